@@ -1,0 +1,12 @@
+"""manastack: a Magic: The Gathering rules engine.
+
+Public API: `Game` (new_game, pending, legal_actions, apply, clone, log), the actions in
+`manastack.actions`, `IllegalActionError`, and `manastack.scenario.run`.
+"""
+
+from .errors import CardError, IllegalActionError, InputError, ManastackError
+from .game import actions
+from .game.game import Decision, Game
+
+__version__ = "0.1.0"
+__all__ = ["Game", "Decision", "actions", "IllegalActionError", "CardError", "InputError", "ManastackError"]

@@ -1,0 +1,1 @@
+"""Card data: the database, the Oracle-text compiler and the ability vocabulary."""

@@ -1,0 +1,526 @@
+"""The Oracle-text compiler: card text → typed abilities (cards/vocab.py).
+
+Text is normalised (reminder text dropped, the card's own name and "this creature" / "this
+artifact" ... become CARDNAME, old "enters the battlefield" and new "enters" templates both
+accepted), split into paragraphs and sentences, and each sentence is matched against the
+templates below. A sentence no template matches is recorded in `CardDef.unsupported`: such a
+card is never half-working; the engine refuses it with a clear error.
+
+Intrinsic mana abilities of basic land types (305.6) come from the type line, not the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..rules.costs import parse_cost
+from ..rules.mana import bag_of
+from .vocab import (
+    DEFENDING,
+    EACH_OPPONENT,
+    EACH_PLAYER,
+    SELF,
+    YOU,
+    Ability,
+    ActivatedAbility,
+    AddCounters,
+    AddMana,
+    CardDef,
+    Cost,
+    Count,
+    CounterSpell,
+    CreateToken,
+    DealDamage,
+    Destroy,
+    Discard,
+    Draw,
+    Effect,
+    GainLife,
+    LoseLife,
+    ManaAbility,
+    ManaProduction,
+    ObjectFilter,
+    Pump,
+    Ref,
+    ReturnFromGraveyard,
+    ReturnToHand,
+    RevealTopPutLandInHand,
+    SpellAbility,
+    StaticAbility,
+    TargetSpec,
+    TriggeredAbility,
+)
+
+KEYWORDS = {
+    "flying", "reach", "haste", "vigilance", "defender", "lifelink", "deathtouch", "first strike",
+    "double strike", "trample", "menace", "flash", "exalted", "hexproof", "indestructible",
+}
+CARD_TYPES = {"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery",
+              "battle", "kindred"}
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+
+
+class Unsupported(Exception):
+    """A sentence no template matches."""
+
+
+def number(word: str) -> int | str:
+    w = word.lower()
+    if w == "x":
+        return "X"
+    if w.isdigit():
+        return int(w)
+    return NUMBERS[w]
+
+
+# --- object phrases ---------------------------------------------------------------------
+
+def parse_object_phrase(phrase: str) -> tuple[str, ObjectFilter]:
+    """"nonblack creature", "artifact or enchantment", "tapped creature", "nonland permanent",
+    "creature card with mana value 3 or less" → (kind, filter). Raises Unsupported."""
+    p = phrase.strip().lower()
+    controller = None
+    for suffix, who in ((" you control", "you"), (" an opponent controls", "opponent"),
+                        (" your opponents control", "opponent")):
+        if p.endswith(suffix):
+            p = p[: -len(suffix)]
+            controller = who
+    max_mv = None
+    m = re.match(r"^(.*) card with (?:mana value|converted mana cost) (\d+) or less from your graveyard$", p)
+    if m:
+        kinds = m.group(1)
+        if kinds not in CARD_TYPES:
+            raise Unsupported(phrase)
+        return "graveyard_card", ObjectFilter(types=frozenset({kinds.capitalize()}),
+                                              max_mana_value=int(m.group(2)), controller="you")
+    tapped = None
+    aob = False
+    non_types: set[str] = set()
+    non_colors: set[str] = set()
+    words = p.split()
+    while words:
+        w = words[0]
+        if w == "tapped":
+            tapped = True
+        elif w == "untapped":
+            tapped = False
+        elif w == "attacking" and words[1:3] == ["or", "blocking"]:
+            aob = True
+            words = words[2:]
+        elif w.startswith("non") and w[3:] in CARD_TYPES:
+            non_types.add(w[3:].capitalize())
+        elif w.startswith("non") and w[3:] in COLOR_WORDS:
+            non_colors.add(COLOR_WORDS[w[3:]])
+        else:
+            break
+        words = words[1:]
+    rest = " ".join(words)
+    types = [t.strip() for t in re.split(r", (?:and/or |or )?| or | and/or ", rest)]
+    kinds = set()
+    for t in types:
+        if t == "" and (non_types or non_colors):
+            continue  # "noncreature" alone: any object that isn't a creature
+        if t in CARD_TYPES:
+            kinds.add(t.capitalize())
+        elif t == "permanent":
+            pass
+        else:
+            raise Unsupported(phrase)
+    flt = ObjectFilter(types=frozenset(kinds), non_types=frozenset(non_types),
+                       non_colors=frozenset(non_colors), tapped=tapped, attacking_or_blocking=aob,
+                       controller=controller, max_mana_value=max_mv)
+    return "permanent", flt
+
+
+def parse_target(phrase: str, targets: list[TargetSpec]) -> Ref | str:
+    """A target phrase → a Ref to a new TargetSpec (appended to `targets`) or a fixed player."""
+    p = phrase.strip().lower()
+    if p == "any target":
+        spec = TargetSpec("any", text=p)
+    elif p == "target player":
+        spec = TargetSpec("player", text=p)
+    elif p == "target opponent":
+        spec = TargetSpec("opponent", text=p)
+    elif p in ("target player or planeswalker", "target opponent or planeswalker"):
+        spec = TargetSpec("player_or_planeswalker", text=p)
+    elif p == "each opponent":
+        return EACH_OPPONENT
+    elif p == "each player":
+        return EACH_PLAYER
+    elif p == "you":
+        return YOU
+    elif p == "cardname":
+        return SELF
+    elif p.startswith("target "):
+        m = re.match(r"^target (?:(.*) )?spell$", p)
+        if m:
+            q = m.group(1)
+            if not q:
+                flt = ObjectFilter()
+            else:
+                _, flt = parse_object_phrase(q)
+            spec = TargetSpec("spell", flt, text=p)
+        else:
+            kind, flt = parse_object_phrase(p[len("target "):])
+            spec = TargetSpec(kind, flt, text=p)
+    else:
+        raise Unsupported(phrase)
+    targets.append(spec)
+    return Ref(len(targets) - 1)
+
+
+# --- mana production ----------------------------------------------------------------------
+
+def parse_production(text: str) -> ManaProduction:
+    """The part after "Add" (lower-cased, no final period)."""
+    t = text.strip()
+    m = re.fullmatch(r"((?:\{[wubrgc]\})+)", t)
+    if m:
+        return ManaProduction("fixed", (bag_of(re.sub(r"[{}]", "", m.group(1)).upper()),))
+    m = re.fullmatch(r"((?:\{[wubrgc]\}, )*\{[wubrgc]\},? or \{[wubrgc]\})", t)
+    if m:
+        letters = re.findall(r"\{([wubrgc])\}", t)
+        return ManaProduction("choice", tuple(bag_of(x.upper()) for x in letters))
+    m = re.fullmatch(rf"{_N} mana of any color", t)
+    if m:
+        return ManaProduction("any_color", amount=int(number(m.group(1))))
+    m = re.fullmatch(rf"{_N} mana of any one color", t)
+    if m:
+        return ManaProduction("any_color", amount=int(number(m.group(1))))
+    if t == "one mana of any color in your commander's color identity":
+        return ManaProduction("commander_identity")
+    m = re.fullmatch(r"one mana of any (color|type) that (a land|a permanent) (you|an opponent) controls? could produce", t)
+    if m:
+        scope = ObjectFilter(types=frozenset({"Land"}) if m.group(2) == "a land" else frozenset(),
+                             controller="you" if m.group(3) == "you" else "opponent")
+        return ManaProduction("could_produce", scope=scope, any_type=m.group(1) == "type")
+    if t == "one mana of any type the sacrificed land could produce":
+        return ManaProduction("sacrificed_could_produce", any_type=True)
+    m = re.fullmatch(r"((?:\{[wubrgc]\})+) for each (.+) you control", t)
+    if m:
+        sub = m.group(2).strip()
+        if sub.capitalize() in BASIC_LAND_MANA:
+            flt = ObjectFilter(subtypes=frozenset({sub.capitalize()}), controller="you")
+        else:
+            _, flt = parse_object_phrase(sub + " you control")
+        return ManaProduction("for_each", (bag_of(re.sub(r"[{}]", "", m.group(1)).upper()),), count=Count(flt))
+    raise Unsupported(text)
+
+
+# --- costs ------------------------------------------------------------------------------------
+
+def parse_activation_cost(text: str) -> Cost:
+    mana = ""
+    tap = untap = sac_self = False
+    sac = None
+    life = 0
+    for part in [p.strip() for p in text.split(",")]:
+        pl = part.lower()
+        if pl == "{t}":
+            tap = True
+        elif pl == "{q}":
+            untap = True
+        elif re.fullmatch(r"(\{[0-9wubrgcx/p]+\})+", pl):
+            mana += part
+        elif pl == "sacrifice cardname":
+            sac_self = True
+        elif pl.startswith("sacrifice "):
+            q = pl[len("sacrifice "):]
+            q = re.sub(r"^(a|an) ", "", q)
+            _, sac = parse_object_phrase(q)
+        elif m := re.fullmatch(r"pay (\d+) life", pl):
+            life = int(m.group(1))
+        else:
+            raise Unsupported(text)
+    try:
+        mc = parse_cost(mana.upper())
+    except ValueError as exc:
+        raise Unsupported(text) from exc
+    return Cost(mana=mc, tap=tap, untap=untap, sacrifice_self=sac_self, sacrifice=sac, life=life)
+
+
+# --- effects ---------------------------------------------------------------------------------
+
+_KW_LIST = r"((?:[a-z ]+?)(?:, [a-z ]+?)*(?:,? and [a-z ]+?)?)"
+
+
+def parse_keywords(text: str) -> tuple[str, ...] | None:
+    items = [x.strip() for x in re.split(r",? and |, ", text.strip().lower()) if x.strip()]
+    if items and all(i in KEYWORDS for i in items):
+        return tuple(items)
+    return None
+
+
+def parse_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
+    """One sentence (lower-cased, no final period) → effects. Raises Unsupported."""
+    m = re.fullmatch(rf"cardname deals {_N} damage to (.+)", s)
+    if m:
+        return [DealDamage(number(m.group(1)), parse_target(m.group(2), targets))]
+    m = re.fullmatch(rf"draw {_N} cards?", s)
+    if m:
+        return [Draw(number(m.group(1)))]
+    m = re.fullmatch(rf"(target player|target opponent|each player) draws? {_N} cards?", s)
+    if m:
+        return [Draw(number(m.group(2)), parse_target(m.group(1), targets))]
+    m = re.fullmatch(rf"you gain {_N} life", s)
+    if m:
+        return [GainLife(number(m.group(1)))]
+    m = re.fullmatch(rf"(target player|target opponent|each opponent|each player|you) loses? {_N} life", s)
+    if m:
+        return [LoseLife(number(m.group(2)), parse_target(m.group(1), targets))]
+    m = re.fullmatch(rf"(target player|target opponent|each opponent) discards? {_N} cards?", s)
+    if m:
+        return [Discard(number(m.group(2)), parse_target(m.group(1), targets))]
+    m = re.fullmatch(r"counter (target .*spell)", s)
+    if m:
+        ref = parse_target(m.group(1), targets)
+        assert isinstance(ref, Ref)
+        return [CounterSpell(ref)]
+    m = re.fullmatch(r"destroy (target .+)", s)
+    if m:
+        return [Destroy(parse_target(m.group(1), targets))]
+    m = re.fullmatch(r"return (target .+) to its owner's hand", s)
+    if m:
+        return [ReturnToHand(parse_target(m.group(1), targets))]
+    m = re.fullmatch(r"return (target .+ from your graveyard) to the battlefield", s)
+    if m:
+        ref = parse_target(m.group(1), targets)
+        assert isinstance(ref, Ref)
+        return [ReturnFromGraveyard(ref)]
+    m = re.fullmatch(r"(target creature|cardname) gets ([+-]\d+)/([+-]\d+)(?: and gains (.+?))? until end of turn", s)
+    if m:
+        kws: tuple[str, ...] = ()
+        if m.group(4):
+            k = parse_keywords(m.group(4))
+            if k is None:
+                raise Unsupported(s)
+            kws = k
+        return [Pump(parse_target(m.group(1), targets), int(m.group(2)), int(m.group(3)), kws)]
+    m = re.fullmatch(r"(target creature|cardname) gains (.+?) until end of turn", s)
+    if m:
+        k = parse_keywords(m.group(2))
+        if k is None:
+            raise Unsupported(s)
+        return [Pump(parse_target(m.group(1), targets), 0, 0, k)]
+    m = re.fullmatch(rf"put {_N} (\+1/\+1|-1/-1) counters? on (cardname|target creature)", s)
+    if m:
+        return [AddCounters(m.group(2), number(m.group(1)), parse_target(m.group(3), targets))]
+    m = re.fullmatch(r"add (.+)", s)
+    if m:
+        return [AddMana(parse_production(m.group(1)))]
+    m = re.fullmatch(
+        rf"create {_N} (\d+)/(\d+) (colorless|white|blue|black|red|green) ([a-z]+) (artifact )?creature tokens?"
+        r"(?: with ([a-z ]+?))?( for each \+1/\+1 counter on cardname)?", s)
+    if m:
+        kw = m.group(7)
+        if kw and parse_keywords(kw) is None:
+            raise Unsupported(s)
+        key = f"{m.group(5).capitalize()}|{m.group(2)}|{m.group(3)}|{m.group(4)}|{bool(m.group(6))}|{kw or ''}"
+        amount: int | str | Count = number(m.group(1))
+        if m.group(8):
+            amount = Count(counters_on_self="+1/+1")
+        return [CreateToken(key, amount)]
+    raise Unsupported(s)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split on sentence ends that are not inside quotes."""
+    out, buf, quoted = [], "", False
+    for i, ch in enumerate(text):
+        buf += ch
+        if ch in "\"“”":
+            quoted = not quoted
+        elif ch == "." and not quoted and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        out.append(buf.strip())
+    return out
+
+
+def parse_effects(text: str, targets: list[TargetSpec]) -> tuple[Effect, ...]:
+    effects: list[Effect] = []
+    t = text.strip().lower()
+    special = _SPECIAL_EFFECTS.get(t.rstrip("."))
+    if special:
+        return special()
+    for sentence in split_sentences(t):
+        effects.extend(parse_effect_sentence(sentence.rstrip("."), targets))
+    return tuple(effects)
+
+
+_SPECIAL_EFFECTS: dict[str, Callable[[], tuple[Effect, ...]]] = {
+    "defending player reveals the top card of their library. if it's a land card, that player puts it into their hand":
+        lambda: (RevealTopPutLandInHand(DEFENDING),),
+}
+
+
+# --- paragraphs -----------------------------------------------------------------------------
+
+_PROTECTION = r"protection from (multicolored|white|blue|black|red|green)"
+_COST_RE = re.compile(r"^((?:(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life)(?:, (?:(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life))*)"
+                      r": (.+)$", re.I)
+
+
+def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
+    low = para.lower().rstrip(".").strip()
+    if not low:
+        return
+    items = [x.strip() for x in low.split(",")]
+    if all(i in KEYWORDS or re.fullmatch(_PROTECTION, i) for i in items):
+        for i in items:
+            if i in KEYWORDS:
+                out["keywords"].add(i)
+            else:
+                out["protection"].append(i[len("protection from "):])
+        return
+    m = _COST_RE.match(para.rstrip())
+    if m and not is_spell:
+        cost = parse_activation_cost(m.group(1))
+        body = m.group(2).strip()
+        bl = body.lower().rstrip(".")
+        if bl.startswith("add ") and "target" not in bl:
+            out["abilities"].append(ManaAbility(para, cost, parse_production(bl[4:])))
+            return
+        targets: list[TargetSpec] = []
+        effects = parse_effects(bl, targets)
+        sorcery = False
+        out["abilities"].append(ActivatedAbility(para, cost, effects, tuple(targets), sorcery))
+        return
+    m = re.fullmatch(r"(when|whenever) cardname (enters(?: the battlefield)?|dies|attacks), (.+)", low)
+    if m:
+        event = {"dies": "dies", "attacks": "attacks"}.get(m.group(2), "etb")
+        targets = []
+        effects = parse_effects(m.group(3), targets)
+        out["abilities"].append(TriggeredAbility(para, event, effects, tuple(targets)))
+        return
+    if re.fullmatch(r"cardname enters(?: the battlefield)? tapped", low):
+        out["abilities"].append(StaticAbility(para, "etb_tapped"))
+        return
+    m = re.fullmatch(rf"cardname enters(?: the battlefield)? with {_N} (\+1/\+1|-1/-1) counters? on it", low)
+    if m:
+        out["abilities"].append(StaticAbility(para, "etb_counters", counter_kind=m.group(2),
+                                              amount=number(m.group(1))))
+        return
+    m = re.fullmatch(r"(other )?creatures you control get ([+-]\d+)/([+-]\d+)", low)
+    if m:
+        out["abilities"].append(StaticAbility(
+            para, "anthem", ObjectFilter(types=frozenset({"Creature"}), controller="you", other=bool(m.group(1))),
+            power=int(m.group(2)), toughness=int(m.group(3))))
+        return
+    if low == "combat damage uses the stack":
+        out["abilities"].append(StaticAbility(para, "combat_damage_uses_stack"))
+        return
+    m = re.fullmatch(r"nonbasic lands are (plains|islands|swamps|mountains|forests)", low)
+    if m:
+        out["abilities"].append(StaticAbility(para, "type_change", ObjectFilter(types=frozenset({"Land"}), nonbasic=True),
+                                              subtypes=(m.group(1)[:-1].capitalize(),), replace=True))
+        return
+    m = re.fullmatch(r"each land is an? (plains|island|swamp|mountain|forest) in addition to its other land types", low)
+    if m:
+        out["abilities"].append(StaticAbility(para, "type_change", ObjectFilter(types=frozenset({"Land"})),
+                                              subtypes=(m.group(1).capitalize(),)))
+        return
+    m = re.fullmatch(r"lands you control have [\"“](.+)[\"”]", para.rstrip(".").strip(), re.I)
+    if m:
+        inner: dict = {"keywords": set(), "abilities": [], "protection": []}
+        compile_paragraph(m.group(1), card, False, inner)
+        if inner["keywords"] or not inner["abilities"]:
+            raise Unsupported(para)
+        out["abilities"].append(StaticAbility(para, "grant_ability", ObjectFilter(types=frozenset({"Land"}), controller="you"),
+                                              granted=tuple(inner["abilities"])))
+        return
+    m = re.fullmatch(r"enchant (creature|land|artifact|enchantment|permanent|forest|plains|island|swamp|mountain)", low)
+    if m:
+        w = m.group(1)
+        flt = (ObjectFilter(subtypes=frozenset({w.capitalize()})) if w.capitalize() in BASIC_LAND_MANA
+               else ObjectFilter(types=frozenset() if w == "permanent" else frozenset({w.capitalize()})))
+        out["enchant"] = flt
+        out["abilities"].append(StaticAbility(para, "enchant", flt))
+        return
+    if is_spell:
+        targets = out["spell_targets"]
+        out["spell_effects"].extend(parse_effects(low, targets))
+        return
+    raise Unsupported(para)
+
+
+def normalise(text: str, name: str) -> str:
+    t = re.sub(r"\s*\([^()]*\)", "", text)
+    names = [name]
+    if "," in name:
+        names.append(name.split(",")[0])
+    for n in sorted(names, key=len, reverse=True):
+        t = t.replace(n, "CARDNAME")
+    t = re.sub(r"\bthis (creature|artifact|enchantment|land|aura|permanent|spell|card)\b", "CARDNAME", t,
+               flags=re.I)
+    return t
+
+
+def split_type_line(type_line: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    left, _, right = type_line.partition("—")
+    supers, types = set(), set()
+    for w in left.split():
+        if w in ("Basic", "Legendary", "Snow", "World", "Ongoing", "Token"):
+            supers.add(w)
+        else:
+            types.add(w)
+    return frozenset(types), frozenset(right.split()), frozenset(supers)
+
+
+def _int_or_none(v: object) -> int | None:
+    if v is None or v == "":
+        return None
+    try:
+        return int(str(v))
+    except ValueError:
+        return None
+
+
+def compile_card(card: dict) -> CardDef:
+    """Compile one card record (Scryfall field names: name, mana_cost, type_line, oracle_text,
+    power, toughness, loyalty) into a CardDef. Never raises for unknown text: it is recorded."""
+    name = card["name"]
+    type_line = card.get("type_line", "")
+    types, subtypes, supertypes = split_type_line(type_line)
+    unsupported: list[str] = []
+    try:
+        mana_cost = parse_cost(card.get("mana_cost") or "")
+    except ValueError as exc:
+        mana_cost = parse_cost("")
+        unsupported.append(f"mana cost: {exc}")
+    is_spell = bool({"Instant", "Sorcery"} & types)
+    out: dict = {"keywords": set(), "abilities": [], "protection": [], "spell_effects": [], "spell_targets": []}
+    text = normalise(card.get("oracle_text") or "", name)
+    for para in [p.strip() for p in text.split("\n") if p.strip()]:
+        try:
+            compile_paragraph(para, card, is_spell, out)
+        except Unsupported:
+            unsupported.append(para)
+    power, toughness = card.get("power"), card.get("toughness")
+    p, t = _int_or_none(power), _int_or_none(toughness)
+    if "Creature" in types and (p is None or t is None):
+        unsupported.append(f"power/toughness {power}/{toughness}")
+    if card.get("layout", "normal") not in ("normal", "leveler", "saga", "class", None):
+        unsupported.append(f"layout {card.get('layout')}")
+    if "Aura" in subtypes and "enchant" not in out:
+        unsupported.append("Aura without an enchant ability")
+    spell = None
+    if is_spell:
+        if not out["spell_effects"] and not unsupported:
+            unsupported.append("spell without effects")
+        spell = SpellAbility(tuple(out["spell_effects"]), tuple(out["spell_targets"]))
+    colors = frozenset(card.get("colors") or mana_cost.colors())
+    abilities: tuple[Ability, ...] = tuple(out["abilities"])
+    return CardDef(
+        name=name, mana_cost=mana_cost, types=types, subtypes=subtypes, supertypes=supertypes,
+        colors=colors, power=p, toughness=t, loyalty=_int_or_none(card.get("loyalty")),
+        keywords=frozenset(out["keywords"]), abilities=abilities, spell=spell,
+        oracle_text=card.get("oracle_text") or "", type_line=type_line,
+        unsupported=tuple(unsupported), protection=tuple(out["protection"]),
+    )

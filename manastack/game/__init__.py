@@ -1,0 +1,1 @@
+"""Game state (objects, zones, players), actions, decisions and the engine loop."""

@@ -1,0 +1,108 @@
+"""Actions: what a player does at a decision. All are immutable values (hashable, comparable).
+
+Objects are named by their id (an int); players in targets and attack declarations by
+`player_ref(i)` (-1 for the first player, -2 for the second).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of every action."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassPriority(Action):
+    """117.3d: pass priority."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLand(Action):
+    """305.1: play a land (a special action)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """An explicit payment: the mana abilities to activate, in order, each `(source, ability index,
+    choice)` (the choice answers "any color" and the like; None when there is none)."""
+
+    activations: tuple[tuple[int, int, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CastSpell(Action):
+    """601: cast a spell. `payment` None pays automatically (the exact solver)."""
+
+    card: int
+    targets: tuple[int, ...] = ()
+    x: int = 0
+    payment: Payment | None = None
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateAbility(Action):
+    """602 / 605: activate the `index`-th activated ability (mana abilities included, printed order)."""
+
+    source: int
+    index: int = 0
+    targets: tuple[int, ...] = ()
+    x: int = 0
+    payment: Payment | None = None
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareAttackers(Action):
+    """508.1: the whole declaration: (attacking creature, player ref or planeswalker id) pairs."""
+
+    attackers: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AddAttacker(Action):
+    """Build the attack declaration one creature at a time (for agents); DeclareAttackers ends it."""
+
+    creature: int
+    defender: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBlockers(Action):
+    """509.1: the whole declaration: (blocking creature, attackers it blocks) pairs."""
+
+    blockers: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AddBlocker(Action):
+    blocker: int
+    attacker: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrderBlockers(Action):
+    """509.2 / 509.3: a damage assignment order: `creature`'s blockers (or blocked attackers) in order."""
+
+    creature: int
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AssignDamage(Action):
+    """510.1: combat damage assignments: (creature, ((recipient, amount), ...)) per creature."""
+
+    assignments: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Answer a pending choice (keep/mulligan, a card to discard, a color, an order ...)."""
+
+    value: Any

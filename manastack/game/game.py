@@ -1,0 +1,417 @@
+"""The Game: one decision pipeline (DESIGN.md). The engine runs until some player must decide,
+then exposes `pending` (a Decision) and `legal_actions()`; `apply(action)` acts and runs on.
+
+    >>> from manastack import Game
+    >>> g = Game.new_game("vanilla", "vanilla", seed=1)
+    >>> g.pending.kind
+    'mulligan'
+    >>> g.apply(g.legal_actions()[0])
+
+An illegal action raises IllegalActionError and leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards.vocab import CardDef
+from ..errors import IllegalActionError
+from ..rules import combat, continuous, priority, sba, stack, triggers, turn
+from ..rules.mana import EMPTY, format_bag
+from . import actions as A
+from .state import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    STACK,
+    STEPS,
+    GameState,
+    Obj,
+    player_ref,
+)
+
+PROFILES = ("cr-2024-09", "cr-2026-02")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the engine waits for: `kind` (priority, mulligan, bottom, attackers, blockers,
+    order_blockers, assign_damage, discard, legend, choose, ...), the deciding `player`, and
+    kind-specific `data` (e.g. the cards to choose from)."""
+
+    kind: str
+    player: int
+    data: Any = None
+    prompt: str = ""
+    options: tuple = field(default=())
+
+
+class Game:
+    """A two-player game of Magic."""
+
+    def __init__(self, state: GameState) -> None:
+        self.s = state
+        self._cache: dict = {}
+        self._legal: list[A.Action] | None = None
+        # Decisions with a single legal option are taken automatically (agents); the scenario
+        # runner turns this off to check its answers against them.
+        self.auto_single = True
+        self.auto_pass = True  # trivial priority passes; off under the scenario runner
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new_game(cls, deck_a: Any, deck_b: Any, seed: int = 0, names: tuple[str, str] = ("alice", "bob"),
+                 profile: str = "cr-2024-09", max_turns: int = 100, starting_player: int = 0) -> Game:
+        """Start a game (103): shuffle, draw seven, mulligans (London, 103.5), first player skips
+        the first draw (103.8a). Decks are Deck objects, deck names/paths, or lists of card names."""
+        from ..decks import as_card_list
+        if profile not in PROFILES:
+            raise ValueError(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})")
+        s = GameState(seed, names, profile, max_turns)
+        g = cls(s)
+        from ..cards.db import get_card
+        for i, deck in enumerate((deck_a, deck_b)):
+            for name in as_card_list(deck):
+                o = g.new_object(get_card(name), i, LIBRARY)
+                s.players[i].library.append(o.id)
+        for p in s.players:
+            s.rng.shuffle(p.library)
+        s.active = starting_player
+        s.turn = 0
+        for i in (starting_player, 1 - starting_player):
+            g.draw(i, 7, rule="103.4")
+        s.queue = [("mulligan", starting_player), ("mulligan", 1 - starting_player)]
+        g.log_event("game_start", "103.1", seed=seed, starting_player=s.players[starting_player].name,
+                    profile=profile)
+        g._run()
+        return g
+
+    @classmethod
+    def empty(cls, names: tuple[str, ...] = ("alice", "bob"), seed: int = 0, profile: str = "cr-2024-09",
+              max_turns: int = 1000) -> Game:
+        """A game with empty zones, for setting up positions (scenario files)."""
+        if profile not in PROFILES:
+            raise ValueError(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})")
+        if len(names) != 2:
+            raise ValueError("manastack plays two-player games: exactly two players are needed")
+        return cls(GameState(seed, (names[0], names[1]), profile, max_turns))
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def state(self) -> GameState:
+        return self.s
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the engine waits for, or None when the game is over."""
+        s = self.s
+        if s.over:
+            return None
+        if s.pending is not None:
+            return s.pending
+        if s.priority is not None:
+            return Decision("priority", s.priority, prompt=f"{s.players[s.priority].name} has priority")
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.s.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.s.winner
+
+    @property
+    def log(self) -> list[dict]:
+        return self.s.log
+
+    def legal_actions(self) -> list[A.Action]:
+        """The legal actions at the pending decision. Mana abilities on their own are not listed
+        (they are activated while paying costs), but `apply` accepts them."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def apply(self, action: A.Action) -> None:
+        """Take `action` for the deciding player. Raises IllegalActionError (the game unchanged)."""
+        s = self.s
+        if s.over:
+            raise IllegalActionError("the game is over")
+        # Actions taken from legal_actions() were validated already: no snapshot needed.
+        trusted = self._legal is not None and action in self._legal
+        snapshot = None if trusted else s.clone()
+        try:
+            self._dispatch(action)
+            s.decisions += 1
+            self._run()
+        except IllegalActionError:
+            if snapshot is None:
+                raise
+            self.s = snapshot
+            self._cache = {}
+            self._legal = None
+            raise
+
+    def clone(self) -> Game:
+        """An exact, independent copy (same RNG state: the same decisions give the same game)."""
+        g = Game(self.s.clone())
+        g.auto_single = self.auto_single
+        g.auto_pass = self.auto_pass
+        return g
+
+    def write_log(self, path: str) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            for e in self.s.log:
+                f.write(json.dumps(e, sort_keys=True) + "\n")
+
+    def log_jsonl(self) -> str:
+        return "".join(json.dumps(e, sort_keys=True) + "\n" for e in self.s.log)
+
+    # ------------------------------------------------------------------ engine loop
+    def run(self) -> None:
+        """Run the engine until the next decision (after setting up a position by hand)."""
+        self._cache = {}
+        self._run()
+
+    def _run(self) -> None:
+        s = self.s
+        self._legal = None
+        guard = 0
+        while not s.over:
+            guard += 1
+            if guard > 100000:
+                self.end_game(None, "engine loop bound reached (draw)")
+                return
+            if s.pending is not None:
+                if self.auto_single:
+                    acts = turn.decision_actions(self, s.pending)
+                    if len(acts) == 1:
+                        self._dispatch(acts[0])
+                        continue
+                return
+            if s.queue:
+                turn.process_queue(self)
+                continue
+            if s.priority is None:
+                turn.advance(self)
+                continue
+            # 117.5: state-based actions and triggers before a player receives priority.
+            if not self.settle():
+                continue
+            if s.over or s.pending is not None:
+                return
+            acts = priority.priority_actions(self, s.priority)
+            if len(acts) == 1 and self.auto_pass:
+                priority.pass_priority(self)  # trivial pass: the only legal action
+                continue
+            self._legal = acts
+            return
+
+    def settle(self) -> bool:
+        """Check SBA (704.3) and put triggered abilities on the stack (603.3) until neither has
+        anything to do. Returns False when it did something (the loop looks again)."""
+        s = self.s
+        if sba.check(self):
+            return False
+        if s.over or s.pending is not None:
+            return False
+        if s.pending_triggers:
+            triggers.put_on_stack(self)
+            return False
+        return True
+
+    def _compute_legal(self) -> list[A.Action]:
+        s = self.s
+        if s.over:
+            return []
+        if s.pending is not None:
+            return turn.decision_actions(self, s.pending)
+        if s.priority is not None:
+            return priority.priority_actions(self, s.priority)
+        return []
+
+    def _dispatch(self, action: A.Action) -> None:
+        s = self.s
+        d = self.pending
+        if d is None:
+            raise IllegalActionError("no decision is pending")
+        self._cache = {}
+        if d.kind == "priority":
+            who = d.player
+            if isinstance(action, A.PassPriority):
+                self.log_event("pass", "117.3d", player=s.players[who].name)
+                priority.pass_priority(self)
+            elif isinstance(action, A.PlayLand):
+                stack.play_land(self, who, action.card)
+            elif isinstance(action, A.CastSpell):
+                stack.cast_spell(self, who, action)
+            elif isinstance(action, A.ActivateAbility):
+                stack.activate_ability(self, who, action)
+            else:
+                raise IllegalActionError(f"{type(action).__name__} is not possible now: "
+                                         f"{s.players[who].name} has priority")
+        else:
+            if isinstance(action, A.ActivateAbility) and stack.is_mana_ability_action(self, action):
+                # 605.3a: mana abilities may be activated whenever a player is asked to pay mana;
+                # we allow them at any decision of their controller.
+                stack.activate_ability(self, d.player, action)
+                return
+            turn.answer(self, d, action)
+
+    # ------------------------------------------------------------------ state helpers
+    def chars(self, obj: Obj) -> continuous.Chars:
+        return continuous.characteristics(self.s, obj, self._cache)
+
+    def invalidate(self) -> None:
+        """Characteristics may have changed (battlefield, counters, effects)."""
+        self._cache = {}
+
+    def obj(self, oid: int) -> Obj:
+        return self.s.objects[oid]
+
+    def log_event(self, event: str, rule: str, **fields: Any) -> None:
+        e = {"event": event, "rule": rule, "turn": self.s.turn, "step": STEPS[self.s.step]}
+        e.update(fields)
+        self.s.log.append(e)
+
+    def name_of(self, ref: int | None) -> str:
+        if ref is None:
+            return "nobody"
+        if ref < 0:
+            return self.s.players[-1 - ref].name
+        o = self.s.objects.get(ref)
+        return o.card.name if o else f"#{ref}"
+
+    def new_object(self, card: CardDef, owner: int, zone: str) -> Obj:
+        s = self.s
+        o = Obj(s.next_id, card, owner, zone, s.next_timestamp)
+        s.next_id += 1
+        s.next_timestamp += 1
+        s.objects[o.id] = o
+        return o
+
+    def opponent(self, p: int) -> int:
+        return 1 - p
+
+    def zone_list(self, o: Obj) -> list[int]:
+        if o.zone == BATTLEFIELD:
+            return self.s.battlefield
+        if o.zone == STACK:
+            return []
+        return self.s.players[o.owner].zone_list(o.zone)
+
+    def move(self, oid: int, to: str, *, rule: str, controller: int | None = None, tapped: bool = False,
+             bottom: bool = False, index: int | None = None, cast_x: int | None = None,
+             etb_choices: dict | None = None) -> int:
+        """Move an object to another zone; it becomes a new object (400.7). Returns the new id.
+        Leaving the battlefield records last known information (608.2h, 603.10)."""
+        s = self.s
+        o = s.objects[oid]
+        frm = o.zone
+        if frm == BATTLEFIELD:
+            s.lki[oid] = (o.copy(), self.chars(o))
+            s.battlefield.remove(oid)
+            # Auras attached to it are put into the graveyard by SBA (704.5m): handled in sba.
+            if s.combat:
+                combat.remove_from_combat(self, oid)
+        elif frm == STACK:
+            pass
+        else:
+            self.zone_list(o).remove(oid)
+        new = self.new_object(o.card, o.owner, to)
+        new.previous_id = oid
+        s.successor[oid] = new.id
+        del s.objects[oid]
+        if to == BATTLEFIELD:
+            new.controller = o.owner if controller is None else controller
+            new.sick = True
+            new.cast_x = cast_x
+            new.tapped = tapped
+            stack.enters_battlefield(self, new, etb_choices or {})
+            s.battlefield.append(new.id)
+        elif to == STACK:
+            new.controller = o.controller if controller is None else controller
+        else:
+            lst = s.players[o.owner].zone_list(to)
+            if bottom:
+                lst.append(new.id)
+            elif to == LIBRARY:
+                lst.insert(0 if index is None else index, new.id)
+            else:
+                lst.append(new.id)
+        if frm == BATTLEFIELD or to == BATTLEFIELD:
+            self.invalidate()
+        self.log_event("zone_change", rule, card=o.card.name, id=new.id, old_id=oid, from_zone=frm, to_zone=to,
+                       owner=s.players[o.owner].name)
+        if frm == BATTLEFIELD:
+            triggers.left_battlefield(self, oid, to)
+        if to == BATTLEFIELD:
+            triggers.entered_battlefield(self, new.id)
+        return new.id
+
+    def current_id(self, oid: int) -> int:
+        """Follow zone changes (400.7) to the object's newest incarnation."""
+        seen = 0
+        while oid in self.s.successor and seen < 1000:
+            oid = self.s.successor[oid]
+            seen += 1
+        return oid
+
+    def draw(self, p: int, n: int = 1, rule: str = "121.1") -> None:
+        s = self.s
+        pl = s.players[p]
+        for _ in range(n):
+            if not pl.library:
+                pl.drew_from_empty = True  # 704.5b: checked as a state-based action
+                self.log_event("draw_empty", "121.4", player=pl.name)
+                continue
+            oid = pl.library[0]
+            self.move(oid, HAND, rule=rule)
+            self.log_event("draw", rule, player=pl.name)
+
+    def set_life(self, p: int, delta: int, rule: str, source: str = "") -> None:
+        if delta == 0:
+            return
+        pl = self.s.players[p]
+        pl.life += delta
+        self.log_event("life", rule, player=pl.name, delta=delta, life=pl.life, source=source)
+
+    def empty_pools(self, rule: str = "500.4") -> None:
+        for pl in self.s.players:
+            if pl.pool != EMPTY:
+                self.log_event("mana_empties", rule, player=pl.name, mana=format_bag(pl.pool))
+                pl.pool = EMPTY
+
+    def end_game(self, winner: int | None, reason: str) -> None:
+        s = self.s
+        if s.over:
+            return
+        s.over = True
+        s.winner = winner
+        s.end_reason = reason
+        s.priority = None
+        s.pending = None
+        self.log_event("game_over", "104.2", winner=None if winner is None else s.players[winner].name,
+                       reason=reason)
+
+    def controller_ref(self, p: int) -> int:
+        return player_ref(p)
+
+    def graveyard_of(self, o: Obj) -> list[int]:
+        return self.s.players[o.owner].graveyard
+
+    def permanents(self, controller: int | None = None) -> list[Obj]:
+        objs = self.s.objects
+        if controller is None:
+            return [objs[i] for i in self.s.battlefield]
+        return [objs[i] for i in self.s.battlefield if objs[i].controller == controller]
+
+    def creatures(self, controller: int | None = None) -> list[Obj]:
+        return [o for o in self.permanents(controller) if "Creature" in self.chars(o).types]
+
+
+__all__ = ["Game", "Decision", "PROFILES", "HAND", "GRAVEYARD", "EXILE"]

@@ -1,0 +1,272 @@
+"""Game state: objects (109), zones (400), players (102), the stack (405), and clone().
+
+Objects carry only what the rules track on them (tapped, damage, counters, ...); their
+characteristics are computed on read by rules/continuous.py (613), never stored twice.
+Players are referred to in targets and attack declarations by negative ints: player 0 is -1,
+player 1 is -2 (`player_ref`), so that every target is a plain int.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards.vocab import Ability, CardDef
+from ..rules.mana import EMPTY, Bag
+
+STEPS = (
+    "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "postcombat_main",
+    "end", "cleanup",
+)
+STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
+UNTAP, UPKEEP, DRAW, MAIN1, BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, FIRST_STRIKE, \
+    COMBAT_DAMAGE, END_COMBAT, MAIN2, END, CLEANUP = range(13)
+PHASE_OF_STEP = ("beginning", "beginning", "beginning", "precombat_main", "combat", "combat", "combat",
+                 "combat", "combat", "combat", "postcombat_main", "ending", "ending")
+
+LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, STACK, EXILE = "library", "hand", "battlefield", "graveyard", "stack", "exile"
+ZONES = (LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, STACK, EXILE)
+
+
+def player_ref(index: int) -> int:
+    return -1 - index
+
+
+def ref_player(ref: int) -> int:
+    return -1 - ref
+
+
+class Obj:
+    """A game object: a card or token in some zone (109.1). A new object after each zone change (400.7)."""
+
+    __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "sick", "damage", "counters",
+                 "attached_to", "x", "deathtouched", "timestamp", "chosen_color", "previous_id", "cast_x")
+
+    def __init__(self, oid: int, card: CardDef, owner: int, zone: str, timestamp: int) -> None:
+        self.id = oid
+        self.card = card
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.tapped = False
+        self.sick = False  # 302.6: not continuously controlled since its controller's turn began
+        self.damage = 0
+        self.counters: dict[str, int] = {}
+        self.attached_to: int | None = None
+        self.x = 0  # X of a spell on the stack (107.3); 0 for permanents (107.3m)
+        self.deathtouched = False  # dealt damage by a deathtouch source since SBA were checked (704.5h)
+        self.timestamp = timestamp
+        self.chosen_color: str | None = None
+        self.previous_id: int | None = None
+        self.cast_x: int | None = None  # the X paid when it was cast, for ETB references (107.3m)
+
+    def copy(self) -> Obj:
+        o = Obj.__new__(Obj)
+        o.id = self.id
+        o.card = self.card
+        o.owner = self.owner
+        o.controller = self.controller
+        o.zone = self.zone
+        o.tapped = self.tapped
+        o.sick = self.sick
+        o.damage = self.damage
+        o.counters = dict(self.counters) if self.counters else {}
+        o.attached_to = self.attached_to
+        o.x = self.x
+        o.deathtouched = self.deathtouched
+        o.timestamp = self.timestamp
+        o.chosen_color = self.chosen_color
+        o.previous_id = self.previous_id
+        o.cast_x = self.cast_x
+        return o
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name}#{self.id} {self.zone}>"
+
+
+class Player:
+    __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile",
+                 "lands_played", "lost", "drew_from_empty", "poison", "mulligans", "spells_cast", "loss_reason")
+
+    def __init__(self, index: int, name: str) -> None:
+        self.index = index
+        self.name = name
+        self.life = 20
+        self.pool: Bag = EMPTY
+        self.library: list[int] = []  # index 0 is the top
+        self.hand: list[int] = []
+        self.graveyard: list[int] = []  # last is the top
+        self.exile: list[int] = []
+        self.lands_played = 0
+        self.lost = False
+        self.drew_from_empty = False
+        self.poison = 0
+        self.mulligans = 0
+        self.spells_cast = 0  # this turn
+        self.loss_reason = ""
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.index = self.index
+        p.name = self.name
+        p.life = self.life
+        p.pool = self.pool
+        p.library = list(self.library)
+        p.hand = list(self.hand)
+        p.graveyard = list(self.graveyard)
+        p.exile = list(self.exile)
+        p.lands_played = self.lands_played
+        p.lost = self.lost
+        p.drew_from_empty = self.drew_from_empty
+        p.poison = self.poison
+        p.mulligans = self.mulligans
+        p.spells_cast = self.spells_cast
+        p.loss_reason = self.loss_reason
+        return p
+
+    def zone_list(self, zone: str) -> list[int]:
+        return {LIBRARY: self.library, HAND: self.hand, GRAVEYARD: self.graveyard, EXILE: self.exile}[zone]
+
+
+class StackItem:
+    """An object on the stack (405): a spell (its card object id is `obj`), an activated or
+    triggered ability, or — under Stack of Paperwork — combat damage, controlled by no player."""
+
+    __slots__ = ("id", "kind", "obj", "source", "controller", "ability", "targets", "x", "name",
+                 "source_lki", "damage", "step")
+
+    def __init__(self, sid: int, kind: str, controller: int | None, name: str, *, obj: int | None = None,
+                 source: int | None = None, ability: Ability | None = None, targets: tuple[int, ...] = (),
+                 x: int = 0, source_lki: Any = None, damage: Any = None, step: int = 0) -> None:
+        self.id = sid
+        self.kind = kind  # "spell", "ability", "trigger", "combat_damage"
+        self.obj = obj
+        self.source = source
+        self.controller = controller
+        self.ability = ability
+        self.targets = targets
+        self.x = x
+        self.name = name
+        self.source_lki = source_lki
+        self.damage = damage
+        self.step = step
+
+    def __repr__(self) -> str:
+        return f"<stack {self.name}#{self.id}>"
+
+
+class ContinuousEffect:
+    """A continuous effect from a resolved spell or ability (611.2), e.g. "+3/+3 until end of turn".
+    Immutable once created."""
+
+    __slots__ = ("kind", "target", "power", "toughness", "keywords", "timestamp", "until", "controller", "data")
+
+    def __init__(self, kind: str, target: int | None, *, power: int = 0, toughness: int = 0,
+                 keywords: tuple[str, ...] = (), timestamp: int = 0, until: str = "eot",
+                 controller: int = 0, data: Any = None) -> None:
+        self.kind = kind
+        self.target = target
+        self.power = power
+        self.toughness = toughness
+        self.keywords = keywords
+        self.timestamp = timestamp
+        self.until = until
+        self.controller = controller
+        self.data = data
+
+
+class Combat:
+    """506-511 bookkeeping for the current combat phase."""
+
+    __slots__ = ("attackers", "blocked", "blockers", "order", "blocker_order", "first_strike_step",
+                 "dealt_first_strike", "declared_blockers", "removed", "declared_any")
+
+    def __init__(self) -> None:
+        self.attackers: dict[int, int] = {}  # attacking creature → player ref or planeswalker id
+        self.blocked: set[int] = set()  # attackers that became blocked (509.1h: stays blocked)
+        self.blockers: dict[int, list[int]] = {}  # blocker → attackers it blocks
+        self.order: dict[int, list[int]] = {}  # attacker → its blockers in damage assignment order (509.2)
+        self.blocker_order: dict[int, list[int]] = {}  # blocker → attackers in order (509.3)
+        self.first_strike_step = False
+        self.dealt_first_strike: set[int] = set()  # creatures that dealt combat damage in the first step
+        self.declared_blockers = False
+        self.removed: set[int] = set()
+        self.declared_any = False  # 508.8: were any attackers declared?
+
+    def copy(self) -> Combat:
+        c = Combat.__new__(Combat)
+        c.attackers = dict(self.attackers)
+        c.blocked = set(self.blocked)
+        c.blockers = {k: list(v) for k, v in self.blockers.items()}
+        c.order = {k: list(v) for k, v in self.order.items()}
+        c.blocker_order = {k: list(v) for k, v in self.blocker_order.items()}
+        c.first_strike_step = self.first_strike_step
+        c.dealt_first_strike = set(self.dealt_first_strike)
+        c.declared_blockers = self.declared_blockers
+        c.removed = set(self.removed)
+        c.declared_any = self.declared_any
+        return c
+
+    def blockers_of(self, attacker: int) -> list[int]:
+        return self.order.get(attacker, [])
+
+
+class GameState:
+    """Everything that defines a game position. `clone()` copies it exactly and independently."""
+
+    def __init__(self, seed: int, names: tuple[str, str], profile: str, max_turns: int) -> None:
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.profile = profile
+        self.max_turns = max_turns
+        self.players = [Player(0, names[0]), Player(1, names[1])]
+        self.objects: dict[int, Obj] = {}
+        self.battlefield: list[int] = []
+        self.stack: list[StackItem] = []  # last is the top
+        self.next_id = 1
+        self.next_timestamp = 1
+        self.turn = 0
+        self.active = 0
+        self.step = UNTAP
+        self.stage = 0  # progress within the current step's turn-based actions
+        self.priority: int | None = None
+        self.passes = 0
+        self.pending: Any = None  # a non-priority Decision
+        self.combat: Combat | None = None
+        self.effects: list[ContinuousEffect] = []
+        self.pending_triggers: list[tuple] = []
+        self.lki: dict[int, Any] = {}  # last known information of objects that left a zone
+        self.successor: dict[int, int] = {}  # old object id → new object id after a zone change (400.7)
+        self.log: list[dict] = []
+        self.over = False
+        self.winner: int | None = None
+        self.end_reason = ""
+        self.decisions = 0
+        self.partial: dict = {}  # attackers / blockers being declared one by one
+        self.queue: list[tuple] = []  # pending work items (sequential discards, mulligan bottoms ...)
+        self.paperwork_step = False  # combat damage uses the stack for this step (Stack of Paperwork)
+        self.version = 0
+
+    def clone(self) -> GameState:
+        s = GameState.__new__(GameState)
+        s.__dict__.update(self.__dict__)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.players = [p.copy() for p in self.players]
+        s.objects = {k: o.copy() for k, o in self.objects.items()}
+        s.battlefield = list(self.battlefield)
+        s.stack = list(self.stack)
+        s.combat = self.combat.copy() if self.combat else None
+        s.effects = list(self.effects)
+        s.pending_triggers = list(self.pending_triggers)
+        s.lki = dict(self.lki)
+        s.successor = dict(self.successor)
+        s.log = list(self.log)
+        s.partial = {k: (list(v) if isinstance(v, list) else v) for k, v in self.partial.items()}
+        s.queue = list(self.queue)
+        return s

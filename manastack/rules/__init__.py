@@ -1,0 +1,1 @@
+"""The Comprehensive Rules, one module per area (see each module's opening docstring)."""

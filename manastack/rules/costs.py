@@ -1,0 +1,246 @@
+"""CR 107 and 118, 601.2f-h: mana symbols, costs, X, and the mana payment solver.
+
+- 107.3: X; 0 everywhere but on the stack (107.3g); {X}{X} costs (107.3f).
+- 107.4: mana symbols: generic, colored, colorless {C}, hybrid {W/U}, monocolored hybrid {2/W},
+  Phyrexian {W/P} (pay {W} or 2 life, 107.4f), snow {S} (parsed, paid as generic-like mana from a snow source
+  is not modelled: such costs are reported unsupported by the card compiler).
+- 107.5 / 107.6: {T} and {Q} (checked by the activation code in rules/stack.py).
+- 202.3: mana value.
+- 601.2g-h: the payment solver finds a set of mana abilities to activate whenever one exists.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from .mana import COLORS, EMPTY, TYPE_INDEX, TYPES, Bag
+
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A printed mana cost. `pips` holds the non-generic symbols; each pip is a tuple of the
+    ways to pay it: a mana type letter, "2" (two generic mana, for {2/W}) or "P" (2 life)."""
+
+    generic: int = 0
+    pips: tuple[tuple[str, ...], ...] = ()
+    x_count: int = 0
+    text: str = ""
+
+    @property
+    def mana_value(self) -> int:
+        """202.3: X counts as 0 (except on the stack: see `mana_value_with_x`)."""
+        mv = self.generic
+        for pip in self.pips:
+            mv += 2 if "2" in pip else 1
+        return mv
+
+    def mana_value_with_x(self, x: int) -> int:
+        return self.mana_value + self.x_count * x
+
+    def colors(self) -> frozenset[str]:
+        """202.2: an object's colors are the colors of the mana symbols in its cost."""
+        return frozenset(c for pip in self.pips for c in pip if c in COLORS)
+
+    def is_empty(self) -> bool:
+        return not self.generic and not self.pips and not self.x_count
+
+    def plus_generic(self, n: int) -> ManaCost:
+        return ManaCost(self.generic + n, self.pips, self.x_count, self.text)
+
+
+NO_COST = ManaCost()
+
+
+def parse_cost(text: str | None) -> ManaCost:
+    """Parse a mana cost such as "{2}{W}{U/B}{X}". Raises ValueError on unknown symbols."""
+    if not text:
+        return NO_COST
+    generic = 0
+    x = 0
+    pips: list[tuple[str, ...]] = []
+    rest = _SYMBOL.sub("", text).strip()
+    if rest:
+        raise ValueError(f"not a mana cost: {text!r}")
+    for sym in _SYMBOL.findall(text):
+        s = sym.upper()
+        if s.isdigit():
+            generic += int(s)
+        elif s == "X":
+            x += 1
+        elif s in TYPE_INDEX:
+            pips.append((s,))
+        elif "/" in s:
+            parts = s.split("/")
+            if len(parts) == 2 and parts[1] == "P" and parts[0] in COLORS:
+                pips.append((parts[0], "P"))
+            elif len(parts) == 2 and parts[0] == "2" and parts[1] in COLORS:
+                pips.append((parts[1], "2"))
+            elif len(parts) == 2 and all(p in COLORS for p in parts):
+                pips.append((parts[0], parts[1]))
+            elif len(parts) == 2 and parts[0] == "C" and parts[1] in COLORS:
+                pips.append(("C", parts[1]))
+            elif len(parts) == 3 and parts[2] == "P" and all(p in COLORS for p in parts[:2]):
+                pips.append((parts[0], parts[1], "P"))
+            else:
+                raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
+        else:
+            raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
+    return ManaCost(generic, tuple(pips), x, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """A cost with every choice made: colored/colorless mana per type, generic, life."""
+
+    typed: Bag
+    generic: int
+    life: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.typed) + self.generic
+
+
+def requirements(cost: ManaCost, x: int = 0, extra_generic: int = 0) -> list[Requirement]:
+    """The ways to pay `cost` (hybrid and Phyrexian pips expanded), cheapest in life first."""
+    base_generic = cost.generic + cost.x_count * x + extra_generic
+    fixed = [0] * 6
+    choices: list[tuple[str, ...]] = []
+    for pip in cost.pips:
+        if len(pip) == 1:
+            fixed[TYPE_INDEX[pip[0]]] += 1
+        else:
+            choices.append(pip)
+    out: dict[Requirement, None] = {}
+    for combo in itertools.product(*choices) if choices else [()]:
+        typed = list(fixed)
+        generic = base_generic
+        life = 0
+        for c in combo:
+            if c == "2":
+                generic += 2
+            elif c == "P":
+                life += 2
+            else:
+                typed[TYPE_INDEX[c]] += 1
+        out[Requirement(tuple(typed), generic, life)] = None  # type: ignore[arg-type]
+    return sorted(out, key=lambda r: (r.life, r.total))
+
+
+def deficit(req: Requirement, have: Bag) -> tuple[Bag, int]:
+    """What is still missing of `req` after spending `have` (colored first, the rest to generic).
+    Exact for single-type requirements: a payment exists iff each type is covered and the
+    leftover covers the generic part."""
+    missing = []
+    leftover = 0
+    for need, got in zip(req.typed, have):
+        if got >= need:
+            missing.append(0)
+            leftover += got - need
+        else:
+            missing.append(need - got)
+    return tuple(missing), max(0, req.generic - leftover)  # type: ignore[return-value]
+
+
+def spend(req: Requirement, have: Bag) -> Bag:
+    """The mana actually removed from `have` to pay `req` (which it must cover). Generic is paid
+    with colorless first, then the types held in the largest amount."""
+    taken = list(req.typed)
+    left = [h - t for h, t in zip(have, taken)]
+    if min(left) < 0:
+        raise ValueError("cannot pay")
+    g = req.generic
+    order = [5] + sorted(range(5), key=lambda i: -left[i])
+    for i in order:
+        if not g:
+            break
+        use = min(g, left[i])
+        taken[i] += use
+        left[i] -= use
+        g -= use
+    if g:
+        raise ValueError("cannot pay")
+    return tuple(taken)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSource:
+    """One mana ability the solver may activate: `outputs` are the bags it can produce (one per
+    choice, e.g. five for "any color"); `key` identifies it to the caller."""
+
+    key: object
+    outputs: tuple[Bag, ...]
+    rank: int = 0  # lower is tapped first by the automatic payment
+
+
+def solve_payment(
+    req_options: list[Requirement], pool: Bag, sources: list[ManaSource]
+) -> tuple[Requirement, list[tuple[object, Bag]]] | None:
+    """Find mana abilities to activate (each at most once) so that the pool plus what they produce
+    pays one of `req_options`. Exact (depth-first search with memoised failures), not greedy:
+    Forest + Island + Birds of Paradise pay {1}{U}{G}. Returns the requirement paid and the
+    (source key, chosen output) list, or None when no payment exists."""
+    srcs = sorted(sources, key=lambda s: (s.rank, len(s.outputs)))
+    # Upper bound of what sources i.. can still add, for pruning.
+    max_total = [0] * (len(srcs) + 1)
+    for i in range(len(srcs) - 1, -1, -1):
+        max_total[i] = max_total[i + 1] + max(sum(o) for o in srcs[i].outputs)
+    for req in req_options:
+        missing, gen = deficit(req, pool)
+        if not any(missing) and not gen:
+            return req, []
+        chosen: list[tuple[object, Bag]] = []
+        if _dfs(srcs, max_total, 0, missing, gen, set(), chosen):
+            return req, chosen
+    return None
+
+
+def _dfs(srcs: list[ManaSource], max_total: list[int], i: int, missing: Bag, gen: int,
+         failed: set[tuple[int, Bag, int]], chosen: list[tuple[object, Bag]]) -> bool:
+    """Depth-first search over sources i..: use one of its outputs that helps, or skip it."""
+    if not any(missing) and not gen:
+        return True
+    if i == len(srcs) or sum(missing) + gen > max_total[i]:
+        return False
+    key = (i, missing, gen)
+    if key in failed:
+        return False
+    for out in srcs[i].outputs:
+        m2 = []
+        spare = 0
+        for need, got in zip(missing, out):
+            if got >= need:
+                m2.append(0)
+                spare += got - need
+            else:
+                m2.append(need - got)
+        g2 = max(0, gen - spare)
+        mt: Bag = tuple(m2)  # type: ignore[assignment]
+        if mt == missing and g2 == gen:
+            continue  # this output helps nothing: don't waste the source
+        chosen.append((srcs[i].key, out))
+        if _dfs(srcs, max_total, i + 1, mt, g2, failed, chosen):
+            return True
+        chosen.pop()
+    if _dfs(srcs, max_total, i + 1, missing, gen, failed, chosen):
+        return True
+    failed.add(key)
+    return False
+
+
+def single(t: str, n: int = 1) -> Bag:
+    b = [0] * 6
+    b[TYPE_INDEX[t]] = n
+    return tuple(b)  # type: ignore[return-value]
+
+
+ANY_COLOR_OUTPUTS: tuple[Bag, ...] = tuple(single(c) for c in COLORS)
+ANY_TYPE_OUTPUTS: tuple[Bag, ...] = tuple(single(c) for c in TYPES)
+__all__ = [
+    "ManaCost", "parse_cost", "Requirement", "requirements", "solve_payment", "ManaSource",
+    "spend", "deficit", "single", "EMPTY", "ANY_COLOR_OUTPUTS", "ANY_TYPE_OUTPUTS",
+]

@@ -1,0 +1,105 @@
+"""CR 117: priority.
+
+- 117.3a-d: who receives priority; the player who acts keeps it (117.3c); passing gives it to
+  the next player in turn order (117.3d).
+- 117.4: when all players pass in succession, the top of the stack resolves (then the active
+  player receives priority, 117.3b), or, with an empty stack, the step or phase ends.
+- Trivial passes (pass is the only legal action) are made automatically by the engine loop.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.vocab import ActivatedAbility
+from ..game import actions as A
+from ..game.state import BATTLEFIELD
+from . import stack, turn
+from .costs import requirements, solve_payment
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+MAX_X_LISTED = 10
+
+
+def pass_priority(g: Game) -> None:
+    s = g.s
+    s.passes += 1
+    if s.passes >= 2:
+        s.passes = 0
+        if s.stack:
+            stack.resolve_top(g)
+            if not s.over:
+                s.priority = s.active  # 117.3b
+        else:
+            turn.end_step(g)
+    else:
+        s.priority = 1 - s.priority  # type: ignore[operator]
+
+
+def priority_actions(g: Game, p: int) -> list[A.Action]:
+    """Everything `p` may do now except activating mana abilities on their own."""
+    s = g.s
+    acts: list[A.Action] = [A.PassPriority()]
+    pl = s.players[p]
+    sources = None
+    pool = pl.pool
+    land_ok = stack.can_play_land_now(g, p) is None
+    for oid in pl.hand:
+        o = s.objects[oid]
+        card = o.card
+        if "Land" in card.types:
+            if land_ok:
+                acts.append(A.PlayLand(oid))
+            continue
+        if stack.cast_block_reason(g, p, o) is not None:
+            continue
+        if sources is None:
+            sources = stack.mana_sources(g, p)
+        specs = stack.spell_targets(card)
+        xs = [0]
+        if card.mana_cost.x_count:
+            xs = [x for x in range(0, MAX_X_LISTED + 1)
+                  if solve_payment(requirements(card.mana_cost, x), pool, sources) is not None]
+            if not xs:
+                continue
+        elif solve_payment(stack.total_cost_reqs(g, p, card, 0), pool, sources) is None:
+            continue
+        for targets in _target_combos(g, specs, p, oid, card.colors):
+            for x in xs:
+                acts.append(A.CastSpell(oid, targets, x))
+    for oid in s.battlefield:
+        o = s.objects[oid]
+        if o.controller != p:
+            continue
+        for idx, ab in enumerate(stack.activated_abilities(g, o)):
+            if not isinstance(ab, ActivatedAbility):
+                continue
+            if ab.sorcery_speed and not stack.sorcery_timing_ok(g, p):
+                continue
+            cost = ab.cost
+            if stack.cost_block_reason(g, o, cost) is not None:
+                continue
+            if cost.life and pl.life < cost.life:
+                continue
+            if not cost.mana.is_empty() or cost.mana.x_count:
+                srcs = stack.mana_sources(g, p, exclude=oid if cost.tap else None)
+                if solve_payment(requirements(cost.mana, 0), pool, srcs) is None:
+                    continue
+            for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
+                acts.append(A.ActivateAbility(oid, idx, targets))
+    return acts
+
+
+def _target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int, ...]]:
+    if not specs:
+        return [()]
+    lists = [stack.target_candidates(g, spec, p, source, colors) for spec in specs]
+    out: list[tuple[int, ...]] = [()]
+    for cands in lists:
+        out = [prev + (c,) for prev in out for c in cands if c not in prev]
+    return out
+
+
+_ = BATTLEFIELD

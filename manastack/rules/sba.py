@@ -1,0 +1,116 @@
+"""CR 704: state-based actions, checked whenever a player would receive priority (704.3) and
+performed simultaneously, repeated until none apply.
+
+704.5a (0 or less life), 704.5b (drew from an empty library), 704.5c (ten poison counters),
+704.5d (tokens outside the battlefield cease to exist), 704.5f (toughness 0 or less),
+704.5g (lethal damage), 704.5h (deathtouch damage), 704.5i (planeswalker with 0 loyalty),
+704.5j (the legend rule: the controller chooses one to keep), 704.5m (an Aura attached illegally
+or to nothing goes to the graveyard). 104.4a: if all players lose simultaneously, the game is a draw.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.state import BATTLEFIELD, GRAVEYARD
+from .effects import destroy
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+
+def check(g: Game) -> bool:
+    """Perform one round of state-based actions. Returns True if anything happened."""
+    s = g.s
+    if s.over:
+        return False
+    losers = []
+    for pl in s.players:
+        if pl.life <= 0:
+            losers.append((pl.index, "704.5a", "0 or less life"))
+        elif pl.drew_from_empty:
+            losers.append((pl.index, "704.5b", "drew from an empty library"))
+        elif pl.poison >= 10:
+            losers.append((pl.index, "704.5c", "ten or more poison counters"))
+    if losers:
+        for i, rule, why in losers:
+            s.players[i].lost = True
+            s.players[i].loss_reason = why
+            g.log_event("lose", rule, player=s.players[i].name, reason=why)
+        lost = {i for i, _, _ in losers}
+        if len(lost) == 2:
+            g.end_game(None, "both players lost simultaneously (104.4a)")
+        else:
+            loser = lost.pop()
+            g.end_game(1 - loser, f"{s.players[loser].name}: {losers[0][2]} ({losers[0][1]})")
+        return True
+    acted = False
+    # 704.5d: tokens in other zones.
+    for pl in s.players:
+        for zone in (pl.hand, pl.graveyard, pl.exile, pl.library):
+            for oid in list(zone):
+                o = s.objects[oid]
+                if o.card.is_token:
+                    zone.remove(oid)
+                    del s.objects[oid]
+                    g.log_event("token_ceases", "704.5d", card=o.card.name)
+                    acted = True
+    to_graveyard: list[tuple[int, str]] = []
+    to_destroy: list[tuple[int, str]] = []
+    legend: dict[tuple[int, str], list[int]] = {}
+    for oid in s.battlefield:
+        o = s.objects[oid]
+        c = g.chars(o)
+        if "Creature" in c.types:
+            t = c.toughness or 0
+            if t <= 0:
+                to_graveyard.append((oid, "704.5f"))
+                continue
+            if o.damage >= t:
+                to_destroy.append((oid, "704.5g"))
+                continue
+            if o.deathtouched:
+                to_destroy.append((oid, "704.5h"))
+                continue
+        if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
+            to_graveyard.append((oid, "704.5i"))
+            continue
+        if "Aura" in c.subtypes:
+            host = s.objects.get(o.attached_to) if o.attached_to is not None else None
+            if host is None or host.zone != BATTLEFIELD or not _aura_legal(g, o, host):
+                to_graveyard.append((oid, "704.5m"))
+                continue
+        if "Legendary" in c.supertypes:
+            legend.setdefault((o.controller, c.name), []).append(oid)
+    for group in legend.values():
+        if len(group) > 1:
+            s.pending = _legend_decision(g, group)
+            return True
+    for oid in s.battlefield:
+        s.objects[oid].deathtouched = False
+    for oid, rule in to_graveyard:
+        if oid in s.objects and s.objects[oid].zone == BATTLEFIELD:
+            g.log_event("sba", rule, card=s.objects[oid].card.name)
+            g.move(oid, GRAVEYARD, rule=rule)
+            acted = True
+    for oid, rule in to_destroy:
+        if oid in s.objects and s.objects[oid].zone == BATTLEFIELD:
+            if destroy(g, oid, rule):
+                acted = True
+    return acted
+
+
+def _aura_legal(g: Game, aura, host) -> bool:
+    from ..cards.vocab import StaticAbility
+    from .stack import matches_filter
+    for ab in aura.card.abilities:
+        if isinstance(ab, StaticAbility) and ab.kind == "enchant":
+            return matches_filter(g, ab.filter, host, aura.controller)
+    return True
+
+
+def _legend_decision(g: Game, group: list[int]):
+    from ..game.game import Decision
+    o = g.s.objects[group[0]]
+    return Decision("legend", o.controller, data=tuple(group),
+                    prompt=f"704.5j: choose the {o.card.name} to keep; the rest go to the graveyard")

@@ -1,0 +1,675 @@
+"""CR 305.1-305.2, 601, 602, 605, 608, 115: playing lands, casting spells, activating abilities,
+targets, paying costs, and resolving the stack.
+
+- 305.2: one land per turn; 305.1 / 116.2a: only in a main phase of your turn, with the stack empty.
+- 307.1 / 117.1a: sorceries and permanent spells at sorcery speed; instants and flash any time.
+- 601.2a-i: a spell moves to the stack, X and targets are chosen (601.2b-c), the total cost is
+  determined (601.2f), mana abilities are activated (601.2g) and the cost is paid (601.2h).
+- 602.2, 602.5: activated abilities; 107.5/107.6/302.6: {T}/{Q} and summoning sickness.
+- 605.3: mana abilities resolve immediately.
+- 608.2b: a spell or ability whose targets are all illegal doesn't resolve; 608.3: permanent spells.
+- 614.1c-d / 614.12: enters-the-battlefield replacement effects ("enters tapped", "enters with N
+  counters"); 107.3m: X in those refers to the X paid, the permanent's own X is 0.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.vocab import (
+    ActivatedAbility,
+    CardDef,
+    Cost,
+    Count,
+    ManaAbility,
+    ObjectFilter,
+    Ref,
+    StaticAbility,
+    TargetSpec,
+)
+from ..errors import IllegalActionError
+from ..game import actions as A
+from ..game.state import (
+    BATTLEFIELD,
+    GRAVEYARD,
+    HAND,
+    MAIN1,
+    MAIN2,
+    STACK,
+    StackItem,
+    player_ref,
+)
+from . import effects, produce
+from .costs import ManaSource, Requirement, requirements, solve_payment, spend
+from .mana import TYPES, add, format_bag
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import Obj
+
+
+# ----------------------------------------------------------------------------- lands
+
+def can_play_land_now(g: Game, p: int) -> str | None:
+    """Why `p` can't play a land now, or None."""
+    s = g.s
+    if s.active != p:
+        return "305.1: a player plays lands only during their own turn"
+    if s.step not in (MAIN1, MAIN2):
+        return "305.1: lands are played only in a main phase"
+    if s.stack:
+        return "305.1: lands are played only while the stack is empty"
+    if s.players[p].lands_played >= 1:
+        return "305.2: only one land per turn"
+    return None
+
+
+def play_land(g: Game, p: int, card: int) -> None:
+    s = g.s
+    o = s.objects.get(card)
+    if o is None or o.zone != HAND or o.owner != p:
+        raise IllegalActionError(f"{g.name_of(card)} is not in {s.players[p].name}'s hand")
+    if "Land" not in o.card.types:
+        raise IllegalActionError(f"{o.card.name} is not a land: it is cast, not played (305.1)")
+    why = can_play_land_now(g, p)
+    if why:
+        raise IllegalActionError(why)
+    s.players[p].lands_played += 1
+    g.log_event("play_land", "305.1", player=s.players[p].name, card=o.card.name)
+    g.move(card, BATTLEFIELD, rule="305.1", controller=p)
+    s.passes = 0
+
+
+# ----------------------------------------------------------------------------- timing
+
+def sorcery_timing_ok(g: Game, p: int) -> bool:
+    s = g.s
+    return s.active == p and s.step in (MAIN1, MAIN2) and not s.stack
+
+
+def activated_abilities(g: Game, o: Obj) -> list[ManaAbility | ActivatedAbility]:
+    """Activated abilities in printed order, after effects that add or remove abilities."""
+    return [ab for ab in g.chars(o).abilities if isinstance(ab, (ManaAbility, ActivatedAbility))]
+
+
+def is_mana_ability_action(g: Game, action: A.ActivateAbility) -> bool:
+    o = g.s.objects.get(action.source)
+    if o is None or o.zone != BATTLEFIELD:
+        return False
+    abs_ = activated_abilities(g, o)
+    return 0 <= action.index < len(abs_) and isinstance(abs_[action.index], ManaAbility)
+
+
+# ----------------------------------------------------------------------------- targets
+
+def matches_filter(g: Game, flt: ObjectFilter, o: Obj, controller: int, source: int | None = None) -> bool:
+    c = g.chars(o)
+    if flt.types and not (flt.types & c.types):
+        return False
+    if flt.non_types and (flt.non_types & c.types):
+        return False
+    if flt.subtypes and not (flt.subtypes & c.subtypes):
+        return False
+    if flt.non_colors and (flt.non_colors & c.colors):
+        return False
+    if flt.colors and not (flt.colors & c.colors):
+        return False
+    if flt.tapped is not None and o.tapped != flt.tapped:
+        return False
+    if flt.attacking_or_blocking:
+        cb = g.s.combat
+        if cb is None or (o.id not in cb.attackers and o.id not in cb.blockers):
+            return False
+    if flt.controller == "you" and o.controller != controller:
+        return False
+    if flt.controller == "opponent" and o.controller == controller:
+        return False
+    if flt.max_mana_value is not None and o.card.mana_cost.mana_value > flt.max_mana_value:
+        return False
+    if flt.nonbasic and "Basic" in c.supertypes:
+        return False
+    if flt.other and source is not None and o.id == source:
+        return False
+    return True
+
+
+def protected_from(g: Game, o: Obj, source_colors: frozenset[str]) -> bool:
+    """702.16: protection from a quality (colors, multicolored)."""
+    prot = g.chars(o).protection
+    if not prot:
+        return False
+    for q in prot:
+        if q == "multicolored" and len(source_colors) > 1:
+            return True
+        from ..cards.compiler import COLOR_WORDS
+        if q in COLOR_WORDS and COLOR_WORDS[q] in source_colors:
+            return True
+    return False
+
+
+def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: int | None,
+                 source_colors: frozenset[str] = frozenset()) -> bool:
+    """115.1 / 608.2b: whether `ref` is a legal target for `spec` now."""
+    s = g.s
+    k = spec.kind
+    if ref < 0:
+        p = -1 - ref
+        if p not in (0, 1) or s.players[p].lost:
+            return False
+        if k in ("any", "player", "player_or_planeswalker"):
+            return True
+        if k == "opponent":
+            return p != controller
+        return False
+    if k in ("player", "opponent"):
+        return False
+    o = s.objects.get(ref)
+    if o is None:
+        return False
+    if k == "spell":
+        if o.zone != STACK:
+            return False
+        return matches_filter(g, spec.filter, o, controller, source) and any(
+            it.kind == "spell" and it.obj == ref for it in s.stack)
+    if k == "graveyard_card":
+        if o.zone != GRAVEYARD:
+            return False
+        if spec.filter.controller == "you" and o.owner != controller:
+            return False
+        return matches_filter(g, ObjectFilter(types=spec.filter.types, max_mana_value=spec.filter.max_mana_value),
+                              o, controller, source)
+    if o.zone != BATTLEFIELD:
+        return False
+    c = g.chars(o)
+    if k == "any":
+        if not ({"Creature", "Planeswalker", "Battle"} & c.types):
+            return False
+    elif k == "player_or_planeswalker":
+        if "Planeswalker" not in c.types:
+            return False
+    elif k == "permanent":
+        if not matches_filter(g, spec.filter, o, controller, source):
+            return False
+    else:
+        return False
+    if "hexproof" in c.keywords and o.controller != controller:
+        return False
+    if source_colors and protected_from(g, o, source_colors):
+        return False
+    return True
+
+
+def target_candidates(g: Game, spec: TargetSpec, controller: int, source: int | None,
+                      source_colors: frozenset[str] = frozenset()) -> list[int]:
+    s = g.s
+    out: list[int] = []
+    if spec.kind in ("any", "player", "opponent", "player_or_planeswalker"):
+        for i in (controller, 1 - controller):
+            if target_legal(g, spec, player_ref(i), controller, source, source_colors):
+                out.append(player_ref(i))
+    if spec.kind in ("any", "permanent", "player_or_planeswalker"):
+        out.extend(oid for oid in s.battlefield if target_legal(g, spec, oid, controller, source, source_colors))
+    elif spec.kind == "spell":
+        out.extend(it.obj for it in s.stack if it.kind == "spell" and it.obj != source
+                   and target_legal(g, spec, it.obj, controller, source, source_colors))
+    elif spec.kind == "graveyard_card":
+        out.extend(oid for oid in s.players[controller].graveyard
+                   if target_legal(g, spec, oid, controller, source, source_colors))
+    return out
+
+
+def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ...], controller: int,
+                  source: int | None, what: str, source_colors: frozenset[str] = frozenset()) -> None:
+    if len(targets) != len(specs):
+        raise IllegalActionError(f"{what} needs {len(specs)} target(s) ({', '.join(t.text for t in specs)}), "
+                                 f"got {len(targets)} (601.2c)")
+    for spec, t in zip(specs, targets):
+        if not target_legal(g, spec, t, controller, source, source_colors):
+            raise IllegalActionError(f"{g.name_of(t)} is not a legal target for {what}: "
+                                     f"it needs {spec.text or spec.kind} (115.1, 601.2c)")
+    # 115.3: the same object can't be chosen for several instances of the word "target" of one ability
+    # unless it says otherwise; our vocabulary never allows it.
+    if len(set(targets)) != len(targets):
+        raise IllegalActionError(f"{what}: the same target was chosen twice (115.3)")
+
+
+# ----------------------------------------------------------------------------- mana payment
+
+def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice: bool = True) -> list[ManaSource]:
+    """The mana abilities `p` could activate now with no mana cost, for the solver."""
+    s = g.s
+    out: list[ManaSource] = []
+    for oid in s.battlefield:
+        o = s.objects[oid]
+        if o.controller != p or oid == exclude:
+            continue
+        abilities = None
+        # Abilities of one permanent that tap it are alternatives: one ManaSource for them all.
+        tap_group: list[tuple[int, tuple]] = []
+        tap_rank = 0
+        for idx, ab in enumerate(activated_abilities(g, o)):
+            if not isinstance(ab, ManaAbility):
+                continue
+            cost = ab.cost
+            if not cost.mana.is_empty() or cost.sacrifice is not None or cost.life:
+                continue
+            if cost.sacrifice_self and not include_sacrifice:
+                continue
+            if cost_block_reason(g, o, cost) is not None:
+                continue
+            outs = produce.production_outputs(g, o, ab)
+            if not outs:
+                continue
+            if abilities is None:
+                abilities = g.chars(o)
+            rank = 0
+            if len(outs) > 1:
+                rank = 1
+            if "Creature" in abilities.types:
+                rank += 2
+            if cost.sacrifice_self:
+                rank += 10
+            if cost.tap and not cost.sacrifice_self:
+                tap_group.append((idx, outs))
+                tap_rank = max(tap_rank, rank)
+                continue
+            out.append(ManaSource((oid, ((idx, outs),)), outs, rank))
+        if tap_group:
+            merged = tuple(dict.fromkeys(x for _, outs in tap_group for x in outs))
+            if len(tap_group) > 1 and len(merged) > 1:
+                tap_rank = max(tap_rank, 1)
+            out.append(ManaSource((oid, tuple(tap_group)), merged, tap_rank))
+    return out
+
+
+def source_ability(key, out) -> tuple[int, int]:
+    """The (permanent, ability index) of a solver source key that produces `out`."""
+    oid, group = key
+    for idx, outs in group:
+        if out in outs:
+            return oid, idx
+    return oid, group[0][0]
+
+
+def cost_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
+    """Why the non-mana parts {T}/{Q} of `cost` can't be paid by `o`, or None (107.5, 107.6, 302.6)."""
+    if cost.tap or cost.untap:
+        c = g.chars(o)
+        if "Creature" in c.types and o.sick and "haste" not in c.keywords:
+            sym = "{T}" if cost.tap else "{Q}"
+            return (f"302.6: {o.card.name} has not been under its controller's control continuously since "
+                    f"their most recent turn began, so its {sym} ability can't be activated")
+        if cost.tap and o.tapped:
+            return f"107.5: {o.card.name} is already tapped and can't pay {{T}}"
+        if cost.untap and not o.tapped:
+            return f"107.6: {o.card.name} is untapped and can't pay {{Q}}"
+    return None
+
+
+def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None, what: str,
+             exclude: int | None = None) -> Requirement:
+    """601.2g-h: activate mana abilities (the solver's choice, or `payment`), then pay from the pool."""
+    s = g.s
+    pl = s.players[p]
+    if not reqs or (reqs[0].total == 0 and reqs[0].life == 0):
+        return reqs[0] if reqs else Requirement((0,) * 6, 0)  # type: ignore[arg-type]
+    if payment is None:
+        res = solve_payment(reqs, pl.pool, mana_sources(g, p, exclude=exclude))
+        if res is None:
+            raise IllegalActionError(f"{s.players[p].name} can't pay the cost of {what} (601.2h)")
+        req, chosen = res
+        for key, out in chosen:
+            oid, idx = source_ability(key, out)
+            activate_mana(g, p, oid, idx, out_override=out)
+    else:
+        for src, idx, choice in payment.activations:
+            o = s.objects.get(src)
+            if o is None or o.zone != BATTLEFIELD or o.controller != p:
+                raise IllegalActionError(f"{g.name_of(src)} is not a permanent {pl.name} controls")
+            abs_ = activated_abilities(g, o)
+            if not (0 <= idx < len(abs_)) or not isinstance(abs_[idx], ManaAbility):
+                raise IllegalActionError(f"{o.card.name} has no mana ability number {idx + 1}")
+            activate_mana(g, p, src, idx, choice=choice)
+        req = None
+        for r in reqs:
+            if _covers(pl.pool, r):
+                req = r
+                break
+        if req is None:
+            raise IllegalActionError(f"the mana in {pl.name}'s pool ({format_bag(pl.pool) or 'none'}) can't pay "
+                                     f"the cost of {what} (601.2h)")
+    if req.life and pl.life < req.life:
+        raise IllegalActionError(f"{pl.name} can't pay {req.life} life (119.4)")
+    try:
+        taken = spend(req, pl.pool)
+    except ValueError:
+        raise IllegalActionError(f"{pl.name} can't pay the cost of {what} (601.2h)") from None
+    pl.pool = tuple(a - b for a, b in zip(pl.pool, taken))  # type: ignore[assignment]
+    g.log_event("pay_mana", "601.2h", player=pl.name, mana=format_bag(taken), what=what)
+    if req.life:
+        g.set_life(p, -req.life, "119.4", source=what)
+    return req
+
+
+def _covers(pool, req: Requirement) -> bool:
+    try:
+        spend(req, pool)
+        return True
+    except ValueError:
+        return False
+
+
+def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_override=None) -> None:
+    """605.3: activate a mana ability; it resolves at once (no stack)."""
+    s = g.s
+    o = s.objects[oid]
+    ab = activated_abilities(g, o)[idx]
+    assert isinstance(ab, ManaAbility)
+    cost = ab.cost
+    why = cost_block_reason(g, o, cost)
+    if why:
+        raise IllegalActionError(why)
+    outs = produce.production_outputs(g, o, ab)
+    if out_override is not None:
+        out = out_override
+    elif not outs:
+        out = None  # 106.5: undefined type, or nothing to produce
+    else:
+        out = produce.choose_output(outs, choice, ab.text)
+        if out is None:
+            opts = ", ".join(format_bag(x) for x in outs)
+            raise IllegalActionError(f"{o.card.name}: choose the mana to add ({opts}); got {choice!r}")
+    # Costs: mana part (with the solver, never tapping this source for its own cost), then {T}/{Q}.
+    if not cost.mana.is_empty():
+        pay_mana(g, p, requirements(cost.mana), None, f"{o.card.name}'s ability", exclude=oid)
+    if cost.life:
+        if s.players[p].life < cost.life:
+            raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
+        g.set_life(p, -cost.life, "119.4", source=o.card.name)
+    sacrificed = None
+    if cost.sacrifice is not None:
+        if choice is None or not isinstance(choice, int):
+            cands = [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
+            raise IllegalActionError(f"{o.card.name}: choose the permanent to sacrifice "
+                                     f"({', '.join(g.name_of(c) for c in cands) or 'none available'})")
+        victim = s.objects.get(choice)
+        if victim is None or victim.zone != BATTLEFIELD or victim.controller != p or \
+                not matches_filter(g, cost.sacrifice, victim, p):
+            raise IllegalActionError(f"{g.name_of(choice)} can't be sacrificed for {o.card.name}")
+        sacrificed = produce.could_produce(g, victim)
+        g.move(choice, GRAVEYARD, rule="701.17a")
+    tapped_for_mana = cost.tap
+    if cost.tap:
+        tap(g, o, "107.5")
+    if cost.untap:
+        untap(g, o, "107.6")
+    if cost.sacrifice_self:
+        g.move(oid, GRAVEYARD, rule="701.17a")
+    g.log_event("activate_mana", "605.3a", player=s.players[p].name, card=o.card.name, ability=ab.text)
+    if sacrificed is not None:
+        types = [t for t in TYPES if t in sacrificed]
+        if not types:
+            out = None
+        else:
+            pick = str(choice_letter(choice, types))
+            from .costs import single
+            out = single(pick)
+    if out is None or sum(out) == 0:
+        g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)
+        return
+    add_mana(g, p, out, source=o.card.name, tapped_for_mana=tapped_for_mana)
+    s.passes = 0
+
+
+def choice_letter(choice: Any, types: list[str]) -> str:
+    return types[0]
+
+
+def add_mana(g: Game, p: int, bag, source: str, tapped_for_mana: bool = False) -> None:
+    pl = g.s.players[p]
+    pl.pool = add(pl.pool, bag)
+    g.log_event("add_mana", "106.3", player=pl.name, mana=format_bag(bag), source=source,
+                tapped_for_mana=tapped_for_mana)
+
+
+def tap(g: Game, o: Obj, rule: str) -> None:
+    o.tapped = True
+    g.log_event("tap", rule, card=o.card.name, id=o.id)
+
+
+def untap(g: Game, o: Obj, rule: str) -> None:
+    o.tapped = False
+    g.log_event("untap", rule, card=o.card.name, id=o.id)
+
+
+# ----------------------------------------------------------------------------- casting
+
+def spell_targets(card: CardDef) -> tuple[TargetSpec, ...]:
+    if card.spell is not None:
+        return card.spell.targets
+    for ab in card.abilities:
+        if isinstance(ab, StaticAbility) and ab.kind == "enchant":
+            return (TargetSpec("permanent", ab.filter, text=ab.text.lower().replace("enchant", "target")),)
+    return ()
+
+
+def cast_block_reason(g: Game, p: int, o: Obj) -> str | None:
+    c = o.card
+    if "Land" in c.types:
+        return f"{c.name} is a land: lands are played, not cast (305.9)"
+    if c.unsupported:
+        return f"{c.name} is not supported by the card compiler"
+    instant_speed = "Instant" in c.types or "flash" in c.keywords
+    if not instant_speed and not sorcery_timing_ok(g, p):
+        return (f"307.1: {c.name} can be cast only during its controller's main phase while the stack is empty"
+                if "Sorcery" in c.types else
+                f"307.1/117.1a: {c.name} (a permanent spell) can be cast only at sorcery speed: "
+                f"your main phase, stack empty")
+    return None
+
+
+def total_cost_reqs(g: Game, p: int, card: CardDef, x: int) -> list[Requirement]:
+    """601.2f: mana cost + X; cost increases are added here by later rules."""
+    return requirements(card.mana_cost, x)
+
+
+def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
+    s = g.s
+    o = s.objects.get(action.card)
+    if o is None or o.zone != HAND or o.owner != p:
+        raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
+    why = cast_block_reason(g, p, o)
+    if why:
+        raise IllegalActionError(why)
+    card = o.card
+    if action.x and not card.mana_cost.x_count:
+        raise IllegalActionError(f"{card.name} has no X in its cost")
+    if action.x < 0:
+        raise IllegalActionError("X can't be negative (107.3)")
+    specs = spell_targets(card)
+    check_targets(g, specs, action.targets, p, o.id, card.name, card.colors)
+    reqs = total_cost_reqs(g, p, card, action.x)
+    # 601.2a: the card moves to the stack first; mana abilities then can't use it.
+    hand = s.players[p].hand
+    pos = hand.index(o.id)
+    hand.pop(pos)
+    o.zone = STACK
+    o.controller = p
+    o.x = action.x
+    try:
+        pay_mana(g, p, reqs, action.payment, card.name)
+    finally:
+        pass
+    item = StackItem(o.id, "spell", p, card.name, obj=o.id, source=o.id, targets=action.targets, x=action.x)
+    s.stack.append(item)
+    s.players[p].spells_cast += 1
+    g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,
+                targets=[g.name_of(t) for t in action.targets], x=action.x)
+    s.passes = 0
+    g.invalidate()
+
+
+def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
+    s = g.s
+    o = s.objects.get(action.source)
+    if o is None or o.zone != BATTLEFIELD:
+        raise IllegalActionError(f"{g.name_of(action.source)} is not on the battlefield")
+    if o.controller != p:
+        raise IllegalActionError(f"{s.players[p].name} doesn't control {o.card.name} (602.2)")
+    abs_ = activated_abilities(g, o)
+    if not (0 <= action.index < len(abs_)):
+        raise IllegalActionError(f"{o.card.name} has no activated ability number {action.index + 1}")
+    ab = abs_[action.index]
+    if isinstance(ab, ManaAbility):
+        if action.targets:
+            raise IllegalActionError("mana abilities have no targets (605.1a)")
+        choice = action.choices[0] if action.choices else None
+        if action.payment is not None:
+            pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id)
+            ab_cost_paid = True
+        else:
+            ab_cost_paid = False
+        if ab_cost_paid:
+            activate_mana_paid(g, p, o.id, action.index, choice)
+        else:
+            activate_mana(g, p, o.id, action.index, choice=choice)
+        return
+    assert isinstance(ab, ActivatedAbility)
+    if s.priority != p:
+        raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
+    if ab.sorcery_speed and not sorcery_timing_ok(g, p):
+        raise IllegalActionError(f"{o.card.name}: activate only as a sorcery (602.5d)")
+    if action.x and not ab.cost.mana.x_count:
+        raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
+    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    cost = ab.cost
+    why = cost_block_reason(g, o, cost)
+    if why and not (cost.untap and not cost.tap):
+        raise IllegalActionError(why)
+    if cost.untap and "Creature" in g.chars(o).types and o.sick and "haste" not in g.chars(o).keywords:
+        raise IllegalActionError(why)
+    lki = (o.copy(), g.chars(o))
+    reqs = requirements(cost.mana, action.x)
+    pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None)
+    # {Q} is paid after mana abilities (107.6): the permanent must be tapped by now.
+    why = cost_block_reason(g, o, cost)
+    if why:
+        raise IllegalActionError(why)
+    if cost.life:
+        if s.players[p].life < cost.life:
+            raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
+        g.set_life(p, -cost.life, "119.4", source=o.card.name)
+    if cost.tap:
+        tap(g, o, "107.5")
+    if cost.untap:
+        untap(g, o, "107.6")
+    if cost.sacrifice_self:
+        g.move(o.id, GRAVEYARD, rule="701.17a")
+    item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=action.targets,
+                     x=action.x, source_lki=lki)
+    s.next_id += 1
+    s.stack.append(item)
+    g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
+                targets=[g.name_of(t) for t in action.targets])
+    s.passes = 0
+
+
+def activate_mana_paid(g: Game, p: int, oid: int, idx: int, choice: Any) -> None:
+    """A mana ability whose mana cost was already paid from an explicit payment."""
+    o = g.s.objects[oid]
+    ab = activated_abilities(g, o)[idx]
+    assert isinstance(ab, ManaAbility)
+    stripped = ManaAbility(ab.text, Cost(tap=ab.cost.tap, untap=ab.cost.untap, sacrifice_self=ab.cost.sacrifice_self,
+                                         sacrifice=ab.cost.sacrifice, life=ab.cost.life), ab.production)
+    _activate_with(g, p, o, stripped, choice)
+
+
+def _activate_with(g: Game, p: int, o: Obj, ab: ManaAbility, choice: Any) -> None:
+    why = cost_block_reason(g, o, ab.cost)
+    if why:
+        raise IllegalActionError(why)
+    outs = produce.production_outputs(g, o, ab)
+    out = produce.choose_output(outs, choice, ab.text) if outs else None
+    if outs and out is None:
+        raise IllegalActionError(f"{o.card.name}: choose the mana to add; got {choice!r}")
+    if ab.cost.tap:
+        tap(g, o, "107.5")
+    if ab.cost.untap:
+        untap(g, o, "107.6")
+    g.log_event("activate_mana", "605.3a", player=g.s.players[p].name, card=o.card.name, ability=ab.text)
+    if out is None:
+        g.log_event("no_mana", "106.5", player=g.s.players[p].name, card=o.card.name)
+        return
+    add_mana(g, p, out, source=o.card.name, tapped_for_mana=ab.cost.tap)
+
+
+# ----------------------------------------------------------------------------- resolving
+
+def resolve_top(g: Game) -> None:
+    """608: resolve the top object of the stack."""
+    s = g.s
+    item = s.stack.pop()
+    g.invalidate()
+    if item.kind == "combat_damage":
+        from . import combat
+        combat.resolve_damage_object(g, item)
+        return
+    if item.kind == "spell":
+        o = s.objects[item.obj]
+        card = o.card
+        specs = spell_targets(card)
+        legal = tuple(target_legal(g, spec, t, item.controller, o.id, card.colors)
+                      for spec, t in zip(specs, item.targets))
+        if specs and not any(legal):
+            g.log_event("fizzle", "608.2b", card=card.name, reason="all its targets are illegal")
+            g.move(o.id, GRAVEYARD, rule="608.2b")
+            return
+        g.log_event("resolve", "608.2", card=card.name, id=o.id)
+        if card.spell is not None:
+            ctx = effects.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)))
+            effects.run(g, ctx, card.spell.effects, finish=("spell_to_graveyard", o.id))
+        else:
+            # 608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f).
+            new = g.move(o.id, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x)
+            if specs:
+                g.s.objects[new].attached_to = item.targets[0]
+        return
+    ab = item.ability
+    specs = ab.targets if ab is not None else ()
+    colors = item.source_lki[1].colors if item.source_lki else frozenset()
+    legal = tuple(target_legal(g, spec, t, item.controller, item.source, colors)
+                  for spec, t in zip(specs, item.targets))
+    if specs and not any(legal):
+        g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
+        return
+    g.log_event("resolve", "608.2", card=item.name, ability=ab.text if ab else "")
+    ctx = effects.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki)
+    effects.run(g, ctx, ab.effects if ab else (), finish=None)
+
+
+def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
+    """614.1c-d, 614.12: replacement effects that modify how a permanent enters (applied before
+    it is on the battlefield)."""
+    for ab in o.card.abilities:
+        if isinstance(ab, StaticAbility):
+            if ab.kind == "etb_tapped":
+                o.tapped = True
+            elif ab.kind == "etb_counters":
+                n = ab.amount
+                if n == "X":
+                    n = o.cast_x or 0  # 107.3m: the X paid; put onto the battlefield without casting: 0
+                elif isinstance(n, Count):
+                    n = 0
+                if n:
+                    o.counters[ab.counter_kind] = o.counters.get(ab.counter_kind, 0) + int(n)
+    o.x = 0  # 107.3m / 107.3g: on the battlefield X is 0
+
+
+def item_for(g: Game, ref: int) -> StackItem | None:
+    for it in g.s.stack:
+        if it.obj == ref or it.id == ref:
+            return it
+    return None
+
+
+__all__ = ["play_land", "cast_spell", "activate_ability", "resolve_top", "Ref"]

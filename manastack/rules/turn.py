@@ -1,0 +1,458 @@
+"""CR 500-514: turn structure, steps and turn-based actions; the engine's work queue and the
+non-priority decisions it raises.
+
+- 500.4: mana empties from each player's mana pool as each step and phase ends.
+- 502.3: the untap step untaps the active player's permanents (no priority, 502.4).
+- 503: upkeep ("at the beginning of your upkeep" triggers); 504.1: the draw (103.8a: the
+  starting player skips the first draw).
+- 507-511: combat steps (rules/combat.py); 508.8 skip when nobody attacks.
+- 513: end step; 514.1: cleanup discards to maximum hand size (seven); 514.2: damage wears off
+  and "until end of turn" effects end; 514.3a: priority in cleanup only if SBA or triggers happen.
+- 103.5: London mulligan (draw seven, then put one card per mulligan on the bottom).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalActionError
+from ..game import actions as A
+from ..game.state import (
+    BEGIN_COMBAT,
+    CLEANUP,
+    COMBAT_DAMAGE,
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    DRAW,
+    END,
+    END_COMBAT,
+    FIRST_STRIKE,
+    HAND,
+    LIBRARY,
+    STEPS,
+    UNTAP,
+    UPKEEP,
+    Combat,
+)
+from . import combat, effects, triggers
+
+if TYPE_CHECKING:
+    from ..game.game import Decision, Game
+
+MAX_HAND_SIZE = 7
+PRIORITY_STEPS = frozenset(range(13)) - {UNTAP, CLEANUP}
+
+
+def begin_turn(g: Game) -> None:
+    s = g.s
+    if s.turn > 0:
+        s.active = 1 - s.active
+    s.turn += 1
+    if s.turn > s.max_turns:
+        g.end_game(None, f"turn cap ({s.max_turns} turns) reached: the game is a draw")
+        return
+    for pl in s.players:
+        pl.lands_played = 0
+        pl.spells_cast = 0
+    s.step = UNTAP
+    s.stage = 0
+    g.log_event("turn", "500.1", player=s.players[s.active].name)
+
+
+def advance(g: Game) -> None:
+    """Do the next piece of turn structure when nobody has priority and nothing is pending."""
+    s = g.s
+    if s.turn == 0:
+        begin_turn(g)
+        return
+    if s.stage == 0:
+        s.stage = 1
+        g.log_event("step", "500.1", name=STEPS[s.step])
+        _begin_step(g)
+        return
+    # The step's business is done and it has no priority (untap, a cleanup without SBA/triggers).
+    end_step(g)
+
+
+def _begin_step(g: Game) -> None:
+    s = g.s
+    st = s.step
+    q = s.queue
+    if st == UNTAP:
+        for o in g.permanents(s.active):
+            o.sick = False  # 302.6: continuously controlled since this turn began
+            if o.tapped:
+                o.tapped = False
+        g.log_event("untap_step", "502.3", player=s.players[s.active].name)
+        return  # no priority (502.4): advance() ends the step
+    if st == UPKEEP:
+        triggers.beginning_of_step(g, "upkeep")
+    elif st == DRAW:
+        if s.turn == 1:
+            g.log_event("skip_draw", "103.8a", player=s.players[s.active].name)
+        else:
+            g.draw(s.active, 1, rule="504.1")
+    elif st == BEGIN_COMBAT:
+        s.combat = Combat()
+    elif st == DECLARE_ATTACKERS:
+        if s.combat is None:
+            s.combat = Combat()
+        s.partial = {"attack": {}}
+        q.append(("attackers", s.active))
+    elif st == DECLARE_BLOCKERS:
+        s.partial = {"block": {}}
+        q.append(("blockers", 1 - s.active))
+    elif st in (FIRST_STRIKE, COMBAT_DAMAGE):
+        combat.begin_damage_step(g)
+    elif st == END:
+        triggers.beginning_of_step(g, "end")
+    elif st == CLEANUP:
+        _cleanup(g)
+        return
+    q.append(("give_priority",))
+
+
+def _cleanup(g: Game) -> None:
+    s = g.s
+    n = len(s.players[s.active].hand) - MAX_HAND_SIZE
+    if n > 0:
+        s.queue.append(("discard", s.active, n, "514.1"))
+    s.queue.append(("cleanup_wear_off",))
+
+
+def _wear_off(g: Game) -> None:
+    """514.2: damage removal and "until end of turn" effects ending happen simultaneously."""
+    s = g.s
+    for o in g.permanents():
+        o.damage = 0
+    if s.effects:
+        s.effects = [e for e in s.effects if e.until != "eot"]
+    g.invalidate()
+    g.log_event("cleanup", "514.2")
+    # 514.3a: if state-based actions would be performed or triggers are waiting, players get priority.
+    from . import sba
+    if sba.check(g) or s.pending_triggers:
+        s.cleanup_again = True  # type: ignore[attr-defined]
+        s.queue.append(("give_priority",))
+
+
+def next_step(g: Game) -> int | None:
+    s = g.s
+    st = s.step
+    cb = s.combat
+    if st == DECLARE_ATTACKERS and (cb is None or not cb.declared_any):
+        return END_COMBAT  # 508.8
+    if st == DECLARE_BLOCKERS:
+        return FIRST_STRIKE if combat.needs_first_strike_step(g) else COMBAT_DAMAGE
+    if st == FIRST_STRIKE:
+        return COMBAT_DAMAGE
+    if st == CLEANUP:
+        return None
+    return st + 1
+
+
+def end_step(g: Game) -> None:
+    """500.4: mana empties; then the next step begins."""
+    s = g.s
+    g.empty_pools("500.4")
+    s.priority = None
+    s.passes = 0
+    if s.step == END_COMBAT:
+        combat.end_of_combat(g)
+    if s.step == CLEANUP and s.__dict__.pop("cleanup_again", False):
+        s.stage = 0  # 514.3a: another cleanup step
+        return
+    nxt = next_step(g)
+    if nxt is None:
+        begin_turn(g)
+        return
+    s.step = nxt
+    s.stage = 0
+
+
+# ----------------------------------------------------------------------------- queue and decisions
+
+def process_queue(g: Game) -> None:
+    from ..game.game import Decision
+    s = g.s
+    item = s.queue[0]
+    kind = item[0]
+    if kind == "give_priority":
+        s.queue.pop(0)
+        s.priority = s.active
+        s.passes = 0
+        return
+    if kind == "resume_effects":
+        s.queue.pop(0)
+        _, ctx, effs, start, finish = item
+        effects.run(g, ctx, effs, finish, start)
+        return
+    if kind == "cleanup_wear_off":
+        s.queue.pop(0)
+        _wear_off(g)
+        return
+    if kind == "deal_combat_damage":
+        s.queue.pop(0)
+        combat.deal_combat_damage(g)
+        return
+    if kind == "put_trigger":
+        _put_trigger(g, item)
+        return
+    if kind == "mulligan":
+        p = item[1]
+        s.pending = Decision("mulligan", p, data=s.players[p].mulligans,
+                             prompt="103.5: keep this hand (true) or take a mulligan (false)?")
+        return
+    if kind == "bottom":
+        p, k = item[1], item[2]
+        if k <= 0 or not s.players[p].hand:
+            s.queue.pop(0)
+            return
+        s.pending = Decision("bottom", p, data=k, prompt=f"103.5: put {k} card(s) from your hand on the bottom")
+        return
+    if kind == "discard":
+        p, n, rule = item[1], item[2], item[3]
+        hand = s.players[p].hand
+        if n <= 0 or not hand:
+            s.queue.pop(0)
+            return
+        if n >= len(hand):
+            s.queue.pop(0)
+            for oid in list(hand):
+                effects.discard(g, p, oid, rule)
+            return
+        s.pending = Decision("discard", p, data=(n, rule), prompt=f"{rule}: discard {n} card(s)")
+        return
+    if kind == "attackers":
+        s.pending = Decision("attackers", item[1], prompt="508.1: declare attackers")
+        return
+    if kind == "blockers":
+        cb = s.combat
+        if cb is None or not cb.attackers:
+            s.queue.pop(0)
+            if cb is not None:
+                cb.declared_blockers = True
+            return
+        s.pending = Decision("blockers", item[1], prompt="509.1: declare blockers")
+        return
+    if kind == "order_blockers":
+        cb = s.combat
+        a = item[2]
+        if cb is None or len(cb.order.get(a, [])) < 2:
+            s.queue.pop(0)
+            return
+        s.pending = Decision("order_blockers", item[1], data=a,
+                             prompt=f"509.2: damage assignment order for {g.name_of(a)}")
+        return
+    if kind == "assign_damage":
+        oid = item[1]
+        o = s.objects.get(oid)
+        if o is None or "assign" not in s.partial or oid in s.partial["assign"]:
+            s.queue.pop(0)
+            return
+        if not combat.recipients(g, oid)[0] or (
+                g.auto_single and not combat.has_choice(g, oid, combat.already_assigned(g, oid))):
+            s.queue.pop(0)
+            return
+        s.pending = Decision("assign_damage", o.controller, data=oid,
+                             prompt=f"510.1: assign {o.card.name}'s combat damage")
+        return
+    if kind == "choose_mana":
+        p, prod, name = item[1], item[2], item[3]
+        s.pending = Decision("choose_mana", p, data=(prod, name), prompt=f"{name}: choose the mana to add")
+        return
+    raise AssertionError(f"unknown queue item {kind}")
+
+
+def _put_trigger(g: Game, item: tuple) -> None:
+    """603.3d: choose targets as the trigger is put on the stack; no legal target: it is removed."""
+    from ..game.game import Decision
+    from .stack import target_candidates
+    s = g.s
+    trig = item[1]
+    chosen: tuple[int, ...] = item[2] if len(item) > 2 else ()
+    controller, source, ability = trig[0], trig[1], trig[2]
+    specs = ability.targets
+    if len(chosen) == len(specs):
+        s.queue.pop(0)
+        triggers.put_one(g, trig, chosen)
+        return
+    spec = specs[len(chosen)]
+    cands = [c for c in target_candidates(g, spec, controller, source) if c not in chosen]
+    if not cands:
+        s.queue.pop(0)
+        g.log_event("trigger_removed", "603.3d", card=trig[4], reason="no legal targets")
+        return
+    if len(cands) == 1 and g.auto_single:
+        s.queue[0] = ("put_trigger", trig, chosen + (cands[0],))
+        return
+    s.pending = Decision("trigger_target", controller, data=tuple(cands),
+                         prompt=f"603.3d: choose a target for {trig[4]}'s ability ({spec.text})")
+
+
+def decision_actions(g: Game, d: Decision) -> list[A.Action]:
+    s = g.s
+    k = d.kind
+    if k == "mulligan":
+        if len(s.players[d.player].hand) == 0:
+            return [A.Choose(True)]
+        return [A.Choose(True), A.Choose(False)]
+    if k in ("bottom", "discard"):
+        return [A.Choose(c) for c in s.players[d.player].hand]
+    if k == "legend":
+        return [A.Choose(c) for c in d.data]
+    if k == "attackers":
+        return combat.attack_actions(g)
+    if k == "blockers":
+        return combat.block_actions(g)
+    if k == "order_blockers":
+        return combat.order_actions(g, d.data)
+    if k == "assign_damage":
+        return combat.assign_actions(g, d.data)
+    if k == "trigger_target":
+        return [A.Choose(c) for c in d.data]
+    if k == "choose_mana":
+        from .mana import COLORS
+        from .produce import production_outputs  # noqa: F401
+        return [A.Choose(c) for c in COLORS]
+    return []
+
+
+def answer(g: Game, d: Decision, action: A.Action) -> None:
+    s = g.s
+    k = d.kind
+    value: Any = action.value if isinstance(action, A.Choose) else None
+    if k == "mulligan":
+        if not isinstance(action, A.Choose) or not isinstance(value, bool):
+            raise IllegalActionError("103.5: answer keep (true) or mulligan (false)")
+        s.pending = None
+        p = d.player
+        pl = s.players[p]
+        if value or not pl.hand:
+            s.queue.pop(0)
+            g.log_event("keep", "103.5", player=pl.name, mulligans=pl.mulligans)
+            if pl.mulligans:
+                s.queue.insert(0, ("bottom", p, min(pl.mulligans, len(pl.hand))))
+        else:
+            pl.mulligans += 1
+            g.log_event("mulligan", "103.5", player=pl.name, mulligans=pl.mulligans)
+            for oid in list(pl.hand):
+                g.move(oid, LIBRARY, rule="103.5")
+            s.rng.shuffle(pl.library)
+            g.draw(p, 7, rule="103.5")
+            if pl.mulligans >= 7:
+                s.queue[0] = ("bottom", p, 0)
+        return
+    if k == "bottom":
+        p = d.player
+        _check_card_choice(g, d, value, s.players[p].hand)
+        s.pending = None
+        g.move(value, LIBRARY, rule="103.5", bottom=True)
+        _, _, n = s.queue[0]
+        s.queue[0] = ("bottom", p, n - 1)
+        return
+    if k == "discard":
+        p = d.player
+        _check_card_choice(g, d, value, s.players[p].hand)
+        s.pending = None
+        n, rule = d.data
+        effects.discard(g, p, value, rule)
+        s.queue[0] = ("discard", p, n - 1, rule)
+        return
+    if k == "legend":
+        if value not in d.data:
+            raise IllegalActionError(f"704.5j: choose one of {', '.join(g.name_of(x) for x in d.data)} to keep")
+        s.pending = None
+        for oid in d.data:
+            if oid != value:
+                g.log_event("sba", "704.5j", card=g.name_of(oid))
+                g.move(oid, "graveyard", rule="704.5j")
+        return
+    if k == "attackers":
+        if isinstance(action, A.AddAttacker):
+            partial = s.partial.setdefault("attack", {})
+            o = s.objects.get(action.creature)
+            why = combat.attack_block_reason(g, o, s.active) if o else "no such creature"
+            if why:
+                raise IllegalActionError(why)
+            if action.defender not in combat.attack_targets(g):
+                raise IllegalActionError(f"508.1b: {g.name_of(action.defender)} can't be attacked")
+            partial[action.creature] = action.defender
+            return
+        if not isinstance(action, A.DeclareAttackers):
+            raise IllegalActionError("508.1: declare attackers now")
+        combat.declare_attackers(g, action.attackers)
+        s.pending = None
+        s.queue.pop(0)
+        return
+    if k == "blockers":
+        if isinstance(action, A.AddBlocker):
+            partial = s.partial.setdefault("block", {})
+            b, a = s.objects.get(action.blocker), s.objects.get(action.attacker)
+            why = combat.can_block(g, b, a) if b and a else "no such creature"
+            if why:
+                raise IllegalActionError(why)
+            if action.blocker in partial:
+                raise IllegalActionError(f"509.1a: {b.card.name} is already blocking")
+            partial[action.blocker] = action.attacker
+            return
+        if not isinstance(action, A.DeclareBlockers):
+            raise IllegalActionError("509.1: declare blockers now")
+        combat.declare_blockers(g, action.blockers)
+        s.pending = None
+        s.queue.pop(0)
+        return
+    if k == "order_blockers":
+        if isinstance(action, A.OrderBlockers):
+            attacker, order = action.creature, action.order
+        elif isinstance(action, A.Choose):
+            attacker, order = d.data, tuple(value)
+        else:
+            raise IllegalActionError("509.2: announce the damage assignment order")
+        if attacker != d.data:
+            raise IllegalActionError(f"509.2: the order asked for is {g.name_of(d.data)}'s")
+        combat.set_order(g, attacker, order)
+        s.pending = None
+        s.queue.pop(0)
+        return
+    if k == "assign_damage":
+        if not isinstance(action, A.AssignDamage):
+            raise IllegalActionError("510.1: assign combat damage now")
+        for oid, _ in action.assignments:
+            o = s.objects.get(oid)
+            if o is None or o.controller != d.player:
+                raise IllegalActionError(f"510.1: {s.players[d.player].name} assigns only the damage of creatures "
+                                         f"they control")
+        combat.apply_assignments(g, action.assignments)
+        s.pending = None
+        return
+    if k == "trigger_target":
+        if value not in d.data:
+            raise IllegalActionError(f"603.3d: choose a legal target ({', '.join(g.name_of(x) for x in d.data)})")
+        s.pending = None
+        item = s.queue[0]
+        chosen = item[2] if len(item) > 2 else ()
+        s.queue[0] = ("put_trigger", item[1], chosen + (value,))
+        return
+    if k == "choose_mana":
+        from .costs import single
+        from .mana import COLORS
+        from .stack import add_mana
+        prod, name = d.data
+        letter = str(value).strip("{}").upper() if value is not None else ""
+        if letter not in COLORS:
+            raise IllegalActionError(f"{name}: choose a color (W, U, B, R or G)")
+        s.pending = None
+        s.queue.pop(0)
+        add_mana(g, d.player, single(letter, prod.amount), source=name)
+        return
+    raise IllegalActionError(f"cannot answer a {k} decision with {type(action).__name__}")
+
+
+def _check_card_choice(g: Game, d: Decision, value: Any, hand: list[int]) -> None:
+    if value not in hand:
+        raise IllegalActionError(f"{d.prompt}: {g.name_of(value) if isinstance(value, int) else value!r} is not in "
+                                 f"{g.s.players[d.player].name}'s hand")
+
+
+_ = (HAND, DECLARE_BLOCKERS)

@@ -1,0 +1,1059 @@
+"""Scenario files (SCENARIOS.md): set up a position, play a script, check the outcome.
+
+`run(path)` returns a ScenarioResult; an unreadable or invalid file raises InputError naming the
+file, the line and the problem. A step the rules forbid fails the scenario with the engine's
+message, unless it says `expect_error`; then it must be refused and the game left as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards.db import get_card
+from ..cards.vocab import ManaAbility
+from ..errors import CardError, IllegalActionError, InputError
+from ..game import actions as A
+from ..game.game import PROFILES, Game
+from ..game.state import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    STACK,
+    STEP_INDEX,
+    STEPS,
+    Combat,
+    player_ref,
+)
+from ..rules import combat as combat_rules
+from ..rules import produce, stack
+from ..rules.costs import ManaSource, requirements, solve_payment
+from ..rules.mana import TYPES, format_bag, parse_mana
+from .yamlio import line_of, load
+
+TOP_KEYS = {"name", "rules", "profile", "seed", "start", "players", "actions", "expect", "description", "notes"}
+PLAYER_KEYS = {"life", "battlefield", "hand", "library", "graveyard", "exile", "mana_pool", "poison"}
+PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "attached_to", "chosen_color"}
+CARD_KEYS = {"card", "id"}
+ACTION_KINDS = ("play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage", "choose",
+                "pass", "resolve", "advance", "expect")
+ACTION_OPTS = {"by", "targets", "x", "modes", "pay", "choose", "ability", "expect_error"}
+ZONE_NAMES = {"battlefield", "hand", "library", "graveyard", "exile", "stack"}
+
+
+@dataclass
+class ScenarioResult:
+    file: str
+    name: str
+    passed: bool
+    failure: str | None = None
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "name": self.name, "passed": self.passed, "failure": self.failure}
+
+
+class ScenarioFailure(Exception):
+    """The scenario ran but did not do what it says."""
+
+
+class StepError(Exception):
+    """A script step could not be carried out (not the rules refusing an action)."""
+
+
+def run(path: str | Path) -> ScenarioResult:
+    """Run one scenario file."""
+    p = str(path)
+    try:
+        text = Path(p).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read scenario: {exc}", p) from None
+    data = load(text, p)
+    return run_data(data, p)
+
+
+def run_data(data: Any, path: str = "<scenario>") -> ScenarioResult:
+    runner = Runner(data, path)
+    try:
+        runner.setup()
+    except InputError:
+        raise
+    except CardError as exc:
+        return ScenarioResult(path, runner.name, False, f"unsupported: {exc}")
+    try:
+        runner.play()
+        return ScenarioResult(path, runner.name, True, None)
+    except ScenarioFailure as exc:
+        return ScenarioResult(path, runner.name, False, str(exc))
+    except (StepError, IllegalActionError) as exc:
+        return ScenarioResult(path, runner.name, False, str(exc))
+    except InputError:
+        raise
+    except Exception as exc:  # an engine bug: report it as a failure, never a traceback
+        import os
+        import traceback
+        if os.environ.get("MANASTACK_DEBUG"):
+            traceback.print_exc()
+        return ScenarioResult(path, runner.name, False, f"internal error: {type(exc).__name__}: {exc}")
+
+
+def _err(msg: str, path: str, node: Any, key: Any = None) -> InputError:
+    return InputError(msg, path, line_of(node, key))
+
+
+class Runner:
+    def __init__(self, data: Any, path: str) -> None:
+        self.path = path
+        self.data = data
+        if not isinstance(data, dict):
+            raise InputError("a scenario must be a YAML mapping", path, line_of(data, None, 1))
+        for k in data:
+            if k not in TOP_KEYS:
+                raise _err(f"unknown key {k!r} (known: {', '.join(sorted(TOP_KEYS))})", path, data, k)
+        for req in ("name", "start", "players"):
+            if req not in data:
+                raise _err(f"missing required key {req!r}", path, data)
+        if not isinstance(data["name"], str):
+            raise _err("'name' must be a string", path, data, "name")
+        self.name: str = data["name"]
+        self.ids: dict[str, int] = {}
+        self.handles: list[int] = []
+        self.answers: dict[int, list[tuple[Any, int | None]]] = {0: [], 1: []}
+        self._attach: dict[int, tuple[str, Any]] = {}
+        self.game: Game
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        d, path = self.data, self.path
+        profile = d.get("profile", "cr-2024-09")
+        if profile not in PROFILES:
+            raise _err(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})", path, d, "profile")
+        seed = d.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise _err("'seed' must be an integer", path, d, "seed")
+        rules = d.get("rules", [])
+        if not isinstance(rules, list):
+            raise _err("'rules' must be a list of rule numbers", path, d, "rules")
+        players = d["players"]
+        if not isinstance(players, dict) or len(players) != 2:
+            raise _err("'players' must map exactly two player names to their setup", path, d, "players")
+        names = [str(n) for n in players]
+        self.pnames = names
+        g = Game.empty(tuple(names), seed=seed, profile=profile)
+        g.auto_pass = False
+        g.auto_single = False
+        self.game = g
+        s = g.s
+        start = d["start"]
+        if not isinstance(start, dict):
+            raise _err("'start' must be a mapping {turn, active, step}", path, d, "start")
+        for k in start:
+            if k not in ("turn", "active", "step"):
+                raise _err(f"unknown key {k!r} in start (turn, active, step)", path, start, k)
+        turn = start.get("turn", 1)
+        if not isinstance(turn, int) or turn < 1:
+            raise _err("start.turn must be a positive integer", path, start, "turn")
+        active = start.get("active", names[0])
+        if active not in names:
+            raise _err(f"start.active {active!r} is not a player ({', '.join(names)})", path, start, "active")
+        step = start.get("step", "precombat_main")
+        if step not in STEP_INDEX:
+            raise _err(f"unknown step {step!r} (steps: {', '.join(STEPS)})", path, start, "step")
+        for i, (pname, setup) in enumerate(players.items()):
+            if setup is None:
+                setup = {}
+            if not isinstance(setup, dict):
+                raise _err(f"player {pname!r}: expected a mapping", path, players, pname)
+            for k in setup:
+                if k not in PLAYER_KEYS:
+                    raise _err(f"unknown key {k!r} for player {pname!r} (known: {', '.join(sorted(PLAYER_KEYS))})",
+                               path, setup, k)
+            pl = s.players[i]
+            if "life" in setup:
+                if not isinstance(setup["life"], int) or isinstance(setup["life"], bool):
+                    raise _err("life must be an integer", path, setup, "life")
+                pl.life = setup["life"]
+            if "poison" in setup:
+                pl.poison = int(setup["poison"])
+            if "mana_pool" in setup:
+                try:
+                    pl.pool = parse_mana(str(setup["mana_pool"] or ""))
+                except ValueError as exc:
+                    raise _err(str(exc), path, setup, "mana_pool") from None
+            for zone in ("battlefield", "hand", "library", "graveyard", "exile"):
+                entries = setup.get(zone) or []
+                if not isinstance(entries, list):
+                    raise _err(f"{zone} of {pname!r} must be a list", path, setup, zone)
+                for j, entry in enumerate(entries):
+                    self._create(i, zone, entry, entries, j)
+        # Attachments after every permanent exists.
+        for oid, (target, node) in list(self._attach.items()):
+            tid = self._lookup_setup(target)
+            if tid is None:
+                raise _err(f"attached_to: no object {target!r}", path, node, "attached_to")
+            s.objects[oid].attached_to = tid
+        s.turn = turn
+        s.active = names.index(active)
+        s.step = STEP_INDEX[step]
+        if s.step >= STEP_INDEX["beginning_of_combat"] and s.step <= STEP_INDEX["end_of_combat"]:
+            s.combat = Combat()
+        if step in ("untap", "cleanup"):
+            s.stage = 0
+        else:
+            s.stage = 1
+            s.priority = s.active
+        g.log_event("scenario_start", "scenario", name=self.name)
+        g.run()
+
+    def _create(self, p: int, zone: str, entry: Any, parent: Any, index: int) -> None:
+        g, s, path = self.game, self.game.s, self.path
+        node = entry
+        if isinstance(entry, str):
+            name, opts = entry, {}
+        elif isinstance(entry, dict):
+            allowed = PERM_KEYS if zone == "battlefield" else CARD_KEYS
+            for k in entry:
+                if k not in allowed:
+                    raise _err(f"unknown key {k!r} for a card in {zone} (known: {', '.join(sorted(allowed))})",
+                               path, entry, k)
+            if "card" not in entry:
+                raise _err(f"a card in {zone} needs 'card:'", path, entry)
+            name, opts = entry["card"], entry
+        else:
+            raise _err(f"expected a card name or mapping in {zone}, got {entry!r}", path, parent, index)
+        if not isinstance(name, str):
+            raise _err(f"card name must be a string, got {name!r}", path, node)
+        try:
+            card = get_card(name, require_supported=False)
+        except CardError as exc:
+            raise InputError(str(exc), path, line_of(parent, index)) from None
+        if card.unsupported:
+            raise CardError(f"card {name!r} is not supported: cannot compile {card.unsupported[0]!r} "
+                            f"(line {line_of(parent, index)})")
+        o = g.new_object(card, p, zone)
+        self.handles.append(o.id)
+        if "id" in opts:
+            oid_name = str(opts["id"])
+            if oid_name in self.ids or oid_name in self.pnames:
+                raise _err(f"duplicate id {oid_name!r}", path, entry, "id")
+            self.ids[oid_name] = o.id
+        if zone == "battlefield":
+            s.battlefield.append(o.id)
+            o.tapped = bool(opts.get("tapped", False))
+            o.sick = bool(opts.get("sick", False))
+            dmg = opts.get("damage", 0)
+            if not isinstance(dmg, int):
+                raise _err("damage must be an integer", path, entry, "damage")
+            o.damage = dmg
+            counters = opts.get("counters") or {}
+            if not isinstance(counters, dict):
+                raise _err("counters must be a mapping like {\"+1/+1\": 2}", path, entry, "counters")
+            for k, v in counters.items():
+                if not isinstance(v, int):
+                    raise _err(f"counter count for {k!r} must be an integer", path, entry, "counters")
+                if v:
+                    o.counters[str(k)] = v
+            if "chosen_color" in opts:
+                o.chosen_color = str(opts["chosen_color"]).upper()
+            if "attached_to" in opts:
+                self._attach[o.id] = (str(opts["attached_to"]), entry)
+        else:
+            s.players[p].zone_list(zone).append(o.id)
+
+    def _lookup_setup(self, name: str) -> int | None:
+        if name in self.ids:
+            return self.ids[name]
+        for h in self.handles:
+            o = self.game.s.objects.get(h)
+            if o is not None and o.card.name == name and o.zone == BATTLEFIELD:
+                return h
+        return None
+
+    # ------------------------------------------------------------------ naming
+    def player_index(self, name: Any) -> int | None:
+        if isinstance(name, str) and name in self.pnames:
+            return self.pnames.index(name)
+        return None
+
+    def candidates(self) -> list[int]:
+        """Existing objects: setup order first (following zone changes), then in entering order."""
+        g = self.game
+        objs = g.s.objects
+        out: list[int] = []
+        seen: set[int] = set()
+        for h in self.handles:
+            cur = g.current_id(h)
+            if cur in objs and cur not in seen:
+                out.append(cur)
+                seen.add(cur)
+        for oid in sorted(objs):
+            if oid not in seen:
+                out.append(oid)
+        return out
+
+    def find(self, name: Any, pred=None, fallback: bool = True) -> int | None:
+        g = self.game
+        if not isinstance(name, str):
+            name = str(name)
+        if name in self.ids:
+            cur = g.current_id(self.ids[name])
+            return cur
+        if name.startswith("stack:"):
+            try:
+                n = int(name.split(":", 1)[1])
+            except ValueError:
+                raise StepError(f"bad stack reference {name!r}") from None
+            st = g.s.stack
+            if not 1 <= n <= len(st):
+                raise StepError(f"{name}: the stack has {len(st)} object(s)")
+            it = st[-n]
+            return it.obj if it.kind == "spell" else it.id
+        cands = [c for c in self.candidates() if g.s.objects[c].card.name == name]
+        if pred is not None:
+            for c in cands:
+                if pred(g.s.objects[c]):
+                    return c
+            if not fallback:
+                return None
+        if cands:
+            return cands[0]
+        for it in reversed(g.s.stack):
+            if it.kind != "spell" and it.name == name:
+                return it.id
+        return None
+
+    def ref(self, name: Any, pred=None) -> int:
+        """A player ref or an object id, or StepError."""
+        p = self.player_index(name)
+        if p is not None:
+            return player_ref(p)
+        oid = self.find(name, pred)
+        if oid is None:
+            raise StepError(f"no object named {name!r}")
+        return oid
+
+    # ------------------------------------------------------------------ script
+    def play(self) -> None:
+        actions = self.data.get("actions") or []
+        if not isinstance(actions, list):
+            raise _err("'actions' must be a list", self.path, self.data, "actions")
+        for i, step in enumerate(actions):
+            line = line_of(actions, i)
+            if not isinstance(step, dict):
+                raise InputError(f"action step must be a mapping, got {step!r}", self.path, line)
+            kinds = [k for k in step if k in ACTION_KINDS]
+            for k in step:
+                if k not in ACTION_KINDS and k not in ACTION_OPTS:
+                    raise _err(f"unknown key {k!r} in action step (actions: {', '.join(ACTION_KINDS)})",
+                               self.path, step, k)
+            if len(kinds) != 1 and not (kinds == [] and "choose" in step):
+                if "choose" in kinds and len(kinds) == 2:
+                    kinds = [k for k in kinds if k != "choose"]
+                else:
+                    raise _err(f"an action step needs exactly one of {', '.join(ACTION_KINDS)}", self.path, step)
+            kind = kinds[0] if kinds else "choose"
+            if kind not in ("resolve", "advance", "expect") and "by" not in step:
+                raise _err(f"step '{kind}' needs 'by:' (who acts)", self.path, step)
+            if "by" in step and self.player_index(step["by"]) is None:
+                raise _err(f"by: {step['by']!r} is not a player ({', '.join(self.pnames)})", self.path, step, "by")
+            if self.game.over:
+                raise ScenarioFailure(f"step {i + 1} (line {line}): the game is already over "
+                                      f"({self.game.s.end_reason})")
+            self.step(kind, step, i + 1, line)
+        self.finish_script()
+        exp = self.data.get("expect") or []
+        if not isinstance(exp, list):
+            raise _err("'expect' must be a list", self.path, self.data, "expect")
+        self.check_expectations(exp, "expect")
+
+    def step(self, kind: str, step: dict, num: int, line: int | None) -> None:
+        expect_error = step.get("expect_error", False)
+        where = f"step {num} (line {line}, {kind})"
+        if kind == "expect":
+            items = step["expect"]
+            if not isinstance(items, list):
+                raise _err("expect: must be a list", self.path, step, "expect")
+            try:
+                self.flush_combat(kind)
+                self.settle()
+            except (IllegalActionError, StepError) as exc:
+                raise ScenarioFailure(f"{where}: {exc}") from None
+            self.check_expectations(items, where)
+            return
+        g = self.game
+        snapshot = g.s.clone()
+        saved_answers = {k: list(v) for k, v in self.answers.items()}
+        try:
+            self.do(kind, step, line)
+            err = None
+        except (IllegalActionError, StepError) as exc:
+            err = str(exc)
+        if expect_error:
+            if err is None:
+                raise ScenarioFailure(f"{where}: expected the step to be refused, but it was carried out")
+            if isinstance(expect_error, str) and expect_error.lower() not in err.lower():
+                raise ScenarioFailure(f"{where}: refused with {err!r}, which does not contain {expect_error!r}")
+            g.s = snapshot
+            g.invalidate()
+            g._legal = None
+            self.answers = saved_answers
+            return
+        if err is not None:
+            raise ScenarioFailure(f"{where}: {err}")
+
+    # -- answers
+    def push_answers(self, p: int, values: Any, line: int | None, front: bool = False) -> None:
+        if not isinstance(values, list):
+            values = [values]
+        items = [(v, line) for v in values]
+        if front:
+            self.answers[p][0:0] = items
+        else:
+            self.answers[p].extend(items)
+
+    def settle(self) -> None:
+        """Answer pending non-priority decisions from the answers given, or single-option ones."""
+        g = self.game
+        for _ in range(10000):
+            if g.over:
+                return
+            d = g.pending
+            if d is None or d.kind == "priority":
+                return
+            if d.kind in ("attackers", "blockers", "assign_damage", "order_blockers"):
+                return
+            acts = g.legal_actions()
+            q = self.answers[d.player]
+            if q:
+                value, line = q[0]
+                action = self.answer_action(d, value, acts)
+                if action is None:
+                    raise StepError(f"answer {value!r} (line {line}) doesn't fit the choice: {d.prompt}")
+                q.pop(0)
+                g.apply(action)
+                continue
+            if len(acts) == 1:
+                g.apply(acts[0])
+                continue
+            raise ScenarioFailure(f"unanswered choice: {d.prompt} ({g.s.players[d.player].name})")
+
+    def answer_action(self, d, value: Any, acts: list[A.Action]) -> A.Action | None:
+        g = self.game
+        if d.kind in ("discard", "bottom", "legend", "trigger_target"):
+            options = [a.value for a in acts if isinstance(a, A.Choose)]
+            p = self.player_index(value)
+            if p is not None and player_ref(p) in options:
+                return A.Choose(player_ref(p))
+            if isinstance(value, str) and value in self.ids:
+                oid = g.current_id(self.ids[value])
+                return A.Choose(oid) if oid in options else None
+            for oid in options:
+                if isinstance(oid, int) and oid >= 0 and g.s.objects[oid].card.name == str(value):
+                    # the first object of that name that fits, in setup order
+                    for c in self.candidates():
+                        if c in options and g.s.objects[c].card.name == str(value):
+                            return A.Choose(c)
+            return None
+        if d.kind == "choose_mana":
+            return A.Choose(str(value).strip("{}").upper())
+        if d.kind == "mulligan":
+            return A.Choose(bool(value))
+        return None
+
+    def ensure_priority(self, p: int) -> None:
+        g = self.game
+        self.settle()
+        d = g.pending
+        if d is None:
+            raise StepError("the game is over" if g.over else "no decision is pending")
+        if d.kind == "priority" and d.player == p:
+            return
+        if d.kind == "priority" and g.s.passes == 0:
+            g.apply(A.PassPriority())  # the holder passes: nothing resolves, p receives priority
+            self.settle()
+            d = g.pending
+            if d is not None and d.kind == "priority" and d.player == p:
+                return
+        who = g.s.players[p].name
+        raise StepError(f"{who} doesn't have priority now ({d.prompt if d else 'nothing pending'})")
+
+    def flush_combat(self, kind: str) -> None:
+        """A step other than attack:/block:/assign_damage: right after an advance means nobody
+        attacks / blocks, and the default damage assignment happens (SCENARIOS.md)."""
+        g = self.game
+        for _ in range(1000):
+            self.settle()
+            d = g.pending
+            if d is None:
+                return
+            if d.kind == "attackers" and kind not in ("attack", "expect"):
+                g.apply(A.DeclareAttackers(()))
+            elif d.kind == "blockers" and kind not in ("block", "expect"):
+                g.apply(A.DeclareBlockers(()))
+            elif d.kind == "assign_damage" and kind not in ("assign_damage", "attack", "block"):
+                g.apply(g.legal_actions()[0])
+            else:
+                return
+
+    def do(self, kind: str, step: dict, line: int | None) -> None:
+        g = self.game
+        by = self.player_index(step.get("by")) if "by" in step else None
+        if kind not in ("advance", "order_blockers"):
+            self.flush_combat(kind)
+        if kind == "choose":
+            assert by is not None
+            self.push_answers(by, step["choose"], line)
+            self.settle()
+            return
+        if "choose" in step and by is not None:
+            self.push_answers(by, step["choose"], line, front=True)
+        if kind == "pass":
+            assert by is not None
+            self.ensure_priority(by)
+            g.apply(A.PassPriority())
+            self.settle()
+            return
+        if kind == "resolve":
+            self.resolve(step["resolve"])
+            return
+        if kind == "advance":
+            self.advance(step["advance"], step)
+            return
+        assert by is not None
+        if kind == "play":
+            self.ensure_priority(by)
+            card = self.find(step["play"], lambda o: o.zone == HAND and o.owner == by)
+            if card is None:
+                raise StepError(f"no card {step['play']!r}")
+            g.apply(A.PlayLand(card))
+        elif kind == "cast":
+            self.ensure_priority(by)
+            g.apply(self.cast_action(by, step))
+        elif kind == "activate":
+            self.activate(by, step)
+        elif kind == "attack":
+            self.attack(by, step["attack"])
+        elif kind == "block":
+            self.block(by, step["block"])
+        elif kind == "order_blockers":
+            self.order(by, step["order_blockers"])
+        elif kind == "assign_damage":
+            self.assign(by, step["assign_damage"])
+        self.settle()
+
+    # -- casting and activating
+    def _targets(self, by: int, specs, names: Any, source: int | None, colors) -> tuple[int, ...]:
+        if names is None:
+            return ()
+        if not isinstance(names, list):
+            names = [names]
+        out = []
+        for i, n in enumerate(names):
+            spec = specs[i] if i < len(specs) else None
+            if spec is not None:
+                def fits(o, spec=spec):
+                    return stack.target_legal(self.game, spec, o.id, by, source, colors)
+                out.append(self.ref(n, fits))
+            else:
+                out.append(self.ref(n))
+        return tuple(out)
+
+    def _payment(self, by: int, pay: Any, cost_reqs) -> A.Payment | None:
+        if pay is None:
+            return None
+        if not isinstance(pay, list):
+            raise StepError("pay: must be a list of sources")
+        g = self.game
+        srcs = []
+        order = []
+        for n in pay:
+            oid = self.find(n, lambda o: o.zone == BATTLEFIELD and o.controller == by)
+            if oid is None:
+                raise StepError(f"pay: no permanent {n!r}")
+            o = g.s.objects[oid]
+            abil = [(i, ab) for i, ab in enumerate(stack.activated_abilities(g, o)) if isinstance(ab, ManaAbility)]
+            if not abil:
+                raise StepError(f"pay: {n!r} has no mana ability")
+            idx, ab = abil[0]
+            outs = produce.production_outputs(g, o, ab) or ((0, 0, 0, 0, 0, 0),)
+            srcs.append(ManaSource((len(order), oid, idx), outs))
+            order.append((oid, idx, outs))
+        chosen_out: dict[int, Any] = {}
+        res = solve_payment(cost_reqs, g.s.players[by].pool, srcs) if cost_reqs else None
+        if res is not None:
+            for key, out in res[1]:
+                chosen_out[key[0]] = out
+        acts = []
+        for i, (oid, idx, outs) in enumerate(order):
+            out = chosen_out.get(i, outs[0])
+            letters = "".join(t * n for t, n in zip(TYPES, out))
+            acts.append((oid, idx, letters or None))
+        return A.Payment(tuple(acts))
+
+    def cast_action(self, by: int, step: dict) -> A.CastSpell:
+        g = self.game
+        name = step["cast"]
+        card = self.find(name, lambda o: o.zone == HAND and o.owner == by)
+        if card is None or g.s.objects[card].zone != HAND:
+            raise StepError(f"{name!r} is not in {self.pnames[by]}'s hand")
+        o = g.s.objects[card]
+        specs = stack.spell_targets(o.card)
+        targets = self._targets(by, specs, step.get("targets"), card, o.card.colors)
+        x = step.get("x", 0)
+        if not isinstance(x, int):
+            raise StepError("x: must be an integer")
+        reqs = requirements(o.card.mana_cost, x)
+        payment = self._payment(by, step.get("pay"), reqs)
+        return A.CastSpell(card, targets, x, payment)
+
+    def activate(self, by: int, step: dict) -> None:
+        g = self.game
+        name = step["activate"]
+        oid = self.find(name, lambda o: o.zone == BATTLEFIELD and o.controller == by)
+        if oid is None:
+            raise StepError(f"no permanent {name!r}")
+        o = g.s.objects.get(oid)
+        if o is None or o.zone != BATTLEFIELD:
+            raise StepError(f"{name!r} is not on the battlefield")
+        abilities = stack.activated_abilities(g, o)
+        ab_sel = step.get("ability", 1)
+        if isinstance(ab_sel, int) and not isinstance(ab_sel, bool):
+            idx = ab_sel - 1
+        else:
+            want = str(ab_sel).strip()
+            idx = next((i for i, ab in enumerate(abilities) if _norm(ab.text) == _norm(want)), -1)
+            if idx < 0:
+                raise StepError(f"{o.card.name} has no ability {want!r} "
+                                f"(it has: {'; '.join(ab.text for ab in abilities) or 'none'})")
+        if not 0 <= idx < len(abilities):
+            raise IllegalActionError(f"{o.card.name} has no activated ability number {idx + 1} "
+                                     f"(it has {len(abilities)})")
+        ab = abilities[idx]
+        if isinstance(ab, ManaAbility):
+            self.ensure_priority_or_deciding(by)
+            outs = produce.production_outputs(g, o, ab)
+            choices: tuple = ()
+            needs_choice = len(outs) > 1 or ab.cost.sacrifice is not None
+            q = self.answers[by]
+            if needs_choice and q:
+                value, _ = q.pop(0)
+                if ab.cost.sacrifice is not None:
+                    victim = self.ref(value, lambda x: x.zone == BATTLEFIELD and x.controller == by)
+                    choices = (victim,)
+                else:
+                    choices = (str(value),)
+            elif needs_choice:
+                raise ScenarioFailure(f"unanswered choice: {o.card.name}: choose "
+                                      f"{'a permanent to sacrifice' if ab.cost.sacrifice else 'the mana to add'}")
+            payment = self._payment(by, step.get("pay"), requirements(ab.cost.mana))
+            g.apply(A.ActivateAbility(oid, idx, (), 0, payment, choices))
+            return
+        self.ensure_priority(by)
+        targets = self._targets(by, ab.targets, step.get("targets"), oid, g.chars(o).colors)
+        x = step.get("x", 0)
+        payment = self._payment(by, step.get("pay"), requirements(ab.cost.mana, x))
+        g.apply(A.ActivateAbility(oid, idx, targets, x, payment))
+
+    def ensure_priority_or_deciding(self, p: int) -> None:
+        g = self.game
+        self.settle()
+        d = g.pending
+        if d is not None and d.player == p:
+            return
+        self.ensure_priority(p)
+
+    # -- combat
+    def _goto_decision(self, kind: str, step_name: str) -> None:
+        """`attack:`/`block:` right after an advance; from earlier in the same turn, advance first."""
+        g = self.game
+        self.settle()
+        d = g.pending
+        if d is not None and d.kind == kind:
+            return
+        if g.s.step < STEP_INDEX[step_name] and not g.s.stack:
+            self.advance({"turn": g.s.turn, "step": step_name}, {})
+            d = g.pending
+            if d is not None and d.kind == kind:
+                return
+        raise StepError(f"no {'attack' if kind == 'attackers' else 'block'} declaration is pending now "
+                        f"({STEPS[g.s.step]} of turn {g.s.turn})")
+
+    def attack(self, by: int, spec: Any) -> None:
+        g = self.game
+        self._goto_decision("attackers", "declare_attackers")
+        if g.pending.player != by:
+            raise IllegalActionError(f"508.1: only the active player ({self.pnames[g.s.active]}) declares attackers")
+        pairs = []
+        if isinstance(spec, list):
+            for n in spec:
+                pairs.append((self.ref(n, lambda o: o.zone == BATTLEFIELD and o.controller == by),
+                              player_ref(1 - by)))
+        elif isinstance(spec, dict):
+            for n, d in spec.items():
+                pairs.append((self.ref(n, lambda o: o.zone == BATTLEFIELD and o.controller == by), self.ref(d)))
+        else:
+            raise StepError("attack: expects a list of creatures or a mapping creature: player")
+        g.apply(A.DeclareAttackers(tuple(pairs)))
+
+    def block(self, by: int, spec: Any) -> None:
+        g = self.game
+        self._goto_decision("blockers", "declare_blockers")
+        if g.pending.player != by:
+            raise IllegalActionError(f"509.1: only the defending player "
+                                     f"({self.pnames[g.pending.player]}) declares blockers")
+        if not isinstance(spec, dict):
+            raise StepError("block: expects a mapping blocker: attacker")
+        cb = g.s.combat
+        blocks = []
+        used: set[int] = set()
+        for b, a in spec.items():
+            bid = self.ref(b, lambda o: o.zone == BATTLEFIELD and o.controller == by and o.id not in used)
+            used.add(bid)
+            atts = a if isinstance(a, list) else [a]
+            aids = tuple(self.ref(x, lambda o: cb is not None and o.id in cb.attackers) for x in atts)
+            blocks.append((bid, aids))
+        g.apply(A.DeclareBlockers(tuple(blocks)))
+
+    def order(self, by: int, spec: Any) -> None:
+        g = self.game
+        if not isinstance(spec, dict):
+            raise StepError("order_blockers: expects a mapping attacker: [blockers]")
+        if not combat_rules.uses_order(g):
+            raise IllegalActionError(f"profile {g.s.profile} has no damage assignment order (509.2 removed)")
+        cb = g.s.combat
+        for a, blockers in spec.items():
+            aid = self.ref(a, lambda o: cb is not None and o.id in cb.attackers)
+            if not isinstance(blockers, list):
+                raise StepError("order_blockers: each attacker maps to a list of blockers")
+            bids = tuple(self.ref(b, lambda o: cb is not None and o.id in cb.blockers) for b in blockers)
+            d = g.pending
+            if d is None or d.kind != "order_blockers":
+                raise StepError("no damage assignment order is being announced now (509.2)")
+            if d.player != by:
+                raise IllegalActionError(f"509.2: the active player ({self.pnames[d.player]}) announces the order")
+            g.apply(A.OrderBlockers(aid, bids))
+
+    def assign(self, by: int, spec: Any) -> None:
+        g = self.game
+        if not isinstance(spec, dict):
+            raise StepError("assign_damage: expects {creature: {recipient: amount}}")
+        cb = g.s.combat
+        asg = []
+        for c, rec in spec.items():
+            cid = self.ref(c, lambda o: cb is not None and (o.id in cb.attackers or o.id in cb.blockers))
+            if not isinstance(rec, dict):
+                raise StepError("assign_damage: each creature maps to {recipient: amount}")
+            parts = []
+            for r, n in rec.items():
+                if not isinstance(n, int):
+                    raise StepError("assign_damage amounts must be integers")
+                parts.append((self.ref(r, lambda o: o.zone == BATTLEFIELD), n))
+            asg.append((cid, tuple(parts)))
+        mapping = dict(asg)
+        for _ in range(1000):
+            self.settle()
+            d = g.pending
+            if d is None or d.kind != "assign_damage":
+                left = [g.name_of(c) for c in mapping]
+                raise StepError(f"no combat damage assignment is pending now for {', '.join(left)} (510.1)")
+            if d.data in mapping:
+                mine = tuple((c, parts) for c, parts in mapping.items() if g.s.objects[c].controller == d.player)
+                g.apply(A.AssignDamage(mine))
+                for c, _ in mine:
+                    del mapping[c]
+                if not mapping:
+                    return
+                continue
+            g.apply(g.legal_actions()[0])  # a creature the script leaves to the default
+        raise StepError("assign_damage: did not finish")
+
+    # -- passing
+    def resolve(self, n: Any) -> None:
+        g = self.game
+        if not isinstance(n, int) or n < 1:
+            raise StepError("resolve: expects a positive number")
+        self.settle()
+        st = g.s.stack
+        if len(st) < n:
+            raise StepError(f"resolve: {n}: the stack has only {len(st)} object(s)")
+        targets = {it.id for it in st[-n:]}
+        for _ in range(100000):
+            if g.over or not (targets & {it.id for it in g.s.stack}):
+                return
+            self.pass_once()
+        raise StepError("resolve: did not finish")
+
+    def pass_once(self) -> None:
+        g = self.game
+        self.settle()
+        d = g.pending
+        if d is None:
+            return
+        if d.kind == "priority":
+            g.apply(A.PassPriority())
+        elif d.kind == "attackers":
+            g.apply(A.DeclareAttackers(()))
+        elif d.kind == "blockers":
+            g.apply(A.DeclareBlockers(()))
+        elif d.kind == "order_blockers":
+            raise ScenarioFailure(f"unanswered choice: {d.prompt}")
+        elif d.kind == "assign_damage":
+            g.apply(g.legal_actions()[0])
+        self.settle()
+
+    def advance(self, spec: Any, step: dict) -> None:
+        g = self.game
+        if not isinstance(spec, dict) or "step" not in spec:
+            raise StepError("advance: expects {turn: T, step: STEP}")
+        turn = spec.get("turn", g.s.turn)
+        st = spec["step"]
+        if st not in STEP_INDEX:
+            raise StepError(f"advance: unknown step {st!r} (steps: {', '.join(STEPS)})")
+        target = (turn, STEP_INDEX[st])
+        if (g.s.turn, g.s.step) > target:
+            raise StepError(f"advance: {st} of turn {turn} has already begun or passed "
+                            f"(now {STEPS[g.s.step]} of turn {g.s.turn})")
+        first = True
+        for _ in range(1000000):
+            self.settle()
+            if g.over:
+                return
+            here = (g.s.turn, g.s.step)
+            if here == target and g.s.stage >= 1 and not first:
+                return
+            if here > target:
+                return
+            first = False
+            self.pass_once()
+        raise StepError("advance: did not reach the step")
+
+    def finish_script(self) -> None:
+        for p, q in self.answers.items():
+            if q:
+                value, line = q[0]
+                raise ScenarioFailure(f"unused answer: {value!r} (line {line}) for {self.pnames[p]}")
+
+    # ------------------------------------------------------------------ expectations
+    def check_expectations(self, items: list, where: str) -> None:
+        for i, item in enumerate(items):
+            line = line_of(items, i)
+            if not isinstance(item, dict):
+                raise InputError(f"expectation must be a mapping, got {item!r}", self.path, line)
+            try:
+                self.check_one(item, line)
+            except StepError as exc:
+                raise ScenarioFailure(f"{where}, expectation {i + 1} (line {line}): {exc}") from None
+            except ScenarioFailure as exc:
+                raise ScenarioFailure(f"{where}, expectation {i + 1} (line {line}): {exc}") from None
+
+    def check_one(self, item: dict, line: int | None) -> None:
+        g = self.game
+        s = g.s
+        if "player" in item:
+            p = self.player_index(item["player"])
+            if p is None:
+                raise InputError(f"unknown player {item['player']!r}", self.path, line)
+            pl = s.players[p]
+            for k, v in item.items():
+                if k == "player":
+                    continue
+                if k == "life":
+                    self.cmp(f"{pl.name} life", v, pl.life)
+                elif k == "mana_pool":
+                    if isinstance(v, dict):
+                        want = tuple(int(v.get(t, 0)) for t in TYPES)
+                        for key in v:
+                            if key not in TYPES:
+                                raise InputError(f"mana_pool: unknown mana type {key!r}", self.path, line)
+                        self.cmp(f"{pl.name} mana pool", format_bag(want), format_bag(pl.pool), want == pl.pool)
+                    else:
+                        try:
+                            want = parse_mana(str(v or ""))
+                        except ValueError as exc:
+                            raise InputError(str(exc), self.path, line) from None
+                        self.cmp(f"{pl.name} mana pool", format_bag(want) or '""', format_bag(pl.pool) or '""',
+                                 want == pl.pool)
+                elif k == "mana_options":
+                    opts = produce.mana_options(g, p)
+                    try:
+                        want = sorted(parse_mana(str(x or "")) for x in (v or []))
+                    except ValueError as exc:
+                        raise InputError(str(exc), self.path, line) from None
+                    got = sorted(opts)
+                    if want == [] and got == [(0,) * 6]:
+                        got = []
+                    self.cmp(f"{pl.name} mana options", [format_bag(x) for x in want],
+                             [format_bag(x) for x in got], want == got)
+                elif k == "hand_count":
+                    self.cmp(f"{pl.name} hand_count", v, len(pl.hand))
+                elif k == "library_count":
+                    self.cmp(f"{pl.name} library_count", v, len(pl.library))
+                elif k == "lost":
+                    self.cmp(f"{pl.name} lost", v, pl.lost)
+                elif k == "poison":
+                    self.cmp(f"{pl.name} poison", v, pl.poison)
+                else:
+                    raise InputError(f"unknown player property {k!r}", self.path, line)
+            return
+        if "card" in item:
+            self.check_card(item, line)
+            return
+        if "count" in item:
+            spec = item["count"]
+            if "equals" not in item or not isinstance(spec, dict):
+                raise InputError("count: expects {count: {zone, controller, name}, equals: K}", self.path, line)
+            zone = spec.get("zone")
+            ctrl = self.player_index(spec["controller"]) if "controller" in spec else None
+            if "controller" in spec and ctrl is None:
+                raise InputError(f"unknown player {spec['controller']!r}", self.path, line)
+            if zone is not None and zone not in ZONE_NAMES:
+                raise InputError(f"unknown zone {zone!r}", self.path, line)
+            n = 0
+            for o in s.objects.values():
+                if zone is not None and o.zone != zone:
+                    continue
+                if ctrl is not None:
+                    who = o.controller if o.zone in (BATTLEFIELD, STACK) else o.owner
+                    if who != ctrl:
+                        continue
+                if "name" in spec and o.card.name != spec["name"]:
+                    continue
+                n += 1
+            self.cmp(f"count {dict(spec)}", item["equals"], n)
+            return
+        if "stack" in item:
+            want = item["stack"] or []
+            got = [it.name for it in reversed(s.stack)]
+            self.cmp("stack", list(want), got)
+            return
+        if "game" in item:
+            spec = item["game"]
+            if not isinstance(spec, dict):
+                raise InputError("game: expects a mapping", self.path, line)
+            for k, v in spec.items():
+                if k == "turn":
+                    self.cmp("turn", v, s.turn)
+                elif k == "step":
+                    self.cmp("step", v, STEPS[s.step])
+                elif k == "over":
+                    self.cmp("game over", v, s.over)
+                elif k == "winner":
+                    got = None if s.winner is None else self.pnames[s.winner]
+                    self.cmp("winner", v, got)
+                    if v is None and not s.over:
+                        raise ScenarioFailure("winner: expected a draw, but the game is not over")
+                else:
+                    raise InputError(f"unknown game property {k!r}", self.path, line)
+            return
+        if "log" in item:
+            spec = item["log"]
+            if not isinstance(spec, dict):
+                raise InputError("log: expects a mapping of fields", self.path, line)
+            for e in s.log:
+                if all(str(e.get(k)) == str(v) for k, v in spec.items()):
+                    return
+            raise ScenarioFailure(f"no log event matches {dict(spec)}")
+        raise InputError(f"unknown expectation {dict(item)} (player, card, count, stack, game, log)", self.path, line)
+
+    def cmp(self, what: str, want: Any, got: Any, ok: bool | None = None) -> None:
+        if ok is None:
+            ok = want == got
+        if not ok:
+            raise ScenarioFailure(f"{what}: expected {want!r}, found {got!r}")
+
+    def check_card(self, item: dict, line: int | None) -> None:
+        g = self.game
+        s = g.s
+        name = item["card"]
+        if isinstance(name, str) and name.startswith("stack:"):
+            n = int(name.split(":")[1])
+            if not 1 <= n <= len(s.stack):
+                raise ScenarioFailure(f"{name}: the stack has {len(s.stack)} object(s)")
+            it = s.stack[-n]
+            for k, v in item.items():
+                if k == "card":
+                    continue
+                if k == "name":
+                    self.cmp(f"{name} name", v, it.name)
+                elif k == "controller":
+                    got = None if it.controller is None else self.pnames[it.controller]
+                    self.cmp(f"{name} controller", v, got)
+                elif k == "targets":
+                    self.cmp(f"{name} targets", list(v or []), [self.display(t) for t in it.targets])
+                else:
+                    raise InputError(f"unknown property {k!r} for a stack object", self.path, line)
+            return
+        oid = self.find(name)
+        o = s.objects.get(oid) if oid is not None else None
+        label = f"card {name!r}"
+        for k, v in item.items():
+            if k == "card":
+                continue
+            if o is None:
+                if k == "zone" and v is None:
+                    continue
+                raise ScenarioFailure(f"{label}: no such object exists (it may have ceased to exist)")
+            if k == "zone":
+                self.cmp(f"{label} zone", v, o.zone)
+            elif k == "controller":
+                self.cmp(f"{label} controller", v, self.pnames[o.controller])
+            elif k == "owner":
+                self.cmp(f"{label} owner", v, self.pnames[o.owner])
+            elif k == "tapped":
+                self.cmp(f"{label} tapped", v, o.tapped)
+            elif k in ("power", "toughness"):
+                self.cmp(f"{label} {k}", v, getattr(g.chars(o), k))
+            elif k == "damage":
+                self.cmp(f"{label} damage", v, o.damage)
+            elif k == "counters":
+                if not isinstance(v, dict):
+                    raise InputError("counters: expects a mapping", self.path, line)
+                for ck, cv in v.items():
+                    self.cmp(f"{label} {ck} counters", cv, o.counters.get(str(ck), 0))
+            elif k == "mana_value":
+                mv = o.card.mana_cost.mana_value
+                if o.zone == STACK:
+                    mv = o.card.mana_cost.mana_value_with_x(o.x)
+                self.cmp(f"{label} mana_value", v, mv)
+            elif k == "could_produce":
+                got = sorted(produce.could_produce(g, o)) if o.zone == BATTLEFIELD else []
+                self.cmp(f"{label} could_produce", sorted(v or []), got)
+            elif k == "attacking":
+                cb = s.combat
+                self.cmp(f"{label} attacking", v, bool(cb and o.id in cb.attackers))
+            elif k == "blocking":
+                cb = s.combat
+                self.cmp(f"{label} blocking", v, bool(cb and o.id in cb.blockers))
+            elif k == "sick":
+                self.cmp(f"{label} sick", v, o.sick)
+            elif k == "types":
+                c = g.chars(o)
+                have = set(c.types) | set(c.subtypes) | set(c.supertypes)
+                missing = [t for t in (v or []) if t not in have]
+                if missing:
+                    raise ScenarioFailure(f"{label} types: expected {list(v)} to be there, missing {missing} "
+                                          f"(has {sorted(have)})")
+            elif k == "attached_to":
+                got = None if o.attached_to is None else self.display(o.attached_to)
+                want_id = None if v is None else self.find(v)
+                ok = (v is None and o.attached_to is None) or (want_id is not None and want_id == o.attached_to)
+                self.cmp(f"{label} attached_to", v, got, ok)
+            else:
+                raise InputError(f"unknown card property {k!r}", self.path, line)
+
+    def display(self, ref: int) -> str:
+        if ref < 0:
+            return self.pnames[-1 - ref]
+        for k, v in self.ids.items():
+            if self.game.current_id(v) == ref:
+                return k
+        return self.game.name_of(ref)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("(", "").replace(")", "").split()).lower()
+
+
+_ = (EXILE, GRAVEYARD, LIBRARY)
