@@ -30,16 +30,19 @@ from .vocab import (
     Cost,
     Count,
     CounterSpell,
+    CreateContinuousEffect,
     CreateToken,
     DealDamage,
     Destroy,
     Discard,
     Draw,
     Effect,
+    Flicker,
     GainLife,
     LoseLife,
     ManaAbility,
     ManaProduction,
+    ManaReplacement,
     ObjectFilter,
     Pump,
     Ref,
@@ -199,6 +202,10 @@ def parse_production(text: str) -> ManaProduction:
         scope = ObjectFilter(types=frozenset({"Land"}) if m.group(2) == "a land" else frozenset(),
                              controller="you" if m.group(3) == "you" else "opponent")
         return ManaProduction("could_produce", scope=scope, any_type=m.group(1) == "type")
+    if t == "one mana of any type that land produced":
+        return ManaProduction("produced_type", any_type=True)
+    if t == "one mana of the chosen color":
+        return ManaProduction("chosen_color")
     if t == "one mana of any type the sacrificed land could produce":
         return ManaProduction("sacrificed_could_produce", any_type=True)
     m = re.fullmatch(r"((?:\{[wubrgc]\})+) for each (.+) you control", t)
@@ -310,6 +317,19 @@ def parse_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
     m = re.fullmatch(rf"put {_N} (\+1/\+1|-1/-1) counters? on (cardname|target creature)", s)
     if m:
         return [AddCounters(m.group(2), number(m.group(1)), parse_target(m.group(3), targets))]
+    m = re.fullmatch(r"until end of turn, (if .+)", s)
+    if m:
+        rep = parse_mana_replacement(m.group(1))
+        if rep is None:
+            raise Unsupported(s)
+        return [CreateContinuousEffect(rep)]
+    m = re.fullmatch(r"exile two target artifacts, creatures, and/or lands you control, then return those cards to "
+                     r"the battlefield under your control", s)
+    if m:
+        flt = ObjectFilter(types=frozenset({"Artifact", "Creature", "Land"}), controller="you")
+        targets.append(TargetSpec("permanent", flt, text="target artifact, creature or land you control"))
+        targets.append(TargetSpec("permanent", flt, text="target artifact, creature or land you control"))
+        return [Flicker((Ref(len(targets) - 2), Ref(len(targets) - 1)))]
     m = re.fullmatch(r"add (.+)", s)
     if m:
         return [AddMana(parse_production(m.group(1)))]
@@ -360,6 +380,60 @@ _SPECIAL_EFFECTS: dict[str, Callable[[], tuple[Effect, ...]]] = {
 }
 
 
+def parse_mana_replacement(text: str) -> ManaReplacement | None:
+    """106.12b replacement effects on mana production (lower-cased, no final period)."""
+    t = text.strip().rstrip(".")
+    m = re.fullmatch(r"if you tap a permanent for mana, it produces (twice|three times) as much of that mana instead", t)
+    if m:
+        return ManaReplacement("multiply", "permanent", "you", factor=2 if m.group(1) == "twice" else 3)
+    m = re.fullmatch(r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount", t)
+    if m:
+        return ManaReplacement("set", "land", "any", type_=m.group(1).upper())
+    m = re.fullmatch(r"if a land is tapped for two or more mana, it produces \{c\} instead of any other type and amount", t)
+    if m:
+        return ManaReplacement("damp", "land", "any", type_="C")
+    m = re.fullmatch(r"if a player taps a nonbasic land for mana, it produces colorless mana instead of any other type", t)
+    if m:
+        return ManaReplacement("set_type", "nonbasic_land", "any", type_="C")
+    m = re.fullmatch(r"if you tap a land you control for mana, it produces \{([wubrgc])\} instead of any other type", t)
+    if m:
+        return ManaReplacement("set_type", "land_you_control", "you", type_=m.group(1).upper())
+    return None
+
+
+def parse_mana_trigger(low: str) -> TriggeredAbility | None:
+    """605.1b / 106.12a: "Whenever enchanted land is tapped for mana, its controller adds an
+    additional {G}" and its relatives; Forbidden Orchard's targeted trigger (not a mana ability)."""
+    m = re.fullmatch(r"whenever (enchanted land|enchanted forest|a forest|a player taps a land|you tap a land|"
+                     r"you tap cardname)(?: is tapped)? for mana, (.+)", low)
+    if not m:
+        return None
+    subject, rest = m.group(1), m.group(2)
+    scope, flt, who = "", None, "any"
+    if subject in ("enchanted land", "enchanted forest"):
+        scope = "enchanted"
+    elif subject == "a forest":
+        scope, flt = "filter", ObjectFilter(subtypes=frozenset({"Forest"}))
+    elif subject == "a player taps a land":
+        scope, flt = "filter", ObjectFilter(types=frozenset({"Land"}))
+    elif subject == "you tap a land":
+        scope, flt, who = "filter", ObjectFilter(types=frozenset({"Land"})), "you"
+    elif subject == "you tap cardname":
+        scope, who = "self", "you"
+    m2 = re.fullmatch(r"(?:its controller|that player) adds (?:an additional )?(.+)", rest) or \
+        re.fullmatch(r"add (.+)", rest)
+    if m2:
+        prod = parse_production(m2.group(1))
+        return TriggeredAbility(low, "tapped_for_mana", (AddMana(prod),), (), scope, flt, who)
+    targets: list[TargetSpec] = []
+    m3 = re.fullmatch(r"(target opponent) creates a 1/1 colorless spirit creature token", rest)
+    if m3:
+        ref = parse_target(m3.group(1), targets)
+        return TriggeredAbility(low, "tapped_for_mana", (CreateToken("Spirit|1|1|colorless|False|", 1, ref),),
+                                tuple(targets), scope, flt, who)
+    return None
+
+
 # --- paragraphs -----------------------------------------------------------------------------
 
 _PROTECTION = r"protection from (multicolored|white|blue|black|red|green)"
@@ -391,6 +465,32 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
         effects = parse_effects(bl, targets)
         sorcery = False
         out["abilities"].append(ActivatedAbility(para, cost, effects, tuple(targets), sorcery))
+        return
+    trig = parse_mana_trigger(low)
+    if trig is not None:
+        out["abilities"].append(TriggeredAbility(para, trig.event, trig.effects, trig.targets, trig.scope,
+                                                 trig.filter, trig.who))
+        return
+    rep = parse_mana_replacement(low)
+    if rep is not None:
+        out["abilities"].append(StaticAbility(para, "mana_replacement", mana_replacement=rep))
+        return
+    m = re.fullmatch(r"at the beginning of your upkeep, sacrifice cardname unless you sacrifice an? (.+)", low)
+    if m:
+        _, flt = parse_object_phrase(m.group(1))
+        out["abilities"].append(TriggeredAbility(para, "upkeep", (), (), unless_sacrifice=flt))
+        return
+    m = re.fullmatch(r"each spell a player casts costs \{1\} more to cast for each other spell that player has cast this turn",
+                     low)
+    if m:
+        out["abilities"].append(StaticAbility(para, "cost_increase_per_spell", amount=1))
+        return
+    if re.fullmatch(r"as cardname enters(?: the battlefield)?, choose a color", low):
+        out["abilities"].append(StaticAbility(para, "etb_choose_color"))
+        return
+    if re.fullmatch(r"if damage would be dealt to cardname while it has a \+1/\+1 counter on it, prevent that damage "
+                    r"and remove that many \+1/\+1 counters from cardname", low):
+        out["abilities"].append(StaticAbility(para, "prevent_damage_remove_counters", counter_kind="+1/+1"))
         return
     m = re.fullmatch(r"(when|whenever) cardname (enters(?: the battlefield)?|dies|attacks), (.+)", low)
     if m:

@@ -225,6 +225,41 @@ class TriggeredAbility(Ability):
     event: str
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
+    # For "tapped_for_mana": which permanents ("enchanted", "self", or a filter) and whose tapping
+    # ("any" player, or "you").
+    scope: str = ""
+    filter: ObjectFilter | None = None
+    who: str = "any"
+    unless_sacrifice: ObjectFilter | None = None  # "sacrifice CARDNAME unless you sacrifice a creature"
+
+
+@dataclass(frozen=True, slots=True)
+class ManaReplacement:
+    """106.12b / 614.1a: a replacement effect on mana production. kind: "multiply" (factor),
+    "set" (produces `bag` instead of any other type and amount), "set_type" (produces `type_`
+    instead of any other type, same amount), "damp" (a land tapped for two or more mana produces
+    {C} instead). `scope`: "permanent" or "land" or "nonbasic_land" or "land_you_control";
+    `who`: "you" (the effect's controller taps) or "any"."""
+
+    kind: str
+    scope: str
+    who: str
+    factor: int = 1
+    type_: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CreateContinuousEffect(Effect):
+    """"Until end of turn, if a player taps a nonbasic land for mana, ..." (611.2, 614)."""
+
+    replacement: ManaReplacement
+
+
+@dataclass(frozen=True, slots=True)
+class Flicker(Effect):
+    """Exile the targets, then return those cards to the battlefield under your control."""
+
+    targets: tuple[Ref, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +276,7 @@ class StaticAbility(Ability):
     subtypes: tuple[str, ...] = ()
     replace: bool = False  # type_change: the new land types replace the old ones (305.7)
     granted: tuple[Ability, ...] = ()
+    mana_replacement: ManaReplacement | None = None
 
 
 @dataclass(frozen=True, slots=True)

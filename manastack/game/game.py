@@ -61,6 +61,9 @@ class Game:
         # runner turns this off to check its answers against them.
         self.auto_single = True
         self.auto_pass = True  # trivial priority passes; off under the scenario runner
+        # Answers choices made while a mana ability resolves (605.3b: no decision can wait there);
+        # None takes the default. The scenario runner sets it to read the script's answers.
+        self.chooser = None
 
     # ------------------------------------------------------------------ construction
     @classmethod

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK, ContinuousEffect, player_ref
+from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, ContinuousEffect, player_ref
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -118,6 +118,15 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
             g.log_event("prevent", "702.16e", source=source_name, target=o.card.name, amount=n)
             return 0
         c = g.chars(o)
+        if o.counters.get("+1/+1", 0) > 0 and any(
+                isinstance(ab, V.StaticAbility) and ab.kind == "prevent_damage_remove_counters" for ab in c.abilities):
+            # 615: prevent that damage and remove that many +1/+1 counters (Ugin's Conjurant).
+            g.log_event("prevent", "615.1", source=source_name, target=o.card.name, amount=n)
+            o.counters["+1/+1"] = max(0, o.counters["+1/+1"] - n)
+            if not o.counters["+1/+1"]:
+                del o.counters["+1/+1"]
+            g.invalidate()
+            return 0
         if "Creature" in c.types:
             o.damage += n
             if "deathtouch" in kws:
@@ -299,7 +308,43 @@ def _reveal_land(g: Game, ctx: Context, e: V.RevealTopPutLandInHand) -> list | N
     return None
 
 
+def _continuous(g: Game, ctx: Context, e: V.CreateContinuousEffect) -> list | None:
+    s = g.s
+    s.effects.append(ContinuousEffect("mana_replacement", None, timestamp=s.next_timestamp, controller=ctx.controller,
+                                      data=(e.replacement, ctx.name)))
+    s.next_timestamp += 1
+    g.invalidate()
+    g.log_event("continuous_effect", "611.2a", source=ctx.name)
+    return None
+
+
+def _flicker(g: Game, ctx: Context, e: V.Flicker) -> list | None:
+    """Exile the targets, then return those cards (new objects, 400.7) under your control."""
+    exiled = []
+    for ref in e.targets:
+        oid = target_object(g, ctx, ref)
+        if oid is not None:
+            exiled.append(g.move(oid, EXILE, rule="406.2"))
+    for oid in exiled:
+        o = g.s.objects.get(oid)
+        if o is not None and not o.card.is_token:
+            g.move(oid, BATTLEFIELD, rule="608.2c", controller=ctx.controller)
+    return None
+
+
+def _sacrifice_unless(g: Game, ctx: Context, e: SacrificeUnless) -> list | None:
+    return [("sacrifice_unless", ctx.controller, e.filter, ctx.source, ctx.name)]
+
+
+@dataclass(frozen=True)
+class SacrificeUnless(V.Effect):
+    """"sacrifice CARDNAME unless you sacrifice a creature": the controller chooses."""
+
+    filter: V.ObjectFilter
+
+
 _HANDLERS = {
+    V.CreateContinuousEffect: _continuous, V.Flicker: _flicker, SacrificeUnless: _sacrifice_unless,
     V.DealDamage: _deal_damage, V.Draw: _draw, V.GainLife: _gain, V.LoseLife: _lose, V.Discard: _discard,
     V.CounterSpell: _counter, V.Destroy: _destroy, V.ReturnToHand: _bounce, V.ReturnFromGraveyard: _reanimate,
     V.Pump: _pump, V.AddCounters: _counters, V.CreateToken: _token, V.AddMana: _add_mana,

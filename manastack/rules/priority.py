@@ -61,7 +61,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         xs = [0]
         if card.mana_cost.x_count:
             xs = [x for x in range(0, MAX_X_LISTED + 1)
-                  if solve_payment(requirements(card.mana_cost, x), pool, sources) is not None]
+                  if solve_payment(stack.total_cost_reqs(g, p, card, x), pool, sources) is not None]
             if not xs:
                 continue
         elif solve_payment(stack.total_cost_reqs(g, p, card, 0), pool, sources) is None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import ManaAbility, ManaProduction, ObjectFilter
+from ..cards.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter
 from .costs import ANY_COLOR_OUTPUTS, single
 from .mana import COLORS, TYPES, Bag, format_bag
 
@@ -42,49 +42,42 @@ def could_produce(g: Game, o: Obj) -> frozenset[str]:
     return _could_produce_all(g)[o.id]
 
 
-def _base_types(g: Game, o: Obj, ab: ManaAbility) -> frozenset[str] | None:
-    """Types the ability produces without looking at other permanents; None when it refers to them."""
-    prod = ab.production
-    k = prod.kind
-    if k in ("fixed", "choice", "for_each"):
-        return frozenset(t for b in prod.bags for t, n in zip(TYPES, b) if n)
-    if k == "any_color":
-        return frozenset(COLORS)
-    if k == "any_type":
-        return frozenset(TYPES)
-    if k == "commander_identity":
-        return frozenset()
-    if k == "sacrificed_could_produce":
-        return None
-    if k == "could_produce":
-        return None
-    return frozenset()
+def _types_after(g: Game, o: Obj, ab: ManaAbility, chars, bags) -> set[str]:
+    """Types of mana the bags become under replacement effects in any possible order (106.7)."""
+    from . import replacement
+    out: set[str] = set()
+    for b in bags:
+        for res in replacement.outcomes(g, o.controller, chars, o.controller, ab.cost.tap, b):
+            out |= {t for t, n in zip(TYPES, res) if n}
+    return out
 
 
 def _could_produce_all(g: Game) -> dict[int, frozenset[str]]:
     """Least fixed point over the battlefield: start from what each permanent produces on its own,
-    then let "could produce" references grow monotonically until nothing changes."""
+    then let "could produce" references grow monotonically until nothing changes. Replacement
+    effects are considered in every order; costs are ignored (tapped permanents count)."""
     cache = g._cache
     hit = cache.get("_could_produce")
     if hit is not None:
         return hit
     perms = g.permanents()
     result: dict[int, set[str]] = {}
-    refs: list[tuple[Obj, ManaProduction]] = []
+    refs: list[tuple[Obj, ManaAbility, object]] = []
     for o in perms:
         acc: set[str] = set()
-        for ab in g.chars(o).abilities:
+        chars = g.chars(o)
+        for ab in chars.abilities:
             if isinstance(ab, ManaAbility):
-                base = _base_types(g, o, ab)
-                if base is None:
-                    refs.append((o, ab.production))
+                if ab.production.kind in ("could_produce", "sacrificed_could_produce"):
+                    refs.append((o, ab, chars))
                 else:
-                    acc |= base
+                    acc |= _types_after(g, o, ab, chars, production_outputs(g, o, ab))
         result[o.id] = acc
     changed = bool(refs)
     while changed:
         changed = False
-        for o, prod in refs:
+        for o, ab, chars in refs:
+            prod = ab.production
             if prod.kind == "sacrificed_could_produce":
                 # Squandered Resources: any type a land you could sacrifice could produce.
                 scope = ObjectFilter(types=frozenset({"Land"}), controller="you")
@@ -96,8 +89,9 @@ def _could_produce_all(g: Game) -> dict[int, frozenset[str]]:
                     found |= result[other.id]
             if not prod.any_type:
                 found.discard("C")
-            if not found <= result[o.id]:
-                result[o.id] |= found
+            new = _types_after(g, o, ab, chars, [single(t) for t in TYPES if t in found])
+            if not new <= result[o.id]:
+                result[o.id] |= new
                 changed = True
     frozen = {k: frozenset(v) for k, v in result.items()}
     cache["_could_produce"] = frozen
@@ -177,7 +171,7 @@ def mana_options(g: Game, p: int) -> list[Bag]:
                 continue
             if cost_block_reason(g, o, c) is not None:
                 continue
-            outs = production_outputs(g, o, ab)
+            outs = activation_finals(g, p, o, ab)
             if not c.mana.is_empty():
                 costly.append((ab, o, outs))
                 continue
@@ -206,3 +200,109 @@ def mana_options(g: Game, p: int) -> list[Bag]:
         if not any(all(x <= y for x, y in zip(b, k)) for k in kept):
             kept.append(b)
     return kept
+
+
+class Plan:
+    """One way a mana ability's activation can turn out: the mana its text adds (`base`), the
+    replacement effects applied in order (616.1) and what they leave (`produced`), and the extra
+    mana of triggered mana abilities (605.1b, 106.12a) as (source name, bag)."""
+
+    __slots__ = ("base", "order", "produced", "extras", "final")
+
+    def __init__(self, base: Bag, order: tuple, produced: Bag, extras: tuple) -> None:
+        self.base = base
+        self.order = order
+        self.produced = produced
+        self.extras = extras
+        final = produced
+        for _, e in extras:
+            final = tuple(a + b for a, b in zip(final, e))  # type: ignore[assignment]
+        self.final = final
+
+
+def mana_triggers(g: Game, p: int, source: Obj, chars, tapped: bool) -> list[tuple[str, ManaProduction, Obj]]:
+    """Triggered mana abilities (605.1b) that a tap of `source` for mana by `p` would trigger."""
+    if not tapped:
+        return []
+    out = []
+    for trig_src, ab in _tap_triggers(g):
+        if not ab.effects or not isinstance(ab.effects[0], AddMana):
+            continue
+        if _tap_trigger_applies(g, trig_src, ab, p, source, chars):
+            out.append((trig_src.card.name, ab.effects[0].production, trig_src))
+    return out
+
+
+def _tap_triggers(g: Game) -> list:
+    cache = g._cache
+    hit = cache.get("_tap_triggers")
+    if hit is None:
+        from ..cards.vocab import TriggeredAbility
+        hit = [(o, ab) for o in g.permanents() for ab in g.chars(o).abilities
+               if isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"]
+        cache["_tap_triggers"] = hit
+    return hit
+
+
+def _tap_trigger_applies(g: Game, trig_src: Obj, ab, p: int, source: Obj, chars) -> bool:
+    if ab.who == "you" and p != trig_src.controller:
+        return False
+    if ab.scope == "enchanted":
+        return trig_src.attached_to == source.id
+    if ab.scope == "self":
+        return trig_src.id == source.id
+    flt = ab.filter
+    if flt is not None:
+        if flt.types and not (flt.types & chars.types):
+            return False
+        if flt.subtypes and not (flt.subtypes & chars.subtypes):
+            return False
+    return True
+
+
+def _extra_options(prod: ManaProduction, produced: Bag, trig_src: Obj) -> list[Bag]:
+    k = prod.kind
+    if k == "fixed":
+        return [prod.bags[0]]
+    if k == "any_color":
+        return [single(c, prod.amount) for c in COLORS]
+    if k == "produced_type":
+        return [single(t) for t, n in zip(TYPES, produced) if n]
+    if k == "chosen_color":
+        return [single(trig_src.chosen_color)] if trig_src.chosen_color in COLORS else []
+    if k == "choice":
+        return list(prod.bags)
+    return []
+
+
+def activation_plans(g: Game, p: int, o: Obj, ab: ManaAbility, chars=None,
+                     base_override: tuple[Bag, ...] | None = None) -> list[Plan]:
+    """Every way activating `ab` of `o` now can turn out (before costs are paid)."""
+    from . import replacement
+    if chars is None:
+        chars = g.chars(o)
+    bases = base_override if base_override is not None else production_outputs(g, o, ab)
+    tapped = ab.cost.tap
+    has_reps = bool(replacement.active(g)) and tapped
+    trigs = mana_triggers(g, p, o, chars, tapped) if tapped and _tap_triggers(g) else []
+    if not has_reps and not trigs:
+        return [Plan(b, (), b, ()) for b in bases]
+    plans: list[Plan] = []
+    for b in bases:
+        for order, produced in replacement.orders(g, p, chars, o.controller, tapped, b):
+            extra_lists: list[tuple] = [()]
+            if sum(produced) > 0:
+                for name, prod, src in trigs:
+                    opts = _extra_options(prod, produced, src)
+                    if not opts:
+                        continue
+                    extra_lists = [prev + ((name, e),) for prev in extra_lists for e in opts]
+            for extras in extra_lists:
+                plans.append(Plan(b, order, produced, extras))
+    return plans
+
+
+def activation_finals(g: Game, p: int, o: Obj, ab: ManaAbility) -> tuple[Bag, ...]:
+    """The distinct totals of mana an activation could give (for the payment solver and mana options)."""
+    plans = activation_plans(g, p, o, ab)
+    return tuple(dict.fromkeys(pl.final for pl in plans))

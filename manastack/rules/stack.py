@@ -257,7 +257,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                 continue
             if cost_block_reason(g, o, cost) is not None:
                 continue
-            outs = produce.production_outputs(g, o, ab)
+            outs = produce.activation_finals(g, p, o, ab)
             if not outs:
                 continue
             if abilities is None:
@@ -359,8 +359,23 @@ def _covers(pool, req: Requirement) -> bool:
         return False
 
 
-def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_override=None) -> None:
-    """605.3: activate a mana ability; it resolves at once (no stack)."""
+def choose(g: Game, p: int, kind: str, options: list, prompt: str) -> Any:
+    """A choice made while a mana ability resolves (it can't wait for a decision: 605.3b). The
+    game's `chooser` answers it (the scenario runner); without one, the first option is taken
+    (callers list the best default first)."""
+    if len(options) == 1:
+        if g.chooser is not None:
+            return g.chooser(p, kind, options, prompt)
+        return options[0]
+    if g.chooser is not None:
+        return g.chooser(p, kind, options, prompt)
+    return options[0]
+
+
+def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_override=None,
+                  mana_paid: bool = False) -> None:
+    """605.3: activate a mana ability; it resolves at once (no stack). `out_override` is the total
+    mana the payment solver planned for it (base, replacements and triggered extras)."""
     s = g.s
     o = s.objects[oid]
     ab = activated_abilities(g, o)[idx]
@@ -369,36 +384,33 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     why = cost_block_reason(g, o, cost)
     if why:
         raise IllegalActionError(why)
-    outs = produce.production_outputs(g, o, ab)
-    if out_override is not None:
-        out = out_override
-    elif not outs:
-        out = None  # 106.5: undefined type, or nothing to produce
-    else:
-        out = produce.choose_output(outs, choice, ab.text)
-        if out is None:
-            opts = ", ".join(format_bag(x) for x in outs)
-            raise IllegalActionError(f"{o.card.name}: choose the mana to add ({opts}); got {choice!r}")
-    # Costs: mana part (with the solver, never tapping this source for its own cost), then {T}/{Q}.
-    if not cost.mana.is_empty():
+    chars = g.chars(o)
+    controller = o.controller
+    victim = None
+    base_override = None
+    if cost.sacrifice is not None:
+        cands = [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            victim = choice
+            choice = None
+        elif cands:
+            victim = choose(g, p, "sacrifice", cands, f"{o.card.name}: choose a permanent to sacrifice")
+        if victim is None or victim not in cands:
+            raise IllegalActionError(f"{g.name_of(victim) if victim else 'nothing'} can't be sacrificed for "
+                                     f"{o.card.name} ({', '.join(g.name_of(c) for c in cands) or 'none available'})")
+        if ab.production.kind == "sacrificed_could_produce":
+            from .costs import single
+            base_override = tuple(single(t) for t in TYPES if t in produce.could_produce(g, s.objects[victim]))
+    plans = produce.activation_plans(g, p, o, ab, chars, base_override)
+    # Costs (602.2b, 601.2g-h): mana (never from this source), life, sacrifice, {T}/{Q}.
+    if not cost.mana.is_empty() and not mana_paid:
         pay_mana(g, p, requirements(cost.mana), None, f"{o.card.name}'s ability", exclude=oid)
     if cost.life:
         if s.players[p].life < cost.life:
             raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
         g.set_life(p, -cost.life, "119.4", source=o.card.name)
-    sacrificed = None
-    if cost.sacrifice is not None:
-        if choice is None or not isinstance(choice, int):
-            cands = [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
-            raise IllegalActionError(f"{o.card.name}: choose the permanent to sacrifice "
-                                     f"({', '.join(g.name_of(c) for c in cands) or 'none available'})")
-        victim = s.objects.get(choice)
-        if victim is None or victim.zone != BATTLEFIELD or victim.controller != p or \
-                not matches_filter(g, cost.sacrifice, victim, p):
-            raise IllegalActionError(f"{g.name_of(choice)} can't be sacrificed for {o.card.name}")
-        sacrificed = produce.could_produce(g, victim)
-        g.move(choice, GRAVEYARD, rule="701.17a")
-    tapped_for_mana = cost.tap
+    if victim is not None:
+        g.move(victim, GRAVEYARD, rule="701.17a")
     if cost.tap:
         tap(g, o, "107.5")
     if cost.untap:
@@ -406,23 +418,65 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     if cost.sacrifice_self:
         g.move(oid, GRAVEYARD, rule="701.17a")
     g.log_event("activate_mana", "605.3a", player=s.players[p].name, card=o.card.name, ability=ab.text)
-    if sacrificed is not None:
-        types = [t for t in TYPES if t in sacrificed]
-        if not types:
-            out = None
-        else:
-            pick = str(choice_letter(choice, types))
-            from .costs import single
-            out = single(pick)
-    if out is None or sum(out) == 0:
+    s.passes = 0
+    if not plans:
         g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)
         return
-    add_mana(g, p, out, source=o.card.name, tapped_for_mana=tapped_for_mana)
-    s.passes = 0
+    plan = None
+    if out_override is not None:
+        plan = next((pl for pl in plans if pl.final == out_override), None)
+    if plan is None:
+        plan = _choose_plan(g, p, o.card.name, plans, choice)
+    produced = plan.produced
+    if sum(produced) == 0:
+        g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)
+        return
+    for r in plan.order:
+        g.log_event("replace_mana", "106.12b", card=o.card.name, by=r.name)
+    add_mana(g, p, produced, source=o.card.name, tapped_for_mana=cost.tap)
+    for trig_name, extra in plan.extras:
+        if sum(extra):
+            g.log_event("mana_trigger", "605.1b", card=trig_name, source=o.card.name)
+            add_mana(g, p, extra, source=trig_name)
+    if cost.tap:
+        from . import triggers
+        triggers.tapped_for_mana(g, p, oid, chars, controller, produced)
 
 
-def choice_letter(choice: Any, types: list[str]) -> str:
-    return types[0]
+def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any):
+    """Ask, in the rules' order: the mana the ability adds (106.1), the order of replacement effects
+    (616.1), then the triggered mana abilities' choices (605.1b)."""
+    bases = list(dict.fromkeys(pl.base for pl in plans))
+    if isinstance(choice, str):
+        base = produce.choose_output(tuple(bases), choice, name)
+        if base is None:
+            raise IllegalActionError(f"{name}: choose the mana to add ({', '.join(format_bag(b) for b in bases)}); "
+                                     f"got {choice!r}")
+    else:
+        base = choose(g, p, "mana", bases, f"{name}: choose the mana to add") if len(bases) > 1 else bases[0]
+    plans = [pl for pl in plans if pl.base == base]
+    produced_options = list(dict.fromkeys(pl.produced for pl in plans))
+    if len(produced_options) > 1:
+        # 616.1: the player tapping chooses the order; offer one order per distinct result, most mana first.
+        by_result: dict = {}
+        for pl in sorted(plans, key=lambda x: -sum(x.produced)):
+            by_result.setdefault(pl.produced, pl.order)
+        orders = list(by_result.values())
+        order = choose(g, p, "replacement_order", orders, f"616.1: {name}: choose the order of the replacement "
+                       f"effects ({', '.join(r.name for r in orders[0])})")
+        plans = [pl for pl in plans if pl.order == order] or plans
+    produced = plans[0].produced
+    plans = [pl for pl in plans if pl.produced == produced]
+    extras = list(dict.fromkeys(pl.extras for pl in plans))
+    if len(extras) > 1:
+        n = len(extras[0])
+        chosen: tuple = ()
+        for i in range(n):
+            opts = list(dict.fromkeys(e[i][1] for e in extras if e[:i] == chosen))
+            pick = choose(g, p, "mana", opts, f"{extras[0][i][0]}: choose the mana to add") if len(opts) > 1 else opts[0]
+            chosen = chosen + (next(e[i] for e in extras if e[:i] == chosen and e[i][1] == pick),)
+        return next(pl for pl in plans if pl.extras == chosen)
+    return plans[0]
 
 
 def add_mana(g: Game, p: int, bag, source: str, tapped_for_mana: bool = False) -> None:
@@ -469,8 +523,16 @@ def cast_block_reason(g: Game, p: int, o: Obj) -> str | None:
 
 
 def total_cost_reqs(g: Game, p: int, card: CardDef, x: int) -> list[Requirement]:
-    """601.2f: mana cost + X; cost increases are added here by later rules."""
-    return requirements(card.mana_cost, x)
+    """601.2f: mana cost + X + cost increases (Damping Sphere: {1} for each other spell the
+    player has cast this turn)."""
+    extra = 0
+    spells = g.s.players[p].spells_cast
+    if spells:
+        for o in g.permanents():
+            for ab in g.chars(o).abilities:
+                if isinstance(ab, StaticAbility) and ab.kind == "cost_increase_per_spell":
+                    extra += spells * int(ab.amount)  # type: ignore[arg-type]
+    return requirements(card.mana_cost, x, extra)
 
 
 def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
@@ -524,15 +586,11 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         if action.targets:
             raise IllegalActionError("mana abilities have no targets (605.1a)")
         choice = action.choices[0] if action.choices else None
-        if action.payment is not None:
+        paid = False
+        if action.payment is not None and not ab.cost.mana.is_empty():
             pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id)
-            ab_cost_paid = True
-        else:
-            ab_cost_paid = False
-        if ab_cost_paid:
-            activate_mana_paid(g, p, o.id, action.index, choice)
-        else:
-            activate_mana(g, p, o.id, action.index, choice=choice)
+            paid = True
+        activate_mana(g, p, o.id, action.index, choice=choice, mana_paid=paid)
         return
     assert isinstance(ab, ActivatedAbility)
     if s.priority != p:
@@ -572,35 +630,6 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
                 targets=[g.name_of(t) for t in action.targets])
     s.passes = 0
-
-
-def activate_mana_paid(g: Game, p: int, oid: int, idx: int, choice: Any) -> None:
-    """A mana ability whose mana cost was already paid from an explicit payment."""
-    o = g.s.objects[oid]
-    ab = activated_abilities(g, o)[idx]
-    assert isinstance(ab, ManaAbility)
-    stripped = ManaAbility(ab.text, Cost(tap=ab.cost.tap, untap=ab.cost.untap, sacrifice_self=ab.cost.sacrifice_self,
-                                         sacrifice=ab.cost.sacrifice, life=ab.cost.life), ab.production)
-    _activate_with(g, p, o, stripped, choice)
-
-
-def _activate_with(g: Game, p: int, o: Obj, ab: ManaAbility, choice: Any) -> None:
-    why = cost_block_reason(g, o, ab.cost)
-    if why:
-        raise IllegalActionError(why)
-    outs = produce.production_outputs(g, o, ab)
-    out = produce.choose_output(outs, choice, ab.text) if outs else None
-    if outs and out is None:
-        raise IllegalActionError(f"{o.card.name}: choose the mana to add; got {choice!r}")
-    if ab.cost.tap:
-        tap(g, o, "107.5")
-    if ab.cost.untap:
-        untap(g, o, "107.6")
-    g.log_event("activate_mana", "605.3a", player=g.s.players[p].name, card=o.card.name, ability=ab.text)
-    if out is None:
-        g.log_event("no_mana", "106.5", player=g.s.players[p].name, card=o.card.name)
-        return
-    add_mana(g, p, out, source=o.card.name, tapped_for_mana=ab.cost.tap)
 
 
 # ----------------------------------------------------------------------------- resolving
@@ -650,9 +679,16 @@ def resolve_top(g: Game) -> None:
 def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     """614.1c-d, 614.12: replacement effects that modify how a permanent enters (applied before
     it is on the battlefield)."""
-    for ab in o.card.abilities:
+    # 614.12: look at the permanent as it would exist on the battlefield (Blood Moon removes a
+    # Guildgate's "enters tapped" before it could apply).
+    for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
-            if ab.kind == "etb_tapped":
+            if ab.kind == "etb_choose_color":
+                from .mana import COLORS
+                o.chosen_color = choose(g, o.controller, "color", list(COLORS),
+                                        f"614.12: as {o.card.name} enters, choose a color")
+                g.log_event("choose_color", "614.12", card=o.card.name, color=o.chosen_color)
+            elif ab.kind == "etb_tapped":
                 o.tapped = True
             elif ab.kind == "etb_counters":
                 n = ab.amount

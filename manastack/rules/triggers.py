@@ -62,10 +62,13 @@ def attacked(g: Game, attackers: list[int]) -> None:
 
 
 def beginning_of_step(g: Game, event: str) -> None:
+    from .effects import SacrificeUnless
     s = g.s
     for o in g.permanents(s.active):
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == event:
+                if ab.unless_sacrifice is not None and not ab.effects:
+                    ab = V.TriggeredAbility(ab.text, ab.event, (SacrificeUnless(ab.unless_sacrifice),))
                 _add(g, o.controller, o.id, ab, None, o.card.name)
 
 
@@ -92,3 +95,17 @@ def put_one(g: Game, trig: tuple, targets: tuple[int, ...]) -> None:
     s.stack.append(item)
     g.log_event("put_trigger", "603.3", card=name, ability=ability.text,
                 targets=[g.name_of(t) for t in targets])
+
+
+def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produced) -> None:
+    """Non-mana abilities that trigger on tapping for mana (Forbidden Orchard: it targets, so it is
+    not a mana ability, 605.1b, and uses the stack)."""
+    from .produce import _tap_trigger_applies, _tap_triggers
+    if not _tap_triggers(g) or sum(produced) == 0:
+        return
+    src = g.s.objects.get(source)
+    for trig_src, ab in _tap_triggers(g):
+        if ab.effects and isinstance(ab.effects[0], V.AddMana):
+            continue
+        if src is not None and _tap_trigger_applies(g, trig_src, ab, p, src, chars):
+            _add(g, trig_src.controller, trig_src.id, ab, None, trig_src.card.name)

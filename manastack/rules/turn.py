@@ -257,6 +257,17 @@ def process_queue(g: Game) -> None:
         s.pending = Decision("assign_damage", o.controller, data=oid,
                              prompt=f"510.1: assign {o.card.name}'s combat damage")
         return
+    if kind == "sacrifice_unless":
+        p, flt, source, name = item[1], item[2], item[3], item[4]
+        from .stack import matches_filter
+        cands = tuple(o.id for o in g.permanents(p) if matches_filter(g, flt, o, p))
+        src = s.objects.get(source)
+        if src is None or src.zone != "battlefield":
+            cands = cands  # the permanent is gone: sacrificing a creature is still allowed (and pointless)
+        s.pending = Decision("sacrifice_unless", p, data=(cands, source, name),
+                             prompt=f"{name}: sacrifice a creature ({', '.join(g.name_of(c) for c in cands) or 'none'})"
+                                    f" or answer false to sacrifice {name}")
+        return
     if kind == "choose_mana":
         p, prod, name = item[1], item[2], item[3]
         s.pending = Decision("choose_mana", p, data=(prod, name), prompt=f"{name}: choose the mana to add")
@@ -313,7 +324,11 @@ def decision_actions(g: Game, d: Decision) -> list[A.Action]:
         return [A.Choose(c) for c in d.data]
     if k == "choose_mana":
         from .mana import COLORS
-        from .produce import production_outputs  # noqa: F401
+        return [A.Choose(c) for c in COLORS]
+    if k == "sacrifice_unless":
+        return [A.Choose(c) for c in d.data[0]] + [A.Choose(False)]
+    if k == "choose_color":
+        from .mana import COLORS
         return [A.Choose(c) for c in COLORS]
     return []
 
@@ -433,6 +448,22 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         item = s.queue[0]
         chosen = item[2] if len(item) > 2 else ()
         s.queue[0] = ("put_trigger", item[1], chosen + (value,))
+        return
+    if k == "sacrifice_unless":
+        cands, source, name = d.data
+        if value is False:
+            s.pending = None
+            s.queue.pop(0)
+            if source in s.objects and s.objects[source].zone == "battlefield":
+                g.log_event("sacrifice", "701.17a", card=name)
+                g.move(source, "graveyard", rule="701.17a")
+            return
+        if value not in cands:
+            raise IllegalActionError(f"{name}: choose a creature to sacrifice or false")
+        s.pending = None
+        s.queue.pop(0)
+        g.log_event("sacrifice", "701.17a", card=g.name_of(value))
+        g.move(value, "graveyard", rule="701.17a")
         return
     if k == "choose_mana":
         from .costs import single

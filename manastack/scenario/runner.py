@@ -144,6 +144,7 @@ class Runner:
         g = Game.empty(tuple(names), seed=seed, profile=profile)
         g.auto_pass = False
         g.auto_single = False
+        g.chooser = self.chooser
         self.game = g
         s = g.s
         start = d["start"]
@@ -458,6 +459,15 @@ class Runner:
             return None
         if d.kind == "choose_mana":
             return A.Choose(str(value).strip("{}").upper())
+        if d.kind == "sacrifice_unless":
+            if value is False:
+                return A.Choose(False)
+            cands = d.data[0]
+            try:
+                oid = self.ref(value, lambda o: o.id in cands)
+            except StepError:
+                return None
+            return A.Choose(oid) if oid in cands else None
         if d.kind == "mulligan":
             return A.Choose(bool(value))
         return None
@@ -604,7 +614,7 @@ class Runner:
         x = step.get("x", 0)
         if not isinstance(x, int):
             raise StepError("x: must be an integer")
-        reqs = requirements(o.card.mana_cost, x)
+        reqs = stack.total_cost_reqs(g, by, o.card, x)
         payment = self._payment(by, step.get("pay"), reqs)
         return A.CastSpell(card, targets, x, payment)
 
@@ -633,28 +643,61 @@ class Runner:
         ab = abilities[idx]
         if isinstance(ab, ManaAbility):
             self.ensure_priority_or_deciding(by)
-            outs = produce.production_outputs(g, o, ab)
-            choices: tuple = ()
-            needs_choice = len(outs) > 1 or ab.cost.sacrifice is not None
-            q = self.answers[by]
-            if needs_choice and q:
-                value, _ = q.pop(0)
-                if ab.cost.sacrifice is not None:
-                    victim = self.ref(value, lambda x: x.zone == BATTLEFIELD and x.controller == by)
-                    choices = (victim,)
-                else:
-                    choices = (str(value),)
-            elif needs_choice:
-                raise ScenarioFailure(f"unanswered choice: {o.card.name}: choose "
-                                      f"{'a permanent to sacrifice' if ab.cost.sacrifice else 'the mana to add'}")
             payment = self._payment(by, step.get("pay"), requirements(ab.cost.mana))
-            g.apply(A.ActivateAbility(oid, idx, (), 0, payment, choices))
+            # Its choices (mana, replacement order, triggered mana) are asked through `chooser`.
+            g.apply(A.ActivateAbility(oid, idx, (), 0, payment, ()))
             return
         self.ensure_priority(by)
         targets = self._targets(by, ab.targets, step.get("targets"), oid, g.chars(o).colors)
         x = step.get("x", 0)
         payment = self._payment(by, step.get("pay"), requirements(ab.cost.mana, x))
         g.apply(A.ActivateAbility(oid, idx, targets, x, payment))
+
+    def chooser(self, p: int, kind: str, options: list, prompt: str) -> Any:
+        """Answer a choice made while a mana ability resolves, from `p`'s answers."""
+        q = self.answers[p]
+        if not q:
+            if len(options) == 1:
+                return options[0]
+            raise IllegalActionError(f"unanswered choice: {prompt}")
+        value, line = q[0]
+        pick = self.match_option(kind, value, options)
+        if pick is None:
+            if len(options) == 1 and kind != "sacrifice":
+                return options[0]
+            raise IllegalActionError(f"answer {value!r} (line {line}) doesn't fit the choice: {prompt}")
+        q.pop(0)
+        return pick
+
+    def match_option(self, kind: str, value: Any, options: list) -> Any:
+        g = self.game
+        if kind == "mana":
+            return produce.choose_output(tuple(options), value, "")
+        if kind == "sacrifice":
+            try:
+                oid = self.ref(value, lambda o: o.id in options)
+            except StepError:
+                return None
+            return oid if oid in options else None
+        if kind == "replacement_order":
+            names = value if isinstance(value, list) else [value]
+            want = []
+            for n in names:
+                if isinstance(n, str) and n in self.ids:
+                    want.append(("id", g.current_id(self.ids[n])))
+                else:
+                    want.append(("name", str(n)))
+            for order in options:
+                applied = list(order)
+                if len(applied) < len(want):
+                    continue
+                if all((r.key == w[1]) if w[0] == "id" else (r.name == w[1]) for r, w in zip(applied, want)):
+                    return order
+            return None
+        if kind == "color":
+            v = str(value).strip("{}").upper()
+            return v if v in options else None
+        return None
 
     def ensure_priority_or_deciding(self, p: int) -> None:
         g = self.game
