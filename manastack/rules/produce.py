@@ -73,23 +73,41 @@ def _could_produce_all(g: Game) -> dict[int, frozenset[str]]:
                 else:
                     acc |= _types_after(g, o, ab, chars, production_outputs(g, o, ab))
         result[o.id] = acc
+    # Which permanents each reference looks at, computed once.
+    scopes: list[tuple[Obj, ManaAbility, object, list[int]]] = []
+    match_lists: dict[tuple, list[int]] = {}
+    for o, ab, chars in refs:
+        prod = ab.production
+        if prod.kind == "sacrificed_could_produce":
+            # Squandered Resources: any type a land you could sacrifice could produce.
+            scope = ObjectFilter(types=frozenset({"Land"}), controller="you")
+        else:
+            scope = prod.scope or ObjectFilter()
+        key = (scope, o.controller)
+        ids = match_lists.get(key)
+        if ids is None:
+            ids = [x.id for x in perms if _matches(g, scope, o.controller, x)]
+            match_lists[key] = ids
+        scopes.append((o, ab, chars, ids))
+    from . import replacement
+    plain = not replacement.active(g)
     changed = bool(refs)
     while changed:
         changed = False
-        for o, ab, chars in refs:
-            prod = ab.production
-            if prod.kind == "sacrificed_could_produce":
-                # Squandered Resources: any type a land you could sacrifice could produce.
-                scope = ObjectFilter(types=frozenset({"Land"}), controller="you")
+        unions: dict[int, set[str]] = {}
+        for o, ab, chars, ids in scopes:
+            found = unions.get(id(ids))
+            if found is None:
+                found = set()
+                for i in ids:
+                    found |= result[i]
+                unions[id(ids)] = found
+            if not ab.production.any_type and "C" in found:
+                found = found - {"C"}
+            if plain:
+                new = found
             else:
-                scope = prod.scope or ObjectFilter()
-            found: set[str] = set()
-            for other in perms:
-                if _matches(g, scope, o.controller, other):
-                    found |= result[other.id]
-            if not prod.any_type:
-                found.discard("C")
-            new = _types_after(g, o, ab, chars, [single(t) for t in TYPES if t in found])
+                new = _types_after(g, o, ab, chars, [single(t) for t in TYPES if t in found])
             if not new <= result[o.id]:
                 result[o.id] |= new
                 changed = True
@@ -196,9 +214,18 @@ def mana_options(g: Game, p: int) -> list[Bag]:
         states = nxt  # type: ignore[assignment]
     items = sorted(states, key=lambda b: (-sum(b), b))
     kept: list[Bag] = []
+    bigger: list[Bag] = []  # kept options with a larger total: only those can contain a smaller one
+    cur_total = None
+    same: list[Bag] = []
     for b in items:
-        if not any(all(x <= y for x, y in zip(b, k)) for k in kept):
+        t = sum(b)
+        if t != cur_total:
+            bigger.extend(same)
+            same = []
+            cur_total = t
+        if not any(all(x <= y for x, y in zip(b, k)) for k in bigger):
             kept.append(b)
+            same.append(b)
     return kept
 
 
