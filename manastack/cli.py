@@ -28,6 +28,13 @@ def main(argv: list[str] | None = None) -> int:
     cards_sub = p_cards.add_subparsers(dest="cards_cmd", required=True)
     cards_sub.add_parser("unsupported", help="list cards whose Oracle text the compiler doesn't support")
     cards_sub.add_parser("list", help="list supported cards")
+    p_cov = cards_sub.add_parser("coverage", help="compiled share of a card corpus, and what blocks the rest")
+    p_cov.add_argument("--corpus", metavar="FILE", help="MTGJSON/Scryfall card file (default: the shipped database)")
+    p_cov.add_argument("--json", action="store_true", help="print one JSON object")
+    p_cov.add_argument("--out", default="unsupported-cards.txt", help="where to write the unsupported cards")
+    p_cov.add_argument("--top", type=int, default=25)
+    p_imp = cards_sub.add_parser("import", help="import an MTGJSON AtomicCards.json or Scryfall oracle-cards file")
+    p_imp.add_argument("file")
     sub.add_parser("decks", help="list the bundled decks")
     args = parser.parse_args(argv)
     try:
@@ -102,6 +109,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
+    if args.cards_cmd == "coverage":
+        return cmd_coverage(args)
+    if args.cards_cmd == "import":
+        from .cards.db import import_cards, user_db_path
+        n = import_cards(args.file)
+        print(f"imported {n} cards into {user_db_path()}")
+        return 0
     from .cards.db import all_cards
     cards = all_cards()
     if args.cards_cmd == "unsupported":
@@ -113,6 +127,35 @@ def cmd_cards(args: argparse.Namespace) -> int:
         for c in cards:
             if not c.unsupported:
                 print(c.name)
+    return 0
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from .cards.coverage import load_corpus, measure
+    cov = measure(load_corpus(args.corpus))
+    try:
+        with open(args.out, "w", encoding="utf-8") as f:
+            for name, why in cov.unsupported:
+                f.write(f"{name}\t{why}\n")
+    except OSError as exc:
+        raise InputError(f"cannot write the unsupported list: {exc}", args.out) from None
+    if args.json:
+        d = cov.as_dict(args.top)
+        d["unsupported_file"] = args.out
+        print(json.dumps(d))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+    console = Console()
+    console.print(f"[bold]{cov.compiled} of {cov.total} cards compile completely ({cov.share:.1%})[/bold]; "
+                  f"unsupported cards written to {args.out}")
+    t = Table(title="Most frequent uncompiled sentences")
+    t.add_column("cards", justify="right")
+    t.add_column("blocks alone", justify="right")
+    t.add_column("sentence")
+    for sentence, n in cov.sentences.most_common(args.top):
+        t.add_row(str(n), str(cov.only_blocker.get(sentence, 0)), sentence[:110])
+    console.print(t)
     return 0
 
 

@@ -72,6 +72,67 @@ class Unsupported(Exception):
     """A sentence no template matches."""
 
 
+# Extension points: template modules in manastack/cards/templates/ register here at import.
+# A sentence template turns one effect sentence (lower-cased, CARDNAME for the card's own name, no
+# final period) into effects, appending any TargetSpec it needs to `targets`.
+SentenceBuilder = Callable[[re.Match, list], list]
+SENTENCE_TEMPLATES: list[tuple[re.Pattern, SentenceBuilder]] = []
+# A paragraph template handles a whole paragraph (a static ability, a keyword with a cost ...):
+# fn(match, para, out, is_spell) appends to out["abilities"] / out["keywords"].
+PARAGRAPH_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
+# A trigger template turns a trigger condition ("whenever cardname attacks") into the keyword
+# arguments of TriggeredAbility (event, scope, filter, who).
+TRIGGER_TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], dict]]] = []
+# A keyword template handles one item of a keyword line ("ward {2}", "bushido 2"):
+# fn(match, out) records it (out["keywords"], out["abilities"]).
+KEYWORD_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
+
+
+def keyword_template(pattern: str):
+    def deco(fn: Callable) -> Callable:
+        KEYWORD_TEMPLATES.append((re.compile(pattern), fn))
+        return fn
+    return deco
+
+
+def sentence_template(pattern: str):
+    """Decorator: register an effect-sentence template (`pattern` is matched in full)."""
+    def deco(fn: SentenceBuilder) -> SentenceBuilder:
+        SENTENCE_TEMPLATES.append((re.compile(pattern), fn))
+        return fn
+    return deco
+
+
+def paragraph_template(pattern: str):
+    def deco(fn: Callable) -> Callable:
+        PARAGRAPH_TEMPLATES.append((re.compile(pattern), fn))
+        return fn
+    return deco
+
+
+def trigger_template(pattern: str):
+    def deco(fn: Callable[[re.Match], dict]) -> Callable[[re.Match], dict]:
+        TRIGGER_TEMPLATES.append((re.compile(pattern), fn))
+        return fn
+    return deco
+
+
+_templates_loaded = False
+
+
+def _load_templates() -> None:
+    global _templates_loaded
+    if _templates_loaded:
+        return
+    _templates_loaded = True
+    import importlib
+    import pkgutil
+
+    from . import templates
+    for mod in pkgutil.iter_modules(templates.__path__):
+        importlib.import_module(f"{templates.__name__}.{mod.name}")
+
+
 def number(word: str) -> int | str:
     w = word.lower()
     if w == "x":
@@ -345,6 +406,10 @@ def parse_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
         if m.group(8):
             amount = Count(counters_on_self="+1/+1")
         return [CreateToken(key, amount)]
+    for rx, fn in SENTENCE_TEMPLATES:
+        m = rx.fullmatch(s)
+        if m:
+            return fn(m, targets)
     raise Unsupported(s)
 
 
@@ -446,12 +511,23 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
     if not low:
         return
     items = [x.strip() for x in low.split(",")]
-    if all(i in KEYWORDS or re.fullmatch(_PROTECTION, i) for i in items):
+
+    def kw_template(item: str):
+        for rx, fn in KEYWORD_TEMPLATES:
+            km = rx.fullmatch(item)
+            if km:
+                return km, fn
+        return None
+
+    if all(i in KEYWORDS or re.fullmatch(_PROTECTION, i) or kw_template(i) for i in items):
         for i in items:
             if i in KEYWORDS:
                 out["keywords"].add(i)
-            else:
+            elif re.fullmatch(_PROTECTION, i):
                 out["protection"].append(i[len("protection from "):])
+            else:
+                km, fn = kw_template(i)  # type: ignore[misc]
+                fn(km, out)
         return
     m = _COST_RE.match(para.rstrip())
     if m and not is_spell:
@@ -499,6 +575,22 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
         effects = parse_effects(m.group(3), targets)
         out["abilities"].append(TriggeredAbility(para, event, effects, tuple(targets)))
         return
+    if TRIGGER_TEMPLATES and re.match(r"(when|whenever|at) ", low):
+        # Try each comma as the end of the trigger condition.
+        for i in [i for i, ch in enumerate(low) if ch == ","]:
+            cond, rest = low[:i], low[i + 1:].strip()
+            for rx, fn in TRIGGER_TEMPLATES:
+                tm = rx.fullmatch(cond)
+                if tm:
+                    targets = []
+                    effects = parse_effects(rest, targets)
+                    out["abilities"].append(TriggeredAbility(para, effects=effects, targets=tuple(targets), **fn(tm)))
+                    return
+    for rx, fn in PARAGRAPH_TEMPLATES:
+        pm = rx.fullmatch(low)
+        if pm:
+            fn(pm, para, out, is_spell)
+            return
     if re.fullmatch(r"cardname enters(?: the battlefield)? tapped", low):
         out["abilities"].append(StaticAbility(para, "etb_tapped"))
         return
@@ -595,6 +687,7 @@ def compile_card(card: dict) -> CardDef:
         mana_cost = parse_cost("")
         unsupported.append(f"mana cost: {exc}")
     is_spell = bool({"Instant", "Sorcery"} & types)
+    _load_templates()
     out: dict = {"keywords": set(), "abilities": [], "protection": [], "spell_effects": [], "spell_targets": []}
     text = normalise(card.get("oracle_text") or "", name)
     for para in [p.strip() for p in text.split("\n") if p.strip()]:
@@ -602,6 +695,8 @@ def compile_card(card: dict) -> CardDef:
             compile_paragraph(para, card, is_spell, out)
         except Unsupported:
             unsupported.append(para)
+        except Exception as exc:  # a template bug must not crash the database: report it
+            unsupported.append(f"{para} (compiler error: {type(exc).__name__})")
     power, toughness = card.get("power"), card.get("toughness")
     p, t = _int_or_none(power), _int_or_none(toughness)
     if "Creature" in types and (p is None or t is None):

@@ -4,19 +4,120 @@ first use, plus token definitions (111)."""
 from __future__ import annotations
 
 import difflib
+import gzip
 import json
+import os
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
-from ..errors import CardError
+from ..errors import CardError, InputError
 from .compiler import compile_card
 from .vocab import CardDef
 
 
 @lru_cache(maxsize=1)
 def _records() -> dict[str, dict]:
+    """The reference pool (cards.json, Scryfall fields): loaded at first use, small."""
     data = json.loads(resources.files("manastack.cards").joinpath("data/cards.json").read_text("utf-8"))
     return {c["name"]: c for c in data}
+
+
+def from_mtgjson(c: dict) -> dict:
+    """An MTGJSON card (name, manaCost, type, text, power, toughness, loyalty, layout) in the
+    Scryfall field names the compiler reads."""
+    return {"name": c["name"], "mana_cost": c.get("manaCost"), "type_line": c.get("type") or "",
+            "oracle_text": c.get("text") or "", "power": c.get("power"), "toughness": c.get("toughness"),
+            "loyalty": c.get("loyalty"), "layout": c.get("layout") or "normal"}
+
+
+def from_scryfall(c: dict) -> dict:
+    faces = c.get("card_faces")
+    if faces and not c.get("oracle_text"):
+        text = "\n//\n".join(f.get("oracle_text", "") for f in faces)
+        first = faces[0]
+        return {"name": c["name"], "mana_cost": c.get("mana_cost") or first.get("mana_cost"),
+                "type_line": c.get("type_line") or first.get("type_line", ""), "oracle_text": text,
+                "power": first.get("power"), "toughness": first.get("toughness"), "loyalty": first.get("loyalty"),
+                "layout": c.get("layout", "normal")}
+    return {k: c.get(k) for k in ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty",
+                                  "layout")}
+
+
+@lru_cache(maxsize=1)
+def _corpus() -> dict[str, dict]:
+    """The shipped database (34,547 cards, current Oracle text), loaded lazily: only when a name is
+    not in the reference pool, so importing manastack and starting a game stay fast."""
+    raw = resources.files("manastack.cards").joinpath("data/oracle-cards-2026.json.gz").read_bytes()
+    return {c["name"]: c for c in json.loads(gzip.decompress(raw))}
+
+
+def user_db_path() -> Path:
+    """Where `manastack cards import` keeps a user's cards (MANASTACK_HOME, or ~/.manastack)."""
+    home = os.environ.get("MANASTACK_HOME") or str(Path.home() / ".manastack")
+    return Path(home) / "cards.json"
+
+
+@lru_cache(maxsize=1)
+def _user() -> dict[str, dict]:
+    p = user_db_path()
+    if not p.exists():
+        return {}
+    try:
+        return {c["name"]: c for c in json.loads(p.read_text("utf-8"))}
+    except (OSError, ValueError):
+        return {}
+
+
+def record(name: str) -> dict | None:
+    """The card record for an exact name: the reference pool first, then the user's imported
+    cards, then the shipped database."""
+    rec = _records().get(name)
+    if rec is not None:
+        return rec
+    rec = _user().get(name)
+    if rec is not None:
+        return rec
+    c = _corpus().get(name)
+    return from_mtgjson(c) if c is not None else None
+
+
+def import_cards(path: str) -> int:
+    """Import a Scryfall oracle-cards bulk file (a JSON list) or an MTGJSON AtomicCards.json
+    ({"data": {name: [faces]}}) into the user's card database. Returns the number of cards."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read card file: {exc}", path) from None
+    except ValueError as exc:
+        raise InputError(f"not valid JSON: {exc}", path) from None
+    cards: list[dict] = []
+    if isinstance(data, dict) and isinstance(data.get("data"), dict):
+        for name, faces in data["data"].items():
+            if isinstance(faces, list) and faces:
+                f = dict(faces[0])
+                f.setdefault("name", name)
+                if len(faces) > 1:
+                    f["text"] = "\n//\n".join(x.get("text", "") for x in faces)
+                    f["layout"] = faces[0].get("layout", "transform")
+                cards.append(from_mtgjson(f))
+    elif isinstance(data, list) and all(isinstance(c, dict) and "name" in c for c in data):
+        for c in data:
+            if c.get("object", "card") != "card" and "manaCost" not in c:
+                continue
+            cards.append(from_mtgjson(c) if "manaCost" in c or "text" in c else from_scryfall(c))
+    else:
+        raise InputError("expected a Scryfall oracle-cards list or an MTGJSON AtomicCards file", path)
+    dest = user_db_path()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    merged = dict(_user())
+    for c in cards:
+        merged[c["name"]] = c
+    dest.write_text(json.dumps(list(merged.values())), "utf-8")
+    _user.cache_clear()
+    _compiled.clear()
+    return len(cards)
 
 
 _compiled: dict[str, CardDef] = {}
@@ -28,10 +129,12 @@ def card_names() -> list[str]:
 
 def suggest(name: str) -> str:
     """" (did you mean 'Llanowar Elves'?)" or ""."""
-    lower = {n.lower(): n for n in _records()}
+    names = list(_records()) + list(_user()) + list(_corpus())
+    lower = {n.lower(): n for n in names}
     if name.lower() in lower:
         return f" (did you mean {lower[name.lower()]!r}?)"
-    close = difflib.get_close_matches(name, list(_records()), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name, list(_records()), n=1, cutoff=0.6) or \
+        difflib.get_close_matches(name, names, n=1, cutoff=0.75)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
@@ -40,7 +143,7 @@ def get_card(name: str, require_supported: bool = True) -> CardDef:
     nearest known name) or, with `require_supported`, for a card whose text isn't supported."""
     cd = _compiled.get(name)
     if cd is None:
-        rec = _records().get(name)
+        rec = record(name)
         if rec is None:
             raise CardError(f"unknown card {name!r}{suggest(name)}")
         cd = compile_card(rec)

@@ -44,6 +44,7 @@ class CastSpell(Action):
     x: int = 0
     payment: Payment | None = None
     choices: tuple[Any, ...] = ()
+    modes: tuple[int, ...] = ()  # 700.2: chosen modes of a modal spell, 1-based
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,11 +138,12 @@ class StackItem:
     triggered ability, or — under Stack of Paperwork — combat damage, controlled by no player."""
 
     __slots__ = ("id", "kind", "obj", "source", "controller", "ability", "targets", "x", "name",
-                 "source_lki", "damage", "step")
+                 "source_lki", "damage", "step", "modes", "choices")
 
     def __init__(self, sid: int, kind: str, controller: int | None, name: str, *, obj: int | None = None,
                  source: int | None = None, ability: Ability | None = None, targets: tuple[int, ...] = (),
-                 x: int = 0, source_lki: Any = None, damage: Any = None, step: int = 0) -> None:
+                 x: int = 0, source_lki: Any = None, damage: Any = None, step: int = 0,
+                 modes: tuple[int, ...] = (), choices: tuple = ()) -> None:
         self.id = sid
         self.kind = kind  # "spell", "ability", "trigger", "combat_damage"
         self.obj = obj
@@ -155,6 +156,8 @@ class StackItem:
         self.source_lki = source_lki
         self.damage = damage
         self.step = step
+        self.modes = modes  # chosen modes (700.2), 1-based
+        self.choices = choices  # other choices made on casting (kicker, ...)
 
     def __repr__(self) -> str:
         return f"<stack {self.name}#{self.id}>"

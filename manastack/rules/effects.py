@@ -351,3 +351,9 @@ _HANDLERS = {
     V.RevealTopPutLandInHand: _reveal_land,
 }
 _ = LIBRARY
+
+
+def register_effect(cls: type, handler) -> None:
+    """Register how an effect class (from a template module) is carried out. The handler takes
+    (game, Context, effect) and returns None, or queue items for choices it needs."""
+    _HANDLERS[cls] = handler

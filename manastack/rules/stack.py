@@ -548,6 +548,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         raise IllegalActionError(f"{card.name} has no X in its cost")
     if action.x < 0:
         raise IllegalActionError("X can't be negative (107.3)")
+    if action.modes and not getattr(card.spell, "modes", ()):
+        raise IllegalActionError(f"{card.name} is not a modal spell: it has no modes to choose (700.2)")
     specs = spell_targets(card)
     check_targets(g, specs, action.targets, p, o.id, card.name, card.colors)
     reqs = total_cost_reqs(g, p, card, action.x)
@@ -562,7 +564,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         pay_mana(g, p, reqs, action.payment, card.name)
     finally:
         pass
-    item = StackItem(o.id, "spell", p, card.name, obj=o.id, source=o.id, targets=action.targets, x=action.x)
+    item = StackItem(o.id, "spell", p, card.name, obj=o.id, source=o.id, targets=action.targets, x=action.x,
+                     modes=action.modes, choices=action.choices)
     s.stack.append(item)
     s.players[p].spells_cast += 1
     g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,

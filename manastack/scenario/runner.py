@@ -616,7 +616,10 @@ class Runner:
             raise StepError("x: must be an integer")
         reqs = stack.total_cost_reqs(g, by, o.card, x)
         payment = self._payment(by, step.get("pay"), reqs)
-        return A.CastSpell(card, targets, x, payment)
+        modes = step.get("modes") or []
+        if not isinstance(modes, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in modes):
+            raise StepError("modes: expects a list of mode numbers (1-based)")
+        return A.CastSpell(card, targets, x, payment, (), tuple(modes))
 
     def activate(self, by: int, step: dict) -> None:
         g = self.game
