@@ -258,11 +258,8 @@ class Game:
                 raise IllegalActionError(f"{type(action).__name__} is not possible now: "
                                          f"{s.players[who].name} has priority")
         else:
-            if isinstance(action, A.ActivateAbility) and stack.is_mana_ability_action(self, action):
-                # 605.3a: mana abilities may be activated whenever a player is asked to pay mana;
-                # we allow them at any decision of their controller.
-                stack.activate_ability(self, d.player, action)
-                return
+            # 605.3a: mana abilities are activated with priority or while paying a cost; no decision
+            # outside priority asks for a payment, so they are refused here.
             turn.answer(self, d, action)
 
     # ------------------------------------------------------------------ state helpers
@@ -285,7 +282,7 @@ class Game:
         if ref is None:
             return "nobody"
         if ref < 0:
-            return self.s.players[-1 - ref].name
+            return self.s.players[-1 - ref].name if -1 - ref < len(self.s.players) else f"player #{ref}"
         o = self.s.objects.get(ref)
         return o.card.name if o else f"#{ref}"
 

@@ -270,6 +270,7 @@ class GameState:
         s.lki = dict(self.lki)
         s.successor = dict(self.successor)
         s.log = list(self.log)
-        s.partial = {k: (list(v) if isinstance(v, list) else v) for k, v in self.partial.items()}
+        s.partial = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                     for k, v in self.partial.items()}
         s.queue = list(self.queue)
         return s

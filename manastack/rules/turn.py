@@ -420,7 +420,7 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
     if k == "order_blockers":
         if isinstance(action, A.OrderBlockers):
             attacker, order = action.creature, action.order
-        elif isinstance(action, A.Choose):
+        elif isinstance(action, A.Choose) and isinstance(value, list | tuple):
             attacker, order = d.data, tuple(value)
         else:
             raise IllegalActionError("509.2: announce the damage assignment order")

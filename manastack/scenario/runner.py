@@ -177,7 +177,9 @@ class Runner:
                     raise _err("life must be an integer", path, setup, "life")
                 pl.life = setup["life"]
             if "poison" in setup:
-                pl.poison = int(setup["poison"])
+                if not isinstance(setup["poison"], int) or isinstance(setup["poison"], bool):
+                    raise _err("poison must be an integer", path, setup, "poison")
+                pl.poison = setup["poison"]
             if "mana_pool" in setup:
                 try:
                     pl.pool = parse_mana(str(setup["mana_pool"] or ""))
@@ -242,6 +244,9 @@ class Runner:
             self.ids[oid_name] = o.id
         if zone == "battlefield":
             s.battlefield.append(o.id)
+            for flag in ("tapped", "sick"):
+                if flag in opts and not isinstance(opts[flag], bool):
+                    raise _err(f"{flag} must be true or false, got {opts[flag]!r}", path, entry, flag)
             o.tapped = bool(opts.get("tapped", False))
             o.sick = bool(opts.get("sick", False))
             dmg = opts.get("damage", 0)
@@ -359,6 +364,7 @@ class Runner:
                 raise _err(f"step '{kind}' needs 'by:' (who acts)", self.path, step)
             if "by" in step and self.player_index(step["by"]) is None:
                 raise _err(f"by: {step['by']!r} is not a player ({', '.join(self.pnames)})", self.path, step, "by")
+            self.validate_step(kind, step)
             if self.game.over:
                 raise ScenarioFailure(f"step {i + 1} (line {line}): the game is already over "
                                       f"({self.game.s.end_reason})")
@@ -368,6 +374,38 @@ class Runner:
         if not isinstance(exp, list):
             raise _err("'expect' must be a list", self.path, self.data, "expect")
         self.check_expectations(exp, "expect")
+
+    def validate_step(self, kind: str, step: dict) -> None:
+        """Wrong types in a step make the file invalid (exit 2), naming the line."""
+        def bad(key: str, what: str) -> InputError:
+            return _err(f"{key}: expected {what}, got {step[key]!r}", self.path, step, key)
+        if "x" in step and (not isinstance(step["x"], int) or isinstance(step["x"], bool) or step["x"] < 0):
+            raise bad("x", "a non-negative integer")
+        if "modes" in step and not (isinstance(step["modes"], list) and all(
+                isinstance(m, int) and not isinstance(m, bool) for m in step["modes"])):
+            raise bad("modes", "a list of mode numbers")
+        if "pay" in step and not isinstance(step["pay"], list):
+            raise bad("pay", "a list of sources")
+        if "targets" in step and isinstance(step["targets"], dict):
+            raise bad("targets", "a list")
+        if kind == "resolve" and (not isinstance(step["resolve"], int) or isinstance(step["resolve"], bool)
+                                  or step["resolve"] < 1):
+            raise bad("resolve", "a positive number")
+        if kind == "advance":
+            adv = step["advance"]
+            if not isinstance(adv, dict) or "step" not in adv or adv["step"] not in STEP_INDEX or \
+                    ("turn" in adv and (not isinstance(adv["turn"], int) or isinstance(adv["turn"], bool))):
+                raise bad("advance", f"{{turn: T, step: STEP}} with a step among {', '.join(STEPS)}")
+        if kind == "pass" and step["pass"] is not True:
+            raise bad("pass", "true")
+        if kind in ("attack",) and not isinstance(step[kind], list | dict):
+            raise bad(kind, "a list or mapping")
+        if kind in ("block", "order_blockers", "assign_damage") and not isinstance(step[kind], dict):
+            raise bad(kind, "a mapping")
+        if kind in ("play", "cast", "activate") and not isinstance(step[kind], str):
+            raise bad(kind, "a card name or id")
+        if "expect_error" in step and not isinstance(step["expect_error"], bool | str):
+            raise bad("expect_error", "true or a message substring")
 
     def step(self, kind: str, step: dict, num: int, line: int | None) -> None:
         expect_error = step.get("expect_error", False)
@@ -645,7 +683,7 @@ class Runner:
                                      f"(it has {len(abilities)})")
         ab = abilities[idx]
         if isinstance(ab, ManaAbility):
-            self.ensure_priority_or_deciding(by)
+            self.ensure_priority(by)
             payment = self._payment(by, step.get("pay"), requirements(ab.cost.mana))
             # Its choices (mana, replacement order, triggered mana) are asked through `chooser`.
             g.apply(A.ActivateAbility(oid, idx, (), 0, payment, ()))
@@ -701,14 +739,6 @@ class Runner:
             v = str(value).strip("{}").upper()
             return v if v in options else None
         return None
-
-    def ensure_priority_or_deciding(self, p: int) -> None:
-        g = self.game
-        self.settle()
-        d = g.pending
-        if d is not None and d.player == p:
-            return
-        self.ensure_priority(p)
 
     # -- combat
     def _goto_decision(self, kind: str, step_name: str) -> None:
