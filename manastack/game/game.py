@@ -209,7 +209,9 @@ class Game:
                 return
             acts = priority.priority_actions(self, s.priority)
             if len(acts) == 1 and self.auto_pass:
-                priority.pass_priority(self)  # trivial pass: the only legal action
+                # A trivial pass (the only legal action) is made for the player, and logged.
+                self.log_event("pass", "117.3d", player=s.players[s.priority].name, auto=True)
+                priority.pass_priority(self)
                 continue
             self._legal = acts
             return
@@ -218,6 +220,8 @@ class Game:
         """Check SBA (704.3) and put triggered abilities on the stack (603.3) until neither has
         anything to do. Returns False when it did something (the loop looks again)."""
         s = self.s
+        if s.combat is not None:
+            combat.prune(self)  # 506.4: a permanent that stopped being a creature leaves combat
         if sba.check(self):
             return False
         if s.over or s.pending is not None:
