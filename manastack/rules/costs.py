@@ -175,6 +175,7 @@ class ManaSource:
     key: object
     outputs: tuple[Bag, ...]
     rank: int = 0  # lower is tapped first by the automatic payment
+    cost: Requirement | None = None  # a mana cost of its own (Cabal Coffers {2}, Pili-Pala {2})
 
 
 def solve_payment(
@@ -184,7 +185,9 @@ def solve_payment(
     pays one of `req_options`. Exact (depth-first search with memoised failures), not greedy:
     Forest + Island + Birds of Paradise pay {1}{U}{G}. Returns the requirement paid and the
     (source key, chosen output) list, or None when no payment exists."""
-    srcs = sorted(sources, key=lambda s: (s.rank, len(s.outputs)))
+    plain = [x for x in sources if x.cost is None]
+    converters = [x for x in sources if x.cost is not None]
+    srcs = sorted(plain, key=lambda s: (s.rank, len(s.outputs)))
     # Upper bound of what sources i.. can still add, for pruning.
     max_total = [0] * (len(srcs) + 1)
     for i in range(len(srcs) - 1, -1, -1):
@@ -196,7 +199,54 @@ def solve_payment(
         chosen: list[tuple[object, Bag]] = []
         if _dfs(srcs, max_total, 0, missing, gen, set(), chosen):
             return req, chosen
+    if converters:
+        return _solve_with_converters(req_options, pool, srcs, max_total, converters[:3])
     return None
+
+
+def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list[ManaSource], max_total: list[int],
+                           converters: list[ManaSource]) -> tuple[Requirement, list[tuple[object, Bag]]] | None:
+    """Mana abilities with a mana cost of their own convert mana (Cabal Coffers). Try each ordered
+    choice of them: the other sources must pay the spell plus the converters' costs, less what the
+    converters add, and each converter's cost must be payable when it is activated (in order)."""
+    for n in range(1, len(converters) + 1):
+        for seq in itertools.permutations(converters, n):
+            for outs in itertools.product(*(c.outputs for c in seq)):
+                extra_pool = pool
+                typed = [0] * 6
+                generic = 0
+                for c, o in zip(seq, outs):
+                    extra_pool = tuple(a + b for a, b in zip(extra_pool, o))  # type: ignore[assignment]
+                    typed = [a + b for a, b in zip(typed, c.cost.typed)]  # type: ignore[union-attr]
+                    generic += c.cost.generic  # type: ignore[union-attr]
+                for req in req_options:
+                    total = Requirement(tuple(a + b for a, b in zip(req.typed, typed)),  # type: ignore[arg-type]
+                                        req.generic + generic, req.life)
+                    missing, gen = deficit(total, extra_pool)
+                    chosen: list[tuple[object, Bag]] = []
+                    if not (any(missing) or gen) or _dfs(srcs, max_total, 0, missing, gen, set(), chosen):
+                        supply = pool
+                        for _, o in chosen:
+                            supply = tuple(a + b for a, b in zip(supply, o))  # type: ignore[assignment]
+                        ok = True
+                        for c, o in zip(seq, outs):
+                            try:
+                                taken = spend(c.cost, supply)  # type: ignore[arg-type]
+                            except ValueError:
+                                ok = False
+                                break
+                            supply = tuple(a - b + d for a, b, d in zip(supply, taken, o))  # type: ignore[assignment]
+                        if ok and _covers_req(req, supply):
+                            return req, chosen + [(c.key, o) for c, o in zip(seq, outs)]
+    return None
+
+
+def _covers_req(req: Requirement, have: Bag) -> bool:
+    try:
+        spend(req, have)
+        return True
+    except ValueError:
+        return False
 
 
 def _dfs(srcs: list[ManaSource], max_total: list[int], i: int, missing: Bag, gen: int,
