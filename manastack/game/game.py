@@ -220,10 +220,17 @@ class Game:
         """Check SBA (704.3) and put triggered abilities on the stack (603.3) until neither has
         anything to do. Returns False when it did something (the loop looks again)."""
         s = self.s
-        if s.combat is not None:
-            combat.prune(self)  # 506.4: a permanent that stopped being a creature leaves combat
-        if sba.check(self):
-            return False
+        # Every change to the game is logged (log_event bumps s.version, passes aside), so an
+        # unchanged version means nothing SBA look at changed since they last found nothing.
+        mark = s.version
+        if s.__dict__.get("sba_mark") != mark:
+            if s.combat is not None:
+                combat.prune(self)  # 506.4: a permanent that stopped being a creature leaves combat
+            if sba.check(self):
+                return False
+            if s.over or s.pending is not None:
+                return False
+            s.sba_mark = mark  # type: ignore[attr-defined]
         if s.over or s.pending is not None:
             return False
         if s.pending_triggers:
@@ -278,6 +285,8 @@ class Game:
         return self.s.objects[oid]
 
     def log_event(self, event: str, rule: str, **fields: Any) -> None:
+        if event != "pass":
+            self.s.version += 1
         e = {"event": event, "rule": rule, "turn": self.s.turn, "step": STEPS[self.s.step]}
         e.update(fields)
         self.s.log.append(e)
