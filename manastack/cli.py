@@ -36,8 +36,12 @@ def main(argv: list[str] | None = None) -> int:
     p_imp = cards_sub.add_parser("import", help="import an MTGJSON AtomicCards.json or Scryfall oracle-cards file")
     p_imp.add_argument("file")
     sub.add_parser("decks", help="list the bundled decks")
+    from .sim.cli import add_commands
+    add_commands(sub)
     args = parser.parse_args(argv)
     try:
+        if args.cmd in ("simulate", "report"):
+            return int(args.func(args))
         if args.cmd == "play":
             return cmd_play(args)
         if args.cmd == "check":

@@ -1,0 +1,127 @@
+"""The `simulate` and `report` commands of the `manastack` command line.
+
+`add_commands(subparsers)` adds both to an argparse subparsers object; each sets `func` to its
+handler, which takes the parsed Namespace and returns the exit code: 0 done, 2 bad input (an
+unknown deck, an unreadable database, bad parameters: one `error: ...` line on stderr, never a
+traceback), 130 interrupted (the games finished so far are kept; `--resume` plays the rest).
+
+Standalone: `python -m manastack.sim simulate vanilla burn --games 400`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from typing import Any
+
+from rich.console import Console
+
+from ..errors import ManastackError
+
+PROFILE_CHOICES = ("cr-2024-09", "cr-2026-02")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add `simulate` and `report` to `subparsers` (from `parser.add_subparsers()`)."""
+    p = subparsers.add_parser("simulate", help="play many games between two decks and summarise them",
+                              description="Play N games between two decks (deck A starts the even games), "
+                                          "record each in a SQLite database and print win rates.")
+    p.add_argument("deck_a", help="a bundled deck's name or a deck file")
+    p.add_argument("deck_b", help="a bundled deck's name or a deck file")
+    p.add_argument("--games", "-n", type=_positive_int, required=True, metavar="N")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
+    p.add_argument("--agent", default="random", metavar="AGENT",
+                   help="random, heuristic, or A:B for deck A's and deck B's agents (default random)")
+    p.add_argument("--workers", "-j", type=_positive_int, default=None, metavar="K",
+                   help="local processes (default: the CPU count; 1 plays in this process)")
+    p.add_argument("--backend", choices=["local", "ray"], default="local")
+    p.add_argument("--address", default=None, metavar="ADDR",
+                   help="Ray cluster address (e.g. auto, ray://head:10001); default: start a local Ray")
+    p.add_argument("--db", default="results.sqlite", metavar="FILE",
+                   help="results database (default results.sqlite)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the latest run with the same parameters: play only its missing games")
+    p.add_argument("--log-dir", default=None, metavar="DIR", help="write each game's JSON-lines event log here")
+    p.add_argument("--profile", choices=PROFILE_CHOICES, default="cr-2024-09")
+    p.add_argument("--max-turns", type=_positive_int, default=100, metavar="T")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
+
+    r = subparsers.add_parser("report", help="summarise a results database (and chart it)",
+                              description="Print the summary of a recorded run (the latest by default).")
+    r.add_argument("db", help="results database written by `manastack simulate`")
+    r.add_argument("--png", default=None, metavar="FILE", help="write a chart of win rates and game lengths")
+    r.add_argument("--run", type=_positive_int, default=None, metavar="ID", help="which run (default: the latest)")
+    r.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
+    r.set_defaults(func=cmd_report)
+
+
+def _error(exc: BaseException) -> int:
+    message = " ".join(str(exc).split()) or type(exc).__name__
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .runner import simulate
+    try:
+        summary = simulate(args.deck_a, args.deck_b, args.games, seed=args.seed, agent=args.agent,
+                           workers=args.workers, backend=args.backend, db=args.db, resume=args.resume,
+                           log_dir=args.log_dir, address=args.address, progress=not args.quiet,
+                           profile=args.profile, max_turns=args.max_turns)
+    except KeyboardInterrupt:
+        print(f"interrupted: the finished games are in {args.db}; run again with --resume to play the rest",
+              file=sys.stderr)
+        return 130
+    except (ManastackError, sqlite3.Error, OSError) as exc:
+        return _error(exc)
+    if args.quiet:
+        summary.print()
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from .report import report
+    from .store import ResultStore
+    try:
+        summary = report(args.db, png=args.png, run=args.run)
+        with ResultStore(args.db, must_exist=True) as store:
+            runs = store.runs()
+    except (ManastackError, sqlite3.Error, OSError) as exc:
+        return _error(exc)
+    if args.json:
+        print(json.dumps(summary.as_dict(), indent=2))
+        return 0
+    console = Console()
+    summary.print(console)
+    if len(runs) > 1:
+        others = ", ".join(f"{r.id} ({r.deck_a} vs {r.deck_b}, seed {r.seed}, {r.agent})"
+                           for r in runs if r.id != summary.run_id)
+        console.print(f"[dim]other runs in {args.db}: {others}; choose one with --run ID[/dim]", highlight=False)
+    if args.png:
+        console.print(f"wrote {args.png}", highlight=False)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="manastack", description="Deck simulation commands.")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    add_commands(sub)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,196 @@
+"""`simulate`: play N games between two decks and summarise them.
+
+Game i of a run has the seed `game_seed(seed, i)`; deck A starts in even games; the agents are
+seeded from the game seed (see `manastack.sim.worker`). The result of every game depends only on
+(decks, seed, i, agents, profile, max_turns), so the same run gives the same results whatever the
+number of workers or the backend, and a resumed run gives the same table as an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Generator, Sequence
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from .. import __version__
+from ..decks import Deck, load_deck
+from .backends import run_inprocess, run_pool
+from .errors import SimError
+from .stats import Summary, summarize
+from .store import ResultStore
+from .worker import AGENTS, GameResult, SimConfig
+
+BACKENDS = ("local", "ray")
+DeckSpec = Deck | str | Sequence[str]
+
+
+class GamesPerSecondColumn(ProgressColumn):
+    """The recent rate of finished games."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text("– games/s" if speed is None else f"{speed:.1f} games/s", style="progress.data.speed")
+
+
+def make_progress(console: Console | None = None) -> Progress:
+    return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                    MofNCompleteColumn(), GamesPerSecondColumn(), TimeElapsedColumn(),
+                    TextColumn("ETA"), TimeRemainingColumn(),
+                    console=console or Console(stderr=True), speed_estimate_period=10.0)
+
+
+def parse_agent(agent: str | Sequence[str]) -> tuple[str, str]:
+    """'random', 'heuristic', 'heuristic:random' (deck A's agent, then deck B's) or a pair."""
+    parts = agent.split(":") if isinstance(agent, str) else list(agent)
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or any(p not in AGENTS for p in parts):
+        raise SimError(f"unknown agent {agent!r} (random, heuristic, or A:B such as heuristic:random)")
+    return parts[0], parts[1]
+
+
+def resolve_deck(spec: DeckSpec, default_name: str) -> tuple[str, tuple[str, ...]]:
+    """A deck's name and card list, from a Deck, a bundled deck's name or path, or a list of cards."""
+    if isinstance(spec, Deck):
+        return spec.name, tuple(spec.main)
+    if isinstance(spec, str | os.PathLike):
+        deck = load_deck(os.fspath(spec))
+        return deck.name, tuple(deck.main)
+    cards = tuple(str(c) for c in spec)
+    if not cards:
+        raise SimError(f"{default_name} has no cards")
+    return default_name, cards
+
+
+def log_path(log_dir: str | os.PathLike[str], result: GameResult) -> Path:
+    return Path(log_dir) / f"game-{result.index:06d}-seed{result.seed}.jsonl"
+
+
+def _backend_iter(config: SimConfig, todo: list[int], backend: str, workers: int | None,
+                  address: str | None) -> Generator[list[GameResult], None, None]:
+    if backend == "ray":
+        from .ray_backend import run_ray
+        return run_ray(config, todo, workers, address)
+    k = workers or os.cpu_count() or 1
+    if k == 1:
+        return run_inprocess(config, todo)
+    return run_pool(config, todo, k)
+
+
+def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agent: str | Sequence[str] = "random",
+             workers: int | None = None, backend: str = "local", db: str | os.PathLike[str] | None = None,
+             resume: bool = False, log_dir: str | os.PathLike[str] | None = None, address: str | None = None,
+             progress: bool = True, *, profile: str = "cr-2024-09", max_turns: int = 100,
+             console: Console | None = None) -> Summary:
+    """Play `games` games of deck A against deck B and return their summary.
+
+    - `agent`: 'random', 'heuristic', or 'A:B' for different agents (deck A's first).
+    - `workers`: local processes (default: the CPU count; 1 plays in this process); with Ray, the
+      CPUs of the local Ray instance it starts.
+    - `backend`: 'local' or 'ray' (`address`: None starts a local Ray, else `ray.init(address=...)`).
+    - `db`: a SQLite file that records every game as it finishes (WAL mode). Each call starts a new
+      run, unless `resume`: then the latest run with the same decks, seed, agents, profile and
+      max_turns is continued and only its missing games are played (asking for more games than
+      before extends it).
+    - `log_dir`: a directory for each game's JSON-lines event log (`game-<index>-seed<seed>.jsonl`).
+    - `progress`: a progress bar (games/s, ETA) on stderr, and the summary table on stdout at the end.
+
+    The summary covers games 0..games-1 (those already in the database included).
+    Local workers are spawned processes: call `simulate` from a script under
+    `if __name__ == "__main__":` (as with any multiprocessing code).
+    Raises `manastack.errors.InputError` for an unknown deck or an unusable database, and
+    `SimError` for other bad parameters.
+    """
+    from ..game.game import PROFILES
+
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise SimError(f"games must be a non-negative integer, got {games!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SimError(f"seed must be an integer, got {seed!r}")
+    if backend not in BACKENDS:
+        raise SimError(f"unknown backend {backend!r} ({', '.join(BACKENDS)})")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise SimError(f"workers must be a positive integer, got {workers!r}")
+    if profile not in PROFILES:
+        raise SimError(f"unknown profile {profile!r} ({', '.join(PROFILES)})")
+    if max_turns < 1:
+        raise SimError(f"max_turns must be positive, got {max_turns}")
+    if resume and db is None:
+        raise SimError("resume needs a results database (db=...)")
+    agent_a, agent_b = parse_agent(agent)
+    name_a, cards_a = resolve_deck(deck_a, "deck-a")
+    name_b, cards_b = resolve_deck(deck_b, "deck-b")
+    if log_dir is not None:
+        try:
+            Path(log_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SimError(f"cannot create the log directory {os.fspath(log_dir)}: {exc.strerror}") from None
+    config = SimConfig(deck_a=name_a, deck_b=name_b, cards_a=cards_a, cards_b=cards_b, seed=seed,
+                       agent_a=agent_a, agent_b=agent_b, profile=profile, max_turns=max_turns,
+                       want_log=log_dir is not None)
+
+    store = ResultStore(db) if db is not None else None
+    try:
+        run_id: int | None = None
+        done: set[int] = set()
+        if store is not None:
+            run_id = store.find_run(config) if resume else None
+            if run_id is None:
+                run_id = store.create_run(config, games, __version__)
+            else:
+                store.extend_run(run_id, games)
+                done = {i for i in store.done_indices(run_id) if i < games}
+        todo = [i for i in range(games) if i not in done]
+        memory: dict[int, GameResult] = {}
+
+        t0 = time.perf_counter()
+        bar = make_progress(console) if progress else None
+        task: Any = None
+        if bar is not None:
+            bar.start()
+            task = bar.add_task(f"{name_a} vs {name_b}", total=games, completed=len(done))
+        try:
+            with closing(_backend_iter(config, todo, backend, workers, address)) as batches:
+                for batch in batches:
+                    if log_dir is not None:
+                        for r in batch:
+                            log_path(log_dir, r).write_text(r.log or "", encoding="utf-8")
+                    if store is not None and run_id is not None:
+                        store.add_games(run_id, config, batch)
+                    else:
+                        memory.update((r.index, r) for r in batch)
+                    if bar is not None:
+                        bar.advance(task, len(batch))
+        finally:
+            if bar is not None:
+                bar.stop()
+        elapsed = time.perf_counter() - t0
+
+        if store is not None and run_id is not None:
+            results = store.games(run_id, limit=games)
+        else:
+            results = [memory[i] for i in sorted(memory)]
+    finally:
+        if store is not None:
+            store.close()
+    summary = summarize(results, name_a, name_b, seed, config.agent, profile, requested=games, run_id=run_id,
+                        played_now=len(todo), elapsed_s=elapsed)
+    if progress:
+        summary.print(console)
+    return summary
