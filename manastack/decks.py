@@ -23,6 +23,7 @@ class Deck:
     main: list[str] = field(default_factory=list)
     sideboard: list[str] = field(default_factory=list)
     archetype: str = ""
+    lines: dict[str, int] = field(default_factory=dict)  # card → the first line naming it
 
     def __len__(self) -> int:
         return len(self.main)
@@ -59,6 +60,7 @@ def parse_deck(text: str, path: str = "<deck>", name: str | None = None) -> Deck
         except CardError as exc:
             raise InputError(str(exc), path, lineno) from None
         section.extend([card] * count)
+        deck.lines.setdefault(card, lineno)
     if not deck.main:
         raise InputError("the deck has no cards", path)
     return deck
@@ -88,6 +90,8 @@ def parse_dek(text: str, path: str = "<deck>", name: str | None = None) -> Deck:
             raise InputError(str(exc), path, line) from None
         target = deck.sideboard if el.get("Sideboard", "false").lower() == "true" else deck.main
         target.extend([card] * int(qty))
+        if line is not None:
+            deck.lines.setdefault(card, line)
     if not deck.main:
         raise InputError("the deck has no cards", path)
     return deck
@@ -107,7 +111,8 @@ def validate(deck: Deck, path: str | None = None) -> None:
     for c, n in sorted(counts.items()):
         cd = get_card(c, require_supported=False)
         if n > 4 and "Basic" not in cd.supertypes and "any number of cards named" not in cd.oracle_text:
-            raise InputError(f"{n} copies of {c!r}; at most 4 of a card other than basic lands (100.2a)", where)
+            raise InputError(f"{n} copies of {c!r}; at most 4 of a card other than basic lands (100.2a)", where,
+                             deck.lines.get(c))
 
 
 def bundled_decks() -> dict[str, Path]:
