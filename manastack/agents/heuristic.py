@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from ..cards import vocab as V
+from ..errors import IllegalActionError
 from ..game import actions as A
 from ..game.game import Game
 from ..game.state import player_ref
@@ -137,6 +138,13 @@ class HeuristicAgent:
                 or g.s.players[opp].life <= power
             if safe and power > 0:
                 chosen.append((cid, player_ref(opp)))
+        if combat.attack_declaration_error(g, [c for c, _ in chosen]) is not None:
+            # Requirements ("attacks each combat if able"): add the creatures that must attack.
+            for cid in combat.possible_attackers(g):
+                if cid not in dict(chosen) and "attacks_each_combat" in getattr(g.chars(g.s.objects[cid]), "rules", ()):
+                    chosen.append((cid, player_ref(opp)))
+        if combat.attack_declaration_error(g, [c for c, _ in chosen]) is not None:
+            return acts[0]  # build a legal declaration from the offered actions instead
         return A.DeclareAttackers(tuple(chosen))
 
     def _block(self, g: Game, p: int, acts: list[A.Action]) -> A.Action:
@@ -164,8 +172,10 @@ class HeuristicAgent:
                     blocks.append((b.id, (a,)))
                     used.add(b.id)
                     break
-        try:
-            combat.validate_blocks(g, tuple(blocks))
-        except Exception:
-            return A.DeclareBlockers(())
-        return A.DeclareBlockers(tuple(blocks))
+        for candidate in (tuple(blocks), ()):
+            try:
+                combat.validate_blocks(g, candidate)
+                return A.DeclareBlockers(candidate)
+            except IllegalActionError:
+                continue
+        return acts[0]  # requirements ("blocks each combat if able"): take an offered action

@@ -325,7 +325,23 @@ def parse_keywords(text: str) -> tuple[str, ...] | None:
 
 
 def parse_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
-    """One sentence (lower-cased, no final period) → effects. Raises Unsupported."""
+    """One sentence (lower-cased, no final period) → effects. Raises Unsupported.
+
+    The built-in patterns below are tried first; when one matches but can't parse its parts
+    ("cardname deals 2 damage to each creature"), the registered SENTENCE_TEMPLATES get the sentence."""
+    n = len(targets)
+    try:
+        return _builtin_effect_sentence(s, targets)
+    except Unsupported:
+        del targets[n:]
+    for rx, fn in SENTENCE_TEMPLATES:
+        m = rx.fullmatch(s)
+        if m:
+            return fn(m, targets)
+    raise Unsupported(s)
+
+
+def _builtin_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
     m = re.fullmatch(rf"cardname deals {_N} damage to (.+)", s)
     if m:
         return [DealDamage(number(m.group(1)), parse_target(m.group(2), targets))]
@@ -406,10 +422,6 @@ def parse_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
         if m.group(8):
             amount = Count(counters_on_self="+1/+1")
         return [CreateToken(key, amount)]
-    for rx, fn in SENTENCE_TEMPLATES:
-        m = rx.fullmatch(s)
-        if m:
-            return fn(m, targets)
     raise Unsupported(s)
 
 
@@ -530,8 +542,13 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
                 fn(km, out)
         return
     m = _COST_RE.match(para.rstrip())
+    cost = None
     if m and not is_spell:
-        cost = parse_activation_cost(m.group(1))
+        try:
+            cost = parse_activation_cost(m.group(1))
+        except Unsupported:
+            pass  # a cost the built-in parser doesn't know: the PARAGRAPH_TEMPLATES below may
+    if m and cost is not None:
         body = m.group(2).strip()
         bl = body.lower().rstrip(".")
         if bl.startswith("add ") and "target" not in bl:

@@ -316,3 +316,287 @@ class CardDef:
     @property
     def is_permanent_card(self) -> bool:
         return not ({"Instant", "Sorcery"} & self.types)
+
+
+# --- Effects, triggers and modes of the effect templates (cards/templates/effects_*.py,
+# cards/templates/triggers.py); carried out by rules/effects.py. ------------------------------
+
+# Who: the object the trigger event refers to ("whenever another creature you control enters, put a
+# +1/+1 counter on it"); for an ability whose event has no such object, the source itself.
+IT = "it"
+# Who: the permanent the source (an Aura or Equipment) is attached to ("tap enchanted creature").
+ATTACHED = "attached"
+
+
+@dataclass(frozen=True, slots=True)
+class FilterPlus(ObjectFilter):
+    """An ObjectFilter with the qualities only effect templates use: power/toughness bounds
+    ("creature with power 4 or greater"), "token"/"nontoken", a card name, and more than one color
+    excluded by `colors_all`. Everything ObjectFilter says keeps its meaning."""
+
+    power_min: int | None = None
+    power_max: int | None = None
+    toughness_max: int | None = None
+    token: bool | None = None
+    min_mana_value: int | None = None
+    basic: bool = False  # "basic land card"
+    keywords: frozenset[str] = frozenset()  # has at least one of these keywords ("creature with flying")
+    non_keywords: frozenset[str] = frozenset()  # has none of these ("creature without flying")
+    all_types: frozenset[str] = frozenset()  # has every one of these card types ("artifact creature")
+    supertypes: frozenset[str] = frozenset()  # has every one of these supertypes ("legendary creature")
+    non_supertypes: frozenset[str] = frozenset()  # "nonlegendary"
+
+
+@dataclass(frozen=True, slots=True)
+class Scry(Effect):
+    """701.18a: look at the top N cards, put any number on the bottom, the rest on top."""
+
+    amount: Amount
+    who: Who = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class Surveil(Effect):
+    """701.42a: look at the top N cards, put any number into the graveyard, the rest on top."""
+
+    amount: Amount
+    who: Who = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class Mill(Effect):
+    """701.13a: put the top N cards of the library into the graveyard."""
+
+    amount: Amount
+    who: Who = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class Exile(Effect):
+    target: Who
+
+
+@dataclass(frozen=True, slots=True)
+class TapUntap(Effect):
+    """701.21: tap (or untap) the target."""
+
+    target: Who
+    untap: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PumpAll(Effect):
+    """"Creatures you control get +1/+1 until end of turn" (611.2c: the affected set is fixed as it resolves)."""
+
+    filter: ObjectFilter
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AddCountersAll(Effect):
+    """"Put a +1/+1 counter on each creature you control"."""
+
+    kind: str
+    amount: Amount
+    filter: ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class DamageAll(Effect):
+    """"deals N damage to each creature [and each player]": permanents matching `filter` (None: no
+    permanents) and the players `players` refers to (None: no players)."""
+
+    amount: Amount
+    filter: ObjectFilter | None = None
+    players: Who | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyAll(Effect):
+    filter: ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLibrary(Effect):
+    """701.19: search your library for a card matching `filter`, put it onto the battlefield (tapped)
+    or into your hand, then shuffle. The player may fail to find (701.19b)."""
+
+    filter: ObjectFilter
+    to: str = "hand"  # "hand" or "battlefield"
+    tapped: bool = False
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice(Effect):
+    """701.17a: each player `who` refers to sacrifices `amount` permanents matching `filter`, of their
+    choice; with `target` set, that permanent is sacrificed (by its controller)."""
+
+    who: Who = YOU
+    filter: ObjectFilter = ANY_OBJECT
+    amount: int = 1
+    target: Who | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Optional(Effect):
+    """"You may ...": the controller answers yes or no as it resolves (608.2d)."""
+
+    effects: tuple[Effect, ...]
+    prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDo(Effect):
+    """"If you do, ...": runs only if the controller chose to do the preceding optional action."""
+
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenCard(Effect):
+    """111.1 / 111.10: create tokens of a given definition (predefined Treasure, Food, Clue, or a
+    creature token the text describes)."""
+
+    card: CardDef
+    amount: Amount = 1
+    who: Who = YOU
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """One mode of a modal spell or ability (700.2): its effects and the targets they refer to."""
+
+    text: str
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Modal(Effect):
+    """700.2: "Choose one —" and its bulleted modes; `min`..`max` modes are chosen, each at most once."""
+
+    modes: tuple[Mode, ...] = ()
+    min: int = 1
+    max: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CostPlus(Cost):
+    """An activation cost with parts only the effect templates compile (602.1, 118): discarding
+    cards (701.8), removing counters from the source (122), tapping untapped creatures you control
+    (107.5 doesn't apply to them), exiling cards from your graveyard. Everything Cost says keeps its
+    meaning."""
+
+    discard: int = 0
+    discard_filter: ObjectFilter | None = None  # "discard a land card"
+    remove_counters: tuple[str, int] | None = None  # (kind, n) from the source
+    tap_untapped: ObjectFilter | None = None  # "tap an untapped creature you control"
+    tap_count: int = 0
+    exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"
+    exile_count: int = 0
+    # 602.5b-d: when the ability may be activated: "once_each_turn", "your_turn", "your_upkeep",
+    # "before_attackers" (during your turn, before attackers are declared); "" any time.
+    restriction: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationRestriction(Effect):
+    """Not an effect: "Activate only as a sorcery" (602.5d) / "Activate only once each turn" (602.5b)
+    written among an activated ability's effects. rules/stack.py turns it into the ability's timing."""
+
+    kind: str  # "sorcery", "instant" (no restriction), or a CostPlus.restriction
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate(Effect):
+    """701.15a: the next time the permanent would be destroyed this turn, instead tap it, remove all
+    damage from it and remove it from combat."""
+
+    target: Who = SELF
+
+
+@dataclass(frozen=True, slots=True)
+class CantBeRegenerated(Effect):
+    """"It can't be regenerated" / "They can't be regenerated" (701.15c): qualifies the destruction
+    written just before it."""
+
+
+@dataclass(frozen=True, slots=True)
+class PayMana(Effect):
+    """"Pay {2}" as part of resolving ("you may pay {2}. If you do, ..."): paid with mana abilities
+    activated then (605.3a); a player who can't pay doesn't."""
+
+    cost: ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class CounterUnlessPays(Effect):
+    """"Counter target spell unless its controller pays {N}" (701.5a): that player chooses."""
+
+    target: Ref
+    cost: ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamage(Effect):
+    """615.1 / 615.7: "Prevent the next 3 damage that would be dealt to any target this turn" (amount
+    3), "Prevent all combat damage that would be dealt this turn" (amount None, target None, combat)."""
+
+    amount: int | None = None  # None: all of it
+    target: Who | None = None  # None: any object or player
+    combat_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger(Effect):
+    """603.7: "Draw a card at the beginning of the next turn's upkeep": creates a delayed triggered
+    ability (event "next_upkeep" or "next_end") that triggers once."""
+
+    event: str
+    effects: tuple[Effect, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTop(Effect):
+    """"Look at the top N cards of your library": the cards the following DigPut / PutRest refer to."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class DigPut(Effect):
+    """"Put one of them into your hand" / "You may reveal a creature card from among them and put it
+    into your hand": the player chooses among the cards looked at (701.16a when revealed)."""
+
+    count: int = 1
+    upto: bool = False  # "you may": zero is allowed
+    filter: ObjectFilter | None = None
+    reveal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutRest(Effect):
+    """"Put the rest into your graveyard" / "on the bottom of your library in a random order"."""
+
+    to: str  # "graveyard" or "bottom_random"
+
+
+@dataclass(frozen=True, slots=True)
+class GainControl(Effect):
+    """"Gain control of target creature until end of turn" (613.1b layer 2, 611.2)."""
+
+    target: Who
+    until_eot: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCost(Ability):
+    """601.2b / 601.2f-h: "As an additional cost to cast this spell, sacrifice a creature" (or
+    discard cards, pay life): paid by rules/stack.py as the spell is cast."""
+
+    cost: Cost = Cost()

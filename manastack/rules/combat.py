@@ -4,8 +4,16 @@
   neither deals nor is dealt combat damage; 509.2a / 509.3a: it leaves damage assignment orders.
 - 508.1: declaring attackers (302.6 summoning sickness and 702.10 haste, tapped creatures,
   702.3b defender, 508.1f tapping, 702.20b vigilance); 508.8: no attackers skips to end of combat.
+  508.1c restrictions ("can't attack", "can't attack unless defending player controls an Island",
+  "can't attack alone"); 508.1d requirements ("attacks each combat if able").
 - 509.1: declaring blockers (702.9b flying / 702.17b reach, 702.111b menace, a creature blocks one
   attacker, tapped creatures can't block, 702.16 protection); 509.1h: a blocked creature stays blocked.
+  509.1b restrictions: evasion (702.14 landwalk, 702.28 shadow, 702.36 fear, 702.13 intimidate,
+  702.31 horsemanship, 702.118 skulk), "can't block", "can't be blocked", "can block only creatures with flying",
+  "can't be blocked by more than one creature", "except by three or more creatures", "by creatures
+  with power 2 or less"; 509.1c requirements ("blocks each combat if able"); a creature that "can
+  block an additional creature" blocks several attackers (its damage assignment order, 509.3, is the
+  order the declaration lists them in).
 - 509.2 / 509.3 (profile cr-2024-09): damage assignment orders.
 - 510.1: assigning combat damage (510.1c lethal damage in order for cr-2024-09; free division among
   blockers for cr-2026-02), 702.19 trample, 702.2c deathtouch, 510.2 simultaneous damage, 510.4 the
@@ -21,11 +29,13 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
+from ..cards.templates.keywords import LANDWALK
 from ..cards.vocab import StaticAbility
 from ..errors import IllegalActionError
 from ..game import actions as A
 from ..game.state import BATTLEFIELD, FIRST_STRIKE, StackItem, player_ref
 from . import effects, triggers
+from .continuous import any_layered
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -52,6 +62,34 @@ def attack_block_reason(g: Game, o: Obj, p: int) -> str | None:
                 f"most recent turn began, so it can't attack")
     if "defender" in c.keywords:
         return f"702.3b: {o.card.name} has defender and can't attack"
+    if c.rules:
+        if "cant_attack" in c.rules:
+            return f"508.1c: {o.card.name} can't attack"
+        for r in c.rules:
+            if r.startswith("attack_unless:"):
+                sub = r.split(":", 1)[1]
+                if not any(sub in g.chars(x).subtypes for x in g.permanents(1 - p)):
+                    return f"508.1c: {o.card.name} can't attack unless defending player controls a {sub}"
+    return None
+
+
+def attack_declaration_error(g: Game, attackers: list[int]) -> str | None:
+    """508.1c restrictions on the declaration as a whole, and 508.1d: the declaration must obey as
+    many requirements ("attacks each combat if able") as possible without disobeying a restriction."""
+    s = g.s
+    if not any_layered(g):
+        return None
+    if len(attackers) == 1:
+        o = s.objects[attackers[0]]
+        if "cant_attack_alone" in g.chars(o).rules:
+            return f"508.1c: {o.card.name} can't attack alone"
+    chosen = set(attackers)
+    for o in g.permanents(s.active):
+        if o.id not in chosen and "attacks_each_combat" in g.chars(o).rules \
+                and attack_block_reason(g, o, s.active) is None:
+            if "cant_attack_alone" in g.chars(o).rules and not chosen:
+                continue
+            return f"508.1d: {o.card.name} attacks each combat if able, and it is able to attack"
     return None
 
 
@@ -85,6 +123,9 @@ def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
         seen.add(cid)
         if d not in targets:
             raise IllegalActionError(f"508.1b: {g.name_of(d)} can't be attacked by {s.players[p].name}")
+    why = attack_declaration_error(g, [c for c, _ in pairs])
+    if why:
+        raise IllegalActionError(why)
     cb = s.combat
     assert cb is not None
     for cid, d in pairs:
@@ -121,7 +162,81 @@ def can_block(g: Game, b: Obj, attacker: Obj) -> str | None:
     from .stack import protected_from
     if protected_from(g, attacker, c.colors):
         return f"702.16: {attacker.card.name} has protection and can't be blocked by {b.card.name}"
+    return evasion_reason(g, b, c, attacker, ac)
+
+
+def evasion_reason(g: Game, b: Obj, c, attacker: Obj, ac) -> str | None:
+    """509.1b: restrictions from evasion abilities and static abilities of the two creatures."""
+    a, bn = attacker.card.name, b.card.name
+    akw, bkw = ac.keywords, c.keywords
+    if "cant_block" in c.rules:
+        return f"509.1b: {bn} can't block"
+    if "cant_be_blocked" in ac.rules:
+        return f"509.1b: {a} can't be blocked"
+    if "block_only_flyers" in c.rules and "flying" not in akw:
+        return f"509.1b: {bn} can block only creatures with flying"
+    for kw in akw:
+        land = LANDWALK.get(kw)
+        if land is not None and any(land in g.chars(x).subtypes and "Land" in g.chars(x).types
+                                    for x in g.permanents(b.controller)):
+            return f"702.14c: {a} has {kw} and can't be blocked while the defending player controls a {land}"
+    if ("shadow" in akw) != ("shadow" in bkw):
+        return (f"702.28b: {a} has shadow and can't be blocked by creatures without shadow" if "shadow" in akw
+                else f"702.28b: {bn} has shadow and can block only creatures with shadow")
+    if "horsemanship" in akw and "horsemanship" not in bkw:
+        return f"702.31b: {a} has horsemanship and can't be blocked by creatures without horsemanship"
+    if "skulk" in akw and (c.power or 0) > (ac.power or 0):
+        return f"702.118b: {a} has skulk and can't be blocked by creatures with greater power"
+    if "fear" in akw and "Artifact" not in c.types and "B" not in c.colors:
+        return f"702.36b: {a} has fear and can't be blocked except by artifact creatures and/or black creatures"
+    if "intimidate" in akw and "Artifact" not in c.types and not (ac.colors & c.colors):
+        return (f"702.13b: {a} has intimidate and can't be blocked except by artifact creatures and/or creatures "
+                f"that share a color with it")
+    for r in ac.rules:
+        if r.startswith("unblockable_by:") and _has_quality(c, r.split(":", 1)[1]):
+            return f"509.1b: {a} can't be blocked by {_quality_text(r.split(':', 1)[1])}"
+        if r.startswith("blockable_only_by:") and not any(_has_quality(c, q) for q in r.split(":", 1)[1].split("|")):
+            return (f"509.1b: {a} can't be blocked except by "
+                    f"{' or '.join(_quality_text(q) for q in r.split(':', 1)[1].split('|'))}")
+        if r == "unblockable_by_greater_power" and (c.power or 0) > (ac.power or 0):
+            return f"509.1b: {a} can't be blocked by creatures with greater power"
+        if r == "unblockable_by_lesser_power" and (c.power or 0) < (ac.power or 0):
+            return f"509.1b: creatures with power less than {a}'s power can't block it"
+        if r.startswith("unblockable_by_power_le:") and (c.power or 0) <= int(r.split(":")[1]):
+            return f"509.1b: {a} can't be blocked by creatures with power {r.split(':')[1]} or less"
+        if r.startswith("unblockable_by_power_ge:") and (c.power or 0) >= int(r.split(":")[1]):
+            return f"509.1b: {a} can't be blocked by creatures with power {r.split(':')[1]} or greater"
+    for r in c.rules:
+        if r.startswith("cant_block_power_ge:") and (ac.power or 0) >= int(r.split(":")[1]):
+            return f"509.1b: {bn} can't block creatures with power {r.split(':')[1]} or greater"
     return None
+
+
+def _has_quality(c, q: str) -> bool:
+    """A blocker quality code from cards/templates/statics.py: color:U, type:Artifact, subtype:Wall,
+    kw:flying."""
+    kind, _, v = q.partition(":")
+    if kind == "color":
+        return v in c.colors
+    if kind == "type":
+        return v in c.types
+    if kind == "subtype":
+        return v in c.subtypes
+    if kind == "kw":
+        return v in c.keywords
+    return False
+
+
+def _quality_text(q: str) -> str:
+    kind, _, v = q.partition(":")
+    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+    if kind == "color":
+        return f"{names.get(v, v)} creatures"
+    if kind == "type":
+        return f"{v.lower()} creatures"
+    if kind == "kw":
+        return f"creatures with {v}"
+    return f"{v}s"
 
 
 def possible_blocks(g: Game) -> list[tuple[int, int]]:
@@ -148,7 +263,10 @@ def validate_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) ->
             raise IllegalActionError(f"509.1a: {b.card.name} is declared as a blocker twice")
         seen.add(bid)
         if len(atts) != 1:
-            raise IllegalActionError(f"509.1a: {b.card.name} can block only one attacker")
+            limit = max_blocked(g, b)
+            if not atts or len(atts) > limit or len(set(atts)) != len(atts):
+                raise IllegalActionError(f"509.1a: {b.card.name} can block only one attacker" if limit == 1 else
+                                         f"509.1a: {b.card.name} can block at most {limit} attackers, each once")
         for a in atts:
             ao = s.objects.get(a)
             if ao is None:
@@ -161,6 +279,70 @@ def validate_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) ->
         if n == 1 and "menace" in g.chars(s.objects[a]).keywords:
             raise IllegalActionError(f"509.1b/702.111b: {s.objects[a].card.name} has menace and can't be blocked "
                                      f"except by two or more creatures")
+        rules = g.chars(s.objects[a]).rules
+        if rules:
+            if n > 1 and "max_one_blocker" in rules:
+                raise IllegalActionError(f"509.1b: {s.objects[a].card.name} can't be blocked by more than one "
+                                         f"creature")
+            for r in rules:
+                if r.startswith("min_blockers:") and n < int(r.split(":")[1]):
+                    raise IllegalActionError(f"509.1b: {s.objects[a].card.name} can't be blocked except by "
+                                             f"{r.split(':')[1]} or more creatures")
+    if len(blocks) == 1 and "cant_block_alone" in g.chars(s.objects[blocks[0][0]]).rules:
+        raise IllegalActionError(f"509.1b: {s.objects[blocks[0][0]].card.name} can't block alone")
+    why = block_requirement_error(g, blocks)
+    if why:
+        raise IllegalActionError(why)
+
+
+def block_requirement_error(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -> str | None:
+    """509.1c: a creature that "blocks each combat if able" must block if it can. It is able when
+    adding it as the blocker of some attacker keeps the declaration legal (this counts one
+    requirement at a time: the maximum when no two requirements compete for restrictions)."""
+    s = g.s
+    if s.combat is None or not any_layered(g):
+        return None
+    blocking = {b for b, _ in blocks}
+    for o in g.permanents(defending_player(g)):
+        if o.id in blocking or "blocks_each_combat" not in g.chars(o).rules:
+            continue
+        for a in s.combat.attackers:
+            if can_block(g, o, s.objects[a]) is None and _legal_blocks(g, blocks + ((o.id, (a,)),)):
+                return f"509.1c: {o.card.name} blocks each combat if able, and it is able to block"
+    return None
+
+
+def max_blocked(g: Game, b: Obj) -> int:
+    """509.1a: a creature blocks one attacker, unless an effect lets it block more ("can block an
+    additional creature each combat", "can block any number of creatures"). The order in which a
+    declaration lists the attackers of such a blocker is its damage assignment order (509.3)."""
+    rules = g.chars(b).rules
+    if not rules:
+        return 1
+    if "any_number_blocks" in rules:
+        return 10 ** 6
+    return 1 + sum(int(r.split(":")[1]) for r in rules if r.startswith("extra_blocks:"))
+
+
+def _legal_blocks(g: Game, blocks) -> bool:
+    """Restrictions only (509.1b): counts of blockers per attacker."""
+    s = g.s
+    count: dict[int, int] = {}
+    for _b, atts in blocks:
+        for a in atts:
+            count[a] = count.get(a, 0) + 1
+    for a, n in count.items():
+        c = g.chars(s.objects[a])
+        if n == 1 and "menace" in c.keywords:
+            return False
+        if n > 1 and "max_one_blocker" in c.rules:
+            return False
+        for r in c.rules:
+            if r.startswith("min_blockers:") and n < int(r.split(":")[1]):
+                return False
+    if len(blocks) == 1 and "cant_block_alone" in g.chars(s.objects[blocks[0][0]]).rules:
+        return False
+    return True
 
 
 def declare_blockers(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
@@ -510,12 +692,16 @@ def end_of_combat(g: Game) -> None:
 def attack_actions(g: Game) -> list[A.Action]:
     s = g.s
     partial: dict = s.partial.setdefault("attack", {})
-    acts: list[A.Action] = [A.DeclareAttackers(tuple(partial.items()))]
+    acts: list[A.Action] = []
+    if attack_declaration_error(g, list(partial)) is None:
+        acts.append(A.DeclareAttackers(tuple(partial.items())))
     targets = attack_targets(g)
     for c in possible_attackers(g):
         if c not in partial:
             for d in targets:
                 acts.append(A.AddAttacker(c, d))
+    if not acts:
+        acts.append(A.DeclareAttackers(()))
     return acts
 
 
@@ -529,7 +715,7 @@ def block_actions(g: Game) -> list[A.Action]:
         acts.append(A.DeclareBlockers(blocks))
     except IllegalActionError:
         pass
-    if blocks:
+    if blocks and block_requirement_error(g, ()) is None:
         acts.append(A.DeclareBlockers(()))
     for b, a in possible_blocks(g):
         if b not in partial:

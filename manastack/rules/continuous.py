@@ -7,13 +7,21 @@
   including counters and "+N/+N until end of turn" and anthems).
 - 613.8 dependency: an effect that would remove the ability generating another effect is applied
   first (Blood Moon before Urborg, whose ability it removes).
+- 604.3 characteristic-defining abilities, in every zone: 702.73a changeling (every creature type,
+  layer 4), 702.114a devoid (colorless, layer 5).
+- Static abilities of permanents (604.1, `LayeredStatic` in cards/templates/statics.py) affecting
+  the source itself, the object it is attached to (303.4b enchanted, 301.5a equipped) or a group
+  ("Other Elf creatures you control"): keywords, protection and abilities in layer 6, +N/+N in
+  layer 7c, and combat/untap rules (`Chars.rules`, read by rules/combat.py and the untap step).
+  Effects whose condition can change without a new state version ("as long as it's your turn",
+  "attacking creatures") are computed fresh on each read, never cached.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import Ability, ManaAbility, ManaProduction, ObjectFilter, StaticAbility
+from ..cards.vocab import Ability, ActivatedAbility, ManaAbility, ManaProduction, ObjectFilter, StaticAbility
 from .costs import parse_cost
 from .mana import bag_of
 
@@ -21,6 +29,17 @@ if TYPE_CHECKING:
     from ..game.state import GameState, Obj
 
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+LAYERED = "layered"  # StaticAbility.kind of LayeredStatic (cards/templates/statics.py)
+_creature_types: frozenset[str] | None = None
+
+
+def creature_types() -> frozenset[str]:
+    """205.3m: every creature type (for changeling, 702.73a). Imported on first use."""
+    global _creature_types
+    if _creature_types is None:
+        from ..cards.templates.keywords import CREATURE_TYPES
+        _creature_types = CREATURE_TYPES
+    return _creature_types
 _TAP = None
 
 
@@ -38,10 +57,10 @@ class Chars:
     """The characteristics of an object as they are now."""
 
     __slots__ = ("name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
-                 "abilities", "protection")
+                 "abilities", "protection", "rules")
 
     def __init__(self, name, types, subtypes, supertypes, colors, power, toughness, keywords, abilities,
-                 protection) -> None:
+                 protection, rules: frozenset[str] = frozenset()) -> None:
         self.name = name
         self.types = types
         self.subtypes = subtypes
@@ -52,6 +71,7 @@ class Chars:
         self.keywords = keywords
         self.abilities = abilities
         self.protection = protection
+        self.rules = rules  # combat and untap rules from static abilities ("cant_block", ...)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -68,9 +88,24 @@ def _statics(s: GameState) -> list[tuple[Obj, StaticAbility]]:
     for oid in s.battlefield:
         o = s.objects[oid]
         for ab in o.card.abilities:
-            if isinstance(ab, StaticAbility) and ab.kind in ("anthem", "type_change", "grant_ability"):
+            if isinstance(ab, StaticAbility) and ab.kind in ("anthem", "type_change", "grant_ability", LAYERED):
                 out.append((o, ab))
     return out
+
+
+def any_layered(g) -> bool:
+    """Whether some permanent has a LayeredStatic ability (cheap: cached per state version), so that
+    combat can skip looking for rules nobody has."""
+    cache = g._cache
+    flag = cache.get("_layered")
+    if flag is None:
+        statics = cache.get("_statics")
+        if statics is None:
+            statics = _statics(g.s)
+            cache["_statics"] = statics
+        flag = any(ab.kind == LAYERED for _, ab in statics)
+        cache["_layered"] = flag
+    return flag
 
 
 def matches_static(s: GameState, flt: ObjectFilter, source: Obj, obj: Obj, types: frozenset[str],
@@ -88,52 +123,80 @@ def matches_static(s: GameState, flt: ObjectFilter, source: Obj, obj: Obj, types
     return True
 
 
-def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
-    """613: printed values, then continuous effects layer by layer. Cached per state version."""
-    c = cache.get(obj.id)
-    if c is not None:
-        return c
+_CDA = frozenset({"changeling", "devoid"})
+
+
+def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
+    """Types, subtypes, supertypes and colors after layers 4-5 (604.3 changeling and devoid, Blood
+    Moon / Urborg with their 613.8 dependency), and whether a land-type-setting effect removed the
+    object's rules text. Cached per state version; it reads no other object's characteristics, so
+    static abilities may count permanents by type without recursion."""
+    key = ("_l4", obj.id)
+    r = cache.get(key)
+    if r is not None:
+        return r
     card = obj.card
     types = card.types
     subtypes = card.subtypes
     supertypes = card.supertypes
-    abilities: tuple[Ability, ...] = card.abilities
+    colors = card.colors
     keywords = card.keywords
-    power, toughness = card.power, card.toughness
-    on_bf = obj.zone == "battlefield"
-    statics = cache.get("_statics")
-    if statics is None:
-        statics = _statics(s)
-        cache["_statics"] = statics
-    if on_bf and statics:
+    if keywords:
+        # 604.3: characteristic-defining abilities work in every zone.
+        if "changeling" in keywords:
+            subtypes = subtypes | creature_types()  # 702.73a, layer 4
+        if "devoid" in keywords:
+            colors = frozenset()  # 702.114a, layer 5
+    lost_text = False
+    if obj.zone == "battlefield" and statics and "Land" in types:
         # Layer 4, with 613.8 dependency: effects that set land types (and remove abilities) first.
-        lost_text = False
-        replaced_sources: set[int] = set()
         for src, ab in statics:
-            if ab.kind == "type_change" and ab.replace and "Land" in types \
+            if ab.kind == "type_change" and ab.replace \
                     and matches_static(s, ab.filter, src, obj, types, supertypes):
                 subtypes = frozenset(t for t in subtypes if t not in BASIC_LAND_TYPES and t not in
                                      ("Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Tower",
                                       "Urza's", "Cave", "Sphere", "Town")) | frozenset(ab.subtypes)
                 lost_text = True
         for src, ab in statics:
-            if ab.kind == "type_change" and ab.replace:
-                if "Land" in src.card.types and "Basic" not in src.card.supertypes:
-                    # a replacing effect from a nonbasic land would remove its own ability; rare
-                    pass
-        for src, ab in statics:
-            if ab.kind == "type_change" and not ab.replace and "Land" in types:
-                if _source_lost_abilities(s, src, statics, replaced_sources):
+            if ab.kind == "type_change" and not ab.replace:
+                if _source_lost_abilities(s, src, statics, set()):
                     continue
                 if matches_static(s, ab.filter, src, obj, types, supertypes):
                     subtypes = subtypes | frozenset(ab.subtypes)
+    r = (types, subtypes, supertypes, colors, lost_text)
+    cache[key] = r
+    return r
+
+
+def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
+    """613: printed values, then continuous effects layer by layer. Cached per state version."""
+    c = cache.get(obj.id)
+    if c is not None:
+        return c
+    card = obj.card
+    abilities: tuple[Ability, ...] = card.abilities
+    keywords = card.keywords
+    protection = card.protection
+    rules: frozenset[str] = frozenset()
+    volatile = False
+    power, toughness = card.power, card.toughness
+    on_bf = obj.zone == "battlefield"
+    statics = cache.get("_statics")
+    if statics is None:
+        statics = _statics(s)
+        cache["_statics"] = statics
+    if (on_bf and statics and "Land" in card.types) or (card.keywords and _CDA & card.keywords):
+        types, subtypes, supertypes, colors, lost_text = _layer4(s, obj, cache, statics)
+    else:
+        types, subtypes, supertypes, colors, lost_text = card.types, card.subtypes, card.supertypes, card.colors, False
+    if on_bf and statics:
         if lost_text:
             abilities = ()
             keywords = frozenset()
         # Layer 6: granted abilities.
         for src, ab in statics:
             if ab.kind == "grant_ability" and matches_static(s, ab.filter, src, obj, types, supertypes):
-                if _source_lost_abilities(s, src, statics, replaced_sources):
+                if _source_lost_abilities(s, src, statics, set()):
                     continue
                 abilities = abilities + ab.granted
     if on_bf and "Land" in types:
@@ -144,6 +207,38 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         extra = [e for e in s.effects if e.target == obj.id and e.keywords]
         if extra:
             keywords = keywords | frozenset(k for e in extra for k in e.keywords)
+    # Layer 6 (and the rules of LayeredStatic): static abilities of permanents.
+    layered: list = []
+    if on_bf and statics:
+        for src, ab in statics:
+            # "is every creature type" is a layer-4 effect: before the layer-6/7 filters look at subtypes.
+            if ab.kind == LAYERED and "all_creature_types" in ab.rules and (  # type: ignore[attr-defined]
+                    src.attached_to == obj.id if ab.affects in ("enchanted", "equipped")  # type: ignore[attr-defined]
+                    else src.id == obj.id):
+                subtypes = subtypes | creature_types()
+        kw_before = keywords
+        for src, ab in statics:
+            if ab.kind != LAYERED:
+                continue
+            ok, vol = _applies(s, src, ab, obj, types, subtypes, colors, kw_before, cache, statics)  # type: ignore[arg-type]
+            volatile = volatile or vol
+            if not ok or _source_lost_abilities(s, src, statics, set()):
+                continue
+            layered.append((src, ab))
+            if ab.keywords:  # type: ignore[attr-defined]
+                keywords = keywords | frozenset(ab.keywords)  # type: ignore[attr-defined]
+            if ab.protection:  # type: ignore[attr-defined]
+                protection = protection + ab.protection  # type: ignore[attr-defined]
+            if ab.granted:
+                abilities = abilities + ab.granted
+            if ab.rules:  # type: ignore[attr-defined]
+                rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
+        if ("changeling" in keywords and "changeling" not in card.keywords) or "all_creature_types" in rules:
+            subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
+    if "no_activated" in rules:
+        # "Its activated abilities can't be activated" (Arrest): none of them can be activated, so
+        # none is offered (602.5 restriction; mana abilities too, 605).
+        abilities = tuple(a for a in abilities if not isinstance(a, (ActivatedAbility, ManaAbility)))
     # Layer 7.
     if power is not None and on_bf:
         if obj.counters:
@@ -160,10 +255,180 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                     if not _source_lost_abilities(s, src, statics, set()):
                         power += ab.power
                         toughness += ab.toughness
-    c = Chars(card.name, types, subtypes, supertypes, card.colors, power, toughness, keywords, abilities,
-              card.protection)
-    cache[obj.id] = c
+            for src, ab in layered:  # 613.4c
+                if ab.per is not None:
+                    k, vol = _per_count(s, src, ab.per, obj, cache, statics)
+                    volatile = volatile or vol
+                    power += ab.power * k
+                    toughness += ab.toughness * k
+                else:
+                    power += ab.power
+                    toughness += ab.toughness
+    c = Chars(card.name, types, subtypes, supertypes, colors, power, toughness, keywords, abilities,
+              protection, rules)
+    if not volatile:
+        cache[obj.id] = c
     return c
+
+
+def _count(s: GameState, flt: ObjectFilter, controller: int, cache: dict, statics, exclude: tuple = ()) -> int:
+    """How many permanents match `flt` (types, subtypes, colors: one of each listed; controller
+    relative to `controller`), by their layer-4/5 characteristics."""
+    n = 0
+    for oid in s.battlefield:
+        if oid in exclude:
+            continue
+        o = s.objects[oid]
+        if flt.controller == "you" and o.controller != controller:
+            continue
+        if flt.controller == "opponent" and o.controller == controller:
+            continue
+        types, subtypes, _sup, colors, _lost = _layer4(s, o, cache, statics)
+        if flt.types and not (flt.types & types):
+            continue
+        if flt.subtypes and not (flt.subtypes & subtypes):
+            continue
+        if flt.colors and not (flt.colors & colors):
+            continue
+        n += 1
+    return n
+
+
+def _attached_count(s: GameState, obj: Obj, what: str, cache: dict, statics) -> int:
+    n = 0
+    for oid in s.battlefield:
+        o = s.objects[oid]
+        if o.attached_to == obj.id:
+            sub = _layer4(s, o, cache, statics)[1]
+            if (what and what in sub) or (not what and ({"Aura", "Equipment"} & sub)):
+                n += 1
+    return n
+
+
+def _per_count(s: GameState, src: Obj, per, obj: Obj, cache: dict, statics) -> tuple[int, bool]:
+    """The X of "+N/+N for each X", and whether it can change without a new state version."""
+    k = per.kind
+    if k == "control":
+        # "each other creature you control" / "each other enchantment on the battlefield": neither
+        # the affected object nor the source itself
+        return _count(s, per.filter, src.controller, cache, statics,
+                      exclude=(obj.id, src.id) if per.filter.other else ()), False
+    if k == "attached":
+        return _attached_count(s, obj, per.what, cache, statics), False
+    if k == "counters":
+        return src.counters.get(per.what, 0), True
+    pl = s.players[src.controller]
+    if k == "hand":
+        return len(pl.hand), True
+    if k == "graveyard":
+        if not per.what:
+            return len(pl.graveyard), True
+        want = {"Instant and sorcery": {"Instant", "Sorcery"}}.get(per.what, {per.what})
+        return sum(1 for oid in pl.graveyard if want & s.objects[oid].card.types), True
+    return 0, False
+
+
+def _condition(s: GameState, src: Obj, cond, cache: dict, statics) -> tuple[bool, bool]:
+    """611.3a: whether the condition of a static ability holds now, and whether it can change
+    without a new state version."""
+    k = cond.kind
+    if k == "your_turn":
+        return s.active == src.controller, True
+    if k == "not_your_turn":
+        return s.active != src.controller, True
+    if k == "attacking":
+        return s.combat is not None and src.id in s.combat.attackers, True
+    if k == "untapped":
+        return not src.tapped, True
+    if k == "tapped":
+        return src.tapped, True
+    if k == "control":
+        return _count(s, cond.filter, src.controller, cache, statics,
+                      exclude=(src.id,) if cond.filter.other else ()) >= cond.n, False
+    if k == "attached":
+        return _attached_count(s, src, cond.what, cache, statics) >= 1, False
+    if k == "counter":
+        return src.counters.get(cond.what, 0) > 0, True
+    pl = s.players[src.controller]
+    if k == "graveyard":
+        return len(pl.graveyard) >= cond.n, True
+    if k == "graveyard_types":
+        kinds = set()
+        for oid in pl.graveyard:
+            kinds |= s.objects[oid].card.types
+        return len(kinds) >= cond.n, True
+    if k == "life_ge":
+        return pl.life >= cond.n, True
+    if k == "life_le":
+        return pl.life <= cond.n, True
+    if k == "hand_le":
+        return len(pl.hand) <= cond.n, True
+    return False, False
+
+
+def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtypes: frozenset[str],
+             colors: frozenset[str], keywords: frozenset[str], cache: dict, statics) -> tuple[bool, bool]:
+    """Whether static ability `ab` (a LayeredStatic) of `src` affects `obj` now, and whether the
+    answer depends on state that changes without a new version (the turn, combat, tapped status,
+    graveyards, life totals)."""
+    a = ab.affects
+    vol = False
+    if a == "self":
+        if obj.id != src.id:
+            return False, False
+    elif a in ("enchanted", "equipped"):
+        if src.attached_to != obj.id:
+            return False, False
+        if ab.filter.subtypes and not (ab.filter.subtypes & subtypes):
+            return False, False  # "as long as equipped creature is a Human"
+        if ab.filter.types and not (ab.filter.types & types):
+            return False, False  # "as long as enchanted permanent is a creature"
+        if ab.attacking:
+            if s.combat is None or obj.id not in s.combat.attackers:
+                return False, True
+            vol = True
+    else:
+        flt = ab.filter
+        if flt.types and not flt.types <= types:
+            return False, False
+        if flt.subtypes and not (flt.subtypes & subtypes):
+            return False, False
+        if flt.colors and not (flt.colors & colors):
+            return False, False
+        if flt.non_colors and (flt.non_colors & colors):
+            return False, False
+        if flt.controller == "you" and obj.controller != src.controller:
+            return False, False
+        if flt.controller == "opponent" and obj.controller == src.controller:
+            return False, False
+        if flt.other and obj.id == src.id:
+            return False, False
+        if ab.token and not obj.card.is_token:
+            return False, False
+        if ab.with_keyword and ab.with_keyword not in keywords:
+            return False, False
+        if ab.supertype and ab.supertype not in obj.card.supertypes:
+            return False, False
+        if ab.attached and not _attached_count(s, obj, ab.attached, cache, statics):
+            return False, False
+        if ab.with_counter:
+            vol = True
+            if not obj.counters.get(ab.with_counter, 0):
+                return False, True
+        if flt.tapped is not None:
+            vol = True
+            if obj.tapped != flt.tapped:
+                return False, True
+        if ab.attacking:
+            vol = True
+            if s.combat is None or obj.id not in s.combat.attackers:
+                return False, True
+    if ab.condition is not None:
+        ok, v = _condition(s, src, ab.condition, cache, statics)
+        vol = vol or v
+        if not ok:
+            return False, vol
+    return True, vol
 
 
 def _source_lost_abilities(s: GameState, src: Obj, statics, seen: set[int]) -> bool:

@@ -28,6 +28,10 @@ class Context:
     x: int
     name: str
     source_lki: Any = None  # (Obj copy, Chars) as the source last existed
+    event_obj: int | None = None  # the object the trigger event refers to ("put a +1/+1 counter on it")
+    modes: tuple[int, ...] = ()  # chosen modes (700.2), in the order chosen
+    did: bool | None = None  # the answer to the last "you may" ("if you do", 608.2c)
+    looked: tuple[int, ...] = ()  # the cards "looked at" ("put one of them into your hand")
 
 
 def amount(g: Game, ctx: Context, a: V.Amount) -> int:
@@ -68,11 +72,23 @@ def target_object(g: Game, ctx: Context, who: V.Who) -> int | None:
     if isinstance(who, V.Ref):
         if not ctx.legal[who.index]:
             return None
-        return ctx.targets[who.index]
-    if who == V.SELF:
+        t = ctx.targets[who.index]
+        # A player chosen for "any target" is no object; an object that has left its zone since the
+        # resolution began is a new object (400.7) the effect no longer finds.
+        return t if t >= 0 and t in g.s.objects else None
+    if who == V.IT and ctx.event_obj is not None:
+        o = g.s.objects.get(ctx.event_obj)
+        return ctx.event_obj if o is not None and o.zone == BATTLEFIELD else None
+    if who in (V.SELF, V.IT):
         if ctx.source is not None and ctx.source in g.s.objects and g.s.objects[ctx.source].zone == BATTLEFIELD:
             return ctx.source
         return None
+    if who == V.ATTACHED:
+        src = g.s.objects.get(ctx.source) if ctx.source is not None else None
+        host = src.attached_to if src is not None and src.zone == BATTLEFIELD else (
+            ctx.source_lki[0].attached_to if ctx.source_lki else None)
+        o = g.s.objects.get(host) if host is not None else None
+        return host if o is not None and o.zone == BATTLEFIELD else None
     return None
 
 
@@ -81,7 +97,17 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
     s = g.s
     for i in range(start, len(effects)):
         eff = effects[i]
-        needs = _HANDLERS[type(eff)](g, ctx, eff)
+        if type(eff) is V.LookAtTop:
+            # The following effects refer to the cards looked at ("put one of them into your hand").
+            import dataclasses
+            p = ctx.controller
+            ctx = dataclasses.replace(ctx, looked=tuple(s.players[p].library[:amount(g, ctx, eff.amount)]))
+            g.log_event("look", "701.16", player=s.players[p].name, amount=len(ctx.looked), source=ctx.name)
+            continue
+        if i + 1 < len(effects) and type(effects[i + 1]) is V.CantBeRegenerated:
+            needs = _destroy_no_regen(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
+        else:
+            needs = _HANDLERS[type(eff)](g, ctx, eff)
         if needs:
             # A choice is needed (e.g. which cards to discard): continue after it is made.
             s.queue[0:0] = [*needs, ("resume_effects", ctx, effects, i + 1, finish)]
@@ -102,6 +128,10 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
     s = g.s
     if n <= 0:
         return 0
+    if s.effects:
+        n = _prevent(g, source_name, target, n, combat)
+        if n <= 0:
+            return 0
     kws = source_chars.keywords if source_chars is not None else frozenset()
     colors = source_chars.colors if source_chars is not None else frozenset()
     if target < 0:
@@ -135,9 +165,20 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
         g.invalidate()
         g.log_event("damage", rule, source=source_name, target=o.card.name, target_id=o.id, amount=n, combat=combat)
+        from . import triggers
+        triggers.dealt_damage(g, o.id)
     if "lifelink" in kws:
-        g.set_life(source_controller, n, "702.15b", source=source_name)
+        gain_life(g, source_controller, n, "702.15b", source=source_name)
     return n
+
+
+def gain_life(g: Game, p: int, n: int, rule: str, source: str = "") -> None:
+    """119.3: a player gains life ("whenever you gain life" triggers, 603.2)."""
+    if n <= 0:
+        return
+    g.set_life(p, n, rule, source=source)
+    from . import triggers
+    triggers.life_gained(g, p, n)
 
 
 def _deal_damage(g: Game, ctx: Context, e: V.DealDamage) -> list | None:
@@ -148,6 +189,9 @@ def _deal_damage(g: Game, ctx: Context, e: V.DealDamage) -> list | None:
         if not ctx.legal[e.to.index]:
             return None
         targets = [ctx.targets[e.to.index]]
+    elif e.to in (V.IT, V.SELF):
+        oid = target_object(g, ctx, e.to)
+        targets = [oid] if oid is not None else []
     else:
         targets = [player_ref(p) for p in resolve_who(g, ctx, e.to)]
     for t in targets:
@@ -164,7 +208,7 @@ def _draw(g: Game, ctx: Context, e: V.Draw) -> list | None:
 
 def _gain(g: Game, ctx: Context, e: V.GainLife) -> list | None:
     for p in resolve_who(g, ctx, e.who):
-        g.set_life(p, amount(g, ctx, e.amount), "119.3")
+        gain_life(g, p, amount(g, ctx, e.amount), "119.3", source=ctx.name)
     return None
 
 
@@ -214,9 +258,11 @@ def _destroy(g: Game, ctx: Context, e: V.Destroy) -> list | None:
     return None
 
 
-def destroy(g: Game, oid: int, rule: str) -> bool:
+def destroy(g: Game, oid: int, rule: str, can_regenerate: bool = True) -> bool:
     o = g.s.objects[oid]
     if "indestructible" in g.chars(o).keywords:
+        return False
+    if can_regenerate and _regenerated(g, o):
         return False
     g.log_event("destroy", rule, card=o.card.name, id=oid)
     g.move(oid, GRAVEYARD, rule=rule)
@@ -225,7 +271,10 @@ def destroy(g: Game, oid: int, rule: str) -> bool:
 
 def _bounce(g: Game, ctx: Context, e: V.ReturnToHand) -> list | None:
     oid = target_object(g, ctx, e.target)
-    if oid is not None:
+    if oid is not None and oid in g.s.objects:
+        if g.s.objects[oid].zone == STACK:
+            # A spell returned to its owner's hand leaves the stack (it isn't countered).
+            g.s.stack = [it for it in g.s.stack if not (it.kind == "spell" and it.obj == oid)]
         g.move(oid, HAND, rule="608.2c")
     return None
 
@@ -357,3 +406,736 @@ def register_effect(cls: type, handler) -> None:
     """Register how an effect class (from a template module) is carried out. The handler takes
     (game, Context, effect) and returns None, or queue items for choices it needs."""
     _HANDLERS[cls] = handler
+
+
+# ============================================================================ effect templates
+# Effects of the templates in cards/templates/effects_*.py. Choices they need while resolving are
+# queued as ("choice", kind, player, data, prompt, payload): the engine raises Decision(kind, player,
+# data, prompt) and CHOICES[kind] lists the legal answers and carries out the one given.
+
+def objects_matching(g: Game, flt: V.ObjectFilter, controller: int, source: int | None = None) -> list[int]:
+    from .stack import matches_filter
+    s = g.s
+    return [oid for oid in s.battlefield if matches_filter(g, flt, s.objects[oid], controller, source)]
+
+
+def _choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
+    return ("choice", kind, p, data, prompt, payload)
+
+
+def _scry(g: Game, ctx: Context, e: V.Scry) -> list | None:
+    """701.18a."""
+    needs = []
+    for p in resolve_who(g, ctx, e.who):
+        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
+        if n <= 0:
+            continue  # 701.18b: scry 0 is no scry event
+        cards = tuple(g.s.players[p].library[:n])
+        g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
+        needs.append(_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
+                                               f"(the rest stay on top in their order)"))
+    return needs or None
+
+
+def _surveil(g: Game, ctx: Context, e: V.Surveil) -> list | None:
+    """701.42a."""
+    needs = []
+    for p in resolve_who(g, ctx, e.who):
+        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
+        if n <= 0:
+            continue
+        cards = tuple(g.s.players[p].library[:n])
+        g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
+        needs.append(_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
+                                                  f"graveyard (the rest stay on top in their order)"))
+    return needs or None
+
+
+def _subsets(cards: tuple[int, ...], cap: int = 6) -> list[tuple[int, ...]]:
+    if len(cards) > cap:
+        return [(), cards] + [(c,) for c in cards]
+    out: list[tuple[int, ...]] = [()]
+    for c in cards:
+        out = out + [x + (c,) for x in out]
+    return out
+
+
+def _check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
+    from ..errors import IllegalActionError
+    if value is None or value is False:
+        value = ()
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,)
+    if not isinstance(value, (tuple, list)) or len(set(value)) != len(value) or any(v not in d.data for v in value):
+        raise IllegalActionError(f"{d.prompt}: choose among {', '.join(g.name_of(c) for c in d.data)}")
+    return tuple(value)
+
+
+def _answer_scry(g: Game, d: Any, value: Any) -> None:
+    chosen = _check_subset(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for oid in chosen:
+        g.move(oid, LIBRARY, rule="701.18a", bottom=True)
+    g.log_event("scry_bottom", "701.18a", player=g.s.players[d.player].name, bottom=len(chosen),
+                top=len(d.data) - len(chosen))
+
+
+def _answer_surveil(g: Game, d: Any, value: Any) -> None:
+    chosen = _check_subset(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for oid in chosen:
+        g.move(oid, GRAVEYARD, rule="701.42a")
+    g.log_event("surveil_graveyard", "701.42a", player=g.s.players[d.player].name, graveyard=len(chosen),
+                top=len(d.data) - len(chosen))
+
+
+def _mill(g: Game, ctx: Context, e: V.Mill) -> list | None:
+    """701.13a-b: as many as possible."""
+    for p in resolve_who(g, ctx, e.who):
+        lib = g.s.players[p].library
+        for oid in list(lib[:amount(g, ctx, e.amount)]):
+            g.move(oid, GRAVEYARD, rule="701.13a")
+    return None
+
+
+def _exile(g: Game, ctx: Context, e: V.Exile) -> list | None:
+    """701.11a: from wherever it is (a permanent, or a card in a graveyard)."""
+    oid = _target_anywhere(g, ctx, e.target)
+    if oid is not None:
+        g.move(oid, EXILE, rule="701.11a")
+    return None
+
+
+def _target_anywhere(g: Game, ctx: Context, who: V.Who) -> int | None:
+    """Like target_object, but a target may be a card in a graveyard (its legality was checked)."""
+    if isinstance(who, V.Ref):
+        if not ctx.legal[who.index]:
+            return None
+        oid = ctx.targets[who.index]
+        return oid if oid >= 0 and oid in g.s.objects else None
+    return target_object(g, ctx, who)
+
+
+def _tap_untap(g: Game, ctx: Context, e: V.TapUntap) -> list | None:
+    """701.21a."""
+    oid = target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    o = g.s.objects[oid]
+    from .stack import tap, untap
+    if e.untap and o.tapped:
+        untap(g, o, "701.21a")
+    elif not e.untap and not o.tapped:
+        tap(g, o, "701.21a")
+    return None
+
+
+def _pump_all(g: Game, ctx: Context, e: V.PumpAll) -> list | None:
+    """611.2c: the set of affected objects is determined as the effect begins."""
+    s = g.s
+    for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+        s.effects.append(ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, keywords=e.keywords,
+                                          timestamp=s.next_timestamp, controller=ctx.controller))
+        s.next_timestamp += 1
+        g.log_event("pump", "611.2c", card=s.objects[oid].card.name, power=e.power, toughness=e.toughness,
+                    keywords=list(e.keywords))
+    g.invalidate()
+    return None
+
+
+def _counters_all(g: Game, ctx: Context, e: V.AddCountersAll) -> list | None:
+    n = amount(g, ctx, e.amount)
+    if n <= 0:
+        return None
+    for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+        o = g.s.objects[oid]
+        o.counters[e.kind] = o.counters.get(e.kind, 0) + n
+        g.log_event("counters", "122.1", card=o.card.name, kind=e.kind, amount=n)
+    g.invalidate()
+    return None
+
+
+def _damage_all(g: Game, ctx: Context, e: V.DamageAll) -> list | None:
+    """120.3: damage to each matching permanent and player, dealt at the same time."""
+    n = amount(g, ctx, e.amount)
+    chars = ctx.source_lki[1] if ctx.source_lki else None
+    recipients: list[int] = []
+    if e.filter is not None:
+        recipients.extend(objects_matching(g, e.filter, ctx.controller, ctx.source))
+    if e.players is not None:
+        recipients.extend(player_ref(p) for p in resolve_who(g, ctx, e.players))
+    for r in recipients:
+        deal_damage(g, ctx.name, chars, ctx.controller, r, n, "120.3")
+    return None
+
+
+def _destroy_all(g: Game, ctx: Context, e: V.DestroyAll) -> list | None:
+    for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+        if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
+            destroy(g, oid, "701.7a")
+    return None
+
+
+def _search(g: Game, ctx: Context, e: V.SearchLibrary) -> list | None:
+    """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
+    p = ctx.controller
+    g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
+    return [_choice("search", p, None, "", (e, e.amount))]
+
+
+def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
+    from .stack import matches_filter
+    s = g.s
+    return tuple(oid for oid in s.players[p].library if matches_filter(g, flt, s.objects[oid], p))
+
+
+def _search_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
+
+
+def _answer_search(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    item = s.queue[0]
+    e, left = item[5]
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false "
+                                 f"(701.19b)")
+    s.pending = None
+    p = d.player
+    if value is not False:
+        if e.to == "battlefield":
+            g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
+        else:
+            g.move(value, HAND, rule="701.19a")
+        if left > 1 and _search_cands(g, p, e.filter):
+            s.queue[0] = item[:5] + ((e, left - 1),)
+            return
+    s.queue.pop(0)
+    s.rng.shuffle(s.players[p].library)
+    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+
+
+def _sacrifice(g: Game, ctx: Context, e: V.Sacrifice) -> list | None:
+    """701.17a: a player sacrifices permanents they control, of their choice (APNAP, 101.4)."""
+    if e.target is not None:
+        oid = target_object(g, ctx, e.target)
+        if oid is not None:
+            sacrifice(g, oid)
+        return None
+    needs = []
+    players = resolve_who(g, ctx, e.who)
+    players.sort(key=lambda p: p != g.s.active)
+    for p in players:
+        needs.append(_choice("sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
+    return needs or None
+
+
+def sacrifice(g: Game, oid: int) -> None:
+    o = g.s.objects[oid]
+    g.log_event("sacrifice", "701.17a", card=o.card.name, id=oid)
+    g.move(oid, GRAVEYARD, rule="701.17a")
+
+
+def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> tuple[int, ...]:
+    from .stack import matches_filter
+    # The filter's "you" is the ability's controller; the sacrificing player's own permanents only.
+    return tuple(o.id for o in g.permanents(p) if matches_filter(g, flt, o, controller))
+
+
+def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    item = s.queue[0]
+    flt, left, controller, name = item[5]
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    s.pending = None
+    sacrifice(g, value)
+    if left > 1:
+        s.queue[0] = item[:5] + ((flt, left - 1, controller, name),)
+    else:
+        s.queue.pop(0)
+
+
+def _optional(g: Game, ctx: Context, e: V.Optional) -> list | None:
+    return [_choice("may", ctx.controller, e.prompt, f"{ctx.name}: you may {e.prompt} (true or false)", (ctx, e))]
+
+
+def _may_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    item = g.s.queue[0] if g.s.queue and g.s.queue[0][0] == "choice" else None
+    if item is not None and item[1] == "may":
+        _, e = item[5]
+        if e.effects and isinstance(e.effects[0], V.PayMana) and not can_pay_mana(g, d.player, e.effects[0].cost):
+            return [A.Choose(False)]
+    if item is not None and item[1] == "pay_or_counter" and not can_pay_mana(g, d.player, item[5][1]):
+        return [A.Choose(False)]
+    return [A.Choose(True), A.Choose(False)]
+
+
+def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
+    from .costs import requirements, solve_payment
+    from .stack import mana_sources
+    return solve_payment(requirements(cost), g.s.players[p].pool, mana_sources(g, p)) is not None
+
+
+def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
+    """Pay a mana cost while resolving (the engine activates mana abilities, 605.3a); False if it can't."""
+    from ..errors import IllegalActionError
+    from .costs import requirements
+    from .stack import pay_mana
+    if not can_pay_mana(g, p, cost):
+        return False
+    try:
+        pay_mana(g, p, requirements(cost), None, what)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _pay(g: Game, ctx: Context, e: V.PayMana) -> list | None:
+    pay_mana_now(g, ctx.controller, e.cost, ctx.name)
+    return None
+
+
+def _counter_unless(g: Game, ctx: Context, e: V.CounterUnlessPays) -> list | None:
+    if not ctx.legal[e.target.index]:
+        return None
+    oid = ctx.targets[e.target.index]
+    it = next((it for it in g.s.stack if it.kind == "spell" and it.obj == oid), None)
+    if it is None:
+        return None
+    q = it.controller
+    return [_choice("pay_or_counter", q, e.cost.text, f"{ctx.name}: pay {e.cost.text} or {it.name} is countered "
+                                                      f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
+
+
+def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    oid, cost, name = s.queue[0][5]
+    if value and not can_pay_mana(g, d.player, cost):
+        raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (601.2h)")
+    s.pending = None
+    s.queue.pop(0)
+    if value and pay_mana_now(g, d.player, cost, name):
+        g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
+        return
+    for i, it in enumerate(s.stack):
+        if it.kind == "spell" and it.obj == oid:
+            del s.stack[i]
+            g.log_event("counter", "701.5a", card=it.name, by=name)
+            g.move(oid, GRAVEYARD, rule="701.5a")
+            break
+
+
+def _answer_may(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    ctx, e = s.queue[0][5]
+    if value and e.effects and isinstance(e.effects[0], V.PayMana):
+        if not pay_mana_now(g, d.player, e.effects[0].cost, ctx.name):
+            raise IllegalActionError(f"{s.players[d.player].name} can't pay {e.effects[0].cost.text} (601.2h)")
+        e = V.Optional(e.effects[1:], e.prompt)  # paid: the rest of the optional part follows
+    s.pending = None
+    new_ctx = Context(ctx.controller, ctx.source, ctx.targets, ctx.legal, ctx.x, ctx.name, ctx.source_lki,
+                      ctx.event_obj, ctx.modes, value, ctx.looked)
+    g.log_event("may", "608.2d", player=s.players[d.player].name, source=ctx.name, choice=value, text=e.prompt)
+    # The rest of the resolution learns the answer ("if you do").
+    for i, it in enumerate(s.queue[1:], 1):
+        if it[0] == "resume_effects" and it[1] is ctx:
+            s.queue[i] = ("resume_effects", new_ctx, *it[2:])
+            break
+    if value:
+        s.queue[0] = ("resume_effects", new_ctx, e.effects, 0, None)
+    else:
+        s.queue.pop(0)
+
+
+def _if_you_do(g: Game, ctx: Context, e: V.IfYouDo) -> list | None:
+    if ctx.did:
+        return [("resume_effects", ctx, e.effects, 0, None)]
+    return None
+
+
+def _token_card(g: Game, ctx: Context, e: V.CreateTokenCard) -> list | None:
+    n = amount(g, ctx, e.amount)
+    for p in resolve_who(g, ctx, e.who):
+        for _ in range(n):
+            oid = create_token(g, e.card, p)
+            if e.tapped:
+                g.s.objects[oid].tapped = True
+    return None
+
+
+def mode_layout(modal: V.Modal, chosen: tuple[int, ...]) -> tuple[tuple[V.TargetSpec, ...], tuple[V.Effect, ...]]:
+    """700.2: the targets of the chosen modes (in the order chosen) and their effects in printed order,
+    with each mode's target references shifted to its place among the targets."""
+    offsets: dict[int, int] = {}
+    specs: list[V.TargetSpec] = []
+    for m in chosen:
+        offsets[m] = len(specs)
+        specs.extend(modal.modes[m - 1].targets)
+    effs: list[V.Effect] = []
+    for m in sorted(chosen):
+        mode = modal.modes[m - 1]
+        effs.extend(shift_refs(x, offsets[m]) for x in mode.effects)
+    return tuple(specs), tuple(effs)
+
+
+def shift_refs(x: Any, k: int) -> Any:
+    import dataclasses
+    if k == 0:
+        return x
+    if isinstance(x, V.Ref):
+        return V.Ref(x.index + k)
+    if isinstance(x, tuple):
+        return tuple(shift_refs(y, k) for y in x)
+    if isinstance(x, V.Effect):
+        changes = {}
+        for f in dataclasses.fields(x):
+            v = getattr(x, f.name)
+            nv = shift_refs(v, k)
+            if nv is not v:
+                changes[f.name] = nv
+        return dataclasses.replace(x, **changes) if changes else x
+    return x
+
+
+def modal_of(effects: tuple[V.Effect, ...]) -> V.Modal | None:
+    for e in effects:
+        if isinstance(e, V.Modal):
+            return e
+    return None
+
+
+def _modal(g: Game, ctx: Context, e: V.Modal) -> list | None:
+    _, effs = mode_layout(e, ctx.modes)
+    g.log_event("modes", "700.2", source=ctx.name, modes=list(ctx.modes))
+    return [("resume_effects", ctx, effs, 0, None)] if effs else None
+
+
+_HANDLERS.update({
+    V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.Exile: _exile, V.TapUntap: _tap_untap,
+    V.PumpAll: _pump_all, V.AddCountersAll: _counters_all, V.DamageAll: _damage_all, V.DestroyAll: _destroy_all,
+    V.SearchLibrary: _search, V.Sacrifice: _sacrifice, V.Optional: _optional, V.IfYouDo: _if_you_do,
+    V.CreateTokenCard: _token_card, V.Modal: _modal,
+})
+
+
+def _object_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(c) for c in d.data]
+
+
+def _subset_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(x) for x in _subsets(d.data)]
+
+
+def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
+    """The Decision data and prompt of a queued choice, computed as it is asked (the candidates of a
+    search or a sacrifice are those there now); None when there is nothing to choose."""
+    kind, p, data, prompt, payload = item[1], item[2], item[3], item[4], item[5]
+    s = g.s
+    if kind == "search":
+        e, _ = payload
+        cands = _search_cands(g, p, e.filter)
+        what = "a card" if e.to == "hand" else "a card to put onto the battlefield"
+        return cands, f"701.19: search your library for {what} ({', '.join(g.name_of(c) for c in cands) or 'none'}) " \
+                      f"or false to find nothing"
+    if kind == "sacrifice":
+        flt, left, controller, name = payload
+        cands = _sacrifice_cands(g, p, flt, controller)
+        if not cands:
+            return None
+        if len(cands) <= left:
+            for oid in cands:
+                sacrifice(g, oid)
+            return None
+        return cands, f"701.17a: {name}: choose a permanent to sacrifice ({', '.join(g.name_of(c) for c in cands)})"
+    if kind in ("scry", "surveil"):
+        data = tuple(c for c in data if c in s.players[p].library)
+        if not data:
+            return None
+    return data, prompt
+
+
+# kind → (legal answers, carry out an answer)
+CHOICES: dict[str, tuple] = {
+    "scry": (_subset_actions, _answer_scry),
+    "surveil": (_subset_actions, _answer_surveil),
+    "search": (_search_actions, _answer_search),
+    "sacrifice": (_object_actions, _answer_sacrifice),
+    "may": (_may_actions, _answer_may),
+    "pay_or_counter": (_may_actions, _answer_pay_or_counter),
+}
+_HANDLERS.update({V.PayMana: _pay, V.CounterUnlessPays: _counter_unless})
+
+
+# ---------------------------------------------------------------------------- regeneration (701.15)
+
+def _regenerate(g: Game, ctx: Context, e: V.Regenerate) -> list | None:
+    """701.15a: create a regeneration shield for the permanent (it lasts until used or the turn ends)."""
+    oid = target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    s = g.s
+    s.effects.append(ContinuousEffect("regeneration_shield", oid, timestamp=s.next_timestamp,
+                                      controller=ctx.controller))
+    s.next_timestamp += 1
+    g.log_event("regeneration_shield", "701.15a", card=s.objects[oid].card.name, id=oid)
+    return None
+
+
+def _regenerated(g: Game, o: Any) -> bool:
+    """701.15a / 614.8: a shield replaces the destruction: tap it, remove all damage, remove it from combat."""
+    s = g.s
+    for i, e in enumerate(s.effects):
+        if e.kind == "regeneration_shield" and e.target == o.id:
+            del s.effects[i]
+            if not o.tapped:
+                from .stack import tap
+                tap(g, o, "701.15a")
+            o.damage = 0
+            o.deathtouched = False
+            if s.combat is not None:
+                from .combat import remove_from_combat
+                remove_from_combat(g, o.id)
+            g.invalidate()
+            g.log_event("regenerate", "701.15a", card=o.card.name, id=o.id)
+            return True
+    return False
+
+
+def _destroy_no_regen(g: Game, ctx: Context, e: V.Effect) -> list | None:
+    if isinstance(e, V.Destroy):
+        oid = target_object(g, ctx, e.target)
+        if oid is not None:
+            destroy(g, oid, "701.7a", can_regenerate=False)
+        return None
+    if isinstance(e, V.DestroyAll):
+        for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+            if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
+                destroy(g, oid, "701.7a", can_regenerate=False)
+        return None
+    return _HANDLERS[type(e)](g, ctx, e)
+
+
+_HANDLERS.update({V.Regenerate: _regenerate, V.CantBeRegenerated: lambda g, ctx, e: None})
+
+
+# ---------------------------------------------------------------------------- prevention (615)
+
+def _prevent_effect(g: Game, ctx: Context, e: V.PreventDamage) -> list | None:
+    """615.1: set up a prevention shield until end of turn."""
+    s = g.s
+    target: int | None = None
+    if e.target is not None:
+        if isinstance(e.target, V.Ref):
+            if not ctx.legal[e.target.index]:
+                return None
+            target = ctx.targets[e.target.index]
+        else:
+            target = target_object(g, ctx, e.target)
+            if target is None:
+                return None
+    s.effects.append(ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,
+                                      data=(e.amount, e.combat_only, ctx.name)))
+    s.next_timestamp += 1
+    g.log_event("prevention_shield", "615.1", source=ctx.name, target=g.name_of(target) if target is not None else "any",
+                amount=e.amount if e.amount is not None else "all", combat_only=e.combat_only)
+    return None
+
+
+def _prevent(g: Game, source_name: str, target: int, n: int, combat: bool) -> int:
+    """615.7: shields that apply to damage about to be dealt to `target` reduce it (a shield for a
+    number of damage is used up as it prevents)."""
+    s = g.s
+    for e in list(s.effects):
+        if e.kind != "prevent" or (e.target is not None and e.target != target):
+            continue
+        left, combat_only, name = e.data
+        if combat_only and not combat:
+            continue
+        k = n if left is None else min(n, left)
+        if k <= 0:
+            continue
+        n -= k
+        g.log_event("prevent", "615.7" if left is not None else "615.1", source=source_name, target=g.name_of(target),
+                    amount=k, by=name)
+        if left is not None:
+            idx = s.effects.index(e)
+            if left - k > 0:
+                s.effects[idx] = ContinuousEffect("prevent", e.target, timestamp=e.timestamp, controller=e.controller,
+                                                  data=(left - k, combat_only, name))
+            else:
+                del s.effects[idx]
+        if n <= 0:
+            break
+    return n
+
+
+_HANDLERS[V.PreventDamage] = _prevent_effect
+
+
+# ---------------------------------------------------------------------------- delayed triggers (603.7)
+
+def _delayed(g: Game, ctx: Context, e: V.DelayedTrigger) -> list | None:
+    """603.7a: a delayed triggered ability is created as the spell or ability resolves; it triggers
+    once, the next time its event happens (603.7c)."""
+    s = g.s
+    ab = V.TriggeredAbility(e.text or ctx.name, "delayed", e.effects)
+    s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
+                                      controller=ctx.controller, data=(e.event, ab, ctx.name, ctx.source)))
+    s.next_timestamp += 1
+    g.log_event("delayed_trigger", "603.7a", source=ctx.name, on=e.event)
+    return None
+
+
+_HANDLERS[V.DelayedTrigger] = _delayed
+
+
+# ---------------------------------------------------------------------------- looking at the top cards
+
+def _dig(g: Game, ctx: Context, e: V.DigPut) -> list | None:
+    from .stack import matches_filter
+    s = g.s
+    p = ctx.controller
+    lib = s.players[p].library
+    cards = tuple(c for c in ctx.looked if c in lib)
+    cands = tuple(c for c in cards if e.filter is None or matches_filter(g, e.filter, s.objects[c], p))
+    if not cands:
+        return None
+    return [_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
+                                     f"your hand ({', '.join(g.name_of(c) for c in cands)})", (e, ctx.name))]
+
+
+def _dig_actions(g: Game, d: Any) -> list:
+    from itertools import combinations
+
+    from ..game import actions as A
+    e, _ = g.s.queue[0][5]
+    n = min(e.count, len(d.data))
+    if n == 1:
+        out = [A.Choose(c) for c in d.data]
+    else:
+        out = [A.Choose(x) for x in combinations(d.data, n)]
+    if e.upto:
+        out.append(A.Choose(False))
+    return out
+
+
+def _answer_dig(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    e, name = s.queue[0][5]
+    n = min(e.count, len(d.data))
+    if value is False or value == () or value == []:
+        chosen: tuple = ()
+        if not e.upto:
+            raise IllegalActionError(f"{d.prompt}: {n} card(s) must be chosen")
+    else:
+        chosen = (value,) if isinstance(value, int) else tuple(value)
+        if len(chosen) != n or len(set(chosen)) != n or any(c not in d.data for c in chosen):
+            raise IllegalActionError(f"{d.prompt}: choose {n} of {', '.join(g.name_of(c) for c in d.data)}")
+    s.pending = None
+    s.queue.pop(0)
+    for c in chosen:
+        if e.reveal:
+            g.log_event("reveal", "701.16a", player=s.players[d.player].name, card=s.objects[c].card.name)
+        g.move(c, HAND, rule="608.2c")
+
+
+def _put_rest(g: Game, ctx: Context, e: V.PutRest) -> list | None:
+    s = g.s
+    lib = s.players[ctx.controller].library
+    rest = [c for c in ctx.looked if c in lib]
+    if e.to == "graveyard":
+        for c in rest:
+            g.move(c, GRAVEYARD, rule="608.2c")
+    elif e.to == "bottom_any":
+        if len(rest) > 1:
+            return [_choice("order_bottom", ctx.controller, tuple(rest),
+                            f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} on the bottom of your library in "
+                            f"the order you choose (first listed is put on the bottom first)")]
+        for c in rest:
+            g.move(c, LIBRARY, rule="608.2c", bottom=True)
+    else:
+        s.rng.shuffle(rest)  # "in a random order"
+        for c in rest:
+            g.move(c, LIBRARY, rule="608.2c", bottom=True)
+    return None
+
+
+def _gain_control(g: Game, ctx: Context, e: V.GainControl) -> list | None:
+    """613.1b (layer 2): the controller changes; until end of turn it changes back in cleanup (514.2).
+    A permanent that changes controller can't attack or {T} this turn unless it has haste (302.6)."""
+    oid = target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    s = g.s
+    o = s.objects[oid]
+    if o.controller == ctx.controller:
+        return None
+    old = o.controller
+    o.controller = ctx.controller
+    o.sick = True
+    if s.combat is not None:
+        from .combat import remove_from_combat
+        remove_from_combat(g, oid)  # 506.4
+    if e.until_eot:
+        s.effects.append(ContinuousEffect("control", oid, timestamp=s.next_timestamp, controller=ctx.controller,
+                                          data=old))
+        s.next_timestamp += 1
+    g.invalidate()
+    g.log_event("gain_control", "613.1b", player=s.players[ctx.controller].name, card=o.card.name, id=oid)
+    return None
+
+
+def end_control_effects(g: Game) -> None:
+    """514.2: "until end of turn" control effects end: the permanent returns to its previous controller."""
+    s = g.s
+    for e in s.effects:
+        if e.kind == "control" and e.until == "eot":
+            o = s.objects.get(e.target)
+            if o is not None and o.zone == BATTLEFIELD and o.controller != e.data:
+                o.controller = e.data
+                o.sick = True
+                g.log_event("control_ends", "514.2", card=o.card.name, player=s.players[e.data].name)
+
+
+CHOICES["dig"] = (_dig_actions, _answer_dig)
+_HANDLERS.update({V.DigPut: _dig, V.PutRest: _put_rest, V.GainControl: _gain_control,
+                  V.LookAtTop: lambda g, ctx, e: None})
+
+
+def _order_actions(g: Game, d: Any) -> list:
+    from itertools import permutations
+
+    from ..game import actions as A
+    if len(d.data) > 4:
+        return [A.Choose(tuple(d.data)), A.Choose(tuple(reversed(d.data)))]
+    return [A.Choose(x) for x in permutations(d.data)]
+
+
+def _answer_order(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    order = tuple(value) if isinstance(value, (list, tuple)) else ()
+    if sorted(order) != sorted(d.data):
+        raise IllegalActionError(f"{d.prompt}: list each of {', '.join(g.name_of(c) for c in d.data)} once")
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for c in order:
+        g.move(c, LIBRARY, rule="608.2c", bottom=True)
+
+
+CHOICES["order_bottom"] = (_order_actions, _answer_order)

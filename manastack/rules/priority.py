@@ -57,7 +57,6 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             continue
         if sources is None:
             sources = stack.mana_sources(g, p)
-        specs = stack.spell_targets(card)
         xs = [0]
         if card.mana_cost.x_count:
             xs = [x for x in range(0, MAX_X_LISTED + 1)
@@ -66,9 +65,10 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                 continue
         elif solve_payment(stack.total_cost_reqs(g, p, card, 0), pool, sources) is None:
             continue
-        for targets in _target_combos(g, specs, p, oid, card.colors):
-            for x in xs:
-                acts.append(A.CastSpell(oid, targets, x))
+        for modes, specs in stack.cast_variants(g, card):  # 700.2a: one entry per mode choice of a modal spell
+            for targets in _target_combos(g, specs, p, oid, card.colors):
+                for x in xs:
+                    acts.append(A.CastSpell(oid, targets, x, modes=modes))
     for oid in s.battlefield:
         o = s.objects[oid]
         if o.controller != p:

@@ -5,7 +5,9 @@ performed simultaneously, repeated until none apply.
 704.5d (tokens outside the battlefield cease to exist), 704.5f (toughness 0 or less),
 704.5g (lethal damage), 704.5h (deathtouch damage), 704.5i (planeswalker with 0 loyalty),
 704.5j (the legend rule: the controller chooses one to keep), 704.5m (an Aura attached illegally
-or to nothing goes to the graveyard). 104.4a: if all players lose simultaneously, the game is a draw.
+or to nothing goes to the graveyard; 702.16c: an Aura with a quality the permanent has protection
+from), 704.5n / 301.5c (an Equipment attached to an illegal or nonexistent permanent, or one
+with protection from it (702.16d), becomes unattached and stays on the battlefield). 104.4a: if all players lose simultaneously, the game is a draw.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..game.state import BATTLEFIELD, GRAVEYARD
 from .effects import destroy
+from .stack import protected_from
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -45,18 +48,22 @@ def check(g: Game) -> bool:
             g.end_game(1 - loser, f"{s.players[loser].name}: {losers[0][2]} ({losers[0][1]})")
         return True
     acted = False
-    # 704.5d: tokens in other zones.
-    for pl in s.players:
-        for zone in (pl.hand, pl.graveyard, pl.exile, pl.library):
-            for oid in list(zone):
-                o = s.objects[oid]
-                if o.card.is_token:
-                    zone.remove(oid)
-                    del s.objects[oid]
-                    g.log_event("token_ceases", "704.5d", card=o.card.name)
-                    acted = True
+    # 704.5d: tokens in other zones. A token can only get there as a new object (400.7), so while no
+    # object was created since the last look (same next_id, same cached state version) there is none.
+    if g._cache.get("_sba_tokens") != s.next_id:
+        for pl in s.players:
+            for zone in (pl.hand, pl.graveyard, pl.exile, pl.library):
+                for oid in list(zone):
+                    o = s.objects[oid]
+                    if o.card.is_token:
+                        zone.remove(oid)
+                        del s.objects[oid]
+                        g.log_event("token_ceases", "704.5d", card=o.card.name)
+                        acted = True
+        g._cache["_sba_tokens"] = s.next_id
     to_graveyard: list[tuple[int, str]] = []
     to_destroy: list[tuple[int, str]] = []
+    to_unattach: list[int] = []
     legend: dict[tuple[int, str], list[int]] = {}
     for oid in s.battlefield:
         o = s.objects[oid]
@@ -77,9 +84,16 @@ def check(g: Game) -> bool:
             continue
         if "Aura" in c.subtypes:
             host = s.objects.get(o.attached_to) if o.attached_to is not None else None
-            if host is None or host.zone != BATTLEFIELD or not _aura_legal(g, o, host):
+            if host is None or host.zone != BATTLEFIELD or not _aura_legal(g, o, host) \
+                    or (c.colors and protected_from(g, host, c.colors)):  # 702.16c
                 to_graveyard.append((oid, "704.5m"))
                 continue
+        elif o.attached_to is not None and "Equipment" in c.subtypes:
+            host = s.objects.get(o.attached_to)
+            if host is None or host.zone != BATTLEFIELD or host.id == oid or "Creature" in c.types \
+                    or "Creature" not in g.chars(host).types \
+                    or (c.colors and protected_from(g, host, c.colors)):  # 702.16d
+                to_unattach.append(oid)
         if "Legendary" in c.supertypes:
             legend.setdefault((o.controller, c.name), []).append(oid)
     for group in legend.values():
@@ -88,6 +102,14 @@ def check(g: Game) -> bool:
             return True
     for oid in s.battlefield:
         s.objects[oid].deathtouched = False
+    for oid in to_unattach:
+        # 704.5n / 301.5c: an Equipment attached to an illegal or nonexistent permanent becomes
+        # unattached and remains on the battlefield.
+        o = s.objects[oid]
+        g.log_event("unattach", "704.5n", card=o.card.name, id=oid)
+        o.attached_to = None
+        g.invalidate()
+        acted = True
     for oid, rule in to_graveyard:
         if oid in s.objects and s.objects[oid].zone == BATTLEFIELD:
             g.log_event("sba", rule, card=s.objects[oid].card.name)

@@ -14,13 +14,18 @@ targets, paying costs, and resolving the stack.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.vocab import (
     ActivatedAbility,
+    ActivationRestriction,
+    AdditionalCost,
     CardDef,
     Cost,
+    CostPlus,
     Count,
+    FilterPlus,
     ManaAbility,
     ObjectFilter,
     Ref,
@@ -31,11 +36,15 @@ from ..errors import IllegalActionError
 from ..game import actions as A
 from ..game.state import (
     BATTLEFIELD,
+    DECLARE_ATTACKERS,
+    EXILE,
     GRAVEYARD,
     HAND,
     MAIN1,
     MAIN2,
     STACK,
+    UPKEEP,
+    ContinuousEffect,
     StackItem,
     player_ref,
 )
@@ -89,7 +98,33 @@ def sorcery_timing_ok(g: Game, p: int) -> bool:
 
 def activated_abilities(g: Game, o: Obj) -> list[ManaAbility | ActivatedAbility]:
     """Activated abilities in printed order, after effects that add or remove abilities."""
-    return [ab for ab in g.chars(o).abilities if isinstance(ab, (ManaAbility, ActivatedAbility))]
+    return [_timed(ab) if type(ab) is ActivatedAbility else ab for ab in g.chars(o).abilities
+            if isinstance(ab, (ManaAbility, ActivatedAbility))]
+
+
+_TIMED: dict[int, tuple] = {}
+
+
+def _timed(ab: ActivatedAbility) -> ActivatedAbility:
+    """602.5d: "Activate only as a sorcery", compiled among the effects (ActivationRestriction),
+    becomes the ability's timing."""
+    ent = _TIMED.get(id(ab))
+    if ent is None or ent[0] is not ab:
+        new = ab
+        restr = [e for e in ab.effects if isinstance(e, ActivationRestriction)]
+        if restr:
+            new = replace(ab, effects=tuple(e for e in ab.effects if not isinstance(e, ActivationRestriction)),
+                          sorcery_speed=ab.sorcery_speed or any(r.kind == "sorcery" for r in restr))
+            others = [r.kind for r in restr if r.kind not in ("sorcery", "instant")]
+            if others:
+                # 602.5b: the other restrictions are checked with the cost (cost_block_reason).
+                cost = ab.cost
+                fields = {f: getattr(cost, f) for f in cost.__dataclass_fields__}
+                fields["restriction"] = others[0]
+                new = replace(new, cost=CostPlus(**fields))
+        ent = (ab, new)
+        _TIMED[id(ab)] = ent
+    return ent[1]
 
 
 def is_mana_ability_action(g: Game, action: A.ActivateAbility) -> bool:
@@ -103,7 +138,14 @@ def is_mana_ability_action(g: Game, action: A.ActivateAbility) -> bool:
 # ----------------------------------------------------------------------------- targets
 
 def matches_filter(g: Game, flt: ObjectFilter, o: Obj, controller: int, source: int | None = None) -> bool:
-    c = g.chars(o)
+    return matches_filter_lki(g, flt, o, g.chars(o), controller, source)
+
+
+def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: int, source: int | None = None) -> bool:
+    """`matches_filter` for an object as it last existed (603.10a): `o` and `c` are its last known
+    state and characteristics."""
+    if type(flt) is FilterPlus and not _matches_plus(flt, o, c):
+        return False
     if flt.types and not (flt.types & c.types):
         return False
     if flt.non_types and (flt.non_types & c.types):
@@ -129,6 +171,33 @@ def matches_filter(g: Game, flt: ObjectFilter, o: Obj, controller: int, source: 
     if flt.nonbasic and "Basic" in c.supertypes:
         return False
     if flt.other and source is not None and o.id == source:
+        return False
+    return True
+
+
+def _matches_plus(flt: FilterPlus, o: Obj, c: Any) -> bool:
+    """The qualities only FilterPlus has ("creature with power 4 or greater", "nontoken", "basic")."""
+    if flt.power_min is not None and (c.power is None or c.power < flt.power_min):
+        return False
+    if flt.power_max is not None and (c.power is None or c.power > flt.power_max):
+        return False
+    if flt.toughness_max is not None and (c.toughness is None or c.toughness > flt.toughness_max):
+        return False
+    if flt.token is not None and o.card.is_token != flt.token:
+        return False
+    if flt.min_mana_value is not None and o.card.mana_cost.mana_value < flt.min_mana_value:
+        return False
+    if flt.basic and "Basic" not in c.supertypes:
+        return False
+    if flt.keywords and not (flt.keywords & c.keywords):
+        return False
+    if flt.non_keywords and (flt.non_keywords & c.keywords):
+        return False
+    if flt.all_types and not flt.all_types <= c.types:
+        return False
+    if flt.supertypes and not flt.supertypes <= c.supertypes:
+        return False
+    if flt.non_supertypes and (flt.non_supertypes & c.supertypes):
         return False
     return True
 
@@ -176,8 +245,12 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
             return False
         if spec.filter.controller == "you" and o.owner != controller:
             return False
-        return matches_filter(g, ObjectFilter(types=spec.filter.types, max_mana_value=spec.filter.max_mana_value),
-                              o, controller, source)
+        if spec.filter.controller == "opponent" and o.owner == controller:
+            return False
+        if type(spec.filter) is ObjectFilter:
+            return matches_filter(g, ObjectFilter(types=spec.filter.types, max_mana_value=spec.filter.max_mana_value),
+                                  o, controller, source)
+        return matches_filter(g, replace(spec.filter, controller=None), o, controller, source)
     if o.zone != BATTLEFIELD:
         return False
     c = g.chars(o)
@@ -193,6 +266,8 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
     else:
         return False
     if "hexproof" in c.keywords and o.controller != controller:
+        return False
+    if "shroud" in c.keywords:  # 702.18a
         return False
     if source_colors and protected_from(g, o, source_colors):
         return False
@@ -213,7 +288,9 @@ def target_candidates(g: Game, spec: TargetSpec, controller: int, source: int | 
         out.extend(it.obj for it in s.stack if it.kind == "spell" and it.obj != source
                    and target_legal(g, spec, it.obj, controller, source, source_colors))
     elif spec.kind == "graveyard_card":
-        out.extend(oid for oid in s.players[controller].graveyard
+        owners = (controller,) if spec.filter.controller == "you" else (
+            (1 - controller,) if spec.filter.controller == "opponent" else (controller, 1 - controller))
+        out.extend(oid for p in owners for oid in s.players[p].graveyard
                    if target_legal(g, spec, oid, controller, source, source_colors))
     return out
 
@@ -235,13 +312,15 @@ def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ..
 
 # ----------------------------------------------------------------------------- mana payment
 
-def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice: bool = True) -> list[ManaSource]:
-    """The mana abilities `p` could activate now with no mana cost, for the solver."""
+def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice: bool = True,
+                 exclude_more: tuple[int, ...] = ()) -> list[ManaSource]:
+    """The mana abilities `p` could activate now with no mana cost, for the solver (`exclude`,
+    `exclude_more`: permanents whose mana abilities can't be used, e.g. those a cost sacrifices)."""
     s = g.s
     out: list[ManaSource] = []
     for oid in s.battlefield:
         o = s.objects[oid]
-        if o.controller != p or oid == exclude:
+        if o.controller != p or oid == exclude or oid in exclude_more:
             continue
         abilities = None
         # Abilities of one permanent that tap it are alternatives: one ManaSource for them all.
@@ -292,7 +371,37 @@ def source_ability(key, out) -> tuple[int, int]:
 
 
 def cost_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
-    """Why the non-mana parts {T}/{Q} of `cost` can't be paid by `o`, or None (107.5, 107.6, 302.6)."""
+    """Why the non-mana parts of `cost` ({T}/{Q}, a sacrifice, discards ...) can't be paid by `o`, or
+    None (107.5, 107.6, 302.6, 701.17a)."""
+    why = _tap_block_reason(g, o, cost)
+    if why is not None:
+        return why
+    if cost.sacrifice is not None and not usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)):
+        return f"{o.card.name}: there is no permanent to sacrifice for this cost (701.17a)"
+    if type(cost) is CostPlus:
+        return _plus_block_reason(g, o, cost)
+    return None
+
+
+def usable_for_cost(g: Game, o: Obj, cost: Cost, cands: list[int]) -> list[int]:
+    """The permanents among `cands` that a cost may sacrifice or tap while its mana can still be paid
+    without them (their mana abilities are then unavailable, 601.2g-h)."""
+    if cost.mana.is_empty() or not cands:
+        return cands
+    s = g.s
+    p = o.controller
+    with_mana = {src.key[0] for src in mana_sources(g, p, exclude=o.id if cost.tap else None)}
+    out = []
+    reqs = requirements(cost.mana, 0)
+    for c in cands:
+        if c not in with_mana or solve_payment(reqs, s.players[p].pool, mana_sources(
+                g, p, exclude=o.id if cost.tap else None, exclude_more=(c,))) is not None:
+            out.append(c)
+    return out
+
+
+def _tap_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
+    """Why {T}/{Q} of `cost` can't be paid by `o`, or None (107.5, 107.6, 302.6)."""
     if cost.tap or cost.untap:
         c = g.chars(o)
         if "Creature" in c.types and o.sick and "haste" not in c.keywords:
@@ -306,15 +415,95 @@ def cost_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
     return None
 
 
+def sacrifice_candidates(g: Game, o: Obj, flt: ObjectFilter) -> list[int]:
+    """Permanents `o`'s controller could sacrifice for a "Sacrifice a creature" cost (701.17a)."""
+    return [x.id for x in g.permanents(o.controller) if matches_filter(g, flt, x, o.controller, o.id)]
+
+
+def _discard_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
+    hand = g.s.players[o.controller].hand
+    if cost.discard_filter is None:
+        return list(hand)
+    return [c for c in hand if matches_filter(g, cost.discard_filter, g.s.objects[c], o.controller)]
+
+
+def _tap_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
+    assert cost.tap_untapped is not None
+    out = []
+    for x in g.permanents(o.controller):
+        # 302.6 restricts only a creature's own {T}/{Q} abilities: a summoning-sick creature may be tapped
+        # to pay "tap an untapped creature you control".
+        if x.tapped or (cost.tap and x.id == o.id) or not matches_filter(g, cost.tap_untapped, x, o.controller, o.id):
+            continue
+        out.append(x.id)
+    return out
+
+
+def _exile_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
+    assert cost.exile_from_graveyard is not None
+    return [c for c in g.s.players[o.controller].graveyard
+            if matches_filter(g, cost.exile_from_graveyard, g.s.objects[c], o.controller)]
+
+
+def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
+    if cost.restriction:
+        why = _restriction_reason(g, o, cost)
+        if why:
+            return why
+    if cost.discard and len(_discard_candidates(g, o, cost)) < cost.discard:
+        return f"{o.card.name}: not enough cards in hand to discard for this cost (701.8)"
+    if cost.remove_counters is not None:
+        kind, n = cost.remove_counters
+        if o.counters.get(kind, 0) < n:
+            return f"{o.card.name} doesn't have {n} {kind} counter(s) to remove (122.8)"
+    if cost.tap_untapped is not None and len(usable_for_cost(g, o, cost, _tap_candidates(g, o, cost))) < cost.tap_count:
+        return f"{o.card.name}: not enough untapped permanents to tap for this cost"
+    if cost.exile_from_graveyard is not None and len(_exile_candidates(g, o, cost)) < cost.exile_count:
+        return f"{o.card.name}: not enough cards in your graveyard to exile for this cost"
+    return None
+
+
+def _restriction_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
+    """602.5b: "Activate only once each turn", "only during your turn" ..."""
+    s = g.s
+    r = cost.restriction
+    if r == "once_each_turn":
+        if any(e.kind == "activated_once" and e.target == o.id and e.data is cost for e in s.effects):
+            return f"{o.card.name}: this ability can be activated only once each turn (602.5b)"
+    elif r in ("your_turn", "your_upkeep", "before_attackers"):
+        if s.active != o.controller:
+            return f"{o.card.name}: this ability can be activated only during its controller's turn (602.5b)"
+        if r == "your_upkeep" and s.step != UPKEEP:
+            return f"{o.card.name}: this ability can be activated only during its controller's upkeep (602.5b)"
+        if r == "before_attackers" and s.step >= DECLARE_ATTACKERS:
+            return f"{o.card.name}: this ability can be activated only before attackers are declared (602.5b)"
+    return None
+
+
+def _choose_cost_objects(g: Game, p: int, cands: list[int], n: int, what: str, name: str) -> list[int]:
+    """601.2h / 602.2b: the player chooses the objects a cost uses (read from the activation's answers)."""
+    chosen: list[int] = []
+    for _ in range(n):
+        left = [c for c in cands if c not in chosen]
+        if not left:
+            raise IllegalActionError(f"{name}: nothing left to {what} for this cost")
+        pick = choose(g, p, what, left, f"{name}: choose a card or permanent to {what} ({', '.join(g.name_of(c) for c in left)})")
+        if pick not in left:
+            raise IllegalActionError(f"{name}: {g.name_of(pick) if isinstance(pick, int) else pick!r} can't be used "
+                                     f"to {what} for this cost")
+        chosen.append(pick)
+    return chosen
+
+
 def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None, what: str,
-             exclude: int | None = None) -> Requirement:
+             exclude: int | None = None, exclude_more: tuple[int, ...] = ()) -> Requirement:
     """601.2g-h: activate mana abilities (the solver's choice, or `payment`), then pay from the pool."""
     s = g.s
     pl = s.players[p]
     if not reqs or (reqs[0].total == 0 and reqs[0].life == 0):
         return reqs[0] if reqs else Requirement((0,) * 6, 0)  # type: ignore[arg-type]
     if payment is None:
-        res = solve_payment(reqs, pl.pool, mana_sources(g, p, exclude=exclude))
+        res = solve_payment(reqs, pl.pool, mana_sources(g, p, exclude=exclude, exclude_more=exclude_more))
         if res is None:
             raise IllegalActionError(f"{s.players[p].name} can't pay the cost of {what} (601.2h)")
         req, chosen = res
@@ -489,17 +678,26 @@ def add_mana(g: Game, p: int, bag, source: str, tapped_for_mana: bool = False) -
 def tap(g: Game, o: Obj, rule: str) -> None:
     o.tapped = True
     g.log_event("tap", rule, card=o.card.name, id=o.id)
+    from . import triggers
+    triggers.tapped_changed(g, o, True)
 
 
 def untap(g: Game, o: Obj, rule: str) -> None:
     o.tapped = False
     g.log_event("untap", rule, card=o.card.name, id=o.id)
+    from . import triggers
+    triggers.tapped_changed(g, o, False)
 
 
 # ----------------------------------------------------------------------------- casting
 
-def spell_targets(card: CardDef) -> tuple[TargetSpec, ...]:
+def spell_targets(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
+    """The targets a spell asks for (601.2c); of a modal spell, those of the chosen modes in the
+    order chosen (700.2c)."""
     if card.spell is not None:
+        modal = effects.modal_of(card.spell.effects)
+        if modal is not None:
+            return card.spell.targets + effects.mode_layout(modal, modes)[0]
         return card.spell.targets
     for ab in card.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
@@ -519,6 +717,46 @@ def cast_block_reason(g: Game, p: int, o: Obj) -> str | None:
                 if "Sorcery" in c.types else
                 f"307.1/117.1a: {c.name} (a permanent spell) can be cast only at sorcery speed: "
                 f"your main phase, stack empty")
+    extra = additional_costs(c)
+    if extra:
+        return _additional_block_reason(g, p, o, extra)
+    return None
+
+
+_EXTRA: dict[int, tuple] = {}
+
+
+def additional_costs(card: CardDef) -> tuple:
+    """601.2b: the card's "As an additional cost to cast this spell, ..." costs (cached per card)."""
+    ent = _EXTRA.get(id(card))
+    if ent is None or ent[0] is not card:
+        ent = (card, tuple(ab.cost for ab in card.abilities if isinstance(ab, AdditionalCost)))
+        _EXTRA[id(card)] = ent
+    return ent[1]
+
+
+def _spell_sacrifice_candidates(g: Game, p: int, card: CardDef, cost: Cost) -> list[int]:
+    assert cost.sacrifice is not None
+    cands = [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
+    reqs = total_cost_reqs(g, p, card, 0)
+    pool = g.s.players[p].pool
+    with_mana = {src.key[0] for src in mana_sources(g, p)}
+    # A permanent sacrificed for the cost can't also be tapped for mana to pay it (601.2g-h).
+    return [c for c in cands if c not in with_mana or solve_payment(reqs, pool, mana_sources(g, p, exclude_more=(c,)))
+            is not None]
+
+
+def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | None:
+    pl = g.s.players[p]
+    for cost in extra:
+        if cost.sacrifice is not None and not _spell_sacrifice_candidates(g, p, o.card, cost):
+            return f"{o.card.name}: there is nothing to sacrifice for its additional cost (601.2b)"
+        if type(cost) is CostPlus and cost.discard and sum(
+                1 for c in pl.hand if c != o.id and (cost.discard_filter is None or matches_filter(
+                    g, cost.discard_filter, g.s.objects[c], p))) < cost.discard:
+            return f"{o.card.name}: not enough other cards in hand to discard for its additional cost (601.2b)"
+        if cost.life and pl.life < cost.life:
+            return f"{o.card.name}: {pl.name} can't pay {cost.life} life (119.4)"
     return None
 
 
@@ -548,10 +786,13 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         raise IllegalActionError(f"{card.name} has no X in its cost")
     if action.x < 0:
         raise IllegalActionError("X can't be negative (107.3)")
-    if action.modes and not getattr(card.spell, "modes", ()):
+    modal = effects.modal_of(card.spell.effects) if card.spell is not None else None
+    if action.modes and modal is None:
         raise IllegalActionError(f"{card.name} is not a modal spell: it has no modes to choose (700.2)")
-    specs = spell_targets(card)
-    check_targets(g, specs, action.targets, p, o.id, card.name, card.colors)
+    if modal is not None:
+        check_modes(card.name, modal, action.modes)
+    specs = spell_targets(card, action.modes)
+    check_targets(g, specs, action.targets, p, o.id, card.name, g.chars(o).colors)  # 702.114a devoid
     reqs = total_cost_reqs(g, p, card, action.x)
     # 601.2a: the card moves to the stack first; mana abilities then can't use it.
     hand = s.players[p].hand
@@ -560,18 +801,65 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     o.zone = STACK
     o.controller = p
     o.x = action.x
-    try:
-        pay_mana(g, p, reqs, action.payment, card.name)
-    finally:
-        pass
+    # 601.2b / 601.2h: additional costs; the objects they use are chosen before mana is paid.
+    victims: list[int] = []
+    discards: list[int] = []
+    life = 0
+    for cost in additional_costs(card):
+        if cost.sacrifice is not None:
+            victims += _choose_cost_objects(g, p, [c for c in _spell_sacrifice_candidates(g, p, card, cost)
+                                                   if c not in victims], 1, "sacrifice", card.name)
+        if type(cost) is CostPlus and cost.discard:
+            cands = [c for c in hand if c not in discards and (
+                cost.discard_filter is None or matches_filter(g, cost.discard_filter, s.objects[c], p))]
+            discards += _choose_cost_objects(g, p, cands, cost.discard, "discard", card.name)
+        life += cost.life
+    if life and s.players[p].life < life:
+        raise IllegalActionError(f"{s.players[p].name} can't pay {life} life (119.4)")
+    pay_mana(g, p, reqs, action.payment, card.name, exclude_more=tuple(victims))
+    if life:
+        g.set_life(p, -life, "119.4", source=card.name)
+    for v in victims:
+        effects.sacrifice(g, v)
+    for c in discards:
+        effects.discard(g, p, c, rule="701.8a")
     item = StackItem(o.id, "spell", p, card.name, obj=o.id, source=o.id, targets=action.targets, x=action.x,
                      modes=action.modes, choices=action.choices)
     s.stack.append(item)
     s.players[p].spells_cast += 1
     g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,
-                targets=[g.name_of(t) for t in action.targets], x=action.x)
+                targets=[g.name_of(t) for t in action.targets], x=action.x,
+                **({"modes": list(action.modes)} if action.modes else {}))
     s.passes = 0
     g.invalidate()
+    from . import triggers
+    triggers.spell_cast(g, p, o.id)
+
+
+def check_modes(name: str, modal: Any, modes: tuple[int, ...]) -> None:
+    """700.2a / 700.2d: the number of modes the text allows, each existing and chosen at most once."""
+    n = len(modal.modes)
+    if not modal.min <= len(modes) <= modal.max:
+        want = str(modal.min) if modal.min == modal.max else f"{modal.min} to {modal.max}"
+        raise IllegalActionError(f"{name}: choose {want} mode(s) of {n} (700.2a), got {list(modes) or 'none'}")
+    if any(not isinstance(m, int) or not 1 <= m <= n for m in modes):
+        raise IllegalActionError(f"{name}: modes are numbered 1 to {n} (700.2), got {list(modes)}")
+    if len(set(modes)) != len(modes):
+        raise IllegalActionError(f"{name}: the same mode can't be chosen more than once (700.2d)")
+
+
+def cast_variants(g: Game, card: CardDef) -> list[tuple[tuple[int, ...], tuple[TargetSpec, ...]]]:
+    """The (modes, targets) a spell can be cast with: one per allowed mode choice for a modal spell."""
+    modal = effects.modal_of(card.spell.effects) if card.spell is not None else None
+    if modal is None:
+        return [((), spell_targets(card))]
+    from itertools import combinations
+    n = len(modal.modes)
+    out = []
+    for k in range(modal.min, min(modal.max, n) + 1):
+        for combo in combinations(range(1, n + 1), k):
+            out.append((combo, spell_targets(card, combo)))
+    return out
 
 
 def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
@@ -610,12 +898,38 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     if cost.untap and "Creature" in g.chars(o).types and o.sick and "haste" not in g.chars(o).keywords:
         raise IllegalActionError(why)
     lki = (o.copy(), g.chars(o))
+    # 601.2c-h / 602.2b: the objects the other costs use are chosen first, then mana is paid.
+    victims: list[int] = []
+    if cost.sacrifice is not None:
+        why = cost_block_reason(g, o, cost)
+        if why:
+            raise IllegalActionError(why)
+        victims = _choose_cost_objects(g, p, usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)), 1,
+                                       "sacrifice", o.card.name)
+    discards: list[int] = []
+    tapped_others: list[int] = []
+    exiles: list[int] = []
+    if type(cost) is CostPlus:
+        why = _plus_block_reason(g, o, cost)
+        if why:
+            raise IllegalActionError(why)
+        if cost.discard:
+            discards = _choose_cost_objects(g, p, _discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
+        if cost.tap_untapped is not None:
+            tapped_others = _choose_cost_objects(g, p, [c for c in usable_for_cost(g, o, cost, _tap_candidates(g, o, cost))
+                                                        if c not in victims], cost.tap_count, "tap", o.card.name)
+        if cost.exile_from_graveyard is not None:
+            exiles = _choose_cost_objects(g, p, _exile_candidates(g, o, cost), cost.exile_count, "exile",
+                                          o.card.name)
     reqs = requirements(cost.mana, action.x)
-    pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None)
+    pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
+             exclude_more=tuple(victims + tapped_others))
     # {Q} is paid after mana abilities (107.6): the permanent must be tapped by now.
-    why = cost_block_reason(g, o, cost)
+    why = _tap_block_reason(g, o, cost)
     if why:
         raise IllegalActionError(why)
+    if any(s.objects.get(v) is None or s.objects[v].zone != BATTLEFIELD for v in victims + tapped_others):
+        raise IllegalActionError(f"{o.card.name}: a permanent chosen for the cost is gone (601.2h)")
     if cost.life:
         if s.players[p].life < cost.life:
             raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
@@ -624,7 +938,25 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         tap(g, o, "107.5")
     if cost.untap:
         untap(g, o, "107.6")
-    if cost.sacrifice_self:
+    for x in tapped_others:
+        tap(g, s.objects[x], "602.2b")
+    if type(cost) is CostPlus and cost.remove_counters is not None:
+        kind, n = cost.remove_counters
+        o.counters[kind] -= n
+        if not o.counters[kind]:
+            del o.counters[kind]
+        g.invalidate()
+        g.log_event("remove_counters", "122.8", card=o.card.name, kind=kind, amount=n)
+    if type(cost) is CostPlus and cost.restriction == "once_each_turn":
+        s.effects.append(ContinuousEffect("activated_once", o.id, data=cost, timestamp=s.next_timestamp))
+        s.next_timestamp += 1
+    for c in discards:
+        effects.discard(g, p, c, rule="701.8a")
+    for c in exiles:
+        g.move(c, EXILE, rule="406.2")
+    for v in victims:
+        effects.sacrifice(g, v)
+    if cost.sacrifice_self and o.id in s.objects:
         g.move(o.id, GRAVEYARD, rule="701.17a")
     item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=action.targets,
                      x=action.x, source_lki=lki)
@@ -643,14 +975,16 @@ def resolve_top(g: Game) -> None:
     item = s.stack.pop()
     g.invalidate()
     if item.kind == "combat_damage":
-        from . import combat
+        from . import combat, triggers
+        mark = len(s.log)
         combat.resolve_damage_object(g, item)
+        triggers.combat_damage_dealt(g, [(oid, r, n) for oid, _, r, n in item.damage], mark)
         return
     if item.kind == "spell":
         o = s.objects[item.obj]
         card = o.card
-        specs = spell_targets(card)
-        legal = tuple(target_legal(g, spec, t, item.controller, o.id, card.colors)
+        specs = spell_targets(card, item.modes)
+        legal = tuple(target_legal(g, spec, t, item.controller, o.id, g.chars(o).colors)
                       for spec, t in zip(specs, item.targets))
         if specs and not any(legal):
             g.log_event("fizzle", "608.2b", card=card.name, reason="all its targets are illegal")
@@ -658,16 +992,21 @@ def resolve_top(g: Game) -> None:
             return
         g.log_event("resolve", "608.2", card=card.name, id=o.id)
         if card.spell is not None:
-            ctx = effects.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)))
+            ctx = effects.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)),
+                                  modes=item.modes)
             effects.run(g, ctx, card.spell.effects, finish=("spell_to_graveyard", o.id))
         else:
             # 608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f).
             new = g.move(o.id, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x)
             if specs:
                 g.s.objects[new].attached_to = item.targets[0]
+                g.invalidate()  # the enchanted object's characteristics change (613)
         return
     ab = item.ability
     specs = ab.targets if ab is not None else ()
+    modal = effects.modal_of(ab.effects) if ab is not None and hasattr(ab, "effects") else None
+    if modal is not None:
+        specs = specs + effects.mode_layout(modal, item.modes)[0]
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
     legal = tuple(target_legal(g, spec, t, item.controller, item.source, colors)
                   for spec, t in zip(specs, item.targets))
@@ -675,7 +1014,9 @@ def resolve_top(g: Game) -> None:
         g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
         return
     g.log_event("resolve", "608.2", card=item.name, ability=ab.text if ab else "")
-    ctx = effects.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki)
+    event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
+    ctx = effects.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki,
+                          event_obj=event_obj, modes=item.modes)
     effects.run(g, ctx, ab.effects if ab else (), finish=None)
 
 

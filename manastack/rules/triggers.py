@@ -7,6 +7,12 @@
 - 603.6a / 603.10a: enters-the-battlefield abilities look at the permanent after it entered;
   leaves-the-battlefield ("dies") abilities look back in time (last known information).
 - 702.83 exalted.
+- Trigger events of the compiled templates (TriggeredAbility.event): "etb", "dies", "leaves",
+  "attacks", "etb_or_attacks", "attacks_or_blocks", "blocks", "becomes_blocked",
+  "combat_damage_player" (the source itself); "enters" / "dies_filter" (a permanent matching
+  `filter` enters / dies, 603.6a / 603.10a); "cast" (601.2i: a spell matching `filter` is cast by
+  `who`); "gain_life"; "you_attack" (508.1); steps "upkeep", "draw", "main1", "begin_combat",
+  "end" (503.1, 507.1, 513.1: `who` "you"/"any" = your step, "each", "opponent").
 """
 
 from __future__ import annotations
@@ -23,36 +29,151 @@ EXALTED = V.TriggeredAbility("Exalted", "exalted", (V.Pump(V.SELF, 1, 1),))
 
 
 def _add(g: Game, controller: int, source: int, ability: V.TriggeredAbility, lki=None, name: str = "",
-         effect_source: int | None = None) -> None:
-    g.s.pending_triggers.append((controller, source, ability, lki, name, effect_source))
+         effect_source: int | None = None, event_obj: int | None = None) -> None:
+    g.s.pending_triggers.append((controller, source, ability, lki, name, effect_source, event_obj))
     g.log_event("trigger", "603.2", card=name, ability=ability.text)
 
 
+_ETB = ("etb", "etb_or_attacks", "etb_or_dies")
+_ATTACKS = ("attacks", "etb_or_attacks", "attacks_or_blocks")
+
+
+def _watch_infos(g: Game) -> tuple:
+    """(permanent id, its printed trigger events or None when abilities may be granted) for the
+    permanents that may have triggered abilities; cached per battlefield contents (an object id
+    always names the same card in a game and its clones)."""
+    s = g.s
+    objs = s.objects
+    key = tuple(s.battlefield)
+    cached = s.__dict__.get("_trigger_watch")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    full = [(oid, _info(objs[oid].card)) for oid in key]
+    if any(i[2] for _, i in full):
+        infos = tuple((oid, None) for oid, _ in full)  # abilities may be granted: look at every permanent
+    else:
+        infos = tuple((oid, i[1]) for oid, i in full if i[1])
+    s._trigger_watch = (key, infos)  # type: ignore[attr-defined]
+    return infos
+
+
+def _own(g: Game, o, events: tuple[str, ...]) -> list:
+    """The triggered abilities with one of `events` that the permanent `o` has now."""
+    ev = _info(o.card)[1]
+    if ev.isdisjoint(events):
+        infos = _watch_infos(g)
+        if not infos or infos[0][1] is not None:
+            return []  # no ability granting: its printed text decides
+    return [ab for ab in g.chars(o).abilities if isinstance(ab, V.TriggeredAbility) and ab.event in events]
+
+
+def tapped_changed(g: Game, o, tapped: bool) -> None:
+    """"Whenever CARDNAME becomes tapped / untapped" (603.2)."""
+    for ab in _own(g, o, ("becomes_tapped",) if tapped else ("becomes_untapped",)):
+        _add(g, o.controller, o.id, ab, None, o.card.name)
+
+
+def _watchers(g: Game, events: tuple[str, ...]):
+    """(permanent, ability) for the triggered abilities with one of `events` on the battlefield now."""
+    s = g.s
+    objs = s.objects
+    infos = _watch_infos(g)
+    out = []
+    for oid, evs in infos:
+        if evs is not None and evs.isdisjoint(events):
+            continue
+        o = objs[oid]
+        for ab in g.chars(o).abilities:
+            if isinstance(ab, V.TriggeredAbility) and ab.event in events:
+                out.append((o, ab))
+    return out
+
+
+_INFO: dict[int, tuple] = {}
+
+
+def _info(card: V.CardDef) -> tuple:
+    """(card, the events of its printed triggered abilities, whether it has a static ability that grants
+    abilities): a fast pre-check, cached per card definition."""
+    ent = _INFO.get(id(card))
+    if ent is None or ent[0] is not card:
+        ent = (card, frozenset(ab.event for ab in card.abilities if isinstance(ab, V.TriggeredAbility)),
+               any(isinstance(ab, V.StaticAbility) and ab.granted for ab in card.abilities))
+        _INFO[id(card)] = ent
+    return ent
+
+
 def entered_battlefield(g: Game, oid: int) -> None:
-    o = g.s.objects[oid]
+    """603.6a: enters-the-battlefield abilities, of the permanent itself and of those watching it."""
+    s = g.s
+    o = s.objects[oid]
     for ab in g.chars(o).abilities:
-        if isinstance(ab, V.TriggeredAbility) and ab.event == "etb":
+        if isinstance(ab, V.TriggeredAbility) and ab.event in _ETB:
             _add(g, o.controller, oid, ab, None, o.card.name)
+    from .stack import matches_filter
+    for w, ab in _watchers(g, ("enters",)):
+        if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
 
 
 def left_battlefield(g: Game, old_id: int, to: str) -> None:
+    """603.10a: leaves-the-battlefield abilities look back in time."""
     lki = g.s.lki.get(old_id)
     if lki is None:
         return
     obj, chars = lki
-    if to == GRAVEYARD and "Creature" in chars.types:
-        for ab in chars.abilities:
-            if isinstance(ab, V.TriggeredAbility) and ab.event == "dies":
-                _add(g, obj.controller, old_id, ab, lki, obj.card.name)
+    dies = to == GRAVEYARD and "Creature" in chars.types
+    from .stack import matches_filter_lki
+    for ab in chars.abilities:
+        if not isinstance(ab, V.TriggeredAbility):
+            continue
+        if ab.event == "leaves" or (dies and ab.event in ("dies", "etb_or_dies")) or (
+                to == GRAVEYARD and ab.event == "to_graveyard"):
+            _add(g, obj.controller, old_id, ab, lki, obj.card.name)
+        elif dies and ab.event == "dies_filter" and ab.filter is not None and not ab.filter.other \
+                and matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
+            _add(g, obj.controller, old_id, ab, lki, obj.card.name)  # "whenever a creature dies": itself too
+    if not dies:
+        return
+    for w, ab in _watchers(g, ("attached_dies",)):
+        if w.attached_to == old_id:  # "when enchanted creature dies" (the Aura is still on the battlefield)
+            _add(g, w.controller, w.id, ab, None, w.card.name)
+    watchers = _watchers(g, ("dies_filter",))
+    if not watchers:
+        return
+    for w, ab in watchers:
+        if ab.filter is None or matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
+            _add(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def attacked(g: Game, attackers: list[int]) -> None:
+    """508.1f / 508.3a: attack triggers (and "becomes tapped" for attackers tapped to attack)."""
     s = g.s
     for a in attackers:
         o = s.objects[a]
         for ab in g.chars(o).abilities:
-            if isinstance(ab, V.TriggeredAbility) and ab.event == "attacks":
+            if not isinstance(ab, V.TriggeredAbility):
+                continue
+            if ab.event in _ATTACKS or (ab.event == "attacks_alone" and len(attackers) == 1) or (
+                    ab.event == "battalion" and len(attackers) >= 3):
                 _add(g, o.controller, a, ab, None, o.card.name)
+        if o.tapped:
+            tapped_changed(g, o, True)
+    if attackers:
+        for w, ab in _watchers(g, ("attached_attacks",)):
+            if w.attached_to in attackers:  # "whenever equipped creature attacks"
+                _add(g, w.controller, w.id, ab, None, w.card.name)
+        ctrl = s.objects[attackers[0]].controller
+        for w, ab in _watchers(g, ("you_attack", "attacks_alone_filter")):
+            if w.controller != ctrl:
+                continue
+            if ab.event == "you_attack":
+                _add(g, w.controller, w.id, ab, None, w.card.name)
+            elif len(attackers) == 1:
+                from .stack import matches_filter
+                a = s.objects[attackers[0]]
+                if ab.filter is None or matches_filter(g, ab.filter, a, w.controller, w.id):
+                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a.id)
     if len(attackers) == 1:
         a = attackers[0]
         ctrl = s.objects[a].controller
@@ -62,14 +183,160 @@ def attacked(g: Game, attackers: list[int]) -> None:
 
 
 def beginning_of_step(g: Game, event: str) -> None:
+    """"At the beginning of your upkeep / each upkeep / each opponent's upkeep" (503.1, 507.1, 513.1)."""
     from .effects import SacrificeUnless
     s = g.s
-    for o in g.permanents(s.active):
+    delayed_event = {"upkeep": "next_upkeep", "end": "next_end"}.get(event)
+    if delayed_event and s.effects:
+        keep = []
+        for e in s.effects:
+            if e.kind == "delayed_trigger" and e.data[0] == delayed_event:
+                _, ab, name, source = e.data
+                _add(g, e.controller, source if source is not None else -1, ab, None, name)  # 603.7c: once
+            else:
+                keep.append(e)
+        s.effects = keep
+    for o, ab in _watchers(g, (event,)):
+        w = ab.who
+        if (w in ("any", "you") and o.controller != s.active) or (w == "opponent" and o.controller == s.active):
+            continue
+        if ab.unless_sacrifice is not None and not ab.effects:
+            ab = V.TriggeredAbility(ab.text, ab.event, (SacrificeUnless(ab.unless_sacrifice),))
+        _add(g, o.controller, o.id, ab, None, o.card.name)
+
+
+def spell_cast(g: Game, p: int, spell: int) -> None:
+    """601.2i: "whenever you cast a noncreature spell" triggers once the spell becomes cast; "when you
+    cast CARDNAME" is an ability of the spell itself (603.2, 112.3c)."""
+    s = g.s
+    o = s.objects[spell]
+    for ab in o.card.abilities:
+        if isinstance(ab, V.TriggeredAbility) and ab.event == "cast_self":
+            _add(g, p, spell, ab, None, o.card.name)
+    watchers = _watchers(g, ("cast",))
+    if not watchers:
+        return
+    from .stack import matches_filter
+    for w, ab in watchers:
+        if (ab.who == "you" and w.controller != p) or (ab.who == "opponent" and w.controller == p):
+            continue
+        if ab.scope == "second_spell" and s.players[p].spells_cast != 2:
+            continue
+        if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+            _add(g, w.controller, w.id, ab, None, w.card.name)  # "it" in the effect is the source
+
+
+def life_gained(g: Game, p: int, n: int) -> None:
+    """"Whenever you gain life" (119.9: once per life-gain event)."""
+    for w, ab in _watchers(g, ("gain_life",)):
+        if (ab.who in ("you", "any") and w.controller == p) or (ab.who == "opponent" and w.controller != p) \
+                or ab.who == "each":
+            _add(g, w.controller, w.id, ab, None, w.card.name)
+
+
+def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) -> None:
+    """"Whenever CARDNAME deals combat damage to a player": `plan` is (source, recipient, amount) as
+    assigned; the log after `mark` tells which damage was dealt (510.2)."""
+    s = g.s
+    dealt: dict[tuple[str, str], int] = {}
+    for e in s.log[mark:]:
+        if e.get("event") == "damage" and e.get("combat") and "target_id" not in e:
+            key = (e.get("source"), e.get("target"))
+            dealt[key] = dealt.get(key, 0) + 1
+    to_creature: dict[tuple[str, int], int] = {}
+    for e in s.log[mark:]:
+        if e.get("event") == "damage" and e.get("combat") and "target_id" in e:
+            key2 = (e.get("source"), e.get("target_id"))
+            to_creature[key2] = to_creature.get(key2, 0) + 1
+    if not dealt and not to_creature:
+        return
+    seen: set[tuple[int, int]] = set()
+    for oid, r, n in plan:
+        if n <= 0 or (oid, r) in seen:
+            continue
+        o = s.objects.get(oid)
+        if o is None or o.zone != "battlefield":
+            continue
+        if r >= 0:
+            key2 = (o.card.name, r)
+            if not to_creature.get(key2):
+                continue
+            to_creature[key2] -= 1
+            seen.add((oid, r))
+            for ab in _own(g, o, ("combat_damage_creature",)):
+                _add(g, o.controller, oid, ab, None, o.card.name, event_obj=r)  # "that creature"
+            continue
+        key = (o.card.name, s.players[-1 - r].name)
+        if not dealt.get(key):
+            continue
+        dealt[key] -= 1
+        seen.add((oid, r))
         for ab in g.chars(o).abilities:
-            if isinstance(ab, V.TriggeredAbility) and ab.event == event:
-                if ab.unless_sacrifice is not None and not ab.effects:
-                    ab = V.TriggeredAbility(ab.text, ab.event, (SacrificeUnless(ab.unless_sacrifice),))
-                _add(g, o.controller, o.id, ab, None, o.card.name)
+            if isinstance(ab, V.TriggeredAbility) and ab.event == "combat_damage_player":
+                _add(g, o.controller, oid, ab, None, o.card.name)
+        for w, ab in _watchers(g, ("attached_combat_damage_player",)):
+            if w.attached_to == oid:  # "whenever equipped creature deals combat damage to a player"
+                _add(g, w.controller, w.id, ab, None, w.card.name)
+
+
+def blockers_declared(g: Game) -> None:
+    """509.1i / 509.2a: "whenever CARDNAME blocks" and "whenever CARDNAME becomes blocked"."""
+    s = g.s
+    cb = s.combat
+    if cb is None:
+        return
+    for b, atts in cb.blockers.items():
+        o = s.objects.get(b)
+        if o is None:
+            continue
+        for ab in g.chars(o).abilities:
+            if not isinstance(ab, V.TriggeredAbility):
+                continue
+            if ab.event in ("blocks", "attacks_or_blocks"):
+                _add(g, o.controller, b, ab, None, o.card.name)
+            elif ab.event in ("blocks_creature", "blocks_or_blocked_by"):
+                for a in atts:  # once for each creature it blocks; "that creature" is the attacker
+                    _add(g, o.controller, b, ab, None, o.card.name, event_obj=a)
+    for a in cb.attackers:
+        o = s.objects.get(a)
+        if o is None:
+            continue
+        for ab in g.chars(o).abilities:
+            if not isinstance(ab, V.TriggeredAbility):
+                continue
+            if a not in cb.blocked:
+                if ab.event == "attacks_unblocked":  # 509.1h: "attacks and isn't blocked"
+                    _add(g, o.controller, a, ab, None, o.card.name)
+                continue
+            if ab.event == "becomes_blocked":
+                _add(g, o.controller, a, ab, None, o.card.name)
+            elif ab.event in ("blocked_by_creature", "blocks_or_blocked_by"):
+                for b in cb.blockers_of(a) or [x for x, ys in cb.blockers.items() if a in ys]:
+                    _add(g, o.controller, a, ab, None, o.card.name, event_obj=b)  # once per blocker
+
+
+def dealt_damage(g: Game, oid: int) -> None:
+    """"Whenever CARDNAME is dealt damage" (603.2)."""
+    o = g.s.objects.get(oid)
+    if o is None:
+        return
+    for ab in _own(g, o, ("dealt_damage",)):
+        _add(g, o.controller, oid, ab, None, o.card.name)
+
+
+def mode_options(g: Game, modal: V.Modal, controller: int, source: int | None) -> list[tuple[int, ...]]:
+    """700.2a-b: the mode choices allowed now (a mode whose targets can't be chosen can't be chosen)."""
+    from itertools import combinations
+
+    from .stack import target_candidates
+    ok = []
+    for i, m in enumerate(modal.modes, 1):
+        if all(target_candidates(g, spec, controller, source) for spec in m.targets):
+            ok.append(i)
+    out: list[tuple[int, ...]] = []
+    for k in range(max(1, modal.min), min(modal.max, len(ok)) + 1):
+        out.extend(combinations(ok, k))
+    return out
 
 
 def put_on_stack(g: Game) -> None:
@@ -82,15 +349,18 @@ def put_on_stack(g: Game) -> None:
         s.queue.append(("put_trigger", t))
 
 
-def put_one(g: Game, trig: tuple, targets: tuple[int, ...]) -> None:
+def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ...] = ()) -> None:
+    """603.3: put a triggered ability on the stack. A trigger's event object (the creature that
+    entered, the spell cast) rides in StackItem.choices for "it" / "that creature"."""
     s = g.s
-    controller, source, ability, lki, name, effect_source = trig
+    controller, source, ability, lki, name, effect_source = trig[:6]
+    event_obj = trig[6] if len(trig) > 6 else None
     src = effect_source if effect_source is not None else source
     if lki is None and source in s.objects:
         o = s.objects[source]
         lki = (o.copy(), g.chars(o))
     item = StackItem(s.next_id, "trigger", controller, name, source=src, ability=ability, targets=targets,
-                     source_lki=lki)
+                     source_lki=lki, modes=modes, choices=(event_obj,) if event_obj is not None else ())
     s.next_id += 1
     s.stack.append(item)
     g.log_event("put_trigger", "603.3", card=name, ability=ability.text,

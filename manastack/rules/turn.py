@@ -29,6 +29,8 @@ from ..game.state import (
     FIRST_STRIKE,
     HAND,
     LIBRARY,
+    MAIN1,
+    MAIN2,
     STEPS,
     UNTAP,
     UPKEEP,
@@ -81,8 +83,9 @@ def _begin_step(g: Game) -> None:
     if st == UNTAP:
         for o in g.permanents(s.active):
             o.sick = False  # 302.6: continuously controlled since this turn began
-            if o.tapped:
+            if o.tapped and "doesnt_untap" not in g.chars(o).rules:  # 502.3: effects can keep it tapped
                 o.tapped = False
+                triggers.tapped_changed(g, o, False)
         g.log_event("untap_step", "502.3", player=s.players[s.active].name)
         return  # no priority (502.4): advance() ends the step
     if st == UPKEEP:
@@ -94,6 +97,11 @@ def _begin_step(g: Game) -> None:
             g.draw(s.active, 1, rule="504.1")
     elif st == BEGIN_COMBAT:
         s.combat = Combat()
+        triggers.beginning_of_step(g, "begin_combat")
+    elif st == MAIN1:
+        triggers.beginning_of_step(g, "main1")
+    elif st == MAIN2:
+        triggers.beginning_of_step(g, "main2")
     elif st == DECLARE_ATTACKERS:
         if s.combat is None:
             s.combat = Combat()
@@ -126,6 +134,7 @@ def _wear_off(g: Game) -> None:
     for o in g.permanents():
         o.damage = 0
     if s.effects:
+        effects.end_control_effects(g)
         s.effects = [e for e in s.effects if e.until != "eot"]
     g.invalidate()
     g.log_event("cleanup", "514.2")
@@ -193,10 +202,22 @@ def process_queue(g: Game) -> None:
         return
     if kind == "deal_combat_damage":
         s.queue.pop(0)
+        partial, mark = s.partial, len(s.log)
         combat.deal_combat_damage(g)
+        # "Whenever CARDNAME deals combat damage to a player" (510.2, 603.2).
+        triggers.combat_damage_dealt(g, [(oid, r, n) for oid in partial.get("assigners", [])
+                                         for r, n in partial.get("assign", {}).get(oid, ())], mark)
         return
     if kind == "put_trigger":
         _put_trigger(g, item)
+        return
+    if kind == "choice":
+        # A choice an effect needs as it resolves (scry, "you may", a search ...): rules/effects.py.
+        prep = effects.prepare_choice(g, item)
+        if prep is None:
+            s.queue.pop(0)
+            return
+        s.pending = Decision(item[1], item[2], data=prep[0], prompt=prep[1])
         return
     if kind == "mulligan":
         p = item[1]
@@ -282,11 +303,30 @@ def _put_trigger(g: Game, item: tuple) -> None:
     s = g.s
     trig = item[1]
     chosen: tuple[int, ...] = item[2] if len(item) > 2 else ()
+    modes: tuple[int, ...] | None = item[3] if len(item) > 3 else None
     controller, source, ability = trig[0], trig[1], trig[2]
     specs = ability.targets
+    modal = effects.modal_of(ability.effects)
+    if modal is not None:
+        if modes is None:
+            # 700.2b / 603.3c: the modes are chosen as the ability is put on the stack; a mode whose
+            # targets can't be chosen can't be chosen; with no mode, the ability is removed.
+            options = triggers.mode_options(g, modal, controller, source)
+            if not options:
+                s.queue.pop(0)
+                g.log_event("trigger_removed", "700.2b", card=trig[4], reason="no mode can be chosen")
+                return
+            if len(options) == 1 and g.auto_single:
+                s.queue[0] = ("put_trigger", trig, chosen, options[0])
+                return
+            s.pending = Decision("choose_mode", controller, data=tuple(options),
+                                 prompt=f"700.2b: choose the mode(s) of {trig[4]}'s ability "
+                                        f"({'; '.join(f'{i}: {m.text}' for i, m in enumerate(modal.modes, 1))})")
+            return
+        specs = effects.mode_layout(modal, modes)[0]
     if len(chosen) == len(specs):
         s.queue.pop(0)
-        triggers.put_one(g, trig, chosen)
+        triggers.put_one(g, trig, chosen, modes or ())
         return
     spec = specs[len(chosen)]
     cands = [c for c in target_candidates(g, spec, controller, source) if c not in chosen]
@@ -295,7 +335,7 @@ def _put_trigger(g: Game, item: tuple) -> None:
         g.log_event("trigger_removed", "603.3d", card=trig[4], reason="no legal targets")
         return
     if len(cands) == 1 and g.auto_single:
-        s.queue[0] = ("put_trigger", trig, chosen + (cands[0],))
+        s.queue[0] = ("put_trigger", trig, chosen + (cands[0],), *item[3:4])
         return
     s.pending = Decision("trigger_target", controller, data=tuple(cands),
                          prompt=f"603.3d: choose a target for {trig[4]}'s ability ({spec.text})")
@@ -330,6 +370,10 @@ def decision_actions(g: Game, d: Decision) -> list[A.Action]:
     if k == "choose_color":
         from .mana import COLORS
         return [A.Choose(c) for c in COLORS]
+    if k == "choose_mode":
+        return [A.Choose(m) for m in d.data]
+    if k in effects.CHOICES:
+        return effects.CHOICES[k][0](g, d)
     return []
 
 
@@ -416,6 +460,7 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         combat.declare_blockers(g, action.blockers)
         s.pending = None
         s.queue.pop(0)
+        triggers.blockers_declared(g)  # 509.1i / 509.2a: "blocks", "becomes blocked" triggers
         return
     if k == "order_blockers":
         if isinstance(action, A.OrderBlockers):
@@ -447,7 +492,22 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         s.pending = None
         item = s.queue[0]
         chosen = item[2] if len(item) > 2 else ()
-        s.queue[0] = ("put_trigger", item[1], chosen + (value,))
+        s.queue[0] = ("put_trigger", item[1], chosen + (value,), *item[3:4])
+        return
+    if k == "choose_mode":
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = (value,)
+        value = tuple(value) if isinstance(value, (list, tuple)) else value
+        if value not in d.data:
+            raise IllegalActionError(f"700.2b: choose one of the allowed mode choices "
+                                     f"({', '.join(str(list(m)) for m in d.data)})")
+        s.pending = None
+        item = s.queue[0]
+        s.queue[0] = ("put_trigger", item[1], (), value)
+        g.log_event("choose_modes", "700.2b", card=item[1][4], modes=list(value))
+        return
+    if k in effects.CHOICES:
+        effects.CHOICES[k][1](g, d, value)
         return
     if k == "sacrifice_unless":
         cands, source, name = d.data

@@ -508,7 +508,36 @@ class Runner:
             return A.Choose(oid) if oid in cands else None
         if d.kind == "mulligan":
             return A.Choose(bool(value))
-        return None
+        return self.generic_answer(d, value, acts)
+
+    def generic_answer(self, d, value: Any, acts: list[A.Action]) -> A.Action | None:
+        """Choices effects make as they resolve (rules/effects.py CHOICES, modes of a triggered
+        ability), in SCENARIOS.md's answer forms: yes/no as true/false; modes as numbers; objects by
+        name or id; several objects at once (scry, surveil) as one list, `[]` for none."""
+        options = [a.value for a in acts if isinstance(a, A.Choose)]
+        if isinstance(value, bool):
+            return A.Choose(value) if any(isinstance(o, bool) and o == value for o in options) else None
+        if d.kind == "choose_mode":
+            want = tuple(value) if isinstance(value, list) else (value,)
+            return A.Choose(want) if want in options else None
+        if d.kind in ("scry", "surveil") or any(isinstance(o, tuple) for o in options):
+            names = value if isinstance(value, list) else [value]
+            chosen: list[int] = []
+            for n in names:
+                try:
+                    oid = self.ref(n, lambda o: o.id in d.data and o.id not in chosen)
+                except StepError:
+                    return None
+                if oid not in (d.data or ()) or oid in chosen:
+                    return None
+                chosen.append(oid)
+            return A.Choose(tuple(chosen))
+        cands = [o for o in options if isinstance(o, int) and not isinstance(o, bool)]
+        try:
+            oid = self.ref(value, lambda o: o.id in cands)
+        except StepError:
+            return None
+        return A.Choose(oid) if oid in cands else None
 
     def ensure_priority(self, p: int) -> None:
         g = self.game
@@ -738,6 +767,13 @@ class Runner:
         if kind == "color":
             v = str(value).strip("{}").upper()
             return v if v in options else None
+        if options and all(isinstance(o, int) and not isinstance(o, bool) for o in options):
+            # Objects a cost uses (cards to discard, creatures to tap ...), by name or id.
+            try:
+                oid = self.ref(value, lambda o: o.id in options)
+            except StepError:
+                return None
+            return oid if oid in options else None
         return None
 
     # -- combat

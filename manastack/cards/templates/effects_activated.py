@@ -1,0 +1,93 @@
+"""Activated abilities (602) whose costs the built-in cost parser doesn't know: discarding cards
+("Discard a card: ..."), sacrificing another permanent or one of a subtype ("Sacrifice another
+creature: ...", "Sacrifice a Goblin: ..."), removing counters from the source, tapping untapped
+creatures you control, exiling cards from your graveyard — mixed with {T}, {Q}, mana and life.
+Costs are paid by rules/stack.py (601.2h, 602.2b).
+
+Abilities activated from a hand or graveyard ("Discard CARDNAME: ...", "Exile CARDNAME from your
+graveyard: ...") and mana abilities with such costs are not supported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...rules.costs import parse_cost
+from .. import vocab as V
+from ..compiler import Unsupported, paragraph_template, parse_effects
+from .effects_common import amount, parse_filter
+
+_ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|remove [^:,]+ counters? from cardname"
+         r"|tap (?:an|one|two|three|\d+) untapped [^:,]+ you control|exile [^:,]+ from your graveyard")
+_COST = rf"((?:{_ITEM})(?:, (?:{_ITEM}))*)"
+
+
+def parse_cost_plus(text: str) -> V.Cost:
+    """The cost before the colon (lower-cased) → Cost, or CostPlus when it has parts only the effect
+    templates know. Raises Unsupported."""
+    mana = ""
+    kw: dict = {}
+    plus: dict = {}
+    for part in [p.strip() for p in text.split(",")]:
+        if part == "{t}":
+            kw["tap"] = True
+        elif part == "{q}":
+            kw["untap"] = True
+        elif re.fullmatch(r"(\{[0-9wubrgcx/p]+\})+", part):
+            mana += part
+        elif part == "sacrifice cardname":
+            kw["sacrifice_self"] = True
+        elif m := re.fullmatch(r"sacrifice (a|an|another) (.+)", part):
+            if "sacrifice" in kw:
+                raise Unsupported(text)
+            kw["sacrifice"] = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+        elif m := re.fullmatch(r"pay (\d+) life", part):
+            kw["life"] = int(m.group(1))
+        elif m := re.fullmatch(r"discard (a|an|one|two|three) (?:(.+) )?cards?", part):
+            plus["discard"] = int(amount(m.group(1)))
+            if m.group(2):
+                plus["discard_filter"] = parse_filter(m.group(2))
+        elif m := re.fullmatch(r"remove (a|an|one|two|three|\d+) (\+1/\+1|-1/-1|[a-z]+) counters? from cardname", part):
+            n = amount(m.group(1))
+            if not isinstance(n, int):
+                raise Unsupported(part)
+            plus["remove_counters"] = (m.group(2), n)
+        elif m := re.fullmatch(r"tap (an|one|two|three|\d+) untapped (.+) you control", part):
+            plus["tap_untapped"] = parse_filter(m.group(2) + " you control")
+            plus["tap_count"] = int(amount(m.group(1)))
+        elif m := re.fullmatch(r"exile (a|an|one|two|three|\d+) (.+) from your graveyard", part):
+            if m.group(2) == "cardname":
+                raise Unsupported(part)
+            plus["exile_from_graveyard"] = parse_filter(m.group(2), allow_card=True)
+            plus["exile_count"] = int(amount(m.group(1)))
+        else:
+            raise Unsupported(part)
+    try:
+        mc = parse_cost(mana.upper())
+    except ValueError as exc:
+        raise Unsupported(text) from exc
+    if plus:
+        return V.CostPlus(mana=mc, **kw, **plus)
+    return V.Cost(mana=mc, **kw)
+
+
+@paragraph_template(rf"{_COST}: (.+)")
+def _activated(m, para, out, is_spell):
+    """602.1: "[Cost]: [Effect.] [Activation instructions.]"."""
+    if is_spell:
+        raise Unsupported(para)  # an instant's or sorcery's ability works from a hand or graveyard
+    cost = parse_cost_plus(m.group(1))
+    body = m.group(2).strip().rstrip(".")
+    if body.startswith("add "):
+        raise Unsupported(para)  # a mana ability with such a cost
+    targets: list[V.TargetSpec] = []
+    effects = parse_effects(body, targets)
+    out["abilities"].append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))
+
+
+@paragraph_template(r"as an additional cost to cast (?:cardname|this spell), (sacrifice (?:a|an|another) [^,.]+|"
+                    r"discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life)")
+def _additional_cost(m, para, out, is_spell):
+    """601.2b, 601.2f-h: an additional cost, paid as the spell is cast (rules/stack.py cast_spell)."""
+    cost = parse_cost_plus(m.group(1))
+    out["abilities"].append(V.AdditionalCost(para, cost))

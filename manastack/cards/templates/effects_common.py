@@ -1,0 +1,309 @@
+"""Shared parsing for the effect templates (effects_*.py, triggers.py): object phrases ("another
+target nontoken creature with power 4 or greater an opponent controls"), targets, amounts and
+sub-sentences. No templates are registered here.
+
+Subtypes are the lists of CR 205.3g-i and 205.3m.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import vocab as V
+from ..compiler import (
+    CARD_TYPES,
+    COLOR_WORDS,
+    KEYWORDS,
+    NUMBERS,
+    Unsupported,
+    number,
+    parse_effect_sentence,
+    parse_keywords,
+    parse_target,
+)
+
+CREATURE_TYPES = CREATURE_TYPES_TEXT = (
+    "Advisor Aetherborn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army Artificer Assassin "
+    "Assembly-Worker Astartes Atog Aurochs Avatar Azra Badger Balloon Barbarian Bard Basilisk Bat Bear "
+    "Beast Beaver Beeble Beholder Berserker Bird Bison Blinkmoth Boar Bringer Brushwagg Camarid Camel "
+    "Capybara Caribou Carrier Cat Centaur Child Chimera Citizen Cleric Clown Cockatrice Construct Coward "
+    "Coyote Crab Crocodile C’tan Custodes Cyberman Cyclops Dalek Dauthi Demigod Demon Deserter Detective "
+    "Devil Dinosaur Djinn Doctor Dog Dragon Drake Dreadnought Drix Drone Druid Dryad Dwarf Echidna Efreet "
+    "Egg Elder Eldrazi Elemental Elephant Elf Elk Employee Eye Faerie Ferret Fish Flagbearer Fox Fractal "
+    "Frog Fungus Gamer Gargoyle Germ Giant Gith Glimmer Gnoll Gnome Goat Goblin God Golem Gorgon "
+    "Graveborn Gremlin Griffin Guest Hag Halfling Hamster Harpy Hedgehog Hellion Hero Hippo Hippogriff "
+    "Homarid Homunculus Horror Horse Human Hydra Hyena Illusion Imp Incarnation Inkling Inquisitor Insect "
+    "Jackal Jellyfish Juggernaut Kangaroo Kavu Kirin Kithkin Knight Kobold Kor Kraken Llama Lamia Lammasu "
+    "Leech Lemur Leviathan Lhurgoyf Licid Lizard Lobster Manticore Masticore Mercenary Merfolk Metathran "
+    "Minion Minotaur Mite Mole Monger Mongoose Monk Monkey Moogle Moonfolk Mount Mouse Mutant Myr Mystic "
+    "Nautilus Necron Nephilim Nightmare Nightstalker Ninja Noble Noggle Nomad Nymph Octopus Ogre Ooze Orb "
+    "Orc Orgg Otter Ouphe Ox Oyster Pangolin Peasant Pegasus Pentavite Performer Pest Phelddagrif Phoenix "
+    "Phyrexian Pilot Pincher Pirate Plant Platypus Porcupine Possum Praetor Primarch Prism Processor Qu "
+    "Rabbit Raccoon Ranger Rat Rebel Reflection Rhino Rigger Robot Rogue Sable Salamander Samurai Sand "
+    "Saproling Satyr Scarecrow Scientist Scion Scorpion Scout Sculpture Seal Serf Serpent Servo Shade "
+    "Shaman Shapeshifter Shark Sheep Siren Skeleton Skunk Slith Sliver Sloth Slug Snail Snake Soldier "
+    "Soltari Sorcerer Spawn Specter Spellshaper Sphinx Spider Spike Spirit Splinter Sponge Squid Squirrel "
+    "Starfish Surrakar Survivor Symbiote Synth Tentacle Tetravite Thalakos Thopter Thrull Tiefling Toy "
+    "Treefolk Trilobite Triskelavite Troll Turtle Tyranid Unicorn Utrom Vampire Varmint Vedalken Villain "
+    "Volver Wall Walrus Warlock Warrior Weasel Weird Werewolf Whale Wizard Wolf Wolverine Wombat Worm "
+    "Wraith Wurm Yeti Zombie Zubera "
+)
+OTHER_SUBTYPES_TEXT = (
+    "Attraction Blood Bobblehead Clue Contraption Equipment Food Fortification Gold Incubator Infinity "
+    "Junk Lander Map Mutagen Powerstone Spacecraft Stone Treasure Vehicle Aura Background Cartouche Case "
+    "Class Curse Role Room Rune Saga Shard Shrine Cave Desert Forest Gate Island Lair Locus Mine Mountain "
+    "Plains Planet Power-Plant Sphere Swamp Tower Town Urza’s "
+)
+
+
+def _plural(w: str) -> str:
+    if w.endswith("f"):
+        return w[:-1] + "ves"
+    if w.endswith(("s", "x", "ch", "sh")):
+        return w + "es"
+    if w.endswith("y") and w[-2:-1] not in "aeiou":
+        return w[:-1] + "ies"
+    return w + "s"
+
+
+SUBTYPES: dict[str, str] = {}
+for _t in (CREATURE_TYPES_TEXT + OTHER_SUBTYPES_TEXT).split():
+    _name = _t.replace("_", " ").replace("’", "'")
+    SUBTYPES[_name.lower()] = _name
+    SUBTYPES.setdefault(_plural(_name.lower()), _name)
+SUBTYPES.update({"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "mice": "Mouse", "faeries": "Faerie",
+                 "merfolk": "Merfolk", "plains": "Plains"})
+CREATURE_TYPE_SET = frozenset(t.replace("_", " ") for t in CREATURE_TYPES_TEXT.split())
+
+_TYPE_PLURALS = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
+                 "lands": "land", "planeswalkers": "planeswalker", "permanents": "permanent",
+                 "instants": "instant", "sorceries": "sorcery", "battles": "battle", "spells": "spell",
+                 "cards": "card", "tokens": "token"}
+N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+
+
+def amount(word: str) -> int | str:
+    try:
+        return number(word)
+    except KeyError:
+        raise Unsupported(word) from None
+
+
+def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
+    """An object phrase ("nontoken creature an opponent controls", "creatures you control",
+    "artifact or enchantment", "basic land card") → a filter. Raises Unsupported."""
+    p = " " + phrase.strip().lower() + " "
+    kw: dict = {}
+    plus: dict = {}
+    for suffix, who in ((" you control ", "you"), (" you don't control ", "opponent"),
+                        (" an opponent controls ", "opponent"), (" your opponents control ", "opponent"),
+                        (" opponents control ", "opponent"), (" you own ", "you")):
+        if p.endswith(suffix):
+            p = p[: -len(suffix)] + " "
+            kw["controller"] = who
+            break
+    # "with" / "without" qualities at the end.
+    while True:
+        m = re.search(r" with (power|toughness|mana value) (\d+) or (greater|less) $", p)
+        if m:
+            n = int(m.group(2))
+            key = {("power", "greater"): "power_min", ("power", "less"): "power_max",
+                   ("toughness", "less"): "toughness_max", ("mana value", "greater"): "min_mana_value"}.get(
+                (m.group(1), m.group(3)))
+            if m.group(1) == "mana value" and m.group(3) == "less":
+                kw["max_mana_value"] = n
+            elif key is None:
+                raise Unsupported(phrase)
+            else:
+                plus[key] = n
+            p = p[: m.start()] + " "
+            continue
+        m = re.search(r" with(out)? ([a-z ]+?) $", p)
+        if m and m.group(2) in KEYWORDS:
+            plus["non_keywords" if m.group(1) else "keywords"] = frozenset({m.group(2)})
+            p = p[: m.start()] + " "
+            continue
+        break
+    words = p.split()
+    colors: set[str] = set()
+    non_types: set[str] = set()
+    non_colors: set[str] = set()
+    while words:
+        w = words[0]
+        if w in ("another", "other"):
+            kw["other"] = True
+        elif w == "tapped":
+            kw["tapped"] = True
+        elif w == "untapped":
+            kw["tapped"] = False
+        elif w == "attacking" and words[1:3] == ["or", "blocking"]:
+            kw["attacking_or_blocking"] = True
+            words = words[2:]
+        elif w == "nontoken":
+            plus["token"] = False
+        elif w in ("legendary", "snow"):
+            plus["supertypes"] = plus.get("supertypes", frozenset()) | {w.capitalize()}
+        elif w in ("nonlegendary", "nonsnow"):
+            plus["non_supertypes"] = plus.get("non_supertypes", frozenset()) | {w[3:].capitalize()}
+        elif w in ("artifact", "enchantment", "land") and len(words) > 1 and words[1] in (
+                "creature", "creatures", "land", "lands", "artifact", "artifacts") and words[1].rstrip("s") != w:
+            plus["all_types"] = plus.get("all_types", frozenset()) | {w.capitalize()}
+        elif w == "basic":
+            plus["basic"] = True
+        elif w == "nonbasic":
+            kw["nonbasic"] = True
+        elif w in ("colorless",):
+            non_colors |= set(COLOR_WORDS.values())
+        elif w == "multicolored":
+            kw["multicolored"] = True
+        elif w in COLOR_WORDS:
+            colors.add(COLOR_WORDS[w])
+        elif w.startswith("non") and w[3:] in CARD_TYPES:
+            non_types.add(w[3:].capitalize())
+        elif w.startswith("non") and w[3:] in COLOR_WORDS:
+            non_colors.add(COLOR_WORDS[w[3:]])
+        elif w.startswith("non-") and w[4:] in SUBTYPES:
+            raise Unsupported(phrase)
+        else:
+            break
+        words = words[1:]
+    if kw.get("multicolored"):
+        raise Unsupported(phrase)  # not checked by matches_filter
+    rest = " ".join(words)
+    if rest.endswith(" token") or rest.endswith(" tokens"):
+        plus["token"] = True
+        rest = rest.rsplit(" ", 1)[0]
+    elif rest in ("token", "tokens"):
+        plus["token"] = True
+        rest = "permanent"
+    if allow_card and (rest.endswith(" card") or rest.endswith(" cards") or rest in ("card", "cards")):
+        rest = rest.rsplit(" ", 1)[0] if " " in rest else "permanent"
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    for t in [x.strip() for x in re.split(r", (?:and/or |or |and )?| or | and/or | and ", rest) if x.strip()]:
+        t = _TYPE_PLURALS.get(t, t)
+        if t in CARD_TYPES:
+            types.add(t.capitalize())
+        elif t == "permanent":
+            pass
+        elif t in SUBTYPES:
+            subtypes.add(SUBTYPES[t])
+        elif t.endswith(" creature") and t[: -len(" creature")] in SUBTYPES:
+            subtypes.add(SUBTYPES[t[: -len(" creature")]])
+            types.add("Creature")
+        else:
+            raise Unsupported(phrase)
+    if subtypes and types - {"Creature"}:
+        raise Unsupported(phrase)  # "goblin or artifact": a union of a type and a subtype
+    if subtypes and types:
+        types = set()  # "goblin creature": the subtype implies the type
+    if non_colors == set(COLOR_WORDS.values()) and not colors:
+        kw["non_colors"] = frozenset(non_colors)
+    elif non_colors:
+        kw["non_colors"] = frozenset(non_colors)
+    if colors:
+        kw["colors"] = frozenset(colors)
+    flt_kw = dict(kw, types=frozenset(types), non_types=frozenset(non_types), subtypes=frozenset(subtypes))
+    if plus:
+        return V.FilterPlus(**flt_kw, **plus)
+    return V.ObjectFilter(**flt_kw)
+
+
+def target(phrase: str, targets: list) -> V.Who:
+    """A target or player phrase → a Ref to a new TargetSpec (appended to `targets`), or a fixed
+    player / object (YOU, EACH_OPPONENT, SELF, IT). Raises Unsupported."""
+    p = phrase.strip().lower()
+    if p in ("it", "that creature", "that permanent", "that land", "that artifact"):
+        # The object targeted earlier in the ability, else the trigger's object or the source itself.
+        for i in range(len(targets) - 1, -1, -1):
+            if targets[i].kind in ("permanent", "any"):
+                return V.Ref(i)
+            if targets[i].kind in ("spell", "graveyard_card"):
+                raise Unsupported(phrase)
+        return V.IT
+    if p in ("cardname", "itself"):
+        return V.SELF
+    if p in ("enchanted creature", "enchanted permanent", "enchanted land", "enchanted artifact", "equipped creature"):
+        return V.ATTACHED
+    if p == "that player":
+        # The player targeted earlier in the same ability ("target player ... and loses 1 life").
+        for i in range(len(targets) - 1, -1, -1):
+            if targets[i].kind in ("player", "opponent"):
+                return V.Ref(i)
+        raise Unsupported(phrase)
+    n = len(targets)
+    try:
+        return parse_target(p, targets)
+    except Unsupported:
+        del targets[n:]
+    m = re.fullmatch(r"(another )?target (.+?) (?:card )?(?:from|in) (your|a|an opponent's) graveyard", p)
+    if m:
+        flt = parse_filter(("another " if m.group(1) else "") + m.group(2), allow_card=True)
+        who = {"your": "you", "a": None, "an opponent's": "opponent"}[m.group(3)]
+        flt = _with(flt, controller=who)
+        targets.append(V.TargetSpec("graveyard_card", flt, text=p))
+        return V.Ref(len(targets) - 1)
+    m = re.fullmatch(r"(another )?target (.+)", p)
+    if m:
+        q = m.group(2)
+        flt = parse_filter(("another " if m.group(1) else "") + q)
+        targets.append(V.TargetSpec("permanent", flt, text=p))
+        return V.Ref(len(targets) - 1)
+    raise Unsupported(phrase)
+
+
+def _with(flt: V.ObjectFilter, **changes) -> V.ObjectFilter:
+    import dataclasses
+    return dataclasses.replace(flt, **changes)
+
+
+def sub_effects(text: str, targets: list) -> list:
+    """Effects of a part of a sentence (a clause after "you may", "then", "and"). Raises Unsupported;
+    on failure `targets` is left as it was."""
+    n = len(targets)
+    try:
+        return parse_effect_sentence(text.strip().rstrip("."), targets)
+    except Unsupported:
+        del targets[n:]
+        raise
+
+
+def keywords_of(text: str) -> tuple[str, ...]:
+    k = parse_keywords(text)
+    if k is None:
+        raise Unsupported(text)
+    return k
+
+
+__all__ = ["NUMBERS", "SUBTYPES", "amount", "parse_filter", "target", "sub_effects", "keywords_of", "N", "template"]
+
+
+# --- registering templates that may decline ----------------------------------------------------
+
+def template(pattern: str):
+    """Like compiler.sentence_template, but the builder may decline a sentence its pattern matches
+    (raise Unsupported): the next registered template whose pattern matches gets it, as if this one
+    had not matched."""
+    from ..compiler import SENTENCE_TEMPLATES, sentence_template
+
+    def deco(fn):
+        def wrapper(m, targets):
+            n = len(targets)
+            try:
+                return fn(m, targets)
+            except Unsupported:
+                del targets[n:]
+            after = False
+            for rx, other in SENTENCE_TEMPLATES:
+                if other is wrapper:
+                    after = True
+                    continue
+                if after:
+                    m2 = rx.fullmatch(m.string)
+                    if m2:
+                        return other(m2, targets)
+            raise Unsupported(m.string)
+        wrapper.__name__ = fn.__name__
+        sentence_template(pattern)(wrapper)
+        return fn
+    return deco

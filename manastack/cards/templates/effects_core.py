@@ -1,0 +1,456 @@
+"""Effect sentences (608.2c, 701): damage to groups, counters, pumps, destroy/exile/return, tap and
+untap, scry/surveil/mill, discard, search, sacrifice, "you may ... / if you do ...", and compound
+sentences ("..., then ...", "... and ..."). Executed by rules/effects.py.
+
+Sentences arrive lower-cased, with the card's own name as "cardname" and no final period.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import vocab as V
+from ..compiler import Unsupported
+from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
+
+_PLAYER = r"(you|target player|target opponent|each player|each opponent|that player)"
+_CREATURES_ALL = {"creatures": None, "all creatures": None, "each creature": None}
+
+
+def _who(phrase: str, targets: list) -> V.Who:
+    return target(phrase, targets)
+
+
+def _group(phrase: str) -> V.ObjectFilter | None:
+    """"creatures you control", "each other creature you control", "all creatures" → a filter, or
+    None when the phrase names one object or a target."""
+    p = phrase.strip()
+    m = re.fullmatch(r"(?:all|each) (.+)", p)
+    if m:
+        return parse_filter(m.group(1))
+    if re.fullmatch(r"(other )?(?:[a-z]+ )*(creatures|permanents|lands|artifacts)( you control| your opponents control"
+                    r"| an opponent controls| you don't control)?", p) or re.fullmatch(r"[a-z]+s you control", p):
+        return parse_filter(p)
+    return None
+
+
+# --- optional and conditional ------------------------------------------------------------------
+
+@template(r"you may (.+)")
+def _you_may(m, targets):
+    inner = sub_effects(m.group(1), targets)
+    return [V.Optional(tuple(inner), prompt=m.group(1))]
+
+
+@template(r"if you do, (.+)")
+def _if_you_do(m, targets):
+    return [V.IfYouDo(tuple(sub_effects(m.group(1), targets)))]
+
+
+# --- damage -----------------------------------------------------------------------------------
+
+@template(rf"(?:cardname|it) deals {N} damage to (.+)")
+def _damage(m, targets):
+    n = amount(m.group(1))
+    parts = re.split(r", and | and |, ", m.group(2))
+    out: list[V.Effect] = []
+    for part in parts:
+        part = part.strip()
+        if part in ("each opponent", "each player", "you", "target player", "target opponent",
+                    "each opponent and each planeswalker they control"):
+            out.append(V.DealDamage(n, _who(part, targets)))
+            continue
+        if part == "target creature or player":  # older wording of "any target" (115.4)
+            targets.append(V.TargetSpec("any", text=part))
+            out.append(V.DealDamage(n, V.Ref(len(targets) - 1)))
+            continue
+        mm = re.fullmatch(r"each (.+)", part)
+        if mm:
+            out.append(V.DamageAll(n, parse_filter(mm.group(1))))
+            continue
+        who = _who(part, targets)
+        out.append(V.DealDamage(n, who))
+    return out
+
+
+# --- counters ---------------------------------------------------------------------------------
+
+_COUNTER_KINDS = ("+1/+1", "-1/-1")
+
+
+@template(rf"put {N} (\+1/\+1|-1/-1) counters? on (.+)")
+def _counters(m, targets):
+    n, kind, what = amount(m.group(1)), m.group(2), m.group(3)
+    flt = _group(what)
+    if flt is not None:
+        return [V.AddCountersAll(kind, n, flt)]
+    return [V.AddCounters(kind, n, _who(what, targets))]
+
+
+# --- pump ---------------------------------------------------------------------------------------
+
+@template(r"(.+?) (?:gets?|get) ([+-]\d+)/([+-]\d+)(?: and (?:gains?|gain) (.+?))? until end of turn")
+def _pump(m, targets):
+    subj = m.group(1)
+    p, t = int(m.group(2)), int(m.group(3))
+    kws = keywords_of(m.group(4)) if m.group(4) else ()
+    flt = _group(subj)
+    if flt is not None:
+        return [V.PumpAll(flt, p, t, kws)]
+    who = _who(subj, targets)
+    return [V.Pump(who, p, t, kws)]
+
+
+@template(r"(.+?) (?:gains?|gain) (.+?) until end of turn")
+def _gains(m, targets):
+    subj = m.group(1)
+    kws = keywords_of(m.group(2))
+    flt = _group(subj)
+    if flt is not None:
+        return [V.PumpAll(flt, 0, 0, kws)]
+    return [V.Pump(_who(subj, targets), 0, 0, kws)]
+
+
+# --- destroy, exile, return, tap ----------------------------------------------------------------
+
+@template(r"destroy (.+)")
+def _destroy(m, targets):
+    what = m.group(1)
+    flt = _group(what)
+    if flt is not None:
+        return [V.DestroyAll(flt)]
+    return [V.Destroy(_who(what, targets))]
+
+
+@template(r"exile (.+)")
+def _exile(m, targets):
+    what = m.group(1)
+    if re.match(r"(all|each) ", what):
+        raise Unsupported(what)
+    return [V.Exile(_who(what, targets))]
+
+
+@template(r"return (.+?) to (?:its|their) owners?'?s?'? hands?")
+def _bounce(m, targets):
+    return [V.ReturnToHand(_who(m.group(1), targets))]
+
+
+@template(r"return (target .+? (?:from|in) your graveyard) to your hand")
+def _regrowth(m, targets):
+    return [V.ReturnToHand(_who(m.group(1), targets))]
+
+
+@template(r"return (target .+? (?:from|in) your graveyard) to the battlefield")
+def _reanimate(m, targets):
+    ref = _who(m.group(1), targets)
+    if not isinstance(ref, V.Ref):
+        raise Unsupported(m.string)
+    return [V.ReturnFromGraveyard(ref)]
+
+
+@template(r"(tap|untap) (.+)")
+def _tap(m, targets):
+    what = m.group(2)
+    if re.match(r"(all|each|up to|two|three) ", what):
+        raise Unsupported(what)
+    return [V.TapUntap(_who(what, targets), untap=m.group(1) == "untap")]
+
+
+# --- library ------------------------------------------------------------------------------------
+
+@template(rf"scry {N}")
+def _scry(m, targets):
+    return [V.Scry(amount(m.group(1)))]
+
+
+@template(rf"surveil {N}")
+def _surveil(m, targets):
+    return [V.Surveil(amount(m.group(1)))]
+
+
+@template(rf"(?:{_PLAYER} )?mills? {N} cards?")
+def _mill(m, targets):
+    who = _who(m.group(1), targets) if m.group(1) else V.YOU
+    return [V.Mill(amount(m.group(2)), who)]
+
+
+@template(rf"discard {N} cards?")
+def _discard(m, targets):
+    return [V.Discard(amount(m.group(1)))]
+
+
+@template(rf"(each player) discards {N} cards?")
+def _each_discards(m, targets):
+    return [V.Discard(amount(m.group(2)), _who(m.group(1), targets))]
+
+
+@template(rf"{_PLAYER} gains? {N} life")
+def _gain(m, targets):
+    return [V.GainLife(amount(m.group(2)), _who(m.group(1), targets))]
+
+
+@template(rf"(that player|each player) (loses|draws|discards) {N} (life|cards?)")
+def _that_player(m, targets):
+    """A player named earlier in the sentence ("target player sacrifices a creature and loses 1 life")."""
+    who = _who(m.group(1), targets)
+    n = amount(m.group(3))
+    verb, what = m.group(2), m.group(4)
+    if verb == "loses" and what == "life":
+        return [V.LoseLife(n, who)]
+    if verb == "draws" and what.startswith("card"):
+        return [V.Draw(n, who)]
+    if verb == "discards" and what.startswith("card"):
+        return [V.Discard(n, who)]
+    raise Unsupported(m.string)
+
+
+@template(r"regenerate (.+)")
+def _regenerate(m, targets):
+    """701.15a: a regeneration shield."""
+    return [V.Regenerate(_who(m.group(1), targets))]
+
+
+@template(r"(?:it|they) can't be regenerated")
+def _no_regen(m, targets):
+    """701.15c: qualifies the destruction just before it (rules/effects.py run)."""
+    return [V.CantBeRegenerated()]
+
+
+_RESTRICTIONS = {"as a sorcery": "sorcery", "as an instant": "instant", "once each turn": "once_each_turn",
+                 "during your turn": "your_turn", "during your upkeep": "your_upkeep",
+                 "during your turn, before attackers are declared": "before_attackers"}
+
+
+@template(r"activate (?:this ability )?only (as a sorcery|as an instant|once each turn|during your turn|during your upkeep|"
+          r"during your turn, before attackers are declared)")
+def _activation_restriction(m, targets):
+    """602.5b-d: a restriction on the activated ability it ends (rules/stack.py activated_abilities)."""
+    return [V.ActivationRestriction(_RESTRICTIONS[m.group(1)])]
+
+
+@template(r"search your library for (a|an|up to two|two) (.+?) cards?, (?:reveal (?:it|them|that card), )?"
+          r"put (?:it|them|that card|those cards) (onto the battlefield|onto the battlefield tapped|into your hand), "
+          r"then shuffle")
+def _search(m, targets):
+    n = {"a": 1, "an": 1, "up to two": 2, "two": 2}[m.group(1)]
+    if m.group(1) == "two":
+        raise Unsupported(m.string)  # must find two if possible (701.19d) is not modelled for stated qualities
+    what = m.group(2)
+    flt = V.ObjectFilter() if what == "" else parse_filter(what, allow_card=True)
+    dest = m.group(3)
+    return [V.SearchLibrary(flt, "hand" if dest == "into your hand" else "battlefield",
+                            tapped=dest.endswith("tapped"), amount=n)]
+
+
+@template(r"search your library for a card, put (?:it|that card) into your hand, then shuffle")
+def _tutor(m, targets):
+    return [V.SearchLibrary(V.ObjectFilter(), "hand")]
+
+
+# --- sacrifice ----------------------------------------------------------------------------------
+
+@template(rf"{_PLAYER} sacrifices? {N} (.+?)(?: of their choice)?")
+def _edict(m, targets):
+    """701.17a: the sacrificing player chooses."""
+    who = _who(m.group(1), targets)
+    n = amount(m.group(2))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    what = m.group(3)
+    if what in ("cardname",):
+        raise Unsupported(what)
+    return [V.Sacrifice(who, parse_filter(what), n)]
+
+
+@template(rf"sacrifice {N} (.+)")
+def _sacrifice_own(m, targets):
+    n = amount(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [V.Sacrifice(V.YOU, parse_filter(m.group(2)), n)]
+
+
+@template(r"sacrifice (cardname|it|that creature)")
+def _sacrifice_self(m, targets):
+    return [V.Sacrifice(target=_who(m.group(1), targets))]
+
+
+# --- compound sentences (registered last: they split what nothing else matched) ----------------
+
+@template(r"(.+?),? then (.+)")
+def _then(m, targets):
+    """"draw a card, then discard a card" (608.2c: in the order written)."""
+    return sub_effects(m.group(1), targets) + sub_effects(m.group(2), targets)
+
+
+@template(r"(.+) and (.+)")
+def _and(m, targets):
+    """"you gain 3 life and draw a card", "each opponent loses 2 life and you gain 2 life"."""
+    s = m.string
+    for i in [i.start() for i in re.finditer(r" and ", s)]:
+        left, right = s[:i], s[i + 5:]
+        n = len(targets)
+        try:
+            first = sub_effects(left, targets)
+            try:
+                second = sub_effects(right, targets)
+            except Unsupported:
+                if left.startswith("you ") and not right.startswith("you "):
+                    second = sub_effects("you " + right, targets)
+                elif re.match(r"(target player|target opponent) ", left):
+                    second = sub_effects("that player " + right, targets)
+                elif left.startswith("each player "):
+                    second = sub_effects("each player " + right, targets)
+                else:
+                    raise
+            return first + second
+        except Unsupported:
+            del targets[n:]
+    raise Unsupported(s)
+
+
+_ = _CREATURES_ALL
+
+
+@template(r"you (draw|scry|surveil|mill|discard|sacrifice|create|search|put|return|exile|destroy|investigate)\b(.*)")
+def _you_verb(m, targets):
+    """"you draw a card and you lose 1 life": an explicit "you" before an imperative verb."""
+    return sub_effects(m.group(1) + m.group(2), targets)
+
+
+def _mana_cost(text: str):
+    from ...rules.costs import parse_cost
+    try:
+        return parse_cost(text.upper())
+    except ValueError:
+        raise Unsupported(text) from None
+
+
+@template(r"pay ((?:\{[0-9wubrgc]\})+)")
+def _pay(m, targets):
+    """"You may pay {2}. If you do, ...": mana paid while resolving (605.3a)."""
+    return [V.PayMana(_mana_cost(m.group(1)))]
+
+
+@template(r"counter (target .*spell) unless its controller pays ((?:\{[0-9wubrgc]\})+)")
+def _counter_unless(m, targets):
+    """701.5a: the spell's controller chooses whether to pay."""
+    ref = _who(m.group(1), targets)
+    if not isinstance(ref, V.Ref) or targets[ref.index].kind != "spell":
+        raise Unsupported(m.string)
+    return [V.CounterUnlessPays(ref, _mana_cost(m.group(2)))]
+
+
+@template(rf"gain {N} life")
+def _gain_bare(m, targets):
+    """"You may gain 3 life" (the subject is the sentence's "you")."""
+    return [V.GainLife(amount(m.group(1)))]
+
+
+@template(r"sacrifice (another) (.+)")
+def _sacrifice_another(m, targets):
+    return [V.Sacrifice(V.YOU, parse_filter("another " + m.group(2)), 1)]
+
+
+@template(rf"defending player (discards|loses|mills) {N} (cards?|life)")
+def _defending(m, targets):
+    """"Whenever CARDNAME attacks and isn't blocked, defending player discards a card" (506.2)."""
+    n = amount(m.group(2))
+    verb, what = m.group(1), m.group(3)
+    if verb == "discards" and what.startswith("card"):
+        return [V.Discard(n, V.DEFENDING)]
+    if verb == "loses" and what == "life":
+        return [V.LoseLife(n, V.DEFENDING)]
+    if verb == "mills" and what.startswith("card"):
+        return [V.Mill(n, V.DEFENDING)]
+    raise Unsupported(m.string)
+
+
+@template(rf"prevent the next {N} damage that would be dealt to (.+?) this turn")
+def _prevent_next(m, targets):
+    """615.7: a prevention shield for a number of damage."""
+    n = amount(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [V.PreventDamage(n, _who(m.group(2), targets))]
+
+
+@template(r"prevent all (combat )?damage that would be dealt (?:to (.+?) )?this turn")
+def _prevent_all(m, targets):
+    """615.1: "Prevent all combat damage that would be dealt this turn" (Fog)."""
+    who = _who(m.group(2), targets) if m.group(2) else None
+    return [V.PreventDamage(None, who, combat_only=bool(m.group(1)))]
+
+
+def _self_contained(effects: list) -> bool:
+    """No reference to targets, the source or a trigger's object (a delayed trigger has none of them)."""
+    import dataclasses
+
+    def ok(x) -> bool:
+        if isinstance(x, V.Ref) or x in (V.IT, V.SELF):
+            return False
+        if isinstance(x, tuple):
+            return all(ok(y) for y in x)
+        if isinstance(x, V.Effect):
+            return all(ok(getattr(x, f.name)) for f in dataclasses.fields(x))
+        return True
+    return all(ok(e) for e in effects)
+
+
+_NEXT = {"the next turn's upkeep": "next_upkeep", "the next end step": "next_end"}
+
+
+@template(r"(.+) at the beginning of (the next turn's upkeep|the next end step)")
+def _delayed_after(m, targets):
+    """603.7: "Draw a card at the beginning of the next turn's upkeep"."""
+    inner: list = []
+    effects = sub_effects(m.group(1), inner)
+    if inner or not _self_contained(effects):
+        raise Unsupported(m.string)
+    return [V.DelayedTrigger(_NEXT[m.group(2)], tuple(effects), m.string)]
+
+
+@template(r"at the beginning of (the next turn's upkeep|the next end step), (.+)")
+def _delayed_before(m, targets):
+    inner: list = []
+    effects = sub_effects(m.group(2), inner)
+    if inner or not _self_contained(effects):
+        raise Unsupported(m.string)
+    return [V.DelayedTrigger(_NEXT[m.group(1)], tuple(effects), m.string)]
+
+
+# --- looking at the top cards of a library ------------------------------------------------------
+
+@template(rf"look at the top {N} cards of your library")
+def _look(m, targets):
+    """"Look at the top four cards of your library" (the next sentences say what happens to them)."""
+    return [V.LookAtTop(amount(m.group(1)))]
+
+
+_REST = {"into your graveyard": "graveyard", "on the bottom of your library in a random order": "bottom_random",
+         "on the bottom of your library in any order": "bottom_any"}
+
+
+@template(rf"put {N} of them into your hand and the (?:rest|other|others) (into your graveyard|on the bottom of your "
+          r"library in (?:a random|any) order)")
+def _dig_put(m, targets):
+    n = amount(m.group(1))
+    if not isinstance(n, int) or n > 2:
+        raise Unsupported(m.string)
+    return [V.DigPut(n), V.PutRest(_REST[m.group(2)])]
+
+
+@template(r"you may reveal an? (.+?) card from among them and put (?:it|that card) into your hand")
+def _dig_reveal(m, targets):
+    return [V.DigPut(1, upto=True, filter=parse_filter(m.group(1)), reveal=True)]
+
+
+@template(r"(?:then )?put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)")
+def _put_rest(m, targets):
+    return [V.PutRest(_REST[m.group(1)])]
+
+
+@template(r"gain control of (target .+?|it|that creature) until end of turn")
+def _threaten(m, targets):
+    """613.1b: "Gain control of target creature until end of turn" (Threaten)."""
+    return [V.GainControl(_who(m.group(1), targets))]

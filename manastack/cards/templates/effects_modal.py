@@ -1,0 +1,46 @@
+"""Modal spells and triggered abilities (700.2): "Choose one —" (or "one or both", "two", "one or
+more") followed by its bulleted modes, which the Oracle text gives as separate paragraphs "• ...".
+
+The instruction compiles to an empty V.Modal; each bullet paragraph then adds its mode to the modal
+effect just compiled (a spell's, or the last triggered ability's). A bullet with nothing modal before
+it, or a mode that doesn't compile, leaves the card unsupported. Modal activated abilities are not
+supported (their activation would need the modes too).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .. import vocab as V
+from ..compiler import Unsupported, paragraph_template, parse_effects
+from .effects_common import template
+
+_COUNTS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2), "one or more": (1, 99)}
+
+
+@template(r"choose (one|two|three|one or both|one or more) —")
+def _choose(m, targets):
+    lo, hi = _COUNTS[m.group(1)]
+    return [V.Modal((), lo, hi)]
+
+
+@paragraph_template(r"• (.+)")
+def _bullet(m, para, out, is_spell):
+    text = para.strip()[1:].strip()
+    targets: list[V.TargetSpec] = []
+    effects = parse_effects(m.group(1), targets)
+    mode = V.Mode(text, tuple(effects), tuple(targets))
+    spell_effects = out["spell_effects"]
+    if is_spell and spell_effects and isinstance(spell_effects[-1], V.Modal):
+        modal = spell_effects[-1]
+        spell_effects[-1] = dataclasses.replace(modal, modes=modal.modes + (mode,))
+        return
+    abilities = out["abilities"]
+    if abilities and isinstance(abilities[-1], V.TriggeredAbility) and abilities[-1].effects \
+            and isinstance(abilities[-1].effects[-1], V.Modal):
+        ab = abilities[-1]
+        modal = ab.effects[-1]
+        abilities[-1] = dataclasses.replace(ab, effects=ab.effects[:-1] + (
+            dataclasses.replace(modal, modes=modal.modes + (mode,)),))
+        return
+    raise Unsupported(para)

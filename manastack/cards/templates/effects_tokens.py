@@ -1,0 +1,92 @@
+"""Tokens (111): predefined artifact tokens (111.10a Treasure, 111.10b Food, 111.10f Clue, 111.10c
+Gold, 111.10e Shard), "investigate" (701.36a: create a Clue), and creature tokens the text describes
+("create two 1/1 red and white Soldier creature tokens with haste"). A token's name is its subtypes
+(as the built-in Spirit / Thopter tokens are named).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from functools import cache
+
+from .. import vocab as V
+from ..compiler import COLOR_WORDS, Unsupported, compile_card
+from .effects_common import SUBTYPES, N, amount, keywords_of, template
+
+PREDEFINED = {
+    "treasure": ("Artifact", "{T}, Sacrifice this artifact: Add one mana of any color."),
+    "food": ("Artifact", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
+    "clue": ("Artifact", "{2}, Sacrifice this artifact: Draw a card."),
+    "gold": ("Artifact", "Sacrifice this artifact: Add one mana of any color."),
+    "shard": ("Enchantment", "{2}, Sacrifice this enchantment: Scry 1, then draw a card."),
+}
+
+
+@cache
+def predefined(kind: str) -> V.CardDef:
+    """111.10: the predefined token `kind` ("treasure", "food", "clue", ...)."""
+    card_type, text = PREDEFINED[kind]
+    name = kind.capitalize()
+    cd = compile_card({"name": name, "mana_cost": "", "type_line": f"{card_type} — {name}", "oracle_text": text})
+    if cd.unsupported:
+        raise Unsupported(f"{name} token: {cd.unsupported[0]}")
+    return dataclasses.replace(cd, is_token=True, type_line=f"Token {card_type} — {name}")
+
+
+@cache
+def creature_token(power: int, toughness: int, colors: frozenset[str], subtypes: tuple[str, ...],
+                   extra_types: tuple[str, ...], keywords: tuple[str, ...], text: str = "") -> V.CardDef:
+    """A creature token as described (111.4: its name is its subtypes)."""
+    name = " ".join(subtypes)
+    types = ("Creature",) + extra_types
+    type_line = f"{' '.join(sorted(types))} — {name}"
+    cd = compile_card({"name": name, "mana_cost": "", "type_line": type_line, "oracle_text": text,
+                       "power": str(power), "toughness": str(toughness)})
+    if cd.unsupported:
+        raise Unsupported(f"{name} token: {cd.unsupported[0]}")
+    return dataclasses.replace(cd, is_token=True, colors=colors, keywords=cd.keywords | frozenset(keywords),
+                               type_line="Token " + type_line)
+
+
+_PREDEF = "|".join(PREDEFINED)
+
+
+@template(rf"create {N} (tapped )?({_PREDEF}) tokens?")
+def _create_predefined(m, targets):
+    return [V.CreateTokenCard(predefined(m.group(3)), amount(m.group(1)), tapped=bool(m.group(2)))]
+
+
+@template(r"investigate( twice| three times)?")
+def _investigate(m, targets):
+    n = {None: 1, " twice": 2, " three times": 3}[m.group(1)]
+    return [V.CreateTokenCard(predefined("clue"), n)]
+
+
+_COLOR = r"(?:colorless|white|blue|black|red|green)"
+
+
+@template(rf"create {N} (tapped )?(\d+)/(\d+) ({_COLOR}(?:(?:,| and|, and) {_COLOR})*) ([a-z' -]+?) "
+          r"((?:artifact |enchantment )*)creature tokens?(?: with (.+?))?")
+def _create_creature(m, targets):
+    n = amount(m.group(1))
+    colors = frozenset(COLOR_WORDS[c] for c in re.split(r",? and |, ", m.group(5)) if c in COLOR_WORDS)
+    subtypes = []
+    for w in m.group(6).split():
+        if w not in SUBTYPES:
+            raise Unsupported(m.group(6))
+        subtypes.append(SUBTYPES[w])
+    extra = tuple(t.capitalize() for t in m.group(7).split())
+    kws: tuple[str, ...] = ()
+    text = ""
+    if m.group(8):
+        w = m.group(8)
+        q = re.fullmatch(r"(?:(.+?) and )?[\"“](.+)[\"”]", w)
+        if q:
+            kws = keywords_of(q.group(1)) if q.group(1) else ()
+            text = q.group(2).replace("cardname", "this creature")
+            text = text[0].upper() + text[1:]
+        else:
+            kws = keywords_of(w)
+    card = creature_token(int(m.group(3)), int(m.group(4)), colors, tuple(subtypes), extra, kws, text)
+    return [V.CreateTokenCard(card, n, tapped=bool(m.group(2)))]

@@ -1,0 +1,691 @@
+"""Static abilities (CR 604) that change characteristics or the rules of combat, Auras (303.4) and
+Equipment (301.5) bonuses. They compile to `LayeredStatic`, applied on read by
+rules/continuous.py (613: layer 6 abilities, layer 7c power/toughness) and rules/combat.py
+(508.1c-d / 509.1b-c restrictions and requirements).
+
+Templates (lower-cased paragraph, CARDNAME for the card's own name):
+- "[subject] get(s) +N/+M [for each X]", "... and has/have [keywords]", "[subject] has/have
+  [keywords]", "[subject] has/have "[ability]"" (a granted ability, compiled like a paragraph).
+  Subjects: CARDNAME, "enchanted creature/permanent/land/artifact", "equipped creature", and groups
+  ("other Elf creatures you control", "all Sliver creatures", "creatures your opponents control",
+  "attacking creatures you control", "white / colorless / legendary creatures you control",
+  "creatures you control with flying / with +1/+1 counters on them", "creatures you control that
+  are enchanted", "other permanents you control", "each creature you control with a +1/+1 counter
+  on it"). "For each X": permanents you control or on the battlefield, Auras/Equipment attached,
+  cards in hand or graveyard, counters.
+- Combat restrictions and requirements (508.1c-d, 509.1a-c): "can't block", "can't attack", "can't
+  attack or block", "can't be blocked", "can't be blocked by more than one creature", "... except by
+  N or more creatures", "... by creatures with power N or less/greater", "... by Walls / artifact
+  creatures / blue creatures", "... except by creatures with flying or reach", "creatures with
+  power less than CARDNAME's power can't block it", "can block only creatures with flying", "can
+  block an additional creature / any number of creatures", "attacks (or blocks) each combat if
+  able", "is goaded" (701.15b, two players), "can't attack unless defending player controls an
+  Island", "can't attack/block alone", "its activated abilities can't be activated" (602.5),
+  "doesn't untap during its controller's untap step" (502.3).
+- Conditions (611.3a, evaluated on read): "during your turn", "as long as it's your turn /
+  attacking / untapped", "as long as you control an artifact / three or more artifacts / a Plains",
+  "as long as an opponent controls ...", graveyard size and card types (threshold, delirium), life
+  total, empty hand (hellbent), counters on it, "as long as it's equipped", "as long as equipped
+  creature is a Human / attacking"; an ability word before it ("Threshold — ") is ignored.
+- "Enchant [object phrase]" beyond the compiler's built-in kinds ("creature you control",
+  "artifact or creature", "creature an opponent controls", "nonland permanent", ...).
+- Effects of an Aura's / Equipment's own abilities on the object it is attached to: "tap enchanted
+  creature", "enchanted creature gets +1/+0 until end of turn", "put a +1/+1 counter on enchanted
+  creature" (OnAttached).
+Text outside these templates raises Unsupported: the card is not compiled.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from ...rules.effects import register_effect
+from ..compiler import (
+    COLOR_WORDS,
+    KEYWORDS,
+    NUMBERS,
+    Unsupported,
+    compile_paragraph,
+    paragraph_template,
+    parse_keywords,
+    parse_object_phrase,
+    sentence_template,
+)
+from ..vocab import Ability, AddCounters, Effect, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
+from .keywords import CREATURE_TYPES, LANDWALK, PROWESS
+
+# --------------------------------------------------------------------------- vocabulary
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """"as long as ..." / "during your turn" (611.3a: checked continuously). kind:
+    "your_turn", "not_your_turn", "attacking", "untapped", "tapped" (the source);
+    "control" (the source's controller controls at least `n` permanents matching `filter`, not
+    counting the source when `filter.other`; `filter.controller` "opponent": an opponent controls);
+    "graveyard" (at least `n` cards in your graveyard), "graveyard_types" (at least `n` card types
+    among them), "life_ge" / "life_le" (your life total), "hand_le" (at most `n` cards in your hand),
+    "counter" (the source has a `what` counter), "attached" (an Aura or Equipment, or `what`, is
+    attached to the source)."""
+
+    kind: str
+    n: int = 1
+    filter: ObjectFilter | None = None
+    what: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PerCount:
+    """"for each X" in "+N/+N for each X" (the modification is multiplied). kind: "control"
+    (permanents matching `filter`, relative to the source's controller; `filter.other`: not the
+    affected object), "attached" (Auras/Equipment attached to the affected object, `what` one of
+    them or "" both), "graveyard" (cards in your graveyard, of `what` type when given), "hand"
+    (cards in your hand), "counters" (`what` counters on the source)."""
+
+    kind: str
+    filter: ObjectFilter | None = None
+    what: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LayeredStatic(StaticAbility):
+    """604.1 / 613: a static ability of a permanent whose effect applies to objects on read.
+
+    `affects`: "self" (the source), "enchanted" / "equipped" (the object the source is attached
+    to, 303.4b / 301.5a; when `filter.subtypes` is set, only while it has one of them; with
+    `attacking`, only while it attacks), or "group" (permanents matching `filter`: every type in `filter.types`
+    (all of them), one of `filter.subtypes`, one of `filter.colors`, none of `filter.non_colors`,
+    `filter.controller` relative to the source's controller, `filter.other`: not the source;
+    plus `attacking`, `with_keyword`, `token`).
+    Effects: `keywords` and `protection` are added in layer 6, `granted` abilities too;
+    `power`/`toughness` modify in layer 7c; `rules` are combat/untap rules read by rules/combat.py
+    and the untap step ("cant_block", "cant_attack", "cant_be_blocked", "attacks_each_combat",
+    "blocks_each_combat", "block_only_flyers", "max_one_blocker", "min_blockers:N",
+    "unblockable_by_power_le:N", "unblockable_by_power_ge:N", "cant_block_power_ge:N",
+    "attack_unless:SUBTYPE", "cant_attack_alone", "cant_block_alone", "doesnt_untap",
+    "unblockable_by:Q", "blockable_only_by:Q|Q", "unblockable_by_lesser_power", "extra_blocks:N",
+    "any_number_blocks", "all_creature_types", "no_activated" (its activated abilities can't be
+    activated: they are left out of its abilities), "unblockable_by_greater_power").
+    `condition`: None (always) or a Condition; `per`: "+N/+N for each ..." (a PerCount);
+    `with_counter`: the group is "each creature you control with a +1/+1 counter on it"; `attached`:
+    "creatures you control that are enchanted / equipped"; `supertype`: "legendary creatures"."""
+
+    affects: str = "self"
+    keywords: tuple[str, ...] = ()
+    protection: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    condition: Condition | None = None
+    attacking: bool = False
+    with_keyword: str = ""
+    token: bool = False
+    per: PerCount | None = None
+    with_counter: str = ""
+    attached: str = ""  # group: "Aura" (enchanted creatures) / "Equipment" (equipped creatures)
+    supertype: str = ""  # group: "Legendary"
+
+
+KIND = "layered"
+
+# --------------------------------------------------------------------------- subjects
+
+
+def _plural(t: str) -> str:
+    irregular = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves", "Ox": "Oxen",
+                 "Mouse": "Mice", "Fish": "Fish", "Sheep": "Sheep", "Merfolk": "Merfolk", "Kithkin": "Kithkin",
+                 "Moonfolk": "Moonfolk", "Samurai": "Samurai", "Cyclops": "Cyclopes", "Pegasus": "Pegasi",
+                 "Homunculus": "Homunculi", "Thalakos": "Thalakos", "Azra": "Azra", "Astartes": "Astartes",
+                 "Custodes": "Custodes", "Aurochs": "Aurochs", "Djinn": "Djinn", "Efreet": "Efreet",
+                 "Locus": "Loci", "Octopus": "Octopuses", "Walrus": "Walruses"}
+    if t in irregular:
+        return irregular[t]
+    if re.search(r"(s|x|ch|sh)$", t):
+        return t + "es"
+    if re.search(r"[^aeiou]y$", t):
+        return t[:-1] + "ies"
+    return t + "s"
+
+
+PLURAL_TYPES = {_plural(t).lower(): t for t in CREATURE_TYPES}
+SINGULAR_TYPES = {t.lower(): t for t in CREATURE_TYPES}
+_SUBJECT_KW = "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse=True))
+
+
+def parse_group(subj: str) -> dict:
+    """"other elf creatures you control" → LayeredStatic keyword arguments. Raises Unsupported."""
+    p = subj.strip()
+    other = False
+    if p.startswith("other "):
+        other, p = True, p[len("other "):]
+    elif p.startswith("all "):
+        p = p[len("all "):]
+    with_kw = ""
+    with_counter = ""
+    attached = ""
+    m = re.fullmatch(rf"(.+) with ({_SUBJECT_KW})", p)
+    if m:
+        p, with_kw = m.group(1), m.group(2)
+    m = re.fullmatch(r"(.+) with ([+\-0-9/a-z]+) counters on them", p)
+    if m:
+        p, with_counter = m.group(1), m.group(2)
+    m = re.fullmatch(r"(.+) that are (enchanted|equipped)", p)
+    if m:
+        p, attached = m.group(1), "Aura" if m.group(2) == "enchanted" else "Equipment"
+    controller = None
+    for suffix, who in ((" you control", "you"), (" your opponents control", "opponent")):
+        if p.endswith(suffix):
+            p, controller = p[: -len(suffix)], who
+            break
+    if not with_kw:
+        m = re.fullmatch(rf"(.+) with ({_SUBJECT_KW})", p)
+        if m:
+            p, with_kw = m.group(1), m.group(2)
+    words = p.split()
+    if not words:
+        raise Unsupported(subj)
+    types = {"Creature"}
+    subtypes: set[str] = set()
+    token = False
+    head = words[-1]
+    if head == "tokens" and len(words) >= 2 and words[-2] == "creature":
+        token, words = True, words[:-2]
+    elif head == "creatures":
+        words = words[:-1]
+    elif head == "permanents":
+        types = set()
+        words = words[:-1]
+    elif head in PLURAL_TYPES:
+        subtypes.add(PLURAL_TYPES[head])
+        types = set()
+        words = words[:-1]
+    else:
+        raise Unsupported(subj)
+    colors: set[str] = set()
+    non_colors: set[str] = set()
+    attacking = False
+    tapped = None
+    supertype = ""
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in COLOR_WORDS:
+            colors.add(COLOR_WORDS[w])
+        elif w == "colorless":
+            non_colors |= set(COLOR_WORDS.values())
+        elif w == "legendary":
+            supertype = "Legendary"
+        elif w in ("enchanted", "equipped") and not attached:
+            attached = "Aura" if w == "enchanted" else "Equipment"
+        elif w.startswith("non") and w[3:] in COLOR_WORDS:
+            non_colors.add(COLOR_WORDS[w[3:]])
+        elif w in ("artifact", "enchantment", "land"):
+            types.add(w.capitalize())
+        elif w == "attacking":
+            attacking = True
+        elif w in ("tapped", "untapped"):
+            tapped = w == "tapped"
+        elif w in SINGULAR_TYPES and not subtypes.difference({SINGULAR_TYPES[w]}) and head == "creatures":
+            subtypes.add(SINGULAR_TYPES[w])
+            # "Ninja and Rogue creatures": one of the listed creature types
+            if i + 2 < len(words) and words[i + 1] in ("and", "or") and words[i + 2] in SINGULAR_TYPES:
+                subtypes.add(SINGULAR_TYPES[words[i + 2]])
+                i += 2
+        else:
+            raise Unsupported(subj)
+        i += 1
+    if len(colors) > 1:
+        raise Unsupported(subj)
+    flt = ObjectFilter(types=frozenset(types), subtypes=frozenset(subtypes), colors=frozenset(colors),
+                       non_colors=frozenset(non_colors), controller=controller, other=other, tapped=tapped)
+    return {"affects": "group", "filter": flt, "attacking": attacking, "with_keyword": with_kw, "token": token,
+            "with_counter": with_counter, "attached": attached, "supertype": supertype}
+
+
+def parse_subject(subj: str) -> dict:
+    s = subj.strip()
+    if s in ("cardname", "it"):
+        return {"affects": "self"}
+    if s in ("enchanted creature", "enchanted permanent", "enchanted land", "enchanted artifact"):
+        return {"affects": "enchanted"}
+    if s == "equipped creature":
+        return {"affects": "equipped"}
+    return parse_group(s)
+
+
+# --------------------------------------------------------------------------- predicates
+
+_NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+
+
+def _n(w: str) -> int:
+    return int(w) if w.isdigit() else NUMBERS[w]
+
+
+def parse_keyword_list(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """"flying and first strike", "protection from red", "vigilance, trample, and haste" →
+    (keywords, protection colors), or None."""
+    items = [x.strip() for x in re.split(r",? and (?!from )|, ", text.strip()) if x.strip()]
+    kws: list[str] = []
+    prot: list[str] = []
+    for it in items:
+        if it in KEYWORDS or it == "prowess":
+            kws.append(it)
+            continue
+        m = re.fullmatch(r"protection from (white|blue|black|red|green)(?: and from (white|blue|black|red|green))?", it)
+        if m:
+            prot.extend(x for x in m.groups() if x)
+            continue
+        return None
+    if not items:
+        return None
+    return tuple(kws), tuple(prot)
+
+
+_LAND_SUBTYPES = {"island": "Island", "swamp": "Swamp", "forest": "Forest", "mountain": "Mountain",
+                  "plains": "Plains", "desert": "Desert"}
+_COLOR_ALT = "white|blue|black|red|green"
+
+
+def _blocker_quality(q: str) -> str:
+    """"blue creatures" / "artifact creatures" / "walls" / "creatures with flying" → a quality code
+    read by rules/combat.py (color:U, type:Artifact, subtype:Wall, kw:flying)."""
+    q = q.strip()
+    m = re.fullmatch(rf"({_COLOR_ALT}) creatures", q)
+    if m:
+        return f"color:{COLOR_WORDS[m.group(1)]}"
+    if q == "artifact creatures":
+        return "type:Artifact"
+    if q == "creatures with flying":
+        return "kw:flying"
+    if q == "creatures with reach":
+        return "kw:reach"
+    if q in PLURAL_TYPES:
+        return f"subtype:{PLURAL_TYPES[q]}"
+    raise Unsupported(q)
+
+
+def _qualities(text: str) -> str:
+    """"creatures with flying or reach", "artifact creatures and/or black creatures" → "q1|q2"."""
+    m = re.fullmatch(r"creatures with (flying|reach) or (flying|reach)", text)
+    if m:
+        return f"kw:{m.group(1)}|kw:{m.group(2)}"
+    return "|".join(_blocker_quality(x) for x in re.split(r" and/or | or ", text))
+
+
+_BLOCKER_Q = rf"(?:(?:{_COLOR_ALT}|artifact) creatures|creatures with (?:flying|reach)|walls)"
+
+_RULE_CLAUSES: list[tuple[str, object]] = [
+    (r"can't attack or block", ("cant_attack", "cant_block")),
+    (r"can't attack", ("cant_attack",)),
+    (r"can't block", ("cant_block",)),
+    (r"can't be blocked", ("cant_be_blocked",)),
+    (r"can't be blocked by more than one creature", ("max_one_blocker",)),
+    (rf"can't be blocked except by {_NUM} or more creatures", lambda m: (f"min_blockers:{_n(m.group(1))}",)),
+    (r"can't be blocked by creatures with power (\d+) or less", lambda m: (f"unblockable_by_power_le:{m.group(1)}",)),
+    (r"can't be blocked by creatures with power (\d+) or greater",
+     lambda m: (f"unblockable_by_power_ge:{m.group(1)}",)),
+    (rf"can't be blocked by ({_BLOCKER_Q})", lambda m: (f"unblockable_by:{_blocker_quality(m.group(1))}",)),
+    (rf"can't be blocked except by ({_BLOCKER_Q}(?: (?:and/or|or) {_BLOCKER_Q})?|creatures with flying or reach)",
+     lambda m: (f"blockable_only_by:{_qualities(m.group(1))}",)),
+    (r"can't block creatures with power (\d+) or greater", lambda m: (f"cant_block_power_ge:{m.group(1)}",)),
+    (r"can block only creatures with flying", ("block_only_flyers",)),
+    (r"can block an additional creature each combat", ("extra_blocks:1",)),
+    (rf"can block an additional {_NUM} creatures each combat", lambda m: (f"extra_blocks:{_n(m.group(1))}",)),
+    (r"can block any number of creatures", ("any_number_blocks",)),
+    (r"attacks? each combat if able", ("attacks_each_combat",)),
+    (r"blocks? each combat if able", ("blocks_each_combat",)),
+    (r"attacks? or blocks? each combat if able", ("attacks_each_combat", "blocks_each_combat")),
+    # 701.15b: a goaded creature attacks each combat if able (and a player other than the goading
+    # player if able: with two players that part never constrains the declaration).
+    (r"is goaded", ("attacks_each_combat",)),
+    (r"can't attack unless defending player controls an? (island|swamp|forest|mountain|plains|desert)",
+     lambda m: (f"attack_unless:{_LAND_SUBTYPES[m.group(1)]}",)),
+    (r"can't attack alone", ("cant_attack_alone",)),
+    (r"can't block alone", ("cant_block_alone",)),
+    (r"can't attack or block alone", ("cant_attack_alone", "cant_block_alone")),
+    (r"is every creature type", ("all_creature_types",)),
+    (r"its activated abilities can't be activated", ("no_activated",)),
+    (r"can't be blocked by creatures with greater power", ("unblockable_by_greater_power",)),
+    (r"(?:doesn't|don't) untap during (?:its controller's|your|their controllers'|its controllers') untap steps?",
+     ("doesnt_untap",)),
+]
+_RULE_CLAUSES_RX = [(re.compile(p), r) for p, r in _RULE_CLAUSES]
+_VERB = r"(?:gets?|has|have|can't|can|attacks?|blocks?|doesn't|don't|is|its activated)"
+
+# --------------------------------------------------------------------------- counts and conditions
+
+_PLURAL_KINDS = {"artifacts": "Artifact", "creatures": "Creature", "lands": "Land", "enchantments": "Enchantment",
+                 "planeswalkers": "Planeswalker", "artifact": "Artifact", "creature": "Creature", "land": "Land",
+                 "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+_BASIC_PLURALS = {"plains": "Plains", "islands": "Island", "swamps": "Swamp", "mountains": "Mountain",
+                  "forests": "Forest", "island": "Island", "swamp": "Swamp", "mountain": "Mountain",
+                  "forest": "Forest", "equipment": "Equipment", "auras": "Aura", "aura": "Aura"}
+
+
+def permanent_filter(phrase: str, controller: str | None = "you", other: bool = False) -> ObjectFilter:
+    """"artifact", "artifacts", "Plains", "red creature", "other creature", "Equipment" (what a
+    player controls) → an ObjectFilter (types: one of them). Raises Unsupported."""
+    p = phrase.strip()
+    if p.startswith("other "):
+        other, p = True, p[len("other "):]
+    words = p.split()
+    colors: set[str] = set()
+    if len(words) == 2 and words[0] in COLOR_WORDS and words[1] in ("creature", "creatures", "permanent",
+                                                                     "permanents"):
+        colors.add(COLOR_WORDS[words[0]])
+        p = words[1]
+    if p in _PLURAL_KINDS:
+        return ObjectFilter(types=frozenset({_PLURAL_KINDS[p]}), colors=frozenset(colors), controller=controller,
+                            other=other)
+    if p in ("permanent", "permanents") and colors:
+        return ObjectFilter(colors=frozenset(colors), controller=controller, other=other)
+    if p in _BASIC_PLURALS:
+        return ObjectFilter(subtypes=frozenset({_BASIC_PLURALS[p]}), controller=controller, other=other)
+    if p in PLURAL_TYPES:
+        return ObjectFilter(subtypes=frozenset({PLURAL_TYPES[p]}), controller=controller, other=other)
+    if p in SINGULAR_TYPES:
+        return ObjectFilter(subtypes=frozenset({SINGULAR_TYPES[p]}), controller=controller, other=other)
+    raise Unsupported(phrase)
+
+
+def parse_per(text: str) -> PerCount:
+    """The X of "+N/+N for each X"."""
+    t = text.strip()
+    m = re.fullmatch(r"(aura|equipment|aura and equipment) attached to (?:it|cardname)", t)
+    if m:
+        return PerCount("attached", what={"aura": "Aura", "equipment": "Equipment"}.get(m.group(1), ""))
+    m = re.fullmatch(r"(?:(creature|artifact|land|instant and sorcery|instant|sorcery) )?cards? in your graveyard", t)
+    if m:
+        return PerCount("graveyard", what=(m.group(1) or "").capitalize())
+    if t == "card in your hand":
+        return PerCount("hand")
+    m = re.fullmatch(r"([a-z+/\-0-9]+) counter on (?:it|cardname)", t)
+    if m:
+        return PerCount("counters", what=m.group(1))
+    m = re.fullmatch(r"(.+?) you control", t)
+    if m:
+        return PerCount("control", permanent_filter(m.group(1)))
+    m = re.fullmatch(r"(.+?) on the battlefield", t)
+    if m:
+        return PerCount("control", permanent_filter(m.group(1), controller=None))
+    raise Unsupported(text)
+
+
+def parse_condition(text: str) -> Condition:
+    """The X of "as long as X" (and "during your turn")."""
+    t = text.strip()
+    simple = {"it's your turn": "your_turn", "it's not your turn": "not_your_turn", "it's attacking": "attacking",
+              "it's untapped": "untapped", "it's tapped": "tapped", "cardname is untapped": "untapped",
+              "cardname is tapped": "tapped", "cardname is attacking": "attacking"}
+    if t in simple:
+        return Condition(simple[t])
+    m = re.fullmatch(rf"there are {_NUM} or more cards in your graveyard", t)
+    if m:
+        return Condition("graveyard", _n(m.group(1)))
+    m = re.fullmatch(rf"there are {_NUM} or more card types among cards in your graveyard", t)
+    if m:
+        return Condition("graveyard_types", _n(m.group(1)))
+    m = re.fullmatch(r"you have (\d+) or more life", t)
+    if m:
+        return Condition("life_ge", int(m.group(1)))
+    m = re.fullmatch(r"you have (\d+) or less life", t)
+    if m:
+        return Condition("life_le", int(m.group(1)))
+    if t == "you have no cards in hand":
+        return Condition("hand_le", 0)
+    m = re.fullmatch(r"(?:it|cardname) has an? ([a-z+/\-0-9]+) counter on it", t)
+    if m:
+        return Condition("counter", what=m.group(1))
+    m = re.fullmatch(r"(?:it's|cardname is) (enchanted|equipped)", t)
+    if m:
+        return Condition("attached", what="Aura" if m.group(1) == "enchanted" else "Equipment")
+    m = re.fullmatch(rf"(you control|an opponent controls) (an?|another|{_embed(_NUM)} or more) (.+)", t)
+    if m:
+        who = "you" if m.group(1) == "you control" else "opponent"
+        q = m.group(2)
+        n = 1 if q in ("a", "an", "another") else _n(q.split()[0])
+        return Condition("control", n, permanent_filter(m.group(3), who, other=q == "another"))
+    raise Unsupported(text)
+
+
+def parse_predicate(pred: str, para: str) -> dict:
+    """"gets +2/+2 and has flying" → LayeredStatic keyword arguments. Raises Unsupported."""
+    clauses = [c.strip() for c in re.split(rf",? and (?={_VERB} )|, (?={_VERB} )", pred) if c.strip()]
+    out: dict = {"power": 0, "toughness": 0, "keywords": (), "protection": (), "rules": (), "granted": (),
+                 "per": None}
+    for c in clauses:
+        m = re.fullmatch(r"gets? ([+-]\d+)/([+-]\d+)(?: for each (.+))?", c)
+        if m:
+            if m.group(3):
+                if out["per"] is not None or out["power"] or out["toughness"]:
+                    raise Unsupported(c)
+                out["per"] = parse_per(m.group(3))
+            elif out["per"] is not None:
+                raise Unsupported(c)
+            out["power"] += int(m.group(1))
+            out["toughness"] += int(m.group(2))
+            continue
+        m = re.fullmatch(r"(?:has|have) (.+)", c)
+        if m:
+            body = m.group(1)
+            kl = parse_keyword_list(body)
+            if kl is not None:
+                out["keywords"] += kl[0]
+                out["protection"] += kl[1]
+                if "prowess" in kl[0]:
+                    out["granted"] += (PROWESS,)  # the keyword is a triggered ability (702.108a)
+                continue
+            qm = re.fullmatch(r"[\"“](.+)[\"”]", body)
+            if qm:
+                # The granted ability in its original case (the quote of the paragraph).
+                orig = re.search(r"[\"“](.+)[\"”]", para)
+                inner: dict = {"keywords": set(), "abilities": [], "protection": []}
+                compile_paragraph((orig.group(1) if orig else qm.group(1)), {}, False, inner)
+                if inner["keywords"] or inner["protection"] or not inner["abilities"]:
+                    raise Unsupported(c)
+                out["granted"] += tuple(inner["abilities"])
+                continue
+            raise Unsupported(c)
+        for rx, r in _RULE_CLAUSES_RX:
+            rm = rx.fullmatch(c)
+            if rm:
+                out["rules"] += r(rm) if callable(r) else r  # type: ignore[operator]
+                break
+        else:
+            raise Unsupported(c)
+    return out
+
+
+def build(para: str, subject: str, predicate: str, condition: Condition | None = None) -> LayeredStatic:
+    kw = parse_subject(subject)
+    if condition is not None and condition.kind in ("attacking", "untapped", "tapped", "counter", "attached") \
+            and kw["affects"] != "self":
+        raise Unsupported(para)  # "it" would not be the source
+    pr = parse_predicate(predicate, para)
+    return LayeredStatic(para.strip(), KIND, condition=condition, **kw, **pr)
+
+
+def _embed(rx: str) -> str:
+    """A clause pattern without capturing groups, to embed in a larger pattern."""
+    return re.sub(r"(?<!\\)\((?!\?)", "(?:", rx)
+
+
+_KW_ALT = "|".join(sorted((re.escape(k) for k in KEYWORDS | {"prowess"}), key=len, reverse=True))
+_PROT = r"protection from (?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?"
+_KWL = rf"(?:{_KW_ALT}|{_PROT})(?:(?:,? and |, )(?:{_KW_ALT}|{_PROT}))*"
+_CLAUSE = (rf"(?:gets? (?:an additional )?[+-]\d+/[+-]\d+(?: for each [a-z0-9+/' \-]+?)?|(?:has|have) (?:{_KWL}|[\"“][^\"”]+[\"”])|"
+           + "|".join(_embed(p) for p, _ in _RULE_CLAUSES) + ")")
+_PRED = rf"({_CLAUSE}(?:(?:,? and |, ){_CLAUSE})*)"
+_HEAD = "|".join(sorted((re.escape(p) for p in PLURAL_TYPES), key=len, reverse=True))
+_GROUP = (rf"(?:other |all )?(?:[a-z]+ )*?(?:creatures|creature tokens|permanents|{_HEAD})"
+          rf"(?: you control| your opponents control)?(?: that are (?:enchanted|equipped))?"
+          rf"(?: with (?:{_KW_ALT}|[+\-0-9/a-z]+ counters on them))?")
+_SUBJ = rf"(cardname|it|enchanted (?:creature|permanent|land|artifact)|equipped creature|{_GROUP})"
+_ABILITY_WORD = r"(?:[a-z' ]+(?: \d+)? — )?"
+_COND = r"([a-z0-9'+/\- ]+?)"
+
+
+def _delegate_spell(para: str, out: dict) -> None:
+    """The compiler's own fallback for a paragraph of an instant or sorcery (its effects)."""
+    from ..compiler import parse_effects
+    out["spell_effects"].extend(parse_effects(para.lower().rstrip(".").strip(), out["spell_targets"]))
+
+
+@paragraph_template(rf"as long as (enchanted|equipped) (?:creature|permanent) is (an? [a-z]+(?: or an? [a-z]+)?|attacking), "
+                    rf"it {_PRED}")
+def _host_is(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """"As long as equipped creature is a Human, it has lifelink", "... it gets an additional +1/+1",
+    "As long as equipped creature is attacking, it has first strike" (a condition on the object the
+    source is attached to)."""
+    what = m.group(2)
+    kw: dict = {"affects": m.group(1)}
+    if what == "attacking":
+        kw["attacking"] = True
+    elif what in ("a creature", "an artifact", "an enchantment", "a land"):
+        kw["filter"] = ObjectFilter(types=frozenset({what.split()[-1].capitalize()}))
+    else:
+        subs = re.findall(r"\ban? ([a-z]+)", what)
+        if any(w not in SINGULAR_TYPES for w in subs):
+            raise Unsupported(para)
+        kw["filter"] = ObjectFilter(subtypes=frozenset(SINGULAR_TYPES[w] for w in subs))
+    pred = m.group(3).replace("gets an additional ", "gets ")
+    out["abilities"].append(LayeredStatic(para.strip(), KIND, **kw, **parse_predicate(pred, para)))
+
+
+@paragraph_template(rf"{_ABILITY_WORD}(?:during your turn|as long as it's your turn), {_SUBJ} {_PRED}")
+def _your_turn_prefix(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    if is_spell:
+        return _delegate_spell(para, out)
+    out["abilities"].append(build(para, m.group(1), m.group(2), Condition("your_turn")))
+
+
+@paragraph_template(rf"{_ABILITY_WORD}(?:during turns other than yours|during each opponent's turn), {_SUBJ} {_PRED}")
+def _not_your_turn_prefix(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    if is_spell:
+        return _delegate_spell(para, out)
+    out["abilities"].append(build(para, m.group(1), m.group(2), Condition("not_your_turn")))
+
+
+@paragraph_template(rf"{_ABILITY_WORD}as long as {_COND}, {_SUBJ} {_PRED}")
+def _condition_prefix(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    if is_spell:
+        return _delegate_spell(para, out)
+    out["abilities"].append(build(para, m.group(2), m.group(3), parse_condition(m.group(1))))
+
+
+@paragraph_template(rf"{_ABILITY_WORD}{_SUBJ} {_PRED} as long as {_COND}")
+def _condition_suffix(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    if is_spell:
+        return _delegate_spell(para, out)
+    out["abilities"].append(build(para, m.group(1), m.group(2), parse_condition(m.group(3))))
+
+
+@paragraph_template(rf"{_SUBJ} {_PRED}")
+def _static(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    if is_spell:
+        return _delegate_spell(para, out)
+    out["abilities"].append(build(para, m.group(1), m.group(2)))
+
+
+@paragraph_template(r"creatures with power less than cardname's power can't block it")
+def _lesser_power(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    out["abilities"].append(LayeredStatic(para.strip(), KIND, rules=("unblockable_by_lesser_power",)))
+
+
+@paragraph_template(r"each creature you control with an? ([+\-0-9/a-z]+) counter on it (?:has|gets) (.+)")
+def _with_counter(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """"Each creature you control with a +1/+1 counter on it has trample"."""
+    pred = para.lower().rstrip(".").split(" counter on it ", 1)[1]
+    kw = parse_group("creatures you control")
+    kw["with_counter"] = m.group(1)
+    out["abilities"].append(LayeredStatic(para.strip(), KIND, **kw, **parse_predicate(pred, para)))
+
+
+@paragraph_template(r"a deck can have any number of cards named cardname")
+def _any_number(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """100.2a exception: a deck-construction rule; it does nothing during a game."""
+    out["abilities"].append(StaticAbility(para.strip(), "deck_any_number"))
+
+
+# --------------------------------------------------------------------------- "enchanted creature" in effects
+
+
+@dataclass(frozen=True, slots=True)
+class OnAttached(Effect):
+    """An effect of an Aura's or Equipment's own ability on the object it is attached to ("tap
+    enchanted creature", "{R}: Enchanted creature gets +1/+0 until end of turn"): `effects` refer to
+    that object as Ref(0). If the source has left the battlefield, the object it was attached to as
+    it last existed on the battlefield (608.2h)."""
+
+    effects: tuple[Effect, ...]
+
+
+def _on_attached(g, ctx, e: OnAttached) -> list | None:
+    from ...rules import effects as E
+    s = g.s
+    src = s.objects.get(ctx.source) if ctx.source is not None else None
+    if src is not None and src.zone == "battlefield":
+        host = src.attached_to
+    else:
+        lki = ctx.source_lki[0] if ctx.source_lki else None
+        host = lki.attached_to if lki is not None else None
+    if host is None or host not in s.objects or s.objects[host].zone != "battlefield":
+        return None
+    E.run(g, dataclasses.replace(ctx, targets=(host,), legal=(True,)), e.effects, finish=None)
+    return None
+
+
+register_effect(OnAttached, _on_attached)
+_HOST = r"(?:enchanted|equipped) (?:creature|permanent|land|artifact)"
+
+
+@sentence_template(rf"(tap|untap) {_HOST}")
+def _tap_host(m: re.Match, targets: list) -> list:
+    return [OnAttached((TapUntap(Ref(0), untap=m.group(1) == "untap"),))]
+
+
+@sentence_template(rf"{_HOST} gets ([+-]\d+)/([+-]\d+)(?: and gains (.+?))? until end of turn")
+def _pump_host(m: re.Match, targets: list) -> list:
+    kws: tuple[str, ...] = ()
+    if m.group(3):
+        k = parse_keywords(m.group(3))
+        if k is None:
+            raise Unsupported(m.string)
+        kws = k
+    return [OnAttached((Pump(Ref(0), int(m.group(1)), int(m.group(2)), kws),))]
+
+
+@sentence_template(rf"{_HOST} gains (.+?) until end of turn")
+def _gains_host(m: re.Match, targets: list) -> list:
+    k = parse_keywords(m.group(1))
+    if k is None:
+        raise Unsupported(m.string)
+    return [OnAttached((Pump(Ref(0), 0, 0, k),))]
+
+
+@sentence_template(rf"put an? \+1/\+1 counter on {_HOST}")
+def _counter_host(m: re.Match, targets: list) -> list:
+    return [OnAttached((AddCounters("+1/+1", 1, Ref(0)),))]
+
+
+# --------------------------------------------------------------------------- enchant (303.4a)
+
+_BUILTIN_ENCHANT = r"(?:creature|land|artifact|enchantment|permanent|forest|plains|island|swamp|mountain)"
+
+
+@paragraph_template(rf"enchant (?!{_BUILTIN_ENCHANT}$)(.+)")
+def _enchant(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """"Enchant creature you control", "Enchant artifact or creature", "Enchant nonland permanent"."""
+    phrase = m.group(1)
+    if phrase in ("player", "opponent") or "card" in phrase or "graveyard" in phrase:
+        raise Unsupported(para)
+    kind, flt = parse_object_phrase(phrase)
+    if kind != "permanent":
+        raise Unsupported(para)
+    out["enchant"] = flt
+    out["abilities"].append(StaticAbility(para, "enchant", flt))
+
+
+__all__ = ["LayeredStatic", "Condition", "PerCount", "KIND", "parse_group", "parse_predicate", "LANDWALK",
+           "Ability"]

@@ -1,0 +1,259 @@
+"""Trigger conditions (603.1, 603.2): "At the beginning of your upkeep", "Whenever you cast a
+noncreature spell", "Whenever another creature you control enters", landfall, "Whenever you gain
+life", "Whenever CARDNAME deals combat damage to a player", "Whenever CARDNAME blocks", ... Their
+events are detected by rules/triggers.py. An ability word before an ability ("Landfall — ", 207.2c)
+has no rules meaning: the rest of the paragraph is compiled as it stands.
+
+Conditions arrive lower-cased, with "cardname" for the card's own name, no trailing comma.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import vocab as V
+from ..compiler import Unsupported, compile_paragraph, paragraph_template, parse_effects, trigger_template
+from .effects_common import parse_filter
+
+# CR 207.2c (2024-09 and 2026-02 editions).
+ABILITY_WORDS = frozenset({
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort",
+    "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4", "descend 8", "disappear",
+    "domain", "eerie", "eminence", "enrage", "fateful hour", "fathomless descent", "ferocious", "flurry",
+    "formidable", "grandeur", "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship", "landfall",
+    "lieutenant", "magecraft", "metalcraft", "morbid", "pack tactics", "paradox", "parley", "radiance", "raid",
+    "rally", "renew", "revolt", "secret council", "spell mastery", "strive", "survival", "sweep",
+    "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council",
+})
+
+
+@paragraph_template(r"([a-z' ’0-9]+) — (.+)")
+def _ability_word(m, para, out, is_spell):
+    """207.2c: "Landfall — Whenever a land you control enters, ..." is the ability after the dash."""
+    word = m.group(1).replace("’", "'").strip()
+    if word not in ABILITY_WORDS:
+        raise Unsupported(para)
+    rest = para.split("—", 1)[1].strip()
+    compile_paragraph(rest, {}, is_spell, out)
+
+
+# --- the source itself ----------------------------------------------------------------------------
+
+@trigger_template(r"whenever cardname enters(?: the battlefield)? or attacks")
+def _etb_or_attacks(m):
+    return {"event": "etb_or_attacks"}
+
+
+@trigger_template(r"whenever cardname attacks or blocks")
+def _attacks_or_blocks(m):
+    return {"event": "attacks_or_blocks"}
+
+
+@trigger_template(r"whenever cardname blocks")
+def _blocks(m):
+    return {"event": "blocks"}
+
+
+@trigger_template(r"whenever cardname becomes blocked")
+def _becomes_blocked(m):
+    return {"event": "becomes_blocked"}
+
+
+@trigger_template(r"whenever cardname deals combat damage to a player")
+def _combat_damage(m):
+    return {"event": "combat_damage_player"}
+
+
+@trigger_template(r"when cardname leaves the battlefield")
+def _leaves(m):
+    return {"event": "leaves"}
+
+
+@trigger_template(r"when cardname is put into a graveyard from the battlefield")
+def _to_graveyard(m):
+    return {"event": "to_graveyard"}
+
+
+# --- steps --------------------------------------------------------------------------------------
+
+_WHOSE = {"your": "you", "each": "each", "each player's": "each", "the": "each", "each opponent's": "opponent"}
+
+
+@trigger_template(r"at the beginning of (your|each|each player's|each opponent's) upkeep")
+def _upkeep(m):
+    return {"event": "upkeep", "who": _WHOSE[m.group(1)]}
+
+
+@trigger_template(r"at the beginning of (your|each|each player's|the|each opponent's) end step")
+def _end_step(m):
+    return {"event": "end", "who": _WHOSE[m.group(1)]}
+
+
+@trigger_template(r"at the beginning of (?:combat on your turn|each combat)")
+def _begin_combat(m):
+    return {"event": "begin_combat", "who": "you" if "your turn" in m.group(0) else "each"}
+
+
+@trigger_template(r"at the beginning of your (?:precombat|first) main phase")
+def _main1(m):
+    return {"event": "main1", "who": "you"}
+
+
+# --- other objects ------------------------------------------------------------------------------
+
+_CAST_WHO = {"you cast": "you", "an opponent casts": "opponent", "a player casts": "any"}
+
+
+@trigger_template(r"whenever (you cast|an opponent casts|a player casts) (?:a|an) (.+?)")
+def _cast(m):
+    """601.2i: "whenever you cast a noncreature spell"."""
+    what = m.group(2)
+    if what == "spell":
+        flt = None
+    else:
+        mm = re.fullmatch(r"(.+) spell", what)
+        if not mm:
+            raise Unsupported(what)
+        flt = parse_filter(mm.group(1))
+    return {"event": "cast", "who": _CAST_WHO[m.group(1)], "filter": flt}
+
+
+@trigger_template(r"whenever (cardname or )?(another |a |an )(.+?) enters(?: the battlefield)?( under your control)?")
+def _enters(m):
+    """603.6a: "whenever another creature you control enters", landfall ("a land you control")."""
+    what = m.group(3)
+    if m.group(4):
+        what += " you control"
+    if "one or more" in what:
+        raise Unsupported(what)
+    flt = parse_filter(("another " if m.group(2) == "another " else "") + what)
+    if m.group(1) and not flt.other and m.group(2) != "another ":
+        raise Unsupported(m.group(0))
+    if m.group(1):
+        import dataclasses
+        flt = dataclasses.replace(flt, other=False)  # "cardname or another ...": itself too
+    return {"event": "enters", "filter": flt}
+
+
+@trigger_template(r"whenever (another |a |an )(.+?) dies")
+def _dies_other(m):
+    """603.10a: "whenever another creature you control dies" looks back in time."""
+    flt = parse_filter(("another " if m.group(1) == "another " else "") + m.group(2))
+    return {"event": "dies_filter", "filter": flt}
+
+
+@trigger_template(r"whenever you gain life")
+def _gain_life(m):
+    return {"event": "gain_life", "who": "you"}
+
+
+@trigger_template(r"whenever you attack")
+def _you_attack(m):
+    return {"event": "you_attack"}
+
+
+@trigger_template(r"when cardname enters(?: the battlefield)? or dies")
+def _etb_or_dies(m):
+    return {"event": "etb_or_dies"}
+
+
+@paragraph_template(r"when this (?:equipment|vehicle|siege|aura|saga|spacecraft|room|case|class|battle|planeswalker|"
+                    r"kindred) enters(?: the battlefield)?, (.+)")
+def _this_enters(m, para, out, is_spell):
+    """"When this Equipment enters, ..." (the compiler names creatures, artifacts ... CARDNAME, not
+    these). A paragraph template, registered after the equipment templates (keywords.py), so that
+    theirs ("..., attach it to target creature you control") come first."""
+    targets: list = []
+    effects = parse_effects(m.group(1), targets)
+    out["abilities"].append(V.TriggeredAbility(para, "etb", tuple(effects), tuple(targets)))
+
+
+@trigger_template(r"whenever cardname is dealt damage")
+def _dealt_damage(m):
+    return {"event": "dealt_damage"}
+
+
+@trigger_template(r"whenever cardname becomes (tapped|untapped)")
+def _becomes_tapped(m):
+    return {"event": "becomes_" + m.group(1)}
+
+
+@trigger_template(r"whenever cardname attacks and isn't blocked")
+def _attacks_unblocked(m):
+    return {"event": "attacks_unblocked"}
+
+
+@trigger_template(r"whenever cardname attacks alone")
+def _attacks_alone(m):
+    return {"event": "attacks_alone"}
+
+
+@trigger_template(r"whenever (a|another) (.+?) attacks alone")
+def _creature_attacks_alone(m):
+    """"Whenever a creature you control attacks alone" (506.5): "it" is that creature."""
+    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    if flt.controller != "you":
+        raise Unsupported(m.group(0))
+    return {"event": "attacks_alone_filter", "filter": flt}
+
+
+@trigger_template(r"whenever cardname and at least two other creatures attack")
+def _battalion(m):
+    return {"event": "battalion"}
+
+
+@trigger_template(r"whenever cardname blocks a creature")
+def _blocks_creature(m):
+    return {"event": "blocks_creature"}
+
+
+@trigger_template(r"whenever cardname becomes blocked by a creature")
+def _blocked_by_creature(m):
+    return {"event": "blocked_by_creature"}
+
+
+@trigger_template(r"whenever cardname blocks or becomes blocked by a creature")
+def _blocks_or_blocked_by(m):
+    return {"event": "blocks_or_blocked_by"}
+
+
+@trigger_template(r"whenever cardname blocks or becomes blocked")
+def _blocks_or_blocked(m):
+    raise Unsupported(m.group(0))
+
+
+@trigger_template(r"whenever cardname deals combat damage to a creature")
+def _combat_damage_creature(m):
+    return {"event": "combat_damage_creature"}
+
+
+@trigger_template(r"when you cast cardname|when you cast this spell")
+def _cast_self(m):
+    """603.2 / 112.3c: an ability of the spell itself that triggers as it is cast."""
+    return {"event": "cast_self"}
+
+
+@trigger_template(r"whenever you cast your second spell each turn")
+def _second_spell(m):
+    return {"event": "cast", "who": "you", "scope": "second_spell"}
+
+
+@trigger_template(r"at the beginning of your (?:postcombat|second) main phase")
+def _main2(m):
+    return {"event": "main2", "who": "you"}
+
+
+@trigger_template(r"(?:when|whenever) (?:enchanted|equipped) creature dies")
+def _attached_dies(m):
+    """603.10a: the Aura or Equipment is still on the battlefield as the creature dies."""
+    return {"event": "attached_dies"}
+
+
+@trigger_template(r"whenever (?:enchanted|equipped) creature attacks")
+def _attached_attacks(m):
+    return {"event": "attached_attacks"}
+
+
+@trigger_template(r"whenever (?:enchanted|equipped) creature deals combat damage to a player")
+def _attached_combat_damage(m):
+    return {"event": "attached_combat_damage_player"}
