@@ -344,6 +344,8 @@ class Game:
             new.sick = True
             new.cast_x = cast_x
             new.tapped = tapped
+            if new.card.loyalty is not None and "Planeswalker" in new.card.types:
+                new.counters["loyalty"] = new.card.loyalty  # 306.5b
             stack.enters_battlefield(self, new, etb_choices or {})
             s.battlefield.append(new.id)
         elif to == STACK:
