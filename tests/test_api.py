@@ -517,9 +517,6 @@ def test_tapping_a_chosen_attacker_for_mana() -> None:
     g.apply(declare[0])  # listed as legal: must be accepted
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: 'As Utopia Sprawl enters, choose a color' (614.12) is not offered to its "
-                                       "controller as a decision: stack.choose() takes the first option (always W) "
-                                       "when no scenario chooser is set")
 def test_utopia_sprawl_color_is_a_decision() -> None:
     if "green-big-mana" not in bundled_decks():
         pytest.skip("needs the green-big-mana deck (Utopia Sprawl)")

@@ -345,6 +345,9 @@ class FilterPlus(ObjectFilter):
     all_types: frozenset[str] = frozenset()  # has every one of these card types ("artifact creature")
     supertypes: frozenset[str] = frozenset()  # has every one of these supertypes ("legendary creature")
     non_supertypes: frozenset[str] = frozenset()  # "nonlegendary"
+    attacking: bool = False  # "attacking creature"
+    non_subtypes: frozenset[str] = frozenset()  # "non-Human creature"
+    blocking: bool = False  # "blocking creature"
 
 
 @dataclass(frozen=True, slots=True)
@@ -600,3 +603,78 @@ class AdditionalCost(Ability):
     discard cards, pay life): paid by rules/stack.py as the spell is cast."""
 
     cost: Cost = Cost()
+
+
+# Who: the player the trigger event refers to ("deals combat damage to a player ... that player", the
+# active player of "at the beginning of each upkeep ... that player", the caster of a spell).
+EVENT_PLAYER = "event_player"
+
+
+@dataclass(frozen=True, slots=True)
+class Proliferate(Effect):
+    """701.27a: choose any number of permanents and/or players with counters; each gets one more
+    counter of each kind it already has."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnChosen(Effect):
+    """"Return a land you control to its owner's hand": the player chooses (not a target)."""
+
+    filter: ObjectFilter
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ExileGraveyard(Effect):
+    """"Exile target player's graveyard"."""
+
+    who: Who
+
+
+@dataclass(frozen=True, slots=True)
+class FlipCoin(Effect):
+    """705: the controller flips a coin; "If you win the flip, ..." / "If you lose the flip, ..."
+    (IfFlip) follow it."""
+
+
+@dataclass(frozen=True, slots=True)
+class IfFlip(Effect):
+    won: bool
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Explore(Effect):
+    """701.40a: the permanent's controller reveals the top card of their library; a land card goes to
+    their hand; otherwise the permanent gets a +1/+1 counter and the card may go to the graveyard."""
+
+    target: Who = SELF
+
+
+@dataclass(frozen=True, slots=True)
+class RevealHand(Effect):
+    """"Target opponent reveals their hand" (701.16a): the following ChooseCard picks from it."""
+
+    who: Who
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCard(Effect):
+    """"You choose a nonland card from it": the controller chooses a card of the revealed hand."""
+
+    filter: ObjectFilter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActOnChosen(Effect):
+    """"That player discards that card" / "Exile that card": acts on the card ChooseCard chose."""
+
+    action: str  # "discard" or "exile"
+
+
+@dataclass(frozen=True, slots=True)
+class PutInLibrary(Effect):
+    """"Put target card from a graveyard on the bottom of its owner's library" (401.4)."""
+
+    target: Who
+    bottom: bool = True

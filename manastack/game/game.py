@@ -145,7 +145,8 @@ class Game:
         if s.over:
             raise IllegalActionError("the game is over")
         # Actions taken from legal_actions() were validated already: no snapshot needed.
-        trusted = self._legal is not None and action in self._legal
+        trusted = self._legal is not None and action in self._legal and \
+            not isinstance(action, A.CastSpell | A.ActivateAbility)  # payments can still fail mid-way
         snapshot = None if trusted else s.clone()
         try:
             self._dispatch(action)
@@ -264,7 +265,8 @@ class Game:
             elif isinstance(action, A.CastSpell):
                 stack.cast_spell(self, who, action)
             elif isinstance(action, A.ActivateAbility):
-                stack.activate_ability(self, who, action)
+                if not self._mana_choice(who, action):
+                    stack.activate_ability(self, who, action)
             else:
                 raise IllegalActionError(f"{type(action).__name__} is not possible now: "
                                          f"{s.players[who].name} has priority")
@@ -272,6 +274,26 @@ class Game:
             # 605.3a: mana abilities are activated with priority or while paying a cost; no decision
             # outside priority asks for a payment, so they are refused here.
             turn.answer(self, d, action)
+
+    def _mana_choice(self, who: int, action: A.ActivateAbility) -> bool:
+        """A mana ability activated on its own whose result is a choice (a color, the order of
+        replacement effects 616.1, a triggered mana ability's color) becomes a decision: the
+        player picks the resulting mana among the distinct outcomes. Returns True if it did."""
+        if self.chooser is not None or action.choices or not stack.is_mana_ability_action(self, action):
+            return False
+        from ..cards.vocab import ManaAbility
+        from ..rules import produce
+        o = self.s.objects[action.source]
+        ab = stack.activated_abilities(self, o)[action.index]
+        assert isinstance(ab, ManaAbility)
+        if ab.cost.sacrifice is not None or stack.cost_block_reason(self, o, ab.cost):
+            return False
+        finals = tuple(dict.fromkeys(pl.final for pl in produce.activation_plans(self, who, o, ab)))
+        if len(finals) < 2:
+            return False
+        self.s.pending = Decision("mana_choice", who, data=(action, finals),
+                                  prompt=f"{o.card.name}: choose the mana it adds (106.1, 616.1)")
+        return True
 
     # ------------------------------------------------------------------ state helpers
     def chars(self, obj: Obj) -> continuous.Chars:

@@ -179,12 +179,15 @@ class ManaSource:
 
 
 def solve_payment(
-    req_options: list[Requirement], pool: Bag, sources: list[ManaSource]
+    req_options: list[Requirement], pool: Bag, sources: list[ManaSource], max_life: int | None = None
 ) -> tuple[Requirement, list[tuple[object, Bag]]] | None:
     """Find mana abilities to activate (each at most once) so that the pool plus what they produce
     pays one of `req_options`. Exact (depth-first search with memoised failures), not greedy:
     Forest + Island + Birds of Paradise pay {1}{U}{G}. Returns the requirement paid and the
     (source key, chosen output) list, or None when no payment exists."""
+    if max_life is not None:
+        # 119.4: Phyrexian mana can be paid with life only while the life total is at least that much.
+        req_options = [r for r in req_options if r.life <= max_life]
     plain = [x for x in sources if x.cost is None]
     converters = [x for x in sources if x.cost is not None]
     srcs = sorted(plain, key=lambda s: (s.rank, len(s.outputs)))

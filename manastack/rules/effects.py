@@ -32,6 +32,9 @@ class Context:
     modes: tuple[int, ...] = ()  # chosen modes (700.2), in the order chosen
     did: bool | None = None  # the answer to the last "you may" ("if you do", 608.2c)
     looked: tuple[int, ...] = ()  # the cards "looked at" ("put one of them into your hand")
+    flip: bool | None = None  # the last coin flip was won (705)
+    hand_of: int | None = None  # the player whose hand was revealed ("you choose a card from it")
+    chosen: int | None = None  # the card chosen from it ("that player discards that card")
 
 
 def amount(g: Game, ctx: Context, a: V.Amount) -> int:
@@ -65,6 +68,9 @@ def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
         return [s.active, 1 - s.active]
     if who == V.DEFENDING:
         return [1 - ctx.controller]
+    if who == V.EVENT_PLAYER:
+        e = ctx.event_obj
+        return [-1 - e] if e is not None and e < 0 else []
     return []
 
 
@@ -76,7 +82,7 @@ def target_object(g: Game, ctx: Context, who: V.Who) -> int | None:
         # A player chosen for "any target" is no object; an object that has left its zone since the
         # resolution began is a new object (400.7) the effect no longer finds.
         return t if t >= 0 and t in g.s.objects else None
-    if who == V.IT and ctx.event_obj is not None:
+    if who == V.IT and ctx.event_obj is not None and ctx.event_obj >= 0:
         o = g.s.objects.get(ctx.event_obj)
         return ctx.event_obj if o is not None and o.zone == BATTLEFIELD else None
     if who in (V.SELF, V.IT):
@@ -103,6 +109,20 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
             p = ctx.controller
             ctx = dataclasses.replace(ctx, looked=tuple(s.players[p].library[:amount(g, ctx, eff.amount)]))
             g.log_event("look", "701.16", player=s.players[p].name, amount=len(ctx.looked), source=ctx.name)
+            continue
+        if type(eff) is V.RevealHand:
+            import dataclasses
+            players = resolve_who(g, ctx, eff.who)
+            ctx = dataclasses.replace(ctx, hand_of=players[0] if players else None, chosen=None)
+            if players:
+                pl = s.players[players[0]]
+                g.log_event("reveal_hand", "701.16a", player=pl.name, cards=[g.name_of(c) for c in pl.hand])
+            continue
+        if type(eff) is V.FlipCoin:
+            import dataclasses
+            won = s.rng.random() < 0.5  # 705.1: equal likelihood; the game's seeded RNG
+            ctx = dataclasses.replace(ctx, flip=won)
+            g.log_event("flip_coin", "705.1", player=s.players[ctx.controller].name, won=won, source=ctx.name)
             continue
         if i + 1 < len(effects) and type(effects[i + 1]) is V.CantBeRegenerated:
             needs = _destroy_no_regen(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
@@ -202,8 +222,24 @@ def _deal_damage(g: Game, ctx: Context, e: V.DealDamage) -> list | None:
 def _draw(g: Game, ctx: Context, e: V.Draw) -> list | None:
     n = amount(g, ctx, e.amount)
     for p in resolve_who(g, ctx, e.who):
-        g.draw(p, n)
+        draw(g, p, n)
     return None
+
+
+def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
+    """121.1: draw cards one at a time ("whenever you draw a card" triggers for each, 121.2)."""
+    from . import triggers
+    s = g.s
+    for _ in range(n):
+        before = len(s.players[p].hand)
+        g.draw(p, 1, rule=rule)
+        if len(s.players[p].hand) > before:
+            turn, counts = s.__dict__.get("_draws", (s.turn, (0, 0)))
+            if turn != s.turn:
+                counts = (0, 0)
+            counts = tuple(c + (1 if i == p else 0) for i, c in enumerate(counts))
+            s._draws = (s.turn, counts)  # type: ignore[attr-defined]
+            triggers.card_drawn(g, p, counts[p])
 
 
 def _gain(g: Game, ctx: Context, e: V.GainLife) -> list | None:
@@ -672,6 +708,11 @@ def _may_actions(g: Game, d: Any) -> list:
         _, e = item[5]
         if e.effects and isinstance(e.effects[0], V.PayMana) and not can_pay_mana(g, d.player, e.effects[0].cost):
             return [A.Choose(False)]
+        for x in e.effects:
+            # "You may sacrifice an artifact. If you do, ...": impossible without one to sacrifice.
+            if isinstance(x, V.Sacrifice) and x.target is None and x.who == V.YOU and len(
+                    _sacrifice_cands(g, d.player, x.filter, d.player)) < x.amount:
+                return [A.Choose(False)]
     if item is not None and item[1] == "pay_or_counter" and not can_pay_mana(g, d.player, item[5][1]):
         return [A.Choose(False)]
     return [A.Choose(True), A.Choose(False)]
@@ -680,7 +721,7 @@ def _may_actions(g: Game, d: Any) -> list:
 def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
     from .costs import requirements, solve_payment
     from .stack import mana_sources
-    return solve_payment(requirements(cost), g.s.players[p].pool, mana_sources(g, p)) is not None
+    return solve_payment(requirements(cost), g.s.players[p].pool, mana_sources(g, p), g.s.players[p].life) is not None
 
 
 def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
@@ -741,13 +782,15 @@ def _answer_may(g: Game, d: Any, value: Any) -> None:
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
     ctx, e = s.queue[0][5]
+    if value and _only_false(g, d):
+        raise IllegalActionError(f"{d.prompt}: it can't be done (answer false)")
     if value and e.effects and isinstance(e.effects[0], V.PayMana):
         if not pay_mana_now(g, d.player, e.effects[0].cost, ctx.name):
             raise IllegalActionError(f"{s.players[d.player].name} can't pay {e.effects[0].cost.text} (601.2h)")
         e = V.Optional(e.effects[1:], e.prompt)  # paid: the rest of the optional part follows
     s.pending = None
-    new_ctx = Context(ctx.controller, ctx.source, ctx.targets, ctx.legal, ctx.x, ctx.name, ctx.source_lki,
-                      ctx.event_obj, ctx.modes, value, ctx.looked)
+    import dataclasses
+    new_ctx = dataclasses.replace(ctx, did=value)
     g.log_event("may", "608.2d", player=s.players[d.player].name, source=ctx.name, choice=value, text=e.prompt)
     # The rest of the resolution learns the answer ("if you do").
     for i, it in enumerate(s.queue[1:], 1):
@@ -852,12 +895,22 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
         what = "a card" if e.to == "hand" else "a card to put onto the battlefield"
         return cands, f"701.19: search your library for {what} ({', '.join(g.name_of(c) for c in cands) or 'none'}) " \
                       f"or false to find nothing"
+    if kind == "return":
+        flt, left, controller, name = payload
+        cands = _sacrifice_cands(g, p, flt, controller)
+        if not cands:
+            return None
+        if len(cands) <= left and not (len(cands) == 1 and left == 1):
+            for oid in cands:
+                g.move(oid, HAND, rule="608.2c")
+            return None
+        return cands, f"{name}: choose a permanent to return to its owner's hand ({', '.join(g.name_of(c) for c in cands)})"
     if kind == "sacrifice":
         flt, left, controller, name = payload
         cands = _sacrifice_cands(g, p, flt, controller)
         if not cands:
             return None
-        if len(cands) <= left:
+        if len(cands) <= left and not (len(cands) == 1 and left == 1):  # a single option is still a choice
             for oid in cands:
                 sacrifice(g, oid)
             return None
@@ -1139,3 +1192,180 @@ def _answer_order(g: Game, d: Any, value: Any) -> None:
 
 
 CHOICES["order_bottom"] = (_order_actions, _answer_order)
+
+
+# ---------------------------------------------------------------------------- proliferate, coins, ...
+
+def _proliferate(g: Game, ctx: Context, e: V.Proliferate) -> list | None:
+    """701.27a."""
+    s = g.s
+    cands = tuple(oid for oid in s.battlefield if s.objects[oid].counters) + tuple(
+        player_ref(p) for p in (0, 1) if s.players[p].poison)
+    if not cands:
+        return None
+    return [_choice("proliferate", ctx.controller, cands,
+                    f"701.27a: proliferate: choose any number of {', '.join(g.name_of(c) for c in cands)}")]
+
+
+def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
+    chosen = _check_subset(g, d, value)
+    s = g.s
+    s.pending = None
+    s.queue.pop(0)
+    for c in chosen:
+        if c < 0:
+            s.players[-1 - c].poison += 1
+            g.log_event("counters", "701.27a", player=s.players[-1 - c].name, kind="poison", amount=1)
+            continue
+        o = s.objects[c]
+        for k in list(o.counters):
+            o.counters[k] += 1
+            g.log_event("counters", "701.27a", card=o.card.name, kind=k, amount=1)
+    g.invalidate()
+
+
+def _return_chosen(g: Game, ctx: Context, e: V.ReturnChosen) -> list | None:
+    return [_choice("return", ctx.controller, None, "", (e.filter, e.amount, ctx.controller, ctx.name))]
+
+
+def _answer_return(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    item = s.queue[0]
+    flt, left, controller, name = item[5]
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    s.pending = None
+    g.move(value, HAND, rule="608.2c")
+    if left > 1:
+        s.queue[0] = item[:5] + ((flt, left - 1, controller, name),)
+    else:
+        s.queue.pop(0)
+
+
+def _exile_graveyard(g: Game, ctx: Context, e: V.ExileGraveyard) -> list | None:
+    for p in resolve_who(g, ctx, e.who):
+        for oid in list(g.s.players[p].graveyard):
+            g.move(oid, EXILE, rule="701.11a")
+    return None
+
+
+def _if_flip(g: Game, ctx: Context, e: V.IfFlip) -> list | None:
+    if ctx.flip is not None and ctx.flip == e.won:
+        return [("resume_effects", ctx, e.effects, 0, None)]
+    return None
+
+
+CHOICES["proliferate"] = (_subset_actions, _answer_proliferate)
+CHOICES["return"] = (_object_actions, _answer_return)
+_HANDLERS.update({V.Proliferate: _proliferate, V.ReturnChosen: _return_chosen, V.ExileGraveyard: _exile_graveyard,
+                  V.IfFlip: _if_flip, V.FlipCoin: lambda g, ctx, e: None})
+
+
+def _explore(g: Game, ctx: Context, e: V.Explore) -> list | None:
+    """701.40a."""
+    s = g.s
+    oid = target_object(g, ctx, e.target)
+    who = s.objects[oid].controller if oid is not None else ctx.controller
+    lib = s.players[who].library
+    if not lib:
+        if oid is not None:  # nothing revealed: not a land, so the counter is still put (701.40a)
+            _put_counter(g, oid, "+1/+1", 1)
+        return None
+    top = s.objects[lib[0]]
+    g.log_event("reveal", "701.40a", player=s.players[who].name, card=top.card.name)
+    if "Land" in top.card.types:
+        g.move(top.id, HAND, rule="701.40a")
+        return None
+    if oid is not None:
+        _put_counter(g, oid, "+1/+1", 1)
+    return [_choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
+                                             f"on top (false)?", top.id)]
+
+
+def _put_counter(g: Game, oid: int, kind: str, n: int) -> None:
+    o = g.s.objects[oid]
+    o.counters[kind] = o.counters.get(kind, 0) + n
+    g.invalidate()
+    g.log_event("counters", "122.1", card=o.card.name, kind=kind, amount=n)
+
+
+def _answer_explore(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    card = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    if value and card in s.objects and s.objects[card].zone == LIBRARY:
+        g.move(card, GRAVEYARD, rule="701.40a")
+
+
+CHOICES["explore"] = (_may_actions, _answer_explore)
+_HANDLERS[V.Explore] = _explore
+
+
+# ---------------------------------------------------------------------------- "reveals their hand"
+
+def _choose_card(g: Game, ctx: Context, e: V.ChooseCard) -> list | None:
+    from .stack import matches_filter
+    if ctx.hand_of is None:
+        return None
+    s = g.s
+    cands = tuple(c for c in s.players[ctx.hand_of].hand
+                  if e.filter is None or matches_filter(g, e.filter, s.objects[c], ctx.controller))
+    if not cands:
+        return None
+    return [_choice("choose_card", ctx.controller, cands,
+                    f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s hand "
+                    f"({', '.join(g.name_of(c) for c in cands)})", ctx)]
+
+
+def _answer_choose_card(g: Game, d: Any, value: Any) -> None:
+    import dataclasses
+
+    from ..errors import IllegalActionError
+    s = g.s
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    ctx = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("choose_card", "608.2c", player=s.players[d.player].name, card=g.name_of(value))
+    new_ctx = dataclasses.replace(ctx, chosen=value)
+    for i, it in enumerate(s.queue):
+        if it[0] == "resume_effects" and it[1] is ctx:
+            s.queue[i] = ("resume_effects", new_ctx, *it[2:])
+            break
+
+
+def _act_on_chosen(g: Game, ctx: Context, e: V.ActOnChosen) -> list | None:
+    c = ctx.chosen
+    if c is None or c not in g.s.objects or g.s.objects[c].zone != HAND:
+        return None
+    if e.action == "discard":
+        discard(g, g.s.objects[c].owner, c)
+    else:
+        g.move(c, EXILE, rule="701.11a")
+    return None
+
+
+CHOICES["choose_card"] = (_object_actions, _answer_choose_card)
+_HANDLERS.update({V.ChooseCard: _choose_card, V.ActOnChosen: _act_on_chosen, V.RevealHand: lambda g, ctx, e: None})
+
+
+def _put_in_library(g: Game, ctx: Context, e: V.PutInLibrary) -> list | None:
+    oid = _target_anywhere(g, ctx, e.target)
+    if oid is not None:
+        g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom)
+    return None
+
+
+_HANDLERS[V.PutInLibrary] = _put_in_library
+
+
+def _only_false(g: Game, d: Any) -> bool:
+    """Whether the only legal answer to a "you may" is false (the optional action can't be done)."""
+    acts = _may_actions(g, d)
+    return len(acts) == 1

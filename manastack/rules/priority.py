@@ -60,10 +60,10 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         xs = [0]
         if card.mana_cost.x_count:
             xs = [x for x in range(0, MAX_X_LISTED + 1)
-                  if solve_payment(stack.total_cost_reqs(g, p, card, x), pool, sources) is not None]
+                  if solve_payment(stack.total_cost_reqs(g, p, card, x), pool, sources, pl.life) is not None]
             if not xs:
                 continue
-        elif solve_payment(stack.total_cost_reqs(g, p, card, 0), pool, sources) is None:
+        elif solve_payment(stack.total_cost_reqs(g, p, card, 0), pool, sources, pl.life) is None:
             continue
         for modes, specs in stack.cast_variants(g, card):  # 700.2a: one entry per mode choice of a modal spell
             for targets in _target_combos(g, specs, p, oid, card.colors):
@@ -85,7 +85,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                 continue
             if not cost.mana.is_empty() or cost.mana.x_count:
                 srcs = stack.mana_sources(g, p, exclude=oid if cost.tap else None)
-                if solve_payment(requirements(cost.mana, 0), pool, srcs) is None:
+                if solve_payment(requirements(cost.mana, 0), pool, srcs, pl.life) is None:
                     continue
             for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
                 acts.append(A.ActivateAbility(oid, idx, targets))

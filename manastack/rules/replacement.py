@@ -98,7 +98,14 @@ def orders(g: Game, player: int, source_chars: Chars, source_controller: int, ta
         if not cands:
             results.append((done, cur))
             return
+        # Identical effects (three Mana Reflections, Deep Water activated twice) are
+        # interchangeable: trying one of each kind gives every distinct order, without n! repeats.
+        seen: set[tuple] = set()
         for r in cands:
+            kind = (r.rep, r.controller, r.name)
+            if kind in seen:
+                continue
+            seen.add(kind)
             walk(done + (r,), transform(r.rep, cur))
 
     walk((), bag)

@@ -144,7 +144,7 @@ def matches_filter(g: Game, flt: ObjectFilter, o: Obj, controller: int, source: 
 def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: int, source: int | None = None) -> bool:
     """`matches_filter` for an object as it last existed (603.10a): `o` and `c` are its last known
     state and characteristics."""
-    if type(flt) is FilterPlus and not _matches_plus(flt, o, c):
+    if type(flt) is FilterPlus and not _matches_plus(g, flt, o, c):
         return False
     if flt.types and not (flt.types & c.types):
         return False
@@ -175,7 +175,7 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     return True
 
 
-def _matches_plus(flt: FilterPlus, o: Obj, c: Any) -> bool:
+def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     """The qualities only FilterPlus has ("creature with power 4 or greater", "nontoken", "basic")."""
     if flt.power_min is not None and (c.power is None or c.power < flt.power_min):
         return False
@@ -193,12 +193,18 @@ def _matches_plus(flt: FilterPlus, o: Obj, c: Any) -> bool:
         return False
     if flt.non_keywords and (flt.non_keywords & c.keywords):
         return False
+    if flt.non_subtypes and (flt.non_subtypes & c.subtypes):
+        return False
     if flt.all_types and not flt.all_types <= c.types:
         return False
     if flt.supertypes and not flt.supertypes <= c.supertypes:
         return False
     if flt.non_supertypes and (flt.non_supertypes & c.supertypes):
         return False
+    if flt.attacking or flt.blocking:
+        cb = g.s.combat
+        if cb is None or (flt.attacking and o.id not in cb.attackers) or (flt.blocking and o.id not in cb.blockers):
+            return False
     return True
 
 
@@ -318,6 +324,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
     `exclude_more`: permanents whose mana abilities can't be used, e.g. those a cost sacrifices)."""
     s = g.s
     out: list[ManaSource] = []
+    converters: list[ManaSource] = []
     for oid in s.battlefield:
         o = s.objects[oid]
         if o.controller != p or oid == exclude or oid in exclude_more:
@@ -330,6 +337,13 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
             if not isinstance(ab, ManaAbility):
                 continue
             cost = ab.cost
+            if not cost.mana.is_empty() and not cost.mana.x_count and cost.sacrifice is None and not cost.life \
+                    and not cost.sacrifice_self and cost_block_reason(g, o, cost) is None:
+                # A converter (Cabal Coffers, Pili-Pala): the solver pays its cost from other sources first.
+                outs = produce.activation_finals(g, p, o, ab)
+                if outs:
+                    converters.append(ManaSource((oid, ((idx, outs),)), outs, 5, requirements(cost.mana)[0]))
+                continue
             if not cost.mana.is_empty() or cost.sacrifice is not None or cost.life:
                 continue
             if cost.sacrifice_self and not include_sacrifice:
@@ -358,6 +372,9 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
             if len(tap_group) > 1 and len(merged) > 1:
                 tap_rank = max(tap_rank, 1)
             out.append(ManaSource((oid, tuple(tap_group)), merged, tap_rank))
+        if converters and not tap_group:
+            out.extend(converters)  # a permanent's plain {T} ability and a converter would both tap it
+        converters.clear()
     return out
 
 
@@ -503,7 +520,7 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
     if not reqs or (reqs[0].total == 0 and reqs[0].life == 0):
         return reqs[0] if reqs else Requirement((0,) * 6, 0)  # type: ignore[arg-type]
     if payment is None:
-        res = solve_payment(reqs, pl.pool, mana_sources(g, p, exclude=exclude, exclude_more=exclude_more))
+        res = solve_payment(reqs, pl.pool, mana_sources(g, p, exclude=exclude, exclude_more=exclude_more), pl.life)
         if res is None:
             raise IllegalActionError(f"{s.players[p].name} can't pay the cost of {what} (601.2h)")
         req, chosen = res
@@ -877,11 +894,14 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         if action.targets:
             raise IllegalActionError("mana abilities have no targets (605.1a)")
         choice = action.choices[0] if action.choices else None
+        out = None
+        if isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "mana":
+            out, choice = choice[1], None  # the outcome chosen at a mana_choice decision
         paid = False
         if action.payment is not None and not ab.cost.mana.is_empty():
             pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id)
             paid = True
-        activate_mana(g, p, o.id, action.index, choice=choice, mana_paid=paid)
+        activate_mana(g, p, o.id, action.index, choice=choice, mana_paid=paid, out_override=out)
         return
     assert isinstance(ab, ActivatedAbility)
     if s.priority != p:
@@ -996,11 +1016,14 @@ def resolve_top(g: Game) -> None:
                                   modes=item.modes)
             effects.run(g, ctx, card.spell.effects, finish=("spell_to_graveyard", o.id))
         else:
-            # 608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f).
-            new = g.move(o.id, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x)
-            if specs:
-                g.s.objects[new].attached_to = item.targets[0]
-                g.invalidate()  # the enchanted object's characteristics change (613)
+            if g.chooser is None and any(isinstance(a, StaticAbility) and a.kind == "etb_choose_color"
+                                         for a in card.abilities):
+                # 614.12: "As this enters, choose a color" is a decision of its controller; the spell
+                # stays on the stack until it has finished resolving (608.2n).
+                g.s.stack.append(item)
+                g.s.queue.insert(0, ("etb_color", item.controller, item))
+                return
+            put_permanent(g, item, {})
         return
     ab = item.ability
     specs = ab.targets if ab is not None else ()
@@ -1020,6 +1043,15 @@ def resolve_top(g: Game) -> None:
     effects.run(g, ctx, ab.effects if ab else (), finish=None)
 
 
+def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
+    """608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f)."""
+    new = g.move(item.obj, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x,
+                 etb_choices=etb_choices)
+    if spell_targets(g.s.objects[new].card):
+        g.s.objects[new].attached_to = item.targets[0]
+        g.invalidate()  # the enchanted object's characteristics change (613)
+
+
 def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     """614.1c-d, 614.12: replacement effects that modify how a permanent enters (applied before
     it is on the battlefield)."""
@@ -1029,8 +1061,8 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":
                 from .mana import COLORS
-                o.chosen_color = choose(g, o.controller, "color", list(COLORS),
-                                        f"614.12: as {o.card.name} enters, choose a color")
+                o.chosen_color = choices.get("color") or choose(
+                    g, o.controller, "color", list(COLORS), f"614.12: as {o.card.name} enters, choose a color")
                 g.log_event("choose_color", "614.12", card=o.card.name, color=o.chosen_color)
             elif ab.kind == "etb_tapped":
                 o.tapped = True

@@ -112,7 +112,8 @@ def entered_battlefield(g: Game, oid: int) -> None:
             _add(g, o.controller, oid, ab, None, o.card.name)
     from .stack import matches_filter
     for w, ab in _watchers(g, ("enters",)):
-        if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+        if (ab.scope == "or_self" and w.id == oid) or ab.filter is None or matches_filter(
+                g, ab.filter, o, w.controller, w.id):
             _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
 
 
@@ -130,8 +131,9 @@ def left_battlefield(g: Game, old_id: int, to: str) -> None:
         if ab.event == "leaves" or (dies and ab.event in ("dies", "etb_or_dies")) or (
                 to == GRAVEYARD and ab.event == "to_graveyard"):
             _add(g, obj.controller, old_id, ab, lki, obj.card.name)
-        elif dies and ab.event == "dies_filter" and ab.filter is not None and not ab.filter.other \
-                and matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
+        elif dies and ab.event == "dies_filter" and (ab.scope == "or_self" or (
+                ab.filter is not None and not ab.filter.other
+                and matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None))):
             _add(g, obj.controller, old_id, ab, lki, obj.card.name)  # "whenever a creature dies": itself too
     if not dies:
         return
@@ -202,7 +204,7 @@ def beginning_of_step(g: Game, event: str) -> None:
             continue
         if ab.unless_sacrifice is not None and not ab.effects:
             ab = V.TriggeredAbility(ab.text, ab.event, (SacrificeUnless(ab.unless_sacrifice),))
-        _add(g, o.controller, o.id, ab, None, o.card.name)
+        _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - s.active)  # "that player"
 
 
 def spell_cast(g: Game, p: int, spell: int) -> None:
@@ -223,7 +225,7 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
         if ab.scope == "second_spell" and s.players[p].spells_cast != 2:
             continue
         if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
-            _add(g, w.controller, w.id, ab, None, w.card.name)  # "it" in the effect is the source
+            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player": the caster
 
 
 def life_gained(g: Game, p: int, n: int) -> None:
@@ -237,6 +239,7 @@ def life_gained(g: Game, p: int, n: int) -> None:
 def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) -> None:
     """"Whenever CARDNAME deals combat damage to a player": `plan` is (source, recipient, amount) as
     assigned; the log after `mark` tells which damage was dealt (510.2)."""
+    from .stack import matches_filter
     s = g.s
     dealt: dict[tuple[str, str], int] = {}
     for e in s.log[mark:]:
@@ -273,10 +276,15 @@ def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) ->
         seen.add((oid, r))
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "combat_damage_player":
-                _add(g, o.controller, oid, ab, None, o.card.name)
-        for w, ab in _watchers(g, ("attached_combat_damage_player",)):
-            if w.attached_to == oid:  # "whenever equipped creature deals combat damage to a player"
-                _add(g, w.controller, w.id, ab, None, w.card.name)
+                _add(g, o.controller, oid, ab, None, o.card.name, event_obj=r)  # "that player"
+        for w, ab in _watchers(g, ("attached_combat_damage_player", "creature_combat_damage_player")):
+            if ab.event == "attached_combat_damage_player":
+                if w.attached_to == oid:  # "whenever equipped creature deals combat damage to a player"
+                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=r)
+            elif (ab.scope != "opponent" or -1 - r != w.controller) and (
+                    ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id)):
+                # "whenever a creature you control deals combat damage to a player": "it" is that creature
+                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
 
 
 def blockers_declared(g: Game) -> None:
@@ -313,6 +321,16 @@ def blockers_declared(g: Game) -> None:
             elif ab.event in ("blocked_by_creature", "blocks_or_blocked_by"):
                 for b in cb.blockers_of(a) or [x for x, ys in cb.blockers.items() if a in ys]:
                     _add(g, o.controller, a, ab, None, o.card.name, event_obj=b)  # once per blocker
+
+
+def card_drawn(g: Game, p: int, nth: int) -> None:
+    """121.2 / 603.2: "whenever you draw a card", "whenever you draw your second card each turn"."""
+    for w, ab in _watchers(g, ("draw",)):
+        if (ab.who == "you" and w.controller != p) or (ab.who == "opponent" and w.controller == p):
+            continue
+        if ab.scope == "second" and nth != 2:
+            continue
+        _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
 
 
 def dealt_damage(g: Game, oid: int) -> None:

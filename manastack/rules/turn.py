@@ -37,6 +37,7 @@ from ..game.state import (
     Combat,
 )
 from . import combat, effects, triggers
+from .mana import format_bag
 
 if TYPE_CHECKING:
     from ..game.game import Decision, Game
@@ -94,7 +95,7 @@ def _begin_step(g: Game) -> None:
         if s.turn == 1:
             g.log_event("skip_draw", "103.8a", player=s.players[s.active].name)
         else:
-            g.draw(s.active, 1, rule="504.1")
+            effects.draw(g, s.active, 1, rule="504.1")
     elif st == BEGIN_COMBAT:
         s.combat = Combat()
         triggers.beginning_of_step(g, "begin_combat")
@@ -278,6 +279,10 @@ def process_queue(g: Game) -> None:
         s.pending = Decision("assign_damage", o.controller, data=oid,
                              prompt=f"510.1: assign {o.card.name}'s combat damage")
         return
+    if kind == "etb_color":
+        s.pending = Decision("choose_color", item[1], data=item[2],
+                             prompt=f"614.12: as {item[2].name} enters, choose a color")
+        return
     if kind == "sacrifice_unless":
         p, flt, source, name = item[1], item[2], item[3], item[4]
         from .stack import matches_filter
@@ -367,6 +372,8 @@ def decision_actions(g: Game, d: Decision) -> list[A.Action]:
         return [A.Choose(c) for c in COLORS]
     if k == "sacrifice_unless":
         return [A.Choose(c) for c in d.data[0]] + [A.Choose(False)]
+    if k == "mana_choice":
+        return [A.Choose(b) for b in d.data[1]]
     if k == "choose_color":
         from .mana import COLORS
         return [A.Choose(c) for c in COLORS]
@@ -381,6 +388,8 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
     s = g.s
     k = d.kind
     value: Any = action.value if isinstance(action, A.Choose) else None
+    if k not in ("attackers", "blockers", "order_blockers", "assign_damage") and not isinstance(action, A.Choose):
+        raise IllegalActionError(f"{type(action).__name__} is not an answer to this choice: {d.prompt}")
     if k == "mulligan":
         if not isinstance(action, A.Choose) or not isinstance(value, bool):
             raise IllegalActionError("103.5: answer keep (true) or mulligan (false)")
@@ -508,6 +517,28 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         return
     if k in effects.CHOICES:
         effects.CHOICES[k][1](g, d, value)
+        return
+    if k == "choose_color":
+        from .mana import COLORS
+        from .stack import put_permanent
+        letter = str(value).strip("{}").upper() if isinstance(value, str) else ""
+        if letter not in COLORS:
+            raise IllegalActionError(f"{d.prompt}: answer W, U, B, R or G")
+        s.pending = None
+        s.queue.pop(0)
+        if s.stack and s.stack[-1] is d.data:
+            s.stack.pop()
+        put_permanent(g, d.data, {"color": letter})
+        return
+    if k == "mana_choice":
+        act, finals = d.data
+        if value not in finals:
+            raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(format_bag(b) for b in finals)}")
+        s.pending = None
+        from dataclasses import replace
+
+        from . import stack
+        stack.activate_ability(g, d.player, replace(act, choices=(("mana", value),)))
         return
     if k == "sacrifice_unless":
         cands, source, name = d.data

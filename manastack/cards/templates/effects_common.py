@@ -92,7 +92,7 @@ def amount(word: str) -> int | str:
 def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
     """An object phrase ("nontoken creature an opponent controls", "creatures you control",
     "artifact or enchantment", "basic land card") → a filter. Raises Unsupported."""
-    p = " " + phrase.strip().lower() + " "
+    p = " " + re.sub(r"\b(non[a-z-]+), (?=non)", r"\1 ", phrase.strip().lower()) + " "
     kw: dict = {}
     plus: dict = {}
     for suffix, who in ((" you control ", "you"), (" you don't control ", "opponent"),
@@ -139,6 +139,8 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
         elif w == "attacking" and words[1:3] == ["or", "blocking"]:
             kw["attacking_or_blocking"] = True
             words = words[2:]
+        elif w in ("attacking", "blocking"):
+            plus[w] = True
         elif w == "nontoken":
             plus["token"] = False
         elif w in ("legendary", "snow"):
@@ -163,7 +165,7 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
         elif w.startswith("non") and w[3:] in COLOR_WORDS:
             non_colors.add(COLOR_WORDS[w[3:]])
         elif w.startswith("non-") and w[4:] in SUBTYPES:
-            raise Unsupported(phrase)
+            plus["non_subtypes"] = plus.get("non_subtypes", frozenset()) | {SUBTYPES[w[4:]]}
         else:
             break
         words = words[1:]
@@ -191,10 +193,16 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
         elif t.endswith(" creature") and t[: -len(" creature")] in SUBTYPES:
             subtypes.add(SUBTYPES[t[: -len(" creature")]])
             types.add("Creature")
+        elif t.endswith(" permanent") and t[: -len(" permanent")] in SUBTYPES:
+            subtypes.add(SUBTYPES[t[: -len(" permanent")]])
         else:
             raise Unsupported(phrase)
     if subtypes and types - {"Creature"}:
         raise Unsupported(phrase)  # "goblin or artifact": a union of a type and a subtype
+    if len(types) + len(subtypes) > 1 and any(k in plus for k in ("power_min", "power_max", "toughness_max",
+                                                                   "keywords", "non_keywords")):
+        # "artifact, enchantment, or creature with power 4 or greater": the quality is the creature's only
+        raise Unsupported(phrase)
     if subtypes and types:
         types = set()  # "goblin creature": the subtype implies the type
     if non_colors == set(COLOR_WORDS.values()) and not colors:
@@ -226,11 +234,14 @@ def target(phrase: str, targets: list) -> V.Who:
     if p in ("enchanted creature", "enchanted permanent", "enchanted land", "enchanted artifact", "equipped creature"):
         return V.ATTACHED
     if p == "that player":
-        # The player targeted earlier in the same ability ("target player ... and loses 1 life").
+        # The player targeted earlier in the same ability ("target player ... and loses 1 life"), else the
+        # player the trigger event refers to (the player dealt damage, the active player, the caster).
         for i in range(len(targets) - 1, -1, -1):
             if targets[i].kind in ("player", "opponent"):
                 return V.Ref(i)
-        raise Unsupported(phrase)
+        if targets:
+            raise Unsupported(phrase)
+        return V.EVENT_PLAYER
     n = len(targets)
     try:
         return parse_target(p, targets)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .. import vocab as V
-from ..compiler import Unsupported
+from ..compiler import KEYWORDS, Unsupported
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
 _PLAYER = r"(you|target player|target opponent|each player|each opponent|that player)"
@@ -36,15 +36,23 @@ def _group(phrase: str) -> V.ObjectFilter | None:
 
 # --- optional and conditional ------------------------------------------------------------------
 
+def _no_mana(effects: list) -> list:
+    """605.1a: an ability that could add mana is a mana ability; adding mana inside optional,
+    conditional or compound effects is not supported (it would wrongly use the stack)."""
+    if any(isinstance(e, V.AddMana) for e in effects):
+        raise Unsupported("mana added by a compound effect")
+    return effects
+
+
 @template(r"you may (.+)")
 def _you_may(m, targets):
-    inner = sub_effects(m.group(1), targets)
+    inner = _no_mana(sub_effects(m.group(1), targets))
     return [V.Optional(tuple(inner), prompt=m.group(1))]
 
 
 @template(r"if you do, (.+)")
 def _if_you_do(m, targets):
-    return [V.IfYouDo(tuple(sub_effects(m.group(1), targets)))]
+    return [V.IfYouDo(tuple(_no_mana(sub_effects(m.group(1), targets))))]
 
 
 # --- damage -----------------------------------------------------------------------------------
@@ -75,12 +83,17 @@ def _damage(m, targets):
 
 # --- counters ---------------------------------------------------------------------------------
 
-_COUNTER_KINDS = ("+1/+1", "-1/-1")
+# 122.1b-i: counters with rules meaning of their own are not plain counters here.
+_SPECIAL_COUNTERS = frozenset({"shield", "stun", "finality", "loyalty", "defense", "rad", "poison", "time", "lore",
+                               "level", "fade", "age", "energy", "experience", "ticket", "bounty", "brain",
+                               "incarnation", "hour", "doom", "vow", "wish", "slumber", "egg", "hatchling"})
 
 
-@template(rf"put {N} (\+1/\+1|-1/-1) counters? on (.+)")
+@template(rf"put {N} (\+1/\+1|-1/-1|[a-z]+) counters? on (.+)")
 def _counters(m, targets):
     n, kind, what = amount(m.group(1)), m.group(2), m.group(3)
+    if kind in _SPECIAL_COUNTERS or kind in KEYWORDS:
+        raise Unsupported(m.string)
     flt = _group(what)
     if flt is not None:
         return [V.AddCountersAll(kind, n, flt)]
@@ -228,16 +241,17 @@ def _activation_restriction(m, targets):
     return [V.ActivationRestriction(_RESTRICTIONS[m.group(1)])]
 
 
-@template(r"search your library for (a|an|up to two|two) (.+?) cards?, (?:reveal (?:it|them|that card), )?"
+@template(r"search your library for (a|an|up to two|two) (.+?) cards?( with mana value \d+ or (?:less|greater))?, "
+          r"(?:reveal (?:it|them|that card), )?"
           r"put (?:it|them|that card|those cards) (onto the battlefield|onto the battlefield tapped|into your hand), "
           r"then shuffle")
 def _search(m, targets):
     n = {"a": 1, "an": 1, "up to two": 2, "two": 2}[m.group(1)]
     if m.group(1) == "two":
         raise Unsupported(m.string)  # must find two if possible (701.19d) is not modelled for stated qualities
-    what = m.group(2)
+    what = m.group(2) + (m.group(3) or "")
     flt = V.ObjectFilter() if what == "" else parse_filter(what, allow_card=True)
-    dest = m.group(3)
+    dest = m.group(4)
     return [V.SearchLibrary(flt, "hand" if dest == "into your hand" else "battlefield",
                             tapped=dest.endswith("tapped"), amount=n)]
 
@@ -280,7 +294,7 @@ def _sacrifice_self(m, targets):
 @template(r"(.+?),? then (.+)")
 def _then(m, targets):
     """"draw a card, then discard a card" (608.2c: in the order written)."""
-    return sub_effects(m.group(1), targets) + sub_effects(m.group(2), targets)
+    return _no_mana(sub_effects(m.group(1), targets) + sub_effects(m.group(2), targets))
 
 
 @template(r"(.+) and (.+)")
@@ -303,7 +317,7 @@ def _and(m, targets):
                     second = sub_effects("each player " + right, targets)
                 else:
                     raise
-            return first + second
+            return _no_mana(first + second)
         except Unsupported:
             del targets[n:]
     raise Unsupported(s)
@@ -454,3 +468,68 @@ def _put_rest(m, targets):
 def _threaten(m, targets):
     """613.1b: "Gain control of target creature until end of turn" (Threaten)."""
     return [V.GainControl(_who(m.group(1), targets))]
+
+
+
+@template(r"proliferate")
+def _proliferate(m, targets):
+    """701.27a."""
+    return [V.Proliferate()]
+
+
+@template(rf"return {N} (.+?) you control to (?:its|their) owners?'?s?'? hands?")
+def _return_own(m, targets):
+    """"Return a land you control to its owner's hand" (chosen as it resolves, not targeted)."""
+    n = amount(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [V.ReturnChosen(parse_filter(m.group(2) + " you control"), n)]
+
+
+@template(r"exile (target player's|each opponent's|each player's|your) graveyard")
+def _exile_graveyard(m, targets):
+    who = {"target player's": "target player", "each opponent's": "each opponent", "each player's": "each player",
+           "your": "you"}[m.group(1)]
+    return [V.ExileGraveyard(_who(who, targets))]
+
+
+@template(r"flip a coin")
+def _flip(m, targets):
+    """705.1."""
+    return [V.FlipCoin()]
+
+
+@template(r"if you (win|lose) the flip, (.+)")
+def _if_flip(m, targets):
+    return [V.IfFlip(m.group(1) == "win", tuple(_no_mana(sub_effects(m.group(2), targets))))]
+
+
+@template(r"(cardname|it|target creature you control) explores(?: again)?")
+def _explores(m, targets):
+    """701.40a."""
+    return [V.Explore(_who(m.group(1), targets))]
+
+
+@template(r"(target player|target opponent|each opponent) reveals (?:their|his or her) hand")
+def _reveal_hand(m, targets):
+    """701.16a: the hand is revealed; "you choose a ... card from it" follows."""
+    if m.group(1) == "each opponent":
+        return [V.RevealHand(V.EACH_OPPONENT)]
+    return [V.RevealHand(_who(m.group(1), targets))]
+
+
+@template(r"you choose an? (?:(.+?) )?card from it( with mana value \d+ or (?:less|greater))?")
+def _choose_from_hand(m, targets):
+    what = (m.group(1) or "card") + (m.group(2) or "")
+    return [V.ChooseCard(parse_filter(what, allow_card=True))]
+
+
+@template(r"(?:that player discards|exile) that card")
+def _act_on_chosen(m, targets):
+    return [V.ActOnChosen("discard" if "discards" in m.group(0) else "exile")]
+
+
+
+@template(r"put (target card from a graveyard|target .+? card from a graveyard) on the (bottom|top) of its owner's library")
+def _to_library(m, targets):
+    return [V.PutInLibrary(_who(m.group(1), targets), bottom=m.group(2) == "bottom")]

@@ -44,7 +44,7 @@ def _etb_or_attacks(m):
     return {"event": "etb_or_attacks"}
 
 
-@trigger_template(r"whenever cardname attacks or blocks")
+@trigger_template(r"(?:when|whenever) cardname attacks or blocks")
 def _attacks_or_blocks(m):
     return {"event": "attacks_or_blocks"}
 
@@ -59,7 +59,7 @@ def _becomes_blocked(m):
     return {"event": "becomes_blocked"}
 
 
-@trigger_template(r"whenever cardname deals combat damage to a player")
+@trigger_template(r"whenever cardname deals combat damage to (?:a player|an opponent)")
 def _combat_damage(m):
     return {"event": "combat_damage_player"}
 
@@ -101,10 +101,10 @@ def _main1(m):
 
 # --- other objects ------------------------------------------------------------------------------
 
-_CAST_WHO = {"you cast": "you", "an opponent casts": "opponent", "a player casts": "any"}
+_CAST_WHO = {"you cast": "you", "an opponent casts": "opponent", "a player casts": "any", "you cast or copy": "you"}
 
 
-@trigger_template(r"whenever (you cast|an opponent casts|a player casts) (?:a|an) (.+?)")
+@trigger_template(r"whenever (you cast or copy|you cast|an opponent casts|a player casts) (?:a|an) (.+?)")
 def _cast(m):
     """601.2i: "whenever you cast a noncreature spell"."""
     what = m.group(2)
@@ -127,18 +127,22 @@ def _enters(m):
     if "one or more" in what:
         raise Unsupported(what)
     flt = parse_filter(("another " if m.group(2) == "another " else "") + what)
-    if m.group(1) and not flt.other and m.group(2) != "another ":
-        raise Unsupported(m.group(0))
     if m.group(1):
-        import dataclasses
-        flt = dataclasses.replace(flt, other=False)  # "cardname or another ...": itself too
+        if m.group(2) != "another ":
+            raise Unsupported(m.group(0))
+        return {"event": "enters", "filter": flt, "scope": "or_self"}  # "cardname or another ...": itself too
     return {"event": "enters", "filter": flt}
 
 
-@trigger_template(r"whenever (another |a |an )(.+?) dies")
+@trigger_template(r"whenever (cardname or )?(another |a |an )(.+?) dies")
 def _dies_other(m):
-    """603.10a: "whenever another creature you control dies" looks back in time."""
-    flt = parse_filter(("another " if m.group(1) == "another " else "") + m.group(2))
+    """603.10a: "whenever another creature you control dies" looks back in time; "CARDNAME or another
+    creature you control" includes the source itself."""
+    flt = parse_filter(("another " if m.group(2) == "another " else "") + m.group(3))
+    if m.group(1):
+        if m.group(2) != "another ":
+            raise Unsupported(m.group(0))
+        return {"event": "dies_filter", "filter": flt, "scope": "or_self"}
     return {"event": "dies_filter", "filter": flt}
 
 
@@ -257,3 +261,19 @@ def _attached_attacks(m):
 @trigger_template(r"whenever (?:enchanted|equipped) creature deals combat damage to a player")
 def _attached_combat_damage(m):
     return {"event": "attached_combat_damage_player"}
+
+
+@trigger_template(r"whenever (you|an opponent|a player) draws? (a card|your second card each turn|their second card "
+                  r"each turn)")
+def _draw(m):
+    """121.2: each card drawn is a draw event."""
+    who = {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]
+    return {"event": "draw", "who": who, "scope": "" if m.group(2) == "a card" else "second"}
+
+
+@trigger_template(r"whenever (a|another) (.+?) deals combat damage to (a player|an opponent)")
+def _creature_combat_damage(m):
+    """510.2: "whenever a creature you control deals combat damage to a player" ("it" is that creature)."""
+    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    return {"event": "creature_combat_damage_player", "filter": flt,
+            "scope": "opponent" if m.group(3) == "an opponent" else ""}
