@@ -254,7 +254,9 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalActionError("no decision is pending")
-        self._cache = {}
+        if self._cache.get("_version") != s.version:
+            # Something was logged (every change is) since the cache was filled: start afresh.
+            self._cache = {"_version": s.version}
         if d.kind == "priority":
             who = d.player
             if isinstance(action, A.PassPriority):
@@ -297,6 +299,10 @@ class Game:
 
     # ------------------------------------------------------------------ state helpers
     def chars(self, obj: Obj) -> continuous.Chars:
+        """The object's characteristics now (613), cached until the state changes."""
+        c = self._cache.get(obj.id)
+        if c is not None:
+            return c
         return continuous.characteristics(self.s, obj, self._cache)
 
     def invalidate(self) -> None:
