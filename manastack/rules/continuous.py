@@ -40,7 +40,6 @@ def creature_types() -> frozenset[str]:
         from ..cards.templates.keywords import CREATURE_TYPES
         _creature_types = CREATURE_TYPES
     return _creature_types
-_TAP = None
 
 
 def _intrinsic(sub: str) -> ManaAbility:

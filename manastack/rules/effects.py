@@ -435,8 +435,6 @@ _HANDLERS = {
     V.Pump: _pump, V.AddCounters: _counters, V.CreateToken: _token, V.AddMana: _add_mana,
     V.RevealTopPutLandInHand: _reveal_land,
 }
-_ = LIBRARY
-
 
 def register_effect(cls: type, handler) -> None:
     """Register how an effect class (from a template module) is carried out. The handler takes
@@ -682,7 +680,9 @@ def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> t
     return tuple(o.id for o in g.permanents(p) if matches_filter(g, flt, o, controller))
 
 
-def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
+def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
+    """Answer one pick of a "choose N" queue item (its data: filter, picks left, controller, name):
+    check it, carry it out with `act`, then ask again or finish."""
     from ..errors import IllegalActionError
     s = g.s
     item = s.queue[0]
@@ -690,11 +690,15 @@ def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
     if value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
     s.pending = None
-    sacrifice(g, value)
+    act(value)
     if left > 1:
         s.queue[0] = item[:5] + ((flt, left - 1, controller, name),)
     else:
         s.queue.pop(0)
+
+
+def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
+    _pick_one_of_several(g, d, value, lambda oid: sacrifice(g, oid))
 
 
 def _optional(g: Game, ctx: Context, e: V.Optional) -> list | None:
@@ -1229,18 +1233,7 @@ def _return_chosen(g: Game, ctx: Context, e: V.ReturnChosen) -> list | None:
 
 
 def _answer_return(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
-    s = g.s
-    item = s.queue[0]
-    flt, left, controller, name = item[5]
-    if value not in d.data:
-        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
-    s.pending = None
-    g.move(value, HAND, rule="608.2c")
-    if left > 1:
-        s.queue[0] = item[:5] + ((flt, left - 1, controller, name),)
-    else:
-        s.queue.pop(0)
+    _pick_one_of_several(g, d, value, lambda oid: g.move(oid, HAND, rule="608.2c"))
 
 
 def _exile_graveyard(g: Game, ctx: Context, e: V.ExileGraveyard) -> list | None:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from ..cards.vocab import ActivatedAbility
 from ..game import actions as A
-from ..game.state import BATTLEFIELD
 from . import stack, turn
 from .costs import requirements, solve_payment
 
@@ -101,5 +100,3 @@ def _target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[in
         out = [prev + (c,) for prev in out for c in cands if c not in prev]
     return out
 
-
-_ = BATTLEFIELD

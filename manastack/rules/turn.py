@@ -27,7 +27,6 @@ from ..game.state import (
     END,
     END_COMBAT,
     FIRST_STRIKE,
-    HAND,
     LIBRARY,
     MAIN1,
     MAIN2,
@@ -576,5 +575,3 @@ def _check_card_choice(g: Game, d: Decision, value: Any, hand: list[int]) -> Non
         raise IllegalActionError(f"{d.prompt}: {g.name_of(value) if isinstance(value, int) else value!r} is not in "
                                  f"{g.s.players[d.player].name}'s hand")
 
-
-_ = (HAND, DECLARE_BLOCKERS)
