@@ -366,15 +366,38 @@ def declare_blockers(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
         for a in sorted(cb.order, key=lambda x: list(cb.attackers).index(x)):
             if len(cb.order[a]) > 1:
                 s.queue.append(("order_blockers", s.active, a))
+        # 509.3: then the defending player orders the attackers of each creature blocking several.
+        for b, atts in cb.blockers.items():
+            if len(atts) > 1:
+                s.queue.append(("order_blockers", 1 - s.active, b))
 
 
 def uses_order(g: Game) -> bool:
     return g.s.profile == "cr-2024-09"
 
 
+def current_order(g: Game, creature: int) -> list[int]:
+    """An attacker's blockers (509.2), or a blocker's attackers (509.3), in damage assignment order."""
+    cb = g.s.combat
+    assert cb is not None
+    if creature in cb.attackers:
+        return cb.order.get(creature, [])
+    return cb.blockers.get(creature, [])
+
+
 def set_order(g: Game, attacker: int, order: tuple[int, ...]) -> None:
     cb = g.s.combat
     assert cb is not None
+    if attacker not in cb.attackers and attacker in cb.blockers:
+        # 509.3: a blocker's damage assignment order among the attackers it blocks.
+        cur_b = cb.blockers[attacker]
+        if sorted(order) != sorted(cur_b) or len(order) != len(cur_b):
+            raise IllegalActionError(f"509.3: the damage assignment order of {g.name_of(attacker)} must list each "
+                                     f"attacker it blocks exactly once ({', '.join(g.name_of(a) for a in cur_b)})")
+        cb.blockers[attacker] = list(order)
+        g.log_event("damage_assignment_order", "509.3", blocker=g.name_of(attacker),
+                    order=[g.name_of(a) for a in order])
+        return
     cur = cb.order.get(attacker, [])
     if sorted(order) != sorted(cur) or len(order) != len(cur):
         names = ", ".join(g.name_of(b) for b in cur)
@@ -726,9 +749,7 @@ def block_actions(g: Game) -> list[A.Action]:
 
 
 def order_actions(g: Game, attacker: int) -> list[A.Action]:
-    cb = g.s.combat
-    assert cb is not None
-    cur = cb.order.get(attacker, [])
+    cur = current_order(g, attacker)
     if len(cur) <= 4:
         return [A.OrderBlockers(attacker, tuple(p)) for p in itertools.permutations(cur)]
     return [A.OrderBlockers(attacker, tuple(cur)), A.OrderBlockers(attacker, tuple(reversed(cur)))]

@@ -259,11 +259,12 @@ def process_queue(g: Game) -> None:
     if kind == "order_blockers":
         cb = s.combat
         a = item[2]
-        if cb is None or len(cb.order.get(a, [])) < 2:
+        if cb is None or len(combat.current_order(g, a)) < 2:
             s.queue.pop(0)
             return
+        rule = "509.2" if a in cb.attackers else "509.3"
         s.pending = Decision("order_blockers", item[1], data=a,
-                             prompt=f"509.2: damage assignment order for {g.name_of(a)}")
+                             prompt=f"{rule}: damage assignment order for {g.name_of(a)}")
         return
     if kind == "assign_damage":
         oid = item[1]
