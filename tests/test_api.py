@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -212,7 +213,7 @@ def test_skipping_trivial_passes_changes_nothing(seed: int) -> None:
 def test_clone_is_exact(pair) -> None:
     """At random points: the clone equals the original, and the same actions on both give the same
     log byte for byte (the RNG state is cloned too: mulligans shuffle)."""
-    rng = random.Random(hash(pair) % 1000)
+    rng = random.Random(zlib.crc32(repr(pair).encode()) % 1000)  # stable across PYTHONHASHSEED
     for seed in range(2):
         g = new_game(pair, seed)
         ags = agents(seed)

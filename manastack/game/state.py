@@ -162,6 +162,13 @@ class StackItem:
     def __repr__(self) -> str:
         return f"<stack {self.name}#{self.id}>"
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StackItem):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__ if k != "source_lki")
+
+    __hash__ = object.__hash__
+
 
 class ContinuousEffect:
     """A continuous effect from a resolved spell or ability (611.2), e.g. "+3/+3 until end of turn".

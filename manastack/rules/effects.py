@@ -35,6 +35,7 @@ class Context:
     flip: bool | None = None  # the last coin flip was won (705)
     hand_of: int | None = None  # the player whose hand was revealed ("you choose a card from it")
     chosen: int | None = None  # the card chosen from it ("that player discards that card")
+    kicked: bool = False  # 702.33d: the spell was kicked ("if this spell was kicked")
 
 
 def amount(g: Game, ctx: Context, a: V.Amount) -> int:
@@ -140,6 +141,8 @@ def finish_resolution(g: Game, finish: tuple) -> None:
     kind, oid = finish
     if kind == "spell_to_graveyard" and oid in g.s.objects and g.s.objects[oid].zone == STACK:
         g.move(oid, GRAVEYARD, rule="608.2n")
+    elif kind == "spell_to_exile" and oid in g.s.objects and g.s.objects[oid].zone == STACK:
+        g.move(oid, EXILE, rule="702.34a")  # cast with flashback
 
 
 def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller: int, target: int, n: int,
@@ -273,16 +276,34 @@ def discard(g: Game, p: int, oid: int, rule: str = "701.8") -> None:
     g.move(oid, GRAVEYARD, rule=rule)
 
 
+def _spell_destination(item: Any) -> str:
+    """702.34a: a countered spell cast with flashback is exiled instead of put into the graveyard."""
+    from .stack import spell_destination
+    return spell_destination(item)
+
+
+def can_be_countered(g: Game, oid: int, by: str) -> bool:
+    """101.2: "CARDNAME can't be countered" wins over an effect that would counter it (701.5a)."""
+    o = g.s.objects.get(oid)
+    if o is not None and any(isinstance(ab, V.StaticAbility) and ab.kind == "cant_be_countered"
+                             for ab in g.chars(o).abilities):
+        g.log_event("not_countered", "101.2", card=o.card.name, by=by, reason="it can't be countered")
+        return False
+    return True
+
+
 def _counter(g: Game, ctx: Context, e: V.CounterSpell) -> list | None:
     if not ctx.legal[e.target.index]:
         return None
     oid = ctx.targets[e.target.index]
     s = g.s
+    if not can_be_countered(g, oid, ctx.name):
+        return None
     for i, it in enumerate(s.stack):
         if it.kind == "spell" and it.obj == oid:
             del s.stack[i]
             g.log_event("counter", "701.5a", card=it.name, by=ctx.name)
-            g.move(oid, GRAVEYARD, rule="701.5a")
+            g.move(oid, _spell_destination(it), rule="701.5a")
             break
     return None
 
@@ -759,6 +780,18 @@ def _counter_unless(g: Game, ctx: Context, e: V.CounterUnlessPays) -> list | Non
                                                       f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
 
 
+def counter_unless_pays(g: Game, ctx: Context, ref: int | None, cost: Any) -> list | None:
+    """701.5a / 702.21a: counter the spell or ability on the stack `ref` (a spell's object id or an
+    ability's stack id) unless its controller pays `cost` (ward). Nothing if it has left the stack."""
+    it = next((it for it in g.s.stack if ref is not None and (it.obj == ref if it.kind == "spell" else
+                                                              it.id == ref)), None)
+    if it is None:
+        return None
+    return [_choice("pay_or_counter", it.controller, cost.text,
+                    f"{ctx.name}: pay {cost.text} or {it.name} is countered (true to pay, false not to)",
+                    (ref, cost, ctx.name))]
+
+
 def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
     from ..errors import IllegalActionError
     if not isinstance(value, bool):
@@ -772,11 +805,17 @@ def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
     if value and pay_mana_now(g, d.player, cost, name):
         g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
         return
+    if any(it.kind == "spell" and it.obj == oid for it in s.stack) and not can_be_countered(g, oid, name):
+        return
     for i, it in enumerate(s.stack):
         if it.kind == "spell" and it.obj == oid:
             del s.stack[i]
             g.log_event("counter", "701.5a", card=it.name, by=name)
-            g.move(oid, GRAVEYARD, rule="701.5a")
+            g.move(oid, _spell_destination(it), rule="701.5a")
+            break
+        if it.kind != "spell" and it.id == oid:
+            del s.stack[i]  # 701.5a: a countered ability is removed from the stack (ward, 702.21a)
+            g.log_event("counter", "701.5a", card=it.name, by=name)
             break
 
 

@@ -48,6 +48,8 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     for oid in pl.hand:
         o = s.objects[oid]
         card = o.card
+        if card.abilities and stack.hand_abilities(card):
+            acts.extend(_hand_ability_actions(g, p, o))  # 113.6b / 702.29a: cycling
         if "Land" in card.types:
             if land_ok:
                 acts.append(A.PlayLand(oid))
@@ -64,10 +66,17 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                 continue
         elif solve_payment(stack.total_cost_reqs(g, p, card, 0), pool, sources, pl.life) is None:
             continue
+        kick = stack.kicker_cost(card) is not None and \
+            solve_payment(stack.kicked_reqs(g, p, card, 0), pool, sources, pl.life) is not None  # 702.33a
         for modes, specs in stack.cast_variants(g, card):  # 700.2a: one entry per mode choice of a modal spell
             for targets in _target_combos(g, specs, p, oid, card.colors):
                 for x in xs:
                     acts.append(A.CastSpell(oid, targets, x, modes=modes))
+                    if kick:
+                        acts.append(A.CastSpell(oid, targets, x, modes=modes, choices=(("kicked", True),)))
+    for oid in pl.graveyard:
+        if stack.flashback_cost(s.objects[oid].card) is not None:
+            acts.extend(_flashback_actions(g, p, s.objects[oid]))  # 702.34a
     for oid in s.battlefield:
         o = s.objects[oid]
         if o.controller != p:
@@ -89,6 +98,40 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
                 acts.append(A.ActivateAbility(oid, idx, targets))
     return acts
+
+
+def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
+    """Abilities of a card in `p`'s hand that work from there (113.6b; 702.29a cycling)."""
+    out: list[A.Action] = []
+    pl = g.s.players[p]
+    for idx, ab in enumerate(stack.hand_abilities(o.card)):
+        if stack.hand_ability_block_reason(g, p, o, ab) is not None:
+            continue
+        if not ab.cost.mana.is_empty() and solve_payment(requirements(ab.cost.mana, 0), pl.pool,
+                                                         stack.mana_sources(g, p), pl.life) is None:
+            continue
+        for targets in _target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
+            out.append(A.ActivateAbility(o.id, idx, targets))
+    return out
+
+
+def _flashback_actions(g: Game, p: int, o) -> list[A.Action]:
+    """702.34a: casting an instant or sorcery from `p`'s graveyard by paying its flashback cost."""
+    card = o.card
+    if stack.cast_block_reason(g, p, o) is not None:
+        return []
+    pl = g.s.players[p]
+    xs = [0]
+    if card.mana_cost.x_count or stack.flashback_cost(card).x_count:
+        return []  # X spells with flashback: not offered to agents
+    if solve_payment(stack.flashback_reqs(g, p, card, 0), pl.pool, stack.mana_sources(g, p), pl.life) is None:
+        return []
+    out: list[A.Action] = []
+    for modes, specs in stack.cast_variants(g, card):
+        for targets in _target_combos(g, specs, p, o.id, card.colors):
+            for x in xs:
+                out.append(A.CastSpell(o.id, targets, x, modes=modes))
+    return out
 
 
 def _target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int, ...]]:

@@ -31,6 +31,7 @@ from ..cards.vocab import (
     Ref,
     StaticAbility,
     TargetSpec,
+    TriggeredAbility,
 )
 from ..errors import IllegalActionError
 from ..game import actions as A
@@ -98,8 +99,9 @@ def sorcery_timing_ok(g: Game, p: int) -> bool:
 
 def activated_abilities(g: Game, o: Obj) -> list[ManaAbility | ActivatedAbility]:
     """Activated abilities in printed order, after effects that add or remove abilities."""
+    # 113.6b: abilities that work only from a hand (cycling, `zone == "hand"`) are not a permanent's.
     return [_timed(ab) if type(ab) is ActivatedAbility else ab for ab in g.chars(o).abilities
-            if isinstance(ab, (ManaAbility, ActivatedAbility))]
+            if isinstance(ab, (ManaAbility, ActivatedAbility)) and getattr(ab, "zone", "") != "hand"]
 
 
 _TIMED: dict[int, tuple] = {}
@@ -790,10 +792,72 @@ def total_cost_reqs(g: Game, p: int, card: CardDef, x: int) -> list[Requirement]
     return requirements(card.mana_cost, x, extra)
 
 
+_KICKER: dict[int, tuple] = {}
+
+
+def kicker_cost(card: CardDef) -> Any:
+    """702.33a: the card's kicker cost (a ManaCost; compiled by cards/templates/costs.py), or None."""
+    ent = _KICKER.get(id(card))
+    if ent is None or ent[0] is not card:
+        ent = (card, next((ab.cost for ab in card.abilities if type(ab).__name__ == "Kicker"), None))
+        _KICKER[id(card)] = ent
+    return ent[1]
+
+
+def kicked_reqs(g: Game, p: int, card: CardDef, x: int) -> list[Requirement]:
+    """601.2f: the total cost with the kicker cost added (702.33a)."""
+    from .costs import parse_cost
+    kick = kicker_cost(card)
+    combined = parse_cost(card.mana_cost.text + kick.text)
+    base = total_cost_reqs(g, p, card, x)
+    extra = (base[0].total - requirements(card.mana_cost, x)[0].total) if base else 0
+    return requirements(combined, x, extra)
+
+
+def _kicker_choice(g: Game, p: int, card: CardDef, action: A.CastSpell) -> bool:
+    """601.2b / 702.33a: the player announces whether they pay the kicker cost. From the action's
+    choices (("kicked", bool)), else asked (scenario answer true/false; default not kicked)."""
+    for c in action.choices:
+        if isinstance(c, tuple) and len(c) == 2 and c[0] == "kicked":
+            return bool(c[1])
+    ans = choose(g, p, "kicker", [False, True],
+                 f"702.33a: {card.name}: pay its kicker cost {kicker_cost(card).text}? (true or false)")
+    if not isinstance(ans, bool):
+        raise IllegalActionError(f"{card.name}: answer true or false for its kicker cost (702.33a)")
+    return ans
+
+
+_FLASHBACK: dict[int, tuple] = {}
+
+
+def flashback_cost(card: CardDef) -> Any:
+    """702.34a: the flashback cost (a ManaCost; cards/templates/costs.py) of an instant or sorcery, or None."""
+    ent = _FLASHBACK.get(id(card))
+    if ent is None or ent[0] is not card:
+        cost = next((ab.cost for ab in card.abilities if type(ab).__name__ == "Flashback"), None)
+        ent = (card, cost if {"Instant", "Sorcery"} & card.types else None)
+        _FLASHBACK[id(card)] = ent
+    return ent[1]
+
+
+def flashback_reqs(g: Game, p: int, card: CardDef, x: int) -> list[Requirement]:
+    """601.2f / 702.34a: the flashback cost (an alternative cost) with cost increases."""
+    base = total_cost_reqs(g, p, card, x)
+    extra = (base[0].total - requirements(card.mana_cost, x)[0].total) if base else 0
+    return requirements(flashback_cost(card), x, extra)
+
+
+def spell_destination(item: StackItem) -> str:
+    """702.34a: a spell cast with flashback is exiled instead of going anywhere else when it leaves
+    the stack; other instants and sorceries go to the graveyard (608.2n, 701.5a, 608.2b)."""
+    return EXILE if ("flashback", True) in item.choices else GRAVEYARD
+
+
 def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     s = g.s
     o = s.objects.get(action.card)
-    if o is None or o.zone != HAND or o.owner != p:
+    flashback = o is not None and o.zone == GRAVEYARD and o.owner == p and flashback_cost(o.card) is not None
+    if o is None or (o.zone != HAND and not flashback) or o.owner != p:
         raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
     why = cast_block_reason(g, p, o)
     if why:
@@ -808,13 +872,19 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         raise IllegalActionError(f"{card.name} is not a modal spell: it has no modes to choose (700.2)")
     if modal is not None:
         check_modes(card.name, modal, action.modes)
+    kicked = kicker_cost(card) is not None and _kicker_choice(g, p, card, action)  # 601.2b, 702.33a
     specs = spell_targets(card, action.modes)
     check_targets(g, specs, action.targets, p, o.id, card.name, g.chars(o).colors)  # 702.114a devoid
-    reqs = total_cost_reqs(g, p, card, action.x)
+    if flashback:
+        reqs = flashback_reqs(g, p, card, action.x)  # 702.34a
+    else:
+        reqs = kicked_reqs(g, p, card, action.x) if kicked else total_cost_reqs(g, p, card, action.x)
     # 601.2a: the card moves to the stack first; mana abilities then can't use it.
     hand = s.players[p].hand
-    pos = hand.index(o.id)
-    hand.pop(pos)
+    if flashback:
+        s.players[p].graveyard.remove(o.id)
+    else:
+        hand.pop(hand.index(o.id))
     o.zone = STACK
     o.controller = p
     o.x = action.x
@@ -840,9 +910,17 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         effects.sacrifice(g, v)
     for c in discards:
         effects.discard(g, p, c, rule="701.8a")
+    choices = action.choices
+    if flashback:
+        choices = choices + (("flashback", True),)
+        g.log_event("flashback", "702.34a", card=card.name, cost=flashback_cost(card).text)
+    if kicked:
+        choices = tuple(c for c in choices if not (isinstance(c, tuple) and c[:1] == ("kicked",))) + (("kicked", True),)
+        g.log_event("kicked", "702.33a", card=card.name, cost=kicker_cost(card).text)
     item = StackItem(o.id, "spell", p, card.name, obj=o.id, source=o.id, targets=action.targets, x=action.x,
-                     modes=action.modes, choices=action.choices)
+                     modes=action.modes, choices=choices)
     s.stack.append(item)
+    ward_check(g, p, item)  # 702.21a
     s.players[p].spells_cast += 1
     g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,
                 targets=[g.name_of(t) for t in action.targets], x=action.x,
@@ -879,9 +957,84 @@ def cast_variants(g: Game, card: CardDef) -> list[tuple[tuple[int, ...], tuple[T
     return out
 
 
+# ----------------------------------------------------------------------------- abilities from a hand
+
+def hand_abilities(card: CardDef) -> list:
+    """Activated abilities that function only while the card is in its owner's hand (113.6b, 702.29a:
+    cycling), in printed order (compiled by cards/templates/costs.py with `zone == "hand"`)."""
+    ent = _HAND.get(id(card))
+    if ent is None or ent[0] is not card:
+        ent = (card, [ab for ab in card.abilities if getattr(ab, "zone", "") == "hand"])
+        _HAND[id(card)] = ent
+    return ent[1]
+
+
+_HAND: dict[int, tuple] = {}
+
+
+def hand_ability_block_reason(g: Game, p: int, o: Obj, ab: Any) -> str | None:
+    """Why `p` can't activate `ab` of the card `o` in their hand now (602.2, 602.5d), or None."""
+    if o.zone != HAND or o.owner != p:
+        return f"{o.card.name} is not in {g.s.players[p].name}'s hand (113.6b)"
+    if o.card.unsupported:
+        return f"{o.card.name} is not supported by the card compiler"
+    if ab.sorcery_speed and not sorcery_timing_ok(g, p):
+        return f"{o.card.name}: activate only as a sorcery (602.5d)"
+    return None
+
+
+def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> None:
+    """602.2 for an ability of a card in its owner's hand (702.29a cycling: "[Cost], Discard this card:
+    [effect]"): the ability goes on the stack, its costs are paid (mana, then the discard, 601.2h)."""
+    s = g.s
+    abs_ = hand_abilities(o.card)
+    if not (0 <= action.index < len(abs_)):
+        raise IllegalActionError(f"{o.card.name} has no ability number {action.index + 1} that works from a hand")
+    ab = abs_[action.index]
+    if s.priority != p:
+        raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
+    why = hand_ability_block_reason(g, p, o, ab)
+    if why:
+        raise IllegalActionError(why)
+    if action.x:
+        raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
+    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    lki = (o.copy(), g.chars(o))
+    pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability")
+    effects.discard(g, p, o.id, rule="702.29a")
+    item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=action.targets,
+                     source_lki=lki)
+    s.next_id += 1
+    s.stack.append(item)
+    g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
+                targets=[g.name_of(t) for t in action.targets])
+    s.passes = 0
+    ward_check(g, p, item)  # 702.21a
+
+
+def ward_check(g: Game, p: int, item: StackItem) -> None:
+    """702.21a: a permanent with ward that becomes the target of a spell or ability an opponent (of its
+    controller) controls triggers; the trigger's event object is that spell or ability (its stack id).
+    Checked as a spell is cast (601.2c) or an ability activated (602.2b)."""
+    if not item.targets:
+        return
+    s = g.s
+    for t in dict.fromkeys(item.targets):
+        o = s.objects.get(t) if isinstance(t, int) else None
+        if o is None or o.zone != BATTLEFIELD or o.controller == p:
+            continue
+        for ab in g.chars(o).abilities:
+            if isinstance(ab, TriggeredAbility) and ab.event == "ward":
+                from . import triggers
+                triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=item.id)
+
+
 def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     s = g.s
     o = s.objects.get(action.source)
+    if o is not None and o.zone == HAND:
+        _activate_from_hand(g, p, o, action)  # 113.6b / 702.29a
+        return
     if o is None or o.zone != BATTLEFIELD:
         raise IllegalActionError(f"{g.name_of(action.source)} is not on the battlefield")
     if o.controller != p:
@@ -985,6 +1138,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
                 targets=[g.name_of(t) for t in action.targets])
     s.passes = 0
+    ward_check(g, p, item)  # 702.21a
 
 
 # ----------------------------------------------------------------------------- resolving
@@ -1008,13 +1162,14 @@ def resolve_top(g: Game) -> None:
                       for spec, t in zip(specs, item.targets))
         if specs and not any(legal):
             g.log_event("fizzle", "608.2b", card=card.name, reason="all its targets are illegal")
-            g.move(o.id, GRAVEYARD, rule="608.2b")
+            g.move(o.id, spell_destination(item), rule="608.2b")
             return
         g.log_event("resolve", "608.2", card=card.name, id=o.id)
         if card.spell is not None:
             ctx = effects.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)),
-                                  modes=item.modes)
-            effects.run(g, ctx, card.spell.effects, finish=("spell_to_graveyard", o.id))
+                                  modes=item.modes, kicked=("kicked", True) in item.choices)
+            effects.run(g, ctx, card.spell.effects, finish=(
+                "spell_to_exile" if spell_destination(item) == EXILE else "spell_to_graveyard", o.id))
         else:
             if g.chooser is None and any(isinstance(a, StaticAbility) and a.kind == "etb_choose_color"
                                          for a in card.abilities):
@@ -1023,7 +1178,7 @@ def resolve_top(g: Game) -> None:
                 g.s.stack.append(item)
                 g.s.queue.insert(0, ("etb_color", item.controller, item))
                 return
-            put_permanent(g, item, {})
+            put_permanent(g, item, {"kicked": True} if ("kicked", True) in item.choices else {})
         return
     ab = item.ability
     specs = ab.targets if ab is not None else ()
@@ -1066,6 +1221,9 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
                 g.log_event("choose_color", "614.12", card=o.card.name, color=o.chosen_color)
             elif ab.kind == "etb_tapped":
                 o.tapped = True
+            elif ab.kind == "etb_counters_if_kicked":
+                if choices.get("kicked"):  # 702.33d, 614.1c
+                    o.counters[ab.counter_kind] = o.counters.get(ab.counter_kind, 0) + int(ab.amount)  # type: ignore[arg-type]
             elif ab.kind == "etb_counters":
                 n = ab.amount
                 if n == "X":

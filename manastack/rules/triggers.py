@@ -383,6 +383,9 @@ def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ..
     s.stack.append(item)
     g.log_event("put_trigger", "603.3", card=name, ability=ability.text,
                 targets=[g.name_of(t) for t in targets])
+    if targets:
+        from .stack import ward_check
+        ward_check(g, controller, item)  # 702.21a: a triggered ability targeting a warded permanent
 
 
 def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produced) -> None:

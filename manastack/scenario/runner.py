@@ -674,14 +674,18 @@ class Runner:
         name = step["cast"]
         card = self.find(name, lambda o: o.zone == HAND and o.owner == by)
         if card is None or g.s.objects[card].zone != HAND:
-            raise StepError(f"{name!r} is not in {self.pnames[by]}'s hand")
+            # 702.34a: a card with flashback is cast from its owner's graveyard.
+            card = self.find(name, lambda o: o.zone == GRAVEYARD and o.owner == by
+                             and stack.flashback_cost(o.card) is not None)
+            if card is None or g.s.objects[card].zone != GRAVEYARD or stack.flashback_cost(g.s.objects[card].card) is None:
+                raise StepError(f"{name!r} is not in {self.pnames[by]}'s hand")
         o = g.s.objects[card]
         specs = stack.spell_targets(o.card)
         targets = self._targets(by, specs, step.get("targets"), card, o.card.colors)
         x = step.get("x", 0)
         if not isinstance(x, int):
             raise StepError("x: must be an integer")
-        reqs = stack.total_cost_reqs(g, by, o.card, x)
+        reqs = stack.flashback_reqs(g, by, o.card, x) if o.zone == GRAVEYARD else stack.total_cost_reqs(g, by, o.card, x)
         payment = self._payment(by, step.get("pay"), reqs)
         modes = step.get("modes") or []
         if not isinstance(modes, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in modes):
@@ -693,11 +697,17 @@ class Runner:
         name = step["activate"]
         oid = self.find(name, lambda o: o.zone == BATTLEFIELD and o.controller == by)
         if oid is None:
+            # 113.6b / 702.29a: an ability that works from its owner's hand (cycling).
+            oid = self.find(name, lambda o: o.zone == HAND and o.owner == by and bool(stack.hand_abilities(o.card)))
+        if oid is None:
             raise StepError(f"no permanent {name!r}")
         o = g.s.objects.get(oid)
-        if o is None or o.zone != BATTLEFIELD:
+        if o is not None and o.zone == HAND and stack.hand_abilities(o.card):
+            abilities = stack.hand_abilities(o.card)
+        elif o is None or o.zone != BATTLEFIELD:
             raise StepError(f"{name!r} is not on the battlefield")
-        abilities = stack.activated_abilities(g, o)
+        else:
+            abilities = stack.activated_abilities(g, o)
         ab_sel = step.get("ability", 1)
         if isinstance(ab_sel, int) and not isinstance(ab_sel, bool):
             idx = ab_sel - 1
@@ -767,6 +777,9 @@ class Runner:
         if kind == "color":
             v = str(value).strip("{}").upper()
             return v if v in options else None
+        if options and all(isinstance(o, bool) for o in options):
+            # A yes/no made while casting: an optional additional cost such as kicker (702.33a).
+            return value if isinstance(value, bool) and value in options else None
         if options and all(isinstance(o, int) and not isinstance(o, bool) for o in options):
             # Objects a cost uses (cards to discard, creatures to tap ...), by name or id.
             try:
@@ -836,15 +849,19 @@ class Runner:
             raise IllegalActionError(f"profile {g.s.profile} has no damage assignment order (509.2 removed)")
         cb = g.s.combat
         for a, blockers in spec.items():
-            aid = self.ref(a, lambda o: cb is not None and o.id in cb.attackers)
+            # Keyed by an attacker: its blockers (509.2); keyed by a blocker: its attackers (509.3).
+            aid = self.ref(a, lambda o: cb is not None and (o.id in cb.attackers or o.id in cb.blockers))
             if not isinstance(blockers, list):
-                raise StepError("order_blockers: each attacker maps to a list of blockers")
-            bids = tuple(self.ref(b, lambda o: cb is not None and o.id in cb.blockers) for b in blockers)
+                raise StepError("order_blockers: each creature maps to a list of creatures")
+            keyed_by_blocker = cb is not None and aid in cb.blockers and aid not in cb.attackers
+            pool = (cb.attackers if keyed_by_blocker else cb.blockers) if cb is not None else {}
+            bids = tuple(self.ref(b, lambda o, pool=pool: o.id in pool) for b in blockers)
             d = g.pending
             if d is None or d.kind != "order_blockers":
                 raise StepError("no damage assignment order is being announced now (509.2)")
             if d.player != by:
-                raise IllegalActionError(f"509.2: the active player ({self.pnames[d.player]}) announces the order")
+                raise IllegalActionError(f"{'509.3: the defending' if keyed_by_blocker else '509.2: the active'} "
+                                         f"player ({self.pnames[d.player]}) announces the order")
             g.apply(A.OrderBlockers(aid, bids))
 
     def assign(self, by: int, spec: Any) -> None:

@@ -1,0 +1,182 @@
+"""Keywords about costs and casting.
+
+- 702.29 Cycling {N}: "[Cost], Discard this card: Draw a card." — an activated ability that works only
+  while the card is in its owner's hand (702.29a). "Basic landcycling" and "[land type]cycling"
+  (702.29e) search for a card of that kind instead. Compiled as a HandAbility; rules/stack.py
+  activates it from the hand (602.2, 702.29a).
+- 101.2 / 701.5a "CARDNAME can't be countered.": counter effects leave the spell on the stack.
+- 702.33 Kicker {N} (one mana kicker cost): answered true/false as the spell is cast (601.2b);
+  "If this spell was kicked, [effect]" (not "... instead", not kicker-only targets) and "If this
+  creature was kicked, it enters with N +1/+1 counters on it". Triggered "if it was kicked" stays
+  unsupported (a permanent doesn't remember being kicked).
+- 702.21 Ward {N}: triggers when a spell or activated ability of an opponent targets the permanent.
+- 702.34 Flashback {N}: cast an instant or sorcery from the graveyard, then exile it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...rules.costs import ManaCost, parse_cost
+from ...rules.effects import counter_unless_pays, register_effect
+from .. import vocab as V
+from ..compiler import (
+    Unsupported,
+    keyword_template,
+    number,
+    paragraph_template,
+    parse_effects,
+    sentence_template,
+)
+from .effects_common import parse_filter
+
+_MANA = r"((?:\{[0-9wubrgc]+\})+)"
+
+
+@dataclass(frozen=True, slots=True)
+class HandAbility(V.ActivatedAbility):
+    """An activated ability that functions only while its card is in its owner's hand (702.29a,
+    113.6b). Its cost is `cost` plus discarding the card itself. rules/stack.py never lists it among a
+    permanent's abilities (activated_abilities) and activates it from the hand (hand_abilities)."""
+
+    zone: str = "hand"
+
+
+def _mana(text: str) -> V.Cost:
+    try:
+        return V.Cost(mana=parse_cost(text.upper()))
+    except ValueError as exc:
+        raise Unsupported(text) from exc
+
+
+@keyword_template(rf"cycling {_MANA}")
+def _cycling(m, out):
+    """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card." """
+    out["abilities"].append(HandAbility(m.group(0), _mana(m.group(1)), (V.Draw(1),)))
+
+
+@keyword_template(rf"(basic land|plains|island|swamp|mountain|forest)cycling {_MANA}")
+def _typecycling(m, out):
+    """702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your library for a
+    [type] card, reveal it, put it into your hand, then shuffle." """
+    kind = m.group(1)
+    flt = parse_filter(kind if kind == "basic land" else kind.capitalize(), allow_card=True) \
+        if kind == "basic land" else V.ObjectFilter(subtypes=frozenset({kind.capitalize()}))
+    out["abilities"].append(HandAbility(m.group(0), _mana(m.group(2)), (V.SearchLibrary(flt, "hand"),)))
+
+
+@paragraph_template(r"cardname can't be countered")
+def _uncounterable(m, para, out, is_spell):
+    """101.2 / 701.5a: a spell that can't be countered stays on the stack when an effect would counter
+    it (rules/effects.py can_be_countered)."""
+    out["abilities"].append(V.StaticAbility(para, "cant_be_countered"))
+
+
+# --- 702.33 Kicker -------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Kicker(V.Ability):
+    """702.33a: "Kicker [cost]": an optional additional cost (601.2b). rules/stack.py cast_spell asks
+    for it and adds `cost` to the total cost (601.2f)."""
+
+    cost: ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class IfKicked(V.Effect):
+    """702.33d: "If this spell was kicked, [effects]" — carried out only if it was kicked."""
+
+    effects: tuple[V.Effect, ...]
+
+
+@paragraph_template(rf"kicker {_MANA}")
+def _kicker(m, para, out, is_spell):
+    try:
+        cost = parse_cost(m.group(1).upper())
+    except ValueError as exc:
+        raise Unsupported(para) from exc
+    if any(type(a).__name__ in ("Kicker", "Flashback") for a in out["abilities"]):
+        raise Unsupported(para)  # 702.33c: several kicker costs (or kicker with flashback) are not modelled
+    out["abilities"].append(Kicker(para, cost))
+
+
+@sentence_template(r"if cardname was kicked, (.+)")
+def _if_kicked(m, targets):
+    rest = m.group(1)
+    if "instead" in rest or "kicker" in rest:
+        raise Unsupported(m.string)  # "... instead" replaces another sentence's effect: not modelled
+    n = len(targets)
+    effects = parse_effects(rest, targets)
+    if len(targets) != n:
+        # 601.2c: a target only a kicked spell has is chosen only when kicked: not modelled.
+        raise Unsupported(m.string)
+    return [IfKicked(tuple(effects))]
+
+
+@paragraph_template(r"if cardname was kicked, it enters(?: the battlefield)? with (a|an|one|two|three|four|five|six|\d+) "
+                    r"\+1/\+1 counters? on it")
+def _kicked_counters(m, para, out, is_spell):
+    """702.33d / 614.1c: "If this was kicked, it enters with N +1/+1 counters on it"
+    (rules/stack.py enters_battlefield, kind "etb_counters_if_kicked")."""
+    n = number(m.group(1))
+    out["abilities"].append(V.StaticAbility(para, "etb_counters_if_kicked", counter_kind="+1/+1", amount=n))
+
+
+def _run_if_kicked(g, ctx, e: IfKicked):
+    if ctx.kicked:
+        return [("resume_effects", ctx, e.effects, 0, None)]
+    return None
+
+
+register_effect(IfKicked, _run_if_kicked)
+
+
+# --- 702.21 Ward ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class WardCounter(V.Effect):
+    """702.21a: "counter that spell or ability unless that player pays [cost]". The spell or ability
+    is the trigger's event object (its stack id); its controller answers true (pay) or false."""
+
+    cost: ManaCost
+
+
+@keyword_template(rf"ward {_MANA}")
+def _ward(m, out):
+    """702.21a: "Ward [cost]" means "Whenever this permanent becomes the target of a spell or ability an
+    opponent controls, counter that spell or ability unless that player pays [cost]." The event is
+    raised by rules/stack.py (ward_check) when a spell is cast or an ability activated."""
+    try:
+        cost = parse_cost(m.group(1).upper())
+    except ValueError as exc:
+        raise Unsupported(m.group(0)) from exc
+    out["abilities"].append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(cost),)))
+
+
+def _run_ward(g, ctx, e: WardCounter):
+    return counter_unless_pays(g, ctx, ctx.event_obj, e.cost)
+
+
+register_effect(WardCounter, _run_ward)
+
+
+# --- 702.34 Flashback ----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Flashback(V.Ability):
+    """702.34a: "Flashback [cost]": the instant or sorcery may be cast from its owner's graveyard by
+    paying [cost] instead of its mana cost; if it was, it is exiled instead of going anywhere else
+    when it leaves the stack. rules/stack.py cast_spell / spell_leaves_stack."""
+
+    cost: ManaCost
+
+
+@keyword_template(r"flashback ((?:\{[0-9wubrgc]+\})+)")
+def _flashback(m, out):
+    try:
+        cost = parse_cost(m.group(1).upper())
+    except ValueError as exc:
+        raise Unsupported(m.group(0)) from exc
+    if any(isinstance(a, (Kicker, Flashback)) for a in out["abilities"]):
+        raise Unsupported(m.group(0))  # kicker with flashback (or two flashback costs): not modelled
+    out["abilities"].append(Flashback(m.group(0), cost))
