@@ -139,6 +139,11 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
 
 def finish_resolution(g: Game, finish: tuple) -> None:
     kind, oid = finish
+    stack = g.s.stack
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i].kind == "spell" and stack[i].obj == oid:
+            del stack[i]  # 608.2n: the resolved spell leaves the stack
+            break
     if kind == "spell_to_graveyard" and oid in g.s.objects and g.s.objects[oid].zone == STACK:
         g.move(oid, GRAVEYARD, rule="608.2n")
     elif kind == "spell_to_exile" and oid in g.s.objects and g.s.objects[oid].zone == STACK:

@@ -1166,6 +1166,7 @@ def resolve_top(g: Game) -> None:
             return
         g.log_event("resolve", "608.2", card=card.name, id=o.id)
         if card.spell is not None:
+            s.stack.append(item)  # 608.2n: it stays on the stack until it has finished resolving
             ctx = effects.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)),
                                   modes=item.modes, kicked=("kicked", True) in item.choices)
             effects.run(g, ctx, card.spell.effects, finish=(
