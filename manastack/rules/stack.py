@@ -1002,14 +1002,7 @@ def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> N
     lki = (o.copy(), g.chars(o))
     pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability")
     effects.discard(g, p, o.id, rule="702.29a")
-    item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=action.targets,
-                     source_lki=lki)
-    s.next_id += 1
-    s.stack.append(item)
-    g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
-                targets=[g.name_of(t) for t in action.targets])
-    s.passes = 0
-    ward_check(g, p, item)  # 702.21a
+    put_ability(g, p, o, ab, action.targets, 0, lki)
 
 
 def ward_check(g: Game, p: int, item: StackItem) -> None:
@@ -1131,12 +1124,19 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         effects.sacrifice(g, v)
     if cost.sacrifice_self and o.id in s.objects:
         g.move(o.id, GRAVEYARD, rule="701.17a")
-    item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=action.targets,
-                     x=action.x, source_lki=lki)
+    put_ability(g, p, o, ab, action.targets, action.x, lki)
+
+
+def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[int, ...], x: int, lki: Any) -> None:
+    """602.2a/602.2i: the activated ability is on the stack; its controller keeps priority; ward sees
+    its targets (702.21a)."""
+    s = g.s
+    item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=targets, x=x,
+                     source_lki=lki)
     s.next_id += 1
     s.stack.append(item)
     g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
-                targets=[g.name_of(t) for t in action.targets])
+                targets=[g.name_of(t) for t in targets])
     s.passes = 0
     ward_check(g, p, item)  # 702.21a
 
