@@ -589,9 +589,13 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
     if m:
         event = {"dies": "dies", "attacks": "attacks"}.get(m.group(2), "etb")
         targets = []
-        effects = parse_effects(m.group(3), targets)
-        out["abilities"].append(TriggeredAbility(para, event, effects, tuple(targets)))
-        return
+        try:
+            effects = parse_effects(m.group(3), targets)
+        except Unsupported:
+            effects = None  # a paragraph template below may know the whole paragraph
+        if effects is not None:
+            out["abilities"].append(TriggeredAbility(para, event, effects, tuple(targets)))
+            return
     if TRIGGER_TEMPLATES and re.match(r"(when|whenever|at) ", low):
         # Try each comma as the end of the trigger condition.
         for i in [i for i, ch in enumerate(low) if ch == ","]:
@@ -600,7 +604,10 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
                 tm = rx.fullmatch(cond)
                 if tm:
                     targets = []
-                    effects = parse_effects(rest, targets)
+                    try:
+                        effects = parse_effects(rest, targets)
+                    except Unsupported:
+                        continue  # another split or a paragraph template below may know it
                     out["abilities"].append(TriggeredAbility(para, effects=effects, targets=tuple(targets), **fn(tm)))
                     return
     for rx, fn in PARAGRAPH_TEMPLATES:
@@ -662,11 +669,16 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
 def normalise(text: str, name: str) -> str:
     t = re.sub(r"\s*\([^()]*\)", "", text)
     names = [name]
-    if "," in name:
-        names.append(name.split(",")[0])
+    for face in name.split(" // "):
+        # Alchemy rebalanced cards ("A-Blood Artist") name themselves without the prefix.
+        for n in (face, face[2:] if face.startswith("A-") else face):
+            names.append(n)
+            if "," in n:
+                names.append(n.split(",")[0])
     for n in sorted(names, key=len, reverse=True):
         t = t.replace(n, "CARDNAME")
-    t = re.sub(r"\bthis (creature|artifact|enchantment|land|aura|permanent|spell|card)\b", "CARDNAME", t,
+    t = re.sub(r"\bthis (creature|artifact|enchantment|land|aura|permanent|spell|card|equipment|vehicle|saga|class|"
+               r"case|planeswalker|battle|siege|token|room|spacecraft|mount|curse|role|attraction|contraption)\b", "CARDNAME", t,
                flags=re.I)
     return t
 
