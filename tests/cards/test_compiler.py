@@ -470,3 +470,18 @@ def test_bundled_deck_cards_are_supported(deck: str) -> None:
     assert len(d.main) >= 40
     for name in set(d.main):
         assert get_card(name).supported
+
+
+def test_flavor_words_207_2d_are_labels_but_keywords_are_not() -> None:
+    """207.2d: a flavor word has no rules meaning; a 702 keyword or a label with rules ("Power-up",
+    "Max speed") is never taken for one, so those cards stay unsupported instead of losing a rule."""
+    from manastack.cards.templates.triggers import _is_flavor_word
+
+    assert _is_flavor_word("natural recovery") and _is_flavor_word("acid breath")
+    for word in ("power-up", "max speed", "start your engines!", "commander suspend 4", "to solve", "exhaust",
+                 "visit", "choose one", "iii", "level 2-4"):
+        assert not _is_flavor_word(word), word
+    card = compile_card({"name": "Test Flier", "mana_cost": "{1}{U}", "type_line": "Creature — Bird",
+                         "power": "1", "toughness": "1",
+                         "oracle_text": "Power-up — {4}{U}: Put two +1/+1 counters on this creature."})
+    assert card.unsupported

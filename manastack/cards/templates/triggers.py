@@ -27,11 +27,56 @@ ABILITY_WORDS = frozenset({
 })
 
 
-@paragraph_template(r"([a-z' ’0-9]+) — (.+)")
+# Keyword abilities of CR 702 (2026-02 edition) whose text also takes the "Name — " form; they have
+# rules meaning, so they are never flavor words ("Max speed — ...", "Visit — ...", "Exhaust — ...").
+_KEYWORDS_702 = frozenset({
+    "absorb", "affinity", "afflict", "afterlife", "aftermath", "amplify", "annihilator", "ascend", "assist",
+    "aura swap", "awaken", "backup", "banding", "bargain", "battle cry", "bestow", "blitz", "bloodthirst", "boast",
+    "bushido", "buyback", "cascade", "casualty", "champion", "changeling", "choose", "cipher", "cleave",
+    "companion", "compleated", "conspire", "convoke", "craft", "crew", "cumulative upkeep", "cycling", "dash",
+    "daybound", "deathtouch", "decayed", "defender", "delve", "demonstrate", "dethrone", "devoid", "devour",
+    "disguise", "disturb", "double strike", "dredge", "echo", "embalm", "emerge", "enchant", "encore", "enlist",
+    "entwine", "epic", "equip", "escalate", "escape", "eternalize", "evoke", "evolve", "exalted", "exhaust",
+    "exploit", "extort", "fabricate", "fading", "fear", "firebending", "first strike", "flanking", "flash",
+    "flashback", "flying", "for mirrodin!", "forecast", "foretell", "fortify", "freerunning", "frenzy", "fuse",
+    "gift", "graft", "gravestorm", "harmonize", "haste", "haunt", "hexproof", "hidden agenda", "hideaway",
+    "horsemanship", "impending", "improvise", "indestructible", "infect", "infinity", "ingest", "intimidate",
+    "job select", "jump-start", "kicker", "landwalk", "level", "level up", "lifelink", "living metal",
+    "living weapon", "madness", "max speed", "mayhem", "melee", "menace", "mentor", "miracle", "mobilize",
+    "modular", "more than meets the eye", "morph", "mutate", "myriad", "nightbound", "ninjutsu", "offering",
+    "offspring", "outlast", "overload", "partner", "persist", "phasing", "plot", "poisonous", "protection",
+    "prototype", "provoke", "prowess", "prowl", "rampage", "ravenous", "reach", "read ahead", "rebound",
+    "reconfigure", "recover", "reinforce", "renown", "replicate", "retrace", "riot", "ripple", "saddle", "scavenge",
+    "shadow", "shroud", "skulk", "sneak", "solved", "soulbond", "soulshift", "space sculptor", "spectacle",
+    "splice", "split second", "spree", "squad", "start your engines!", "station", "storm", "sunburst", "surge",
+    "suspend", "tiered", "toxic", "training", "trample", "transfigure", "transmute", "tribute", "umbra armor",
+    "undaunted", "undying", "unearth", "unleash", "vanishing", "vigilance", "visit", "ward", "warp", "web-slinging",
+    "wither",
+})
+
+
+def _is_flavor_word(word: str) -> bool:
+    """207.2d: a flavor word ("Natural Recovery — When ...") has no rules meaning, like an ability
+    word; anything that could be a keyword, a mode choice or a chapter/level marker is not one."""
+    if word in _NOT_FLAVOR or word.startswith(("choose", "level", "stage ", "team ")):
+        return False
+    words = word.split()
+    pairs = {" ".join(words[i:i + 2]) for i in range(len(words))}
+    if (set(words) | pairs | {word}) & _KEYWORDS_702:
+        return False  # "Commander Suspend 4", "Fixed commander ninjutsu": a keyword in disguise
+    return not re.fullmatch(r"[ivx, ]+|[0-9+\- ]+", word) and len(words) <= 4
+
+
+# Labels that look like flavor words but carry rules (their reminder text explains them): power-up
+# abilities are activated only once, "To solve" is a Case's solve condition (CR 719).
+_NOT_FLAVOR = frozenset({"power-up", "to solve"})
+
+
+@paragraph_template(r"([a-z' ’0-9!-]+) — (.+)")
 def _ability_word(m, para, out, is_spell):
     """207.2c: "Landfall — Whenever a land you control enters, ..." is the ability after the dash."""
     word = m.group(1).replace("’", "'").strip()
-    if word not in ABILITY_WORDS:
+    if word not in ABILITY_WORDS and not _is_flavor_word(word):
         raise Unsupported(para)
     rest = para.split("—", 1)[1].strip()
     compile_paragraph(rest, {}, is_spell, out)
