@@ -75,11 +75,13 @@ class HeuristicAgent:
             return 2.0
         return 0.0
 
-    def _target_score(self, g: Game, p: int, card: V.CardDef, t: int) -> float:
+    def _target_score(self, g: Game, p: int, card: V.CardDef, t: int | None) -> float:
         s = g.s
         harmful = card.spell is not None and any(
             isinstance(e, V.DealDamage | V.Destroy | V.ReturnToHand | V.CounterSpell | V.Discard)
             or (isinstance(e, V.Pump) and e.toughness < 0) for e in card.spell.effects)
+        if t is None:
+            return -1.0  # an "up to N" target left unchosen: slightly worse than using it
         if t < 0:
             mine = (-1 - t) == p
             return (-50 if mine else 5) if harmful else (5 if mine else -50)

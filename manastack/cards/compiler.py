@@ -58,6 +58,8 @@ from .vocab import (
 KEYWORDS = {
     "flying", "reach", "haste", "vigilance", "defender", "lifelink", "deathtouch", "first strike",
     "double strike", "trample", "menace", "flash", "exalted", "hexproof", "indestructible",
+    "umbra armor",  # 702.89a, applied by rules/effects.py destroy
+    "infect", "wither",  # 702.90, 702.80: applied by rules/combat_keywords.py (damage results, 120.3b-d)
 }
 CARD_TYPES = {"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery",
               "battle", "kindred"}
@@ -66,6 +68,10 @@ BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+# 122.1b-122.1i, 306.5b, 310.4b, 714.1: counters the rules give a meaning of their own. Any other named counter
+# ("oil", "charge", "time") only means what the card's other abilities say, so a plain tally is exact.
+# Shield counters (122.1c) are implemented in rules/effects.py (destroy, deal_damage).
+COUNTERS_WITH_RULES = frozenset({"loyalty", "defense", "stun", "finality", "lore", "poison", "rad", "shadow"}) | KEYWORDS
 
 
 class Unsupported(Exception):
@@ -86,6 +92,12 @@ TRIGGER_TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], dict]]] = []
 # A keyword template handles one item of a keyword line ("ward {2}", "bushido 2"):
 # fn(match, out) records it (out["keywords"], out["abilities"]).
 KEYWORD_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
+# A card finisher runs once all paragraphs are compiled: fn(out) may rewrite out["abilities"] and
+# returns the texts it could not support (added to CardDef.unsupported).
+CARD_FINISHERS: list[Callable[[dict], list[str]]] = []
+# Whole-card checks run after every paragraph compiled: fn(out, unsupported) appends the text of
+# an ability that can't work as compiled (cards/templates/statics_more.py).
+CARD_CHECKS: list[Callable[[dict, list], None]] = []
 
 
 def keyword_template(pattern: str):
@@ -110,11 +122,44 @@ def paragraph_template(pattern: str):
     return deco
 
 
+# Paragraph templates tried before the built-in "[cost]: [effect]" parsing: abilities that look like a
+# permanent's activated ability but function from another zone (113.6m: "{2}{B}: Return CARDNAME from
+# your graveyard to your hand"), or keyword lines with commas in their cost ("Escape—{R}, exile ...").
+EARLY_PARAGRAPH_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
+
+
+def early_paragraph_template(pattern: str):
+    def deco(fn: Callable) -> Callable:
+        EARLY_PARAGRAPH_TEMPLATES.append((re.compile(pattern), fn))
+        return fn
+    return deco
+
+
 def trigger_template(pattern: str):
     def deco(fn: Callable[[re.Match], dict]) -> Callable[[re.Match], dict]:
         TRIGGER_TEMPLATES.append((re.compile(pattern), fn))
         return fn
     return deco
+
+
+def trigger_kwargs(cond: str, skip: tuple = ()) -> dict:
+    """The keyword arguments of TriggeredAbility for a trigger condition ("when cardname enters",
+    "whenever a creature you control attacks") as the built-in rule or a registered template reads
+    it, leaving out the templates in `skip` and those that add their own ", if" clause (603.4).
+    Raises Unsupported."""
+    m = re.fullmatch(r"(?:when|whenever) cardname (enters(?: the battlefield)?|dies|attacks)", cond)
+    if m:
+        return {"event": {"dies": "dies", "attacks": "attacks"}.get(m.group(1), "etb")}
+    for rx, fn in TRIGGER_TEMPLATES:
+        if fn in skip or ", if " in rx.pattern:
+            continue
+        tm = rx.fullmatch(cond)
+        if tm:
+            try:
+                return fn(tm)
+            except Unsupported:
+                continue
+    raise Unsupported(cond)
 
 
 _templates_loaded = False
@@ -280,6 +325,24 @@ def parse_production(text: str) -> ManaProduction:
     raise Unsupported(text)
 
 
+# Mana abilities (605.1a) the built-in parse_production doesn't know ("Add {W} or {U}. This land deals 1
+# damage to you."): fn(para, cost, body) → a ManaAbility, or None (cards/templates/loyalty_mana.py).
+# `body` is the effect text, lower-cased, starting with "add ", without its final period.
+MANA_ABILITY_TEMPLATES: list[Callable[[str, Cost, str], ManaAbility | None]] = []
+
+
+def mana_ability(para: str, cost: Cost, body: str) -> ManaAbility:
+    """"[Cost]: Add [mana]. [More text]" → a ManaAbility. Raises Unsupported."""
+    try:
+        return ManaAbility(para, cost, parse_production(body[4:]))
+    except Unsupported:
+        for fn in MANA_ABILITY_TEMPLATES:
+            ab = fn(para, cost, body)
+            if ab is not None:
+                return ab
+        raise
+
+
 # --- costs ------------------------------------------------------------------------------------
 
 def parse_activation_cost(text: str) -> Cost:
@@ -432,6 +495,10 @@ def split_sentences(text: str) -> list[str]:
         buf += ch
         if ch in "\"“”":
             quoted = not quoted
+            if not quoted and buf[-2:-1] == "." and i + 1 < len(text) and text[i + 1] == " ":
+                # 'with "... greater." Activate only as a sorcery': a quoted ability ends the sentence
+                out.append(buf.strip())
+                buf = ""
         elif ch == "." and not quoted and (i + 1 == len(text) or text[i + 1] == " "):
             out.append(buf.strip())
             buf = ""
@@ -448,7 +515,14 @@ def parse_effects(text: str, targets: list[TargetSpec]) -> tuple[Effect, ...]:
         return special()
     for sentence in split_sentences(t):
         effects.extend(parse_effect_sentence(sentence.rstrip("."), targets))
+    for check in EFFECTS_CHECKS:
+        check(effects, targets)  # may raise Unsupported (a reference the sentences alone can't settle)
     return tuple(effects)
+
+
+# Checks on the effects of a whole ability: fn(effects, targets) raises Unsupported to refuse them
+# (cards/templates/effects_more.py: "that creature" after a sentence that chose a creature untargeted).
+EFFECTS_CHECKS: list[Callable[[list, list], None]] = []
 
 
 _SPECIAL_EFFECTS: dict[str, Callable[[], tuple[Effect, ...]]] = {
@@ -541,6 +615,11 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
                 km, fn = kw_template(i)  # type: ignore[misc]
                 fn(km, out)
         return
+    for rx, fn in EARLY_PARAGRAPH_TEMPLATES:
+        pm = rx.fullmatch(low)
+        if pm:
+            fn(pm, para, out, is_spell)
+            return
     m = _COST_RE.match(para.rstrip())
     cost = None
     if m and not is_spell:
@@ -552,7 +631,7 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
         body = m.group(2).strip()
         bl = body.lower().rstrip(".")
         if bl.startswith("add ") and "target" not in bl:
-            out["abilities"].append(ManaAbility(para, cost, parse_production(bl[4:])))
+            out["abilities"].append(mana_ability(para, cost, bl))
             return
         targets: list[TargetSpec] = []
         effects = parse_effects(bl, targets)
@@ -585,7 +664,8 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
                     r"and remove that many \+1/\+1 counters from cardname", low):
         out["abilities"].append(StaticAbility(para, "prevent_damage_remove_counters", counter_kind="+1/+1"))
         return
-    m = re.fullmatch(r"(when|whenever) cardname (enters(?: the battlefield)?|dies|attacks), (.+)", low)
+    # Not "..., if [condition], ...": an intervening "if" clause (603.4) is a trigger template's.
+    m = re.fullmatch(r"(when|whenever) cardname (enters(?: the battlefield)?|dies|attacks), (?!if )(.+)", low)
     if m:
         event = {"dies": "dies", "attacks": "attacks"}.get(m.group(2), "etb")
         targets = []
@@ -605,10 +685,11 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
                 if tm:
                     targets = []
                     try:
+                        kwargs = fn(tm)
                         effects = parse_effects(rest, targets)
                     except Unsupported:
-                        continue  # another split or a paragraph template below may know it
-                    out["abilities"].append(TriggeredAbility(para, effects=effects, targets=tuple(targets), **fn(tm)))
+                        continue  # another template, split or paragraph template below may know it
+                    out["abilities"].append(TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
                     return
     for rx, fn in PARAGRAPH_TEMPLATES:
         pm = rx.fullmatch(low)
@@ -618,8 +699,8 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
     if re.fullmatch(r"cardname enters(?: the battlefield)? tapped", low):
         out["abilities"].append(StaticAbility(para, "etb_tapped"))
         return
-    m = re.fullmatch(rf"cardname enters(?: the battlefield)? with {_N} (\+1/\+1|-1/-1) counters? on it", low)
-    if m:
+    m = re.fullmatch(rf"cardname enters(?: the battlefield)? with {_N} (\+1/\+1|-1/-1|[a-z]+) counters? on it", low)
+    if m and m.group(2) not in COUNTERS_WITH_RULES:
         out["abilities"].append(StaticAbility(para, "etb_counters", counter_kind=m.group(2),
                                               amount=number(m.group(1))))
         return
@@ -668,6 +749,7 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
 
 def normalise(text: str, name: str) -> str:
     t = re.sub(r"\s*\([^()]*\)", "", text)
+    t = re.sub(r"\btotem armor\b", "umbra armor", t, flags=re.I)  # 702.89b: the old name
     names = [name]
     for face in name.split(" // "):
         # Alchemy rebalanced cards ("A-Blood Artist") name themselves without the prefix.
@@ -719,6 +801,7 @@ def compile_card(card: dict) -> CardDef:
     _load_templates()
     out: dict = {"keywords": set(), "abilities": [], "protection": [], "spell_effects": [], "spell_targets": []}
     text = normalise(card.get("oracle_text") or "", name)
+    out["text"] = text  # the normalised text, for CARD_FINISHERS that re-read it (702.96a overload)
     for para in [p.strip() for p in text.split("\n") if p.strip()]:
         try:
             compile_paragraph(para, card, is_spell, out)
@@ -726,14 +809,22 @@ def compile_card(card: dict) -> CardDef:
             unsupported.append(para)
         except Exception as exc:  # a template bug must not crash the database: report it
             unsupported.append(f"{para} (compiler error: {type(exc).__name__})")
+    for finish in CARD_FINISHERS:
+        unsupported.extend(finish(out))  # abilities that refer to the rest of the text (backup, 702.165a)
     power, toughness = card.get("power"), card.get("toughness")
     p, t = _int_or_none(power), _int_or_none(toughness)
-    if "Creature" in types and (p is None or t is None):
+    # 208.2a / 604.3: a star is defined by a characteristic-defining ability (out["cda"]: the
+    # values it defines, cards/templates/statics_more.py).
+    cda = out.get("cda", set())
+    if "Creature" in types and ((p is None and not ("*" in str(power) and "power" in cda))
+                                or (t is None and not ("*" in str(toughness) and "toughness" in cda))):
         unsupported.append(f"power/toughness {power}/{toughness}")
     if card.get("layout", "normal") not in ("normal", "leveler", "saga", "class", None):
         unsupported.append(f"layout {card.get('layout')}")
     if "Aura" in subtypes and "enchant" not in out:
         unsupported.append("Aura without an enchant ability")
+    for check in CARD_CHECKS:
+        check(out, unsupported)
     spell = None
     if is_spell:
         if not out["spell_effects"] and not unsupported:

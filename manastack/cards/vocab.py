@@ -55,6 +55,11 @@ class TargetSpec:
     kind: str
     filter: ObjectFilter = ANY_OBJECT
     text: str = ""
+    # 601.2c / 115.1: "up to N target ...": this target may be left unchosen (None among the targets).
+    optional: bool = False
+    # Targets of one instance of the word "target" ("up to two target creatures") share a group > 0:
+    # chosen in increasing id order in legal action lists, since their order means nothing.
+    group: int = 0
 
 
 # Who an effect refers to.
@@ -231,6 +236,10 @@ class TriggeredAbility(Ability):
     filter: ObjectFilter | None = None
     who: str = "any"
     unless_sacrifice: ObjectFilter | None = None  # "sacrifice CARDNAME unless you sacrifice a creature"
+    count: int = 0  # "whenever you attack with three or more creatures": the N (rules/trigger_events.py)
+    # 603.4: an intervening "if" clause, an object with holds(g, source, lki, event_obj) -> bool,
+    # checked as the event happens and again on resolution (rules/trigger_events.py).
+    intervening: object | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +357,8 @@ class FilterPlus(ObjectFilter):
     attacking: bool = False  # "attacking creature"
     non_subtypes: frozenset[str] = frozenset()  # "non-Human creature"
     blocking: bool = False  # "blocking creature"
+    power_below_source: bool = False  # "with power less than this creature's power" (mentor, 702.134a)
+    historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,6 +515,8 @@ class CostPlus(Cost):
     # 602.5b-d: when the ability may be activated: "once_each_turn", "your_turn", "your_upkeep",
     # "before_attackers" (during your turn, before attackers are declared); "" any time.
     restriction: str = ""
+    # 602.5b: "Activate only if [condition]" (a templates.statics.Condition), checked besides `restriction`.
+    restriction_condition: object = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,7 +524,8 @@ class ActivationRestriction(Effect):
     """Not an effect: "Activate only as a sorcery" (602.5d) / "Activate only once each turn" (602.5b)
     written among an activated ability's effects. rules/stack.py turns it into the ability's timing."""
 
-    kind: str  # "sorcery", "instant" (no restriction), or a CostPlus.restriction
+    kind: str  # "sorcery", "instant" (no restriction), "if" (`condition`), or a CostPlus.restriction
+    condition: object = None  # "Activate only if [condition]": a templates.statics.Condition
 
 
 @dataclass(frozen=True, slots=True)

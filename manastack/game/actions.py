@@ -37,10 +37,11 @@ class Payment:
 
 @dataclass(frozen=True, slots=True)
 class CastSpell(Action):
-    """601: cast a spell. `payment` None pays automatically (the exact solver)."""
+    """601: cast a spell. `payment` None pays automatically (the exact solver). `targets` has one
+    entry per target the text asks for; None leaves an "up to N" target unchosen (601.2c)."""
 
     card: int
-    targets: tuple[int, ...] = ()
+    targets: tuple[int | None, ...] = ()
     x: int = 0
     payment: Payment | None = None
     choices: tuple[Any, ...] = ()
@@ -53,10 +54,18 @@ class ActivateAbility(Action):
 
     source: int
     index: int = 0
-    targets: tuple[int, ...] = ()
+    targets: tuple[int | None, ...] = ()  # None: an "up to N" target left unchosen (601.2c)
     x: int = 0
     payment: Payment | None = None
     choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFaceUp(Action):
+    """116.2b / 702.37e / 701.34b: turn a face-down permanent you control face up (a special action)."""
+
+    card: int
+    payment: Payment | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +109,16 @@ class AssignDamage(Action):
     """510.1: combat damage assignments: (creature, ((recipient, amount), ...)) per creature."""
 
     assignments: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromHand(Action):
+    """116.2f suspend / 116.2h foretell / 116.2k plot: exile a card from your hand, paying the cost its
+    `keyword` names (a special action; it doesn't use the stack)."""
+
+    card: int
+    keyword: str
+    payment: Payment | None = None
 
 
 @dataclass(frozen=True, slots=True)

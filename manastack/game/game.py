@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards.vocab import CardDef
 from ..errors import IllegalActionError
-from ..rules import combat, continuous, priority, sba, stack, triggers, turn
+from ..rules import combat, continuous, priority, sba, stack, trigger_events, triggers, turn
 from ..rules.mana import EMPTY, format_bag
 from . import actions as A
 from .state import (
@@ -35,6 +35,15 @@ from .state import (
 )
 
 PROFILES = ("cr-2024-09", "cr-2026-02")
+
+# Hooks for rules modules (rules/effects_more.py): fn(game, obj, from_zone, to_zone) → the zone the
+# object goes to instead (614.1a replacement effects such as "if it would die, exile it instead");
+# and fn(game, old_id, to_zone), called after a permanent left the battlefield (610.3a).
+ZONE_CHANGE_REPLACEMENTS: list = []
+LEFT_BATTLEFIELD_HOOKS: list = []
+# fn(game, old_id, new_id, from_zone), called as a permanent has entered the battlefield, before its
+# enters triggers are looked at (rules/graveyard_keywords.py: a suspended creature spell's haste, 702.62a).
+ENTERED_BATTLEFIELD_HOOKS: list = []
 
 
 @dataclass(frozen=True)
@@ -146,7 +155,7 @@ class Game:
             raise IllegalActionError("the game is over")
         # Actions taken from legal_actions() were validated already: no snapshot needed.
         trusted = self._legal is not None and action in self._legal and \
-            not isinstance(action, A.CastSpell | A.ActivateAbility)  # payments can still fail mid-way
+            not isinstance(action, A.CastSpell | A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand)  # payments can fail
         snapshot = None if trusted else s.clone()
         try:
             self._dispatch(action)
@@ -234,6 +243,7 @@ class Game:
             s.sba_mark = mark  # type: ignore[attr-defined]
         if s.over or s.pending is not None:
             return False
+        trigger_events.flush(self)  # batched "one or more" events (603.2c), state triggers (603.8)
         if s.pending_triggers:
             triggers.put_on_stack(self)
             return False
@@ -269,6 +279,12 @@ class Game:
             elif isinstance(action, A.ActivateAbility):
                 if not self._mana_choice(who, action):
                     stack.activate_ability(self, who, action)
+            elif isinstance(action, A.TurnFaceUp):
+                from ..rules import vehicles_facedown
+                vehicles_facedown.turn_face_up(self, who, action)  # 116.2b: a special action
+            elif isinstance(action, A.ExileFromHand):
+                from ..rules import graveyard_keywords
+                graveyard_keywords.exile_from_hand(self, who, action)  # 116.2f/h/k: a special action
             else:
                 raise IllegalActionError(f"{type(action).__name__} is not possible now: "
                                          f"{s.players[who].name} has priority")
@@ -353,6 +369,8 @@ class Game:
         s = self.s
         o = s.objects[oid]
         frm = o.zone
+        for replace_zone in ZONE_CHANGE_REPLACEMENTS:
+            to = replace_zone(self, o, frm, to)
         if frm == BATTLEFIELD:
             s.lki[oid] = (o.copy(), self.chars(o))
             s.battlefield.remove(oid)
@@ -360,11 +378,14 @@ class Game:
             if s.combat:
                 combat.remove_from_combat(self, oid)
         elif frm == STACK:
-            pass
+            s.lki[oid] = (o.copy(), self.chars(o))  # 608.2h: "its controller" of a countered spell
         else:
             self.zone_list(o).remove(oid)
         new = self.new_object(o.card, o.owner, to)
         new.previous_id = oid
+        if o.face_down is not None:  # 708.3-708.4 stays face down onto the battlefield; 708.9 else revealed
+            from ..rules import vehicles_facedown
+            vehicles_facedown.moved(self, o, new, frm, to)
         s.successor[oid] = new.id
         del s.objects[oid]
         if to == BATTLEFIELD:
@@ -392,8 +413,13 @@ class Game:
                        owner=s.players[o.owner].name)
         if frm == BATTLEFIELD:
             triggers.left_battlefield(self, oid, to)
+            for hook in LEFT_BATTLEFIELD_HOOKS:
+                hook(self, oid, to)
         if to == BATTLEFIELD:
+            for entered in ENTERED_BATTLEFIELD_HOOKS:
+                entered(self, oid, new.id, frm)
             triggers.entered_battlefield(self, new.id)
+        trigger_events.zone_changed(self, oid, new.id, frm, to, rule)
         return new.id
 
     def current_id(self, oid: int) -> int:
@@ -422,12 +448,19 @@ class Game:
         pl = self.s.players[p]
         pl.life += delta
         self.log_event("life", rule, player=pl.name, delta=delta, life=pl.life, source=source)
+        if delta < 0:
+            trigger_events.life_lost(self, p)  # "whenever you lose life during your turn"
 
     def empty_pools(self, rule: str = "500.4") -> None:
-        for pl in self.s.players:
-            if pl.pool != EMPTY:
-                self.log_event("mana_empties", rule, player=pl.name, mana=format_bag(pl.pool))
-                pl.pool = EMPTY
+        from ..rules.mana_abilities import kept_mana
+        kept = kept_mana(self)  # "Until end of turn, you don't lose this mana as steps and phases end"
+        for i, pl in enumerate(self.s.players):
+            keep = kept.get(i, EMPTY)
+            if pl.pool != keep:
+                lost = tuple(a - b for a, b in zip(pl.pool, keep))
+                self.log_event("mana_empties", rule, player=pl.name, mana=format_bag(lost))  # type: ignore[arg-type]
+                pl.pool = keep
+        self.s.restricted_mana = ()  # 106.6: restricted mana empties with the rest
 
     def end_game(self, winner: int | None, reason: str) -> None:
         s = self.s

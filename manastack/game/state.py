@@ -41,7 +41,8 @@ class Obj:
     """A game object: a card or token in some zone (109.1). A new object after each zone change (400.7)."""
 
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "sick", "damage", "counters",
-                 "attached_to", "x", "deathtouched", "timestamp", "chosen_color", "previous_id", "cast_x")
+                 "attached_to", "x", "deathtouched", "timestamp", "chosen_color", "previous_id", "cast_x",
+                 "face_down")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str, timestamp: int) -> None:
         self.id = oid
@@ -60,6 +61,9 @@ class Obj:
         self.chosen_color: str | None = None
         self.previous_id: int | None = None
         self.cast_x: int | None = None  # the X paid when it was cast, for ETB references (107.3m)
+        # 708: (the real card, how it was turned face down) while face down; `card` is then the face-down
+        # characteristics (rules/vehicles_facedown.py).
+        self.face_down: tuple[CardDef, str] | None = None
 
     def copy(self) -> Obj:
         o = Obj.__new__(Obj)
@@ -79,6 +83,7 @@ class Obj:
         o.chosen_color = self.chosen_color
         o.previous_id = self.previous_id
         o.cast_x = self.cast_x
+        o.face_down = self.face_down
         return o
 
     @property
@@ -261,6 +266,11 @@ class GameState:
         self.queue: list[tuple] = []  # pending work items (sequential discards, mulligan bottoms ...)
         self.paperwork_step = False  # combat damage uses the stack for this step (Stack of Paperwork)
         self.version = 0
+        # 106.6: mana in the pools with a spending restriction: (player, bag, restriction), immutable
+        # (the pool holds it too; rules/mana_abilities.py).
+        self.restricted_mana: tuple = ()
+        # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
+        self.kept_mana: tuple = ()
 
     def clone(self) -> GameState:
         s = GameState.__new__(GameState)

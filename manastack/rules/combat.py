@@ -60,7 +60,7 @@ def attack_block_reason(g: Game, o: Obj, p: int) -> str | None:
     if o.sick and "haste" not in c.keywords:
         return (f"302.6: {o.card.name} has not been under its controller's control continuously since their "
                 f"most recent turn began, so it can't attack")
-    if "defender" in c.keywords:
+    if "defender" in c.keywords and "attack_despite_defender" not in c.rules:
         return f"702.3b: {o.card.name} has defender and can't attack"
     if c.rules:
         if "cant_attack" in c.rules:
@@ -77,8 +77,8 @@ def attack_declaration_error(g: Game, attackers: list[int]) -> str | None:
     """508.1c restrictions on the declaration as a whole, and 508.1d: the declaration must obey as
     many requirements ("attacks each combat if able") as possible without disobeying a restriction."""
     s = g.s
-    if not any_layered(g):
-        return None
+    if not any_layered(g) and not any(e.kind == "combat_rules" for e in s.effects):
+        return None  # no static ability nor resolved effect ("attacks this turn if able") has attack rules
     if len(attackers) == 1:
         o = s.objects[attackers[0]]
         if "cant_attack_alone" in g.chars(o).rules:
@@ -137,6 +137,8 @@ def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
     s.partial = {}
     cb.declared_any = bool(pairs)
     if pairs:
+        from .combat_keywords import attack_costs
+        attack_costs(g, [c for c, _ in pairs])  # 508.1g-j: optional costs to attack (exert, enlist)
         triggers.attacked(g, [c for c, _ in pairs])
     else:
         g.log_event("no_attackers", "508.8")
@@ -160,7 +162,7 @@ def can_block(g: Game, b: Obj, attacker: Obj) -> str | None:
         return (f"509.1b/702.9b: {b.card.name} can't block {attacker.card.name}, which has flying "
                 f"(it can be blocked only by creatures with flying or reach)")
     from .stack import protected_from
-    if protected_from(g, attacker, c.colors):
+    if protected_from(g, attacker, c.colors, c):
         return f"702.16: {attacker.card.name} has protection and can't be blocked by {b.card.name}"
     return evasion_reason(g, b, c, attacker, ac)
 
@@ -209,6 +211,8 @@ def evasion_reason(g: Game, b: Obj, c, attacker: Obj, ac) -> str | None:
     for r in c.rules:
         if r.startswith("cant_block_power_ge:") and (ac.power or 0) >= int(r.split(":")[1]):
             return f"509.1b: {bn} can't block creatures with power {r.split(':')[1]} or greater"
+        if r == f"cant_block_creature:{attacker.id}":  # "target creature can't block CARDNAME this turn"
+            return f"509.1b: {bn} can't block {a} this turn"
     return None
 
 
@@ -251,7 +255,7 @@ def possible_blocks(g: Game) -> list[tuple[int, int]]:
     return out
 
 
-def validate_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
+def validate_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...], requirements: bool = True) -> None:
     s = g.s
     seen: set[int] = set()
     count: dict[int, int] = {}
@@ -290,6 +294,8 @@ def validate_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) ->
                                              f"{r.split(':')[1]} or more creatures")
     if len(blocks) == 1 and "cant_block_alone" in g.chars(s.objects[blocks[0][0]]).rules:
         raise IllegalActionError(f"509.1b: {s.objects[blocks[0][0]].card.name} can't block alone")
+    if not requirements:
+        return  # restrictions only (509.1b): rules/combat_keywords.py compares declarations
     why = block_requirement_error(g, blocks)
     if why:
         raise IllegalActionError(why)
@@ -300,8 +306,12 @@ def block_requirement_error(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], 
     adding it as the blocker of some attacker keeps the declaration legal (this counts one
     requirement at a time: the maximum when no two requirements compete for restrictions)."""
     s = g.s
-    if s.combat is None or not any_layered(g):
+    if s.combat is None:
         return None
+    from .combat_keywords import block_requirements_error
+    why = block_requirements_error(g, blocks)  # must be blocked / Lure / provoke (509.1c)
+    if why or not any_layered(g):
+        return why
     blocking = {b for b, _ in blocks}
     for o in g.permanents(defending_player(g)):
         if o.id in blocking or "blocks_each_combat" not in g.chars(o).rules:
@@ -446,6 +456,15 @@ def prune(g: Game) -> None:
 
 # ----------------------------------------------------------------------------- damage
 
+def damage_amount(c) -> int:
+    """510.1a: the combat damage a creature assigns: its power, or its toughness under "assigns
+    combat damage equal to its toughness rather than its power" (rules/combat_keywords.py)."""
+    if c.rules:
+        from .combat_keywords import combat_damage_amount
+        return combat_damage_amount(c)
+    return c.power or 0
+
+
 def needs_first_strike_step(g: Game) -> bool:
     """510.4: a first-strike damage step happens if an attacking or blocking creature has first
     strike or double strike as the combat damage step begins."""
@@ -476,7 +495,8 @@ def assigners(g: Game) -> list[int]:
             ok = ds or oid not in cb.dealt_first_strike
         else:
             ok = True
-        if ok and (g.chars(s.objects[oid]).power or 0) > 0:
+        c = g.chars(s.objects[oid])
+        if ok and damage_amount(c) > 0 and "no_combat_damage" not in c.rules:  # "assigns no combat damage this turn"
             out.append(oid)
     return out
 
@@ -516,7 +536,7 @@ def lethal_needed(g: Game, source: Obj, target: int, already: dict[int, int]) ->
 def default_assignment(g: Game, oid: int, already: dict[int, int]) -> tuple[tuple[int, int], ...]:
     """Lethal damage to each recipient in order, the rest to the last (the player for a trampler)."""
     src = g.s.objects[oid]
-    power = g.chars(src).power or 0
+    power = damage_amount(g.chars(src))
     recs, trample = recipients(g, oid)
     if power <= 0 or not recs:
         return ()
@@ -539,11 +559,14 @@ def default_assignment(g: Game, oid: int, already: dict[int, int]) -> tuple[tupl
 
 
 def has_choice(g: Game, oid: int, already: dict[int, int]) -> bool:
+    from .combat_keywords import unblocked_target
+    if unblocked_target(g, oid) is not None:
+        return True  # "assign its combat damage as though it weren't blocked": the controller chooses
     recs, trample = recipients(g, oid)
     if len(recs) < 2:
         return False
     src = g.s.objects[oid]
-    power = g.chars(src).power or 0
+    power = damage_amount(g.chars(src))
     if not uses_order(g) and not trample:
         return True
     first = recs[0]
@@ -556,8 +579,11 @@ def validate_assignment(g: Game, oid: int, assignment: tuple[tuple[int, int], ..
     """510.1a-c (per profile), 702.19b: refuse an illegal division, naming the rule."""
     s = g.s
     src = s.objects[oid]
-    power = g.chars(src).power or 0
+    power = damage_amount(g.chars(src))
     recs, trample = recipients(g, oid)
+    from .combat_keywords import assigned_as_unblocked
+    if assigned_as_unblocked(g, oid, assignment, power, recs):
+        return
     name = src.card.name
     amounts: dict[int, int] = {}
     for r, n in assignment:
@@ -672,7 +698,7 @@ def deal_combat_damage(g: Game) -> None:
                     assignment=[(g.name_of(a), g.name_of(r), n) for a, _, r, n in plan])
         return
     for _oid, (obj, chars), r, n in plan:
-        effects.deal_damage(g, obj.card.name, chars, obj.controller, r, n, "510.2", combat=True)
+        effects.deal_damage(g, obj.card.name, chars, obj.controller, r, n, "510.2", combat=True, source_id=obj.id)
 
 
 def paperwork_active(g: Game) -> bool:
@@ -702,7 +728,8 @@ def resolve_damage_object(g: Game, item: StackItem) -> None:
             tc = g.chars(t)
             if not ({"Creature", "Planeswalker"} & tc.types):
                 continue
-        effects.deal_damage(g, src_obj.card.name, src_chars, src_obj.controller, r, n, "510.2", combat=True)
+        effects.deal_damage(g, src_obj.card.name, src_chars, src_obj.controller, r, n, "510.2", combat=True,
+                            source_id=src_obj.id)
 
 
 def end_of_combat(g: Game) -> None:
@@ -743,6 +770,11 @@ def block_actions(g: Game) -> list[A.Action]:
     for b, a in possible_blocks(g):
         if b not in partial:
             acts.append(A.AddBlocker(b, a))
+    if blocks and not any(isinstance(x, A.DeclareBlockers) for x in acts):
+        from .combat_keywords import suggested_blocks
+        alt = suggested_blocks(g, blocks)  # 509.1c: a way on when the blocks chosen so far break a requirement
+        if alt is not None:
+            acts.append(A.DeclareBlockers(alt))
     if not acts:
         acts.append(A.DeclareBlockers(()))
     return acts
@@ -760,7 +792,7 @@ def assign_actions(g: Game, oid: int) -> list[A.Action]:
     default = default_assignment(g, oid, already)
     acts: list[A.Action] = [A.AssignDamage(((oid, default),))]
     recs, _ = recipients(g, oid)
-    power = g.chars(g.s.objects[oid]).power or 0
+    power = damage_amount(g.chars(g.s.objects[oid]))
     if recs and power > 0:
         alt = ((recs[0], power),)
         if alt != default:
@@ -769,6 +801,10 @@ def assign_actions(g: Game, oid: int) -> list[A.Action]:
                 acts.append(A.AssignDamage(((oid, alt),)))
             except IllegalActionError:
                 pass
+    from .combat_keywords import unblocked_target
+    d = unblocked_target(g, oid)
+    if d is not None and power > 0 and ((d, power),) != default:
+        acts.append(A.AssignDamage(((oid, ((d, power),)),)))  # as though it weren't blocked
     return acts
 
 

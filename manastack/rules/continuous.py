@@ -31,6 +31,18 @@ if TYPE_CHECKING:
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LAYERED = "layered"  # StaticAbility.kind of LayeredStatic (cards/templates/statics.py)
 _creature_types: frozenset[str] | None = None
+# Characteristic-defining abilities that set power/toughness (604.3, layer 7a) of a creature whose
+# printed value is a star: fn(state, obj, card, power, toughness, cache) -> (power, toughness, volatile).
+PT_CDA: list = []
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+# More conditions on the objects a group LayeredStatic affects: fn(state, source, ability, obj,
+# subtypes, colors) -> bool.
+GROUP_FILTERS: list = []
+# Layer-4 static abilities of a permanent that change its own card types ("as long as your devotion
+# to white is less than five, it isn't a creature"): fn(state, obj, types) -> types, for objects
+# with an ability of a kind in SELF_LAYER4_KINDS.
+SELF_LAYER4: list = []
+SELF_LAYER4_KINDS: set[str] = set()
 
 
 def creature_types() -> frozenset[str]:
@@ -119,6 +131,8 @@ def matches_static(s: GameState, flt: ObjectFilter, source: Obj, obj: Obj, types
         return False
     if flt.other and obj.id == source.id:
         return False
+    if getattr(flt, "attached_only", False) and source.attached_to != obj.id:
+        return False  # "enchanted land is an Island": only the object the source is attached to
     return True
 
 
@@ -146,6 +160,18 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
             subtypes = subtypes | creature_types()  # 702.73a, layer 4
         if "devoid" in keywords:
             colors = frozenset()  # 702.114a, layer 5
+    if obj.zone == "battlefield" and s.effects:
+        for e in s.effects:
+            if e.kind == "add_types" and e.target == obj.id:
+                types = types | e.data  # 613.1d layer 4: "becomes an artifact creature until end of turn" (702.122a)
+            elif e.kind == "add_subtypes" and e.target == obj.id:
+                subtypes = subtypes | e.data  # 613.1d: "is the chosen type in addition to its other types"
+    if obj.zone == "battlefield" and (obj.attached_to is not None or "Vehicle" in card.subtypes):
+        from .vehicles_facedown import vehicle_equipment_types
+        types = vehicle_equipment_types(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
+    if obj.zone == "battlefield" and SELF_LAYER4:
+        for fn in SELF_LAYER4:
+            types = fn(s, obj, types)  # the object's own type-changing statics (rules/statics_more.py)
     lost_text = False
     if obj.zone == "battlefield" and statics and "Land" in types:
         # Layer 4, with 613.8 dependency: effects that set land types (and remove abilities) first.
@@ -179,12 +205,18 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     rules: frozenset[str] = frozenset()
     volatile = False
     power, toughness = card.power, card.toughness
+    if (power is None or toughness is None) and PT_CDA and "Creature" in card.types:
+        for cda in PT_CDA:  # 604.3 / 613.4a layer 7a, in every zone (rules/statics_more.py)
+            power, toughness, vol = cda(s, obj, card, power, toughness, cache)
+            volatile = volatile or vol
     on_bf = obj.zone == "battlefield"
     statics = cache.get("_statics")
     if statics is None:
         statics = _statics(s)
         cache["_statics"] = statics
-    if (on_bf and statics and "Land" in card.types) or (card.keywords and _CDA & card.keywords):
+    if (on_bf and statics and "Land" in card.types) or (card.keywords and _CDA & card.keywords) or (
+            on_bf and (s.effects or obj.attached_to is not None or "Vehicle" in card.subtypes)) or (
+            on_bf and SELF_LAYER4_KINDS and any(getattr(a, "kind", "") in SELF_LAYER4_KINDS for a in card.abilities)):
         types, subtypes, supertypes, colors, lost_text = _layer4(s, obj, cache, statics)
     else:
         types, subtypes, supertypes, colors, lost_text = card.types, card.subtypes, card.supertypes, card.colors, False
@@ -203,7 +235,9 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         if intrinsic:
             abilities = intrinsic + abilities
     if s.effects and on_bf:
-        extra = [e for e in s.effects if e.target == obj.id and e.keywords]
+        # "haste_while_controlled" (702.62a suspend): only while the player who cast it controls it.
+        extra = [e for e in s.effects if e.target == obj.id and e.keywords
+                 and (e.kind != "haste_while_controlled" or e.controller == obj.controller)]
         if extra:
             keywords = keywords | frozenset(k for e in extra for k in e.keywords)
     # Layer 6 (and the rules of LayeredStatic): static abilities of permanents.
@@ -227,13 +261,20 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             if ab.keywords:  # type: ignore[attr-defined]
                 keywords = keywords | frozenset(ab.keywords)  # type: ignore[attr-defined]
             if ab.protection:  # type: ignore[attr-defined]
-                protection = protection + ab.protection  # type: ignore[attr-defined]
+                protection = protection + tuple(  # "protection from the chosen color": the source's choice
+                    _COLOR_NAMES.get(src.chosen_color or "", "") if q == "chosen_color" else q
+                    for q in ab.protection)  # type: ignore[attr-defined]
             if ab.granted:
                 abilities = abilities + ab.granted
             if ab.rules:  # type: ignore[attr-defined]
                 rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
         if ("changeling" in keywords and "changeling" not in card.keywords) or "all_creature_types" in rules:
             subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
+    if s.effects and on_bf:
+        # 611.2c: rules-changing effects of resolved spells and abilities ("can't block this turn").
+        from .combat_keywords import effect_grants, effect_rules
+        rules = rules | effect_rules(s, obj, types, keywords)
+        abilities, protection = effect_grants(s, obj, abilities, protection)  # layer 6: backup (702.165a)
     if "no_activated" in rules:
         # "Its activated abilities can't be activated" (Arrest): none of them can be activated, so
         # none is offered (602.5 restriction; mana abilities too, 605).
@@ -390,6 +431,8 @@ def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtyp
         flt = ab.filter
         if flt.types and not flt.types <= types:
             return False, False
+        if GROUP_FILTERS and not all(f(s, src, ab, obj, subtypes, colors) for f in GROUP_FILTERS):
+            return False, False  # "creatures of the chosen type" (rules/statics_more.py)
         if flt.subtypes and not (flt.subtypes & subtypes):
             return False, False
         if flt.colors and not (flt.colors & colors):

@@ -127,7 +127,8 @@ def requirements(cost: ManaCost, x: int = 0, extra_generic: int = 0) -> list[Req
                 life += 2
             else:
                 typed[TYPE_INDEX[c]] += 1
-        out[Requirement(tuple(typed), generic, life)] = None  # type: ignore[arg-type]
+        # 601.2f / 118.7: a cost reduction (a negative extra_generic) can't take the cost below {0}.
+        out[Requirement(tuple(typed), max(0, generic), life)] = None  # type: ignore[arg-type]
     return sorted(out, key=lambda r: (r.life, r.total))
 
 
@@ -214,6 +215,17 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
     converters add, and each converter's cost must be payable when it is activated (in order)."""
     for n in range(1, len(converters) + 1):
         for seq in itertools.permutations(converters, n):
+            # A permanent is activated at most once: one converter per permanent, and its other mana
+            # abilities ({T}: Add {C} of a filter land) are not available beside it.
+            oids = [_key_oid(c.key) for c in seq]
+            if None not in oids and len(set(oids)) < len(oids):
+                continue
+            use, use_total = srcs, max_total
+            if any(_key_oid(x.key) in oids for x in srcs if _key_oid(x.key) is not None):
+                use = [x for x in srcs if _key_oid(x.key) not in oids]
+                use_total = [0] * (len(use) + 1)
+                for i in range(len(use) - 1, -1, -1):
+                    use_total[i] = use_total[i + 1] + max(sum(o) for o in use[i].outputs)
             for outs in itertools.product(*(c.outputs for c in seq)):
                 extra_pool = pool
                 typed = [0] * 6
@@ -227,7 +239,7 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
                                         req.generic + generic, req.life)
                     missing, gen = deficit(total, extra_pool)
                     chosen: list[tuple[object, Bag]] = []
-                    if not (any(missing) or gen) or _dfs(srcs, max_total, 0, missing, gen, set(), chosen):
+                    if not (any(missing) or gen) or _dfs(use, use_total, 0, missing, gen, set(), chosen):
                         supply = pool
                         for _, o in chosen:
                             supply = tuple(a + b for a, b in zip(supply, o))  # type: ignore[assignment]
@@ -242,6 +254,11 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
                         if ok and _covers_req(req, supply):
                             return req, chosen + [(c.key, o) for c, o in zip(seq, outs)]
     return None
+
+
+def _key_oid(key: object) -> object:
+    """The permanent a source key of rules/stack.py mana_sources names ((oid, abilities)), or None."""
+    return key[0] if isinstance(key, tuple) and key else None
 
 
 def _covers_req(req: Requirement, have: Bag) -> bool:

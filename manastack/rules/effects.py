@@ -50,7 +50,21 @@ def amount(g: Game, ctx: Context, a: V.Amount) -> int:
         if a.filter is not None:
             from .stack import matches_filter
             return sum(1 for o in g.permanents() if matches_filter(g, a.filter, o, ctx.controller)) * a.multiplier
+    resolver = AMOUNT_RESOLVERS.get(type(a))
+    if resolver is not None:
+        return resolver(g, ctx, a)  # "equal to that creature's toughness" (rules/effects_more.py)
     return 0
+
+
+# fn(g, player, effects) → whether the player can't do the optional effects ("you may pay {E}").
+MAY_IMPOSSIBLE: list = []
+
+# 615: prevention shields kept by rules modules: fn(g, source_id, source_name, target, n) → damage left.
+DAMAGE_PREVENTION_HOOKS: list = []
+
+# Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x)).
+WHO_RESOLVERS: dict[type, Any] = {}
+AMOUNT_RESOLVERS: dict[type, Any] = {}
 
 
 def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
@@ -72,6 +86,9 @@ def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
     if who == V.EVENT_PLAYER:
         e = ctx.event_obj
         return [-1 - e] if e is not None and e < 0 else []
+    resolver = WHO_RESOLVERS.get(type(who))
+    if resolver is not None:
+        return resolver(g, ctx, who)  # "its controller" (rules/effects_more.py)
     return []
 
 
@@ -125,6 +142,15 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
             ctx = dataclasses.replace(ctx, flip=won)
             g.log_event("flip_coin", "705.1", player=s.players[ctx.controller].name, won=won, source=ctx.name)
             continue
+        if type(eff) is V.Sacrifice and eff.target is not None and i + 1 < len(effects) \
+                and type(effects[i + 1]) is V.IfYouDo:
+            # "Sacrifice CARDNAME. If you do, ...": done only if it was sacrificed (608.2c).
+            import dataclasses
+            oid = target_object(g, ctx, eff.target)
+            if oid is not None:
+                sacrifice(g, oid)
+            ctx = dataclasses.replace(ctx, did=oid is not None)
+            continue
         if i + 1 < len(effects) and type(effects[i + 1]) is V.CantBeRegenerated:
             needs = _destroy_no_regen(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
         else:
@@ -137,13 +163,22 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
         finish_resolution(g, finish)
 
 
+# fn(g, resolving spell's stack item) -> True when it moved the spell itself instead of to the graveyard.
+RESOLVED_SPELL_HOOKS: list[Any] = []
+
+
 def finish_resolution(g: Game, finish: tuple) -> None:
     kind, oid = finish
     stack = g.s.stack
+    item = None
     for i in range(len(stack) - 1, -1, -1):
         if stack[i].kind == "spell" and stack[i].obj == oid:
+            item = stack[i]
             del stack[i]  # 608.2n: the resolved spell leaves the stack
             break
+    if kind == "spell_to_graveyard" and item is not None and oid in g.s.objects and g.s.objects[oid].zone == STACK \
+            and any(hook(g, item) for hook in RESOLVED_SPELL_HOOKS):
+        return  # 702.27a buyback, 702.88a rebound: it goes elsewhere as it resolves (rules/casting.py)
     if kind == "spell_to_graveyard" and oid in g.s.objects and g.s.objects[oid].zone == STACK:
         g.move(oid, GRAVEYARD, rule="608.2n")
     elif kind == "spell_to_exile" and oid in g.s.objects and g.s.objects[oid].zone == STACK:
@@ -151,13 +186,16 @@ def finish_resolution(g: Game, finish: tuple) -> None:
 
 
 def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller: int, target: int, n: int,
-                rule: str, combat: bool = False) -> int:
-    """120.3: deal `n` damage from a source (given by its characteristics, or last known ones)."""
+                rule: str, combat: bool = False, source_id: int | None = None) -> int:
+    """120.3: deal `n` damage from a source (given by its characteristics, or last known ones).
+    `source_id`: the source object, when known ("whenever CARDNAME deals damage to a player")."""
     s = g.s
     if n <= 0:
         return 0
     if s.effects:
         n = _prevent(g, source_name, target, n, combat)
+        for prevent in DAMAGE_PREVENTION_HOOKS:
+            n = prevent(g, source_id, source_name, target, n) if n > 0 else n  # rules/effects_more.py
         if n <= 0:
             return 0
     kws = source_chars.keywords if source_chars is not None else frozenset()
@@ -166,13 +204,19 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
         p = -1 - target
         pl = s.players[p]
         g.log_event("damage", rule, source=source_name, target=pl.name, amount=n, combat=combat)
-        g.set_life(p, -n, "120.3a", source=source_name)
+        from .combat_keywords import damage_to_player
+        damage_to_player(g, source_name, source_chars, p, n, combat)  # 120.3a-b, 120.3g (infect, toxic)
     else:
         o = s.objects.get(target)
         if o is None or o.zone != BATTLEFIELD:
             return 0
+        if o.counters.get("shield"):
+            # 122.1c: "If damage would be dealt to this permanent, prevent that damage and remove a shield
+            # counter from it" (one prevention effect for all its shield counters)
+            _remove_shield(g, o, "damage")
+            return 0
         from .stack import protected_from
-        if colors and protected_from(g, o, colors):
+        if protected_from(g, o, colors, source_chars):
             g.log_event("prevent", "702.16e", source=source_name, target=o.card.name, amount=n)
             return 0
         c = g.chars(o)
@@ -186,15 +230,19 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
             g.invalidate()
             return 0
         if "Creature" in c.types:
-            o.damage += n
+            from .combat_keywords import damage_to_creature
+            damage_to_creature(g, o, source_chars, n)  # 120.3d-e (wither, infect)
             if "deathtouch" in kws:
                 o.deathtouched = True
         if "Planeswalker" in c.types:
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
         g.invalidate()
-        g.log_event("damage", rule, source=source_name, target=o.card.name, target_id=o.id, amount=n, combat=combat)
+        g.log_event("damage", rule, source=source_name, target=o.card.name, target_id=o.id, amount=n, combat=combat,
+                    **({"source_id": source_id} if source_id is not None else {}))
         from . import triggers
         triggers.dealt_damage(g, o.id)
+    from . import trigger_events
+    trigger_events.damage_dealt(g, source_id, target, n, combat)
     if "lifelink" in kws:
         gain_life(g, source_controller, n, "702.15b", source=source_name)
     return n
@@ -223,7 +271,7 @@ def _deal_damage(g: Game, ctx: Context, e: V.DealDamage) -> list | None:
     else:
         targets = [player_ref(p) for p in resolve_who(g, ctx, e.to)]
     for t in targets:
-        deal_damage(g, ctx.name, chars, ctx.controller, t, n, "120.3")
+        deal_damage(g, ctx.name, chars, ctx.controller, t, n, "120.3", source_id=ctx.source)
     return None
 
 
@@ -234,11 +282,18 @@ def _draw(g: Game, ctx: Context, e: V.Draw) -> list | None:
     return None
 
 
+# 614.1a / 121.6: replacements of a single draw: fn(g, player) -> True when it replaced the draw
+# (702.52a dredge: rules/graveyard_keywords.py).
+DRAW_REPLACEMENTS: list = []
+
+
 def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
     """121.1: draw cards one at a time ("whenever you draw a card" triggers for each, 121.2)."""
     from . import triggers
     s = g.s
     for _ in range(n):
+        if any(replace(g, p) for replace in DRAW_REPLACEMENTS):
+            continue  # the draw was replaced: no card was drawn (121.6)
         before = len(s.players[p].hand)
         g.draw(p, 1, rule=rule)
         if len(s.players[p].hand) > before:
@@ -275,10 +330,25 @@ def _discard(g: Game, ctx: Context, e: V.Discard) -> list | None:
     return needs or None
 
 
+# 614.1a replacements of where a discarded card goes: fn(g, player, card) -> (zone, then) or None, where
+# then(g, player, new_id) runs after the move (702.35a madness: exiled instead, then its trigger).
+DISCARD_REPLACEMENTS: list = []
+
+
 def discard(g: Game, p: int, oid: int, rule: str = "701.8") -> None:
     o = g.s.objects[oid]
     g.log_event("discard", rule, player=g.s.players[p].name, card=o.card.name)
-    g.move(oid, GRAVEYARD, rule=rule)
+    to, then = GRAVEYARD, None
+    for replacement in DISCARD_REPLACEMENTS:
+        found = replacement(g, p, oid)
+        if found is not None:
+            to, then = found
+            break
+    new = g.move(oid, to, rule=rule)
+    if then is not None:
+        then(g, p, new)
+    from . import trigger_events
+    trigger_events.discarded(g, p, oid, new, rule)  # "whenever you discard / cycle a card" (702.29c-d)
 
 
 def _spell_destination(item: Any) -> str:
@@ -290,11 +360,16 @@ def _spell_destination(item: Any) -> str:
 def can_be_countered(g: Game, oid: int, by: str) -> bool:
     """101.2: "CARDNAME can't be countered" wins over an effect that would counter it (701.5a)."""
     o = g.s.objects.get(oid)
-    if o is not None and any(isinstance(ab, V.StaticAbility) and ab.kind == "cant_be_countered"
-                             for ab in g.chars(o).abilities):
+    if o is not None and (any(isinstance(ab, V.StaticAbility) and ab.kind == "cant_be_countered"
+                              for ab in g.chars(o).abilities) or any(h(g, o) for h in UNCOUNTERABLE_HOOKS)):
         g.log_event("not_countered", "101.2", card=o.card.name, by=by, reason="it can't be countered")
         return False
     return True
+
+
+# fn(g, spell object) -> True when a static ability of another object makes it uncounterable (101.2:
+# "Creature spells you control can't be countered", rules/casting.py).
+UNCOUNTERABLE_HOOKS: list[Any] = []
 
 
 def _counter(g: Game, ctx: Context, e: V.CounterSpell) -> list | None:
@@ -324,7 +399,14 @@ def destroy(g: Game, oid: int, rule: str, can_regenerate: bool = True) -> bool:
     o = g.s.objects[oid]
     if "indestructible" in g.chars(o).keywords:
         return False
+    if o.counters.get("shield") and not rule.startswith("704"):
+        # 122.1c: "If this permanent would be destroyed as the result of an effect, instead remove a
+        # shield counter from it" (a state-based action is no effect: 704.5g still destroys it)
+        _remove_shield(g, o, "destruction")
+        return False
     if can_regenerate and _regenerated(g, o):
+        return False
+    if _umbra_armor(g, o):
         return False
     g.log_event("destroy", rule, card=o.card.name, id=oid)
     g.move(oid, GRAVEYARD, rule=rule)
@@ -492,6 +574,8 @@ def _scry(g: Game, ctx: Context, e: V.Scry) -> list | None:
             continue  # 701.18b: scry 0 is no scry event
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
+        from . import trigger_events
+        trigger_events.looked_at_top(g, p, "scry")  # "whenever you scry" (701.18b: not for scry 0)
         needs.append(_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
                                                f"(the rest stay on top in their order)"))
     return needs or None
@@ -506,6 +590,8 @@ def _surveil(g: Game, ctx: Context, e: V.Surveil) -> list | None:
             continue
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
+        from . import trigger_events
+        trigger_events.looked_at_top(g, p, "surveil")  # "whenever you surveil"
         needs.append(_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
                                                   f"graveyard (the rest stay on top in their order)"))
     return needs or None
@@ -627,7 +713,7 @@ def _damage_all(g: Game, ctx: Context, e: V.DamageAll) -> list | None:
     if e.players is not None:
         recipients.extend(player_ref(p) for p in resolve_who(g, ctx, e.players))
     for r in recipients:
-        deal_damage(g, ctx.name, chars, ctx.controller, r, n, "120.3")
+        deal_damage(g, ctx.name, chars, ctx.controller, r, n, "120.3", source_id=ctx.source)
     return None
 
 
@@ -743,15 +829,33 @@ def _may_actions(g: Game, d: Any) -> list:
             if isinstance(x, V.Sacrifice) and x.target is None and x.who == V.YOU and len(
                     _sacrifice_cands(g, d.player, x.filter, d.player)) < x.amount:
                 return [A.Choose(False)]
+        if any(impossible(g, d.player, e.effects) for impossible in MAY_IMPOSSIBLE):
+            return [A.Choose(False)]  # "You may pay {E}{E}" without two energy counters (rules/effects_more.py)
     if item is not None and item[1] == "pay_or_counter" and not can_pay_mana(g, d.player, item[5][1]):
         return [A.Choose(False)]
     return [A.Choose(True), A.Choose(False)]
 
 
+@dataclass(frozen=True, slots=True)
+class LifePayment:
+    """A cost of N life asked for while resolving ("Ward—Pay 2 life", 702.21a): payable only with a
+    life total of at least N (119.4)."""
+
+    amount: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.amount} life"
+
+
 def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
+    if isinstance(cost, LifePayment):
+        return g.s.players[p].life >= cost.amount  # 119.4
     from .costs import requirements, solve_payment
+    from .mana_abilities import usable_pool
     from .stack import mana_sources
-    return solve_payment(requirements(cost), g.s.players[p].pool, mana_sources(g, p), g.s.players[p].life) is not None
+    # 106.6: restricted mana pays only for what its restriction allows (a payment while resolving: little).
+    return solve_payment(requirements(cost), usable_pool(g, p, None), mana_sources(g, p), g.s.players[p].life) is not None
 
 
 def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
@@ -761,6 +865,9 @@ def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
     from .stack import pay_mana
     if not can_pay_mana(g, p, cost):
         return False
+    if isinstance(cost, LifePayment):
+        g.set_life(p, -cost.amount, "119.4", source=what)
+        return True
     try:
         pay_mana(g, p, requirements(cost), None, what)
     except IllegalActionError:
@@ -995,6 +1102,31 @@ def _regenerate(g: Game, ctx: Context, e: V.Regenerate) -> list | None:
     s.next_timestamp += 1
     g.log_event("regeneration_shield", "701.15a", card=s.objects[oid].card.name, id=oid)
     return None
+
+
+def _remove_shield(g: Game, o: Any, what: str) -> None:
+    o.counters["shield"] -= 1
+    if not o.counters["shield"]:
+        del o.counters["shield"]
+    g.invalidate()
+    g.log_event("shield_counter", "122.1c", card=o.card.name, replaced=what)
+
+
+def _umbra_armor(g: Game, o: Any) -> bool:
+    """702.89a: "If enchanted permanent would be destroyed, instead remove all damage marked on it and
+    destroy this Aura." Applied after a regeneration shield, and with several umbra Auras the oldest
+    one: the order 616.1 lets the affected permanent's controller choose is not asked."""
+    s = g.s
+    for aura_id in sorted(a for a, x in s.objects.items() if x.zone == BATTLEFIELD and x.attached_to == o.id):
+        aura = s.objects[aura_id]
+        if "umbra armor" in g.chars(aura).keywords:
+            o.damage = 0
+            o.deathtouched = False
+            g.invalidate()
+            g.log_event("umbra_armor", "702.89a", card=o.card.name, aura=aura.card.name)
+            destroy(g, aura_id, "702.89a")
+            return True
+    return False
 
 
 def _regenerated(g: Game, o: Any) -> bool:
@@ -1303,6 +1435,9 @@ def _explore(g: Game, ctx: Context, e: V.Explore) -> list | None:
     """701.40a."""
     s = g.s
     oid = target_object(g, ctx, e.target)
+    if oid is not None:
+        from . import trigger_events
+        trigger_events.explored(g, oid)  # "whenever a creature you control explores"
     who = s.objects[oid].controller if oid is not None else ctx.controller
     lib = s.players[who].library
     if not lib:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.vocab import ActivatedAbility
 from ..game import actions as A
-from . import stack, turn
+from . import mana_abilities, stack, turn, vehicles_facedown
 from .costs import requirements, solve_payment
 
 if TYPE_CHECKING:
@@ -43,13 +43,15 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     acts: list[A.Action] = [A.PassPriority()]
     pl = s.players[p]
     sources = None
-    pool = pl.pool
+    restricted = False
     land_ok = stack.can_play_land_now(g, p) is None
     for oid in pl.hand:
         o = s.objects[oid]
         card = o.card
         if card.abilities and stack.hand_abilities(card):
             acts.extend(_hand_ability_actions(g, p, o))  # 113.6b / 702.29a: cycling
+        if card.abilities and vehicles_facedown.face_down_ability(card) is not None:
+            acts.extend(vehicles_facedown.face_down_cast_actions(g, p, o))  # 702.37c / 702.168b
         if "Land" in card.types:
             if land_ok:
                 acts.append(A.PlayLand(oid))
@@ -58,31 +60,53 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             continue
         if sources is None:
             sources = stack.mana_sources(g, p)
+            restricted = mana_abilities.has_restricted(g, p)
+        # 106.6: mana that may pay only for some spells counts only for those.
+        card_sources = stack.mana_sources(g, p, purpose=("spell", oid)) if restricted else sources
         xs = [0]
         if card.mana_cost.x_count:
             xs = [x for x in range(0, MAX_X_LISTED + 1)
-                  if solve_payment(stack.total_cost_reqs(g, p, card, x), pool, sources, pl.life) is not None]
+                  if _affordable(g, p, o, stack.total_cost_reqs(g, p, card, x), card_sources)]
             if not xs:
                 continue
-        elif solve_payment(stack.total_cost_reqs(g, p, card, 0), pool, sources, pl.life) is None:
-            continue
-        kick = stack.kicker_cost(card) is not None and \
-            solve_payment(stack.kicked_reqs(g, p, card, 0), pool, sources, pl.life) is not None  # 702.33a
+        # 601.2b: other optional and alternative costs (buyback, evoke, dash ...: rules/casting.py)
+        variants = [c for hook in stack.CAST_VARIANTS for c in hook(g, p, o, card_sources)]
+        if not card.mana_cost.x_count and not _affordable(g, p, o, stack.total_cost_reqs(g, p, card, 0), card_sources):
+            if not variants:
+                continue
+            xs = []
+        kick = bool(xs) and stack.kicker_cost(card) is not None and \
+            solve_payment(stack.kicked_reqs(g, p, card, 0), mana_abilities.usable_pool(g, p, ("spell", oid)),
+                          card_sources, pl.life) is not None  # 702.33a
         for modes, specs in stack.cast_variants(g, card):  # 700.2a: one entry per mode choice of a modal spell
             for targets in _target_combos(g, specs, p, oid, card.colors):
                 for x in xs:
                     acts.append(A.CastSpell(oid, targets, x, modes=modes))
                     if kick:
                         acts.append(A.CastSpell(oid, targets, x, modes=modes, choices=(("kicked", True),)))
+                for choices in variants:
+                    acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
+    acts.extend(vehicles_facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
+    from .graveyard_keywords import exile_actions
+    acts.extend(exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
     for oid in pl.graveyard:
         if stack.flashback_cost(s.objects[oid].card) is not None:
             acts.extend(_flashback_actions(g, p, s.objects[oid]))  # 702.34a
+    if pl.graveyard:
+        from .graveyard_keywords import graveyard_ability_actions, graveyard_land_actions, zone_cast_actions
+        acts.extend(graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
+        acts.extend(zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
+        acts.extend(graveyard_land_actions(g, p))  # 305.1: "you may play lands from your graveyard"
     for oid in s.battlefield:
         o = s.objects[oid]
-        if o.controller != p:
-            continue
+        foreign = o.controller != p  # only abilities "any player may activate" (stack.any_player_may)
+        if foreign and "ny player may activate" not in o.card.oracle_text \
+                and g.chars(o).abilities is o.card.abilities:
+            continue  # cheap: printed text, unless an effect changed its abilities
         for idx, ab in enumerate(stack.activated_abilities(g, o)):
             if not isinstance(ab, ActivatedAbility):
+                continue
+            if foreign and not stack.any_player_may(g, o, idx):
                 continue
             if ab.sorcery_speed and not stack.sorcery_timing_ok(g, p):
                 continue
@@ -92,12 +116,27 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             if cost.life and pl.life < cost.life:
                 continue
             if not cost.mana.is_empty() or cost.mana.x_count:
-                srcs = stack.mana_sources(g, p, exclude=oid if cost.tap else None)
-                if solve_payment(requirements(cost.mana, 0), pool, srcs, pl.life) is None:
+                srcs = stack.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
+                if solve_payment(requirements(cost.mana, 0), mana_abilities.usable_pool(g, p, ("ability", oid)), srcs,
+                                 pl.life) is None:
                     continue
             for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
                 acts.append(A.ActivateAbility(oid, idx, targets))
+    if stack.ACTIVATION_RESTRICTIONS:  # 702.61a split second
+        acts = [a for a in acts if not isinstance(a, A.ActivateAbility)
+                or not any(r(g, p, a) for r in stack.ACTIVATION_RESTRICTIONS)]
+    if stack.CAST_ACTION_FILTERS:  # 601.2f: costs that depend on the chosen targets
+        acts = [a for a in acts if not isinstance(a, A.CastSpell) or all(f(g, p, a) for f in stack.CAST_ACTION_FILTERS)]
     return acts
+
+
+def _affordable(g: Game, p: int, o, reqs, sources) -> bool:
+    """Whether the spell `o` can be paid for (601.2g-h): by mana abilities, or with convoke, improvise
+    or delve (stack.AFFORD_HOOKS)."""
+    pl = g.s.players[p]
+    pool = mana_abilities.usable_pool(g, p, ("spell", o.id))  # 106.6
+    return solve_payment(reqs, pool, sources, pl.life) is not None or \
+        any(hook(g, p, o, reqs) for hook in stack.AFFORD_HOOKS)
 
 
 def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
@@ -138,8 +177,24 @@ def _target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[in
     if not specs:
         return [()]
     lists = [stack.target_candidates(g, spec, p, source, colors) for spec in specs]
-    out: list[tuple[int, ...]] = [()]
-    for cands in lists:
-        out = [prev + (c,) for prev in out for c in cands if c not in prev]
+    out: list[tuple] = [()]
+    for i, (spec, cands) in enumerate(zip(specs, lists)):
+        opts: list = list(cands) + ([None] if spec.optional else [])
+        same = i > 0 and spec.group > 0 and specs[i - 1].group == spec.group
+        nxt = []
+        for prev in out:
+            last = prev[-1] if same else None
+            for c in opts:
+                if c is not None and c in prev:
+                    continue
+                if same:
+                    # One instance of "target" (601.2c): the order of its targets means nothing, so
+                    # list each set once: increasing ids, the unchosen ones (None) last.
+                    if last is None and c is not None:
+                        continue
+                    if last is not None and c is not None and c <= last:
+                        continue
+                nxt.append(prev + (c,))
+        out = nxt
     return out
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter
+from . import mana_abilities
 from .costs import ANY_COLOR_OUTPUTS, single
 from .mana import COLORS, TYPES, Bag, format_bag
 
@@ -71,7 +72,7 @@ def _could_produce_all(g: Game) -> dict[int, frozenset[str]]:
                 if ab.production.kind in ("could_produce", "sacrificed_could_produce"):
                     refs.append((o, ab, chars))
                 else:
-                    acc |= _types_after(g, o, ab, chars, production_outputs(g, o, ab))
+                    acc |= _types_after(g, o, ab, chars, production_outputs(g, o, ab, any_cost=True))
         result[o.id] = acc
     # Which permanents each reference looks at, computed once.
     scopes: list[tuple[Obj, ManaAbility, object, list[int]]] = []
@@ -116,10 +117,13 @@ def _could_produce_all(g: Game) -> dict[int, frozenset[str]]:
     return frozen
 
 
-def production_outputs(g: Game, o: Obj, ab: ManaAbility) -> tuple[Bag, ...]:
-    """The bags the ability could add now, one per choice (empty tuple: it adds nothing)."""
+def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False) -> tuple[Bag, ...]:
+    """The bags the ability could add now, one per choice (empty tuple: it adds nothing). `any_cost`:
+    as 106.7 asks, ignoring costs (a storage land without counters could still add its type)."""
     prod = ab.production
     k = prod.kind
+    if k in mana_abilities.KINDS:
+        return mana_abilities.production_outputs(g, o, ab, any_cost)
     if k == "fixed":
         return prod.bags
     if k == "choice":
@@ -130,6 +134,9 @@ def production_outputs(g: Game, o: Obj, ab: ManaAbility) -> tuple[Bag, ...]:
         return tuple(single(c, prod.amount) for c in COLORS)
     if k == "any_type":
         return tuple(single(t) for t in TYPES)
+    if k == "chosen_color":
+        # "Add one mana of the chosen color" (614.12 choice as it entered); none chosen: no mana (106.5)
+        return (single(o.chosen_color),) if o.chosen_color in COLORS else ()
     if k == "for_each":
         n = count_matching(g, prod.count.filter, o.controller) if prod.count and prod.count.filter else 0
         if n <= 0:
@@ -161,7 +168,7 @@ def choose_output(outputs: tuple[Bag, ...], choice: object, ability_text: str) -
     c = str(choice).strip().upper().replace("{", "").replace("}", "")
     for out in outputs:
         letters = "".join(t * n for t, n in zip(TYPES, out))
-        if c == letters or (len(set(letters)) == 1 and c == letters[0]):
+        if sorted(c) == sorted(letters) or (len(set(letters)) == 1 and c == letters[0]):  # order-free
             return out
     return None
 

@@ -22,11 +22,24 @@ if TYPE_CHECKING:
     from ..game.game import Game
 
 
+# Continuous effects applied just before state-based actions are checked (613.1b static
+# control-changing effects, rules/statics_more.py): fn(game) -> whether anything changed.
+PRE_CHECK: list = []
+# 702.16n: an Aura that protection "doesn't remove" stays: fn(game, aura, host, aura chars) -> bool.
+AURA_KEPT: list = []
+# 303.4c: whether an Aura attached to a player may stay attached: fn(game, aura, aura chars) -> bool.
+# Without any (no template compiles such an Aura), it is put into the graveyard.
+AURA_ON_PLAYER: list = []
+
+
 def check(g: Game) -> bool:
     """Perform one round of state-based actions. Returns True if anything happened."""
     s = g.s
     if s.over:
         return False
+    for fn in PRE_CHECK:
+        if fn(g):
+            return True
     losers = []
     for pl in s.players:
         if pl.life <= 0:
@@ -82,17 +95,23 @@ def check(g: Game) -> bool:
         if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
             to_graveyard.append((oid, "704.5i"))
             continue
-        if "Aura" in c.subtypes:
+        if "Aura" in c.subtypes and o.attached_to is not None and o.attached_to < 0:
+            # 303.4c / 702.5d: an Aura attached to a player (rules/statics_more.aura_player_legal)
+            if not AURA_ON_PLAYER or not all(ok(g, o, c) for ok in AURA_ON_PLAYER):
+                to_graveyard.append((oid, "704.5m"))
+                continue
+        elif "Aura" in c.subtypes:
             host = s.objects.get(o.attached_to) if o.attached_to is not None else None
             if host is None or host.zone != BATTLEFIELD or not _aura_legal(g, o, host) \
-                    or (c.colors and protected_from(g, host, c.colors)):  # 702.16c
+                    or (protected_from(g, host, c.colors, c)  # 702.16c
+                        and not any(keep(g, o, host, c) for keep in AURA_KEPT)):
                 to_graveyard.append((oid, "704.5m"))
                 continue
         elif o.attached_to is not None and "Equipment" in c.subtypes:
             host = s.objects.get(o.attached_to)
             if host is None or host.zone != BATTLEFIELD or host.id == oid or "Creature" in c.types \
                     or "Creature" not in g.chars(host).types \
-                    or (c.colors and protected_from(g, host, c.colors)):  # 702.16d
+                    or protected_from(g, host, c.colors, c):  # 702.16d
                 to_unattach.append(oid)
         if "Legendary" in c.supertypes:
             legend.setdefault((o.controller, c.name), []).append(oid)
@@ -127,6 +146,8 @@ def _aura_legal(g: Game, aura, host) -> bool:
     from .stack import matches_filter
     for ab in aura.card.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
+            if getattr(ab, "target_kind", "permanent") != "permanent":
+                return False  # 702.5d: an Aura that enchants a player can't be attached to a permanent
             return matches_filter(g, ab.filter, host, aura.controller)
     return True
 

@@ -69,15 +69,30 @@ def can_play_land_now(g: Game, p: int) -> str | None:
         return "305.1: lands are played only in a main phase"
     if s.stack:
         return "305.1: lands are played only while the stack is empty"
-    if s.players[p].lands_played >= 1:
-        return "305.2: only one land per turn"
+    allowed = 1
+    for extra in LAND_PLAYS:
+        allowed += extra(g, p)  # 305.2: "you may play an additional land on each of your turns"
+    if s.players[p].lands_played >= allowed:
+        return "305.2: only one land per turn" if allowed == 1 else f"305.2b: only {allowed} lands this turn"
     return None
+
+
+# 305.2: effects that let a player play more lands: fn(game, player) -> how many more this turn
+# (rules/statics_more.py).
+LAND_PLAYS: list = []
+
+
+# 305.1 / 601.3-like permissions to play a land from another zone: fn(g, p, obj) -> True (Crucible of
+# Worlds: "You may play lands from your graveyard", rules/graveyard_keywords.py).
+LAND_PERMISSIONS: list[Any] = []
 
 
 def play_land(g: Game, p: int, card: int) -> None:
     s = g.s
     o = s.objects.get(card)
-    if o is None or o.zone != HAND or o.owner != p:
+    if o is not None and o.zone != HAND and o.owner == p and any(perm(g, p, o) for perm in LAND_PERMISSIONS):
+        pass
+    elif o is None or o.zone != HAND or o.owner != p:
         raise IllegalActionError(f"{g.name_of(card)} is not in {s.players[p].name}'s hand")
     if "Land" not in o.card.types:
         raise IllegalActionError(f"{o.card.name} is not a land: it is cast, not played (305.1)")
@@ -101,7 +116,7 @@ def activated_abilities(g: Game, o: Obj) -> list[ManaAbility | ActivatedAbility]
     """Activated abilities in printed order, after effects that add or remove abilities."""
     # 113.6b: abilities that work only from a hand (cycling, `zone == "hand"`) are not a permanent's.
     return [_timed(ab) if type(ab) is ActivatedAbility else ab for ab in g.chars(o).abilities
-            if isinstance(ab, (ManaAbility, ActivatedAbility)) and getattr(ab, "zone", "") != "hand"]
+            if isinstance(ab, (ManaAbility, ActivatedAbility)) and getattr(ab, "zone", "") not in ("hand", "graveyard")]
 
 
 _TIMED: dict[int, tuple] = {}
@@ -117,12 +132,14 @@ def _timed(ab: ActivatedAbility) -> ActivatedAbility:
         if restr:
             new = replace(ab, effects=tuple(e for e in ab.effects if not isinstance(e, ActivationRestriction)),
                           sorcery_speed=ab.sorcery_speed or any(r.kind == "sorcery" for r in restr))
-            others = [r.kind for r in restr if r.kind not in ("sorcery", "instant")]
-            if others:
+            others = [r.kind for r in restr if r.kind not in ("sorcery", "instant", "if")]
+            conditions = [r.condition for r in restr if r.kind == "if"]
+            if others or conditions:
                 # 602.5b: the other restrictions are checked with the cost (cost_block_reason).
                 cost = ab.cost
                 fields = {f: getattr(cost, f) for f in cost.__dataclass_fields__}
-                fields["restriction"] = others[0]
+                fields["restriction"] = others[0] if others else ""
+                fields["restriction_condition"] = conditions[0] if conditions else None
                 new = replace(new, cost=CostPlus(**fields))
         ent = (ab, new)
         _TIMED[id(ab)] = ent
@@ -148,6 +165,13 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     state and characteristics."""
     if type(flt) is FilterPlus and not _matches_plus(g, flt, o, c):
         return False
+    if type(flt) is FilterPlus and flt.power_below_source:
+        from .combat_keywords import power_below_source
+        if not power_below_source(g, c, source):
+            return False
+    extra = getattr(flt, "extra_match", None)  # filters of template modules (rules/vehicles_facedown.py)
+    if extra is not None:
+        return extra(g, o, c, controller, source)
     if flt.types and not (flt.types & c.types):
         return False
     if flt.non_types and (flt.non_types & c.types):
@@ -158,6 +182,8 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
         return False
     if flt.colors and not (flt.colors & c.colors):
         return False
+    if flt.multicolored is not None and (len(c.colors) >= 2) != flt.multicolored:
+        return False  # 105.2c
     if flt.tapped is not None and o.tapped != flt.tapped:
         return False
     if flt.attacking_or_blocking:
@@ -197,6 +223,8 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
         return False
     if flt.non_subtypes and (flt.non_subtypes & c.subtypes):
         return False
+    if flt.historic and not ("Artifact" in c.types or "Legendary" in c.supertypes or "Saga" in c.subtypes):
+        return False  # 700.6
     if flt.all_types and not flt.all_types <= c.types:
         return False
     if flt.supertypes and not flt.supertypes <= c.supertypes:
@@ -210,12 +238,20 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     return True
 
 
-def protected_from(g: Game, o: Obj, source_colors: frozenset[str]) -> bool:
-    """702.16: protection from a quality (colors, multicolored)."""
+# 702.16a: protection from qualities other than colors ("artifacts", "Goblins", "everything"):
+# fn(quality, source characteristics) -> whether the source has it (rules/statics_more.py).
+PROTECTION_QUALITIES: list = []
+
+
+def protected_from(g: Game, o: Obj, source_colors: frozenset[str], source: Any = None) -> bool:
+    """702.16: protection from a quality (colors, multicolored; with the source's characteristics
+    `source`, the qualities of PROTECTION_QUALITIES)."""
     prot = g.chars(o).protection
     if not prot:
         return False
     for q in prot:
+        if source is not None and any(fn(q, source) for fn in PROTECTION_QUALITIES):
+            return True
         if q == "multicolored" and len(source_colors) > 1:
             return True
         from ..cards.compiler import COLOR_WORDS
@@ -226,7 +262,10 @@ def protected_from(g: Game, o: Obj, source_colors: frozenset[str]) -> bool:
 
 def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: int | None,
                  source_colors: frozenset[str] = frozenset()) -> bool:
-    """115.1 / 608.2b: whether `ref` is a legal target for `spec` now."""
+    """115.1 / 608.2b: whether `ref` is a legal target for `spec` now (None, an "up to" target left
+    unchosen, is none)."""
+    if ref is None:
+        return False
     s = g.s
     k = spec.kind
     if ref < 0:
@@ -256,8 +295,9 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
         if spec.filter.controller == "opponent" and o.owner == controller:
             return False
         if type(spec.filter) is ObjectFilter:
-            return matches_filter(g, ObjectFilter(types=spec.filter.types, max_mana_value=spec.filter.max_mana_value),
-                                  o, controller, source)
+            return matches_filter(g, ObjectFilter(types=spec.filter.types, subtypes=spec.filter.subtypes,
+                                                  max_mana_value=spec.filter.max_mana_value),
+                                  o, controller, source)  # subtypes: soulshift's "target Spirit card" (702.46a)
         return matches_filter(g, replace(spec.filter, controller=None), o, controller, source)
     if o.zone != BATTLEFIELD:
         return False
@@ -277,9 +317,15 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
         return False
     if "shroud" in c.keywords:  # 702.18a
         return False
-    if source_colors and protected_from(g, o, source_colors):
+    if c.protection and protected_from(g, o, source_colors, _source_chars(g, source)):
         return False
     return True
+
+
+def _source_chars(g: Game, source: int | None) -> Any:
+    """The characteristics of a spell's or ability's source, for protection (702.16b)."""
+    src = g.s.objects.get(source) if source is not None else None
+    return g.chars(src) if src is not None else None
 
 
 def target_candidates(g: Game, spec: TargetSpec, controller: int, source: int | None,
@@ -309,21 +355,33 @@ def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ..
         raise IllegalActionError(f"{what} needs {len(specs)} target(s) ({', '.join(t.text for t in specs)}), "
                                  f"got {len(targets)} (601.2c)")
     for spec, t in zip(specs, targets):
+        if t is None and spec.optional:
+            continue  # 601.2c: "up to N" — fewer targets may be chosen
         if not target_legal(g, spec, t, controller, source, source_colors):
             raise IllegalActionError(f"{g.name_of(t)} is not a legal target for {what}: "
                                      f"it needs {spec.text or spec.kind} (115.1, 601.2c)")
     # 115.3: the same object can't be chosen for several instances of the word "target" of one ability
     # unless it says otherwise; our vocabulary never allows it.
-    if len(set(targets)) != len(targets):
+    chosen = [t for t in targets if t is not None]
+    if len(set(chosen)) != len(chosen):
         raise IllegalActionError(f"{what}: the same target was chosen twice (115.3)")
+
+
+def all_targets_illegal(targets: tuple, legal: tuple[bool, ...]) -> bool:
+    """608.2b: every chosen target is now illegal (an "up to" target left unchosen doesn't count;
+    with no target chosen at all, the spell or ability resolves)."""
+    chosen = [ok for t, ok in zip(targets, legal) if t is not None]
+    return bool(chosen) and not any(chosen)
 
 
 # ----------------------------------------------------------------------------- mana payment
 
 def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice: bool = True,
-                 exclude_more: tuple[int, ...] = ()) -> list[ManaSource]:
+                 exclude_more: tuple[int, ...] = (), purpose: tuple | None = None) -> list[ManaSource]:
     """The mana abilities `p` could activate now with no mana cost, for the solver (`exclude`,
-    `exclude_more`: permanents whose mana abilities can't be used, e.g. those a cost sacrifices)."""
+    `exclude_more`: permanents whose mana abilities can't be used, e.g. those a cost sacrifices;
+    `purpose`: what the mana pays for, 106.6 — abilities whose mana couldn't pay for it are left out)."""
+    from .mana_abilities import repeats, solver_may_use
     s = g.s
     out: list[ManaSource] = []
     converters: list[ManaSource] = []
@@ -338,13 +396,17 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
         for idx, ab in enumerate(activated_abilities(g, o)):
             if not isinstance(ab, ManaAbility):
                 continue
+            if not solver_may_use(g, ab, purpose, o):
+                continue
             cost = ab.cost
             if not cost.mana.is_empty() and not cost.mana.x_count and cost.sacrifice is None and not cost.life \
                     and not cost.sacrifice_self and cost_block_reason(g, o, cost) is None:
                 # A converter (Cabal Coffers, Pili-Pala): the solver pays its cost from other sources first.
                 outs = produce.activation_finals(g, p, o, ab)
                 if outs:
-                    converters.append(ManaSource((oid, ((idx, outs),)), outs, 5, requirements(cost.mana)[0]))
+                    for req in requirements(cost.mana):  # each way to pay a hybrid cost ({W/U} of a filter land)
+                        if not req.life:
+                            converters.append(ManaSource((oid, ((idx, outs),)), outs, 5, req))
                 continue
             if not cost.mana.is_empty() or cost.sacrifice is not None or cost.life:
                 continue
@@ -368,14 +430,17 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                 tap_group.append((idx, outs))
                 tap_rank = max(tap_rank, rank)
                 continue
-            out.append(ManaSource((oid, ((idx, outs),)), outs, rank))
+            # 605.3a: an ability without {T} may be activated again while its cost can be paid (Druids'
+            # Repository with two charge counters): one source per possible activation.
+            out.extend([ManaSource((oid, ((idx, outs),)), outs, rank)] * repeats(o, cost))
         if tap_group:
             merged = tuple(dict.fromkeys(x for _, outs in tap_group for x in outs))
             if len(tap_group) > 1 and len(merged) > 1:
                 tap_rank = max(tap_rank, 1)
             out.append(ManaSource((oid, tuple(tap_group)), merged, tap_rank))
-        if converters and not tap_group:
-            out.extend(converters)  # a permanent's plain {T} ability and a converter would both tap it
+        # A permanent's plain {T} ability and a converter would both tap it: the solver uses one of them
+        # (rules/costs.py _solve_with_converters leaves out the other sources of a converter's permanent).
+        out.extend(converters)
         converters.clear()
     return out
 
@@ -399,6 +464,9 @@ def cost_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
         return f"{o.card.name}: there is no permanent to sacrifice for this cost (701.17a)"
     if type(cost) is CostPlus:
         return _plus_block_reason(g, o, cost)
+    extra = getattr(cost, "extra_block_reason", None)  # costs of template modules (702.122a crew)
+    if extra is not None:
+        return extra(g, o)
     return None
 
 
@@ -465,6 +533,8 @@ def _exile_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
 
 
 def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
+    if cost.restriction_condition is not None and not _condition_holds(g, o, cost.restriction_condition):
+        return f"{o.card.name}: this ability's activation condition isn't met (602.5b)"
     if cost.restriction:
         why = _restriction_reason(g, o, cost)
         if why:
@@ -480,6 +550,18 @@ def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
     if cost.exile_from_graveyard is not None and len(_exile_candidates(g, o, cost)) < cost.exile_count:
         return f"{o.card.name}: not enough cards in your graveyard to exile for this cost"
     return None
+
+
+def _condition_holds(g: Game, o: Obj, cond: object) -> bool:
+    """A condition of the statics vocabulary ("you control three or more artifacts", "there are seven
+    or more cards in your graveyard") for `o`'s controller, by current characteristics (611.3a)."""
+    holds = getattr(cond, "holds", None)
+    if holds is not None:
+        return holds(g, o.id, None, None)  # rules/turn_history.py HistoryCondition
+    from . import continuous
+    g.chars(o)  # fills the characteristics cache for the current state version
+    ok, _ = continuous._condition(g.s, o, cond, g._cache, continuous._statics(g.s))
+    return ok
 
 
 def _restriction_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
@@ -515,14 +597,18 @@ def _choose_cost_objects(g: Game, p: int, cands: list[int], n: int, what: str, n
 
 
 def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None, what: str,
-             exclude: int | None = None, exclude_more: tuple[int, ...] = ()) -> Requirement:
-    """601.2g-h: activate mana abilities (the solver's choice, or `payment`), then pay from the pool."""
+             exclude: int | None = None, exclude_more: tuple[int, ...] = (),
+             purpose: tuple | None = None) -> Requirement:
+    """601.2g-h: activate mana abilities (the solver's choice, or `payment`), then pay from the pool.
+    `purpose`: ("spell", id) or ("ability", source id), what restricted mana may pay for (106.6)."""
+    from . import mana_abilities
     s = g.s
     pl = s.players[p]
     if not reqs or (reqs[0].total == 0 and reqs[0].life == 0):
         return reqs[0] if reqs else Requirement((0,) * 6, 0)  # type: ignore[arg-type]
     if payment is None:
-        res = solve_payment(reqs, pl.pool, mana_sources(g, p, exclude=exclude, exclude_more=exclude_more), pl.life)
+        res = solve_payment(reqs, mana_abilities.usable_pool(g, p, purpose),
+                            mana_sources(g, p, exclude=exclude, exclude_more=exclude_more, purpose=purpose), pl.life)
         if res is None:
             raise IllegalActionError(f"{s.players[p].name} can't pay the cost of {what} (601.2h)")
         req, chosen = res
@@ -540,20 +626,24 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
             activate_mana(g, p, src, idx, choice=choice)
         req = None
         for r in reqs:
-            if _covers(pl.pool, r):
+            if _covers(mana_abilities.usable_pool(g, p, purpose), r):
                 req = r
                 break
         if req is None:
             raise IllegalActionError(f"the mana in {pl.name}'s pool ({format_bag(pl.pool) or 'none'}) can't pay "
-                                     f"the cost of {what} (601.2h)")
+                                     f"the cost of {what} (601.2h, 106.6)")
     if req.life and pl.life < req.life:
         raise IllegalActionError(f"{pl.name} can't pay {req.life} life (119.4)")
     try:
-        taken = spend(req, pl.pool)
+        taken = spend(req, mana_abilities.usable_pool(g, p, purpose))
     except ValueError:
         raise IllegalActionError(f"{pl.name} can't pay the cost of {what} (601.2h)") from None
     pl.pool = tuple(a - b for a, b in zip(pl.pool, taken))  # type: ignore[assignment]
+    mana_abilities.spent(g, p, taken, purpose)  # 106.6: restricted mana it could use is spent first
     g.log_event("pay_mana", "601.2h", player=pl.name, mana=format_bag(taken), what=what)
+    if purpose is not None and purpose[0] == "spell":
+        from . import trigger_events
+        trigger_events.mana_spent_on_spell(g, p, sum(taken))  # 700.14: "whenever you expend N"
     if req.life:
         g.set_life(p, -req.life, "119.4", source=what)
     return req
@@ -609,10 +699,15 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         if ab.production.kind == "sacrificed_could_produce":
             from .costs import single
             base_override = tuple(single(t) for t in TYPES if t in produce.could_produce(g, s.objects[victim]))
+        elif ab.production.kind == "x_sacrificed":  # Priest of Yawgmoth (rules/mana_abilities.py)
+            from .mana_abilities import sacrifice_outputs
+            base_override = sacrifice_outputs(g, ab, s.objects[victim])
     plans = produce.activation_plans(g, p, o, ab, chars, base_override)
+    from . import mana_abilities  # 605.3b: the rest of a mana ability (painlands, storage lands, 106.6)
+    lki = (o.copy(), chars) if type(ab) is not ManaAbility or type(cost) is not Cost else None
     # Costs (602.2b, 601.2g-h): mana (never from this source), life, sacrifice, {T}/{Q}.
     if not cost.mana.is_empty() and not mana_paid:
-        pay_mana(g, p, requirements(cost.mana), None, f"{o.card.name}'s ability", exclude=oid)
+        pay_mana(g, p, requirements(cost.mana), None, f"{o.card.name}'s ability", exclude=oid, purpose=("ability", oid))
     if cost.life:
         if s.players[p].life < cost.life:
             raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
@@ -625,19 +720,27 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         untap(g, o, "107.6")
     if cost.sacrifice_self:
         g.move(oid, GRAVEYARD, rule="701.17a")
+    if lki is not None:
+        mana_abilities.pay_extra_costs(g, p, o, ab)
     g.log_event("activate_mana", "605.3a", player=s.players[p].name, card=o.card.name, ability=ab.text)
     s.passes = 0
     if not plans:
         g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)
+        if lki is not None:
+            mana_abilities.after_mana(g, p, o, ab, (0,) * 6, lki)  # type: ignore[arg-type]
         return
     plan = None
     if out_override is not None:
         plan = next((pl for pl in plans if pl.final == out_override), None)
     if plan is None:
         plan = _choose_plan(g, p, o.card.name, plans, choice)
+    if lki is not None:
+        mana_abilities.pay_variable_cost(g, o, ab, plan.base)  # "remove X storage counters"
     produced = plan.produced
     if sum(produced) == 0:
         g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)
+        if lki is not None:
+            mana_abilities.after_mana(g, p, o, ab, produced, lki)
         return
     for r in plan.order:
         g.log_event("replace_mana", "106.12b", card=o.card.name, by=r.name)
@@ -646,6 +749,8 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         if sum(extra):
             g.log_event("mana_trigger", "605.1b", card=trig_name, source=o.card.name)
             add_mana(g, p, extra, source=trig_name)
+    if lki is not None:
+        mana_abilities.after_mana(g, p, o, ab, produced, lki)
     if cost.tap:
         from . import triggers
         triggers.tapped_for_mana(g, p, oid, chars, controller, produced)
@@ -720,26 +825,54 @@ def spell_targets(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpe
         return card.spell.targets
     for ab in card.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
-            return (TargetSpec("permanent", ab.filter, text=ab.text.lower().replace("enchant", "target")),)
+            # 702.5d: "Enchant player" / "Enchant opponent" target a player (target_kind)
+            return (TargetSpec(getattr(ab, "target_kind", "permanent"), ab.filter,
+                               text=ab.text.lower().replace("enchant", "target")),)
     return ()
 
 
-def cast_block_reason(g: Game, p: int, o: Obj) -> str | None:
+def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | None:
+    """Why `p` can't cast the card `o` now, or None (`any_time`: a permission that ignores timing, such
+    as casting a card with madness while its triggered ability resolves, 702.35a)."""
     c = o.card
     if "Land" in c.types:
         return f"{c.name} is a land: lands are played, not cast (305.9)"
     if c.unsupported:
         return f"{c.name} is not supported by the card compiler"
-    instant_speed = "Instant" in c.types or "flash" in c.keywords
-    if not instant_speed and not sorcery_timing_ok(g, p):
+    instant_speed = "Instant" in c.types or "flash" in c.keywords or any(f(g, p, o) for f in FLASH_PERMISSIONS)
+    if not instant_speed and not any_time and not sorcery_timing_ok(g, p):
         return (f"307.1: {c.name} can be cast only during its controller's main phase while the stack is empty"
                 if "Sorcery" in c.types else
                 f"307.1/117.1a: {c.name} (a permanent spell) can be cast only at sorcery speed: "
                 f"your main phase, stack empty")
+    if "Legendary" in c.supertypes and {"Instant", "Sorcery"} & c.types and not any(
+            "Legendary" in ch.supertypes and {"Creature", "Planeswalker"} & ch.types
+            for ch in (g.chars(x) for x in g.permanents() if x.controller == p)):
+        return f"205.4e: {c.name} is a legendary {'sorcery' if 'Sorcery' in c.types else 'instant'}: cast it only " \
+               f"while you control a legendary creature or planeswalker"
+    for restriction in CAST_RESTRICTIONS:  # 601.3: split second, "cast this spell only during ..."
+        why = restriction(g, p, o)
+        if why:
+            return why
     extra = additional_costs(c)
     if extra:
         return _additional_block_reason(g, p, o, extra)
     return None
+
+
+# 601.3: fn(g, p, obj) -> why `p` can't cast `obj` now, or None (rules/casting.py: split second, ...).
+CAST_RESTRICTIONS: list[Any] = []
+# 601.3b: fn(g, p, obj) -> True when `p` may cast `obj` as though it had flash ("if you pay {2} more").
+FLASH_PERMISSIONS: list[Any] = []
+# 602.5: fn(g, p, action) -> why `p` can't take that ActivateAbility action now, or None (split second).
+ACTIVATION_RESTRICTIONS: list[Any] = []
+# 608.3: fn(g, stack item, new permanent id) after a permanent spell has entered (evoke, dash).
+PERMANENT_SPELL_HOOKS: list[Any] = []
+# 601.2b: fn(g, p, obj, action, card) -> the characteristics the spell is cast with (702.96a overload).
+CARD_SWAPS: list[Any] = []
+# 700.2: fn(card, modal, modes) -> True when choosing these modes is allowed beyond the usual number
+# (702.42a entwine: all of them; rules/casting.py adds the entwine cost).
+ALL_MODES_HOOKS: list[Any] = []
 
 
 _EXTRA: dict[int, tuple] = {}
@@ -779,9 +912,41 @@ def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | Non
     return None
 
 
-def total_cost_reqs(g: Game, p: int, card: CardDef, x: int) -> list[Requirement]:
-    """601.2f: mana cost + X + cost increases (Damping Sphere: {1} for each other spell the
-    player has cast this turn)."""
+# 601.2f: cost increases and reductions of generic mana beyond Damping Sphere's: functions
+# (g, p, card, targets) -> net generic change (rules/casting.py registers them).
+COST_MODIFIERS: list[Any] = []
+# 601.2b: optional additional and alternative costs: fn(g, p, obj, action, reqs, kicked, flashback)
+# -> (reqs, choices to record on the stack item).
+CAST_OPTIONS: list[Any] = []
+# 601.2g-h: fn(g, p, obj, reqs, action, exclude_more) -> True when it paid the spell's cost itself
+# (convoke, improvise, delve).
+SPELL_PAYERS: list[Any] = []
+# fn(g, p, obj, reqs) -> True when the spell can be paid for in a way solve_payment doesn't see.
+AFFORD_HOOKS: list[Any] = []
+# fn(g, p, CastSpell action) -> False to drop a cast from the actions offered to agents (a cost that
+# depends on its targets, 601.2f, can't be paid).
+CAST_ACTION_FILTERS: list[Any] = []
+# fn(g, p, obj, mana sources) -> the `choices` of the CastSpell actions offered to agents for other
+# ways to cast the spell (buyback, evoke, dash ...) that can be paid for.
+CAST_VARIANTS: list[Any] = []
+# 601.3 / 601.2a: permissions to cast a card from a zone other than its owner's hand (retrace, jump-start,
+# escape, madness: rules/graveyard_keywords.py): fn(g, p, obj) -> a permission with `reqs(g, p, card, x,
+# targets)`, `any_time`, `additional` (a Cost or None) and `choices` (recorded on the stack item), or None.
+CAST_PERMISSIONS: list[Any] = []
+
+
+def cast_permission(g: Game, p: int, o: Obj) -> Any:
+    """The permission under which `p` may cast `o` from the zone it is in (not a hand), or None."""
+    for perm in CAST_PERMISSIONS:
+        found = perm(g, p, o)
+        if found is not None:
+            return found
+    return None
+
+
+def cost_adjustment(g: Game, p: int, card: CardDef, targets: tuple[int, ...] = ()) -> int:
+    """601.2f: the net generic mana added to a spell's cost (increases minus reductions; the
+    requirements never go below {0}, 118.7)."""
     extra = 0
     spells = g.s.players[p].spells_cast
     if spells:
@@ -789,7 +954,15 @@ def total_cost_reqs(g: Game, p: int, card: CardDef, x: int) -> list[Requirement]
             for ab in g.chars(o).abilities:
                 if isinstance(ab, StaticAbility) and ab.kind == "cost_increase_per_spell":
                     extra += spells * int(ab.amount)  # type: ignore[arg-type]
-    return requirements(card.mana_cost, x, extra)
+    for modifier in COST_MODIFIERS:
+        extra += modifier(g, p, card, targets)
+    return extra
+
+
+def total_cost_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
+    """601.2f: mana cost + X + cost increases (Damping Sphere: {1} for each other spell the
+    player has cast this turn) - cost reductions (COST_MODIFIERS)."""
+    return requirements(card.mana_cost, x, cost_adjustment(g, p, card, targets))
 
 
 _KICKER: dict[int, tuple] = {}
@@ -804,14 +977,12 @@ def kicker_cost(card: CardDef) -> Any:
     return ent[1]
 
 
-def kicked_reqs(g: Game, p: int, card: CardDef, x: int) -> list[Requirement]:
+def kicked_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
     """601.2f: the total cost with the kicker cost added (702.33a)."""
     from .costs import parse_cost
     kick = kicker_cost(card)
     combined = parse_cost(card.mana_cost.text + kick.text)
-    base = total_cost_reqs(g, p, card, x)
-    extra = (base[0].total - requirements(card.mana_cost, x)[0].total) if base else 0
-    return requirements(combined, x, extra)
+    return requirements(combined, x, cost_adjustment(g, p, card, targets))
 
 
 def _kicker_choice(g: Game, p: int, card: CardDef, action: A.CastSpell) -> bool:
@@ -840,29 +1011,34 @@ def flashback_cost(card: CardDef) -> Any:
     return ent[1]
 
 
-def flashback_reqs(g: Game, p: int, card: CardDef, x: int) -> list[Requirement]:
-    """601.2f / 702.34a: the flashback cost (an alternative cost) with cost increases."""
-    base = total_cost_reqs(g, p, card, x)
-    extra = (base[0].total - requirements(card.mana_cost, x)[0].total) if base else 0
-    return requirements(flashback_cost(card), x, extra)
+def flashback_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
+    """601.2f / 702.34a: the flashback cost (an alternative cost) with cost increases and reductions."""
+    return requirements(flashback_cost(card), x, cost_adjustment(g, p, card, targets))
 
 
 def spell_destination(item: StackItem) -> str:
     """702.34a: a spell cast with flashback is exiled instead of going anywhere else when it leaves
     the stack; other instants and sorceries go to the graveyard (608.2n, 701.5a, 608.2b)."""
-    return EXILE if ("flashback", True) in item.choices else GRAVEYARD
+    # 702.133a: a spell cast with jump-start is exiled likewise ("exile_after").
+    return EXILE if ("flashback", True) in item.choices or ("exile_after", True) in item.choices else GRAVEYARD
 
 
 def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     s = g.s
     o = s.objects.get(action.card)
     flashback = o is not None and o.zone == GRAVEYARD and o.owner == p and flashback_cost(o.card) is not None
-    if o is None or (o.zone != HAND and not flashback) or o.owner != p:
+    permit = cast_permission(g, p, o) if o is not None and o.zone not in (HAND, STACK) and not flashback else None
+    if o is None or (o.zone != HAND and not flashback and permit is None) or o.owner != p:
         raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
-    why = cast_block_reason(g, p, o)
+    from . import vehicles_facedown as vf
+    face_down = not flashback and permit is None and vf.face_down_cast_wanted(g, p, o, action)  # 601.2b / 702.37c
+    why = vf.face_down_block_reason(g, p, o) if face_down else cast_block_reason(
+        g, p, o, any_time=permit is not None and permit.any_time)
     if why:
         raise IllegalActionError(why)
-    card = o.card
+    card = vf.cast_face_down(g, p, o) if face_down else o.card  # 708.4: turned face down first
+    for swap in CARD_SWAPS:  # 702.96a overload: the spell's text changes as it is cast (rules/casting.py)
+        card = swap(g, p, o, action, card)
     if action.x and not card.mana_cost.x_count:
         raise IllegalActionError(f"{card.name} has no X in its cost")
     if action.x < 0:
@@ -870,19 +1046,30 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     modal = effects.modal_of(card.spell.effects) if card.spell is not None else None
     if action.modes and modal is None:
         raise IllegalActionError(f"{card.name} is not a modal spell: it has no modes to choose (700.2)")
-    if modal is not None:
+    if modal is not None and not any(hook(card, modal, action.modes) for hook in ALL_MODES_HOOKS):
         check_modes(card.name, modal, action.modes)
     kicked = kicker_cost(card) is not None and _kicker_choice(g, p, card, action)  # 601.2b, 702.33a
     specs = spell_targets(card, action.modes)
     check_targets(g, specs, action.targets, p, o.id, card.name, g.chars(o).colors)  # 702.114a devoid
-    if flashback:
-        reqs = flashback_reqs(g, p, card, action.x)  # 702.34a
+    if face_down:
+        reqs = vf.face_down_reqs(g, p, card)  # 702.37c / 702.168b: {3} rather than its mana cost
+    elif flashback:
+        reqs = flashback_reqs(g, p, card, action.x, action.targets)  # 702.34a
+    elif permit is not None:
+        reqs = permit.reqs(g, p, card, action.x, action.targets)  # 601.2f: an alternative cost, or the mana cost
     else:
-        reqs = kicked_reqs(g, p, card, action.x) if kicked else total_cost_reqs(g, p, card, action.x)
+        reqs = kicked_reqs(g, p, card, action.x, action.targets) if kicked else \
+            total_cost_reqs(g, p, card, action.x, action.targets)
+    added: tuple = ()
+    for hook in CAST_OPTIONS:  # 601.2b: other optional additional and alternative costs (rules/casting.py)
+        reqs, more = hook(g, p, o, action, reqs, kicked, flashback)
+        added += more
     # 601.2a: the card moves to the stack first; mana abilities then can't use it.
     hand = s.players[p].hand
     if flashback:
         s.players[p].graveyard.remove(o.id)
+    elif permit is not None:
+        g.zone_list(o).remove(o.id)
     else:
         hand.pop(hand.index(o.id))
     o.zone = STACK
@@ -892,7 +1079,13 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     victims: list[int] = []
     discards: list[int] = []
     life = 0
-    for cost in additional_costs(card):
+    exiles: list[int] = []
+    permit_costs = (permit.additional,) if permit is not None and permit.additional is not None else ()
+    for cost in additional_costs(card) + permit_costs:
+        if type(cost) is CostPlus and cost.exile_from_graveyard is not None:  # 702.138a escape
+            cands = [c for c in s.players[p].graveyard if c not in exiles and matches_filter(
+                g, cost.exile_from_graveyard, s.objects[c], p, o.id)]
+            exiles += _choose_cost_objects(g, p, cands, cost.exile_count, "exile", card.name)
         if cost.sacrifice is not None:
             victims += _choose_cost_objects(g, p, [c for c in _spell_sacrifice_candidates(g, p, card, cost)
                                                    if c not in victims], 1, "sacrifice", card.name)
@@ -903,14 +1096,21 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         life += cost.life
     if life and s.players[p].life < life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {life} life (119.4)")
-    pay_mana(g, p, reqs, action.payment, card.name, exclude_more=tuple(victims))
+    if not any(payer(g, p, o, reqs, action, tuple(victims)) for payer in SPELL_PAYERS):  # convoke, delve ...
+        pay_mana(g, p, reqs, action.payment, card.name, exclude_more=tuple(victims), purpose=("spell", o.id))
     if life:
         g.set_life(p, -life, "119.4", source=card.name)
     for v in victims:
         effects.sacrifice(g, v)
     for c in discards:
         effects.discard(g, p, c, rule="701.8a")
-    choices = action.choices
+    for c in exiles:
+        g.move(c, EXILE, rule="406.2")
+    choices = action.choices + tuple(c for c in added if c not in action.choices)
+    if permit is not None:
+        choices = choices + tuple(c for c in permit.choices if c not in choices)
+        g.log_event(permit.event, permit.rule, card=card.name)
+        permit.cast(g, p, o.id)  # what the permission remembers about the spell (702.138b "escaped")
     if flashback:
         choices = choices + (("flashback", True),)
         g.log_event("flashback", "702.34a", card=card.name, cost=flashback_cost(card).text)
@@ -1000,7 +1200,7 @@ def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> N
         raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
     check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
     lki = (o.copy(), g.chars(o))
-    pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability")
+    pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability", purpose=("ability", o.id))
     effects.discard(g, p, o.id, rule="702.29a")
     put_ability(g, p, o, ab, action.targets, 0, lki)
 
@@ -1011,6 +1211,8 @@ def ward_check(g: Game, p: int, item: StackItem) -> None:
     Checked as a spell is cast (601.2c) or an ability activated (602.2b)."""
     if not item.targets:
         return
+    from . import trigger_events
+    trigger_events.became_target(g, p, item)  # "when CARDNAME becomes the target of a spell or ability"
     s = g.s
     for t in dict.fromkeys(item.targets):
         o = s.objects.get(t) if isinstance(t, int) else None
@@ -1022,15 +1224,30 @@ def ward_check(g: Game, p: int, item: StackItem) -> None:
                 triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=item.id)
 
 
+def any_player_may(g: Game, o: Obj, index: int) -> bool:
+    """"Any player may activate this ability" (an effect marker with `any_player`, written among the
+    ability's effects; cards/templates/statics_more.py): not only its controller may activate it."""
+    abs_ = activated_abilities(g, o)
+    return 0 <= index < len(abs_) and any(getattr(e, "any_player", False) for e in getattr(abs_[index], "effects", ()))
+
+
 def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     s = g.s
+    for restriction in ACTIVATION_RESTRICTIONS:  # 702.61a split second
+        why = restriction(g, p, action)
+        if why:
+            raise IllegalActionError(why)
     o = s.objects.get(action.source)
     if o is not None and o.zone == HAND:
         _activate_from_hand(g, p, o, action)  # 113.6b / 702.29a
         return
+    if o is not None and o.zone == GRAVEYARD:
+        from .graveyard_keywords import activate_from_graveyard
+        activate_from_graveyard(g, p, o, action)  # 113.6m: unearth, "return this card from your graveyard"
+        return
     if o is None or o.zone != BATTLEFIELD:
         raise IllegalActionError(f"{g.name_of(action.source)} is not on the battlefield")
-    if o.controller != p:
+    if o.controller != p and not any_player_may(g, o, action.index):
         raise IllegalActionError(f"{s.players[p].name} doesn't control {o.card.name} (602.2)")
     abs_ = activated_abilities(g, o)
     if not (0 <= action.index < len(abs_)):
@@ -1045,7 +1262,8 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             out, choice = choice[1], None  # the outcome chosen at a mana_choice decision
         paid = False
         if action.payment is not None and not ab.cost.mana.is_empty():
-            pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id)
+            pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id,
+                     purpose=("ability", o.id))
             paid = True
         activate_mana(g, p, o.id, action.index, choice=choice, mana_paid=paid, out_override=out)
         return
@@ -1054,7 +1272,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
     if ab.sorcery_speed and not sorcery_timing_ok(g, p):
         raise IllegalActionError(f"{o.card.name}: activate only as a sorcery (602.5d)")
-    if action.x and not ab.cost.mana.x_count:
+    if action.x and not ab.cost.mana.x_count and getattr(ab.cost, "loyalty", None) != "X":  # 606.4: [−X]
         raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
     check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
     cost = ab.cost
@@ -1087,9 +1305,16 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         if cost.exile_from_graveyard is not None:
             exiles = _choose_cost_objects(g, p, _exile_candidates(g, o, cost), cost.exile_count, "exile",
                                           o.card.name)
+    extra_paid = None
+    if hasattr(cost, "choose_extra"):  # costs of template modules (702.122a crew): chosen before mana
+        why = cost.extra_block_reason(g, o)  # type: ignore[attr-defined]
+        if why:
+            raise IllegalActionError(why)
+        extra_paid = cost.choose_extra(g, p, o, action)  # type: ignore[attr-defined]
+        tapped_others = tapped_others + [c for c in extra_paid if c not in tapped_others]
     reqs = requirements(cost.mana, action.x)
     pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
-             exclude_more=tuple(victims + tapped_others))
+             exclude_more=tuple(victims + tapped_others), purpose=("ability", o.id))
     # {Q} is paid after mana abilities (107.6): the permanent must be tapped by now.
     why = _tap_block_reason(g, o, cost)
     if why:
@@ -1105,7 +1330,10 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     if cost.untap:
         untap(g, o, "107.6")
     for x in tapped_others:
-        tap(g, s.objects[x], "602.2b")
+        if extra_paid is None or x not in extra_paid:
+            tap(g, s.objects[x], "602.2b")
+    if extra_paid is not None:
+        cost.pay_extra(g, p, o, extra_paid)  # type: ignore[attr-defined]
     if type(cost) is CostPlus and cost.remove_counters is not None:
         kind, n = cost.remove_counters
         o.counters[kind] -= n
@@ -1160,7 +1388,7 @@ def resolve_top(g: Game) -> None:
         specs = spell_targets(card, item.modes)
         legal = tuple(target_legal(g, spec, t, item.controller, o.id, g.chars(o).colors)
                       for spec, t in zip(specs, item.targets))
-        if specs and not any(legal):
+        if specs and all_targets_illegal(item.targets, legal):
             g.log_event("fizzle", "608.2b", card=card.name, reason="all its targets are illegal")
             g.move(o.id, spell_destination(item), rule="608.2b")
             return
@@ -1189,9 +1417,13 @@ def resolve_top(g: Game) -> None:
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
     legal = tuple(target_legal(g, spec, t, item.controller, item.source, colors)
                   for spec, t in zip(specs, item.targets))
-    if specs and not any(legal):
+    if specs and all_targets_illegal(item.targets, legal):
         g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
         return
+    if item.kind == "trigger" and getattr(ab, "intervening", None) is not None:
+        from . import trigger_events
+        if not trigger_events.still_holds(g, item):
+            return  # 603.4: the intervening "if" clause is false as it resolves
     g.log_event("resolve", "608.2", card=item.name, ability=ab.text if ab else "")
     event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
     ctx = effects.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki,
@@ -1206,6 +1438,18 @@ def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
     if spell_targets(g.s.objects[new].card):
         g.s.objects[new].attached_to = item.targets[0]
         g.invalidate()  # the enchanted object's characteristics change (613)
+    for hook in PERMANENT_SPELL_HOOKS:
+        hook(g, item, new)
+
+
+# StaticAbility kinds of template modules that modify how their permanent enters (614.1c):
+# kind -> fn(game, the entering object, the ability, the ETB choices).
+ETB_REPLACEMENTS: dict[str, Any] = {}
+
+
+# 614.12: replacement effects from other sources that modify how a permanent enters:
+# fn(game, the entering object, choices) (rules/statics_more.py).
+ETB_FROM_OTHERS: list = []
 
 
 def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
@@ -1213,6 +1457,9 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     it is on the battlefield)."""
     # 614.12: look at the permanent as it would exist on the battlefield (Blood Moon removes a
     # Guildgate's "enters tapped" before it could apply).
+    if choices.get("kicked"):
+        from . import trigger_events
+        trigger_events.remember_kicked(g, o.id)  # "When CARDNAME enters, if it was kicked" (603.4)
     for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":
@@ -1233,6 +1480,13 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
                     n = 0
                 if n:
                     o.counters[ab.counter_kind] = o.counters.get(ab.counter_kind, 0) + int(n)
+            elif ab.kind in ETB_REPLACEMENTS:
+                ETB_REPLACEMENTS[ab.kind](g, o, ab, choices)  # a template module's 614.1c effect (bloodthirst)
+    for kind, n in choices.get("counters", {}).items():
+        # 614.1c: "return it to the battlefield with a -1/-1 counter on it" (persist 702.79a, undying 702.93a)
+        o.counters[kind] = o.counters.get(kind, 0) + n
+    for other in ETB_FROM_OTHERS:
+        other(g, o, choices)  # 614.12: replacement effects of other permanents ("... enter tapped")
     o.x = 0  # 107.3m / 107.3g: on the battlefield X is 0
 
 

@@ -11,8 +11,9 @@
   "attacks", "etb_or_attacks", "attacks_or_blocks", "blocks", "becomes_blocked",
   "combat_damage_player" (the source itself); "enters" / "dies_filter" (a permanent matching
   `filter` enters / dies, 603.6a / 603.10a); "cast" (601.2i: a spell matching `filter` is cast by
-  `who`); "gain_life"; "you_attack" (508.1); steps "upkeep", "draw", "main1", "begin_combat",
-  "end" (503.1, 507.1, 513.1: `who` "you"/"any" = your step, "each", "opponent").
+  `who`); "gain_life"; "you_attack" (508.1); "draw" (121.2: a card is drawn); steps "upkeep",
+  "draw_step" (504.2, after the draw), "main1", "begin_combat", "end" (503.1, 507.1, 513.1: `who`
+  "you"/"any" = your step, "each", "opponent").
 """
 
 from __future__ import annotations
@@ -28,13 +29,27 @@ if TYPE_CHECKING:
 EXALTED = V.TriggeredAbility("Exalted", "exalted", (V.Pump(V.SELF, 1, 1),))
 
 
+# fn(g, source, ability) -> False when the ability doesn't trigger now; called last, so a gate may
+# record that it did trigger.
+TRIGGER_GATES: list = []
+
+
 def _add(g: Game, controller: int, source: int, ability: V.TriggeredAbility, lki=None, name: str = "",
          effect_source: int | None = None, event_obj: int | None = None) -> None:
+    check = getattr(ability, "intervening_if", None)
+    if check is not None and not check(g, source, lki, event_obj):
+        return  # 603.4: an intervening "if" clause false as the event happens: the ability doesn't trigger
+    cond = getattr(ability, "intervening", None)
+    if cond is not None and not cond.holds(g, source, lki, event_obj):
+        return  # 603.4 (compiled "if" clauses, rules/trigger_events.py)
+    for gate in TRIGGER_GATES:
+        if not gate(g, source, ability):
+            return  # "This ability triggers only once each turn" (cards/templates/once_each_turn.py)
     g.s.pending_triggers.append((controller, source, ability, lki, name, effect_source, event_obj))
     g.log_event("trigger", "603.2", card=name, ability=ability.text)
 
 
-_ETB = ("etb", "etb_or_attacks", "etb_or_dies")
+_ETB = ("etb", "etb_or_attacks", "etb_or_dies", "etb_or_to_graveyard", "etb_or_leaves")
 _ATTACKS = ("attacks", "etb_or_attacks", "attacks_or_blocks")
 
 
@@ -71,6 +86,9 @@ def tapped_changed(g: Game, o, tapped: bool) -> None:
     """"Whenever CARDNAME becomes tapped / untapped" (603.2)."""
     for ab in _own(g, o, ("becomes_tapped",) if tapped else ("becomes_untapped",)):
         _add(g, o.controller, o.id, ab, None, o.card.name)
+    if tapped:
+        from . import trigger_events
+        trigger_events.became_tapped(g, o)  # "whenever enchanted creature becomes tapped"
 
 
 def _watchers(g: Game, events: tuple[str, ...]):
@@ -86,7 +104,14 @@ def _watchers(g: Game, events: tuple[str, ...]):
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event in events:
                 out.append((o, ab))
+    for hook in WATCHER_HOOKS:
+        out.extend(hook(g, events))  # abilities that trigger from another zone (113.6k-m)
     return out
+
+
+# fn(game, events) -> (object, ability) pairs of triggered abilities that function outside the battlefield
+# (rules/graveyard_keywords.py: "whenever ..., you may return this card from your graveyard to your hand").
+WATCHER_HOOKS: list = []
 
 
 _INFO: dict[int, tuple] = {}
@@ -139,13 +164,13 @@ def left_battlefield(g: Game, old_id: int, to: str) -> None:
         return
     for w, ab in _watchers(g, ("attached_dies",)):
         if w.attached_to == old_id:  # "when enchanted creature dies" (the Aura is still on the battlefield)
-            _add(g, w.controller, w.id, ab, None, w.card.name)
+            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=old_id)  # "its controller" (608.2h)
     watchers = _watchers(g, ("dies_filter",))
     if not watchers:
         return
     for w, ab in watchers:
         if ab.filter is None or matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
-            _add(g, w.controller, w.id, ab, None, w.card.name)
+            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=old_id)  # "that creature" (608.2h)
 
 
 def attacked(g: Game, attackers: list[int]) -> None:
@@ -159,12 +184,18 @@ def attacked(g: Game, attackers: list[int]) -> None:
             if ab.event in _ATTACKS or (ab.event == "attacks_alone" and len(attackers) == 1) or (
                     ab.event == "battalion" and len(attackers) >= 3):
                 _add(g, o.controller, a, ab, None, o.card.name)
+            elif ab.event == "attacks_saddled":  # "whenever CARDNAME attacks while saddled" (702.171b)
+                from .vehicles_facedown import is_saddled
+                if is_saddled(g, a):
+                    _add(g, o.controller, a, ab, None, o.card.name)
         if o.tapped:
             tapped_changed(g, o, True)
     if attackers:
-        for w, ab in _watchers(g, ("attached_attacks",)):
+        for w, ab in _watchers(g, ("attached_attacks", "attached_attacks_or_blocks")):
             if w.attached_to in attackers:  # "whenever equipped creature attacks"
-                _add(g, w.controller, w.id, ab, None, w.card.name)
+                # "whenever enchanted creature attacks or blocks, its controller ...": "it" is that creature
+                host = w.attached_to if ab.event == "attached_attacks_or_blocks" else None
+                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=host)
         ctrl = s.objects[attackers[0]].controller
         for w, ab in _watchers(g, ("you_attack", "attacks_alone_filter")):
             if w.controller != ctrl:
@@ -182,17 +213,28 @@ def attacked(g: Game, attackers: list[int]) -> None:
         for p in g.permanents(ctrl):
             if "exalted" in g.chars(p).keywords:
                 _add(g, ctrl, p.id, EXALTED, None, p.card.name, effect_source=a)
+    from . import trigger_events
+    trigger_events.attacked(g, attackers)  # "whenever a creature you control attacks", ...
+
+
+# fn(game, event): abilities that trigger at the beginning of a step from outside the battlefield
+# (rules/graveyard_keywords.py: suspend's upkeep trigger in exile, 702.62a, 113.6k).
+STEP_HOOKS: list = []
 
 
 def beginning_of_step(g: Game, event: str) -> None:
     """"At the beginning of your upkeep / each upkeep / each opponent's upkeep" (503.1, 507.1, 513.1)."""
     from .effects import SacrificeUnless
     s = g.s
-    delayed_event = {"upkeep": "next_upkeep", "end": "next_end"}.get(event)
+    for hook in STEP_HOOKS:
+        hook(g, event)
+    delayed_event = {"upkeep": "next_upkeep", "end": "next_end", "end_combat": "end_combat",
+                     "cleanup": "next_cleanup"}.get(event)
     if delayed_event and s.effects:
         keep = []
         for e in s.effects:
-            if e.kind == "delayed_trigger" and e.data[0] == delayed_event:
+            if e.kind == "delayed_trigger" and (e.data[0] == delayed_event or (
+                    e.data[0] == "your_" + delayed_event and e.controller == s.active)):  # 702.88a "your next upkeep"
                 _, ab, name, source = e.data
                 _add(g, e.controller, source if source is not None else -1, ab, None, name)  # 603.7c: once
             else:
@@ -205,6 +247,8 @@ def beginning_of_step(g: Game, event: str) -> None:
         if ab.unless_sacrifice is not None and not ab.effects:
             ab = V.TriggeredAbility(ab.text, ab.event, (SacrificeUnless(ab.unless_sacrifice),))
         _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - s.active)  # "that player"
+    from . import trigger_events
+    trigger_events.step_began(g, event)  # "the upkeep of enchanted creature's controller"
 
 
 def spell_cast(g: Game, p: int, spell: int) -> None:
@@ -224,6 +268,16 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
             continue
         if ab.scope == "second_spell" and s.players[p].spells_cast != 2:
             continue
+        if ab.scope == "first_opponent_turn" and (s.active == p or s.players[p].spells_cast != 1):
+            continue  # "your first spell during each opponent's turn" (rules/trigger_events.py)
+        if ab.scope == "opponent_turn" and s.active == p:
+            continue  # "whenever you cast a spell during an opponent's turn"
+        if ab.scope == "kicked" and not any(it.kind == "spell" and it.obj == spell and ("kicked", True) in it.choices
+                                            for it in s.stack):
+            continue  # 702.33d: "whenever you cast a kicked spell"
+        if ab.scope == "targets_self" and not any(
+                it.kind == "spell" and it.obj == spell and w.id in it.targets for it in s.stack):
+            continue  # heroic: "a spell that targets CARDNAME"
         if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
             _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player": the caster
 
@@ -234,6 +288,8 @@ def life_gained(g: Game, p: int, n: int) -> None:
         if (ab.who in ("you", "any") and w.controller == p) or (ab.who == "opponent" and w.controller != p) \
                 or ab.who == "each":
             _add(g, w.controller, w.id, ab, None, w.card.name)
+    from . import trigger_events
+    trigger_events.life_gained(g, p)  # "whenever you gain life for the first time each turn"
 
 
 def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) -> None:
@@ -300,11 +356,12 @@ def blockers_declared(g: Game) -> None:
         for ab in g.chars(o).abilities:
             if not isinstance(ab, V.TriggeredAbility):
                 continue
-            if ab.event in ("blocks", "attacks_or_blocks"):
+            if ab.event in ("blocks", "attacks_or_blocks", "blocks_or_becomes_blocked"):
                 _add(g, o.controller, b, ab, None, o.card.name)
             elif ab.event in ("blocks_creature", "blocks_or_blocked_by"):
                 for a in atts:  # once for each creature it blocks; "that creature" is the attacker
-                    _add(g, o.controller, b, ab, None, o.card.name, event_obj=a)
+                    if ab.filter is None or _matches(g, ab.filter, a, o.controller, b):  # "a creature with flying"
+                        _add(g, o.controller, b, ab, None, o.card.name, event_obj=a)
     for a in cb.attackers:
         o = s.objects.get(a)
         if o is None:
@@ -316,11 +373,20 @@ def blockers_declared(g: Game) -> None:
                 if ab.event == "attacks_unblocked":  # 509.1h: "attacks and isn't blocked"
                     _add(g, o.controller, a, ab, None, o.card.name)
                 continue
-            if ab.event == "becomes_blocked":
+            if ab.event in ("becomes_blocked", "blocks_or_becomes_blocked"):
                 _add(g, o.controller, a, ab, None, o.card.name)
             elif ab.event in ("blocked_by_creature", "blocks_or_blocked_by"):
                 for b in cb.blockers_of(a) or [x for x, ys in cb.blockers.items() if a in ys]:
-                    _add(g, o.controller, a, ab, None, o.card.name, event_obj=b)  # once per blocker
+                    if ab.filter is None or _matches(g, ab.filter, b, o.controller, a):  # "a non-Wall creature"
+                        _add(g, o.controller, a, ab, None, o.card.name, event_obj=b)  # once per blocker
+    from .combat_keywords import blocks_watched
+    blocks_watched(g)  # "whenever a creature you control becomes blocked", "whenever enchanted creature blocks"
+
+
+def _matches(g: Game, flt: V.ObjectFilter, oid: int, controller: int, source: int) -> bool:
+    from .stack import matches_filter
+    o = g.s.objects.get(oid)
+    return o is not None and matches_filter(g, flt, o, controller, source)
 
 
 def card_drawn(g: Game, p: int, nth: int) -> None:

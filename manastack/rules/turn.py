@@ -76,16 +76,25 @@ def advance(g: Game) -> None:
     end_step(g)
 
 
+# fn(game), called as the untap step begins, before 302.6's "summoning sickness" of the active player's
+# permanents ends (rules/graveyard_keywords.py: echo, 702.30a).
+BEFORE_UNTAP_HOOKS: list = []
+
+
 def _begin_step(g: Game) -> None:
     s = g.s
     st = s.step
     q = s.queue
     if st == UNTAP:
+        for hook in BEFORE_UNTAP_HOOKS:
+            hook(g)  # sees which permanents came under the active player's control since their last turn (echo)
         for o in g.permanents(s.active):
             o.sick = False  # 302.6: continuously controlled since this turn began
             if o.tapped and "doesnt_untap" not in g.chars(o).rules:  # 502.3: effects can keep it tapped
                 o.tapped = False
                 triggers.tapped_changed(g, o, False)
+        from .combat_keywords import after_untap_step
+        after_untap_step(g)  # "doesn't untap during its controller's next untap step" has done its work
         g.log_event("untap_step", "502.3", player=s.players[s.active].name)
         return  # no priority (502.4): advance() ends the step
     if st == UPKEEP:
@@ -95,6 +104,7 @@ def _begin_step(g: Game) -> None:
             g.log_event("skip_draw", "103.8a", player=s.players[s.active].name)
         else:
             effects.draw(g, s.active, 1, rule="504.1")
+        triggers.beginning_of_step(g, "draw_step")  # 504.2: "at the beginning of the draw step" abilities, after the draw
     elif st == BEGIN_COMBAT:
         s.combat = Combat()
         triggers.beginning_of_step(g, "begin_combat")
@@ -112,6 +122,8 @@ def _begin_step(g: Game) -> None:
         q.append(("blockers", 1 - s.active))
     elif st in (FIRST_STRIKE, COMBAT_DAMAGE):
         combat.begin_damage_step(g)
+    elif st == END_COMBAT:
+        triggers.beginning_of_step(g, "end_combat")  # 511.2: "at end of combat" abilities trigger
     elif st == END:
         triggers.beginning_of_step(g, "end")
     elif st == CLEANUP:
@@ -120,9 +132,18 @@ def _begin_step(g: Game) -> None:
     q.append(("give_priority",))
 
 
+# 402.2: effects that change a player's maximum hand size: fn(game, player, limit) -> the new
+# limit, None for no maximum.
+HAND_SIZE: list = []
+
+
 def _cleanup(g: Game) -> None:
     s = g.s
-    n = len(s.players[s.active].hand) - MAX_HAND_SIZE
+    triggers.beginning_of_step(g, "cleanup")  # "at the beginning of the next cleanup step" (514.3a gives priority)
+    limit: int | None = MAX_HAND_SIZE
+    for fn in HAND_SIZE:
+        limit = fn(g, s.active, limit)  # 402.2: "you have no maximum hand size" (rules/statics_more.py)
+    n = len(s.players[s.active].hand) - limit if limit is not None else 0
     if n > 0:
         s.queue.append(("discard", s.active, n, "514.1"))
     s.queue.append(("cleanup_wear_off",))
@@ -272,7 +293,7 @@ def process_queue(g: Game) -> None:
         if o is None or "assign" not in s.partial or oid in s.partial["assign"]:
             s.queue.pop(0)
             return
-        if not combat.recipients(g, oid)[0] or (
+        if (not combat.recipients(g, oid)[0] and not combat.has_choice(g, oid, {})) or (
                 g.auto_single and not combat.has_choice(g, oid, combat.already_assigned(g, oid))):
             s.queue.pop(0)
             return
@@ -334,7 +355,12 @@ def _put_trigger(g: Game, item: tuple) -> None:
         triggers.put_one(g, trig, chosen, modes or ())
         return
     spec = specs[len(chosen)]
-    cands = [c for c in target_candidates(g, spec, controller, source) if c not in chosen]
+    cands: list = [c for c in target_candidates(g, spec, controller, source) if c not in chosen]
+    if spec.optional:
+        cands.append(None)  # 601.2c / 603.3d: "up to N": this one may be left unchosen
+        if len(cands) == 1:
+            s.queue[0] = ("put_trigger", trig, chosen + (None,), *item[3:4])
+            return
     if not cands:
         s.queue.pop(0)
         g.log_event("trigger_removed", "603.3d", card=trig[4], reason="no legal targets")

@@ -31,6 +31,7 @@ from ..game.state import (
 from ..rules import combat as combat_rules
 from ..rules import produce, stack
 from ..rules.costs import ManaSource, requirements, solve_payment
+from ..rules.graveyard_keywords import graveyard_abilities, special_action_reqs
 from ..rules.mana import TYPES, format_bag, parse_mana
 from .yamlio import line_of, load
 
@@ -39,9 +40,12 @@ PLAYER_KEYS = {"life", "battlefield", "hand", "library", "graveyard", "exile", "
 PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "attached_to", "chosen_color"}
 CARD_KEYS = {"card", "id"}
 ACTION_KINDS = ("play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage", "choose",
-                "pass", "resolve", "advance", "expect")
+                "pass", "resolve", "advance", "expect", "turn_face_up", "suspend", "foretell", "plot")
 ACTION_OPTS = {"by", "targets", "x", "modes", "pay", "choose", "ability", "expect_error"}
 ZONE_NAMES = {"battlefield", "hand", "library", "graveyard", "exile", "stack"}
+# Choices of any number of objects at once, made while casting (702.51a convoke, 702.126a improvise,
+# 702.66a delve): answered with one list.
+SET_CHOICES = ("convoke", "improvise", "delve")
 
 
 @dataclass
@@ -256,6 +260,8 @@ class Runner:
             counters = opts.get("counters") or {}
             if not isinstance(counters, dict):
                 raise _err("counters must be a mapping like {\"+1/+1\": 2}", path, entry, "counters")
+            if card.loyalty is not None and "Planeswalker" in card.types and "loyalty" not in counters:
+                o.counters["loyalty"] = card.loyalty  # 306.5b: a planeswalker set up without counters has its printed loyalty
             for k, v in counters.items():
                 if not isinstance(v, int):
                     raise _err(f"counter count for {k!r} must be an integer", path, entry, "counters")
@@ -402,7 +408,8 @@ class Runner:
             raise bad(kind, "a list or mapping")
         if kind in ("block", "order_blockers", "assign_damage") and not isinstance(step[kind], dict):
             raise bad(kind, "a mapping")
-        if kind in ("play", "cast", "activate") and not isinstance(step[kind], str):
+        if kind in ("play", "cast", "activate", "turn_face_up", "suspend", "foretell", "plot") and not isinstance(
+                step[kind], str):
             raise bad(kind, "a card name or id")
         if "expect_error" in step and not isinstance(step["expect_error"], bool | str):
             raise bad("expect_error", "true or a message substring")
@@ -482,6 +489,9 @@ class Runner:
         g = self.game
         if d.kind in ("discard", "bottom", "legend", "trigger_target"):
             options = [a.value for a in acts if isinstance(a, A.Choose)]
+            if value is None:
+                # `null`: an "up to N" target left unchosen (601.2c)
+                return A.Choose(None) if None in options else None
             p = self.player_index(value)
             if p is not None and player_ref(p) in options:
                 return A.Choose(player_ref(p))
@@ -532,6 +542,10 @@ class Runner:
                     return None
                 chosen.append(oid)
             return A.Choose(tuple(chosen))
+        if isinstance(value, str) and any(isinstance(o, str) for o in options):
+            # a color ("G") or a creature type by name
+            want = value.strip("{}").lower()
+            return next((A.Choose(o) for o in options if isinstance(o, str) and o.lower() == want), None)
         cands = [o for o in options if isinstance(o, int) and not isinstance(o, bool)]
         try:
             oid = self.ref(value, lambda o: o.id in cands)
@@ -603,6 +617,10 @@ class Runner:
             self.ensure_priority(by)
             card = self.find(step["play"], lambda o: o.zone == HAND and o.owner == by)
             if card is None:
+                # "You may play lands from your graveyard" (Crucible of Worlds).
+                card = self.find(step["play"], lambda o: o.zone == GRAVEYARD and o.owner == by
+                                 and any(perm(g, by, o) for perm in stack.LAND_PERMISSIONS))
+            if card is None:
                 raise StepError(f"no card {step['play']!r}")
             g.apply(A.PlayLand(card))
         elif kind == "cast":
@@ -610,6 +628,24 @@ class Runner:
             g.apply(self.cast_action(by, step))
         elif kind == "activate":
             self.activate(by, step)
+        elif kind == "turn_face_up":
+            # 116.2b: turn a face-down permanent face up (a special action); `pay:` as for casting.
+            self.ensure_priority(by)
+            oid = self.find(step["turn_face_up"], lambda o: o.zone == BATTLEFIELD and o.controller == by)
+            if oid is None:
+                raise StepError(f"no permanent {step['turn_face_up']!r}")
+            from ..rules import vehicles_facedown
+            fu = vehicles_facedown.face_up_cost(g.s.objects[oid])
+            payment = self._payment(by, step.get("pay"), requirements(fu[0]) if fu else [])
+            g.apply(A.TurnFaceUp(oid, payment))
+        elif kind in ("suspend", "foretell", "plot"):
+            # 116.2f / 116.2h / 116.2k: exile a card from the hand (a special action); `pay:` as for casting.
+            self.ensure_priority(by)
+            card = self.find(step[kind], lambda o: o.zone == HAND and o.owner == by)
+            if card is None:
+                raise StepError(f"no card {step[kind]!r} in {self.pnames[by]}'s hand")
+            payment = self._payment(by, step.get("pay"), special_action_reqs(g.s.objects[card], kind, g))
+            g.apply(A.ExileFromHand(card, kind, payment))
         elif kind == "attack":
             self.attack(by, step["attack"])
         elif kind == "block":
@@ -626,15 +662,19 @@ class Runner:
             return ()
         if not isinstance(names, list):
             names = [names]
-        out = []
+        out: list = []
         for i, n in enumerate(names):
             spec = specs[i] if i < len(specs) else None
-            if spec is not None:
+            if n is None and spec is not None and spec.optional:
+                out.append(None)  # `null`: an "up to N" target left unchosen (601.2c)
+            elif spec is not None:
                 def fits(o, spec=spec):
                     return stack.target_legal(self.game, spec, o.id, by, source, colors)
                 out.append(self.ref(n, fits))
             else:
                 out.append(self.ref(n))
+        while len(out) < len(specs) and specs[len(out)].optional:
+            out.append(None)  # the "up to N" targets not named are left unchosen
         return tuple(out)
 
     def _payment(self, by: int, pay: Any, cost_reqs) -> A.Payment | None:
@@ -674,10 +714,14 @@ class Runner:
         name = step["cast"]
         card = self.find(name, lambda o: o.zone == HAND and o.owner == by)
         if card is None or g.s.objects[card].zone != HAND:
-            # 702.34a: a card with flashback is cast from its owner's graveyard.
-            card = self.find(name, lambda o: o.zone == GRAVEYARD and o.owner == by
-                             and stack.flashback_cost(o.card) is not None)
-            if card is None or g.s.objects[card].zone != GRAVEYARD or stack.flashback_cost(g.s.objects[card].card) is None:
+            # 702.34a: a card with flashback is cast from its owner's graveyard; 601.3: so is one another
+            # permission allows to be (retrace, jump-start, escape; foretold and plotted cards from exile).
+            def from_graveyard(o) -> bool:
+                return o.zone in (GRAVEYARD, EXILE) and o.owner == by and (
+                    (o.zone == GRAVEYARD and stack.flashback_cost(o.card) is not None)
+                    or stack.cast_permission(g, by, o) is not None)
+            card = self.find(name, from_graveyard)
+            if card is None or not from_graveyard(g.s.objects[card]):
                 raise StepError(f"{name!r} is not in {self.pnames[by]}'s hand")
         o = g.s.objects[card]
         specs = stack.spell_targets(o.card)
@@ -685,7 +729,12 @@ class Runner:
         x = step.get("x", 0)
         if not isinstance(x, int):
             raise StepError("x: must be an integer")
-        reqs = stack.flashback_reqs(g, by, o.card, x) if o.zone == GRAVEYARD else stack.total_cost_reqs(g, by, o.card, x)
+        permit = stack.cast_permission(g, by, o) if o.zone in (GRAVEYARD, EXILE) and not (
+            o.zone == GRAVEYARD and stack.flashback_cost(o.card) is not None) else None
+        if permit is not None:
+            reqs = permit.reqs(g, by, o.card, x, targets)
+        else:
+            reqs = stack.flashback_reqs(g, by, o.card, x) if o.zone == GRAVEYARD else stack.total_cost_reqs(g, by, o.card, x)
         payment = self._payment(by, step.get("pay"), reqs)
         modes = step.get("modes") or []
         if not isinstance(modes, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in modes):
@@ -700,10 +749,15 @@ class Runner:
             # 113.6b / 702.29a: an ability that works from its owner's hand (cycling).
             oid = self.find(name, lambda o: o.zone == HAND and o.owner == by and bool(stack.hand_abilities(o.card)))
         if oid is None:
+            # 113.6m: an ability that works from its owner's graveyard (unearth, scavenge, embalm).
+            oid = self.find(name, lambda o: o.zone == GRAVEYARD and o.owner == by and bool(graveyard_abilities(o.card)))
+        if oid is None:
             raise StepError(f"no permanent {name!r}")
         o = g.s.objects.get(oid)
         if o is not None and o.zone == HAND and stack.hand_abilities(o.card):
             abilities = stack.hand_abilities(o.card)
+        elif o is not None and o.zone == GRAVEYARD and graveyard_abilities(o.card):
+            abilities = graveyard_abilities(o.card)  # type: ignore[assignment]
         elif o is None or o.zone != BATTLEFIELD:
             raise StepError(f"{name!r} is not on the battlefield")
         else:
@@ -736,6 +790,8 @@ class Runner:
     def chooser(self, p: int, kind: str, options: list, prompt: str) -> Any:
         """Answer a choice made while a mana ability resolves, from `p`'s answers."""
         q = self.answers[p]
+        if kind in SET_CHOICES:
+            return self.choose_set(p, kind, options, prompt)
         if not q:
             if len(options) == 1:
                 return options[0]
@@ -748,6 +804,26 @@ class Runner:
             raise IllegalActionError(f"answer {value!r} (line {line}) doesn't fit the choice: {prompt}")
         q.pop(0)
         return pick
+
+    def choose_set(self, p: int, kind: str, options: list, prompt: str) -> tuple[int, ...]:
+        """Several objects at once, any number of them (702.51a convoke: the creatures tapped), answered
+        with one list, `[]` (or false) for none; it is always asked (there is always a choice)."""
+        q = self.answers[p]
+        if not q:
+            raise IllegalActionError(f"unanswered choice: {prompt}")
+        value, line = q[0]
+        names = [] if value is False else value if isinstance(value, list) else [value]
+        chosen: list[int] = []
+        for n in names:
+            try:
+                oid = self.ref(n, lambda o: o.id in options and o.id not in chosen)
+            except StepError:
+                oid = None
+            if oid is None or oid not in options or oid in chosen:
+                raise IllegalActionError(f"answer {value!r} (line {line}) doesn't fit the choice: {prompt}")
+            chosen.append(oid)
+        q.pop(0)
+        return tuple(chosen)
 
     def match_option(self, kind: str, value: Any, options: list) -> Any:
         g = self.game
@@ -777,6 +853,11 @@ class Runner:
         if kind == "color":
             v = str(value).strip("{}").upper()
             return v if v in options else None
+        if kind == "creature_type":
+            v = str(value).strip().lower()
+            return next((o for o in options if o.lower() == v), None)
+        if kind in ("replicate", "squad", "assist"):  # 702.56a / 702.157a / 702.132a: a number
+            return value if isinstance(value, int) and not isinstance(value, bool) and value in options else None
         if options and all(isinstance(o, bool) for o in options):
             # A yes/no made while casting: an optional additional cost such as kicker (702.33a).
             return value if isinstance(value, bool) and value in options else None
@@ -1110,7 +1191,7 @@ class Runner:
                     got = None if it.controller is None else self.pnames[it.controller]
                     self.cmp(f"{name} controller", v, got)
                 elif k == "targets":
-                    self.cmp(f"{name} targets", list(v or []), [self.display(t) for t in it.targets])
+                    self.cmp(f"{name} targets", list(v or []), [self.display(t) for t in it.targets if t is not None])
                 else:
                     raise InputError(f"unknown property {k!r} for a stack object", self.path, line)
             return
@@ -1166,7 +1247,8 @@ class Runner:
                                           f"(has {sorted(have)})")
             elif k == "attached_to":
                 got = None if o.attached_to is None else self.display(o.attached_to)
-                want_id = None if v is None else self.find(v)
+                pv = self.player_index(v) if isinstance(v, str) else None
+                want_id = None if v is None else player_ref(pv) if pv is not None else self.find(v)  # 702.5d
                 ok = (v is None and o.attached_to is None) or (want_id is not None and want_id == o.attached_to)
                 self.cmp(f"{label} attached_to", v, got, ok)
             else:

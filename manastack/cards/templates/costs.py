@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.costs import ManaCost, parse_cost
-from ...rules.effects import counter_unless_pays, register_effect
+from ...rules.effects import LifePayment, counter_unless_pays, register_effect
 from .. import vocab as V
 from ..compiler import (
     Unsupported,
@@ -138,7 +138,7 @@ class WardCounter(V.Effect):
     """702.21a: "counter that spell or ability unless that player pays [cost]". The spell or ability
     is the trigger's event object (its stack id); its controller answers true (pay) or false."""
 
-    cost: ManaCost
+    cost: ManaCost | LifePayment
 
 
 @keyword_template(rf"ward {_MANA}")
@@ -151,6 +151,12 @@ def _ward(m, out):
     except ValueError as exc:
         raise Unsupported(m.group(0)) from exc
     out["abilities"].append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(cost),)))
+
+
+@keyword_template(r"ward—pay (\d+) life")
+def _ward_life(m, out):
+    """702.21a with a life cost: "Ward—Pay 2 life" (payable only with at least that much life, 119.4)."""
+    out["abilities"].append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(LifePayment(int(m.group(1)))),)))
 
 
 def _run_ward(g, ctx, e: WardCounter):
@@ -180,3 +186,12 @@ def _flashback(m, out):
     if any(isinstance(a, (Kicker, Flashback)) for a in out["abilities"]):
         raise Unsupported(m.group(0))  # kicker with flashback (or two flashback costs): not modelled
     out["abilities"].append(Flashback(m.group(0), cost))
+
+
+# --- 119.4 paying life while resolving ---------------------------------------------------------------
+
+@sentence_template(r"pay (\d+) life")
+def _pay_life(m, targets):
+    """"You may pay 2 life. If you do, ...": life paid as the ability resolves, only with a life total of
+    at least that much (119.4); rules/effects.py pays it like mana (`pay_mana_now`, `can_pay_mana`)."""
+    return [V.PayMana(LifePayment(int(m.group(1))))]  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ import re
 
 from ...rules.costs import parse_cost
 from .. import vocab as V
-from ..compiler import Unsupported, paragraph_template, parse_effects
+from ..compiler import Unsupported, mana_ability, paragraph_template, parse_effects
 from .effects_common import amount, parse_filter
 
 _ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|remove [^:,]+ counters? from cardname"
@@ -79,7 +79,10 @@ def _activated(m, para, out, is_spell):
     cost = parse_cost_plus(m.group(1))
     body = m.group(2).strip().rstrip(".")
     if body.startswith("add "):
-        raise Unsupported(para)  # a mana ability with such a cost
+        if "target" in body:
+            raise Unsupported(para)
+        out["abilities"].append(mana_ability(para, cost, body))  # 605.1a (cards/templates/loyalty_mana.py)
+        return
     targets: list[V.TargetSpec] = []
     effects = parse_effects(body, targets)
     out["abilities"].append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))

@@ -7,7 +7,9 @@ Subtypes are the lists of CR 205.3g-i and 205.3m.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from typing import Any
 
 from .. import vocab as V
 from ..compiler import (
@@ -53,6 +55,7 @@ OTHER_SUBTYPES_TEXT = (
     "Junk Lander Map Mutagen Powerstone Spacecraft Stone Treasure Vehicle Aura Background Cartouche Case "
     "Class Curse Role Room Rune Saga Shard Shrine Cave Desert Forest Gate Island Lair Locus Mine Mountain "
     "Plains Planet Power-Plant Sphere Swamp Tower Town Urza’s "
+    "Adventure Arcane Chorus Lesson Omen Trap "  # 205.3k: spell types
 )
 
 
@@ -92,7 +95,12 @@ def amount(word: str) -> int | str:
 def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
     """An object phrase ("nontoken creature an opponent controls", "creatures you control",
     "artifact or enchantment", "basic land card") → a filter. Raises Unsupported."""
-    p = " " + re.sub(r"\b(non[a-z-]+), (?=non)", r"\1 ", phrase.strip().lower()) + " "
+    q = phrase.strip().lower()
+    # "creature you control with power 4 or greater" says what "creature with power 4 or greater you
+    # control" says: the controller suffix is read last.
+    q = re.sub(r"^(.+?) (you control|an opponent controls|you don't control|your opponents control) "
+               r"((?:with|without) .+)$", r"\1 \3 \2", q)
+    p = " " + re.sub(r"\b(non[a-z-]+), (?=non)", r"\1 ", q) + " "
     kw: dict = {}
     plus: dict = {}
     for suffix, who in ((" you control ", "you"), (" you don't control ", "opponent"),
@@ -290,6 +298,27 @@ __all__ = ["NUMBERS", "SUBTYPES", "amount", "parse_filter", "target", "sub_effec
 
 
 # --- registering templates that may decline ----------------------------------------------------
+
+def substitute(x: Any, old: Any, new: Any) -> Any:
+    """`x` with every occurrence of `old` (a Ref, a player constant) made `new`, inside effects and
+    tuples of them. Abilities nested in an effect (a reflexive trigger's) keep their own references."""
+    if x == old and type(x) is type(old):
+        return new
+    if isinstance(x, tuple):
+        items = tuple(substitute(y, old, new) for y in x)
+        return items if any(a is not b for a, b in zip(items, x)) else x
+    if isinstance(x, V.Effect):
+        changes = {}
+        for f in dataclasses.fields(x):
+            if not f.init:
+                continue
+            v = getattr(x, f.name)
+            nv = substitute(v, old, new)
+            if nv is not v:
+                changes[f.name] = nv
+        return dataclasses.replace(x, **changes) if changes else x
+    return x
+
 
 def template(pattern: str):
     """Like compiler.sentence_template, but the builder may decline a sentence its pattern matches

@@ -129,6 +129,12 @@ def _upkeep(m):
     return {"event": "upkeep", "who": _WHOSE[m.group(1)]}
 
 
+@trigger_template(r"at the beginning of (your|each|each player's|each opponent's) draw step")
+def _draw_step(m):
+    """504.2: after the active player's draw (504.1); "that player" is the active player."""
+    return {"event": "draw_step", "who": _WHOSE[m.group(1)]}
+
+
 @trigger_template(r"at the beginning of (your|each|each player's|the|each opponent's) end step")
 def _end_step(m):
     return {"event": "end", "who": _WHOSE[m.group(1)]}
@@ -153,14 +159,42 @@ _CAST_WHO = {"you cast": "you", "an opponent casts": "opponent", "a player casts
 def _cast(m):
     """601.2i: "whenever you cast a noncreature spell"."""
     what = m.group(2)
+    scope = {}
+    for suffix, sc in ((" during an opponent's turn", "opponent_turn"),):
+        if what.endswith(suffix):
+            what, scope = what[: -len(suffix)], {"scope": sc}  # 601.2i, while another player is active
+    if what in ("instant", "sorcery", "instant or sorcery"):
+        what += " spell"  # the older wording: "whenever you cast an instant"
+    if what == "kicked spell":
+        if scope:
+            raise Unsupported(m.group(0))
+        return {"event": "cast", "who": _CAST_WHO[m.group(1)], "scope": "kicked"}  # 702.33d
+    if what == "spell that targets cardname":
+        # heroic: "whenever you cast a spell that targets CARDNAME" (its targets as it became cast, 601.2c)
+        return {"event": "cast", "who": _CAST_WHO[m.group(1)], "scope": "targets_self"}
     if what == "spell":
         flt = None
     else:
-        mm = re.fullmatch(r"(.+) spell", what)
+        mm = re.fullmatch(r"(?:(.+) )?spell( with mana value \d+ or (?:greater|less))?", what)
         if not mm:
             raise Unsupported(what)
-        flt = parse_filter(mm.group(1))
-    return {"event": "cast", "who": _CAST_WHO[m.group(1)], "filter": flt}
+        kind = mm.group(1) or ""
+        # Qualities only spells are asked about here (matched by rules/stack.py matches_filter):
+        # multicolored (105.2c) and historic (700.6).
+        words = kind.split()
+        special = {w for w in words if w in ("multicolored", "historic")}
+        kind = " ".join(w for w in words if w not in special)
+        if not kind and not mm.group(2) and not special:
+            raise Unsupported(what)
+        flt = parse_filter((kind or "permanent") + (mm.group(2) or ""))
+        if special:
+            base = {f: getattr(flt, f) for f in flt.__dataclass_fields__}
+            if "multicolored" in special:
+                base["multicolored"] = True
+            if "historic" in special:
+                base["historic"] = True
+            flt = V.FilterPlus(**base)
+    return {"event": "cast", "who": _CAST_WHO[m.group(1)], "filter": flt, **scope}
 
 
 @trigger_template(r"whenever (cardname or )?(another |a |an )(.+?) enters(?: the battlefield)?( under your control)?")
