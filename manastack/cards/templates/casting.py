@@ -1,0 +1,591 @@
+"""Templates for casting: cost modifiers and ways to pay (engine: rules/casting.py).
+
+- 601.2f / 118.7a, statics of permanents: "[kind] spells [you cast | your opponents cast] cost {N}
+  less/more to cast" (kinds: colors, card types, non-types, subtypes, "colorless", unions such as
+  "instant and sorcery" or "Kithkin spells and Soldier spells"); "During turns other than yours, spells
+  you cast cost {1} less to cast".
+- 601.2f, the spell's own: "This spell costs {N} less/more to cast [for each X | if Y]" with X:
+  permanents ("artifact you control", "creature on the battlefield", "attacking creature you
+  control"), cards in your graveyard ("creature card", "instant and sorcery card"); Y: "it targets a
+  tapped creature" (and other target phrases), "you control a Wizard", "you've cast another spell
+  this turn". An ability word before it ("Delirium — ") only if its condition is one of these.
+- 702.41a Affinity for [text]: "This spell costs {1} less to cast for each [text] you control."
+- 702.51 Convoke, 702.126 Improvise, 702.66 Delve.
+- 702.157 Squad [mana], 702.137 Spectacle [mana], 702.119 Emerge [mana], 702.152 Blitz [mana], 702.175 Offspring [mana], 702.56 Replicate [mana], 702.78 Conspire, 702.153
+  Casualty N (copies of the spell, 707.10), 702.42 Entwine [mana], 702.27 Buyback [mana], 702.74 Evoke [mana], 702.109 Dash [mana], 702.117 Surge [mana] (costs chosen as the
+  spell is cast, 601.2b), 702.61 Split second, 702.88 Rebound, 702.132 Assist.
+- 702.44 Sunburst; "Converge — This enters with a +1/+1 counter on it for each color of mana spent to
+  cast it"; "Adamant — If at least three [white] mana was spent to cast this spell, it enters with a
+  +1/+1 counter on it" (the mana spent, 601.2h, is read from the game log).
+- "The first [creature] spell you cast each turn costs {N} less", "The next [instant or sorcery] spell you
+  cast this turn costs {N} less" (an effect); "for each creature that died / attacked this turn", "for each
+  card you've drawn this turn", "for each color among permanents you control"; delirium conditions.
+- The Defilers: "As an additional cost to cast [color] permanent spells, you may pay 2 life. Those spells
+  cost {C} less to cast if you paid life this way. This effect reduces only the amount of [color] mana
+  you pay."
+- 101.2: "Each player can't cast more than one spell each turn", "You can't cast more than N spells each
+  turn", "Your opponents can't cast spells during your turn", "Players can't cast spells during combat",
+  "You can't cast [creature / noncreature] spells"; "[Creature] spells [you control] can't be countered".
+- 707.10: "Copy target instant or sorcery spell[ you control]. [You may choose new targets for the copy.]"
+- 118.9: "[If you control a Plains, ]you may [cost] rather than pay this spell's mana cost" with the
+  cost made of: pay mana, pay N life, sacrifice N [permanents], tap an untapped [creature] you control,
+  exile a [blue] card from your hand, return a [land] you control to its owner's hand.
+- 601.2b: "As an additional cost to cast this spell, exile a / N [creature] card(s) from your graveyard".
+- 702.96 Overload [mana]: the overloaded effects are compiled from the spell's text with "target" replaced by
+  "each" (all of it must compile, with no target left).
+- 702.60 Ripple N, 702.40 Storm and 702.85 Cascade: triggered abilities of the spell as it is cast (event "cast_self").
+- 601.3: "Cast this spell only during the declare attackers step and only if you've been attacked this
+  step", "... only during combat [before / after blockers are declared]", "... only during your turn /
+  an opponent's turn", "... only if you've cast another spell this turn", "... only before the combat
+  damage step", "... only after combat".
+Only generic mana is reduced or added, except "[White] spells you cast cost {W} more to cast" (the
+Leeches); other colored changes stay unsupported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...rules.casting import (
+    AlternativeCost,
+    CascadeEffect,
+    CastingKeyword,
+    CastOption,
+    CastRestriction,
+    ColoredCostIncrease,
+    CopyTargetSpell,
+    CostCondition,
+    CostCount,
+    CostModifier,
+    LifeForColorDiscount,
+    ManaSpentCounters,
+    NextSpellDiscount,
+    OtherCost,
+    Overload,
+    PaymentKeyword,
+    PlayerCastRestriction,
+    RippleReveal,
+    SpellFilter,
+    StormCopies,
+    Uncounterable,
+)
+from ...rules.costs import ManaCost, parse_cost
+from .. import vocab as V
+from ..compiler import (
+    CARD_FINISHERS,
+    COLOR_WORDS,
+    Unsupported,
+    keyword_template,
+    paragraph_template,
+    parse_effects,
+    parse_target,
+    sentence_template,
+)
+from .effects_common import NUMBERS, SUBTYPES, parse_filter
+
+_CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "instant": "Instant",
+               "sorcery": "Sorcery", "planeswalker": "Planeswalker", "land": "Land", "battle": "Battle",
+               "kindred": "Kindred"}
+
+
+# --------------------------------------------------------------------------- keywords
+
+@keyword_template(r"(convoke|improvise|delve)")
+def _payment_keyword(m, out):
+    """702.51a convoke, 702.126a improvise, 702.66a delve (rules/casting.py pay_with_helpers)."""
+    kind = m.group(1)
+    if any(type(a) is PaymentKeyword and a.kind == kind for a in out["abilities"]):
+        return  # 702.51d / 702.126c / 702.66c: multiple instances are redundant
+    out["abilities"].append(PaymentKeyword(m.group(0), kind))
+
+
+@keyword_template(r"affinity for ([a-z ]+)")
+def _affinity(m, out):
+    """702.41a: "Affinity for [text]" means "This spell costs you {1} less to cast for each [text] you
+    control." (702.41b: each instance applies.)"""
+    phrase = m.group(1)
+    flt = parse_filter(f"{phrase} you control")
+    out["abilities"].append(CostModifier(m.group(0), -1, "self", per=CostCount("control", flt)))
+
+
+# --------------------------------------------------------------------------- spell kinds
+
+def _word_kind(w: str) -> tuple[str, str]:
+    """One word of a spell kind → (field of SpellFilter, value)."""
+    if w in COLOR_WORDS:
+        return "colors", COLOR_WORDS[w]
+    if w in _CARD_TYPES:
+        return "types", _CARD_TYPES[w]
+    if w.startswith("non") and w[3:] in _CARD_TYPES:
+        return "non_types", _CARD_TYPES[w[3:]]
+    if w.startswith("non") and w[3:] in COLOR_WORDS:
+        return "non_colors", COLOR_WORDS[w[3:]]
+    if w in SUBTYPES and SUBTYPES[w] not in ("Plains",):
+        return "subtypes", SUBTYPES[w]
+    raise Unsupported(w)
+
+
+def parse_spell_kind(text: str) -> SpellFilter | None:
+    """"instant and sorcery", "white", "black creature", "noncreature", "Kithkin spells and Soldier",
+    "colorless", "" (any spell) → a SpellFilter. Raises Unsupported."""
+    t = text.strip()
+    if not t:
+        return None
+    if t == "colorless":
+        return SpellFilter(non_colors=frozenset(COLOR_WORDS.values()))
+    items = [i.strip() for i in re.split(r" spells and | spells or | and | or |, ", t) if i.strip()]
+    fields: dict[str, set[str]] = {}
+    if len(items) == 1:
+        for w in items[0].split():
+            f, v = _word_kind(w)
+            if f in fields:
+                raise Unsupported(t)  # "artifact creature": both types at once is not this filter
+            fields[f] = {v}
+    else:
+        kinds = [_word_kind(i) if " " not in i else ("", "") for i in items]
+        if any(not f for f, _ in kinds) or len({f for f, _ in kinds}) != 1 or kinds[0][0].startswith("non"):
+            raise Unsupported(t)
+        fields[kinds[0][0]] = {v for _, v in kinds}
+    return SpellFilter(**{f: frozenset(v) for f, v in fields.items()})
+
+
+_MANA_N = r"\{(\d+)\}"
+
+
+@paragraph_template(rf"(?:(during turns other than yours), )?((?:[a-z]+ )*?)spells(?: and ([a-z]+) spells)? ?"
+                    rf"(you cast|your opponents cast|) cost {_MANA_N} (more|less) to cast")
+def _spells_cost(m, para, out, is_spell):
+    """601.2f: a static ability changing the cost of a group of spells."""
+    kind = m.group(2).strip()
+    if m.group(3):
+        kind = f"{kind} and {m.group(3)}"
+    spell = parse_spell_kind(kind)
+    scope = {"you cast": "you", "your opponents cast": "opponents", "": "all"}[m.group(4)]
+    n = int(m.group(5))
+    amount = n if m.group(6) == "more" else -n
+    cond = None
+    if m.group(1):
+        if scope != "you":
+            raise Unsupported(para)
+        cond = CostCondition("not_your_turn")
+    out["abilities"].append(CostModifier(para, amount, scope, spell, condition=cond))
+
+
+# --------------------------------------------------------------------------- the spell's own cost
+
+def _per(text: str) -> CostCount:
+    t = text.strip()
+    if t == "creature in your party":
+        return CostCount("party")
+    if t == "basic land type among lands you control":
+        return CostCount("domain")
+    simple = {"color among permanents you control": "colors_among", "card you've drawn this turn": "drawn",
+              "creature that died this turn": "died", "creature that attacked this turn": "attacked",
+              "creature you attacked with this turn": "attacked_by_you"}
+    if t in simple:
+        return CostCount(simple[t])
+    m = re.fullmatch(r"(?:(.+?) )?cards? in your graveyard", t)
+    if m:
+        kinds: set[str] = set()
+        if m.group(1):
+            for w in re.split(r" and | and/or | or ", m.group(1)):
+                if w not in _CARD_TYPES:
+                    raise Unsupported(text)
+                kinds.add(_CARD_TYPES[w])
+        return CostCount("graveyard", types=frozenset(kinds))
+    m = re.fullmatch(r"(.+?) on the battlefield", t)
+    if m:
+        flt = parse_filter(m.group(1))
+        return CostCount("control", flt)
+    if re.search(r" (you control|your opponents control|an opponent controls)$", t) or t.startswith("attacking "):
+        if "party" in t:
+            raise Unsupported(text)
+        flt = parse_filter(t)
+        if flt.controller is None and not t.startswith("attacking "):
+            raise Unsupported(text)
+        return CostCount("control", flt)
+    raise Unsupported(text)
+
+
+def _cond(text: str) -> CostCondition:
+    t = text.strip()
+    m = re.fullmatch(r"it targets (?:an?|one or more) (.+)", t)
+    if m:
+        return CostCondition("targets", parse_filter(m.group(1), allow_card=True))
+    m = re.fullmatch(r"you control an? (.+)", t)
+    if m:
+        return CostCondition("control", parse_filter(m.group(1)))
+    if t == "you've cast another spell this turn":
+        return CostCondition("cast_another")
+    history = {"a creature died this turn": "creature_died", "an opponent lost life this turn": "opponent_lost_life",
+               "you gained life this turn": "you_gained_life", "you attacked this turn": "you_attacked"}
+    if t in history:
+        return CostCondition("history", what=history[t])
+    m = re.fullmatch(r"there are (two|three|four|five) or more card types among cards in your graveyard", t)
+    if m:
+        return CostCondition("graveyard_types", what=str(_count_word(m.group(1))))
+    raise Unsupported(text)
+
+
+@paragraph_template(r"cardname costs \{x\} less to cast, where x is (the greatest power among creatures you control|"
+                    r"the total power of creatures you control|your devotion to (white|blue|black|red|green))")
+def _self_cost_x(m, para, out, is_spell):
+    """601.2f / 107.3: a reduction by a number the game determines as the spell is cast (generic only)."""
+    if m.group(2):
+        per = CostCount("devotion", types=frozenset({COLOR_WORDS[m.group(2)]}))
+    else:
+        per = CostCount("greatest_power" if "greatest" in m.group(1) else "total_power")
+    out["abilities"].append(CostModifier(para, -1, "self", per=per))
+
+
+@paragraph_template(rf"the second spell you cast each turn costs {_MANA_N} less to cast")
+def _second_spell(m, para, out, is_spell):
+    """601.2f: a static ability that reduces its controller's second spell of each turn."""
+    out["abilities"].append(CostModifier(para, -int(m.group(1)), "you", condition=CostCondition("second_spell")))
+
+
+@paragraph_template(rf"(?:[a-z ]+ — )?cardname costs {_MANA_N} (less|more) to cast(?: (for each|if|as long as) (.+))?")
+def _self_cost(m, para, out, is_spell):
+    """601.2f: "This spell costs {N} less to cast for each X / if Y" (functions while it is cast)."""
+    n = int(m.group(1))
+    amount = -n if m.group(2) == "less" else n
+    per = cond = None
+    if m.group(3) == "for each":
+        per = _per(m.group(4))
+    elif m.group(3) in ("if", "as long as"):
+        cond = _cond(m.group(4))
+    out["abilities"].append(CostModifier(para, amount, "self", per=per, condition=cond))
+
+
+
+
+# --------------------------------------------------------------------------- 601.2b costs, keywords
+
+
+
+@keyword_template(r"(buyback|evoke|dash|surge|entwine|blitz|offspring|replicate|spectacle|emerge|squad) "
+                  r"((?:\{[0-9wubrgc/]+\})+)")
+def _cast_option(m, out):
+    """702.27a buyback, 702.74a evoke, 702.109a dash, 702.117a surge, 702.42a entwine (only on a modal
+    spell: checked as it is cast), 702.152a blitz, 702.175a offspring, 702.56a replicate, 702.137a
+    spectacle, 702.119a emerge, 702.157a squad: the cost is a mana cost."""
+    kind = m.group(1)
+    try:
+        cost = parse_cost(m.group(2).upper())
+    except ValueError as exc:
+        raise Unsupported(m.group(0)) from exc
+    if any(type(a) is CastOption and a.kind == kind for a in out["abilities"]):
+        raise Unsupported(m.group(0))  # two instances of the same cost: not modelled
+    out["abilities"].append(CastOption(m.group(0), kind, cost))
+
+
+@keyword_template(r"(split second|rebound|assist)")
+def _casting_keyword(m, out):
+    """702.61a split second, 702.88a rebound, 702.132a assist."""
+    kind = m.group(1).replace(" ", "_")
+    if not any(type(a) is CastingKeyword and a.kind == kind for a in out["abilities"]):  # redundant instances
+        out["abilities"].append(CastingKeyword(m.group(0), kind))
+
+
+_RESTRICTIONS = {
+    "during the declare attackers step and only if you've been attacked this step": "attacked_this_step",
+    "during combat": "combat",
+    "during combat before blockers are declared": "combat_before_blockers",
+    "during combat after blockers are declared": "combat_after_blockers",
+    "during the declare blockers step": "declare_blockers",
+    "during the declare attackers step": "declare_attackers",
+    "during your turn": "your_turn",
+    "during an opponent's turn": "opponents_turn",
+    "if you've cast another spell this turn": "cast_another",
+    "before the combat damage step": "before_combat_damage",
+    "after combat": "after_combat",
+}
+
+
+@paragraph_template(r"cast cardname only (.+)")
+def _cast_only(m, para, out, is_spell):
+    """601.3: a restriction on when the spell may be cast (rules/casting.py cast_restriction)."""
+    kind = _RESTRICTIONS.get(m.group(1))
+    if kind is None:
+        raise Unsupported(para)
+    out["abilities"].append(CastRestriction(para, kind))
+
+
+@keyword_template(r"(storm|gravestorm|cascade)")
+def _cast_trigger(m, out):
+    """702.40a storm ("When you cast this spell, copy it for each spell cast before it this turn"),
+    702.69a gravestorm, 702.85a cascade (702.85c: each instance triggers separately)."""
+    effect = CascadeEffect() if m.group(1) == "cascade" else StormCopies(m.group(1))
+    out["abilities"].append(V.TriggeredAbility(m.group(0), "cast_self", (effect,)))
+
+
+# --------------------------------------------------------------------------- 118.9 alternative costs
+
+def _count_word(w: str) -> int:
+    if w not in NUMBERS:
+        raise Unsupported(w)
+    return int(NUMBERS[w])
+
+
+def parse_other_cost(text: str) -> tuple[str, OtherCost]:
+    """"pay {1} and return a basic land you control to its owner's hand", "sacrifice two mountains",
+    "pay 1 life and exile a blue card from your hand" → (mana text, the other parts). Raises Unsupported."""
+    mana = ""
+    parts: dict = {}
+    for part in re.split(r",? and |, ", text.strip()):
+        m = re.fullmatch(r"pay ((?:\{[0-9wubrgc]+\})+)", part)
+        if m and not mana:
+            mana = m.group(1)
+            continue
+        m = re.fullmatch(r"pay (\d+) life", part)
+        if m and "life" not in parts:
+            parts["life"] = int(m.group(1))
+            continue
+        m = re.fullmatch(r"sacrifice (a|an|two|three) (.+)", part)
+        if m and "sacrifice" not in parts:
+            parts["sacrifice"] = parse_filter(m.group(2))
+            parts["sacrifice_count"] = _count_word(m.group(1))
+            continue
+        m = re.fullmatch(r"tap an untapped (.+) you control", part)
+        if m and "tap" not in parts:
+            parts["tap"] = parse_filter(m.group(1))
+            continue
+        m = re.fullmatch(r"exile an? (.+) from your hand", part)
+        if m and "exile_from_hand" not in parts:
+            parts["exile_from_hand"] = parse_filter(m.group(1), allow_card=True)
+            continue
+        m = re.fullmatch(r"return (a|an|two|three) (.+) you control to (?:its|their) owners?'s? hand", part)
+        if m and "bounce" not in parts:
+            parts["bounce"] = parse_filter(m.group(2))
+            parts["bounce_count"] = _count_word(m.group(1))
+            continue
+        raise Unsupported(part)
+    return mana, OtherCost(**parts)
+
+
+@paragraph_template(r"(?:if you control an? ([a-z ]+), )?you may (.+) rather than pay cardname's mana cost")
+def _rather_than(m, para, out, is_spell):
+    """118.9a: an alternative cost (rules/casting.py cast_option_hook); at most one such paragraph."""
+    mana, other = parse_other_cost(m.group(2))
+    try:
+        cost = parse_cost(mana.upper())
+    except ValueError as exc:
+        raise Unsupported(para) from exc
+    if any(type(a) is AlternativeCost and a.kind == "alternative" for a in out["abilities"]):
+        raise Unsupported(para)  # two alternative costs of this kind: the answer couldn't tell them apart
+    cond = CostCondition("control", parse_filter(m.group(1))) if m.group(1) else None
+    out["abilities"].append(AlternativeCost(para, "alternative", cost, other, cond))
+
+
+@paragraph_template(r"as an additional cost to cast cardname, exile (a|an|one|two|three|four|five) (.+?) cards? "
+                    r"from your graveyard")
+def _exile_additional(m, para, out, is_spell):
+    """601.2b / 601.2h: a mandatory additional cost (rules/casting.py)."""
+    flt = parse_filter(m.group(2), allow_card=True)
+    other = OtherCost(exile_from_graveyard=flt, exile_count=_count_word(m.group(1)))
+    out["abilities"].append(AlternativeCost(para, "additional", other=other))
+
+
+@keyword_template(r"conspire|casualty (\d+)")
+def _copy_keyword(m, out):
+    """702.78a conspire, 702.153a casualty N: "As you cast this spell, you may [tap two untapped creatures
+    you control that share a color with it | sacrifice a creature with power N or greater]. When you do,
+    copy it"."""
+    kind = "conspire" if m.group(0) == "conspire" else "casualty"
+    if any(type(a) is CastOption and a.kind == kind for a in out["abilities"]):
+        raise Unsupported(m.group(0))
+    out["abilities"].append(CastOption(m.group(0), kind, ManaCost(), int(m.group(1) or 0)))
+
+
+# --------------------------------------------------------------------------- 707.10 copying a spell
+
+@paragraph_template(r"copy (target (?:(?:instant or sorcery|instant|sorcery) )?spell(?: you control)?)"
+                    r"(\. you may choose new targets for the copy)?")
+def _copy_spell(m, para, out, is_spell):
+    """707.10: the copy has the original's targets unless the text lets its controller choose new ones
+    (707.10c)."""
+    if not is_spell:
+        raise Unsupported(para)
+    phrase = m.group(1).replace(" you control", "")
+    ref = parse_target(phrase, out["spell_targets"])
+    if m.group(1).endswith(" you control"):
+        import dataclasses
+        spec = out["spell_targets"][ref.index]
+        out["spell_targets"][ref.index] = dataclasses.replace(spec, filter=dataclasses.replace(
+            spec.filter, controller="you"), text=m.group(1))
+    out["spell_effects"].append(CopyTargetSpell(ref, bool(m.group(2))))
+
+
+# --------------------------------------------------------------------------- mana spent to cast it
+
+@keyword_template(r"sunburst")
+def _sunburst(m, out):
+    """702.44a: "This permanent enters with a +1/+1 counter on it for each color of mana spent to cast it
+    if it's a creature, or a charge counter for each color otherwise" (702.44b: each instance applies)."""
+    out["abilities"].append(ManaSpentCounters(m.group(0), "sunburst"))
+
+
+@paragraph_template(r"converge — cardname enters(?: the battlefield)? with (a|an|one|two|three) \+1/\+1 counters? on it "
+                    r"for each color of mana spent to cast it")
+def _converge(m, para, out, is_spell):
+    out["abilities"].append(ManaSpentCounters(para, "converge", amount=_count_word(m.group(1))))
+
+
+@paragraph_template(r"adamant — if at least three (white|blue|black|red|green|mana of the same color) mana was spent "
+                    r"to cast cardname, cardname enters(?: the battlefield)? with (a|an|one|two) \+1/\+1 counters? on it")
+def _adamant(m, para, out, is_spell):
+    color = COLOR_WORDS.get(m.group(1), "")
+    out["abilities"].append(ManaSpentCounters(para, "adamant", amount=_count_word(m.group(2)), color=color))
+
+
+@paragraph_template(rf"you may cast cardname as though it had flash if you pay {_MANA_N} more to cast it")
+def _flash_for_more(m, para, out, is_spell):
+    """601.3b: a permission to cast the spell at instant speed, with a cost increase (601.2f) when it is
+    cast at a time only the permission allows."""
+    out["abilities"].append(CostModifier(para, int(m.group(1)), "self", condition=CostCondition("flash_timing")))
+
+
+# --------------------------------------------------------------------------- 101.2 statics
+
+_WHO = {"each player": "each", "players": "each", "you": "you", "your opponents": "opponents",
+        "each opponent": "opponents"}
+
+
+@paragraph_template(r"(each player|you|your opponents|each opponent) can't cast more than (one|two|three) spells? each turn")
+def _max_spells(m, para, out, is_spell):
+    out["abilities"].append(PlayerCastRestriction(para, _WHO[m.group(1)], "max_per_turn", _count_word(m.group(2))))
+
+
+@paragraph_template(r"(your opponents|players) can't cast spells during (your turn|combat)")
+def _no_spells_during(m, para, out, is_spell):
+    if m.group(2) == "your turn" and m.group(1) != "your opponents":
+        raise Unsupported(para)
+    kind = "during_your_turn" if m.group(2) == "your turn" else "during_combat"
+    out["abilities"].append(PlayerCastRestriction(para, _WHO[m.group(1)], kind))
+
+
+@paragraph_template(r"(you|your opponents|players) can't cast ([a-z ]+?) spells")
+def _no_kind_of_spells(m, para, out, is_spell):
+    spell = parse_spell_kind(m.group(2))
+    out["abilities"].append(PlayerCastRestriction(para, _WHO[m.group(1)], "spells", spell=spell))
+
+
+@paragraph_template(r"((?:[a-z]+ )*?)spells( you control)? can't be countered")
+def _uncounterable_group(m, para, out, is_spell):
+    """101.2: beats "counter target spell" (rules/effects.py can_be_countered)."""
+    spell = parse_spell_kind(m.group(1).strip())
+    out["abilities"].append(Uncounterable(para, "you" if m.group(2) else "each", spell))
+
+
+@paragraph_template(r"you may cast cardname as though it had flash\. if you cast it any time a sorcery couldn't have "
+                    r"been cast, the controller of the permanent it becomes sacrifices it at the beginning of the next "
+                    r"cleanup step")
+def _flash_sacrifice(m, para, out, is_spell):
+    """601.3b: a permission to cast it at instant speed; cast that way, a delayed trigger (603.7) sacrifices
+    the permanent at the beginning of the next cleanup step (514.3a)."""
+    out["abilities"].append(CastingKeyword(para, "flash_sacrifice"))
+
+
+@paragraph_template(rf"spells (your opponents cast|you cast) that target cardname cost {_MANA_N} (more|less) to cast")
+def _tax_targeting_me(m, para, out, is_spell):
+    """601.2f: a change to the cost of spells that target this permanent (the actions offered to agents
+    are priced with their targets: rules/casting.py priced_with_targets)."""
+    n = int(m.group(2))
+    scope = "opponents" if m.group(1) == "your opponents cast" else "you"
+    out["abilities"].append(CostModifier(para, n if m.group(3) == "more" else -n, scope,
+                                         condition=CostCondition("targets_source")))
+
+
+@paragraph_template(rf"the first ((?:[a-z]+ )*?)spell you cast each turn costs {_MANA_N} less to cast")
+def _first_spell(m, para, out, is_spell):
+    """601.2f: the first spell of a kind its controller casts each turn costs less (counted from the game log)."""
+    spell = parse_spell_kind(m.group(1).strip())
+    out["abilities"].append(CostModifier(para, -int(m.group(2)), "you", spell,
+                                         condition=CostCondition("first_of_kind", spell=spell)))
+
+
+@sentence_template(rf"the next ((?:[a-z]+ )*?)spell you cast this turn costs {_MANA_N} less to cast")
+def _next_spell(m, targets):
+    """611.2 / 601.2f: a one-shot reduction for the next such spell its controller casts this turn."""
+    return [NextSpellDiscount(int(m.group(2)), parse_spell_kind(m.group(1).strip()))]
+
+
+@paragraph_template(r"as an additional cost to cast (white|blue|black|red|green) permanent spells, you may pay (\d+) "
+                    r"life\. those spells cost \{([wubrg])\} less to cast if you paid life this way\. this effect "
+                    r"reduces only the amount of (white|blue|black|red|green) mana you pay")
+def _defiler(m, para, out, is_spell):
+    color = COLOR_WORDS[m.group(1)]
+    if m.group(3).upper() != color or COLOR_WORDS[m.group(4)] != color:
+        raise Unsupported(para)
+    out["abilities"].append(LifeForColorDiscount(para, color, int(m.group(2))))
+
+
+@paragraph_template(r"(white|blue|black|red|green) spells you cast cost \{([wubrg])\} more to cast")
+def _leech(m, para, out, is_spell):
+    """601.2f: a colored cost increase for its controller's spells of a color."""
+    out["abilities"].append(ColoredCostIncrease(para, SpellFilter(colors=frozenset({COLOR_WORDS[m.group(1)]})),
+                                                m.group(2).upper()))
+
+
+@keyword_template(r"ripple (\d+)")
+def _ripple(m, out):
+    """702.60a: "When you cast this spell, you may reveal the top N cards of your library ..." """
+    n = int(m.group(1))
+    out["abilities"].append(V.TriggeredAbility(m.group(0), "cast_self", (V.Optional(
+        (RippleReveal(n),), f"reveal the top {n} cards of your library (ripple)"),)))
+
+
+# --------------------------------------------------------------------------- 702.96 overload
+
+@keyword_template(r"overload ((?:\{[0-9wubrgcx]+\})+)")
+def _overload(m, out):
+    """702.96a: the overloaded text is compiled once the whole card is (_finish_overload)."""
+    try:
+        cost = parse_cost(m.group(1).upper())
+    except ValueError as exc:
+        raise Unsupported(m.group(0)) from exc
+    out["abilities"].append(Overload(m.group(0), cost))
+
+
+def _finish_overload(out: dict) -> list[str]:
+    """702.96b: replace every "target" with "each" in the spell's other paragraphs and compile them; the
+    result must have no target. Otherwise the overload paragraph is reported unsupported."""
+    marks = [a for a in out["abilities"] if type(a) is Overload and not a.effects]
+    if not marks:
+        return []
+    ov = marks[0]
+    paras = [p.strip() for p in out.get("text", "").split("\n") if p.strip()]
+    body = [p for p in paras if p.lower().rstrip(".") != ov.text]
+    if len(marks) > 1 or not out["spell_effects"] or not body:
+        out["abilities"].remove(ov)
+        return [ov.text]
+    changed = re.sub(r"\btarget\b", "each", " ".join(body).lower().rstrip("."))
+    try:
+        targets: list = []
+        effects = parse_effects(changed, targets)
+    except Unsupported:
+        out["abilities"].remove(ov)
+        return [ov.text]
+    if targets or not effects:
+        out["abilities"].remove(ov)
+        return [ov.text]
+    out["abilities"][out["abilities"].index(ov)] = Overload(ov.text, ov.cost, tuple(effects))
+    return []
+
+
+CARD_FINISHERS.append(_finish_overload)
+
+
+@keyword_template(r"(buyback|evoke|entwine)—(.+)")
+def _cast_option_other(m, out):
+    """702.27a / 702.74a / 702.42a with a cost that isn't (only) mana: "Buyback—Sacrifice a land",
+    "Evoke—Exile a green card from your hand", "Entwine—Sacrifice two lands" (parse_other_cost)."""
+    kind = m.group(1)
+    mana, other = parse_other_cost(m.group(2))
+    try:
+        cost = parse_cost(mana.upper())
+    except ValueError as exc:
+        raise Unsupported(m.group(0)) from exc
+    if any(type(a) is CastOption and a.kind == kind for a in out["abilities"]):
+        raise Unsupported(m.group(0))
+    out["abilities"].append(CastOption(m.group(0), kind, cost, other=other))
