@@ -1,0 +1,511 @@
+"""CR 603: more trigger events (compiled by cards/templates/triggers_more.py).
+
+Each function is called by a small hook where its event happens (effects.py: discard, deal_damage,
+scry / surveil, explore; stack.py: targets chosen, mana paid, resolution, a kicked permanent entering;
+game.py: zone changes, life loss, before priority; triggers.py: attacks, steps, tapping, life gain,
+casting) and adds the triggered abilities that match to the pending triggers (603.2, put on the
+stack by 603.3).
+
+- 603.4 intervening "if" clauses: TriggeredAbility.intervening (checked by triggers._add as the event
+  happens and by `still_holds` as the ability resolves): WasKicked (702.33d), ControlCount,
+  OpponentMoreLands.
+- 603.8 state triggers ("When you control no Islands, sacrifice CARDNAME"): `state_triggers`, checked
+  whenever a player would receive priority; a state trigger doesn't trigger again while it is on the
+  stack (or waiting to be put there).
+- 603.10a: abilities that trigger on a permanent leaving the battlefield (put into a graveyard,
+  sacrificed, leaving) look back in time, so the permanent's own abilities see its own departure;
+  abilities that trigger when cards leave a graveyard look back in time too.
+- 603.2c: an ability triggers once for each occurrence; "one or more" abilities trigger once for an
+  event that moves several cards at once (`zone_changed` batches cards leaving a graveyard until the
+  next time triggered abilities are put on the stack, `flush`) and once per combat damage step
+  (510.2: "one or more creatures you control deal combat damage to a player").
+- 702.29c: "When you cycle CARDNAME" means "when you discard CARDNAME to pay a cycling cost"; it
+  triggers from the zone the card went to. 702.29d: "Whenever you cycle or discard a card" triggers
+  once when a card is cycled (cycling is a discard). 701.8: "Whenever an opponent discards a card".
+- 120.3 / 603.2: "Whenever CARDNAME deals damage to a player / an opponent / a creature" triggers once
+  per recipient ("that player" / "that creature" is the recipient); "When enchanted creature is dealt
+  damage"; 510.2 "deals combat damage to a player or planeswalker", "a creature deals combat damage
+  to you".
+- 603.2: "When CARDNAME becomes the target of a spell or ability" triggers as the spell is cast
+  (601.2c), the ability activated (602.2b) or put on the stack (603.3d).
+- 506.3 / 506.5 / 508.1: "Whenever a creature you control attacks", "Whenever you attack with N or
+  more creatures" (508.1: one declaration), "Whenever a creature attacks you (or a planeswalker you
+  control)", "Whenever equipped creature attacks alone".
+- 503.1: "at the beginning of the upkeep of enchanted creature's controller".
+- 701.17a: "Whenever you / a player sacrifices a Clue / another permanent", "when you sacrifice it".
+- 603.2f: "Whenever enchanted creature / a creature an opponent controls becomes tapped".
+- 119.3 / 119.9: "Whenever you gain life for the first time each turn", "... gain / lose life during
+  your turn"; 700.14 "Whenever you expend N"; 701.18d / 701.42d "Whenever you scry / surveil";
+  701.40a "Whenever a creature you control explores"; 305.1 "Whenever a player plays a land";
+  603.6c "Whenever a land card is put into your graveyard from anywhere".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD, GRAVEYARD
+from .triggers import _add, _watchers
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import StackItem
+
+CYCLING_RULE = "702.29a"  # rules/stack.py discards a card with this rule only to pay a cycling cost
+SACRIFICE_RULE = "701.17a"  # every sacrifice moves the permanent with this rule
+PLAY_LAND_RULE = "305.1"  # rules/stack.py play_land moves the land with this rule (only there)
+
+
+def _who_ok(who: str, watcher_controller: int, player: int) -> bool:
+    """"you" / "an opponent" / "a player" (who did it, relative to the ability's controller)."""
+    return who == "any" or (who == "you") == (player == watcher_controller)
+
+
+# --------------------------------------------------------------------------------- 603.4 "if"
+
+@dataclass(frozen=True, slots=True)
+class WasKicked:
+    """603.4 / 702.33d: "When CARDNAME enters, if it was kicked, ..." — the permanent remembers that
+    the spell it was had its kicker cost paid (`remember_kicked`)."""
+
+    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        return source in g.s.__dict__.get("kicked_permanents", frozenset())
+
+
+def _controller(g: Game, source: int, lki: Any) -> int | None:
+    """The controller of the ability's source (its last known information once it has left)."""
+    o = g.s.objects.get(source)
+    if o is not None and o.zone == BATTLEFIELD:
+        return o.controller
+    return lki[0].controller if lki else (o.controller if o is not None else None)
+
+
+@dataclass(frozen=True, slots=True)
+class ControlCount:
+    """603.4: "if you control two or more Gates" (at_least 2), "if you control another Spirit" (1),
+    "if you control no tapped lands" (at_most 0). `flt.other` leaves the source itself out."""
+
+    flt: V.ObjectFilter
+    at_least: int = 0
+    at_most: int | None = None
+
+    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        p = _controller(g, source, lki)
+        if p is None:
+            return False
+        from .stack import matches_filter
+        n = sum(1 for o in g.permanents(p) if matches_filter(g, self.flt, o, p, source))
+        return n >= self.at_least and (self.at_most is None or n <= self.at_most)
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentMoreLands:
+    """603.4: "if an opponent (defending player) controls more lands than you"."""
+
+    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        p = _controller(g, source, lki)
+        if p is None:
+            return False
+
+        def lands(q: int) -> int:
+            return sum(1 for o in g.permanents(q) if "Land" in g.chars(o).types)
+        return any(lands(q) > lands(p) for q in range(len(g.s.players)) if q != p)
+
+
+def remember_kicked(g: Game, oid: int) -> None:
+    """A permanent spell that was kicked became the permanent `oid` (608.3, 702.33d). A frozenset
+    in the state's dict: GameState.clone copies it (immutable, so shared safely)."""
+    s = g.s
+    s.kicked_permanents = s.__dict__.get("kicked_permanents", frozenset()) | {oid}  # type: ignore[attr-defined]
+
+
+def still_holds(g: Game, item: StackItem) -> bool:
+    """603.4: the intervening "if" clause is checked again as the ability resolves; false, the
+    ability is removed from the stack and does nothing."""
+    ab = item.ability
+    cond = getattr(ab, "intervening", None)
+    if cond is None:
+        return True
+    event_obj = item.choices[0] if item.choices else None
+    source = item.source_lki[0].id if item.source_lki else item.source
+    if cond.holds(g, source, item.source_lki, event_obj):
+        return True
+    g.log_event("intervening_if_false", "603.4", card=item.name, ability=ab.text)
+    return False
+
+
+# ----------------------------------------------------------------------------- discard / cycle
+
+def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str) -> None:
+    """701.8: player `p` discarded the card `old_id` (now `new_id` in the graveyard)."""
+    s = g.s
+    cycled = rule == CYCLING_RULE
+    o = s.objects.get(new_id)
+    if o is None:
+        return
+    if cycled:
+        # 702.29c: its own "when you cycle CARDNAME" triggers from the zone it went to.
+        for ab in o.card.abilities:
+            if isinstance(ab, V.TriggeredAbility) and ab.event == "cycle_self":
+                _add(g, p, new_id, ab, None, o.card.name)
+    from .stack import matches_filter
+    for w, ab in _watchers(g, ("discard", "cycle")):
+        if ab.event == "cycle" and not cycled:
+            continue
+        if not _who_ok(ab.who, w.controller, p):
+            continue
+        if ab.scope == "another" and w.id == old_id:
+            continue
+        if ab.filter is not None and not matches_filter(g, ab.filter, o, w.controller, w.id):
+            continue
+        _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
+
+
+# ------------------------------------------------------------------------------- targeting
+
+def became_target(g: Game, p: int, item: StackItem) -> None:
+    """The spell or ability `item` controlled by `p` has just been put on the stack with its targets:
+    each permanent it targets becomes the target of it (once, however often it is targeted)."""
+    s = g.s
+    watchers = None
+    for t in dict.fromkeys(item.targets):
+        o = s.objects.get(t) if isinstance(t, int) and t >= 0 else None
+        if o is None or o.zone != BATTLEFIELD:
+            continue
+        for ab in g.chars(o).abilities:
+            if isinstance(ab, V.TriggeredAbility) and ab.event == "becomes_target" and ab.scope == "self" \
+                    and _target_source_ok(ab, item, p, o.controller):
+                _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - p)  # "that player"
+        if watchers is None:
+            watchers = _watchers(g, ("becomes_target",))
+        for w, ab in watchers:
+            if ab.scope == "enchanted" and w.attached_to == o.id and _target_source_ok(ab, item, p, w.controller):
+                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature"
+            elif ab.scope == "filter" and _target_source_ok(ab, item, p, w.controller):
+                from .stack import matches_filter
+                if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it": that permanent
+
+
+def _target_source_ok(ab: V.TriggeredAbility, item: StackItem, p: int, relative_to: int) -> bool:
+    """"a spell or ability" / "a spell" / "an ability", optionally "an opponent controls" (an opponent
+    of `relative_to`, the controller the text speaks of)."""
+    kind = ab.who.split(":")[0]
+    if kind == "spell" and item.kind != "spell":
+        return False
+    if kind == "ability" and item.kind == "spell":
+        return False
+    if ab.who.endswith(":you"):
+        return p == relative_to
+    return not ab.who.endswith(":opponent") or p != relative_to
+
+
+# --------------------------------------------------------------------------------- damage
+
+def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool = False) -> None:
+    """120.3: `source` (an object id, or None) dealt `n` > 0 damage to `target` (a player ref < 0, or a
+    permanent). "Whenever CARDNAME deals damage to a player" triggers once per recipient; "Whenever
+    enchanted creature is dealt damage" once per damage event to it."""
+    s = g.s
+    t = s.objects.get(target) if target >= 0 else None
+    if t is not None:
+        for w, ab in _watchers(g, ("attached_dealt_damage",)):
+            if w.attached_to == target:
+                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "it": that creature
+    if source is None:
+        return
+    o = s.objects.get(source)
+    if o is None or o.zone != BATTLEFIELD:
+        return
+    types = g.chars(t).types if t is not None else frozenset()
+    if target < 0 and "Creature" in g.chars(o).types:
+        for w, ab in _watchers(g, ("combat_damage_to_you",)):
+            if -1 - target == w.controller and combat:
+                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature", "it"
+    if combat and target < 0:
+        _group_combat_damage(g, o, target)
+    if combat:
+        for ab in g.chars(o).abilities:
+            if isinstance(ab, V.TriggeredAbility) and ab.event == "deals_combat_damage" and (
+                    target < 0 or "Planeswalker" in types):
+                _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)  # "a player or planeswalker"
+    if t is not None and "Creature" not in types:
+        return
+    for ab in g.chars(o).abilities:
+        if isinstance(ab, V.TriggeredAbility) and ab.event == "deals_damage" and _recipient_ok(ab.who, o.controller,
+                                                                                             target):
+            _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)
+    for w, ab in _watchers(g, ("attached_deals_damage",)):
+        if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
+            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
+
+
+def _group_combat_damage(g: Game, o: Any, target: int) -> None:
+    """510.2 / 603.2c: "Whenever one or more creatures you control deal combat damage to a player"
+    triggers once per combat damage step and player, however many of them dealt damage (the
+    (turn, step, ability source, player) already seen are kept in the state's dict, immutable)."""
+    watchers = _watchers(g, ("group_combat_damage",))
+    if not watchers:
+        return
+    s = g.s
+    from .stack import matches_filter
+    seen = s.__dict__.get("combat_damage_groups", frozenset())
+    for w, ab in watchers:
+        key = (s.turn, s.step, w.id, target)
+        if key in seen or o.controller != w.controller:
+            continue
+        if ab.who == "opponent" and -1 - target == w.controller:
+            continue
+        if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+            seen = seen | {key}
+            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "that player"
+    s.combat_damage_groups = seen  # type: ignore[attr-defined]
+
+
+def _recipient_ok(who: str, damage_controller: int, target: int) -> bool:
+    if who == "creature":
+        return target >= 0
+    if target >= 0:
+        return False
+    return who == "player" or (who == "opponent" and -1 - target != damage_controller)
+
+
+# --------------------------------------------------------------------------------- combat
+
+def attacked(g: Game, attackers: list[int]) -> None:
+    """508.1: attackers were declared (one event)."""
+    s = g.s
+    if not attackers:
+        return
+    from .stack import matches_filter
+    ctrl = s.objects[attackers[0]].controller
+    cb = s.combat
+    for w, ab in _watchers(g, ("attacks_filter", "you_attack_n", "attacks_you", "attached_attacks_alone")):
+        if ab.event == "attached_attacks_alone":
+            if len(attackers) == 1 and w.attached_to == attackers[0]:  # 506.5: "attacks alone"
+                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=attackers[0])  # "it": the creature
+            continue
+        if ab.event == "you_attack_n":
+            if (ab.who == "any" or w.controller == ctrl) and sum(1 for a in attackers if ab.filter is None or matches_filter(
+                    g, ab.filter, s.objects[a], w.controller, w.id)) >= ab.count:
+                _add(g, w.controller, w.id, ab, None, w.card.name)
+            continue
+        for a in attackers:
+            o = s.objects[a]
+            if ab.event == "attacks_filter":
+                if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)  # "it": that creature
+            elif cb is not None and o.controller != w.controller:
+                # "Whenever a creature attacks you or a planeswalker you control" (506.3: attacked player)
+                d = cb.attackers.get(a)
+                pw = s.objects.get(d) if d is not None and d >= 0 else None
+                if d == -1 - w.controller or (ab.scope != "player" and pw is not None and pw.controller == w.controller):
+                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)
+
+
+# ----------------------------------------------------------------------------------- steps
+
+def step_began(g: Game, event: str) -> None:
+    """503.1: "at the beginning of the upkeep of enchanted creature's controller"."""
+    if event != "upkeep":
+        return
+    s = g.s
+    for w, ab in _watchers(g, ("upkeep_enchanted",)):
+        host = s.objects.get(w.attached_to) if w.attached_to is not None else None
+        if host is not None and host.zone == BATTLEFIELD and host.controller == s.active:
+            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - s.active)  # "that player"
+
+
+# ------------------------------------------------------------------------------ zone changes
+
+def zone_changed(g: Game, old_id: int, new_id: int, frm: str, to: str, rule: str) -> None:
+    """Called by Game.move after every zone change (400.7: `new_id` is the new object)."""
+    if to == BATTLEFIELD and rule == PLAY_LAND_RULE:
+        o = g.s.objects.get(new_id)
+        if o is not None:
+            for w, ab in _watchers(g, ("play_land",)):
+                if _who_ok(ab.who, w.controller, o.controller):
+                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - o.controller)  # "that player"
+    if to == GRAVEYARD:
+        o = g.s.objects.get(new_id)
+        if o is not None:
+            for w, ab in _watchers(g, ("card_to_your_graveyard",)):
+                # "Whenever a land card is put into your graveyard from anywhere" (603.6c: not a
+                # leaves-the-battlefield ability; the card as it is in the graveyard)
+                if o.owner == w.controller and (ab.filter is None or _card_matches(g, ab.filter, o.card, o.owner)):
+                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=new_id)
+    if frm == BATTLEFIELD:
+        _left_battlefield(g, old_id, to, rule)
+    elif frm == GRAVEYARD:
+        o = g.s.objects.get(new_id)
+        if o is not None:
+            # 603.10a: looks back in time (the card as it was in the graveyard; a card's characteristics
+            # there are its printed ones).
+            batch = g.s.__dict__.get("graveyard_leavers", ())
+            g.s.graveyard_leavers = batch + ((o.owner, o.card),)  # type: ignore[attr-defined]
+
+
+def _left_battlefield(g: Game, old_id: int, to: str, rule: str) -> None:
+    s = g.s
+    lki = s.lki.get(old_id)
+    if lki is None:
+        return
+    obj, chars = lki
+    from .stack import matches_filter_lki
+    for ab in chars.abilities:
+        if not isinstance(ab, V.TriggeredAbility):
+            continue
+        if ab.event == "etb_or_leaves" or (ab.event == "etb_or_to_graveyard" and to == GRAVEYARD):
+            _add(g, obj.controller, old_id, ab, lki, obj.card.name)
+        elif ab.event == "to_graveyard_filter" and to == GRAVEYARD and ab.filter is not None \
+                and not ab.filter.other and matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
+            _add(g, obj.controller, old_id, ab, lki, obj.card.name)  # 603.10a: its own departure too
+        elif ab.event in ("sacrifice", "leaves_filter") and (ab.event == "leaves_filter" or rule == SACRIFICE_RULE) \
+                and ab.filter is not None and not ab.filter.other \
+                and matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
+            _add(g, obj.controller, old_id, ab, lki, obj.card.name)
+        elif ab.event == "sacrifice_self" and rule == SACRIFICE_RULE:
+            _add(g, obj.controller, old_id, ab, lki, obj.card.name)  # "when you sacrifice CARDNAME"
+    events = ("to_graveyard_filter", "leaves_filter")
+    if rule == SACRIFICE_RULE:
+        events += ("sacrifice",)
+    for w, ab in _watchers(g, events):
+        if ab.event == "to_graveyard_filter" and to != GRAVEYARD:
+            continue
+        if ab.event == "sacrifice" and ab.who == "you" and obj.controller != w.controller:
+            continue  # "whenever you sacrifice": the permanent's controller sacrificed it (701.17a)
+        if ab.filter is None or matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
+            _add(g, w.controller, w.id, ab, None, w.card.name)
+
+
+def flush(g: Game) -> None:
+    """Before triggered abilities are put on the stack (603.3): the zone-change events batched since
+    ("one or more cards leave your graveyard", 603.2c) trigger once each; state triggers (603.8)."""
+    s = g.s
+    batch = s.__dict__.get("graveyard_leavers")
+    if batch:
+        s.graveyard_leavers = ()  # type: ignore[attr-defined]
+        _left_graveyard(g, batch)
+    state_triggers(g)
+
+
+def _left_graveyard(g: Game, batch: tuple) -> None:
+    for w, ab in _watchers(g, ("leave_graveyard",)):
+        n = 0
+        for owner, card in batch:
+            if owner != w.controller:
+                continue  # "your graveyard"
+            if ab.filter is not None and not _card_matches(g, ab.filter, card, owner):
+                continue
+            n += 1
+        if n >= max(1, ab.count):
+            _add(g, w.controller, w.id, ab, None, w.card.name)
+
+
+def _card_matches(g: Game, flt: V.ObjectFilter, card: V.CardDef, owner: int) -> bool:
+    """A card's printed characteristics against a type filter (a card in a graveyard)."""
+    if flt.types and not (flt.types & card.types):
+        return False
+    if flt.non_types and (flt.non_types & card.types):
+        return False
+    return not (flt.subtypes and not (flt.subtypes & card.subtypes))
+
+
+# ----------------------------------------------------------------------------- 603.8 state
+
+def state_triggers(g: Game) -> None:
+    """603.8: "When you control no Islands, sacrifice CARDNAME" triggers as soon as its controller
+    controls no permanent of that subtype; not again while it is waiting or on the stack."""
+    s = g.s
+    watchers = _watchers(g, ("state_no_subtype",))
+    if not watchers:
+        return
+    for w, ab in watchers:
+        if ab.filter is None or any(_has_subtypes(g, p, ab.filter.subtypes) for p in g.permanents(w.controller)):
+            continue
+        if any(t[1] == w.id and t[2] == ab for t in s.pending_triggers):
+            continue
+        if any(it.kind == "trigger" and it.source == w.id and it.ability == ab for it in s.stack):
+            continue
+        _add(g, w.controller, w.id, ab, None, w.card.name)
+
+
+def _has_subtypes(g: Game, o: Any, subtypes: frozenset[str]) -> bool:
+    return bool(g.chars(o).subtypes & subtypes)
+
+
+# ------------------------------------------------------------------------- tapping, life, scry
+
+def became_tapped(g: Game, o: Any) -> None:
+    """603.2f: "Whenever enchanted creature / a creature an opponent controls becomes tapped" (not when it
+    enters tapped: this is called only when a permanent changes from untapped to tapped)."""
+    from .stack import matches_filter
+    for w, ab in _watchers(g, ("attached_becomes_tapped", "becomes_tapped_filter")):
+        if ab.event == "attached_becomes_tapped":
+            if w.attached_to == o.id:
+                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it", "that creature"
+        elif ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
+
+
+def life_gained(g: Game, p: int) -> None:
+    """119.9 / 603.2: "Whenever you gain life for the first time each turn": counts life-gain events per
+    turn (an immutable tuple in the state's dict: GameState.clone copies it)."""
+    s = g.s
+    turn, counts = s.__dict__.get("life_gain_events", (s.turn, ()))
+    if turn != s.turn:
+        counts = ()
+    counts = tuple((counts[i] if i < len(counts) else 0) + (1 if i == p else 0) for i in range(len(s.players)))
+    s.life_gain_events = (s.turn, counts)  # type: ignore[attr-defined]
+    for w, ab in _watchers(g, ("gain_life_first", "gain_life_your_turn")):
+        if w.controller != p:
+            continue
+        if (ab.event == "gain_life_first" and counts[p] == 1) or (ab.event == "gain_life_your_turn" and s.active == p):
+            _add(g, w.controller, w.id, ab, None, w.card.name)
+
+
+def life_lost(g: Game, p: int) -> None:
+    """119.3 / 603.2: "Whenever you lose life during your turn" (each life-loss event)."""
+    if g.s.active != p:
+        return
+    for w, ab in _watchers(g, ("lose_life_your_turn",)):
+        if w.controller == p:
+            _add(g, w.controller, w.id, ab, None, w.card.name)
+
+
+def explored(g: Game, oid: int) -> None:
+    """701.40a: "Whenever a creature you control explores" ("it" is that creature)."""
+    from .stack import matches_filter
+    o = g.s.objects.get(oid)
+    if o is None:
+        return
+    for w, ab in _watchers(g, ("explores_filter",)):
+        if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
+
+
+def looked_at_top(g: Game, p: int, kind: str) -> None:
+    """701.18d / 701.42d: "Whenever you scry" / "Whenever you surveil" ("scry or surveil": either)."""
+    for w, ab in _watchers(g, ("scry", "surveil", "scry_or_surveil")):
+        if w.controller == p and ab.event in (kind, "scry_or_surveil"):
+            _add(g, w.controller, w.id, ab, None, w.card.name)
+
+
+def mana_spent_on_spell(g: Game, p: int, n: int) -> None:
+    """700.14: "Whenever you expend N" triggers when the mana `p` spent to cast spells this turn goes
+    from less than N to at least N by paying a spell's cost (a per-turn count in the state's dict)."""
+    if n <= 0:
+        return
+    s = g.s
+    turn, counts = s.__dict__.get("spell_mana_spent", (s.turn, ()))
+    if turn != s.turn:
+        counts = ()
+    before = counts[p] if p < len(counts) else 0
+    counts = tuple((counts[i] if i < len(counts) else 0) + (n if i == p else 0) for i in range(len(s.players)))
+    s.spell_mana_spent = (s.turn, counts)  # type: ignore[attr-defined]
+    for w, ab in _watchers(g, ("expend",)):
+        if w.controller == p and before < ab.count <= before + n:
+            _add(g, w.controller, w.id, ab, None, w.card.name)
+
