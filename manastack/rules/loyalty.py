@@ -1,0 +1,82 @@
+"""CR 606: loyalty abilities (compiled by cards/templates/loyalty_mana.py).
+
+- 606.3: a player may activate a loyalty ability of a permanent they control only when they could cast
+  a sorcery (the ability has `sorcery_speed`, checked by rules/stack.py) and only if no player has
+  activated a loyalty ability of that permanent this turn (`block_reason`).
+- 606.4: the cost of a loyalty ability is putting on or removing a number of loyalty counters ("[+1]",
+  "[−2]", "[0]"; "[−X]": X is chosen as the ability is activated, 601.2b via 602.2b) (`pay`).
+- 606.6: an ability with a negative loyalty cost can't be activated unless the permanent has at least
+  that many loyalty counters on it.
+- 306.5b / 310.4b: a planeswalker enters with its printed loyalty (game.py move); 120.3c: damage to a
+  planeswalker removes loyalty counters (rules/effects.py); 704.5i: with 0 loyalty it is put into its
+  owner's graveyard (rules/sba.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import vocab as V
+from ..errors import IllegalActionError
+from ..game.state import ContinuousEffect
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import Obj
+
+ACTIVATED = "loyalty_activated"  # ContinuousEffect kind: a loyalty ability of `target` was activated this turn
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyCost(V.Cost):
+    """606.4: put on (`loyalty` > 0) or remove (< 0, or "X": remove X) loyalty counters."""
+
+    loyalty: int | str = 0
+
+    # The protocol rules/stack.py uses for costs of template modules (cost_block_reason, activate_ability).
+    def extra_block_reason(self, g: Game, o: Obj) -> str | None:
+        return block_reason(g, o, self)
+
+    def choose_extra(self, g: Game, p: int, o: Obj, action) -> list[int]:
+        """A loyalty cost has no other parts (606.4): it is paid as it is determined, with X as announced."""
+        pay(g, o, self, action.x)
+        return []
+
+    def pay_extra(self, g: Game, p: int, o: Obj, paid: list[int]) -> None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyAbility(V.ActivatedAbility):
+    """606.1: an activated ability with a loyalty symbol in its cost. Not a mana ability (605.1a)."""
+
+
+def has_x(cost: V.Cost) -> bool:
+    return type(cost) is LoyaltyCost and cost.loyalty == "X"
+
+
+def block_reason(g: Game, o: Obj, cost: LoyaltyCost) -> str | None:
+    """606.3 (once per turn per permanent) and 606.6 (enough loyalty counters for a fixed negative cost)."""
+    if any(e.kind == ACTIVATED and e.target == o.id for e in g.s.effects):
+        return f"{o.card.name}: only one loyalty ability of a permanent may be activated each turn (606.3)"
+    n = cost.loyalty
+    if isinstance(n, int) and n < 0 and o.counters.get("loyalty", 0) < -n:
+        return f"{o.card.name} doesn't have {-n} loyalty counter(s) to remove (606.6)"
+    return None
+
+
+def pay(g: Game, o: Obj, cost: LoyaltyCost, x: int) -> None:
+    """606.4: pay the loyalty cost, and remember the activation for 606.3."""
+    s = g.s
+    n = -x if cost.loyalty == "X" else int(cost.loyalty)
+    have = o.counters.get("loyalty", 0)
+    if n < 0 and have < -n:
+        raise IllegalActionError(f"{o.card.name} doesn't have {-n} loyalty counter(s) to remove (606.6)")
+    if n:
+        o.counters["loyalty"] = have + n
+        g.invalidate()
+        g.log_event("add_counters" if n > 0 else "remove_counters", "606.4", card=o.card.name, kind="loyalty",
+                    amount=abs(n))
+    s.effects.append(ContinuousEffect(ACTIVATED, o.id, timestamp=s.next_timestamp))
+    s.next_timestamp += 1
