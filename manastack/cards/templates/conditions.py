@@ -1,0 +1,135 @@
+"""Conditions in triggered, static and activated abilities.
+
+Intervening "if" clauses (603.4) about the game now: "When CARDNAME enters, if you control a Swamp,
+..." — the conditions of static abilities (templates/statics.py parse_condition, 611.3a) for the
+ability's controller, checked as the event happens and again on resolution.
+
+Conditions about what happened this turn (rules/turn_history.py), in three places:
+
+- 603.4 intervening "if" clauses: "When CARDNAME enters, if you attacked this turn, ..." (raid),
+  "At the beginning of your end step, if a creature died this turn, ..." (morbid): any trigger
+  condition the other templates know, followed by ", if [history]". Checked as the event happens and
+  again on resolution (rules/trigger_events.py).
+- 614.1c: "CARDNAME enters with N +1/+1 counters on it if [history]" (a replacement effect applied as
+  it enters: rules/stack.py ETB_REPLACEMENTS).
+- 602.5b: "Activate only if [history]" (templates/activation.py, rules/stack.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...rules.stack import ETB_REPLACEMENTS
+from ...rules.turn_history import HistoryCondition
+from .. import vocab as V
+from ..compiler import (
+    TRIGGER_TEMPLATES,
+    Unsupported,
+    number,
+    paragraph_template,
+    trigger_kwargs,
+    trigger_template,
+)
+from .statics import parse_condition
+
+if TYPE_CHECKING:
+    from ...game.game import Game
+    from ...game.state import Obj
+
+_HISTORY = {
+    "you attacked this turn": "you_attacked",
+    "you attacked with a creature this turn": "you_attacked",
+    "you attacked with one or more creatures this turn": "you_attacked",
+    "a creature died this turn": "creature_died",
+    "a permanent you controlled left the battlefield this turn": "your_permanent_left",
+    "a permanent left the battlefield under your control this turn": "your_permanent_left",
+    "an opponent lost life this turn": "opponent_lost_life",
+    "you gained life this turn": "you_gained_life",
+    "you lost life this turn": "you_lost_life",
+    "an opponent was dealt damage this turn": "opponent_dealt_damage",
+}
+_HISTORY_RX = "|".join(re.escape(k) for k in _HISTORY)
+
+
+def parse_history(text: str) -> HistoryCondition:
+    kind = _HISTORY.get(text.strip())
+    if kind is None:
+        raise Unsupported(text)
+    return HistoryCondition(kind)
+
+
+@dataclass(frozen=True, slots=True)
+class StateCondition:
+    """603.4: an intervening "if" clause that is a static-ability condition ("if you control a Swamp",
+    "if you have 10 or more life"), read for the source (or its last known information)."""
+
+    condition: Any
+
+    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        from ...rules import continuous
+        o = g.s.objects.get(source)
+        if o is None:
+            if lki is None:
+                return False
+            o = lki[0]
+        if o.id in g.s.objects:
+            g.chars(o)  # fills the characteristics cache of this state version
+        ok, _ = continuous._condition(g.s, o, self.condition, g._cache, continuous._statics(g.s))
+        return ok
+
+
+def _intervening(text: str) -> Any:
+    try:
+        return parse_history(text)
+    except Unsupported:
+        pass
+    cond = parse_condition(text)
+    if cond.kind in ("attacking", "counter", "attached"):
+        raise Unsupported(text)  # about the source in combat or with things on it: not modelled here
+    # "if CARDNAME is untapped" (Howling Mine) reads the source, or its last known information
+    return StateCondition(cond)
+
+
+@trigger_template(r"((?:when|whenever|at) .+?), if (.+)")
+def _with_history(m: re.Match) -> dict:
+    """603.4: "[trigger], if [condition], [effect]" — for the conditions no other template knows
+    (templates/triggers_more.py has its own for some: they go first)."""
+    for rx, fn in TRIGGER_TEMPLATES:
+        if fn is not _with_history and rx.fullmatch(m.group(0)):
+            try:
+                fn(rx.fullmatch(m.group(0)))
+            except Unsupported:
+                continue
+            raise Unsupported(m.group(0))  # that template's reading
+    kw = dict(trigger_kwargs(m.group(1), skip=(_with_history,)))
+    if kw.get("intervening") is not None:
+        raise Unsupported(m.group(0))  # two intervening clauses: not modelled
+    kw["intervening"] = _intervening(m.group(2))
+    return kw
+
+
+@dataclass(frozen=True, slots=True)
+class CountersIfHappened(V.StaticAbility):
+    """614.1c: "CARDNAME enters with N [kind] counters on it if [history]"."""
+
+    condition: HistoryCondition | None = None
+
+
+def _counters_if_happened(g: Game, o: Obj, ab: CountersIfHappened, choices: dict) -> None:
+    from ...rules.turn_history import happened
+    if ab.condition is not None and happened(g, o.controller, ab.condition.kind):
+        n = int(ab.amount)  # type: ignore[arg-type]
+        o.counters[ab.counter_kind] = o.counters.get(ab.counter_kind, 0) + n
+        g.log_event("counters", "614.1c", card=o.card.name, kind=ab.counter_kind, amount=n)
+
+
+ETB_REPLACEMENTS["etb_counters_if_happened"] = _counters_if_happened
+
+
+@paragraph_template(rf"cardname enters(?: the battlefield)? with (a|an|one|two|three|four|five|\d+) (\+1/\+1) "
+                    rf"counters? on it if ({_HISTORY_RX})")
+def _etb_counters_if(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    out["abilities"].append(CountersIfHappened(para, "etb_counters_if_happened", counter_kind=m.group(2),
+                                               amount=number(m.group(1)), condition=parse_history(m.group(3))))

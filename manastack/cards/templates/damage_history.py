@@ -1,0 +1,20 @@
+"""Triggers about damage dealt earlier this turn (rules/turn_history.py): "Whenever a creature dealt
+damage by CARDNAME this turn dies, ..." (603.10a leaves-the-battlefield trigger, 700.4 dies; the damage
+is read from this turn's damage events, 120.3).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...game import game as game_module
+from ...rules.turn_history import creature_died
+from ..compiler import trigger_template
+
+if creature_died not in game_module.LEFT_BATTLEFIELD_HOOKS:
+    game_module.LEFT_BATTLEFIELD_HOOKS.append(creature_died)
+
+
+@trigger_template(r"whenever a creature dealt damage by cardname this turn dies")
+def _damaged_by_self_dies(m: re.Match) -> dict:
+    return {"event": "damaged_by_self_dies"}

@@ -1,0 +1,116 @@
+"""What happened earlier this turn, for conditions that look back (ability words raid, morbid, revolt
+and their relatives; CR 207.2c gives those words no rules meaning, the sentences carry it):
+
+- "if you attacked this turn" / "if you attacked with a creature this turn": the player declared at
+  least one attacking creature this turn (508.1; only the active player attacks, 506.2).
+- "if a creature died this turn": a creature was put into a graveyard from the battlefield (700.4),
+  judged by its last known information (603.10).
+- "if a permanent you controlled left the battlefield this turn" (revolt).
+- "if an opponent lost life this turn", "if you gained life this turn" (119.3, 119.9-119.10: a life
+  total that changed), "if an opponent was dealt damage this turn".
+
+The answers are read from the current turn's events in the game log (newest first, stopping at the
+previous turn), so they need no state of their own and survive `clone()` unchanged.
+
+`HistoryCondition` is also a 603.4 intervening "if" clause (`holds`, rules/trigger_events.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..game.state import BATTLEFIELD, GRAVEYARD
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+KINDS = ("you_attacked", "creature_died", "your_permanent_left", "opponent_lost_life", "you_gained_life",
+         "you_lost_life", "opponent_dealt_damage")
+
+
+def _this_turn(g: Game) -> Iterator[dict]:
+    turn = g.s.turn
+    for e in reversed(g.s.log):
+        if e.get("turn") != turn:
+            return
+        yield e
+
+
+def happened(g: Game, p: int, kind: str) -> bool:
+    """Whether `kind` (one of KINDS) happened this turn, from player `p`'s point of view."""
+    s = g.s
+    me = s.players[p].name
+    for e in _this_turn(g):
+        ev = e.get("event")
+        if kind == "you_attacked":
+            if ev == "attack" and s.active == p:
+                return True
+        elif kind in ("creature_died", "your_permanent_left"):
+            if ev != "zone_change" or e.get("from_zone") != BATTLEFIELD:
+                continue
+            lki = s.lki.get(e.get("old_id"))
+            if lki is None:
+                continue
+            obj, chars = lki
+            if kind == "creature_died" and e.get("to_zone") == GRAVEYARD and "Creature" in chars.types:
+                return True
+            if kind == "your_permanent_left" and obj.controller == p:
+                return True
+        elif kind in ("opponent_lost_life", "you_gained_life", "you_lost_life"):
+            if ev != "life":
+                continue
+            d = e.get("delta", 0)
+            who = e.get("player")
+            if kind == "opponent_lost_life" and d < 0 and who != me:
+                return True
+            if kind == "you_gained_life" and d > 0 and who == me:
+                return True
+            if kind == "you_lost_life" and d < 0 and who == me:
+                return True
+        elif kind == "opponent_dealt_damage":
+            if ev == "damage" and "target_id" not in e and e.get("target") not in (None, me):
+                return True  # damage to a player is logged without a target id
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryCondition:
+    """A condition about this turn for the controller of the source: an intervening "if" (603.4) of
+    a triggered ability, or the condition of "enters with ... counters if ..." (614.1c) and of
+    "Activate only if ..." (602.5b)."""
+
+    kind: str
+
+    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        o = g.s.objects.get(source)
+        if o is not None:
+            controller = o.controller
+        elif lki is not None:
+            controller = lki[0].controller
+        else:
+            return False
+        return happened(g, controller, self.kind)
+
+
+def damaged_by_this_turn(g: Game, source_id: int, target_id: int) -> bool:
+    """Whether the object `target_id` was dealt damage this turn by the object `source_id` (120.3; the
+    damage events of this turn record the source's id)."""
+    return any(e.get("event") == "damage" and e.get("target_id") == target_id and e.get("source_id") == source_id
+               for e in _this_turn(g))
+
+
+def creature_died(g: Game, oid: int, to: str) -> None:
+    """A permanent left the battlefield (game.LEFT_BATTLEFIELD_HOOKS): "whenever a creature dealt damage
+    by CARDNAME this turn dies" (700.4, 603.10a: the creature as it last existed)."""
+    if to != GRAVEYARD:
+        return
+    s = g.s
+    lki = s.lki.get(oid)
+    if lki is None or "Creature" not in lki[1].types:
+        return
+    from . import triggers
+    for w, ab in triggers._watchers(g, ("damaged_by_self_dies",)):
+        if damaged_by_this_turn(g, w.id, oid):
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=s.successor.get(oid))
