@@ -1,0 +1,48 @@
+"""X in power/toughness changes (CR 107.3): "Target creature gets +X/+0 until end of turn", "-X/-X",
+"{X}, {T}: Target creature gets -X/+X until end of turn". X is the value announced as the spell was
+cast or the ability activated (107.3a, 601.2b, 602.2b), carried on the stack object (rules/effects.py
+Context.x); the change is then an ordinary until-end-of-turn effect (611.2, layer 7c).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...rules.effects import _HANDLERS, register_effect
+from .. import vocab as V
+from ..compiler import Unsupported, parse_target, sentence_template
+
+if TYPE_CHECKING:
+    from ...game.game import Game
+    from ...rules.effects import Context
+
+
+@dataclass(frozen=True, slots=True)
+class PumpX(V.Effect):
+    """"gets +X/+0 until end of turn": `power` / `toughness` are signed terms, "+x", "-x" or "+2"."""
+
+    target: V.Who
+    power: str
+    toughness: str
+
+
+def _term(ctx: Context, t: str) -> int:
+    n = ctx.x if t[1:] == "x" else int(t[1:])
+    return -n if t[0] == "-" else n
+
+
+def _run_pump_x(g: Game, ctx: Context, e: PumpX) -> list | None:
+    return _HANDLERS[V.Pump](g, ctx, V.Pump(e.target, _term(ctx, e.power), _term(ctx, e.toughness)))
+
+
+register_effect(PumpX, _run_pump_x)
+
+
+@sentence_template(r"(target [a-z ]*creature(?: you control| an opponent controls)?|cardname) gets "
+                   r"([+-](?:\d+|x))/([+-](?:\d+|x)) until end of turn")
+def _pump_x(m: re.Match, targets: list) -> list:
+    if "x" not in m.group(2) + m.group(3):
+        raise Unsupported(m.string)  # fixed numbers: the built-in template's
+    return [PumpX(parse_target(m.group(1), targets), m.group(2), m.group(3))]
