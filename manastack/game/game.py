@@ -16,7 +16,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards.vocab import CardDef
+from ..cards import vocab as _vocab
+from ..cards.vocab import CardDef, ability_types
 from ..errors import IllegalActionError
 from ..rules import combat, continuous, priority, sba, stack, trigger_events, triggers, turn
 from ..rules.mana import EMPTY, format_bag
@@ -41,6 +42,7 @@ PROFILES = ("cr-2024-09", "cr-2026-02")
 # and fn(game, old_id, to_zone), called after a permanent left the battlefield (610.3a).
 ZONE_CHANGE_REPLACEMENTS: list = []
 LEFT_BATTLEFIELD_HOOKS: list = []
+_NO_KINDS: frozenset = frozenset()
 # fn(game, old_id, new_id, from_zone), called as a permanent has entered the battlefield, before its
 # enters triggers are looked at (rules/graveyard_keywords.py: a suspended creature spell's haste, 702.62a).
 ENTERED_BATTLEFIELD_HOOKS: list = []
@@ -325,6 +327,36 @@ class Game:
         """Characteristics may have changed (battlefield, counters, effects)."""
         self._cache = {}
 
+    def statics_of_kind(self, kind: str) -> list:
+        """(permanent, ability) for the abilities with this `kind` (StaticAbility and its relatives)
+        the permanents on the battlefield have now, indexed once per state of the characteristics."""
+        known = self.s.__dict__.get("card_ability_kinds")
+        if known is not None and kind not in known:
+            return []  # no card of this game has an ability of this kind
+        idx = self._cache.get("static_kinds")
+        if idx is None:
+            idx = {}
+            for o in self.permanents():
+                for ab in self.chars(o).abilities:
+                    k = getattr(ab, "kind", None)
+                    if isinstance(k, str):
+                        idx.setdefault(k, []).append((o, ab))
+            self._cache["static_kinds"] = idx
+        return idx.get(kind, [])
+
+    def battlefield_abilities(self, cls: type) -> list:
+        """(permanent, ability) for every ability of exactly type `cls` the permanents have now (their
+        current characteristics), cached with the characteristics: hooks asked for each card in a
+        hand (cost changes, cast restrictions) then don't scan the battlefield again."""
+        if not self.may_have(cls):
+            return []  # no card of this game has (or grants) such an ability
+        key = ("abilities", cls)
+        got = self._cache.get(key)
+        if got is None:
+            got = [(o, ab) for o in self.permanents() for ab in self.chars(o).abilities if type(ab) is cls]
+            self._cache[key] = got
+        return got
+
     def obj(self, oid: int) -> Obj:
         return self.s.objects[oid]
 
@@ -349,7 +381,26 @@ class Game:
         s.next_id += 1
         s.next_timestamp += 1
         s.objects[o.id] = o
+        kinds = ability_types(card)
+        known = s.__dict__.get("card_kinds")
+        if known is None or not kinds <= known:
+            # The ability classes of every card in this game (a frozenset in the state's dictionary, so
+            # clone() shares it): hooks for rare mechanics ask `may_have` before scanning zones.
+            s.card_kinds = (known or frozenset()) | kinds  # type: ignore[attr-defined]
+        akinds = _vocab.ability_kinds(card)
+        known_akinds = s.__dict__.get("card_ability_kinds")
+        if known_akinds is None or not akinds <= known_akinds:
+            s.card_ability_kinds = (known_akinds or frozenset()) | akinds  # type: ignore[attr-defined]
+        events = _vocab.trigger_events(card)
+        known_events = s.__dict__.get("card_events")
+        if known_events is None or not events <= known_events:
+            s.card_events = (known_events or frozenset()) | events  # type: ignore[attr-defined]
         return o
+
+    def may_have(self, *classes: type) -> bool:
+        """Whether some card of this game has a printed ability of one of these classes."""
+        # card_kinds holds every class in the abilities' class hierarchies (vocab.ability_types)
+        return not self.s.__dict__.get("card_kinds", _NO_KINDS).isdisjoint(classes)
 
     def opponent(self, p: int) -> int:
         return 1 - p

@@ -258,6 +258,8 @@ def flash_permission(g: Game, p: int, o: Obj) -> bool:
     it" (601.3b; the extra cost is a CostModifier with condition "flash_timing"); "You may cast this spell
     as though it had flash. If you cast it any time a sorcery couldn't have been cast, ... sacrifices it
     at the beginning of the next cleanup step" (CastingKeyword "flash_sacrifice")."""
+    if not _FLASH_KINDS & V.ability_types(o.card):
+        return False
     return any((type(ab) is CostModifier and ab.condition is not None and ab.condition.kind == "flash_timing")
                or (type(ab) is CastingKeyword and ab.kind == "flash_sacrifice") for ab in o.card.abilities)
 
@@ -320,6 +322,8 @@ def use_discounts(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement],
 
 def cost_modifier(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) -> int:
     """601.2f: the net generic change to the cost of `card` cast by `p` (stack.COST_MODIFIERS)."""
+    if not g.s.effects and not _casting_game(g):
+        return 0
     total = 0
     if g.s.effects:
         total -= sum(e.data[0] for e in _discounts(g, p, card))
@@ -327,14 +331,13 @@ def cost_modifier(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) ->
         # 702.41a / 601.2f: the spell's own "this spell costs {1} less" functions on the stack.
         if type(ab) is CostModifier and ab.scope == "self":
             total += _one(g, p, ab, targets, None)
-    for o in g.permanents():
-        for ab in g.chars(o).abilities:
-            if type(ab) is not CostModifier or ab.scope == "self":
-                continue
-            if (ab.scope == "you" and o.controller != p) or (ab.scope == "opponents" and o.controller == p):
-                continue
-            if spell_matches(ab.spell, card):
-                total += _one(g, o.controller, ab, targets, o.id) if ab.condition or ab.per else ab.amount
+    for o, ab in g.battlefield_abilities(CostModifier):
+        if ab.scope == "self":
+            continue
+        if (ab.scope == "you" and o.controller != p) or (ab.scope == "opponents" and o.controller == p):
+            continue
+        if spell_matches(ab.spell, card):
+            total += _one(g, o.controller, ab, targets, o.id) if ab.condition or ab.per else ab.amount
     return total
 
 
@@ -342,14 +345,16 @@ def _targets_matter(g: Game, card: V.CardDef) -> bool:
     if any(type(ab) is CostModifier and ab.condition is not None and ab.condition.kind == "targets"
            for ab in card.abilities):
         return True
-    return any(type(ab) is CostModifier and ab.condition is not None and ab.condition.kind == "targets_source"
-               for o in g.permanents() for ab in g.chars(o).abilities)
+    return any(ab.condition is not None and ab.condition.kind == "targets_source"
+               for _, ab in g.battlefield_abilities(CostModifier))
 
 
 def priced_with_targets(g: Game, p: int, action: Any) -> bool:
     """stack.CAST_ACTION_FILTERS: a cast whose cost depends on its targets (601.2f: "costs {2} more if it
     targets ...", "spells your opponents cast that target CARDNAME cost {2} more") or has a colored
     increase (the Leeches) is offered only if it can be paid."""
+    if not _casting_game(g):
+        return True
     o = g.s.objects.get(action.card)
     if o is None:
         return True
@@ -491,6 +496,8 @@ def auto_helpers(g: Game, p: int, card: V.CardDef, reqs: list[Requirement], excl
 
 def can_afford(g: Game, p: int, o: Obj, reqs: list[Requirement]) -> bool:
     """stack.AFFORD_HOOKS: the spell can be paid for with its convoke / improvise / delve helpers."""
+    if not _casting_game(g):
+        return False
     if not payment_keywords(o.card):
         return False
     return auto_helpers(g, p, o.card, reqs, (o.id,), o.id) not in (None, [])
@@ -1132,6 +1139,8 @@ def _all_modes(card: V.CardDef, modal: Any, modes: tuple[int, ...]) -> bool:
 
 def cast_variants(g: Game, p: int, o: Obj, sources: list[ManaSource]) -> list[tuple]:
     """stack.CAST_VARIANTS: the alternative / additional costs agents may choose that can be paid."""
+    if not _casting_game(g):
+        return []
     from .stack import cost_adjustment
     out: list[tuple] = []
     pl = g.s.players[p]
@@ -1240,6 +1249,8 @@ def split_second_on_stack(g: Game) -> str | None:
 def cast_restriction(g: Game, p: int, o: Obj) -> str | None:
     """stack.CAST_RESTRICTIONS: 702.61a (a spell with split second on the stack) and 601.3 (the
     card's own "Cast this spell only ...")."""
+    if not _casting_game(g):
+        return None
     s = g.s
     if s.stack:
         name = split_second_on_stack(g)
@@ -1338,32 +1349,29 @@ def static_cast_restriction(g: Game, p: int, card: V.CardDef) -> str | None:
     """Why a static ability on the battlefield stops `p` from casting `card` now (also for casts while
     resolving, 608.2g), or None."""
     s = g.s
-    for o in g.permanents():
-        for ab in g.chars(o).abilities:
-            if type(ab) is not PlayerCastRestriction:
-                continue
-            if (ab.who == "you" and o.controller != p) or (ab.who == "opponents" and o.controller == p):
-                continue
-            if ab.kind == "max_per_turn":
-                blocked = s.players[p].spells_cast >= ab.n
-            elif ab.kind == "during_your_turn":
-                blocked = s.active == o.controller
-            elif ab.kind == "during_combat":
-                blocked = BEGIN_COMBAT <= s.step <= END_COMBAT
-            else:
-                blocked = spell_matches(ab.spell, card)
-            if blocked:
-                return f"101.2: {o.card.name}: {ab.text}"
+    for o, ab in g.battlefield_abilities(PlayerCastRestriction):
+        if (ab.who == "you" and o.controller != p) or (ab.who == "opponents" and o.controller == p):
+            continue
+        if ab.kind == "max_per_turn":
+            blocked = s.players[p].spells_cast >= ab.n
+        elif ab.kind == "during_your_turn":
+            blocked = s.active == o.controller
+        elif ab.kind == "during_combat":
+            blocked = BEGIN_COMBAT <= s.step <= END_COMBAT
+        else:
+            blocked = spell_matches(ab.spell, card)
+        if blocked:
+            return f"101.2: {o.card.name}: {ab.text}"
     return None
 
 
 def uncounterable(g: Game, o: Obj) -> bool:
     """effects.UNCOUNTERABLE_HOOKS."""
-    for x in g.permanents():
-        for ab in g.chars(x).abilities:
-            if type(ab) is Uncounterable and (ab.who == "each" or x.controller == o.controller) \
-                    and spell_matches(ab.spell, o.card):
-                return True
+    if not _casting_game(g):
+        return False
+    for x, ab in g.battlefield_abilities(Uncounterable):
+        if (ab.who == "each" or x.controller == o.controller) and spell_matches(ab.spell, o.card):
+            return True
     return False
 
 
@@ -1946,6 +1954,27 @@ def _cascade_bottom(g: Game, ctx: Any, exiled: list[int], cast: int | None) -> N
     s.rng.shuffle(rest)
     for x in rest:
         g.move(x, LIBRARY, rule="702.85a", bottom=True)
+
+
+_FLASH_KINDS = frozenset({CostModifier, CastingKeyword})
+
+
+def _casting_game(g: Game) -> bool:
+    """Whether some card of this game has (or grants) an ability these hooks look for; most games have
+    none, and the hooks, asked for every card in a hand at every priority, then return at once."""
+    kinds = g.s.__dict__.get("card_kinds")
+    got = _CASTING_GAME.get(id(kinds))
+    if got is None or got[0] is not kinds:
+        got = (kinds, g.may_have(CostModifier, PaymentKeyword, CastOption, CastingKeyword, CastRestriction,
+                                 AlternativeCost, LifeForColorDiscount, ColoredCostIncrease, Overload,
+                                 PlayerCastRestriction, Uncounterable, ManaSpentCounters))
+        if len(_CASTING_GAME) > 1024:
+            _CASTING_GAME.clear()
+        _CASTING_GAME[id(kinds)] = got
+    return got[1]
+
+
+_CASTING_GAME: dict[int, tuple] = {}  # id(card kinds) -> (card kinds, answer)
 
 
 def _register_casting() -> None:

@@ -459,6 +459,14 @@ E.register_effect(UntapAll, _untap_all)
 # ----------------------------------------------------------------------------- blocking requirements (509.1c)
 
 def _requirements(g: Game) -> tuple[list[int], list[tuple[int, int]], list[int]]:
+    """`_block_requirements`, cached with the characteristics (it depends only on the state)."""
+    got = g._cache.get("block_requirements")
+    if got is None:
+        got = g._cache["block_requirements"] = _block_requirements(g)
+    return got
+
+
+def _block_requirements(g: Game) -> tuple[list[int], list[tuple[int, int]], list[int]]:
     """The blocking requirements of this combat, beyond "blocks each combat if able" (which
     rules/combat.py checks): (attackers that "must be blocked if able", (blocker, attacker) pairs
     where the blocker must block that attacker — "all creatures able to block CARDNAME do so" for

@@ -214,8 +214,14 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     if statics is None:
         statics = _statics(s)
         cache["_statics"] = statics
+    # The objects continuous effects name (None: effects on a group), so that an object no effect
+    # names skips the effect layers below.
+    targeted = cache.get("_effect_targets")
+    if targeted is None:
+        targeted = cache["_effect_targets"] = frozenset(e.target for e in s.effects)
+    affected = on_bf and (obj.id in targeted or None in targeted)
     if (on_bf and statics and "Land" in card.types) or (card.keywords and _CDA & card.keywords) or (
-            on_bf and (s.effects or obj.attached_to is not None or "Vehicle" in card.subtypes)) or (
+            on_bf and (affected or obj.attached_to is not None or "Vehicle" in card.subtypes)) or (
             on_bf and SELF_LAYER4_KINDS and any(getattr(a, "kind", "") in SELF_LAYER4_KINDS for a in card.abilities)):
         types, subtypes, supertypes, colors, lost_text = _layer4(s, obj, cache, statics)
     else:
@@ -234,7 +240,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         intrinsic = tuple(INTRINSIC[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in subtypes)
         if intrinsic:
             abilities = intrinsic + abilities
-    if s.effects and on_bf:
+    if affected:
         # "haste_while_controlled" (702.62a suspend): only while the player who cast it controls it.
         extra = [e for e in s.effects if e.target == obj.id and e.keywords
                  and (e.kind != "haste_while_controlled" or e.controller == obj.controller)]
@@ -270,7 +276,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                 rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
         if ("changeling" in keywords and "changeling" not in card.keywords) or "all_creature_types" in rules:
             subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
-    if s.effects and on_bf:
+    if affected:
         # 611.2c: rules-changing effects of resolved spells and abilities ("can't block this turn").
         from .combat_keywords import effect_grants, effect_rules
         rules = rules | effect_rules(s, obj, types, keywords)
@@ -285,10 +291,11 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             n = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
             power += n
             toughness += n
-        for e in s.effects:
-            if e.target == obj.id and e.kind == "pump":
-                power += e.power
-                toughness += e.toughness
+        if obj.id in targeted:
+            for e in s.effects:
+                if e.target == obj.id and e.kind == "pump":
+                    power += e.power
+                    toughness += e.toughness
         if statics and "Creature" in types:
             for src, ab in statics:
                 if ab.kind == "anthem" and matches_static(s, ab.filter, src, obj, types, supertypes):

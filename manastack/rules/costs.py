@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .mana import COLORS, EMPTY, TYPE_INDEX, TYPES, Bag
 
@@ -107,6 +108,13 @@ class Requirement:
 
 def requirements(cost: ManaCost, x: int = 0, extra_generic: int = 0) -> list[Requirement]:
     """The ways to pay `cost` (hybrid and Phyrexian pips expanded), cheapest in life first."""
+    return list(_requirements(cost, x, extra_generic))
+
+
+@lru_cache(maxsize=4096)
+def _requirements(cost: ManaCost, x: int, extra_generic: int) -> tuple[Requirement, ...]:
+    """`requirements`, computed once per cost (a pure function of it; asked for every card in a
+    hand at every priority)."""
     base_generic = cost.generic + cost.x_count * x + extra_generic
     fixed = [0] * 6
     choices: list[tuple[str, ...]] = []
@@ -129,7 +137,7 @@ def requirements(cost: ManaCost, x: int = 0, extra_generic: int = 0) -> list[Req
                 typed[TYPE_INDEX[c]] += 1
         # 601.2f / 118.7: a cost reduction (a negative extra_generic) can't take the cost below {0}.
         out[Requirement(tuple(typed), max(0, generic), life)] = None  # type: ignore[arg-type]
-    return sorted(out, key=lambda r: (r.life, r.total))
+    return tuple(sorted(out, key=lambda r: (r.life, r.total)))
 
 
 def deficit(req: Requirement, have: Bag) -> tuple[Bag, int]:

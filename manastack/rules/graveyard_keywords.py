@@ -215,6 +215,8 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
 
 def graveyard_ability_actions(g: Game, p: int) -> list:
     """The activations of abilities of cards in `p`'s graveyard that `p` could take now (for agents)."""
+    if not g.may_have(GraveyardAbility):
+        return []
     from ..game import actions as A
     from .costs import requirements, solve_payment
     from .priority import _target_combos
@@ -733,6 +735,9 @@ def _window_permit(o: Any, kind: str) -> CastPermit | None:
 
 def zone_cast_actions(g: Game, p: int) -> list:
     """CastSpell actions for `p`'s cards in their graveyard that a permission lets them cast (for agents)."""
+    s = g.s
+    if not g.may_have(CastFromGraveyard):
+        return []
     from ..game import actions as A
     from .costs import solve_payment
     from .priority import _target_combos
@@ -1108,12 +1113,14 @@ def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
 def exile_actions(g: Game, p: int) -> list:
     """Special actions `p` could take now with cards in their hand, and casts of their foretold or plotted
     cards in exile (for agents)."""
+    s = g.s
+    pl = s.players[p]
+    if not g.may_have(*_SPECIAL.values()):
+        return []  # the common case, asked at every priority: no card of this game can do it
     from ..game import actions as A
     from .costs import solve_payment
     from .priority import _target_combos
     from .stack import cast_block_reason, cast_variants, mana_sources
-    s = g.s
-    pl = s.players[p]
     out: list = []
     sources = None
     for oid in pl.hand:
@@ -1324,6 +1331,8 @@ def _graveyard_triggers(card: V.CardDef) -> tuple:
 
 
 def _watch(g: Game, events: tuple[str, ...]) -> list:
+    if not g.may_have(GraveyardTrigger):
+        return []
     s = g.s
     out = []
     for pl in s.players:
@@ -1496,6 +1505,8 @@ def graveyard_land_permission(g: Game, p: int, o: Any) -> bool:
 
 
 def graveyard_land_actions(g: Game, p: int) -> list:
+    if not g.may_have(V.StaticAbility):
+        return []
     from ..game import actions as A
     from .stack import can_play_land_now
     s = g.s

@@ -483,6 +483,8 @@ def has_restricted(g: Game, p: int) -> bool:
     does what a payment is for matter."""
     if _entries(g, p):
         return True
+    if not g.may_have(ManaAbilityPlus):
+        return False  # only these abilities (and their copies) add restricted mana
     return any(getattr(ab, "spend", None) is not None for o in g.permanents(p) for ab in g.chars(o).abilities)
 
 

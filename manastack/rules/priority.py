@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.vocab import ActivatedAbility
 from ..game import actions as A
@@ -37,6 +37,18 @@ def pass_priority(g: Game) -> None:
         s.priority = 1 - s.priority  # type: ignore[operator]
 
 
+_GK: Any = None
+
+
+def _graveyard_keywords() -> Any:
+    """rules/graveyard_keywords, imported on first use (it imports this module)."""
+    global _GK
+    if _GK is None:
+        from . import graveyard_keywords
+        _GK = graveyard_keywords
+    return _GK
+
+
 def priority_actions(g: Game, p: int) -> list[A.Action]:
     """Everything `p` may do now except activating mana abilities on their own."""
     s = g.s
@@ -45,12 +57,13 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     sources = None
     restricted = False
     land_ok = stack.can_play_land_now(g, p) is None
+    face_down = g.may_have(vehicles_facedown.FaceDownCost)  # morph, disguise (cast face down, 702.37c)
     for oid in pl.hand:
         o = s.objects[oid]
         card = o.card
         if card.abilities and stack.hand_abilities(card):
             acts.extend(_hand_ability_actions(g, p, o))  # 113.6b / 702.29a: cycling
-        if card.abilities and vehicles_facedown.face_down_ability(card) is not None:
+        if card.abilities and face_down and vehicles_facedown.face_down_ability(card) is not None:
             acts.extend(vehicles_facedown.face_down_cast_actions(g, p, o))  # 702.37c / 702.168b
         if "Land" in card.types:
             if land_ok:
@@ -86,23 +99,22 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                         acts.append(A.CastSpell(oid, targets, x, modes=modes, choices=(("kicked", True),)))
                 for choices in variants:
                     acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
-    acts.extend(vehicles_facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
-    from .graveyard_keywords import exile_actions
-    acts.extend(exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
+    if s.__dict__.get("face_down_seen"):
+        acts.extend(vehicles_facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
+    gk = _graveyard_keywords()
+    acts.extend(gk.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
     for oid in pl.graveyard:
         if stack.flashback_cost(s.objects[oid].card) is not None:
             acts.extend(_flashback_actions(g, p, s.objects[oid]))  # 702.34a
     if pl.graveyard:
-        from .graveyard_keywords import graveyard_ability_actions, graveyard_land_actions, zone_cast_actions
-        acts.extend(graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
-        acts.extend(zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
-        acts.extend(graveyard_land_actions(g, p))  # 305.1: "you may play lands from your graveyard"
+        acts.extend(gk.graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
+        acts.extend(gk.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
+        acts.extend(gk.graveyard_land_actions(g, p))  # 305.1: "you may play lands from your graveyard"
     for oid in s.battlefield:
         o = s.objects[oid]
         foreign = o.controller != p  # only abilities "any player may activate" (stack.any_player_may)
-        if foreign and "ny player may activate" not in o.card.oracle_text \
-                and g.chars(o).abilities is o.card.abilities:
-            continue  # cheap: printed text, unless an effect changed its abilities
+        if foreign and "ny player may activate" not in o.card.oracle_text:
+            continue  # cheap: the printed text (such an ability granted by another card is not offered)
         for idx, ab in enumerate(stack.activated_abilities(g, o)):
             if not isinstance(ab, ActivatedAbility):
                 continue
@@ -122,6 +134,8 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                     continue
             for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
                 acts.append(A.ActivateAbility(oid, idx, targets))
+    if len(acts) == 1:
+        return acts  # only passing: nothing to filter
     if stack.ACTIVATION_RESTRICTIONS:  # 702.61a split second
         acts = [a for a in acts if not isinstance(a, A.ActivateAbility)
                 or not any(r(g, p, a) for r in stack.ACTIVATION_RESTRICTIONS)]

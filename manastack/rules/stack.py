@@ -839,8 +839,8 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
         return f"{c.name} is a land: lands are played, not cast (305.9)"
     if c.unsupported:
         return f"{c.name} is not supported by the card compiler"
-    instant_speed = "Instant" in c.types or "flash" in c.keywords or any(f(g, p, o) for f in FLASH_PERMISSIONS)
-    if not instant_speed and not any_time and not sorcery_timing_ok(g, p):
+    if not any_time and not sorcery_timing_ok(g, p) and not (
+            "Instant" in c.types or "flash" in c.keywords or any(f(g, p, o) for f in FLASH_PERMISSIONS)):
         return (f"307.1: {c.name} can be cast only during its controller's main phase while the stack is empty"
                 if "Sorcery" in c.types else
                 f"307.1/117.1a: {c.name} (a permanent spell) can be cast only at sorcery speed: "

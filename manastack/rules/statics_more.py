@@ -277,13 +277,9 @@ continuous.PT_CDA.append(pt_cda)
 
 def _statics_of(g: Game, p: int, kind: str):
     """Static abilities of kind `kind` of permanents `p` controls (after layer-6 ability changes)."""
-    for oid in g.s.battlefield:
-        o = g.s.objects[oid]
-        if o.controller != p:
-            continue
-        for ab in g.chars(o).abilities:
-            if getattr(ab, "kind", "") == kind:
-                yield o, ab
+    for o, ab in g.statics_of_kind(kind):
+        if o.controller == p and o.zone == BATTLEFIELD:
+            yield o, ab
 
 
 def _hand_size(g: Game, p: int, limit: int | None) -> int | None:
@@ -333,15 +329,13 @@ def refresh_static_control(g: Game) -> bool:
     Returns whether a controller changed."""
     s = g.s
     by_host: dict[int, list[Obj]] = {}
-    for oid in s.battlefield:
-        a = s.objects[oid]
-        if a.attached_to is None or a.attached_to not in s.objects:
+    for a, _ab in g.statics_of_kind("control_enchanted"):
+        if a.zone != BATTLEFIELD or a.attached_to is None or a.attached_to not in s.objects:
             continue
-        if any(getattr(ab, "kind", "") == "control_enchanted" for ab in g.chars(a).abilities):
-            host = s.objects[a.attached_to]
-            if host.zone == BATTLEFIELD and not a.id == host.id:
-                by_host.setdefault(host.id, []).append(a)
-    bases = {e.target: e for e in s.effects if e.kind == _BASE}
+        host = s.objects[a.attached_to]
+        if host.zone == BATTLEFIELD and not a.id == host.id and a not in by_host.get(host.id, ()):
+            by_host.setdefault(host.id, []).append(a)
+    bases = {e.target: e for e in s.effects if e.kind == _BASE} if s.effects else {}
     if not by_host and not bases:
         return False
     from ..game.state import ContinuousEffect
@@ -722,31 +716,26 @@ def register_partner_effect(cls: type) -> None:
 def _others_enter_tapped(g: Game, o: Obj, choices: dict) -> None:
     """614.12: "Creatures your opponents control enter tapped" (a replacement effect of another
     permanent; the entering object is looked at as it would exist on the battlefield)."""
-    s = g.s
     c = None
-    for oid in s.battlefield:
-        src = s.objects[oid]
-        if src.id == o.id:
+    for src, ab in g.statics_of_kind("others_enter_tapped"):
+        if src.id == o.id or src.zone != BATTLEFIELD or src.id not in g.s.objects:
             continue
-        for ab in g.chars(src).abilities:
-            if getattr(ab, "kind", "") != "others_enter_tapped":
-                continue
-            c = c or g.chars(o)
-            flt = ab.filter
-            if flt.types and not (flt.types & c.types):
-                continue
-            if flt.controller == "opponent" and o.controller == src.controller:
-                continue
-            if flt.controller == "you" and o.controller != src.controller:
-                continue
-            if getattr(flt, "nonbasic_lands", False) and "Land" in c.types and "Creature" not in c.types \
-                    and "Basic" in c.supertypes:
-                continue
-            if flt.nonbasic and "Basic" in c.supertypes:
-                continue
-            o.tapped = True
-            g.log_event("enters_tapped", "614.12", card=o.card.name, reason=f"{src.card.name}: {ab.text}")
-            return
+        c = c or g.chars(o)
+        flt = ab.filter
+        if flt.types and not (flt.types & c.types):
+            continue
+        if flt.controller == "opponent" and o.controller == src.controller:
+            continue
+        if flt.controller == "you" and o.controller != src.controller:
+            continue
+        if getattr(flt, "nonbasic_lands", False) and "Land" in c.types and "Creature" not in c.types \
+                and "Basic" in c.supertypes:
+            continue
+        if flt.nonbasic and "Basic" in c.supertypes:
+            continue
+        o.tapped = True
+        g.log_event("enters_tapped", "614.12", card=o.card.name, reason=f"{src.card.name}: {ab.text}")
+        return
 
 
 def _untap_during_others(g: Game) -> None:

@@ -94,6 +94,9 @@ def tapped_changed(g: Game, o, tapped: bool) -> None:
 def _watchers(g: Game, events: tuple[str, ...]):
     """(permanent, ability) for the triggered abilities with one of `events` on the battlefield now."""
     s = g.s
+    known = s.__dict__.get("card_events")
+    if known is not None and known.isdisjoint(events):
+        return []  # no card of this game has such a triggered ability (vocab.trigger_events)
     objs = s.objects
     infos = _watch_infos(g)
     out = []

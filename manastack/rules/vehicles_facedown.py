@@ -288,9 +288,10 @@ def face_down_ability(card: CardDef) -> FaceDownCost | None:
 THREE = parse_cost("{3}")
 
 
-def turn_face_down(o: Obj, how: str) -> None:
+def turn_face_down(o: Obj, how: str, g: Game) -> None:
     """708.2a / 708.3 / 708.4: turn a card face down (before it moves to the stack or battlefield).
     `how`: "morph", "megamorph", "disguise", "manifest", "cloak". 708.2b: a face-down object stays as it is."""
+    g.s.face_down_seen = True  # type: ignore[attr-defined]  # rules/priority.py then offers turning face up
     if o.face_down is not None:
         return
     o.face_down = (o.card, how)
@@ -350,7 +351,7 @@ def cast_face_down(g: Game, p: int, o: Obj) -> CardDef:
     characteristics the rest of casting uses (708.4)."""
     ab = face_down_ability(o.card)
     assert ab is not None
-    turn_face_down(o, ab.kind)
+    turn_face_down(o, ab.kind, g)
     g.invalidate()
     g.log_event("cast_face_down", "702.168b" if ab.kind == "disguise" else "702.37c", player=g.s.players[p].name,
                 id=o.id)
@@ -495,12 +496,15 @@ def _pay_other(g: Game, p: int, other: tuple[str, Any]) -> None:
 
 def turn_face_up_actions(g: Game, p: int) -> list:
     """Legal actions: turning a face-down permanent face up (116.2b), when its cost can be paid."""
+    face_down = [o for o in g.permanents(p) if o.face_down is not None]
+    if not face_down:
+        return []
     from ..game import actions as A
     from .stack import mana_sources, solve_payment
     out: list = []
     pl = g.s.players[p]
-    for o in g.permanents(p):
-        if o.face_down is None or turn_face_up_block_reason(g, p, o) is not None:
+    for o in face_down:
+        if turn_face_up_block_reason(g, p, o) is not None:
             continue
         cost, _ = face_up_cost(o)  # type: ignore[misc]
         if cost.x_count:
@@ -520,7 +524,7 @@ def manifest(g: Game, p: int, oid: int, how: str = "manifest") -> int:
     """701.34a / 701.56a: turn the card face down and put it onto the battlefield under `p`'s control
     (708.3: turned face down first). Returns the permanent's id."""
     o = g.s.objects[oid]
-    turn_face_down(o, how)
+    turn_face_down(o, how, g)
     g.invalidate()
     g.log_event("manifest" if how == "manifest" else "cloak", "701.34a" if how == "manifest" else "701.56a",
                 player=g.s.players[p].name, id=oid)
@@ -618,7 +622,7 @@ def _turn_face_down_effect(g: Game, ctx: Context, e: TurnFaceDown) -> list | Non
     o = s.objects.get(oid) if oid is not None else None
     if o is None or o.zone != BATTLEFIELD or o.face_down is not None or o.card.is_token:
         return None  # 708.2b; a token has no card to turn face down
-    turn_face_down(o, "effect")
+    turn_face_down(o, "effect", g)
     s.__dict__.pop("_trigger_watch", None)  # its card changed under the same id (rules/triggers.py cache)
     g.invalidate()
     g.log_event("turn_face_down", "708.2a", id=o.id)
@@ -854,7 +858,7 @@ def _return_face_down(g: Game, ctx: Context, e: ReturnFaceDown) -> list | None:
     o = s.objects.get(oid)
     if o is None or o.zone != GRAVEYARD:
         return None
-    turn_face_down(o, "effect")
+    turn_face_down(o, "effect", g)
     g.invalidate()
     g.move(oid, BATTLEFIELD, rule="708.3", controller=ctx.controller)
     return None
