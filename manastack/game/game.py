@@ -503,15 +503,19 @@ class Game:
             trigger_events.life_lost(self, p)  # "whenever you lose life during your turn"
 
     def empty_pools(self, rule: str = "500.4") -> None:
-        from ..rules.mana_abilities import kept_mana
-        kept = kept_mana(self)  # "Until end of turn, you don't lose this mana as steps and phases end"
+        if self.s.__dict__.get("kept_mana"):
+            from ..rules.mana_abilities import kept_mana
+            kept = kept_mana(self)  # "Until end of turn, you don't lose this mana as steps and phases end"
+        else:
+            kept = {}
         for i, pl in enumerate(self.s.players):
             keep = kept.get(i, EMPTY)
             if pl.pool != keep:
                 lost = tuple(a - b for a, b in zip(pl.pool, keep))
                 self.log_event("mana_empties", rule, player=pl.name, mana=format_bag(lost))  # type: ignore[arg-type]
                 pl.pool = keep
-        self.s.restricted_mana = ()  # 106.6: restricted mana empties with the rest
+        if self.s.restricted_mana:
+            self.s.restricted_mana = ()  # 106.6: restricted mana empties with the rest
 
     def end_game(self, winner: int | None, reason: str) -> None:
         s = self.s

@@ -148,7 +148,7 @@ def _affordable(g: Game, p: int, o, reqs, sources) -> bool:
     """Whether the spell `o` can be paid for (601.2g-h): by mana abilities, or with convoke, improvise
     or delve (stack.AFFORD_HOOKS)."""
     pl = g.s.players[p]
-    pool = mana_abilities.usable_pool(g, p, ("spell", o.id))  # 106.6
+    pool = mana_abilities.usable_pool(g, p, ("spell", o.id)) if g.s.restricted_mana else pl.pool  # 106.6
     return solve_payment(reqs, pool, sources, pl.life) is not None or \
         any(hook(g, p, o, reqs) for hook in stack.AFFORD_HOOKS)
 

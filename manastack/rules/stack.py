@@ -32,6 +32,7 @@ from ..cards.vocab import (
     StaticAbility,
     TargetSpec,
     TriggeredAbility,
+    ability_types,
 )
 from ..errors import IllegalActionError
 from ..game import actions as A
@@ -840,7 +841,8 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
     if c.unsupported:
         return f"{c.name} is not supported by the card compiler"
     if not any_time and not sorcery_timing_ok(g, p) and not (
-            "Instant" in c.types or "flash" in c.keywords or any(f(g, p, o) for f in FLASH_PERMISSIONS)):
+            "Instant" in c.types or "flash" in c.keywords
+            or (not FLASH_PERMISSION_KINDS.isdisjoint(ability_types(c)) and any(f(g, p, o) for f in FLASH_PERMISSIONS))):
         return (f"307.1: {c.name} can be cast only during its controller's main phase while the stack is empty"
                 if "Sorcery" in c.types else
                 f"307.1/117.1a: {c.name} (a permanent spell) can be cast only at sorcery speed: "
@@ -864,6 +866,8 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
 CAST_RESTRICTIONS: list[Any] = []
 # 601.3b: fn(g, p, obj) -> True when `p` may cast `obj` as though it had flash ("if you pay {2} more").
 FLASH_PERMISSIONS: list[Any] = []
+# The ability classes that may give such a permission (only cards with one are asked about).
+FLASH_PERMISSION_KINDS: set[type] = set()
 # 602.5: fn(g, p, action) -> why `p` can't take that ActivateAbility action now, or None (split second).
 ACTIVATION_RESTRICTIONS: list[Any] = []
 # 608.3: fn(g, stack item, new permanent id) after a permanent spell has entered (evoke, dash).
