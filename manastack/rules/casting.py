@@ -1980,6 +1980,7 @@ _CASTING_GAME: dict[int, tuple] = {}  # id(card kinds) -> (card kinds, answer)
 def _register_casting() -> None:
     from . import effects, stack
     stack.FLASH_PERMISSION_KINDS.update(_FLASH_KINDS)
+    stack.AFFORD_KINDS.add(PaymentKeyword)
     for lst, fn in ((stack.CAST_OPTIONS, cast_option_hook), (stack.CAST_OPTIONS, assist_hook),
                     (stack.CAST_OPTIONS, use_discounts), (stack.CAST_OPTIONS, colored_increase_hook),
                     (stack.CAST_OPTIONS, defiler_hook),

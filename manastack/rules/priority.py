@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import ActivatedAbility
+from ..cards.vocab import ActivatedAbility, ability_types
 from ..game import actions as A
 from . import mana_abilities, stack, turn, vehicles_facedown
 from .costs import requirements, solve_payment
@@ -149,8 +149,10 @@ def _affordable(g: Game, p: int, o, reqs, sources) -> bool:
     or delve (stack.AFFORD_HOOKS)."""
     pl = g.s.players[p]
     pool = mana_abilities.usable_pool(g, p, ("spell", o.id)) if g.s.restricted_mana else pl.pool  # 106.6
-    return solve_payment(reqs, pool, sources, pl.life) is not None or \
-        any(hook(g, p, o, reqs) for hook in stack.AFFORD_HOOKS)
+    if solve_payment(reqs, pool, sources, pl.life) is not None:
+        return True
+    return not stack.AFFORD_KINDS.isdisjoint(ability_types(o.card)) and any(
+        hook(g, p, o, reqs) for hook in stack.AFFORD_HOOKS)
 
 
 def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:

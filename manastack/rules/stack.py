@@ -868,6 +868,8 @@ CAST_RESTRICTIONS: list[Any] = []
 FLASH_PERMISSIONS: list[Any] = []
 # The ability classes that may give such a permission (only cards with one are asked about).
 FLASH_PERMISSION_KINDS: set[type] = set()
+# Likewise for AFFORD_HOOKS (convoke, improvise, delve keywords).
+AFFORD_KINDS: set[type] = set()
 # 602.5: fn(g, p, action) -> why `p` can't take that ActivateAbility action now, or None (split second).
 ACTIVATION_RESTRICTIONS: list[Any] = []
 # 608.3: fn(g, stack item, new permanent id) after a permanent spell has entered (evoke, dash).
