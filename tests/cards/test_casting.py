@@ -13,18 +13,7 @@ from manastack.game import actions as A
 from manastack.game.game import Game
 from manastack.rules import casting, priority, stack
 from manastack.rules.costs import Requirement, requirements
-
-
-def put(g: Game, name: str, zone: str, controller: int = 0, tapped: bool = False):
-    o = g.new_object(get_card(name), controller, zone)
-    o.tapped = tapped
-    if zone == "battlefield":
-        o.controller = controller
-        g.s.battlefield.append(o.id)
-    else:
-        g.s.players[controller].zone_list(zone).append(o.id)
-    g.invalidate()
-    return o
+from tests.setup_helpers import put
 
 
 def main_phase(g: Game) -> None:

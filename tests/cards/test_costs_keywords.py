@@ -7,16 +7,7 @@ from manastack.cards.db import get_card
 from manastack.game import actions as A
 from manastack.game.game import Game
 from manastack.rules import priority, stack
-
-
-def put(g: Game, name: str, zone: str, controller: int = 0):
-    o = g.new_object(get_card(name), controller, zone)
-    if zone == "battlefield":
-        g.s.battlefield.append(o.id)
-    else:
-        g.s.players[controller].hand.append(o.id)
-    g.invalidate()
-    return o
+from tests.setup_helpers import put
 
 
 def main_phase(g: Game) -> None:

@@ -4,11 +4,11 @@ creatures"): how such text compiles, and the casts offered to agents."""
 from __future__ import annotations
 
 from manastack.cards.compiler import compile_card
-from manastack.cards.db import get_card
 from manastack.game import actions as A
 from manastack.game.game import Game
 from manastack.game.state import MAIN1
 from manastack.rules import priority
+from tests.setup_helpers import put as _put
 
 
 def _card(text: str, kind: str = "Sorcery"):
@@ -36,15 +36,6 @@ def test_targets_tied_to_each_other_stay_unsupported() -> None:
         assert _card(text).unsupported, text
 
 
-def _put(g: Game, name: str, zone: str, controller: int = 0):
-    o = g.new_object(get_card(name), controller, zone)
-    if zone == "battlefield":
-        o.controller = controller
-        g.s.battlefield.append(o.id)
-    else:
-        g.s.players[controller].zone_list(zone).append(o.id)
-    g.invalidate()
-    return o
 
 
 def test_each_set_of_targets_is_offered_once_including_none() -> None:

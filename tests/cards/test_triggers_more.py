@@ -12,6 +12,7 @@ from manastack.cards.db import get_card
 from manastack.game.game import Game
 from manastack.game.state import GRAVEYARD, StackItem
 from manastack.rules import trigger_events
+from tests.setup_helpers import put
 
 
 def card(text: str, type_line: str = "Enchantment", name: str = "Test Card", **kw) -> V.CardDef:
@@ -24,15 +25,6 @@ def trigger(cd: V.CardDef) -> V.TriggeredAbility:
     return abs_[0]
 
 
-def put(g: Game, name: str, zone: str, controller: int = 0):
-    o = g.new_object(get_card(name), controller, zone)
-    if zone == "battlefield":
-        o.controller = controller
-        g.s.battlefield.append(o.id)
-    else:
-        g.s.players[controller].zone_list(zone).append(o.id)
-    g.invalidate()
-    return o
 
 
 @pytest.mark.parametrize("text,event,who,scope", [
