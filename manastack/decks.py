@@ -149,11 +149,19 @@ def suggest_deck(spec: str) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+_BUNDLED_MAIN: dict[str, tuple[str, ...]] = {}  # a bundled deck's main deck, read and checked once
+
+
 def as_card_list(deck: object) -> list[str]:
     if isinstance(deck, Deck):
         return list(deck.main)
     if isinstance(deck, str):
-        return load_deck(deck).main
+        if deck in _BUNDLED_MAIN:
+            return list(_BUNDLED_MAIN[deck])  # package data doesn't change (simulations start many games)
+        main = load_deck(deck).main
+        if deck in bundled_decks():
+            _BUNDLED_MAIN[deck] = tuple(main)
+        return main
     if isinstance(deck, list | tuple):
         return [str(x) for x in deck]
     raise TypeError(f"not a deck: {deck!r}")
