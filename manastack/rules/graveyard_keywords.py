@@ -995,6 +995,7 @@ class Plot(V.Ability):
 
 
 _SPECIAL = {"suspend": Suspend, "foretell": Foretell, "plot": Plot}
+SPECIAL_ACTION_KINDS = (Suspend, Foretell, Plot)  # rules/priority.py asks only games with one of them
 
 
 def _special_ability(card: V.CardDef, kind: str) -> Any:
@@ -1174,9 +1175,9 @@ SUSPEND_LAST = V.TriggeredAbility("Suspend: when the last time counter is remove
 
 
 def _suspend_upkeep(g: Game, event: str) -> None:
-    from . import triggers
-    if event != "upkeep":
+    if event != "upkeep" or not g.may_have(Suspend):
         return
+    from . import triggers
     s = g.s
     for oid in list(s.players[s.active].exile):
         o = s.objects[oid]
@@ -1199,9 +1200,9 @@ def _remove_time_counter(g: Game, ctx: Context, e: RemoveTimeCounter) -> list | 
 
 def _suspend_haste(g: Game, old_id: int, new_id: int, frm: str) -> None:
     """702.62a: a creature spell cast this way gains haste until its caster loses control of it."""
-    from ..game.state import ContinuousEffect
-    if frm != "stack":
+    if frm != "stack" or not g.s.effects:
         return
+    from ..game.state import ContinuousEffect
     s = g.s
     o = s.objects[new_id]
     if "Creature" not in g.chars(o).types:

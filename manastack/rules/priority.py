@@ -102,7 +102,8 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     if s.__dict__.get("face_down_seen"):
         acts.extend(vehicles_facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
     gk = _graveyard_keywords()
-    acts.extend(gk.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
+    if g.may_have(*gk.SPECIAL_ACTION_KINDS):
+        acts.extend(gk.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
     for oid in pl.graveyard:
         if stack.flashback_cost(s.objects[oid].card) is not None:
             acts.extend(_flashback_actions(g, p, s.objects[oid]))  # 702.34a

@@ -551,8 +551,8 @@ def _of_chosen_type(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: frozens
 def _forget_choices(g: Game) -> bool:
     """A permanent that left the battlefield is a new object (400.7): its choices are gone."""
     s = g.s
-    if any(e.kind in (CHOSEN_TYPE, "add_subtypes") and (e.target not in s.objects or s.objects[e.target].zone != BATTLEFIELD)
-           for e in s.effects):
+    if s.effects and any(e.kind in (CHOSEN_TYPE, "add_subtypes") and (
+            e.target not in s.objects or s.objects[e.target].zone != BATTLEFIELD) for e in s.effects):
         s.effects = [e for e in s.effects if not (e.kind in (CHOSEN_TYPE, "add_subtypes") and (
             e.target not in s.objects or s.objects[e.target].zone != BATTLEFIELD))]
     return False
