@@ -21,7 +21,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import Ability, ActivatedAbility, ManaAbility, ManaProduction, ObjectFilter, StaticAbility
+from ..cards.vocab import (
+    Ability,
+    ActivatedAbility,
+    ManaAbility,
+    ManaProduction,
+    ObjectFilter,
+    StaticAbility,
+    ability_kinds,
+)
 from .costs import parse_cost
 from .mana import bag_of
 
@@ -222,7 +230,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     affected = on_bf and (obj.id in targeted or None in targeted)
     if (on_bf and statics and "Land" in card.types) or (card.keywords and _CDA & card.keywords) or (
             on_bf and (affected or obj.attached_to is not None or "Vehicle" in card.subtypes)) or (
-            on_bf and SELF_LAYER4_KINDS and any(getattr(a, "kind", "") in SELF_LAYER4_KINDS for a in card.abilities)):
+            on_bf and SELF_LAYER4_KINDS and not SELF_LAYER4_KINDS.isdisjoint(ability_kinds(card))):
         types, subtypes, supertypes, colors, lost_text = _layer4(s, obj, cache, statics)
     else:
         types, subtypes, supertypes, colors, lost_text = card.types, card.subtypes, card.supertypes, card.colors, False
