@@ -80,11 +80,18 @@ class StateCondition:
         return ok
 
 
-def _intervening(text: str) -> Any:
-    try:
-        return parse_history(text)
-    except Unsupported:
-        pass
+def _intervening(text: str, event: str) -> Any:
+    """The condition of "[trigger], if [condition]": the control conditions and "it was kicked" of
+    templates/triggers_more.py, this turn's history, or a static-ability condition."""
+    # imported here: importing it at load time would register its templates (and templates/triggers.py's
+    # ability-word template) ahead of templates/casting.py's, and the registration order matters
+    from .triggers_more import intervening_condition
+
+    for parse in (lambda: intervening_condition(text, event), lambda: parse_history(text)):
+        try:
+            return parse()
+        except Unsupported:
+            pass
     cond = parse_condition(text)
     if cond.kind in ("attacking", "counter", "attached"):
         raise Unsupported(text)  # about the source in combat or with things on it: not modelled here
@@ -94,8 +101,8 @@ def _intervening(text: str) -> Any:
 
 @trigger_template(r"((?:when|whenever|at) .+?), if (.+)")
 def _with_history(m: re.Match) -> dict:
-    """603.4: "[trigger], if [condition], [effect]" — for the conditions no other template knows
-    (templates/triggers_more.py has its own for some: they go first)."""
+    """603.4: "[trigger], if [condition], [effect]" (a template written for a whole "..., if ..."
+    condition, such as "when CARDNAME enters, if it was kicked", keeps its own reading)."""
     for rx, fn in TRIGGER_TEMPLATES:
         if fn is not _with_history and rx.fullmatch(m.group(0)):
             try:
@@ -106,7 +113,7 @@ def _with_history(m: re.Match) -> dict:
     kw = dict(trigger_kwargs(m.group(1), skip=(_with_history,)))
     if kw.get("intervening") is not None:
         raise Unsupported(m.group(0))  # two intervening clauses: not modelled
-    kw["intervening"] = _intervening(m.group(2))
+    kw["intervening"] = _intervening(m.group(2), kw.get("event", ""))
     return kw
 
 

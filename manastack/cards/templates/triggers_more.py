@@ -49,7 +49,6 @@ from ..compiler import (
     number,
     paragraph_template,
     parse_effects,
-    trigger_kwargs,
     trigger_template,
 )
 from . import triggers as base
@@ -274,12 +273,9 @@ def _when_enters(m, para, out, is_spell):
 
 # --- 603.4 intervening "if" clauses -----------------------------------------------------------------
 
-_CONDITION_RX = (r"it was kicked|(?:you|your team) controls? .+|"
-                 r"(?:an opponent|defending player) controls more lands than you")
-
-
-def _condition(text: str, event: str) -> object:
-    """An intervening "if" condition (603.4) about the game state, checked by rules/trigger_events.py."""
+def intervening_condition(text: str, event: str) -> object:
+    """An intervening "if" condition (603.4) about the game state, checked by rules/trigger_events.py
+    (the "[trigger], if [condition]" template is in templates/conditions.py)."""
     if text == "it was kicked":
         if event != "etb":
             raise Unsupported(text)  # "it" is the permanent that entered
@@ -300,15 +296,6 @@ def _condition(text: str, event: str) -> object:
     return ControlCount(flt, 1)
 
 
-@trigger_template(rf"((?:when|whenever|at) .+?), if ({_CONDITION_RX})")
-def _with_condition(m):
-    """603.4: "[trigger], if [the game is in this state], [effect]" — it triggers only if the condition
-    holds as the event happens, and does nothing if it no longer holds as it resolves."""
-    kw = dict(trigger_kwargs(m.group(1), skip=(_with_condition,)))
-    if kw.get("intervening") is not None:
-        raise Unsupported(m.group(0))  # two intervening clauses: not modelled
-    kw["intervening"] = _condition(m.group(2), kw.get("event", ""))
-    return kw
 
 
 # --- counting spells (601.2i) ------------------------------------------------------------------------
