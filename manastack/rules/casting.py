@@ -1962,19 +1962,12 @@ _FLASH_KINDS = frozenset({CostModifier, CastingKeyword})
 def _casting_game(g: Game) -> bool:
     """Whether some card of this game has (or grants) an ability these hooks look for; most games have
     none, and the hooks, asked for every card in a hand at every priority, then return at once."""
-    kinds = g.s.__dict__.get("card_kinds")
-    got = _CASTING_GAME.get(id(kinds))
-    if got is None or got[0] is not kinds:
-        got = (kinds, g.may_have(CostModifier, PaymentKeyword, CastOption, CastingKeyword, CastRestriction,
-                                 AlternativeCost, LifeForColorDiscount, ColoredCostIncrease, Overload,
-                                 PlayerCastRestriction, Uncounterable, ManaSpentCounters))
-        if len(_CASTING_GAME) > 1024:
-            _CASTING_GAME.clear()
-        _CASTING_GAME[id(kinds)] = got
-    return got[1]
+    return g.may_have(*_CASTING_KINDS)
 
 
-_CASTING_GAME: dict[int, tuple] = {}  # id(card kinds) -> (card kinds, answer)
+_CASTING_KINDS = (CostModifier, PaymentKeyword, CastOption, CastingKeyword, CastRestriction, AlternativeCost,
+                  LifeForColorDiscount, ColoredCostIncrease, Overload, PlayerCastRestriction, Uncounterable,
+                  ManaSpentCounters)
 
 
 def _register_casting() -> None:
