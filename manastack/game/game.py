@@ -158,7 +158,12 @@ class Game:
         # Actions taken from legal_actions() were validated already: no snapshot needed.
         trusted = self._legal is not None and action in self._legal and \
             not isinstance(action, A.CastSpell | A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand)  # payments can fail
-        snapshot = None if trusted else s.clone()
+        if trusted:
+            snapshot = None
+        elif self._legal is not None and isinstance(action, A.CastSpell) and action in self._legal:
+            snapshot = s.clone(share_library_except=action.card)  # a legal cast: only its payment can fail
+        else:
+            snapshot = s.clone()
         try:
             self._dispatch(action)
             s.decisions += 1
@@ -381,6 +386,8 @@ class Game:
         s.next_id += 1
         s.next_timestamp += 1
         s.objects[o.id] = o
+        if card.is_token and zone != BATTLEFIELD:
+            s.stray_tokens = True  # type: ignore[attr-defined]  # 704.5d: sba.check looks for it
         kinds = ability_types(card)
         known = s.__dict__.get("card_kinds")
         if known is None or not kinds <= known:

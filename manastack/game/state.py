@@ -272,13 +272,21 @@ class GameState:
         # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
         self.kept_mana: tuple = ()
 
-    def clone(self) -> GameState:
+    def clone(self, share_library_except: int | None = None) -> GameState:
+        """An independent copy. `share_library_except` (an object id) makes a cheaper undo snapshot for
+        Game.apply: objects in libraries, other than that one, are shared rather than copied — no
+        action changes a library card in place (a card leaving it becomes a new object, 400.7), except
+        the card being cast, which is copied."""
         s = GameState.__new__(GameState)
         s.__dict__.update(self.__dict__)
-        s.rng = random.Random()
+        s.rng = random.Random.__new__(random.Random)  # not Random(): that seeds from os.urandom first
         s.rng.setstate(self.rng.getstate())
         s.players = [p.copy() for p in self.players]
-        s.objects = {k: o.copy() for k, o in self.objects.items()}
+        if share_library_except is None:
+            s.objects = {k: o.copy() for k, o in self.objects.items()}
+        else:
+            s.objects = {k: o if o.zone == LIBRARY and k != share_library_except else o.copy()
+                         for k, o in self.objects.items()}
         s.battlefield = list(self.battlefield)
         s.stack = list(self.stack)
         s.combat = self.combat.copy() if self.combat else None

@@ -1962,7 +1962,14 @@ _FLASH_KINDS = frozenset({CostModifier, CastingKeyword})
 def _casting_game(g: Game) -> bool:
     """Whether some card of this game has (or grants) an ability these hooks look for; most games have
     none, and the hooks, asked for every card in a hand at every priority, then return at once."""
-    return g.may_have(*_CASTING_KINDS)
+    kinds = g.s.__dict__.get("card_kinds")
+    if kinds is not _CASTING_ANSWER[0]:  # the set of kinds is replaced, never changed: one answer per set
+        _CASTING_ANSWER[0] = kinds
+        _CASTING_ANSWER[1] = g.may_have(*_CASTING_KINDS)
+    return _CASTING_ANSWER[1]
+
+
+_CASTING_ANSWER: list = [object(), False]  # [the game's card_kinds set last asked about, the answer]
 
 
 _CASTING_KINDS = (CostModifier, PaymentKeyword, CastOption, CastingKeyword, CastRestriction, AlternativeCost,

@@ -95,7 +95,9 @@ def attack_declaration_error(g: Game, attackers: list[int]) -> str | None:
 
 def possible_attackers(g: Game) -> list[int]:
     p = g.s.active
-    return [o.id for o in g.permanents(p) if attack_block_reason(g, o, p) is None]
+    # Untapped creatures first (cheap), so that no reason is written out for every land.
+    return [o.id for o in g.permanents(p) if not o.tapped and "Creature" in g.chars(o).types
+            and attack_block_reason(g, o, p) is None]
 
 
 def attack_targets(g: Game) -> list[int]:
@@ -249,6 +251,8 @@ def possible_blocks(g: Game) -> list[tuple[int, int]]:
         return []
     out = []
     for b in g.permanents(defending_player(g)):
+        if b.tapped or "Creature" not in g.chars(b).types:
+            continue  # can't block (509.1a): no reason written out for every land
         for a in s.combat.attackers:
             if can_block(g, b, s.objects[a]) is None:
                 out.append((b.id, a))

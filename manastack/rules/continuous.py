@@ -228,6 +228,15 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     if targeted is None:
         targeted = cache["_effect_targets"] = frozenset(e.target for e in s.effects)
     affected = on_bf and (obj.id in targeted or None in targeted)
+    if not affected and not obj.counters and obj.attached_to is None and not (on_bf and statics) \
+            and not (card.keywords and _CDA & card.keywords) and not volatile and power is card.power \
+            and toughness is card.toughness and "Vehicle" not in card.subtypes \
+            and not (on_bf and SELF_LAYER4_KINDS and not SELF_LAYER4_KINDS.isdisjoint(ability_kinds(card))):
+        # Nothing acts on the object: its characteristics are the card's own (on the battlefield with
+        # the intrinsic mana abilities of its basic land types, 305.6), the same Chars every time.
+        c = _printed_chars(card, on_bf)
+        cache[obj.id] = c
+        return c
     if (on_bf and statics and "Land" in card.types) or (card.keywords and _CDA & card.keywords) or (
             on_bf and (affected or obj.attached_to is not None or "Vehicle" in card.subtypes)) or (
             on_bf and SELF_LAYER4_KINDS and not SELF_LAYER4_KINDS.isdisjoint(ability_kinds(card))):
@@ -323,6 +332,28 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
               protection, rules)
     if not volatile:
         cache[obj.id] = c
+    return c
+
+
+_PRINTED: dict[tuple[int, bool], tuple] = {}
+
+
+def _printed_chars(card, on_bf: bool) -> Chars:
+    """The characteristics of an object nothing modifies (shared: Chars are never changed in place)."""
+    key = (id(card), on_bf)
+    ent = _PRINTED.get(key)
+    if ent is not None and ent[0] is card:
+        return ent[1]
+    abilities = card.abilities
+    if on_bf and "Land" in card.types:
+        intrinsic = tuple(INTRINSIC[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")
+                          if t in card.subtypes)
+        abilities = intrinsic + abilities
+    c = Chars(card.name, card.types, card.subtypes, card.supertypes, card.colors, card.power, card.toughness,
+              card.keywords, abilities, card.protection)
+    if len(_PRINTED) > 100_000:
+        _PRINTED.clear()  # token cards made during long simulations: keep the table bounded
+    _PRINTED[key] = (card, c)
     return c
 
 

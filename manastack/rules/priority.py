@@ -56,7 +56,9 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     pl = s.players[p]
     sources = None
     restricted = False
-    land_ok = stack.can_play_land_now(g, p) is None
+    afford_memo: dict = {}  # (costs, id(sources)) -> payable: the sources lists live until this returns
+    land_ok = None
+    sorcery_time = stack.sorcery_timing_ok(g, p)
     face_down = g.may_have(vehicles_facedown.FaceDownCost)  # morph, disguise (cast face down, 702.37c)
     for oid in pl.hand:
         o = s.objects[oid]
@@ -66,9 +68,13 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         if card.abilities and face_down and vehicles_facedown.face_down_ability(card) is not None:
             acts.extend(vehicles_facedown.face_down_cast_actions(g, p, o))  # 702.37c / 702.168b
         if "Land" in card.types:
+            if land_ok is None:
+                land_ok = stack.can_play_land_now(g, p) is None
             if land_ok:
                 acts.append(A.PlayLand(oid))
             continue
+        if not sorcery_time and not stack.may_cast_any_time(g, p, o):
+            continue  # 307.1 / 117.1a: cast_block_reason would say so (without writing out why)
         if stack.cast_block_reason(g, p, o) is not None:
             continue
         if sources is None:
@@ -79,12 +85,13 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         xs = [0]
         if card.mana_cost.x_count:
             xs = [x for x in range(0, MAX_X_LISTED + 1)
-                  if _affordable(g, p, o, stack.total_cost_reqs(g, p, card, x), card_sources)]
+                  if _affordable(g, p, o, stack.total_cost_reqs(g, p, card, x), card_sources, afford_memo)]
             if not xs:
                 continue
         # 601.2b: other optional and alternative costs (buyback, evoke, dash ...: rules/casting.py)
         variants = [c for hook in stack.CAST_VARIANTS for c in hook(g, p, o, card_sources)]
-        if not card.mana_cost.x_count and not _affordable(g, p, o, stack.total_cost_reqs(g, p, card, 0), card_sources):
+        if not card.mana_cost.x_count and not _affordable(g, p, o, stack.total_cost_reqs(g, p, card, 0), card_sources,
+                                                          afford_memo):
             if not variants:
                 continue
             xs = []
@@ -145,12 +152,21 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     return acts
 
 
-def _affordable(g: Game, p: int, o, reqs, sources) -> bool:
+def _affordable(g: Game, p: int, o, reqs, sources, memo: dict | None = None) -> bool:
     """Whether the spell `o` can be paid for (601.2g-h): by mana abilities, or with convoke, improvise
-    or delve (stack.AFFORD_HOOKS)."""
+    or delve (stack.AFFORD_HOOKS). `memo`: the mana abilities' answers for costs already asked about
+    with these same `sources` (several cards in a hand often cost the same)."""
     pl = g.s.players[p]
-    pool = mana_abilities.usable_pool(g, p, ("spell", o.id)) if g.s.restricted_mana else pl.pool  # 106.6
-    if solve_payment(reqs, pool, sources, pl.life) is not None:
+    if g.s.restricted_mana:
+        paid = solve_payment(reqs, mana_abilities.usable_pool(g, p, ("spell", o.id)), sources, pl.life) is not None
+    else:
+        key = (tuple(reqs), id(sources))
+        paid = memo.get(key) if memo is not None else None
+        if paid is None:
+            paid = solve_payment(reqs, pl.pool, sources, pl.life) is not None
+            if memo is not None:
+                memo[key] = paid
+    if paid:
         return True
     return not stack.AFFORD_KINDS.isdisjoint(ability_types(o.card)) and any(
         hook(g, p, o, reqs) for hook in stack.AFFORD_HOOKS)

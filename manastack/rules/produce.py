@@ -267,13 +267,20 @@ def mana_triggers(g: Game, p: int, source: Obj, chars, tapped: bool) -> list[tup
     return out
 
 
+def _replacements(g: Game) -> list:
+    from . import replacement
+    return replacement.active(g)
+
+
 def _tap_triggers(g: Game) -> list:
     cache = g._cache
     hit = cache.get("_tap_triggers")
     if hit is None:
         from ..cards.vocab import TriggeredAbility
-        hit = [(o, ab) for o in g.permanents() for ab in g.chars(o).abilities
-               if isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"]
+        events = g.s.__dict__.get("card_events")
+        hit = [] if events is not None and "tapped_for_mana" not in events else [  # 106.12a: no card has one
+            (o, ab) for o in g.permanents() for ab in g.chars(o).abilities
+            if isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"]
         cache["_tap_triggers"] = hit
     return hit
 
@@ -338,5 +345,9 @@ def activation_plans(g: Game, p: int, o: Obj, ab: ManaAbility, chars=None,
 
 def activation_finals(g: Game, p: int, o: Obj, ab: ManaAbility) -> tuple[Bag, ...]:
     """The distinct totals of mana an activation could give (for the payment solver and mana options)."""
+    if not ab.cost.tap or not (_tap_triggers(g) or _replacements(g)):
+        # Nothing replaces the mana or adds to it (106.12a-b): the ability's own outputs.
+        bases = production_outputs(g, o, ab)
+        return tuple(bases) if len(bases) < 2 else tuple(dict.fromkeys(bases))
     plans = activation_plans(g, p, o, ab)
     return tuple(dict.fromkeys(pl.final for pl in plans))

@@ -40,10 +40,9 @@ def active(g: Game) -> list[ActiveReplacement]:
     if hit is not None:
         return hit
     out: list[ActiveReplacement] = []
-    for o in g.permanents():
-        for ab in g.chars(o).abilities:
-            if isinstance(ab, StaticAbility) and ab.kind == "mana_replacement" and ab.mana_replacement:
-                out.append(ActiveReplacement(o.id, o.card.name, o.controller, ab.mana_replacement))
+    for o, ab in g.statics_of_kind("mana_replacement"):  # [] at once in games where no card has one
+        if isinstance(ab, StaticAbility) and ab.mana_replacement:
+            out.append(ActiveReplacement(o.id, o.card.name, o.controller, ab.mana_replacement))
     for i, e in enumerate(g.s.effects):
         if e.kind == "mana_replacement":
             out.append(ActiveReplacement(-(i + 1), e.data[1], e.controller, e.data[0]))

@@ -61,9 +61,10 @@ def check(g: Game) -> bool:
             g.end_game(1 - loser, f"{s.players[loser].name}: {losers[0][2]} ({losers[0][1]})")
         return True
     acted = False
-    # 704.5d: tokens in other zones. A token can only get there as a new object (400.7), so while no
-    # object was created since the last look (same next_id, same cached state version) there is none.
-    if g._cache.get("_sba_tokens") != s.next_id:
+    # 704.5d: tokens in other zones. A token can only get there as a new object (400.7), which
+    # Game.new_object flags (`stray_tokens`): without one since the last look there is none.
+    if s.__dict__.get("stray_tokens"):
+        s.stray_tokens = False  # type: ignore[attr-defined]
         for pl in s.players:
             for zone in (pl.hand, pl.graveyard, pl.exile, pl.library):
                 for oid in list(zone):
@@ -73,7 +74,6 @@ def check(g: Game) -> bool:
                         del s.objects[oid]
                         g.log_event("token_ceases", "704.5d", card=o.card.name)
                         acted = True
-        g._cache["_sba_tokens"] = s.next_id
     to_graveyard: list[tuple[int, str]] = []
     to_destroy: list[tuple[int, str]] = []
     to_unattach: list[int] = []

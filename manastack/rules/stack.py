@@ -114,10 +114,23 @@ def sorcery_timing_ok(g: Game, p: int) -> bool:
 
 
 def activated_abilities(g: Game, o: Obj) -> list[ManaAbility | ActivatedAbility]:
-    """Activated abilities in printed order, after effects that add or remove abilities."""
+    """Activated abilities in printed order, after effects that add or remove abilities (a list the
+    caller must not change: it is shared by every object with the same abilities)."""
+    abilities = g.chars(o).abilities
+    ent = _ACTIVATED.get(id(abilities))
+    if ent is not None and ent[0] is abilities:
+        return ent[1]
     # 113.6b: abilities that work only from a hand (cycling, `zone == "hand"`) are not a permanent's.
-    return [_timed(ab) if type(ab) is ActivatedAbility else ab for ab in g.chars(o).abilities
-            if isinstance(ab, (ManaAbility, ActivatedAbility)) and getattr(ab, "zone", "") not in ("hand", "graveyard")]
+    out = [_timed(ab) if type(ab) is ActivatedAbility else ab for ab in abilities
+           if isinstance(ab, (ManaAbility, ActivatedAbility)) and getattr(ab, "zone", "") not in ("hand", "graveyard")]
+    if len(_ACTIVATED) > 20_000:
+        _ACTIVATED.clear()  # abilities tuples made during long simulations: keep the table bounded
+    _ACTIVATED[id(abilities)] = (abilities, out)
+    return out
+
+
+# id(abilities tuple) -> (the tuple, its activated abilities): the tuple is kept, so the id stays its own.
+_ACTIVATED: dict[int, tuple] = {}
 
 
 _TIMED: dict[int, tuple] = {}
@@ -832,6 +845,14 @@ def spell_targets(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpe
     return ()
 
 
+def may_cast_any_time(g: Game, p: int, o: Obj) -> bool:
+    """Whether `p` may cast the card `o` when they couldn't cast a sorcery: an instant, flash (702.8a), or a
+    permission to cast it as though it had flash (601.3b)."""
+    c = o.card
+    return "Instant" in c.types or "flash" in c.keywords or (
+        not FLASH_PERMISSION_KINDS.isdisjoint(ability_types(c)) and any(f(g, p, o) for f in FLASH_PERMISSIONS))
+
+
 def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | None:
     """Why `p` can't cast the card `o` now, or None (`any_time`: a permission that ignores timing, such
     as casting a card with madness while its triggered ability resolves, 702.35a)."""
@@ -840,9 +861,7 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
         return f"{c.name} is a land: lands are played, not cast (305.9)"
     if c.unsupported:
         return f"{c.name} is not supported by the card compiler"
-    if not any_time and not sorcery_timing_ok(g, p) and not (
-            "Instant" in c.types or "flash" in c.keywords
-            or (not FLASH_PERMISSION_KINDS.isdisjoint(ability_types(c)) and any(f(g, p, o) for f in FLASH_PERMISSIONS))):
+    if not any_time and not sorcery_timing_ok(g, p) and not may_cast_any_time(g, p, o):
         return (f"307.1: {c.name} can be cast only during its controller's main phase while the stack is empty"
                 if "Sorcery" in c.types else
                 f"307.1/117.1a: {c.name} (a permanent spell) can be cast only at sorcery speed: "
@@ -956,10 +975,9 @@ def cost_adjustment(g: Game, p: int, card: CardDef, targets: tuple[int, ...] = (
     extra = 0
     spells = g.s.players[p].spells_cast
     if spells:
-        for o in g.permanents():
-            for ab in g.chars(o).abilities:
-                if isinstance(ab, StaticAbility) and ab.kind == "cost_increase_per_spell":
-                    extra += spells * int(ab.amount)  # type: ignore[arg-type]
+        for _o, ab in g.statics_of_kind("cost_increase_per_spell"):
+            if isinstance(ab, StaticAbility):
+                extra += spells * int(ab.amount)  # type: ignore[arg-type]
     for modifier in COST_MODIFIERS:
         extra += modifier(g, p, card, targets)
     return extra
