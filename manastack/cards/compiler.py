@@ -100,9 +100,67 @@ CARD_FINISHERS: list[Callable[[dict], list[str]]] = []
 CARD_CHECKS: list[Callable[[dict, list], None]] = []
 
 
+_META = re.compile(r"[.^$*+?{}\[\]\\|()]")
+_ESCAPED_OR_CLASS = re.compile(r"\\.|\[(?:\\.|[^\]\\])*\]")
+_GROUP = re.compile(r"\([^()]*\)")
+
+
+def literal_prefix(pattern: str) -> str:
+    """The literal text every match of `pattern` starts with ("" when unsure: an alternation at the top
+    level, a group, a class or an escape first)."""
+    if "|" in pattern:
+        rest = _ESCAPED_OR_CLASS.sub("", pattern)
+        n = 1
+        while n:
+            rest, n = _GROUP.subn("", rest)
+        if "|" in rest:
+            return ""  # "a|b": no common prefix
+    m = _META.search(pattern)
+    if m is None:
+        return pattern
+    end = m.start()
+    if m.group() in "*?{" and end > 0:
+        end -= 1  # the last literal is optional or repeated
+    return pattern[:end]
+
+
+class LazyPattern:
+    """A regular expression compiled when first used: the ~500 template patterns are registered as
+    their modules load, but compiling them all would cost a fresh process a third of a second, while
+    compiling a deck's cards tries only some of them."""
+
+    __slots__ = ("pattern", "_rx", "_prefix")
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        self._rx: re.Pattern | None = None
+        self._prefix = literal_prefix(pattern)
+
+    def compiled(self) -> re.Pattern:
+        if self._rx is None:
+            self._rx = re.compile(self.pattern)
+        return self._rx
+
+    def fullmatch(self, text: str) -> re.Match | None:
+        if not text.startswith(self._prefix):
+            return None  # a text that can't match doesn't compile the pattern
+        return self.compiled().fullmatch(text)
+
+    def match(self, text: str) -> re.Match | None:
+        if not text.startswith(self._prefix):
+            return None
+        return self.compiled().match(text)
+
+    def search(self, text: str) -> re.Match | None:
+        return self.compiled().search(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self.compiled(), name)
+
+
 def keyword_template(pattern: str):
     def deco(fn: Callable) -> Callable:
-        KEYWORD_TEMPLATES.append((re.compile(pattern), fn))
+        KEYWORD_TEMPLATES.append((LazyPattern(pattern), fn))
         return fn
     return deco
 
@@ -110,14 +168,14 @@ def keyword_template(pattern: str):
 def sentence_template(pattern: str):
     """Decorator: register an effect-sentence template (`pattern` is matched in full)."""
     def deco(fn: SentenceBuilder) -> SentenceBuilder:
-        SENTENCE_TEMPLATES.append((re.compile(pattern), fn))
+        SENTENCE_TEMPLATES.append((LazyPattern(pattern), fn))
         return fn
     return deco
 
 
 def paragraph_template(pattern: str):
     def deco(fn: Callable) -> Callable:
-        PARAGRAPH_TEMPLATES.append((re.compile(pattern), fn))
+        PARAGRAPH_TEMPLATES.append((LazyPattern(pattern), fn))
         return fn
     return deco
 
@@ -130,14 +188,14 @@ EARLY_PARAGRAPH_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
 
 def early_paragraph_template(pattern: str):
     def deco(fn: Callable) -> Callable:
-        EARLY_PARAGRAPH_TEMPLATES.append((re.compile(pattern), fn))
+        EARLY_PARAGRAPH_TEMPLATES.append((LazyPattern(pattern), fn))
         return fn
     return deco
 
 
 def trigger_template(pattern: str):
     def deco(fn: Callable[[re.Match], dict]) -> Callable[[re.Match], dict]:
-        TRIGGER_TEMPLATES.append((re.compile(pattern), fn))
+        TRIGGER_TEMPLATES.append((LazyPattern(pattern), fn))
         return fn
     return deco
 

@@ -54,12 +54,18 @@ from ..game.state import (
     STACK,
     StackItem,
 )
+from ..lazy import lazy_module
 from .costs import ManaCost, ManaSource, Requirement, parse_cost, requirements, solve_payment
 from .mana import COLORS, TYPE_INDEX
 
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_state_module = lazy_module("manastack.game.state", globals(), "_state_module")
+_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 # ----------------------------------------------------------------------------- vocabulary
@@ -545,7 +551,7 @@ def pay_with_helpers(g: Game, p: int, o: Obj, reqs: list[Requirement], action: A
                      exclude_more: tuple[int, ...]) -> bool:
     """stack.SPELL_PAYERS: 601.2g-h for a spell with convoke / improvise / delve. Returns False when
     the spell has none of them (stack.pay_mana pays as usual)."""
-    from .stack import pay_mana, tap
+    pay_mana, tap = _stack_module.pay_mana, _stack_module.tap
     others = _take_pending(g, o.id)
     if others:
         # 601.2g-h: permanents tapped for the cost can't also be tapped for mana; the others may be.
@@ -824,7 +830,7 @@ def assist_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], k
     spell's total cost." The caster answers true or false (("assist", bool) in the action's choices, or
     asked); the other player then answers how much generic mana they pay (a number; agents: none) and
     pays it from their own mana."""
-    from .stack import choose, mana_sources, pay_mana
+    choose, mana_sources, pay_mana = _stack_module.choose, _stack_module.mana_sources, _stack_module.pay_mana
     if not has_keyword(o.card, "assist") or not reqs:
         return reqs, ()
     generic = min(r.generic for r in reqs)
@@ -904,7 +910,7 @@ def defiler_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], 
                  flashback: bool) -> tuple[list[Requirement], tuple]:
     """stack.CAST_OPTIONS: each such ability of a permanent `p` controls is offered for a permanent spell
     of its color (answered true or false: ("life_discount", bool) in the action's choices, or asked)."""
-    from .stack import choose
+    choose = _stack_module.choose
     card = o.card
     if not card.is_permanent_card or not reqs:
         return reqs, ()
@@ -935,7 +941,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
                      flashback: bool) -> tuple[list[Requirement], tuple]:
     """stack.CAST_OPTIONS (601.2b, 601.2f): alternative and optional additional costs chosen as the
     spell is cast; 702.88a: a rebound spell remembers that it was cast from a hand."""
-    from .stack import cost_adjustment, kicker_cost
+    cost_adjustment, kicker_cost = _stack_module.cost_adjustment, _stack_module.kicker_cost
     card = o.card
     added: tuple = ()
     if has_keyword(card, "rebound") and o.zone == HAND:
@@ -1211,7 +1217,7 @@ def _original(card: V.CardDef) -> V.CardDef | None:
 def overload_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.CardDef:
     """stack.CARD_SWAPS: 601.2b: the player announces whether they pay the overload cost (("overload",
     bool) in the action's choices, or asked); if so the spell is cast with the changed text (702.96b)."""
-    from .stack import choose
+    choose = _stack_module.choose
     ov = overload_of(card)
     if ov is None or o.zone != HAND:
         return card  # cast from elsewhere (flashback ...): a second alternative cost can't apply (118.9a)
@@ -1430,8 +1436,8 @@ DASH_RETURN = V.TriggeredAbility("Return the dashed permanent to its owner's han
 def permanent_entered(g: Game, item: Any, new: int) -> None:
     """stack.PERMANENT_SPELL_HOOKS: 702.74a evoke's sacrifice trigger; 702.109a dash's haste and the
     delayed return to hand."""
-    from ..game.state import ContinuousEffect
-    from . import triggers
+    ContinuousEffect = _state_module.ContinuousEffect
+    triggers = _triggers_module
     s = g.s
     if ("evoke", True) in item.choices and new in s.objects:
         triggers._add(g, s.objects[new].controller, new, EVOKE_TRIGGER, None, item.name)

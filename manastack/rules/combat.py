@@ -34,12 +34,17 @@ from ..cards.vocab import StaticAbility
 from ..errors import IllegalActionError
 from ..game import actions as A
 from ..game.state import BATTLEFIELD, FIRST_STRIKE, StackItem, player_ref
+from ..lazy import lazy_module
 from . import effects, triggers
 from .continuous import any_layered
 
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 
 
 def defending_player(g: Game) -> int:
@@ -139,7 +144,7 @@ def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
     s.partial = {}
     cb.declared_any = bool(pairs)
     if pairs:
-        from .combat_keywords import attack_costs
+        attack_costs = _combat_keywords_module.attack_costs
         attack_costs(g, [c for c, _ in pairs])  # 508.1g-j: optional costs to attack (exert, enlist)
         triggers.attacked(g, [c for c, _ in pairs])
     else:
@@ -163,7 +168,7 @@ def can_block(g: Game, b: Obj, attacker: Obj) -> str | None:
     if "flying" in ac.keywords and not ({"flying", "reach"} & c.keywords):
         return (f"509.1b/702.9b: {b.card.name} can't block {attacker.card.name}, which has flying "
                 f"(it can be blocked only by creatures with flying or reach)")
-    from .stack import protected_from
+    protected_from = _stack_module.protected_from
     if protected_from(g, attacker, c.colors, c):
         return f"702.16: {attacker.card.name} has protection and can't be blocked by {b.card.name}"
     return evasion_reason(g, b, c, attacker, ac)
@@ -312,7 +317,7 @@ def block_requirement_error(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], 
     s = g.s
     if s.combat is None:
         return None
-    from .combat_keywords import block_requirements_error
+    block_requirements_error = _combat_keywords_module.block_requirements_error
     why = block_requirements_error(g, blocks)  # must be blocked / Lure / provoke (509.1c)
     if why or not any_layered(g):
         return why
@@ -563,7 +568,7 @@ def default_assignment(g: Game, oid: int, already: dict[int, int]) -> tuple[tupl
 
 
 def has_choice(g: Game, oid: int, already: dict[int, int]) -> bool:
-    from .combat_keywords import unblocked_target
+    unblocked_target = _combat_keywords_module.unblocked_target
     if unblocked_target(g, oid) is not None:
         return True  # "assign its combat damage as though it weren't blocked": the controller chooses
     recs, trample = recipients(g, oid)

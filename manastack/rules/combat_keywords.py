@@ -37,11 +37,18 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, ContinuousEffect, player_ref
+from ..lazy import lazy_module
 from . import effects as E
 
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import GameState, Obj
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_combat_module = lazy_module("manastack.rules.combat", globals(), "_combat_module")
+_continuous_module = lazy_module("manastack.rules.continuous", globals(), "_continuous_module")
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 COMBAT_RULES = "combat_rules"  # ContinuousEffect kind; data: CombatRuleData
 NEXT_UNTAP = "next_untap"  # ContinuousEffect.until: ends after the untap step it applies to (502.3)
@@ -376,8 +383,8 @@ def blocks_watched(g: Game) -> None:
     "whenever a creature you control becomes blocked" ("it": that creature), "whenever a creature
     blocks" ("that creature": the blocker), "whenever enchanted / equipped creature blocks",
     "... becomes blocked", "... blocks or becomes blocked"."""
-    from . import triggers
-    from .stack import matches_filter
+    triggers = _triggers_module
+    matches_filter = _stack_module.matches_filter
     s = g.s
     cb = s.combat
     if cb is None:
@@ -472,7 +479,7 @@ def _block_requirements(g: Game) -> tuple[list[int], list[tuple[int, int]], list
     where the blocker must block that attacker — "all creatures able to block CARDNAME do so" for
     every creature of the defending player, "target creature blocks CARDNAME this turn if able",
     provoke —, creatures that "block each combat if able")."""
-    from .combat import defending_player
+    defending_player = _combat_module.defending_player
     s = g.s
     cb = s.combat
     must_be_blocked: list[int] = []
@@ -530,7 +537,7 @@ def _better_declaration(g: Game, cur: dict[int, tuple[int, ...]]) -> dict[int, t
     """A declaration without restriction violations that obeys more requirements than `cur`, or None."""
     reqs = _requirements(g)
     if not reqs[0] and not reqs[1]:
-        from .continuous import any_layered
+        any_layered = _continuous_module.any_layered
         if not reqs[2] or any_layered(g):
             return None  # "blocks each combat if able" alone: rules/combat.py checks it (when a static has it)
     from .combat import can_block, max_blocked

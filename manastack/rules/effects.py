@@ -14,9 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, ContinuousEffect, player_ref
+from ..lazy import lazy_module
 
 if TYPE_CHECKING:
     from ..game.game import Game
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
+_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 @dataclass
@@ -204,7 +211,7 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
         p = -1 - target
         pl = s.players[p]
         g.log_event("damage", rule, source=source_name, target=pl.name, amount=n, combat=combat)
-        from .combat_keywords import damage_to_player
+        damage_to_player = _combat_keywords_module.damage_to_player
         damage_to_player(g, source_name, source_chars, p, n, combat)  # 120.3a-b, 120.3g (infect, toxic)
     else:
         o = s.objects.get(target)
@@ -215,7 +222,7 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
             # counter from it" (one prevention effect for all its shield counters)
             _remove_shield(g, o, "damage")
             return 0
-        from .stack import protected_from
+        protected_from = _stack_module.protected_from
         if protected_from(g, o, colors, source_chars):
             g.log_event("prevent", "702.16e", source=source_name, target=o.card.name, amount=n)
             return 0
@@ -230,7 +237,7 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
             g.invalidate()
             return 0
         if "Creature" in c.types:
-            from .combat_keywords import damage_to_creature
+            damage_to_creature = _combat_keywords_module.damage_to_creature
             damage_to_creature(g, o, source_chars, n)  # 120.3d-e (wither, infect)
             if "deathtouch" in kws:
                 o.deathtouched = True
@@ -241,7 +248,7 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
                     **({"source_id": source_id} if source_id is not None else {}))
         from . import triggers
         triggers.dealt_damage(g, o.id)
-    from . import trigger_events
+    trigger_events = _trigger_events_module
     trigger_events.damage_dealt(g, source_id, target, n, combat)
     if "lifelink" in kws:
         gain_life(g, source_controller, n, "702.15b", source=source_name)
@@ -289,7 +296,7 @@ DRAW_REPLACEMENTS: list = []
 
 def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
     """121.1: draw cards one at a time ("whenever you draw a card" triggers for each, 121.2)."""
-    from . import triggers
+    triggers = _triggers_module
     s = g.s
     for _ in range(n):
         if any(replace(g, p) for replace in DRAW_REPLACEMENTS):

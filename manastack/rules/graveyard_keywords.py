@@ -30,10 +30,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, GRAVEYARD
+from ..lazy import lazy_module
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
     from ..game.game import Game
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_state_module = lazy_module("manastack.game.state", globals(), "_state_module")
 
 
 def graveyard_successor(g: Game, old_id: int | None) -> int | None:
@@ -420,7 +425,7 @@ class EchoTrigger(V.TriggeredAbility):
 
 
 def _mark_echo(g: Game) -> None:
-    from ..game.state import ContinuousEffect
+    ContinuousEffect = _state_module.ContinuousEffect
     s = g.s
     s.effects = [e for e in s.effects if not (e.kind == "echo_due" and e.controller == s.active)]
     for o in g.permanents(s.active):
@@ -1274,7 +1279,7 @@ class Dredge(V.Ability):
 def _dredge(g: Game, p: int) -> bool:
     """A draw replacement (rules/effects.py DRAW_REPLACEMENTS): the player chooses whether to dredge
     (true / false) and, with several cards that could, which one (614.1a, 616.1)."""
-    from .stack import choose
+    choose = _stack_module.choose
     s = g.s
     pl = s.players[p]
     cands = [oid for oid in pl.graveyard

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import ActivatedAbility, ability_types
+from ..cards.vocab import ability_types
 from ..game import actions as A
 from . import mana_abilities, stack, turn, vehicles_facedown
 from .costs import requirements, solve_payment
@@ -123,9 +123,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         foreign = o.controller != p  # only abilities "any player may activate" (stack.any_player_may)
         if foreign and "ny player may activate" not in o.card.oracle_text:
             continue  # cheap: the printed text (such an ability granted by another card is not offered)
-        for idx, ab in enumerate(stack.activated_abilities(g, o)):
-            if not isinstance(ab, ActivatedAbility):
-                continue
+        for idx, ab in stack.nonmana_abilities(g, o):
             if foreign and not stack.any_player_may(g, o, idx):
                 continue
             if ab.sorcery_speed and not stack.sorcery_timing_ok(g, p):

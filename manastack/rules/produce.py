@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter
-from . import mana_abilities
+from ..cards.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
+from . import mana_abilities, replacement
 from .costs import ANY_COLOR_OUTPUTS, single
 from .mana import COLORS, TYPES, Bag, format_bag
 
@@ -45,7 +45,6 @@ def could_produce(g: Game, o: Obj) -> frozenset[str]:
 
 def _types_after(g: Game, o: Obj, ab: ManaAbility, chars, bags) -> set[str]:
     """Types of mana the bags become under replacement effects in any possible order (106.7)."""
-    from . import replacement
     out: set[str] = set()
     for b in bags:
         for res in replacement.outcomes(g, o.controller, chars, o.controller, ab.cost.tap, b):
@@ -90,7 +89,6 @@ def _could_produce_all(g: Game) -> dict[int, frozenset[str]]:
             ids = [x.id for x in perms if _matches(g, scope, o.controller, x)]
             match_lists[key] = ids
         scopes.append((o, ab, chars, ids))
-    from . import replacement
     plain = not replacement.active(g)
     changed = bool(refs)
     while changed:
@@ -268,7 +266,6 @@ def mana_triggers(g: Game, p: int, source: Obj, chars, tapped: bool) -> list[tup
 
 
 def _replacements(g: Game) -> list:
-    from . import replacement
     return replacement.active(g)
 
 
@@ -276,7 +273,6 @@ def _tap_triggers(g: Game) -> list:
     cache = g._cache
     hit = cache.get("_tap_triggers")
     if hit is None:
-        from ..cards.vocab import TriggeredAbility
         events = g.s.__dict__.get("card_events")
         hit = [] if events is not None and "tapped_for_mana" not in events else [  # 106.12a: no card has one
             (o, ab) for o in g.permanents() for ab in g.chars(o).abilities
@@ -319,7 +315,6 @@ def _extra_options(prod: ManaProduction, produced: Bag, trig_src: Obj) -> list[B
 def activation_plans(g: Game, p: int, o: Obj, ab: ManaAbility, chars=None,
                      base_override: tuple[Bag, ...] | None = None) -> list[Plan]:
     """Every way activating `ab` of `o` now can turn out (before costs are paid)."""
-    from . import replacement
     if chars is None:
         chars = g.chars(o)
     bases = base_override if base_override is not None else production_outputs(g, o, ab)

@@ -50,13 +50,19 @@ from ..game.state import (
     StackItem,
     player_ref,
 )
-from . import effects, produce
+from ..lazy import lazy_module
+from . import effects, mana_abilities, produce
 from .costs import ManaSource, Requirement, requirements, solve_payment, spend
 from .mana import TYPES, add, format_bag
 
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
+_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
+_vehicles_facedown_module = lazy_module("manastack.rules.vehicles_facedown", globals(), "_vehicles_facedown_module")
 
 
 # ----------------------------------------------------------------------------- lands
@@ -116,20 +122,31 @@ def sorcery_timing_ok(g: Game, p: int) -> bool:
 def activated_abilities(g: Game, o: Obj) -> list[ManaAbility | ActivatedAbility]:
     """Activated abilities in printed order, after effects that add or remove abilities (a list the
     caller must not change: it is shared by every object with the same abilities)."""
-    abilities = g.chars(o).abilities
+    return _activated_entry(g.chars(o).abilities)[1]
+
+
+def nonmana_abilities(g: Game, o: Obj) -> list[tuple[int, ActivatedAbility]]:
+    """(index in `activated_abilities`, ability) for the activated abilities that aren't mana abilities
+    (most permanents have none: priority skips them at once)."""
+    return _activated_entry(g.chars(o).abilities)[2]
+
+
+def _activated_entry(abilities: tuple) -> tuple:
     ent = _ACTIVATED.get(id(abilities))
     if ent is not None and ent[0] is abilities:
-        return ent[1]
+        return ent
     # 113.6b: abilities that work only from a hand (cycling, `zone == "hand"`) are not a permanent's.
     out = [_timed(ab) if type(ab) is ActivatedAbility else ab for ab in abilities
            if isinstance(ab, (ManaAbility, ActivatedAbility)) and getattr(ab, "zone", "") not in ("hand", "graveyard")]
     if len(_ACTIVATED) > 20_000:
         _ACTIVATED.clear()  # abilities tuples made during long simulations: keep the table bounded
-    _ACTIVATED[id(abilities)] = (abilities, out)
-    return out
+    ent = (abilities, out, [(i, ab) for i, ab in enumerate(out) if isinstance(ab, ActivatedAbility)])
+    _ACTIVATED[id(abilities)] = ent
+    return ent
 
 
-# id(abilities tuple) -> (the tuple, its activated abilities): the tuple is kept, so the id stays its own.
+# id(abilities tuple) -> (the tuple, its activated abilities, the non-mana ones with their indices): the
+# tuple is kept, so the id stays its own.
 _ACTIVATED: dict[int, tuple] = {}
 
 
@@ -395,7 +412,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
     """The mana abilities `p` could activate now with no mana cost, for the solver (`exclude`,
     `exclude_more`: permanents whose mana abilities can't be used, e.g. those a cost sacrifices;
     `purpose`: what the mana pays for, 106.6 — abilities whose mana couldn't pay for it are left out)."""
-    from .mana_abilities import repeats, solver_may_use
+    repeats, solver_may_use = mana_abilities.repeats, mana_abilities.solver_may_use
     s = g.s
     out: list[ManaSource] = []
     converters: list[ManaSource] = []
@@ -615,7 +632,6 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
              purpose: tuple | None = None) -> Requirement:
     """601.2g-h: activate mana abilities (the solver's choice, or `payment`), then pay from the pool.
     `purpose`: ("spell", id) or ("ability", source id), what restricted mana may pay for (106.6)."""
-    from . import mana_abilities
     s = g.s
     pl = s.players[p]
     if not reqs or (reqs[0].total == 0 and reqs[0].life == 0):
@@ -656,7 +672,7 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
     mana_abilities.spent(g, p, taken, purpose)  # 106.6: restricted mana it could use is spent first
     g.log_event("pay_mana", "601.2h", player=pl.name, mana=format_bag(taken), what=what)
     if purpose is not None and purpose[0] == "spell":
-        from . import trigger_events
+        trigger_events = _trigger_events_module
         trigger_events.mana_spent_on_spell(g, p, sum(taken))  # 700.14: "whenever you expend N"
     if req.life:
         g.set_life(p, -req.life, "119.4", source=what)
@@ -717,7 +733,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
             from .mana_abilities import sacrifice_outputs
             base_override = sacrifice_outputs(g, ab, s.objects[victim])
     plans = produce.activation_plans(g, p, o, ab, chars, base_override)
-    from . import mana_abilities  # 605.3b: the rest of a mana ability (painlands, storage lands, 106.6)
+    # 605.3b: mana_abilities does the rest of a mana ability (painlands, storage lands, 106.6)
     lki = (o.copy(), chars) if type(ab) is not ManaAbility or type(cost) is not Cost else None
     # Costs (602.2b, 601.2g-h): mana (never from this source), life, sacrifice, {T}/{Q}.
     if not cost.mana.is_empty() and not mana_paid:
@@ -766,7 +782,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     if lki is not None:
         mana_abilities.after_mana(g, p, o, ab, produced, lki)
     if cost.tap:
-        from . import triggers
+        triggers = _triggers_module
         triggers.tapped_for_mana(g, p, oid, chars, controller, produced)
 
 
@@ -816,7 +832,7 @@ def add_mana(g: Game, p: int, bag, source: str, tapped_for_mana: bool = False) -
 def tap(g: Game, o: Obj, rule: str) -> None:
     o.tapped = True
     g.log_event("tap", rule, card=o.card.name, id=o.id)
-    from . import triggers
+    triggers = _triggers_module
     triggers.tapped_changed(g, o, True)
 
 
@@ -1054,7 +1070,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     permit = cast_permission(g, p, o) if o is not None and o.zone not in (HAND, STACK) and not flashback else None
     if o is None or (o.zone != HAND and not flashback and permit is None) or o.owner != p:
         raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
-    from . import vehicles_facedown as vf
+    vf = _vehicles_facedown_module
     face_down = not flashback and permit is None and vf.face_down_cast_wanted(g, p, o, action)  # 601.2b / 702.37c
     why = vf.face_down_block_reason(g, p, o) if face_down else cast_block_reason(
         g, p, o, any_time=permit is not None and permit.any_time)
@@ -1151,7 +1167,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
                 **({"modes": list(action.modes)} if action.modes else {}))
     s.passes = 0
     g.invalidate()
-    from . import triggers
+    triggers = _triggers_module
     triggers.spell_cast(g, p, o.id)
 
 
@@ -1235,7 +1251,7 @@ def ward_check(g: Game, p: int, item: StackItem) -> None:
     Checked as a spell is cast (601.2c) or an ability activated (602.2b)."""
     if not item.targets:
         return
-    from . import trigger_events
+    trigger_events = _trigger_events_module
     trigger_events.became_target(g, p, item)  # "when CARDNAME becomes the target of a spell or ability"
     s = g.s
     for t in dict.fromkeys(item.targets):

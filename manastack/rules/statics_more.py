@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.state import BATTLEFIELD
+from ..lazy import lazy_module
 from . import continuous, sba, turn
 from . import stack as stack_module
 from .stack import ETB_REPLACEMENTS, choose
@@ -25,6 +26,9 @@ from .stack import ETB_REPLACEMENTS, choose
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import GameState, Obj
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 # ----------------------------------------------------------------------------- object qualities
@@ -617,7 +621,7 @@ def _upkeep_of_enchanted_player(g: Game, event: str) -> None:
     the Aura is attached to; "that player" is that player."""
     if event != "upkeep":
         return
-    from . import triggers
+    triggers = _triggers_module
     s = g.s
     for w, ab in triggers._watchers(g, ("upkeep_enchanted_player",)):
         if enchanted_player(w) == s.active:
@@ -741,7 +745,7 @@ def _others_enter_tapped(g: Game, o: Obj, choices: dict) -> None:
 def _untap_during_others(g: Game) -> None:
     """502.3: "Untap CARDNAME during each other player's untap step" — in the active player's untap
     step, the other players' permanents with it untap too."""
-    from . import triggers
+    triggers = _triggers_module
     s = g.s
     for oid in list(s.battlefield):
         o = s.objects[oid]

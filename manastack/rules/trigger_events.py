@@ -47,11 +47,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, GRAVEYARD
+from ..lazy import lazy_module
 from .triggers import _add, _watchers
 
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import StackItem
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 
 CYCLING_RULE = "702.29a"  # rules/stack.py discards a card with this rule only to pay a cycling cost
 SACRIFICE_RULE = "701.17a"  # every sacrifice moves the permanent with this rule
@@ -279,7 +283,7 @@ def attacked(g: Game, attackers: list[int]) -> None:
     s = g.s
     if not attackers:
         return
-    from .stack import matches_filter
+    matches_filter = _stack_module.matches_filter
     ctrl = s.objects[attackers[0]].controller
     cb = s.combat
     for w, ab in _watchers(g, ("attacks_filter", "you_attack_n", "attacks_you", "attached_attacks_alone")):
@@ -441,7 +445,7 @@ def _has_subtypes(g: Game, o: Any, subtypes: frozenset[str]) -> bool:
 def became_tapped(g: Game, o: Any) -> None:
     """603.2f: "Whenever enchanted creature / a creature an opponent controls becomes tapped" (not when it
     enters tapped: this is called only when a permanent changes from untapped to tapped)."""
-    from .stack import matches_filter
+    matches_filter = _stack_module.matches_filter
     for w, ab in _watchers(g, ("attached_becomes_tapped", "becomes_tapped_filter")):
         if ab.event == "attached_becomes_tapped":
             if w.attached_to == o.id:

@@ -18,13 +18,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
 from ..game.state import GRAVEYARD, StackItem
+from ..lazy import lazy_module
 
 if TYPE_CHECKING:
     from ..game.game import Game
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
+_produce_module = lazy_module("manastack.rules.produce", globals(), "_produce_module")
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 
 EXALTED = V.TriggeredAbility("Exalted", "exalted", (V.Pump(V.SELF, 1, 1),))
 
@@ -82,13 +88,24 @@ def _own(g: Game, o, events: tuple[str, ...]) -> list:
     return [ab for ab in g.chars(o).abilities if isinstance(ab, V.TriggeredAbility) and ab.event in events]
 
 
+_TRIGGER_EVENTS: Any = None
+
+
+def _trigger_events() -> Any:
+    """rules/trigger_events, imported on first use (it imports from this module)."""
+    global _TRIGGER_EVENTS
+    if _TRIGGER_EVENTS is None:
+        from . import trigger_events
+        _TRIGGER_EVENTS = trigger_events
+    return _TRIGGER_EVENTS
+
+
 def tapped_changed(g: Game, o, tapped: bool) -> None:
     """"Whenever CARDNAME becomes tapped / untapped" (603.2)."""
     for ab in _own(g, o, ("becomes_tapped",) if tapped else ("becomes_untapped",)):
         _add(g, o.controller, o.id, ab, None, o.card.name)
     if tapped:
-        from . import trigger_events
-        trigger_events.became_tapped(g, o)  # "whenever enchanted creature becomes tapped"
+        _trigger_events().became_tapped(g, o)  # "whenever enchanted creature becomes tapped"
 
 
 def _watchers(g: Game, events: tuple[str, ...]):
@@ -138,7 +155,7 @@ def entered_battlefield(g: Game, oid: int) -> None:
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event in _ETB:
             _add(g, o.controller, oid, ab, None, o.card.name)
-    from .stack import matches_filter
+    matches_filter = _stack_module.matches_filter
     for w, ab in _watchers(g, ("enters",)):
         if (ab.scope == "or_self" and w.id == oid) or ab.filter is None or matches_filter(
                 g, ab.filter, o, w.controller, w.id):
@@ -216,8 +233,7 @@ def attacked(g: Game, attackers: list[int]) -> None:
         for p in g.permanents(ctrl):
             if "exalted" in g.chars(p).keywords:
                 _add(g, ctrl, p.id, EXALTED, None, p.card.name, effect_source=a)
-    from . import trigger_events
-    trigger_events.attacked(g, attackers)  # "whenever a creature you control attacks", ...
+    _trigger_events().attacked(g, attackers)  # "whenever a creature you control attacks", ...
 
 
 # fn(game, event): abilities that trigger at the beginning of a step from outside the battlefield
@@ -227,7 +243,6 @@ STEP_HOOKS: list = []
 
 def beginning_of_step(g: Game, event: str) -> None:
     """"At the beginning of your upkeep / each upkeep / each opponent's upkeep" (503.1, 507.1, 513.1)."""
-    from .effects import SacrificeUnless
     s = g.s
     for hook in STEP_HOOKS:
         hook(g, event)
@@ -248,10 +263,10 @@ def beginning_of_step(g: Game, event: str) -> None:
         if (w in ("any", "you") and o.controller != s.active) or (w == "opponent" and o.controller == s.active):
             continue
         if ab.unless_sacrifice is not None and not ab.effects:
+            from .effects import SacrificeUnless
             ab = V.TriggeredAbility(ab.text, ab.event, (SacrificeUnless(ab.unless_sacrifice),))
         _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - s.active)  # "that player"
-    from . import trigger_events
-    trigger_events.step_began(g, event)  # "the upkeep of enchanted creature's controller"
+    _trigger_events().step_began(g, event)  # "the upkeep of enchanted creature's controller"
 
 
 def spell_cast(g: Game, p: int, spell: int) -> None:
@@ -291,14 +306,13 @@ def life_gained(g: Game, p: int, n: int) -> None:
         if (ab.who in ("you", "any") and w.controller == p) or (ab.who == "opponent" and w.controller != p) \
                 or ab.who == "each":
             _add(g, w.controller, w.id, ab, None, w.card.name)
-    from . import trigger_events
-    trigger_events.life_gained(g, p)  # "whenever you gain life for the first time each turn"
+    _trigger_events().life_gained(g, p)  # "whenever you gain life for the first time each turn"
 
 
 def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) -> None:
     """"Whenever CARDNAME deals combat damage to a player": `plan` is (source, recipient, amount) as
     assigned; the log after `mark` tells which damage was dealt (510.2)."""
-    from .stack import matches_filter
+    matches_filter = _stack_module.matches_filter
     s = g.s
     dealt: dict[tuple[str, str], int] = {}
     for e in s.log[mark:]:
@@ -382,7 +396,7 @@ def blockers_declared(g: Game) -> None:
                 for b in cb.blockers_of(a) or [x for x, ys in cb.blockers.items() if a in ys]:
                     if ab.filter is None or _matches(g, ab.filter, b, o.controller, a):  # "a non-Wall creature"
                         _add(g, o.controller, a, ab, None, o.card.name, event_obj=b)  # once per blocker
-    from .combat_keywords import blocks_watched
+    blocks_watched = _combat_keywords_module.blocks_watched
     blocks_watched(g)  # "whenever a creature you control becomes blocked", "whenever enchanted creature blocks"
 
 
@@ -460,7 +474,7 @@ def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ..
 def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produced) -> None:
     """Non-mana abilities that trigger on tapping for mana (Forbidden Orchard: it targets, so it is
     not a mana ability, 605.1b, and uses the stack)."""
-    from .produce import _tap_trigger_applies, _tap_triggers
+    _tap_trigger_applies, _tap_triggers = _produce_module._tap_trigger_applies, _produce_module._tap_triggers
     if not _tap_triggers(g) or sum(produced) == 0:
         return
     src = g.s.objects.get(source)

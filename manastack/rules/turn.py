@@ -35,11 +35,17 @@ from ..game.state import (
     UPKEEP,
     Combat,
 )
+from ..lazy import lazy_module
 from . import combat, effects, triggers
 from .mana import format_bag
 
 if TYPE_CHECKING:
     from ..game.game import Decision, Game
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
+_game_module = lazy_module("manastack.game.game", globals(), "_game_module")
+_sba_module = lazy_module("manastack.rules.sba", globals(), "_sba_module")
 
 MAX_HAND_SIZE = 7
 PRIORITY_STEPS = frozenset(range(13)) - {UNTAP, CLEANUP}
@@ -93,7 +99,7 @@ def _begin_step(g: Game) -> None:
             if o.tapped and "doesnt_untap" not in g.chars(o).rules:  # 502.3: effects can keep it tapped
                 o.tapped = False
                 triggers.tapped_changed(g, o, False)
-        from .combat_keywords import after_untap_step
+        after_untap_step = _combat_keywords_module.after_untap_step
         after_untap_step(g)  # "doesn't untap during its controller's next untap step" has done its work
         g.log_event("untap_step", "502.3", player=s.players[s.active].name)
         return  # no priority (502.4): advance() ends the step
@@ -160,7 +166,7 @@ def _wear_off(g: Game) -> None:
     g.invalidate()
     g.log_event("cleanup", "514.2")
     # 514.3a: if state-based actions would be performed or triggers are waiting, players get priority.
-    from . import sba
+    sba = _sba_module
     if sba.check(g) or s.pending_triggers:
         s.cleanup_again = True  # type: ignore[attr-defined]
         s.queue.append(("give_priority",))
@@ -203,7 +209,6 @@ def end_step(g: Game) -> None:
 # ----------------------------------------------------------------------------- queue and decisions
 
 def process_queue(g: Game) -> None:
-    from ..game.game import Decision
     s = g.s
     item = s.queue[0]
     kind = item[0]
@@ -212,6 +217,7 @@ def process_queue(g: Game) -> None:
         s.priority = s.active
         s.passes = 0
         return
+    Decision = _game_module.Decision
     if kind == "resume_effects":
         s.queue.pop(0)
         _, ctx, effs, start, finish = item
