@@ -61,6 +61,9 @@ class Decision:
     options: tuple = field(default=())
 
 
+_PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
+
+
 class Game:
     """A two-player game of Magic."""
 
@@ -128,7 +131,13 @@ class Game:
         if s.pending is not None:
             return s.pending
         if s.priority is not None:
-            return Decision("priority", s.priority, prompt=f"{s.players[s.priority].name} has priority")
+            key = (s.priority, s.players[s.priority].name)
+            d = _PRIORITY_DECISIONS.get(key)
+            if d is None:  # a Decision is immutable: one per player and name
+                if len(_PRIORITY_DECISIONS) > 1000:
+                    _PRIORITY_DECISIONS.clear()
+                d = _PRIORITY_DECISIONS[key] = Decision("priority", s.priority, prompt=f"{key[1]} has priority")
+            return d
         return None
 
     @property
@@ -161,7 +170,7 @@ class Game:
         if trusted:
             snapshot = None
         elif self._legal is not None and isinstance(action, A.CastSpell) and action in self._legal:
-            snapshot = s.clone(share_library_except=action.card)  # a legal cast: only its payment can fail
+            snapshot = s.clone(cast_snapshot_of=action.card)  # a legal cast: only its payment can fail
         else:
             snapshot = s.clone()
         try:

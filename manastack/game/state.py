@@ -231,6 +231,9 @@ class Combat:
         return self.order.get(attacker, [])
 
 
+_CARD_ZONES = frozenset({LIBRARY, HAND, GRAVEYARD, EXILE})
+
+
 class GameState:
     """Everything that defines a game position. `clone()` copies it exactly and independently."""
 
@@ -272,20 +275,20 @@ class GameState:
         # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
         self.kept_mana: tuple = ()
 
-    def clone(self, share_library_except: int | None = None) -> GameState:
-        """An independent copy. `share_library_except` (an object id) makes a cheaper undo snapshot for
-        Game.apply: objects in libraries, other than that one, are shared rather than copied — no
-        action changes a library card in place (a card leaving it becomes a new object, 400.7), except
-        the card being cast, which is copied."""
+    def clone(self, cast_snapshot_of: int | None = None) -> GameState:
+        """An independent copy. `cast_snapshot_of` (the id of a card being cast) makes a cheaper undo
+        snapshot for Game.apply: objects in libraries, hands, graveyards and exile, other than that
+        card, are shared rather than copied — casting a spell (601.2) changes only the card cast and
+        permanents in place; a card used for a cost leaves its zone as a new object (400.7)."""
         s = GameState.__new__(GameState)
         s.__dict__.update(self.__dict__)
         s.rng = random.Random.__new__(random.Random)  # not Random(): that seeds from os.urandom first
         s.rng.setstate(self.rng.getstate())
         s.players = [p.copy() for p in self.players]
-        if share_library_except is None:
+        if cast_snapshot_of is None:
             s.objects = {k: o.copy() for k, o in self.objects.items()}
         else:
-            s.objects = {k: o if o.zone == LIBRARY and k != share_library_except else o.copy()
+            s.objects = {k: o if o.zone in _CARD_ZONES and k != cast_snapshot_of else o.copy()
                          for k, o in self.objects.items()}
         s.battlefield = list(self.battlefield)
         s.stack = list(self.stack)

@@ -53,6 +53,20 @@ SELF_LAYER4: list = []
 SELF_LAYER4_KINDS: set[str] = set()
 
 
+_SELF_LAYER4_ANSWER: list = [None, -1, True]  # [card_ability_kinds asked about, size of SELF_LAYER4_KINDS, answer]
+
+
+def _self_layer4_game(s: GameState) -> bool:
+    """Whether some card of this game has an ability of a SELF_LAYER4_KINDS kind (the set of ability
+    kinds of a game is replaced, never changed: one answer per set)."""
+    known = s.__dict__.get("card_ability_kinds")
+    if known is None:
+        return bool(SELF_LAYER4_KINDS)
+    if known is not _SELF_LAYER4_ANSWER[0] or len(SELF_LAYER4_KINDS) != _SELF_LAYER4_ANSWER[1]:
+        _SELF_LAYER4_ANSWER[:] = [known, len(SELF_LAYER4_KINDS), not SELF_LAYER4_KINDS.isdisjoint(known)]
+    return _SELF_LAYER4_ANSWER[2]
+
+
 def creature_types() -> frozenset[str]:
     """205.3m: every creature type (for changeling, 702.73a). Imported on first use."""
     global _creature_types
@@ -231,7 +245,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     if not affected and not obj.counters and obj.attached_to is None and not (on_bf and statics) \
             and not (card.keywords and _CDA & card.keywords) and not volatile and power is card.power \
             and toughness is card.toughness and "Vehicle" not in card.subtypes \
-            and not (on_bf and SELF_LAYER4_KINDS and not SELF_LAYER4_KINDS.isdisjoint(ability_kinds(card))):
+            and not (on_bf and _self_layer4_game(s) and not SELF_LAYER4_KINDS.isdisjoint(ability_kinds(card))):
         # Nothing acts on the object: its characteristics are the card's own (on the battlefield with
         # the intrinsic mana abilities of its basic land types, 305.6), the same Chars every time.
         c = _printed_chars(card, on_bf)

@@ -176,7 +176,7 @@ def spend(req: Requirement, have: Bag) -> Bag:
     return tuple(taken)  # type: ignore[return-value]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: its __init__ is the solver's hot path; never changed
 class ManaSource:
     """One mana ability the solver may activate: `outputs` are the bags it can produce (one per
     choice, e.g. five for "any color"); `key` identifies it to the caller."""
@@ -185,6 +185,24 @@ class ManaSource:
     outputs: tuple[Bag, ...]
     rank: int = 0  # lower is tapped first by the automatic payment
     cost: Requirement | None = None  # a mana cost of its own (Cabal Coffers {2}, Pili-Pala {2})
+
+
+def payable(req_options: list[Requirement], pool: Bag, sources: list[ManaSource], max_life: int | None = None) -> bool:
+    """Whether `solve_payment` would find a payment. When every source adds one fixed amount of mana
+    (basic lands), activating all of them adds the most of every type, so a payment exists iff the
+    pool plus all of it covers a requirement (`deficit`); otherwise the solver decides."""
+    total = pool
+    for src in sources:
+        if len(src.outputs) != 1 or src.cost is not None:
+            return solve_payment(req_options, pool, sources, max_life) is not None
+        total = tuple(a + b for a, b in zip(total, src.outputs[0]))  # type: ignore[assignment]
+    for req in req_options:
+        if max_life is not None and req.life > max_life:
+            continue  # 119.4
+        missing, gen = deficit(req, total)
+        if not any(missing) and not gen:
+            return True
+    return False
 
 
 def solve_payment(

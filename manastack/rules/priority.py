@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.vocab import ability_types
 from ..game import actions as A
 from . import mana_abilities, stack, turn, vehicles_facedown
-from .costs import requirements, solve_payment
+from .costs import payable, requirements, solve_payment
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -161,7 +161,7 @@ def _affordable(g: Game, p: int, o, reqs, sources, memo: dict | None = None) -> 
         key = (tuple(reqs), id(sources))
         paid = memo.get(key) if memo is not None else None
         if paid is None:
-            paid = solve_payment(reqs, pl.pool, sources, pl.life) is not None
+            paid = payable(reqs, pl.pool, sources, pl.life)
             if memo is not None:
                 memo[key] = paid
     if paid:

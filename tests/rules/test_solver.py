@@ -19,6 +19,7 @@ from manastack.rules.costs import (
     ManaSource,
     Requirement,
     parse_cost,
+    payable,
     requirements,
     single,
     solve_payment,
@@ -363,6 +364,19 @@ def test_solver_matches_brute_force(inst) -> None:
     assert req in reqs
     # Life is spent only when no payment without (as much) life exists.
     assert req.life == min(r.life for r in payable)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances(), st.booleans(), st.integers(0, 4))
+def test_payable_agrees_with_the_solver(inst, fixed_only, life) -> None:
+    """`payable` (priority's affordability check) sums fixed outputs instead of searching; it must
+    answer exactly as the solver does, for fixed-output sources and (falling back) for the others."""
+    cost, x, pool, sources = inst
+    if fixed_only:
+        sources = [s for s in sources if len(s.outputs) == 1]
+    reqs = requirements(parse_cost(cost), x)
+    assert payable(reqs, pool, sources, life) == (solve_payment(reqs, pool, sources, life) is not None), \
+        f"{cost} x={x} pool={pool} life={life} {sources}"
 
 
 def test_brute_force_itself_on_known_cases() -> None:
