@@ -52,7 +52,7 @@ from ..game.state import (
 )
 from ..lazy import lazy_module
 from . import effects, mana_abilities, produce
-from .costs import ManaSource, Requirement, requirements, solve_payment, spend
+from .costs import ANY_COLOR_OUTPUTS, ManaSource, Requirement, requirements, solve_payment, spend
 from .mana import TYPES, add, format_bag
 
 if TYPE_CHECKING:
@@ -140,13 +140,47 @@ def _activated_entry(abilities: tuple) -> tuple:
            if isinstance(ab, (ManaAbility, ActivatedAbility)) and getattr(ab, "zone", "") not in ("hand", "graveyard")]
     if len(_ACTIVATED) > 20_000:
         _ACTIVATED.clear()  # abilities tuples made during long simulations: keep the table bounded
-    ent = (abilities, out, [(i, ab) for i, ab in enumerate(out) if isinstance(ab, ActivatedAbility)])
+    ent = (abilities, out, [(i, ab) for i, ab in enumerate(out) if isinstance(ab, ActivatedAbility)],
+           _plain_tap_mana(out))
     _ACTIVATED[id(abilities)] = ent
     return ent
 
 
-# id(abilities tuple) -> (the tuple, its activated abilities, the non-mana ones with their indices): the
-# tuple is kept, so the id stays its own.
+def _plain_tap_mana(activated: list) -> tuple | None:
+    """For a permanent whose every mana ability is a plain "{T}: Add ..." of fixed outputs (basic lands,
+    dual lands, mana creatures): (((index, outputs), ...), their outputs merged, solver rank if it isn't
+    a creature, rank if it is) — what `mana_sources` would compute for it, so that it needn't; None for
+    anything else (its abilities then go through the general path)."""
+    group: list[tuple[int, tuple]] = []
+    ranks: list[int] = []
+    for idx, ab in enumerate(activated):
+        if not isinstance(ab, ManaAbility):
+            continue
+        cost, prod = ab.cost, ab.production
+        if type(ab) is not ManaAbility or type(cost) is not Cost or not cost.tap or cost.untap \
+                or not cost.mana.is_empty() or cost.mana.x_count or cost.sacrifice is not None or cost.life \
+                or cost.sacrifice_self:
+            return None
+        if prod.kind in ("fixed", "choice"):
+            outs = tuple(dict.fromkeys(prod.bags))
+        elif prod.kind == "any_color" and prod.amount == 1:
+            outs = ANY_COLOR_OUTPUTS
+        else:
+            return None
+        if not outs:
+            return None
+        group.append((idx, outs))
+        ranks.append(1 if len(outs) > 1 else 0)
+    if not group:
+        return ((), (), 0, 0)
+    merged = tuple(dict.fromkeys(x for _, outs in group for x in outs))
+    rank = max(ranks)
+    noncreature = max(rank, 1) if len(group) > 1 and len(merged) > 1 else rank
+    return (tuple(group), merged, noncreature, rank + 2)
+
+
+# id(abilities tuple) -> (the tuple, its activated abilities, the non-mana ones with their indices,
+# _plain_tap_mana of them): the tuple is kept, so the id stays its own.
 _ACTIVATED: dict[int, tuple] = {}
 
 
@@ -416,10 +450,26 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
     s = g.s
     out: list[ManaSource] = []
     converters: list[ManaSource] = []
+    plain_ok = None  # no effect replaces or adds to mana (106.12a-b): plain {T} abilities are read off
     for oid in s.battlefield:
         o = s.objects[oid]
         if o.controller != p or oid == exclude or oid in exclude_more:
             continue
+        c = g.chars(o)
+        plain = _activated_entry(c.abilities)[3]
+        if plain is not None:
+            if plain_ok is None:
+                plain_ok = not (produce._tap_triggers(g) or produce._replacements(g))
+            if plain_ok:
+                group, merged, rank, creature_rank = plain
+                if not group or o.tapped:
+                    continue  # no mana ability, or 107.5: can't pay {T}
+                if "Creature" in c.types:
+                    if o.sick and "haste" not in c.keywords:
+                        continue  # 302.6
+                    rank = creature_rank
+                out.append(ManaSource((oid, group), merged, rank))
+                continue
         abilities = None
         # Abilities of one permanent that tap it are alternatives: one ManaSource for them all.
         tap_group: list[tuple[int, tuple]] = []
