@@ -202,7 +202,8 @@ class Game:
 
     # ------------------------------------------------------------------ engine loop
     def run(self) -> None:
-        """Run the engine until the next decision (after setting up a position by hand)."""
+        """Run the engine until the next decision (after setting up a position by hand: this also
+        forgets every cached characteristic)."""
         self._cache = {}
         self._run()
 
@@ -280,9 +281,6 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalActionError("no decision is pending")
-        if self._cache.get("_version") != s.version:
-            # Something was logged (every change is) since the cache was filled: start afresh.
-            self._cache = {"_version": s.version}
         if d.kind == "priority":
             who = d.player
             if isinstance(action, A.PassPriority):
@@ -331,7 +329,10 @@ class Game:
 
     # ------------------------------------------------------------------ state helpers
     def chars(self, obj: Obj) -> continuous.Chars:
-        """The object's characteristics now (613), cached until the state changes."""
+        """The object's characteristics now (613), cached until `invalidate` (every change that can
+        alter characteristics calls it: zone changes to or from the battlefield, counters, effects,
+        attachments, control; tests/rules/test_chars_cache.py checks cached reads against fresh ones).
+        Values that can change without such a change ("as long as it's your turn") are never cached."""
         c = self._cache.get(obj.id)
         if c is not None:
             return c
