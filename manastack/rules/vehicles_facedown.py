@@ -110,8 +110,15 @@ class CrewCost(Cost):
                 raise IllegalActionError(f"{o.card.name}: only other untapped creatures you control can {what} it")
         else:
             chosen = []
-            while sum(crew_power(g, g.s.objects[c], self.saddle) for c in chosen) < self.crew:
-                left = [c for c in cand_ids if c not in chosen]
+            power = {c: crew_power(g, g.s.objects[c], self.saddle) for c in cand_ids}
+            while sum(power[c] for c in chosen) < self.crew:
+                # 107.1b: a negative power counts as it is; a creature is offered only while the total
+                # can still reach N with it (the others' positive power added), so the cost stays payable.
+                have = sum(power[c] for c in chosen)
+                rest = [c for c in cand_ids if c not in chosen]
+                spare = sum(max(0, power[c]) for c in rest)
+                left = [c for c in rest if have + spare - max(0, power[c]) + power[c] >= self.crew]
+                left.sort(key=lambda c: power[c] <= 0)  # the default (first option) is a creature that helps
                 if not left:
                     break
                 pick = choose(g, p, "tap", left, f"{o.card.name}: choose a creature to tap to {what} it "

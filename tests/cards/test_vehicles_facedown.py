@@ -84,6 +84,23 @@ def test_crew_explicit_choice_must_reach_the_power_and_leaves_state_unchanged():
         g.apply(A.ActivateAbility(crusher, 0, choices=(("crew", (crusher, bears)),)))
 
 
+def test_crew_leaves_out_a_creature_with_negative_power():
+    """107.1b: a negative power counts as it is in a total, so a creature with power -2 would keep the
+    crew cost from being paid. Without a chooser (agents take the default choice) the legal crew action
+    must still work: only creatures that can help are tapped, the ones that help first."""
+    players = {"alice": {"battlefield": [{"card": "Kraken Hatchling", "counters": {"-1/-1": 2}},
+                                         "Grizzly Bears", "Savannah Lions", "Irontread Crusher"]}, "bob": {}}
+    r = play(players, [])
+    g = r.game
+    g.chooser = None
+    crusher, kraken = oid(r, "Irontread Crusher"), oid(r, "Kraken Hatchling")
+    assert g.chars(g.s.objects[kraken]).power == -2
+    crew = next(a for a in g.legal_actions() if isinstance(a, A.ActivateAbility) and a.source == crusher)
+    g.apply(crew)
+    assert not g.s.objects[kraken].tapped
+    assert g.s.objects[oid(r, "Grizzly Bears")].tapped and g.s.objects[oid(r, "Savannah Lions")].tapped
+
+
 def test_crew_is_a_legal_action_only_with_enough_power():
     r = play({"alice": {"battlefield": ["Irontread Crusher", "Grizzly Bears"]}, "bob": {}}, [])
     g = r.game
