@@ -62,6 +62,11 @@ class Decision:
 
 
 _PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
+# Turn-structure events that change nothing a state-based action looks at (704.5: life, poison, the
+# library, the permanents' characteristics, damage, counters, attachments, control) — unless a
+# characteristic depends on the turn, the step or tapped status (GameState.volatile_chars). After only
+# these, the state-based actions that found nothing before still find nothing (Game.settle).
+SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers"})
 
 
 class Game:
@@ -247,9 +252,9 @@ class Game:
         """Check SBA (704.3) and put triggered abilities on the stack (603.3) until neither has
         anything to do. Returns False when it did something (the loop looks again)."""
         s = self.s
-        # Every change to the game is logged (log_event bumps s.version, passes aside), so an
-        # unchanged version means nothing SBA look at changed since they last found nothing.
-        mark = s.version
+        # Every change to the game is logged (log_event bumps s.sba_version, passes and SBA_NEUTRAL_EVENTS
+        # aside), so an unchanged mark means nothing SBA look at changed since they last found nothing.
+        mark = s.sba_version
         if s.__dict__.get("sba_mark") != mark:
             if s.combat is not None:
                 combat.prune(self)  # 506.4: a permanent that stopped being a creature leaves combat
@@ -377,7 +382,10 @@ class Game:
 
     def log_event(self, event: str, rule: str, **fields: Any) -> None:
         if event != "pass":
-            self.s.version += 1
+            s = self.s
+            s.version += 1
+            if event not in SBA_NEUTRAL_EVENTS or s.volatile_chars:
+                s.sba_version += 1
         e = {"event": event, "rule": rule, "turn": self.s.turn, "step": STEPS[self.s.step]}
         e.update(fields)
         self.s.log.append(e)

@@ -269,6 +269,12 @@ class GameState:
         self.queue: list[tuple] = []  # pending work items (sequential discards, mulligan bottoms ...)
         self.paperwork_step = False  # combat damage uses the stack for this step (Stack of Paperwork)
         self.version = 0
+        # Bumped by the logged events that can make a state-based action apply (Game.log_event): not by
+        # SBA_NEUTRAL_EVENTS, unless some permanent's characteristics depend on such changes (below).
+        self.sba_version = 0
+        # Some characteristics were computed that can change without a logged change to the object
+        # ("as long as it's your turn", "as long as it's tapped"; continuous.characteristics sets it).
+        self.volatile_chars = False
         # 106.6: mana in the pools with a spending restriction: (player, bag, restriction), immutable
         # (the pool holds it too; rules/mana_abilities.py).
         self.restricted_mana: tuple = ()

@@ -346,6 +346,8 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
               protection, rules)
     if not volatile:
         cache[obj.id] = c
+    elif on_bf:
+        s.volatile_chars = True  # state-based actions are then checked after every change (Game.settle)
     return c
 
 

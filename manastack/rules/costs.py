@@ -108,7 +108,16 @@ class Requirement:
 
 def requirements(cost: ManaCost, x: int = 0, extra_generic: int = 0) -> list[Requirement]:
     """The ways to pay `cost` (hybrid and Phyrexian pips expanded), cheapest in life first."""
-    return list(_requirements(cost, x, extra_generic))
+    ent = _BY_ID.get((id(cost), x, extra_generic))
+    if ent is None or ent[0] is not cost:  # hashing a ManaCost (a dataclass) is slower than this
+        if len(_BY_ID) > 50_000:
+            _BY_ID.clear()
+        ent = _BY_ID[(id(cost), x, extra_generic)] = (cost, _requirements(cost, x, extra_generic))
+    return list(ent[1])
+
+
+# (id(cost), x, extra generic) -> (the cost, its requirements): the cost is kept, so its id stays its own.
+_BY_ID: dict[tuple[int, int, int], tuple] = {}
 
 
 @lru_cache(maxsize=4096)

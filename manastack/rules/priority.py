@@ -56,13 +56,15 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     pl = s.players[p]
     sources = None
     restricted = False
-    afford_memo: dict = {}  # (costs, id(sources)) -> payable: the sources lists live until this returns
+    afford_memo: dict = {}  # (id of a mana cost, X, cost change) -> payable with `sources` (_spell_affordable)
     land_ok = None
     sorcery_time = stack.sorcery_timing_ok(g, p)
     face_down = g.may_have(vehicles_facedown.FaceDownCost)  # morph, disguise (cast face down, 702.37c)
     for oid in pl.hand:
         o = s.objects[oid]
         card = o.card
+        if not sorcery_time and _quiet_at_instant_speed(card):
+            continue  # nothing to do with it now (the checks below would each say no)
         if card.abilities and stack.hand_abilities(card):
             acts.extend(_hand_ability_actions(g, p, o))  # 113.6b / 702.29a: cycling
         if card.abilities and face_down and vehicles_facedown.face_down_ability(card) is not None:
@@ -84,14 +86,12 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         card_sources = stack.mana_sources(g, p, purpose=("spell", oid)) if restricted else sources
         xs = [0]
         if card.mana_cost.x_count:
-            xs = [x for x in range(0, MAX_X_LISTED + 1)
-                  if _affordable(g, p, o, stack.total_cost_reqs(g, p, card, x), card_sources, afford_memo)]
+            xs = [x for x in range(0, MAX_X_LISTED + 1) if _spell_affordable(g, p, o, x, card_sources, afford_memo)]
             if not xs:
                 continue
         # 601.2b: other optional and alternative costs (buyback, evoke, dash ...: rules/casting.py)
         variants = [c for hook in stack.CAST_VARIANTS for c in hook(g, p, o, card_sources)]
-        if not card.mana_cost.x_count and not _affordable(g, p, o, stack.total_cost_reqs(g, p, card, 0), card_sources,
-                                                          afford_memo):
+        if not card.mana_cost.x_count and not _spell_affordable(g, p, o, 0, card_sources, afford_memo):
             if not variants:
                 continue
             xs = []
@@ -150,24 +150,50 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     return acts
 
 
-def _affordable(g: Game, p: int, o, reqs, sources, memo: dict | None = None) -> bool:
-    """Whether the spell `o` can be paid for (601.2g-h): by mana abilities, or with convoke, improvise
-    or delve (stack.AFFORD_HOOKS). `memo`: the mana abilities' answers for costs already asked about
-    with these same `sources` (several cards in a hand often cost the same)."""
+_QUIET: dict[int, tuple] = {}
+
+
+def _quiet_at_instant_speed(card) -> bool:
+    """Whether a card in hand offers nothing when its owner couldn't cast a sorcery: no ability that
+    works from the hand (113.6b), no face-down casting (702.37c), not an instant, no flash (702.8a) nor
+    a permission to cast it as though it had flash (601.3b); a land can't be played then either (305.1).
+    Cached per card definition."""
+    ent = _QUIET.get(id(card))
+    if ent is None or ent[0] is not card or ent[2] != len(stack.FLASH_PERMISSION_KINDS):
+        quiet = not stack.hand_abilities(card) and vehicles_facedown.face_down_ability(card) is None \
+            and "Instant" not in card.types and "flash" not in card.keywords \
+            and stack.FLASH_PERMISSION_KINDS.isdisjoint(ability_types(card))
+        if len(_QUIET) > 100_000:
+            _QUIET.clear()
+        ent = _QUIET[id(card)] = (card, quiet, len(stack.FLASH_PERMISSION_KINDS))
+    return ent[1]
+
+
+def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
+    """Whether the spell `o` with this X can be paid for (601.2f-h): its total cost (stack.total_cost_reqs)
+    by mana abilities (`sources`), or with convoke, improvise or delve (stack.AFFORD_HOOKS). `memo`: the
+    mana abilities' answers for the costs already asked about during this priority (several cards in a
+    hand often cost the same; the cards, and so the ids of their costs, live until it ends)."""
+    card = o.card
     pl = g.s.players[p]
-    if g.s.restricted_mana:
+    adjust = stack.cost_adjustment(g, p, card)
+    reqs = None
+    if g.s.restricted_mana:  # 106.6: the mana this spell may use
+        reqs = requirements(card.mana_cost, x, adjust)
         paid = solve_payment(reqs, mana_abilities.usable_pool(g, p, ("spell", o.id)), sources, pl.life) is not None
     else:
-        key = (tuple(reqs), id(sources))
-        paid = memo.get(key) if memo is not None else None
+        key = (id(card.mana_cost), x, adjust)
+        paid = memo.get(key)
         if paid is None:
-            paid = payable(reqs, pl.pool, sources, pl.life)
-            if memo is not None:
-                memo[key] = paid
+            reqs = requirements(card.mana_cost, x, adjust)
+            paid = memo[key] = payable(reqs, pl.pool, sources, pl.life)
     if paid:
         return True
-    return not stack.AFFORD_KINDS.isdisjoint(ability_types(o.card)) and any(
-        hook(g, p, o, reqs) for hook in stack.AFFORD_HOOKS)
+    if stack.AFFORD_KINDS.isdisjoint(ability_types(card)):
+        return False
+    if reqs is None:
+        reqs = requirements(card.mana_cost, x, adjust)
+    return any(hook(g, p, o, reqs) for hook in stack.AFFORD_HOOKS)
 
 
 def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
