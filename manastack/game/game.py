@@ -406,6 +406,9 @@ class Game:
         s.objects[o.id] = o
         if card.is_token and zone != BATTLEFIELD:
             s.stray_tokens = True  # type: ignore[attr-defined]  # 704.5d: sba.check looks for it
+        if s.__dict__.get("last_card") is card:
+            return o  # the same card as the last new object (copies in a deck): nothing new to record
+        s.last_card = card  # type: ignore[attr-defined]
         kinds = ability_types(card)
         known = s.__dict__.get("card_kinds")
         if known is None or not kinds <= known:
