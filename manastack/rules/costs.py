@@ -196,22 +196,35 @@ class ManaSource:
     cost: Requirement | None = None  # a mana cost of its own (Cabal Coffers {2}, Pili-Pala {2})
 
 
-def payable(req_options: list[Requirement], pool: Bag, sources: list[ManaSource], max_life: int | None = None) -> bool:
+def payable(req_options: list[Requirement], pool: Bag, sources: list[ManaSource], max_life: int | None = None,
+            supply: Bag | None = None) -> bool:
     """Whether `solve_payment` would find a payment. When every source adds one fixed amount of mana
     (basic lands), activating all of them adds the most of every type, so a payment exists iff the
-    pool plus all of it covers a requirement (`deficit`); otherwise the solver decides."""
-    total = pool
-    for src in sources:
-        if len(src.outputs) != 1 or src.cost is not None:
+    pool plus all of it (`fixed_supply`; pass it as `supply` when asking about many costs) covers a
+    requirement (`deficit`); otherwise the solver decides."""
+    if supply is None:
+        supply = fixed_supply(pool, sources)
+        if supply is None:
             return solve_payment(req_options, pool, sources, max_life) is not None
-        total = tuple(a + b for a, b in zip(total, src.outputs[0]))  # type: ignore[assignment]
     for req in req_options:
         if max_life is not None and req.life > max_life:
             continue  # 119.4
-        missing, gen = deficit(req, total)
+        missing, gen = deficit(req, supply)
         if not any(missing) and not gen:
             return True
     return False
+
+
+def fixed_supply(pool: Bag, sources: list[ManaSource]) -> Bag | None:
+    """The pool plus everything the sources add, when each adds one fixed amount (else None)."""
+    total = list(pool)
+    for src in sources:
+        if len(src.outputs) != 1 or src.cost is not None:
+            return None
+        for i, n in enumerate(src.outputs[0]):
+            if n:
+                total[i] += n
+    return tuple(total)  # type: ignore[return-value]
 
 
 def solve_payment(

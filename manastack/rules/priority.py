@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.vocab import ability_types
 from ..game import actions as A
 from . import mana_abilities, stack, turn, vehicles_facedown
-from .costs import payable, requirements, solve_payment
+from .costs import fixed_supply, payable, requirements, solve_payment
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -56,7 +56,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     pl = s.players[p]
     sources = None
     restricted = False
-    afford_memo: dict = {}  # (id of a mana cost, X, cost change) -> payable with `sources` (_spell_affordable)
+    afford_memo: dict = {}  # (printed mana cost, X, cost change) -> payable with `sources` (_spell_affordable)
     land_ok = None
     sorcery_time = stack.sorcery_timing_ok(g, p)
     face_down = g.may_have(vehicles_facedown.FaceDownCost)  # morph, disguise (cast face down, 702.37c)
@@ -84,14 +84,15 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             restricted = mana_abilities.has_restricted(g, p)
         # 106.6: mana that may pay only for some spells counts only for those.
         card_sources = stack.mana_sources(g, p, purpose=("spell", oid)) if restricted else sources
+        card_memo = {} if restricted else afford_memo  # the memo holds for one list of sources
         xs = [0]
         if card.mana_cost.x_count:
-            xs = [x for x in range(0, MAX_X_LISTED + 1) if _spell_affordable(g, p, o, x, card_sources, afford_memo)]
+            xs = [x for x in range(0, MAX_X_LISTED + 1) if _spell_affordable(g, p, o, x, card_sources, card_memo)]
             if not xs:
                 continue
         # 601.2b: other optional and alternative costs (buyback, evoke, dash ...: rules/casting.py)
         variants = [c for hook in stack.CAST_VARIANTS for c in hook(g, p, o, card_sources)]
-        if not card.mana_cost.x_count and not _spell_affordable(g, p, o, 0, card_sources, afford_memo):
+        if not card.mana_cost.x_count and not _spell_affordable(g, p, o, 0, card_sources, card_memo):
             if not variants:
                 continue
             xs = []
@@ -172,8 +173,9 @@ def _quiet_at_instant_speed(card) -> bool:
 def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
     """Whether the spell `o` with this X can be paid for (601.2f-h): its total cost (stack.total_cost_reqs)
     by mana abilities (`sources`), or with convoke, improvise or delve (stack.AFFORD_HOOKS). `memo`: the
-    mana abilities' answers for the costs already asked about during this priority (several cards in a
-    hand often cost the same; the cards, and so the ids of their costs, live until it ends)."""
+    mana abilities' answers for the costs already asked about with these same `sources` during this
+    priority (several cards in a hand often cost the same; the cards, and so the ids of their costs, live
+    until it ends)."""
     card = o.card
     pl = g.s.players[p]
     adjust = stack.cost_adjustment(g, p, card)
@@ -182,11 +184,14 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
         reqs = requirements(card.mana_cost, x, adjust)
         paid = solve_payment(reqs, mana_abilities.usable_pool(g, p, ("spell", o.id)), sources, pl.life) is not None
     else:
-        key = (id(card.mana_cost), x, adjust)
+        cost = card.mana_cost
+        key = (cost.text or id(cost), x, adjust)  # the printed cost ("{1}{R}") says what it is
         paid = memo.get(key)
         if paid is None:
-            reqs = requirements(card.mana_cost, x, adjust)
-            paid = memo[key] = payable(reqs, pl.pool, sources, pl.life)
+            reqs = requirements(cost, x, adjust)
+            if "supply" not in memo:
+                memo["supply"] = fixed_supply(pl.pool, sources)  # None: mana abilities with choices
+            paid = memo[key] = payable(reqs, pl.pool, sources, pl.life, memo["supply"])
     if paid:
         return True
     if stack.AFFORD_KINDS.isdisjoint(ability_types(card)):
