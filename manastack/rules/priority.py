@@ -9,15 +9,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards.vocab import ability_types
 from ..game import actions as A
+from ..lazy import lazy_module
 from . import mana_abilities, stack, turn, vehicles_facedown
 from .costs import fixed_supply, payable, requirements, solve_payment
 
 if TYPE_CHECKING:
     from ..game.game import Game
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_graveyard_keywords_module = lazy_module("manastack.rules.graveyard_keywords", globals(), "_graveyard_keywords_module")
 
 MAX_X_LISTED = 10
 
@@ -35,18 +39,6 @@ def pass_priority(g: Game) -> None:
             turn.end_step(g)
     else:
         s.priority = 1 - s.priority  # type: ignore[operator]
-
-
-_GK: Any = None
-
-
-def _graveyard_keywords() -> Any:
-    """rules/graveyard_keywords, imported on first use (it imports this module)."""
-    global _GK
-    if _GK is None:
-        from . import graveyard_keywords
-        _GK = graveyard_keywords
-    return _GK
 
 
 def priority_actions(g: Game, p: int) -> list[A.Action]:
@@ -109,7 +101,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                     acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
     if s.__dict__.get("face_down_seen"):
         acts.extend(vehicles_facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
-    gk = _graveyard_keywords()
+    gk = _graveyard_keywords_module
     if g.may_have(*gk.SPECIAL_ACTION_KINDS):
         acts.extend(gk.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
     for oid in pl.graveyard:

@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import vocab as V
 from ..game.state import GRAVEYARD, StackItem
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
 _produce_module = lazy_module("manastack.rules.produce", globals(), "_produce_module")
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
 
 EXALTED = V.TriggeredAbility("Exalted", "exalted", (V.Pump(V.SELF, 1, 1),))
 
@@ -88,24 +89,12 @@ def _own(g: Game, o, events: tuple[str, ...]) -> list:
     return [ab for ab in g.chars(o).abilities if isinstance(ab, V.TriggeredAbility) and ab.event in events]
 
 
-_TRIGGER_EVENTS: Any = None
-
-
-def _trigger_events() -> Any:
-    """rules/trigger_events, imported on first use (it imports from this module)."""
-    global _TRIGGER_EVENTS
-    if _TRIGGER_EVENTS is None:
-        from . import trigger_events
-        _TRIGGER_EVENTS = trigger_events
-    return _TRIGGER_EVENTS
-
-
 def tapped_changed(g: Game, o, tapped: bool) -> None:
     """"Whenever CARDNAME becomes tapped / untapped" (603.2)."""
     for ab in _own(g, o, ("becomes_tapped",) if tapped else ("becomes_untapped",)):
         _add(g, o.controller, o.id, ab, None, o.card.name)
     if tapped:
-        _trigger_events().became_tapped(g, o)  # "whenever enchanted creature becomes tapped"
+        _trigger_events_module.became_tapped(g, o)  # "whenever enchanted creature becomes tapped"
 
 
 def _watchers(g: Game, events: tuple[str, ...]):
@@ -233,7 +222,7 @@ def attacked(g: Game, attackers: list[int]) -> None:
         for p in g.permanents(ctrl):
             if "exalted" in g.chars(p).keywords:
                 _add(g, ctrl, p.id, EXALTED, None, p.card.name, effect_source=a)
-    _trigger_events().attacked(g, attackers)  # "whenever a creature you control attacks", ...
+    _trigger_events_module.attacked(g, attackers)  # "whenever a creature you control attacks", ...
 
 
 # fn(game, event): abilities that trigger at the beginning of a step from outside the battlefield
@@ -266,7 +255,7 @@ def beginning_of_step(g: Game, event: str) -> None:
             from .effects import SacrificeUnless
             ab = V.TriggeredAbility(ab.text, ab.event, (SacrificeUnless(ab.unless_sacrifice),))
         _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - s.active)  # "that player"
-    _trigger_events().step_began(g, event)  # "the upkeep of enchanted creature's controller"
+    _trigger_events_module.step_began(g, event)  # "the upkeep of enchanted creature's controller"
 
 
 def spell_cast(g: Game, p: int, spell: int) -> None:
@@ -306,7 +295,7 @@ def life_gained(g: Game, p: int, n: int) -> None:
         if (ab.who in ("you", "any") and w.controller == p) or (ab.who == "opponent" and w.controller != p) \
                 or ab.who == "each":
             _add(g, w.controller, w.id, ab, None, w.card.name)
-    _trigger_events().life_gained(g, p)  # "whenever you gain life for the first time each turn"
+    _trigger_events_module.life_gained(g, p)  # "whenever you gain life for the first time each turn"
 
 
 def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) -> None:
