@@ -170,11 +170,10 @@ class Game:
         if s.over:
             raise IllegalActionError("the game is over")
         # Actions taken from legal_actions() were validated already: no snapshot needed.
-        trusted = self._legal is not None and action in self._legal and \
-            not isinstance(action, A.CastSpell | A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand)  # payments can fail
-        if trusted:
-            snapshot = None
-        elif self._legal is not None and isinstance(action, A.CastSpell) and action in self._legal:
+        listed = self._is_listed(action)
+        if listed and not isinstance(action, A.CastSpell | A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand):
+            snapshot = None  # (those four can still fail: their payments)
+        elif listed and isinstance(action, A.CastSpell):
             snapshot = s.clone(cast_snapshot_of=action.card)  # a legal cast: only its payment can fail
         else:
             snapshot = s.clone()
@@ -189,6 +188,17 @@ class Game:
             self._cache = {}
             self._legal = None
             raise
+
+    def _is_listed(self, action: A.Action) -> bool:
+        """Whether `action` is among the legal actions listed for this decision (an agent usually hands
+        back one of the listed objects: found by identity before comparing field by field)."""
+        legal = self._legal
+        if legal is None:
+            return False
+        for a in legal:
+            if a is action:
+                return True
+        return action in legal
 
     def clone(self) -> Game:
         """An exact, independent copy (same RNG state: the same decisions give the same game)."""

@@ -111,28 +111,24 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         acts.extend(gk.graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
         acts.extend(gk.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
         acts.extend(gk.graveyard_land_actions(g, p))  # 305.1: "you may play lands from your graveyard"
-    for oid in s.battlefield:
-        o = s.objects[oid]
-        foreign = o.controller != p  # only abilities "any player may activate" (stack.any_player_may)
-        if foreign and "ny player may activate" not in o.card.oracle_text:
-            continue  # cheap: the printed text (such an ability granted by another card is not offered)
-        for idx, ab in stack.nonmana_abilities(g, o):
-            if foreign and not stack.any_player_may(g, o, idx):
+    for o, idx, ab, foreign in _activated_candidates(g, p):
+        oid = o.id
+        if foreign and not stack.any_player_may(g, o, idx):
+            continue
+        if ab.sorcery_speed and not stack.sorcery_timing_ok(g, p):
+            continue
+        cost = ab.cost
+        if stack.cost_block_reason(g, o, cost) is not None:
+            continue
+        if cost.life and pl.life < cost.life:
+            continue
+        if not cost.mana.is_empty() or cost.mana.x_count:
+            srcs = stack.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
+            if solve_payment(requirements(cost.mana, 0), mana_abilities.usable_pool(g, p, ("ability", oid)), srcs,
+                             pl.life) is None:
                 continue
-            if ab.sorcery_speed and not stack.sorcery_timing_ok(g, p):
-                continue
-            cost = ab.cost
-            if stack.cost_block_reason(g, o, cost) is not None:
-                continue
-            if cost.life and pl.life < cost.life:
-                continue
-            if not cost.mana.is_empty() or cost.mana.x_count:
-                srcs = stack.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
-                if solve_payment(requirements(cost.mana, 0), mana_abilities.usable_pool(g, p, ("ability", oid)), srcs,
-                                 pl.life) is None:
-                    continue
-            for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
-                acts.append(A.ActivateAbility(oid, idx, targets))
+        for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
+            acts.append(A.ActivateAbility(oid, idx, targets))
     if len(acts) == 1:
         return acts  # only passing: nothing to filter
     if stack.ACTIVATION_RESTRICTIONS:  # 702.61a split second
@@ -141,6 +137,28 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     if stack.CAST_ACTION_FILTERS:  # 601.2f: costs that depend on the chosen targets
         acts = [a for a in acts if not isinstance(a, A.CastSpell) or all(f(g, p, a) for f in stack.CAST_ACTION_FILTERS)]
     return acts
+
+
+def _activated_candidates(g: Game, p: int) -> list[tuple]:
+    """(permanent, index, ability, controlled by another player) for the non-mana activated abilities `p`
+    might activate: those of `p`'s permanents, and those "any player may activate" of the others (read
+    off the printed text; such an ability granted by another card is not offered). Listed once per state
+    of the characteristics (Game.invalidate forgets it: permanents, control and abilities are what it
+    depends on)."""
+    key = ("activated_candidates", p)
+    got = g._cache.get(key)
+    if got is None:
+        s = g.s
+        got = []
+        for oid in s.battlefield:
+            o = s.objects[oid]
+            foreign = o.controller != p  # stack.any_player_may decides for each ability
+            if foreign and "ny player may activate" not in o.card.oracle_text:
+                continue
+            for idx, ab in stack.nonmana_abilities(g, o):
+                got.append((o, idx, ab, foreign))
+        g._cache[key] = got
+    return got
 
 
 _QUIET: dict[int, tuple] = {}
