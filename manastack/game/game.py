@@ -62,11 +62,14 @@ class Decision:
 
 
 _PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
-# Turn-structure events that change nothing a state-based action looks at (704.5: life, poison, the
-# library, the permanents' characteristics, damage, counters, attachments, control) — unless a
-# characteristic depends on the turn, the step or tapped status (GameState.volatile_chars). After only
+# Events that change nothing a state-based action looks at (704.5: life, poison, drawing from an empty
+# library, the permanents and their characteristics, damage, counters, attachments, control): turn
+# structure, mana, tapping, casting (its costs are logged on their own: "life", "zone_change" ...), and
+# zone changes that don't involve the battlefield (a draw, a discard) — unless a characteristic depends
+# on the turn, the step, tapped status or the cards in a zone (GameState.volatile_chars). After only
 # these, the state-based actions that found nothing before still find nothing (Game.settle).
-SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers"})
+SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers", "draw", "cast",
+                                "activate_mana", "tap", "add_mana", "pay_mana", "mana_empties"})
 
 
 class Game:
@@ -265,7 +268,7 @@ class Game:
         # Every change to the game is logged (log_event bumps s.sba_version, passes and SBA_NEUTRAL_EVENTS
         # aside), so an unchanged mark means nothing SBA look at changed since they last found nothing.
         mark = s.sba_version
-        if s.__dict__.get("sba_mark") != mark:
+        if s.__dict__.get("sba_mark") != mark or s.__dict__.get("stray_tokens"):  # 704.5d: a token left the battlefield
             if s.combat is not None:
                 combat.prune(self)  # 506.4: a permanent that stopped being a creature leaves combat
             if sba.check(self):
@@ -394,7 +397,8 @@ class Game:
         if event != "pass":
             s = self.s
             s.version += 1
-            if event not in SBA_NEUTRAL_EVENTS or s.volatile_chars:
+            if s.volatile_chars or (event not in SBA_NEUTRAL_EVENTS and not (
+                    event == "zone_change" and fields["from_zone"] != BATTLEFIELD and fields["to_zone"] != BATTLEFIELD)):
                 s.sba_version += 1
         e = {"event": event, "rule": rule, "turn": self.s.turn, "step": STEPS[self.s.step]}
         e.update(fields)
