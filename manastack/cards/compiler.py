@@ -105,6 +105,52 @@ _ESCAPED_OR_CLASS = re.compile(r"\\.|\[(?:\\.|[^\]\\])*\]")
 _GROUP = re.compile(r"\([^()]*\)")
 
 
+def match_prefixes(pattern: str) -> str | tuple[str, ...]:
+    """Texts one of which every match of `pattern` starts with (for str.startswith): its literal prefix,
+    or, for a pattern opening with a group of alternatives ("(convoke|improvise|delve) ..."), the literal
+    prefix of each alternative; "" when unsure."""
+    if pattern.startswith("(") and not pattern.startswith("(?") or pattern.startswith("(?:"):
+        start = 3 if pattern.startswith("(?:") else 1
+        depth, i, alts, begin = 1, start, [], start
+        while i < len(pattern) and depth:
+            ch = pattern[i]
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == "[":
+                j = pattern.find("]", i + 2)
+                if j < 0:
+                    return ""
+                i = j + 1
+                continue
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+                if not depth:
+                    alts.append(pattern[begin:i])
+            elif ch == "|" and depth == 1:
+                alts.append(pattern[begin:i])
+                begin = i + 1
+            i += 1
+        if depth or (i < len(pattern) and pattern[i] in "?*{"):
+            return ""  # unclosed, or an optional / repeated group
+        if "|" in _top_level(pattern[i:]):
+            return ""  # "(a|b)c|d": the rest has alternatives of its own
+        prefixes = tuple(literal_prefix(a) for a in alts)
+        return "" if not all(prefixes) else prefixes[0] if len(prefixes) == 1 else prefixes
+    return literal_prefix(pattern)
+
+
+def _top_level(pattern: str) -> str:
+    """`pattern` without escapes, classes and groups (what is left at the top level)."""
+    rest = _ESCAPED_OR_CLASS.sub("", pattern)
+    n = 1
+    while n:
+        rest, n = _GROUP.subn("", rest)
+    return rest
+
+
 def literal_prefix(pattern: str) -> str:
     """The literal text every match of `pattern` starts with ("" when unsure: an alternation at the top
     level, a group, a class or an escape first)."""
@@ -134,7 +180,7 @@ class LazyPattern:
     def __init__(self, pattern: str) -> None:
         self.pattern = pattern
         self._rx: re.Pattern | None = None
-        self._prefix = literal_prefix(pattern)
+        self._prefix = match_prefixes(pattern)
 
     def compiled(self) -> re.Pattern:
         if self._rx is None:

@@ -498,3 +498,34 @@ def test_enters_with_named_counters_but_not_counters_with_rules() -> None:
     assert [(a.kind, a.counter_kind, a.amount) for a in ok.abilities] == [("etb_counters", "charge", 3)]
     for kind in ("stun", "finality", "flying", "loyalty"):
         assert card(f"This artifact enters with a {kind} counter on it.").unsupported, kind
+
+
+# --------------------------------------------------------------------------- lazy template patterns
+
+def test_lazy_template_patterns_match_exactly_as_re_does(monkeypatch) -> None:
+    """Template regexes compile on first use and skip texts that can't start a match
+    (compiler.match_prefixes). Compiling cards while every such test is checked against re itself
+    shows the prefilter never turns a match away."""
+    import random
+    import re
+
+    from manastack.cards import compiler
+    from manastack.cards.db import _corpus, from_mtgjson
+
+    wrong: list[str] = []
+    original = compiler.LazyPattern.fullmatch
+
+    def fullmatch(self, text: str):
+        got = original(self, text)
+        if (got is None) != (re.fullmatch(self.pattern, text) is None):
+            wrong.append(f"{self.pattern!r} on {text!r}")
+        return got
+
+    monkeypatch.setattr(compiler.LazyPattern, "fullmatch", fullmatch)
+    records = [from_mtgjson(c) for c in random.Random(7).sample(sorted(_corpus().values(), key=lambda c: c["name"]), 800)]
+    for rec in records + [from_mtgjson(c) for c in _corpus().values() if c["name"] in set(card_names())]:
+        compile_card(rec)
+    assert not wrong, wrong[:5]
+    assert compiler.match_prefixes("(convoke|improvise|delve)") == ("convoke", "improvise", "delve")
+    assert compiler.match_prefixes("(?:a|b)?c") == "" and compiler.match_prefixes("(a|b)c|d") == ""
+    assert compiler.match_prefixes("cardname deals (\\d+) damage") == "cardname deals "

@@ -46,6 +46,7 @@ from ..compiler import (
     COLOR_WORDS,
     KEYWORDS,
     NUMBERS,
+    LazyPattern,
     Unsupported,
     compile_paragraph,
     paragraph_template,
@@ -350,7 +351,7 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"(?:doesn't|don't) untap during (?:its controller's|your|their controllers'|its controllers') untap steps?",
      ("doesnt_untap",)),
 ]
-_RULE_CLAUSES_RX = [(re.compile(p), r) for p, r in _RULE_CLAUSES]
+_RULE_CLAUSES_RX = [(LazyPattern(p), r) for p, r in _RULE_CLAUSES]
 _VERB = r"(?:gets?|has|have|can't|can|attacks?|blocks?|doesn't|don't|is|its activated)"
 
 # --------------------------------------------------------------------------- counts and conditions
