@@ -1506,13 +1506,14 @@ def graveyard_land_permission(g: Game, p: int, o: Any) -> bool:
     playing the land still uses the land play of the turn, and its timing)."""
     if o.zone != GRAVEYARD or o.owner != p or "Land" not in o.card.types:
         return False
-    return any(isinstance(ab, V.StaticAbility) and ab.kind == "play_lands_from_graveyard"
-               for x in g.permanents(p) for ab in g.chars(x).abilities)
+    return any(x.controller == p and isinstance(ab, V.StaticAbility)
+               for x, ab in g.statics_of_kind("play_lands_from_graveyard"))
 
 
 def graveyard_land_actions(g: Game, p: int) -> list:
-    if not g.may_have(V.StaticAbility):
-        return []
+    known = g.s.__dict__.get("card_ability_kinds")
+    if known is not None and "play_lands_from_graveyard" not in known:
+        return []  # no card of this game has such an ability
     from ..game import actions as A
     from .stack import can_play_land_now
     s = g.s

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 _graveyard_keywords_module = lazy_module("manastack.rules.graveyard_keywords", globals(), "_graveyard_keywords_module")
 
 MAX_X_LISTED = 10
+_PASS = A.PassPriority()  # immutable: one for every list
 
 
 def pass_priority(g: Game) -> None:
@@ -44,14 +45,14 @@ def pass_priority(g: Game) -> None:
 def priority_actions(g: Game, p: int) -> list[A.Action]:
     """Everything `p` may do now except activating mana abilities on their own."""
     s = g.s
-    acts: list[A.Action] = [A.PassPriority()]
+    acts: list[A.Action] = [_PASS]
     pl = s.players[p]
     sources = None
     restricted = False
     afford_memo: dict = {}  # (printed mana cost, X, cost change) -> payable with `sources` (_spell_affordable)
     land_ok = None
     sorcery_time = stack.sorcery_timing_ok(g, p)
-    face_down = g.may_have(vehicles_facedown.FaceDownCost)  # morph, disguise (cast face down, 702.37c)
+    face_down, special_actions, flashback = _game_features(g)
     for oid in pl.hand:
         o = s.objects[oid]
         card = o.card
@@ -102,11 +103,12 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     if s.__dict__.get("face_down_seen"):
         acts.extend(vehicles_facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
     gk = _graveyard_keywords_module
-    if g.may_have(*gk.SPECIAL_ACTION_KINDS):
+    if special_actions:
         acts.extend(gk.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
-    for oid in pl.graveyard:
-        if stack.flashback_cost(s.objects[oid].card) is not None:
-            acts.extend(_flashback_actions(g, p, s.objects[oid]))  # 702.34a
+    if pl.graveyard and flashback:
+        for oid in pl.graveyard:
+            if stack.flashback_cost(s.objects[oid].card) is not None:
+                acts.extend(_flashback_actions(g, p, s.objects[oid]))  # 702.34a
     if pl.graveyard:
         acts.extend(gk.graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
         acts.extend(gk.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
@@ -137,6 +139,22 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     if stack.CAST_ACTION_FILTERS:  # 601.2f: costs that depend on the chosen targets
         acts = [a for a in acts if not isinstance(a, A.CastSpell) or all(f(g, p, a) for f in stack.CAST_ACTION_FILTERS)]
     return acts
+
+
+_FEATURES: list = [object(), (True, True, True)]  # [the card_kinds set asked about, its answers]
+
+
+def _game_features(g: Game) -> tuple[bool, bool, bool]:
+    """Whether some card of this game can be cast face down (702.37c morph, disguise), has a special
+    action from hand or exile (116.2f/h/k: suspend, foretell, plot), or has flashback (702.34a). The set
+    of ability classes of a game is replaced, never changed: one answer per set."""
+    kinds = g.s.__dict__.get("card_kinds")
+    if kinds is not _FEATURES[0]:
+        _FEATURES[0] = kinds
+        _FEATURES[1] = (g.may_have(vehicles_facedown.FaceDownCost),
+                        g.may_have(*_graveyard_keywords_module.SPECIAL_ACTION_KINDS),
+                        kinds is None or any(k.__name__ == "Flashback" for k in kinds))
+    return _FEATURES[1]
 
 
 def _activated_candidates(g: Game, p: int) -> list[tuple]:
