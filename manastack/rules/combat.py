@@ -106,10 +106,14 @@ def possible_attackers(g: Game) -> list[int]:
 
 
 def attack_targets(g: Game) -> list[int]:
+    """506.1 / 508.1b: the defending player and the planeswalkers they control (listed once per state
+    of the characteristics: a copy, for the caller to keep)."""
     d = defending_player(g)
-    out = [player_ref(d)]
-    out.extend(o.id for o in g.permanents(d) if "Planeswalker" in g.chars(o).types)
-    return out
+    key = ("attack_targets", d)
+    got = g._cache.get(key)
+    if got is None:
+        got = g._cache[key] = [player_ref(d)] + [o.id for o in g.permanents(d) if "Planeswalker" in g.chars(o).types]
+    return list(got)
 
 
 def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
@@ -711,11 +715,8 @@ def deal_combat_damage(g: Game) -> None:
 
 
 def paperwork_active(g: Game) -> bool:
-    for o in g.permanents():
-        for ab in g.chars(o).abilities:
-            if isinstance(ab, StaticAbility) and ab.kind == "combat_damage_uses_stack":
-                return True
-    return False
+    """Whether a permanent has "Combat damage uses the stack" (Stack of Paperwork)."""
+    return any(isinstance(ab, StaticAbility) for _, ab in g.statics_of_kind("combat_damage_uses_stack"))
 
 
 def resolve_damage_object(g: Game, item: StackItem) -> None:
