@@ -782,7 +782,11 @@ def block_actions(g: Game) -> list[A.Action]:
             acts.append(A.AddBlocker(b, a))
     if blocks and not any(isinstance(x, A.DeclareBlockers) for x in acts):
         from .combat_keywords import suggested_blocks
-        alt = suggested_blocks(g, blocks)  # 509.1c: a way on when the blocks chosen so far break a requirement
+        # 509.1c: a way on when the blocks chosen so far break a requirement: from them, or else from
+        # scratch (the declaration is made as a whole; the blockers added one by one are only a draft).
+        alt = suggested_blocks(g, blocks)
+        if alt is None:
+            alt = suggested_blocks(g, ())
         if alt is not None:
             acts.append(A.DeclareBlockers(alt))
     if not acts:
