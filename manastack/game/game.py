@@ -184,7 +184,8 @@ class Game:
             self._dispatch(action)
             s.decisions += 1
             self._run()
-        except IllegalActionError:
+        except Exception:
+            # An illegal action (or, should one happen, an engine error) leaves the game as it was.
             if snapshot is None:
                 raise
             self.s = snapshot

@@ -471,9 +471,13 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                 out.append(ManaSource((oid, group), merged, rank))
                 continue
         abilities = None
-        # Abilities of one permanent that tap it are alternatives: one ManaSource for them all.
+        # Abilities of one permanent that tap it are alternatives: one ManaSource for them all; so are the
+        # ones that sacrifice it (it can be sacrificed once: Basal Sliver's own ability and the one it
+        # grants itself). One that does both is an alternative to the tapping ones.
         tap_group: list[tuple[int, tuple]] = []
         tap_rank = 0
+        sacrifice_group: list[tuple[int, tuple]] = []
+        sacrifice_rank = 0
         for idx, ab in enumerate(activated_abilities(g, o)):
             if not isinstance(ab, ManaAbility):
                 continue
@@ -507,18 +511,23 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                 rank += 2
             if cost.sacrifice_self:
                 rank += 10
-            if cost.tap and not cost.sacrifice_self:
+            if cost.tap:
                 tap_group.append((idx, outs))
                 tap_rank = max(tap_rank, rank)
+                continue
+            if cost.sacrifice_self:
+                sacrifice_group.append((idx, outs))
+                sacrifice_rank = max(sacrifice_rank, rank)  # used after its other abilities (ranks >= 10)
                 continue
             # 605.3a: an ability without {T} may be activated again while its cost can be paid (Druids'
             # Repository with two charge counters): one source per possible activation.
             out.extend([ManaSource((oid, ((idx, outs),)), outs, rank)] * repeats(o, cost))
-        if tap_group:
-            merged = tuple(dict.fromkeys(x for _, outs in tap_group for x in outs))
-            if len(tap_group) > 1 and len(merged) > 1:
-                tap_rank = max(tap_rank, 1)
-            out.append(ManaSource((oid, tuple(tap_group)), merged, tap_rank))
+        for group, group_rank in ((tap_group, tap_rank), (sacrifice_group, sacrifice_rank)):
+            if group:
+                merged = tuple(dict.fromkeys(x for _, outs in group for x in outs))
+                if len(group) > 1 and len(merged) > 1:
+                    group_rank = max(group_rank, 1)
+                out.append(ManaSource((oid, tuple(group)), merged, group_rank))
         # A permanent's plain {T} ability and a converter would both tap it: the solver uses one of them
         # (rules/costs.py _solve_with_converters leaves out the other sources of a converter's permanent).
         out.extend(converters)
@@ -755,7 +764,10 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     """605.3: activate a mana ability; it resolves at once (no stack). `out_override` is the total
     mana the payment solver planned for it (base, replacements and triggered extras)."""
     s = g.s
-    o = s.objects[oid]
+    o = s.objects.get(oid)
+    if o is None or o.zone != BATTLEFIELD:
+        raise IllegalActionError(f"{g.name_of(oid)} is no longer on the battlefield: its mana ability can't be "
+                                 f"activated (605.3a)")
     ab = activated_abilities(g, o)[idx]
     assert isinstance(ab, ManaAbility)
     cost = ab.cost

@@ -15,8 +15,9 @@ from manastack.game import actions as A
 from manastack.game.game import Game
 from manastack.game.state import STEP_INDEX, player_ref
 from manastack.rules import mana_abilities as MA
-from manastack.rules import produce
+from manastack.rules import produce, stack
 from manastack.rules.loyalty import LoyaltyAbility, LoyaltyCost
+from manastack.rules.mana import bag_of
 
 X_WALKER = {"name": "Test Pyromancer", "mana_cost": "{2}{R}", "type_line": "Legendary Planeswalker — Test",
             "oracle_text": "[+1]: You gain 1 life.\n[−X]: Test Pyromancer deals X damage to any target.", "loyalty": "4"}
@@ -305,3 +306,28 @@ def test_chosen_type_restriction_needs_the_choice_on_the_card() -> None:
     assert compile_card({"name": "Test Land", "type_line": "Land", "oracle_text": text}).unsupported
     with_choice = "As this land enters, choose a creature type.\n" + text
     assert not compile_card({"name": "Test Land", "type_line": "Land", "oracle_text": with_choice}).unsupported
+
+
+# ----------------------------------------------------------------------------- one permanent, sacrificed once
+
+def test_a_permanent_with_two_sacrifice_mana_abilities_is_sacrificed_once() -> None:
+    """With two Basal Slivers out ("All Slivers have 'Sacrifice this permanent: Add {B}{B}'", one each
+    player's), each Sliver has that ability twice. It can be sacrificed once (701.17a): the payment solver
+    counts {B}{B} from it, not four. A spell that needs four mana isn't offered, and casting it anyway is
+    refused with the game unchanged (the solver once planned both abilities, and the second activation
+    crashed on the sacrificed Sliver)."""
+    g = main_phase(("Basal Sliver", 0), ("Basal Sliver", 1), hand=("Gravedigger", "Ravenous Rats"))
+    sliver = next(o.id for o in g.permanents(0) if o.card.name == "Basal Sliver")
+    assert len([a for a in stack.activated_abilities(g, g.s.objects[sliver])]) == 2
+    sources = [src for src in stack.mana_sources(g, 0) if src.key[0] == sliver]
+    assert len(sources) == 1 and sources[0].outputs == (bag_of("BB"),)
+    casts = {g.name_of(a.card) for a in g.legal_actions() if isinstance(a, A.CastSpell)}
+    assert casts == {"Ravenous Rats"}  # {1}{B} from {B}{B}; Gravedigger's {3}{B} needs more
+    digger = next(oid for oid in g.s.players[0].hand if g.name_of(oid) == "Gravedigger")
+    before = g.log_jsonl()
+    with pytest.raises(IllegalActionError):
+        g.apply(A.CastSpell(digger))
+    assert g.log_jsonl() == before and sliver in g.s.battlefield
+    rats = next(oid for oid in g.s.players[0].hand if g.name_of(oid) == "Ravenous Rats")
+    g.apply(A.CastSpell(rats))
+    assert sliver not in g.s.battlefield and g.s.stack
