@@ -154,13 +154,8 @@ def _top_level(pattern: str) -> str:
 def literal_prefix(pattern: str) -> str:
     """The literal text every match of `pattern` starts with ("" when unsure: an alternation at the top
     level, a group, a class or an escape first)."""
-    if "|" in pattern:
-        rest = _ESCAPED_OR_CLASS.sub("", pattern)
-        n = 1
-        while n:
-            rest, n = _GROUP.subn("", rest)
-        if "|" in rest:
-            return ""  # "a|b": no common prefix
+    if "|" in pattern and "|" in _top_level(pattern):
+        return ""  # "a|b": no common prefix
     m = _META.search(pattern)
     if m is None:
         return pattern

@@ -234,6 +234,31 @@ class Combat:
 _CARD_ZONES = frozenset({LIBRARY, HAND, GRAVEYARD, EXILE})
 
 
+class PerCardKinds:
+    """A value computed from a game's set of card kinds (`attr`: GameState.card_kinds, the ability classes,
+    or card_ability_kinds, the ability kinds; Game.new_object keeps them), remembered while that set is the
+    same object: it is replaced when a card brings new kinds, never changed. Hot paths ask "does this game
+    have any card with ...?" once per set instead of at every priority. Before any card exists (None) the
+    value is computed on each call."""
+
+    __slots__ = ("_attr", "_compute", "_seen", "_value")
+
+    def __init__(self, attr: str, compute: Any) -> None:
+        self._attr = attr
+        self._compute = compute  # fn(the set of kinds, or None) -> value
+        self._seen: Any = None
+        self._value: Any = None
+
+    def __call__(self, s: GameState) -> Any:
+        kinds = s.__dict__.get(self._attr)
+        if kinds is None:
+            return self._compute(None)
+        if kinds is not self._seen:
+            self._value = self._compute(kinds)
+            self._seen = kinds
+        return self._value
+
+
 class GameState:
     """Everything that defines a game position. `clone()` copies it exactly and independently."""
 

@@ -52,6 +52,7 @@ from ..game.state import (
     LIBRARY,
     MAIN2,
     STACK,
+    PerCardKinds,
     StackItem,
 )
 from ..lazy import lazy_module
@@ -1968,19 +1969,13 @@ _FLASH_KINDS = frozenset({CostModifier, CastingKeyword})
 def _casting_game(g: Game) -> bool:
     """Whether some card of this game has (or grants) an ability these hooks look for; most games have
     none, and the hooks, asked for every card in a hand at every priority, then return at once."""
-    kinds = g.s.__dict__.get("card_kinds")
-    if kinds is not _CASTING_ANSWER[0]:  # the set of kinds is replaced, never changed: one answer per set
-        _CASTING_ANSWER[0] = kinds
-        _CASTING_ANSWER[1] = g.may_have(*_CASTING_KINDS)
-    return _CASTING_ANSWER[1]
-
-
-_CASTING_ANSWER: list = [object(), False]  # [the game's card_kinds set last asked about, the answer]
+    return _CASTING_GAME(g.s)
 
 
 _CASTING_KINDS = (CostModifier, PaymentKeyword, CastOption, CastingKeyword, CastRestriction, AlternativeCost,
                   LifeForColorDiscount, ColoredCostIncrease, Overload, PlayerCastRestriction, Uncounterable,
                   ManaSpentCounters)
+_CASTING_GAME = PerCardKinds("card_kinds", lambda kinds: kinds is not None and not kinds.isdisjoint(_CASTING_KINDS))
 
 
 def _register_casting() -> None:

@@ -30,6 +30,7 @@ from ..cards.vocab import (
     StaticAbility,
     ability_kinds,
 )
+from ..game.state import PerCardKinds
 from .costs import parse_cost
 from .mana import bag_of
 
@@ -53,18 +54,10 @@ SELF_LAYER4: list = []
 SELF_LAYER4_KINDS: set[str] = set()
 
 
-_SELF_LAYER4_ANSWER: list = [None, -1, True]  # [card_ability_kinds asked about, size of SELF_LAYER4_KINDS, answer]
-
-
-def _self_layer4_game(s: GameState) -> bool:
-    """Whether some card of this game has an ability of a SELF_LAYER4_KINDS kind (the set of ability
-    kinds of a game is replaced, never changed: one answer per set)."""
-    known = s.__dict__.get("card_ability_kinds")
-    if known is None:
-        return bool(SELF_LAYER4_KINDS)
-    if known is not _SELF_LAYER4_ANSWER[0] or len(SELF_LAYER4_KINDS) != _SELF_LAYER4_ANSWER[1]:
-        _SELF_LAYER4_ANSWER[:] = [known, len(SELF_LAYER4_KINDS), not SELF_LAYER4_KINDS.isdisjoint(known)]
-    return _SELF_LAYER4_ANSWER[2]
+# Whether some card of this game has an ability of a SELF_LAYER4_KINDS kind. (The registry is complete
+# before any card exists: the template modules that fill it load before the first card is compiled.)
+_self_layer4_game = PerCardKinds(
+    "card_ability_kinds", lambda known: bool(SELF_LAYER4_KINDS) if known is None else not SELF_LAYER4_KINDS.isdisjoint(known))
 
 
 def creature_types() -> frozenset[str]:
@@ -84,6 +77,11 @@ def _intrinsic(sub: str) -> ManaAbility:
 
 
 INTRINSIC = {sub: _intrinsic(sub) for sub in BASIC_LAND_TYPES}
+
+
+def intrinsic_abilities(subtypes: frozenset[str]) -> tuple[ManaAbility, ...]:
+    """305.6: the mana abilities a land has for its basic land types, in WUBRG order."""
+    return tuple(INTRINSIC[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in subtypes)
 
 
 class Chars:
@@ -268,7 +266,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                     continue
                 abilities = abilities + ab.granted
     if on_bf and "Land" in types:
-        intrinsic = tuple(INTRINSIC[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in subtypes)
+        intrinsic = intrinsic_abilities(subtypes)
         if intrinsic:
             abilities = intrinsic + abilities
     if affected:
@@ -362,9 +360,7 @@ def _printed_chars(card, on_bf: bool) -> Chars:
         return ent[1]
     abilities = card.abilities
     if on_bf and "Land" in card.types:
-        intrinsic = tuple(INTRINSIC[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")
-                          if t in card.subtypes)
-        abilities = intrinsic + abilities
+        abilities = intrinsic_abilities(card.subtypes) + abilities
     c = Chars(card.name, card.types, card.subtypes, card.supertypes, card.colors, card.power, card.toughness,
               card.keywords, abilities, card.protection)
     if len(_PRINTED) > 100_000:

@@ -1511,9 +1511,8 @@ def graveyard_land_permission(g: Game, p: int, o: Any) -> bool:
 
 
 def graveyard_land_actions(g: Game, p: int) -> list:
-    known = g.s.__dict__.get("card_ability_kinds")
-    if known is not None and "play_lands_from_graveyard" not in known:
-        return []  # no card of this game has such an ability
+    if not g.statics_of_kind("play_lands_from_graveyard"):
+        return []  # no permanent has such an ability (at once when no card of the game has one)
     from ..game import actions as A
     from .stack import can_play_land_now
     s = g.s

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.vocab import ability_types
 from ..game import actions as A
+from ..game.state import PerCardKinds
 from ..lazy import lazy_module
 from . import mana_abilities, stack, turn, vehicles_facedown
 from .costs import fixed_supply, payable, requirements, solve_payment
@@ -52,7 +53,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     afford_memo: dict = {}  # (printed mana cost, X, cost change) -> payable with `sources` (_spell_affordable)
     land_ok = None
     sorcery_time = stack.sorcery_timing_ok(g, p)
-    face_down, special_actions, flashback = _game_features(g)
+    face_down, special_actions, flashback = _game_features(s)
     for oid in pl.hand:
         o = s.objects[oid]
         card = o.card
@@ -141,20 +142,17 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     return acts
 
 
-_FEATURES: list = [object(), (True, True, True)]  # [the card_kinds set asked about, its answers]
-
-
-def _game_features(g: Game) -> tuple[bool, bool, bool]:
+def _features(kinds: frozenset | None) -> tuple[bool, bool, bool]:
     """Whether some card of this game can be cast face down (702.37c morph, disguise), has a special
-    action from hand or exile (116.2f/h/k: suspend, foretell, plot), or has flashback (702.34a). The set
-    of ability classes of a game is replaced, never changed: one answer per set."""
-    kinds = g.s.__dict__.get("card_kinds")
-    if kinds is not _FEATURES[0]:
-        _FEATURES[0] = kinds
-        _FEATURES[1] = (g.may_have(vehicles_facedown.FaceDownCost),
-                        g.may_have(*_graveyard_keywords_module.SPECIAL_ACTION_KINDS),
-                        kinds is None or any(k.__name__ == "Flashback" for k in kinds))
-    return _FEATURES[1]
+    action from hand or exile (116.2f/h/k: suspend, foretell, plot), or has flashback (702.34a)."""
+    if kinds is None:
+        return False, False, True
+    return (vehicles_facedown.FaceDownCost in kinds,
+            not kinds.isdisjoint(_graveyard_keywords_module.SPECIAL_ACTION_KINDS),
+            any(k.__name__ == "Flashback" for k in kinds))
+
+
+_game_features = PerCardKinds("card_kinds", _features)
 
 
 def _activated_candidates(g: Game, p: int) -> list[tuple]:

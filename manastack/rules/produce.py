@@ -265,8 +265,10 @@ def mana_triggers(g: Game, p: int, source: Obj, chars, tapped: bool) -> list[tup
     return out
 
 
-def _replacements(g: Game) -> list:
-    return replacement.active(g)
+def mana_unmodified(g: Game) -> bool:
+    """Whether no replacement effect (106.12b) nor triggered mana ability (106.12a) acts on mana abilities
+    in this game now: then a mana ability adds exactly its own outputs."""
+    return not (_tap_triggers(g) or replacement.active(g))
 
 
 def _tap_triggers(g: Game) -> list:
@@ -340,7 +342,7 @@ def activation_plans(g: Game, p: int, o: Obj, ab: ManaAbility, chars=None,
 
 def activation_finals(g: Game, p: int, o: Obj, ab: ManaAbility) -> tuple[Bag, ...]:
     """The distinct totals of mana an activation could give (for the payment solver and mana options)."""
-    if not ab.cost.tap or not (_tap_triggers(g) or _replacements(g)):
+    if not ab.cost.tap or mana_unmodified(g):
         # Nothing replaces the mana or adds to it (106.12a-b): the ability's own outputs.
         bases = production_outputs(g, o, ab)
         return tuple(bases) if len(bases) < 2 else tuple(dict.fromkeys(bases))

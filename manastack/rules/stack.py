@@ -459,7 +459,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
         plain = _activated_entry(c.abilities)[3]
         if plain is not None:
             if plain_ok is None:
-                plain_ok = not (produce._tap_triggers(g) or produce._replacements(g))
+                plain_ok = produce.mana_unmodified(g)
             if plain_ok:
                 group, merged, rank, creature_rank = plain
                 if not group or o.tapped:

@@ -111,10 +111,9 @@ class CrewCost(Cost):
         else:
             chosen = []
             power = {c: crew_power(g, g.s.objects[c], self.saddle) for c in cand_ids}
-            while sum(power[c] for c in chosen) < self.crew:
+            while (have := sum(power[c] for c in chosen)) < self.crew:
                 # 107.1b: a negative power counts as it is; a creature is offered only while the total
                 # can still reach N with it (the others' positive power added), so the cost stays payable.
-                have = sum(power[c] for c in chosen)
                 rest = [c for c in cand_ids if c not in chosen]
                 spare = sum(max(0, power[c]) for c in rest)
                 left = [c for c in rest if have + spare - max(0, power[c]) + power[c] >= self.crew]
