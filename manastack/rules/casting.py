@@ -56,6 +56,7 @@ from ..game.state import (
     StackItem,
 )
 from ..lazy import lazy_module
+from . import add_hook
 from .costs import ManaCost, ManaSource, Requirement, parse_cost, requirements, solve_payment
 from .mana import COLORS, TYPE_INDEX
 
@@ -597,12 +598,9 @@ def pay_with_helpers(g: Game, p: int, o: Obj, reqs: list[Requirement], action: A
 
 def _register() -> None:
     from . import stack
-    if cost_modifier not in stack.COST_MODIFIERS:
-        stack.COST_MODIFIERS.append(cost_modifier)
-    if pay_with_helpers not in stack.SPELL_PAYERS:
-        stack.SPELL_PAYERS.append(pay_with_helpers)
-    if can_afford not in stack.AFFORD_HOOKS:
-        stack.AFFORD_HOOKS.append(can_afford)
+    add_hook(stack.COST_MODIFIERS, cost_modifier)
+    add_hook(stack.SPELL_PAYERS, pay_with_helpers)
+    add_hook(stack.AFFORD_HOOKS, can_afford)
 
 
 _register()
@@ -1990,15 +1988,11 @@ def _register_casting() -> None:
                     (stack.PERMANENT_SPELL_HOOKS, permanent_entered), (effects.RESOLVED_SPELL_HOOKS, resolved_spell),
                     (stack.ALL_MODES_HOOKS, _all_modes), (stack.FLASH_PERMISSIONS, flash_permission),
                     (stack.CAST_ACTION_FILTERS, priced_with_targets)):
-        if fn not in lst:
-            lst.append(fn)
-    if overload_swap not in stack.CARD_SWAPS:
-        stack.CARD_SWAPS.append(overload_swap)
+        add_hook(lst, fn)
+    add_hook(stack.CARD_SWAPS, overload_swap)
     from ..game import game as game_mod
-    if _restore_overloaded not in game_mod.ZONE_CHANGE_REPLACEMENTS:
-        game_mod.ZONE_CHANGE_REPLACEMENTS.append(_restore_overloaded)
-    if uncounterable not in effects.UNCOUNTERABLE_HOOKS:
-        effects.UNCOUNTERABLE_HOOKS.append(uncounterable)
+    add_hook(game_mod.ZONE_CHANGE_REPLACEMENTS, _restore_overloaded)
+    add_hook(effects.UNCOUNTERABLE_HOOKS, uncounterable)
     effects.register_effect(SacrificeSource, _sacrifice_source)
     effects.register_effect(CopyThisSpell, _copy_this_spell)
     effects.register_effect(CopyTargetSpell, _copy_target_spell)
@@ -2006,8 +2000,7 @@ def _register_casting() -> None:
     effects.register_effect(SquadTokens, _squad_tokens)
     effects.register_effect(OffspringToken, _offspring_token)
     from ..game import game as game_module
-    if _blitz_died not in game_module.LEFT_BATTLEFIELD_HOOKS:
-        game_module.LEFT_BATTLEFIELD_HOOKS.append(_blitz_died)
+    add_hook(game_module.LEFT_BATTLEFIELD_HOOKS, _blitz_died)
     effects.register_effect(ReturnSourceToHand, _return_source)
     effects.register_effect(CastFromExile, _cast_from_exile)
     effects.CHOICES["cast_free"] = (_cast_free_actions, _answer_cast_free)

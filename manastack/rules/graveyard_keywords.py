@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, GRAVEYARD
 from ..lazy import lazy_module
+from . import add_hook
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
@@ -333,10 +334,8 @@ register_effect(ExileSource, _exile_source)
 
 def _install_hooks() -> None:
     from ..game import game as game_module
-    if _exile_if_leaves not in game_module.ZONE_CHANGE_REPLACEMENTS:
-        game_module.ZONE_CHANGE_REPLACEMENTS.append(_exile_if_leaves)
-    if _forget_left not in game_module.LEFT_BATTLEFIELD_HOOKS:
-        game_module.LEFT_BATTLEFIELD_HOOKS.append(_forget_left)
+    add_hook(game_module.ZONE_CHANGE_REPLACEMENTS, _exile_if_leaves)
+    add_hook(game_module.LEFT_BATTLEFIELD_HOOKS, _forget_left)
 
 
 _install_hooks()
@@ -502,8 +501,7 @@ register_effect(SacrificeSource, _sacrifice_source)
 
 def _install_upkeep_hooks() -> None:
     from . import turn
-    if _mark_echo not in turn.BEFORE_UNTAP_HOOKS:
-        turn.BEFORE_UNTAP_HOOKS.append(_mark_echo)
+    add_hook(turn.BEFORE_UNTAP_HOOKS, _mark_echo)
 
 
 _install_upkeep_hooks()
@@ -778,8 +776,7 @@ def zone_cast_actions(g: Game, p: int) -> list:
 
 def _install_cast_hooks() -> None:
     from . import stack
-    if _graveyard_permit not in stack.CAST_PERMISSIONS:
-        stack.CAST_PERMISSIONS.append(_graveyard_permit)
+    add_hook(stack.CAST_PERMISSIONS, _graveyard_permit)
 
 
 _install_cast_hooks()
@@ -965,8 +962,7 @@ def _install_madness() -> None:
     from . import effects
     effects.CHOICES["cast_offer"] = (_offer_actions, _answer_offer)
     effects.CHOICES["cast_target"] = (_target_actions, _answer_cast_target)
-    if _madness_replacement not in effects.DISCARD_REPLACEMENTS:
-        effects.DISCARD_REPLACEMENTS.append(_madness_replacement)
+    add_hook(effects.DISCARD_REPLACEMENTS, _madness_replacement)
 
 
 _install_madness()
@@ -1228,10 +1224,8 @@ register_effect(RemoveTimeCounter, _remove_time_counter)
 def _install_special_actions() -> None:
     from ..game import game as game_module
     from . import triggers
-    if _suspend_upkeep not in triggers.STEP_HOOKS:
-        triggers.STEP_HOOKS.append(_suspend_upkeep)
-    if _suspend_haste not in game_module.ENTERED_BATTLEFIELD_HOOKS:
-        game_module.ENTERED_BATTLEFIELD_HOOKS.append(_suspend_haste)
+    add_hook(triggers.STEP_HOOKS, _suspend_upkeep)
+    add_hook(game_module.ENTERED_BATTLEFIELD_HOOKS, _suspend_haste)
 
 
 _install_special_actions()
@@ -1304,8 +1298,7 @@ def _dredge(g: Game, p: int) -> bool:
 
 def _install_dredge() -> None:
     from . import effects
-    if _dredge not in effects.DRAW_REPLACEMENTS:
-        effects.DRAW_REPLACEMENTS.append(_dredge)
+    add_hook(effects.DRAW_REPLACEMENTS, _dredge)
 
 
 _install_dredge()
@@ -1354,8 +1347,7 @@ def _watch(g: Game, events: tuple[str, ...]) -> list:
 
 def _install_graveyard_triggers() -> None:
     from . import triggers
-    if _watch not in triggers.WATCHER_HOOKS:
-        triggers.WATCHER_HOOKS.append(_watch)
+    add_hook(triggers.WATCHER_HOOKS, _watch)
 
 
 _install_graveyard_triggers()
@@ -1523,8 +1515,7 @@ def graveyard_land_actions(g: Game, p: int) -> list:
 
 def _install_land_permission() -> None:
     from . import stack
-    if graveyard_land_permission not in stack.LAND_PERMISSIONS:
-        stack.LAND_PERMISSIONS.append(graveyard_land_permission)
+    add_hook(stack.LAND_PERMISSIONS, graveyard_land_permission)
 
 
 _install_land_permission()
@@ -1595,8 +1586,7 @@ def _unpayable_from_hand(g: Game, p: int, o: Any) -> str | None:
 
 def _install_unpayable() -> None:
     from . import stack
-    if _unpayable_from_hand not in stack.CAST_RESTRICTIONS:
-        stack.CAST_RESTRICTIONS.append(_unpayable_from_hand)
+    add_hook(stack.CAST_RESTRICTIONS, _unpayable_from_hand)
 
 
 _install_unpayable()
