@@ -71,7 +71,7 @@ from ..compiler import (
     paragraph_template,
     trigger_template,
 )
-from .effects_common import N, amount, parse_filter, sub_effects, target, template
+from .effects_common import N, amount, article_filter, parse_filter, sub_effects, target, template
 
 # 702.90 / 702.80: static abilities whose whole meaning is read from the keyword set (rules/effects.py
 # deal_damage), so granting them ("gains infect until end of turn") works like any other keyword.
@@ -329,14 +329,14 @@ def _blocks_or_blocked_by_quality(m: re.Match) -> dict:
 def _creature_becomes_blocked(m: re.Match) -> dict:
     """"Whenever a creature you control becomes blocked" ("it": that creature)."""
     return {"event": "creature_becomes_blocked",
-            "filter": parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))}
+            "filter": article_filter(m)}
 
 
 @trigger_template(r"whenever (a|another) (.+?) blocks")
 def _creature_blocks(m: re.Match) -> dict:
     """"Whenever a creature blocks" ("that creature": the blocker)."""
     return {"event": "creature_blocks",
-            "filter": parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))}
+            "filter": article_filter(m)}
 
 
 @trigger_template(r"(?:when|whenever) (?:enchanted|equipped) creature (blocks|becomes blocked|blocks or becomes blocked)")

@@ -15,7 +15,7 @@ import re
 from ...rules.costs import parse_cost
 from .. import vocab as V
 from ..compiler import Unsupported, mana_ability, paragraph_template, parse_effects
-from .effects_common import amount, parse_filter
+from .effects_common import amount, article_filter, parse_filter
 
 _ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|remove [^:,]+ counters? from cardname"
          r"|tap (?:an|one|two|three|\d+) untapped [^:,]+ you control|exile [^:,]+ from your graveyard")
@@ -40,7 +40,7 @@ def parse_cost_plus(text: str) -> V.Cost:
         elif m := re.fullmatch(r"sacrifice (a|an|another) (.+)", part):
             if "sacrifice" in kw:
                 raise Unsupported(text)
-            kw["sacrifice"] = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+            kw["sacrifice"] = article_filter(m)
         elif m := re.fullmatch(r"pay (\d+) life", part):
             kw["life"] = int(m.group(1))
         elif m := re.fullmatch(r"discard (a|an|one|two|three) (?:(.+) )?cards?", part):

@@ -92,6 +92,12 @@ def amount(word: str) -> int | str:
         raise Unsupported(word) from None
 
 
+def article_filter(m: re.Match) -> V.ObjectFilter:
+    """The filter of a template whose group 1 is the article ("a", "an", "another": not the source
+    itself) and group 2 the object phrase ("whenever another creature you control dies")."""
+    return parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+
+
 def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
     """An object phrase ("nontoken creature an opponent controls", "creatures you control",
     "artifact or enchantment", "basic land card") → a filter. Raises Unsupported."""

@@ -389,16 +389,6 @@ def _with_abilities(e: V.Effect, granted: tuple[V.Ability, ...]) -> V.Effect:
     raise Unsupported("it has / they have: not after a sentence that creates tokens")
 
 
-def _contains_marker(x: object) -> bool:
-    if isinstance(x, _TokensHave):
-        return True
-    if isinstance(x, (tuple, list)):
-        return any(_contains_marker(y) for y in x)
-    if isinstance(x, V.Effect) and dataclasses.is_dataclass(x):
-        return any(_contains_marker(getattr(x, f.name)) for f in dataclasses.fields(x))
-    return False
-
-
 def _merge_token_abilities(effects: list, targets: list) -> None:
     """An EFFECTS_CHECKS hook (cards/compiler.py parse_effects): folds each _TokensHave into the token
     creation just before it; anywhere else it is refused (Unsupported)."""
@@ -411,7 +401,7 @@ def _merge_token_abilities(effects: list, targets: list) -> None:
             del effects[i]
             continue
         i += 1
-    if _contains_marker(effects):
+    if _contains_type(effects, _TokensHave):
         raise Unsupported("it has / they have")
 
 
@@ -449,18 +439,8 @@ def _merge_spend_restrictions(effects: list, targets: list) -> None:
             del effects[i]
             continue
         i += 1
-    if any(isinstance(e, _SpendMarker) or _contains_spend(e) for e in effects):
+    if _contains_type(effects, _SpendMarker):
         raise Unsupported("spend this mana only")
-
-
-def _contains_spend(x: object) -> bool:
-    if isinstance(x, _SpendMarker):
-        return True
-    if isinstance(x, (tuple, list)):
-        return any(_contains_spend(y) for y in x)
-    if isinstance(x, V.Effect) and dataclasses.is_dataclass(x):
-        return any(_contains_spend(getattr(x, f.name)) for f in dataclasses.fields(x))
-    return False
 
 
 EFFECTS_CHECKS.append(_merge_spend_restrictions)
@@ -497,6 +477,7 @@ def _merge_kept_mana(effects: list, targets: list) -> None:
 
 
 def _contains_type(x: object, cls: type) -> bool:
+    """Whether an effect (or a tuple of them), or any effect nested in one, is a `cls` marker."""
     if isinstance(x, cls):
         return True
     if isinstance(x, (tuple, list)):

@@ -13,7 +13,7 @@ import re
 
 from .. import vocab as V
 from ..compiler import Unsupported, compile_paragraph, paragraph_template, parse_effects, trigger_template
-from .effects_common import parse_filter
+from .effects_common import article_filter, parse_filter
 
 # CR 207.2c (2024-09 and 2026-02 editions).
 ABILITY_WORDS = frozenset({
@@ -274,7 +274,7 @@ def _attacks_alone(m):
 @trigger_template(r"whenever (a|another) (.+?) attacks alone")
 def _creature_attacks_alone(m):
     """"Whenever a creature you control attacks alone" (506.5): "it" is that creature."""
-    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    flt = article_filter(m)
     if flt.controller != "you":
         raise Unsupported(m.group(0))
     return {"event": "attacks_alone_filter", "filter": flt}
@@ -353,6 +353,6 @@ def _draw(m):
 @trigger_template(r"whenever (a|another) (.+?) deals combat damage to (a player|an opponent)")
 def _creature_combat_damage(m):
     """510.2: "whenever a creature you control deals combat damage to a player" ("it" is that creature)."""
-    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    flt = article_filter(m)
     return {"event": "creature_combat_damage_player", "filter": flt,
             "scope": "opponent" if m.group(3) == "an opponent" else ""}

@@ -52,7 +52,7 @@ from ..compiler import (
     trigger_template,
 )
 from . import triggers as base
-from .effects_common import parse_filter
+from .effects_common import article_filter, parse_filter
 
 _WHO = {"you": "you", "a player": "any", "an opponent": "opponent"}
 _NUM = r"(one|two|three|four|five|six|seven|\d+)"
@@ -116,7 +116,7 @@ def _object_becomes_target(m, para, out, is_spell):
     rest = m.group(5)
     if "that player" in rest:
         raise Unsupported(para)
-    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    flt = article_filter(m)
     targets: list = []
     effects = parse_effects(rest, targets)
     out["abilities"].append(V.TriggeredAbility(para, "becomes_target", effects, tuple(targets), scope="filter",
@@ -160,7 +160,7 @@ def _n_creatures_attack(m):
 @trigger_template(r"whenever (a|an|another) (.+?) attacks")
 def _object_attacks(m):
     """508.1: once for each attacking creature that matches; "it" is that creature."""
-    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    flt = article_filter(m)
     return {"event": "attacks_filter", "filter": flt}
 
 
@@ -204,14 +204,14 @@ def _to_graveyard_filter(m):
     """603.6c / 603.10a: looks back in time (a permanent with this ability sees its own departure)."""
     if m.group(3) != "a":
         raise Unsupported(m.group(0))  # whose graveyard (the owner's): not modelled
-    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    flt = article_filter(m)
     return {"event": "to_graveyard_filter", "filter": flt}
 
 
 @trigger_template(r"whenever a player sacrifices (a|an|another) (.+)")
 def _player_sacrifices(m):
     """701.17a: any player sacrifices a permanent (its own departure too, 603.10a)."""
-    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    flt = article_filter(m)
     if flt.controller:
         raise Unsupported(m.group(0))
     return {"event": "sacrifice", "who": "any", "filter": flt}
@@ -220,14 +220,14 @@ def _player_sacrifices(m):
 @trigger_template(r"whenever (a|another) (.+?) leaves the battlefield")
 def _object_leaves(m):
     """603.6c / 603.10a: looks back in time (its own departure too, unless "another")."""
-    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    flt = article_filter(m)
     return {"event": "leaves_filter", "filter": flt}
 
 
 @trigger_template(r"whenever you sacrifice (a|an|another) (.+)")
 def _sacrifice(m):
     """701.17a: a permanent you controlled is sacrificed."""
-    flt = parse_filter(("another " if m.group(1) == "another" else "") + m.group(2))
+    flt = article_filter(m)
     if flt.controller:
         raise Unsupported(m.group(0))
     return {"event": "sacrifice", "who": "you", "filter": flt}
