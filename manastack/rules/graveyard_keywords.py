@@ -174,22 +174,10 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
     from ..errors import IllegalActionError
     from . import effects
     from .costs import requirements
-    from .stack import _choose_cost_objects, check_targets, pay_mana, put_ability
+    from .stack import _choose_cost_objects, pay_mana, put_ability, zone_ability
     s = g.s
-    abs_ = graveyard_abilities(o.card)
-    if not (0 <= action.index < len(abs_)):
-        raise IllegalActionError(f"{o.card.name} has no ability number {action.index + 1} that works from a graveyard")
-    ab = abs_[action.index]
-    if s.priority != p:
-        raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
-    why = graveyard_ability_block_reason(g, p, o, ab)
-    if why:
-        raise IllegalActionError(why)
-    if action.x and not ab.cost.mana.x_count:
-        raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
-    if action.x < 0:
-        raise IllegalActionError("X can't be negative (107.3)")
-    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    ab = zone_ability(g, p, o, graveyard_abilities(o.card), action, "a graveyard", graveyard_ability_block_reason,
+                      x_allowed=True)
     cost = ab.cost
     lki = (o.copy(), g.chars(o))
     victims: list[int] = []

@@ -1285,22 +1285,32 @@ def hand_ability_block_reason(g: Game, p: int, o: Obj, ab: Any) -> str | None:
     return None
 
 
+def zone_ability(g: Game, p: int, o: Obj, abilities: list, action: A.ActivateAbility, zone: str, block_reason: Any,
+                 x_allowed: bool) -> Any:
+    """602.2 for an ability that works from a zone other than the battlefield (113.6b hand, 113.6m
+    graveyard): the one `action` names among `abilities`, checked before anything is paid: the player
+    has priority, `block_reason(g, p, o, ab)` finds nothing, X (107.3; only if `x_allowed` and the cost
+    has one) and the targets (601.2c) are legal. Raises IllegalActionError."""
+    if not (0 <= action.index < len(abilities)):
+        raise IllegalActionError(f"{o.card.name} has no ability number {action.index + 1} that works from {zone}")
+    ab = abilities[action.index]
+    if g.s.priority != p:
+        raise IllegalActionError(f"{g.s.players[p].name} doesn't have priority (602.2)")
+    why = block_reason(g, p, o, ab)
+    if why:
+        raise IllegalActionError(why)
+    if action.x and not (x_allowed and ab.cost.mana.x_count):
+        raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
+    if action.x < 0:
+        raise IllegalActionError("X can't be negative (107.3)")
+    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    return ab
+
+
 def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> None:
     """602.2 for an ability of a card in its owner's hand (702.29a cycling: "[Cost], Discard this card:
     [effect]"): the ability goes on the stack, its costs are paid (mana, then the discard, 601.2h)."""
-    s = g.s
-    abs_ = hand_abilities(o.card)
-    if not (0 <= action.index < len(abs_)):
-        raise IllegalActionError(f"{o.card.name} has no ability number {action.index + 1} that works from a hand")
-    ab = abs_[action.index]
-    if s.priority != p:
-        raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
-    why = hand_ability_block_reason(g, p, o, ab)
-    if why:
-        raise IllegalActionError(why)
-    if action.x:
-        raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
-    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    ab = zone_ability(g, p, o, hand_abilities(o.card), action, "a hand", hand_ability_block_reason, x_allowed=False)
     lki = (o.copy(), g.chars(o))
     pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability", purpose=("ability", o.id))
     effects.discard(g, p, o.id, rule="702.29a")
