@@ -1358,7 +1358,8 @@ _HANDLERS.update({V.DigPut: _dig, V.PutRest: _put_rest, V.GainControl: _gain_con
                   V.LookAtTop: lambda g, ctx, e: None})
 
 
-def _order_actions(g: Game, d: Any) -> list:
+def order_actions(g: Game, d: Any) -> list:
+    """The orders an agent may choose for the cards of decision `d` (all of them up to four cards)."""
     from itertools import permutations
 
     from ..game import actions as A
@@ -1367,18 +1368,24 @@ def _order_actions(g: Game, d: Any) -> list:
     return [A.Choose(x) for x in permutations(d.data)]
 
 
-def _answer_order(g: Game, d: Any, value: Any) -> None:
+def chosen_order(g: Game, d: Any, value: Any) -> tuple[int, ...]:
+    """The order answered for the cards of decision `d`: each of them once, or IllegalActionError."""
     from ..errors import IllegalActionError
     order = tuple(value) if isinstance(value, (list, tuple)) else ()
     if sorted(order) != sorted(d.data):
         raise IllegalActionError(f"{d.prompt}: list each of {', '.join(g.name_of(c) for c in d.data)} once")
+    return order
+
+
+def _answer_order(g: Game, d: Any, value: Any) -> None:
+    order = chosen_order(g, d, value)
     g.s.pending = None
     g.s.queue.pop(0)
     for c in order:
         g.move(c, LIBRARY, rule="608.2c", bottom=True)
 
 
-CHOICES["order_bottom"] = (_order_actions, _answer_order)
+CHOICES["order_bottom"] = (order_actions, _answer_order)
 
 
 # ---------------------------------------------------------------------------- proliferate, coins, ...

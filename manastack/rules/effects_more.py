@@ -24,7 +24,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
@@ -498,18 +497,8 @@ def _reorder_top(g: Game, ctx: Context, e: ReorderTop) -> list | None:
                                              f"of your library in any order (first listed ends on top)")]
 
 
-def _order_top_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
-    if len(d.data) > 4:
-        return [A.Choose(tuple(d.data)), A.Choose(tuple(reversed(d.data)))]
-    return [A.Choose(x) for x in permutations(d.data)]
-
-
 def _answer_order_top(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
-    order = tuple(value) if isinstance(value, (list, tuple)) else ()
-    if sorted(order) != sorted(d.data):
-        raise IllegalActionError(f"{d.prompt}: list each of {', '.join(g.name_of(c) for c in d.data)} once")
+    order = E.chosen_order(g, d, value)
     s = g.s
     s.pending = None
     p = d.player
@@ -520,7 +509,7 @@ def _answer_order_top(g: Game, d: Any, value: Any) -> None:
     g.log_event("order_top", "401.4", player=s.players[p].name, amount=len(order))
 
 
-E.CHOICES["order_top"] = (_order_top_actions, _answer_order_top)
+E.CHOICES["order_top"] = (E.order_actions, _answer_order_top)
 
 
 # ---------------------------------------------------------------------------- 610.3: exile until it leaves
