@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..memo import by_identity
 from ..rules.costs import NO_COST, ManaCost
 from ..rules.mana import Bag
 
@@ -694,88 +695,70 @@ class PutInLibrary(Effect):
     bottom: bool = True
 
 
-_ABILITY_TYPES: dict[int, tuple[CardDef, frozenset[type]]] = {}
-
-
+@by_identity
 def ability_types(card: CardDef) -> frozenset[type]:
     """The classes of a card's printed abilities and of the abilities they grant, with their base
     classes, cached per card definition: hot paths ask "does this card have a suspend / flashback /
     graveyard ability at all?" with a set lookup instead of scanning its abilities."""
-    ent = _ABILITY_TYPES.get(id(card))
-    if ent is None or ent[0] is not card:
-        found: set[type] = set()
+    found: set[type] = set()
 
-        def walk(abilities: tuple) -> None:
-            for ab in abilities:
-                found.update(type(ab).__mro__[:-1])  # its class and base classes (not `object`)
-                for f in getattr(ab, "__dataclass_fields__", {}):
-                    v = getattr(ab, f, None)
-                    if isinstance(v, tuple) and v and isinstance(v[0], Ability):
-                        walk(v)  # abilities it grants ("creatures you control have '...'")
-        walk(card.abilities)
-        ent = (card, frozenset(found))
-        _ABILITY_TYPES[id(card)] = ent
-    return ent[1]
+    def walk(abilities: tuple) -> None:
+        for ab in abilities:
+            found.update(type(ab).__mro__[:-1])  # its class and base classes (not `object`)
+            for f in getattr(ab, "__dataclass_fields__", {}):
+                v = getattr(ab, f, None)
+                if isinstance(v, tuple) and v and isinstance(v[0], Ability):
+                    walk(v)  # abilities it grants ("creatures you control have '...'")
+    walk(card.abilities)
+    return frozenset(found)
 
 
-_TRIGGER_EVENTS: dict[int, tuple[CardDef, frozenset[str]]] = {}
-
-
+@by_identity
 def trigger_events(card: CardDef) -> frozenset[str]:
     """Every trigger event a triggered ability anywhere in the card's text listens for (printed,
     granted, or given by its spell's effects), cached per card definition: the engine skips looking
     for watchers of events no card of the game has."""
-    ent = _TRIGGER_EVENTS.get(id(card))
-    if ent is None or ent[0] is not card:
-        found: set[str] = set()
-        seen: set[int] = set()
+    found: set[str] = set()
+    seen: set[int] = set()
 
-        def walk(x: object, depth: int) -> None:
-            if depth > 12 or id(x) in seen:
-                return
-            if isinstance(x, tuple):
-                for y in x:
-                    walk(y, depth + 1)
-                return
-            fields = getattr(x, "__dataclass_fields__", None)
-            if fields is None:
-                return
-            seen.add(id(x))
-            if isinstance(x, TriggeredAbility):
-                found.add(x.event)
-                extra = getattr(x, "graveyard_event", None)
-                if isinstance(extra, str):
-                    found.add(extra)
-            for f in fields:
-                walk(getattr(x, f, None), depth + 1)
-        walk(card.abilities, 0)
-        if card.spell is not None:
-            walk(card.spell.effects, 0)
-        ent = (card, frozenset(found))
-        _TRIGGER_EVENTS[id(card)] = ent
-    return ent[1]
+    def walk(x: object, depth: int) -> None:
+        if depth > 12 or id(x) in seen:
+            return
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y, depth + 1)
+            return
+        fields = getattr(x, "__dataclass_fields__", None)
+        if fields is None:
+            return
+        seen.add(id(x))
+        if isinstance(x, TriggeredAbility):
+            found.add(x.event)
+            extra = getattr(x, "graveyard_event", None)
+            if isinstance(extra, str):
+                found.add(extra)
+        for f in fields:
+            walk(getattr(x, f, None), depth + 1)
+    walk(card.abilities, 0)
+    if card.spell is not None:
+        walk(card.spell.effects, 0)
+    return frozenset(found)
 
 
-_ABILITY_KINDS: dict[int, tuple[CardDef, frozenset[str]]] = {}
-
-
+@by_identity
 def ability_kinds(card: CardDef) -> frozenset[str]:
     """The `kind` strings of the card's static (and similar) abilities, printed or granted, cached per
     card definition (Game.statics_of_kind skips kinds no card of the game has)."""
-    ent = _ABILITY_KINDS.get(id(card))
-    if ent is None or ent[0] is not card:
-        found: set[str] = set()
+    found: set[str] = set()
 
-        def walk(abilities: tuple) -> None:
-            for ab in abilities:
-                k = getattr(ab, "kind", None)
-                if isinstance(k, str):
-                    found.add(k)
-                for f in getattr(ab, "__dataclass_fields__", {}):
-                    v = getattr(ab, f, None)
-                    if isinstance(v, tuple) and v and isinstance(v[0], Ability):
-                        walk(v)
-        walk(card.abilities)
-        ent = (card, frozenset(found))
-        _ABILITY_KINDS[id(card)] = ent
-    return ent[1]
+    def walk(abilities: tuple) -> None:
+        for ab in abilities:
+            k = getattr(ab, "kind", None)
+            if isinstance(k, str):
+                found.add(k)
+            for f in getattr(ab, "__dataclass_fields__", {}):
+                v = getattr(ab, f, None)
+                if isinstance(v, tuple) and v and isinstance(v[0], Ability):
+                    walk(v)
+    walk(card.abilities)
+    return frozenset(found)

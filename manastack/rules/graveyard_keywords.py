@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, GRAVEYARD
 from ..lazy import lazy_module
+from ..memo import by_identity
 from . import add_hook
 from .effects import Context, register_effect
 
@@ -105,16 +106,10 @@ class GraveyardAbility(V.ActivatedAbility):
     exile_self: bool = False
 
 
-_GRAVEYARD: dict[int, tuple] = {}
-
-
+@by_identity
 def graveyard_abilities(card: V.CardDef) -> list[GraveyardAbility]:
     """The card's abilities that function in a graveyard, in printed order (cached per card)."""
-    ent = _GRAVEYARD.get(id(card))
-    if ent is None or ent[0] is not card:
-        ent = (card, [ab for ab in card.abilities if isinstance(ab, GraveyardAbility)])
-        _GRAVEYARD[id(card)] = ent
-    return ent[1]
+    return [ab for ab in card.abilities if isinstance(ab, GraveyardAbility)]
 
 
 def _discard_cands(g: Game, p: int, cost: V.Cost) -> list[int]:
@@ -1304,17 +1299,11 @@ class GraveyardTrigger(V.TriggeredAbility):
     graveyard_event: str = ""
 
 
-_GY_TRIGGERS: dict[int, tuple] = {}
-
-
+@by_identity
 def _graveyard_triggers(card: V.CardDef) -> tuple:
-    ent = _GY_TRIGGERS.get(id(card))
-    if ent is None or ent[0] is not card:
-        conv = tuple(V.TriggeredAbility(ab.text, ab.graveyard_event, ab.effects, ab.targets, ab.scope, ab.filter, ab.who)
-                     for ab in card.abilities if isinstance(ab, GraveyardTrigger))
-        ent = (card, conv)
-        _GY_TRIGGERS[id(card)] = ent
-    return ent[1]
+    conv = tuple(V.TriggeredAbility(ab.text, ab.graveyard_event, ab.effects, ab.targets, ab.scope, ab.filter, ab.who)
+                 for ab in card.abilities if isinstance(ab, GraveyardTrigger))
+    return conv
 
 
 def _watch(g: Game, events: tuple[str, ...]) -> list:

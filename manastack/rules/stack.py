@@ -14,6 +14,7 @@ targets, paying costs, and resolving the stack.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,7 @@ from ..game.state import (
     player_ref,
 )
 from ..lazy import lazy_module
+from ..memo import by_identity
 from . import effects, mana_abilities, produce
 from .costs import ANY_COLOR_OUTPUTS, ManaSource, Requirement, requirements, solve_payment, spend
 from .mana import TYPES, add, format_bag
@@ -131,19 +133,15 @@ def nonmana_abilities(g: Game, o: Obj) -> list[tuple[int, ActivatedAbility]]:
     return _activated_entry(g.chars(o).abilities)[2]
 
 
+@functools.partial(by_identity, limit=20_000)
 def _activated_entry(abilities: tuple) -> tuple:
-    ent = _ACTIVATED.get(id(abilities))
-    if ent is not None and ent[0] is abilities:
-        return ent
+    """(the abilities tuple, its activated abilities, the non-mana ones with their indices,
+    _plain_tap_mana of them), remembered per abilities tuple."""
     # 113.6b: abilities that work only from a hand (cycling, `zone == "hand"`) are not a permanent's.
     out = [_timed(ab) if type(ab) is ActivatedAbility else ab for ab in abilities
            if isinstance(ab, (ManaAbility, ActivatedAbility)) and getattr(ab, "zone", "") not in ("hand", "graveyard")]
-    if len(_ACTIVATED) > 20_000:
-        _ACTIVATED.clear()  # abilities tuples made during long simulations: keep the table bounded
-    ent = (abilities, out, [(i, ab) for i, ab in enumerate(out) if isinstance(ab, ActivatedAbility)],
-           _plain_tap_mana(out))
-    _ACTIVATED[id(abilities)] = ent
-    return ent
+    return (abilities, out, [(i, ab) for i, ab in enumerate(out) if isinstance(ab, ActivatedAbility)],
+            _plain_tap_mana(out))
 
 
 def _plain_tap_mana(activated: list) -> tuple | None:
@@ -179,36 +177,27 @@ def _plain_tap_mana(activated: list) -> tuple | None:
     return (tuple(group), merged, noncreature, rank + 2)
 
 
-# id(abilities tuple) -> (the tuple, its activated abilities, the non-mana ones with their indices,
-# _plain_tap_mana of them): the tuple is kept, so the id stays its own.
-_ACTIVATED: dict[int, tuple] = {}
 
 
-_TIMED: dict[int, tuple] = {}
-
-
+@by_identity
 def _timed(ab: ActivatedAbility) -> ActivatedAbility:
     """602.5d: "Activate only as a sorcery", compiled among the effects (ActivationRestriction),
     becomes the ability's timing."""
-    ent = _TIMED.get(id(ab))
-    if ent is None or ent[0] is not ab:
-        new = ab
-        restr = [e for e in ab.effects if isinstance(e, ActivationRestriction)]
-        if restr:
-            new = replace(ab, effects=tuple(e for e in ab.effects if not isinstance(e, ActivationRestriction)),
-                          sorcery_speed=ab.sorcery_speed or any(r.kind == "sorcery" for r in restr))
-            others = [r.kind for r in restr if r.kind not in ("sorcery", "instant", "if")]
-            conditions = [r.condition for r in restr if r.kind == "if"]
-            if others or conditions:
-                # 602.5b: the other restrictions are checked with the cost (cost_block_reason).
-                cost = ab.cost
-                fields = {f: getattr(cost, f) for f in cost.__dataclass_fields__}
-                fields["restriction"] = others[0] if others else ""
-                fields["restriction_condition"] = conditions[0] if conditions else None
-                new = replace(new, cost=CostPlus(**fields))
-        ent = (ab, new)
-        _TIMED[id(ab)] = ent
-    return ent[1]
+    new = ab
+    restr = [e for e in ab.effects if isinstance(e, ActivationRestriction)]
+    if restr:
+        new = replace(ab, effects=tuple(e for e in ab.effects if not isinstance(e, ActivationRestriction)),
+                      sorcery_speed=ab.sorcery_speed or any(r.kind == "sorcery" for r in restr))
+        others = [r.kind for r in restr if r.kind not in ("sorcery", "instant", "if")]
+        conditions = [r.condition for r in restr if r.kind == "if"]
+        if others or conditions:
+            # 602.5b: the other restrictions are checked with the cost (cost_block_reason).
+            cost = ab.cost
+            fields = {f: getattr(cost, f) for f in cost.__dataclass_fields__}
+            fields["restriction"] = others[0] if others else ""
+            fields["restriction_condition"] = conditions[0] if conditions else None
+            new = replace(new, cost=CostPlus(**fields))
+    return new
 
 
 def is_mana_ability_action(g: Game, action: A.ActivateAbility) -> bool:
@@ -978,16 +967,10 @@ CARD_SWAPS: list[Any] = []
 ALL_MODES_HOOKS: list[Any] = []
 
 
-_EXTRA: dict[int, tuple] = {}
-
-
+@by_identity
 def additional_costs(card: CardDef) -> tuple:
     """601.2b: the card's "As an additional cost to cast this spell, ..." costs (cached per card)."""
-    ent = _EXTRA.get(id(card))
-    if ent is None or ent[0] is not card:
-        ent = (card, tuple(ab.cost for ab in card.abilities if isinstance(ab, AdditionalCost)))
-        _EXTRA[id(card)] = ent
-    return ent[1]
+    return tuple(ab.cost for ab in card.abilities if isinstance(ab, AdditionalCost))
 
 
 def _spell_sacrifice_candidates(g: Game, p: int, card: CardDef, cost: Cost) -> list[int]:
@@ -1067,16 +1050,10 @@ def total_cost_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, 
     return requirements(card.mana_cost, x, cost_adjustment(g, p, card, targets))
 
 
-_KICKER: dict[int, tuple] = {}
-
-
+@by_identity
 def kicker_cost(card: CardDef) -> Any:
     """702.33a: the card's kicker cost (a ManaCost; compiled by cards/templates/costs.py), or None."""
-    ent = _KICKER.get(id(card))
-    if ent is None or ent[0] is not card:
-        ent = (card, next((ab.cost for ab in card.abilities if type(ab).__name__ == "Kicker"), None))
-        _KICKER[id(card)] = ent
-    return ent[1]
+    return next((ab.cost for ab in card.abilities if type(ab).__name__ == "Kicker"), None)
 
 
 def kicked_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
@@ -1100,17 +1077,11 @@ def _kicker_choice(g: Game, p: int, card: CardDef, action: A.CastSpell) -> bool:
     return ans
 
 
-_FLASHBACK: dict[int, tuple] = {}
-
-
+@by_identity
 def flashback_cost(card: CardDef) -> Any:
     """702.34a: the flashback cost (a ManaCost; cards/templates/costs.py) of an instant or sorcery, or None."""
-    ent = _FLASHBACK.get(id(card))
-    if ent is None or ent[0] is not card:
-        cost = next((ab.cost for ab in card.abilities if type(ab).__name__ == "Flashback"), None)
-        ent = (card, cost if {"Instant", "Sorcery"} & card.types else None)
-        _FLASHBACK[id(card)] = ent
-    return ent[1]
+    cost = next((ab.cost for ab in card.abilities if type(ab).__name__ == "Flashback"), None)
+    return cost if {"Instant", "Sorcery"} & card.types else None
 
 
 def flashback_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
@@ -1261,17 +1232,11 @@ def cast_variants(g: Game, card: CardDef) -> list[tuple[tuple[int, ...], tuple[T
 
 # ----------------------------------------------------------------------------- abilities from a hand
 
+@by_identity
 def hand_abilities(card: CardDef) -> list:
     """Activated abilities that function only while the card is in its owner's hand (113.6b, 702.29a:
     cycling), in printed order (compiled by cards/templates/costs.py with `zone == "hand"`)."""
-    ent = _HAND.get(id(card))
-    if ent is None or ent[0] is not card:
-        ent = (card, [ab for ab in card.abilities if getattr(ab, "zone", "") == "hand"])
-        _HAND[id(card)] = ent
-    return ent[1]
-
-
-_HAND: dict[int, tuple] = {}
+    return [ab for ab in card.abilities if getattr(ab, "zone", "") == "hand"]
 
 
 def hand_ability_block_reason(g: Game, p: int, o: Obj, ab: Any) -> str | None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ..cards import vocab as V
 from ..game.state import GRAVEYARD, StackItem
 from ..lazy import lazy_module
+from ..memo import by_identity
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -123,18 +124,12 @@ def _watchers(g: Game, events: tuple[str, ...]):
 WATCHER_HOOKS: list = []
 
 
-_INFO: dict[int, tuple] = {}
-
-
+@by_identity
 def _info(card: V.CardDef) -> tuple:
     """(card, the events of its printed triggered abilities, whether it has a static ability that grants
     abilities): a fast pre-check, cached per card definition."""
-    ent = _INFO.get(id(card))
-    if ent is None or ent[0] is not card:
-        ent = (card, frozenset(ab.event for ab in card.abilities if isinstance(ab, V.TriggeredAbility)),
-               any(isinstance(ab, V.StaticAbility) and ab.granted for ab in card.abilities))
-        _INFO[id(card)] = ent
-    return ent
+    return (card, frozenset(ab.event for ab in card.abilities if isinstance(ab, V.TriggeredAbility)),
+            any(isinstance(ab, V.StaticAbility) and ab.granted for ab in card.abilities))
 
 
 def entered_battlefield(g: Game, oid: int) -> None:
