@@ -38,9 +38,11 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("decks", help="list the bundled decks")
     from .sim.cli import add_commands
     add_commands(sub)
+    from .fuzz.cli import add_commands as add_fuzz_commands
+    add_fuzz_commands(sub)
     args = parser.parse_args(argv)
     try:
-        if args.cmd in ("simulate", "report"):
+        if args.cmd in ("simulate", "report", "fuzz"):
             return int(args.func(args))
         if args.cmd == "play":
             return cmd_play(args)

@@ -7,6 +7,7 @@ from typing import Protocol
 
 from ..game.actions import Action
 from ..game.game import Game
+from .progress import ProgressGuard
 
 
 class Agent(Protocol):
@@ -14,13 +15,21 @@ class Agent(Protocol):
 
 
 class RandomAgent:
-    """Uniformly random legal actions, from its own seeded RNG (never the wall clock)."""
+    """Uniformly random legal actions, from its own seeded RNG (never the wall clock); it doesn't
+    repeat an activation or cast that changed nothing (agents/progress.py)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.guard = ProgressGuard()
 
     def act(self, game: Game) -> Action:
         acts = game.legal_actions()
+        d = game.pending
+        if d is not None and d.kind == "priority" and len(acts) > 1:
+            acts = self.guard.allowed(game, acts)
+            a = acts[self.rng.randrange(len(acts))]
+            self.guard.note(game, a)
+            return a
         return acts[self.rng.randrange(len(acts))]
 
 

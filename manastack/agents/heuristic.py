@@ -11,11 +11,13 @@ from ..errors import IllegalActionError
 from ..game import actions as A
 from ..game.game import Game
 from ..game.state import player_ref
+from .progress import ProgressGuard
 
 
 class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.guard = ProgressGuard()  # 729.3: no activation repeated without progress
 
     def act(self, game: Game) -> A.Action:
         d = game.pending
@@ -25,7 +27,9 @@ class HeuristicAgent:
         if k == "mulligan":
             return self._mulligan(game, d.player)
         if k == "priority":
-            return self._priority(game, d.player, acts)
+            a = self._priority(game, d.player, self.guard.allowed(game, acts))
+            self.guard.note(game, a)
+            return a
         if k == "attackers":
             return self._attack(game, d.player, acts)
         if k == "blockers":

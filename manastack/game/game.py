@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import vocab as _vocab
 from ..cards.vocab import CardDef, ability_types
 from ..errors import IllegalActionError
-from ..rules import combat, continuous, priority, sba, stack, trigger_events, triggers, turn
+from ..rules import combat, continuous, loops, priority, sba, stack, trigger_events, triggers, turn
 from ..rules.mana import EMPTY, format_bag
 from . import actions as A
 from .state import (
@@ -232,8 +232,9 @@ class Game:
         guard = 0
         while not s.over:
             guard += 1
-            if guard > 100000:
-                self.end_game(None, "engine loop bound reached (draw)")
+            if guard > loops.MANDATORY_BOUND:  # 104.4b: no decision in sight, only mandatory actions
+                self.end_game(None, "104.4b: a loop of mandatory actions (the engine ran "
+                                    f"{loops.MANDATORY_BOUND} steps without a decision): the game is a draw")
                 return
             if s.pending is not None:
                 if self.auto_single:
@@ -259,6 +260,8 @@ class Game:
                 self.log_event("pass", "117.3d", player=s.players[s.priority].name, auto=True)
                 priority.pass_priority(self)
                 continue
+            if not loops.note_priority(self):
+                return
             self._legal = acts
             return
 

@@ -305,6 +305,10 @@ class GameState:
         self.restricted_mana: tuple = ()
         # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
         self.kept_mana: tuple = ()
+        # 729.3 loop watch (rules/loops.py): the turn watched, its priority decisions, positions seen.
+        self.loop_turn = -1
+        self.turn_decisions = 0
+        self.loop_seen: dict[int, int] = {}
 
     def clone(self, cast_snapshot_of: int | None = None) -> GameState:
         """An independent copy. `cast_snapshot_of` (the id of a card being cast) makes a cheaper undo
@@ -332,4 +336,6 @@ class GameState:
         s.partial = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
                      for k, v in self.partial.items()}
         s.queue = list(self.queue)
+        if self.loop_seen:
+            s.loop_seen = dict(self.loop_seen)
         return s
