@@ -87,11 +87,12 @@ def state_digest(s: GameState) -> bytes:
 
 
 class _Failure(Exception):
-    def __init__(self, kind: str, message: str, detail: str = "") -> None:
+    def __init__(self, kind: str, message: str, detail: str = "", action: Any = None) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.detail = detail
+        self.action = action  # a listed action refused on a clone: the case's last action
 
 
 def _check_listing(g: Game, opts: FuzzOptions, rng: random.Random) -> None:
@@ -110,7 +111,7 @@ def _check_listing(g: Game, opts: FuzzOptions, rng: random.Random) -> None:
         try:
             t.apply(a)
         except IllegalActionError as exc:
-            raise _Failure("refused_listed", f"a listed action was refused: {exc}", repr(a)) from None
+            raise _Failure("refused_listed", f"a listed action was refused: {exc}", repr(a), action=a) from None
 
 
 def _cap_reason(reason: str) -> bool:
@@ -122,6 +123,7 @@ def play_case(case: FuzzCase, opts: FuzzOptions, actions: list | None = None) ->
     returns the case with its actions and, on failure, `kind`, `message` and `detail` set."""
     rng = random.Random(case.seed ^ 0x5EED)
     case.actions = []
+    case.kind = case.message = case.detail = case.end_reason = ""
     try:
         g = Game.new_game(case.decks[0], case.decks[1], seed=case.seed, profile=case.profile,
                           max_turns=case.max_turns, names=("p1", "p2"))
@@ -156,6 +158,8 @@ def play_case(case: FuzzCase, opts: FuzzOptions, actions: list | None = None) ->
         if opts.replay and actions is None:
             _check_replay(case, g)
     except _Failure as f:
+        if f.action is not None:
+            case.actions.append(f.action)
         case.kind, case.message, case.detail = f.kind, f.message, f.detail
     except InvariantViolation as exc:
         case.kind, case.message = "invariant", str(exc)

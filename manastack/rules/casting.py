@@ -369,7 +369,7 @@ def priced_with_targets(g: Game, p: int, action: Any) -> bool:
     colors = colored_increase(g, p, o.card)
     if not colors and (not action.targets or action.choices or not _targets_matter(g, o.card)):
         return True
-    from .stack import cost_adjustment, kicked_reqs, mana_sources, total_cost_reqs
+    from .stack import can_pay, cost_adjustment, kicked_reqs, total_cost_reqs
     reqs = total_cost_reqs(g, p, o.card, action.x, action.targets)
     for c in action.choices:
         if c == ("kicked", True):
@@ -383,8 +383,7 @@ def priced_with_targets(g: Game, p: int, action: Any) -> bool:
                 text = ab.cost.text if ab.kind in ALTERNATIVE else o.card.mana_cost.text + ab.cost.text
                 reqs = requirements(parse_cost(text), action.x, cost_adjustment(g, p, o.card, action.targets))
     reqs = _with_pips(reqs, colors)
-    pl = g.s.players[p]
-    return solve_payment(reqs, pl.pool, mana_sources(g, p), pl.life) is not None or can_afford(g, p, o, reqs)
+    return can_pay(g, p, reqs, ("spell", o.id)) or can_afford(g, p, o, reqs)
 
 
 # ----------------------------------------------------------------------------- convoke, improvise, delve
@@ -1637,7 +1636,7 @@ def _is_modal(card: V.CardDef) -> bool:
 def free_cast_options(g: Game, p: int, oid: int) -> list[tuple[int, ...]]:
     """The target choices with which `p` can cast the card `oid` without paying its mana cost now
     ([()] for a spell without targets; [] when it can't be cast)."""
-    from .stack import mana_sources, spell_targets, target_candidates
+    from .stack import can_pay, spell_targets, target_candidates
     s = g.s
     o = s.objects.get(oid)
     if o is None or "Land" in o.card.types or o.card.unsupported:
@@ -1649,13 +1648,12 @@ def free_cast_options(g: Game, p: int, oid: int) -> list[tuple[int, ...]]:
     for spec in specs:
         cands = target_candidates(g, spec, p, oid, g.chars(o).colors)
         combos = [c + (t,) for c in combos for t in cands if t not in c]
-    pl = s.players[p]
     out = []
     for targets in combos[:64]:
         reqs = free_cast_reqs(g, p, o.card, targets)
         if reqs is None:
             return []
-        if reqs[0].total and solve_payment(reqs, pl.pool, mana_sources(g, p), pl.life) is None:
+        if reqs[0].total and not can_pay(g, p, reqs, ("spell", oid)):
             continue
         out.append(targets)
     return out

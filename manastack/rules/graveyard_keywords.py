@@ -207,9 +207,9 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
     if not g.may_have(GraveyardAbility):
         return []
     from ..game import actions as A
-    from .costs import requirements, solve_payment
+    from .costs import requirements
     from .priority import _target_combos
-    from .stack import mana_sources
+    from .stack import can_pay
     s = g.s
     pl = s.players[p]
     out: list = []
@@ -220,8 +220,7 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
         for idx, ab in enumerate(graveyard_abilities(o.card)):
             if graveyard_ability_block_reason(g, p, o, ab) is not None or ab.cost.mana.x_count:
                 continue
-            if not ab.cost.mana.is_empty() and solve_payment(requirements(ab.cost.mana, 0), pl.pool,
-                                                             mana_sources(g, p), pl.life) is None:
+            if not ab.cost.mana.is_empty() and not can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", oid)):
                 continue
             for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
                 out.append(A.ActivateAbility(oid, idx, targets))
@@ -725,9 +724,8 @@ def zone_cast_actions(g: Game, p: int) -> list:
     if not g.may_have(CastFromGraveyard):
         return []
     from ..game import actions as A
-    from .costs import solve_payment
     from .priority import _target_combos
-    from .stack import cast_block_reason, cast_variants, mana_sources, matches_filter
+    from .stack import can_pay, cast_block_reason, cast_variants, matches_filter
     s = g.s
     pl = s.players[p]
     out: list = []
@@ -749,7 +747,7 @@ def zone_cast_actions(g: Game, p: int) -> list:
                     1 for c in pl.graveyard if c != oid and matches_filter(g, extra.exile_from_graveyard, s.objects[c], p,
                                                                           oid)) < extra.exile_count:
                 continue
-        if solve_payment(permit.reqs(g, p, o.card, 0, ()), pl.pool, mana_sources(g, p), pl.life) is None:
+        if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
             continue
         for modes, specs in cast_variants(g, o.card):
             for targets in _target_combos(g, specs, p, oid, o.card.colors):
@@ -836,8 +834,7 @@ def _close_window(g: Game, oid: int) -> None:
 def _castable(g: Game, p: int, oid: int, kind: str) -> bool:
     """Whether casting the exiled card this way could be begun now: it can be paid for and each of its
     targets has a candidate (601.2c)."""
-    from .costs import solve_payment
-    from .stack import cast_block_reason, mana_sources, spell_targets, target_candidates
+    from .stack import can_pay, cast_block_reason, spell_targets, target_candidates
     s = g.s
     o = s.objects[oid]
     permit = _window_permit(o, kind)
@@ -845,8 +842,7 @@ def _castable(g: Game, p: int, oid: int, kind: str) -> bool:
         return False
     if "Land" in o.card.types:
         return False  # playing a land this way: not modelled (no card in the corpus needs it)
-    pl = s.players[p]
-    if solve_payment(permit.reqs(g, p, o.card, 0, ()), pl.pool, mana_sources(g, p), pl.life) is None:
+    if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
         return False
     return all(getattr(spec, "optional", False) or target_candidates(g, spec, p, oid, o.card.colors)
                for spec in spell_targets(o.card))
@@ -902,12 +898,9 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
                              (oid, chosen, kind))
         return
     s.queue.pop(0)
-    from .costs import solve_payment
-    from .stack import mana_sources
+    from .stack import can_pay
     permit = _window_permit(o, kind)
-    pl = s.players[p]
-    if permit is None or solve_payment(permit.reqs(g, p, o.card, 0, chosen), pl.pool, mana_sources(g, p),
-                                       pl.life) is None:
+    if permit is None or not can_pay(g, p, permit.reqs(g, p, o.card, 0, chosen), ("spell", oid)):
         # The cost with these targets can't be paid: the card isn't cast (601.2h, 723.1 rewind).
         g.log_event("not_cast", "601.2h", card=o.card.name)
         if kind == "madness" and o.zone == "exile":
@@ -1103,11 +1096,9 @@ def exile_actions(g: Game, p: int) -> list:
     if not g.may_have(*_SPECIAL.values()):
         return []  # the common case, asked at every priority: no card of this game can do it
     from ..game import actions as A
-    from .costs import solve_payment
     from .priority import _target_combos
-    from .stack import cast_block_reason, cast_variants, mana_sources
+    from .stack import can_pay, cast_block_reason, cast_variants
     out: list = []
-    sources = None
     for oid in pl.hand:
         o = s.objects[oid]
         if not o.card.abilities:
@@ -1117,8 +1108,7 @@ def exile_actions(g: Game, p: int) -> list:
                 continue
             if special_action_block_reason(g, p, o, kind) is not None:
                 continue
-            sources = mana_sources(g, p) if sources is None else sources
-            if solve_payment(special_action_reqs(o, kind, g), pl.pool, sources, pl.life) is None:
+            if not can_pay(g, p, special_action_reqs(o, kind, g), None):  # 116.2f/h/k: not a spell
                 continue
             out.append(A.ExileFromHand(oid, kind))
     for oid in pl.exile:
@@ -1128,8 +1118,7 @@ def exile_actions(g: Game, p: int) -> list:
         permit = _exile_permit(g, p, o)
         if permit is None or cast_block_reason(g, p, o) is not None:
             continue
-        sources = mana_sources(g, p) if sources is None else sources
-        if solve_payment(permit.reqs(g, p, o.card, 0, ()), pl.pool, sources, pl.life) is None:
+        if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
             continue
         for modes, specs in cast_variants(g, o.card):
             for targets in _target_combos(g, specs, p, oid, o.card.colors):

@@ -230,12 +230,10 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
 def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
     """Abilities of a card in `p`'s hand that work from there (113.6b; 702.29a cycling)."""
     out: list[A.Action] = []
-    pl = g.s.players[p]
     for idx, ab in enumerate(stack.hand_abilities(o.card)):
         if stack.hand_ability_block_reason(g, p, o, ab) is not None:
             continue
-        if not ab.cost.mana.is_empty() and solve_payment(requirements(ab.cost.mana, 0), pl.pool,
-                                                         stack.mana_sources(g, p), pl.life) is None:
+        if not ab.cost.mana.is_empty() and not stack.can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", o.id)):
             continue
         for targets in _target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
             out.append(A.ActivateAbility(o.id, idx, targets))
@@ -247,11 +245,10 @@ def _flashback_actions(g: Game, p: int, o) -> list[A.Action]:
     card = o.card
     if stack.cast_block_reason(g, p, o) is not None:
         return []
-    pl = g.s.players[p]
     xs = [0]
     if card.mana_cost.x_count or stack.flashback_cost(card).x_count:
         return []  # X spells with flashback: not offered to agents
-    if solve_payment(stack.flashback_reqs(g, p, card, 0), pl.pool, stack.mana_sources(g, p), pl.life) is None:
+    if not stack.can_pay(g, p, stack.flashback_reqs(g, p, card, 0), ("spell", o.id)):
         return []
     out: list[A.Action] = []
     for modes, specs in stack.cast_variants(g, card):

@@ -554,14 +554,13 @@ def usable_for_cost(g: Game, o: Obj, cost: Cost, cands: list[int]) -> list[int]:
     without them (their mana abilities are then unavailable, 601.2g-h)."""
     if cost.mana.is_empty() or not cands:
         return cands
-    s = g.s
     p = o.controller
-    with_mana = {src.key[0] for src in mana_sources(g, p, exclude=o.id if cost.tap else None)}
+    purpose = ("ability", o.id)
+    with_mana = {src.key[0] for src in mana_sources(g, p, exclude=o.id if cost.tap else None, purpose=purpose)}
     out = []
     reqs = requirements(cost.mana, 0)
     for c in cands:
-        if c not in with_mana or solve_payment(reqs, s.players[p].pool, mana_sources(
-                g, p, exclude=o.id if cost.tap else None, exclude_more=(c,))) is not None:
+        if c not in with_mana or can_pay(g, p, reqs, purpose, exclude=o.id if cost.tap else None, exclude_more=(c,)):
             out.append(c)
     return out
 
@@ -673,6 +672,18 @@ def _choose_cost_objects(g: Game, p: int, cands: list[int], n: int, what: str, n
                                      f"to {what} for this cost")
         chosen.append(pick)
     return chosen
+
+
+def can_pay(g: Game, p: int, reqs: list[Requirement], purpose: tuple | None, exclude: int | None = None,
+            exclude_more: tuple[int, ...] = ()) -> bool:
+    """601.2g-h, as `pay_mana` would pay: whether `p` can pay one of `reqs` for `purpose` (("spell",
+    id), ("ability", source id) or None) from the mana in the pool that may be spent on it and the
+    mana abilities whose mana may (106.6), with life for Phyrexian symbols (107.4f). Every listing of
+    an action asks this, so that a listed action's payment is never refused."""
+    pl = g.s.players[p]
+    return solve_payment(reqs, mana_abilities.usable_pool(g, p, purpose),
+                         mana_sources(g, p, exclude=exclude, exclude_more=exclude_more, purpose=purpose),
+                         pl.life) is not None
 
 
 def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None, what: str,
@@ -973,21 +984,20 @@ def additional_costs(card: CardDef) -> tuple:
     return tuple(ab.cost for ab in card.abilities if isinstance(ab, AdditionalCost))
 
 
-def _spell_sacrifice_candidates(g: Game, p: int, card: CardDef, cost: Cost) -> list[int]:
+def _spell_sacrifice_candidates(g: Game, p: int, o: Obj, cost: Cost) -> list[int]:
     assert cost.sacrifice is not None
     cands = [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
-    reqs = total_cost_reqs(g, p, card, 0)
-    pool = g.s.players[p].pool
-    with_mana = {src.key[0] for src in mana_sources(g, p)}
+    reqs = total_cost_reqs(g, p, o.card, 0)
+    purpose = ("spell", o.id)
+    with_mana = {src.key[0] for src in mana_sources(g, p, purpose=purpose)}
     # A permanent sacrificed for the cost can't also be tapped for mana to pay it (601.2g-h).
-    return [c for c in cands if c not in with_mana or solve_payment(reqs, pool, mana_sources(g, p, exclude_more=(c,)))
-            is not None]
+    return [c for c in cands if c not in with_mana or can_pay(g, p, reqs, purpose, exclude_more=(c,))]
 
 
 def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | None:
     pl = g.s.players[p]
     for cost in extra:
-        if cost.sacrifice is not None and not _spell_sacrifice_candidates(g, p, o.card, cost):
+        if cost.sacrifice is not None and not _spell_sacrifice_candidates(g, p, o, cost):
             return f"{o.card.name}: there is nothing to sacrifice for its additional cost (601.2b)"
         if type(cost) is CostPlus and cost.discard and sum(
                 1 for c in pl.hand if c != o.id and (cost.discard_filter is None or matches_filter(
@@ -1160,7 +1170,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
                 g, cost.exile_from_graveyard, s.objects[c], p, o.id)]
             exiles += _choose_cost_objects(g, p, cands, cost.exile_count, "exile", card.name)
         if cost.sacrifice is not None:
-            victims += _choose_cost_objects(g, p, [c for c in _spell_sacrifice_candidates(g, p, card, cost)
+            victims += _choose_cost_objects(g, p, [c for c in _spell_sacrifice_candidates(g, p, o, cost)
                                                    if c not in victims], 1, "sacrifice", card.name)
         if type(cost) is CostPlus and cost.discard:
             cands = [c for c in hand if c not in discards and (

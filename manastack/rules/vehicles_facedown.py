@@ -379,11 +379,10 @@ def face_down_reqs(g: Game, p: int, card: CardDef) -> list:
 def face_down_cast_actions(g: Game, p: int, o: Obj) -> list:
     """Legal actions: casting `o` face down (for agents)."""
     from ..game import actions as A
-    from .stack import mana_sources, solve_payment
+    from .stack import can_pay
     if face_down_ability(o.card) is None or face_down_block_reason(g, p, o) is not None:
         return []
-    pl = g.s.players[p]
-    if solve_payment(face_down_reqs(g, p, face_down_def(False)), pl.pool, mana_sources(g, p), pl.life) is None:
+    if not can_pay(g, p, face_down_reqs(g, p, face_down_def(False)), ("spell", o.id)):
         return []
     return [A.CastSpell(o.id, choices=(("face_down", True),))]
 
@@ -506,9 +505,8 @@ def turn_face_up_actions(g: Game, p: int) -> list:
     if not face_down:
         return []
     from ..game import actions as A
-    from .stack import mana_sources, solve_payment
+    from .stack import can_pay
     out: list = []
-    pl = g.s.players[p]
     for o in face_down:
         if turn_face_up_block_reason(g, p, o) is not None:
             continue
@@ -518,7 +516,7 @@ def turn_face_up_actions(g: Game, p: int) -> list:
         if _morph_other(o) is not None:
             out.append(A.TurnFaceUp(o.id))  # its other cost was checked by the block reason
             continue
-        if solve_payment(requirements(cost, 0), pl.pool, mana_sources(g, p), pl.life) is None:
+        if not can_pay(g, p, requirements(cost, 0), None):  # 116.2b: a special action, not a spell
             continue
         out.append(A.TurnFaceUp(o.id))
     return out
