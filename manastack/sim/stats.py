@@ -132,7 +132,10 @@ class Summary:
         return render(self)
 
     def print(self, console: Console | None = None) -> None:
-        (console or Console()).print(render(self))
+        console = console or Console()
+        console.print(render(self))
+        for line in fault_lines(self):  # unwrapped, so that a replay command can be copied whole
+            console.print(line, soft_wrap=True, highlight=False)
 
 
 def deck_labels(deck_a: str, deck_b: str) -> tuple[str, str]:
@@ -210,7 +213,6 @@ def render(s: Summary) -> Group:
                       + (f" ({rate:.1f} games/s)" if rate else ""))
     if footer:
         parts.append(Text("; ".join(footer), style="dim"))
-    parts.extend(fault_lines(s))
     return Group(*parts)
 
 
@@ -226,7 +228,7 @@ def fault_lines(s: Summary, limit: int = MAX_FAULT_LINES) -> list[Text]:
         error = f.error if len(f.error) <= 200 else f.error[:199] + "…"
         lines.append(Text(f"  game {f.index} (seed {f.seed}): {error}", style="red"))
         if f.replay:  # one unbroken line, to copy and paste
-            lines.append(Text(f"    replay: {f.replay}", style="red", no_wrap=True, overflow="ignore"))
+            lines.append(Text(f"    replay: {f.replay}", style="red"))
     if s.faulted > limit:
         lines.append(Text(f"  ... and {s.faulted - limit} more", style="red"))
     return lines
