@@ -69,8 +69,8 @@ def write_png(summary: Summary, results: Sequence[GameResult], path: str | os.Pa
             c_lo, c_hi = rate.ci
             xs.append(d_i + (k - 1) * width)
             ys.append(100 * rate.value)
-            lo.append(100 * (rate.value - c_lo))
-            hi.append(100 * (c_hi - rate.value))
+            lo.append(max(0.0, 100 * (rate.value - c_lo)))  # rounding can put the value a hair
+            hi.append(max(0.0, 100 * (c_hi - rate.value)))  # outside its interval at 0% and 100%
         ax_rate.bar(xs, ys, width, yerr=[lo, hi], capsize=4, color=color, label=label)
         for x, y, h in zip(xs, ys, hi):
             ax_rate.text(x, y + h + 1.5, f"{y:.1f}", ha="center", va="bottom", fontsize=8)

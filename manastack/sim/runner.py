@@ -191,12 +191,13 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
             if run_id is None:
                 run_id = store.create_run(config, games, __version__)
             else:
-                store.run(run_id)  # a run row edited into nonsense is refused here
+                previous = store.run(run_id)  # a run row edited into nonsense is refused here
                 problems = store.run_problems(run_id)
                 if problems:
                     raise InputError(f"run {run_id} has {len(problems)} bad rows, so it cannot be resumed "
                                      f"({problems_message(problems)}); fix or delete them", store.path)
-                store.extend_run(run_id, games)
+                if games > previous.games:
+                    store.extend_run(run_id, games)
                 done = {i for i in store.done_indices(run_id, include_faulted=not retry_faulted) if i < games}
         todo = [i for i in range(games) if i not in done]
         memory: dict[int, GameOutcome] = {}

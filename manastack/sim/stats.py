@@ -35,7 +35,9 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z * z / n
     center = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, center - half), min(1.0, center + half)
+    lo = 0.0 if successes <= 0 else max(0.0, center - half)  # exact at 0 and n: rounding would
+    hi = 1.0 if successes >= n else min(1.0, center + half)  # leave 0% or 100% just outside
+    return lo, hi
 
 
 @dataclass(frozen=True)
