@@ -8,12 +8,17 @@ MANASTACK_DEBUG=1 prints the traceback too).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import traceback
+from typing import TYPE_CHECKING
 
 from .errors import InputError, ManastackError
+
+if TYPE_CHECKING:
+    from .game.game import Game
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,12 +77,21 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def write_play_log(g: object, path: str) -> None:
-    """The game's JSON-lines log; an unwritable path (read-only, a directory, a full disk) is bad input."""
+def write_play_log(g: Game, path: str) -> None:
+    """The game's JSON-lines log. An unwritable path (read-only, a directory, a full disk) is bad
+    input; a log cut short by a full disk is removed rather than left looking complete."""
     try:
-        g.write_log(path)  # type: ignore[attr-defined]
+        f = open(path, "w", encoding="utf-8")
     except OSError as exc:
         raise InputError(f"cannot write the log: {exc.strerror or exc}", path) from None
+    try:
+        with f:
+            f.write(g.log_jsonl())
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+        raise InputError(f"cannot write the log: {exc.strerror or exc} (the partial file was removed)",
+                         path) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-import manastack.game.game
+import manastack.cli
 from manastack.cli import main as manastack_main
 from manastack.errors import InputError
 from manastack.sim import ResultStore, report, simulate, store
@@ -266,14 +266,33 @@ def test_play_log_that_cannot_be_written(tmp_path: Path, monkeypatch: pytest.Mon
     assert manastack_main(argv + [str(tmp_path / "no" / "such" / "dir" / "g.jsonl")]) == 2
     one_error_line(capsys, "g.jsonl")
     log = str(tmp_path / "g.jsonl")
-    monkeypatch.setattr(manastack.game.game, "open", enospc, raising=False)
+
+    class FullDisk:  # opens, then the disk fills while writing
+        def __init__(self, path: str, *args: Any, **kwargs: Any) -> None:
+            self.f = open(path, *args, **kwargs)
+
+        def write(self, text: str) -> int:
+            self.f.write(text[:100])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def __enter__(self) -> FullDisk:
+            return self
+
+        def __exit__(self, *exc: Any) -> None:
+            self.f.close()
+
+    monkeypatch.setattr(manastack.cli, "open", FullDisk, raising=False)
+    assert manastack_main(argv + [log]) == 2
+    one_error_line(capsys, log, "No space left on device", "removed")
+    assert not os.path.exists(log)
+    monkeypatch.setattr(manastack.cli, "open", enospc, raising=False)
     assert manastack_main(argv + [log]) == 2
     one_error_line(capsys, log, "No space left on device")
 
     def readonly(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    monkeypatch.setattr(manastack.game.game, "open", readonly, raising=False)
+    monkeypatch.setattr(manastack.cli, "open", readonly, raising=False)
     assert manastack_main(argv + [log]) == 2
     one_error_line(capsys, log, "Permission denied")
 
