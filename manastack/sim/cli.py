@@ -15,11 +15,14 @@ import argparse
 import json
 import sqlite3
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
 from ..errors import ManastackError
+
+if TYPE_CHECKING:
+    from .stats import Summary
 
 PROFILE_CHOICES = ("cr-2024-09", "cr-2026-02")
 EXIT_BAD_INPUT = 2
@@ -137,7 +140,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_faults(console: Console, summary: Any) -> None:
+def print_faults(console: Console, summary: Summary) -> None:
     """Each faulted game of a run in full: the game, the error, its traceback and the replay."""
     if not summary.faults:
         console.print(f"run {summary.run_id}: no faulted games", highlight=False)
