@@ -1,22 +1,40 @@
-"""The `manastack` command line: play, check, cards, decks."""
+"""The `manastack` command line: play, check, cards, decks.
+
+Exit status: 0 done, 1 a scenario failed (`check`), 2 bad input (one `error: ...` line naming the
+file, never a traceback), 3 an engine fault (a bug: one line naming the game; `--debug` or
+MANASTACK_DEBUG=1 prints the traceback too).
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+import traceback
+from typing import TYPE_CHECKING
 
 from .errors import InputError, ManastackError
+
+if TYPE_CHECKING:
+    from .game.game import Game
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="manastack", description="A Magic: The Gathering rules engine.")
     sub = parser.add_subparsers(dest="cmd", required=True)
-    p_play = sub.add_parser("play", help="play one game between two decks and print its log")
+    p_play = sub.add_parser("play", help="play one game between two decks and print its log",
+                            epilog="exit status: 0 done; 2 bad input; 3 an engine fault (a bug)")
     p_play.add_argument("deck_a", nargs="?", default="green-ramp")
     p_play.add_argument("deck_b", nargs="?", default="burn")
     p_play.add_argument("--seed", type=int, default=1)
-    p_play.add_argument("--agent", choices=["random", "heuristic"], default="heuristic")
+    p_play.add_argument("--agent", default="heuristic", metavar="AGENT",
+                        help="random, heuristic, or A:B for deck A's and deck B's agents (default heuristic)")
+    p_play.add_argument("--start", choices=["a", "b"], default="a",
+                        help="which deck is on the play (default a; `simulate` starts deck B in odd games)")
+    p_play.add_argument("--debug", action="store_true",
+                        help="on an engine fault, print the traceback too (or set MANASTACK_DEBUG=1)")
     p_play.add_argument("--log", metavar="FILE", help="write the JSON-lines event log to FILE")
     p_play.add_argument("--profile", default="cr-2024-09", choices=["cr-2024-09", "cr-2026-02"])
     p_play.add_argument("--max-turns", type=int, default=100)
@@ -61,22 +79,71 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def write_play_log(g: Game, path: str) -> None:
+    """The game's JSON-lines log. An unwritable path (read-only, a directory, a full disk) is bad
+    input; a log cut short by a full disk is removed rather than left looking complete."""
+    try:
+        f = open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write the log: {exc.strerror or exc}", path) from None
+    try:
+        with f:
+            f.write(g.log_jsonl())
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+        raise InputError(f"cannot write the log: {exc.strerror or exc} (the partial file was removed)",
+                         path) from None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .agents import make_agent, play_game
     from .decks import load_deck
     from .game.game import Game
     from .render import render_event
+    from .sim.cli import EXIT_FAULT
+    from .sim.runner import parse_agent
+    from .sim.worker import agent_seeds, is_input_error, player_names
+    agent_a, agent_b = parse_agent(args.agent)
+    if args.max_turns < 1:
+        raise InputError(f"--max-turns must be positive, got {args.max_turns}", "<command line>")
     a, b = load_deck(args.deck_a), load_deck(args.deck_b)
-    g = Game.new_game(a, b, seed=args.seed, names=(a.name, b.name if b.name != a.name else b.name + "-2"),
-                      profile=args.profile, max_turns=args.max_turns)
-    play_game(g, (make_agent(args.agent, args.seed * 2 + 1), make_agent(args.agent, args.seed * 2 + 2)))
+    start = 0 if args.start == "a" else 1
+    if args.log:  # fail before playing, and without truncating anything yet
+        log_dir = os.path.dirname(os.path.abspath(args.log))
+        if os.path.isdir(args.log):
+            raise InputError("cannot write the log: Is a directory", args.log)
+        if not os.path.isdir(log_dir):
+            raise InputError(f"cannot write the log: no directory {log_dir}", args.log)
+    g: Game | None = None
+    try:
+        g = Game.new_game(a, b, seed=args.seed, names=player_names(a.name, b.name), profile=args.profile,
+                          max_turns=args.max_turns, starting_player=start)
+        sa, sb = agent_seeds(args.seed)
+        play_game(g, (make_agent(agent_a, sa), make_agent(agent_b, sb)))
+    except Exception as exc:
+        if is_input_error(exc):
+            raise
+        message = " ".join(str(exc).split())
+        where = f"{a.name} vs {b.name}, seed {args.seed}, deck {args.start.upper()} on the play"
+        if g is not None and args.log:
+            try:
+                write_play_log(g, args.log)
+                where += f"; the log up to the fault is in {args.log}"
+            except InputError as log_exc:
+                where += f"; {log_exc}"
+        if args.debug or os.environ.get("MANASTACK_DEBUG", "") not in ("", "0"):
+            traceback.print_exc()
+        print(f"fault: the engine failed ({where}): {type(exc).__qualname__}: {message} "
+              "(a bug; --debug shows the traceback)", file=sys.stderr)
+        return EXIT_FAULT
     if not args.quiet:
         for e in g.log:
             line = render_event(e)
             if line:
                 print(line)
     if args.log:
-        g.write_log(args.log)
+        write_play_log(g, args.log)
     s = g.s
     winner = "draw" if s.winner is None else s.players[s.winner].name
     print(f"result: {winner} after {s.turn} turns ({s.end_reason}); {s.decisions} decisions")

@@ -6,7 +6,8 @@ itself never imports Ray (an optional extra: `pip install 'manastack[ray]'`).
 else the machine's CPU count) and shuts it down at the end; `address="auto"` or `"ray://host:10001"`
 or `"host:6379"` connects to an existing cluster, whose nodes must have the same manastack
 installed (each result carries the engine version of the worker that played it, and a mismatch
-stops the run). A Ray session that is already initialised (`ray.init` called by the caller) is
+stops the run). An engine fault in a game is returned by the task like a result (see
+`manastack.sim.worker.play_safe`), so it ends only that game. A Ray session that is already initialised (`ray.init` called by the caller) is
 used as it is and left running.
 """
 
@@ -18,9 +19,9 @@ from collections.abc import Generator
 from typing import Any
 
 from .. import __version__
-from .backends import chunked
+from .backends import chunk_faults, chunked
 from .errors import SimError
-from .worker import GameResult, SimConfig, play_chunk
+from .worker import GameOutcome, SimConfig, play_chunk
 
 
 def _import_ray() -> Any:
@@ -32,7 +33,7 @@ def _import_ray() -> Any:
 
 
 def run_ray(config: SimConfig, indices: list[int], workers: int | None = None,
-            address: str | None = None) -> Generator[list[GameResult], None, None]:
+            address: str | None = None) -> Generator[list[GameOutcome], None, None]:
     """Play the games as Ray tasks; yields each finished chunk."""
     if not indices:
         return
@@ -49,6 +50,7 @@ def run_ray(config: SimConfig, indices: list[int], workers: int | None = None,
             raise SimError(f"cannot start or reach Ray{f' at {address}' if address else ''}: {exc}") from None
         started = True
     pending: list[Any] = []
+    chunk_of: dict[Any, list[int]] = {}
     try:
         cpus = max(1, int(ray.available_resources().get("CPU", 0) or ray.cluster_resources().get("CPU", 1)))
         chunks = chunked(indices, cpus)
@@ -58,11 +60,18 @@ def run_ray(config: SimConfig, indices: list[int], workers: int | None = None,
         in_flight = cpus * 3
         while next_chunk < len(chunks) or pending:
             while next_chunk < len(chunks) and len(pending) < in_flight:
-                pending.append(remote_chunk.remote(config_ref, chunks[next_chunk]))
+                ref = remote_chunk.remote(config_ref, chunks[next_chunk])
+                pending.append(ref)
+                chunk_of[ref] = chunks[next_chunk]
                 next_chunk += 1
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                results: list[GameResult] = ray.get(ref)
+                chunk = chunk_of.pop(ref)
+                results: list[GameOutcome]
+                try:
+                    results = ray.get(ref)
+                except ray.exceptions.RayTaskError as exc:  # the task failed as a whole: fault its games
+                    results = chunk_faults(config, chunk, getattr(exc, "cause", None) or exc)
                 for r in results:
                     if r.engine_version != __version__:
                         raise SimError(f"a Ray worker runs manastack {r.engine_version}, this driver runs "

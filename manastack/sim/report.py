@@ -13,23 +13,37 @@ from collections.abc import Sequence
 from ..errors import InputError
 from .stats import Summary, deck_labels, summarize
 from .store import ResultStore, RunRow
-from .worker import GameResult
+from .worker import GameFault, GameResult
 
 
-def load_run(db_path: str | os.PathLike[str], run: int | None = None) -> tuple[RunRow, list[GameResult], int]:
-    """A run (the latest by default), its games in index order, and the number of runs in the db."""
-    with ResultStore(db_path, must_exist=True) as store:
+def load_run(db_path: str | os.PathLike[str], run: int | None = None
+             ) -> tuple[RunRow, list[GameResult], list[GameFault], list[RunRow], list[str]]:
+    """A run (the latest by default), its games and faults in index order, every run of the db,
+    and the rows skipped because they are not sound. Opens the file read-only: a database in a
+    folder or file that cannot be written can still be reported."""
+    with ResultStore(db_path, readonly=True) as store:
         row = store.run(run)
-        return row, store.games(row.id, limit=row.games), len(store.runs())
+        results = store.games(row.id, limit=row.games)
+        done = {r.index for r in results}
+        faults = [f for f in store.faults(row.id, limit=row.games) if f.index not in done]
+        return row, results, faults, store.runs(), list(store.problems)
+
+
+def report_summary(row: RunRow, results: list[GameResult], faults: list[GameFault],
+                   db_path: str | os.PathLike[str] | None = None) -> Summary:
+    """The summary of a loaded run."""
+    return summarize(results, row.deck_a, row.deck_b, row.seed, row.agent, row.profile,
+                     requested=row.games, run_id=row.id, faults=faults,
+                     db=None if db_path is None else os.fspath(db_path))
 
 
 def report(db_path: str | os.PathLike[str], png: str | os.PathLike[str] | None = None,
            run: int | None = None) -> Summary:
     """The summary of a run recorded in `db_path` (the latest run unless `run` is given), and a
-    chart written to `png` if given. Raises InputError for a missing or unreadable database."""
-    row, results, _ = load_run(db_path, run)
-    summary = summarize(results, row.deck_a, row.deck_b, row.seed, row.agent, row.profile,
-                        requested=row.games, run_id=row.id)
+    chart written to `png` if given. Raises InputError for a missing or unreadable database or a
+    PNG that cannot be written. Rows that are not sound are skipped (see `load_run`)."""
+    row, results, faults, _, _ = load_run(db_path, run)
+    summary = report_summary(row, results, faults, db_path)
     if png is not None:
         write_png(summary, results, png)
     return summary
@@ -55,8 +69,8 @@ def write_png(summary: Summary, results: Sequence[GameResult], path: str | os.Pa
             c_lo, c_hi = rate.ci
             xs.append(d_i + (k - 1) * width)
             ys.append(100 * rate.value)
-            lo.append(100 * (rate.value - c_lo))
-            hi.append(100 * (c_hi - rate.value))
+            lo.append(max(0.0, 100 * (rate.value - c_lo)))  # rounding can put the value a hair
+            hi.append(max(0.0, 100 * (c_hi - rate.value)))  # outside its interval at 0% and 100%
         ax_rate.bar(xs, ys, width, yerr=[lo, hi], capsize=4, color=color, label=label)
         for x, y, h in zip(xs, ys, hi):
             ax_rate.text(x, y + h + 1.5, f"{y:.1f}", ha="center", va="bottom", fontsize=8)
@@ -93,6 +107,6 @@ def write_png(summary: Summary, results: Sequence[GameResult], path: str | os.Pa
     fig.suptitle(f"{summary.deck_a.name} vs {summary.deck_b.name}: {summary.games} games "
                  f"({run}seed {summary.seed}, agent {summary.agent}, {summary.profile})")
     try:
-        fig.savefig(os.fspath(path), dpi=110)
+        fig.savefig(os.fspath(path), dpi=110, format="png")
     except OSError as exc:
         raise InputError(f"cannot write the PNG: {exc.strerror or exc}", os.fspath(path)) from None

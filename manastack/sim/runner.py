@@ -4,6 +4,10 @@ Game i of a run has the seed `game_seed(seed, i)`; deck A starts in even games; 
 seeded from the game seed (see `manastack.sim.worker`). The result of every game depends only on
 (decks, seed, i, agents, profile, max_turns), so the same run gives the same results whatever the
 number of workers or the backend, and a resumed run gives the same table as an uninterrupted one.
+
+A game the engine fails (a bug) is recorded as a fault with what replays it, and the run goes on:
+one bad game must not cost the thousands around it. `--resume` leaves faulted games alone (they
+would fail again) unless `retry_faulted`.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import os
 import time
 from collections.abc import Generator, Sequence
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +35,14 @@ from rich.text import Text
 
 from .. import __version__
 from ..decks import Deck, load_deck
+from ..errors import InputError
 from .backends import run_inprocess, run_pool
 from .errors import SimError
 from .stats import Summary, summarize
 from .store import ResultStore
-from .worker import AGENTS, GameResult, SimConfig
+from .worker import AGENTS, GameFault, GameOutcome, GameResult, SimConfig, replay_command
+
+MAX_PROBLEMS_SHOWN = 3
 
 BACKENDS = ("local", "ray")
 DeckSpec = Deck | str | Sequence[str]
@@ -78,12 +86,32 @@ def resolve_deck(spec: DeckSpec, default_name: str) -> tuple[str, tuple[str, ...
     return default_name, cards
 
 
-def log_path(log_dir: str | os.PathLike[str], result: GameResult) -> Path:
+def log_path(log_dir: str | os.PathLike[str], result: GameOutcome) -> Path:
     return Path(log_dir) / f"game-{result.index:06d}-seed{result.seed}.jsonl"
 
 
+def write_log(log_dir: str | os.PathLike[str], result: GameOutcome) -> None:
+    """A game's event log (up to the fault for a faulted game); a write error names the file."""
+    path = log_path(log_dir, result)
+    try:
+        path.write_text(result.log or "", encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write the game log: {exc.strerror or exc}", os.fspath(path)) from None
+
+
+def problems_message(problems: Sequence[str]) -> str:
+    """Bad rows on one line: the first few, then a count."""
+    shown = "; ".join(problems[:MAX_PROBLEMS_SHOWN])
+    more = len(problems) - MAX_PROBLEMS_SHOWN
+    return shown + (f"; and {more} more" if more > 0 else "")
+
+
+def _spec_text(spec: DeckSpec, name: str) -> str:
+    return os.fspath(spec) if isinstance(spec, str | os.PathLike) else name
+
+
 def _backend_iter(config: SimConfig, todo: list[int], backend: str, workers: int | None,
-                  address: str | None) -> Generator[list[GameResult], None, None]:
+                  address: str | None) -> Generator[list[GameOutcome], None, None]:
     if backend == "ray":
         from .ray_backend import run_ray
         return run_ray(config, todo, workers, address)
@@ -97,7 +125,7 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
              workers: int | None = None, backend: str = "local", db: str | os.PathLike[str] | None = None,
              resume: bool = False, log_dir: str | os.PathLike[str] | None = None, address: str | None = None,
              progress: bool = True, *, profile: str = "cr-2024-09", max_turns: int = 100,
-             console: Console | None = None) -> Summary:
+             console: Console | None = None, retry_faulted: bool = False) -> Summary:
     """Play `games` games of deck A against deck B and return their summary.
 
     - `agent`: 'random', 'heuristic', or 'A:B' for different agents (deck A's first).
@@ -107,15 +135,17 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
     - `db`: a SQLite file that records every game as it finishes (WAL mode). Each call starts a new
       run, unless `resume`: then the latest run with the same decks, seed, agents, profile and
       max_turns is continued and only its missing games are played (asking for more games than
-      before extends it).
+      before extends it). Faulted games are not played again unless `retry_faulted`.
     - `log_dir`: a directory for each game's JSON-lines event log (`game-<index>-seed<seed>.jsonl`).
     - `progress`: a progress bar (games/s, ETA) on stderr, and the summary table on stdout at the end.
 
-    The summary covers games 0..games-1 (those already in the database included).
+    The summary covers games 0..games-1 (those already in the database included). A game the
+    engine fails does not stop the run: it is recorded (database `faults` table, `Summary.faults`,
+    each with the `manastack play` command that replays it) and counted apart (`Summary.faulted`).
     Local workers are spawned processes: call `simulate` from a script under
     `if __name__ == "__main__":` (as with any multiprocessing code).
-    Raises `manastack.errors.InputError` for an unknown deck or an unusable database, and
-    `SimError` for other bad parameters.
+    Raises `manastack.errors.InputError` for an unknown deck or an unusable database (read-only,
+    damaged, rows that are not sound) or log directory, and `SimError` for other bad parameters.
     """
     from ..game.game import PROFILES
 
@@ -133,6 +163,8 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
         raise SimError(f"max_turns must be positive, got {max_turns}")
     if resume and db is None:
         raise SimError("resume needs a results database (db=...)")
+    if retry_faulted and not resume:
+        raise SimError("retry_faulted (--retry-faulted) goes with resume (--resume)")
     agent_a, agent_b = parse_agent(agent)
     name_a, cards_a = resolve_deck(deck_a, "deck-a")
     name_b, cards_b = resolve_deck(deck_b, "deck-b")
@@ -141,23 +173,34 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
             Path(log_dir).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SimError(f"cannot create the log directory {os.fspath(log_dir)}: {exc.strerror}") from None
+        if not os.access(log_dir, os.W_OK):
+            raise InputError("the log directory cannot be written", os.fspath(log_dir))
     config = SimConfig(deck_a=name_a, deck_b=name_b, cards_a=cards_a, cards_b=cards_b, seed=seed,
                        agent_a=agent_a, agent_b=agent_b, profile=profile, max_turns=max_turns,
                        want_log=log_dir is not None)
+
+    spec_a, spec_b = _spec_text(deck_a, name_a), _spec_text(deck_b, name_b)
 
     store = ResultStore(db) if db is not None else None
     try:
         run_id: int | None = None
         done: set[int] = set()
         if store is not None:
+            store.check()
             run_id = store.find_run(config) if resume else None
             if run_id is None:
                 run_id = store.create_run(config, games, __version__)
             else:
-                store.extend_run(run_id, games)
-                done = {i for i in store.done_indices(run_id) if i < games}
+                previous = store.run(run_id)  # a run row edited into nonsense is refused here
+                problems = store.run_problems(run_id)
+                if problems:
+                    raise InputError(f"run {run_id} has {len(problems)} bad rows, so it cannot be resumed "
+                                     f"({problems_message(problems)}); fix or delete them", store.path)
+                if games > previous.games:
+                    store.extend_run(run_id, games)
+                done = {i for i in store.done_indices(run_id, include_faulted=not retry_faulted) if i < games}
         todo = [i for i in range(games) if i not in done]
-        memory: dict[int, GameResult] = {}
+        memory: dict[int, GameOutcome] = {}
 
         t0 = time.perf_counter()
         bar = make_progress(console) if progress else None
@@ -168,9 +211,11 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
         try:
             with closing(_backend_iter(config, todo, backend, workers, address)) as batches:
                 for batch in batches:
+                    batch = [replace(r, replay=replay_command(config, r, spec_a, spec_b))
+                             if isinstance(r, GameFault) else r for r in batch]
                     if log_dir is not None:
                         for r in batch:
-                            log_path(log_dir, r).write_text(r.log or "", encoding="utf-8")
+                            write_log(log_dir, r)
                     if store is not None and run_id is not None:
                         store.add_games(run_id, config, batch)
                     else:
@@ -184,13 +229,18 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
 
         if store is not None and run_id is not None:
             results = store.games(run_id, limit=games)
+            faults = store.faults(run_id, limit=games)
         else:
-            results = [memory[i] for i in sorted(memory)]
+            results = [r for i, r in sorted(memory.items()) if isinstance(r, GameResult)]
+            faults = [r for i, r in sorted(memory.items()) if isinstance(r, GameFault)]
     finally:
         if store is not None:
             store.close()
+    finished = {r.index for r in results}
+    faults = [f for f in faults if f.index not in finished]
     summary = summarize(results, name_a, name_b, seed, config.agent, profile, requested=games, run_id=run_id,
-                        played_now=len(todo), elapsed_s=elapsed)
+                        played_now=len(todo), elapsed_s=elapsed, faults=faults,
+                        db=None if db is None else os.fspath(db))
     if progress:
         summary.print(console)
     return summary

@@ -2,7 +2,9 @@
 Wilson score intervals, on-the-play and on-the-draw win rates, and game lengths; rendered as rich
 tables.
 
-A draw counts as a game that neither deck won: win rate = wins / games.
+A draw counts as a game that neither deck won: win rate = wins / games. A faulted game (the engine
+failed: a bug) is no game at all: it is counted apart, listed with the command that replays it,
+and never counted as a win, a loss or a draw.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from .worker import GameResult
+from .worker import GameFault, GameResult
+
+MAX_FAULT_LINES = 3  # replay hints printed under a summary; the rest are counted
 
 Z95 = 1.959963984540054
 
@@ -31,7 +35,9 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z * z / n
     center = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, center - half), min(1.0, center + half)
+    lo = 0.0 if successes <= 0 else max(0.0, center - half)  # exact at 0 and n: rounding would
+    hi = 1.0 if successes >= n else min(1.0, center + half)  # leave 0% or 100% just outside
+    return lo, hi
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,9 @@ class Summary:
     run_id: int | None = field(default=None, compare=False)
     played_now: int = field(default=0, compare=False)
     elapsed_s: float = field(default=0.0, compare=False)
+    faulted: int = 0  # games the engine failed (not in `games`)
+    faults: tuple[GameFault, ...] = field(default=(), compare=False, repr=False)
+    db: str | None = field(default=None, compare=False)
 
     @property
     def decks(self) -> tuple[DeckStats, DeckStats]:
@@ -116,13 +125,19 @@ class Summary:
             d[key].update(overall=ds.overall.as_dict(), on_the_play=ds.on_the_play.as_dict(),
                           on_the_draw=ds.on_the_draw.as_dict())
         d["starter"] = self.starter.as_dict()
+        d["faults"] = [{"index": f.index, "seed": f.seed, "starting_player": f.starting_player,
+                        "error_type": f.error_type, "message": f.message, "traceback": f.traceback,
+                        "engine_version": f.engine_version, "replay": f.replay} for f in self.faults]
         return d
 
     def tables(self) -> Group:
         return render(self)
 
     def print(self, console: Console | None = None) -> None:
-        (console or Console()).print(render(self))
+        console = console or Console()
+        console.print(render(self))
+        for line in fault_lines(self):  # unwrapped, so that a replay command can be copied whole
+            console.print(line, soft_wrap=True, highlight=False)
 
 
 def deck_labels(deck_a: str, deck_b: str) -> tuple[str, str]:
@@ -134,7 +149,8 @@ def deck_labels(deck_a: str, deck_b: str) -> tuple[str, str]:
 
 def summarize(results: Sequence[GameResult], deck_a: str, deck_b: str, seed: int, agent: str, profile: str,
               requested: int | None = None, run_id: int | None = None, played_now: int = 0,
-              elapsed_s: float = 0.0) -> Summary:
+              elapsed_s: float = 0.0, faults: Sequence[GameFault] = (), db: str | None = None) -> Summary:
+    """The summary of finished games `results`; `faults` are the games the engine failed."""
     agents = agent.split(":", 1) if ":" in agent else [agent, agent]
     labels = deck_labels(deck_a, deck_b)
     per_deck = []
@@ -159,7 +175,8 @@ def summarize(results: Sequence[GameResult], deck_a: str, deck_b: str, seed: int
         seed=seed, agent=agent, profile=profile,
         engine_versions=tuple(sorted({r.engine_version for r in results})),
         requested=len(results) if requested is None else requested,
-        run_id=run_id, played_now=played_now, elapsed_s=elapsed_s)
+        run_id=run_id, played_now=played_now, elapsed_s=elapsed_s, faulted=len(faults), faults=tuple(faults),
+        db=db)
 
 
 def render(s: Summary) -> Group:
@@ -199,3 +216,21 @@ def render(s: Summary) -> Group:
     if footer:
         parts.append(Text("; ".join(footer), style="dim"))
     return Group(*parts)
+
+
+def fault_lines(s: Summary, limit: int = MAX_FAULT_LINES) -> list[Text]:
+    """The faulted games under a summary: a count, a replay hint for the first few, then a count."""
+    if not s.faulted:
+        return []
+    where = f"manastack report {s.db} --faults" if s.db else "the faults in the Summary"
+    plural = "game" if s.faulted == 1 else "games"
+    lines = [Text(f"faulted: {s.faulted} {plural}, not counted above (an engine bug; see `{where}`)",
+                  style="bold red")]
+    for f in s.faults[:limit]:
+        error = f.error if len(f.error) <= 200 else f.error[:199] + "…"
+        lines.append(Text(f"  game {f.index} (seed {f.seed}): {error}", style="red"))
+        if f.replay:  # one unbroken line, to copy and paste
+            lines.append(Text(f"    replay: {f.replay}", style="red"))
+    if s.faulted > limit:
+        lines.append(Text(f"  ... and {s.faulted - limit} more", style="red"))
+    return lines

@@ -7,13 +7,19 @@ A game is fully defined by the run's `SimConfig` and its index `i`:
 - deck A is player 0 and starts in even games, deck B starts in odd games;
 - player 0's agent is seeded with `2 * game_seed + 1` and player 1's with `2 * game_seed + 2`
   (the convention of `manastack play`, so `manastack play A B --seed <game seed>` replays an
-  even-numbered game exactly).
+  even-numbered game exactly, and `--start b` an odd-numbered one; `replay_command` writes it).
+
+An engine fault while a game is played (any exception but a deliberate `ManastackError` about the
+input, i.e. a bug) must not end a run: `play_safe` returns it as a `GameFault` that names the game,
+so the driver records it and goes on with the other games.
 """
 
 from __future__ import annotations
 
 import hashlib
+import shlex
 import time
+import traceback
 from dataclasses import dataclass, field
 
 AGENTS = ("random", "heuristic")
@@ -41,7 +47,12 @@ def player_names(deck_a: str, deck_b: str) -> tuple[str, str]:
 
 
 class GameFailed(RuntimeError):
-    """The engine failed during a game (a bug, not bad input): names the game to replay it."""
+    """The engine failed during a game (a bug, not bad input): names the game to replay it, and
+    keeps the game's event log up to the fault when the run asked for logs."""
+
+    def __init__(self, message: str, log: str | None = None) -> None:
+        super().__init__(message)
+        self.log = log
 
 
 @dataclass(frozen=True)
@@ -82,6 +93,75 @@ class GameResult:
     log: str | None = field(default=None, compare=False, repr=False)
 
 
+@dataclass(frozen=True)
+class GameFault:
+    """A game the engine failed to finish: what is needed to replay it, and the error."""
+
+    index: int
+    seed: int
+    starting_player: int
+    error_type: str
+    message: str
+    traceback: str
+    engine_version: str
+    log: str | None = field(default=None, compare=False, repr=False)
+    replay: str | None = field(default=None, compare=False)  # filled in by the driver
+
+    @property
+    def error(self) -> str:
+        """The error on one line: `Type: message`."""
+        return f"{self.error_type}: {' '.join(self.message.split())}" if self.message else self.error_type
+
+
+GameOutcome = GameResult | GameFault
+
+
+def replay_command(config: SimConfig, fault: GameFault | GameResult, spec_a: str | None = None,
+                   spec_b: str | None = None) -> str:
+    """The `manastack play` command line that replays one game of a run exactly."""
+    parts = ["manastack", "play", spec_a or config.deck_a, spec_b or config.deck_b, "--seed", str(fault.seed),
+             "--agent", config.agent]
+    if fault.starting_player == 1:
+        parts += ["--start", "b"]
+    if config.profile != "cr-2024-09":
+        parts += ["--profile", config.profile]
+    if config.max_turns != 100:
+        parts += ["--max-turns", str(config.max_turns)]
+    return shlex.join(parts)
+
+
+def is_input_error(exc: BaseException) -> bool:
+    """A deliberate error about the input (an unknown or unsupported card): not a game fault.
+    An illegal action chosen by an agent is an engine bug, so it counts as a fault."""
+    from ..errors import IllegalActionError, ManastackError
+    return isinstance(exc, ManastackError) and not isinstance(exc, IllegalActionError)
+
+
+def play_safe(config: SimConfig, index: int) -> GameOutcome:
+    """Play game `index`; an engine fault is returned as a `GameFault` instead of raised (bad
+    input, a `ManastackError`, is still raised: it would fail every game alike)."""
+    try:
+        return play_one(config, index)
+    except GameFailed as failed:
+        exc = failed.__cause__ or failed
+        if is_input_error(exc):
+            raise exc from None
+        return make_fault(config, index, exc, failed.log)
+    except Exception as exc:
+        if is_input_error(exc):
+            raise
+        return make_fault(config, index, exc, None)
+
+
+def make_fault(config: SimConfig, index: int, exc: BaseException, log: str | None) -> GameFault:
+    """The record of game `index` failing with `exc` (traceback as text: it must cross processes)."""
+    from .. import __version__
+    tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return GameFault(index=index, seed=game_seed(config.seed, index), starting_player=starting_player(index),
+                     error_type=type(exc).__qualname__, message=str(exc), traceback=tb,
+                     engine_version=__version__, log=log)
+
+
 def play_one(config: SimConfig, index: int) -> GameResult:
     """Play game `index` of the run described by `config`."""
     from .. import __version__
@@ -99,7 +179,8 @@ def play_one(config: SimConfig, index: int) -> GameResult:
         play_game(g, (make_agent(config.agent_a, sa), make_agent(config.agent_b, sb)))
     except Exception as exc:
         raise GameFailed(f"game {index} of {config.deck_a} vs {config.deck_b} (game seed {gseed}, "
-                         f"starting player {start}, agents {config.agent}) failed: {exc!r}") from exc
+                         f"starting player {start}, agents {config.agent}) failed: {exc!r}",
+                         g.log_jsonl() if config.want_log else None) from exc
     s = g.s
     return GameResult(
         index=index, seed=gseed, starting_player=start, winner=g.winner, turns=s.turn,
@@ -110,9 +191,9 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     )
 
 
-def play_chunk(config: SimConfig, indices: list[int]) -> list[GameResult]:
-    """Play several games of a run (one task of a pool or of Ray)."""
-    return [play_one(config, i) for i in indices]
+def play_chunk(config: SimConfig, indices: list[int]) -> list[GameOutcome]:
+    """Play several games of a run (one task of a pool or of Ray); a fault ends only its game."""
+    return [play_safe(config, i) for i in indices]
 
 
 # A process pool's workers receive the config once, through the pool's initializer.
@@ -124,6 +205,6 @@ def init_worker(config: SimConfig) -> None:
     _WORKER_CONFIG = config
 
 
-def play_chunk_in_worker(indices: list[int]) -> list[GameResult]:
+def play_chunk_in_worker(indices: list[int]) -> list[GameOutcome]:
     assert _WORKER_CONFIG is not None, "init_worker was not called in this process"
     return play_chunk(_WORKER_CONFIG, indices)
