@@ -475,6 +475,11 @@ def auto_helpers(g: Game, p: int, card: V.CardDef, reqs: list[Requirement], excl
     from .costs import single
     merged: list[ManaSource] = []
     for src in sources:
+        if src.cost is not None:
+            # A mana ability with a mana cost of its own (Prophetic Prism's {1}) is paid with mana, never
+            # by tapping a helper (702.51a: convoke pays for the spell, not for a mana ability): the
+            # solver can't tell helpers from mana, so such abilities aren't combined with helpers.
+            continue
         oid = src.key[0] if isinstance(src.key, tuple) else None
         if oid in colored and src.cost is None:
             outs = tuple(dict.fromkeys(src.outputs + tuple(single(c) for c in colored.pop(oid))))

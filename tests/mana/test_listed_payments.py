@@ -1,4 +1,5 @@
-"""106.6: mana that can't be spent on a spell or ability doesn't make it castable. Every listing
+"""A listed action's payment is never refused. 106.6: mana that can't be spent on a spell or ability
+doesn't make it castable. Every listing
 that asks "can this be paid for?" (casting from a graveyard: jump-start, flashback; casting face
 down; activated abilities from a hand or a graveyard; special actions) counts only the mana that
 may be spent on it (stack.can_pay), so a listed action's payment is never refused (found by the
@@ -14,7 +15,7 @@ from manastack.game.state import MAIN1
 from tests.setup_helpers import put
 
 
-def position(graveyard: list[str], hand: list[str], lands: list[str]) -> tuple[Game, dict[str, int]]:
+def position(graveyard: list[str], hand: list[str], lands: list[str], bears: bool = True) -> tuple[Game, dict[str, int]]:
     g = Game.empty()
     ids: dict[str, int] = {}
     for name in graveyard:
@@ -27,7 +28,8 @@ def position(graveyard: list[str], hand: list[str], lands: list[str]) -> tuple[G
             g.s.battlefield.append(o.id)
         else:
             put(g, name, "battlefield", 0)
-    put(g, "Grizzly Bears", "battlefield", 0)
+    if bears:
+        put(g, "Grizzly Bears", "battlefield", 0)  # a target for Gravitic Punch
     for _ in range(5):
         put(g, "Forest", "library", 0)
         put(g, "Forest", "library", 1)
@@ -87,3 +89,24 @@ def test_every_listed_cast_is_accepted_with_restricted_mana() -> None:
             c = g.clone()
             c.legal_actions()
             c.apply(a)  # raises if a listed action is refused
+
+
+def test_convoke_doesnt_pay_a_mana_abilitys_own_cost() -> None:
+    # Gather Courage ({G}, convoke) with two white creatures and Prophetic Prism ({1}, {T}: any color):
+    # tapping a creature for convoke pays for the spell, never for the Prism's {1} (702.51a), so
+    # there is no {G}: the spell isn't listed (the fuzzer found it listed, then refused).
+    g, ids = position([], ["Gather Courage"], ["Prophetic Prism", "Savannah Lions", "Savannah Lions"], bears=False)
+    assert casts(g, ids["Gather Courage"]) == []
+    for a in g.legal_actions():
+        g.clone().apply(a)
+
+
+def test_convoke_with_a_green_creature_is_listed_and_accepted() -> None:
+    g, ids = position([], ["Gather Courage"], ["Prophetic Prism", "Savannah Lions", "Llanowar Elves"], bears=False)
+    listed = casts(g, ids["Gather Courage"])
+    assert listed
+    for a in listed:
+        c = g.clone()
+        c.legal_actions()
+        c.apply(a)
+        assert c.s.stack
