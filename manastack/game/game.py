@@ -355,6 +355,8 @@ class Game:
         from ..cards.vocab import ManaAbility
         from ..rules import produce
         o = self.s.objects[action.source]
+        if o.controller != who:
+            return False  # 602.2 / 605.3a: stack.activate_ability refuses another player's permanent
         ab = stack.activated_abilities(self, o)[action.index]
         assert isinstance(ab, ManaAbility)
         if ab.cost.sacrifice is not None or stack.cost_block_reason(self, o, ab.cost):

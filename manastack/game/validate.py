@@ -107,6 +107,71 @@ def _hashable(action: Any, field: str, v: Any) -> None:
                                  f"or dicts)") from None
 
 
+# 601.2b-c / 602.2b: what a player announces in an action's `choices`: (key, value) pairs, each key once.
+# Flags (optional and alternative costs: 601.2b, 118.9) take a bool; the others a number or ids.
+# Keys the engine itself records on a spell (a copy, a free cast, flashback's exile, a permission's
+# mark: "copy", "free", "madness", "foretold" ...) are not a player's to announce.
+FLAG_CHOICES = frozenset({"kicked", "alternative", "additional", "buyback", "offspring", "evoke", "dash", "blitz",
+                          "surge", "spectacle", "entwine", "overload", "assist", "face_down", "conspire",
+                          "replicate", "emerge", "casualty"})
+VALUE_CHOICES = frozenset({"squad", "life_discount", "crew", "convoke", "improvise", "delve", "emerge", "conspire",
+                           "casualty", "replicate", "assist"})
+
+
+def _choice_value_ok(v: Any) -> bool:
+    """A choice's value: a bool, a number, or ids (a tuple of ints)."""
+    return isinstance(v, bool | int) or (isinstance(v, tuple) and all(_is_int(x) for x in v))
+
+
+def _is_mana_activation(g: Game, action: Any) -> bool:
+    if not isinstance(action, A.ActivateAbility):
+        return False
+    from ..rules import stack
+    o = g.s.objects.get(action.source)
+    if o is None or o.zone != "battlefield" or not _is_int(action.index):
+        return False
+    abs_ = stack.activated_abilities(g, o)
+    from ..cards.vocab import ManaAbility
+    return 0 <= action.index < len(abs_) and isinstance(abs_[action.index], ManaAbility)
+
+
+def _choices(g: Game, action: Any, choices: tuple) -> None:
+    """601.2b / 602.2b: the announced choices. A mana ability (605.3b) takes at most one: the mana to add
+    (a str of mana symbols, 106.1), the permanent to sacrifice for its cost (an id), or ("mana", bag)."""
+    _hashable(action, "choices", choices)
+    if _is_mana_activation(g, action):
+        if len(choices) > 1:
+            raise IllegalActionError(f"{_name(action)}.choices: a mana ability takes one choice (the mana, or the "
+                                     f"permanent to sacrifice), not {choices!r}")
+        for c in choices:
+            if isinstance(c, str) and c:
+                return
+            if _is_int(c):
+                _object(g, action, "choices (the permanent to sacrifice)", c)
+                return
+            if isinstance(c, tuple) and len(c) == 2 and c[0] == "mana" and isinstance(c[1], tuple) \
+                    and all(_is_int(x) and x >= 0 for x in c[1]):
+                return
+            raise IllegalActionError(f"{_name(action)}.choices: {c!r} is not a mana choice (a str of mana symbols "
+                                     f"such as 'G', 106.1)")
+        return
+    seen: set[str] = set()
+    for c in choices:
+        if not isinstance(c, tuple) or len(c) != 2 or not isinstance(c[0], str):
+            raise IllegalActionError(f"{_name(action)}.choices: each choice is a (name, value) pair, not {c!r}")
+        key, v = c
+        if key not in FLAG_CHOICES and key not in VALUE_CHOICES:
+            raise IllegalActionError(f"{_name(action)}.choices: {key!r} is not a choice a player announces "
+                                     f"(601.2b: {', '.join(sorted(FLAG_CHOICES | VALUE_CHOICES))})")
+        if key in seen:
+            raise IllegalActionError(f"{_name(action)}.choices: {key!r} is announced twice")
+        seen.add(key)
+        if key in FLAG_CHOICES and key not in VALUE_CHOICES and not isinstance(v, bool):
+            raise IllegalActionError(f"{_name(action)}.choices: {key!r} takes true or false, not {v!r}")
+        if not _choice_value_ok(v):
+            raise IllegalActionError(f"{_name(action)}.choices: {v!r} is not a valid value for {key!r}")
+
+
 def check_shape(g: Game, action: Any) -> None:
     """Refuse (IllegalActionError) an action whose fields don't have the types actions.py gives them,
     or that names objects that don't exist; and an action of a class the pending decision doesn't take."""
@@ -138,7 +203,7 @@ def check_shape(g: Game, action: Any) -> None:
         elif n == "payment":
             _payment(g, action, v)
         elif n == "choices":
-            _hashable(action, n, _tuple(action, n, v))
+            _choices(g, action, _tuple(action, n, v))
         elif n == "modes":
             for m in _tuple(action, n, v):
                 if not _is_int(m) or m < 1:

@@ -783,6 +783,9 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         elif ab.production.kind == "x_sacrificed":  # Priest of Yawgmoth (rules/mana_abilities.py)
             from .mana_abilities import sacrifice_outputs
             base_override = sacrifice_outputs(g, ab, s.objects[victim])
+    elif choice is not None and not isinstance(choice, str):
+        raise IllegalActionError(f"{o.card.name}: {choice!r} is not a choice of its mana ability (106.1: the mana "
+                                 f"it adds is named by mana symbols; it has no sacrifice cost)")
     plans = produce.activation_plans(g, p, o, ab, chars, base_override)
     # 605.3b: mana_abilities does the rest of a mana ability (painlands, storage lands, 106.6)
     lki = (o.copy(), chars) if type(ab) is not ManaAbility or type(cost) is not Cost else None
