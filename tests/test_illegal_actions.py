@@ -330,3 +330,67 @@ def test_106_1_mana_ability_choice_must_name_mana() -> None:
         refused(g, A.ActivateAbility(forest, 0, choices=(bad,)))
     c = g.clone()
     c.apply(A.ActivateAbility(forest, 0, choices=("G",)))  # the right answer is accepted
+
+
+def test_601_2h_a_madness_cast_that_fails_is_undone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """601.2h / 702.35a: accepting a madness offer (a listed answer, carried out with no undo snapshot)
+    whose cast is then refused midway used to leave the game half-changed, listing answers apply()
+    refused. Now the cast is rewound: the card isn't cast and goes to the graveyard; the game goes on."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from setup_helpers import put
+
+    from manastack.game.state import MAIN1
+    from manastack.rules import effects
+
+    g = Game.empty()
+    s = g.s
+    s.turn, s.active, s.step, s.stage = 3, 0, MAIN1, 1
+    put(g, "Mountain", "battlefield", 0)
+    temper = put(g, "Fiery Temper", "hand", 0)
+    for _ in range(5):
+        put(g, "Mountain", "library", 0)
+        put(g, "Mountain", "library", 1)
+    put(g, "Grizzly Bears", "battlefield", 1)
+    s.priority = 0
+    g.run()
+    effects.discard(g, 0, temper.id, "701.8")
+    g.run()
+    assert g.pending.kind == "cast_offer" and A.Choose(True) in g.legal_actions()
+
+    real = stack_rules.cast_spell
+
+    def failing_cast(game: Game, p: int, action: A.CastSpell) -> None:
+        game.s.players[p].life -= 5  # a change made before the refusal: must be undone
+        raise IllegalActionError("refused midway (test)")
+
+    monkeypatch.setattr(stack_rules, "cast_spell", failing_cast)
+    g.apply(A.Choose(True))
+    while g.pending is not None and g.pending.kind == "cast_target":
+        g.apply(g.legal_actions()[0])
+    monkeypatch.setattr(stack_rules, "cast_spell", real)
+    assert g.faulted is None
+    assert s.players[0].life == 20
+    assert any(e["event"] == "not_cast" for e in g.log)
+    card = s.objects[g.current_id(temper.id)]
+    assert card.zone == "graveyard"
+    for a in g.legal_actions():
+        g.clone().apply(a)  # what is listed afterwards is accepted
+
+
+def test_106_1_a_color_answer_is_exactly_one_color() -> None:
+    """106.1: where a color is asked (614.12 "as it enters, choose a color"), the answer is one of
+    W, U, B, R, G as a str; None, 42, "", "UB" and "WUBRG" (which a substring test let through, and
+    which then broke every later priority) are refused."""
+    from manastack.rules.mana import is_color
+
+    assert all(is_color(c) for c in "WUBRG")
+    assert not any(is_color(v) for v in (None, 42, "", "UB", "WUBRG", "g", ("G",), "C"))
+    g = find_position(lambda g: g.pending.kind == "choose_color",
+                      ("green-big-mana", "vanilla"), seeds=range(60))
+    for bad in (None, 42, "", "UB", "WUBRG", "{G}", "C"):
+        refused(g, A.Choose(bad))
+    for a in g.legal_actions():
+        g.clone().apply(a)

@@ -306,6 +306,13 @@ class GameState:
         # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
         self.kept_mana: tuple = ()
 
+    def restore(self, snapshot: GameState) -> None:
+        """Become `snapshot` (a clone() taken earlier) in place, for a rule that undoes a change it can't
+        complete (601.2h: a cast whose costs turn out unpayable is rewound): callers holding this state
+        object then see the restored position."""
+        self.__dict__.clear()
+        self.__dict__.update(snapshot.__dict__)
+
     def clone(self, cast_snapshot_of: int | None = None) -> GameState:
         """An independent copy. `cast_snapshot_of` (the id of a card being cast) makes a cheaper undo
         snapshot for Game.apply: objects in libraries, hands, graveyards and exile, other than that

@@ -1543,9 +1543,13 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":
-                from .mana import COLORS
-                o.chosen_color = choices.get("color") or choose(
+                from .mana import COLORS, is_color
+                color = choices.get("color") or choose(
                     g, o.controller, "color", list(COLORS), f"614.12: as {o.card.name} enters, choose a color")
+                if not is_color(color):
+                    raise IllegalActionError(f"614.12: {o.card.name}: choose one color, W, U, B, R or G (106.1), "
+                                             f"not {color!r}")
+                o.chosen_color = color
                 g.log_event("choose_color", "614.12", card=o.card.name, color=o.chosen_color)
             elif ab.kind == "etb_tapped":
                 o.tapped = True
