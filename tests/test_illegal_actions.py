@@ -394,3 +394,37 @@ def test_106_1_a_color_answer_is_exactly_one_color() -> None:
         refused(g, A.Choose(bad))
     for a in g.legal_actions():
         g.clone().apply(a)
+
+
+def test_engine_error_restores_a_snapshot_or_faults_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game.apply: an engine error (not IllegalActionError) never leaves a half-changed game silently:
+    an action that had a snapshot is rolled back; a listed one without a snapshot faults the game,
+    and every later apply() raises GameFaultedError."""
+    from manastack import GameFaultedError
+    from manastack.rules import priority
+
+    g = find_position(lambda g: g.pending.kind == "priority", ("vanilla", "vanilla"))
+    before = fingerprint(g)
+    real_pass = priority.pass_priority
+
+    def broken(game: Game) -> None:
+        game.s.players[0].life -= 3
+        raise RuntimeError("engine bug (test)")
+
+    # Unlisted (an equal but not identical action is still listed: use one that isn't) -> snapshot.
+    c = g.clone()
+    monkeypatch.setattr(stack_rules, "play_land", lambda game, p, card: broken(game))
+    land = next((o for o in c.s.players[c.pending.player].hand if "Land" in c.s.objects[o].card.types), None)
+    if land is not None and A.PlayLand(land) not in c.legal_actions():
+        with pytest.raises(RuntimeError):
+            c.apply(A.PlayLand(land))
+        assert fingerprint(c) == before and c.faulted is None
+    # Listed, no snapshot -> faulted.
+    monkeypatch.setattr(priority, "pass_priority", broken)
+    with pytest.raises(GameFaultedError, match="engine bug"):
+        g.apply(A.PassPriority())
+    monkeypatch.setattr(priority, "pass_priority", real_pass)
+    assert g.faulted and "RuntimeError" in g.faulted
+    with pytest.raises(GameFaultedError):
+        g.apply(g.legal_actions()[0])
+    assert g.clone().faulted == g.faulted
