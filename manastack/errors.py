@@ -11,6 +11,12 @@ class IllegalActionError(ManastackError):
     """An action the rules forbid. The game is left exactly as it was before the action."""
 
 
+class GameFaultedError(ManastackError):
+    """An engine error happened while carrying out an action that had no undo snapshot (Game.apply):
+    the game may be half-changed, so it refuses every further action. Not an IllegalActionError: the
+    action was legal; the engine failed."""
+
+
 class CardError(ManastackError):
     """An unknown card, or a card whose Oracle text the compiler does not support."""
 

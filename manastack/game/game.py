@@ -18,10 +18,11 @@ from typing import Any
 
 from ..cards import vocab as _vocab
 from ..cards.vocab import CardDef, ability_types
-from ..errors import IllegalActionError
+from ..errors import GameFaultedError, IllegalActionError
 from ..rules import combat, continuous, loops, priority, sba, stack, trigger_events, triggers, turn
 from ..rules.mana import EMPTY, format_bag
 from . import actions as A
+from . import validate
 from .state import (
     BATTLEFIELD,
     EXILE,
@@ -86,6 +87,8 @@ class Game:
         # Answers choices made while a mana ability resolves (605.3b: no decision can wait there);
         # None takes the default. The scenario runner sets it to read the script's answers.
         self.chooser = None
+        # Why the game can't go on, after an engine error left it half-changed (apply); None normally.
+        self.faulted: str | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -168,30 +171,46 @@ class Game:
         return list(self._legal)
 
     def apply(self, action: A.Action) -> None:
-        """Take `action` for the deciding player. Raises IllegalActionError (the game unchanged)."""
+        """Take `action` for the deciding player. Raises IllegalActionError (the game unchanged).
+
+        Atomicity (issue 10): an action is first checked for shape (validate.check_shape: its class
+        fits the decision, its fields have their types, its ids name objects), which changes nothing.
+        Then a listed action (legal_actions()) is carried out without an undo snapshot, except those
+        whose payment can still fail midway (casting, activating, special actions with a cost); an
+        unlisted one runs under a snapshot, since the rule module carrying it out is where the rules
+        refuse it (the agents' hot path only takes listed actions). Any refusal restores the snapshot.
+        An exception while carrying out a listed action without a snapshot is an engine bug that may
+        have left the game half-changed: the game is marked faulted (`faulted`) and every later
+        apply() raises GameFaultedError naming the original error."""
         s = self.s
+        if self.faulted is not None:
+            raise GameFaultedError(f"the game is faulted and can't go on: {self.faulted}")
         if s.over:
             raise IllegalActionError("the game is over")
-        # Actions taken from legal_actions() were validated already: no snapshot needed.
         listed = self._is_listed(action)
-        if listed and not isinstance(action, A.CastSpell | A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand):
-            snapshot = None  # (those four can still fail: their payments)
-        elif listed and isinstance(action, A.CastSpell):
+        if not listed:
+            validate.check_shape(self, action)  # refuses junk before anything changes
+            snapshot: GameState | None = s.clone()
+        elif isinstance(action, A.CastSpell):
             snapshot = s.clone(cast_snapshot_of=action.card)  # a legal cast: only its payment can fail
+        elif isinstance(action, A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand):
+            snapshot = s.clone()  # their payments can still fail
         else:
-            snapshot = s.clone()
+            snapshot = None
         try:
             self._dispatch(action)
             s.decisions += 1
             self._run()
-        except Exception:
-            # An illegal action (or, should one happen, an engine error) leaves the game as it was.
-            if snapshot is None:
+        except Exception as e:
+            if snapshot is not None:
+                self.s = snapshot  # a refusal (or an engine error) leaves the game as it was
+                self._cache = {}
+                self._legal = None
                 raise
-            self.s = snapshot
-            self._cache = {}
-            self._legal = None
-            raise
+            # A listed action has no snapshot: whatever it changed can't be undone.
+            self.faulted = f"{type(e).__name__} while applying listed action {action!r}: {e}"
+            raise GameFaultedError(f"engine error applying {action!r} (the game is now faulted): "
+                                   f"{type(e).__name__}: {e}") from e
 
     def _is_listed(self, action: A.Action) -> bool:
         """Whether `action` is among the legal actions listed for this decision (an agent usually hands
@@ -209,6 +228,7 @@ class Game:
         g = Game(self.s.clone())
         g.auto_single = self.auto_single
         g.auto_pass = self.auto_pass
+        g.faulted = self.faulted
         return g
 
     def write_log(self, path: str) -> None:
@@ -338,6 +358,8 @@ class Game:
         from ..cards.vocab import ManaAbility
         from ..rules import produce
         o = self.s.objects[action.source]
+        if o.controller != who:
+            return False  # 602.2 / 605.3a: stack.activate_ability refuses another player's permanent
         ab = stack.activated_abilities(self, o)[action.index]
         assert isinstance(ab, ManaAbility)
         if ab.cost.sacrifice is not None or stack.cost_block_reason(self, o, ab.cost):

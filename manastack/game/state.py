@@ -310,6 +310,13 @@ class GameState:
         self.turn_decisions = 0
         self.loop_seen: dict[int, int] = {}
 
+    def restore(self, snapshot: GameState) -> None:
+        """Become `snapshot` (a clone() taken earlier) in place, for a rule that undoes a change it can't
+        complete (601.2h: a cast whose costs turn out unpayable is rewound): callers holding this state
+        object then see the restored position."""
+        self.__dict__.clear()
+        self.__dict__.update(snapshot.__dict__)
+
     def clone(self, cast_snapshot_of: int | None = None) -> GameState:
         """An independent copy. `cast_snapshot_of` (the id of a card being cast) makes a cheaper undo
         snapshot for Game.apply: objects in libraries, hands, graveyards and exile, other than that

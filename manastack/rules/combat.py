@@ -751,7 +751,7 @@ def end_of_combat(g: Game) -> None:
 
 def attack_actions(g: Game) -> list[A.Action]:
     s = g.s
-    partial: dict = s.partial.setdefault("attack", {})
+    partial: dict = s.partial.get("attack", {})  # listing writes nothing
     acts: list[A.Action] = []
     if attack_declaration_error(g, list(partial)) is None:
         acts.append(A.DeclareAttackers(tuple(partial.items())))
@@ -767,7 +767,7 @@ def attack_actions(g: Game) -> list[A.Action]:
 
 def block_actions(g: Game) -> list[A.Action]:
     s = g.s
-    partial: dict = s.partial.setdefault("block", {})
+    partial: dict = s.partial.get("block", {})  # listing writes nothing
     blocks = tuple((b, (a,)) for b, a in partial.items())
     acts: list[A.Action] = []
     try:

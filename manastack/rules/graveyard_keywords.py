@@ -906,9 +906,19 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
         if kind == "madness" and o.zone == "exile":
             g.move(oid, GRAVEYARD, rule="702.35a")
         return
+    from ..errors import IllegalActionError
+    snapshot = s.clone()  # 601.2h: a cast the offer can't complete is undone, and the card isn't cast
     _open_window(g, oid, kind)
     try:
         cast_spell(g, p, A.CastSpell(oid, chosen))
+    except IllegalActionError as e:
+        s.restore(snapshot)
+        g.invalidate()
+        g.log_event("not_cast", "601.2h", card=o.card.name, reason=str(e))
+        o = s.objects[oid]
+        if kind == "madness" and o.zone == "exile":
+            g.move(oid, GRAVEYARD, rule="702.35a")
+        return
     finally:
         _close_window(g, oid)
     if kind == "suspend":

@@ -19,6 +19,12 @@ COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 Bag = tuple[int, int, int, int, int, int]
 EMPTY: Bag = (0, 0, 0, 0, 0, 0)
 
+def is_color(v: object) -> bool:
+    """106.1: a color answer is exactly one of the letters W, U, B, R, G (a str): not "", "UB", "WUBRG",
+    None or a number (a substring test would let "" and "UB" through)."""
+    return isinstance(v, str) and len(v) == 1 and v in COLORS
+
+
 _MANA_SYMBOL = re.compile(r"\{([WUBRGC])\}")
 
 

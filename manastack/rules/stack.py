@@ -794,6 +794,9 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         elif ab.production.kind == "x_sacrificed":  # Priest of Yawgmoth (rules/mana_abilities.py)
             from .mana_abilities import sacrifice_outputs
             base_override = sacrifice_outputs(g, ab, s.objects[victim])
+    elif choice is not None and not isinstance(choice, str):
+        raise IllegalActionError(f"{o.card.name}: {choice!r} is not a choice of its mana ability (106.1: the mana "
+                                 f"it adds is named by mana symbols; it has no sacrifice cost)")
     plans = produce.activation_plans(g, p, o, ab, chars, base_override)
     # 605.3b: mana_abilities does the rest of a mana ability (painlands, storage lands, 106.6)
     lki = (o.copy(), chars) if type(ab) is not ManaAbility or type(cost) is not Cost else None
@@ -1550,9 +1553,13 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":
-                from .mana import COLORS
-                o.chosen_color = choices.get("color") or choose(
+                from .mana import COLORS, is_color
+                color = choices.get("color") or choose(
                     g, o.controller, "color", list(COLORS), f"614.12: as {o.card.name} enters, choose a color")
+                if not is_color(color):
+                    raise IllegalActionError(f"614.12: {o.card.name}: choose one color, W, U, B, R or G (106.1), "
+                                             f"not {color!r}")
+                o.chosen_color = color
                 g.log_event("choose_color", "614.12", card=o.card.name, color=o.chosen_color)
             elif ab.kind == "etb_tapped":
                 o.tapped = True

@@ -449,9 +449,10 @@ def _color_actions(g: Game, d: Any) -> list:
 
 def _answer_color(g: Game, d: Any, value: Any) -> None:
     from ..errors import IllegalActionError
-    letter = str(value).strip("{}").upper() if isinstance(value, str) else ""
-    if letter not in d.data:
-        raise IllegalActionError(f"{d.prompt}: answer W, U, B, R or G")
+    from .mana import is_color
+    if not is_color(value) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
+    letter = value
     s = g.s
     oid, qualities, controller, name = s.queue[0][5]
     s.pending = None

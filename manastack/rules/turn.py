@@ -551,11 +551,11 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         effects.CHOICES[k][1](g, d, value)
         return
     if k == "choose_color":
-        from .mana import COLORS
+        from .mana import is_color
         from .stack import put_permanent
-        letter = str(value).strip("{}").upper() if isinstance(value, str) else ""
-        if letter not in COLORS:
-            raise IllegalActionError(f"{d.prompt}: answer W, U, B, R or G")
+        if not is_color(value):
+            raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
+        letter = value
         s.pending = None
         s.queue.pop(0)
         if s.stack and s.stack[-1] is d.data:
@@ -590,12 +590,12 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         return
     if k == "choose_mana":
         from .costs import single
-        from .mana import COLORS
+        from .mana import is_color
         from .stack import add_mana
         prod, name = d.data
-        letter = str(value).strip("{}").upper() if value is not None else ""
-        if letter not in COLORS:
-            raise IllegalActionError(f"{name}: choose a color (W, U, B, R or G)")
+        if not is_color(value):
+            raise IllegalActionError(f"{name}: choose one color, W, U, B, R or G (106.1), not {value!r}")
+        letter = value
         s.pending = None
         s.queue.pop(0)
         add_mana(g, d.player, single(letter, prod.amount), source=name)
