@@ -28,6 +28,7 @@ from ..game.state import (
     Combat,
     player_ref,
 )
+from ..inputs import read_text
 from ..rules import combat as combat_rules
 from ..rules import produce, stack
 from ..rules.costs import ManaSource, requirements, solve_payment
@@ -70,11 +71,7 @@ class StepError(Exception):
 def run(path: str | Path) -> ScenarioResult:
     """Run one scenario file."""
     p = str(path)
-    try:
-        text = Path(p).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read scenario: {exc}", p) from None
-    data = load(text, p)
+    data = load(read_text(p, "scenario"), p)
     return run_data(data, p)
 
 
