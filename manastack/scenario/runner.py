@@ -34,16 +34,18 @@ from ..rules import produce, stack
 from ..rules.costs import ManaSource, requirements, solve_payment
 from ..rules.graveyard_keywords import graveyard_abilities, special_action_reqs
 from ..rules.mana import TYPES, format_bag, parse_mana
+from .schema import (
+    ACTION_KINDS,
+    ACTION_OPTS,
+    CARD_KEYS,
+    PERM_KEYS,
+    PLAYER_KEYS,
+    TOP_KEYS,
+    ZONE_NAMES,
+    validate,
+)
 from .yamlio import line_of, load
 
-TOP_KEYS = {"name", "rules", "profile", "seed", "start", "players", "actions", "expect", "description", "notes"}
-PLAYER_KEYS = {"life", "battlefield", "hand", "library", "graveyard", "exile", "mana_pool", "poison"}
-PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "attached_to", "chosen_color"}
-CARD_KEYS = {"card", "id"}
-ACTION_KINDS = ("play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage", "choose",
-                "pass", "resolve", "advance", "expect", "turn_face_up", "suspend", "foretell", "plot")
-ACTION_OPTS = {"by", "targets", "x", "modes", "pay", "choose", "ability", "expect_error"}
-ZONE_NAMES = {"battlefield", "hand", "library", "graveyard", "exile", "stack"}
 # Choices of any number of objects at once, made while casting (702.51a convoke, 702.126a improvise,
 # 702.66a delve): answered with one list.
 SET_CHOICES = ("convoke", "improvise", "delve")
@@ -83,6 +85,8 @@ def run_data(data: Any, path: str = "<scenario>") -> ScenarioResult:
         raise
     except CardError as exc:
         return ScenarioResult(path, runner.name, False, f"unsupported: {exc}")
+    except Exception as exc:  # an engine bug while setting up: a failure, never a traceback
+        return _internal(path, runner.name, exc)
     try:
         runner.play()
         return ScenarioResult(path, runner.name, True, None)
@@ -93,11 +97,15 @@ def run_data(data: Any, path: str = "<scenario>") -> ScenarioResult:
     except InputError:
         raise
     except Exception as exc:  # an engine bug: report it as a failure, never a traceback
-        import os
-        import traceback
-        if os.environ.get("MANASTACK_DEBUG"):
-            traceback.print_exc()
-        return ScenarioResult(path, runner.name, False, f"internal error: {type(exc).__name__}: {exc}")
+        return _internal(path, runner.name, exc)
+
+
+def _internal(path: str, name: str, exc: Exception) -> ScenarioResult:
+    import os
+    import traceback
+    if os.environ.get("MANASTACK_DEBUG"):
+        traceback.print_exc()
+    return ScenarioResult(path, name, False, f"internal error: {type(exc).__name__}: {exc}")
 
 
 def _err(msg: str, path: str, node: Any, key: Any = None) -> InputError:
@@ -108,6 +116,7 @@ class Runner:
     def __init__(self, data: Any, path: str) -> None:
         self.path = path
         self.data = data
+        validate(data, path)
         if not isinstance(data, dict):
             raise InputError("a scenario must be a YAML mapping", path, line_of(data, None, 1))
         for k in data:
