@@ -135,9 +135,12 @@ def test_unknown_keys_are_refused(tmp_path, capsys, text: str, line: int, needle
     ("{resolve: 1}", "{advance: {step: upkeep, turn: two}}", 10, "advance.turn must be"),
     ("{resolve: 1}", "{by: alice, choose: [{a: 1}]}", 10, "an answer is a name"),
     ("{resolve: 1}", "{resolve: 1, choose: [G]}", 10, "choose: needs 'by:'"),
+    ("{player: bob, life: 17}", "{log: {rule: 702.10}}", 12, "log: rule must be text"),
+    ("{resolve: 1}", '{resolve: 1, expect_error: ""}', 10, "expect_error must be"),
+    ("name: x", 'name: " "', 1, "'name' must not be empty"),
 ], ids=["str-for-int", "list-for-mapping", "bool-for-int", "expect-int", "bool-equals", "int-for-bool",
         "list-counters", "stack-ref", "unknown-player", "mapping-targets", "advance-turn", "mapping-answer",
-        "choose-without-by"])
+        "choose-without-by", "float-rule", "empty-expect-error", "empty-name"])
 def test_wrong_types_are_refused(tmp_path, capsys, old: str, new: str, line: int, needle: str) -> None:
     assert old in BOLT
     invalid(tmp_path, capsys, BOLT.replace(old, new), line, needle)

@@ -158,6 +158,8 @@ class Schema:
             if req not in d:
                 raise self.fail(f"missing required key {req!r}", d)
         self.text(d, "name", "'name'")
+        if not d["name"].strip():
+            raise self.fail("'name' must not be empty", d, "name")
         for k in ("description", "notes"):
             if k in d:
                 self.text(d, k, nullable=True)
@@ -315,8 +317,9 @@ class Schema:
             self.want((is_int(v) and v >= 1) or (isinstance(v, str) and v.strip() != ""), step, "ability",
                       "an ability number (1, 2, ...) or its text", "ability")
         if "expect_error" in step:
-            self.want(isinstance(step["expect_error"], bool | str), step, "expect_error",
-                      "true or a message substring", "expect_error")
+            v = step["expect_error"]
+            self.want(isinstance(v, bool) or (isinstance(v, str) and v.strip() != ""), step, "expect_error",
+                      "true or a message substring", "expect_error")  # "" would mean "no error expected"
         if "choose" in step:
             self.check_answers(step, "choose")
 
@@ -497,7 +500,9 @@ class Schema:
         if not spec:
             raise self.fail("log: name at least one field (rule: \"510.2\", ...)", item, "log")
         for k, v in spec.items():
-            self.want(v is None or isinstance(v, str | int | float | bool), spec, k, "a single value", f"log: {k}")
+            self.want(v is None or isinstance(v, str | int | bool), spec, k, "text, a number or true/false",
+                      f"log: {k}")
+            # No floats: `rule: 702.10` would read 702.1 and match the wrong rule's events.
 
 
 def _is_name(v: Any) -> bool:
