@@ -266,8 +266,8 @@ class Schema:
         self.mapping(node, key, label, 'a mapping like {"+1/+1": 2}')
         counters = node[key]
         for kind, n in counters.items():
-            if not kind.strip():
-                raise self.fail(f"{label}: a counter kind can't be empty", counters, kind)
+            if not isinstance(kind, str) or not kind.strip():  # run_data() takes plain dicts too
+                raise self.fail(f"{label}: a counter kind must be a name, got {kind!r}", counters, kind)
             self.want(is_int(n), counters, kind, _NUMBER, f"counter count for {kind!r}")
             if n < 0:
                 raise self.fail(f"{label}: {n} {kind} counters; a count can't be negative (122.1)", counters, kind)
