@@ -151,10 +151,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from .scenario import run, scenario_files
     failed = 0
     invalid = 0
     total = 0
+    for p in args.paths:  # a folder without scenarios is a mistyped path, not a pass
+        if Path(p).is_dir() and next(scenario_files([p]), None) is None:
+            raise InputError("no scenario files (*.yaml, *.yml) in this folder", p)
     for f in scenario_files(args.paths):
         total += 1
         try:

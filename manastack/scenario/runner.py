@@ -28,21 +28,24 @@ from ..game.state import (
     Combat,
     player_ref,
 )
+from ..inputs import did_you_mean, read_text
 from ..rules import combat as combat_rules
 from ..rules import produce, stack
 from ..rules.costs import ManaSource, requirements, solve_payment
 from ..rules.graveyard_keywords import graveyard_abilities, special_action_reqs
 from ..rules.mana import TYPES, format_bag, parse_mana
+from .schema import (
+    ACTION_KINDS,
+    ACTION_OPTS,
+    CARD_KEYS,
+    PERM_KEYS,
+    PLAYER_KEYS,
+    TOP_KEYS,
+    ZONE_NAMES,
+    validate,
+)
 from .yamlio import line_of, load
 
-TOP_KEYS = {"name", "rules", "profile", "seed", "start", "players", "actions", "expect", "description", "notes"}
-PLAYER_KEYS = {"life", "battlefield", "hand", "library", "graveyard", "exile", "mana_pool", "poison"}
-PERM_KEYS = {"card", "id", "tapped", "sick", "counters", "damage", "attached_to", "chosen_color"}
-CARD_KEYS = {"card", "id"}
-ACTION_KINDS = ("play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage", "choose",
-                "pass", "resolve", "advance", "expect", "turn_face_up", "suspend", "foretell", "plot")
-ACTION_OPTS = {"by", "targets", "x", "modes", "pay", "choose", "ability", "expect_error"}
-ZONE_NAMES = {"battlefield", "hand", "library", "graveyard", "exile", "stack"}
 # Choices of any number of objects at once, made while casting (702.51a convoke, 702.126a improvise,
 # 702.66a delve): answered with one list.
 SET_CHOICES = ("convoke", "improvise", "delve")
@@ -70,11 +73,7 @@ class StepError(Exception):
 def run(path: str | Path) -> ScenarioResult:
     """Run one scenario file."""
     p = str(path)
-    try:
-        text = Path(p).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read scenario: {exc}", p) from None
-    data = load(text, p)
+    data = load(read_text(p, "scenario"), p)
     return run_data(data, p)
 
 
@@ -86,6 +85,8 @@ def run_data(data: Any, path: str = "<scenario>") -> ScenarioResult:
         raise
     except CardError as exc:
         return ScenarioResult(path, runner.name, False, f"unsupported: {exc}")
+    except Exception as exc:  # an engine bug while setting up: a failure, never a traceback
+        return _internal(path, runner.name, exc)
     try:
         runner.play()
         return ScenarioResult(path, runner.name, True, None)
@@ -96,11 +97,15 @@ def run_data(data: Any, path: str = "<scenario>") -> ScenarioResult:
     except InputError:
         raise
     except Exception as exc:  # an engine bug: report it as a failure, never a traceback
-        import os
-        import traceback
-        if os.environ.get("MANASTACK_DEBUG"):
-            traceback.print_exc()
-        return ScenarioResult(path, runner.name, False, f"internal error: {type(exc).__name__}: {exc}")
+        return _internal(path, runner.name, exc)
+
+
+def _internal(path: str, name: str, exc: Exception) -> ScenarioResult:
+    import os
+    import traceback
+    if os.environ.get("MANASTACK_DEBUG"):
+        traceback.print_exc()
+    return ScenarioResult(path, name, False, f"internal error: {type(exc).__name__}: {exc}")
 
 
 def _err(msg: str, path: str, node: Any, key: Any = None) -> InputError:
@@ -111,6 +116,7 @@ class Runner:
     def __init__(self, data: Any, path: str) -> None:
         self.path = path
         self.data = data
+        validate(data, path)
         if not isinstance(data, dict):
             raise InputError("a scenario must be a YAML mapping", path, line_of(data, None, 1))
         for k in data:
@@ -196,11 +202,9 @@ class Runner:
                 for j, entry in enumerate(entries):
                     self._create(i, zone, entry, entries, j)
         # Attachments after every permanent exists.
-        for oid, (target, node) in list(self._attach.items()):
-            tid = self._lookup_setup(target)
-            if tid is None:
-                raise _err(f"attached_to: no object {target!r}", path, node, "attached_to")
-            s.objects[oid].attached_to = tid
+        for oid, (target, node) in self._attach.items():
+            s.objects[oid].attached_to = self._attach_target(oid, target, node)
+        self._check_attachment_cycles()
         s.turn = turn
         s.active = names.index(active)
         s.step = STEP_INDEX[step]
@@ -274,14 +278,57 @@ class Runner:
         else:
             s.players[p].zone_list(zone).append(o.id)
 
-    def _lookup_setup(self, name: str) -> int | None:
-        if name in self.ids:
-            return self.ids[name]
-        for h in self.handles:
-            o = self.game.s.objects.get(h)
-            if o is not None and o.card.name == name and o.zone == BATTLEFIELD:
-                return h
-        return None
+    def _attach_target(self, oid: int, target: str, node: Any) -> int:
+        """What a permanent set up with `attached_to:` is attached to: a permanent named by id or by
+        name (the first of that name other than itself), or a player for an Aura (702.5d, Curses).
+        Refused: an object that isn't an Aura, Equipment or Fortification, itself, a missing object,
+        and an object in another zone (301.5, 303.4)."""
+        s, path = self.game.s, self.path
+        o = s.objects[oid]
+        label = f"attached_to: {o.card.name}"
+
+        def bad(msg: str) -> InputError:
+            return _err(f"{label} {msg}", path, node, "attached_to")
+        subtypes = set(o.card.subtypes)
+        if not subtypes & {"Aura", "Equipment", "Fortification"}:
+            raise bad("is not an Aura, Equipment or Fortification, so it can't be attached to anything (301.5, 303.4)")
+        p = self.player_index(target)
+        if p is not None:
+            if "Aura" not in subtypes:
+                raise bad(f"can't be attached to the player {target!r}: only an Aura can (702.5d)")
+            return player_ref(p)
+        if target in self.ids:
+            tid = self.ids[target]
+        else:
+            same = [h for h in self.handles if s.objects[h].card.name == target]
+            on_bf = [h for h in same if s.objects[h].zone == BATTLEFIELD and h != oid]
+            if on_bf:
+                return on_bf[0]
+            if not same:
+                hint = did_you_mean(target, list(self.ids) + [s.objects[h].card.name for h in self.handles
+                                                               if s.objects[h].zone == BATTLEFIELD])
+                raise bad(f"is attached to {target!r}, but there is no such object{hint}")
+            tid = same[0]
+        if tid == oid:
+            raise bad("can't be attached to itself (301.5c, 303.4d)")
+        t = s.objects[tid]
+        if t.zone != BATTLEFIELD:
+            raise bad(f"is attached to {target!r}, which is in the {t.zone}, not on the battlefield")
+        return tid
+
+    def _check_attachment_cycles(self) -> None:
+        """A chain of attachments that comes back to where it started can't exist."""
+        s = self.game.s
+        for start in self._attach:
+            chain = [start]
+            cur = s.objects[start].attached_to
+            while cur is not None and cur >= 0 and cur in self._attach:
+                if cur in chain:
+                    names = " -> ".join(self.display(x) for x in chain[chain.index(cur):] + [cur])
+                    raise _err(f"attached_to: circular attachments {names}", self.path, self._attach[start][1],
+                               "attached_to")
+                chain.append(cur)
+                cur = s.objects[cur].attached_to
 
     # ------------------------------------------------------------------ naming
     def player_index(self, name: Any) -> int | None:
@@ -775,7 +822,11 @@ class Runner:
             raise IllegalActionError(f"{o.card.name} has no activated ability number {idx + 1} "
                                      f"(it has {len(abilities)})")
         ab = abilities[idx]
+        if step.get("modes"):  # CastSpell takes modes; ActivateAbility has none yet: say so, don't ignore them
+            raise StepError("modes: choosing the modes of an activated ability is not supported")
         if isinstance(ab, ManaAbility):
+            if step.get("targets") or step.get("x"):
+                raise StepError(f"{o.card.name}: {ab.text!r} is a mana ability: it takes no targets or X (605.1a)")
             self.ensure_priority(by)
             payment = self._payment(by, step.get("pay"), requirements(ab.cost.mana))
             # Its choices (mana, replacement order, triggered mana) are asked through `chooser`.
@@ -1164,7 +1215,9 @@ class Runner:
             for e in s.log:
                 if all(str(e.get(k)) == str(v) for k, v in spec.items()):
                     return
-            raise ScenarioFailure(f"no log event matches {dict(spec)}")
+            absent = [k for k in spec if not any(k in e for e in s.log)]
+            why = f" (no event has a field {', '.join(map(repr, absent))})" if absent else ""
+            raise ScenarioFailure(f"no log event matches {dict(spec)}{why}")
         raise InputError(f"unknown expectation {dict(item)} (player, card, count, stack, game, log)", self.path, line)
 
     def cmp(self, what: str, want: Any, got: Any, ok: bool | None = None) -> None:
