@@ -47,9 +47,14 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         print("error: --games must be at least 0 and --workers at least 1", file=sys.stderr)
         return 2
 
+    done = [0]
+
     def progress(g: GameSummary) -> None:
+        done[0] += 1
         if g.kind and not args.json:
             print(f"game {g.index} (seed {g.seed}): {g.kind}: {g.message}", flush=True)
+        if done[0] % 500 == 0 and done[0] < args.games:
+            print(f"... {done[0]} of {args.games} games", file=sys.stderr, flush=True)
 
     report = run_fuzz(args.games, args.seed, opts, workers=args.workers, out=args.out, progress=progress)
     summary = report.as_dict()

@@ -75,13 +75,23 @@ class Invariants:
             self.fail(f"cards owned changed from {self.owned} to {owned}")
 
     def check_mana(self) -> None:
+        """500.4: mana in a pool after a step change must have been added since the step began."""
         s = self.g.s
         where = (s.turn, s.step)
         if where != self.where and not s.kept_mana:
             for pl in s.players:
-                if pl.pool != EMPTY:
+                if pl.pool != EMPTY and not self._added_this_step(pl.name):
                     self.fail(f"{pl.name}'s pool {pl.pool} survived the step change {self.where} -> {where} (500.4)")
         self.where = where
+
+    def _added_this_step(self, player: str) -> bool:
+        for e in reversed(self.g.s.log):
+            kind = e["event"]
+            if kind in ("step", "turn"):
+                return False
+            if kind in ("add_mana", "restricted_mana") and e.get("player") == player:
+                return True
+        return False
 
     def check_sba(self) -> None:
         g = self.g
