@@ -19,6 +19,7 @@ import io
 import pickle
 import random
 import traceback
+import types
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -74,6 +75,8 @@ class _StatePickler(pickle.Pickler):
     def persistent_id(self, obj: Any) -> Any:
         if isinstance(obj, CardDef):
             return ("card", obj.name)
+        if isinstance(obj, types.FunctionType | types.MethodType):
+            return ("function", obj.__qualname__)  # hooks kept in the state (a cascade's filter)
         return None
 
 

@@ -386,22 +386,38 @@ class Game:
         """Characteristics may have changed (battlefield, counters, effects)."""
         self._cache = {}
 
+    def derived(self, key: object, compute: Any) -> Any:
+        """A value computed from characteristics (a list of abilities, of attack targets ...), kept
+        with them until `invalidate` — unless computing it read a volatile characteristic (one that
+        changes without an invalidation: "as long as you have no cards in hand", 613; counted in
+        continuous.VOLATILE_READS), which is then never kept: a stale list would offer an ability a
+        permanent no longer has (the fuzzer found one with Gobhobbler Rats' hellbent)."""
+        cache = self._cache
+        got = cache.get(key)
+        if got is not None:
+            return got
+        before = cache.get(continuous.VOLATILE_READS, 0)
+        got = compute()
+        if self._cache is cache and cache.get(continuous.VOLATILE_READS, 0) == before:
+            cache[key] = got
+        return got
+
     def statics_of_kind(self, kind: str) -> list:
         """(permanent, ability) for the abilities with this `kind` (StaticAbility and its relatives)
         the permanents on the battlefield have now, indexed once per state of the characteristics."""
         known = self.s.__dict__.get("card_ability_kinds")
         if known is not None and kind not in known:
             return []  # no card of this game has an ability of this kind
-        idx = self._cache.get("static_kinds")
-        if idx is None:
-            idx = {}
-            for o in self.permanents():
-                for ab in self.chars(o).abilities:
-                    k = getattr(ab, "kind", None)
-                    if isinstance(k, str):
-                        idx.setdefault(k, []).append((o, ab))
-            self._cache["static_kinds"] = idx
-        return idx.get(kind, [])
+        return self.derived("static_kinds", self._static_kinds).get(kind, [])
+
+    def _static_kinds(self) -> dict[str, list]:
+        idx: dict[str, list] = {}
+        for o in self.permanents():
+            for ab in self.chars(o).abilities:
+                k = getattr(ab, "kind", None)
+                if isinstance(k, str):
+                    idx.setdefault(k, []).append((o, ab))
+        return idx
 
     def battlefield_abilities(self, cls: type) -> list:
         """(permanent, ability) for every ability of exactly type `cls` the permanents have now (their
@@ -409,12 +425,8 @@ class Game:
         hand (cost changes, cast restrictions) then don't scan the battlefield again."""
         if not self.may_have(cls):
             return []  # no card of this game has (or grants) such an ability
-        key = ("abilities", cls)
-        got = self._cache.get(key)
-        if got is None:
-            got = [(o, ab) for o in self.permanents() for ab in self.chars(o).abilities if type(ab) is cls]
-            self._cache[key] = got
-        return got
+        return self.derived(("abilities", cls), lambda: [
+            (o, ab) for o in self.permanents() for ab in self.chars(o).abilities if type(ab) is cls])
 
     def obj(self, oid: int) -> Obj:
         return self.s.objects[oid]

@@ -109,11 +109,8 @@ def attack_targets(g: Game) -> list[int]:
     """506.1 / 508.1b: the defending player and the planeswalkers they control (listed once per state
     of the characteristics: a copy, for the caller to keep)."""
     d = defending_player(g)
-    key = ("attack_targets", d)
-    got = g._cache.get(key)
-    if got is None:
-        got = g._cache[key] = [player_ref(d)] + [o.id for o in g.permanents(d) if "Planeswalker" in g.chars(o).types]
-    return list(got)
+    return list(g.derived(("attack_targets", d), lambda: [player_ref(d)] + [
+        o.id for o in g.permanents(d) if "Planeswalker" in g.chars(o).types]))
 
 
 def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:

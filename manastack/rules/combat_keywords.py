@@ -467,10 +467,7 @@ E.register_effect(UntapAll, _untap_all)
 
 def _requirements(g: Game) -> tuple[list[int], list[tuple[int, int]], list[int]]:
     """`_block_requirements`, cached with the characteristics (it depends only on the state)."""
-    got = g._cache.get("block_requirements")
-    if got is None:
-        got = g._cache["block_requirements"] = _block_requirements(g)
-    return got
+    return g.derived("block_requirements", lambda: _block_requirements(g))
 
 
 def _block_requirements(g: Game) -> tuple[list[int], list[tuple[int, int]], list[int]]:

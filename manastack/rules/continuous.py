@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LAYERED = "layered"  # StaticAbility.kind of LayeredStatic (cards/templates/statics.py)
+# Key in the characteristics cache: how many volatile characteristics were computed (Game.derived).
+VOLATILE_READS = "_volatile_reads"
 _creature_types: frozenset[str] | None = None
 # Characteristic-defining abilities that set power/toughness (604.3, layer 7a) of a creature whose
 # printed value is a star: fn(state, obj, card, power, toughness, cache) -> (power, toughness, volatile).
@@ -344,8 +346,10 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
               protection, rules)
     if not volatile:
         cache[obj.id] = c
-    elif on_bf:
-        s.volatile_chars = True  # state-based actions are then checked after every change (Game.settle)
+    else:
+        cache[VOLATILE_READS] = cache.get(VOLATILE_READS, 0) + 1  # Game.derived keeps nothing built on it
+        if on_bf:
+            s.volatile_chars = True  # state-based actions are then checked after every change (Game.settle)
     return c
 
 

@@ -161,9 +161,7 @@ def _activated_candidates(g: Game, p: int) -> list[tuple]:
     off the printed text; such an ability granted by another card is not offered). Listed once per state
     of the characteristics (Game.invalidate forgets it: permanents, control and abilities are what it
     depends on)."""
-    key = ("activated_candidates", p)
-    got = g._cache.get(key)
-    if got is None:
+    def compute() -> list[tuple]:
         s = g.s
         got = []
         for oid in s.battlefield:
@@ -173,8 +171,9 @@ def _activated_candidates(g: Game, p: int) -> list[tuple]:
                 continue
             for idx, ab in stack.nonmana_abilities(g, o):
                 got.append((o, idx, ab, foreign))
-        g._cache[key] = got
-    return got
+        return got
+
+    return g.derived(("activated_candidates", p), compute)
 
 
 _QUIET: dict[int, tuple] = {}

@@ -56,10 +56,10 @@ def _could_produce_all(g: Game) -> dict[int, frozenset[str]]:
     """Least fixed point over the battlefield: start from what each permanent produces on its own,
     then let "could produce" references grow monotonically until nothing changes. Replacement
     effects are considered in every order; costs are ignored (tapped permanents count)."""
-    cache = g._cache
-    hit = cache.get("_could_produce")
-    if hit is not None:
-        return hit
+    return g.derived("_could_produce", lambda: _compute_could_produce_all(g))
+
+
+def _compute_could_produce_all(g: Game) -> dict[int, frozenset[str]]:
     perms = g.permanents()
     result: dict[int, set[str]] = {}
     refs: list[tuple[Obj, ManaAbility, object]] = []
@@ -111,7 +111,6 @@ def _could_produce_all(g: Game) -> dict[int, frozenset[str]]:
                 result[o.id] |= new
                 changed = True
     frozen = {k: frozenset(v) for k, v in result.items()}
-    cache["_could_produce"] = frozen
     return frozen
 
 
@@ -272,15 +271,12 @@ def mana_unmodified(g: Game) -> bool:
 
 
 def _tap_triggers(g: Game) -> list:
-    cache = g._cache
-    hit = cache.get("_tap_triggers")
-    if hit is None:
-        events = g.s.__dict__.get("card_events")
-        hit = [] if events is not None and "tapped_for_mana" not in events else [  # 106.12a: no card has one
-            (o, ab) for o in g.permanents() for ab in g.chars(o).abilities
-            if isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"]
-        cache["_tap_triggers"] = hit
-    return hit
+    events = g.s.__dict__.get("card_events")
+    if events is not None and "tapped_for_mana" not in events:
+        return []  # 106.12a: no card of this game has such a trigger
+    return g.derived("_tap_triggers", lambda: [
+        (o, ab) for o in g.permanents() for ab in g.chars(o).abilities
+        if isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"])
 
 
 def _tap_trigger_applies(g: Game, trig_src: Obj, ab, p: int, source: Obj, chars) -> bool:

@@ -35,10 +35,10 @@ class ActiveReplacement:
 
 
 def active(g: Game) -> list[ActiveReplacement]:
-    cache = g._cache
-    hit = cache.get("_mana_replacements")
-    if hit is not None:
-        return hit
+    return g.derived("_mana_replacements", lambda: _active(g))
+
+
+def _active(g: Game) -> list[ActiveReplacement]:
     out: list[ActiveReplacement] = []
     for o, ab in g.statics_of_kind("mana_replacement"):  # [] at once in games where no card has one
         if isinstance(ab, StaticAbility) and ab.mana_replacement:
@@ -46,7 +46,6 @@ def active(g: Game) -> list[ActiveReplacement]:
     for i, e in enumerate(g.s.effects):
         if e.kind == "mana_replacement":
             out.append(ActiveReplacement(-(i + 1), e.data[1], e.controller, e.data[0]))
-    cache["_mana_replacements"] = out
     return out
 
 

@@ -62,3 +62,32 @@ def test_the_check_itself_sees_a_missed_invalidation(checked_chars) -> None:
     creature.counters["+1/+1"] = 1  # no g.invalidate(): the cache is now stale
     g.chars(creature)
     assert checked_chars and creature.card.name in checked_chars[0]
+
+
+def test_lists_built_on_a_volatile_characteristic_are_not_kept() -> None:
+    """613 / Game.derived: Gobhobbler Rats has "{B}: Regenerate this creature" only while its
+    controller has no cards in hand (hellbent). Drawing a card changes that without an invalidation
+    (the battlefield didn't change): the listed abilities must follow (the fuzzer found the ability
+    listed after a draw, then refused)."""
+    from manastack.game import actions as A
+    from manastack.game.state import MAIN1
+    from tests.setup_helpers import put
+
+    g = Game.empty()
+    rats = put(g, "Gobhobbler Rats", "battlefield", 0)
+    put(g, "Swamp", "battlefield", 0)
+    put(g, "Swamp", "library", 0)
+    put(g, "Swamp", "library", 1)
+    s = g.s
+    s.turn, s.active, s.step, s.priority = 2, 0, MAIN1, 0
+    g.auto_pass = False
+    g.run()
+
+    def regenerations() -> list:
+        return [a for a in g.legal_actions() if isinstance(a, A.ActivateAbility) and a.source == rats.id]
+
+    assert regenerations(), "hellbent: the ability is there with an empty hand"
+    g.draw(0)  # a card in hand: no longer hellbent
+    g._legal = None
+    assert regenerations() == []
+    assert g.chars(rats).power == 2  # and no +1/+0
