@@ -5,7 +5,6 @@ on an engine fault, and the replay command replaying a simulated game exactly.""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sqlite3
 from pathlib import Path
@@ -16,19 +15,12 @@ import sim_fault_injection as inject
 import manastack.agents
 from manastack.cli import main as manastack_main
 from manastack.sim import ResultStore, backends, game_seed, ray_backend, report, simulate
-from manastack.sim.cli import EXIT_FAULT, add_commands
+from manastack.sim.cli import EXIT_FAULT
 from manastack.sim.worker import GameFault, SimConfig, replay_command
+from tests.sim.cli_helpers import run_cli
 
 SEED = 1
 FAULTY = (2, 5)  # an even game and an odd one (deck B on the play)
-
-
-def run_cli(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="manastack")
-    sub = parser.add_subparsers(dest="cmd")
-    add_commands(sub)
-    args = parser.parse_args(argv)
-    return int(args.func(args))
 
 
 def fault_rows(db: Path) -> list[dict[str, object]]:

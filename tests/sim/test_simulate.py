@@ -4,7 +4,6 @@ heuristic agent beats the random one."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import signal
@@ -19,8 +18,8 @@ import pytest
 import manastack
 from manastack.errors import InputError
 from manastack.sim import GameResult, ResultStore, SimError, Summary, game_seed, report, simulate, wilson
-from manastack.sim.cli import add_commands
 from manastack.sim.store import GAME_COLUMNS, RUN_COLUMNS
+from tests.sim.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,14 +27,6 @@ ROOT = Path(__file__).resolve().parents[2]
 def recorded(db: Path, run: int | None = None) -> list[GameResult]:
     with ResultStore(db, must_exist=True) as store:
         return store.games(store.run(run).id)
-
-
-def run_cli(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="manastack")
-    sub = parser.add_subparsers(dest="cmd")
-    add_commands(sub)
-    args = parser.parse_args(argv)
-    return int(args.func(args))
 
 
 # ---------------------------------------------------------------------- seeds and statistics

@@ -5,7 +5,6 @@ root, whom chmod does not stop), damaged files, rows edited by hand, and unwrita
 
 from __future__ import annotations
 
-import argparse
 import errno
 import os
 import pathlib
@@ -19,15 +18,7 @@ import manastack.cli
 from manastack.cli import main as manastack_main
 from manastack.errors import InputError
 from manastack.sim import ResultStore, report, simulate, store
-from manastack.sim.cli import add_commands
-
-
-def run_cli(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="manastack")
-    sub = parser.add_subparsers(dest="cmd")
-    add_commands(sub)
-    args = parser.parse_args(argv)
-    return int(args.func(args))
+from tests.sim.cli_helpers import run_cli
 
 
 def one_error_line(capsys: pytest.CaptureFixture[str], *needles: str) -> str:
