@@ -42,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     p_check = sub.add_parser("check", help="run scenario files")
     p_check.add_argument("paths", nargs="+")
     p_check.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    p_check.add_argument("--log", action="store_true",
+                         help="print the readable game log of each failing scenario (every event, with its rule)")
+    p_check.add_argument("-v", "--verbose", action="store_true", help="print the game log of every scenario")
     p_cards = sub.add_parser("cards", help="card database commands")
     cards_sub = p_cards.add_subparsers(dest="cards_cmd", required=True)
     cards_sub.add_parser("unsupported", help="list cards whose Oracle text the compiler doesn't support")
@@ -163,7 +166,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     for f in scenario_files(args.paths):
         total += 1
         try:
-            res = run(f)
+            res = run(f, keep_log=args.log or args.verbose)
         except InputError as exc:
             invalid += 1
             if args.json:
@@ -174,11 +177,16 @@ def cmd_check(args: argparse.Namespace) -> int:
         if not res.passed:
             failed += 1
         if args.json:
+            if res.passed and not args.verbose:
+                res.log = None  # --log: the logs of failing scenarios only
             print(json.dumps(res.as_dict()))
         else:
             status = "pass" if res.passed else "FAIL"
             tail = "" if res.passed else f": {res.failure}"
             print(f"{status} {f} — {res.name}{tail}")
+            if res.log is not None and (args.verbose or not res.passed):
+                for line in res.log:
+                    print(f"    {line}")
     if not args.json:
         print(f"{total - failed - invalid} passed, {failed} failed, {invalid} invalid")
     if invalid:

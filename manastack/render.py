@@ -50,3 +50,14 @@ def render_event(e: dict) -> str | None:
     if line is None:
         return None
     return f"{line} {r}" if not line.startswith("\n") else line
+
+
+def describe_event(e: dict) -> str:
+    """Every event as one line, for a rules expert reading why a scenario failed: when it happened,
+    what it was (the readable form where there is one) and the rule it cites."""
+    when = f"T{e.get('turn')} {e.get('step')}"
+    line = render_event(e) if e.get("event") not in _QUIET else None
+    if line is None or not line.strip():
+        fields = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("event", "rule", "turn", "step"))
+        line = f"{e.get('event')}: {fields} [{e.get('rule')}]"
+    return f"{when:<24} {line.strip()}"

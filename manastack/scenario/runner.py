@@ -29,6 +29,7 @@ from ..game.state import (
     player_ref,
 )
 from ..inputs import did_you_mean, read_text
+from ..render import describe_event
 from ..rules import combat as combat_rules
 from ..rules import produce, stack
 from ..rules.costs import ManaSource, requirements, solve_payment
@@ -57,9 +58,13 @@ class ScenarioResult:
     name: str
     passed: bool
     failure: str | None = None
+    log: list[str] | None = None  # the readable game log, with the script's steps marked (run(keep_log=True))
 
     def as_dict(self) -> dict:
-        return {"file": self.file, "name": self.name, "passed": self.passed, "failure": self.failure}
+        out: dict[str, Any] = {"file": self.file, "name": self.name, "passed": self.passed, "failure": self.failure}
+        if self.log is not None:
+            out["log"] = self.log
+        return out
 
 
 class ScenarioFailure(Exception):
@@ -70,15 +75,22 @@ class StepError(Exception):
     """A script step could not be carried out (not the rules refusing an action)."""
 
 
-def run(path: str | Path) -> ScenarioResult:
-    """Run one scenario file."""
+def run(path: str | Path, keep_log: bool = False) -> ScenarioResult:
+    """Run one scenario file (`keep_log`: the result carries the readable game log)."""
     p = str(path)
     data = load(read_text(p, "scenario"), p)
-    return run_data(data, p)
+    return run_data(data, p, keep_log)
 
 
-def run_data(data: Any, path: str = "<scenario>") -> ScenarioResult:
+def run_data(data: Any, path: str = "<scenario>", keep_log: bool = False) -> ScenarioResult:
     runner = Runner(data, path)
+    result = _run_scenario(runner, path)
+    if keep_log:
+        result.log = runner.readable_log()
+    return result
+
+
+def _run_scenario(runner: Runner, path: str) -> ScenarioResult:
     try:
         runner.setup()
     except InputError:
@@ -133,6 +145,22 @@ class Runner:
         self.answers: dict[int, list[tuple[Any, int | None]]] = {0: [], 1: []}
         self._attach: dict[int, tuple[str, Any]] = {}
         self.game: Game
+        self.marks: list[tuple[int, str]] = []  # (log length, script step) as each step began
+
+    def readable_log(self) -> list[str]:
+        """The game's log, one line an event (render.describe_event), with the script's steps marked."""
+        game = getattr(self, "game", None)
+        if game is None:
+            return []
+        marks = list(self.marks)
+        out: list[str] = []
+        for i, e in enumerate(game.log):
+            while marks and marks[0][0] <= i:
+                out.append(f"--- {marks.pop(0)[1]}")
+            if e.get("event") != "pass" or not e.get("auto"):
+                out.append(describe_event(e))
+        out.extend(f"--- {m}" for _, m in marks)
+        return out
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -418,6 +446,10 @@ class Runner:
             if "by" in step and self.player_index(step["by"]) is None:
                 raise _err(f"by: {step['by']!r} is not a player ({', '.join(self.pnames)})", self.path, step, "by")
             self.validate_step(kind, step)
+            what = step.get(kind)
+            self.marks.append((len(self.game.log), f"step {i + 1} (line {line}): {kind}"
+                               + (f" {what}" if what is not None and kind != "expect" else "")
+                               + (f" by {step['by']}" if "by" in step else "")))
             if self.game.over:
                 raise ScenarioFailure(f"step {i + 1} (line {line}): the game is already over "
                                       f"({self.game.s.end_reason})")
