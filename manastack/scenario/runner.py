@@ -411,6 +411,19 @@ class Runner:
                 return it.id
         return None
 
+    def ref_distinct(self, name: Any, pred, used: set[int]) -> int:
+        """`ref`, preferring an object this step hasn't named yet: a name repeated in one step picks
+        distinct objects (`attack: [Goblin, Goblin]`: two Goblin tokens), the same one only when no
+        other fits (two "any target"s at one creature, 115.3)."""
+        if self.player_index(name) is None:
+            oid = self.find(name, lambda o: o.id not in used and (pred is None or pred(o)), fallback=False)
+            if oid is not None:
+                used.add(oid)
+                return oid
+        oid = self.ref(name, pred)
+        used.add(oid)
+        return oid
+
     def ref(self, name: Any, pred=None) -> int:
         """A player ref or an object id, or StepError."""
         p = self.player_index(name)
@@ -742,6 +755,7 @@ class Runner:
         if not isinstance(names, list):
             names = [names]
         out: list = []
+        used: set[int] = set()
         for i, n in enumerate(names):
             spec = specs[i] if i < len(specs) else None
             if n is None and spec is not None and spec.optional:
@@ -749,9 +763,9 @@ class Runner:
             elif spec is not None:
                 def fits(o, spec=spec):
                     return stack.target_legal(self.game, spec, o.id, by, source, colors)
-                out.append(self.ref(n, fits))
+                out.append(self.ref_distinct(n, fits, used))
             else:
-                out.append(self.ref(n))
+                out.append(self.ref_distinct(n, None, used))
         while len(out) < len(specs) and specs[len(out)].optional:
             out.append(None)  # the "up to N" targets not named are left unchosen
         return tuple(out)
@@ -975,13 +989,15 @@ class Runner:
         if g.pending.player != by:
             raise IllegalActionError(f"508.1: only the active player ({self.pnames[g.s.active]}) declares attackers")
         pairs = []
+        used: set[int] = set()
         if isinstance(spec, list):
             for n in spec:
-                pairs.append((self.ref(n, lambda o: o.zone == BATTLEFIELD and o.controller == by),
+                pairs.append((self.ref_distinct(n, lambda o: o.zone == BATTLEFIELD and o.controller == by, used),
                               player_ref(1 - by)))
         elif isinstance(spec, dict):
             for n, d in spec.items():
-                pairs.append((self.ref(n, lambda o: o.zone == BATTLEFIELD and o.controller == by), self.ref(d)))
+                pairs.append((self.ref_distinct(n, lambda o: o.zone == BATTLEFIELD and o.controller == by, used),
+                              self.ref(d)))
         else:
             raise StepError("attack: expects a list of creatures or a mapping creature: player")
         g.apply(A.DeclareAttackers(tuple(pairs)))
@@ -1001,7 +1017,8 @@ class Runner:
             bid = self.ref(b, lambda o: o.zone == BATTLEFIELD and o.controller == by and o.id not in used)
             used.add(bid)
             atts = a if isinstance(a, list) else [a]
-            aids = tuple(self.ref(x, lambda o: cb is not None and o.id in cb.attackers) for x in atts)
+            named: set[int] = set()
+            aids = tuple(self.ref_distinct(x, lambda o: cb is not None and o.id in cb.attackers, named) for x in atts)
             blocks.append((bid, aids))
         g.apply(A.DeclareBlockers(tuple(blocks)))
 
