@@ -567,6 +567,11 @@ class Runner:
             if q:
                 value, line = q[0]
                 action = self.answer_action(d, value, acts)
+                if action is None and isinstance(value, list) and value and self.one_at_a_time(acts):
+                    # Several objects chosen at once (discarding two cards, 701.8), asked one at a time:
+                    # one list answers them all, in order (SCENARIOS.md), like one answer per object.
+                    q[0:1] = [(v, line) for v in value]
+                    continue
                 if action is None:
                     raise StepError(f"answer {value!r} (line {line}) doesn't fit the choice: {d.prompt}")
                 q.pop(0)
@@ -576,6 +581,12 @@ class Runner:
                 g.apply(acts[0])
                 continue
             raise ScenarioFailure(f"unanswered choice: {d.prompt} ({g.s.players[d.player].name})")
+
+    @staticmethod
+    def one_at_a_time(acts: list[A.Action]) -> bool:
+        """Whether the decision picks one object (or player) among several, not a list at once."""
+        values = [a.value for a in acts if isinstance(a, A.Choose)]
+        return bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
 
     def answer_action(self, d, value: Any, acts: list[A.Action]) -> A.Action | None:
         g = self.game
