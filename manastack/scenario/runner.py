@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards.db import get_card
-from ..cards.vocab import ManaAbility
+from ..cards.vocab import ActivatedAbility, ManaAbility
 from ..errors import CardError, IllegalActionError, InputError
 from ..game import actions as A
 from ..game.game import PROFILES, Game
@@ -26,6 +26,7 @@ from ..game.state import (
     STEP_INDEX,
     STEPS,
     Combat,
+    Obj,
     player_ref,
 )
 from ..inputs import did_you_mean, read_text
@@ -858,27 +859,9 @@ class Runner:
         if oid is None:
             raise StepError(f"no permanent {name!r}")
         o = g.s.objects.get(oid)
-        if o is not None and o.zone == HAND and stack.hand_abilities(o.card):
-            abilities = stack.hand_abilities(o.card)
-        elif o is not None and o.zone == GRAVEYARD and graveyard_abilities(o.card):
-            abilities = graveyard_abilities(o.card)  # type: ignore[assignment]
-        elif o is None or o.zone != BATTLEFIELD:
+        if o is None or o.zone not in (BATTLEFIELD, HAND, GRAVEYARD):
             raise StepError(f"{name!r} is not on the battlefield")
-        else:
-            abilities = stack.activated_abilities(g, o)
-        ab_sel = step.get("ability", 1)
-        if isinstance(ab_sel, int) and not isinstance(ab_sel, bool):
-            idx = ab_sel - 1
-        else:
-            want = str(ab_sel).strip()
-            idx = next((i for i, ab in enumerate(abilities) if _norm(ab.text) == _norm(want)), -1)
-            if idx < 0:
-                raise StepError(f"{o.card.name} has no ability {want!r} "
-                                f"(it has: {'; '.join(ab.text for ab in abilities) or 'none'})")
-        if not 0 <= idx < len(abilities):
-            raise IllegalActionError(f"{o.card.name} has no activated ability number {idx + 1} "
-                                     f"(it has {len(abilities)})")
-        ab = abilities[idx]
+        idx, ab = self._ability(o, step.get("ability"))
         if step.get("modes"):  # CastSpell takes modes; ActivateAbility has none yet: say so, don't ignore them
             raise StepError("modes: choosing the modes of an activated ability is not supported")
         if isinstance(ab, ManaAbility):
@@ -894,6 +877,42 @@ class Runner:
         x = step.get("x", 0)
         payment = self._payment(by, step.get("pay"), requirements(ab.cost.mana, x))
         g.apply(A.ActivateAbility(oid, idx, targets, x, payment))
+
+    def _ability(self, o: Obj, selector: Any) -> tuple[int, Any]:
+        """`ability: N` (SCENARIOS.md): the N-th activated ability the object has, in printed order,
+        counting keyword abilities with an activation cost (cycling, unearth) and abilities that
+        work only from another zone (113.6); or the ability with that text. Returns the ability's
+        index among those that work from the object's zone (what ActivateAbility names), or refuses
+        one that can't be activated from there. Without a selector: the first that works from there."""
+        g = self.game
+        if o.zone == BATTLEFIELD:
+            usable = list(stack.activated_abilities(g, o))
+            printed = [ab for ab in g.chars(o).abilities if isinstance(ab, ActivatedAbility | ManaAbility)]
+        else:
+            usable = stack.hand_abilities(o.card) if o.zone == HAND else list(graveyard_abilities(o.card))
+            printed = [ab for ab in o.card.abilities if isinstance(ab, ActivatedAbility | ManaAbility)]
+        if len(usable) != sum(1 for ab in printed if _ability_zone(ab) == o.zone):
+            printed = usable  # (not expected: every usable ability is one of the object's own)
+        if selector is None:  # no `ability:`: the first one that works from where the object is
+            n = next((i for i, ab in enumerate(printed) if _ability_zone(ab) == o.zone), 0)
+        elif isinstance(selector, int) and not isinstance(selector, bool):
+            n = selector - 1
+        else:
+            want = _norm(str(selector).strip())
+            n = next((i for i, ab in enumerate(printed) if _norm(ab.text) == want), -1)
+            if n < 0:
+                raise StepError(f"{o.card.name} has no ability {selector!r} "
+                                f"(it has: {'; '.join(ab.text for ab in printed) or 'none'})")
+        if not 0 <= n < len(printed):
+            raise IllegalActionError(f"{o.card.name} has no activated ability number {n + 1} "
+                                     f"(it has {len(printed)})")
+        ab = printed[n]
+        zone = _ability_zone(ab)
+        if zone != o.zone:
+            raise IllegalActionError(f"{o.card.name}: {ab.text!r} can be activated only while it is in the "
+                                     f"{zone}, and it is in the {o.zone} (113.6)")
+        idx = sum(1 for other in printed[:n] if _ability_zone(other) == zone)
+        return idx, usable[idx]
 
     def chooser(self, p: int, kind: str, options: list, prompt: str) -> Any:
         """Answer a choice made while a mana ability resolves, from `p`'s answers."""
@@ -1374,6 +1393,11 @@ class Runner:
             if self.game.current_id(v) == ref:
                 return k
         return self.game.name_of(ref)
+
+
+def _ability_zone(ab: Any) -> str:
+    """The zone an activated ability works from (113.6: the battlefield unless it says otherwise)."""
+    return getattr(ab, "zone", "") or BATTLEFIELD
 
 
 def _norm(text: str) -> str:
