@@ -59,7 +59,7 @@ class Invariants:
         for oid in s.battlefield:
             put(oid, BATTLEFIELD)
         for it in s.stack:
-            if it.kind == "spell":
+            if it.kind == "spell" and it.obj is not None:
                 put(it.obj, STACK)
         for oid, o in s.objects.items():
             if oid in seen:
