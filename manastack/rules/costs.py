@@ -260,7 +260,13 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
                            converters: list[ManaSource]) -> tuple[Requirement, list[tuple[object, Bag]]] | None:
     """Mana abilities with a mana cost of their own convert mana (Cabal Coffers). Try each ordered
     choice of them: the other sources must pay the spell plus the converters' costs, less what the
-    converters add, and each converter's cost must be payable when it is activated (in order)."""
+    converters add, and each converter's cost must be payable when it is activated (in order).
+    A converter's outputs that differ only in types no requirement names are interchangeable (they
+    can only pay generic costs): one of each kind is tried (Prophetic Prism's five colors are two
+    choices for a {R} spell: red, and any other)."""
+    named = [any(r.typed[t] for r in req_options) or any(c.cost.typed[t] for c in converters)  # type: ignore[union-attr]
+             for t in range(6)]
+    outputs = {id(c): _distinct_outputs(c.outputs, named) for c in converters}
     for n in range(1, len(converters) + 1):
         for seq in itertools.permutations(converters, n):
             # A permanent is activated at most once: one converter per permanent, and its other mana
@@ -274,7 +280,7 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
                 use_total = [0] * (len(use) + 1)
                 for i in range(len(use) - 1, -1, -1):
                     use_total[i] = use_total[i + 1] + max(sum(o) for o in use[i].outputs)
-            for outs in itertools.product(*(c.outputs for c in seq)):
+            for outs in itertools.product(*(outputs[id(c)] for c in seq)):
                 extra_pool = pool
                 typed = [0] * 6
                 generic = 0
@@ -302,6 +308,15 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
                         if ok and _covers_req(req, supply):
                             return req, chosen + [(c.key, o) for c, o in zip(seq, outs)]
     return None
+
+
+def _distinct_outputs(outs: tuple[Bag, ...], named: list[bool]) -> list[Bag]:
+    """One output per kind: its amounts of the named types and its total of the others."""
+    seen: dict[tuple, Bag] = {}
+    for o in outs:
+        sig = tuple(o[t] for t in range(6) if named[t]) + (sum(o[t] for t in range(6) if not named[t]),)
+        seen.setdefault(sig, o)
+    return list(seen.values())
 
 
 def _key_oid(key: object) -> object:

@@ -384,3 +384,38 @@ def test_brute_force_itself_on_known_cases() -> None:
     reqs = requirements(parse_cost("{1}{U}{G}"))
     assert brute_force(reqs, EMPTY, srcs)
     assert not brute_force(reqs, EMPTY, srcs[:2])
+
+
+# --------------------------------------------------------------------------- converters (Prophetic Prism)
+
+def prism(key: str, cost: str = "{1}") -> ManaSource:
+    """A mana ability with a mana cost of its own that adds one mana of any color."""
+    return ManaSource(key, ANY_COLOR_OUTPUTS, 2, cost=requirements(parse_cost(cost))[0])
+
+
+def test_prism_converts_generic_into_a_color() -> None:
+    res = solve("{U}", [fixed("wastes", "C"), prism("prism")])
+    assert res is not None
+    assert ("prism", U) in res[1]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["W", "U", "B", "R", "G", "C", "WU", "BR"]), min_size=0, max_size=4),
+       st.lists(st.sampled_from(["{1}", "{C}", "{R}", "{2}"]), min_size=1, max_size=3),
+       st.sampled_from(["{U}", "{1}{R}", "{G}{G}", "{2}{W}{U}", "{B}{R}", "{3}"]))
+def test_interchangeable_converter_outputs_are_tried_once(lands, prism_costs, cost) -> None:
+    """costs._solve_with_converters tries one output per kind; trying every output finds a payment
+    exactly when it does."""
+    from manastack.rules import costs
+    sources = [choice(f"land{i}", letters, 0) for i, letters in enumerate(lands)] + [
+        prism(f"prism{i}", c) for i, c in enumerate(prism_costs)]
+    fast = solve(cost, sources)
+    full = costs._distinct_outputs
+    try:
+        costs._distinct_outputs = lambda outs, named: list(outs)  # type: ignore[assignment]
+        slow = solve(cost, sources)
+    finally:
+        costs._distinct_outputs = full  # type: ignore[assignment]
+    assert (fast is None) == (slow is None)
+    if fast is not None:
+        check_solution(fast, EMPTY, sources)
