@@ -52,7 +52,8 @@ ENTERED_BATTLEFIELD_HOOKS: list = []
 @dataclass(frozen=True)
 class Decision:
     """What the engine waits for: `kind` (priority, mulligan, bottom, attackers, blockers,
-    order_blockers, assign_damage, discard, legend, choose, ...), the deciding `player`, and
+    order_blockers, assign_damage, discard, legend, order_triggers, trigger_target, choose, ...),
+    the deciding `player`, and
     kind-specific `data` (e.g. the cards to choose from)."""
 
     kind: str
@@ -70,7 +71,7 @@ _PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
 # on the turn, the step, tapped status or the cards in a zone (GameState.volatile_chars). After only
 # these, the state-based actions that found nothing before still find nothing (Game.settle).
 SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers", "draw", "cast",
-                                "activate_mana", "tap", "add_mana", "pay_mana", "mana_empties"})
+                                "activate_mana", "tap", "add_mana", "pay_mana", "mana_empties", "order_triggers"})
 
 
 class Game:

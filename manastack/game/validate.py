@@ -10,6 +10,8 @@ Rules implemented here (only what can be told from the action itself and the pen
 - 107.1 / 107.3: numbers (X, ability indices, damage amounts) are non-negative integers; an X above
   MAX_X can never be paid for and is refused at once.
 - 700.2: modes are 1-based integers.
+- 603.3b: an order of simultaneous triggered abilities ("order_triggers") is one Choose of a tuple of
+  distinct trigger indices: all of them (a permutation) or the one put on the stack next.
 
 Why a separate step: every rule module reads these fields as the types actions.py declares, so junk
 (None, 42, "UB", [], {}) in any field would surface as TypeError/KeyError deep inside a half-done
@@ -37,6 +39,18 @@ DECISION_ACTIONS: dict[str, tuple[type, ...]] = {
     "blockers": (A.AddBlocker, A.DeclareBlockers),
     "order_blockers": (A.OrderBlockers, A.Choose),
     "assign_damage": (A.AssignDamage,),
+}
+
+
+def _trigger_order(d: Decision, value: Any) -> None:
+    from ..rules.triggers import chosen_order
+    chosen_order(d, value)
+
+
+# The value shape a decision kind's Choose takes, checked here when the kind has one (others are
+# checked by the rule module answering them).
+CHOOSE_SHAPES: dict[str, Any] = {
+    "order_triggers": _trigger_order,
 }
 
 
@@ -183,6 +197,9 @@ def check_shape(g: Game, action: Any) -> None:
     check_kind(g, d, action)
     if isinstance(action, A.Choose):
         _hashable(action, "value", action.value)
+        check = CHOOSE_SHAPES.get(d.kind)
+        if check is not None:
+            check(d, action.value)
         return
     if isinstance(action, A.PassPriority):
         return

@@ -1,8 +1,9 @@
 """CR 603: triggered abilities.
 
 - 603.2: an ability triggers when its event happens; it is put on the stack the next time a
-  player would receive priority (603.3), active player's first (APNAP, 603.3b), each player
-  ordering their own.
+  player would receive priority (603.3), active player's first (APNAP, 101.4, 603.3b), each player
+  ordering their own: an "order_triggers" decision (see `put_on_stack`), asked only when the order
+  can change the result.
 - 603.3d: a triggered ability with no legal targets is removed from the stack.
 - 603.6a / 603.10a: enters-the-battlefield abilities look at the permanent after it entered;
   leaves-the-battlefield ("dies") abilities look back in time (last known information).
@@ -425,13 +426,165 @@ def mode_options(g: Game, modal: V.Modal, controller: int, source: int | None) -
 
 
 def put_on_stack(g: Game) -> None:
-    """603.3b: APNAP order; each trigger's targets are chosen as it is put on the stack (603.3d)."""
+    """603.3b / 101.4: the active player puts all of their triggered abilities on the stack first, in
+    the order they choose, then the other player; each trigger's targets are chosen as it is put on
+    the stack (603.3d), so after the order. A player with two or more waiting triggers gets an
+    ("order_triggers", player, triggers) queue item (rules/turn.py raises the decision from it)."""
     s = g.s
     trigs = s.pending_triggers
     s.pending_triggers = []
-    ordered = [t for t in trigs if t[0] == s.active] + [t for t in trigs if t[0] != s.active]
-    for t in ordered:
-        s.queue.append(("put_trigger", t))
+    for p in (s.active, 1 - s.active):
+        mine = tuple(t for t in trigs if t[0] == p)
+        if len(mine) > 1:
+            s.queue.append(("order_triggers", p, mine))
+        elif mine:
+            s.queue.append(("put_trigger", mine[0]))
+
+
+# ----------------------------------------------------------------------------- 603.3b: the order
+#
+# The "order_triggers" decision: data = (triggers, classes). `triggers` are the player's waiting
+# triggers in the order they triggered; `classes[i]` is the index of the first trigger identical to
+# trigger i (interchangeable: any order of them gives the same game). The answer is
+# Choose(tuple of indices into `triggers`), first put on the stack first (so it resolves last):
+#   - the whole order: a permutation of range(n); or
+#   - one index (a 1-tuple): the trigger put on the stack next; the others are asked again.
+# legal_actions() lists the distinct whole orders (identical triggers kept in the order they
+# triggered) while there are at most MAX_LISTED_ORDER triggers (4! = 24 actions), else one 1-tuple
+# per distinct trigger (step by step: n choices instead of n!). With one distinct order the
+# decision is not asked when decisions with one option are taken automatically (Game.auto_single);
+# the scenario runner sees it with its single option, to check an answer a script gives for it.
+
+MAX_LISTED_ORDER = 4
+
+
+def _chars_equal(a, b) -> bool:
+    return a is b or all(getattr(a, k) == getattr(b, k) for k in a.__slots__)
+
+
+def _source_state(g: Game, t: tuple):
+    """(card definition, characteristics, counters) of a trigger's source as it triggered or is now."""
+    lki = t[3]
+    if lki is not None:
+        return lki[0].card, lki[1], lki[0].counters
+    o = g.s.objects.get(t[1])
+    if o is None:
+        return None
+    return o.card, g.chars(o), o.counters
+
+
+# Effect classes whose handlers read the trigger's event object (Context.event_obj) other than through
+# V.IT / V.EVENT_PLAYER: ward's "counter that spell", "return that card", enlist, evolve.
+# tests/rules/test_trigger_order.py checks that every `ctx.event_obj` read in the code is known here.
+EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve"})
+
+
+@by_identity
+def uses_event(ability: V.TriggeredAbility) -> bool:
+    """Whether the ability's resolution may read its event object ("that creature", "that player",
+    "it" for the object that triggered it, an intervening "if" clause, 603.4): a structural scan of
+    its effects, conservative (any unknown way in counts)."""
+    if getattr(ability, "intervening", None) is not None or getattr(ability, "intervening_if", None) is not None:
+        return True
+    seen: set[int] = set()
+
+    def walk(v: object) -> bool:
+        if isinstance(v, str):
+            return v in (V.IT, V.EVENT_PLAYER)
+        if v is None or isinstance(v, bool | int | float) or id(v) in seen:
+            return False
+        seen.add(id(v))
+        if isinstance(v, tuple | list | frozenset | set):
+            return any(walk(x) for x in v)
+        if type(v).__name__ in EVENT_READERS:
+            return True
+        slots = [k for c in type(v).__mro__ for k in getattr(c, "__slots__", ())]
+        names = slots or list(getattr(v, "__dict__", {}))
+        if not names and callable(v):
+            return True  # a function: can't tell what it reads
+        return any(walk(getattr(v, k, None)) for k in names if k != "text")
+
+    return any(walk(e) for e in ability.effects)
+
+
+def identical(g: Game, a: tuple, b: tuple) -> bool:
+    """Whether two waiting triggers are interchangeable (603.3b: their order can't change anything).
+    Conservative: anything not shown to be the same is asked.
+    - The same ability of the same source (the same event twice: Corpse Knight seeing two tokens
+      enter), with the same event object or one its resolution doesn't read: the two stack objects
+      differ in nothing, targets and modes included (chosen after the order, 603.3d).
+    - The same ability of two sources with the same card, characteristics and counters (three
+      Firebrand Archers), nothing chosen as they are put on the stack (no targets, no modes), and
+      the same event object or one not read."""
+    ab = a[2]
+    if a[0] != b[0] or not (ab is b[2] or ab == b[2]) or a[4] != b[4] or a[5] != b[5]:
+        return False
+    if a[6:] != b[6:] and uses_event(ab):
+        return False
+    if a[1] == b[1] and a[3] is b[3]:
+        return True
+    if ab.targets or any(isinstance(e, V.Modal) for e in ab.effects):
+        return False
+    sa, sb = _source_state(g, a), _source_state(g, b)
+    return sa is not None and sb is not None and sa[0] is sb[0] and _chars_equal(sa[1], sb[1]) and sa[2] == sb[2]
+
+
+def order_classes(g: Game, trigs: tuple) -> tuple[int, ...]:
+    """classes[i]: the index of the first trigger identical to trigger i."""
+    out: list[int] = []
+    for i, t in enumerate(trigs):
+        out.append(next((j for j in range(i) if out[j] == j and identical(g, trigs[j], t)), i))
+    return tuple(out)
+
+
+def order_options(trigs: tuple, classes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The answers legal_actions() lists (see above): distinct whole orders, or one step each."""
+    from itertools import permutations
+    n = len(trigs)
+    if n > MAX_LISTED_ORDER:
+        return [(i,) for i in range(n) if classes[i] == i]
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for perm in permutations(range(n)):  # lexicographic: identical triggers stay in trigger order
+        key = tuple(classes[i] for i in perm)
+        if key not in seen:
+            seen.add(key)
+            out.append(perm)
+    return out
+
+
+def order_prompt(g: Game, p: int, trigs: tuple) -> str:
+    listed = "; ".join(f"{i}: {t[4]} ({t[2].text})" for i, t in enumerate(trigs))
+    return (f"603.3b: {g.s.players[p].name} orders their triggered abilities: the indices, first put on the "
+            f"stack first (it resolves last), or the one to put on the stack next ({listed})")
+
+
+def chosen_order(d, value: object) -> tuple[int, ...]:
+    """The answer to an "order_triggers" decision `d`, checked: a tuple of distinct indices, all of them
+    (a permutation) or one; else IllegalActionError."""
+    from ..errors import IllegalActionError
+    trigs = d.data[0]
+    n = len(trigs)
+    if not isinstance(value, tuple) or not all(isinstance(i, int) and not isinstance(i, bool) for i in value):
+        raise IllegalActionError(f"603.3b: answer a tuple of trigger indices (0..{n - 1}), not {value!r}: {d.prompt}")
+    if len(value) not in (1, n) or len(set(value)) != len(value) or not all(0 <= i < n for i in value):
+        raise IllegalActionError(f"603.3b: {value!r} is not an order of the {n} triggered abilities: answer each "
+                                 f"index 0..{n - 1} once (a permutation), or the one index to put on the stack next")
+    return value
+
+
+def answer_order(g: Game, d, value: object) -> None:
+    """Queue the triggers in the chosen order (603.3b); a one-index answer asks again for the rest."""
+    order = chosen_order(d, value)
+    trigs = d.data[0]
+    s = g.s
+    s.pending = None
+    items: list[tuple] = [("put_trigger", trigs[i]) for i in order]
+    if len(order) < len(trigs):
+        items.append(("order_triggers", d.player, tuple(t for i, t in enumerate(trigs) if i not in order)))
+    s.queue[0:1] = items
+    g.log_event("order_triggers", "603.3b", player=s.players[d.player].name,
+                order=[trigs[i][4] for i in order])
 
 
 def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ...] = ()) -> None:

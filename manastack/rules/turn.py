@@ -9,6 +9,8 @@ non-priority decisions it raises.
 - 513: end step; 514.1: cleanup discards to maximum hand size (seven); 514.2: damage wears off
   and "until end of turn" effects end; 514.3a: priority in cleanup only if SBA or triggers happen.
 - 103.5: London mulligan (draw seven, then put one card per mulligan on the bottom).
+- 603.3b / 603.3d: the queue puts triggered abilities on the stack: the order decision
+  ("order_triggers", rules/triggers.py), then each one's modes and targets as it is put there.
 """
 
 from __future__ import annotations
@@ -238,6 +240,9 @@ def process_queue(g: Game) -> None:
     if kind == "put_trigger":
         _put_trigger(g, item)
         return
+    if kind == "order_triggers":
+        _order_triggers(g, item)
+        return
     if kind == "choice":
         # A choice an effect needs as it resolves (scry, "you may", a search ...): rules/effects.py.
         prep = effects.prepare_choice(g, item)
@@ -328,6 +333,19 @@ def process_queue(g: Game) -> None:
     raise AssertionError(f"unknown queue item {kind}")
 
 
+def _order_triggers(g: Game, item: tuple) -> None:
+    """603.3b: the player orders their simultaneous triggered abilities (rules/triggers.py); not asked
+    when every order gives the same game and single-option decisions are taken automatically."""
+    _, p, trigs = item
+    s = g.s
+    classes = triggers.order_classes(g, trigs) if len(trigs) > 1 else (0,)
+    if len(trigs) < 2 or (g.auto_single and all(c == 0 for c in classes)):
+        s.queue[0:1] = [("put_trigger", t) for t in trigs]
+        return
+    s.pending = _game_module.Decision("order_triggers", p, data=(trigs, classes),
+                                      prompt=triggers.order_prompt(g, p, trigs))
+
+
 def _put_trigger(g: Game, item: tuple) -> None:
     """603.3d: choose targets as the trigger is put on the stack; no legal target: it is removed."""
     from ..game.game import Decision
@@ -399,6 +417,8 @@ def decision_actions(g: Game, d: Decision) -> list[A.Action]:
         return combat.assign_actions(g, d.data)
     if k == "trigger_target":
         return [A.Choose(c) for c in d.data]
+    if k == "order_triggers":
+        return [A.Choose(o) for o in triggers.order_options(*d.data)]
     if k == "choose_mana":
         from .mana import COLORS
         return [A.Choose(c) for c in COLORS]
@@ -534,6 +554,9 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         item = s.queue[0]
         chosen = item[2] if len(item) > 2 else ()
         s.queue[0] = ("put_trigger", item[1], chosen + (value,), *item[3:4])
+        return
+    if k == "order_triggers":
+        triggers.answer_order(g, d, value)
         return
     if k == "choose_mode":
         if isinstance(value, int) and not isinstance(value, bool):

@@ -563,6 +563,9 @@ class Runner:
                 return
             if d.kind in ("attackers", "blockers", "assign_damage", "order_blockers"):
                 return
+            if d.kind == "order_triggers":
+                self.order_triggers(d)
+                continue
             acts = g.legal_actions()
             q = self.answers[d.player]
             if q:
@@ -588,6 +591,108 @@ class Runner:
         """Whether the decision picks one object (or player) among several, not a list at once."""
         values = [a.value for a in acts if isinstance(a, A.Choose)]
         return bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+
+    def order_triggers(self, d) -> None:
+        """603.3b: `d.player` orders their simultaneous triggered abilities, answered (SCENARIOS.md) as
+        one list of their sources, first put on the stack first. An order that can't change the result
+        (identical triggers: one class) is made without asking; an answer given for it is checked and
+        used up. A list naming none of the triggers is left for a later choice."""
+        g = self.game
+        trigs, classes = d.data
+        n = len(trigs)
+        distinct = len(set(classes)) > 1
+        q = self.answers[d.player]
+        if q and isinstance(q[0][0], list):
+            value, line = q[0]
+            order, why = self.match_trigger_order(trigs, classes, value)
+            if order is not None:
+                q.pop(0)
+                g.apply(A.Choose(order))
+                return
+            if distinct or why != "names none of them":
+                raise StepError(f"answer {value!r} (line {line}) doesn't fit the choice: {why}: {d.prompt}")
+        elif q and distinct:
+            value, line = q[0]
+            raise StepError(f"answer {value!r} (line {line}) doesn't fit the choice: an order of triggered "
+                            f"abilities is one list of their sources: {d.prompt}")
+        if distinct:
+            raise ScenarioFailure(f"unanswered choice: {d.prompt} ({g.s.players[d.player].name})")
+        g.apply(A.Choose(tuple(range(n))))  # every order is the same (identical triggers)
+
+    def match_trigger_order(self, trigs: tuple, classes: tuple[int, ...], value: list
+                            ) -> tuple[tuple[int, ...] | None, str]:
+        """The order (trigger indices) a list of sources names, or (None, why not). Each item names
+        triggers by their source (an id, or a card name: a name repeated picks the next object of that
+        name, in setup order, once the previous one's triggers are used up) or by a part of the
+        ability's text (`"draw two cards"`: one source with several triggers, Mulldrifter evoked)."""
+        g = self.game
+        n = len(trigs)
+        if len(value) != n:
+            return None, f"{len(value)} item(s) for {n} triggered abilities"
+        order_of = {c: i for i, c in enumerate(self.candidates())}
+
+        def src(t: tuple) -> int:
+            return g.current_id(t[1])
+
+        named: list[set[int]] = []
+        name_uses: dict[str, int] = {}
+        for item in value:
+            m: set[int] = set()
+            if isinstance(item, str) and item in self.ids:
+                cur = g.current_id(self.ids[item])
+                m = {i for i, t in enumerate(trigs) if src(t) == cur}
+            elif isinstance(item, str | int) and not isinstance(item, bool):
+                text = str(item)
+                by_name = [i for i, t in enumerate(trigs) if t[4] == text]
+                if by_name:
+                    # the k-th mention of a name: the sources of that name in setup order, each for as
+                    # many mentions as it has triggers here
+                    k = name_uses.get(text, 0)
+                    name_uses[text] = k + 1
+                    objs = sorted({src(trigs[i]) for i in by_name}, key=lambda o: (order_of.get(o, 1 << 30), o))
+                    for o in objs:
+                        mine = {i for i in by_name if src(trigs[i]) == o}
+                        if k < len(mine):
+                            m = mine
+                            break
+                        k -= len(mine)
+                else:
+                    want = _norm(text)
+                    m = {i for i, t in enumerate(trigs) if want and want in _norm(t[2].text.replace("CARDNAME", t[4]))}
+            named.append(m)
+        if not any(named):
+            return None, "names none of them"
+        found: dict[tuple[int, ...], tuple[int, ...]] = {}  # class sequence -> first order giving it
+        kinds: set[tuple] = set()  # (source, ability) sequences of the orders that fit
+
+        def walk(k: int, used: tuple[int, ...]) -> None:
+            if len(kinds) > 1 or len(found) > 200:
+                return
+            if k == n:
+                found.setdefault(tuple(classes[i] for i in used), used)
+                kinds.add(tuple((src(trigs[i]), trigs[i][2].text) for i in used))
+                return
+            for i in sorted(named[k]):
+                if i not in used:
+                    walk(k + 1, used + (i,))
+
+        walk(0, ())
+        if not found:
+            return None, "it doesn't name each of them once"
+        if len(found) > 1 and len(kinds) > 1:
+            return None, ("ambiguous: more than one order fits; name the sources by id or the abilities by a "
+                          "part of their text")
+        # One order, or orders that differ only in which of one source's triggers of one ability (on
+        # different event objects) goes first: a repeated name takes them in the order they triggered,
+        # as repeated names pick objects in order.
+        seq = next(iter(found))
+        left = list(range(n))
+        out = []
+        for c in seq:  # identical triggers in the order they triggered (the listed form of the order)
+            i = next(j for j in left if classes[j] == c)
+            left.remove(i)
+            out.append(i)
+        return tuple(out), ""
 
     def answer_action(self, d, value: Any, acts: list[A.Action]) -> A.Action | None:
         g = self.game
@@ -695,13 +800,16 @@ class Runner:
     def do(self, kind: str, step: dict, line: int | None) -> None:
         g = self.game
         by = self.player_index(step.get("by")) if "by" in step else None
-        if kind not in ("advance", "order_blockers"):
-            self.flush_combat(kind)
         if kind == "choose":
+            # before the default declarations and damage of a combat step this step lets happen: the
+            # answers may be for choices they cause (the order of combat damage triggers, 603.3b)
             assert by is not None
             self.push_answers(by, step["choose"], line)
+            self.flush_combat(kind)
             self.settle()
             return
+        if kind not in ("advance", "order_blockers"):
+            self.flush_combat(kind)
         if "choose" in step and by is not None:
             self.push_answers(by, step["choose"], line, front=True)
         if kind == "pass":
