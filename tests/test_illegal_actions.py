@@ -181,14 +181,15 @@ def check_refused(g: Game, label: str, action: object, before: bytes) -> None:
     assert fingerprint(g) == before, f"{label}: {action!r} changed the game"
 
 
-def sweep(seed: int, pair: tuple[str, str], budget: int, rate: float) -> tuple[int, set[str]]:
-    """Play one random game, sweeping wrong actions at random positions; returns (tried, decision kinds)."""
+def sweep(seed: int, pair: tuple, budget: int, rate: float, seen: set[str] | None = None) -> tuple[int, set[str]]:
+    """Play one random game, sweeping wrong actions at random positions and at the first decision of
+    each kind (not in `seen`, the kinds swept in earlier games); returns (tried, decision kinds)."""
     rng = random.Random(seed)
     g = Game.new_game(pair[0], pair[1], seed=seed)
     agents = (RandomAgent(2 * seed + 1), RandomAgent(2 * seed + 2))
     bank: dict[type, list[A.Action]] = {}
     tried = 0
-    kinds: set[str] = set()
+    kinds: set[str] = set() if seen is None else seen
     while not g.over and tried < budget:
         d = g.pending
         assert d is not None
@@ -221,6 +222,23 @@ def test_illegal_action_sweep() -> None:
         seed += 1
     assert {"priority", "mulligan", "attackers", "blockers"} <= kinds, kinds
     print(f"illegal-action sweep: {tried} wrong actions refused at decisions {sorted(kinds)}")
+
+
+def test_illegal_action_sweep_on_random_decks() -> None:
+    """The same sweep in the fuzzer's games (random decks of every compiled card), at the first
+    decision of each kind over all the games: they reach decisions the bundled decks never ask
+    (trigger orders, 603.3b; targets of triggers; choices made as effects resolve)."""
+    from manastack.fuzz import make_case
+    games = 120 if FULL else 15
+    tried = 0
+    kinds: set[str] = set()
+    for i in range(games):
+        case = make_case(77, i)
+        n, _ = sweep(case.seed, case.decks, 5_000, 0.0, kinds)
+        tried += n
+    assert {"priority", "mulligan", "attackers", "blockers"} <= kinds, kinds
+    print(f"illegal-action sweep, {games} random-deck games: {tried} wrong actions refused at decisions "
+          f"{sorted(kinds)}")
 
 
 def test_legal_actions_have_no_side_effects() -> None:
