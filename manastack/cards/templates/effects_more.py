@@ -22,12 +22,23 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from ...rules import effects_more as R
+from ...rules import (
+    hand_effects,
+    keyword_actions,
+    library_effects,
+    prevention,
+    referred_objects,
+    zone_change_effects,
+)
 from ...rules.costs import parse_cost
 from .. import vocab as V
 from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported, trigger_template
 from .effects_common import SUBTYPES, N, amount, parse_filter, sub_effects, substitute, target, template
 from .effects_tokens import PREDEFINED, creature_token, predefined
+
+# The rules modules that execute this module's effects (_refers_to_it reads their effects' fields).
+_RULES_MODULES = frozenset(m.__name__ for m in (hand_effects, keyword_actions, library_effects, prevention,
+                                                  referred_objects, zone_change_effects))
 
 # ---------------------------------------------------------------------------- "its controller"
 
@@ -51,16 +62,16 @@ def _object_ref(targets: list) -> V.Who:
 # them chooses or creates another object the words could refer to instead.
 _HARMLESS_BEFORE = (V.GainLife, V.LoseLife, V.DealDamage, V.Destroy, V.Exile, V.ReturnToHand, V.Pump, V.AddCounters,
                     V.TapUntap, V.PutInLibrary, V.Regenerate, V.CounterSpell, V.Draw, V.CantBeRegenerated,
-                    R.Fight, R.PowerDamage, R.SacrificeUnlessPay, R.ExileIfWouldDie)
-_USES_IT = (R.ControllerOf, R.ObjectStat)
+                    keyword_actions.Fight, keyword_actions.PowerDamage, referred_objects.SacrificeUnlessPay, zone_change_effects.ExileIfWouldDie)
+_USES_IT = (referred_objects.ControllerOf, referred_objects.ObjectStat)
 
 
 def _refers_to_it(x) -> bool:
     if isinstance(x, _USES_IT):
         return x.of == V.IT
-    if isinstance(x, V.Effect) and type(x).__module__ == R.__name__ and any(
+    if isinstance(x, V.Effect) and type(x).__module__ in _RULES_MODULES and any(
             getattr(x, f.name) == V.IT for f in dataclasses.fields(x)):
-        return True  # one of rules/effects_more.py's effects about "it"
+        return True  # one of the rules modules' effects about "it" (_RULES_MODULES)
     if isinstance(x, tuple):
         return any(_refers_to_it(y) for y in x)
     if isinstance(x, V.Effect):
@@ -113,7 +124,7 @@ def _its_controller(m, targets):
     """608.2h: "Destroy target creature. Its controller loses 2 life." """
     if m.group(2).startswith(("may ", "can't ", "doesn't ", "puts ", "reveals ", "shuffles ", "chooses ")):
         raise Unsupported(m.string)
-    return _as_player(m.group(2), targets, R.ControllerOf(_object_ref(targets)))
+    return _as_player(m.group(2), targets, referred_objects.ControllerOf(_object_ref(targets)))
 
 
 # ---------------------------------------------------------------------------- amounts from an object
@@ -134,7 +145,7 @@ def _object_named(phrase: str, targets: list) -> V.Who:
           r"(its|that creature's|that permanent's|cardname's) (power|toughness)")
 def _life_equal(m, targets):
     """"You gain life equal to that creature's toughness" (608.2h: its last known information if it left)."""
-    stat = R.ObjectStat(_object_named(m.group(3), targets), m.group(4))
+    stat = referred_objects.ObjectStat(_object_named(m.group(3), targets), m.group(4))
     effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
     if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
         raise Unsupported(m.string)
@@ -153,7 +164,7 @@ def _sacrifice_unless_pay(m, targets):
         cost = parse_cost(m.group(2).upper())
     except ValueError:
         raise Unsupported(m.string) from None
-    return [R.SacrificeUnlessPay(who, cost)]
+    return [referred_objects.SacrificeUnlessPay(who, cost)]
 
 
 # ---------------------------------------------------------------------------- fight, damage equal to power
@@ -173,7 +184,7 @@ def _fight(m, targets):
     """701.12a: "Target creature you control fights target creature you don't control"."""
     first = _creature(m.group(1), targets)
     second = _creature(m.group(2), targets)
-    return [R.Fight(first, second)]
+    return [keyword_actions.Fight(first, second)]
 
 
 @template(r"(.+?) deals damage equal to its power to (.+)")
@@ -182,19 +193,19 @@ def _power_damage(m, targets):
     src = _creature(m.group(1), targets)
     to = m.group(2)
     if to in ("itself", "it"):
-        return [R.PowerDamage(src, src)]
+        return [keyword_actions.PowerDamage(src, src)]
     if to == "cardname":
-        return [R.PowerDamage(src, V.SELF)]
+        return [keyword_actions.PowerDamage(src, V.SELF)]
     if to in ("each opponent", "target player", "target opponent", "any target") or to.startswith(("target ",
                                                                                                     "another target ")):
-        return [R.PowerDamage(src, target(to, targets))]
+        return [keyword_actions.PowerDamage(src, target(to, targets))]
     raise Unsupported(m.string)
 
 
 @template(r"(target creature|cardname) deals damage to itself equal to its power")
 def _self_damage(m, targets):
     src = _creature(m.group(1), targets)
-    return [R.PowerDamage(src, src)]
+    return [keyword_actions.PowerDamage(src, src)]
 
 
 # ---------------------------------------------------------------------------- keyword actions
@@ -202,7 +213,7 @@ def _self_damage(m, targets):
 @template(rf"monstrosity {N}")
 def _monstrosity(m, targets):
     """701.31a."""
-    return [R.Monstrosity(amount(m.group(1)))]
+    return [keyword_actions.Monstrosity(amount(m.group(1)))]
 
 
 @trigger_template(r"when cardname becomes monstrous")
@@ -214,25 +225,25 @@ def _becomes_monstrous(m):
 @template(rf"adapt {N}")
 def _adapt(m, targets):
     """701.43a."""
-    return [R.Adapt(amount(m.group(1)))]
+    return [keyword_actions.Adapt(amount(m.group(1)))]
 
 
 @template(rf"bolster {N}")
 def _bolster(m, targets):
     """701.33a."""
-    return [R.Bolster(amount(m.group(1)))]
+    return [keyword_actions.Bolster(amount(m.group(1)))]
 
 
 @template(r"(it|cardname|target creature you control) connives")
 def _connive(m, targets):
     """701.47a."""
-    return [R.Connive(target(m.group(1), targets))]
+    return [keyword_actions.Connive(target(m.group(1), targets))]
 
 
 @template(r"populate")
 def _populate(m, targets):
     """701.30a."""
-    return [R.Populate()]
+    return [keyword_actions.Populate()]
 
 
 @template(rf"amass ([a-z]+) {N}")
@@ -243,7 +254,7 @@ def _amass(m, targets):
         raise Unsupported(m.string)  # the subtype is written in the plural
     n = amount(m.group(2))
     army = creature_token(0, 0, frozenset({"B"}), (sub, "Army"), (), ())
-    return [R.Amass(sub, n, army)]
+    return [keyword_actions.Amass(sub, n, army)]
 
 
 # ---------------------------------------------------------------------------- libraries
@@ -251,14 +262,14 @@ def _amass(m, targets):
 @template(rf"look at the top {N} cards of your library,? then put them back in any order")
 def _reorder_top(m, targets):
     """401.4."""
-    return [R.ReorderTop(amount(m.group(1)))]
+    return [library_effects.ReorderTop(amount(m.group(1)))]
 
 
 @template(r"put (target .+?|cardname|it) on (top|the bottom) of its owner's library")
 def _on_library(m, targets):
     """401.4: a permanent put on top of (or under) its owner's library."""
     if m.group(1) == "cardname":
-        return [R.PutSelfInLibrary(bottom=m.group(2) != "top")]
+        return [library_effects.PutSelfInLibrary(bottom=m.group(2) != "top")]
     who = target(m.group(1), targets)
     if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
         raise Unsupported(m.string)
@@ -281,7 +292,7 @@ def _exile_until(m, targets):
     who = target(m.group(1), targets)
     if not isinstance(who, V.Ref) or targets[who.index].kind != "permanent":
         raise Unsupported(m.string)
-    return [R.ExileUntilLeaves(who)]
+    return [zone_change_effects.ExileUntilLeaves(who)]
 
 
 @template(r"if (that creature|it|that creature or planeswalker) would die this turn, exile it instead")
@@ -290,7 +301,7 @@ def _exile_instead(m, targets):
     who = _object_ref(targets)
     if not isinstance(who, V.Ref) or targets[who.index].kind not in ("permanent", "any"):
         raise Unsupported(m.string)
-    return [R.ExileIfWouldDie(who)]
+    return [zone_change_effects.ExileIfWouldDie(who)]
 
 
 @template(r"if a (creature|creature or planeswalker|permanent) dealt damage this way would die this turn, exile it instead")
@@ -299,7 +310,7 @@ def _exile_damaged_instead(m, targets):
     would die this turn, exile it instead"."""
     kinds = {"creature": {"Creature"}, "creature or planeswalker": {"Creature", "Planeswalker"},
              "permanent": {"Creature", "Planeswalker"}}[m.group(1)]
-    return [R.ExileDamagedIfWouldDie(frozenset(kinds))]
+    return [zone_change_effects.ExileDamagedIfWouldDie(frozenset(kinds))]
 
 
 # ---------------------------------------------------------------------------- predefined tokens (111.10)
@@ -350,10 +361,10 @@ def _delayed_on_object(m, targets):
         n = amount(a.group(1))
         if not isinstance(n, int) or a.group(2) in COUNTERS_WITH_RULES or a.group(2) == "time":
             raise Unsupported(m.string)
-        return [R.DelayedOnObject(event, "remove_counters", _delayed_object(a.group(3), targets, False), m.string,
+        return [referred_objects.DelayedOnObject(event, "remove_counters", _delayed_object(a.group(3), targets, False), m.string,
                                   a.group(2), n)]
     a, action = found
-    return [R.DelayedOnObject(event, action, _delayed_object(a.group(1), targets, action.startswith("return_")),
+    return [referred_objects.DelayedOnObject(event, action, _delayed_object(a.group(1), targets, action.startswith("return_")),
                               m.string)]
 
 
@@ -377,7 +388,7 @@ def _remove_counters(m, targets):
     who = target(m.group(3), targets)
     if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
         raise Unsupported(m.string)
-    return [R.RemoveCounters(m.group(2), n, who)]
+    return [referred_objects.RemoveCounters(m.group(2), n, who)]
 
 
 # ---------------------------------------------------------------------------- more sentence shapes
@@ -393,7 +404,7 @@ def _damage_two(m, targets):
 @template(rf"(?:cardname|it) deals {N} damage to (its|that creature's|that permanent's|that land's) controller")
 def _damage_controller(m, targets):
     """"CARDNAME deals 2 damage to that creature's controller" (608.2h)."""
-    return [V.DealDamage(amount(m.group(1)), R.ControllerOf(_object_ref(targets)))]
+    return [V.DealDamage(amount(m.group(1)), referred_objects.ControllerOf(_object_ref(targets)))]
 
 
 @template(r"(.*)\btarget (.+?) defending player controls\b(.*)")
@@ -459,9 +470,9 @@ def _fold_counter_to(effects: list, targets: list) -> None:
             continue
         prev = effects[i - 1] if i else None
         if isinstance(prev, V.CounterSpell):
-            effects[i - 1:i + 1] = [R.CounterTo(prev.target, e.to)]
+            effects[i - 1:i + 1] = [zone_change_effects.CounterTo(prev.target, e.to)]
         elif isinstance(prev, V.CounterUnlessPays):
-            effects[i - 1:i + 1] = [R.CounterTo(prev.target, e.to, prev.cost)]
+            effects[i - 1:i + 1] = [zone_change_effects.CounterTo(prev.target, e.to, prev.cost)]
         else:
             raise Unsupported("countered this way")
         return _fold_counter_to(effects, targets)
@@ -476,12 +487,12 @@ EFFECTS_CHECKS.append(_fold_counter_to)
 @template(r"return the exiled card to the battlefield under its owner's control")
 def _return_exiled(m, targets):
     """607.2a: linked to the ability of the same object that exiled it (_link_exile)."""
-    return [R.ReturnLinked()]
+    return [zone_change_effects.ReturnLinked()]
 
 
 def _swap_exile(x):
     if isinstance(x, V.Exile):
-        return R.LinkedExile(x.target), 1
+        return zone_change_effects.LinkedExile(x.target), 1
     if isinstance(x, V.Optional):
         inner = [_swap_exile(y) for y in x.effects]
         return dataclasses.replace(x, effects=tuple(y for y, _ in inner)), sum(k for _, k in inner)
@@ -493,7 +504,7 @@ def _link_exile(out: dict, unsupported: list) -> None:
     "When CARDNAME enters, exile target creature an opponent controls. / When CARDNAME leaves the
     battlefield, return the exiled card to the battlefield under its owner's control." """
     abilities = out["abilities"]
-    returns = [a for a in abilities if isinstance(a, V.TriggeredAbility) and R.ReturnLinked() in a.effects]
+    returns = [a for a in abilities if isinstance(a, V.TriggeredAbility) and zone_change_effects.ReturnLinked() in a.effects]
     if not returns:
         return
     found = 0
@@ -525,7 +536,7 @@ def _prevent_next_from_source(m, targets):
         to = V.YOU
     elif m.group(2) == "any target":
         to = target("any target", targets)
-    return [R.PreventNextFromSource(quality, to)]
+    return [prevention.PreventNextFromSource(quality, to)]
 
 
 # ---------------------------------------------------------------------------- 107.14: energy
@@ -543,19 +554,19 @@ def _energy_count(text: str) -> int:
 def _get_energy(m, targets):
     """"You get {E}{E}" (107.14: energy counters)."""
     who = V.YOU if m.group(1) == "you" else target(m.group(1), targets)
-    return [R.GetEnergy(_energy_count(m.group(2)), who)]
+    return [keyword_actions.GetEnergy(_energy_count(m.group(2)), who)]
 
 
 @template(rf"get {_ENERGY}")
 def _get_energy_bare(m, targets):
     """"You gain 2 life and get {E}{E}" (the subject is the sentence's "you")."""
-    return [R.GetEnergy(_energy_count(m.group(1)))]
+    return [keyword_actions.GetEnergy(_energy_count(m.group(1)))]
 
 
 @template(rf"pay {_ENERGY}")
 def _pay_energy(m, targets):
     """"You may pay {E}{E}. If you do, ..." (107.14)."""
-    return [R.PayEnergy(_energy_count(m.group(1)))]
+    return [keyword_actions.PayEnergy(_energy_count(m.group(1)))]
 
 
 # ---------------------------------------------------------------------------- tap or untap, copies, hands
@@ -566,7 +577,7 @@ def _tap_or_untap(m, targets):
     who = target(m.group(2), targets)
     if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
         raise Unsupported(m.string)
-    return [R.TapOrUntap(who, optional=bool(m.group(1)))]
+    return [keyword_actions.TapOrUntap(who, optional=bool(m.group(1)))]
 
 
 @template(rf"create {N} tokens? that's a copy of (cardname|it|target .+)")
@@ -575,14 +586,14 @@ def _create_token_copy(m, targets):
     who = target(m.group(2), targets)
     if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
         raise Unsupported(m.string)
-    return [R.CreateTokenCopy(who, amount(m.group(1)))]
+    return [referred_objects.CreateTokenCopy(who, amount(m.group(1)))]
 
 
 @template(r"you may put (a|an) (land|basic land|creature|artifact|creature or land|land or creature) card from your "
           r"hand onto the battlefield( tapped)?")
 def _put_from_hand(m, targets):
     """"You may put a land card from your hand onto the battlefield" (not a land play, 305.1)."""
-    return [R.PutFromHand(parse_filter(m.group(2) + " card", allow_card=True), tapped=bool(m.group(3)))]
+    return [hand_effects.PutFromHand(parse_filter(m.group(2) + " card", allow_card=True), tapped=bool(m.group(3)))]
 
 
 @template(r"look at (target opponent's|target player's|each opponent's) hand")
@@ -590,7 +601,7 @@ def _look_at_hand(m, targets):
     """402.3: a player may look at cards in a hand only when an effect allows it."""
     who = {"target opponent's": "target opponent", "target player's": "target player",
            "each opponent's": "each opponent"}[m.group(1)]
-    return [R.LookAtHand(target(who, targets))]
+    return [hand_effects.LookAtHand(target(who, targets))]
 
 
 @template(r"return (a|an|one) (white|blue|black|red|green) or (white|blue|black|red|green) (creature|permanent) you "
@@ -605,7 +616,7 @@ def _return_two_colors(m, targets):
 def _fold_tap_or_untap(effects: list, targets: list) -> None:
     """"You may tap or untap target creature" is one choice, answered tap, untap or false."""
     for i, e in enumerate(effects):
-        if isinstance(e, V.Optional) and len(e.effects) == 1 and isinstance(e.effects[0], R.TapOrUntap) and not (
+        if isinstance(e, V.Optional) and len(e.effects) == 1 and isinstance(e.effects[0], keyword_actions.TapOrUntap) and not (
                 i + 1 < len(effects) and isinstance(effects[i + 1], V.IfYouDo)):
             effects[i] = dataclasses.replace(e.effects[0], optional=True)
 
@@ -632,7 +643,7 @@ def _endure(m, targets):
     n = amount(m.group(2))
     if not isinstance(n, int):
         raise Unsupported(m.string)
-    return [R.Endure(target(m.group(1), targets), n, creature_token(n, n, frozenset({"W"}), ("Spirit",), (), ()))]
+    return [keyword_actions.Endure(target(m.group(1), targets), n, creature_token(n, n, frozenset({"W"}), ("Spirit",), (), ()))]
 
 
 @template(r"counter target ((?:non)?(?:white|blue|black|red|green)) spell")
@@ -648,7 +659,7 @@ def _sacrifice_unless_return(m, targets):
     who = target(m.group(1), targets)
     if isinstance(who, V.Ref):
         raise Unsupported(m.string)
-    return [R.SacrificeUnlessReturn(who, parse_filter(m.group(3) + " you control"))]
+    return [referred_objects.SacrificeUnlessReturn(who, parse_filter(m.group(3) + " you control"))]
 
 
 @template(r"put its counters on (target .+)")
@@ -658,21 +669,21 @@ def _put_counters_of(m, targets):
     to = target(m.group(1), targets)
     if not isinstance(to, V.Ref) or targets[to.index].kind != "permanent":
         raise Unsupported(m.string)
-    return [R.PutCountersOf(of, to)]
+    return [keyword_actions.PutCountersOf(of, to)]
 
 
 @template(r"search your library for (a|an) (?:(.+?) )?card,(?: reveal it,)? then shuffle and put (?:that|the) card on top")
 def _search_to_top(m, targets):
     """701.19a: the card found is put on top after the shuffle (Vampiric Tutor: "a card")."""
     flt = parse_filter(m.group(2) + " card", allow_card=True) if m.group(2) else V.ObjectFilter()
-    return [R.SearchToTop(flt)]
+    return [library_effects.SearchToTop(flt)]
 
 
 
 @template(r"shuffle cardname into its owner's library")
 def _shuffle_self(m, targets):
     """701.20a: the Sun's Zeniths."""
-    return [R.ShuffleSelfIntoLibrary()]
+    return [library_effects.ShuffleSelfIntoLibrary()]
 
 
 @template(rf"(that player|target player|target opponent|each opponent) discards {N} cards? at random")
@@ -681,14 +692,14 @@ def _discard_at_random(m, targets):
     n = amount(m.group(2))
     if not isinstance(n, int):
         raise Unsupported(m.string)
-    return [R.DiscardAtRandom(n, target(m.group(1), targets))]
+    return [hand_effects.DiscardAtRandom(n, target(m.group(1), targets))]
 
 
 @template(r"look at the top card of (target player's|target opponent's|each player's) library")
 def _look_at_top_of(m, targets):
     who = {"target player's": "target player", "target opponent's": "target opponent",
            "each player's": "each player"}[m.group(1)]
-    return [R.LookAtTopOf(target(who, targets))]
+    return [library_effects.LookAtTopOf(target(who, targets))]
 
 
 @template(r"if it's (not )?your turn, (.+)")
@@ -697,7 +708,7 @@ def _if_your_turn(m, targets):
     inner = sub_effects(m.group(2), targets)
     if any(isinstance(e, V.AddMana) for e in inner):
         raise Unsupported(m.string)
-    return [R.IfYourTurn(tuple(inner), yours=not m.group(1))]
+    return [referred_objects.IfYourTurn(tuple(inner), yours=not m.group(1))]
 
 
 @template(rf"untap up to {N} (lands|creatures|permanents|artifacts)( you control)?")
@@ -706,7 +717,7 @@ def _untap_up_to(m, targets):
     n = amount(m.group(1))
     if not isinstance(n, int):
         raise Unsupported(m.string)
-    return [R.UntapUpTo(parse_filter(m.group(2) + (m.group(3) or "")), n)]
+    return [keyword_actions.UntapUpTo(parse_filter(m.group(2) + (m.group(3) or "")), n)]
 
 
 @template(r"at the beginning of the next end step, (.+)")
@@ -722,7 +733,7 @@ def _delayed_on_object_first(m, targets):
 def _search_same_name(m, targets):
     """701.19a: "search your library for a card named CARDNAME" (the source's own name)."""
     n = 1 if m.group(1) == "a card" else 99 if m.group(1).startswith("any") else int(amount(m.group(1).split()[2]))
-    return [R.SearchSameName(n)]
+    return [library_effects.SearchSameName(n)]
 
 
 
@@ -732,7 +743,7 @@ def _attach_self_to(m, targets):
     who = _object_ref(targets)
     if who != V.IT:
         raise Unsupported(m.string)
-    return [R.AttachSelfTo(who)]
+    return [referred_objects.AttachSelfTo(who)]
 
 
 
@@ -743,7 +754,7 @@ def _for_each_counter(m, targets):
     what = m.group(1)
     n = 2 if what in ("draw two cards", "gain 2 life") else 3 if what == "gain 3 life" else 1
     of = V.SELF if m.group(3) == "cardname" else _object_ref(targets)
-    count = R.CountersOn(of, m.group(2), n)
+    count = referred_objects.CountersOn(of, m.group(2), n)
     return [V.Draw(count)] if what.startswith("draw") else [V.GainLife(count)]
 
 
@@ -751,7 +762,7 @@ def _for_each_counter(m, targets):
 @template(r"shuffle your library")
 def _shuffle_library(m, targets):
     """701.20a."""
-    return [R.ShuffleLibrary()]
+    return [library_effects.ShuffleLibrary()]
 
 
 @template(r"return another (.+?) you control to its owner's hand")
@@ -766,4 +777,4 @@ def _tap_all(m, targets):
     """701.21a: "Tap all creatures your opponents control", "tap all other creatures"."""
     if "target" in m.group(1):
         raise Unsupported(m.string)
-    return [R.TapAll(parse_filter(m.group(1)))]
+    return [keyword_actions.TapAll(parse_filter(m.group(1)))]

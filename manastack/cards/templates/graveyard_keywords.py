@@ -216,7 +216,7 @@ def _embalm(m: re.Match, out: dict) -> None:
 def _echo(m: re.Match, out: dict) -> None:
     """702.30a: "At the beginning of your upkeep, if this permanent came under your control since the
     beginning of your last upkeep, sacrifice it unless you pay [cost]." (118.12a)."""
-    from ...rules.effects_more import SacrificeUnlessPay
+    from ...rules.referred_objects import SacrificeUnlessPay
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(m.group(0))
