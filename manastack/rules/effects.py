@@ -59,7 +59,7 @@ def amount(g: Game, ctx: Context, a: V.Amount) -> int:
             return sum(1 for o in g.permanents() if matches_filter(g, a.filter, o, ctx.controller)) * a.multiplier
     resolver = AMOUNT_RESOLVERS.get(type(a))
     if resolver is not None:
-        return resolver(g, ctx, a)  # "equal to that creature's toughness" (rules/effects_more.py)
+        return resolver(g, ctx, a)  # "equal to that creature's toughness" (rules/referred_objects.py)
     return 0
 
 
@@ -95,7 +95,7 @@ def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
         return [-1 - e] if e is not None and e < 0 else []
     resolver = WHO_RESOLVERS.get(type(who))
     if resolver is not None:
-        return resolver(g, ctx, who)  # "its controller" (rules/effects_more.py)
+        return resolver(g, ctx, who)  # "its controller" (rules/referred_objects.py)
     return []
 
 
@@ -202,7 +202,7 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
     if s.effects:
         n = _prevent(g, source_name, target, n, combat)
         for prevent in DAMAGE_PREVENTION_HOOKS:
-            n = prevent(g, source_id, source_name, target, n) if n > 0 else n  # rules/effects_more.py
+            n = prevent(g, source_id, source_name, target, n) if n > 0 else n  # rules/prevention.py
         if n <= 0:
             return 0
     kws = source_chars.keywords if source_chars is not None else frozenset()
@@ -837,7 +837,7 @@ def _may_actions(g: Game, d: Any) -> list:
                     _sacrifice_cands(g, d.player, x.filter, d.player)) < x.amount:
                 return [A.Choose(False)]
         if any(impossible(g, d.player, e.effects) for impossible in MAY_IMPOSSIBLE):
-            return [A.Choose(False)]  # "You may pay {E}{E}" without two energy counters (rules/effects_more.py)
+            return [A.Choose(False)]  # "You may pay {E}{E}" without two energy counters (rules/keyword_actions.py)
     if item is not None and item[1] == "pay_or_counter" and not can_pay_mana(g, d.player, item[5][1]):
         return [A.Choose(False)]
     return [A.Choose(True), A.Choose(False)]

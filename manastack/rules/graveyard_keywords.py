@@ -494,7 +494,7 @@ _install_upkeep_hooks()
 @dataclass(frozen=True, slots=True)
 class CumulativeUpkeep(V.Effect):
     """702.24a: "put an age counter on this permanent. Then you may pay [cost] for each age counter on
-    it. If you don't, sacrifice it." (the choice and the payment: rules/effects_more.py
+    it. If you don't, sacrifice it." (the choice and the payment: rules/referred_objects.py
     "pay_or_sacrifice", 118.12a)."""
 
     cost: Any  # ManaCost
