@@ -198,7 +198,7 @@ def _count(g: Game, p: int, per: CostCount) -> int:
             return max([0, *powers])
         return sum(max(0, x) for x in powers)
     if per.kind == "devotion":
-        from .statics_more import devotion
+        from .static_counts import devotion
         return devotion(g.s, p, per.types)
     if per.kind == "colors_among":
         # "Vivid": the colors among permanents the caster controls (105.2)

@@ -59,7 +59,7 @@ class SpendRestriction:
     other: bool = False  # may pay costs that are neither (a payment made as a spell resolves, ward ...)
     # "a creature spell [or an ability of a creature source] of the chosen type": `spells` (and
     # `abilities`) also need the creature type chosen as the mana's source entered (614.12;
-    # rules/statics_more.py chosen_type), bound when the mana is added (`bound`).
+    # rules/entry_choices.py chosen_type), bound when the mana is added (`bound`).
     of_chosen_type: bool = False
 
 
@@ -289,7 +289,7 @@ def bound(g: Game, spend: SpendRestriction, o: Obj | None) -> SpendRestriction:
     import dataclasses
     chosen = None
     if o is not None:
-        from .statics_more import chosen_type
+        from .entry_choices import chosen_type
         chosen = chosen_type(g.s, o.id)
     subtypes = frozenset({chosen}) if chosen else frozenset({"(no type chosen)"})  # none chosen: nothing
     abilities = spend.abilities

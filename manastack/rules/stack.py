@@ -87,7 +87,7 @@ def can_play_land_now(g: Game, p: int) -> str | None:
 
 
 # 305.2: effects that let a player play more lands: fn(game, player) -> how many more this turn
-# (rules/statics_more.py).
+# (rules/game_rule_statics.py).
 LAND_PLAYS: list = []
 
 
@@ -293,7 +293,7 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
 
 
 # 702.16a: protection from qualities other than colors ("artifacts", "Goblins", "everything"):
-# fn(quality, source characteristics) -> whether the source has it (rules/statics_more.py).
+# fn(quality, source characteristics) -> whether the source has it (rules/protection.py).
 PROTECTION_QUALITIES: list = []
 
 
@@ -1538,7 +1538,7 @@ ETB_REPLACEMENTS: dict[str, Any] = {}
 
 
 # 614.12: replacement effects from other sources that modify how a permanent enters:
-# fn(game, the entering object, choices) (rules/statics_more.py).
+# fn(game, the entering object, choices) (rules/enters_tapped.py).
 ETB_FROM_OTHERS: list = []
 
 

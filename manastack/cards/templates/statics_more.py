@@ -1,6 +1,7 @@
 """More static abilities: lands that enter tapped unless a condition holds, power/toughness
 characteristic-defining abilities, and rules that only matter outside a two-player game.
-Engine side: rules/statics_more.py.
+Engine side: rules/static_counts.py, enters_tapped.py, protection.py, entry_choices.py, auras_on_players.py,
+control_statics.py, game_rule_statics.py.
 
 Templates (lower-cased paragraph, CARDNAME for the card's own name):
 - 614.1d / 614.12 "CARDNAME enters tapped unless [condition]" and "If [condition], CARDNAME enters
@@ -29,7 +30,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...rules import statics_more as _engine  # noqa: F401  (registers the engine hooks)
+# The engine side registers its hooks as it is imported: in this order (the order of sba.PRE_CHECK,
+# continuous.GROUP_FILTERS ... when these were one module, rules/statics_more.py).
+# isort: off
+from ...rules import static_counts  # noqa: F401
+from ...rules import enters_tapped  # noqa: F401
+from ...rules import game_rule_statics
+from ...rules import control_statics  # noqa: F401
+from ...rules import protection
+from ...rules import entry_choices  # noqa: F401
+from ...rules import auras_on_players  # noqa: F401
+# isort: on
 from ...rules.effects import register_effect
 from .. import vocab as V
 from ..compiler import (
@@ -127,7 +138,7 @@ _LATE_LAYER_QUALITIES = ("power_min", "power_max", "toughness_max", "min_mana_va
 
 
 def check_filter(flt: V.ObjectFilter, text: str) -> V.ObjectFilter:
-    """Refuse qualities rules/statics_more.layer4_match doesn't read (keywords and power are layer
+    """Refuse qualities rules/static_counts.layer4_match doesn't read (keywords and power are layer
     6-7 characteristics; combat status)."""
     if flt.attacking_or_blocking or flt.multicolored is not None:
         raise Unsupported(text)
@@ -359,7 +370,7 @@ def _tapped_with_counters(m: re.Match, para: str, out: dict, is_spell: bool) -> 
 @paragraph_template(r"you control enchanted (creature|permanent|land|artifact|enchantment)")
 def _control_enchanted(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """613.1b (layer 2): the Aura's controller controls the object it's attached to (303.4e);
-    rules/statics_more.refresh_static_control."""
+    rules/control_statics.refresh_static_control."""
     if is_spell:
         raise Unsupported(para)
     out["abilities"].append(V.StaticAbility(para.strip(), "control_enchanted"))
@@ -413,7 +424,7 @@ _PROTECTION_TYPES = {"artifacts": "Artifact", "enchantments": "Enchantment", "cr
 
 
 def protection_quality(text: str) -> str:
-    """One quality of "protection from X" (702.16a) → the code rules/statics_more.protection_quality
+    """One quality of "protection from X" (702.16a) → the code rules/protection.protection_quality
     reads. Raises Unsupported."""
     t = text.strip()
     if t in _PROTECTION_TYPES:
@@ -443,7 +454,7 @@ class GainProtection(V.Effect):
     color_choice: str = ""
 
 
-_engine.register_protection_effect(GainProtection)
+protection.register_protection_effect(GainProtection)
 
 
 @sentence_template(r"(.+?) gains? protection from (.+?) until end of turn")
@@ -484,7 +495,7 @@ def _look_at_top(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
 class ProtectionKeepingSource(LayeredStatic):
     """"Enchanted creature has protection from white. This effect doesn't remove CARDNAME."
     (702.16n): a LayeredStatic whose protection doesn't make its own source fall off
-    (rules/statics_more.aura_kept)."""
+    (rules/protection.aura_kept)."""
 
     keeps_source: bool = True
 
@@ -503,7 +514,7 @@ def _protection_not_removing(m: re.Match, para: str, out: dict, is_spell: bool) 
 @dataclass(frozen=True, slots=True)
 class ChosenTypeStatic(LayeredStatic):
     """A group LayeredStatic limited to creatures of the type chosen as its source entered
-    ("Other creatures you control of the chosen type get +1/+1"; rules/statics_more._of_chosen_type)."""
+    ("Other creatures you control of the chosen type get +1/+1"; rules/entry_choices._of_chosen_type)."""
 
     of_chosen_type: bool = True
 
@@ -518,7 +529,7 @@ def _choose_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
 
 @paragraph_template(r"cardname is the chosen type in addition to its other types")
 def _self_chosen_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
-    """613.1d (layer 4), applied with the choice (rules/statics_more._etb_choose_type)."""
+    """613.1d (layer 4), applied with the choice (rules/entry_choices._etb_choose_type)."""
     if is_spell:
         raise Unsupported(para)
     out["abilities"].append(V.StaticAbility(para.strip(), "self_chosen_type"))
@@ -557,7 +568,7 @@ CARD_CHECKS.append(_check_chosen_type)
 @dataclass(frozen=True, slots=True)
 class DevotionNotCreature(V.StaticAbility):
     """"As long as your devotion to [colors] is less than N (`amount`), CARDNAME isn't a creature"
-    (613.1d layer 4; rules/statics_more._not_creature_unless_devotion)."""
+    (613.1d layer 4; rules/static_counts._not_creature_unless_devotion)."""
 
     colors: frozenset[str] = frozenset()
 
@@ -589,7 +600,7 @@ def _tapped_and_doesnt_untap(m: re.Match, para: str, out: dict, is_spell: bool) 
 class EnchantPlayer(V.StaticAbility):
     """702.5a / 702.5d: "Enchant player" / "Enchant opponent": the Aura spell targets a player
     (`target_kind` "player" or "opponent") and the Aura is attached to that player
-    (rules/statics_more.aura_player_legal)."""
+    (rules/auras_on_players.aura_player_legal)."""
 
     target_kind: str = "player"
 
@@ -608,14 +619,14 @@ PARAGRAPH_TEMPLATES.insert(0, (re.compile(r"enchant (player|opponent)"), _enchan
 
 @trigger_template(r"at the beginning of enchanted player's upkeep")
 def _enchanted_players_upkeep(m: re.Match) -> dict:
-    """503.1a; "that player" is the enchanted player (rules/statics_more._upkeep_of_enchanted_player)."""
+    """503.1a; "that player" is the enchanted player (rules/auras_on_players._upkeep_of_enchanted_player)."""
     return {"event": "upkeep_enchanted_player"}
 
 
 @dataclass(frozen=True, slots=True)
 class EnchantedPlayersStatic(LayeredStatic):
     """A group LayeredStatic for the permanents of the player its source enchants ("Creatures
-    enchanted player controls get -1/-1"; rules/statics_more._of_enchanted_player)."""
+    enchanted player controls get -1/-1"; rules/auras_on_players._of_enchanted_player)."""
 
     of_enchanted_player: bool = True
 
@@ -664,13 +675,13 @@ CARD_CHECKS.append(_check_chosen_color)
 @dataclass(frozen=True, slots=True)
 class PartnerSearch(V.Effect):
     """702.124j: "target player may search their library for a card named `card_name`, reveal it,
-    put it into their hand, then shuffle" (rules/statics_more._partner_search)."""
+    put it into their hand, then shuffle" (rules/game_rule_statics._partner_search)."""
 
     who: V.Who
     card_name: str
 
 
-_engine.register_partner_effect(PartnerSearch)
+game_rule_statics.register_partner_effect(PartnerSearch)
 
 
 def _partner_ability(name: str) -> V.TriggeredAbility:
@@ -730,7 +741,7 @@ class EnterFilter(V.ObjectFilter):
                     r"enter(?: the battlefield)? tapped")
 def _opponents_enter_tapped(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """614.12: a replacement effect of this permanent on other permanents entering
-    (rules/statics_more._others_enter_tapped)."""
+    (rules/enters_tapped._others_enter_tapped)."""
     if is_spell:
         raise Unsupported(para)
     words = [w for w in re.split(r", and |, | and ", m.group(1)) if w]
@@ -749,7 +760,7 @@ def _opponents_enter_tapped(m: re.Match, para: str, out: dict, is_spell: bool) -
 
 @paragraph_template(r"untap cardname during each other player's untap step")
 def _untap_during_others(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
-    """502.3 (rules/statics_more._untap_during_others)."""
+    """502.3 (rules/game_rule_statics._untap_during_others)."""
     if is_spell:
         raise Unsupported(para)
     out["abilities"].append(V.StaticAbility(para.strip(), "untap_during_others"))
@@ -760,7 +771,7 @@ class ExtraLandThisTurn(V.Effect):
     """305.2: "You may play an additional land this turn"."""
 
 
-_engine.register_more(ExtraLandThisTurn)
+game_rule_statics.register_extra_land_effect(ExtraLandThisTurn)
 
 
 @sentence_template(r"you may play an additional land this turn")
@@ -781,7 +792,7 @@ def _every_basic_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None
 @dataclass(frozen=True, slots=True)
 class ChosenColorStatic(LayeredStatic):
     """A group LayeredStatic for creatures of the color chosen as its source entered
-    (rules/statics_more._of_chosen_color)."""
+    (rules/entry_choices._of_chosen_color)."""
 
     of_chosen_color: bool = True
 
