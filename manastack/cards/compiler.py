@@ -96,7 +96,7 @@ KEYWORD_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
 # returns the texts it could not support (added to CardDef.unsupported).
 CARD_FINISHERS: list[Callable[[dict], list[str]]] = []
 # Whole-card checks run after every paragraph compiled: fn(out, unsupported) appends the text of
-# an ability that can't work as compiled (cards/templates/statics_more.py).
+# an ability that can't work as compiled (cards/templates/statics_*.py).
 CARD_CHECKS: list[Callable[[dict, list], None]] = []
 
 
@@ -913,7 +913,7 @@ def compile_card(card: dict) -> CardDef:
     power, toughness = card.get("power"), card.get("toughness")
     p, t = _int_or_none(power), _int_or_none(toughness)
     # 208.2a / 604.3: a star is defined by a characteristic-defining ability (out["cda"]: the
-    # values it defines, cards/templates/statics_more.py).
+    # values it defines, cards/templates/statics_counts.py).
     cda = out.get("cda", set())
     if "Creature" in types and ((p is None and not ("*" in str(power) and "power" in cda))
                                 or (t is None and not ("*" in str(toughness) and "toughness" in cda))):

@@ -1,4 +1,4 @@
-"""Auras attached to players (303.4, 702.5d); the templates are in cards/templates/statics_more.py.
+"""Auras attached to players (303.4, 702.5d); the templates are in cards/templates/statics_auras.py.
 
 - 303.4b: the player an Aura is attached to; 303.4c / 702.5d: an Aura attached to a player stays
   only while its enchant ability allows it (a state-based action, sba.AURA_ON_PLAYER).

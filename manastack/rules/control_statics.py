@@ -1,5 +1,5 @@
 """Control-changing static abilities (613.1b, 613.7, 303.4e); the templates are in
-cards/templates/statics_more.py.
+cards/templates/statics_control.py.
 
 - 613.1b / 613.7: "You control enchanted [permanent]": the Aura's controller controls the object
   it's attached to while it's attached (303.4e); the controller is recomputed, in timestamp order

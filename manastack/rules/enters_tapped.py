@@ -1,5 +1,5 @@
 """Replacement effects that modify how a permanent enters tapped (614.1c-d, 614.12); the templates are
-in cards/templates/statics_more.py.
+in cards/templates/statics_entering.py.
 
 - 614.12 / 614.1c-d: "CARDNAME enters tapped unless [condition]" (the condition is checked as the
   permanent would enter: 614.12 looks at it as it would exist on the battlefield; it is not on the
@@ -29,7 +29,7 @@ _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers
 
 def condition_holds(g: Game, o: Obj, cond: Any) -> bool:
     """The condition of "enters tapped unless ..." for permanent `o`, about to enter under
-    `o.controller` (`cond` is a templates.statics_more.EntryCondition)."""
+    `o.controller` (`cond` is a templates.statics_entering.EntryCondition)."""
     s = g.s
     me = o.controller
     k = cond.kind

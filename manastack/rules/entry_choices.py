@@ -1,5 +1,5 @@
 """Choices made as a permanent enters and the statics that read them (614.12, 613.1d, 400.7); the
-templates are in cards/templates/statics_more.py.
+templates are in cards/templates/statics_choices.py.
 
 - 614.12 / 614.12a: "As CARDNAME enters, choose a creature type" (a choice made before it enters);
   "CARDNAME is the chosen type in addition to its other types" (613.1d, layer 4); "Other creatures

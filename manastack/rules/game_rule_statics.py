@@ -1,5 +1,5 @@
 """Static abilities and effects that change the rules of the game for a player (402.2, 305.2, 502.3,
-702.124j); the templates are in cards/templates/statics_more.py.
+702.124j); the templates are in cards/templates/statics_game_rules.py.
 
 - 402.2: "You have no maximum hand size" (turn.HAND_SIZE).
 - 305.2: "You may play an additional land on each of your turns", "... this turn" (until the cleanup

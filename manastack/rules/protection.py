@@ -1,4 +1,4 @@
-"""Protection qualities (702.16); the templates are in cards/templates/statics_more.py.
+"""Protection qualities (702.16); the templates are in cards/templates/statics_protection.py.
 
 - 702.16a: whether a source has a quality ("from artifacts", "from Goblins", "from everything",
   702.16j), read by rules/stack.py protected_from (PROTECTION_QUALITIES; it checks color qualities itself).
@@ -24,7 +24,7 @@ _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers
 
 def protection_quality(q: str, source: Any) -> bool:
     """702.16a: whether a source with characteristics `source` has quality `q` (as compiled by
-    templates.statics_more: "type:Artifact", "subtype:Goblin", "everything" (702.16j),
+    templates.statics_protection: "type:Artifact", "subtype:Goblin", "everything" (702.16j),
     "monocolored", "colorless"). Color qualities are checked by stack.protected_from."""
     if q.startswith("type:"):
         return q[5:] in source.types

@@ -1316,7 +1316,7 @@ def ward_check(g: Game, p: int, item: StackItem) -> None:
 
 def any_player_may(g: Game, o: Obj, index: int) -> bool:
     """"Any player may activate this ability" (an effect marker with `any_player`, written among the
-    ability's effects; cards/templates/statics_more.py): not only its controller may activate it."""
+    ability's effects; cards/templates/statics_game_rules.py): not only its controller may activate it."""
     abs_ = activated_abilities(g, o)
     return 0 <= index < len(abs_) and any(getattr(e, "any_player", False) for e in getattr(abs_[index], "effects", ()))
 

@@ -1,6 +1,6 @@
 """What static abilities count and compare: object qualities by layer-4/5 characteristics,
 characteristic-defining power and toughness (604.3, 208.2a, 613.4a), devotion (700.5); the templates
-are in cards/templates/statics_more.py.
+are in cards/templates/statics_counts.py.
 
 - 604.3 / 208.2a / 613.4a (layer 7a): "CARDNAME's power and toughness are each equal to ...",
   "CARDNAME's power is equal to ..." work in every zone. The count reads the layer-4/5
@@ -112,7 +112,7 @@ def _owner_side(o: Obj) -> int:
 
 
 def cda_term(s: GameState, o: Obj, term: Any, cache: dict) -> tuple[int, bool]:
-    """One "the number of ..." of a CDA (a templates.statics_more.CdaTerm): the value and whether
+    """One "the number of ..." of a CDA (a templates.statics_counts.CdaTerm): the value and whether
     it can change without a new state version (hands, graveyards, tapped status)."""
     me = _owner_side(o)
     k = term.kind

@@ -1,4 +1,4 @@
-"""cards/templates/statics_more.py and its engine side (rules/static_counts.py, control_statics.py, ...): what the scenarios can't say —
+"""cards/templates/statics_*.py and their engine side (rules/static_counts.py, control_statics.py, ...): what the scenarios can't say —
 variants that must stay uncompiled, clone independence of the layer-2 bookkeeping, defaults for
 players without a chooser, CDAs outside the battlefield."""
 
