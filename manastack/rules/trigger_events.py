@@ -1,4 +1,4 @@
-"""CR 603: more trigger events (compiled by cards/templates/triggers_more.py).
+"""CR 603: more trigger events (compiled by cards/templates/triggers_*.py).
 
 Each function is called by a small hook where its event happens (effects.py: discard, deal_damage,
 scry / surveil, explore; stack.py: targets chosen, mana paid, resolution, a kicked permanent entering;
