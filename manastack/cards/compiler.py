@@ -620,7 +620,7 @@ def parse_effects(text: str, targets: list[TargetSpec]) -> tuple[Effect, ...]:
 
 
 # Checks on the effects of a whole ability: fn(effects, targets) raises Unsupported to refuse them
-# (cards/templates/referred_objects.py: "that creature" after a sentence that chose a creature untargeted).
+# (cards/templates/effects_referred.py: "that creature" after a sentence that chose a creature untargeted).
 EFFECTS_CHECKS: list[Callable[[list, list], None]] = []
 
 

@@ -1,4 +1,4 @@
-"""Effects on hands; their sentences are compiled by cards/templates/hand_effects.py.
+"""Effects on hands; their sentences are compiled by cards/templates/effects_hand.py.
 
 - "You may put a land card from your hand onto the battlefield [tapped]" (not playing a land, 305.1),
   chosen as the effect resolves.

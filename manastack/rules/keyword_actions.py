@@ -1,5 +1,5 @@
 """Keyword actions and counters of resolving spells and abilities (701, 107.14, 120.3, 122.8); their
-sentences are compiled by cards/templates/keyword_actions.py.
+sentences are compiled by cards/templates/effects_keyword_actions.py.
 
 - 701.12a-c fight: each creature deals damage equal to its power to the other; if either has left
   the battlefield, is no longer a creature or is an illegal target, neither deals damage; a creature

@@ -1,5 +1,5 @@
 """Effects on libraries (401.4, 701.19, 701.20, 608.2n); their sentences are compiled by
-cards/templates/library_effects.py.
+cards/templates/effects_library.py.
 
 - 401.4: "look at the top N cards of your library, then put them back in any order"; "look at the
   top card of target player's library" (only its controller sees it).

@@ -1,5 +1,5 @@
 """Prevention shields against a source chosen as the effect resolves (609.7a, 615.7); the sentence is
-compiled by cards/templates/prevention.py.
+compiled by cards/templates/effects_prevention.py.
 
 - 609.7a: "the next time a red source of your choice would deal damage to you this turn, prevent
   that damage": the source is chosen as the effect is created.

@@ -1,5 +1,5 @@
 """Effects about the object an ability refers to (608.2h) and the choices made as they resolve
-(118.12a, 603.7, 707.2, 701.3a); their sentences are compiled by cards/templates/referred_objects.py.
+(118.12a, 603.7, 707.2, 701.3a); their sentences are compiled by cards/templates/effects_referred.py.
 
 - 608.2h: "its controller" / "that creature's toughness" / "the number of counters on it" use the
   object's current information while it is where it was expected to be, else its last known

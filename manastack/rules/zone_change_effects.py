@@ -1,5 +1,5 @@
 """Effects that move an object to a zone other than the usual one, or bring it back through a link
-(610.3, 614.1a, 607.2a, 701.5a); their sentences are compiled by cards/templates/zone_change_effects.py.
+(610.3, 614.1a, 607.2a, 701.5a); their sentences are compiled by cards/templates/effects_zone_change.py.
 
 - 610.3: "exile ... until CARDNAME leaves the battlefield": the exiled card returns to the
   battlefield under its owner's control (610.3c) immediately after the source leaves; nothing is

@@ -20,7 +20,7 @@ from ...rules import (
 from .. import vocab as V
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, template
-from .referred_objects import _object_ref
+from .effects_referred import _object_ref
 
 # ---------------------------------------------------------------------------- more sentence shapes
 

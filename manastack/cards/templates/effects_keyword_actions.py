@@ -18,8 +18,8 @@ from ...rules import (
 from .. import vocab as V
 from ..compiler import EFFECTS_CHECKS, Unsupported, trigger_template
 from .effects_common import SUBTYPES, N, amount, parse_filter, sub_effects, target, template
+from .effects_referred import _object_ref
 from .effects_tokens import creature_token
-from .referred_objects import _object_ref
 
 
 def _creature(phrase: str, targets: list) -> V.Who:

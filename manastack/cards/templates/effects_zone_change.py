@@ -20,7 +20,7 @@ from ...rules import (
 from .. import vocab as V
 from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported
 from .effects_common import target, template
-from .referred_objects import _object_ref
+from .effects_referred import _object_ref
 
 
 @template(r"exile ((?:another )?target .+?) until cardname leaves the battlefield")
