@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..game.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
+_cast_from_zones_module = lazy_module("manastack.rules.cast_from_zones", globals(), "_cast_from_zones_module")
 _graveyard_keywords_module = lazy_module("manastack.rules.graveyard_keywords", globals(), "_graveyard_keywords_module")
 
 MAX_X_LISTED = 10
@@ -103,16 +104,16 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                     acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
     if s.__dict__.get("face_down_seen"):
         acts.extend(vehicles_facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
-    gk = _graveyard_keywords_module
+    gk, cz = _graveyard_keywords_module, _cast_from_zones_module
     if special_actions:
-        acts.extend(gk.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
+        acts.extend(cz.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
     if pl.graveyard and flashback:
         for oid in pl.graveyard:
             if stack.flashback_cost(s.objects[oid].card) is not None:
                 acts.extend(_flashback_actions(g, p, s.objects[oid]))  # 702.34a
     if pl.graveyard:
         acts.extend(gk.graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
-        acts.extend(gk.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
+        acts.extend(cz.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
         acts.extend(gk.graveyard_land_actions(g, p))  # 305.1: "you may play lands from your graveyard"
     for o, idx, ab, foreign in _activated_candidates(g, p):
         oid = o.id
@@ -148,7 +149,7 @@ def _features(kinds: frozenset | None) -> tuple[bool, bool, bool]:
     if kinds is None:
         return False, False, True
     return (vehicles_facedown.FaceDownCost in kinds,
-            not kinds.isdisjoint(_graveyard_keywords_module.SPECIAL_ACTION_KINDS),
+            not kinds.isdisjoint(_cast_from_zones_module.SPECIAL_ACTION_KINDS),
             any(k.__name__ == "Flashback" for k in kinds))
 
 
