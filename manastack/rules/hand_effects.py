@@ -4,6 +4,8 @@
   chosen as the effect resolves.
 - "Look at target opponent's hand": only its controller sees the cards.
 - 701.8a: "that player discards a card at random".
+- "Target opponent reveals their hand. You choose a nonland card from it. That player discards that
+  card" (V.ChooseCard, V.ActOnChosen: the choice among the revealed cards).
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
-from ..game.state import BATTLEFIELD
+from ..game.state import BATTLEFIELD, EXILE, HAND
 from . import effects as E
+from .effects import _HANDLERS, CHOICES, Context, _choice, _object_actions, discard
 
 if TYPE_CHECKING:
     from ..game.game import Game
-    from .effects import Context
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +98,52 @@ E.CHOICES["put_from_hand"] = (_put_from_hand_actions, _answer_put_from_hand)
 
 E.register_effect(PutFromHand, _put_from_hand)
 E.register_effect(LookAtHand, _look_at_hand)
+
+
+def _choose_card(g: Game, ctx: Context, e: V.ChooseCard) -> list | None:
+    from .stack import matches_filter
+    if ctx.hand_of is None:
+        return None
+    s = g.s
+    cands = tuple(c for c in s.players[ctx.hand_of].hand
+                  if e.filter is None or matches_filter(g, e.filter, s.objects[c], ctx.controller))
+    if not cands:
+        return None
+    return [_choice("choose_card", ctx.controller, cands,
+                    f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s hand "
+                    f"({', '.join(g.name_of(c) for c in cands)})", ctx)]
+
+
+def _answer_choose_card(g: Game, d: Any, value: Any) -> None:
+    import dataclasses
+
+    from ..errors import IllegalActionError
+    s = g.s
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    ctx = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("choose_card", "608.2c", player=s.players[d.player].name, card=g.name_of(value))
+    new_ctx = dataclasses.replace(ctx, chosen=value)
+    for i, it in enumerate(s.queue):
+        if it[0] == "resume_effects" and it[1] is ctx:
+            s.queue[i] = ("resume_effects", new_ctx, *it[2:])
+            break
+
+
+def _act_on_chosen(g: Game, ctx: Context, e: V.ActOnChosen) -> list | None:
+    c = ctx.chosen
+    if c is None or c not in g.s.objects or g.s.objects[c].zone != HAND:
+        return None
+    if e.action == "discard":
+        discard(g, g.s.objects[c].owner, c)
+    else:
+        g.move(c, EXILE, rule="701.11a")
+    return None
+
+
+CHOICES["choose_card"] = (_object_actions, _answer_choose_card)
+
+
+_HANDLERS.update({V.ChooseCard: _choose_card, V.ActOnChosen: _act_on_chosen, V.RevealHand: lambda g, ctx, e: None})

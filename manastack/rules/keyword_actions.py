@@ -11,6 +11,7 @@ sentences are compiled by cards/templates/effects_keyword_actions.py.
   endure (2026 rules).
 - 107.14 energy: "you get {E}{E}", "pay {E}{E}" (only a player who has the counters can pay).
 - 122.8: "put its counters on target creature you control" (last known counters once it has left).
+- 701.40a explore (V.Explore).
 - 701.21a tap and untap: "[you may] tap or untap target permanent", "untap up to three lands",
   "tap all creatures your opponents control".
 """
@@ -21,13 +22,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, ContinuousEffect
+from ..game.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from . import effects as E
+from .effects import _HANDLERS, CHOICES, Context, _choice, _may_actions, target_object
 from .referred_objects import _counters, _referred
 
 if TYPE_CHECKING:
     from ..game.game import Game
-    from .effects import Context
 
 
 @dataclass(frozen=True, slots=True)
@@ -573,3 +574,52 @@ E.register_effect(Bolster, _bolster)
 E.register_effect(Connive, _connive)
 E.register_effect(Populate, _populate)
 E.register_effect(Amass, _amass)
+
+
+def _explore(g: Game, ctx: Context, e: V.Explore) -> list | None:
+    """701.40a."""
+    s = g.s
+    oid = target_object(g, ctx, e.target)
+    if oid is not None:
+        from . import trigger_events
+        trigger_events.explored(g, oid)  # "whenever a creature you control explores"
+    who = s.objects[oid].controller if oid is not None else ctx.controller
+    lib = s.players[who].library
+    if not lib:
+        if oid is not None:  # nothing revealed: not a land, so the counter is still put (701.40a)
+            _put_counter(g, oid, "+1/+1", 1)
+        return None
+    top = s.objects[lib[0]]
+    g.log_event("reveal", "701.40a", player=s.players[who].name, card=top.card.name)
+    if "Land" in top.card.types:
+        g.move(top.id, HAND, rule="701.40a")
+        return None
+    if oid is not None:
+        _put_counter(g, oid, "+1/+1", 1)
+    return [_choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
+                                             f"on top (false)?", top.id)]
+
+
+def _put_counter(g: Game, oid: int, kind: str, n: int) -> None:
+    o = g.s.objects[oid]
+    o.counters[kind] = o.counters.get(kind, 0) + n
+    g.invalidate()
+    g.log_event("counters", "122.1", card=o.card.name, kind=kind, amount=n)
+
+
+def _answer_explore(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    card = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    if value and card in s.objects and s.objects[card].zone == LIBRARY:
+        g.move(card, GRAVEYARD, rule="701.40a")
+
+
+CHOICES["explore"] = (_may_actions, _answer_explore)
+
+
+_HANDLERS[V.Explore] = _explore

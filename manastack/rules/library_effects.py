@@ -1,6 +1,9 @@
 """Effects on libraries (401.4, 701.19, 701.20, 608.2n); their sentences are compiled by
-cards/templates/effects_library.py.
+cards/templates/effects_library.py (and, for the core ones, effects_core.py).
 
+- 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
+  in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`), "put
+  target card on top of / on the bottom of its owner's library" (V.PutInLibrary).
 - 401.4: "look at the top N cards of your library, then put them back in any order"; "look at the
   top card of target player's library" (only its controller sees it).
 - 701.19a-b search (a card with a stated quality may not be found), 701.20a shuffle: "search your
@@ -17,13 +20,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, HAND, LIBRARY, STACK
+from ..game.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
 from . import effects as E
+from .effects import _HANDLERS, CHOICES, Context, _choice, _target_anywhere
 from .hand_effects import _put_from_hand_actions
 
 if TYPE_CHECKING:
     from ..game.game import Game
-    from .effects import Context
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,7 @@ def _reorder_top(g: Game, ctx: Context, e: ReorderTop) -> list | None:
 
 
 def _answer_order_top(g: Game, d: Any, value: Any) -> None:
-    order = E.chosen_order(g, d, value)
+    order = chosen_order(g, d, value)
     s = g.s
     s.pending = None
     p = d.player
@@ -53,7 +56,6 @@ def _answer_order_top(g: Game, d: Any, value: Any) -> None:
     g.log_event("order_top", "401.4", player=s.players[p].name, amount=len(order))
 
 
-E.CHOICES["order_top"] = (E.order_actions, _answer_order_top)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,3 +229,120 @@ E.CHOICES["search_top"] = (_put_from_hand_actions, _answer_search_top)
 E.register_effect(SearchToTop, _search_to_top)
 E.register_effect(PutSelfInLibrary, _put_self_in_library)
 E.register_effect(ReorderTop, _reorder_top)
+
+
+def _dig(g: Game, ctx: Context, e: V.DigPut) -> list | None:
+    from .stack import matches_filter
+    s = g.s
+    p = ctx.controller
+    lib = s.players[p].library
+    cards = tuple(c for c in ctx.looked if c in lib)
+    cands = tuple(c for c in cards if e.filter is None or matches_filter(g, e.filter, s.objects[c], p))
+    if not cands:
+        return None
+    return [_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
+                                     f"your hand ({', '.join(g.name_of(c) for c in cands)})", (e, ctx.name))]
+
+
+def _dig_actions(g: Game, d: Any) -> list:
+    from itertools import combinations
+
+    from ..game import actions as A
+    e, _ = g.s.queue[0][5]
+    n = min(e.count, len(d.data))
+    if n == 1:
+        out = [A.Choose(c) for c in d.data]
+    else:
+        out = [A.Choose(x) for x in combinations(d.data, n)]
+    if e.upto:
+        out.append(A.Choose(False))
+    return out
+
+
+def _answer_dig(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    e, name = s.queue[0][5]
+    n = min(e.count, len(d.data))
+    if value is False or value == () or value == []:
+        chosen: tuple = ()
+        if not e.upto:
+            raise IllegalActionError(f"{d.prompt}: {n} card(s) must be chosen")
+    else:
+        chosen = (value,) if isinstance(value, int) else tuple(value)
+        if len(chosen) != n or len(set(chosen)) != n or any(c not in d.data for c in chosen):
+            raise IllegalActionError(f"{d.prompt}: choose {n} of {', '.join(g.name_of(c) for c in d.data)}")
+    s.pending = None
+    s.queue.pop(0)
+    for c in chosen:
+        if e.reveal:
+            g.log_event("reveal", "701.16a", player=s.players[d.player].name, card=s.objects[c].card.name)
+        g.move(c, HAND, rule="608.2c")
+
+
+def _put_rest(g: Game, ctx: Context, e: V.PutRest) -> list | None:
+    s = g.s
+    lib = s.players[ctx.controller].library
+    rest = [c for c in ctx.looked if c in lib]
+    if e.to == "graveyard":
+        for c in rest:
+            g.move(c, GRAVEYARD, rule="608.2c")
+    elif e.to == "bottom_any":
+        if len(rest) > 1:
+            return [_choice("order_bottom", ctx.controller, tuple(rest),
+                            f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} on the bottom of your library in "
+                            f"the order you choose (first listed is put on the bottom first)")]
+        for c in rest:
+            g.move(c, LIBRARY, rule="608.2c", bottom=True)
+    else:
+        s.rng.shuffle(rest)  # "in a random order"
+        for c in rest:
+            g.move(c, LIBRARY, rule="608.2c", bottom=True)
+    return None
+
+
+CHOICES["dig"] = (_dig_actions, _answer_dig)
+
+
+_HANDLERS.update({V.DigPut: _dig, V.PutRest: _put_rest, V.LookAtTop: lambda g, ctx, e: None})
+
+
+def order_actions(g: Game, d: Any) -> list:
+    """The orders an agent may choose for the cards of decision `d` (all of them up to four cards)."""
+    from itertools import permutations
+
+    from ..game import actions as A
+    if len(d.data) > 4:
+        return [A.Choose(tuple(d.data)), A.Choose(tuple(reversed(d.data)))]
+    return [A.Choose(x) for x in permutations(d.data)]
+
+
+def chosen_order(g: Game, d: Any, value: Any) -> tuple[int, ...]:
+    """The order answered for the cards of decision `d`: each of them once, or IllegalActionError."""
+    from ..errors import IllegalActionError
+    order = tuple(value) if isinstance(value, (list, tuple)) else ()
+    if sorted(order) != sorted(d.data):
+        raise IllegalActionError(f"{d.prompt}: list each of {', '.join(g.name_of(c) for c in d.data)} once")
+    return order
+
+
+def _answer_order(g: Game, d: Any, value: Any) -> None:
+    order = chosen_order(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for c in order:
+        g.move(c, LIBRARY, rule="608.2c", bottom=True)
+
+
+CHOICES["order_bottom"] = (order_actions, _answer_order)
+
+
+def _put_in_library(g: Game, ctx: Context, e: V.PutInLibrary) -> list | None:
+    oid = _target_anywhere(g, ctx, e.target)
+    if oid is not None:
+        g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom)
+    return None
+
+
+_HANDLERS[V.PutInLibrary] = _put_in_library
+E.CHOICES["order_top"] = (order_actions, _answer_order_top)

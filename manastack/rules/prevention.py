@@ -1,5 +1,9 @@
-"""Prevention shields against a source chosen as the effect resolves (609.7a, 615.7); the sentence is
-compiled by cards/templates/effects_prevention.py.
+"""Prevention effects (615): shields set up by resolving spells and abilities, and the shields against a
+source chosen as the effect resolves (609.7a); rules/effects.py deal_damage consults them inline.
+
+- 615.1: "prevent the next N damage that would be dealt to ... this turn" (V.PreventDamage, compiled by
+  cards/templates/effects_core.py); 615.7: a shield for a number of damage is used up as
+  it prevents.
 
 - 609.7a: "the next time a red source of your choice would deal damage to you this turn, prevent
   that damage": the source is chosen as the effect is created.
@@ -15,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 from ..cards import vocab as V
 from ..game.state import ContinuousEffect
 from . import effects as E
+from .effects import _HANDLERS, Context, target_object
 
 if TYPE_CHECKING:
     from ..game.game import Game
-    from .effects import Context
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +89,55 @@ E.CHOICES["damage_source"] = (E._object_actions, _answer_damage_source)
 
 E.DAMAGE_PREVENTION_HOOKS.append(_prevent_from_source)
 E.register_effect(PreventNextFromSource, _prevent_next_from_source)
+
+
+def _prevent_effect(g: Game, ctx: Context, e: V.PreventDamage) -> list | None:
+    """615.1: set up a prevention shield until end of turn."""
+    s = g.s
+    target: int | None = None
+    if e.target is not None:
+        if isinstance(e.target, V.Ref):
+            if not ctx.legal[e.target.index]:
+                return None
+            target = ctx.targets[e.target.index]
+        else:
+            target = target_object(g, ctx, e.target)
+            if target is None:
+                return None
+    s.effects.append(ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,
+                                      data=(e.amount, e.combat_only, ctx.name)))
+    s.next_timestamp += 1
+    g.log_event("prevention_shield", "615.1", source=ctx.name, target=g.name_of(target) if target is not None else "any",
+                amount=e.amount if e.amount is not None else "all", combat_only=e.combat_only)
+    return None
+
+
+def _prevent(g: Game, source_name: str, target: int, n: int, combat: bool) -> int:
+    """615.7: shields that apply to damage about to be dealt to `target` reduce it (a shield for a
+    number of damage is used up as it prevents)."""
+    s = g.s
+    for e in list(s.effects):
+        if e.kind != "prevent" or (e.target is not None and e.target != target):
+            continue
+        left, combat_only, name = e.data
+        if combat_only and not combat:
+            continue
+        k = n if left is None else min(n, left)
+        if k <= 0:
+            continue
+        n -= k
+        g.log_event("prevent", "615.7" if left is not None else "615.1", source=source_name, target=g.name_of(target),
+                    amount=k, by=name)
+        if left is not None:
+            idx = s.effects.index(e)
+            if left - k > 0:
+                s.effects[idx] = ContinuousEffect("prevent", e.target, timestamp=e.timestamp, controller=e.controller,
+                                                  data=(left - k, combat_only, name))
+            else:
+                del s.effects[idx]
+        if n <= 0:
+            break
+    return n
+
+
+_HANDLERS[V.PreventDamage] = _prevent_effect

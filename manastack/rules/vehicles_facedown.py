@@ -558,7 +558,7 @@ def _manifest_top(g: Game, ctx: Context, e: Manifest) -> list | None:
     if lib:
         new = manifest(g, ctx.controller, lib[0], "cloak" if e.cloak else "manifest")
         if e.counters and new in g.s.objects:  # "..., then put two +1/+1 counters on it"
-            from .effects import _put_counter
+            from .keyword_actions import _put_counter
             _put_counter(g, new, "+1/+1", e.counters)
     return None
 
