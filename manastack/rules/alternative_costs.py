@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
 
 ALTERNATIVE = ("evoke", "dash", "surge", "blitz", "spectacle", "emerge")
@@ -110,7 +111,7 @@ def alternative_costs(card: V.CardDef) -> list[AlternativeCost]:
 
 def _other_candidates(g: Game, p: int, o: Obj, other: OtherCost) -> dict[str, tuple[list[int], int]]:
     """The objects each part of `other` may use: part -> (candidates, how many)."""
-    from .stack import matches_filter
+    from .targeting import matches_filter
     s = g.s
     out: dict[str, tuple[list[int], int]] = {}
     if other.sacrifice is not None:
@@ -133,7 +134,7 @@ def _other_candidates(g: Game, p: int, o: Obj, other: OtherCost) -> dict[str, tu
 
 
 def _sources(g: Game, p: int, exclude_more: tuple[int, ...] = ()) -> list[ManaSource]:
-    from .stack import mana_sources
+    from .mana_payment import mana_sources
     return mana_sources(g, p, exclude_more=exclude_more)
 
 
@@ -152,7 +153,7 @@ def _choose_other(g: Game, p: int, o: Obj, ab: AlternativeCost) -> None:
     """601.2b-c: choose the objects the non-mana parts will use; they are paid with the mana (601.2h,
     pay_with_helpers), after mana abilities were activated (601.2g: a land may be tapped for mana and
     then returned or sacrificed for the cost)."""
-    from .stack import _choose_cost_objects
+    from .mana_payment import _choose_cost_objects
     s = g.s
     if ab.other.life and s.players[p].life < ab.other.life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {ab.other.life} life (119.4)")
@@ -179,7 +180,7 @@ def _take_pending(g: Game, oid: int) -> list[tuple[AlternativeCost, dict[str, tu
 def _pay_other(g: Game, p: int, o: Obj, ab: AlternativeCost, chosen: dict[str, tuple[int, ...]]) -> None:
     """601.2h: sacrifice / tap / exile / return the chosen objects and pay life."""
     from .effects import sacrifice
-    from .stack import tap
+    from .mana_payment import tap
     s = g.s
     if ab.other.life and s.players[p].life < ab.other.life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {ab.other.life} life (119.4)")
@@ -230,7 +231,7 @@ def _emerge_candidates(g: Game, p: int, o: Obj) -> list[int]:
 def _answer(g: Game, p: int, card: V.CardDef, action: Any, ab: Any) -> bool:
     """601.2b: whether the player casts with this alternative or additional cost: from the action's
     choices ((kind, bool)), else asked (a scenario answers true or false; agents: no)."""
-    from .stack import choose
+    from .mana_payment import choose
     for c in action.choices:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == ab.kind:
             return bool(c[1])
@@ -250,7 +251,7 @@ def assist_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], k
     spell's total cost." The caster answers true or false (("assist", bool) in the action's choices, or
     asked); the other player then answers how much generic mana they pay (a number; agents: none) and
     pays it from their own mana."""
-    choose, mana_sources, pay_mana = _stack_module.choose, _stack_module.mana_sources, _stack_module.pay_mana
+    choose, mana_sources, pay_mana = _mana_payment_module.choose, _mana_payment_module.mana_sources, _mana_payment_module.pay_mana
     if not has_keyword(o.card, "assist") or not reqs:
         return reqs, ()
     generic = min(r.generic for r in reqs)
@@ -357,7 +358,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
     if alt is not None and alt.kind == "emerge":
         # 702.119a: sacrifice a creature and pay the emerge cost reduced by its mana value (generic only,
         # 118.7a); the creature is sacrificed with the payment (it may be tapped for mana first, 601.2g).
-        from .stack import _choose_cost_objects
+        from .mana_payment import _choose_cost_objects
         victim = _choose_cost_objects(g, p, _emerge_candidates(g, p, o), 1, "sacrifice", card.name)[0]
         adjust -= g.s.objects[victim].card.mana_cost.mana_value
         emerge = AlternativeCost("emerge", "additional", other=OtherCost(sacrifice=V.ObjectFilter(), sacrifice_count=1))
@@ -459,7 +460,7 @@ def _original(card: V.CardDef) -> V.CardDef | None:
 def overload_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.CardDef:
     """stack.CARD_SWAPS: 601.2b: the player announces whether they pay the overload cost (("overload",
     bool) in the action's choices, or asked); if so the spell is cast with the changed text (702.96b)."""
-    choose = _stack_module.choose
+    choose = _mana_payment_module.choose
     ov = overload_of(card)
     if ov is None or o.zone != HAND:
         return card  # cast from elsewhere (flashback ...): a second alternative cost can't apply (118.9a)

@@ -117,8 +117,10 @@ def zone_cast_actions(g: Game, p: int) -> list:
     if not g.may_have(CastFromGraveyard):
         return []
     from ..game import actions as A
+    from .mana_payment import can_pay
     from .priority import _target_combos
-    from .stack import can_pay, cast_block_reason, cast_variants, matches_filter
+    from .stack import cast_block_reason, cast_variants
+    from .targeting import matches_filter
     s = g.s
     pl = s.players[p]
     out: list = []
@@ -225,7 +227,9 @@ def _close_window(g: Game, oid: int) -> None:
 def _castable(g: Game, p: int, oid: int, kind: str) -> bool:
     """Whether casting the exiled card this way could be begun now: it can be paid for and each of its
     targets has a candidate (601.2c)."""
-    from .stack import can_pay, cast_block_reason, spell_targets, target_candidates
+    from .mana_payment import can_pay
+    from .stack import cast_block_reason, spell_targets
+    from .targeting import target_candidates
     s = g.s
     o = s.objects[oid]
     permit = _window_permit(o, kind)
@@ -276,7 +280,8 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
     """Choose the spell's targets one by one (601.2c), then cast it (601.2)."""
     from ..game import actions as A
     from .effects import _choice
-    from .stack import cast_spell, spell_targets, target_candidates
+    from .stack import cast_spell, spell_targets
+    from .targeting import target_candidates
     s = g.s
     o = s.objects[oid]
     specs = spell_targets(o.card)
@@ -289,7 +294,7 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
                              (oid, chosen, kind))
         return
     s.queue.pop(0)
-    from .stack import can_pay
+    from .mana_payment import can_pay
     permit = _window_permit(o, kind)
     if permit is None or not can_pay(g, p, permit.reqs(g, p, o.card, 0, chosen), ("spell", oid)):
         # The cost with these targets can't be paid: the card isn't cast (601.2h, 723.1 rewind).
@@ -438,7 +443,7 @@ def exile_from_hand(g: Game, p: int, action: Any) -> None:
     foretell; plotted). Special actions don't use the stack; the player keeps priority (116.3)."""
     from ..errors import IllegalActionError
     from ..game.state import ContinuousEffect
-    from .stack import pay_mana
+    from .mana_payment import pay_mana
     s = g.s
     o = s.objects.get(action.card)
     if o is None:
@@ -497,8 +502,9 @@ def exile_actions(g: Game, p: int) -> list:
     if not g.may_have(*_SPECIAL.values()):
         return []  # the common case, asked at every priority: no card of this game can do it
     from ..game import actions as A
+    from .mana_payment import can_pay
     from .priority import _target_combos
-    from .stack import can_pay, cast_block_reason, cast_variants
+    from .stack import cast_block_reason, cast_variants
     out: list = []
     for oid in pl.hand:
         o = s.objects[oid]

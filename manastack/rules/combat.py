@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 # Modules reached across an import cycle (manastack/lazy.py).
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
 
 
 def defending_player(g: Game) -> int:
@@ -169,7 +170,7 @@ def can_block(g: Game, b: Obj, attacker: Obj) -> str | None:
     if "flying" in ac.keywords and not ({"flying", "reach"} & c.keywords):
         return (f"509.1b/702.9b: {b.card.name} can't block {attacker.card.name}, which has flying "
                 f"(it can be blocked only by creatures with flying or reach)")
-    protected_from = _stack_module.protected_from
+    protected_from = _targeting_module.protected_from
     if protected_from(g, attacker, c.colors, c):
         return f"702.16: {attacker.card.name} has protection and can't be blocked by {b.card.name}"
     return evasion_reason(g, b, c, attacker, ac)

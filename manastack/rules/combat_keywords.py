@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 _combat_module = lazy_module("manastack.rules.combat", globals(), "_combat_module")
 _continuous_module = lazy_module("manastack.rules.continuous", globals(), "_continuous_module")
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 COMBAT_RULES = "combat_rules"  # ContinuousEffect kind; data: CombatRuleData
@@ -384,7 +385,7 @@ def blocks_watched(g: Game) -> None:
     blocks" ("that creature": the blocker), "whenever enchanted / equipped creature blocks",
     "... becomes blocked", "... blocks or becomes blocked"."""
     triggers = _triggers_module
-    matches_filter = _stack_module.matches_filter
+    matches_filter = _targeting_module.matches_filter
     s = g.s
     cb = s.combat
     if cb is None:
@@ -421,7 +422,7 @@ def riot_enters(g: Game, o: Obj, ab: V.StaticAbility, choices: dict) -> None:
     """702.136a: "You may have this permanent enter with an additional +1/+1 counter on it. If you
     don't, it gains haste" (each instance separately, 702.136b). The controller's choice is asked of
     the game's chooser (the scenario runner); without one the counter is taken."""
-    from .stack import choose
+    from .mana_payment import choose
     s = g.s
     counter = choose(g, o.controller, "riot", [True, False],
                      f"702.136a: {o.card.name} enters with an additional +1/+1 counter (true) or gains haste (false)")
@@ -452,7 +453,7 @@ class UntapAll(V.Effect):
 
 
 def _untap_all(g: Game, ctx: E.Context, e: UntapAll) -> list | None:
-    from .stack import untap
+    from .mana_payment import untap
     for oid in E.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if o.tapped:
@@ -837,7 +838,7 @@ def _do_exert(g: Game, p: int, cid: int, ab: ExertAbility) -> None:
 
 def _do_enlist(g: Game, p: int, cid: int, t: Any) -> None:
     from . import triggers
-    from .stack import tap
+    from .mana_payment import tap
     s = g.s
     if t is False or t not in _enlist_candidates(g, p) or cid not in s.objects:
         return
@@ -973,7 +974,7 @@ class PumpPerOtherAttacking(V.Effect):
 
 
 def _pump_per_other_attacking(g: Game, ctx: E.Context, e: PumpPerOtherAttacking) -> list | None:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     oid = E.target_object(g, ctx, e.target)
     cb = g.s.combat
     if oid is None or cb is None:

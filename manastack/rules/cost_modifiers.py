@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +138,7 @@ def party_size(g: Game, p: int) -> int:
 
 
 def _count(g: Game, p: int, per: CostCount) -> int:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     if per.kind == "control":
         assert per.filter is not None
         return sum(1 for o in g.permanents() if matches_filter(g, per.filter, o, p))
@@ -182,7 +183,7 @@ def _count(g: Game, p: int, per: CostCount) -> int:
 
 
 def _condition(g: Game, p: int, cond: CostCondition | None, targets: tuple[int, ...], source: int | None) -> bool:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     if cond is None:
         return True
     if cond.kind == "targets":
@@ -351,7 +352,7 @@ def defiler_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], 
                  flashback: bool) -> tuple[list[Requirement], tuple]:
     """stack.CAST_OPTIONS: each such ability of a permanent `p` controls is offered for a permanent spell
     of its color (answered true or false: ("life_discount", bool) in the action's choices, or asked)."""
-    choose = _stack_module.choose
+    choose = _mana_payment_module.choose
     card = o.card
     if not card.is_permanent_card or not reqs:
         return reqs, ()

@@ -28,6 +28,7 @@ _prevention_module = lazy_module("manastack.rules.prevention", globals(), "_prev
 _regeneration_module = lazy_module("manastack.rules.regeneration", globals(), "_regeneration_module")
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
 _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
@@ -61,7 +62,7 @@ def amount(g: Game, ctx: Context, a: V.Amount) -> int:
             o = ctx.source_lki[0] if ctx.source_lki else None
             return (o.counters.get(a.counters_on_self, 0) if o else 0) * a.multiplier
         if a.filter is not None:
-            from .stack import matches_filter
+            from .targeting import matches_filter
             return sum(1 for o in g.permanents() if matches_filter(g, a.filter, o, ctx.controller)) * a.multiplier
     resolver = AMOUNT_RESOLVERS.get(type(a))
     if resolver is not None:
@@ -228,7 +229,7 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
             # counter from it" (one prevention effect for all its shield counters)
             _regeneration_module._remove_shield(g, o, "damage")
             return 0
-        protected_from = _stack_module.protected_from
+        protected_from = _targeting_module.protected_from
         if protected_from(g, o, colors, source_chars):
             g.log_event("prevent", "702.16e", source=source_name, target=o.card.name, amount=n)
             return 0
@@ -494,7 +495,7 @@ def create_token(g: Game, card: V.CardDef, p: int) -> int:
 
 def _add_mana(g: Game, ctx: Context, e: V.AddMana) -> list | None:
     """Rituals (605.5a: a spell that adds mana is not a mana ability)."""
-    from .stack import add_mana
+    from .mana_payment import add_mana
     prod = e.production
     if prod.kind == "fixed":
         add_mana(g, ctx.controller, prod.bags[0], source=ctx.name)
@@ -569,7 +570,7 @@ def register_effect(cls: type, handler) -> None:
 # data, prompt) and CHOICES[kind] lists the legal answers and carries out the one given.
 
 def objects_matching(g: Game, flt: V.ObjectFilter, controller: int, source: int | None = None) -> list[int]:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     s = g.s
     return [oid for oid in s.battlefield if matches_filter(g, flt, s.objects[oid], controller, source)]
 
@@ -683,7 +684,7 @@ def _tap_untap(g: Game, ctx: Context, e: V.TapUntap) -> list | None:
     if oid is None:
         return None
     o = g.s.objects[oid]
-    from .stack import tap, untap
+    from .mana_payment import tap, untap
     if e.untap and o.tapped:
         untap(g, o, "701.21a")
     elif not e.untap and not o.tapped:
@@ -745,7 +746,7 @@ def _search(g: Game, ctx: Context, e: V.SearchLibrary) -> list | None:
 
 
 def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     s = g.s
     return tuple(oid for oid in s.players[p].library if matches_filter(g, flt, s.objects[oid], p))
 
@@ -800,7 +801,7 @@ def sacrifice(g: Game, oid: int) -> None:
 
 
 def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> tuple[int, ...]:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     # The filter's "you" is the ability's controller; the sacrificing player's own permanents only.
     return tuple(o.id for o in g.permanents(p) if matches_filter(g, flt, o, controller))
 
@@ -866,7 +867,7 @@ def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
         return g.s.players[p].life >= cost.amount  # 119.4
     from .costs import requirements, solve_payment
     from .mana_abilities import usable_pool
-    from .stack import mana_sources
+    from .mana_payment import mana_sources
     # 106.6: restricted mana pays only for what its restriction allows (a payment while resolving: little).
     return solve_payment(requirements(cost), usable_pool(g, p, None), mana_sources(g, p), g.s.players[p].life) is not None
 
@@ -875,7 +876,7 @@ def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
     """Pay a mana cost while resolving (the engine activates mana abilities, 605.3a); False if it can't."""
     from ..errors import IllegalActionError
     from .costs import requirements
-    from .stack import pay_mana
+    from .mana_payment import pay_mana
     if not can_pay_mana(g, p, cost):
         return False
     if isinstance(cost, LifePayment):

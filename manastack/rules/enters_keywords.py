@@ -140,7 +140,7 @@ def _escapes_with(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
 def _unleash(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     """702.98a: "You may have this permanent enter with an additional +1/+1 counter on it" (its
     controller's choice as it enters, 614.12)."""
-    from .stack import choose
+    from .mana_payment import choose
     if choose(g, o.controller, "unleash", [False, True],
               f"702.98a: {o.card.name}: have it enter with an additional +1/+1 counter (true) or not (false)"):
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
@@ -162,7 +162,7 @@ def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     creatures one at a time (true, then the creature; false when done); they are sacrificed together."""
     from ..errors import IllegalActionError
     from . import effects
-    from .stack import choose
+    from .mana_payment import choose
     p = o.controller
     chosen: list[int] = []
     while True:

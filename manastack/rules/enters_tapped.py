@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from ..game.state import BATTLEFIELD
 from ..lazy import lazy_module
 from . import stack as stack_module
-from .stack import ETB_REPLACEMENTS, choose
+from .mana_payment import choose
+from .stack import ETB_REPLACEMENTS
 from .static_counts import _statics, card_matches, count_permanents, layer4_match
 
 if TYPE_CHECKING:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from ..game.state import BATTLEFIELD
 from ..lazy import lazy_module
 from . import continuous, sba
-from .stack import ETB_REPLACEMENTS, choose
+from .mana_payment import choose
+from .stack import ETB_REPLACEMENTS
 
 if TYPE_CHECKING:
     from ..game.game import Game

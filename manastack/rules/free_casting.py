@@ -47,7 +47,9 @@ def _is_modal(card: V.CardDef) -> bool:
 def free_cast_options(g: Game, p: int, oid: int) -> list[tuple[int, ...]]:
     """The target choices with which `p` can cast the card `oid` without paying its mana cost now
     ([()] for a spell without targets; [] when it can't be cast)."""
-    from .stack import can_pay, spell_targets, target_candidates
+    from .mana_payment import can_pay
+    from .stack import spell_targets
+    from .targeting import target_candidates
     s = g.s
     o = s.objects.get(oid)
     if o is None or "Land" in o.card.types or o.card.unsupported:
@@ -74,7 +76,10 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     """608.2g / 601.2a-i: cast a card without paying its mana cost while a spell or ability resolves
     (no timing restrictions; X is 0, 107.3b); it becomes the topmost object of the stack."""
     from . import triggers
-    from .stack import check_targets, pay_mana, spell_targets, ward_check
+    from .activation import ward_check
+    from .mana_payment import pay_mana
+    from .stack import spell_targets
+    from .targeting import check_targets
     s = g.s
     o = s.objects[oid]
     card = o.card

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
 
 def graveyard_successor(g: Game, old_id: int | None) -> int | None:
@@ -112,7 +113,7 @@ def graveyard_abilities(card: V.CardDef) -> list[GraveyardAbility]:
 
 
 def _discard_cands(g: Game, p: int, cost: V.Cost) -> list[int]:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     if type(cost) is not V.CostPlus or not cost.discard:
         return []
     hand = g.s.players[p].hand
@@ -122,7 +123,7 @@ def _discard_cands(g: Game, p: int, cost: V.Cost) -> list[int]:
 def _exile_cands(g: Game, p: int, o: Any, ab: GraveyardAbility) -> list[int]:
     """Cards `p` may exile from their graveyard for the cost; not the card itself when the cost says
     "other" or also exiles the card itself."""
-    from .stack import matches_filter
+    from .targeting import matches_filter
     cost = ab.cost
     if type(cost) is not V.CostPlus or cost.exile_from_graveyard is None:
         return []
@@ -145,12 +146,12 @@ def graveyard_ability_block_reason(g: Game, p: int, o: Any, ab: GraveyardAbility
     if cost.life and s.players[p].life < cost.life:
         return f"{s.players[p].name} can't pay {cost.life} life (119.4)"
     if cost.sacrifice is not None:
-        from .stack import sacrifice_candidates, usable_for_cost
+        from .mana_payment import sacrifice_candidates, usable_for_cost
         if not usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)):
             return f"{o.card.name}: there is no permanent to sacrifice for this cost (701.17a)"
     if type(cost) is V.CostPlus:
         if cost.restriction:
-            from .stack import _restriction_reason
+            from .mana_payment import _restriction_reason
             why = _restriction_reason(g, o, cost)  # 602.5b: "Activate only during your upkeep"
             if why:
                 return why
@@ -167,8 +168,9 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
     cards, exiling the card itself)."""
     from ..errors import IllegalActionError
     from . import effects
+    from .activation import put_ability, zone_ability
     from .costs import requirements
-    from .stack import _choose_cost_objects, pay_mana, put_ability, zone_ability
+    from .mana_payment import _choose_cost_objects, pay_mana
     s = g.s
     ab = zone_ability(g, p, o, graveyard_abilities(o.card), action, "a graveyard", graveyard_ability_block_reason,
                       x_allowed=True)
@@ -176,7 +178,7 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
     lki = (o.copy(), g.chars(o))
     victims: list[int] = []
     if cost.sacrifice is not None:
-        from .stack import sacrifice_candidates, usable_for_cost
+        from .mana_payment import sacrifice_candidates, usable_for_cost
         victims = _choose_cost_objects(g, p, usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)),
                                        1, "sacrifice", o.card.name)
     discards = _choose_cost_objects(g, p, _discard_cands(g, p, cost), cost.discard, "discard", o.card.name) \
@@ -207,8 +209,8 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
         return []
     from ..game import actions as A
     from .costs import requirements
+    from .mana_payment import can_pay
     from .priority import _target_combos
-    from .stack import can_pay
     s = g.s
     pl = s.players[p]
     out: list = []
@@ -398,7 +400,7 @@ class Dredge(V.Ability):
 def _dredge(g: Game, p: int) -> bool:
     """A draw replacement (rules/effects.py DRAW_REPLACEMENTS): the player chooses whether to dredge
     (true / false) and, with several cards that could, which one (614.1a, 616.1)."""
-    choose = _stack_module.choose
+    choose = _mana_payment_module.choose
     s = g.s
     pl = s.players[p]
     cands = [oid for oid in pl.graveyard

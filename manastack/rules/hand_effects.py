@@ -31,7 +31,7 @@ class PutFromHand(V.Effect):
 
 
 def _put_from_hand(g: Game, ctx: Context, e: PutFromHand) -> list | None:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     p = ctx.controller
     cands = tuple(c for c in g.s.players[p].hand if matches_filter(g, e.filter, g.s.objects[c], p))
     if not cands:
@@ -101,7 +101,7 @@ E.register_effect(LookAtHand, _look_at_hand)
 
 
 def _choose_card(g: Game, ctx: Context, e: V.ChooseCard) -> list | None:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     if ctx.hand_of is None:
         return None
     s = g.s

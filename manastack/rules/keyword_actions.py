@@ -394,7 +394,7 @@ def _tap_or_untap_actions(g: Game, d: Any) -> list:
 
 def _answer_tap_or_untap(g: Game, d: Any, value: Any) -> None:
     from ..errors import IllegalActionError
-    from .stack import tap, untap
+    from .mana_payment import tap, untap
     oid, optional = g.s.queue[0][5]
     if value not in ("tap", "untap") and not (optional and value is False):
         raise IllegalActionError(f"{d.prompt}: answer tap or untap" + (" or false" if optional else ""))
@@ -514,7 +514,7 @@ def _untap_up_to_actions(g: Game, d: Any) -> list:
 
 def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
     from ..errors import IllegalActionError
-    from .stack import untap
+    from .mana_payment import untap
     chosen = E._check_subset(g, d, value)
     n = g.s.queue[0][5]
     if len(chosen) > n:
@@ -535,7 +535,7 @@ class TapAll(V.Effect):
 
 
 def _tap_all(g: Game, ctx: Context, e: TapAll) -> list | None:
-    from .stack import tap
+    from .mana_payment import tap
     for oid in E.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if not o.tapped:

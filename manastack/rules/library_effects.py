@@ -82,7 +82,7 @@ class SearchToTop(V.Effect):
 
 
 def _search_to_top(g: Game, ctx: Context, e: SearchToTop) -> list | None:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     p = ctx.controller
     cands = tuple(c for c in g.s.players[p].library if matches_filter(g, e.filter, g.s.objects[c], p))
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
@@ -232,7 +232,7 @@ E.register_effect(ReorderTop, _reorder_top)
 
 
 def _dig(g: Game, ctx: Context, e: V.DigPut) -> list | None:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     s = g.s
     p = ctx.controller
     lib = s.players[p].library

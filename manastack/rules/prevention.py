@@ -36,7 +36,7 @@ class PreventNextFromSource(V.Effect):
 
 
 def _prevent_next_from_source(g: Game, ctx: Context, e: PreventNextFromSource) -> list | None:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     s = g.s
     recipient: int | None = None
     if e.to == V.YOU:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..game.state import BATTLEFIELD
 from ..lazy import lazy_module
 from . import sba
-from . import stack as stack_module
+from . import targeting as targeting_module
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -39,7 +39,7 @@ def protection_quality(q: str, source: Any) -> bool:
     return False
 
 
-stack_module.PROTECTION_QUALITIES.append(protection_quality)
+targeting_module.PROTECTION_QUALITIES.append(protection_quality)
 
 
 _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}

@@ -66,7 +66,7 @@ def _regenerated(g: Game, o: Any) -> bool:
         if e.kind == "regeneration_shield" and e.target == o.id:
             del s.effects[i]
             if not o.tapped:
-                from .stack import tap
+                from .mana_payment import tap
                 tap(g, o, "701.15a")
             o.damage = 0
             o.deathtouched = False

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..game.state import BATTLEFIELD, GRAVEYARD
 from .effects import destroy
-from .stack import protected_from
+from .targeting import protected_from
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -143,7 +143,7 @@ def check(g: Game) -> bool:
 
 def _aura_legal(g: Game, aura, host) -> bool:
     from ..cards.vocab import StaticAbility
-    from .stack import matches_filter
+    from .targeting import matches_filter
     for ab in aura.card.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
             if getattr(ab, "target_kind", "permanent") != "permanent":

@@ -66,7 +66,7 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
     replicate / squad (the number of times, asked; the cost is added by the caller)."""
     from . import triggers
     from .effects import sacrifice
-    from .stack import _choose_cost_objects, choose, tap
+    from .mana_payment import _choose_cost_objects, choose, tap
     done: list[str] = []
     times = 0
     for ab in opts:
@@ -148,7 +148,7 @@ def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ..
     new = StackItem(o.id, "spell", controller, card.name, obj=o.id, source=o.id, targets=targets, x=item.x,
                     modes=item.modes, choices=choices)
     s.stack.append(new)
-    from .stack import ward_check
+    from .activation import ward_check
     ward_check(g, controller, new)
     g.invalidate()
     g.log_event("copy_spell", rule, card=card.name, id=o.id, targets=[g.name_of(t) for t in targets])
@@ -158,7 +158,8 @@ def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ..
 def target_options(g: Game, p: int, item: StackItem) -> list[tuple[int, ...]]:
     """707.10c: the targets a copy of `item` may have: the original's (if still legal) first, then every
     other legal choice."""
-    from .stack import spell_targets, target_candidates, target_legal
+    from .stack import spell_targets
+    from .targeting import target_candidates, target_legal
     o = g.s.objects[item.obj]
     specs = spell_targets(o.card, item.modes)
     combos: list[tuple[int, ...]] = [()]

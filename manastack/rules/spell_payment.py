@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +106,7 @@ def auto_helpers(g: Game, p: int, card: V.CardDef, reqs: list[Requirement], excl
                  spell: int | None = None) -> list[tuple[str, int]] | None:
     """A set of helpers with which the cost can be paid (mana abilities first; helpers only when
     needed), or None. Used when no choice was given (agents, automatic payment)."""
-    from .stack import mana_sources
+    from .mana_payment import mana_sources
     kinds = payment_keywords(card)
     pl = g.s.players[p]
     sources = mana_sources(g, p, exclude_more=exclude, purpose=("spell", spell) if spell is not None else None)
@@ -173,7 +174,7 @@ def can_afford(g: Game, p: int, o: Obj, reqs: list[Requirement]) -> bool:
 def _asked_helpers(g: Game, p: int, o: Obj, action: Any, exclude: tuple[int, ...]) -> list[tuple[str, int]] | None:
     """The helpers given in the action's choices (("convoke", (ids...)) ...) or asked from the
     chooser (a scenario answers one list of objects, [] for none); None: choose automatically."""
-    from .stack import choose
+    from .mana_payment import choose
     out: list[tuple[str, int]] = []
     given = False
     used: set[int] = set(exclude)
@@ -212,7 +213,7 @@ def pay_with_helpers(g: Game, p: int, o: Obj, reqs: list[Requirement], action: A
                      exclude_more: tuple[int, ...]) -> bool:
     """stack.SPELL_PAYERS: 601.2g-h for a spell with convoke / improvise / delve. Returns False when
     the spell has none of them (stack.pay_mana pays as usual)."""
-    pay_mana, tap = _stack_module.pay_mana, _stack_module.tap
+    pay_mana, tap = _mana_payment_module.pay_mana, _mana_payment_module.tap
     others = _take_pending(g, o.id)
     if others:
         # 601.2g-h: permanents tapped for the cost can't also be tapped for mana; the others may be.
@@ -267,7 +268,8 @@ def priced_with_targets(g: Game, p: int, action: Any) -> bool:
     colors = colored_increase(g, p, o.card)
     if not colors and (not action.targets or action.choices or not _targets_matter(g, o.card)):
         return True
-    from .stack import can_pay, cost_adjustment, kicked_reqs, total_cost_reqs
+    from .mana_payment import can_pay
+    from .stack import cost_adjustment, kicked_reqs, total_cost_reqs
     reqs = total_cost_reqs(g, p, o.card, action.x, action.targets)
     for c in action.choices:
         if c == ("kicked", True):

@@ -99,7 +99,7 @@ class CrewCost(Cost):
 
     def choose_extra(self, g: Game, p: int, o: Obj, action: A.ActivateAbility) -> list[int]:
         """601.2h / 602.2b: the creatures tapped for the cost."""
-        from .stack import choose
+        from .mana_payment import choose
         cands = crew_candidates(g, o)
         cand_ids = [x.id for x in cands]
         given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "crew"), None)
@@ -135,7 +135,7 @@ class CrewCost(Cost):
     def pay_extra(self, g: Game, p: int, o: Obj, chosen: list[int]) -> None:
         """Tap the chosen creatures; they crew (702.122b) or saddle (702.171c) the permanent."""
         from . import triggers
-        from .stack import tap
+        from .mana_payment import tap
         s = g.s
         event = "saddles" if self.saddle else "crews"
         # "creature that crewed / saddled it this turn" (CrewedItFilter): recorded until end of turn
@@ -329,7 +329,7 @@ def face_down_cast_wanted(g: Game, p: int, o: Obj, action: A.CastSpell) -> bool:
     for c in action.choices:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == "face_down":
             return bool(c[1])
-    from .stack import choose
+    from .mana_payment import choose
     ans = choose(g, p, "face_down", [False, True],
                  f"702.37c: cast {o.card.name} face down as a 2/2 creature for {{3}}? (true or false)")
     if not isinstance(ans, bool):
@@ -379,7 +379,7 @@ def face_down_reqs(g: Game, p: int, card: CardDef) -> list:
 def face_down_cast_actions(g: Game, p: int, o: Obj) -> list:
     """Legal actions: casting `o` face down (for agents)."""
     from ..game import actions as A
-    from .stack import can_pay
+    from .mana_payment import can_pay
     if face_down_ability(o.card) is None or face_down_block_reason(g, p, o) is not None:
         return []
     if not can_pay(g, p, face_down_reqs(g, p, face_down_def(False)), ("spell", o.id)):
@@ -454,7 +454,7 @@ def _morph_other(o: Obj) -> tuple[str, Any] | None:
 
 def turn_face_up(g: Game, p: int, action: A.TurnFaceUp) -> None:
     """116.2b: the special action. Pay the cost, then the permanent is turned face up (708.8)."""
-    from .stack import pay_mana
+    from .mana_payment import pay_mana
     s = g.s
     o = s.objects.get(action.card)
     why = turn_face_up_block_reason(g, p, o)
@@ -481,7 +481,7 @@ def turn_face_up(g: Game, p: int, action: A.TurnFaceUp) -> None:
 def _pay_other(g: Game, p: int, other: tuple[str, Any]) -> None:
     """702.37e: pay a non-mana morph cost (601.2h: the player chooses the card)."""
     from .effects import discard
-    from .stack import choose
+    from .mana_payment import choose
     kind, what = other
     if kind == "life":
         g.set_life(p, -what, "119.4", source="morph cost")
@@ -505,7 +505,7 @@ def turn_face_up_actions(g: Game, p: int) -> list:
     if not face_down:
         return []
     from ..game import actions as A
-    from .stack import can_pay
+    from .mana_payment import can_pay
     out: list = []
     for o in face_down:
         if turn_face_up_block_reason(g, p, o) is not None:
@@ -742,7 +742,7 @@ class AnyOfFilter(ObjectFilter):
     face_down: bool | None = None
 
     def extra_match(self, g: Game, o: Obj, c: Any, controller: int, source: int | None) -> bool:
-        from .stack import matches_filter_lki
+        from .targeting import matches_filter_lki
         if self.face_down is not None and (o.face_down is not None) != self.face_down:
             return False
         return any(matches_filter_lki(g, f, o, c, controller, source) for f in self.options)
@@ -778,7 +778,7 @@ def turn_up(g: Game, o: Obj, rule: str) -> None:
     "as it is turned face up" counters (702.37b megamorph only when its cost was paid: not here) and the
     triggers of 603.2."""
     from . import triggers
-    from .stack import matches_filter
+    from .targeting import matches_filter
     s = g.s
     assert o.face_down is not None
     real, _how = o.face_down

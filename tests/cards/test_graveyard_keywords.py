@@ -11,8 +11,8 @@ from manastack.errors import IllegalActionError
 from manastack.game import actions as A
 from manastack.game.game import Game
 from manastack.game.state import MAIN1
+from manastack.rules import activation, priority, stack, upkeep_keywords
 from manastack.rules import graveyard_keywords as R
-from manastack.rules import priority, stack, upkeep_keywords
 
 
 def put(g: Game, name: str, zone: str, owner: int = 0):
@@ -59,7 +59,7 @@ def test_opponent_cant_activate_a_graveyard_ability() -> None:
     for _ in range(2):
         put(g, "Swamp", "battlefield", owner=1)
     with pytest.raises(IllegalActionError):
-        stack.activate_ability(g, 1, A.ActivateAbility(card.id, 0, ()))
+        activation.activate_ability(g, 1, A.ActivateAbility(card.id, 0, ()))
     assert card.zone == "graveyard" and not g.s.stack
 
 
