@@ -309,7 +309,8 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
     if affected:
         # 611.2c: rules-changing effects of resolved spells and abilities ("can't block this turn").
-        from .combat_keywords import effect_grants, effect_rules
+        from .attacking import effect_grants
+        from .combat_keywords import effect_rules
         rules = rules | effect_rules(s, obj, types, keywords)
         abilities, protection = effect_grants(s, obj, abilities, protection)  # layer 6: backup (702.165a)
     if "no_activated" in rules:

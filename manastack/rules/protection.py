@@ -49,7 +49,7 @@ def grant_protection(g: Game, oid: int, qualities: tuple[str, ...], controller: 
     """613.1f (layer 6): `oid` gains protection from `qualities` until end of turn (514.2), as a
     combat_keywords.GRANT continuous effect."""
     from ..game.state import ContinuousEffect
-    from .combat_keywords import GRANT
+    from .attacking import GRANT
     s = g.s
     s.effects.append(ContinuousEffect(GRANT, oid, timestamp=s.next_timestamp, controller=controller,
                                       data=((), tuple(qualities))))

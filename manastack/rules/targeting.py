@@ -48,7 +48,7 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     if type(flt) is FilterPlus and not _matches_plus(g, flt, o, c):
         return False
     if type(flt) is FilterPlus and flt.power_below_source:
-        from .combat_keywords import power_below_source
+        from .attacking import power_below_source
         if not power_below_source(g, c, source):
             return False
     extra = getattr(flt, "extra_match", None)  # filters of template modules (rules/vehicles_facedown.py)
