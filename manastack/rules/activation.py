@@ -56,8 +56,6 @@ if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
 _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
-_vehicles_facedown_module = lazy_module("manastack.rules.vehicles_facedown", globals(), "_vehicles_facedown_module")
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")

@@ -11,13 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.state import BATTLEFIELD
-from ..lazy import lazy_module
 from . import sba
 
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 _BASE = "static_control_base"  # ContinuousEffect kind: the host's controller before any such effect

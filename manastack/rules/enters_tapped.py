@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.state import BATTLEFIELD
-from ..lazy import lazy_module
 from . import stack as stack_module
 from .mana_payment import choose
 from .stack import ETB_REPLACEMENTS
@@ -25,7 +24,6 @@ from .static_counts import _statics, card_matches, count_permanents, layer4_matc
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 def condition_holds(g: Game, o: Obj, cond: Any) -> bool:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.state import BATTLEFIELD
-from ..lazy import lazy_module
 from . import continuous, sba
 from .mana_payment import choose
 from .stack import ETB_REPLACEMENTS
@@ -21,7 +20,6 @@ from .stack import ETB_REPLACEMENTS
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import GameState, Obj
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 CHOSEN_TYPE = "chosen_type"  # ContinuousEffect kind: `data` is the creature type chosen as `target` entered

@@ -56,8 +56,6 @@ def _answer_order_top(g: Game, d: Any, value: Any) -> None:
     g.log_event("order_top", "401.4", player=s.players[p].name, amount=len(order))
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class PutSelfInLibrary(V.Effect):
     """"Put CARDNAME on top of (the bottom of) its owner's library": the permanent, or the resolving spell

@@ -15,7 +15,7 @@ from ..cards.vocab import ability_types
 from ..game import actions as A
 from ..game.state import PerCardKinds
 from ..lazy import lazy_module
-from . import activation, mana_abilities, mana_payment, stack, targeting, turn, vehicles_facedown
+from . import activation, facedown, mana_abilities, mana_payment, stack, targeting, turn
 from .costs import fixed_supply, payable, requirements, solve_payment
 
 if TYPE_CHECKING:
@@ -62,8 +62,8 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             continue  # nothing to do with it now (the checks below would each say no)
         if card.abilities and activation.hand_abilities(card):
             acts.extend(_hand_ability_actions(g, p, o))  # 113.6b / 702.29a: cycling
-        if card.abilities and face_down and vehicles_facedown.face_down_ability(card) is not None:
-            acts.extend(vehicles_facedown.face_down_cast_actions(g, p, o))  # 702.37c / 702.168b
+        if card.abilities and face_down and facedown.face_down_ability(card) is not None:
+            acts.extend(facedown.face_down_cast_actions(g, p, o))  # 702.37c / 702.168b
         if "Land" in card.types:
             if land_ok is None:
                 land_ok = stack.can_play_land_now(g, p) is None
@@ -103,7 +103,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                 for choices in variants:
                     acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
     if s.__dict__.get("face_down_seen"):
-        acts.extend(vehicles_facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
+        acts.extend(facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
     gk, cz = _graveyard_keywords_module, _cast_from_zones_module
     if special_actions:
         acts.extend(cz.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
@@ -148,7 +148,7 @@ def _features(kinds: frozenset | None) -> tuple[bool, bool, bool]:
     action from hand or exile (116.2f/h/k: suspend, foretell, plot), or has flashback (702.34a)."""
     if kinds is None:
         return False, False, True
-    return (vehicles_facedown.FaceDownCost in kinds,
+    return (facedown.FaceDownCost in kinds,
             not kinds.isdisjoint(_cast_from_zones_module.SPECIAL_ACTION_KINDS),
             any(k.__name__ == "Flashback" for k in kinds))
 
@@ -187,7 +187,7 @@ def _quiet_at_instant_speed(card) -> bool:
     Cached per card definition."""
     ent = _QUIET.get(id(card))
     if ent is None or ent[0] is not card or ent[2] != len(stack.FLASH_PERMISSION_KINDS):
-        quiet = not activation.hand_abilities(card) and vehicles_facedown.face_down_ability(card) is None \
+        quiet = not activation.hand_abilities(card) and facedown.face_down_ability(card) is None \
             and "Instant" not in card.types and "flash" not in card.keywords \
             and stack.FLASH_PERMISSION_KINDS.isdisjoint(ability_types(card))
         if len(_QUIET) > 100_000:

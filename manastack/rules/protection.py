@@ -12,14 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.state import BATTLEFIELD
-from ..lazy import lazy_module
 from . import sba
 from . import targeting as targeting_module
 
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 def protection_quality(q: str, source: Any) -> bool:

@@ -78,7 +78,7 @@ if TYPE_CHECKING:
 # Modules reached across an import cycle (manastack/lazy.py).
 _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
-_vehicles_facedown_module = lazy_module("manastack.rules.vehicles_facedown", globals(), "_vehicles_facedown_module")
+_facedown_module = lazy_module("manastack.rules.facedown", globals(), "_facedown_module")
 
 
 # ----------------------------------------------------------------------------- lands
@@ -428,7 +428,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     permit = cast_permission(g, p, o) if o is not None and o.zone not in (HAND, STACK) and not flashback else None
     if o is None or (o.zone != HAND and not flashback and permit is None) or o.owner != p:
         raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
-    vf = _vehicles_facedown_module
+    vf = _facedown_module
     face_down = not flashback and permit is None and vf.face_down_cast_wanted(g, p, o, action)  # 601.2b / 702.37c
     why = vf.face_down_block_reason(g, p, o) if face_down else cast_block_reason(
         g, p, o, any_time=permit is not None and permit.any_time)

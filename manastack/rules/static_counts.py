@@ -16,12 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.state import BATTLEFIELD
-from ..lazy import lazy_module
 from . import continuous
 
 if TYPE_CHECKING:
     from ..game.state import GameState, Obj
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 def layer4_match(s: GameState, flt: Any, o: Obj, controller: int, cache: dict, statics: list,

@@ -28,14 +28,10 @@ from ..game.state import (
     STACK,
     player_ref,
 )
-from ..lazy import lazy_module
 
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..game.state import Obj
-_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
-_vehicles_facedown_module = lazy_module("manastack.rules.vehicles_facedown", globals(), "_vehicles_facedown_module")
 
 
 def matches_filter(g: Game, flt: ObjectFilter, o: Obj, controller: int, source: int | None = None) -> bool:
