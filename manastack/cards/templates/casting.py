@@ -70,9 +70,9 @@ from ..compiler import (
     keyword_template,
     paragraph_template,
     parse_effects,
-    parse_target,
     sentence_template,
 )
+from ..object_phrases import parse_target
 from .effects_common import NUMBERS, SUBTYPES, parse_filter
 
 _CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "instant": "Instant",
