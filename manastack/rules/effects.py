@@ -6,7 +6,8 @@
 - 611.2: "until end of turn" effects (ended in cleanup, 514.2).
 - 608.2b: parts of an effect that refer to an illegal target do nothing.
 Handlers of effects of one topic live in that topic's module and register with `register_effect`:
-rules/regeneration.py (701.15), prevention.py (615), library_effects.py (401.4 dig and put),
+rules/regeneration.py (701.15), prevention.py (615), library_effects.py (scry, surveil, mill, search,
+401.4 dig and put),
 keyword_actions.py (701.40 explore ...), hand_effects.py (choosing from a revealed hand), and the
 modules of the templates; `_load_handler_modules` imports the first five with this one.
 """
@@ -17,13 +18,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, ContinuousEffect, player_ref
+from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
 from ..lazy import lazy_module
 
 if TYPE_CHECKING:
     from ..game.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
+_library_effects_module = lazy_module("manastack.rules.library_effects", globals(), "_library_effects_module")
 _prevention_module = lazy_module("manastack.rules.prevention", globals(), "_prevention_module")
 _regeneration_module = lazy_module("manastack.rules.regeneration", globals(), "_regeneration_module")
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
@@ -579,38 +581,6 @@ def _choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> t
     return ("choice", kind, p, data, prompt, payload)
 
 
-def _scry(g: Game, ctx: Context, e: V.Scry) -> list | None:
-    """701.18a."""
-    needs = []
-    for p in resolve_who(g, ctx, e.who):
-        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
-        if n <= 0:
-            continue  # 701.18b: scry 0 is no scry event
-        cards = tuple(g.s.players[p].library[:n])
-        g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
-        from . import trigger_events
-        trigger_events.looked_at_top(g, p, "scry")  # "whenever you scry" (701.18b: not for scry 0)
-        needs.append(_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
-                                               f"(the rest stay on top in their order)"))
-    return needs or None
-
-
-def _surveil(g: Game, ctx: Context, e: V.Surveil) -> list | None:
-    """701.42a."""
-    needs = []
-    for p in resolve_who(g, ctx, e.who):
-        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
-        if n <= 0:
-            continue
-        cards = tuple(g.s.players[p].library[:n])
-        g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
-        from . import trigger_events
-        trigger_events.looked_at_top(g, p, "surveil")  # "whenever you surveil"
-        needs.append(_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
-                                                  f"graveyard (the rest stay on top in their order)"))
-    return needs or None
-
-
 def _subsets(cards: tuple[int, ...], cap: int = 6) -> list[tuple[int, ...]]:
     if len(cards) > cap:
         return [(), cards] + [(c,) for c in cards]
@@ -629,35 +599,6 @@ def _check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
     if not isinstance(value, (tuple, list)) or len(set(value)) != len(value) or any(v not in d.data for v in value):
         raise IllegalActionError(f"{d.prompt}: choose among {', '.join(g.name_of(c) for c in d.data)}")
     return tuple(value)
-
-
-def _answer_scry(g: Game, d: Any, value: Any) -> None:
-    chosen = _check_subset(g, d, value)
-    g.s.pending = None
-    g.s.queue.pop(0)
-    for oid in chosen:
-        g.move(oid, LIBRARY, rule="701.18a", bottom=True)
-    g.log_event("scry_bottom", "701.18a", player=g.s.players[d.player].name, bottom=len(chosen),
-                top=len(d.data) - len(chosen))
-
-
-def _answer_surveil(g: Game, d: Any, value: Any) -> None:
-    chosen = _check_subset(g, d, value)
-    g.s.pending = None
-    g.s.queue.pop(0)
-    for oid in chosen:
-        g.move(oid, GRAVEYARD, rule="701.42a")
-    g.log_event("surveil_graveyard", "701.42a", player=g.s.players[d.player].name, graveyard=len(chosen),
-                top=len(d.data) - len(chosen))
-
-
-def _mill(g: Game, ctx: Context, e: V.Mill) -> list | None:
-    """701.13a-b: as many as possible."""
-    for p in resolve_who(g, ctx, e.who):
-        lib = g.s.players[p].library
-        for oid in list(lib[:amount(g, ctx, e.amount)]):
-            g.move(oid, GRAVEYARD, rule="701.13a")
-    return None
 
 
 def _exile(g: Game, ctx: Context, e: V.Exile) -> list | None:
@@ -736,47 +677,6 @@ def _destroy_all(g: Game, ctx: Context, e: V.DestroyAll) -> list | None:
         if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
             destroy(g, oid, "701.7a")
     return None
-
-
-def _search(g: Game, ctx: Context, e: V.SearchLibrary) -> list | None:
-    """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
-    p = ctx.controller
-    g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [_choice("search", p, None, "", (e, e.amount))]
-
-
-def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
-    from .targeting import matches_filter
-    s = g.s
-    return tuple(oid for oid in s.players[p].library if matches_filter(g, flt, s.objects[oid], p))
-
-
-def _search_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
-    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
-
-
-def _answer_search(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
-    s = g.s
-    item = s.queue[0]
-    e, left = item[5]
-    if value is not False and value not in d.data:
-        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false "
-                                 f"(701.19b)")
-    s.pending = None
-    p = d.player
-    if value is not False:
-        if e.to == "battlefield":
-            g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
-        else:
-            g.move(value, HAND, rule="701.19a")
-        if left > 1 and _search_cands(g, p, e.filter):
-            s.queue[0] = item[:5] + ((e, left - 1),)
-            return
-    s.queue.pop(0)
-    s.rng.shuffle(s.players[p].library)
-    g.log_event("shuffle", "701.20a", player=s.players[p].name)
 
 
 def _sacrifice(g: Game, ctx: Context, e: V.Sacrifice) -> list | None:
@@ -1036,9 +936,9 @@ def _modal(g: Game, ctx: Context, e: V.Modal) -> list | None:
 
 
 _HANDLERS.update({
-    V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.Exile: _exile, V.TapUntap: _tap_untap,
+    V.Exile: _exile, V.TapUntap: _tap_untap,
     V.PumpAll: _pump_all, V.AddCountersAll: _counters_all, V.DamageAll: _damage_all, V.DestroyAll: _destroy_all,
-    V.SearchLibrary: _search, V.Sacrifice: _sacrifice, V.Optional: _optional, V.IfYouDo: _if_you_do,
+    V.Sacrifice: _sacrifice, V.Optional: _optional, V.IfYouDo: _if_you_do,
     V.CreateTokenCard: _token_card, V.Modal: _modal,
 })
 
@@ -1060,7 +960,7 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
     s = g.s
     if kind == "search":
         e, _ = payload
-        cands = _search_cands(g, p, e.filter)
+        cands = _library_effects_module._search_cands(g, p, e.filter)
         what = "a card" if e.to == "hand" else "a card to put onto the battlefield"
         return cands, f"701.19: search your library for {what} ({', '.join(g.name_of(c) for c in cands) or 'none'}) " \
                       f"or false to find nothing"
@@ -1093,9 +993,6 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
 
 # kind → (legal answers, carry out an answer)
 CHOICES: dict[str, tuple] = {
-    "scry": (_subset_actions, _answer_scry),
-    "surveil": (_subset_actions, _answer_surveil),
-    "search": (_search_actions, _answer_search),
     "sacrifice": (_object_actions, _answer_sacrifice),
     "may": (_may_actions, _answer_may),
     "pay_or_counter": (_may_actions, _answer_pay_or_counter),

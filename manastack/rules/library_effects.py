@@ -1,6 +1,8 @@
-"""Effects on libraries (401.4, 701.19, 701.20, 608.2n); their sentences are compiled by
-cards/templates/effects_library.py (and, for the core ones, effects_core.py).
+"""Effects on libraries (401.4, 701.13, 701.18, 701.19, 701.20, 701.42, 608.2n); their sentences are
+compiled by cards/templates/effects_library.py (and, for the core ones, effects_core.py).
 
+- 701.18a scry, 701.42a surveil, 701.13a mill, 701.19a "search your library for ..." (the choices
+  made as they resolve: effects.CHOICES "scry", "surveil", "search").
 - 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
   in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`), "put
   target card on top of / on the bottom of its owner's library" (V.PutInLibrary).
@@ -22,7 +24,17 @@ from typing import TYPE_CHECKING, Any
 from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
 from . import effects as E
-from .effects import _HANDLERS, CHOICES, Context, _choice, _target_anywhere
+from .effects import (
+    _HANDLERS,
+    CHOICES,
+    Context,
+    _check_subset,
+    _choice,
+    _subset_actions,
+    _target_anywhere,
+    amount,
+    resolve_who,
+)
 from .hand_effects import _put_from_hand_actions
 
 if TYPE_CHECKING:
@@ -344,3 +356,111 @@ def _put_in_library(g: Game, ctx: Context, e: V.PutInLibrary) -> list | None:
 
 _HANDLERS[V.PutInLibrary] = _put_in_library
 E.CHOICES["order_top"] = (order_actions, _answer_order_top)
+
+
+def _scry(g: Game, ctx: Context, e: V.Scry) -> list | None:
+    """701.18a."""
+    needs = []
+    for p in resolve_who(g, ctx, e.who):
+        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
+        if n <= 0:
+            continue  # 701.18b: scry 0 is no scry event
+        cards = tuple(g.s.players[p].library[:n])
+        g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
+        from . import trigger_events
+        trigger_events.looked_at_top(g, p, "scry")  # "whenever you scry" (701.18b: not for scry 0)
+        needs.append(_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
+                                               f"(the rest stay on top in their order)"))
+    return needs or None
+
+
+def _surveil(g: Game, ctx: Context, e: V.Surveil) -> list | None:
+    """701.42a."""
+    needs = []
+    for p in resolve_who(g, ctx, e.who):
+        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
+        if n <= 0:
+            continue
+        cards = tuple(g.s.players[p].library[:n])
+        g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
+        from . import trigger_events
+        trigger_events.looked_at_top(g, p, "surveil")  # "whenever you surveil"
+        needs.append(_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
+                                                  f"graveyard (the rest stay on top in their order)"))
+    return needs or None
+
+
+def _answer_scry(g: Game, d: Any, value: Any) -> None:
+    chosen = _check_subset(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for oid in chosen:
+        g.move(oid, LIBRARY, rule="701.18a", bottom=True)
+    g.log_event("scry_bottom", "701.18a", player=g.s.players[d.player].name, bottom=len(chosen),
+                top=len(d.data) - len(chosen))
+
+
+def _answer_surveil(g: Game, d: Any, value: Any) -> None:
+    chosen = _check_subset(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for oid in chosen:
+        g.move(oid, GRAVEYARD, rule="701.42a")
+    g.log_event("surveil_graveyard", "701.42a", player=g.s.players[d.player].name, graveyard=len(chosen),
+                top=len(d.data) - len(chosen))
+
+
+def _mill(g: Game, ctx: Context, e: V.Mill) -> list | None:
+    """701.13a-b: as many as possible."""
+    for p in resolve_who(g, ctx, e.who):
+        lib = g.s.players[p].library
+        for oid in list(lib[:amount(g, ctx, e.amount)]):
+            g.move(oid, GRAVEYARD, rule="701.13a")
+    return None
+
+
+def _search(g: Game, ctx: Context, e: V.SearchLibrary) -> list | None:
+    """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
+    p = ctx.controller
+    g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
+    return [_choice("search", p, None, "", (e, e.amount))]
+
+
+def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
+    from .targeting import matches_filter
+    s = g.s
+    return tuple(oid for oid in s.players[p].library if matches_filter(g, flt, s.objects[oid], p))
+
+
+def _search_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
+
+
+def _answer_search(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    item = s.queue[0]
+    e, left = item[5]
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false "
+                                 f"(701.19b)")
+    s.pending = None
+    p = d.player
+    if value is not False:
+        if e.to == "battlefield":
+            g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
+        else:
+            g.move(value, HAND, rule="701.19a")
+        if left > 1 and _search_cands(g, p, e.filter):
+            s.queue[0] = item[:5] + ((e, left - 1),)
+            return
+    s.queue.pop(0)
+    s.rng.shuffle(s.players[p].library)
+    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+
+
+_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.SearchLibrary: _search})
+CHOICES["scry"] = (_subset_actions, _answer_scry)
+CHOICES["surveil"] = (_subset_actions, _answer_surveil)
+CHOICES["search"] = (_search_actions, _answer_search)
