@@ -22,6 +22,7 @@ from manastack.decks import bundled_decks
 from manastack.fuzz.invariants import Invariants as FuzzInvariants
 from manastack.game import actions as A
 from manastack.game.state import STACK
+from manastack.rules import mana_payment as mana_payment_module
 from manastack.rules import produce
 from manastack.rules import stack as stack_rules
 from manastack.rules.mana import TYPES
@@ -70,7 +71,7 @@ class FloatingManaAgent(RandomAgent):
                 for idx, ab in enumerate(stack_rules.activated_abilities(game, o)):
                     if not isinstance(ab, ManaAbility) or ab.cost.sacrifice_self or ab.cost.sacrifice is not None:
                         continue
-                    if not ab.cost.mana.is_empty() or stack_rules.cost_block_reason(game, o, ab.cost) is not None:
+                    if not ab.cost.mana.is_empty() or mana_payment_module.cost_block_reason(game, o, ab.cost) is not None:
                         continue
                     for out in produce.production_outputs(game, o, ab):
                         letters = "".join(t * n for t, n in zip(TYPES, out))

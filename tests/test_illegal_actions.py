@@ -32,6 +32,7 @@ from manastack.agents import RandomAgent
 from manastack.decks import bundled_decks
 from manastack.game import actions as A
 from manastack.game import validate
+from manastack.rules import mana_payment as mana_payment_module
 from manastack.rules import stack as stack_rules
 
 FULL = os.environ.get("MANASTACK_SWEEP") == "full"
@@ -318,7 +319,7 @@ def _opponents_birds(g: Game) -> int | None:
     for oid in g.s.battlefield:
         o = g.s.objects[oid]
         if o.controller != d.player and o.card.name == "Birds of Paradise" and not o.tapped and not \
-                stack_rules.cost_block_reason(g, o, stack_rules.activated_abilities(g, o)[0].cost):
+                mana_payment_module.cost_block_reason(g, o, stack_rules.activated_abilities(g, o)[0].cost):
             return oid
     return None
 

@@ -7,6 +7,8 @@ templates below. A sentence no template matches is recorded in `CardDef.unsuppor
 card is never half-working; the engine refuses it with a clear error.
 
 Intrinsic mana abilities of basic land types (305.6) come from the type line, not the text.
+Object and target phrases are parsed by cards/object_phrases.py, the text of mana abilities by
+cards/mana_text.py.
 """
 
 from __future__ import annotations
@@ -14,14 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..lazy import lazy_module
 from ..rules.costs import parse_cost
-from ..rules.mana import bag_of
 from .vocab import (
     DEFENDING,
-    EACH_OPPONENT,
-    EACH_PLAYER,
-    SELF,
-    YOU,
     Ability,
     ActivatedAbility,
     AddCounters,
@@ -40,9 +38,6 @@ from .vocab import (
     Flicker,
     GainLife,
     LoseLife,
-    ManaAbility,
-    ManaProduction,
-    ManaReplacement,
     ObjectFilter,
     Pump,
     Ref,
@@ -54,6 +49,10 @@ from .vocab import (
     TargetSpec,
     TriggeredAbility,
 )
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_object_phrases_module = lazy_module("manastack.cards.object_phrases", globals(), "_object_phrases_module")
+_mana_text_module = lazy_module("manastack.cards.mana_text", globals(), "_mana_text_module")
 
 KEYWORDS = {
     "flying", "reach", "haste", "vigilance", "defender", "lifelink", "deathtouch", "first strike",
@@ -96,7 +95,7 @@ KEYWORD_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
 # returns the texts it could not support (added to CardDef.unsupported).
 CARD_FINISHERS: list[Callable[[dict], list[str]]] = []
 # Whole-card checks run after every paragraph compiled: fn(out, unsupported) appends the text of
-# an ability that can't work as compiled (cards/templates/statics_more.py).
+# an ability that can't work as compiled (cards/templates/statics_*.py).
 CARD_CHECKS: list[Callable[[dict, list], None]] = []
 
 
@@ -286,162 +285,6 @@ def number(word: str) -> int | str:
     return NUMBERS[w]
 
 
-# --- object phrases ---------------------------------------------------------------------
-
-def parse_object_phrase(phrase: str) -> tuple[str, ObjectFilter]:
-    """"nonblack creature", "artifact or enchantment", "tapped creature", "nonland permanent",
-    "creature card with mana value 3 or less" → (kind, filter). Raises Unsupported."""
-    p = phrase.strip().lower()
-    controller = None
-    for suffix, who in ((" you control", "you"), (" an opponent controls", "opponent"),
-                        (" your opponents control", "opponent")):
-        if p.endswith(suffix):
-            p = p[: -len(suffix)]
-            controller = who
-    max_mv = None
-    m = re.match(r"^(.*) card with (?:mana value|converted mana cost) (\d+) or less from your graveyard$", p)
-    if m:
-        kinds = m.group(1)
-        if kinds not in CARD_TYPES:
-            raise Unsupported(phrase)
-        return "graveyard_card", ObjectFilter(types=frozenset({kinds.capitalize()}),
-                                              max_mana_value=int(m.group(2)), controller="you")
-    tapped = None
-    aob = False
-    non_types: set[str] = set()
-    non_colors: set[str] = set()
-    words = p.split()
-    while words:
-        w = words[0]
-        if w == "tapped":
-            tapped = True
-        elif w == "untapped":
-            tapped = False
-        elif w == "attacking" and words[1:3] == ["or", "blocking"]:
-            aob = True
-            words = words[2:]
-        elif w.startswith("non") and w[3:] in CARD_TYPES:
-            non_types.add(w[3:].capitalize())
-        elif w.startswith("non") and w[3:] in COLOR_WORDS:
-            non_colors.add(COLOR_WORDS[w[3:]])
-        else:
-            break
-        words = words[1:]
-    rest = " ".join(words)
-    types = [t.strip() for t in re.split(r", (?:and/or |or )?| or | and/or ", rest)]
-    kinds = set()
-    for t in types:
-        if t == "" and (non_types or non_colors):
-            continue  # "noncreature" alone: any object that isn't a creature
-        if t in CARD_TYPES:
-            kinds.add(t.capitalize())
-        elif t == "permanent":
-            pass
-        else:
-            raise Unsupported(phrase)
-    flt = ObjectFilter(types=frozenset(kinds), non_types=frozenset(non_types),
-                       non_colors=frozenset(non_colors), tapped=tapped, attacking_or_blocking=aob,
-                       controller=controller, max_mana_value=max_mv)
-    return "permanent", flt
-
-
-def parse_target(phrase: str, targets: list[TargetSpec]) -> Ref | str:
-    """A target phrase → a Ref to a new TargetSpec (appended to `targets`) or a fixed player."""
-    p = phrase.strip().lower()
-    if p == "any target":
-        spec = TargetSpec("any", text=p)
-    elif p == "target player":
-        spec = TargetSpec("player", text=p)
-    elif p == "target opponent":
-        spec = TargetSpec("opponent", text=p)
-    elif p in ("target player or planeswalker", "target opponent or planeswalker"):
-        spec = TargetSpec("player_or_planeswalker", text=p)
-    elif p == "each opponent":
-        return EACH_OPPONENT
-    elif p == "each player":
-        return EACH_PLAYER
-    elif p == "you":
-        return YOU
-    elif p == "cardname":
-        return SELF
-    elif p.startswith("target "):
-        m = re.match(r"^target (?:(.*) )?spell$", p)
-        if m:
-            q = m.group(1)
-            if not q:
-                flt = ObjectFilter()
-            else:
-                _, flt = parse_object_phrase(q)
-            spec = TargetSpec("spell", flt, text=p)
-        else:
-            kind, flt = parse_object_phrase(p[len("target "):])
-            spec = TargetSpec(kind, flt, text=p)
-    else:
-        raise Unsupported(phrase)
-    targets.append(spec)
-    return Ref(len(targets) - 1)
-
-
-# --- mana production ----------------------------------------------------------------------
-
-def parse_production(text: str) -> ManaProduction:
-    """The part after "Add" (lower-cased, no final period)."""
-    t = text.strip()
-    m = re.fullmatch(r"((?:\{[wubrgc]\})+)", t)
-    if m:
-        return ManaProduction("fixed", (bag_of(re.sub(r"[{}]", "", m.group(1)).upper()),))
-    m = re.fullmatch(r"((?:\{[wubrgc]\}, )*\{[wubrgc]\},? or \{[wubrgc]\})", t)
-    if m:
-        letters = re.findall(r"\{([wubrgc])\}", t)
-        return ManaProduction("choice", tuple(bag_of(x.upper()) for x in letters))
-    m = re.fullmatch(rf"{_N} mana of any color", t)
-    if m:
-        return ManaProduction("any_color", amount=int(number(m.group(1))))
-    m = re.fullmatch(rf"{_N} mana of any one color", t)
-    if m:
-        return ManaProduction("any_color", amount=int(number(m.group(1))))
-    if t == "one mana of any color in your commander's color identity":
-        return ManaProduction("commander_identity")
-    m = re.fullmatch(r"one mana of any (color|type) that (a land|a permanent) (you|an opponent) controls? could produce", t)
-    if m:
-        scope = ObjectFilter(types=frozenset({"Land"}) if m.group(2) == "a land" else frozenset(),
-                             controller="you" if m.group(3) == "you" else "opponent")
-        return ManaProduction("could_produce", scope=scope, any_type=m.group(1) == "type")
-    if t == "one mana of any type that land produced":
-        return ManaProduction("produced_type", any_type=True)
-    if t == "one mana of the chosen color":
-        return ManaProduction("chosen_color")
-    if t == "one mana of any type the sacrificed land could produce":
-        return ManaProduction("sacrificed_could_produce", any_type=True)
-    m = re.fullmatch(r"((?:\{[wubrgc]\})+) for each (.+) you control", t)
-    if m:
-        sub = m.group(2).strip()
-        if sub.capitalize() in BASIC_LAND_MANA:
-            flt = ObjectFilter(subtypes=frozenset({sub.capitalize()}), controller="you")
-        else:
-            _, flt = parse_object_phrase(sub + " you control")
-        return ManaProduction("for_each", (bag_of(re.sub(r"[{}]", "", m.group(1)).upper()),), count=Count(flt))
-    raise Unsupported(text)
-
-
-# Mana abilities (605.1a) the built-in parse_production doesn't know ("Add {W} or {U}. This land deals 1
-# damage to you."): fn(para, cost, body) → a ManaAbility, or None (cards/templates/loyalty_mana.py).
-# `body` is the effect text, lower-cased, starting with "add ", without its final period.
-MANA_ABILITY_TEMPLATES: list[Callable[[str, Cost, str], ManaAbility | None]] = []
-
-
-def mana_ability(para: str, cost: Cost, body: str) -> ManaAbility:
-    """"[Cost]: Add [mana]. [More text]" → a ManaAbility. Raises Unsupported."""
-    try:
-        return ManaAbility(para, cost, parse_production(body[4:]))
-    except Unsupported:
-        for fn in MANA_ABILITY_TEMPLATES:
-            ab = fn(para, cost, body)
-            if ab is not None:
-                return ab
-        raise
-
-
 # --- costs ------------------------------------------------------------------------------------
 
 def parse_activation_cost(text: str) -> Cost:
@@ -462,7 +305,7 @@ def parse_activation_cost(text: str) -> Cost:
         elif pl.startswith("sacrifice "):
             q = pl[len("sacrifice "):]
             q = re.sub(r"^(a|an) ", "", q)
-            _, sac = parse_object_phrase(q)
+            _, sac = _object_phrases_module.parse_object_phrase(q)
         elif m := re.fullmatch(r"pay (\d+) life", pl):
             life = int(m.group(1))
         else:
@@ -506,36 +349,36 @@ def parse_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
 def _builtin_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
     m = re.fullmatch(rf"cardname deals {_N} damage to (.+)", s)
     if m:
-        return [DealDamage(number(m.group(1)), parse_target(m.group(2), targets))]
+        return [DealDamage(number(m.group(1)), _object_phrases_module.parse_target(m.group(2), targets))]
     m = re.fullmatch(rf"draw {_N} cards?", s)
     if m:
         return [Draw(number(m.group(1)))]
     m = re.fullmatch(rf"(target player|target opponent|each player) draws? {_N} cards?", s)
     if m:
-        return [Draw(number(m.group(2)), parse_target(m.group(1), targets))]
+        return [Draw(number(m.group(2)), _object_phrases_module.parse_target(m.group(1), targets))]
     m = re.fullmatch(rf"you gain {_N} life", s)
     if m:
         return [GainLife(number(m.group(1)))]
     m = re.fullmatch(rf"(target player|target opponent|each opponent|each player|you) loses? {_N} life", s)
     if m:
-        return [LoseLife(number(m.group(2)), parse_target(m.group(1), targets))]
+        return [LoseLife(number(m.group(2)), _object_phrases_module.parse_target(m.group(1), targets))]
     m = re.fullmatch(rf"(target player|target opponent|each opponent) discards? {_N} cards?", s)
     if m:
-        return [Discard(number(m.group(2)), parse_target(m.group(1), targets))]
+        return [Discard(number(m.group(2)), _object_phrases_module.parse_target(m.group(1), targets))]
     m = re.fullmatch(r"counter (target .*spell)", s)
     if m:
-        ref = parse_target(m.group(1), targets)
+        ref = _object_phrases_module.parse_target(m.group(1), targets)
         assert isinstance(ref, Ref)
         return [CounterSpell(ref)]
     m = re.fullmatch(r"destroy (target .+)", s)
     if m:
-        return [Destroy(parse_target(m.group(1), targets))]
+        return [Destroy(_object_phrases_module.parse_target(m.group(1), targets))]
     m = re.fullmatch(r"return (target .+) to its owner's hand", s)
     if m:
-        return [ReturnToHand(parse_target(m.group(1), targets))]
+        return [ReturnToHand(_object_phrases_module.parse_target(m.group(1), targets))]
     m = re.fullmatch(r"return (target .+ from your graveyard) to the battlefield", s)
     if m:
-        ref = parse_target(m.group(1), targets)
+        ref = _object_phrases_module.parse_target(m.group(1), targets)
         assert isinstance(ref, Ref)
         return [ReturnFromGraveyard(ref)]
     m = re.fullmatch(r"(target creature|cardname) gets ([+-]\d+)/([+-]\d+)(?: and gains (.+?))? until end of turn", s)
@@ -546,19 +389,19 @@ def _builtin_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
             if k is None:
                 raise Unsupported(s)
             kws = k
-        return [Pump(parse_target(m.group(1), targets), int(m.group(2)), int(m.group(3)), kws)]
+        return [Pump(_object_phrases_module.parse_target(m.group(1), targets), int(m.group(2)), int(m.group(3)), kws)]
     m = re.fullmatch(r"(target creature|cardname) gains (.+?) until end of turn", s)
     if m:
         k = parse_keywords(m.group(2))
         if k is None:
             raise Unsupported(s)
-        return [Pump(parse_target(m.group(1), targets), 0, 0, k)]
+        return [Pump(_object_phrases_module.parse_target(m.group(1), targets), 0, 0, k)]
     m = re.fullmatch(rf"put {_N} (\+1/\+1|-1/-1) counters? on (cardname|target creature)", s)
     if m:
-        return [AddCounters(m.group(2), number(m.group(1)), parse_target(m.group(3), targets))]
+        return [AddCounters(m.group(2), number(m.group(1)), _object_phrases_module.parse_target(m.group(3), targets))]
     m = re.fullmatch(r"until end of turn, (if .+)", s)
     if m:
-        rep = parse_mana_replacement(m.group(1))
+        rep = _mana_text_module.parse_mana_replacement(m.group(1))
         if rep is None:
             raise Unsupported(s)
         return [CreateContinuousEffect(rep)]
@@ -571,7 +414,7 @@ def _builtin_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
         return [Flicker((Ref(len(targets) - 2), Ref(len(targets) - 1)))]
     m = re.fullmatch(r"add (.+)", s)
     if m:
-        return [AddMana(parse_production(m.group(1)))]
+        return [AddMana(_mana_text_module.parse_production(m.group(1)))]
     m = re.fullmatch(
         rf"create {_N} (\d+)/(\d+) (colorless|white|blue|black|red|green) ([a-z]+) (artifact )?creature tokens?"
         r"(?: with ([a-z ]+?))?( for each \+1/\+1 counter on cardname)?", s)
@@ -620,7 +463,7 @@ def parse_effects(text: str, targets: list[TargetSpec]) -> tuple[Effect, ...]:
 
 
 # Checks on the effects of a whole ability: fn(effects, targets) raises Unsupported to refuse them
-# (cards/templates/effects_more.py: "that creature" after a sentence that chose a creature untargeted).
+# (cards/templates/effects_referred.py: "that creature" after a sentence that chose a creature untargeted).
 EFFECTS_CHECKS: list[Callable[[list, list], None]] = []
 
 
@@ -628,60 +471,6 @@ _SPECIAL_EFFECTS: dict[str, Callable[[], tuple[Effect, ...]]] = {
     "defending player reveals the top card of their library. if it's a land card, that player puts it into their hand":
         lambda: (RevealTopPutLandInHand(DEFENDING),),
 }
-
-
-def parse_mana_replacement(text: str) -> ManaReplacement | None:
-    """106.12b replacement effects on mana production (lower-cased, no final period)."""
-    t = text.strip().rstrip(".")
-    m = re.fullmatch(r"if you tap a permanent for mana, it produces (twice|three times) as much of that mana instead", t)
-    if m:
-        return ManaReplacement("multiply", "permanent", "you", factor=2 if m.group(1) == "twice" else 3)
-    m = re.fullmatch(r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount", t)
-    if m:
-        return ManaReplacement("set", "land", "any", type_=m.group(1).upper())
-    m = re.fullmatch(r"if a land is tapped for two or more mana, it produces \{c\} instead of any other type and amount", t)
-    if m:
-        return ManaReplacement("damp", "land", "any", type_="C")
-    m = re.fullmatch(r"if a player taps a nonbasic land for mana, it produces colorless mana instead of any other type", t)
-    if m:
-        return ManaReplacement("set_type", "nonbasic_land", "any", type_="C")
-    m = re.fullmatch(r"if you tap a land you control for mana, it produces \{([wubrgc])\} instead of any other type", t)
-    if m:
-        return ManaReplacement("set_type", "land_you_control", "you", type_=m.group(1).upper())
-    return None
-
-
-def parse_mana_trigger(low: str) -> TriggeredAbility | None:
-    """605.1b / 106.12a: "Whenever enchanted land is tapped for mana, its controller adds an
-    additional {G}" and its relatives; Forbidden Orchard's targeted trigger (not a mana ability)."""
-    m = re.fullmatch(r"whenever (enchanted land|enchanted forest|a forest|a player taps a land|you tap a land|"
-                     r"you tap cardname)(?: is tapped)? for mana, (.+)", low)
-    if not m:
-        return None
-    subject, rest = m.group(1), m.group(2)
-    scope, flt, who = "", None, "any"
-    if subject in ("enchanted land", "enchanted forest"):
-        scope = "enchanted"
-    elif subject == "a forest":
-        scope, flt = "filter", ObjectFilter(subtypes=frozenset({"Forest"}))
-    elif subject == "a player taps a land":
-        scope, flt = "filter", ObjectFilter(types=frozenset({"Land"}))
-    elif subject == "you tap a land":
-        scope, flt, who = "filter", ObjectFilter(types=frozenset({"Land"})), "you"
-    elif subject == "you tap cardname":
-        scope, who = "self", "you"
-    m2 = re.fullmatch(r"(?:its controller|that player) adds (?:an additional )?(.+)", rest) or \
-        re.fullmatch(r"add (.+)", rest)
-    if m2:
-        prod = parse_production(m2.group(1))
-        return TriggeredAbility(low, "tapped_for_mana", (AddMana(prod),), (), scope, flt, who)
-    targets: list[TargetSpec] = []
-    m3 = re.fullmatch(r"(target opponent) creates a 1/1 colorless spirit creature token", rest)
-    if m3:
-        ref = parse_target(m3.group(1), targets)
-        return TriggeredAbility(low, "tapped_for_mana", (CreateToken("Spirit|1|1|colorless|False|", 1, ref),),
-                                tuple(targets), scope, flt, who)
-    return None
 
 
 # --- paragraphs -----------------------------------------------------------------------------
@@ -730,25 +519,25 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
         body = m.group(2).strip()
         bl = body.lower().rstrip(".")
         if bl.startswith("add ") and "target" not in bl:
-            out["abilities"].append(mana_ability(para, cost, bl))
+            out["abilities"].append(_mana_text_module.mana_ability(para, cost, bl))
             return
         targets: list[TargetSpec] = []
         effects = parse_effects(bl, targets)
         sorcery = False
         out["abilities"].append(ActivatedAbility(para, cost, effects, tuple(targets), sorcery))
         return
-    trig = parse_mana_trigger(low)
+    trig = _mana_text_module.parse_mana_trigger(low)
     if trig is not None:
         out["abilities"].append(TriggeredAbility(para, trig.event, trig.effects, trig.targets, trig.scope,
                                                  trig.filter, trig.who))
         return
-    rep = parse_mana_replacement(low)
+    rep = _mana_text_module.parse_mana_replacement(low)
     if rep is not None:
         out["abilities"].append(StaticAbility(para, "mana_replacement", mana_replacement=rep))
         return
     m = re.fullmatch(r"at the beginning of your upkeep, sacrifice cardname unless you sacrifice an? (.+)", low)
     if m:
-        _, flt = parse_object_phrase(m.group(1))
+        _, flt = _object_phrases_module.parse_object_phrase(m.group(1))
         out["abilities"].append(TriggeredAbility(para, "upkeep", (), (), unless_sacrifice=flt))
         return
     m = re.fullmatch(r"each spell a player casts costs \{1\} more to cast for each other spell that player has cast this turn",
@@ -913,7 +702,7 @@ def compile_card(card: dict) -> CardDef:
     power, toughness = card.get("power"), card.get("toughness")
     p, t = _int_or_none(power), _int_or_none(toughness)
     # 208.2a / 604.3: a star is defined by a characteristic-defining ability (out["cda"]: the
-    # values it defines, cards/templates/statics_more.py).
+    # values it defines, cards/templates/statics_counts.py).
     cda = out.get("cda", set())
     if "Creature" in types and ((p is None and not ("*" in str(power) and "power" in cda))
                                 or (t is None and not ("*" in str(toughness) and "toughness" in cda))):

@@ -44,7 +44,10 @@ if TYPE_CHECKING:
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
+_blocking_requirements_module = lazy_module("manastack.rules.blocking_requirements", globals(), "_blocking_requirements_module")
+_attacking_module = lazy_module("manastack.rules.attacking", globals(), "_attacking_module")
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
 
 
 def defending_player(g: Game) -> int:
@@ -145,7 +148,7 @@ def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
     s.partial = {}
     cb.declared_any = bool(pairs)
     if pairs:
-        attack_costs = _combat_keywords_module.attack_costs
+        attack_costs = _attacking_module.attack_costs
         attack_costs(g, [c for c, _ in pairs])  # 508.1g-j: optional costs to attack (exert, enlist)
         triggers.attacked(g, [c for c, _ in pairs])
     else:
@@ -169,7 +172,7 @@ def can_block(g: Game, b: Obj, attacker: Obj) -> str | None:
     if "flying" in ac.keywords and not ({"flying", "reach"} & c.keywords):
         return (f"509.1b/702.9b: {b.card.name} can't block {attacker.card.name}, which has flying "
                 f"(it can be blocked only by creatures with flying or reach)")
-    protected_from = _stack_module.protected_from
+    protected_from = _targeting_module.protected_from
     if protected_from(g, attacker, c.colors, c):
         return f"702.16: {attacker.card.name} has protection and can't be blocked by {b.card.name}"
     return evasion_reason(g, b, c, attacker, ac)
@@ -318,7 +321,7 @@ def block_requirement_error(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], 
     s = g.s
     if s.combat is None:
         return None
-    block_requirements_error = _combat_keywords_module.block_requirements_error
+    block_requirements_error = _blocking_requirements_module.block_requirements_error
     why = block_requirements_error(g, blocks)  # must be blocked / Lure / provoke (509.1c)
     if why or not any_layered(g):
         return why
@@ -569,7 +572,7 @@ def default_assignment(g: Game, oid: int, already: dict[int, int]) -> tuple[tupl
 
 
 def has_choice(g: Game, oid: int, already: dict[int, int]) -> bool:
-    unblocked_target = _combat_keywords_module.unblocked_target
+    unblocked_target = _blocking_requirements_module.unblocked_target
     if unblocked_target(g, oid) is not None:
         return True  # "assign its combat damage as though it weren't blocked": the controller chooses
     recs, trample = recipients(g, oid)
@@ -591,7 +594,7 @@ def validate_assignment(g: Game, oid: int, assignment: tuple[tuple[int, int], ..
     src = s.objects[oid]
     power = damage_amount(g.chars(src))
     recs, trample = recipients(g, oid)
-    from .combat_keywords import assigned_as_unblocked
+    from .blocking_requirements import assigned_as_unblocked
     if assigned_as_unblocked(g, oid, assignment, power, recs):
         return
     name = src.card.name
@@ -778,7 +781,7 @@ def block_actions(g: Game) -> list[A.Action]:
         if b not in partial:
             acts.append(A.AddBlocker(b, a))
     if blocks and not any(isinstance(x, A.DeclareBlockers) for x in acts):
-        from .combat_keywords import suggested_blocks
+        from .blocking_requirements import suggested_blocks
         # 509.1c: a way on when the blocks chosen so far break a requirement: from them, or else from
         # scratch (the declaration is made as a whole; the blockers added one by one are only a draft).
         alt = suggested_blocks(g, blocks)
@@ -812,7 +815,7 @@ def assign_actions(g: Game, oid: int) -> list[A.Action]:
                 acts.append(A.AssignDamage(((oid, alt),)))
             except IllegalActionError:
                 pass
-    from .combat_keywords import unblocked_target
+    from .blocking_requirements import unblocked_target
     d = unblocked_target(g, oid)
     if d is not None and power > 0 and ((d, power),) != default:
         acts.append(A.AssignDamage(((oid, ((d, power),)),)))  # as though it weren't blocked

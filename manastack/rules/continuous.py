@@ -193,7 +193,7 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
         types = vehicle_equipment_types(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
     if obj.zone == "battlefield" and SELF_LAYER4:
         for fn in SELF_LAYER4:
-            types = fn(s, obj, types)  # the object's own type-changing statics (rules/statics_more.py)
+            types = fn(s, obj, types)  # the object's own type-changing statics (rules/static_counts.py)
     lost_text = False
     if obj.zone == "battlefield" and statics and "Land" in types:
         # Layer 4, with 613.8 dependency: effects that set land types (and remove abilities) first.
@@ -228,7 +228,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     volatile = False
     power, toughness = card.power, card.toughness
     if (power is None or toughness is None) and PT_CDA and "Creature" in card.types:
-        for cda in PT_CDA:  # 604.3 / 613.4a layer 7a, in every zone (rules/statics_more.py)
+        for cda in PT_CDA:  # 604.3 / 613.4a layer 7a, in every zone (rules/static_counts.py)
             power, toughness, vol = cda(s, obj, card, power, toughness, cache)
             volatile = volatile or vol
     on_bf = obj.zone == "battlefield"
@@ -309,7 +309,8 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
     if affected:
         # 611.2c: rules-changing effects of resolved spells and abilities ("can't block this turn").
-        from .combat_keywords import effect_grants, effect_rules
+        from .attacking import effect_grants
+        from .combat_keywords import effect_rules
         rules = rules | effect_rules(s, obj, types, keywords)
         abilities, protection = effect_grants(s, obj, abilities, protection)  # layer 6: backup (702.165a)
     if "no_activated" in rules:
@@ -494,7 +495,7 @@ def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtyp
         if flt.types and not flt.types <= types:
             return False, False
         if GROUP_FILTERS and not all(f(s, src, ab, obj, subtypes, colors) for f in GROUP_FILTERS):
-            return False, False  # "creatures of the chosen type" (rules/statics_more.py)
+            return False, False  # "creatures of the chosen type" (rules/entry_choices.py, auras_on_players.py)
         if flt.subtypes and not (flt.subtypes & subtypes):
             return False, False
         if flt.colors and not (flt.colors & colors):

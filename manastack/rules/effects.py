@@ -5,6 +5,11 @@
 - 121: drawing; 701.8: discard (the discarding player chooses); 701.5: counter; 701.7: destroy.
 - 611.2: "until end of turn" effects (ended in cleanup, 514.2).
 - 608.2b: parts of an effect that refer to an illegal target do nothing.
+Handlers of effects of one topic live in that topic's module and register with `register_effect`:
+rules/regeneration.py (701.15), prevention.py (615), library_effects.py (scry, surveil, mill, search,
+401.4 dig and put),
+keyword_actions.py (701.40 explore ...), hand_effects.py (choosing from a revealed hand), and the
+modules of the templates; `_load_handler_modules` imports the first five with this one.
 """
 
 from __future__ import annotations
@@ -13,15 +18,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, ContinuousEffect, player_ref
+from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
 from ..lazy import lazy_module
 
 if TYPE_CHECKING:
     from ..game.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
+_library_effects_module = lazy_module("manastack.rules.library_effects", globals(), "_library_effects_module")
+_prevention_module = lazy_module("manastack.rules.prevention", globals(), "_prevention_module")
+_regeneration_module = lazy_module("manastack.rules.regeneration", globals(), "_regeneration_module")
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
 _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
@@ -55,11 +64,11 @@ def amount(g: Game, ctx: Context, a: V.Amount) -> int:
             o = ctx.source_lki[0] if ctx.source_lki else None
             return (o.counters.get(a.counters_on_self, 0) if o else 0) * a.multiplier
         if a.filter is not None:
-            from .stack import matches_filter
+            from .targeting import matches_filter
             return sum(1 for o in g.permanents() if matches_filter(g, a.filter, o, ctx.controller)) * a.multiplier
     resolver = AMOUNT_RESOLVERS.get(type(a))
     if resolver is not None:
-        return resolver(g, ctx, a)  # "equal to that creature's toughness" (rules/effects_more.py)
+        return resolver(g, ctx, a)  # "equal to that creature's toughness" (rules/referred_objects.py)
     return 0
 
 
@@ -95,7 +104,7 @@ def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
         return [-1 - e] if e is not None and e < 0 else []
     resolver = WHO_RESOLVERS.get(type(who))
     if resolver is not None:
-        return resolver(g, ctx, who)  # "its controller" (rules/effects_more.py)
+        return resolver(g, ctx, who)  # "its controller" (rules/referred_objects.py)
     return []
 
 
@@ -159,7 +168,7 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
             ctx = dataclasses.replace(ctx, did=oid is not None)
             continue
         if i + 1 < len(effects) and type(effects[i + 1]) is V.CantBeRegenerated:
-            needs = _destroy_no_regen(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
+            needs = _regeneration_module._destroy_no_regen(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
         else:
             needs = _HANDLERS[type(eff)](g, ctx, eff)
         if needs:
@@ -200,9 +209,9 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
     if n <= 0:
         return 0
     if s.effects:
-        n = _prevent(g, source_name, target, n, combat)
+        n = _prevention_module._prevent(g, source_name, target, n, combat)
         for prevent in DAMAGE_PREVENTION_HOOKS:
-            n = prevent(g, source_id, source_name, target, n) if n > 0 else n  # rules/effects_more.py
+            n = prevent(g, source_id, source_name, target, n) if n > 0 else n  # rules/prevention.py
         if n <= 0:
             return 0
     kws = source_chars.keywords if source_chars is not None else frozenset()
@@ -220,9 +229,9 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
         if o.counters.get("shield"):
             # 122.1c: "If damage would be dealt to this permanent, prevent that damage and remove a shield
             # counter from it" (one prevention effect for all its shield counters)
-            _remove_shield(g, o, "damage")
+            _regeneration_module._remove_shield(g, o, "damage")
             return 0
-        protected_from = _stack_module.protected_from
+        protected_from = _targeting_module.protected_from
         if protected_from(g, o, colors, source_chars):
             g.log_event("prevent", "702.16e", source=source_name, target=o.card.name, amount=n)
             return 0
@@ -409,11 +418,11 @@ def destroy(g: Game, oid: int, rule: str, can_regenerate: bool = True) -> bool:
     if o.counters.get("shield") and not rule.startswith("704"):
         # 122.1c: "If this permanent would be destroyed as the result of an effect, instead remove a
         # shield counter from it" (a state-based action is no effect: 704.5g still destroys it)
-        _remove_shield(g, o, "destruction")
+        _regeneration_module._remove_shield(g, o, "destruction")
         return False
-    if can_regenerate and _regenerated(g, o):
+    if can_regenerate and _regeneration_module._regenerated(g, o):
         return False
-    if _umbra_armor(g, o):
+    if _regeneration_module._umbra_armor(g, o):
         return False
     g.log_event("destroy", rule, card=o.card.name, id=oid)
     g.move(oid, GRAVEYARD, rule=rule)
@@ -488,7 +497,7 @@ def create_token(g: Game, card: V.CardDef, p: int) -> int:
 
 def _add_mana(g: Game, ctx: Context, e: V.AddMana) -> list | None:
     """Rituals (605.5a: a spell that adds mana is not a mana ability)."""
-    from .stack import add_mana
+    from .mana_payment import add_mana
     prod = e.production
     if prod.kind == "fixed":
         add_mana(g, ctx.controller, prod.bags[0], source=ctx.name)
@@ -563,45 +572,13 @@ def register_effect(cls: type, handler) -> None:
 # data, prompt) and CHOICES[kind] lists the legal answers and carries out the one given.
 
 def objects_matching(g: Game, flt: V.ObjectFilter, controller: int, source: int | None = None) -> list[int]:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     s = g.s
     return [oid for oid in s.battlefield if matches_filter(g, flt, s.objects[oid], controller, source)]
 
 
 def _choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
     return ("choice", kind, p, data, prompt, payload)
-
-
-def _scry(g: Game, ctx: Context, e: V.Scry) -> list | None:
-    """701.18a."""
-    needs = []
-    for p in resolve_who(g, ctx, e.who):
-        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
-        if n <= 0:
-            continue  # 701.18b: scry 0 is no scry event
-        cards = tuple(g.s.players[p].library[:n])
-        g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
-        from . import trigger_events
-        trigger_events.looked_at_top(g, p, "scry")  # "whenever you scry" (701.18b: not for scry 0)
-        needs.append(_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
-                                               f"(the rest stay on top in their order)"))
-    return needs or None
-
-
-def _surveil(g: Game, ctx: Context, e: V.Surveil) -> list | None:
-    """701.42a."""
-    needs = []
-    for p in resolve_who(g, ctx, e.who):
-        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
-        if n <= 0:
-            continue
-        cards = tuple(g.s.players[p].library[:n])
-        g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
-        from . import trigger_events
-        trigger_events.looked_at_top(g, p, "surveil")  # "whenever you surveil"
-        needs.append(_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
-                                                  f"graveyard (the rest stay on top in their order)"))
-    return needs or None
 
 
 def _subsets(cards: tuple[int, ...], cap: int = 6) -> list[tuple[int, ...]]:
@@ -622,35 +599,6 @@ def _check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
     if not isinstance(value, (tuple, list)) or len(set(value)) != len(value) or any(v not in d.data for v in value):
         raise IllegalActionError(f"{d.prompt}: choose among {', '.join(g.name_of(c) for c in d.data)}")
     return tuple(value)
-
-
-def _answer_scry(g: Game, d: Any, value: Any) -> None:
-    chosen = _check_subset(g, d, value)
-    g.s.pending = None
-    g.s.queue.pop(0)
-    for oid in chosen:
-        g.move(oid, LIBRARY, rule="701.18a", bottom=True)
-    g.log_event("scry_bottom", "701.18a", player=g.s.players[d.player].name, bottom=len(chosen),
-                top=len(d.data) - len(chosen))
-
-
-def _answer_surveil(g: Game, d: Any, value: Any) -> None:
-    chosen = _check_subset(g, d, value)
-    g.s.pending = None
-    g.s.queue.pop(0)
-    for oid in chosen:
-        g.move(oid, GRAVEYARD, rule="701.42a")
-    g.log_event("surveil_graveyard", "701.42a", player=g.s.players[d.player].name, graveyard=len(chosen),
-                top=len(d.data) - len(chosen))
-
-
-def _mill(g: Game, ctx: Context, e: V.Mill) -> list | None:
-    """701.13a-b: as many as possible."""
-    for p in resolve_who(g, ctx, e.who):
-        lib = g.s.players[p].library
-        for oid in list(lib[:amount(g, ctx, e.amount)]):
-            g.move(oid, GRAVEYARD, rule="701.13a")
-    return None
 
 
 def _exile(g: Game, ctx: Context, e: V.Exile) -> list | None:
@@ -677,7 +625,7 @@ def _tap_untap(g: Game, ctx: Context, e: V.TapUntap) -> list | None:
     if oid is None:
         return None
     o = g.s.objects[oid]
-    from .stack import tap, untap
+    from .mana_payment import tap, untap
     if e.untap and o.tapped:
         untap(g, o, "701.21a")
     elif not e.untap and not o.tapped:
@@ -731,47 +679,6 @@ def _destroy_all(g: Game, ctx: Context, e: V.DestroyAll) -> list | None:
     return None
 
 
-def _search(g: Game, ctx: Context, e: V.SearchLibrary) -> list | None:
-    """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
-    p = ctx.controller
-    g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [_choice("search", p, None, "", (e, e.amount))]
-
-
-def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
-    from .stack import matches_filter
-    s = g.s
-    return tuple(oid for oid in s.players[p].library if matches_filter(g, flt, s.objects[oid], p))
-
-
-def _search_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
-    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
-
-
-def _answer_search(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
-    s = g.s
-    item = s.queue[0]
-    e, left = item[5]
-    if value is not False and value not in d.data:
-        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false "
-                                 f"(701.19b)")
-    s.pending = None
-    p = d.player
-    if value is not False:
-        if e.to == "battlefield":
-            g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
-        else:
-            g.move(value, HAND, rule="701.19a")
-        if left > 1 and _search_cands(g, p, e.filter):
-            s.queue[0] = item[:5] + ((e, left - 1),)
-            return
-    s.queue.pop(0)
-    s.rng.shuffle(s.players[p].library)
-    g.log_event("shuffle", "701.20a", player=s.players[p].name)
-
-
 def _sacrifice(g: Game, ctx: Context, e: V.Sacrifice) -> list | None:
     """701.17a: a player sacrifices permanents they control, of their choice (APNAP, 101.4)."""
     if e.target is not None:
@@ -794,7 +701,7 @@ def sacrifice(g: Game, oid: int) -> None:
 
 
 def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> tuple[int, ...]:
-    from .stack import matches_filter
+    from .targeting import matches_filter
     # The filter's "you" is the ability's controller; the sacrificing player's own permanents only.
     return tuple(o.id for o in g.permanents(p) if matches_filter(g, flt, o, controller))
 
@@ -837,7 +744,7 @@ def _may_actions(g: Game, d: Any) -> list:
                     _sacrifice_cands(g, d.player, x.filter, d.player)) < x.amount:
                 return [A.Choose(False)]
         if any(impossible(g, d.player, e.effects) for impossible in MAY_IMPOSSIBLE):
-            return [A.Choose(False)]  # "You may pay {E}{E}" without two energy counters (rules/effects_more.py)
+            return [A.Choose(False)]  # "You may pay {E}{E}" without two energy counters (rules/keyword_actions.py)
     if item is not None and item[1] == "pay_or_counter" and not can_pay_mana(g, d.player, item[5][1]):
         return [A.Choose(False)]
     return [A.Choose(True), A.Choose(False)]
@@ -860,7 +767,7 @@ def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
         return g.s.players[p].life >= cost.amount  # 119.4
     from .costs import requirements, solve_payment
     from .mana_abilities import usable_pool
-    from .stack import mana_sources
+    from .mana_payment import mana_sources
     # 106.6: restricted mana pays only for what its restriction allows (a payment while resolving: little).
     return solve_payment(requirements(cost), usable_pool(g, p, None), mana_sources(g, p), g.s.players[p].life) is not None
 
@@ -869,7 +776,7 @@ def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
     """Pay a mana cost while resolving (the engine activates mana abilities, 605.3a); False if it can't."""
     from ..errors import IllegalActionError
     from .costs import requirements
-    from .stack import pay_mana
+    from .mana_payment import pay_mana
     if not can_pay_mana(g, p, cost):
         return False
     if isinstance(cost, LifePayment):
@@ -1029,9 +936,9 @@ def _modal(g: Game, ctx: Context, e: V.Modal) -> list | None:
 
 
 _HANDLERS.update({
-    V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.Exile: _exile, V.TapUntap: _tap_untap,
+    V.Exile: _exile, V.TapUntap: _tap_untap,
     V.PumpAll: _pump_all, V.AddCountersAll: _counters_all, V.DamageAll: _damage_all, V.DestroyAll: _destroy_all,
-    V.SearchLibrary: _search, V.Sacrifice: _sacrifice, V.Optional: _optional, V.IfYouDo: _if_you_do,
+    V.Sacrifice: _sacrifice, V.Optional: _optional, V.IfYouDo: _if_you_do,
     V.CreateTokenCard: _token_card, V.Modal: _modal,
 })
 
@@ -1053,7 +960,7 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
     s = g.s
     if kind == "search":
         e, _ = payload
-        cands = _search_cands(g, p, e.filter)
+        cands = _library_effects_module._search_cands(g, p, e.filter)
         what = "a card" if e.to == "hand" else "a card to put onto the battlefield"
         return cands, f"701.19: search your library for {what} ({', '.join(g.name_of(c) for c in cands) or 'none'}) " \
                       f"or false to find nothing"
@@ -1086,9 +993,6 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
 
 # kind → (legal answers, carry out an answer)
 CHOICES: dict[str, tuple] = {
-    "scry": (_subset_actions, _answer_scry),
-    "surveil": (_subset_actions, _answer_surveil),
-    "search": (_search_actions, _answer_search),
     "sacrifice": (_object_actions, _answer_sacrifice),
     "may": (_may_actions, _answer_may),
     "pay_or_counter": (_may_actions, _answer_pay_or_counter),
@@ -1098,133 +1002,8 @@ _HANDLERS.update({V.PayMana: _pay, V.CounterUnlessPays: _counter_unless})
 
 # ---------------------------------------------------------------------------- regeneration (701.15)
 
-def _regenerate(g: Game, ctx: Context, e: V.Regenerate) -> list | None:
-    """701.15a: create a regeneration shield for the permanent (it lasts until used or the turn ends)."""
-    oid = target_object(g, ctx, e.target)
-    if oid is None:
-        return None
-    s = g.s
-    s.effects.append(ContinuousEffect("regeneration_shield", oid, timestamp=s.next_timestamp,
-                                      controller=ctx.controller))
-    s.next_timestamp += 1
-    g.log_event("regeneration_shield", "701.15a", card=s.objects[oid].card.name, id=oid)
-    return None
-
-
-def _remove_shield(g: Game, o: Any, what: str) -> None:
-    o.counters["shield"] -= 1
-    if not o.counters["shield"]:
-        del o.counters["shield"]
-    g.invalidate()
-    g.log_event("shield_counter", "122.1c", card=o.card.name, replaced=what)
-
-
-def _umbra_armor(g: Game, o: Any) -> bool:
-    """702.89a: "If enchanted permanent would be destroyed, instead remove all damage marked on it and
-    destroy this Aura." Applied after a regeneration shield, and with several umbra Auras the oldest
-    one: the order 616.1 lets the affected permanent's controller choose is not asked."""
-    s = g.s
-    for aura_id in sorted(a for a, x in s.objects.items() if x.zone == BATTLEFIELD and x.attached_to == o.id):
-        aura = s.objects[aura_id]
-        if "umbra armor" in g.chars(aura).keywords:
-            o.damage = 0
-            o.deathtouched = False
-            g.invalidate()
-            g.log_event("umbra_armor", "702.89a", card=o.card.name, aura=aura.card.name)
-            destroy(g, aura_id, "702.89a")
-            return True
-    return False
-
-
-def _regenerated(g: Game, o: Any) -> bool:
-    """701.15a / 614.8: a shield replaces the destruction: tap it, remove all damage, remove it from combat."""
-    s = g.s
-    for i, e in enumerate(s.effects):
-        if e.kind == "regeneration_shield" and e.target == o.id:
-            del s.effects[i]
-            if not o.tapped:
-                from .stack import tap
-                tap(g, o, "701.15a")
-            o.damage = 0
-            o.deathtouched = False
-            if s.combat is not None:
-                from .combat import remove_from_combat
-                remove_from_combat(g, o.id)
-            g.invalidate()
-            g.log_event("regenerate", "701.15a", card=o.card.name, id=o.id)
-            return True
-    return False
-
-
-def _destroy_no_regen(g: Game, ctx: Context, e: V.Effect) -> list | None:
-    if isinstance(e, V.Destroy):
-        oid = target_object(g, ctx, e.target)
-        if oid is not None:
-            destroy(g, oid, "701.7a", can_regenerate=False)
-        return None
-    if isinstance(e, V.DestroyAll):
-        for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
-            if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
-                destroy(g, oid, "701.7a", can_regenerate=False)
-        return None
-    return _HANDLERS[type(e)](g, ctx, e)
-
-
-_HANDLERS.update({V.Regenerate: _regenerate, V.CantBeRegenerated: lambda g, ctx, e: None})
-
 
 # ---------------------------------------------------------------------------- prevention (615)
-
-def _prevent_effect(g: Game, ctx: Context, e: V.PreventDamage) -> list | None:
-    """615.1: set up a prevention shield until end of turn."""
-    s = g.s
-    target: int | None = None
-    if e.target is not None:
-        if isinstance(e.target, V.Ref):
-            if not ctx.legal[e.target.index]:
-                return None
-            target = ctx.targets[e.target.index]
-        else:
-            target = target_object(g, ctx, e.target)
-            if target is None:
-                return None
-    s.effects.append(ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,
-                                      data=(e.amount, e.combat_only, ctx.name)))
-    s.next_timestamp += 1
-    g.log_event("prevention_shield", "615.1", source=ctx.name, target=g.name_of(target) if target is not None else "any",
-                amount=e.amount if e.amount is not None else "all", combat_only=e.combat_only)
-    return None
-
-
-def _prevent(g: Game, source_name: str, target: int, n: int, combat: bool) -> int:
-    """615.7: shields that apply to damage about to be dealt to `target` reduce it (a shield for a
-    number of damage is used up as it prevents)."""
-    s = g.s
-    for e in list(s.effects):
-        if e.kind != "prevent" or (e.target is not None and e.target != target):
-            continue
-        left, combat_only, name = e.data
-        if combat_only and not combat:
-            continue
-        k = n if left is None else min(n, left)
-        if k <= 0:
-            continue
-        n -= k
-        g.log_event("prevent", "615.7" if left is not None else "615.1", source=source_name, target=g.name_of(target),
-                    amount=k, by=name)
-        if left is not None:
-            idx = s.effects.index(e)
-            if left - k > 0:
-                s.effects[idx] = ContinuousEffect("prevent", e.target, timestamp=e.timestamp, controller=e.controller,
-                                                  data=(left - k, combat_only, name))
-            else:
-                del s.effects[idx]
-        if n <= 0:
-            break
-    return n
-
-
-_HANDLERS[V.PreventDamage] = _prevent_effect
 
 
 # ---------------------------------------------------------------------------- delayed triggers (603.7)
@@ -1245,75 +1024,6 @@ _HANDLERS[V.DelayedTrigger] = _delayed
 
 
 # ---------------------------------------------------------------------------- looking at the top cards
-
-def _dig(g: Game, ctx: Context, e: V.DigPut) -> list | None:
-    from .stack import matches_filter
-    s = g.s
-    p = ctx.controller
-    lib = s.players[p].library
-    cards = tuple(c for c in ctx.looked if c in lib)
-    cands = tuple(c for c in cards if e.filter is None or matches_filter(g, e.filter, s.objects[c], p))
-    if not cands:
-        return None
-    return [_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
-                                     f"your hand ({', '.join(g.name_of(c) for c in cands)})", (e, ctx.name))]
-
-
-def _dig_actions(g: Game, d: Any) -> list:
-    from itertools import combinations
-
-    from ..game import actions as A
-    e, _ = g.s.queue[0][5]
-    n = min(e.count, len(d.data))
-    if n == 1:
-        out = [A.Choose(c) for c in d.data]
-    else:
-        out = [A.Choose(x) for x in combinations(d.data, n)]
-    if e.upto:
-        out.append(A.Choose(False))
-    return out
-
-
-def _answer_dig(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
-    s = g.s
-    e, name = s.queue[0][5]
-    n = min(e.count, len(d.data))
-    if value is False or value == () or value == []:
-        chosen: tuple = ()
-        if not e.upto:
-            raise IllegalActionError(f"{d.prompt}: {n} card(s) must be chosen")
-    else:
-        chosen = (value,) if isinstance(value, int) else tuple(value)
-        if len(chosen) != n or len(set(chosen)) != n or any(c not in d.data for c in chosen):
-            raise IllegalActionError(f"{d.prompt}: choose {n} of {', '.join(g.name_of(c) for c in d.data)}")
-    s.pending = None
-    s.queue.pop(0)
-    for c in chosen:
-        if e.reveal:
-            g.log_event("reveal", "701.16a", player=s.players[d.player].name, card=s.objects[c].card.name)
-        g.move(c, HAND, rule="608.2c")
-
-
-def _put_rest(g: Game, ctx: Context, e: V.PutRest) -> list | None:
-    s = g.s
-    lib = s.players[ctx.controller].library
-    rest = [c for c in ctx.looked if c in lib]
-    if e.to == "graveyard":
-        for c in rest:
-            g.move(c, GRAVEYARD, rule="608.2c")
-    elif e.to == "bottom_any":
-        if len(rest) > 1:
-            return [_choice("order_bottom", ctx.controller, tuple(rest),
-                            f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} on the bottom of your library in "
-                            f"the order you choose (first listed is put on the bottom first)")]
-        for c in rest:
-            g.move(c, LIBRARY, rule="608.2c", bottom=True)
-    else:
-        s.rng.shuffle(rest)  # "in a random order"
-        for c in rest:
-            g.move(c, LIBRARY, rule="608.2c", bottom=True)
-    return None
 
 
 def _gain_control(g: Game, ctx: Context, e: V.GainControl) -> list | None:
@@ -1353,39 +1063,7 @@ def end_control_effects(g: Game) -> None:
                 g.log_event("control_ends", "514.2", card=o.card.name, player=s.players[e.data].name)
 
 
-CHOICES["dig"] = (_dig_actions, _answer_dig)
-_HANDLERS.update({V.DigPut: _dig, V.PutRest: _put_rest, V.GainControl: _gain_control,
-                  V.LookAtTop: lambda g, ctx, e: None})
-
-
-def order_actions(g: Game, d: Any) -> list:
-    """The orders an agent may choose for the cards of decision `d` (all of them up to four cards)."""
-    from itertools import permutations
-
-    from ..game import actions as A
-    if len(d.data) > 4:
-        return [A.Choose(tuple(d.data)), A.Choose(tuple(reversed(d.data)))]
-    return [A.Choose(x) for x in permutations(d.data)]
-
-
-def chosen_order(g: Game, d: Any, value: Any) -> tuple[int, ...]:
-    """The order answered for the cards of decision `d`: each of them once, or IllegalActionError."""
-    from ..errors import IllegalActionError
-    order = tuple(value) if isinstance(value, (list, tuple)) else ()
-    if sorted(order) != sorted(d.data):
-        raise IllegalActionError(f"{d.prompt}: list each of {', '.join(g.name_of(c) for c in d.data)} once")
-    return order
-
-
-def _answer_order(g: Game, d: Any, value: Any) -> None:
-    order = chosen_order(g, d, value)
-    g.s.pending = None
-    g.s.queue.pop(0)
-    for c in order:
-        g.move(c, LIBRARY, rule="608.2c", bottom=True)
-
-
-CHOICES["order_bottom"] = (order_actions, _answer_order)
+_HANDLERS[V.GainControl] = _gain_control
 
 
 # ---------------------------------------------------------------------------- proliferate, coins, ...
@@ -1445,113 +1123,20 @@ _HANDLERS.update({V.Proliferate: _proliferate, V.ReturnChosen: _return_chosen, V
                   V.IfFlip: _if_flip, V.FlipCoin: lambda g, ctx, e: None})
 
 
-def _explore(g: Game, ctx: Context, e: V.Explore) -> list | None:
-    """701.40a."""
-    s = g.s
-    oid = target_object(g, ctx, e.target)
-    if oid is not None:
-        from . import trigger_events
-        trigger_events.explored(g, oid)  # "whenever a creature you control explores"
-    who = s.objects[oid].controller if oid is not None else ctx.controller
-    lib = s.players[who].library
-    if not lib:
-        if oid is not None:  # nothing revealed: not a land, so the counter is still put (701.40a)
-            _put_counter(g, oid, "+1/+1", 1)
-        return None
-    top = s.objects[lib[0]]
-    g.log_event("reveal", "701.40a", player=s.players[who].name, card=top.card.name)
-    if "Land" in top.card.types:
-        g.move(top.id, HAND, rule="701.40a")
-        return None
-    if oid is not None:
-        _put_counter(g, oid, "+1/+1", 1)
-    return [_choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
-                                             f"on top (false)?", top.id)]
-
-
-def _put_counter(g: Game, oid: int, kind: str, n: int) -> None:
-    o = g.s.objects[oid]
-    o.counters[kind] = o.counters.get(kind, 0) + n
-    g.invalidate()
-    g.log_event("counters", "122.1", card=o.card.name, kind=kind, amount=n)
-
-
-def _answer_explore(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
-    if not isinstance(value, bool):
-        raise IllegalActionError(f"{d.prompt}: answer true or false")
-    s = g.s
-    card = s.queue[0][5]
-    s.pending = None
-    s.queue.pop(0)
-    if value and card in s.objects and s.objects[card].zone == LIBRARY:
-        g.move(card, GRAVEYARD, rule="701.40a")
-
-
-CHOICES["explore"] = (_may_actions, _answer_explore)
-_HANDLERS[V.Explore] = _explore
-
-
 # ---------------------------------------------------------------------------- "reveals their hand"
-
-def _choose_card(g: Game, ctx: Context, e: V.ChooseCard) -> list | None:
-    from .stack import matches_filter
-    if ctx.hand_of is None:
-        return None
-    s = g.s
-    cands = tuple(c for c in s.players[ctx.hand_of].hand
-                  if e.filter is None or matches_filter(g, e.filter, s.objects[c], ctx.controller))
-    if not cands:
-        return None
-    return [_choice("choose_card", ctx.controller, cands,
-                    f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s hand "
-                    f"({', '.join(g.name_of(c) for c in cands)})", ctx)]
-
-
-def _answer_choose_card(g: Game, d: Any, value: Any) -> None:
-    import dataclasses
-
-    from ..errors import IllegalActionError
-    s = g.s
-    if value not in d.data:
-        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
-    ctx = s.queue[0][5]
-    s.pending = None
-    s.queue.pop(0)
-    g.log_event("choose_card", "608.2c", player=s.players[d.player].name, card=g.name_of(value))
-    new_ctx = dataclasses.replace(ctx, chosen=value)
-    for i, it in enumerate(s.queue):
-        if it[0] == "resume_effects" and it[1] is ctx:
-            s.queue[i] = ("resume_effects", new_ctx, *it[2:])
-            break
-
-
-def _act_on_chosen(g: Game, ctx: Context, e: V.ActOnChosen) -> list | None:
-    c = ctx.chosen
-    if c is None or c not in g.s.objects or g.s.objects[c].zone != HAND:
-        return None
-    if e.action == "discard":
-        discard(g, g.s.objects[c].owner, c)
-    else:
-        g.move(c, EXILE, rule="701.11a")
-    return None
-
-
-CHOICES["choose_card"] = (_object_actions, _answer_choose_card)
-_HANDLERS.update({V.ChooseCard: _choose_card, V.ActOnChosen: _act_on_chosen, V.RevealHand: lambda g, ctx, e: None})
-
-
-def _put_in_library(g: Game, ctx: Context, e: V.PutInLibrary) -> list | None:
-    oid = _target_anywhere(g, ctx, e.target)
-    if oid is not None:
-        g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom)
-    return None
-
-
-_HANDLERS[V.PutInLibrary] = _put_in_library
 
 
 def _only_false(g: Game, d: Any) -> bool:
     """Whether the only legal answer to a "you may" is false (the optional action can't be done)."""
     acts = _may_actions(g, d)
     return len(acts) == 1
+
+
+def _load_handler_modules() -> None:
+    """The handlers of effects that live in their topic's module (regeneration, prevention, library,
+    keyword actions, hands) register themselves as those modules are imported: import them with this
+    one, so that every effect of cards/vocab.py has its handler once rules/effects.py is loaded."""
+    from . import hand_effects, keyword_actions, library_effects, prevention, regeneration  # noqa: F401
+
+
+_load_handler_modules()

@@ -59,7 +59,7 @@ class SpendRestriction:
     other: bool = False  # may pay costs that are neither (a payment made as a spell resolves, ward ...)
     # "a creature spell [or an ability of a creature source] of the chosen type": `spells` (and
     # `abilities`) also need the creature type chosen as the mana's source entered (614.12;
-    # rules/statics_more.py chosen_type), bound when the mana is added (`bound`).
+    # rules/entry_choices.py chosen_type), bound when the mana is added (`bound`).
     of_chosen_type: bool = False
 
 
@@ -113,7 +113,7 @@ class AddRestrictedMana(V.AddMana):
 
 
 def _add_restricted_mana(g: Game, ctx: Any, e: AddRestrictedMana) -> None:
-    from .stack import add_mana
+    from .mana_payment import add_mana
     bag = e.production.bags[0]
     add_mana(g, ctx.controller, bag, source=ctx.name)
     s = g.s
@@ -252,7 +252,7 @@ def _x_value(g: Game, o: Obj, prod: V.ManaProduction) -> int:
     if cnt.counters_on_self:
         return o.counters.get(cnt.counters_on_self, 0)
     if cnt.filter is not None:
-        from .stack import matches_filter
+        from .targeting import matches_filter
         return sum(1 for x in g.permanents() if matches_filter(g, cnt.filter, x, o.controller, o.id)) * cnt.multiplier
     return 0
 
@@ -289,7 +289,7 @@ def bound(g: Game, spend: SpendRestriction, o: Obj | None) -> SpendRestriction:
     import dataclasses
     chosen = None
     if o is not None:
-        from .statics_more import chosen_type
+        from .entry_choices import chosen_type
         chosen = chosen_type(g.s, o.id)
     subtypes = frozenset({chosen}) if chosen else frozenset({"(no type chosen)"})  # none chosen: nothing
     abilities = spend.abilities
@@ -326,7 +326,7 @@ def pay_extra_costs(g: Game, p: int, o: Obj, ab: V.ManaAbility) -> None:
     """601.2h: the parts of a mana ability's cost rules/stack.py activate_mana doesn't pay itself:
     tapping untapped creatures (chosen by the player), removing a fixed number of counters, and the
     record of "activate only once each turn" (602.5b)."""
-    from .stack import _choose_cost_objects, _tap_candidates, tap, usable_for_cost
+    from .mana_payment import _choose_cost_objects, _tap_candidates, tap, usable_for_cost
     cost = ab.cost
     if type(cost) is MillCost:
         from ..game.state import GRAVEYARD
@@ -409,7 +409,7 @@ def allows(g: Game, spend: SpendRestriction, purpose: tuple | None) -> bool:
     o = g.s.objects.get(oid)
     if o is None:
         return False
-    from .stack import matches_filter
+    from .targeting import matches_filter
     if kind == "spell" and spend.spells is not None:
         # The spell being cast (on the stack, 601.2a), or a card whose casting is being considered.
         if spend.spells.multicolored is not None and (len(g.chars(o).colors) >= 2) != spend.spells.multicolored:

@@ -15,13 +15,14 @@ from ..cards.vocab import ability_types
 from ..game import actions as A
 from ..game.state import PerCardKinds
 from ..lazy import lazy_module
-from . import mana_abilities, stack, turn, vehicles_facedown
+from . import activation, facedown, mana_abilities, mana_payment, stack, targeting, turn
 from .costs import fixed_supply, payable, requirements, solve_payment
 
 if TYPE_CHECKING:
     from ..game.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
+_cast_from_zones_module = lazy_module("manastack.rules.cast_from_zones", globals(), "_cast_from_zones_module")
 _graveyard_keywords_module = lazy_module("manastack.rules.graveyard_keywords", globals(), "_graveyard_keywords_module")
 
 MAX_X_LISTED = 10
@@ -59,10 +60,10 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         card = o.card
         if not sorcery_time and _quiet_at_instant_speed(card):
             continue  # nothing to do with it now (the checks below would each say no)
-        if card.abilities and stack.hand_abilities(card):
+        if card.abilities and activation.hand_abilities(card):
             acts.extend(_hand_ability_actions(g, p, o))  # 113.6b / 702.29a: cycling
-        if card.abilities and face_down and vehicles_facedown.face_down_ability(card) is not None:
-            acts.extend(vehicles_facedown.face_down_cast_actions(g, p, o))  # 702.37c / 702.168b
+        if card.abilities and face_down and facedown.face_down_ability(card) is not None:
+            acts.extend(facedown.face_down_cast_actions(g, p, o))  # 702.37c / 702.168b
         if "Land" in card.types:
             if land_ok is None:
                 land_ok = stack.can_play_land_now(g, p) is None
@@ -74,10 +75,10 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         if stack.cast_block_reason(g, p, o) is not None:
             continue
         if sources is None:
-            sources = stack.mana_sources(g, p)
+            sources = mana_payment.mana_sources(g, p)
             restricted = mana_abilities.has_restricted(g, p)
         # 106.6: mana that may pay only for some spells counts only for those.
-        card_sources = stack.mana_sources(g, p, purpose=("spell", oid)) if restricted else sources
+        card_sources = mana_payment.mana_sources(g, p, purpose=("spell", oid)) if restricted else sources
         card_memo = {} if restricted else afford_memo  # the memo holds for one list of sources
         xs = [0]
         if card.mana_cost.x_count:
@@ -102,31 +103,31 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                 for choices in variants:
                     acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
     if s.__dict__.get("face_down_seen"):
-        acts.extend(vehicles_facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
-    gk = _graveyard_keywords_module
+        acts.extend(facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
+    gk, cz = _graveyard_keywords_module, _cast_from_zones_module
     if special_actions:
-        acts.extend(gk.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
+        acts.extend(cz.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
     if pl.graveyard and flashback:
         for oid in pl.graveyard:
             if stack.flashback_cost(s.objects[oid].card) is not None:
                 acts.extend(_flashback_actions(g, p, s.objects[oid]))  # 702.34a
     if pl.graveyard:
         acts.extend(gk.graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
-        acts.extend(gk.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
+        acts.extend(cz.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
         acts.extend(gk.graveyard_land_actions(g, p))  # 305.1: "you may play lands from your graveyard"
     for o, idx, ab, foreign in _activated_candidates(g, p):
         oid = o.id
-        if foreign and not stack.any_player_may(g, o, idx):
+        if foreign and not activation.any_player_may(g, o, idx):
             continue
         if ab.sorcery_speed and not stack.sorcery_timing_ok(g, p):
             continue
         cost = ab.cost
-        if stack.cost_block_reason(g, o, cost) is not None:
+        if mana_payment.cost_block_reason(g, o, cost) is not None:
             continue
         if cost.life and pl.life < cost.life:
             continue
         if not cost.mana.is_empty() or cost.mana.x_count:
-            srcs = stack.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
+            srcs = mana_payment.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
             if solve_payment(requirements(cost.mana, 0), mana_abilities.usable_pool(g, p, ("ability", oid)), srcs,
                              pl.life) is None:
                 continue
@@ -147,8 +148,8 @@ def _features(kinds: frozenset | None) -> tuple[bool, bool, bool]:
     action from hand or exile (116.2f/h/k: suspend, foretell, plot), or has flashback (702.34a)."""
     if kinds is None:
         return False, False, True
-    return (vehicles_facedown.FaceDownCost in kinds,
-            not kinds.isdisjoint(_graveyard_keywords_module.SPECIAL_ACTION_KINDS),
+    return (facedown.FaceDownCost in kinds,
+            not kinds.isdisjoint(_cast_from_zones_module.SPECIAL_ACTION_KINDS),
             any(k.__name__ == "Flashback" for k in kinds))
 
 
@@ -166,7 +167,7 @@ def _activated_candidates(g: Game, p: int) -> list[tuple]:
         got = []
         for oid in s.battlefield:
             o = s.objects[oid]
-            foreign = o.controller != p  # stack.any_player_may decides for each ability
+            foreign = o.controller != p  # activation.any_player_may decides for each ability
             if foreign and "ny player may activate" not in o.card.oracle_text:
                 continue
             for idx, ab in stack.nonmana_abilities(g, o):
@@ -186,7 +187,7 @@ def _quiet_at_instant_speed(card) -> bool:
     Cached per card definition."""
     ent = _QUIET.get(id(card))
     if ent is None or ent[0] is not card or ent[2] != len(stack.FLASH_PERMISSION_KINDS):
-        quiet = not stack.hand_abilities(card) and vehicles_facedown.face_down_ability(card) is None \
+        quiet = not activation.hand_abilities(card) and facedown.face_down_ability(card) is None \
             and "Instant" not in card.types and "flash" not in card.keywords \
             and stack.FLASH_PERMISSION_KINDS.isdisjoint(ability_types(card))
         if len(_QUIET) > 100_000:
@@ -229,10 +230,10 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
 def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
     """Abilities of a card in `p`'s hand that work from there (113.6b; 702.29a cycling)."""
     out: list[A.Action] = []
-    for idx, ab in enumerate(stack.hand_abilities(o.card)):
-        if stack.hand_ability_block_reason(g, p, o, ab) is not None:
+    for idx, ab in enumerate(activation.hand_abilities(o.card)):
+        if activation.hand_ability_block_reason(g, p, o, ab) is not None:
             continue
-        if not ab.cost.mana.is_empty() and not stack.can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", o.id)):
+        if not ab.cost.mana.is_empty() and not mana_payment.can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", o.id)):
             continue
         for targets in _target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
             out.append(A.ActivateAbility(o.id, idx, targets))
@@ -247,7 +248,7 @@ def _flashback_actions(g: Game, p: int, o) -> list[A.Action]:
     xs = [0]
     if card.mana_cost.x_count or stack.flashback_cost(card).x_count:
         return []  # X spells with flashback: not offered to agents
-    if not stack.can_pay(g, p, stack.flashback_reqs(g, p, card, 0), ("spell", o.id)):
+    if not mana_payment.can_pay(g, p, stack.flashback_reqs(g, p, card, 0), ("spell", o.id)):
         return []
     out: list[A.Action] = []
     for modes, specs in stack.cast_variants(g, card):
@@ -260,7 +261,7 @@ def _flashback_actions(g: Game, p: int, o) -> list[A.Action]:
 def _target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int, ...]]:
     if not specs:
         return [()]
-    lists = [stack.target_candidates(g, spec, p, source, colors) for spec in specs]
+    lists = [targeting.target_candidates(g, spec, p, source, colors) for spec in specs]
     out: list[tuple] = [()]
     for i, (spec, cands) in enumerate(zip(specs, lists)):
         opts: list = list(cands) + ([None] if spec.optional else [])

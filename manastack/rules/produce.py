@@ -179,7 +179,8 @@ def mana_options(g: Game, p: int) -> list[Bag]:
     their mana abilities, each at most once, paying their costs (sacrifice abilities left out),
     with options contained in another removed. Exact: built incrementally as a set of bags."""
     from .costs import requirements, spend
-    from .stack import activated_abilities, cost_block_reason
+    from .mana_payment import cost_block_reason
+    from .stack import activated_abilities
     pool = g.s.players[p].pool
     free: list[list[Bag]] = []  # per permanent: the outputs of its abilities that need no mana
     costly: list[tuple[ManaAbility, Obj, tuple[Bag, ...]]] = []

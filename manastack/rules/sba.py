@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 
 from ..game.state import BATTLEFIELD, GRAVEYARD
 from .effects import destroy
-from .stack import protected_from
+from .targeting import protected_from
 
 if TYPE_CHECKING:
     from ..game.game import Game
 
 
 # Continuous effects applied just before state-based actions are checked (613.1b static
-# control-changing effects, rules/statics_more.py): fn(game) -> whether anything changed.
+# control-changing effects, rules/control_statics.py): fn(game) -> whether anything changed.
 PRE_CHECK: list = []
 # 702.16n: an Aura that protection "doesn't remove" stays: fn(game, aura, host, aura chars) -> bool.
 AURA_KEPT: list = []
@@ -96,7 +96,7 @@ def check(g: Game) -> bool:
             to_graveyard.append((oid, "704.5i"))
             continue
         if "Aura" in c.subtypes and o.attached_to is not None and o.attached_to < 0:
-            # 303.4c / 702.5d: an Aura attached to a player (rules/statics_more.aura_player_legal)
+            # 303.4c / 702.5d: an Aura attached to a player (rules/auras_on_players.aura_player_legal)
             if not AURA_ON_PLAYER or not all(ok(g, o, c) for ok in AURA_ON_PLAYER):
                 to_graveyard.append((oid, "704.5m"))
                 continue
@@ -143,7 +143,7 @@ def check(g: Game) -> bool:
 
 def _aura_legal(g: Game, aura, host) -> bool:
     from ..cards.vocab import StaticAbility
-    from .stack import matches_filter
+    from .targeting import matches_filter
     for ab in aura.card.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
             if getattr(ab, "target_kind", "permanent") != "permanent":

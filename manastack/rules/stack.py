@@ -1,12 +1,13 @@
-"""CR 305.1-305.2, 601, 602, 605, 608, 115: playing lands, casting spells, activating abilities,
-targets, paying costs, and resolving the stack.
+"""CR 305.1-305.2, 601, 608: playing lands, casting spells and resolving the stack. Targets are in
+rules/targeting.py, paying costs and activating mana abilities in rules/mana_payment.py, activating
+other abilities in rules/activation.py (the hook lists stay here).
 
 - 305.2: one land per turn; 305.1 / 116.2a: only in a main phase of your turn, with the stack empty.
 - 307.1 / 117.1a: sorceries and permanent spells at sorcery speed; instants and flash any time.
 - 601.2a-i: a spell moves to the stack, X and targets are chosen (601.2b-c), the total cost is
   determined (601.2f), mana abilities are activated (601.2g) and the cost is paid (601.2h).
-- 602.2, 602.5: activated abilities; 107.5/107.6/302.6: {T}/{Q} and summoning sickness.
-- 605.3: mana abilities resolve immediately.
+- 602.5: which activated abilities an object has, and when (timing); 605.3: mana abilities resolve
+  immediately.
 - 608.2b: a spell or ability whose targets are all illegal doesn't resolve; 608.3: permanent spells.
 - 614.1c-d / 614.12: enters-the-battlefield replacement effects ("enters tapped", "enters with N
   counters"); 107.3m: X in those refers to the X paid, the permanent's own X is 0.
@@ -26,36 +27,49 @@ from ..cards.vocab import (
     Cost,
     CostPlus,
     Count,
-    FilterPlus,
     ManaAbility,
-    ObjectFilter,
     Ref,
     StaticAbility,
     TargetSpec,
-    TriggeredAbility,
     ability_types,
 )
 from ..errors import IllegalActionError
 from ..game import actions as A
 from ..game.state import (
     BATTLEFIELD,
-    DECLARE_ATTACKERS,
     EXILE,
     GRAVEYARD,
     HAND,
     MAIN1,
     MAIN2,
     STACK,
-    UPKEEP,
-    ContinuousEffect,
     StackItem,
-    player_ref,
 )
 from ..lazy import lazy_module
 from ..memo import by_identity
-from . import effects, mana_abilities, produce
-from .costs import ANY_COLOR_OUTPUTS, ManaSource, Requirement, requirements, solve_payment, spend
-from .mana import TYPES, add, format_bag
+from . import effects
+
+# The other names here are compatibility re-exports: rules/triggers.py, rules/turn.py, game/ and
+# scenario/runner.py (which this split did not edit) still reach them as stack.<name>.
+from .activation import activate_ability, hand_abilities, ward_check  # noqa: F401
+from .costs import ANY_COLOR_OUTPUTS, Requirement, requirements
+from .mana_payment import (  # noqa: F401
+    _choose_cost_objects,
+    add_mana,
+    can_pay,
+    choose,
+    cost_block_reason,
+    mana_sources,
+    pay_mana,
+)
+from .targeting import (  # noqa: F401
+    all_targets_illegal,
+    check_targets,
+    matches_filter,
+    matches_filter_lki,
+    target_candidates,
+    target_legal,
+)
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -64,7 +78,7 @@ if TYPE_CHECKING:
 # Modules reached across an import cycle (manastack/lazy.py).
 _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
-_vehicles_facedown_module = lazy_module("manastack.rules.vehicles_facedown", globals(), "_vehicles_facedown_module")
+_facedown_module = lazy_module("manastack.rules.facedown", globals(), "_facedown_module")
 
 
 # ----------------------------------------------------------------------------- lands
@@ -87,7 +101,7 @@ def can_play_land_now(g: Game, p: int) -> str | None:
 
 
 # 305.2: effects that let a player play more lands: fn(game, player) -> how many more this turn
-# (rules/statics_more.py).
+# (rules/game_rule_statics.py).
 LAND_PLAYS: list = []
 
 
@@ -177,8 +191,6 @@ def _plain_tap_mana(activated: list) -> tuple | None:
     return (tuple(group), merged, noncreature, rank + 2)
 
 
-
-
 @by_identity
 def _timed(ab: ActivatedAbility) -> ActivatedAbility:
     """602.5d: "Activate only as a sorcery", compiled among the effects (ActivationRestriction),
@@ -206,706 +218,6 @@ def is_mana_ability_action(g: Game, action: A.ActivateAbility) -> bool:
         return False
     abs_ = activated_abilities(g, o)
     return 0 <= action.index < len(abs_) and isinstance(abs_[action.index], ManaAbility)
-
-
-# ----------------------------------------------------------------------------- targets
-
-def matches_filter(g: Game, flt: ObjectFilter, o: Obj, controller: int, source: int | None = None) -> bool:
-    return matches_filter_lki(g, flt, o, g.chars(o), controller, source)
-
-
-def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: int, source: int | None = None) -> bool:
-    """`matches_filter` for an object as it last existed (603.10a): `o` and `c` are its last known
-    state and characteristics."""
-    if type(flt) is FilterPlus and not _matches_plus(g, flt, o, c):
-        return False
-    if type(flt) is FilterPlus and flt.power_below_source:
-        from .combat_keywords import power_below_source
-        if not power_below_source(g, c, source):
-            return False
-    extra = getattr(flt, "extra_match", None)  # filters of template modules (rules/vehicles_facedown.py)
-    if extra is not None:
-        return extra(g, o, c, controller, source)
-    if flt.types and not (flt.types & c.types):
-        return False
-    if flt.non_types and (flt.non_types & c.types):
-        return False
-    if flt.subtypes and not (flt.subtypes & c.subtypes):
-        return False
-    if flt.non_colors and (flt.non_colors & c.colors):
-        return False
-    if flt.colors and not (flt.colors & c.colors):
-        return False
-    if flt.multicolored is not None and (len(c.colors) >= 2) != flt.multicolored:
-        return False  # 105.2c
-    if flt.tapped is not None and o.tapped != flt.tapped:
-        return False
-    if flt.attacking_or_blocking:
-        cb = g.s.combat
-        if cb is None or (o.id not in cb.attackers and o.id not in cb.blockers):
-            return False
-    if flt.controller == "you" and o.controller != controller:
-        return False
-    if flt.controller == "opponent" and o.controller == controller:
-        return False
-    if flt.max_mana_value is not None and o.card.mana_cost.mana_value > flt.max_mana_value:
-        return False
-    if flt.nonbasic and "Basic" in c.supertypes:
-        return False
-    if flt.other and source is not None and o.id == source:
-        return False
-    return True
-
-
-def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
-    """The qualities only FilterPlus has ("creature with power 4 or greater", "nontoken", "basic")."""
-    if flt.power_min is not None and (c.power is None or c.power < flt.power_min):
-        return False
-    if flt.power_max is not None and (c.power is None or c.power > flt.power_max):
-        return False
-    if flt.toughness_max is not None and (c.toughness is None or c.toughness > flt.toughness_max):
-        return False
-    if flt.token is not None and o.card.is_token != flt.token:
-        return False
-    if flt.min_mana_value is not None and o.card.mana_cost.mana_value < flt.min_mana_value:
-        return False
-    if flt.basic and "Basic" not in c.supertypes:
-        return False
-    if flt.keywords and not (flt.keywords & c.keywords):
-        return False
-    if flt.non_keywords and (flt.non_keywords & c.keywords):
-        return False
-    if flt.non_subtypes and (flt.non_subtypes & c.subtypes):
-        return False
-    if flt.historic and not ("Artifact" in c.types or "Legendary" in c.supertypes or "Saga" in c.subtypes):
-        return False  # 700.6
-    if flt.all_types and not flt.all_types <= c.types:
-        return False
-    if flt.supertypes and not flt.supertypes <= c.supertypes:
-        return False
-    if flt.non_supertypes and (flt.non_supertypes & c.supertypes):
-        return False
-    if flt.attacking or flt.blocking:
-        cb = g.s.combat
-        if cb is None or (flt.attacking and o.id not in cb.attackers) or (flt.blocking and o.id not in cb.blockers):
-            return False
-    return True
-
-
-# 702.16a: protection from qualities other than colors ("artifacts", "Goblins", "everything"):
-# fn(quality, source characteristics) -> whether the source has it (rules/statics_more.py).
-PROTECTION_QUALITIES: list = []
-
-
-def protected_from(g: Game, o: Obj, source_colors: frozenset[str], source: Any = None) -> bool:
-    """702.16: protection from a quality (colors, multicolored; with the source's characteristics
-    `source`, the qualities of PROTECTION_QUALITIES)."""
-    prot = g.chars(o).protection
-    if not prot:
-        return False
-    for q in prot:
-        if source is not None and any(fn(q, source) for fn in PROTECTION_QUALITIES):
-            return True
-        if q == "multicolored" and len(source_colors) > 1:
-            return True
-        from ..cards.compiler import COLOR_WORDS
-        if q in COLOR_WORDS and COLOR_WORDS[q] in source_colors:
-            return True
-    return False
-
-
-def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: int | None,
-                 source_colors: frozenset[str] = frozenset()) -> bool:
-    """115.1 / 608.2b: whether `ref` is a legal target for `spec` now (None, an "up to" target left
-    unchosen, is none)."""
-    if ref is None:
-        return False
-    s = g.s
-    k = spec.kind
-    if ref < 0:
-        p = -1 - ref
-        if p not in (0, 1) or s.players[p].lost:
-            return False
-        if k in ("any", "player", "player_or_planeswalker"):
-            return True
-        if k == "opponent":
-            return p != controller
-        return False
-    if k in ("player", "opponent"):
-        return False
-    o = s.objects.get(ref)
-    if o is None:
-        return False
-    if k == "spell":
-        if o.zone != STACK:
-            return False
-        return matches_filter(g, spec.filter, o, controller, source) and any(
-            it.kind == "spell" and it.obj == ref for it in s.stack)
-    if k == "graveyard_card":
-        if o.zone != GRAVEYARD:
-            return False
-        if spec.filter.controller == "you" and o.owner != controller:
-            return False
-        if spec.filter.controller == "opponent" and o.owner == controller:
-            return False
-        if type(spec.filter) is ObjectFilter:
-            return matches_filter(g, ObjectFilter(types=spec.filter.types, subtypes=spec.filter.subtypes,
-                                                  max_mana_value=spec.filter.max_mana_value),
-                                  o, controller, source)  # subtypes: soulshift's "target Spirit card" (702.46a)
-        return matches_filter(g, replace(spec.filter, controller=None), o, controller, source)
-    if o.zone != BATTLEFIELD:
-        return False
-    c = g.chars(o)
-    if k == "any":
-        if not ({"Creature", "Planeswalker", "Battle"} & c.types):
-            return False
-    elif k == "player_or_planeswalker":
-        if "Planeswalker" not in c.types:
-            return False
-    elif k == "permanent":
-        if not matches_filter(g, spec.filter, o, controller, source):
-            return False
-    else:
-        return False
-    if "hexproof" in c.keywords and o.controller != controller:
-        return False
-    if "shroud" in c.keywords:  # 702.18a
-        return False
-    if c.protection and protected_from(g, o, source_colors, _source_chars(g, source)):
-        return False
-    return True
-
-
-def _source_chars(g: Game, source: int | None) -> Any:
-    """The characteristics of a spell's or ability's source, for protection (702.16b)."""
-    src = g.s.objects.get(source) if source is not None else None
-    return g.chars(src) if src is not None else None
-
-
-def target_candidates(g: Game, spec: TargetSpec, controller: int, source: int | None,
-                      source_colors: frozenset[str] = frozenset()) -> list[int]:
-    s = g.s
-    out: list[int] = []
-    if spec.kind in ("any", "player", "opponent", "player_or_planeswalker"):
-        for i in (controller, 1 - controller):
-            if target_legal(g, spec, player_ref(i), controller, source, source_colors):
-                out.append(player_ref(i))
-    if spec.kind in ("any", "permanent", "player_or_planeswalker"):
-        out.extend(oid for oid in s.battlefield if target_legal(g, spec, oid, controller, source, source_colors))
-    elif spec.kind == "spell":
-        out.extend(it.obj for it in s.stack if it.kind == "spell" and it.obj != source
-                   and target_legal(g, spec, it.obj, controller, source, source_colors))
-    elif spec.kind == "graveyard_card":
-        owners = (controller,) if spec.filter.controller == "you" else (
-            (1 - controller,) if spec.filter.controller == "opponent" else (controller, 1 - controller))
-        out.extend(oid for p in owners for oid in s.players[p].graveyard
-                   if target_legal(g, spec, oid, controller, source, source_colors))
-    return out
-
-
-def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ...], controller: int,
-                  source: int | None, what: str, source_colors: frozenset[str] = frozenset()) -> None:
-    if len(targets) != len(specs):
-        raise IllegalActionError(f"{what} needs {len(specs)} target(s) ({', '.join(t.text for t in specs)}), "
-                                 f"got {len(targets)} (601.2c)")
-    for spec, t in zip(specs, targets):
-        if t is None and spec.optional:
-            continue  # 601.2c: "up to N" — fewer targets may be chosen
-        if not target_legal(g, spec, t, controller, source, source_colors):
-            raise IllegalActionError(f"{g.name_of(t)} is not a legal target for {what}: "
-                                     f"it needs {spec.text or spec.kind} (115.1, 601.2c)")
-    # 115.3: the same object can't be chosen for several instances of the word "target" of one ability
-    # unless it says otherwise; our vocabulary never allows it.
-    chosen = [t for t in targets if t is not None]
-    if len(set(chosen)) != len(chosen):
-        raise IllegalActionError(f"{what}: the same target was chosen twice (115.3)")
-
-
-def all_targets_illegal(targets: tuple, legal: tuple[bool, ...]) -> bool:
-    """608.2b: every chosen target is now illegal (an "up to" target left unchosen doesn't count;
-    with no target chosen at all, the spell or ability resolves)."""
-    chosen = [ok for t, ok in zip(targets, legal) if t is not None]
-    return bool(chosen) and not any(chosen)
-
-
-# ----------------------------------------------------------------------------- mana payment
-
-def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice: bool = True,
-                 exclude_more: tuple[int, ...] = (), purpose: tuple | None = None) -> list[ManaSource]:
-    """The mana abilities `p` could activate now with no mana cost, for the solver (`exclude`,
-    `exclude_more`: permanents whose mana abilities can't be used, e.g. those a cost sacrifices;
-    `purpose`: what the mana pays for, 106.6 — abilities whose mana couldn't pay for it are left out)."""
-    repeats, solver_may_use = mana_abilities.repeats, mana_abilities.solver_may_use
-    s = g.s
-    out: list[ManaSource] = []
-    converters: list[ManaSource] = []
-    plain_ok = None  # no effect replaces or adds to mana (106.12a-b): plain {T} abilities are read off
-    for oid in s.battlefield:
-        o = s.objects[oid]
-        if o.controller != p or oid == exclude or oid in exclude_more:
-            continue
-        c = g.chars(o)
-        plain = _activated_entry(c.abilities)[3]
-        if plain is not None:
-            if plain_ok is None:
-                plain_ok = produce.mana_unmodified(g)
-            if plain_ok:
-                group, merged, rank, creature_rank = plain
-                if not group or o.tapped:
-                    continue  # no mana ability, or 107.5: can't pay {T}
-                if "Creature" in c.types:
-                    if o.sick and "haste" not in c.keywords:
-                        continue  # 302.6
-                    rank = creature_rank
-                out.append(ManaSource((oid, group), merged, rank))
-                continue
-        abilities = None
-        # Abilities of one permanent that tap it are alternatives: one ManaSource for them all; so are the
-        # ones that sacrifice it (it can be sacrificed once: Basal Sliver's own ability and the one it
-        # grants itself). One that does both is an alternative to the tapping ones.
-        tap_group: list[tuple[int, tuple]] = []
-        tap_rank = 0
-        sacrifice_group: list[tuple[int, tuple]] = []
-        sacrifice_rank = 0
-        for idx, ab in enumerate(activated_abilities(g, o)):
-            if not isinstance(ab, ManaAbility):
-                continue
-            if not solver_may_use(g, ab, purpose, o):
-                continue
-            cost = ab.cost
-            if not cost.mana.is_empty() and not cost.mana.x_count and cost.sacrifice is None and not cost.life \
-                    and not cost.sacrifice_self and cost_block_reason(g, o, cost) is None:
-                # A converter (Cabal Coffers, Pili-Pala): the solver pays its cost from other sources first.
-                outs = produce.activation_finals(g, p, o, ab)
-                if outs:
-                    for req in requirements(cost.mana):  # each way to pay a hybrid cost ({W/U} of a filter land)
-                        if not req.life:
-                            converters.append(ManaSource((oid, ((idx, outs),)), outs, 5, req))
-                continue
-            if not cost.mana.is_empty() or cost.sacrifice is not None or cost.life:
-                continue
-            if cost.sacrifice_self and not include_sacrifice:
-                continue
-            if cost_block_reason(g, o, cost) is not None:
-                continue
-            outs = produce.activation_finals(g, p, o, ab)
-            if not outs:
-                continue
-            if abilities is None:
-                abilities = g.chars(o)
-            rank = 0
-            if len(outs) > 1:
-                rank = 1
-            if "Creature" in abilities.types:
-                rank += 2
-            if cost.sacrifice_self:
-                rank += 10
-            if cost.tap:
-                tap_group.append((idx, outs))
-                tap_rank = max(tap_rank, rank)
-                continue
-            if cost.sacrifice_self:
-                sacrifice_group.append((idx, outs))
-                sacrifice_rank = max(sacrifice_rank, rank)  # used after its other abilities (ranks >= 10)
-                continue
-            # 605.3a: an ability without {T} may be activated again while its cost can be paid (Druids'
-            # Repository with two charge counters): one source per possible activation.
-            out.extend([ManaSource((oid, ((idx, outs),)), outs, rank)] * repeats(o, cost))
-        for group, group_rank in ((tap_group, tap_rank), (sacrifice_group, sacrifice_rank)):
-            if group:
-                merged = tuple(dict.fromkeys(x for _, outs in group for x in outs))
-                if len(group) > 1 and len(merged) > 1:
-                    group_rank = max(group_rank, 1)
-                out.append(ManaSource((oid, tuple(group)), merged, group_rank))
-        # A permanent's plain {T} ability and a converter would both tap it: the solver uses one of them
-        # (rules/costs.py _solve_with_converters leaves out the other sources of a converter's permanent).
-        out.extend(converters)
-        converters.clear()
-    return out
-
-
-def source_ability(key, out) -> tuple[int, int]:
-    """The (permanent, ability index) of a solver source key that produces `out`."""
-    oid, group = key
-    for idx, outs in group:
-        if out in outs:
-            return oid, idx
-    return oid, group[0][0]
-
-
-def cost_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
-    """Why the non-mana parts of `cost` ({T}/{Q}, a sacrifice, discards ...) can't be paid by `o`, or
-    None (107.5, 107.6, 302.6, 701.17a)."""
-    why = _tap_block_reason(g, o, cost)
-    if why is not None:
-        return why
-    if cost.sacrifice is not None and not usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)):
-        return f"{o.card.name}: there is no permanent to sacrifice for this cost (701.17a)"
-    if type(cost) is CostPlus:
-        return _plus_block_reason(g, o, cost)
-    extra = getattr(cost, "extra_block_reason", None)  # costs of template modules (702.122a crew)
-    if extra is not None:
-        return extra(g, o)
-    return None
-
-
-def usable_for_cost(g: Game, o: Obj, cost: Cost, cands: list[int]) -> list[int]:
-    """The permanents among `cands` that a cost may sacrifice or tap while its mana can still be paid
-    without them (their mana abilities are then unavailable, 601.2g-h)."""
-    if cost.mana.is_empty() or not cands:
-        return cands
-    p = o.controller
-    purpose = ("ability", o.id)
-    with_mana = {src.key[0] for src in mana_sources(g, p, exclude=o.id if cost.tap else None, purpose=purpose)}
-    out = []
-    reqs = requirements(cost.mana, 0)
-    for c in cands:
-        if c not in with_mana or can_pay(g, p, reqs, purpose, exclude=o.id if cost.tap else None, exclude_more=(c,)):
-            out.append(c)
-    return out
-
-
-def _tap_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
-    """Why {T}/{Q} of `cost` can't be paid by `o`, or None (107.5, 107.6, 302.6)."""
-    if cost.tap or cost.untap:
-        c = g.chars(o)
-        if "Creature" in c.types and o.sick and "haste" not in c.keywords:
-            sym = "{T}" if cost.tap else "{Q}"
-            return (f"302.6: {o.card.name} has not been under its controller's control continuously since "
-                    f"their most recent turn began, so its {sym} ability can't be activated")
-        if cost.tap and o.tapped:
-            return f"107.5: {o.card.name} is already tapped and can't pay {{T}}"
-        if cost.untap and not o.tapped:
-            return f"107.6: {o.card.name} is untapped and can't pay {{Q}}"
-    return None
-
-
-def sacrifice_candidates(g: Game, o: Obj, flt: ObjectFilter) -> list[int]:
-    """Permanents `o`'s controller could sacrifice for a "Sacrifice a creature" cost (701.17a)."""
-    return [x.id for x in g.permanents(o.controller) if matches_filter(g, flt, x, o.controller, o.id)]
-
-
-def _discard_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
-    hand = g.s.players[o.controller].hand
-    if cost.discard_filter is None:
-        return list(hand)
-    return [c for c in hand if matches_filter(g, cost.discard_filter, g.s.objects[c], o.controller)]
-
-
-def _tap_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
-    assert cost.tap_untapped is not None
-    out = []
-    for x in g.permanents(o.controller):
-        # 302.6 restricts only a creature's own {T}/{Q} abilities: a summoning-sick creature may be tapped
-        # to pay "tap an untapped creature you control".
-        if x.tapped or (cost.tap and x.id == o.id) or not matches_filter(g, cost.tap_untapped, x, o.controller, o.id):
-            continue
-        out.append(x.id)
-    return out
-
-
-def _exile_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
-    assert cost.exile_from_graveyard is not None
-    return [c for c in g.s.players[o.controller].graveyard
-            if matches_filter(g, cost.exile_from_graveyard, g.s.objects[c], o.controller)]
-
-
-def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
-    if cost.restriction_condition is not None and not _condition_holds(g, o, cost.restriction_condition):
-        return f"{o.card.name}: this ability's activation condition isn't met (602.5b)"
-    if cost.restriction:
-        why = _restriction_reason(g, o, cost)
-        if why:
-            return why
-    if cost.discard and len(_discard_candidates(g, o, cost)) < cost.discard:
-        return f"{o.card.name}: not enough cards in hand to discard for this cost (701.8)"
-    if cost.remove_counters is not None:
-        kind, n = cost.remove_counters
-        if o.counters.get(kind, 0) < n:
-            return f"{o.card.name} doesn't have {n} {kind} counter(s) to remove (122.8)"
-    if cost.tap_untapped is not None and len(usable_for_cost(g, o, cost, _tap_candidates(g, o, cost))) < cost.tap_count:
-        return f"{o.card.name}: not enough untapped permanents to tap for this cost"
-    if cost.exile_from_graveyard is not None and len(_exile_candidates(g, o, cost)) < cost.exile_count:
-        return f"{o.card.name}: not enough cards in your graveyard to exile for this cost"
-    return None
-
-
-def _condition_holds(g: Game, o: Obj, cond: object) -> bool:
-    """A condition of the statics vocabulary ("you control three or more artifacts", "there are seven
-    or more cards in your graveyard") for `o`'s controller, by current characteristics (611.3a)."""
-    holds = getattr(cond, "holds", None)
-    if holds is not None:
-        return holds(g, o.id, None, None)  # rules/turn_history.py HistoryCondition
-    from . import continuous
-    g.chars(o)  # fills the characteristics cache for the current state version
-    ok, _ = continuous._condition(g.s, o, cond, g._cache, continuous._statics(g.s))
-    return ok
-
-
-def _restriction_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
-    """602.5b: "Activate only once each turn", "only during your turn" ..."""
-    s = g.s
-    r = cost.restriction
-    if r == "once_each_turn":
-        if any(e.kind == "activated_once" and e.target == o.id and e.data is cost for e in s.effects):
-            return f"{o.card.name}: this ability can be activated only once each turn (602.5b)"
-    elif r in ("your_turn", "your_upkeep", "before_attackers"):
-        if s.active != o.controller:
-            return f"{o.card.name}: this ability can be activated only during its controller's turn (602.5b)"
-        if r == "your_upkeep" and s.step != UPKEEP:
-            return f"{o.card.name}: this ability can be activated only during its controller's upkeep (602.5b)"
-        if r == "before_attackers" and s.step >= DECLARE_ATTACKERS:
-            return f"{o.card.name}: this ability can be activated only before attackers are declared (602.5b)"
-    return None
-
-
-def _choose_cost_objects(g: Game, p: int, cands: list[int], n: int, what: str, name: str) -> list[int]:
-    """601.2h / 602.2b: the player chooses the objects a cost uses (read from the activation's answers)."""
-    chosen: list[int] = []
-    for _ in range(n):
-        left = [c for c in cands if c not in chosen]
-        if not left:
-            raise IllegalActionError(f"{name}: nothing left to {what} for this cost")
-        pick = choose(g, p, what, left, f"{name}: choose a card or permanent to {what} ({', '.join(g.name_of(c) for c in left)})")
-        if pick not in left:
-            raise IllegalActionError(f"{name}: {g.name_of(pick) if isinstance(pick, int) else pick!r} can't be used "
-                                     f"to {what} for this cost")
-        chosen.append(pick)
-    return chosen
-
-
-def can_pay(g: Game, p: int, reqs: list[Requirement], purpose: tuple | None, exclude: int | None = None,
-            exclude_more: tuple[int, ...] = ()) -> bool:
-    """601.2g-h, as `pay_mana` would pay: whether `p` can pay one of `reqs` for `purpose` (("spell",
-    id), ("ability", source id) or None) from the mana in the pool that may be spent on it and the
-    mana abilities whose mana may (106.6), with life for Phyrexian symbols (107.4f). Every listing of
-    an action asks this, so that a listed action's payment is never refused."""
-    pl = g.s.players[p]
-    return solve_payment(reqs, mana_abilities.usable_pool(g, p, purpose),
-                         mana_sources(g, p, exclude=exclude, exclude_more=exclude_more, purpose=purpose),
-                         pl.life) is not None
-
-
-def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None, what: str,
-             exclude: int | None = None, exclude_more: tuple[int, ...] = (),
-             purpose: tuple | None = None) -> Requirement:
-    """601.2g-h: activate mana abilities (the solver's choice, or `payment`), then pay from the pool.
-    `purpose`: ("spell", id) or ("ability", source id), what restricted mana may pay for (106.6)."""
-    s = g.s
-    pl = s.players[p]
-    if not reqs or (reqs[0].total == 0 and reqs[0].life == 0):
-        return reqs[0] if reqs else Requirement((0,) * 6, 0)  # type: ignore[arg-type]
-    if payment is None:
-        res = solve_payment(reqs, mana_abilities.usable_pool(g, p, purpose),
-                            mana_sources(g, p, exclude=exclude, exclude_more=exclude_more, purpose=purpose), pl.life)
-        if res is None:
-            raise IllegalActionError(f"{s.players[p].name} can't pay the cost of {what} (601.2h)")
-        req, chosen = res
-        for key, out in chosen:
-            oid, idx = source_ability(key, out)
-            activate_mana(g, p, oid, idx, out_override=out)
-    else:
-        for src, idx, choice in payment.activations:
-            o = s.objects.get(src)
-            if o is None or o.zone != BATTLEFIELD or o.controller != p:
-                raise IllegalActionError(f"{g.name_of(src)} is not a permanent {pl.name} controls")
-            abs_ = activated_abilities(g, o)
-            if not (0 <= idx < len(abs_)) or not isinstance(abs_[idx], ManaAbility):
-                raise IllegalActionError(f"{o.card.name} has no mana ability number {idx + 1}")
-            activate_mana(g, p, src, idx, choice=choice)
-        req = None
-        for r in reqs:
-            if _covers(mana_abilities.usable_pool(g, p, purpose), r):
-                req = r
-                break
-        if req is None:
-            raise IllegalActionError(f"the mana in {pl.name}'s pool ({format_bag(pl.pool) or 'none'}) can't pay "
-                                     f"the cost of {what} (601.2h, 106.6)")
-    if req.life and pl.life < req.life:
-        raise IllegalActionError(f"{pl.name} can't pay {req.life} life (119.4)")
-    try:
-        taken = spend(req, mana_abilities.usable_pool(g, p, purpose))
-    except ValueError:
-        raise IllegalActionError(f"{pl.name} can't pay the cost of {what} (601.2h)") from None
-    pl.pool = tuple(a - b for a, b in zip(pl.pool, taken))  # type: ignore[assignment]
-    mana_abilities.spent(g, p, taken, purpose)  # 106.6: restricted mana it could use is spent first
-    g.log_event("pay_mana", "601.2h", player=pl.name, mana=format_bag(taken), what=what)
-    if purpose is not None and purpose[0] == "spell":
-        trigger_events = _trigger_events_module
-        trigger_events.mana_spent_on_spell(g, p, sum(taken))  # 700.14: "whenever you expend N"
-    if req.life:
-        g.set_life(p, -req.life, "119.4", source=what)
-    return req
-
-
-def _covers(pool, req: Requirement) -> bool:
-    try:
-        spend(req, pool)
-        return True
-    except ValueError:
-        return False
-
-
-def choose(g: Game, p: int, kind: str, options: list, prompt: str) -> Any:
-    """A choice made while a mana ability resolves (it can't wait for a decision: 605.3b). The
-    game's `chooser` answers it (the scenario runner); without one, the first option is taken
-    (callers list the best default first)."""
-    if len(options) == 1:
-        if g.chooser is not None:
-            return g.chooser(p, kind, options, prompt)
-        return options[0]
-    if g.chooser is not None:
-        return g.chooser(p, kind, options, prompt)
-    return options[0]
-
-
-def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_override=None,
-                  mana_paid: bool = False) -> None:
-    """605.3: activate a mana ability; it resolves at once (no stack). `out_override` is the total
-    mana the payment solver planned for it (base, replacements and triggered extras)."""
-    s = g.s
-    o = s.objects.get(oid)
-    if o is None or o.zone != BATTLEFIELD:
-        raise IllegalActionError(f"{g.name_of(oid)} is no longer on the battlefield: its mana ability can't be "
-                                 f"activated (605.3a)")
-    ab = activated_abilities(g, o)[idx]
-    assert isinstance(ab, ManaAbility)
-    cost = ab.cost
-    why = cost_block_reason(g, o, cost)
-    if why:
-        raise IllegalActionError(why)
-    chars = g.chars(o)
-    controller = o.controller
-    victim = None
-    base_override = None
-    if cost.sacrifice is not None:
-        cands = [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
-        if isinstance(choice, int) and not isinstance(choice, bool):
-            victim = choice
-            choice = None
-        elif cands:
-            victim = choose(g, p, "sacrifice", cands, f"{o.card.name}: choose a permanent to sacrifice")
-        if victim is None or victim not in cands:
-            raise IllegalActionError(f"{g.name_of(victim) if victim else 'nothing'} can't be sacrificed for "
-                                     f"{o.card.name} ({', '.join(g.name_of(c) for c in cands) or 'none available'})")
-        if ab.production.kind == "sacrificed_could_produce":
-            from .costs import single
-            base_override = tuple(single(t) for t in TYPES if t in produce.could_produce(g, s.objects[victim]))
-        elif ab.production.kind == "x_sacrificed":  # Priest of Yawgmoth (rules/mana_abilities.py)
-            from .mana_abilities import sacrifice_outputs
-            base_override = sacrifice_outputs(g, ab, s.objects[victim])
-    elif choice is not None and not isinstance(choice, str):
-        raise IllegalActionError(f"{o.card.name}: {choice!r} is not a choice of its mana ability (106.1: the mana "
-                                 f"it adds is named by mana symbols; it has no sacrifice cost)")
-    plans = produce.activation_plans(g, p, o, ab, chars, base_override)
-    # 605.3b: mana_abilities does the rest of a mana ability (painlands, storage lands, 106.6)
-    lki = (o.copy(), chars) if type(ab) is not ManaAbility or type(cost) is not Cost else None
-    # Costs (602.2b, 601.2g-h): mana (never from this source), life, sacrifice, {T}/{Q}.
-    if not cost.mana.is_empty() and not mana_paid:
-        pay_mana(g, p, requirements(cost.mana), None, f"{o.card.name}'s ability", exclude=oid, purpose=("ability", oid))
-    if cost.life:
-        if s.players[p].life < cost.life:
-            raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
-        g.set_life(p, -cost.life, "119.4", source=o.card.name)
-    if victim is not None:
-        g.move(victim, GRAVEYARD, rule="701.17a")
-    if cost.tap:
-        tap(g, o, "107.5")
-    if cost.untap:
-        untap(g, o, "107.6")
-    if cost.sacrifice_self:
-        g.move(oid, GRAVEYARD, rule="701.17a")
-    if lki is not None:
-        mana_abilities.pay_extra_costs(g, p, o, ab)
-    g.log_event("activate_mana", "605.3a", player=s.players[p].name, card=o.card.name, ability=ab.text)
-    s.passes = 0
-    if not plans:
-        g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)
-        if lki is not None:
-            mana_abilities.after_mana(g, p, o, ab, (0,) * 6, lki)  # type: ignore[arg-type]
-        return
-    plan = None
-    if out_override is not None:
-        plan = next((pl for pl in plans if pl.final == out_override), None)
-    if plan is None:
-        plan = _choose_plan(g, p, o.card.name, plans, choice)
-    if lki is not None:
-        mana_abilities.pay_variable_cost(g, o, ab, plan.base)  # "remove X storage counters"
-    produced = plan.produced
-    if sum(produced) == 0:
-        g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)
-        if lki is not None:
-            mana_abilities.after_mana(g, p, o, ab, produced, lki)
-        return
-    for r in plan.order:
-        g.log_event("replace_mana", "106.12b", card=o.card.name, by=r.name)
-    add_mana(g, p, produced, source=o.card.name, tapped_for_mana=cost.tap)
-    for trig_name, extra in plan.extras:
-        if sum(extra):
-            g.log_event("mana_trigger", "605.1b", card=trig_name, source=o.card.name)
-            add_mana(g, p, extra, source=trig_name)
-    if lki is not None:
-        mana_abilities.after_mana(g, p, o, ab, produced, lki)
-    if cost.tap:
-        triggers = _triggers_module
-        triggers.tapped_for_mana(g, p, oid, chars, controller, produced)
-
-
-def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any):
-    """Ask, in the rules' order: the mana the ability adds (106.1), the order of replacement effects
-    (616.1), then the triggered mana abilities' choices (605.1b)."""
-    bases = list(dict.fromkeys(pl.base for pl in plans))
-    if isinstance(choice, str):
-        base = produce.choose_output(tuple(bases), choice, name)
-        if base is None:
-            raise IllegalActionError(f"{name}: choose the mana to add ({', '.join(format_bag(b) for b in bases)}); "
-                                     f"got {choice!r}")
-    else:
-        base = choose(g, p, "mana", bases, f"{name}: choose the mana to add") if len(bases) > 1 else bases[0]
-    plans = [pl for pl in plans if pl.base == base]
-    produced_options = list(dict.fromkeys(pl.produced for pl in plans))
-    if len(produced_options) > 1:
-        # 616.1: the player tapping chooses the order; offer one order per distinct result, most mana first.
-        by_result: dict = {}
-        for pl in sorted(plans, key=lambda x: -sum(x.produced)):
-            by_result.setdefault(pl.produced, pl.order)
-        orders = list(by_result.values())
-        order = choose(g, p, "replacement_order", orders, f"616.1: {name}: choose the order of the replacement "
-                       f"effects ({', '.join(r.name for r in orders[0])})")
-        plans = [pl for pl in plans if pl.order == order] or plans
-    produced = plans[0].produced
-    plans = [pl for pl in plans if pl.produced == produced]
-    extras = list(dict.fromkeys(pl.extras for pl in plans))
-    if len(extras) > 1:
-        n = len(extras[0])
-        chosen: tuple = ()
-        for i in range(n):
-            opts = list(dict.fromkeys(e[i][1] for e in extras if e[:i] == chosen))
-            pick = choose(g, p, "mana", opts, f"{extras[0][i][0]}: choose the mana to add") if len(opts) > 1 else opts[0]
-            chosen = chosen + (next(e[i] for e in extras if e[:i] == chosen and e[i][1] == pick),)
-        return next(pl for pl in plans if pl.extras == chosen)
-    return plans[0]
-
-
-def add_mana(g: Game, p: int, bag, source: str, tapped_for_mana: bool = False) -> None:
-    pl = g.s.players[p]
-    pl.pool = add(pl.pool, bag)
-    g.log_event("add_mana", "106.3", player=pl.name, mana=format_bag(bag), source=source,
-                tapped_for_mana=tapped_for_mana)
-
-
-def tap(g: Game, o: Obj, rule: str) -> None:
-    o.tapped = True
-    g.log_event("tap", rule, card=o.card.name, id=o.id)
-    triggers = _triggers_module
-    triggers.tapped_changed(g, o, True)
-
-
-def untap(g: Game, o: Obj, rule: str) -> None:
-    o.tapped = False
-    g.log_event("untap", rule, card=o.card.name, id=o.id)
-    from . import triggers
-    triggers.tapped_changed(g, o, False)
 
 
 # ----------------------------------------------------------------------------- casting
@@ -1116,7 +428,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     permit = cast_permission(g, p, o) if o is not None and o.zone not in (HAND, STACK) and not flashback else None
     if o is None or (o.zone != HAND and not flashback and permit is None) or o.owner != p:
         raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
-    vf = _vehicles_facedown_module
+    vf = _facedown_module
     face_down = not flashback and permit is None and vf.face_down_cast_wanted(g, p, o, action)  # 601.2b / 702.37c
     why = vf.face_down_block_reason(g, p, o) if face_down else cast_block_reason(
         g, p, o, any_time=permit is not None and permit.any_time)
@@ -1243,222 +555,6 @@ def cast_variants(g: Game, card: CardDef) -> list[tuple[tuple[int, ...], tuple[T
     return out
 
 
-# ----------------------------------------------------------------------------- abilities from a hand
-
-@by_identity
-def hand_abilities(card: CardDef) -> list:
-    """Activated abilities that function only while the card is in its owner's hand (113.6b, 702.29a:
-    cycling), in printed order (compiled by cards/templates/costs.py with `zone == "hand"`)."""
-    return [ab for ab in card.abilities if getattr(ab, "zone", "") == "hand"]
-
-
-def hand_ability_block_reason(g: Game, p: int, o: Obj, ab: Any) -> str | None:
-    """Why `p` can't activate `ab` of the card `o` in their hand now (602.2, 602.5d), or None."""
-    if o.zone != HAND or o.owner != p:
-        return f"{o.card.name} is not in {g.s.players[p].name}'s hand (113.6b)"
-    if o.card.unsupported:
-        return f"{o.card.name} is not supported by the card compiler"
-    if ab.sorcery_speed and not sorcery_timing_ok(g, p):
-        return f"{o.card.name}: activate only as a sorcery (602.5d)"
-    return None
-
-
-def zone_ability(g: Game, p: int, o: Obj, abilities: list, action: A.ActivateAbility, zone: str, block_reason: Any,
-                 x_allowed: bool) -> Any:
-    """602.2 for an ability that works from a zone other than the battlefield (113.6b hand, 113.6m
-    graveyard): the one `action` names among `abilities`, checked before anything is paid: the player
-    has priority, `block_reason(g, p, o, ab)` finds nothing, X (107.3; only if `x_allowed` and the cost
-    has one) and the targets (601.2c) are legal. Raises IllegalActionError."""
-    if not (0 <= action.index < len(abilities)):
-        raise IllegalActionError(f"{o.card.name} has no ability number {action.index + 1} that works from {zone}")
-    ab = abilities[action.index]
-    if g.s.priority != p:
-        raise IllegalActionError(f"{g.s.players[p].name} doesn't have priority (602.2)")
-    why = block_reason(g, p, o, ab)
-    if why:
-        raise IllegalActionError(why)
-    if action.x and not (x_allowed and ab.cost.mana.x_count):
-        raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
-    if action.x < 0:
-        raise IllegalActionError("X can't be negative (107.3)")
-    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
-    return ab
-
-
-def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> None:
-    """602.2 for an ability of a card in its owner's hand (702.29a cycling: "[Cost], Discard this card:
-    [effect]"): the ability goes on the stack, its costs are paid (mana, then the discard, 601.2h)."""
-    ab = zone_ability(g, p, o, hand_abilities(o.card), action, "a hand", hand_ability_block_reason, x_allowed=False)
-    lki = (o.copy(), g.chars(o))
-    pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability", purpose=("ability", o.id))
-    effects.discard(g, p, o.id, rule="702.29a")
-    put_ability(g, p, o, ab, action.targets, 0, lki)
-
-
-def ward_check(g: Game, p: int, item: StackItem) -> None:
-    """702.21a: a permanent with ward that becomes the target of a spell or ability an opponent (of its
-    controller) controls triggers; the trigger's event object is that spell or ability (its stack id).
-    Checked as a spell is cast (601.2c) or an ability activated (602.2b)."""
-    if not item.targets:
-        return
-    trigger_events = _trigger_events_module
-    trigger_events.became_target(g, p, item)  # "when CARDNAME becomes the target of a spell or ability"
-    s = g.s
-    for t in dict.fromkeys(item.targets):
-        o = s.objects.get(t) if isinstance(t, int) else None
-        if o is None or o.zone != BATTLEFIELD or o.controller == p:
-            continue
-        for ab in g.chars(o).abilities:
-            if isinstance(ab, TriggeredAbility) and ab.event == "ward":
-                from . import triggers
-                triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=item.id)
-
-
-def any_player_may(g: Game, o: Obj, index: int) -> bool:
-    """"Any player may activate this ability" (an effect marker with `any_player`, written among the
-    ability's effects; cards/templates/statics_more.py): not only its controller may activate it."""
-    abs_ = activated_abilities(g, o)
-    return 0 <= index < len(abs_) and any(getattr(e, "any_player", False) for e in getattr(abs_[index], "effects", ()))
-
-
-def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
-    s = g.s
-    for restriction in ACTIVATION_RESTRICTIONS:  # 702.61a split second
-        why = restriction(g, p, action)
-        if why:
-            raise IllegalActionError(why)
-    o = s.objects.get(action.source)
-    if o is not None and o.zone == HAND:
-        _activate_from_hand(g, p, o, action)  # 113.6b / 702.29a
-        return
-    if o is not None and o.zone == GRAVEYARD:
-        from .graveyard_keywords import activate_from_graveyard
-        activate_from_graveyard(g, p, o, action)  # 113.6m: unearth, "return this card from your graveyard"
-        return
-    if o is None or o.zone != BATTLEFIELD:
-        raise IllegalActionError(f"{g.name_of(action.source)} is not on the battlefield")
-    if o.controller != p and not any_player_may(g, o, action.index):
-        raise IllegalActionError(f"{s.players[p].name} doesn't control {o.card.name} (602.2)")
-    abs_ = activated_abilities(g, o)
-    if not (0 <= action.index < len(abs_)):
-        raise IllegalActionError(f"{o.card.name} has no activated ability number {action.index + 1}")
-    ab = abs_[action.index]
-    if isinstance(ab, ManaAbility):
-        if action.targets:
-            raise IllegalActionError("mana abilities have no targets (605.1a)")
-        choice = action.choices[0] if action.choices else None
-        out = None
-        if isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "mana":
-            out, choice = choice[1], None  # the outcome chosen at a mana_choice decision
-        paid = False
-        if action.payment is not None and not ab.cost.mana.is_empty():
-            pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id,
-                     purpose=("ability", o.id))
-            paid = True
-        activate_mana(g, p, o.id, action.index, choice=choice, mana_paid=paid, out_override=out)
-        return
-    assert isinstance(ab, ActivatedAbility)
-    if s.priority != p:
-        raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
-    if ab.sorcery_speed and not sorcery_timing_ok(g, p):
-        raise IllegalActionError(f"{o.card.name}: activate only as a sorcery (602.5d)")
-    if action.x and not ab.cost.mana.x_count and getattr(ab.cost, "loyalty", None) != "X":  # 606.4: [−X]
-        raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
-    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
-    cost = ab.cost
-    why = cost_block_reason(g, o, cost)
-    if why and not (cost.untap and not cost.tap):
-        raise IllegalActionError(why)
-    if cost.untap and "Creature" in g.chars(o).types and o.sick and "haste" not in g.chars(o).keywords:
-        raise IllegalActionError(why)
-    lki = (o.copy(), g.chars(o))
-    # 601.2c-h / 602.2b: the objects the other costs use are chosen first, then mana is paid.
-    victims: list[int] = []
-    if cost.sacrifice is not None:
-        why = cost_block_reason(g, o, cost)
-        if why:
-            raise IllegalActionError(why)
-        victims = _choose_cost_objects(g, p, usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)), 1,
-                                       "sacrifice", o.card.name)
-    discards: list[int] = []
-    tapped_others: list[int] = []
-    exiles: list[int] = []
-    if type(cost) is CostPlus:
-        why = _plus_block_reason(g, o, cost)
-        if why:
-            raise IllegalActionError(why)
-        if cost.discard:
-            discards = _choose_cost_objects(g, p, _discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
-        if cost.tap_untapped is not None:
-            tapped_others = _choose_cost_objects(g, p, [c for c in usable_for_cost(g, o, cost, _tap_candidates(g, o, cost))
-                                                        if c not in victims], cost.tap_count, "tap", o.card.name)
-        if cost.exile_from_graveyard is not None:
-            exiles = _choose_cost_objects(g, p, _exile_candidates(g, o, cost), cost.exile_count, "exile",
-                                          o.card.name)
-    extra_paid = None
-    if hasattr(cost, "choose_extra"):  # costs of template modules (702.122a crew): chosen before mana
-        why = cost.extra_block_reason(g, o)  # type: ignore[attr-defined]
-        if why:
-            raise IllegalActionError(why)
-        extra_paid = cost.choose_extra(g, p, o, action)  # type: ignore[attr-defined]
-        tapped_others = tapped_others + [c for c in extra_paid if c not in tapped_others]
-    reqs = requirements(cost.mana, action.x)
-    pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
-             exclude_more=tuple(victims + tapped_others), purpose=("ability", o.id))
-    # {Q} is paid after mana abilities (107.6): the permanent must be tapped by now.
-    why = _tap_block_reason(g, o, cost)
-    if why:
-        raise IllegalActionError(why)
-    if any(s.objects.get(v) is None or s.objects[v].zone != BATTLEFIELD for v in victims + tapped_others):
-        raise IllegalActionError(f"{o.card.name}: a permanent chosen for the cost is gone (601.2h)")
-    if cost.life:
-        if s.players[p].life < cost.life:
-            raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
-        g.set_life(p, -cost.life, "119.4", source=o.card.name)
-    if cost.tap:
-        tap(g, o, "107.5")
-    if cost.untap:
-        untap(g, o, "107.6")
-    for x in tapped_others:
-        if extra_paid is None or x not in extra_paid:
-            tap(g, s.objects[x], "602.2b")
-    if extra_paid is not None:
-        cost.pay_extra(g, p, o, extra_paid)  # type: ignore[attr-defined]
-    if type(cost) is CostPlus and cost.remove_counters is not None:
-        kind, n = cost.remove_counters
-        o.counters[kind] -= n
-        if not o.counters[kind]:
-            del o.counters[kind]
-        g.invalidate()
-        g.log_event("remove_counters", "122.8", card=o.card.name, kind=kind, amount=n)
-    if type(cost) is CostPlus and cost.restriction == "once_each_turn":
-        s.effects.append(ContinuousEffect("activated_once", o.id, data=cost, timestamp=s.next_timestamp))
-        s.next_timestamp += 1
-    for c in discards:
-        effects.discard(g, p, c, rule="701.8a")
-    for c in exiles:
-        g.move(c, EXILE, rule="406.2")
-    for v in victims:
-        effects.sacrifice(g, v)
-    if cost.sacrifice_self and o.id in s.objects:
-        g.move(o.id, GRAVEYARD, rule="701.17a")
-    put_ability(g, p, o, ab, action.targets, action.x, lki)
-
-
-def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[int, ...], x: int, lki: Any) -> None:
-    """602.2a/602.2i: the activated ability is on the stack; its controller keeps priority; ward sees
-    its targets (702.21a)."""
-    s = g.s
-    item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=targets, x=x,
-                     source_lki=lki)
-    s.next_id += 1
-    s.stack.append(item)
-    g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
-                targets=[g.name_of(t) for t in targets])
-    s.passes = 0
-    ward_check(g, p, item)  # 702.21a
-
-
 # ----------------------------------------------------------------------------- resolving
 
 def resolve_top(g: Game) -> None:
@@ -1538,7 +634,7 @@ ETB_REPLACEMENTS: dict[str, Any] = {}
 
 
 # 614.12: replacement effects from other sources that modify how a permanent enters:
-# fn(game, the entering object, choices) (rules/statics_more.py).
+# fn(game, the entering object, choices) (rules/enters_tapped.py).
 ETB_FROM_OTHERS: list = []
 
 

@@ -1,4 +1,4 @@
-"""CR 603: more trigger events (compiled by cards/templates/triggers_more.py).
+"""CR 603: more trigger events (compiled by cards/templates/triggers_*.py).
 
 Each function is called by a small hook where its event happens (effects.py: discard, deal_damage,
 scry / surveil, explore; stack.py: targets chosen, mana paid, resolution, a kicked permanent entering;
@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
 
 CYCLING_RULE = "702.29a"  # rules/stack.py discards a card with this rule only to pay a cycling cost
 SACRIFICE_RULE = "701.17a"  # every sacrifice moves the permanent with this rule
@@ -99,7 +100,7 @@ class ControlCount:
         p = _controller(g, source, lki)
         if p is None:
             return False
-        from .stack import matches_filter
+        from .targeting import matches_filter
         n = sum(1 for o in g.permanents(p) if matches_filter(g, self.flt, o, p, source))
         return n >= self.at_least and (self.at_most is None or n <= self.at_most)
 
@@ -154,7 +155,7 @@ def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str) -> None:
         for ab in o.card.abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "cycle_self":
                 _add(g, p, new_id, ab, None, o.card.name)
-    from .stack import matches_filter
+    from .targeting import matches_filter
     for w, ab in _watchers(g, ("discard", "cycle")):
         if ab.event == "cycle" and not cycled:
             continue
@@ -188,7 +189,7 @@ def became_target(g: Game, p: int, item: StackItem) -> None:
             if ab.scope == "enchanted" and w.attached_to == o.id and _target_source_ok(ab, item, p, w.controller):
                 _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature"
             elif ab.scope == "filter" and _target_source_ok(ab, item, p, w.controller):
-                from .stack import matches_filter
+                from .targeting import matches_filter
                 if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
                     _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it": that permanent
 
@@ -254,7 +255,7 @@ def _group_combat_damage(g: Game, o: Any, target: int) -> None:
     if not watchers:
         return
     s = g.s
-    from .stack import matches_filter
+    from .targeting import matches_filter
     seen = s.__dict__.get("combat_damage_groups", frozenset())
     for w, ab in watchers:
         key = (s.turn, s.step, w.id, target)
@@ -283,7 +284,7 @@ def attacked(g: Game, attackers: list[int]) -> None:
     s = g.s
     if not attackers:
         return
-    matches_filter = _stack_module.matches_filter
+    matches_filter = _targeting_module.matches_filter
     ctrl = s.objects[attackers[0]].controller
     cb = s.combat
     for w, ab in _watchers(g, ("attacks_filter", "you_attack_n", "attacks_you", "attached_attacks_alone")):
@@ -357,7 +358,7 @@ def _left_battlefield(g: Game, old_id: int, to: str, rule: str) -> None:
     if lki is None:
         return
     obj, chars = lki
-    from .stack import matches_filter_lki
+    from .targeting import matches_filter_lki
     for ab in chars.abilities:
         if not isinstance(ab, V.TriggeredAbility):
             continue
@@ -445,7 +446,7 @@ def _has_subtypes(g: Game, o: Any, subtypes: frozenset[str]) -> bool:
 def became_tapped(g: Game, o: Any) -> None:
     """603.2f: "Whenever enchanted creature / a creature an opponent controls becomes tapped" (not when it
     enters tapped: this is called only when a permanent changes from untapped to tapped)."""
-    matches_filter = _stack_module.matches_filter
+    matches_filter = _targeting_module.matches_filter
     for w, ab in _watchers(g, ("attached_becomes_tapped", "becomes_tapped_filter")):
         if ab.event == "attached_becomes_tapped":
             if w.attached_to == o.id:
@@ -481,7 +482,7 @@ def life_lost(g: Game, p: int) -> None:
 
 def explored(g: Game, oid: int) -> None:
     """701.40a: "Whenever a creature you control explores" ("it" is that creature)."""
-    from .stack import matches_filter
+    from .targeting import matches_filter
     o = g.s.objects.get(oid)
     if o is None:
         return

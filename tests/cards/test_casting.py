@@ -11,7 +11,7 @@ from manastack.cards.db import get_card
 from manastack.cards.templates.casting import parse_spell_kind
 from manastack.game import actions as A
 from manastack.game.game import Game
-from manastack.rules import casting, priority, stack
+from manastack.rules import casting, cost_modifiers, priority, spell_payment, stack
 from manastack.rules.costs import Requirement, requirements
 from tests.setup_helpers import put
 
@@ -56,9 +56,9 @@ def test_unmodelled_cost_changes_stay_unsupported(text: str) -> None:
 
 
 def test_convoke_twice_is_one_ability_and_affinity_counts() -> None:
-    assert casting.payment_keywords(get_card("Stoke the Flames")) == ("convoke",)
+    assert spell_payment.payment_keywords(get_card("Stoke the Flames")) == ("convoke",)
     frog = get_card("Frogmite")
-    mods = [ab for ab in frog.abilities if isinstance(ab, casting.CostModifier)]
+    mods = [ab for ab in frog.abilities if isinstance(ab, cost_modifiers.CostModifier)]
     assert len(mods) == 1 and mods[0].scope == "self" and mods[0].amount == -1
 
 
@@ -67,12 +67,12 @@ def test_convoke_twice_is_one_ability_and_affinity_counts() -> None:
 def test_remaining_options_colored_helper_pays_pip_or_generic() -> None:
     req = requirements(get_card("Stoke the Flames").mana_cost)[0]  # {2}{R}{R}
     # one red creature and one colorless one: {R} and {1} paid, {1}{R} left
-    opts = casting.remaining_options(req, [("R",)], 1)
+    opts = spell_payment.remaining_options(req, [("R",)], 1)
     assert [(o.typed, o.generic) for o in opts] == [((0, 0, 0, 1, 0, 0), 1)]
     # five generic-only helpers for a cost with only two generic mana: impossible
-    assert casting.remaining_options(req, [], 3) == []
+    assert spell_payment.remaining_options(req, [], 3) == []
     # a green creature can't pay {R}: it pays generic
-    assert [(o.typed, o.generic) for o in casting.remaining_options(req, [("G",)], 0)] == [((0, 0, 0, 2, 0, 0), 1)]
+    assert [(o.typed, o.generic) for o in spell_payment.remaining_options(req, [("G",)], 0)] == [((0, 0, 0, 2, 0, 0), 1)]
 
 
 def test_cost_reduction_never_below_zero_and_not_colored() -> None:
@@ -238,9 +238,9 @@ def test_party_counts_each_role_once() -> None:
     g = Game.empty()
     for name in ("Goblin Piker", "Goblin Piker", "Goblin Electromancer"):
         put(g, name, "battlefield")
-    assert casting.party_size(g, 0) == 2
+    assert cost_modifiers.party_size(g, 0) == 2
     put(g, "Merfolk Looter", "battlefield")
-    assert casting.party_size(g, 0) == 3
+    assert cost_modifiers.party_size(g, 0) == 3
 
 
 def test_targeted_cost_increase_filters_offered_casts() -> None:

@@ -14,7 +14,8 @@ from manastack.cards.templates import combat_keywords as T
 from manastack.game import actions as A
 from manastack.game.game import Game
 from manastack.game.state import BATTLEFIELD, Combat, player_ref
-from manastack.rules import combat, effects, stack
+from manastack.rules import attacking as attacking_module
+from manastack.rules import combat, effects, targeting
 from manastack.rules import combat_keywords as CK
 
 CR = Path("/work/shared/reference/comprehensive-rules-20240917.txt")
@@ -99,7 +100,7 @@ def test_mentor_targets_only_attackers_with_lesser_power() -> None:
     wurm = put(g, "Craw Wurm", 0)  # 6/4
     put(g, "Llanowar Elves", 0)  # 1/1, not attacking
     combat_with(g, {mentor.id: player_ref(1), bears.id: player_ref(1), wurm.id: player_ref(1)})
-    assert stack.target_candidates(g, T._MENTOR_TARGET, 0, mentor.id) == [bears.id]
+    assert targeting.target_candidates(g, T._MENTOR_TARGET, 0, mentor.id) == [bears.id]
 
 
 def test_melee_counts_opponents_not_planeswalkers() -> None:
@@ -212,7 +213,7 @@ def test_exert_is_a_decision_for_agents() -> None:
     brawler = put(g, "Hooded Brawler", 0)
     combat_with(g, {brawler.id: player_ref(1)})
     g.s.queue = [("attackers", 0)]
-    CK.attack_costs(g, [brawler.id])
+    attacking_module.attack_costs(g, [brawler.id])
     assert g.s.queue[1][:2] == ("choice", "exert")
     g.s.queue.pop(0)
     kind, p, data, prompt = g.s.queue[0][1:5]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from manastack.cards.db import get_card
 from manastack.game import actions as A
 from manastack.game.game import Game
-from manastack.rules import priority, stack
+from manastack.rules import activation, priority, stack
 from tests.setup_helpers import put
 
 
@@ -20,9 +20,9 @@ def main_phase(g: Game) -> None:
 def test_cycling_compiles_as_hand_ability_only() -> None:
     card = get_card("Miscalculation")
     assert not card.unsupported
-    assert len(stack.hand_abilities(card)) == 1
+    assert len(activation.hand_abilities(card)) == 1
     moor = get_card("Barren Moor")
-    assert [ab.text for ab in stack.hand_abilities(moor)] == ["cycling {b}"]
+    assert [ab.text for ab in activation.hand_abilities(moor)] == ["cycling {b}"]
     g = Game.empty()
     on_bf = put(g, "Barren Moor", "battlefield")
     assert all("cycling" not in ab.text for ab in stack.activated_abilities(g, on_bf))

@@ -1,6 +1,7 @@
 """Effect sentences and keyword actions of cards/templates/effects_more.py, executed by
-rules/effects_more.py: what scenarios can't say (what is refused at compile time, the objects an
-effect refers to, state kept on the game)."""
+rules/keyword_actions.py, referred_objects.py, zone_change_effects.py, prevention.py, library_effects.py
+and hand_effects.py: what scenarios can't say (what is refused at compile time, the objects an effect
+refers to, state kept on the game)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import pytest
 from manastack.cards import vocab as V
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
-from manastack.rules import effects_more as R
+from manastack.rules import keyword_actions as KA
+from manastack.rules import prevention as PV
+from manastack.rules import referred_objects as RO
+from manastack.rules import zone_change_effects as ZC
 from manastack.scenario import run_data
 
 
@@ -44,17 +48,17 @@ def test_untargeted_choice_before_that_creature_in_a_trigger_is_refused():
 
 def test_its_controller_becomes_the_subject_of_any_player_sentence():
     eff = spell("Destroy target creature. Its controller loses 2 life and you gain 2 life.").spell.effects
-    assert eff[1] == V.LoseLife(2, R.ControllerOf(V.Ref(0)))
+    assert eff[1] == V.LoseLife(2, RO.ControllerOf(V.Ref(0)))
     assert eff[2] == V.GainLife(2, V.YOU)
     eff = spell("Counter target spell. Its controller mills three cards.", "Instant").spell.effects
-    assert eff[1] == V.Mill(3, R.ControllerOf(V.Ref(0)))
+    assert eff[1] == V.Mill(3, RO.ControllerOf(V.Ref(0)))
     tok = get_card("Beast Within").spell.effects[1]
-    assert tok.who == R.ControllerOf(V.Ref(0))
+    assert tok.who == RO.ControllerOf(V.Ref(0))
 
 
 def test_life_equal_to_power_refers_to_the_target():
     eff = get_card("Swords to Plowshares").spell.effects
-    assert eff[1] == V.GainLife(R.ObjectStat(V.Ref(0), "power"), R.ControllerOf(V.Ref(0)))
+    assert eff[1] == V.GainLife(RO.ObjectStat(V.Ref(0), "power"), RO.ControllerOf(V.Ref(0)))
 
 
 def test_fight_needs_creatures():
@@ -65,7 +69,7 @@ def test_fight_needs_creatures():
 
 def test_amass_names_its_army_subtype_and_needs_the_plural():
     eff = get_card("Callous Dismissal").spell.effects[1]
-    assert isinstance(eff, R.Amass) and eff.subtype == "Zombie"
+    assert isinstance(eff, KA.Amass) and eff.subtype == "Zombie"
     assert eff.army.subtypes == frozenset({"Zombie", "Army"}) and eff.army.power == 0
     assert spell("Amass Zombie 2.").unsupported
 
@@ -98,15 +102,15 @@ def test_monstrous_is_a_designation_of_the_object_not_the_card():
     eel = next(o for o in g.permanents(0) if o.card.name == "Skitter Eel")
     from manastack.rules.effects import Context
     ctx = Context(0, eel.id, (), (), 0, "Skitter Eel")
-    R._monstrosity(g, ctx, R.Monstrosity(2))
-    assert R.is_monstrous(g, eel.id) and eel.counters["+1/+1"] == 2
+    KA._monstrosity(g, ctx, KA.Monstrosity(2))
+    assert KA.is_monstrous(g, eel.id) and eel.counters["+1/+1"] == 2
     clone = g.clone()
-    R._monstrosity(g, ctx, R.Monstrosity(2))  # already monstrous: nothing happens
+    KA._monstrosity(g, ctx, KA.Monstrosity(2))  # already monstrous: nothing happens
     assert eel.counters["+1/+1"] == 2
     new = g.move(eel.id, "hand", rule="test")
     new = g.move(new, "battlefield", rule="test")
-    assert not R.is_monstrous(g, new)
-    assert R.is_monstrous(clone, eel.id)  # the clone kept its own state
+    assert not KA.is_monstrous(g, new)
+    assert KA.is_monstrous(clone, eel.id)  # the clone kept its own state
 
 
 def test_its_controller_of_a_stolen_creature_is_its_controller_not_its_owner():
@@ -130,22 +134,22 @@ def test_energy_is_kept_per_player_and_cloned_independently():
     from manastack.rules.effects import Context, run
     g = Game.empty()
     ctx = Context(0, None, (), (), 0, "Test")
-    run(g, ctx, (R.GetEnergy(3),), None)
-    assert R.energy(g, 0) == 3 and R.energy(g, 1) == 0
+    run(g, ctx, (KA.GetEnergy(3),), None)
+    assert KA.energy(g, 0) == 3 and KA.energy(g, 1) == 0
     clone = g.clone()
-    run(g, ctx, (R.PayEnergy(2),), None)
-    assert R.energy(g, 0) == 1
-    assert R.energy(clone, 0) == 3
-    run(g, ctx, (R.PayEnergy(2),), None)  # can't pay more than there is: nothing happens
-    assert R.energy(g, 0) == 1
+    run(g, ctx, (KA.PayEnergy(2),), None)
+    assert KA.energy(g, 0) == 1
+    assert KA.energy(clone, 0) == 3
+    run(g, ctx, (KA.PayEnergy(2),), None)  # can't pay more than there is: nothing happens
+    assert KA.energy(g, 0) == 1
 
 
 def test_energy_templates():
     eff = get_card("Glimmer of Genius").spell.effects
-    assert eff[-1] == R.GetEnergy(2)
+    assert eff[-1] == KA.GetEnergy(2)
     trig = [a for a in get_card("Aether Chaser").abilities if isinstance(a, V.TriggeredAbility)]
-    assert trig[0].effects == (R.GetEnergy(2),)
-    assert trig[1].effects[0] == V.Optional((R.PayEnergy(2),), prompt="pay {e}{e}")
+    assert trig[0].effects == (KA.GetEnergy(2),)
+    assert trig[1].effects[0] == V.Optional((KA.PayEnergy(2),), prompt="pay {e}{e}")
 
 
 def test_linked_exile_needs_exactly_one_exiling_ability():
@@ -153,11 +157,11 @@ def test_linked_exile_needs_exactly_one_exiling_ability():
     assert creature("When CARDNAME leaves the battlefield, return the exiled card to the battlefield under its "
                     "owner's control.").unsupported
     cd = get_card("Journey to Nowhere")
-    assert isinstance(cd.abilities[-2].effects[0], R.LinkedExile)
+    assert isinstance(cd.abilities[-2].effects[0], ZC.LinkedExile)
 
 
 def test_counter_to_exile_folds_into_the_counter():
-    assert get_card("Dissipate").spell.effects == (R.CounterTo(V.Ref(0), "exile"),)
+    assert get_card("Dissipate").spell.effects == (ZC.CounterTo(V.Ref(0), "exile"),)
     assert spell("If that spell is countered this way, exile it instead of putting it into its owner's "
                  "graveyard.", "Instant").unsupported
 
@@ -181,9 +185,9 @@ def test_attach_to_a_token_just_created_is_refused():
 
 def test_if_its_your_turn_wraps_the_rest():
     eff = spell("Destroy target creature. If it's your turn, scry 2.", "Instant").spell.effects
-    assert eff[1] == R.IfYourTurn((V.Scry(2),))
+    assert eff[1] == RO.IfYourTurn((V.Scry(2),))
 
 
 def test_a_source_of_your_choice_of_a_color():
     ab = get_card("Circle of Protection: Red").abilities[0]
-    assert ab.effects == (R.PreventNextFromSource(V.ObjectFilter(colors=frozenset({"R"})), V.YOU),)
+    assert ab.effects == (PV.PreventNextFromSource(V.ObjectFilter(colors=frozenset({"R"})), V.YOU),)

@@ -11,8 +11,8 @@ from manastack.errors import IllegalActionError
 from manastack.game import actions as A
 from manastack.game.game import Game
 from manastack.game.state import MAIN1
+from manastack.rules import activation, priority, stack, upkeep_keywords
 from manastack.rules import graveyard_keywords as R
-from manastack.rules import priority, stack
 
 
 def put(g: Game, name: str, zone: str, owner: int = 0):
@@ -59,7 +59,7 @@ def test_opponent_cant_activate_a_graveyard_ability() -> None:
     for _ in range(2):
         put(g, "Swamp", "battlefield", owner=1)
     with pytest.raises(IllegalActionError):
-        stack.activate_ability(g, 1, A.ActivateAbility(card.id, 0, ()))
+        activation.activate_ability(g, 1, A.ActivateAbility(card.id, 0, ()))
     assert card.zone == "graveyard" and not g.s.stack
 
 
@@ -135,9 +135,9 @@ def test_clone_keeps_echo_marker_independent() -> None:
     riders = put(g, "Avalanche Riders", "battlefield")
     riders.sick = True
     g.s.active = 0
-    R._mark_echo(g)
+    upkeep_keywords._mark_echo(g)
     copy = g.clone()
-    ab = next(a for a in riders.card.abilities if isinstance(a, R.EchoTrigger))
+    ab = next(a for a in riders.card.abilities if isinstance(a, upkeep_keywords.EchoTrigger))
     assert ab.intervening_if(g, riders.id, None, None)  # uses up the marker in g only
     assert not ab.intervening_if(g, riders.id, None, None)
     assert ab.intervening_if(copy, riders.id, None, None)

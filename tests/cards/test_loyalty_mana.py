@@ -15,7 +15,7 @@ from manastack.game import actions as A
 from manastack.game.game import Game
 from manastack.game.state import STEP_INDEX, player_ref
 from manastack.rules import mana_abilities as MA
-from manastack.rules import produce, stack
+from manastack.rules import mana_payment, produce, stack
 from manastack.rules.loyalty import LoyaltyAbility, LoyaltyCost
 from manastack.rules.mana import bag_of
 
@@ -214,6 +214,7 @@ OTHER_DECK = (["Peat Bog"] * 3 + ["Forest"] * 8 + ["Swamp"] * 6 + ["Mage-Ring Ne
 
 def _mana_activations(g: Game, rng) -> list[A.Action]:
     """Mana abilities `g`'s deciding player could activate on their own (605.3a), one per outcome."""
+    from manastack.rules import mana_payment as mana_payment_module
     from manastack.rules import stack as stack_rules
     from manastack.rules.mana import TYPES
     p = g.pending.player
@@ -222,7 +223,7 @@ def _mana_activations(g: Game, rng) -> list[A.Action]:
         for idx, ab in enumerate(stack_rules.activated_abilities(g, o)):
             if not isinstance(ab, V.ManaAbility) or ab.cost.sacrifice is not None or not ab.cost.mana.is_empty():
                 continue
-            if stack_rules.cost_block_reason(g, o, ab.cost) is not None:
+            if mana_payment_module.cost_block_reason(g, o, ab.cost) is not None:
                 continue
             for bag in produce.production_outputs(g, o, ab):
                 letters = "".join(t * n for t, n in zip(TYPES, bag))
@@ -319,7 +320,7 @@ def test_a_permanent_with_two_sacrifice_mana_abilities_is_sacrificed_once() -> N
     g = main_phase(("Basal Sliver", 0), ("Basal Sliver", 1), hand=("Gravedigger", "Ravenous Rats"))
     sliver = next(o.id for o in g.permanents(0) if o.card.name == "Basal Sliver")
     assert len([a for a in stack.activated_abilities(g, g.s.objects[sliver])]) == 2
-    sources = [src for src in stack.mana_sources(g, 0) if src.key[0] == sliver]
+    sources = [src for src in mana_payment.mana_sources(g, 0) if src.key[0] == sliver]
     assert len(sources) == 1 and sources[0].outputs == (bag_of("BB"),)
     casts = {g.name_of(a.card) for a in g.legal_actions() if isinstance(a, A.CastSpell)}
     assert casts == {"Ravenous Rats"}  # {1}{B} from {B}{B}; Gravedigger's {3}{B} needs more

@@ -1,4 +1,4 @@
-"""cards/templates/statics_more.py and rules/statics_more.py: what the scenarios can't say —
+"""cards/templates/statics_*.py and their engine side (rules/static_counts.py, control_statics.py, ...): what the scenarios can't say —
 variants that must stay uncompiled, clone independence of the layer-2 bookkeeping, defaults for
 players without a chooser, CDAs outside the battlefield."""
 
@@ -9,7 +9,7 @@ import pytest
 from manastack.cards import compiler as C
 from manastack.cards.db import get_card
 from manastack.game.game import Game
-from manastack.rules import sba, statics_more, turn
+from manastack.rules import control_statics, entry_choices, game_rule_statics, sba, static_counts, turn
 
 
 def compile_text(text: str, type_line: str = "Creature — Elf", power: str = "1", toughness: str = "1",
@@ -85,16 +85,16 @@ def test_control_magic_bookkeeping_is_clone_independent() -> None:
     g = Game.empty()
     bears = put(g, "Grizzly Bears", 1)
     magic = put(g, "Control Magic", 0, attached_to=bears.id)
-    assert statics_more.refresh_static_control(g)
+    assert control_statics.refresh_static_control(g)
     assert bears.controller == 0 and bears.sick
     clone = g.clone()
     clone.s.battlefield.remove(magic.id)
     del clone.s.objects[magic.id]
     clone.invalidate()
-    assert statics_more.refresh_static_control(clone)
+    assert control_statics.refresh_static_control(clone)
     assert clone.s.objects[bears.id].controller == 1
     assert g.s.objects[bears.id].controller == 0  # the original is untouched
-    assert not statics_more.refresh_static_control(g)  # nothing changes twice
+    assert not control_statics.refresh_static_control(g)  # nothing changes twice
 
 
 def test_permanent_gain_control_after_control_magic_wins() -> None:
@@ -103,14 +103,14 @@ def test_permanent_gain_control_after_control_magic_wins() -> None:
     g = Game.empty()
     bears = put(g, "Grizzly Bears", 1)
     magic = put(g, "Control Magic", 0, attached_to=bears.id)
-    statics_more.refresh_static_control(g)
+    control_statics.refresh_static_control(g)
     bears.controller = 1  # e.g. the owner's "gain control of target creature" (no duration)
-    statics_more.refresh_static_control(g)
+    control_statics.refresh_static_control(g)
     assert bears.controller == 1
     g.s.battlefield.remove(magic.id)
     del g.s.objects[magic.id]
     g.invalidate()
-    statics_more.refresh_static_control(g)
+    control_statics.refresh_static_control(g)
     assert bears.controller == 1
 
 
@@ -121,19 +121,19 @@ def test_choose_type_default_without_chooser() -> None:
     put(g, "Llanowar Elves", 0)
     put(g, "Elvish Mystic", 0)
     put(g, "Elvish Warrior", 0)
-    assert statics_more._type_options(g, 0)[0] == "Elf"
+    assert entry_choices._type_options(g, 0)[0] == "Elf"
 
 
 def test_hand_size_and_land_plays_count_only_your_permanents() -> None:
     g = Game.empty()
     put(g, "Reliquary Tower", 1)
     put(g, "Exploration", 1)
-    assert statics_more._hand_size(g, 0, 7) == 7
-    assert statics_more._hand_size(g, 1, 7) is None
-    assert statics_more._land_plays(g, 0) == 0
-    assert statics_more._land_plays(g, 1) == 1
-    assert statics_more._hand_size in turn.HAND_SIZE
-    assert statics_more.refresh_static_control in sba.PRE_CHECK
+    assert game_rule_statics._hand_size(g, 0, 7) == 7
+    assert game_rule_statics._hand_size(g, 1, 7) is None
+    assert game_rule_statics._land_plays(g, 0) == 0
+    assert game_rule_statics._land_plays(g, 1) == 1
+    assert game_rule_statics._hand_size in turn.HAND_SIZE
+    assert control_statics.refresh_static_control in sba.PRE_CHECK
 
 
 def test_devotion_cda() -> None:
@@ -149,7 +149,7 @@ def test_devotion_cda() -> None:
     put(g, "Boros Guildmage", 0)  # {R/W}{R/W}
     put(g, "Raging Goblin", 1)  # the opponent's
     assert (g.chars(o).power, g.chars(o).toughness) == (3, 3)
-    assert statics_more.devotion(g.s, 0, frozenset({"R", "W"})) == 3
+    assert static_counts.devotion(g.s, 0, frozenset({"R", "W"})) == 3
 
 
 def test_enchant_opponent_legality() -> None:

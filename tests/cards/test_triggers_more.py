@@ -1,4 +1,4 @@
-"""More trigger conditions (cards/templates/triggers_more.py, rules/trigger_events.py) — what scenarios
+"""More trigger conditions (cards/templates/triggers_*.py, rules/trigger_events.py) — what scenarios
 can't express: the compiled forms, the variants refused, the 603.4 recheck on resolution, the 603.8
 "doesn't trigger again while on the stack" bookkeeping and clone independence of the new state."""
 

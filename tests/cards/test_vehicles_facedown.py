@@ -10,7 +10,8 @@ from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.errors import IllegalActionError
 from manastack.game import actions as A
-from manastack.rules.vehicles_facedown import CrewCost, FaceDownCost
+from manastack.rules.facedown import FaceDownCost
+from manastack.rules.vehicles_facedown import CrewCost
 from manastack.scenario.runner import Runner
 
 
@@ -192,12 +193,12 @@ def test_reconfigured_equipment_is_not_a_creature_and_comes_back():
 
 
 def test_creature_that_crewed_it_this_turn_is_the_only_legal_target():
-    from manastack.rules import stack
+    from manastack.rules import targeting
     r = play({"alice": {"battlefield": ["Getaway Car", "Grizzly Bears", "Savannah Lions"]}, "bob": {}},
              [{"by": "alice", "activate": "Getaway Car", "choose": ["Grizzly Bears"]}, {"resolve": 1}])
     g = r.game
     car, bears, lions = oid(r, "Getaway Car"), oid(r, "Grizzly Bears"), oid(r, "Savannah Lions")
     trig = next(a for a in g.s.objects[car].card.abilities if getattr(a, "event", "") == "attacks_or_blocks")
     spec = trig.targets[0]
-    assert stack.target_candidates(g, spec, 0, car) == [bears]
-    assert lions not in stack.target_candidates(g, spec, 0, car)
+    assert targeting.target_candidates(g, spec, 0, car) == [bears]
+    assert lions not in targeting.target_candidates(g, spec, 0, car)

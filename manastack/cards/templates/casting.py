@@ -46,30 +46,22 @@ from __future__ import annotations
 
 import re
 
-from ...rules.casting import (
-    AlternativeCost,
-    CascadeEffect,
-    CastingKeyword,
-    CastOption,
-    CastRestriction,
+from ...rules.alternative_costs import AlternativeCost, CastingKeyword, CastOption, OtherCost, Overload
+from ...rules.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
+from ...rules.casting import ManaSpentCounters
+from ...rules.cost_modifiers import (
     ColoredCostIncrease,
-    CopyTargetSpell,
     CostCondition,
     CostCount,
     CostModifier,
     LifeForColorDiscount,
-    ManaSpentCounters,
     NextSpellDiscount,
-    OtherCost,
-    Overload,
-    PaymentKeyword,
-    PlayerCastRestriction,
-    RippleReveal,
     SpellFilter,
-    StormCopies,
-    Uncounterable,
 )
 from ...rules.costs import ManaCost, parse_cost
+from ...rules.free_casting import CascadeEffect, RippleReveal
+from ...rules.spell_copies import CopyTargetSpell, StormCopies
+from ...rules.spell_payment import PaymentKeyword
 from .. import vocab as V
 from ..compiler import (
     CARD_FINISHERS,
@@ -78,9 +70,9 @@ from ..compiler import (
     keyword_template,
     paragraph_template,
     parse_effects,
-    parse_target,
     sentence_template,
 )
+from ..object_phrases import parse_target
 from .effects_common import NUMBERS, SUBTYPES, parse_filter
 
 _CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "instant": "Instant",
@@ -92,7 +84,7 @@ _CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "E
 
 @keyword_template(r"(convoke|improvise|delve)")
 def _payment_keyword(m, out):
-    """702.51a convoke, 702.126a improvise, 702.66a delve (rules/casting.py pay_with_helpers)."""
+    """702.51a convoke, 702.126a improvise, 702.66a delve (rules/spell_payment.py pay_with_helpers)."""
     kind = m.group(1)
     if any(type(a) is PaymentKeyword and a.kind == kind for a in out["abilities"]):
         return  # 702.51d / 702.126c / 702.66c: multiple instances are redundant
@@ -304,7 +296,7 @@ _RESTRICTIONS = {
 
 @paragraph_template(r"cast cardname only (.+)")
 def _cast_only(m, para, out, is_spell):
-    """601.3: a restriction on when the spell may be cast (rules/casting.py cast_restriction)."""
+    """601.3: a restriction on when the spell may be cast (rules/cast_restrictions.py cast_restriction)."""
     kind = _RESTRICTIONS.get(m.group(1))
     if kind is None:
         raise Unsupported(para)
@@ -365,7 +357,7 @@ def parse_other_cost(text: str) -> tuple[str, OtherCost]:
 
 @paragraph_template(r"(?:if you control an? ([a-z ]+), )?you may (.+) rather than pay cardname's mana cost")
 def _rather_than(m, para, out, is_spell):
-    """118.9a: an alternative cost (rules/casting.py cast_option_hook); at most one such paragraph."""
+    """118.9a: an alternative cost (rules/alternative_costs.py cast_option_hook); at most one such paragraph."""
     mana, other = parse_other_cost(m.group(2))
     try:
         cost = parse_cost(mana.upper())
@@ -380,7 +372,7 @@ def _rather_than(m, para, out, is_spell):
 @paragraph_template(r"as an additional cost to cast cardname, exile (a|an|one|two|three|four|five) (.+?) cards? "
                     r"from your graveyard")
 def _exile_additional(m, para, out, is_spell):
-    """601.2b / 601.2h: a mandatory additional cost (rules/casting.py)."""
+    """601.2b / 601.2h: a mandatory additional cost (rules/alternative_costs.py)."""
     flt = parse_filter(m.group(2), allow_card=True)
     other = OtherCost(exile_from_graveyard=flt, exile_count=_count_word(m.group(1)))
     out["abilities"].append(AlternativeCost(para, "additional", other=other))

@@ -42,22 +42,24 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ...rules.combat_keywords import (
-    NEXT_UNTAP,
+from ...rules.attacking import (
     BackupGrant,
     CantBlockSource,
-    CombatRule,
-    CombatRuleAll,
     CreateAttacking,
-    DethroneTrigger,
     ExertAbility,
-    GivePoison,
-    Melee,
-    MustBlock,
-    Myriad,
-    PumpPerBlocker,
     PumpPerOtherAttacking,
     RemoveFromCombat,
+)
+from ...rules.blocking_requirements import MustBlock
+from ...rules.combat_keywords import (
+    NEXT_UNTAP,
+    CombatRule,
+    CombatRuleAll,
+    DethroneTrigger,
+    GivePoison,
+    Melee,
+    Myriad,
+    PumpPerBlocker,
     Renown,
     RenownTrigger,
     UntapAll,

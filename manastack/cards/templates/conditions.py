@@ -82,10 +82,10 @@ class StateCondition:
 
 def _intervening(text: str, event: str) -> Any:
     """The condition of "[trigger], if [condition]": the control conditions and "it was kicked" of
-    templates/triggers_more.py, this turn's history, or a static-ability condition."""
+    templates/triggers_conditions.py, this turn's history, or a static-ability condition."""
     # imported here: importing it at load time would register its templates (and templates/triggers.py's
     # ability-word template) ahead of templates/casting.py's, and the registration order matters
-    from .triggers_more import intervening_condition
+    from .triggers_conditions import intervening_condition
 
     for parse in (lambda: intervening_condition(text, event), lambda: parse_history(text)):
         try:

@@ -14,7 +14,8 @@ import re
 
 from ...rules.costs import parse_cost
 from .. import vocab as V
-from ..compiler import Unsupported, mana_ability, paragraph_template, parse_effects
+from ..compiler import Unsupported, paragraph_template, parse_effects
+from ..mana_text import mana_ability
 from .effects_common import amount, article_filter, parse_filter
 
 _ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|remove [^:,]+ counters? from cardname"

@@ -21,8 +21,8 @@ from ..compiler import (
     number,
     parse_effect_sentence,
     parse_keywords,
-    parse_target,
 )
+from ..object_phrases import parse_target
 
 CREATURE_TYPES = CREATURE_TYPES_TEXT = (
     "Advisor Aetherborn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army Artificer Assassin "

@@ -90,3 +90,22 @@ def _create_creature(m, targets):
             kws = keywords_of(w)
     card = creature_token(int(m.group(3)), int(m.group(4)), colors, tuple(subtypes), extra, kws, text)
     return [V.CreateTokenCard(card, n, tapped=bool(m.group(2)))]
+
+
+# Predefined tokens (111.10): Blood (111.10g), Map (111.10i), Lander (111.10l).
+_BLOOD_MAP_LANDER = {
+    "blood": ("Artifact", "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),
+    "map": ("Artifact", "{1}, {T}, Sacrifice this artifact: Target creature you control explores. "
+                        "Activate only as a sorcery."),
+    "lander": ("Artifact", "{2}, {T}, Sacrifice this token: Search your library for a basic land card, put it onto "
+                           "the battlefield tapped, then shuffle."),
+}
+
+
+for _k, _v in _BLOOD_MAP_LANDER.items():
+    PREDEFINED.setdefault(_k, _v)
+
+
+@template(rf"create {N} (tapped )?(blood|map|lander) tokens?")
+def _create_blood_map_lander(m, targets):
+    return [V.CreateTokenCard(predefined(m.group(3)), amount(m.group(1)), tapped=bool(m.group(2)))]

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 
+from ...rules import cast_from_zones, enters_keywords, upkeep_keywords
 from ...rules import graveyard_keywords as R
 from ...rules.costs import parse_cost
 from .. import vocab as V
@@ -216,11 +217,11 @@ def _embalm(m: re.Match, out: dict) -> None:
 def _echo(m: re.Match, out: dict) -> None:
     """702.30a: "At the beginning of your upkeep, if this permanent came under your control since the
     beginning of your last upkeep, sacrifice it unless you pay [cost]." (118.12a)."""
-    from ...rules.effects_more import SacrificeUnlessPay
+    from ...rules.referred_objects import SacrificeUnlessPay
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(m.group(0))
-    out["abilities"].append(R.EchoTrigger(m.group(0), "upkeep", (SacrificeUnlessPay(V.SELF, cost),), who="you"))
+    out["abilities"].append(upkeep_keywords.EchoTrigger(m.group(0), "upkeep", (SacrificeUnlessPay(V.SELF, cost),), who="you"))
 
 
 @keyword_template(r"fading (\d+)")
@@ -228,7 +229,7 @@ def _fading(m: re.Match, out: dict) -> None:
     """702.32a: "This permanent enters with N fade counters on it" and "At the beginning of your upkeep,
     remove a fade counter from this permanent. If you can't, sacrifice the permanent." """
     out["abilities"].append(V.StaticAbility(m.group(0), "etb_counters", counter_kind="fade", amount=int(m.group(1))))
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "upkeep", (R.RemoveCounterOrSacrifice("fade"),), who="you"))
+    out["abilities"].append(V.TriggeredAbility(m.group(0), "upkeep", (upkeep_keywords.RemoveCounterOrSacrifice("fade"),), who="you"))
 
 
 @keyword_template(r"vanishing (\d+)")
@@ -238,7 +239,7 @@ def _vanishing(m: re.Match, out: dict) -> None:
     counter is removed from this permanent, sacrifice it" (raised by the removal itself: no other
     effect the engine knows removes time counters)."""
     out["abilities"].append(V.StaticAbility(m.group(0), "etb_counters", counter_kind="time", amount=int(m.group(1))))
-    out["abilities"].append(R.CounterTrigger(m.group(0), "upkeep", (R.RemoveCounterOrSacrifice("time", vanishing=True),),
+    out["abilities"].append(upkeep_keywords.CounterTrigger(m.group(0), "upkeep", (upkeep_keywords.RemoveCounterOrSacrifice("time", vanishing=True),),
                                              who="you", counter_kind="time"))
 
 
@@ -248,7 +249,7 @@ def _cumulative_upkeep(m: re.Match, out: dict) -> None:
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(m.group(0))
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "upkeep", (R.CumulativeUpkeep(cost),), who="you"))
+    out["abilities"].append(V.TriggeredAbility(m.group(0), "upkeep", (upkeep_keywords.CumulativeUpkeep(cost),), who="you"))
 
 
 # --------------------------------------------------------------------------- enters keywords
@@ -259,14 +260,14 @@ def _fabricate(m: re.Match, out: dict) -> None:
     1/1 colorless Servo artifact creature tokens." 702.123b: each instance triggers separately."""
     n = int(m.group(1))
     servos = parse_effects(f"create {n} 1/1 colorless servo artifact creature token{'s' if n > 1 else ''}", [])
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "etb", (R.Fabricate(n, tuple(servos)),)))
+    out["abilities"].append(V.TriggeredAbility(m.group(0), "etb", (enters_keywords.Fabricate(n, tuple(servos)),)))
 
 
 @keyword_template(r"evolve")
 def _evolve(m: re.Match, out: dict) -> None:
     """702.100a (event "enters": a creature you control, 603.6a)."""
     flt = V.ObjectFilter(types=frozenset({"Creature"}), controller="you")
-    out["abilities"].append(R.EvolveTrigger("Evolve", "enters", (R.Evolve(),), filter=flt))
+    out["abilities"].append(enters_keywords.EvolveTrigger("Evolve", "enters", (enters_keywords.Evolve(),), filter=flt))
 
 
 # --------------------------------------------------------------------------- casting from a graveyard
@@ -275,7 +276,7 @@ def _evolve(m: re.Match, out: dict) -> None:
 def _retrace(m: re.Match, out: dict) -> None:
     """702.81a: "You may cast this card from your graveyard by discarding a land card as an additional
     cost to cast it." """
-    out["abilities"].append(R.CastFromGraveyard("Retrace", "retrace", parse_cost_plus("discard a land card")))
+    out["abilities"].append(cast_from_zones.CastFromGraveyard("Retrace", "retrace", parse_cost_plus("discard a land card")))
 
 
 @keyword_template(r"jump-start")
@@ -284,7 +285,7 @@ def _jump_start(m: re.Match, out: dict) -> None:
     sorcery spell by discarding a card as an additional cost to cast it" and "If this spell was cast
     using jump-start, exile this card instead of putting it anywhere else any time it would leave the
     stack" (rules/stack.py spell_destination)."""
-    out["abilities"].append(R.CastFromGraveyard("Jump-start", "jump-start", parse_cost_plus("discard a card")))
+    out["abilities"].append(cast_from_zones.CastFromGraveyard("Jump-start", "jump-start", parse_cost_plus("discard a card")))
 
 
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
@@ -301,7 +302,7 @@ def _escape(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     if m.group(2):
         n = _NUMBER_WORDS.get(m.group(2), m.group(2))
         extra = parse_cost_plus(f"exile {n} other cards from your graveyard")
-    out["abilities"].append(R.CastFromGraveyard(para, "escape", extra, _mana_cost(m.group(1)).mana))
+    out["abilities"].append(cast_from_zones.CastFromGraveyard(para, "escape", extra, _mana_cost(m.group(1)).mana))
 
 
 @keyword_template(rf"madness {_MANA}")
@@ -311,7 +312,7 @@ def _madness(m: re.Match, out: dict) -> None:
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count or any(type(e).__name__ == "Modal" for e in out["spell_effects"]):
         raise Unsupported(m.group(0))  # X in the madness cost, modes chosen while resolving: not modelled
-    out["abilities"].append(R.Madness(m.group(0), cost))
+    out["abilities"].append(cast_from_zones.Madness(m.group(0), cost))
 
 
 # --------------------------------------------------------------------------- special actions from a hand
@@ -320,7 +321,7 @@ def _madness(m: re.Match, out: dict) -> None:
 def _suspend(m: re.Match, out: dict) -> None:
     """702.62a (rules/graveyard_keywords.py: the special action 116.2f, the upkeep and last-counter
     triggers from exile, the cast without paying its mana cost, haste)."""
-    out["abilities"].append(R.Suspend(m.group(0), int(m.group(1)), _mana_cost(m.group(2)).mana))
+    out["abilities"].append(cast_from_zones.Suspend(m.group(0), int(m.group(1)), _mana_cost(m.group(2)).mana))
 
 
 @keyword_template(rf"foretell {_MANA}")
@@ -330,14 +331,14 @@ def _foretell(m: re.Match, out: dict) -> None:
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(m.group(0))
-    out["abilities"].append(R.Foretell(m.group(0), cost))
+    out["abilities"].append(cast_from_zones.Foretell(m.group(0), cost))
 
 
 @keyword_template(rf"plot {_MANA}")
 def _plot(m: re.Match, out: dict) -> None:
     """702.170a: the special action 116.2k (pay [cost], exile it), then 702.170d: cast it without paying
     its mana cost in a later turn's main phase while the stack is empty."""
-    out["abilities"].append(R.Plot(m.group(0), _mana_cost(m.group(1)).mana))
+    out["abilities"].append(cast_from_zones.Plot(m.group(0), _mana_cost(m.group(1)).mana))
 
 
 @paragraph_template(r"cardname escapes with (a|an|one|two|three|four|five|six|\d+) (\+1/\+1|-1/-1) counters? on it")
@@ -404,7 +405,7 @@ def _returns_self(e: V.Effect) -> bool:
 @sentence_template(r"exile cardname with (a|an|one|two|three|four|five|six|\d+) time counters? on it")
 def _exile_self_with_counters(m: re.Match, targets: list) -> list:
     """A resolving spell exiles itself with time counters (Arc Blade; 702.62b: then suspended)."""
-    return [R.ExileSelfWithCounters("time", int(number(m.group(1))))]
+    return [cast_from_zones.ExileSelfWithCounters("time", int(number(m.group(1))))]
 
 
 @keyword_template(r"devour (\d+)")
@@ -416,13 +417,13 @@ def _devour(m: re.Match, out: dict) -> None:
 @sentence_template(r"sacrifice (?:it|cardname) unless it escaped")
 def _sacrifice_unless_escaped(m: re.Match, targets: list) -> list:
     """702.138b ("When CARDNAME enters, sacrifice it unless it escaped")."""
-    return [R.SacrificeUnlessEscaped()]
+    return [cast_from_zones.SacrificeUnlessEscaped()]
 
 
 @keyword_template(r"cumulative upkeep—pay (\d+) life")
 def _cumulative_upkeep_life(m: re.Match, out: dict) -> None:
     """702.24a with a life cost (119.4)."""
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "upkeep", (R.CumulativeUpkeepLife(int(m.group(1))),),
+    out["abilities"].append(V.TriggeredAbility(m.group(0), "upkeep", (upkeep_keywords.CumulativeUpkeepLife(int(m.group(1))),),
                                                who="you"))
 
 
@@ -458,7 +459,7 @@ def _embalm_discard(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
 @early_paragraph_template(r"echo—discard a card")
 def _echo_discard(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """702.30a with a non-mana cost: "sacrifice it unless you discard a card"."""
-    out["abilities"].append(R.EchoTrigger(para, "upkeep", (R.SacrificeUnlessDiscard(),), who="you"))
+    out["abilities"].append(upkeep_keywords.EchoTrigger(para, "upkeep", (upkeep_keywords.SacrificeUnlessDiscard(),), who="you"))
 
 
 @paragraph_template(r"foretelling cards from your hand costs \{1\} less and can be done on any player's turn")
@@ -479,7 +480,7 @@ def _cast_from_graveyard(m: re.Match, para: str, out: dict, is_spell: bool) -> N
     if m.group(1):
         n = {"a": "a", "one": "one", "two": "two", "three": "three"}[m.group(1)]
         extra = parse_cost_plus(f"discard {n} card{'' if n in ('a', 'one') else 's'}")
-    out["abilities"].append(R.CastFromGraveyard(para, "graveyard", extra))
+    out["abilities"].append(cast_from_zones.CastFromGraveyard(para, "graveyard", extra))
 
 
 @early_paragraph_template(rf"flashback—{_MANA}, pay (\d+) life")
@@ -491,4 +492,4 @@ def _flashback_life(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(para)
-    out["abilities"].append(R.CastFromGraveyard(para, "flashback", V.Cost(life=int(m.group(2))), cost))
+    out["abilities"].append(cast_from_zones.CastFromGraveyard(para, "flashback", V.Cost(life=int(m.group(2))), cost))

@@ -30,9 +30,9 @@ from ..compiler import (
     paragraph_template,
     parse_activation_cost,
     parse_keywords,
-    parse_target,
     sentence_template,
 )
+from ..object_phrases import parse_target
 from ..vocab import (
     SELF,
     ActivatedAbility,

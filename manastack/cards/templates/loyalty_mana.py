@@ -46,16 +46,15 @@ from ..compiler import (
     CARD_CHECKS,
     CARD_TYPES,
     EFFECTS_CHECKS,
-    MANA_ABILITY_TEMPLATES,
     Unsupported,
     compile_paragraph,
     early_paragraph_template,
     number,
     parse_effects,
-    parse_production,
     sentence_template,
     split_sentences,
 )
+from ..mana_text import MANA_ABILITY_TEMPLATES, parse_production
 from .effects_activated import parse_cost_plus
 from .effects_common import N, amount, parse_filter
 from .effects_tokens import PREDEFINED, predefined

@@ -51,9 +51,9 @@ from ..compiler import (
     compile_paragraph,
     paragraph_template,
     parse_keywords,
-    parse_object_phrase,
     sentence_template,
 )
+from ..object_phrases import parse_object_phrase
 from ..vocab import Ability, AddCounters, Effect, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
 from .keywords import CREATURE_TYPES, LANDWALK, PROWESS
 

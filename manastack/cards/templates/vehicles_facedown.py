@@ -1,4 +1,4 @@
-"""Vehicles, Mounts and face-down permanents: the texts (the rules are in rules/vehicles_facedown.py).
+"""Vehicles, Mounts and face-down permanents: the texts (the rules are in rules/vehicles_facedown.py and rules/facedown.py).
 
 - 702.122a "Crew N" (a keyword line item): an activated ability whose cost taps other untapped
   creatures with total power N or greater and whose effect makes the Vehicle an artifact creature
@@ -30,6 +30,14 @@ from __future__ import annotations
 import re
 
 from ...rules.costs import parse_cost
+from ...rules.facedown import (
+    FaceDownCost,
+    LookAtFaceDown,
+    Manifest,
+    ManifestDread,
+    TurnFaceDown,
+    TurnFaceUpEffect,
+)
 from ...rules.vehicles_facedown import (
     AnyOfFilter,
     AttachedToCreatureCost,
@@ -38,14 +46,8 @@ from ...rules.vehicles_facedown import (
     CrewBonus,
     CrewCost,
     CrewedItFilter,
-    FaceDownCost,
-    LookAtFaceDown,
-    Manifest,
-    ManifestDread,
     ReconfigureAttach,
     ReconfigureUnattach,
-    TurnFaceDown,
-    TurnFaceUpEffect,
 )
 from ..compiler import (
     PARAGRAPH_TEMPLATES,
@@ -200,7 +202,7 @@ def _turn_face_down(m: re.Match, targets: list) -> list:
     """708.2a."""
     if m.group(1) == "cardname":
         return [TurnFaceDown()]
-    from ...rules.vehicles_facedown import WithMorphFilter
+    from ...rules.facedown import WithMorphFilter
     targets.append(TargetSpec("permanent", WithMorphFilter(types=frozenset({"Creature"})), text=m.group(1)))
     return [TurnFaceDown(Ref(len(targets) - 1))]
 
@@ -439,5 +441,5 @@ def _target_explores(m: re.Match, targets: list) -> list:
 @paragraph_template(r"when cardname dies, return it to the battlefield face down under your control")
 def _dies_return_face_down(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """708.3 (rules/vehicles_facedown.py ReturnFaceDown)."""
-    from ...rules.vehicles_facedown import ReturnFaceDown
+    from ...rules.facedown import ReturnFaceDown
     out["abilities"].append(TriggeredAbility(para, "dies", (ReturnFaceDown(),)))

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...rules.effects import _HANDLERS, register_effect
 from .. import vocab as V
-from ..compiler import Unsupported, parse_target, sentence_template
+from ..compiler import Unsupported, sentence_template
+from ..object_phrases import parse_target
 
 if TYPE_CHECKING:
     from ...game.game import Game

@@ -1,0 +1,144 @@
+"""The Oracle text of mana abilities and of effects on mana (106, 605, 614): what the compiler and the
+templates make of "Add ..." (cards/vocab.py ManaProduction, ManaAbility).
+
+- 106.1 / 605.1a: "[Cost]: Add {G}", "Add {R} or {G}", "Add one mana of any color" ... (`parse_production`,
+  `mana_ability`); more forms come from MANA_ABILITY_TEMPLATES (cards/templates/loyalty_mana.py).
+- 106.12b replacement effects on mana production ("If you tap a permanent for mana, it produces twice
+  as much of that mana instead", `parse_mana_replacement`).
+- 605.1b / 106.12a: "Whenever enchanted land is tapped for mana, its controller adds an additional {G}"
+  and its relatives (`parse_mana_trigger`).
+Raises compiler.Unsupported for text it doesn't know.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..rules.mana import bag_of
+from .compiler import _N, BASIC_LAND_MANA, Unsupported, number
+from .object_phrases import parse_object_phrase, parse_target
+from .vocab import (
+    AddMana,
+    Cost,
+    Count,
+    CreateToken,
+    ManaAbility,
+    ManaProduction,
+    ManaReplacement,
+    ObjectFilter,
+    TargetSpec,
+    TriggeredAbility,
+)
+
+
+def parse_production(text: str) -> ManaProduction:
+    """The part after "Add" (lower-cased, no final period)."""
+    t = text.strip()
+    m = re.fullmatch(r"((?:\{[wubrgc]\})+)", t)
+    if m:
+        return ManaProduction("fixed", (bag_of(re.sub(r"[{}]", "", m.group(1)).upper()),))
+    m = re.fullmatch(r"((?:\{[wubrgc]\}, )*\{[wubrgc]\},? or \{[wubrgc]\})", t)
+    if m:
+        letters = re.findall(r"\{([wubrgc])\}", t)
+        return ManaProduction("choice", tuple(bag_of(x.upper()) for x in letters))
+    m = re.fullmatch(rf"{_N} mana of any color", t)
+    if m:
+        return ManaProduction("any_color", amount=int(number(m.group(1))))
+    m = re.fullmatch(rf"{_N} mana of any one color", t)
+    if m:
+        return ManaProduction("any_color", amount=int(number(m.group(1))))
+    if t == "one mana of any color in your commander's color identity":
+        return ManaProduction("commander_identity")
+    m = re.fullmatch(r"one mana of any (color|type) that (a land|a permanent) (you|an opponent) controls? could produce", t)
+    if m:
+        scope = ObjectFilter(types=frozenset({"Land"}) if m.group(2) == "a land" else frozenset(),
+                             controller="you" if m.group(3) == "you" else "opponent")
+        return ManaProduction("could_produce", scope=scope, any_type=m.group(1) == "type")
+    if t == "one mana of any type that land produced":
+        return ManaProduction("produced_type", any_type=True)
+    if t == "one mana of the chosen color":
+        return ManaProduction("chosen_color")
+    if t == "one mana of any type the sacrificed land could produce":
+        return ManaProduction("sacrificed_could_produce", any_type=True)
+    m = re.fullmatch(r"((?:\{[wubrgc]\})+) for each (.+) you control", t)
+    if m:
+        sub = m.group(2).strip()
+        if sub.capitalize() in BASIC_LAND_MANA:
+            flt = ObjectFilter(subtypes=frozenset({sub.capitalize()}), controller="you")
+        else:
+            _, flt = parse_object_phrase(sub + " you control")
+        return ManaProduction("for_each", (bag_of(re.sub(r"[{}]", "", m.group(1)).upper()),), count=Count(flt))
+    raise Unsupported(text)
+
+
+# Mana abilities (605.1a) the built-in parse_production doesn't know ("Add {W} or {U}. This land deals 1
+# damage to you."): fn(para, cost, body) → a ManaAbility, or None (cards/templates/loyalty_mana.py).
+# `body` is the effect text, lower-cased, starting with "add ", without its final period.
+MANA_ABILITY_TEMPLATES: list[Callable[[str, Cost, str], ManaAbility | None]] = []
+
+
+def mana_ability(para: str, cost: Cost, body: str) -> ManaAbility:
+    """"[Cost]: Add [mana]. [More text]" → a ManaAbility. Raises Unsupported."""
+    try:
+        return ManaAbility(para, cost, parse_production(body[4:]))
+    except Unsupported:
+        for fn in MANA_ABILITY_TEMPLATES:
+            ab = fn(para, cost, body)
+            if ab is not None:
+                return ab
+        raise
+
+
+def parse_mana_replacement(text: str) -> ManaReplacement | None:
+    """106.12b replacement effects on mana production (lower-cased, no final period)."""
+    t = text.strip().rstrip(".")
+    m = re.fullmatch(r"if you tap a permanent for mana, it produces (twice|three times) as much of that mana instead", t)
+    if m:
+        return ManaReplacement("multiply", "permanent", "you", factor=2 if m.group(1) == "twice" else 3)
+    m = re.fullmatch(r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any other type and amount", t)
+    if m:
+        return ManaReplacement("set", "land", "any", type_=m.group(1).upper())
+    m = re.fullmatch(r"if a land is tapped for two or more mana, it produces \{c\} instead of any other type and amount", t)
+    if m:
+        return ManaReplacement("damp", "land", "any", type_="C")
+    m = re.fullmatch(r"if a player taps a nonbasic land for mana, it produces colorless mana instead of any other type", t)
+    if m:
+        return ManaReplacement("set_type", "nonbasic_land", "any", type_="C")
+    m = re.fullmatch(r"if you tap a land you control for mana, it produces \{([wubrgc])\} instead of any other type", t)
+    if m:
+        return ManaReplacement("set_type", "land_you_control", "you", type_=m.group(1).upper())
+    return None
+
+
+def parse_mana_trigger(low: str) -> TriggeredAbility | None:
+    """605.1b / 106.12a: "Whenever enchanted land is tapped for mana, its controller adds an
+    additional {G}" and its relatives; Forbidden Orchard's targeted trigger (not a mana ability)."""
+    m = re.fullmatch(r"whenever (enchanted land|enchanted forest|a forest|a player taps a land|you tap a land|"
+                     r"you tap cardname)(?: is tapped)? for mana, (.+)", low)
+    if not m:
+        return None
+    subject, rest = m.group(1), m.group(2)
+    scope, flt, who = "", None, "any"
+    if subject in ("enchanted land", "enchanted forest"):
+        scope = "enchanted"
+    elif subject == "a forest":
+        scope, flt = "filter", ObjectFilter(subtypes=frozenset({"Forest"}))
+    elif subject == "a player taps a land":
+        scope, flt = "filter", ObjectFilter(types=frozenset({"Land"}))
+    elif subject == "you tap a land":
+        scope, flt, who = "filter", ObjectFilter(types=frozenset({"Land"})), "you"
+    elif subject == "you tap cardname":
+        scope, who = "self", "you"
+    m2 = re.fullmatch(r"(?:its controller|that player) adds (?:an additional )?(.+)", rest) or \
+        re.fullmatch(r"add (.+)", rest)
+    if m2:
+        prod = parse_production(m2.group(1))
+        return TriggeredAbility(low, "tapped_for_mana", (AddMana(prod),), (), scope, flt, who)
+    targets: list[TargetSpec] = []
+    m3 = re.fullmatch(r"(target opponent) creates a 1/1 colorless spirit creature token", rest)
+    if m3:
+        ref = parse_target(m3.group(1), targets)
+        return TriggeredAbility(low, "tapped_for_mana", (CreateToken("Spirit|1|1|colorless|False|", 1, ref),),
+                                tuple(targets), scope, flt, who)
+    return None

@@ -1,0 +1,77 @@
+"""Library sentences (401.4, 701.19, 701.20, 608.2n); executed by rules/library_effects.py.
+
+- "Look at the top N cards of your library, then put them back in any order", "look at the top card
+  of target player's library" (401.4).
+- "Put target creature on top of its owner's library", "put target card from your graveyard on top of
+  your library" (401.4), "shuffle CARDNAME into its owner's library" (608.2n).
+- 701.19 / 701.20: "search your library for a card, then shuffle and put that card on top", "search
+  your library for ... named CARDNAME", "shuffle your library".
+"""
+
+from __future__ import annotations
+
+from ...rules import (
+    library_effects,
+)
+from .. import vocab as V
+from ..compiler import Unsupported
+from .effects_common import N, amount, parse_filter, target, template
+
+
+@template(rf"look at the top {N} cards of your library,? then put them back in any order")
+def _reorder_top(m, targets):
+    """401.4."""
+    return [library_effects.ReorderTop(amount(m.group(1)))]
+
+
+@template(r"put (target .+?|cardname|it) on (top|the bottom) of its owner's library")
+def _on_library(m, targets):
+    """401.4: a permanent put on top of (or under) its owner's library."""
+    if m.group(1) == "cardname":
+        return [library_effects.PutSelfInLibrary(bottom=m.group(2) != "top")]
+    who = target(m.group(1), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [V.PutInLibrary(who, bottom=m.group(2) != "top")]
+
+
+@template(r"put (target .+? from your graveyard) on (top|the bottom) of your library")
+def _card_on_library(m, targets):
+    who = target(m.group(1), targets)
+    if not isinstance(who, V.Ref) or targets[who.index].kind != "graveyard_card":
+        raise Unsupported(m.string)
+    return [V.PutInLibrary(who, bottom=m.group(2) != "top")]
+
+
+@template(r"search your library for (a|an) (?:(.+?) )?card,(?: reveal it,)? then shuffle and put (?:that|the) card on top")
+def _search_to_top(m, targets):
+    """701.19a: the card found is put on top after the shuffle (Vampiric Tutor: "a card")."""
+    flt = parse_filter(m.group(2) + " card", allow_card=True) if m.group(2) else V.ObjectFilter()
+    return [library_effects.SearchToTop(flt)]
+
+
+@template(r"shuffle cardname into its owner's library")
+def _shuffle_self(m, targets):
+    """701.20a: the Sun's Zeniths."""
+    return [library_effects.ShuffleSelfIntoLibrary()]
+
+
+@template(r"look at the top card of (target player's|target opponent's|each player's) library")
+def _look_at_top_of(m, targets):
+    who = {"target player's": "target player", "target opponent's": "target opponent",
+           "each player's": "each player"}[m.group(1)]
+    return [library_effects.LookAtTopOf(target(who, targets))]
+
+
+@template(r"search your library for (a card|up to (?:two|three|four) cards|any number of cards) named cardname, reveal "
+          r"(?:it|them), put (?:it|them) into your hand, then shuffle")
+def _search_same_name(m, targets):
+    """701.19a: "search your library for a card named CARDNAME" (the source's own name)."""
+    n = 1 if m.group(1) == "a card" else 99 if m.group(1).startswith("any") else int(amount(m.group(1).split()[2]))
+    return [library_effects.SearchSameName(n)]
+
+
+@template(r"shuffle your library")
+def _shuffle_library(m, targets):
+    """701.20a."""
+    return [library_effects.ShuffleLibrary()]

@@ -1,0 +1,94 @@
+"""Sentence shapes made of the core effects (608.2c): more ways to say what effects_core.py compiles.
+
+- "CARDNAME deals 2 damage to any target and 1 damage to you"; "... deals N damage to that
+  creature's controller" (608.2h).
+- "target creature defending player controls" (506.2 / 508.1b: in a two-player game, the attacking
+  player's opponent); "you may have target creature get -1/-1 until end of turn" (608.2d: the
+  controller chooses).
+- "You gain 1 life for each creature you control" (counted as it resolves, 608.2h).
+- "Return a black or red creature you control to its owner's hand", "return another [permanent] you
+  control to its owner's hand" (chosen as it resolves); "counter target red spell" (701.5a, 115.1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ...rules import (
+    referred_objects,
+)
+from .. import vocab as V
+from ..compiler import Unsupported
+from .effects_common import N, amount, parse_filter, sub_effects, template
+from .effects_referred import _object_ref
+
+# ---------------------------------------------------------------------------- more sentence shapes
+
+@template(rf"(cardname|it) deals {N} damage to (.+?) and {N} damage to (.+)")
+def _damage_two(m, targets):
+    """"CARDNAME deals 2 damage to any target and 1 damage to you" (Orcish Artillery)."""
+    first = sub_effects(f"{m.group(1)} deals {m.group(2)} damage to {m.group(3)}", targets)
+    second = sub_effects(f"{m.group(1)} deals {m.group(4)} damage to {m.group(5)}", targets)
+    return first + second
+
+
+@template(rf"(?:cardname|it) deals {N} damage to (its|that creature's|that permanent's|that land's) controller")
+def _damage_controller(m, targets):
+    """"CARDNAME deals 2 damage to that creature's controller" (608.2h)."""
+    return [V.DealDamage(amount(m.group(1)), referred_objects.ControllerOf(_object_ref(targets)))]
+
+
+@template(r"(.*)\btarget (.+?) defending player controls\b(.*)")
+def _defending_controls(m, targets):
+    """506.2 / 508.1b: in a two-player game the defending player is the attacking player's opponent."""
+    return sub_effects(f"{m.group(1)}target {m.group(2)} an opponent controls{m.group(3)}", targets)
+
+
+@template(r"you may have (target .+?|cardname|it) (get|gain|deal|fight|explore) (.+)")
+def _you_may_have(m, targets):
+    """"You may have target creature get -1/-1 until end of turn" (608.2d: the controller chooses)."""
+    verb = {"get": "gets", "gain": "gains", "deal": "deals", "fight": "fights", "explore": "explores"}[m.group(2)]
+    inner = sub_effects(f"{m.group(1)} {verb} {m.group(3)}", targets)
+    if any(isinstance(e, V.AddMana) for e in inner):
+        raise Unsupported(m.string)
+    return [V.Optional(tuple(inner), prompt=f"have {m.group(1)} {m.group(2)} {m.group(3)}")]
+
+
+@template(rf"(you|target player|target opponent|each opponent|each player) (gains?|loses?) {N} life for each (.+)")
+def _life_for_each(m, targets):
+    """"You gain 1 life for each creature you control" (the number is counted as it resolves, 608.2h)."""
+    n = amount(m.group(3))
+    what = m.group(4)
+    if not isinstance(n, int) or not what.endswith((" you control", " your opponents control",
+                                                     " an opponent controls")):
+        raise Unsupported(m.string)
+    flt = parse_filter(what)
+    effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
+    if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
+        raise Unsupported(m.string)
+    return [dataclasses.replace(effects[0], amount=V.Count(flt, multiplier=n))]
+
+
+# ---------------------------------------------------------------------------- tap or untap, copies, hands
+
+
+@template(r"return (a|an|one) (white|blue|black|red|green) or (white|blue|black|red|green) (creature|permanent) you "
+          r"control to its owner's hand")
+def _return_two_colors(m, targets):
+    """"Return a black or red creature you control to its owner's hand" (chosen as it resolves)."""
+    flt = parse_filter(f"{m.group(2)} {m.group(4)} you control")
+    both = parse_filter(f"{m.group(3)} {m.group(4)} you control")
+    return [V.ReturnChosen(dataclasses.replace(flt, colors=flt.colors | both.colors), 1)]
+
+
+@template(r"counter target ((?:non)?(?:white|blue|black|red|green)) spell")
+def _counter_color(m, targets):
+    """701.5a: "Counter target red spell" (a quality of the spell, 115.1)."""
+    targets.append(V.TargetSpec("spell", parse_filter(m.group(1)), text=f"target {m.group(1)} spell"))
+    return [V.CounterSpell(V.Ref(len(targets) - 1))]
+
+
+@template(r"return another (.+?) you control to its owner's hand")
+def _return_another(m, targets):
+    """"Return another creature you control to its owner's hand" (chosen as it resolves, not targeted)."""
+    return [V.ReturnChosen(parse_filter(f"another {m.group(1)} you control"), 1)]

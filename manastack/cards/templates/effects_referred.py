@@ -1,0 +1,273 @@
+"""Effect sentences about the object an ability refers to (608.2h) and the choices made as they resolve
+(118.12a, 603.7, 707.2, 701.3a); executed by rules/referred_objects.py.
+
+- "Its controller loses 2 life", "Its controller mills three cards", "That creature's controller
+  ...": any player sentence with "its controller" as its subject (608.2h: the controller of the
+  object the ability refers to, by last known information once it has left its zone).
+- "You gain life equal to that creature's toughness", "Its controller gains life equal to its power",
+  "draw a card for each +1/+1 counter on it" (608.2h).
+- "Sacrifice CARDNAME unless you pay {2}", "... unless you return a land you control to its owner's
+  hand" (118.12a).
+- 603.7: "[destroy it / sacrifice it / ...] at end of combat / at the beginning of the next end step",
+  "remove N counters from it".
+- 707.2 "create a token that's a copy of CARDNAME"; 701.3a "attach CARDNAME to it"; "if it's your turn,
+  ..." (608.2c).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from ...rules import (
+    hand_effects,
+    keyword_actions,
+    library_effects,
+    prevention,
+    referred_objects,
+    zone_change_effects,
+)
+from ...rules.costs import parse_cost
+from .. import vocab as V
+from ..compiler import COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
+from .effects_common import N, amount, parse_filter, sub_effects, substitute, target, template
+
+# The rules modules that execute this module's effects (_refers_to_it reads their effects' fields).
+_RULES_MODULES = frozenset(m.__name__ for m in (hand_effects, keyword_actions, library_effects, prevention,
+                                                  referred_objects, zone_change_effects))
+
+
+_OBJECT_KINDS = ("permanent", "any", "spell", "graveyard_card")
+
+
+def _object_ref(targets: list) -> V.Who:
+    """The object "it" refers to: the last object targeted earlier in the ability, else the object
+    of the trigger event (or the source itself). With only players targeted, "it" / "that creature"
+    is an object chosen some other way ("Target opponent sacrifices a creature. You gain life equal to
+    that creature's toughness"): not supported."""
+    for i in range(len(targets) - 1, -1, -1):
+        if targets[i].kind in _OBJECT_KINDS:
+            return V.Ref(i)
+    if targets:
+        raise Unsupported("it")
+    return V.IT
+
+
+# Effects that can come before a "that creature" / "its controller" meaning the trigger's object: none of
+# them chooses or creates another object the words could refer to instead.
+_HARMLESS_BEFORE = (V.GainLife, V.LoseLife, V.DealDamage, V.Destroy, V.Exile, V.ReturnToHand, V.Pump, V.AddCounters,
+                    V.TapUntap, V.PutInLibrary, V.Regenerate, V.CounterSpell, V.Draw, V.CantBeRegenerated,
+                    keyword_actions.Fight, keyword_actions.PowerDamage, referred_objects.SacrificeUnlessPay, zone_change_effects.ExileIfWouldDie)
+
+
+_USES_IT = (referred_objects.ControllerOf, referred_objects.ObjectStat)
+
+
+def _refers_to_it(x) -> bool:
+    if isinstance(x, _USES_IT):
+        return x.of == V.IT
+    if isinstance(x, V.Effect) and type(x).__module__ in _RULES_MODULES and any(
+            getattr(x, f.name) == V.IT for f in dataclasses.fields(x)):
+        return True  # one of the rules modules' effects about "it" (_RULES_MODULES)
+    if isinstance(x, tuple):
+        return any(_refers_to_it(y) for y in x)
+    if isinstance(x, V.Effect):
+        return any(_refers_to_it(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
+
+
+def _check_it(effects: list, targets: list) -> None:
+    """"At the beginning of your upkeep, sacrifice a creature. You gain life equal to that creature's
+    toughness": "that creature" is the sacrificed one, not the trigger's object (nor the source)."""
+    for i, e in enumerate(effects):
+        if _refers_to_it(e) and not all(isinstance(b, _HARMLESS_BEFORE) for b in effects[:i]):
+            raise Unsupported("an object chosen earlier in the ability")
+
+
+EFFECTS_CHECKS.append(_check_it)
+
+
+def _as_player(rest: str, targets: list, who) -> list:
+    """Parse "[verb phrase]" as if its subject were a target player, then make `who` the subject."""
+    scratch = list(targets)
+    if rest.startswith("creates "):
+        # "Its controller creates a 3/3 green Beast creature token": the token templates have no subject.
+        made = sub_effects("create " + rest[len("creates "):], scratch)
+        if not made or not all(isinstance(e, (V.CreateTokenCard, V.CreateToken)) for e in made) or len(scratch) != len(targets):
+            raise Unsupported(rest)
+        return [dataclasses.replace(e, who=who) for e in made]
+    effects = sub_effects("target player " + rest, scratch)
+    added = scratch[len(targets):]
+    if len(added) != 1 or added[0].kind != "player":
+        raise Unsupported(rest)
+    out = [substitute(e, V.Ref(len(targets)), who) for e in effects]
+    if any(_mentions(e, V.Ref(len(targets))) for e in out):
+        raise Unsupported(rest)
+    return out
+
+
+def _mentions(x, ref) -> bool:
+    if x == ref and type(x) is type(ref):
+        return True
+    if isinstance(x, tuple):
+        return any(_mentions(y, ref) for y in x)
+    if isinstance(x, V.Effect):
+        return any(_mentions(getattr(x, f.name), ref) for f in dataclasses.fields(x))
+    return False
+
+
+@template(r"(its|that creature's|that permanent's|that spell's|that land's|that artifact's) controller (.+)")
+def _its_controller(m, targets):
+    """608.2h: "Destroy target creature. Its controller loses 2 life." """
+    if m.group(2).startswith(("may ", "can't ", "doesn't ", "puts ", "reveals ", "shuffles ", "chooses ")):
+        raise Unsupported(m.string)
+    return _as_player(m.group(2), targets, referred_objects.ControllerOf(_object_ref(targets)))
+
+
+def _object_named(phrase: str, targets: list) -> V.Who:
+    p = phrase.strip()
+    if p in ("its", "that creature's", "that permanent's"):
+        ref = _object_ref(targets)
+        if isinstance(ref, V.Ref) and targets[ref.index].kind in ("spell", "graveyard_card"):
+            raise Unsupported(phrase)
+        return ref
+    if p == "cardname's":
+        return V.SELF
+    raise Unsupported(phrase)
+
+
+@template(r"(you|target player|target opponent|that player|each opponent|each player) (gains?|loses?) life equal to "
+          r"(its|that creature's|that permanent's|cardname's) (power|toughness)")
+def _life_equal(m, targets):
+    """"You gain life equal to that creature's toughness" (608.2h: its last known information if it left)."""
+    stat = referred_objects.ObjectStat(_object_named(m.group(3), targets), m.group(4))
+    effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
+    if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
+        raise Unsupported(m.string)
+    return [dataclasses.replace(effects[0], amount=stat)]
+
+
+@template(r"sacrifice (cardname|it) unless you pay ((?:\{[0-9wubrgc]\})+)")
+def _sacrifice_unless_pay(m, targets):
+    """118.12a."""
+    who = target(m.group(1), targets)
+    if isinstance(who, V.Ref):
+        raise Unsupported(m.string)  # "it" is the source or the trigger's object here, not a target
+    try:
+        cost = parse_cost(m.group(2).upper())
+    except ValueError:
+        raise Unsupported(m.string) from None
+    return [referred_objects.SacrificeUnlessPay(who, cost)]
+
+
+_OBJ = r"(it|that creature|that card|cardname|that permanent|that token)"
+
+
+_DELAYED_EVENT = {"at end of combat": "end_combat", "at the beginning of the next end step": "next_end"}
+
+
+_ACTIONS = [
+    (rf"destroy {_OBJ}", "destroy"),
+    (rf"sacrifice {_OBJ}", "sacrifice"),
+    (rf"exile {_OBJ}", "exile"),
+    (rf"return {_OBJ} to its owner's hand", "bounce"),
+    (rf"return {_OBJ} to the battlefield under its owner's control", "return_owner"),
+    (rf"return {_OBJ} to the battlefield under your control", "return_you"),
+]
+
+
+@template(r"(.+) (at end of combat|at the beginning of the next end step)")
+def _delayed_on_object(m, targets):
+    """603.7a: "Destroy that creature at end of combat", "Return that card to the battlefield under its owner's
+    control at the beginning of the next end step" (the card an earlier sentence exiled)."""
+    inner, event = m.group(1), _DELAYED_EVENT[m.group(2)]
+    found = next(((a, act) for rx, act in _ACTIONS if (a := re.fullmatch(rx, inner))), None)
+    if found is None:
+        a = re.fullmatch(rf"remove {N} (\+1/\+1|-1/-1|[a-z]+) counters? from {_OBJ}", inner)
+        if a is None:
+            raise Unsupported(m.string)
+        n = amount(a.group(1))
+        if not isinstance(n, int) or a.group(2) in COUNTERS_WITH_RULES or a.group(2) == "time":
+            raise Unsupported(m.string)
+        return [referred_objects.DelayedOnObject(event, "remove_counters", _delayed_object(a.group(3), targets, False), m.string,
+                                  a.group(2), n)]
+    a, action = found
+    return [referred_objects.DelayedOnObject(event, action, _delayed_object(a.group(1), targets, action.startswith("return_")),
+                              m.string)]
+
+
+def _delayed_object(phrase: str, targets: list, card: bool) -> V.Who:
+    if phrase == "cardname":
+        return V.SELF
+    if phrase == "that card" and not card:
+        raise Unsupported(phrase)
+    who = _object_ref(targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(phrase)
+    return who
+
+
+@template(rf"remove {N} (\+1/\+1|-1/-1|[a-z]+) counters? from (cardname|it|target .+)")
+def _remove_counters(m, targets):
+    """"At the beginning of your upkeep, remove a +1/+1 counter from CARDNAME"."""
+    n = amount(m.group(1))
+    if not isinstance(n, int) or m.group(2) in COUNTERS_WITH_RULES or m.group(2) == "time":
+        raise Unsupported(m.string)
+    who = target(m.group(3), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [referred_objects.RemoveCounters(m.group(2), n, who)]
+
+
+@template(rf"create {N} tokens? that's a copy of (cardname|it|target .+)")
+def _create_token_copy(m, targets):
+    """707.2: "Create a token that's a copy of CARDNAME"."""
+    who = target(m.group(2), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [referred_objects.CreateTokenCopy(who, amount(m.group(1)))]
+
+
+@template(r"sacrifice (it|cardname) unless you return (a|an) (.+?) you control to its owner's hand")
+def _sacrifice_unless_return(m, targets):
+    """118.12a: the Lairs' "sacrifice it unless you return a non-Lair land you control to its owner's hand"."""
+    who = target(m.group(1), targets)
+    if isinstance(who, V.Ref):
+        raise Unsupported(m.string)
+    return [referred_objects.SacrificeUnlessReturn(who, parse_filter(m.group(3) + " you control"))]
+
+
+@template(r"if it's (not )?your turn, (.+)")
+def _if_your_turn(m, targets):
+    """"If it's your turn, scry 2" (checked as it resolves)."""
+    inner = sub_effects(m.group(2), targets)
+    if any(isinstance(e, V.AddMana) for e in inner):
+        raise Unsupported(m.string)
+    return [referred_objects.IfYourTurn(tuple(inner), yours=not m.group(1))]
+
+
+@template(r"at the beginning of the next end step, (.+)")
+def _delayed_on_object_first(m, targets):
+    """603.7a: "At the beginning of the next end step, return that creature to its owner's hand"."""
+    return _delayed_on_object(re.fullmatch(r"(.+) (at the beginning of the next end step)",
+                                           f"{m.group(1)} at the beginning of the next end step"), targets)
+
+
+@template(r"attach cardname to (it|that creature)")
+def _attach_self_to(m, targets):
+    """701.3a: "Whenever a creature you control enters, you may attach CARDNAME to it" (an Equipment)."""
+    who = _object_ref(targets)
+    if who != V.IT:
+        raise Unsupported(m.string)
+    return [referred_objects.AttachSelfTo(who)]
+
+
+@template(r"(?:you )?(draw (?:a card|two cards)|gain (?:1|2|3) life) for each (\+1/\+1|-1/-1|[a-z]+) counter on "
+          r"(it|cardname)")
+def _for_each_counter(m, targets):
+    """"When CARDNAME dies, draw a card for each +1/+1 counter on it" (608.2h: its last known counters)."""
+    what = m.group(1)
+    n = 2 if what in ("draw two cards", "gain 2 life") else 3 if what == "gain 3 life" else 1
+    of = V.SELF if m.group(3) == "cardname" else _object_ref(targets)
+    count = referred_objects.CountersOn(of, m.group(2), n)
+    return [V.Draw(count)] if what.startswith("draw") else [V.GainLife(count)]

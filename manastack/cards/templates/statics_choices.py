@@ -1,0 +1,131 @@
+"""Choices made as a permanent enters and the statics that read them (614.12, 613.1d, 702.16a);
+executed by rules/entry_choices.py.
+
+- 614.12 "As CARDNAME enters, choose a creature type"; "CARDNAME is the chosen type in addition to its
+  other types" (613.1d, layer 4); "(Other) creatures (you control) of the chosen type get +1/+1".
+- "(CARDNAME / enchanted creature) has protection from the chosen color" (702.16a); "(Other)
+  creatures (you control) of the chosen color get +1/+1".
+- Whole-card checks: "the chosen type / color" needs the choice on the same card.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import vocab as V
+from ..compiler import (
+    CARD_CHECKS,
+    Unsupported,
+    paragraph_template,
+)
+from .statics import LayeredStatic
+from .statics import build as build_static
+from .statics_protection import ProtectionKeepingSource
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenTypeStatic(LayeredStatic):
+    """A group LayeredStatic limited to creatures of the type chosen as its source entered
+    ("Other creatures you control of the chosen type get +1/+1"; rules/entry_choices._of_chosen_type)."""
+
+    of_chosen_type: bool = True
+
+
+@paragraph_template(r"as cardname enters(?: the battlefield)?, choose a creature type")
+def _choose_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """614.12: a replacement effect that modifies how the permanent enters (a choice)."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), "etb_choose_type"))
+
+
+@paragraph_template(r"cardname is the chosen type in addition to its other types")
+def _self_chosen_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """613.1d (layer 4), applied with the choice (rules/entry_choices._etb_choose_type)."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), "self_chosen_type"))
+
+
+@paragraph_template(r"(other |all )?creatures( you control| your opponents control)? of the chosen type"
+                    r"( you control| your opponents control)? (gets? .+|have .+)")
+def _chosen_type_group(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    if is_spell or (m.group(2) and m.group(3)):
+        raise Unsupported(para)
+    subject = f"{m.group(1) or ''}creatures{m.group(2) or m.group(3) or ''}"
+    st = build_static(para, subject, m.group(4))
+    if st.affects != "group":
+        raise Unsupported(para)
+    fields = {f: getattr(st, f) for f in st.__dataclass_fields__}
+    out["abilities"].append(ChosenTypeStatic(**fields))
+
+
+def _check_chosen_type(out: dict, unsupported: list) -> None:
+    """"Of the chosen type" refers to the choice "As CARDNAME enters, choose a creature type" makes;
+    without that ability on the card (another kind of choice) the ability isn't compiled."""
+    abilities = out["abilities"]
+    if any(getattr(a, "kind", "") == "etb_choose_type" for a in abilities):
+        return
+    for a in abilities:
+        if isinstance(a, ChosenTypeStatic) or getattr(a, "kind", "") == "self_chosen_type":
+            unsupported.append(a.text)
+
+
+CARD_CHECKS.append(_check_chosen_type)
+
+
+@paragraph_template(r"(cardname|enchanted creature) has protection from the chosen color"
+                    r"(\. this effect doesn't remove cardname)?")
+def _protection_chosen_color(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """702.16a with the color chosen as the source entered ("As CARDNAME enters, choose a color",
+    614.12); rules/continuous.py reads the source's chosen color. 702.16n for the Aura's own
+    "doesn't remove" clause."""
+    if is_spell or (m.group(2) and m.group(1) != "enchanted creature"):
+        raise Unsupported(para)
+    st = build_static(para, m.group(1), "has protection from white")
+    fields = {f: getattr(st, f) for f in st.__dataclass_fields__}
+    fields["protection"] = ("chosen_color",)
+    out["abilities"].append(ProtectionKeepingSource(**fields, keeps_source=bool(m.group(2))))
+
+
+def _check_chosen_color(out: dict, unsupported: list) -> None:
+    """"The chosen color" needs "As CARDNAME enters, choose a color" on the same card."""
+    abilities = out["abilities"]
+    if any(getattr(a, "kind", "") == "etb_choose_color" for a in abilities):
+        return
+    for a in abilities:
+        if "chosen_color" in getattr(a, "protection", ()):
+            unsupported.append(a.text)
+
+
+CARD_CHECKS.append(_check_chosen_color)
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenColorStatic(LayeredStatic):
+    """A group LayeredStatic for creatures of the color chosen as its source entered
+    (rules/entry_choices._of_chosen_color)."""
+
+    of_chosen_color: bool = True
+
+
+@paragraph_template(r"(other |all )?creatures( you control)? of the chosen color (gets? .+|have .+)")
+def _chosen_color_group(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    if is_spell:
+        raise Unsupported(para)
+    st = build_static(para, f"{m.group(1) or ''}creatures{m.group(2) or ''}", m.group(3))
+    if st.affects != "group":
+        raise Unsupported(para)
+    fields = {f: getattr(st, f) for f in st.__dataclass_fields__}
+    out["abilities"].append(ChosenColorStatic(**fields))
+
+
+def _check_chosen_color_group(out: dict, unsupported: list) -> None:
+    """"Of the chosen color" needs "As CARDNAME enters, choose a color" on the same card."""
+    abilities = out["abilities"]
+    if not any(getattr(a, "kind", "") == "etb_choose_color" for a in abilities):
+        unsupported.extend(a.text for a in abilities if isinstance(a, ChosenColorStatic))
+
+
+CARD_CHECKS.append(_check_chosen_color_group)

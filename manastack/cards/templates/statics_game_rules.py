@@ -1,0 +1,186 @@
+"""Statics that change the rules of the game for a player, and rules that only matter outside a
+two-player game (402.2, 305.2, 502.3, 400.2, 602.2, 702.124, 903.3a); executed by
+rules/game_rule_statics.py.
+
+- 402.2 / 514.1 "You have no maximum hand size"; 305.2 "You may play an additional land on each of
+  your turns", "You may play an additional land this turn"; 502.3 "Untap CARDNAME during each other
+  player's untap step".
+- 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes).
+- "Any player may activate this ability" (602.2: the player who activates it controls it; only plain costs).
+- Deck construction only: partner (702.124h-i), "choose a background" (702.124k), "doctor's
+  companion" (702.124m), "CARDNAME can be your commander" (903.3a); 702.124j "Partner with [name]"
+  (a triggered search).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...rules import game_rule_statics
+from ...rules.effects import register_effect
+from .. import vocab as V
+from ..compiler import (
+    CARD_CHECKS,
+    Unsupported,
+    keyword_template,
+    paragraph_template,
+    sentence_template,
+)
+from .statics_counts import _NUM, _n
+
+# --------------------------------------------------------------------------- rules of the game
+
+
+@paragraph_template(r"you have no maximum hand size")
+def _no_max_hand_size(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """402.2 / 514.1: no discard to a maximum hand size in the cleanup step."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), "no_max_hand_size"))
+
+
+@paragraph_template(rf"you may play {_NUM} additional lands? on each of your turns")
+def _extra_land(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """305.2: the number of lands you can play each turn is increased."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), "extra_land_plays", amount=_n(m.group(1))))
+
+
+# --------------------------------------------------------------------------- deck construction only
+
+
+def _deck_construction(kind: str):
+    def record(m: re.Match, out: dict) -> None:
+        """702.124a / 113.6n / 903.3a: partner abilities, "Choose a Background", "Doctor's companion"
+        and "CARDNAME can be your commander" modify deck construction in the Commander variant and
+        function before the game begins: they do nothing during a game (two-player, 100.2a decks)."""
+        out["abilities"].append(V.StaticAbility(m.group(0), kind))
+    return record
+
+
+# 702.124h partner; 702.124i "partner—friends forever" (2024-09) / "partner—[text]" (2026-02);
+# 702.124k choose a background; 702.124m doctor's companion. "Partner with [name]" (702.124j) also
+# has a triggered ability and isn't matched here.
+keyword_template(r"partner(?:—(?:friends forever|character select|survivors|father & son))?")(
+    _deck_construction("deck_partner"))
+keyword_template(r"choose a background")(_deck_construction("deck_partner"))
+keyword_template(r"doctor's companion")(_deck_construction("deck_partner"))
+
+
+@paragraph_template(r"cardname can be your commander")
+def _can_be_commander(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """903.3a / 113.6n: a deck-construction rule of the Commander variant; nothing in this game."""
+    out["abilities"].append(V.StaticAbility(para.strip(), "deck_commander"))
+
+
+# --------------------------------------------------------------------------- "any player may activate"
+
+
+@dataclass(frozen=True, slots=True)
+class AnyPlayerMayActivate(V.Effect):
+    """Not an effect: "Any player may activate this ability" written among an activated ability's
+    effects (602.2: the player who activates an ability controls it and pays its costs;
+    rules/stack.any_player_may). Costs that take objects (sacrifice another permanent, discard)
+    are refused at compile time (`_check_any_player`): they'd be chosen from the source's
+    controller's permanents and hand."""
+
+    any_player: bool = True
+
+
+register_effect(AnyPlayerMayActivate, lambda g, ctx, e: None)
+
+
+@sentence_template(r"any player may activate this ability(?: but only (as a sorcery|any time you could cast a sorcery))?")
+def _any_player(m: re.Match, targets: list) -> list:
+    out: list = [AnyPlayerMayActivate()]
+    if m.group(1):
+        out.append(V.ActivationRestriction("sorcery"))  # 602.5d, for the player activating it (307.1)
+    return out
+
+
+def _check_any_player(out: dict, unsupported: list) -> None:
+    """Only plain costs (mana, life, sacrificing or tapping nothing else) for abilities any player
+    may activate: the cost code chooses other objects among the source controller's."""
+    for ab in out["abilities"]:
+        effects = getattr(ab, "effects", ())
+        if any(isinstance(e, AnyPlayerMayActivate) for e in effects):
+            cost = ab.cost
+            if not isinstance(ab, V.ActivatedAbility) or type(cost) is not V.Cost or cost.tap or cost.untap \
+                    or cost.sacrifice is not None:
+                unsupported.append(ab.text)
+
+
+CARD_CHECKS.append(_check_any_player)
+
+
+# --------------------------------------------------------------------------- protection qualities
+
+
+@paragraph_template(r"you may look at the top card of your library (?:any time|at any time)")
+def _look_at_top(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """A permission about hidden information (400.2: a library is a hidden zone; 401.2: no one
+    may look at its cards unless a rule or effect allows it). It changes no game state and no legal action: the engine keeps no
+    per-player view of hidden zones, so this static ability has nothing to do (recorded for the
+    record). The card's other abilities that act on that card (playing it) are separate paragraphs."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), "look_top_any_time"))
+
+
+# --------------------------------------------------------------------------- 702.124j partner with
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerSearch(V.Effect):
+    """702.124j: "target player may search their library for a card named `card_name`, reveal it,
+    put it into their hand, then shuffle" (rules/game_rule_statics._partner_search)."""
+
+    who: V.Who
+    card_name: str
+
+
+game_rule_statics.register_partner_effect(PartnerSearch)
+
+
+def _partner_ability(name: str) -> V.TriggeredAbility:
+    return V.TriggeredAbility(
+        f"When this permanent enters, target player may search their library for a card named {name}, "
+        f"reveal it, put it into their hand, then shuffle.", "etb", (PartnerSearch(V.Ref(0), name),),
+        (V.TargetSpec("player", text="target player"),))
+
+
+@paragraph_template(r"partner with ([a-z0-9 ,'\-]+)")
+def _partner_with(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """702.124j: a deck-construction part (nothing in this game) and a triggered ability. The name
+    (it may contain a comma, so the whole paragraph) is compared without regard to case: card
+    names are unique that way."""
+    name = m.group(1).strip()
+    if is_spell or "cardname" in name:
+        raise Unsupported(para)
+    out["abilities"].append(_partner_ability(name))
+
+
+# --------------------------------------------------------------------------- more rules-modifying statics
+
+
+@paragraph_template(r"untap cardname during each other player's untap step")
+def _untap_during_others(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """502.3 (rules/game_rule_statics._untap_during_others)."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), "untap_during_others"))
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraLandThisTurn(V.Effect):
+    """305.2: "You may play an additional land this turn"."""
+
+
+game_rule_statics.register_extra_land_effect(ExtraLandThisTurn)
+
+
+@sentence_template(r"you may play an additional land this turn")
+def _extra_land_this_turn(m: re.Match, targets: list) -> list:
+    return [ExtraLandThisTurn()]

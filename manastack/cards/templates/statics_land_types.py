@@ -1,0 +1,44 @@
+"""Statics that change land types (305.6, 305.7, 613.1d layer 4).
+
+- 305.7: "Enchanted land is an Island" (setting a land's subtype replaces its old land types and
+  their mana abilities).
+- 305.6: "Lands you control are every basic land type in addition to their other types".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import vocab as V
+from ..compiler import (
+    Unsupported,
+    paragraph_template,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedFilter(V.ObjectFilter):
+    """Only the object the source is attached to (rules/continuous.matches_static)."""
+
+    attached_only: bool = True
+
+
+@paragraph_template(r"enchanted land is an? (plains|island|swamp|mountain|forest)")
+def _enchanted_land_is(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """305.7 / 613.1d (layer 4): setting a land's subtype replaces its old land types and removes
+    the abilities of its rules text; it has the new type's mana ability (305.6)."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), "type_change", AttachedFilter(types=frozenset({"Land"})),
+                                            subtypes=(m.group(1).capitalize(),), replace=True))
+
+
+@paragraph_template(r"lands you control are every basic land type in addition to their other types")
+def _every_basic_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """305.6 / 613.1d: the lands gain the five basic land types (and their mana abilities)."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), "type_change",
+                                            V.ObjectFilter(types=frozenset({"Land"}), controller="you"),
+                                            subtypes=("Plains", "Island", "Swamp", "Mountain", "Forest")))

@@ -1,0 +1,171 @@
+"""Trigger conditions of players' and objects' actions (603.2); their events are detected by
+rules/trigger_events.py (and rules/triggers.py for the events it already knew).
+
+- 702.29c "When you cycle CARDNAME"; "Whenever you / a player cycles a card", "... cycle another card";
+  702.29d "Whenever you cycle or discard a card" (one trigger for a cycled card: it is a discard);
+  701.8 "Whenever you / an opponent / a player discards a card" (or "a creature card" ...).
+- "When CARDNAME / enchanted creature / a creature you control becomes the target of a spell or
+  ability (an opponent controls)".
+- 601.2i "Whenever a player casts their second spell each turn", "Whenever you cast your first spell
+  during each opponent's turn"; "When you cast a creature spell" ("when" for the "whenever" template
+  of triggers.py).
+- 603.2f "Whenever enchanted creature / a creature an opponent controls becomes tapped"; 119.9 "Whenever
+  you gain life for the first time each turn", "... gain / lose life during your turn"; 700.14
+  "Whenever you expend N"; 701.18d / 701.42d "Whenever you scry / surveil"; 701.40a "Whenever a
+  creature you control explores"; 305.1 "Whenever a player plays a land".
+
+Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import vocab as V
+from ..compiler import (
+    Unsupported,
+    number,
+    paragraph_template,
+    parse_effects,
+    trigger_template,
+)
+from . import triggers as base
+from .effects_common import article_filter, parse_filter
+
+_WHO = {"you": "you", "a player": "any", "an opponent": "opponent"}
+_NUM = r"(one|two|three|four|five|six|seven|\d+)"
+
+
+# --- 702.29 cycling, 701.8 discarding ------------------------------------------------------------
+
+@trigger_template(r"when you cycle cardname")
+def _cycle_self(m):
+    """702.29c: it triggers from the zone the card went to (its owner's graveyard)."""
+    return {"event": "cycle_self"}
+
+
+@trigger_template(r"whenever (you|a player|an opponent) cycles? (a|another) card")
+def _cycle(m):
+    return {"event": "cycle", "who": _WHO[m.group(1)], "scope": "another" if m.group(2) == "another" else ""}
+
+
+@trigger_template(r"whenever (you|a player|an opponent) cycles? or discards? (a|another) card")
+def _cycle_or_discard(m):
+    """702.29d: a cycled card is discarded, and the ability triggers only once for it."""
+    return {"event": "discard", "who": _WHO[m.group(1)], "scope": "another" if m.group(2) == "another" else ""}
+
+
+@trigger_template(r"whenever (you|a player|an opponent) discards? (a|an|another) (.+)")
+def _discard(m):
+    """701.8: each discarded card is a trigger event ("that player" is the one who discarded)."""
+    what = m.group(3)
+    flt = None if what == "card" else parse_filter(what, allow_card=True)
+    if flt is not None and (flt.controller or not what.endswith(" card")):
+        raise Unsupported(m.group(0))
+    return {"event": "discard", "who": _WHO[m.group(1)], "scope": "another" if m.group(2) == "another" else "",
+            "filter": flt}
+
+
+# --- becoming the target --------------------------------------------------------------------------
+
+_TARGET_OF = r"becomes the target of (a spell or ability|a spell|an ability)( an opponent controls| you control)?"
+_KIND = {"a spell or ability": "spell_or_ability", "a spell": "spell", "an ability": "ability"}
+
+
+def _target_who(m: re.Match, first: int) -> str:
+    whose = m.group(first + 1)
+    return _KIND[m.group(first)] + ("" if not whose else ":opponent" if "opponent" in whose else ":you")
+
+
+@trigger_template(rf"(?:when|whenever) cardname {_TARGET_OF}")
+def _becomes_target(m):
+    return {"event": "becomes_target", "scope": "self", "who": _target_who(m, 1)}
+
+
+@trigger_template(rf"(?:when|whenever) enchanted (?:creature|permanent) {_TARGET_OF}")
+def _enchanted_becomes_target(m):
+    return {"event": "becomes_target", "scope": "enchanted", "who": _target_who(m, 1)}
+
+
+@paragraph_template(rf"whenever (a|another) (.+?) {_TARGET_OF}, (.+)")
+def _object_becomes_target(m, para, out, is_spell):
+    """"It" / "that creature" is the permanent that became the target ("that player", the spell's
+    controller, is not this trigger's event object: refused)."""
+    rest = m.group(5)
+    if "that player" in rest:
+        raise Unsupported(para)
+    flt = article_filter(m)
+    targets: list = []
+    effects = parse_effects(rest, targets)
+    out["abilities"].append(V.TriggeredAbility(para, "becomes_target", effects, tuple(targets), scope="filter",
+                                               filter=flt, who=_target_who(m, 3)))
+
+
+# --- "when" forms of the "whenever" templates -------------------------------------------------------
+
+@trigger_template(r"when (you cast|an opponent casts|a player casts) (?:a|an) (.+?)")
+def _when_cast(m):
+    return base._cast(m)
+
+
+# --- counting spells (601.2i) ------------------------------------------------------------------------
+
+@trigger_template(r"whenever (a player|an opponent) casts their second spell each turn")
+def _their_second_spell(m):
+    """601.2i: the caster's second spell this turn ("that player" is the caster)."""
+    return {"event": "cast", "who": _WHO[m.group(1)], "scope": "second_spell"}
+
+
+@trigger_template(r"whenever you cast your first spell during each opponent's turn")
+def _first_spell_opponents_turn(m):
+    return {"event": "cast", "who": "you", "scope": "first_opponent_turn"}
+
+
+# --- tapping, life, scry ------------------------------------------------------------------------------
+
+@trigger_template(r"(?:when|whenever) enchanted (?:creature|land|permanent) becomes tapped")
+def _enchanted_becomes_tapped(m):
+    """603.2f: "it" / "that creature" is the enchanted permanent."""
+    return {"event": "attached_becomes_tapped"}
+
+
+@trigger_template(r"whenever (?:a|an) (.+?) becomes tapped")
+def _object_becomes_tapped(m):
+    """603.2f: "whenever a creature an opponent controls becomes tapped"."""
+    return {"event": "becomes_tapped_filter", "filter": parse_filter(m.group(1))}
+
+
+@trigger_template(r"whenever you gain life for the first time each turn")
+def _gain_life_first(m):
+    return {"event": "gain_life_first"}
+
+
+@trigger_template(r"whenever you (scry|surveil|scry or surveil)")
+def _scry(m):
+    """701.18d / 701.42d: after the scry / surveil is complete."""
+    return {"event": m.group(1).replace(" ", "_")}
+
+
+@trigger_template(rf"whenever you expend {_NUM}")
+def _expend(m):
+    """700.14: the mana you spent to cast spells this turn reaches N."""
+    return {"event": "expend", "who": "you", "count": number(m.group(1))}
+
+
+@trigger_template(r"whenever you (gain|lose) life during your turn")
+def _life_your_turn(m):
+    """119.3 / 119.9: each life gain or loss event during your own turn."""
+    return {"event": f"{m.group(1)}_life_your_turn"}
+
+
+@trigger_template(r"whenever (a|another) (.+?) explores")
+def _object_explores(m):
+    """701.40a: "it" is the exploring creature."""
+    return {"event": "explores_filter", "filter": parse_filter(("another " if m.group(1) == "another" else "")
+                                                               + m.group(2))}
+
+
+@trigger_template(r"whenever (a player|an opponent|you) plays? a land")
+def _plays_land(m):
+    """305.1: "that player" is the one who played it."""
+    return {"event": "play_land", "who": _WHO[m.group(1)]}

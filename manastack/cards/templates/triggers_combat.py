@@ -1,0 +1,114 @@
+"""Trigger conditions of combat and damage (603.2, 120.3, 506.5, 508.1, 510.2); their events are detected
+by rules/trigger_events.py (and rules/triggers.py for the events it already knew).
+
+- 120.3 "Whenever CARDNAME deals damage to a player / an opponent / a creature", "Whenever enchanted /
+  equipped creature deals damage to ...": once per recipient; "When(ever) enchanted / equipped
+  creature is dealt damage".
+- 508.1 "Whenever a creature you control attacks" (any object filter), "Whenever you attack with N or
+  more creatures", "Whenever a creature attacks you or a planeswalker you control"; 506.5 "Whenever
+  equipped creature attacks alone".
+- 510.2 "Whenever CARDNAME deals combat damage to a player or planeswalker", "Whenever one or more
+  creatures you control deal combat damage to a player", "Whenever a creature deals combat damage
+  to you".
+
+Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import vocab as V
+from ..compiler import (
+    Unsupported,
+    number,
+    paragraph_template,
+    parse_effects,
+    trigger_template,
+)
+from .effects_common import article_filter, parse_filter
+from .triggers_actions import _NUM
+
+_RECIPIENT = {"a player": "player", "an opponent": "opponent", "a creature": "creature"}
+
+
+@trigger_template(r"whenever cardname deals damage to (a player|an opponent|a creature)")
+def _deals_damage(m):
+    """120.3 / 603.2c: once per recipient; "that player" / "that creature" is the recipient."""
+    return {"event": "deals_damage", "who": _RECIPIENT[m.group(1)]}
+
+
+@trigger_template(r"whenever (?:enchanted|equipped) creature deals damage to (a player|an opponent|a creature)")
+def _attached_deals_damage(m):
+    return {"event": "attached_deals_damage", "who": _RECIPIENT[m.group(1)]}
+
+
+@trigger_template(r"whenever (?:a|an) (.+?) attacks you( or a planeswalker you control)?")
+def _attacks_you(m):
+    """506.3 / 508.1: "it" is the attacking creature ("attacks you": not a planeswalker you control)."""
+    flt = parse_filter(m.group(1))
+    if flt.controller:
+        raise Unsupported(m.group(0))
+    return {"event": "attacks_you", "filter": flt, "scope": "" if m.group(2) else "player"}
+
+
+@trigger_template(rf"whenever {_NUM} or more creatures attack")
+def _n_creatures_attack(m):
+    """508.1: any player's declaration of at least N attackers (one trigger)."""
+    return {"event": "you_attack_n", "who": "any", "count": number(m.group(1)),
+            "filter": V.ObjectFilter(types=frozenset({"Creature"}))}
+
+
+@trigger_template(r"whenever (a|an|another) (.+?) attacks")
+def _object_attacks(m):
+    """508.1: once for each attacking creature that matches; "it" is that creature."""
+    flt = article_filter(m)
+    return {"event": "attacks_filter", "filter": flt}
+
+
+@trigger_template(rf"whenever you attack with {_NUM} or more (.+)")
+def _attack_with_n(m):
+    """508.1: one trigger for the declaration when at least N of the attackers match."""
+    flt = parse_filter(m.group(2))
+    if flt.controller:
+        raise Unsupported(m.group(0))
+    return {"event": "you_attack_n", "who": "you", "count": number(m.group(1)), "filter": flt}
+
+
+@trigger_template(r"whenever equipped creature attacks alone")
+def _equipped_attacks_alone(m):
+    """506.5: it is the only creature declared as an attacker."""
+    return {"event": "attached_attacks_alone"}
+
+
+@trigger_template(r"(?:when|whenever) (?:enchanted|equipped) creature is dealt damage")
+def _enchanted_dealt_damage(m):
+    """120.3: "it" / "that creature" is the enchanted creature."""
+    return {"event": "attached_dealt_damage"}
+
+
+@trigger_template(r"whenever cardname deals combat damage to a player or planeswalker")
+def _combat_damage_player_or_pw(m):
+    """510.2: once for each player or planeswalker dealt combat damage."""
+    return {"event": "deals_combat_damage"}
+
+
+@paragraph_template(r"whenever one or more (.+?) you control deal combat damage to (a player|an opponent), (.+)")
+def _group_combat_damage(m, para, out, is_spell):
+    """510.2 / 603.2c: once per combat damage step and player dealt damage by at least one of them
+    ("that player"). An ability that works from the graveyard ("return CARDNAME from your graveyard",
+    113.6) or refers to the creatures or the damage ("one of them", "that much") is refused."""
+    rest = m.group(3)
+    if re.search(r"cardname from your graveyard|\bthem\b|\bthose\b|damage dealt|that much|this turn", para.lower()):
+        raise Unsupported(para)
+    flt = parse_filter(m.group(1) + " you control")
+    targets: list = []
+    effects = parse_effects(rest, targets)
+    out["abilities"].append(V.TriggeredAbility(para, "group_combat_damage", effects, tuple(targets), filter=flt,
+                                               who="opponent" if m.group(2) == "an opponent" else "player"))
+
+
+@trigger_template(r"whenever a creature deals combat damage to you")
+def _combat_damage_to_you(m):
+    """510.2: once per creature that dealt combat damage to you ("that creature")."""
+    return {"event": "combat_damage_to_you"}

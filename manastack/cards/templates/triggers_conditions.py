@@ -1,0 +1,90 @@
+"""Trigger conditions about the game state and the turn, and triggers of two events (603.4, 603.8,
+503.1); their events are detected by rules/trigger_events.py.
+
+- 603.4 intervening "if" clauses about the game state: "if it was kicked" (702.33d), "if you control
+  two or more Gates / another Spirit / no tapped lands", "if an opponent controls more lands than
+  you", after any trigger condition the templates know (intervening_condition, also read by
+  conditions.py).
+- 603.8 state triggers: "When you control no Islands".
+- 503.1 "At the beginning of the upkeep of enchanted creature's controller".
+- Two events, one effect (two abilities): "When you cycle CARDNAME and when CARDNAME dies", "When you
+  cast or cycle CARDNAME", "When CARDNAME enters and when you sacrifice it".
+
+Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...rules.trigger_events import ControlCount, OpponentMoreLands, WasKicked
+from .. import vocab as V
+from ..compiler import (
+    Unsupported,
+    number,
+    paragraph_template,
+    parse_effects,
+    trigger_template,
+)
+from .effects_common import parse_filter
+from .triggers_actions import _NUM
+
+
+@paragraph_template(r"at the beginning of the upkeep of enchanted (?:creature|permanent|land|artifact)'s controller, (.+)")
+def _upkeep_enchanted(m, para, out, is_spell):
+    """503.1: "that player" is the enchanted permanent's controller. "That creature" / "it" (the
+    enchanted permanent) is not this trigger's event object: refused."""
+    rest = m.group(1)
+    if re.search(r"\b(that creature|that permanent|that land|it|its)\b", rest):
+        raise Unsupported(para)
+    targets: list = []
+    effects = parse_effects(rest, targets)
+    out["abilities"].append(V.TriggeredAbility(para, "upkeep_enchanted", effects, tuple(targets)))
+
+
+_BASIC = {"plains": "Plains", "islands": "Island", "swamps": "Swamp", "mountains": "Mountain", "forests": "Forest"}
+
+
+@trigger_template(r"when you control no (plains|islands|swamps|mountains|forests)")
+def _control_none(m):
+    return {"event": "state_no_subtype", "filter": V.ObjectFilter(subtypes=frozenset({_BASIC[m.group(1)]}))}
+
+
+def intervening_condition(text: str, event: str) -> object:
+    """An intervening "if" condition (603.4) about the game state, checked by rules/trigger_events.py
+    (the "[trigger], if [condition]" template is in templates/conditions.py)."""
+    if text == "it was kicked":
+        if event != "etb":
+            raise Unsupported(text)  # "it" is the permanent that entered
+        return WasKicked()
+    if text in ("an opponent controls more lands than you", "defending player controls more lands than you"):
+        return OpponentMoreLands()
+    m = re.fullmatch(r"(?:you control|your team controls) (a|an|another|no|(?:" + _NUM[1:-1] + r") or more) (.+)", text)
+    if not m:
+        raise Unsupported(text)
+    how, what = m.group(1), m.group(2)
+    flt = parse_filter(("another " if how == "another" else "") + what)
+    if flt.controller:
+        raise Unsupported(text)
+    if how == "no":
+        return ControlCount(flt, 0, 0)
+    if how.endswith(" or more"):
+        return ControlCount(flt, int(number(how.split()[0])))
+    return ControlCount(flt, 1)
+
+
+_TWO_EVENTS: dict[str, tuple[dict, dict]] = {
+    "when you cycle cardname and when cardname dies": ({"event": "cycle_self"}, {"event": "dies"}),
+    "when you cast or cycle cardname": ({"event": "cast_self"}, {"event": "cycle_self"}),
+    "when cardname enters and when you sacrifice it": ({"event": "etb"}, {"event": "sacrifice_self"}),
+}
+
+
+@paragraph_template(r"(when you cycle cardname and when cardname dies|when you cast or cycle cardname|"
+                    r"when cardname enters and when you sacrifice it), (.+)")
+def _two_events(m, para, out, is_spell):
+    """702.29c, 603.10a, 701.17a: two trigger events for the same effect — two triggered abilities."""
+    for kwargs in _TWO_EVENTS[m.group(1)]:
+        targets: list = []
+        effects = parse_effects(m.group(2), targets)
+        out["abilities"].append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))

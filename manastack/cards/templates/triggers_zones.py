@@ -1,0 +1,101 @@
+"""Trigger conditions of zone changes (603.6, 603.10a, 701.17a); their events are detected by
+rules/trigger_events.py (and rules/triggers.py for the events it already knew).
+
+- 603.6c / 603.10a "Whenever an artifact (you control) is put into a graveyard from the battlefield",
+  "When CARDNAME enters or is put into a graveyard from the battlefield", "When CARDNAME enters or
+  leaves the battlefield", "Whenever another creature you control leaves the battlefield"; 603.10a
+  "Whenever one or more (creature) cards leave your graveyard"; 603.6c "Whenever a land card is put
+  into your graveyard from anywhere".
+- 701.17a "Whenever you sacrifice a Clue / another permanent", "Whenever a player sacrifices a
+  permanent".
+- "When a Cartouche you control enters", "When another creature enters" ("when" for the "whenever"
+  templates of triggers.py).
+
+Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
+"""
+
+from __future__ import annotations
+
+from .. import vocab as V
+from ..compiler import (
+    Unsupported,
+    number,
+    paragraph_template,
+    parse_effects,
+    trigger_template,
+)
+from . import triggers as base
+from .effects_common import article_filter
+from .triggers_actions import _NUM
+
+
+@trigger_template(r"when cardname enters(?: the battlefield)? or is put into a graveyard from the battlefield")
+def _etb_or_to_graveyard(m):
+    return {"event": "etb_or_to_graveyard"}
+
+
+@trigger_template(r"when cardname enters(?: the battlefield)? or leaves the battlefield")
+def _etb_or_leaves(m):
+    return {"event": "etb_or_leaves"}
+
+
+@trigger_template(r"whenever (a|an|another) (.+?) is put into (a|your|an opponent's) graveyard from the battlefield")
+def _to_graveyard_filter(m):
+    """603.6c / 603.10a: looks back in time (a permanent with this ability sees its own departure)."""
+    if m.group(3) != "a":
+        raise Unsupported(m.group(0))  # whose graveyard (the owner's): not modelled
+    flt = article_filter(m)
+    return {"event": "to_graveyard_filter", "filter": flt}
+
+
+@trigger_template(r"whenever a player sacrifices (a|an|another) (.+)")
+def _player_sacrifices(m):
+    """701.17a: any player sacrifices a permanent (its own departure too, 603.10a)."""
+    flt = article_filter(m)
+    if flt.controller:
+        raise Unsupported(m.group(0))
+    return {"event": "sacrifice", "who": "any", "filter": flt}
+
+
+@trigger_template(r"whenever (a|another) (.+?) leaves the battlefield")
+def _object_leaves(m):
+    """603.6c / 603.10a: looks back in time (its own departure too, unless "another")."""
+    flt = article_filter(m)
+    return {"event": "leaves_filter", "filter": flt}
+
+
+@trigger_template(r"whenever you sacrifice (a|an|another) (.+)")
+def _sacrifice(m):
+    """701.17a: a permanent you controlled is sacrificed."""
+    flt = article_filter(m)
+    if flt.controller:
+        raise Unsupported(m.group(0))
+    return {"event": "sacrifice", "who": "you", "filter": flt}
+
+
+@trigger_template(rf"whenever {_NUM} or more (cards|creature cards|artifact cards|land cards) leave your graveyard")
+def _leave_graveyard(m):
+    """603.10a / 603.2c: once for each event that moves at least N such cards out of your graveyard."""
+    kind = m.group(2)
+    flt = None if kind == "cards" else V.ObjectFilter(types=frozenset({kind.split()[0].capitalize()}))
+    return {"event": "leave_graveyard", "count": number(m.group(1)), "filter": flt}
+
+
+@paragraph_template(r"when (cardname or )?(another |a |an )(.+?) enters(?: the battlefield)?( under your control)?, (.+)")
+def _when_enters(m, para, out, is_spell):
+    """603.6a "When a Cartouche you control enters, ...". An ability that works from the graveyard
+    ("return CARDNAME from your graveyard", 113.6) is not an ability of a permanent: refused."""
+    rest = m.group(5)
+    if "from your graveyard" in rest or m.group(3).startswith("cardname"):
+        raise Unsupported(para)
+    kwargs = base._enters(m)
+    targets: list = []
+    effects = parse_effects(rest, targets)
+    out["abilities"].append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
+
+
+@trigger_template(r"whenever (a|an) (creature|land|artifact|enchantment|instant|sorcery) card is put into your "
+                  r"graveyard from anywhere")
+def _card_to_your_graveyard(m):
+    """603.6c: "from anywhere" is not a leaves-the-battlefield ability: it sees the card in the graveyard."""
+    return {"event": "card_to_your_graveyard", "filter": V.ObjectFilter(types=frozenset({m.group(2).capitalize()}))}

@@ -1,0 +1,275 @@
+"""Activating abilities (602, 113.6, 702.21): activated abilities of permanents and of cards in a hand,
+and ward.
+
+- 602.2: activating an ability puts it on the stack (its targets, X and costs as for a spell, 602.2b);
+  602.5: restrictions ("activate only as a sorcery", "only once each turn").
+- 113.6b / 702.29a: abilities that function only while the card is in its owner's hand (cycling,
+  channel, ...); 113.6m: abilities that work from a graveyard are in rules/graveyard_keywords.py.
+- 702.21a ward: when a permanent with ward becomes the target of a spell or ability an opponent
+  controls, counter it unless that player pays the ward cost.
+- "Any player may activate this ability" (602.2: the player who activates it controls it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.vocab import (
+    ActivatedAbility,
+    CardDef,
+    CostPlus,
+    ManaAbility,
+    TriggeredAbility,
+)
+from ..errors import IllegalActionError
+from ..game import actions as A
+from ..game.state import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    ContinuousEffect,
+    StackItem,
+)
+from ..lazy import lazy_module
+from ..memo import by_identity
+from . import effects
+from .costs import requirements
+from .mana_payment import (
+    _choose_cost_objects,
+    _discard_candidates,
+    _exile_candidates,
+    _plus_block_reason,
+    _tap_block_reason,
+    _tap_candidates,
+    activate_mana,
+    cost_block_reason,
+    pay_mana,
+    sacrifice_candidates,
+    tap,
+    untap,
+    usable_for_cost,
+)
+from .targeting import check_targets
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import Obj
+_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+
+
+@by_identity
+def hand_abilities(card: CardDef) -> list:
+    """Activated abilities that function only while the card is in its owner's hand (113.6b, 702.29a:
+    cycling), in printed order (compiled by cards/templates/costs.py with `zone == "hand"`)."""
+    return [ab for ab in card.abilities if getattr(ab, "zone", "") == "hand"]
+
+
+def hand_ability_block_reason(g: Game, p: int, o: Obj, ab: Any) -> str | None:
+    """Why `p` can't activate `ab` of the card `o` in their hand now (602.2, 602.5d), or None."""
+    if o.zone != HAND or o.owner != p:
+        return f"{o.card.name} is not in {g.s.players[p].name}'s hand (113.6b)"
+    if o.card.unsupported:
+        return f"{o.card.name} is not supported by the card compiler"
+    if ab.sorcery_speed and not _stack_module.sorcery_timing_ok(g, p):
+        return f"{o.card.name}: activate only as a sorcery (602.5d)"
+    return None
+
+
+def zone_ability(g: Game, p: int, o: Obj, abilities: list, action: A.ActivateAbility, zone: str, block_reason: Any,
+                 x_allowed: bool) -> Any:
+    """602.2 for an ability that works from a zone other than the battlefield (113.6b hand, 113.6m
+    graveyard): the one `action` names among `abilities`, checked before anything is paid: the player
+    has priority, `block_reason(g, p, o, ab)` finds nothing, X (107.3; only if `x_allowed` and the cost
+    has one) and the targets (601.2c) are legal. Raises IllegalActionError."""
+    if not (0 <= action.index < len(abilities)):
+        raise IllegalActionError(f"{o.card.name} has no ability number {action.index + 1} that works from {zone}")
+    ab = abilities[action.index]
+    if g.s.priority != p:
+        raise IllegalActionError(f"{g.s.players[p].name} doesn't have priority (602.2)")
+    why = block_reason(g, p, o, ab)
+    if why:
+        raise IllegalActionError(why)
+    if action.x and not (x_allowed and ab.cost.mana.x_count):
+        raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
+    if action.x < 0:
+        raise IllegalActionError("X can't be negative (107.3)")
+    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    return ab
+
+
+def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> None:
+    """602.2 for an ability of a card in its owner's hand (702.29a cycling: "[Cost], Discard this card:
+    [effect]"): the ability goes on the stack, its costs are paid (mana, then the discard, 601.2h)."""
+    ab = zone_ability(g, p, o, hand_abilities(o.card), action, "a hand", hand_ability_block_reason, x_allowed=False)
+    lki = (o.copy(), g.chars(o))
+    pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability", purpose=("ability", o.id))
+    effects.discard(g, p, o.id, rule="702.29a")
+    put_ability(g, p, o, ab, action.targets, 0, lki)
+
+
+def ward_check(g: Game, p: int, item: StackItem) -> None:
+    """702.21a: a permanent with ward that becomes the target of a spell or ability an opponent (of its
+    controller) controls triggers; the trigger's event object is that spell or ability (its stack id).
+    Checked as a spell is cast (601.2c) or an ability activated (602.2b)."""
+    if not item.targets:
+        return
+    trigger_events = _trigger_events_module
+    trigger_events.became_target(g, p, item)  # "when CARDNAME becomes the target of a spell or ability"
+    s = g.s
+    for t in dict.fromkeys(item.targets):
+        o = s.objects.get(t) if isinstance(t, int) else None
+        if o is None or o.zone != BATTLEFIELD or o.controller == p:
+            continue
+        for ab in g.chars(o).abilities:
+            if isinstance(ab, TriggeredAbility) and ab.event == "ward":
+                from . import triggers
+                triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=item.id)
+
+
+def any_player_may(g: Game, o: Obj, index: int) -> bool:
+    """"Any player may activate this ability" (an effect marker with `any_player`, written among the
+    ability's effects; cards/templates/statics_game_rules.py): not only its controller may activate it."""
+    abs_ = _stack_module.activated_abilities(g, o)
+    return 0 <= index < len(abs_) and any(getattr(e, "any_player", False) for e in getattr(abs_[index], "effects", ()))
+
+
+def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
+    s = g.s
+    for restriction in _stack_module.ACTIVATION_RESTRICTIONS:  # 702.61a split second
+        why = restriction(g, p, action)
+        if why:
+            raise IllegalActionError(why)
+    o = s.objects.get(action.source)
+    if o is not None and o.zone == HAND:
+        _activate_from_hand(g, p, o, action)  # 113.6b / 702.29a
+        return
+    if o is not None and o.zone == GRAVEYARD:
+        from .graveyard_keywords import activate_from_graveyard
+        activate_from_graveyard(g, p, o, action)  # 113.6m: unearth, "return this card from your graveyard"
+        return
+    if o is None or o.zone != BATTLEFIELD:
+        raise IllegalActionError(f"{g.name_of(action.source)} is not on the battlefield")
+    if o.controller != p and not any_player_may(g, o, action.index):
+        raise IllegalActionError(f"{s.players[p].name} doesn't control {o.card.name} (602.2)")
+    abs_ = _stack_module.activated_abilities(g, o)
+    if not (0 <= action.index < len(abs_)):
+        raise IllegalActionError(f"{o.card.name} has no activated ability number {action.index + 1}")
+    ab = abs_[action.index]
+    if isinstance(ab, ManaAbility):
+        if action.targets:
+            raise IllegalActionError("mana abilities have no targets (605.1a)")
+        choice = action.choices[0] if action.choices else None
+        out = None
+        if isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "mana":
+            out, choice = choice[1], None  # the outcome chosen at a mana_choice decision
+        paid = False
+        if action.payment is not None and not ab.cost.mana.is_empty():
+            pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id,
+                     purpose=("ability", o.id))
+            paid = True
+        activate_mana(g, p, o.id, action.index, choice=choice, mana_paid=paid, out_override=out)
+        return
+    assert isinstance(ab, ActivatedAbility)
+    if s.priority != p:
+        raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
+    if ab.sorcery_speed and not _stack_module.sorcery_timing_ok(g, p):
+        raise IllegalActionError(f"{o.card.name}: activate only as a sorcery (602.5d)")
+    if action.x and not ab.cost.mana.x_count and getattr(ab.cost, "loyalty", None) != "X":  # 606.4: [−X]
+        raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
+    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    cost = ab.cost
+    why = cost_block_reason(g, o, cost)
+    if why and not (cost.untap and not cost.tap):
+        raise IllegalActionError(why)
+    if cost.untap and "Creature" in g.chars(o).types and o.sick and "haste" not in g.chars(o).keywords:
+        raise IllegalActionError(why)
+    lki = (o.copy(), g.chars(o))
+    # 601.2c-h / 602.2b: the objects the other costs use are chosen first, then mana is paid.
+    victims: list[int] = []
+    if cost.sacrifice is not None:
+        why = cost_block_reason(g, o, cost)
+        if why:
+            raise IllegalActionError(why)
+        victims = _choose_cost_objects(g, p, usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)), 1,
+                                       "sacrifice", o.card.name)
+    discards: list[int] = []
+    tapped_others: list[int] = []
+    exiles: list[int] = []
+    if type(cost) is CostPlus:
+        why = _plus_block_reason(g, o, cost)
+        if why:
+            raise IllegalActionError(why)
+        if cost.discard:
+            discards = _choose_cost_objects(g, p, _discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
+        if cost.tap_untapped is not None:
+            tapped_others = _choose_cost_objects(g, p, [c for c in usable_for_cost(g, o, cost, _tap_candidates(g, o, cost))
+                                                        if c not in victims], cost.tap_count, "tap", o.card.name)
+        if cost.exile_from_graveyard is not None:
+            exiles = _choose_cost_objects(g, p, _exile_candidates(g, o, cost), cost.exile_count, "exile",
+                                          o.card.name)
+    extra_paid = None
+    if hasattr(cost, "choose_extra"):  # costs of template modules (702.122a crew): chosen before mana
+        why = cost.extra_block_reason(g, o)  # type: ignore[attr-defined]
+        if why:
+            raise IllegalActionError(why)
+        extra_paid = cost.choose_extra(g, p, o, action)  # type: ignore[attr-defined]
+        tapped_others = tapped_others + [c for c in extra_paid if c not in tapped_others]
+    reqs = requirements(cost.mana, action.x)
+    pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
+             exclude_more=tuple(victims + tapped_others), purpose=("ability", o.id))
+    # {Q} is paid after mana abilities (107.6): the permanent must be tapped by now.
+    why = _tap_block_reason(g, o, cost)
+    if why:
+        raise IllegalActionError(why)
+    if any(s.objects.get(v) is None or s.objects[v].zone != BATTLEFIELD for v in victims + tapped_others):
+        raise IllegalActionError(f"{o.card.name}: a permanent chosen for the cost is gone (601.2h)")
+    if cost.life:
+        if s.players[p].life < cost.life:
+            raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
+        g.set_life(p, -cost.life, "119.4", source=o.card.name)
+    if cost.tap:
+        tap(g, o, "107.5")
+    if cost.untap:
+        untap(g, o, "107.6")
+    for x in tapped_others:
+        if extra_paid is None or x not in extra_paid:
+            tap(g, s.objects[x], "602.2b")
+    if extra_paid is not None:
+        cost.pay_extra(g, p, o, extra_paid)  # type: ignore[attr-defined]
+    if type(cost) is CostPlus and cost.remove_counters is not None:
+        kind, n = cost.remove_counters
+        o.counters[kind] -= n
+        if not o.counters[kind]:
+            del o.counters[kind]
+        g.invalidate()
+        g.log_event("remove_counters", "122.8", card=o.card.name, kind=kind, amount=n)
+    if type(cost) is CostPlus and cost.restriction == "once_each_turn":
+        s.effects.append(ContinuousEffect("activated_once", o.id, data=cost, timestamp=s.next_timestamp))
+        s.next_timestamp += 1
+    for c in discards:
+        effects.discard(g, p, c, rule="701.8a")
+    for c in exiles:
+        g.move(c, EXILE, rule="406.2")
+    for v in victims:
+        effects.sacrifice(g, v)
+    if cost.sacrifice_self and o.id in s.objects:
+        g.move(o.id, GRAVEYARD, rule="701.17a")
+    put_ability(g, p, o, ab, action.targets, action.x, lki)
+
+
+def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[int, ...], x: int, lki: Any) -> None:
+    """602.2a/602.2i: the activated ability is on the stack; its controller keeps priority; ward sees
+    its targets (702.21a)."""
+    s = g.s
+    item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=targets, x=x,
+                     source_lki=lki)
+    s.next_id += 1
+    s.stack.append(item)
+    g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
+                targets=[g.name_of(t) for t in targets])
+    s.passes = 0
+    ward_check(g, p, item)  # 702.21a

@@ -1,0 +1,486 @@
+"""Alternative and optional additional costs chosen as a spell is cast (601.2b, 118.9, 601.2h); the
+vocabulary is compiled by cards/templates/casting.py, the hooks are registered by rules/casting.py.
+
+- 601.2b / 118.9: alternative costs (702.74 evoke, 702.109 dash, 702.117 surge, 702.137 spectacle,
+  702.119 emerge, 702.152 blitz, "you may [cost] rather than pay this spell's mana cost"; only one per
+  spell, 118.9a) and optional additional costs (702.27 buyback, 702.175 offspring, 702.42 entwine,
+  702.56 replicate, 702.157 squad, 702.78 conspire, 702.153 casualty, 702.132 assist) are chosen as
+  the spell is cast (stack.CAST_OPTIONS); their answers come from the action's choices or the chooser,
+  in this order: alternative costs, additional costs, conspire / casualty, replicate / squad, assist.
+  Non-mana parts (sacrifice, tap, return, exile) are chosen at 601.2b and paid with the mana (601.2h),
+  after mana abilities (601.2g).
+- 702.42a entwine: all modes chosen, the entwine cost added (stack.ALL_MODES_HOOKS,
+  stack.CAST_VARIANTS).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..errors import IllegalActionError
+from ..game.state import (
+    EXILE,
+    HAND,
+    STACK,
+)
+from ..lazy import lazy_module
+from .cost_modifiers import CostCondition, _casting_game, _condition
+from .costs import ManaCost, ManaSource, Requirement, parse_cost, requirements, solve_payment
+from .spell_copies import StormCopies, _copy_costs, _died_this_turn
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import Obj
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
+
+
+ALTERNATIVE = ("evoke", "dash", "surge", "blitz", "spectacle", "emerge")
+
+
+ADDITIONAL = ("buyback", "offspring")
+
+
+# "As you cast this spell, you may [cost]. When you do, copy it": 702.78a conspire, 702.153a casualty N;
+# 702.56a replicate: an additional cost paid any number of times, a copy for each.
+COPY_COSTS = ("conspire", "casualty", "replicate", "squad")
+
+
+IMPLIED = ("entwine",)  # 702.42a: paid exactly when all modes are chosen (not asked)
+
+
+RULE = {"assist": "702.132a", "squad": "702.157a", "spectacle": "702.137a", "emerge": "702.119a", "conspire": "702.78a", "casualty": "702.153a", "replicate": "702.56a", "offspring": "702.175a",
+        "blitz": "702.152a", "entwine": "702.42a", "alternative": "118.9", "additional": "601.2b", "buyback": "702.27a", "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "split_second": "702.61a",
+        "rebound": "702.88a", "cascade": "702.85a", "storm": "702.40a"}
+
+
+@dataclass(frozen=True, slots=True)
+class CastOption(V.Ability):
+    """An optional additional cost (`kind` in ADDITIONAL) or an alternative cost (ALTERNATIVE) of
+    a spell: "Buyback {3}", "Evoke {1}{U}", "Dash {2}{R}", "Surge {1}{U}", "Blitz {2}{B}", "Offspring {2}";
+    COPY_COSTS: "Conspire", "Casualty 2" (`n`: the power), "Replicate {1}{U}"."""
+
+    kind: str
+    cost: ManaCost
+    n: int = 0
+    other: OtherCost | None = None  # "Buyback—Sacrifice a land", "Evoke—Exile a green card from your hand"
+
+
+@dataclass(frozen=True, slots=True)
+class CastingKeyword(V.Ability):
+    """A keyword that works while the spell is cast or on the stack: "split_second" (702.61a),
+    "rebound" (702.88a), "assist" (702.132a)."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class OtherCost:
+    """The parts of a cost that aren't mana (601.2b, 118.9): "sacrifice two Mountains", "tap an untapped
+    creature you control", "exile a blue card from your hand", "return an Island you control to its
+    owner's hand", "pay 1 life", "exile a creature card from your graveyard"."""
+
+    sacrifice: V.ObjectFilter | None = None
+    sacrifice_count: int = 0
+    tap: V.ObjectFilter | None = None
+    exile_from_hand: V.ObjectFilter | None = None
+    bounce: V.ObjectFilter | None = None
+    life: int = 0
+    exile_from_graveyard: V.ObjectFilter | None = None
+    exile_count: int = 0
+    bounce_count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeCost(V.Ability):
+    """118.9 / 601.2b: "[If you control a Plains, ]you may [cost] rather than pay this spell's mana cost"
+    (kind "alternative"), and a mandatory additional cost beyond those rules/stack.py pays ("As an
+    additional cost to cast this spell, exile a creature card from your graveyard", kind "additional")."""
+
+    kind: str
+    cost: ManaCost = ManaCost()
+    other: OtherCost = OtherCost()
+    condition: CostCondition | None = None
+
+
+def alternative_costs(card: V.CardDef) -> list[AlternativeCost]:
+    return [ab for ab in card.abilities if type(ab) is AlternativeCost]
+
+
+def _other_candidates(g: Game, p: int, o: Obj, other: OtherCost) -> dict[str, tuple[list[int], int]]:
+    """The objects each part of `other` may use: part -> (candidates, how many)."""
+    from .targeting import matches_filter
+    s = g.s
+    out: dict[str, tuple[list[int], int]] = {}
+    if other.sacrifice is not None:
+        out["sacrifice"] = ([x.id for x in g.permanents(p) if matches_filter(g, other.sacrifice, x, p)],
+                            other.sacrifice_count)
+    if other.tap is not None:
+        # Those without a mana ability first: the automatic choice keeps mana sources for the mana part.
+        with_mana = {src.key[0] for src in _sources(g, p) if isinstance(src.key, tuple)}
+        cands = [x.id for x in g.permanents(p) if not x.tapped and matches_filter(g, other.tap, x, p)]
+        out["tap"] = (sorted(cands, key=lambda c: c in with_mana), 1)
+    if other.bounce is not None:
+        out["return"] = ([x.id for x in g.permanents(p) if matches_filter(g, other.bounce, x, p)], other.bounce_count)
+    if other.exile_from_hand is not None:
+        out["exile"] = ([c for c in s.players[p].hand if c != o.id
+                         and matches_filter(g, other.exile_from_hand, s.objects[c], p)], 1)
+    if other.exile_from_graveyard is not None:
+        out["exile_graveyard"] = ([c for c in s.players[p].graveyard if c != o.id and matches_filter(
+            g, other.exile_from_graveyard, s.objects[c], p)], other.exile_count)
+    return out
+
+
+def _sources(g: Game, p: int, exclude_more: tuple[int, ...] = ()) -> list[ManaSource]:
+    from .mana_payment import mana_sources
+    return mana_sources(g, p, exclude_more=exclude_more)
+
+
+def _other_payable(g: Game, p: int, o: Obj, ab: AlternativeCost) -> bool:
+    if ab.other.life and g.s.players[p].life < ab.other.life:
+        return False
+    if not _condition(g, p, ab.condition, (), None):
+        return False
+    return all(len(c) >= n for c, n in _other_candidates(g, p, o, ab.other).values())
+
+
+_PENDING = "_casting_other_costs"  # GameState attribute: the parts chosen at 601.2b, paid at 601.2h
+
+
+def _choose_other(g: Game, p: int, o: Obj, ab: AlternativeCost) -> None:
+    """601.2b-c: choose the objects the non-mana parts will use; they are paid with the mana (601.2h,
+    pay_with_helpers), after mana abilities were activated (601.2g: a land may be tapped for mana and
+    then returned or sacrificed for the cost)."""
+    from .mana_payment import _choose_cost_objects
+    s = g.s
+    if ab.other.life and s.players[p].life < ab.other.life:
+        raise IllegalActionError(f"{s.players[p].name} can't pay {ab.other.life} life (119.4)")
+    # Immutable values only: GameState.clone() copies attributes like this one by reference.
+    pending: tuple = s.__dict__.get(_PENDING, ())
+    used: set[int] = {x for _, _, chosen in pending for _, ids in chosen for x in ids}
+    chosen: dict[str, list[int]] = {}
+    for part, (cands, n) in _other_candidates(g, p, o, ab.other).items():
+        chosen[part] = _choose_cost_objects(g, p, [c for c in cands if c not in used], n, part.replace("_", " "),
+                                            o.card.name)
+        used.update(chosen[part])
+    s.__dict__[_PENDING] = pending + ((o.id, ab, tuple((k, tuple(v)) for k, v in chosen.items())),)
+
+
+def _take_pending(g: Game, oid: int) -> list[tuple[AlternativeCost, dict[str, tuple[int, ...]]]]:
+    pending = g.s.__dict__.get(_PENDING)
+    if not pending:
+        return []
+    mine = [(ab, dict(chosen)) for x, ab, chosen in pending if x == oid]
+    g.s.__dict__[_PENDING] = tuple(e for e in pending if e[0] != oid)
+    return mine
+
+
+def _pay_other(g: Game, p: int, o: Obj, ab: AlternativeCost, chosen: dict[str, tuple[int, ...]]) -> None:
+    """601.2h: sacrifice / tap / exile / return the chosen objects and pay life."""
+    from .effects import sacrifice
+    from .mana_payment import tap
+    s = g.s
+    if ab.other.life and s.players[p].life < ab.other.life:
+        raise IllegalActionError(f"{s.players[p].name} can't pay {ab.other.life} life (119.4)")
+    for part, ids in chosen.items():
+        for x in ids:
+            if x not in s.objects or (part == "tap" and s.objects[x].tapped):
+                raise IllegalActionError(f"{o.card.name}: {g.name_of(x)} can no longer be used to pay its cost (601.2h)")
+    for part, ids in chosen.items():
+        for x in ids:
+            if part == "sacrifice":
+                sacrifice(g, x)
+            elif part == "tap":
+                tap(g, s.objects[x], "601.2h")
+            elif part == "return":
+                g.move(x, HAND, rule="601.2h")
+            else:
+                g.move(x, EXILE, rule="601.2h")
+    if ab.other.life:
+        g.set_life(p, -ab.other.life, "119.4", source=o.card.name)
+
+
+def cast_options(card: V.CardDef) -> list[CastOption]:
+    return [ab for ab in card.abilities if type(ab) is CastOption]
+
+
+def has_keyword(card: V.CardDef, kind: str) -> bool:
+    return any(type(ab) is CastingKeyword and ab.kind == kind for ab in card.abilities)
+
+
+def _alternative_available(g: Game, p: int, ab: CastOption, o: Obj | None = None) -> bool:
+    if ab.other is not None and o is not None and not _other_payable(g, p, o, AlternativeCost(ab.text, ab.kind,
+                                                                                             other=ab.other)):
+        return False
+    if ab.kind == "surge":
+        return g.s.players[p].spells_cast >= 1  # 702.117a: you have cast another spell this turn
+    if ab.kind == "spectacle":
+        from .turn_history import happened
+        return happened(g, p, "opponent_lost_life")  # 702.137a: an opponent lost life this turn
+    if ab.kind == "emerge":
+        return bool(_emerge_candidates(g, p, o)) if o is not None else True  # 702.119a: a creature to sacrifice
+    return True
+
+
+def _emerge_candidates(g: Game, p: int, o: Obj) -> list[int]:
+    return [x.id for x in g.permanents(p) if "Creature" in g.chars(x).types]
+
+
+def _answer(g: Game, p: int, card: V.CardDef, action: Any, ab: Any) -> bool:
+    """601.2b: whether the player casts with this alternative or additional cost: from the action's
+    choices ((kind, bool)), else asked (a scenario answers true or false; agents: no)."""
+    from .mana_payment import choose
+    for c in action.choices:
+        if isinstance(c, tuple) and len(c) == 2 and c[0] == ab.kind:
+            return bool(c[1])
+    what = "pay its" if ab.kind in ADDITIONAL else "cast it for its"
+    ans = choose(g, p, ab.kind, [False, True], f"{RULE[ab.kind]}: {card.name}: {what} {ab.kind} cost "
+                 f"{ab.cost.text if type(ab) is CastOption else ab.text}? (true or false)")
+    if not isinstance(ans, bool):
+        raise IllegalActionError(f"{card.name}: answer true or false for its {ab.kind} cost ({RULE[ab.kind]})")
+    return ans
+
+
+def assist_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], kicked: bool,
+                flashback: bool) -> tuple[list[Requirement], tuple]:
+    """702.132a assist: "If the total cost of the spell includes a generic mana component, before you
+    activate mana abilities while casting it, you may choose another player. ... Before you begin to pay
+    the total cost of the spell, the player you chose may pay for any amount of the generic mana in the
+    spell's total cost." The caster answers true or false (("assist", bool) in the action's choices, or
+    asked); the other player then answers how much generic mana they pay (a number; agents: none) and
+    pays it from their own mana."""
+    choose, mana_sources, pay_mana = _mana_payment_module.choose, _mana_payment_module.mana_sources, _mana_payment_module.pay_mana
+    if not has_keyword(o.card, "assist") or not reqs:
+        return reqs, ()
+    generic = min(r.generic for r in reqs)
+    helper = 1 - p
+    if generic <= 0:
+        return reqs, ()
+    hp = g.s.players[helper]
+    affordable = [k for k in range(generic + 1)
+                  if k == 0 or solve_payment([Requirement((0,) * 6, k)], hp.pool,  # type: ignore[arg-type]
+                                             mana_sources(g, helper), hp.life) is not None]
+    if len(affordable) < 2:
+        return reqs, ()  # the other player couldn't pay anything: nothing to choose
+    asked = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "assist"), None)
+    if asked is None:
+        asked = choose(g, p, "assist_ask", [False, True],
+                       f"702.132a: {o.card.name}: let {hp.name} help pay its generic mana (assist)? (true or false)")
+    if asked is not True:
+        return reqs, ()
+    k = choose(g, helper, "assist", affordable, f"702.132a: {hp.name}: how much of {o.card.name}'s generic mana do "
+               f"you pay (a number, 0 to {affordable[-1]})?")
+    if not isinstance(k, int) or isinstance(k, bool) or k not in affordable:
+        raise IllegalActionError(f"{o.card.name}: {hp.name} can pay 0 to {affordable[-1]} of its generic mana (702.132a)")
+    if not k:
+        return reqs, ()
+    pay_mana(g, helper, [Requirement((0,) * 6, k)], None, f"{o.card.name} (assist)")  # type: ignore[arg-type]
+    g.log_event("assist", "702.132a", card=o.card.name, player=hp.name, amount=k)
+    return [Requirement(r.typed, max(0, r.generic - k), r.life) for r in reqs], (("assist", k),)
+
+
+def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], kicked: bool,
+                     flashback: bool) -> tuple[list[Requirement], tuple]:
+    """stack.CAST_OPTIONS (601.2b, 601.2f): alternative and optional additional costs chosen as the
+    spell is cast; 702.88a: a rebound spell remembers that it was cast from a hand."""
+    cost_adjustment, kicker_cost = _stack_module.cost_adjustment, _stack_module.kicker_cost
+    card = o.card
+    added: tuple = ()
+    if has_keyword(card, "rebound") and o.zone == HAND:
+        added += (("rebound", True),)
+    if has_keyword(card, "flash_sacrifice"):
+        from .stack import sorcery_timing_ok
+        if not sorcery_timing_ok(g, p):
+            added += (("flash_sacrifice", True),)  # cast when a sorcery couldn't have been
+    if any(type(ab) is V.TriggeredAbility and ab.effects == (StormCopies(),) for ab in card.abilities):
+        # 702.40a: the spells cast before it this turn (it is counted only once it becomes cast, 601.2i)
+        added += (("storm_count", sum(pl.spells_cast for pl in g.s.players)),)
+    if any(type(ab) is V.TriggeredAbility and ab.effects == (StormCopies("gravestorm"),) for ab in card.abilities):
+        added += (("gravestorm_count", _died_this_turn(g)),)  # 702.69a
+    opts = cast_options(card)
+    others = alternative_costs(card)
+    orig = _original(card)
+    if orig is not None:  # cast overloaded: the overload cost is the alternative cost (702.96a)
+        ov = overload_of(orig)
+        assert ov is not None
+        text = ov.cost.text + (kicker_cost(card).text if kicked else "")
+        return requirements(parse_cost(text), action.x, cost_adjustment(g, p, orig, action.targets)), \
+            added + (("overload", True),)
+    if not opts and not others:
+        return reqs, added
+    alt: Any = None
+    for ab in others:
+        if ab.kind == "alternative" and _other_payable(g, p, o, ab) and _answer(g, p, card, action, ab):
+            if flashback or alt is not None:
+                raise IllegalActionError(f"{card.name}: only one alternative cost can be applied to a spell (118.9a)")
+            alt = ab
+    for ab in opts:
+        if ab.kind in ALTERNATIVE and _alternative_available(g, p, ab, o) and _answer(g, p, card, action, ab):
+            if flashback or alt is not None:
+                raise IllegalActionError(f"{card.name}: only one alternative cost can be applied to a spell (118.9a)")
+            alt = ab
+    additional: list[Any] = [ab for ab in opts if ab.kind in ADDITIONAL and _answer(g, p, card, action, ab)]
+    additional += [ab for ab in opts if ab.kind == "entwine" and entwined(card, action.modes)]
+    mandatory = [ab for ab in others if ab.kind == "additional"]
+    for ab in ([alt] if type(alt) is AlternativeCost else []) + mandatory:
+        _choose_other(g, p, o, ab)
+    for ab in ([alt] if type(alt) is CastOption else []) + [a for a in additional if type(a) is CastOption]:
+        if ab.other is not None:  # a cost that isn't mana (118.9 / 601.2b): chosen now, paid with the mana
+            other = AlternativeCost(ab.text, ab.kind, other=ab.other)
+            if not _other_payable(g, p, o, other):
+                raise IllegalActionError(f"{card.name}: its {ab.kind} cost can't be paid (601.2h): {ab.text}")
+            _choose_other(g, p, o, other)
+    additional += mandatory
+    copies, times = _copy_costs(g, p, o, action, opts)
+    if copies:
+        added += ((copies[0], True),)
+    if times:
+        kind = next(ab.kind for ab in opts if ab.kind in ("replicate", "squad"))
+        added += ((kind, times),)
+        additional += [ab for ab in opts if ab.kind == kind] * times
+    if alt is None and not additional:
+        return reqs, added
+    if alt is not None and card.mana_cost.x_count and not alt.cost.x_count and action.x:
+        raise IllegalActionError(f"{card.name}: its {alt.kind} cost has no X (107.3)")
+    if flashback:
+        from .stack import flashback_cost
+        text = flashback_cost(card).text
+    else:
+        text = alt.cost.text if alt is not None else card.mana_cost.text
+    if kicked:
+        text += kicker_cost(card).text
+    for ab in additional:
+        text += ab.cost.text
+    total = parse_cost(text)
+    adjust = cost_adjustment(g, p, card, action.targets)
+    if alt is not None and alt.kind == "emerge":
+        # 702.119a: sacrifice a creature and pay the emerge cost reduced by its mana value (generic only,
+        # 118.7a); the creature is sacrificed with the payment (it may be tapped for mana first, 601.2g).
+        from .mana_payment import _choose_cost_objects
+        victim = _choose_cost_objects(g, p, _emerge_candidates(g, p, o), 1, "sacrifice", card.name)[0]
+        adjust -= g.s.objects[victim].card.mana_cost.mana_value
+        emerge = AlternativeCost("emerge", "additional", other=OtherCost(sacrifice=V.ObjectFilter(), sacrifice_count=1))
+        g.s.__dict__[_PENDING] = g.s.__dict__.get(_PENDING, ()) + ((o.id, emerge, (("sacrifice", (victim,)),)),)
+    reqs = requirements(total, action.x, adjust)
+    for ab in ([alt] if alt is not None else []) + additional:
+        if ab.kind not in ("replicate", "squad"):
+            added += ((ab.kind, True),)
+        g.log_event(ab.kind, RULE[ab.kind], card=card.name, cost=ab.cost.text or ab.text)
+    return reqs, added
+
+
+def entwined(card: V.CardDef, modes: tuple[int, ...]) -> bool:
+    """702.42a: "You may choose all modes of this spell instead of just the number specified. If you do,
+    you pay an additional [cost]": every mode, each once (stack.ALL_MODES_HOOKS)."""
+    from .effects import modal_of
+    if card.spell is None or not any(ab.kind == "entwine" for ab in cast_options(card)):
+        return False
+    modal = modal_of(card.spell.effects)
+    n = len(modal.modes) if modal is not None else 0
+    return n > 1 and len(modes) == n and sorted(modes) == list(range(1, n + 1))
+
+
+def _all_modes(card: V.CardDef, modal: Any, modes: tuple[int, ...]) -> bool:
+    return len(modes) > modal.max and entwined(card, modes)
+
+
+def cast_variants(g: Game, p: int, o: Obj, sources: list[ManaSource]) -> list[tuple]:
+    """stack.CAST_VARIANTS: the alternative / additional costs agents may choose that can be paid."""
+    if not _casting_game(g):
+        return []
+    from .stack import cost_adjustment
+    out: list[tuple] = []
+    pl = g.s.players[p]
+    for alt in alternative_costs(o.card):
+        if alt.kind == "alternative" and _other_payable(g, p, o, alt):
+            reqs = requirements(alt.cost, 0, cost_adjustment(g, p, o.card))
+            srcs = sources
+            if alt.other.tap is not None:
+                # the permanent tapped for the cost (the first candidate, as chosen automatically) can't
+                # also be tapped for mana (601.2h)
+                first = _other_candidates(g, p, o, alt.other)["tap"][0][0]
+                srcs = _sources(g, p, (first,))
+            if solve_payment(reqs, pl.pool, srcs, pl.life) is not None:
+                out.append((("alternative", True),))
+    for ab in cast_options(o.card):
+        if ab.kind not in ALTERNATIVE + ADDITIONAL or ab.kind == "emerge" or (
+                ab.kind in ALTERNATIVE and not _alternative_available(g, p, ab, o)):
+            continue  # emerge: not offered to agents (the sacrifice changes the price)
+        if ab.other is not None and (ab.other.tap is not None or not _other_payable(
+                g, p, o, AlternativeCost(ab.text, ab.kind, other=ab.other))):
+            continue
+        text = (ab.cost.text if ab.kind in ALTERNATIVE else o.card.mana_cost.text + ab.cost.text)
+        reqs = requirements(parse_cost(text), 0, cost_adjustment(g, p, o.card))
+        if solve_payment(reqs, pl.pool, sources, pl.life) is not None:
+            out.append(((ab.kind, True),))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Overload(V.Ability):
+    """702.96a: "Overload [cost]" means "You may choose to pay [cost] rather than pay this spell's mana
+    cost" and "If you chose to pay this spell's overload cost, change its text by replacing all instances
+    of the word 'target' with the word 'each.'" `effects`: the spell's effects with that change, compiled
+    from the changed text (cards/templates/casting.py)."""
+
+    cost: ManaCost
+    effects: tuple[V.Effect, ...] = ()
+
+
+_VARIANTS: dict[int, tuple[V.CardDef, V.CardDef]] = {}  # id(card) -> (card, overloaded)
+
+
+_ORIGINALS: dict[int, tuple[V.CardDef, V.CardDef]] = {}  # id(overloaded) -> (overloaded, card)
+
+
+def overload_of(card: V.CardDef) -> Overload | None:
+    return next((ab for ab in card.abilities if type(ab) is Overload), None)
+
+
+def overloaded(card: V.CardDef) -> V.CardDef:
+    """The card's characteristics with its text changed (702.96b): no targets, the "each" effects."""
+    import dataclasses
+    ent = _VARIANTS.get(id(card))
+    if ent is None or ent[0] is not card:
+        ov = overload_of(card)
+        assert ov is not None
+        ent = (card, dataclasses.replace(card, spell=V.SpellAbility(ov.effects, ())))
+        _VARIANTS[id(card)] = ent
+        _ORIGINALS[id(ent[1])] = (ent[1], card)
+    return ent[1]
+
+
+def _original(card: V.CardDef) -> V.CardDef | None:
+    ent = _ORIGINALS.get(id(card))
+    return ent[1] if ent is not None and ent[0] is card else None
+
+
+def overload_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.CardDef:
+    """stack.CARD_SWAPS: 601.2b: the player announces whether they pay the overload cost (("overload",
+    bool) in the action's choices, or asked); if so the spell is cast with the changed text (702.96b)."""
+    choose = _mana_payment_module.choose
+    ov = overload_of(card)
+    if ov is None or o.zone != HAND:
+        return card  # cast from elsewhere (flashback ...): a second alternative cost can't apply (118.9a)
+    ans = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "overload"), None)
+    if ans is None:
+        ans = choose(g, p, "overload", [False, True],
+                     f"702.96a: {card.name}: cast it for its overload cost {ov.cost.text}? (true or false)")
+    if ans is not True:
+        return card
+    o.card = overloaded(card)
+    g.invalidate()
+    g.log_event("overload", "702.96a", card=card.name, cost=ov.cost.text)
+    return o.card
+
+
+def _restore_overloaded(g: Game, o: Obj, frm: str, to: str) -> str:
+    """game.ZONE_CHANGE_REPLACEMENTS (not a replacement: the text change ends as the spell leaves the
+    stack, 702.96b / 400.7): the card keeps its printed text in its new zone."""
+    if frm == STACK:
+        orig = _original(o.card)
+        if orig is not None:
+            o.card = orig
+    return to

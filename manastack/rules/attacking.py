@@ -1,0 +1,347 @@
+"""Attacking beyond the basics of rules/combat.py (508.1g-j, 508.4, 506.4) and the keywords that act as
+creatures attack (702.134 mentor, 702.165 backup, 702.154 enlist, 701.39 exert); the templates are in
+cards/templates/combat_keywords.py.
+
+- 508.1g-j optional costs to attack: 701.39d exert, 702.154 enlist (`attack_costs`).
+- 508.4: creatures put onto the battlefield attacking (`enter_attacking`, mobilize 702.181a of the 2026
+  rules); "for each other attacking creature" pumps.
+- 506.4: "remove it from combat".
+- 702.134 mentor; 702.165 backup (layer 6 grants until end of turn, GRANT effects).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD, ContinuousEffect, player_ref
+from . import effects as E
+from .combat_keywords import NEXT_UNTAP, CombatRuleData, add_rules_effect
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import GameState, Obj
+
+
+GRANT = "grant_abilities"  # ContinuousEffect kind; data: (abilities, protection qualities)
+
+
+def effect_grants(s: GameState, obj: Obj, abilities: tuple, protection: tuple) -> tuple[tuple, tuple]:
+    """Layer 6 (613.1f): abilities and protection that resolved spells and abilities gave `obj` until
+    end of turn (backup), in timestamp order."""
+    for e in s.effects:
+        if e.kind == GRANT and e.target == obj.id:
+            abilities = abilities + e.data[0]
+            protection = protection + e.data[1]
+    return abilities, protection
+
+
+@dataclass(frozen=True, slots=True)
+class BackupGrant(V.Effect):
+    """702.165a: "If that's another creature, it also gains the non-backup abilities of this creature
+    printed below this one until end of turn." `keywords`, `abilities`, `protection`: those
+    abilities (determined from the printed text, 702.165c-d)."""
+
+    target: V.Who
+    keywords: tuple[str, ...] = ()
+    abilities: tuple = ()
+    protection: tuple[str, ...] = ()
+
+
+def _backup_grant(g: Game, ctx: E.Context, e: BackupGrant) -> list | None:
+    oid = E.target_object(g, ctx, e.target)
+    if oid is None or oid == ctx.source:
+        return None  # the backup creature itself: only the counters
+    s = g.s
+    if e.keywords:
+        E.run(g, ctx, (V.Pump(e.target, 0, 0, e.keywords),), finish=None)
+    if e.abilities or e.protection:
+        s.effects.append(ContinuousEffect(GRANT, oid, timestamp=s.next_timestamp, controller=ctx.controller,
+                                          data=(e.abilities, e.protection)))
+        s.next_timestamp += 1
+        g.invalidate()
+    g.log_event("backup", "702.165a", card=g.name_of(oid), keywords=list(e.keywords),
+                abilities=[ab.text for ab in e.abilities], protection=list(e.protection))
+    return None
+
+
+E.register_effect(BackupGrant, _backup_grant)
+
+
+def power_below_source(g: Game, c: Any, source: int | None) -> bool:
+    """702.134a: "target attacking creature with power less than this creature's power": the
+    source's power now, or as it last existed on the battlefield (608.2h)."""
+    if source is None or c.power is None:
+        return False
+    o = g.s.objects.get(source)
+    if o is not None and o.zone == BATTLEFIELD:
+        p = g.chars(o).power
+    else:
+        lki = g.s.lki.get(source)
+        p = lki[1].power if lki is not None else None
+    return p is not None and c.power < p
+
+
+@dataclass(frozen=True, slots=True)
+class CantBlockSource(V.Effect):
+    """"target creature can't block CARDNAME this turn" (509.1b): a restriction of `target` toward
+    the source (rules/combat.py evasion_reason reads "cant_block_creature:ID")."""
+
+    target: V.Who
+
+
+def _cant_block_source(g: Game, ctx: E.Context, e: CantBlockSource) -> list | None:
+    oid = E.target_object(g, ctx, e.target)
+    if oid is None or ctx.source is None:
+        return None
+    add_rules_effect(g, oid, CombatRuleData((f"cant_block_creature:{ctx.source}",)), ctx.controller, "eot", ctx.name)
+    return None
+
+
+E.register_effect(CantBlockSource, _cant_block_source)
+
+
+@dataclass(frozen=True, slots=True)
+class ExertAbility(V.StaticAbility):
+    """701.39d: "You may exert CARDNAME as it attacks. When you do, ...": an optional cost to attack
+    (508.1g) and the linked reflexive triggered ability (607.2h) in `reflexive` (None: no "when you do")."""
+
+    reflexive: V.TriggeredAbility | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EnlistBonus(V.Effect):
+    """702.154a: "this creature gets +X/+0 until end of turn, where X is the tapped creature's power"
+    (the enlisted creature is the trigger's event object; its power as the ability resolves, or as
+    it last existed on the battlefield)."""
+
+
+def _enlist_bonus(g: Game, ctx: E.Context, e: EnlistBonus) -> list | None:
+    x = 0
+    t = ctx.event_obj
+    if t is not None and t >= 0:
+        o = g.s.objects.get(t)
+        if o is not None and o.zone == BATTLEFIELD:
+            x = g.chars(o).power or 0
+        elif t in g.s.lki:
+            x = g.s.lki[t][1].power or 0
+    if x:
+        E.run(g, ctx, (V.Pump(V.SELF, x, 0),), finish=None)
+    return None
+
+
+E.register_effect(EnlistBonus, _enlist_bonus)
+
+
+ENLIST_TRIGGER = V.TriggeredAbility("Enlist (when you do, this creature gets +X/+0 until end of turn)", "reflexive",
+                                    (EnlistBonus(),))
+
+
+def exert(g: Game, p: int, o: Obj, rule: str) -> None:
+    """701.39a: it won't untap during its controller's next untap step; "whenever you exert a
+    creature" triggers (603.2)."""
+    from . import triggers
+    add_rules_effect(g, o.id, CombatRuleData(("doesnt_untap",), None, p), p, NEXT_UNTAP, o.card.name)
+    g.log_event("exert", rule, player=g.s.players[p].name, card=o.card.name)
+    for w, ab in triggers._watchers(g, ("you_exert",)):
+        if w.controller == p:
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
+
+
+def attack_costs(g: Game, attackers: list[int]) -> None:
+    """508.1g-j: the optional costs to attack, chosen by the active player for each attacker in the
+    order declared: exert (701.39d), enlist (702.154a: tap a non-attacking untapped creature you
+    control that has haste or has been under your control since the turn began). A linked "when
+    you do" ability triggers (607.2h). With a chooser (the scenario runner) the answers are read at
+    once; otherwise each is a decision of the active player, queued right after the declaration."""
+    s = g.s
+    p = s.active
+    later: list[tuple] = []
+    for cid in attackers:
+        o = s.objects[cid]
+        for ab in g.chars(o).abilities:
+            if isinstance(ab, ExertAbility):
+                prompt = f"701.39d: exert {o.card.name} as it attacks (true or false)?"
+                if g.chooser is None:
+                    later.append(("choice", "exert", p, (True, False), prompt, (cid, ab)))
+                elif g.chooser(p, "exert", [False, True], prompt):
+                    _do_exert(g, p, cid, ab)
+            elif isinstance(ab, V.StaticAbility) and ab.kind == "enlist":
+                cands = _enlist_candidates(g, p)
+                if not cands:
+                    continue
+                prompt = f"702.154a: the creature {o.card.name} enlists ({', '.join(g.name_of(c) for c in cands)}), or false"
+                if g.chooser is None:
+                    later.append(("choice", "enlist", p, tuple(cands) + (False,), prompt, cid))
+                elif g.chooser(p, "enlist", [False, True], f"702.154a: enlist a creature for {o.card.name}?"):
+                    _do_enlist(g, p, cid, g.chooser(p, "enlist_creature", cands, prompt))
+    if later:
+        s.queue[1:1] = later  # after the declaration being carried out (s.queue[0])
+
+
+def _enlist_candidates(g: Game, p: int) -> list[int]:
+    cb = g.s.combat
+    return [x.id for x in g.permanents(p) if cb is not None and x.id not in cb.attackers and not x.tapped
+            and "Creature" in g.chars(x).types and (not x.sick or "haste" in g.chars(x).keywords)]
+
+
+def _do_exert(g: Game, p: int, cid: int, ab: ExertAbility) -> None:
+    from . import triggers
+    o = g.s.objects.get(cid)
+    if o is None or o.zone != BATTLEFIELD:
+        return  # 701.39c
+    exert(g, p, o, "701.39d")
+    if ab.reflexive is not None:
+        triggers._add(g, p, cid, ab.reflexive, None, o.card.name)
+
+
+def _do_enlist(g: Game, p: int, cid: int, t: Any) -> None:
+    from . import triggers
+    from .mana_payment import tap
+    s = g.s
+    if t is False or t not in _enlist_candidates(g, p) or cid not in s.objects:
+        return
+    tap(g, s.objects[t], "702.154a")
+    g.log_event("enlist", "702.154a", card=s.objects[cid].card.name, enlisted=g.name_of(t))
+    triggers._add(g, p, cid, ENLIST_TRIGGER, None, s.objects[cid].card.name, event_obj=t)
+
+
+def _attack_cost_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(v) for v in d.data]
+
+
+def _answer_exert(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    cid, ab = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    if value:
+        _do_exert(g, d.player, cid, ab)
+
+
+def _answer_enlist(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if value not in d.data or (isinstance(value, bool) and value is not False):
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data if c is not False)} "
+                                 f"or false")
+    cid = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    _do_enlist(g, d.player, cid, value)
+
+
+E.CHOICES["exert"] = (_attack_cost_actions, _answer_exert)
+
+
+E.CHOICES["enlist"] = (_attack_cost_actions, _answer_enlist)
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveFromCombat(V.Effect):
+    """506.4: an effect removes the creature from combat (the creatures that blocked it stay
+    blocking, 509.1h / 506.4)."""
+
+    target: V.Who
+
+
+def _remove_from_combat(g: Game, ctx: E.Context, e: RemoveFromCombat) -> list | None:
+    from .combat import remove_from_combat
+    oid = E.target_object(g, ctx, e.target)
+    if oid is not None:
+        remove_from_combat(g, oid)
+    return None
+
+
+E.register_effect(RemoveFromCombat, _remove_from_combat)
+
+
+def _new_permanents(g: Game, before: set[int], controller: int) -> list[int]:
+    s = g.s
+    return [oid for oid in s.battlefield if oid not in before and s.objects[oid].controller == controller]
+
+
+def enter_attacking(g: Game, oids: list[int], controller: int) -> None:
+    """508.4 / 508.4c: creatures put onto the battlefield attacking are attacking creatures (never
+    declared as attackers, so "whenever ... attacks" doesn't trigger); with two players each attacks
+    the only opponent. Outside combat, or on the other player's turn, they just enter tapped."""
+    s = g.s
+    cb = s.combat
+    for oid in oids:
+        o = s.objects[oid]
+        o.tapped = True  # entering tapped is not becoming tapped
+        if cb is not None and controller == s.active and "Creature" in g.chars(o).types:
+            cb.attackers[oid] = player_ref(1 - controller)
+            g.log_event("enters_attacking", "508.4", card=o.card.name, id=oid,
+                        defender=s.players[1 - controller].name)
+    g.invalidate()
+
+
+@dataclass(frozen=True, slots=True)
+class CreateAttacking(V.Effect):
+    """"create two 1/1 white Soldier creature tokens that are tapped and attacking" (508.4); with
+    `sacrifice_at_end`, "Sacrifice them at the beginning of the next end step" (mobilize, 702.181a
+    of the 2026 rules: a delayed triggered ability, 603.7)."""
+
+    create: V.Effect
+    sacrifice_at_end: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeObjects(V.Effect):
+    """Sacrifice these particular permanents (the tokens a delayed trigger refers to, 603.7c); those
+    that left the battlefield are new objects it doesn't find (400.7)."""
+
+    ids: tuple[int, ...]
+
+
+def _sacrifice_objects(g: Game, ctx: E.Context, e: SacrificeObjects) -> list | None:
+    for oid in e.ids:
+        o = g.s.objects.get(oid)
+        if o is not None and o.zone == BATTLEFIELD and o.controller == ctx.controller:
+            E.sacrifice(g, oid)
+    return None
+
+
+def _create_attacking(g: Game, ctx: E.Context, e: CreateAttacking) -> list | None:
+    before = set(g.s.battlefield)
+    E.run(g, ctx, (e.create,), finish=None)
+    new = _new_permanents(g, before, ctx.controller)
+    enter_attacking(g, new, ctx.controller)
+    if e.sacrifice_at_end and new:
+        E.run(g, ctx, (V.DelayedTrigger("next_end", (SacrificeObjects(tuple(new)),),
+                                        "Sacrifice them at the beginning of the next end step."),), finish=None)
+    return None
+
+
+E.register_effect(CreateAttacking, _create_attacking)
+E.register_effect(SacrificeObjects, _sacrifice_objects)
+
+
+@dataclass(frozen=True, slots=True)
+class PumpPerOtherAttacking(V.Effect):
+    """"it gets +1/+0 until end of turn for each other attacking Goblin": counted as it resolves."""
+
+    target: V.Who
+    power: int
+    toughness: int
+    filter: V.ObjectFilter
+
+
+def _pump_per_other_attacking(g: Game, ctx: E.Context, e: PumpPerOtherAttacking) -> list | None:
+    from .targeting import matches_filter
+    oid = E.target_object(g, ctx, e.target)
+    cb = g.s.combat
+    if oid is None or cb is None:
+        return None
+    k = sum(1 for a in cb.attackers if a != oid and a in g.s.objects
+            and matches_filter(g, e.filter, g.s.objects[a], ctx.controller, ctx.source))
+    if k:
+        E.run(g, ctx, (V.Pump(e.target, e.power * k, e.toughness * k),), finish=None)
+    return None
+
+
+E.register_effect(PumpPerOtherAttacking, _pump_per_other_attacking)

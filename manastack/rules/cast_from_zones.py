@@ -1,0 +1,675 @@
+"""Casting cards from a graveyard or exile, and the special actions that exile cards from a hand
+(601.3, 116.2f/h/k); the templates are in cards/templates/graveyard_keywords.py.
+
+- 601.3 casting from a graveyard or exile (rules/stack.py CAST_PERMISSIONS): 702.81a retrace,
+  702.133a jump-start, 702.138a escape (702.138b: "sacrifice it unless it escaped"), 702.35a madness
+  (a discard replacement and a trigger that casts while resolving, effects.DISCARD_REPLACEMENTS).
+- 702.62a suspend, 702.143a foretell and 702.170a plot: special actions (116.2f/h/k,
+  A.ExileFromHand); suspend's upkeep trigger in exile and last-counter cast, haste (702.62a);
+  "exile CARDNAME with three time counters on it" (702.62b).
+- 118.6: cards without a mana cost can't be cast from a hand for it (stack.CAST_RESTRICTIONS).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD, GRAVEYARD
+from . import add_hook
+from .effects import Context, register_effect
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class CastFromGraveyard(V.Ability):
+    """A permission to cast the card from its owner's graveyard (601.3, 113.6f): 702.81a retrace
+    ("by discarding a land card as an additional cost"), 702.133a jump-start ("by discarding a card as
+    an additional cost"; exiled when it leaves the stack), 702.138a escape ("by paying [cost] rather
+    than paying its mana cost", with exiling other cards from the graveyard)."""
+
+    keyword: str  # "retrace", "jump-start", "escape"
+    additional: V.Cost | None = None
+    alt_cost: Any = None  # a ManaCost paid rather than the mana cost (escape)
+
+
+@dataclass(frozen=True, slots=True)
+class Madness(V.Ability):
+    """702.35a: "Madness [cost]": discarded, the card is exiled instead; its triggered ability lets its
+    owner cast it by paying [cost] rather than its mana cost, or puts it into the graveyard."""
+
+    cost: Any  # ManaCost
+
+
+@dataclass(frozen=True)
+class CastPermit:
+    """What rules/stack.py cast_spell needs to cast a card from a graveyard or exile."""
+
+    event: str
+    rule: str
+    alt_cost: Any = None
+    additional: V.Cost | None = None
+    any_time: bool = False
+    choices: tuple = ()
+
+    def cast(self, g: Game, p: int, oid: int) -> None:
+        """Called once the spell is cast this way (rules/stack.py cast_spell). 702.138b: a spell cast with
+        escape "escaped"; the permanent it becomes too (its `escapes with` counters, 702.138c)."""
+        from ..game.state import ContinuousEffect
+        if self.event == "escape":
+            s = g.s
+            s.effects.append(ContinuousEffect("escaped", oid, until="permanent", controller=p, timestamp=s.next_timestamp))
+            s.next_timestamp += 1
+
+    def reqs(self, g: Game, p: int, card: V.CardDef, x: int, targets: tuple[int, ...]) -> list:
+        from .costs import requirements
+        from .stack import cost_adjustment, total_cost_reqs
+        if self.alt_cost is None:
+            return total_cost_reqs(g, p, card, x, targets)
+        return requirements(self.alt_cost, x, cost_adjustment(g, p, card, targets))
+
+
+_PERMITS: dict[str, tuple[str, tuple]] = {
+    "retrace": ("702.81a", ()),
+    "jump-start": ("702.133a", (("exile_after", True),)),
+    "escape": ("702.138a", (("escaped", True),)),
+    "graveyard": ("601.3", ()),  # "You may cast CARDNAME from your graveyard [by discarding ...]"
+    # 702.34a with a cost that also pays life ("Flashback—{1}{U}, Pay 3 life"): exiled when it leaves the stack.
+    "flashback": ("702.34a", (("flashback", True),)),
+}
+
+
+def _graveyard_permit(g: Game, p: int, o: Any) -> CastPermit | None:
+    if o.zone == GRAVEYARD and o.owner == p:
+        for ab in o.card.abilities:
+            if isinstance(ab, CastFromGraveyard):
+                rule, choices = _PERMITS[ab.keyword]
+                return CastPermit(ab.keyword, rule, ab.alt_cost, ab.additional, choices=choices)
+        return None
+    if o.zone == "exile" and o.owner == p:
+        window = next((e.data for e in g.s.effects if e.kind == "cast_window" and e.target == o.id), None)
+        if window is not None:
+            return _window_permit(o, window)  # only while its madness / suspend trigger resolves
+        return _exile_permit(g, p, o)
+    return None
+
+
+def _window_permit(o: Any, kind: str) -> CastPermit | None:
+    """The permission a resolving triggered ability gives: 702.35a madness (its madness cost), 702.62a
+    suspend ("without paying its mana cost": an alternative cost of {0}, 601.2b)."""
+    from .costs import parse_cost
+    if kind == "madness":
+        mad = next((ab for ab in o.card.abilities if isinstance(ab, Madness)), None)
+        if mad is None:
+            return None
+        return CastPermit("madness", "702.35a", mad.cost, any_time=True, choices=(("madness", True),))
+    if kind == "suspend":
+        return CastPermit("suspend", "702.62a", parse_cost(""), any_time=True, choices=(("suspend_haste", True),))
+    return None
+
+
+def zone_cast_actions(g: Game, p: int) -> list:
+    """CastSpell actions for `p`'s cards in their graveyard that a permission lets them cast (for agents)."""
+    s = g.s
+    if not g.may_have(CastFromGraveyard):
+        return []
+    from ..game import actions as A
+    from .mana_payment import can_pay
+    from .priority import _target_combos
+    from .stack import cast_block_reason, cast_variants
+    from .targeting import matches_filter
+    s = g.s
+    pl = s.players[p]
+    out: list = []
+    for oid in pl.graveyard:
+        o = s.objects[oid]
+        if not any(isinstance(ab, CastFromGraveyard) for ab in o.card.abilities):
+            continue
+        permit = _graveyard_permit(g, p, o)
+        if permit is None or cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
+            continue
+        extra = permit.additional
+        if extra is not None and extra.life and pl.life < extra.life:
+            continue  # 119.4
+        if type(extra) is V.CostPlus:
+            if extra.discard and sum(1 for c in pl.hand if extra.discard_filter is None or matches_filter(
+                    g, extra.discard_filter, s.objects[c], p)) < extra.discard:
+                continue
+            if extra.exile_from_graveyard is not None and sum(
+                    1 for c in pl.graveyard if c != oid and matches_filter(g, extra.exile_from_graveyard, s.objects[c], p,
+                                                                          oid)) < extra.exile_count:
+                continue
+        if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
+            continue
+        for modes, specs in cast_variants(g, o.card):
+            for targets in _target_combos(g, specs, p, oid, o.card.colors):
+                out.append(A.CastSpell(oid, targets, 0, modes=modes))
+    return out
+
+
+def _install_cast_hooks() -> None:
+    from . import stack
+    add_hook(stack.CAST_PERMISSIONS, _graveyard_permit)
+
+
+_install_cast_hooks()
+
+
+@dataclass(frozen=True, slots=True)
+class MadnessCast(V.Effect):
+    """702.35a, the triggered ability: "When this card is exiled this way, its owner may cast it by paying
+    [cost] rather than paying its mana cost. If that player doesn't, they put this card into their
+    graveyard." The owner answers true (then its targets, one decision each) or false. The cast ignores
+    timing (it happens while the ability resolves) and follows 601.2b/f-h for the alternative cost."""
+
+
+@dataclass(frozen=True, slots=True)
+class SuspendCast(V.Effect):
+    """702.62a, the third ability: "When the last time counter is removed from this card, if it's exiled,
+    you may play it without paying its mana cost if able. If you don't, it remains exiled. If you cast a
+    creature spell this way, it gains haste until you lose control of the spell or the permanent it
+    becomes." """
+
+
+MADNESS_TRIGGER_TEXT = "When this card is exiled this way, its owner may cast it by paying its madness cost"
+
+
+def _madness_replacement(g: Game, p: int, oid: int) -> tuple | None:
+    o = g.s.objects.get(oid)
+    if o is None or o.zone != "hand" or not any(isinstance(ab, Madness) for ab in o.card.abilities):
+        return None
+    g.log_event("replace", "702.35a", card=o.card.name, instead="exile")
+    return "exile", _madness_trigger
+
+
+def _madness_trigger(g: Game, p: int, new_id: int) -> None:
+    from . import triggers
+    o = g.s.objects.get(new_id)
+    if o is None or o.zone != "exile":
+        return
+    ab = V.TriggeredAbility(MADNESS_TRIGGER_TEXT, "madness", (MadnessCast(),))
+    triggers._add(g, o.owner, new_id, ab, None, o.card.name)
+
+
+def _cast_offer(g: Game, ctx: Context, kind: str) -> list | None:
+    from . import effects
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != "exile":
+        return None  # 400.7: the card left exile; it can't be found
+    what = ("cast it for its madness cost (true) or put it into your graveyard (false)" if kind == "madness" else
+            "cast it without paying its mana cost (true) or leave it exiled (false)")
+    return [effects._choice("cast_offer", o.owner, o.id, f"{o.card.name}: {what}", (o.id, (), kind))]
+
+
+def _madness_cast(g: Game, ctx: Context, e: MadnessCast) -> list | None:
+    return _cast_offer(g, ctx, "madness")
+
+
+def _suspend_cast(g: Game, ctx: Context, e: SuspendCast) -> list | None:
+    return _cast_offer(g, ctx, "suspend")
+
+
+def _open_window(g: Game, oid: int, kind: str) -> None:
+    from ..game.state import ContinuousEffect
+    s = g.s
+    if not any(e.kind == "cast_window" and e.target == oid for e in s.effects):
+        s.effects.append(ContinuousEffect("cast_window", oid, until="permanent", timestamp=s.next_timestamp, data=kind))
+        s.next_timestamp += 1
+
+
+def _close_window(g: Game, oid: int) -> None:
+    g.s.effects = [e for e in g.s.effects if not (e.kind == "cast_window" and e.target == oid)]
+
+
+def _castable(g: Game, p: int, oid: int, kind: str) -> bool:
+    """Whether casting the exiled card this way could be begun now: it can be paid for and each of its
+    targets has a candidate (601.2c)."""
+    from .mana_payment import can_pay
+    from .stack import cast_block_reason, spell_targets
+    from .targeting import target_candidates
+    s = g.s
+    o = s.objects[oid]
+    permit = _window_permit(o, kind)
+    if permit is None or cast_block_reason(g, p, o, any_time=True) is not None:
+        return False
+    if "Land" in o.card.types:
+        return False  # playing a land this way: not modelled (no card in the corpus needs it)
+    if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
+        return False
+    return all(getattr(spec, "optional", False) or target_candidates(g, spec, p, oid, o.card.colors)
+               for spec in spell_targets(o.card))
+
+
+def _offer_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    oid, _, kind = g.s.queue[0][5]
+    if oid not in g.s.objects or not _castable(g, d.player, oid, kind):
+        return [A.Choose(False)]
+    return [A.Choose(True), A.Choose(False)]
+
+
+def _target_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(c) for c in d.data]
+
+
+def _answer_offer(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    oid, _, kind = s.queue[0][5]
+    if value and not _castable(g, d.player, oid, kind):
+        raise IllegalActionError(f"{d.prompt}: it can't be cast now (answer false)")
+    s.pending = None
+    o = s.objects.get(oid)
+    g.log_event("may", "702.35a" if kind == "madness" else "702.62a", player=s.players[d.player].name,
+                source=o.card.name if o else "", choice=value)
+    if not value:
+        s.queue.pop(0)
+        if kind == "madness" and o is not None and o.zone == "exile":
+            g.move(oid, GRAVEYARD, rule="702.35a")  # suspend: "If you don't, it remains exiled."
+        return
+    _continue_cast(g, d.player, oid, (), kind)
+
+
+def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str) -> None:
+    """Choose the spell's targets one by one (601.2c), then cast it (601.2)."""
+    from ..game import actions as A
+    from .effects import _choice
+    from .stack import cast_spell, spell_targets
+    from .targeting import target_candidates
+    s = g.s
+    o = s.objects[oid]
+    specs = spell_targets(o.card)
+    if len(chosen) < len(specs):
+        spec = specs[len(chosen)]
+        cands = tuple(c for c in target_candidates(g, spec, p, oid, o.card.colors) if c not in chosen)
+        if getattr(spec, "optional", False):
+            cands = cands + (False,)  # an "up to N" target may be left unchosen (false)
+        s.queue[0] = _choice("cast_target", p, cands, f"601.2c: {o.card.name}: choose a target ({spec.text})",
+                             (oid, chosen, kind))
+        return
+    s.queue.pop(0)
+    from .mana_payment import can_pay
+    permit = _window_permit(o, kind)
+    if permit is None or not can_pay(g, p, permit.reqs(g, p, o.card, 0, chosen), ("spell", oid)):
+        # The cost with these targets can't be paid: the card isn't cast (601.2h, 723.1 rewind).
+        g.log_event("not_cast", "601.2h", card=o.card.name)
+        if kind == "madness" and o.zone == "exile":
+            g.move(oid, GRAVEYARD, rule="702.35a")
+        return
+    from ..errors import IllegalActionError
+    snapshot = s.clone()  # 601.2h: a cast the offer can't complete is undone, and the card isn't cast
+    _open_window(g, oid, kind)
+    try:
+        cast_spell(g, p, A.CastSpell(oid, chosen))
+    except IllegalActionError as e:
+        s.restore(snapshot)
+        g.invalidate()
+        g.log_event("not_cast", "601.2h", card=o.card.name, reason=str(e))
+        o = s.objects[oid]
+        if kind == "madness" and o.zone == "exile":
+            g.move(oid, GRAVEYARD, rule="702.35a")
+        return
+    finally:
+        _close_window(g, oid)
+    if kind == "suspend":
+        from ..game.state import ContinuousEffect
+        # 702.62a: a creature spell cast this way gains haste (given as it becomes a permanent, _suspend_haste).
+        s.effects.append(ContinuousEffect("suspend_haste_pending", oid, until="permanent", controller=p,
+                                          timestamp=s.next_timestamp))
+        s.next_timestamp += 1
+
+
+def _answer_cast_target(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    oid, chosen, kind = s.queue[0][5]
+    if value not in d.data or (isinstance(value, bool) and value is not False):
+        raise IllegalActionError(f"{d.prompt}: {g.name_of(value) if isinstance(value, int) else value!r} "
+                                 f"is not a legal target")
+    s.pending = None
+    _continue_cast(g, d.player, oid, chosen + (None if value is False else value,), kind)
+
+
+register_effect(MadnessCast, _madness_cast)
+register_effect(SuspendCast, _suspend_cast)
+
+
+def _install_madness() -> None:
+    from . import effects
+    effects.CHOICES["cast_offer"] = (_offer_actions, _answer_offer)
+    effects.CHOICES["cast_target"] = (_target_actions, _answer_cast_target)
+    add_hook(effects.DISCARD_REPLACEMENTS, _madness_replacement)
+
+
+_install_madness()
+
+
+@dataclass(frozen=True, slots=True)
+class Suspend(V.Ability):
+    """702.62a: "Suspend N—[cost]" (the special action 116.2f; the upkeep and last-counter triggers that
+    function in exile)."""
+
+    time: int
+    cost: Any  # ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class Foretell(V.Ability):
+    """702.143a: "Foretell [cost]": the special action 116.2h ({2}, exiled face down), then cast from exile
+    for [cost] after the turn it was foretold."""
+
+    cost: Any  # ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class Plot(V.Ability):
+    """702.170a: "Plot [cost]": the special action 116.2k, then cast from exile without paying its mana
+    cost during a later turn's main phase while the stack is empty (702.170d)."""
+
+    cost: Any  # ManaCost
+
+
+_SPECIAL = {"suspend": Suspend, "foretell": Foretell, "plot": Plot}
+
+
+SPECIAL_ACTION_KINDS = (Suspend, Foretell, Plot)  # rules/priority.py asks only games with one of them
+
+
+def _special_ability(card: V.CardDef, kind: str) -> Any:
+    cls = _SPECIAL.get(kind)
+    return next((ab for ab in card.abilities if cls is not None and isinstance(ab, cls)), None)
+
+
+def special_action_reqs(o: Any, kind: str, g: Game | None = None) -> list:
+    """The mana the special action costs (foretell: {2}, 702.143a, less {1} for each "Foretelling cards from
+    your hand costs {1} less" permanent its owner controls, 118.7a)."""
+    from .costs import parse_cost, requirements
+    ab = _special_ability(o.card, kind)
+    if ab is None:
+        return []
+    if kind != "foretell":
+        return requirements(ab.cost)
+    less = len(_foretell_helpers(g, o.owner)) if g is not None else 0
+    return requirements(parse_cost(f"{{{max(0, 2 - less)}}}"))
+
+
+def _foretell_helpers(g: Game, p: int) -> list:
+    return [ab for x in g.permanents(p) for ab in g.chars(x).abilities
+            if isinstance(ab, V.StaticAbility) and ab.kind == "foretell_any_turn_less"]
+
+
+def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | None:
+    """Why `p` can't take the special action `kind` with the card `o` now (116.2f, 116.2h, 116.2k), or None."""
+    from .stack import CAST_RESTRICTIONS, sorcery_timing_ok
+    s = g.s
+    name = o.card.name
+    if o.zone != "hand" or o.owner != p:
+        return f"{name} is not in {s.players[p].name}'s hand"
+    if _special_ability(o.card, kind) is None:
+        return f"{name} has no {kind} ability"
+    if o.card.unsupported:
+        return f"{name} is not supported by the card compiler"
+    if s.priority != p:
+        return f"{s.players[p].name} doesn't have priority (116.2)"
+    if kind == "suspend":
+        # 116.2f: only if they could begin to cast the card by putting it onto the stack (702.62c).
+        c = o.card
+        if "Land" in c.types:
+            return f"{name} is a land: it can't be cast (702.62c)"
+        if not ("Instant" in c.types or "flash" in c.keywords) and not sorcery_timing_ok(g, p):
+            return f"116.2f: {name} could not be cast now (sorcery timing), so it can't be suspended"
+        for restriction in CAST_RESTRICTIONS:
+            if restriction is _unpayable_from_hand:
+                continue  # 118.6: beginning to cast a spell with an unpayable cost is legal (Ancestral Vision)
+            why = restriction(g, p, o)
+            if why:
+                return why
+    elif kind == "foretell":
+        if s.active != p and not _foretell_helpers(g, p):
+            return f"116.2h: {name} can be foretold only during its owner's turn"
+    elif kind == "plot" and not sorcery_timing_ok(g, p):
+        return f"116.2k: {name} can be plotted only in its owner's main phase while the stack is empty"
+    return None
+
+
+def exile_from_hand(g: Game, p: int, action: Any) -> None:
+    """116.2f / 116.2h / 116.2k: pay the cost and exile the card (with N time counters: suspend; face down:
+    foretell; plotted). Special actions don't use the stack; the player keeps priority (116.3)."""
+    from ..errors import IllegalActionError
+    from ..game.state import ContinuousEffect
+    from .mana_payment import pay_mana
+    s = g.s
+    o = s.objects.get(action.card)
+    if o is None:
+        raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
+    why = special_action_block_reason(g, p, o, action.keyword)
+    if why:
+        raise IllegalActionError(why)
+    kind = action.keyword
+    ab = _special_ability(o.card, kind)
+    rule = {"suspend": "702.62a", "foretell": "702.143a", "plot": "702.170a"}[kind]
+    pay_mana(g, p, special_action_reqs(o, kind, g), action.payment, f"{o.card.name}'s {kind}")
+    new = g.move(o.id, "exile", rule=rule)
+    n = s.objects[new]
+    if kind == "suspend":
+        n.counters["time"] = ab.time
+    else:
+        s.effects.append(ContinuousEffect("foretold" if kind == "foretell" else "plotted", new, until="permanent",
+                                          controller=p, timestamp=s.next_timestamp, data=s.turn))
+        s.next_timestamp += 1
+    g.log_event(kind, rule, player=s.players[p].name, card=o.card.name, id=new)
+    if kind == "plot":
+        from . import triggers
+        for trig in n.card.abilities:
+            if isinstance(trig, V.TriggeredAbility) and trig.event == "becomes_plotted":
+                triggers._add(g, p, new, trig, None, n.card.name)  # 702.170: "when this card becomes plotted"
+    s.passes = 0
+
+
+def _marked_turn(g: Game, oid: int, kind: str) -> int | None:
+    return next((e.data for e in g.s.effects if e.kind == kind and e.target == oid), None)
+
+
+def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
+    """Permissions for cards exiled by a special action: 702.143a foretold (its foretell cost, after the
+    turn it was foretold) and 702.170d plotted (without paying its mana cost, during a later turn, in
+    its owner's main phase while the stack is empty)."""
+    from .costs import parse_cost
+    from .stack import sorcery_timing_ok
+    s = g.s
+    turn = _marked_turn(g, o.id, "foretold")
+    if turn is not None and turn < s.turn:
+        ab = _special_ability(o.card, "foretell")
+        if ab is not None:
+            return CastPermit("foretell", "702.143a", ab.cost, choices=(("foretold", True),))
+    turn = _marked_turn(g, o.id, "plotted")
+    if turn is not None and turn < s.turn and sorcery_timing_ok(g, p):
+        return CastPermit("plot", "702.170d", parse_cost(""), choices=(("plotted", True),))
+    return None
+
+
+def exile_actions(g: Game, p: int) -> list:
+    """Special actions `p` could take now with cards in their hand, and casts of their foretold or plotted
+    cards in exile (for agents)."""
+    s = g.s
+    pl = s.players[p]
+    if not g.may_have(*_SPECIAL.values()):
+        return []  # the common case, asked at every priority: no card of this game can do it
+    from ..game import actions as A
+    from .mana_payment import can_pay
+    from .priority import _target_combos
+    from .stack import cast_block_reason, cast_variants
+    out: list = []
+    for oid in pl.hand:
+        o = s.objects[oid]
+        if not o.card.abilities:
+            continue
+        for kind, cls in _SPECIAL.items():
+            if not any(isinstance(ab, cls) for ab in o.card.abilities):
+                continue
+            if special_action_block_reason(g, p, o, kind) is not None:
+                continue
+            if not can_pay(g, p, special_action_reqs(o, kind, g), None):  # 116.2f/h/k: not a spell
+                continue
+            out.append(A.ExileFromHand(oid, kind))
+    for oid in pl.exile:
+        o = s.objects[oid]
+        if not any(e.target == oid and e.kind in ("foretold", "plotted") for e in s.effects):
+            continue
+        permit = _exile_permit(g, p, o)
+        if permit is None or cast_block_reason(g, p, o) is not None:
+            continue
+        if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
+            continue
+        for modes, specs in cast_variants(g, o.card):
+            for targets in _target_combos(g, specs, p, oid, o.card.colors):
+                out.append(A.CastSpell(oid, targets, 0, modes=modes))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class SuspendTrigger(V.TriggeredAbility):
+    """702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time counter from it"
+    (702.62b: suspended = in exile, has suspend, has a time counter)."""
+
+    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        o = g.s.objects.get(source)
+        return o is not None and o.zone == "exile" and o.counters.get("time", 0) > 0
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTimeCounter(V.Effect):
+    """Suspend's upkeep effect; removing the last time counter triggers its third ability."""
+
+
+SUSPEND_UPKEEP = SuspendTrigger("Suspend: at the beginning of your upkeep, remove a time counter", "suspend_upkeep",
+                                (RemoveTimeCounter(),))
+
+
+SUSPEND_LAST = V.TriggeredAbility("Suspend: when the last time counter is removed, you may cast it without paying "
+                                  "its mana cost", "suspend_last", (SuspendCast(),))
+
+
+def _suspend_upkeep(g: Game, event: str) -> None:
+    if event != "upkeep" or not g.may_have(Suspend):
+        return
+    from . import triggers
+    s = g.s
+    for oid in list(s.players[s.active].exile):
+        o = s.objects[oid]
+        if o.counters.get("time") and any(isinstance(ab, Suspend) for ab in o.card.abilities):
+            triggers._add(g, o.owner, oid, SUSPEND_UPKEEP, None, o.card.name)
+
+
+def _remove_time_counter(g: Game, ctx: Context, e: RemoveTimeCounter) -> list | None:
+    from . import triggers
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != "exile" or not o.counters.get("time"):
+        return None  # 603.4: no longer suspended
+    o.counters["time"] -= 1
+    g.log_event("remove_counters", "702.62a", card=o.card.name, kind="time", amount=1)
+    if not o.counters["time"]:
+        del o.counters["time"]
+        triggers._add(g, o.owner, o.id, SUSPEND_LAST, None, o.card.name)
+    return None
+
+
+def _suspend_haste(g: Game, old_id: int, new_id: int, frm: str) -> None:
+    """702.62a: a creature spell cast this way gains haste until its caster loses control of it."""
+    if frm != "stack" or not g.s.effects:
+        return
+    from ..game.state import ContinuousEffect
+    s = g.s
+    o = s.objects[new_id]
+    if "Creature" not in g.chars(o).types:
+        return
+    pending = next((e for e in s.effects if e.kind == "suspend_haste_pending" and e.target == old_id), None)
+    if pending is None:
+        return
+    s.effects = [e for e in s.effects if e is not pending]
+    s.effects.append(ContinuousEffect("haste_while_controlled", new_id, keywords=("haste",), until="permanent",
+                                      controller=pending.controller, timestamp=s.next_timestamp))
+    s.next_timestamp += 1
+    g.invalidate()
+
+
+register_effect(RemoveTimeCounter, _remove_time_counter)
+
+
+def _install_special_actions() -> None:
+    from ..game import game as game_module
+    from . import triggers
+    add_hook(triggers.STEP_HOOKS, _suspend_upkeep)
+    add_hook(game_module.ENTERED_BATTLEFIELD_HOOKS, _suspend_haste)
+
+
+_install_special_actions()
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfWithCounters(V.Effect):
+    """"Exile CARDNAME with three time counters on it" (a resolving instant or sorcery with suspend, which
+    is then suspended, 702.62b): the spell goes to exile instead of its owner's graveyard (608.2n)."""
+
+    kind: str
+    amount: int
+
+
+def _exile_self_with_counters(g: Game, ctx: Context, e: ExileSelfWithCounters) -> list | None:
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != "stack":
+        return None
+    new = g.move(o.id, "exile", rule="608.2c")
+    g.s.objects[new].counters[e.kind] = e.amount
+    g.log_event("counters", "122.1", card=o.card.name, kind=e.kind, amount=e.amount)
+    return None
+
+
+register_effect(ExileSelfWithCounters, _exile_self_with_counters)
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnlessEscaped(V.Effect):
+    """"When CARDNAME enters, sacrifice it unless it escaped" (702.138b: it escaped if the spell that became
+    it was cast with escape)."""
+
+
+def _sacrifice_unless_escaped(g: Game, ctx: Context, e: SacrificeUnlessEscaped) -> list | None:
+    from . import effects
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None
+    if o.previous_id is not None and any(x.kind == "escaped" and x.target == o.previous_id for x in g.s.effects):
+        return None
+    effects.sacrifice(g, o.id)
+    return None
+
+
+register_effect(SacrificeUnlessEscaped, _sacrifice_unless_escaped)
+
+
+def _unpayable_from_hand(g: Game, p: int, o: Any) -> str | None:
+    """118.6 / 202.1b: a card with no mana cost (Ancestral Vision, Lotus Bloom: cards with suspend) has an
+    unpayable cost: it can't be cast from a hand by paying its mana cost. An alternative cost may be paid
+    (118.6a: suspend's, foretell's, plot's ... cast from exile), so only casting from a hand without any
+    alternative cost on the card is refused."""
+    c = o.card
+    if o.zone != "hand" or c.mana_cost.text or "Land" in c.types:
+        return None
+    if any(type(ab).__name__ == "AlternativeCost" for ab in c.abilities):
+        return None  # other alternative costs: left to rules/casting.py
+    return f"118.6: {c.name} has no mana cost, an unpayable cost: it can't be cast from a hand this way"
+
+
+def _install_unpayable() -> None:
+    from . import stack
+    add_hook(stack.CAST_RESTRICTIONS, _unpayable_from_hand)
+
+
+_install_unpayable()

@@ -1,0 +1,187 @@
+"""Restrictions on casting and activating (601.3, 702.61, 101.2); the vocabulary is compiled by
+cards/templates/casting.py, the hooks are registered by rules/casting.py.
+
+- 601.3 "Cast this spell only ..." (during combat, before attackers are declared, ...), 702.61 split
+  second (stack.CAST_RESTRICTIONS, stack.ACTIVATION_RESTRICTIONS).
+- 101.2 statics of permanents: "Each player can't cast more than one spell each turn" and the like;
+  "This spell can't be countered" (effects.UNCOUNTERABLE_HOOKS).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import (
+    BEGIN_COMBAT,
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    END_COMBAT,
+    FIRST_STRIKE,
+    MAIN2,
+)
+from .alternative_costs import AlternativeCost, CastingKeyword, _other_payable, has_keyword
+from .cost_modifiers import CostModifier, SpellFilter, _casting_game, spell_matches
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import Obj
+
+
+@dataclass(frozen=True, slots=True)
+class CastRestriction(V.Ability):
+    """601.3: "Cast this spell only during ..." / "only if ...". kind: "attacked_this_step" (the
+    declare attackers step, and a creature attacks the caster), "combat", "combat_before_blockers",
+    "combat_after_blockers", "declare_blockers", "your_turn", "opponents_turn", "cast_another"
+    (the caster has cast another spell this turn), "before_combat_damage", "after_combat"."""
+
+    kind: str
+
+
+def split_second_on_stack(g: Game) -> str | None:
+    for it in g.s.stack:
+        if it.kind == "spell" and it.obj in g.s.objects and has_keyword(g.s.objects[it.obj].card, "split_second"):
+            return it.name
+    return None
+
+
+def cast_restriction(g: Game, p: int, o: Obj) -> str | None:
+    """stack.CAST_RESTRICTIONS: 702.61a (a spell with split second on the stack) and 601.3 (the
+    card's own "Cast this spell only ...")."""
+    if not _casting_game(g):
+        return None
+    s = g.s
+    if s.stack:
+        name = split_second_on_stack(g)
+        if name is not None:
+            return f"702.61a: {name} has split second: no other spells can be cast while it is on the stack"
+    why = static_cast_restriction(g, p, o.card)
+    if why:
+        return why
+    for ab in o.card.abilities:
+        if type(ab) is CastRestriction and not _restriction_ok(g, p, ab.kind):
+            return f"601.3: {ab.text}"
+        if type(ab) is AlternativeCost and ab.kind == "additional" and not _other_payable(g, p, o, ab):
+            return f"{o.card.name}: its additional cost can't be paid (601.2b): {ab.text}"
+    return None
+
+
+def _restriction_ok(g: Game, p: int, kind: str) -> bool:
+    s = g.s
+    step = s.step
+    if kind == "attacked_this_step":
+        cb = s.combat
+        return step == DECLARE_ATTACKERS and cb is not None and any(
+            _attacks(g, d, p) for d in cb.attackers.values())
+    if kind == "combat":
+        return BEGIN_COMBAT <= step <= END_COMBAT
+    if kind == "combat_before_blockers":
+        return step in (BEGIN_COMBAT, DECLARE_ATTACKERS)
+    if kind == "combat_after_blockers":
+        return DECLARE_BLOCKERS <= step <= END_COMBAT
+    if kind == "declare_blockers":
+        return step == DECLARE_BLOCKERS
+    if kind == "declare_attackers":
+        return step == DECLARE_ATTACKERS
+    if kind == "your_turn":
+        return s.active == p
+    if kind == "opponents_turn":
+        return s.active != p
+    if kind == "cast_another":
+        return s.players[p].spells_cast >= 1
+    if kind == "before_combat_damage":
+        return step < FIRST_STRIKE
+    if kind == "after_combat":
+        return step >= MAIN2
+    return False
+
+
+def _attacks(g: Game, defender: int, p: int) -> bool:
+    """Whether an attack on `defender` (a player ref or a planeswalker / battle id) attacks player `p`
+    or a permanent `p` controls (506.3)."""
+    from ..game.state import player_ref
+    if defender == player_ref(p):
+        return True
+    o = g.s.objects.get(defender) if defender >= 0 else None
+    return o is not None and o.controller == p
+
+
+def activation_restriction(g: Game, p: int, action: Any) -> str | None:
+    """stack.ACTIVATION_RESTRICTIONS: 702.61a: while a spell with split second is on the stack, players
+    can't activate abilities that aren't mana abilities."""
+    s = g.s
+    if not s.stack:
+        return None
+    name = split_second_on_stack(g)
+    if name is None:
+        return None
+    from .stack import is_mana_ability_action
+    if is_mana_ability_action(g, action):
+        return None
+    return f"702.61a: {name} has split second: only mana abilities can be activated while it is on the stack"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCastRestriction(V.Ability):
+    """101.2 / 601.3: a static ability restricting which spells players may cast. who: "each", "you",
+    "opponents" (relative to its controller). kind: "max_per_turn" (no more than `n` spells each turn),
+    "during_your_turn" (not during its controller's turn), "during_combat", "spells" (none of the spells
+    `spell` describes)."""
+
+    who: str
+    kind: str
+    n: int = 0
+    spell: SpellFilter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Uncounterable(V.Ability):
+    """101.2: "[Creature] spells [you control] can't be countered" (`spell`; who: "you" or "each")."""
+
+    who: str
+    spell: SpellFilter | None = None
+
+
+def static_cast_restriction(g: Game, p: int, card: V.CardDef) -> str | None:
+    """Why a static ability on the battlefield stops `p` from casting `card` now (also for casts while
+    resolving, 608.2g), or None."""
+    s = g.s
+    for o, ab in g.battlefield_abilities(PlayerCastRestriction):
+        if (ab.who == "you" and o.controller != p) or (ab.who == "opponents" and o.controller == p):
+            continue
+        if ab.kind == "max_per_turn":
+            blocked = s.players[p].spells_cast >= ab.n
+        elif ab.kind == "during_your_turn":
+            blocked = s.active == o.controller
+        elif ab.kind == "during_combat":
+            blocked = BEGIN_COMBAT <= s.step <= END_COMBAT
+        else:
+            blocked = spell_matches(ab.spell, card)
+        if blocked:
+            return f"101.2: {o.card.name}: {ab.text}"
+    return None
+
+
+def uncounterable(g: Game, o: Obj) -> bool:
+    """effects.UNCOUNTERABLE_HOOKS."""
+    if not _casting_game(g):
+        return False
+    for x, ab in g.battlefield_abilities(Uncounterable):
+        if (ab.who == "each" or x.controller == o.controller) and spell_matches(ab.spell, o.card):
+            return True
+    return False
+
+
+def flash_permission(g: Game, p: int, o: Obj) -> bool:
+    """stack.FLASH_PERMISSIONS: "You may cast this spell as though it had flash if you pay {2} more to cast
+    it" (601.3b; the extra cost is a CostModifier with condition "flash_timing"); "You may cast this spell
+    as though it had flash. If you cast it any time a sorcery couldn't have been cast, ... sacrifices it
+    at the beginning of the next cleanup step" (CastingKeyword "flash_sacrifice")."""
+    if not _FLASH_KINDS & V.ability_types(o.card):
+        return False
+    return any((type(ab) is CostModifier and ab.condition is not None and ab.condition.kind == "flash_timing")
+               or (type(ab) is CastingKeyword and ab.kind == "flash_sacrifice") for ab in o.card.abilities)
+
+
+_FLASH_KINDS = frozenset({CostModifier, CastingKeyword})

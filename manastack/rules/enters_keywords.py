@@ -1,0 +1,191 @@
+"""Keywords that act as a permanent enters (702.123a fabricate, 702.100a evolve, 702.98a unleash,
+702.138c "escapes with", 702.82a devour); the templates are in cards/templates/graveyard_keywords.py.
+
+- 702.123a fabricate N: +1/+1 counters or N 1/1 Servos (the controller chooses as it resolves).
+- 702.100a evolve: a trigger when a creature with greater power or toughness enters under your
+  control (checked again on resolution, 603.4).
+- 614.1c replacement effects as it enters (stack.ETB_REPLACEMENTS): 702.98a unleash, 702.138c
+  "escapes with N +1/+1 counters", 702.82a devour (sacrifice any number of creatures as it enters).
+Choices made while a permanent enters use rules/stack.py `choose`: the scenario runner's answers,
+or the first option (decline) for agents without a chooser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD
+from .effects import Context, register_effect
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Fabricate(V.Effect):
+    """702.123a: "you may put N +1/+1 counters on it. If you don't, create N 1/1 colorless Servo
+    artifact creature tokens." The controller answers true (counters) or false (Servos); a permanent
+    no longer on the battlefield can't get counters, so the Servos are created (702.123a rulings)."""
+
+    amount: int
+    servos: tuple[V.Effect, ...]  # the "create N 1/1 colorless Servo artifact creature tokens" effect
+
+
+def _fabricate(g: Game, ctx: Context, e: Fabricate) -> list | None:
+    from . import effects
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return [("resume_effects", ctx, e.servos, 0, None)]
+    return [effects._choice("fabricate", ctx.controller, e.amount,
+                            f"{ctx.name}: fabricate {e.amount}: true to put {e.amount} +1/+1 counter(s) on it, "
+                            f"false to create {e.amount} Servo token(s)", (ctx, e))]
+
+
+def _fabricate_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(True), A.Choose(False)]
+
+
+def _answer_fabricate(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    ctx, e = s.queue[0][5]
+    s.pending = None
+    g.log_event("fabricate", "702.123a", player=s.players[d.player].name, source=ctx.name, counters=value)
+    o = s.objects.get(ctx.source) if ctx.source is not None else None
+    if value and o is not None and o.zone == BATTLEFIELD:
+        s.queue.pop(0)
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + e.amount
+        g.invalidate()
+        g.log_event("counters", "122.1", card=o.card.name, kind="+1/+1", amount=e.amount)
+        return
+    s.queue[0] = ("resume_effects", ctx, e.servos, 0, None)
+
+
+register_effect(Fabricate, _fabricate)
+
+
+def _install_choices() -> None:
+    from . import effects
+    effects.CHOICES["fabricate"] = (_fabricate_actions, _answer_fabricate)
+
+
+_install_choices()
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveTrigger(V.TriggeredAbility):
+    """702.100a: "Whenever a creature you control enters, if that creature's power is greater than this
+    creature's power and/or that creature's toughness is greater than this creature's toughness, put a
+    +1/+1 counter on this creature." Checked as it enters (603.4) and again on resolution (Evolve)."""
+
+    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        return _evolves(g, source, event_obj)
+
+
+def _evolves(g: Game, source: int | None, entered: int | None) -> bool:
+    """702.100a: compare the entering creature (its last known values if it has left the battlefield) with
+    the evolving creature, which must still be on the battlefield; 702.100c: both must be creatures."""
+    s = g.s
+    me = s.objects.get(source) if source is not None else None
+    if me is None or me.zone != BATTLEFIELD or entered is None:
+        return False
+    new = s.objects.get(entered)
+    if new is not None and new.zone == BATTLEFIELD:
+        nc = g.chars(new)
+    elif entered in s.lki:
+        nc = s.lki[entered][1]
+    else:
+        return False
+    mc = g.chars(me)
+    if "Creature" not in nc.types or "Creature" not in mc.types:
+        return False  # 702.100c: a noncreature has no power or toughness to compare
+    return (nc.power or 0) > (mc.power or 0) or (nc.toughness or 0) > (mc.toughness or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Evolve(V.Effect):
+    """702.100a's effect, with the intervening if rechecked (603.4)."""
+
+
+def _evolve(g: Game, ctx: Context, e: Evolve) -> list | None:
+    if not _evolves(g, ctx.source, ctx.event_obj):
+        return None
+    o = g.s.objects[ctx.source]  # type: ignore[index]
+    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
+    g.invalidate()
+    g.log_event("counters", "122.1", card=o.card.name, kind="+1/+1", amount=1)
+    g.log_event("evolve", "702.100a", card=o.card.name)
+    from . import triggers
+    for ab in g.chars(o).abilities:
+        if isinstance(ab, V.TriggeredAbility) and ab.event == "evolves":
+            triggers._add(g, o.controller, o.id, ab, None, o.card.name)  # 702.100b: "whenever this evolves"
+    return None
+
+
+register_effect(Evolve, _evolve)
+
+
+def _escapes_with(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
+    """702.138c: "[This permanent] escapes with [counters]" means "If this permanent escaped, it enters with
+    [those counters]": the spell it was (its object on the stack, o.previous_id) was cast with escape."""
+    if o.previous_id is not None and any(e.kind == "escaped" and e.target == o.previous_id for e in g.s.effects):
+        o.counters[ab.counter_kind] = o.counters.get(ab.counter_kind, 0) + int(ab.amount)  # type: ignore[arg-type]
+
+
+def _unleash(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
+    """702.98a: "You may have this permanent enter with an additional +1/+1 counter on it" (its
+    controller's choice as it enters, 614.12)."""
+    from .mana_payment import choose
+    if choose(g, o.controller, "unleash", [False, True],
+              f"702.98a: {o.card.name}: have it enter with an additional +1/+1 counter (true) or not (false)"):
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
+        g.log_event("unleash", "702.98a", card=o.card.name)
+
+
+def _install_etb() -> None:
+    from . import stack
+    stack.ETB_REPLACEMENTS["escapes_with"] = _escapes_with
+    stack.ETB_REPLACEMENTS["unleash"] = _unleash
+
+
+_install_etb()
+
+
+def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
+    """702.82a: "As this object enters, you may sacrifice any number of creatures. This permanent enters
+    with N +1/+1 counters on it for each creature sacrificed this way." Its controller chooses the
+    creatures one at a time (true, then the creature; false when done); they are sacrificed together."""
+    from ..errors import IllegalActionError
+    from . import effects
+    from .mana_payment import choose
+    p = o.controller
+    chosen: list[int] = []
+    while True:
+        cands = [c.id for c in g.creatures(p) if c.id not in chosen and c.id != o.id]
+        if not cands or not choose(g, p, "devour", [False, True],
+                                   f"702.82a: {o.card.name}: sacrifice another creature to devour (true or false)"):
+            break
+        pick = choose(g, p, "devour_creature", cands, f"702.82a: {o.card.name}: choose a creature to sacrifice "
+                                                      f"({', '.join(g.name_of(c) for c in cands)})")
+        if pick not in cands:
+            raise IllegalActionError(f"702.82a: {g.name_of(pick)} can't be sacrificed to devour")
+        chosen.append(pick)
+    for c in chosen:
+        if c in g.s.objects and g.s.objects[c].zone == BATTLEFIELD:
+            effects.sacrifice(g, c)
+    if chosen:
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.amount) * len(chosen)  # type: ignore[arg-type]
+        g.log_event("devour", "702.82a", card=o.card.name, devoured=len(chosen))
+
+
+def _install_devour() -> None:
+    from . import stack
+    stack.ETB_REPLACEMENTS["devour"] = _devour
+
+
+_install_devour()

@@ -1,0 +1,239 @@
+"""Casting a card while a spell or ability resolves, without paying its mana cost (608.2g): cascade
+702.85, ripple 702.60, "you may cast it from exile" (rebound 702.88). The vocabulary is compiled by
+cards/templates/casting.py, the hooks are registered by rules/casting.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..errors import IllegalActionError
+from ..game.state import (
+    EXILE,
+    LIBRARY,
+    STACK,
+    StackItem,
+)
+from .cast_restrictions import split_second_on_stack, static_cast_restriction
+from .cost_modifiers import _with_pips, colored_increase, use_discounts
+from .costs import ManaCost, Requirement, requirements
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class CastFromExile(V.Effect):
+    """702.88a rebound: "you may cast this card from exile without paying its mana cost" (the source)."""
+
+
+def free_cast_reqs(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) -> list[Requirement] | None:
+    """601.2f: a spell cast without paying its mana cost has a total cost of {0} plus cost increases
+    (reductions can't take it below {0}); None when it has a mandatory additional cost we don't ask
+    for while resolving (sacrifice, discard) or is modal (modes are chosen as it's cast)."""
+    from .stack import additional_costs, cost_adjustment
+    if additional_costs(card) or card.spell is not None and _is_modal(card):
+        return None
+    return _with_pips(requirements(ManaCost(), 0, cost_adjustment(g, p, card, targets)), colored_increase(g, p, card))
+
+
+def _is_modal(card: V.CardDef) -> bool:
+    from .effects import modal_of
+    return card.spell is not None and modal_of(card.spell.effects) is not None
+
+
+def free_cast_options(g: Game, p: int, oid: int) -> list[tuple[int, ...]]:
+    """The target choices with which `p` can cast the card `oid` without paying its mana cost now
+    ([()] for a spell without targets; [] when it can't be cast)."""
+    from .mana_payment import can_pay
+    from .stack import spell_targets
+    from .targeting import target_candidates
+    s = g.s
+    o = s.objects.get(oid)
+    if o is None or "Land" in o.card.types or o.card.unsupported:
+        return []
+    if static_cast_restriction(g, p, o.card) or (s.stack and split_second_on_stack(g)):
+        return []  # 101.2 / 702.61a still apply to a spell cast while resolving
+    specs = spell_targets(o.card)
+    combos: list[tuple[int, ...]] = [()]
+    for spec in specs:
+        cands = target_candidates(g, spec, p, oid, g.chars(o).colors)
+        combos = [c + (t,) for c in combos for t in cands if t not in c]
+    out = []
+    for targets in combos[:64]:
+        reqs = free_cast_reqs(g, p, o.card, targets)
+        if reqs is None:
+            return []
+        if reqs[0].total and not can_pay(g, p, reqs, ("spell", oid)):
+            continue
+        out.append(targets)
+    return out
+
+
+def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) -> None:
+    """608.2g / 601.2a-i: cast a card without paying its mana cost while a spell or ability resolves
+    (no timing restrictions; X is 0, 107.3b); it becomes the topmost object of the stack."""
+    from . import triggers
+    from .activation import ward_check
+    from .mana_payment import pay_mana
+    from .stack import spell_targets
+    from .targeting import check_targets
+    s = g.s
+    o = s.objects[oid]
+    card = o.card
+    check_targets(g, spell_targets(card), targets, p, oid, card.name, g.chars(o).colors)
+    reqs = free_cast_reqs(g, p, card, targets)
+    if reqs is None:
+        raise IllegalActionError(f"{card.name} can't be cast this way")
+    g.zone_list(o).remove(oid)
+    o.zone = STACK
+    o.controller = p
+    o.x = 0
+    if reqs[0].total or reqs[0].life:
+        pay_mana(g, p, reqs, None, card.name, purpose=("spell", oid))  # 601.2f: cost increases still apply
+    use_discounts(g, p, o, None, reqs, False, False)  # "the next spell you cast" is this one
+    item = StackItem(oid, "spell", p, card.name, obj=oid, source=oid, targets=targets, x=0, choices=(("free", True),))
+    s.stack.append(item)
+    ward_check(g, p, item)
+    s.players[p].spells_cast += 1
+    g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=oid,
+                targets=[g.name_of(t) for t in targets], x=0, without_paying=rule)
+    g.invalidate()
+    triggers.spell_cast(g, p, oid)
+
+
+def _cast_from_exile(g: Game, ctx: Any, e: CastFromExile) -> list | None:
+    from .effects import _choice
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != EXILE:
+        return None
+    cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, ctx.controller, o.id) for t in opt))
+    return [_choice("cast_free", ctx.controller, cands, f"{o.card.name}: cast it from exile without paying its mana "
+                    f"cost? (false, or true / its targets)", (ctx, o.id, "702.88a", None))]
+
+
+def _cast_free_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    item = g.s.queue[0]
+    _, oid, _, _ = item[5]
+    out = [A.Choose(False)]
+    for targets in free_cast_options(g, d.player, oid):
+        out.append(A.Choose(True) if not targets else A.Choose(targets))
+    return out
+
+
+def _answer_cast_free(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    item = s.queue[0]
+    ctx, oid, rule, after = item[5]
+    options = free_cast_options(g, d.player, oid)
+    if value is True:
+        value = ()
+    if value is not False and (not isinstance(value, tuple) or value not in options):
+        raise IllegalActionError(f"{d.prompt}: answer false, or the spell's targets (one of "
+                                 f"{[[g.name_of(t) for t in o] for o in options] or 'none: it cannot be cast'})")
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("may", "608.2d", player=s.players[d.player].name, source=ctx.name, choice=value is not False,
+                text="cast without paying its mana cost")
+    if value is not False:
+        cast_free(g, d.player, oid, value, rule)
+    if after is not None:
+        after(g, ctx, value is not False)
+
+
+@dataclass(frozen=True, slots=True)
+class CascadeEffect(V.Effect):
+    """702.85a: "When you cast this spell, exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than this spell's mana value. You may cast that card without
+    paying its mana cost if the resulting spell's mana value is less than this spell's mana value. Then
+    put all cards exiled this way that weren't cast on the bottom of your library in a random order"."""
+
+
+def _spell_mana_value(g: Game, oid: int | None) -> int:
+    """202.3: the mana value of the spell (X included on the stack), or as it last existed there."""
+    s = g.s
+    o = s.objects.get(oid) if oid is not None else None
+    if o is None and oid is not None and oid in s.lki:
+        o = s.lki[oid][0]
+    if o is None:
+        return 0
+    x = o.x if o.zone == STACK else 0
+    return o.card.mana_cost.mana_value_with_x(x)
+
+
+def _cascade(g: Game, ctx: Any, e: CascadeEffect) -> list | None:
+    from .effects import _choice
+    s = g.s
+    p = ctx.controller
+    mv = _spell_mana_value(g, ctx.source)
+    exiled: list[int] = []
+    hit = None
+    lib = s.players[p].library
+    while lib:
+        new = g.move(lib[0], EXILE, rule="702.85a")
+        exiled.append(new)
+        c = s.objects[new].card
+        if "Land" not in c.types and c.mana_cost.mana_value < mv:
+            hit = new
+            break
+    g.log_event("cascade", "702.85a", card=ctx.name, exiled=[g.name_of(x) for x in exiled],
+                hit=g.name_of(hit) if hit is not None else None)
+    if hit is None:
+        _cascade_bottom(g, ctx, exiled, None)
+        return None
+    cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, p, hit) for t in opt))
+    return [_choice("cast_free", p, cands, f"{ctx.name}: cascade into {g.name_of(hit)}: cast it without paying its "
+                    f"mana cost? (false, or true / its targets)", (ctx, hit, "702.85a",
+                                                                   lambda g2, c2, cast: _cascade_bottom(
+                                                                       g2, c2, exiled, hit if cast else None)))]
+
+
+@dataclass(frozen=True, slots=True)
+class RippleReveal(V.Effect):
+    """702.60a ripple N: "When you cast this spell, you may reveal the top N cards of your library. If you
+    do, you may cast any revealed cards with the same name as this spell without paying their mana costs.
+    Put the rest on the bottom of your library in any order." (The "may reveal" is the V.Optional around
+    this effect.)"""
+
+    n: int
+
+
+def _ripple(g: Game, ctx: Any, e: RippleReveal) -> list | None:
+    import dataclasses
+    s = g.s
+    p = ctx.controller
+    top = tuple(s.players[p].library[:e.n])
+    g.log_event("reveal", "702.60a", player=s.players[p].name, cards=[g.name_of(c) for c in top], source=ctx.name)
+    ctx = dataclasses.replace(ctx, looked=top)
+    same = [c for c in top if s.objects[c].card.name == ctx.name]
+    return _ripple_next(g, ctx, same)
+
+
+def _ripple_next(g: Game, ctx: Any, left: list[int]) -> list:
+    """Offer the next revealed card of the same name (608.2g), then put the rest on the bottom in the
+    order the player chooses (rules/effects.py PutRest "bottom_any")."""
+    from .effects import _choice
+    p = ctx.controller
+    while left:
+        oid = left.pop(0)
+        if oid in g.s.objects and g.s.objects[oid].zone == LIBRARY:
+            cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, p, oid) for t in opt))
+            rest = list(left)
+
+            def after(g2: Game, c2: Any, cast: bool, rest: list[int] = rest) -> None:
+                g2.s.queue[0:0] = _ripple_next(g2, c2, rest)
+            return [_choice("cast_free", p, cands, f"{ctx.name}: ripple: cast the revealed {g.name_of(oid)} without "
+                            f"paying its mana cost? (false, or true / its targets)", (ctx, oid, "702.60a", after))]
+    return [("resume_effects", ctx, (V.PutRest("bottom_any"),), 0, None)]
+
+
+def _cascade_bottom(g: Game, ctx: Any, exiled: list[int], cast: int | None) -> None:
+    """702.85a: the exiled cards that weren't cast go to the bottom of the library in a random order."""
+    s = g.s
+    rest = [x for x in exiled if x != cast and x in s.objects and s.objects[x].zone == EXILE]
+    s.rng.shuffle(rest)
+    for x in rest:
+        g.move(x, LIBRARY, rule="702.85a", bottom=True)

@@ -1,0 +1,160 @@
+"""Static abilities and effects that change the rules of the game for a player (402.2, 305.2, 502.3,
+702.124j); the templates are in cards/templates/statics_game_rules.py.
+
+- 402.2: "You have no maximum hand size" (turn.HAND_SIZE).
+- 305.2: "You may play an additional land on each of your turns", "... this turn" (until the cleanup
+  step, 514.2) (stack.LAND_PLAYS).
+- 502.3: "Untap CARDNAME during each other player's untap step" (turn.BEFORE_UNTAP_HOOKS).
+- 702.124j "Partner with [name]": "When this permanent enters, target player may search their
+  library for a card named [name], reveal it, put it into their hand, then shuffle".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..game.state import BATTLEFIELD
+from ..lazy import lazy_module
+from . import stack as stack_module
+from . import turn
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
+
+
+# ----------------------------------------------------------------------------- hand size, land plays
+
+
+def _statics_of(g: Game, p: int, kind: str):
+    """Static abilities of kind `kind` of permanents `p` controls (after layer-6 ability changes)."""
+    for o, ab in g.statics_of_kind(kind):
+        if o.controller == p and o.zone == BATTLEFIELD:
+            yield o, ab
+
+
+def _hand_size(g: Game, p: int, limit: int | None) -> int | None:
+    """402.2: "You have no maximum hand size"."""
+    for _o, _ab in _statics_of(g, p, "no_max_hand_size"):
+        return None
+    return limit
+
+
+def _land_plays(g: Game, p: int) -> int:
+    """305.2: "You may play an additional land on each of your turns" (each instance adds one;
+    "two additional lands" adds two)."""
+    return sum(int(ab.amount) for _o, ab in _statics_of(g, p, "extra_land_plays"))
+
+
+turn.HAND_SIZE.append(_hand_size)
+stack_module.LAND_PLAYS.append(_land_plays)
+
+
+# ----------------------------------------------------------------------------- 702.124j "Partner with [name]"
+
+
+def _partner_search(g: Game, ctx: Any, e: Any) -> list | None:
+    """702.124j: "When this permanent enters, target player may search their library for a card
+    named [name], reveal it, put it into their hand, then shuffle." First whether they search (a
+    player who doesn't search doesn't shuffle), then the card (701.19b: they may find nothing)."""
+    from . import effects as E
+    players = E.resolve_who(g, ctx, e.who)
+    if not players:
+        return None
+    p = players[0]
+    return [E._choice("partner_may", p, (True, False),
+                      f"702.124j: {g.s.players[p].name}, search your library for a card named {e.card_name} "
+                      f"(true) or not (false)?", (p, e.card_name, ctx.name))]
+
+
+def _may_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(True), A.Choose(False)]
+
+
+def _answer_partner_may(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    item = s.queue[0]
+    p, name, source = item[5]
+    s.pending = None
+    if not value:
+        s.queue.pop(0)
+        return
+    g.log_event("search", "701.19a", player=s.players[p].name, source=source)
+    cands = tuple(c for c in s.players[p].library if s.objects[c].card.name.lower() == name.lower())
+    s.queue[0] = ("choice", "partner_find", p, cands,
+                  f"701.19: the card named {name} ({len(cands)} in the library) or false to find nothing", item[5])
+
+
+def _find_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
+
+
+def _answer_partner_find(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    from ..game.state import HAND
+    s = g.s
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
+    p, name, source = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    if value is not False:
+        g.log_event("reveal", "701.16a", player=s.players[p].name, card=name, source=source)
+        g.move(value, HAND, rule="701.19a")
+    s.rng.shuffle(s.players[p].library)  # 701.20a
+    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+
+
+def register_partner_effect(cls: type) -> None:
+    from . import effects as E
+    E.register_effect(cls, _partner_search)
+    E.CHOICES["partner_may"] = (_may_actions, _answer_partner_may)
+    E.CHOICES["partner_find"] = (_find_actions, _answer_partner_find)
+
+
+# ----------------------------------------------------------------------------- more rules-modifying statics
+
+
+def _untap_during_others(g: Game) -> None:
+    """502.3: "Untap CARDNAME during each other player's untap step" — in the active player's untap
+    step, the other players' permanents with it untap too."""
+    triggers = _triggers_module
+    s = g.s
+    for oid in list(s.battlefield):
+        o = s.objects[oid]
+        if o.controller == s.active or not o.tapped:
+            continue
+        if any(getattr(ab, "kind", "") == "untap_during_others" for ab in g.chars(o).abilities):
+            o.tapped = False
+            g.log_event("untap", "502.3", card=o.card.name, reason="untaps during each other player's untap step")
+            triggers.tapped_changed(g, o, False)
+
+
+def _extra_land_this_turn(g: Game, ctx: Any, e: Any) -> list | None:
+    """305.2: "You may play an additional land this turn" (until the cleanup step, 514.2)."""
+    from ..game.state import ContinuousEffect
+    s = g.s
+    s.effects.append(ContinuousEffect("extra_land_play", None, controller=ctx.controller, timestamp=s.next_timestamp))
+    s.next_timestamp += 1
+    g.log_event("extra_land_play", "305.2", player=s.players[ctx.controller].name, source=ctx.name)
+    return None
+
+
+def _land_plays_this_turn(g: Game, p: int) -> int:
+    return sum(1 for e in g.s.effects if e.kind == "extra_land_play" and e.controller == p)
+
+
+def register_extra_land_effect(extra_land_cls: type) -> None:
+    from . import effects as E
+    E.register_effect(extra_land_cls, _extra_land_this_turn)
+
+
+turn.BEFORE_UNTAP_HOOKS.append(_untap_during_others)
+stack_module.LAND_PLAYS.append(_land_plays_this_turn)

@@ -1,0 +1,149 @@
+"""Effects on hands; their sentences are compiled by cards/templates/effects_hand.py.
+
+- "You may put a land card from your hand onto the battlefield [tapped]" (not playing a land, 305.1),
+  chosen as the effect resolves.
+- "Look at target opponent's hand": only its controller sees the cards.
+- 701.8a: "that player discards a card at random".
+- "Target opponent reveals their hand. You choose a nonland card from it. That player discards that
+  card" (V.ChooseCard, V.ActOnChosen: the choice among the revealed cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD, EXILE, HAND
+from . import effects as E
+from .effects import _HANDLERS, CHOICES, Context, _choice, _object_actions, discard
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHand(V.Effect):
+    """"You may put a land card from your hand onto the battlefield [tapped]" (not playing a land, 305.1)."""
+
+    filter: V.ObjectFilter
+    tapped: bool = False
+
+
+def _put_from_hand(g: Game, ctx: Context, e: PutFromHand) -> list | None:
+    from .targeting import matches_filter
+    p = ctx.controller
+    cands = tuple(c for c in g.s.players[p].hand if matches_filter(g, e.filter, g.s.objects[c], p))
+    if not cands:
+        return None
+    return [E._choice("put_from_hand", p, cands, f"{ctx.name}: you may put one of "
+                                                 f"{', '.join(g.name_of(c) for c in cands)} onto the battlefield "
+                                                 f"(or false)", e.tapped)]
+
+
+def _put_from_hand_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
+
+
+def _answer_put_from_hand(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
+    tapped = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    if value is not False:
+        g.move(value, BATTLEFIELD, rule="608.2c", controller=d.player, tapped=tapped)
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtHand(V.Effect):
+    """"Look at target opponent's hand": only its controller sees the cards (no change to the game)."""
+
+    who: Any
+
+
+def _look_at_hand(g: Game, ctx: Context, e: LookAtHand) -> list | None:
+    for p in E.resolve_who(g, ctx, e.who):
+        g.log_event("look_at_hand", "402.3", player=g.s.players[ctx.controller].name,
+                    hand_of=g.s.players[p].name, cards=[g.name_of(c) for c in g.s.players[p].hand])
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAtRandom(V.Effect):
+    """"That player discards a card at random" (701.8a: the card is chosen at random)."""
+
+    amount: int
+    who: Any
+
+
+def _discard_at_random(g: Game, ctx: Context, e: DiscardAtRandom) -> list | None:
+    s = g.s
+    for p in E.resolve_who(g, ctx, e.who):
+        for _ in range(e.amount):
+            hand = s.players[p].hand
+            if not hand:
+                break
+            E.discard(g, p, hand[s.rng.randrange(len(hand))], "701.8a")
+    return None
+
+
+E.register_effect(DiscardAtRandom, _discard_at_random)
+
+
+E.CHOICES["put_from_hand"] = (_put_from_hand_actions, _answer_put_from_hand)
+
+
+E.register_effect(PutFromHand, _put_from_hand)
+E.register_effect(LookAtHand, _look_at_hand)
+
+
+def _choose_card(g: Game, ctx: Context, e: V.ChooseCard) -> list | None:
+    from .targeting import matches_filter
+    if ctx.hand_of is None:
+        return None
+    s = g.s
+    cands = tuple(c for c in s.players[ctx.hand_of].hand
+                  if e.filter is None or matches_filter(g, e.filter, s.objects[c], ctx.controller))
+    if not cands:
+        return None
+    return [_choice("choose_card", ctx.controller, cands,
+                    f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s hand "
+                    f"({', '.join(g.name_of(c) for c in cands)})", ctx)]
+
+
+def _answer_choose_card(g: Game, d: Any, value: Any) -> None:
+    import dataclasses
+
+    from ..errors import IllegalActionError
+    s = g.s
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    ctx = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("choose_card", "608.2c", player=s.players[d.player].name, card=g.name_of(value))
+    new_ctx = dataclasses.replace(ctx, chosen=value)
+    for i, it in enumerate(s.queue):
+        if it[0] == "resume_effects" and it[1] is ctx:
+            s.queue[i] = ("resume_effects", new_ctx, *it[2:])
+            break
+
+
+def _act_on_chosen(g: Game, ctx: Context, e: V.ActOnChosen) -> list | None:
+    c = ctx.chosen
+    if c is None or c not in g.s.objects or g.s.objects[c].zone != HAND:
+        return None
+    if e.action == "discard":
+        discard(g, g.s.objects[c].owner, c)
+    else:
+        g.move(c, EXILE, rule="701.11a")
+    return None
+
+
+CHOICES["choose_card"] = (_object_actions, _answer_choose_card)
+
+
+_HANDLERS.update({V.ChooseCard: _choose_card, V.ActOnChosen: _act_on_chosen, V.RevealHand: lambda g, ctx, e: None})

@@ -1,0 +1,625 @@
+"""Keyword actions and counters of resolving spells and abilities (701, 107.14, 120.3, 122.8); their
+sentences are compiled by cards/templates/effects_keyword_actions.py.
+
+- 701.12a-c fight: each creature deals damage equal to its power to the other; if either has left
+  the battlefield, is no longer a creature or is an illegal target, neither deals damage; a creature
+  fighting itself is dealt twice its power. "Deals damage equal to its power" (120.3) likewise uses
+  its power as the effect is applied.
+- 701.31a-b monstrosity: if the permanent isn't monstrous, put N +1/+1 counters on it and it becomes
+  monstrous ("When CARDNAME becomes monstrous" triggers, 603.2).
+- 701.33a bolster, 701.43a adapt, 701.47a-c connive, 701.30a-b populate, 701.44a amass, 701.63a
+  endure (2026 rules).
+- 107.14 energy: "you get {E}{E}", "pay {E}{E}" (only a player who has the counters can pay).
+- 122.8: "put its counters on target creature you control" (last known counters once it has left).
+- 701.40a explore (V.Explore).
+- 701.21a tap and untap: "[you may] tap or untap target permanent", "untap up to three lands",
+  "tap all creatures your opponents control".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
+from . import effects as E
+from .effects import _HANDLERS, CHOICES, Context, _choice, _may_actions, target_object
+from .referred_objects import _counters, _referred
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(V.Effect):
+    """701.12a."""
+
+    first: Any
+    second: Any
+
+
+@dataclass(frozen=True, slots=True)
+class PowerDamage(V.Effect):
+    """"[source] deals damage equal to its power to [target]"."""
+
+    source: Any
+    to: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Monstrosity(V.Effect):
+    amount: V.Amount
+
+
+@dataclass(frozen=True, slots=True)
+class Adapt(V.Effect):
+    amount: V.Amount
+
+
+@dataclass(frozen=True, slots=True)
+class Bolster(V.Effect):
+    amount: V.Amount
+
+
+@dataclass(frozen=True, slots=True)
+class Connive(V.Effect):
+    target: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Populate(V.Effect):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Amass(V.Effect):
+    subtype: str
+    amount: V.Amount
+    army: Any = None  # CardDef of the 0/0 black [subtype] Army token
+
+
+def _damage_source(g: Game, ctx: Context, ref: Any, fighting: bool) -> tuple[Any, Any] | None:
+    """The creature dealing damage: a target must still be a legal target on the battlefield; "it" /
+    CARDNAME that has left the battlefield deals damage by its last known information (608.2h),
+    except a creature told to fight (701.12b)."""
+    if isinstance(ref, V.Ref):
+        oid = E.target_object(g, ctx, ref)
+        if oid is None or g.s.objects[oid].zone != BATTLEFIELD:
+            return None
+        o = g.s.objects[oid]
+        return o, g.chars(o)
+    oid = E.target_object(g, ctx, ref)
+    if oid is not None:
+        o = g.s.objects[oid]
+        return o, g.chars(o)
+    if fighting:
+        return None
+    return _referred(g, ctx, ref)
+
+
+def _damage_target(g: Game, ctx: Context, ref: Any) -> int | None:
+    if isinstance(ref, V.Ref):
+        if not ctx.legal[ref.index]:
+            return None
+        t = ctx.targets[ref.index]
+        if t < 0:
+            return t
+        o = g.s.objects.get(t)
+        return t if o is not None and o.zone == BATTLEFIELD else None
+    return E.target_object(g, ctx, ref)
+
+
+_PLAYER_GROUPS = (V.YOU, V.EACH_OPPONENT, V.EACH_PLAYER, V.DEFENDING, V.EVENT_PLAYER)
+
+
+def _power_damage(g: Game, ctx: Context, e: PowerDamage) -> list | None:
+    src = _damage_source(g, ctx, e.source, fighting=False)
+    if src is None:
+        return None
+    o, chars = src
+    if isinstance(e.to, str) and e.to in _PLAYER_GROUPS:
+        recipients = [-1 - p for p in E.resolve_who(g, ctx, e.to)]  # "to each opponent" (120.3)
+    else:
+        to = _damage_target(g, ctx, e.to)
+        recipients = [] if to is None else [to]
+    for to in recipients:
+        E.deal_damage(g, o.card.name, chars, o.controller, to, chars.power or 0, "120.3", source_id=o.id)
+    return None
+
+
+def _fight(g: Game, ctx: Context, e: Fight) -> list | None:
+    """701.12a: both deal damage at the same time (their powers are read before either is dealt)."""
+    a = _damage_source(g, ctx, e.first, fighting=True)
+    b = _damage_source(g, ctx, e.second, fighting=True)
+    # 701.12b: neither deals damage if either is gone or is no longer a creature.
+    if a is None or b is None or "Creature" not in a[1].types or "Creature" not in b[1].types:
+        return None
+    if a[0].id == b[0].id:
+        o, c = a  # 701.12c: a creature fighting itself is dealt damage equal to twice its power
+        E.deal_damage(g, o.card.name, c, o.controller, o.id, 2 * (c.power or 0), "701.12c", source_id=o.id)
+        return None
+    (oa, ca), (ob, cb) = a, b
+    pa, pb = ca.power or 0, cb.power or 0
+    g.log_event("fight", "701.12a", first=oa.card.name, second=ob.card.name)
+    E.deal_damage(g, oa.card.name, ca, oa.controller, ob.id, pa, "701.12a", source_id=oa.id)
+    E.deal_damage(g, ob.card.name, cb, ob.controller, oa.id, pb, "701.12a", source_id=ob.id)
+    return None
+
+
+def _monstrosity(g: Game, ctx: Context, e: Monstrosity) -> list | None:
+    """701.31a-b."""
+    from . import triggers
+    s = g.s
+    oid = E.target_object(g, ctx, V.SELF)
+    if oid is None or is_monstrous(g, oid):
+        return None
+    _counters(g, oid, E.amount(g, ctx, e.amount), "701.31a")
+    s.effects.append(ContinuousEffect("monstrous", oid, timestamp=s.next_timestamp, until="permanent",
+                                      controller=ctx.controller))
+    s.next_timestamp += 1
+    o = s.objects[oid]
+    g.log_event("monstrous", "701.31a", card=o.card.name, id=oid)
+    for ab in g.chars(o).abilities:
+        if isinstance(ab, V.TriggeredAbility) and ab.event == "becomes_monstrous":
+            triggers._add(g, o.controller, oid, ab, None, o.card.name)  # 701.31a-b
+    return None
+
+
+def is_monstrous(g: Game, oid: int) -> bool:
+    return any(e.kind == "monstrous" and e.target == oid for e in g.s.effects)
+
+
+def _adapt(g: Game, ctx: Context, e: Adapt) -> list | None:
+    """701.43a: only if it has no +1/+1 counters on it."""
+    oid = E.target_object(g, ctx, V.SELF)
+    if oid is None or g.s.objects[oid].counters.get("+1/+1", 0) > 0:
+        return None
+    _counters(g, oid, E.amount(g, ctx, e.amount), "701.43a")
+    return None
+
+
+def _bolster(g: Game, ctx: Context, e: Bolster) -> list | None:
+    """701.33a: a creature with the least toughness among creatures you control (chosen on a tie)."""
+    n = E.amount(g, ctx, e.amount)
+    mine = [o for o in g.permanents(ctx.controller) if "Creature" in g.chars(o).types]
+    if not mine or n <= 0:
+        return None
+    least = min(g.chars(o).toughness or 0 for o in mine)
+    cands = tuple(o.id for o in mine if (g.chars(o).toughness or 0) == least)
+    if len(cands) == 1:
+        _counters(g, cands[0], n, "701.33a")
+        return None
+    return [E._choice("bolster", ctx.controller, cands,
+                      f"701.33a: bolster {n}: choose a creature with the least toughness among creatures you control "
+                      f"({', '.join(g.name_of(c) for c in cands)})", n)]
+
+
+def _answer_bolster(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    n = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    _counters(g, value, n, "701.33a")
+
+
+E.CHOICES["bolster"] = (E._object_actions, _answer_bolster)
+
+
+def _connive(g: Game, ctx: Context, e: Connive) -> list | None:
+    """701.47a: draw a card, then discard a card; a nonland card discarded puts a +1/+1 counter on
+    the conniving permanent. 701.47c: if it left the battlefield, its last known information says who (its controller,
+    by last known information, draws and discards)."""
+    s = g.s
+    oid = E.target_object(g, ctx, e.target)
+    if oid is not None:
+        p = s.objects[oid].controller
+    else:
+        got = _referred(g, ctx, e.target)
+        if got is None:
+            return None
+        p = got[0].controller
+    g.log_event("connive", "701.47a", player=s.players[p].name, source=ctx.name)
+    E.draw(g, p, 1)
+    hand = tuple(s.players[p].hand)
+    if not hand:
+        return None
+    return [E._choice("connive_discard", p, hand, f"701.47a: {ctx.name} connives: choose a card to discard "
+                                                  f"({', '.join(g.name_of(c) for c in hand)})", oid)]
+
+
+def _answer_connive(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    if value not in d.data or value not in s.players[d.player].hand:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    oid = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    land = "Land" in s.objects[value].card.types
+    E.discard(g, d.player, value, "701.47a")
+    if not land and oid is not None and oid in s.objects and s.objects[oid].zone == BATTLEFIELD:
+        _counters(g, oid, 1, "701.47a")
+
+
+E.CHOICES["connive_discard"] = (E._object_actions, _answer_connive)
+
+
+def _populate(g: Game, ctx: Context, e: Populate) -> list | None:
+    """701.30a: choose a creature token you control, then create a token that's a copy of it (707.2:
+    its copiable values are the token's own definition)."""
+    cands = tuple(o.id for o in g.permanents(ctx.controller) if o.card.is_token and "Creature" in g.chars(o).types)
+    if not cands:
+        return None
+    if len(cands) == 1:
+        E.create_token(g, g.s.objects[cands[0]].card, ctx.controller)
+        return None
+    return [E._choice("populate", ctx.controller, cands,
+                      f"701.30a: populate: choose a creature token you control to copy "
+                      f"({', '.join(g.name_of(c) for c in cands)})", ctx.controller)]
+
+
+def _answer_populate(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    p = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    E.create_token(g, g.s.objects[value].card, p)
+
+
+E.CHOICES["populate"] = (E._object_actions, _answer_populate)
+
+
+def _amass(g: Game, ctx: Context, e: Amass) -> list | None:
+    """701.44a: create a 0/0 black [subtype] Army if you control no Army; choose an Army you control,
+    put N +1/+1 counters on it; it becomes a [subtype] if it isn't one (an "add_subtypes" effect,
+    applied in layer 4 by rules/continuous.py; it lasts as long as the permanent stays)."""
+    p = ctx.controller
+    armies = tuple(o.id for o in g.permanents(p) if "Army" in g.chars(o).subtypes and "Creature" in g.chars(o).types)
+    if not armies:
+        E.create_token(g, e.army, p)
+        armies = tuple(o.id for o in g.permanents(p) if "Army" in g.chars(o).subtypes
+                       and "Creature" in g.chars(o).types)
+        if not armies:
+            return None
+    n = E.amount(g, ctx, e.amount)
+    if len(armies) == 1:
+        _amass_onto(g, armies[0], e.subtype, n, ctx.controller)
+        return None
+    return [E._choice("amass", p, armies, f"701.44a: amass {e.subtype}s {n}: choose an Army you control "
+                                          f"({', '.join(g.name_of(c) for c in armies)})", (e.subtype, n))]
+
+
+def _amass_onto(g: Game, oid: int, subtype: str, n: int, controller: int) -> None:
+    s = g.s
+    _counters(g, oid, n, "701.44a")
+    if subtype not in g.chars(s.objects[oid]).subtypes:
+        s.effects.append(ContinuousEffect("add_subtypes", oid, timestamp=s.next_timestamp, until="permanent",
+                                          controller=controller, data=frozenset({subtype})))
+        s.next_timestamp += 1
+        g.invalidate()
+        g.log_event("becomes_type", "701.44a", card=s.objects[oid].card.name, subtype=subtype)
+
+
+def _answer_amass(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    subtype, n = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    _amass_onto(g, value, subtype, n, d.player)
+
+
+E.CHOICES["amass"] = (E._object_actions, _answer_amass)
+
+
+def energy(g: Game, p: int) -> int:
+    """The energy counters player `p` has (122.1, 107.14). Kept on the state as an immutable pair, so
+    a clone of the state shares nothing mutable with it."""
+    return g.s.__dict__.get("energy", (0, 0))[p]
+
+
+def _set_energy(g: Game, p: int, n: int) -> None:
+    pair = list(g.s.__dict__.get("energy", (0, 0)))
+    pair[p] = n
+    g.s.energy = tuple(pair)  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, slots=True)
+class GetEnergy(V.Effect):
+    """"You get {E}{E}": the player gets that many energy counters (107.14)."""
+
+    amount: V.Amount
+    who: Any = V.YOU
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy(V.Effect):
+    """"Pay {E}{E}" as the ability resolves (107.14: remove that many energy counters; only a player who
+    has them can pay)."""
+
+    amount: int
+
+
+def _get_energy(g: Game, ctx: Context, e: GetEnergy) -> list | None:
+    n = E.amount(g, ctx, e.amount)
+    if n <= 0:
+        return None
+    for p in E.resolve_who(g, ctx, e.who):
+        _set_energy(g, p, energy(g, p) + n)
+        g.log_event("energy", "107.14", player=g.s.players[p].name, amount=n, total=energy(g, p), source=ctx.name)
+    return None
+
+
+def _pay_energy(g: Game, ctx: Context, e: PayEnergy) -> list | None:
+    p = ctx.controller
+    if energy(g, p) >= e.amount:
+        _set_energy(g, p, energy(g, p) - e.amount)
+        g.log_event("pay_energy", "107.14", player=g.s.players[p].name, amount=e.amount, total=energy(g, p))
+    return None
+
+
+def _cant_pay_energy(g: Game, p: int, effects: tuple) -> bool:
+    need = sum(x.amount for x in effects if isinstance(x, PayEnergy))
+    return need > energy(g, p)
+
+
+@dataclass(frozen=True, slots=True)
+class TapOrUntap(V.Effect):
+    """"[You may] tap or untap target permanent" (701.21a): the controller chooses as it resolves."""
+
+    target: Any
+    optional: bool = False
+
+
+def _tap_or_untap(g: Game, ctx: Context, e: TapOrUntap) -> list | None:
+    oid = E.target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    return [E._choice("tap_or_untap", ctx.controller, oid,
+                      f"{ctx.name}: tap or untap {g.s.objects[oid].card.name}"
+                      + (" (or false: neither)" if e.optional else ""), (oid, e.optional))]
+
+
+def _tap_or_untap_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    _, optional = g.s.queue[0][5]
+    return [A.Choose("tap"), A.Choose("untap")] + ([A.Choose(False)] if optional else [])
+
+
+def _answer_tap_or_untap(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    from .mana_payment import tap, untap
+    oid, optional = g.s.queue[0][5]
+    if value not in ("tap", "untap") and not (optional and value is False):
+        raise IllegalActionError(f"{d.prompt}: answer tap or untap" + (" or false" if optional else ""))
+    g.s.pending = None
+    g.s.queue.pop(0)
+    o = g.s.objects.get(oid)
+    if o is None or o.zone != BATTLEFIELD:
+        return
+    if value == "tap" and not o.tapped:
+        tap(g, o, "701.21a")
+    elif value == "untap" and o.tapped:
+        untap(g, o, "701.21a")
+
+
+@dataclass(frozen=True, slots=True)
+class Endure(V.Effect):
+    """701.63a (2026 rules): the permanent's controller creates an N/N white Spirit token unless they put N
+    +1/+1 counters on the permanent (impossible once it has left the battlefield)."""
+
+    of: Any
+    amount: int
+    spirit: Any = None  # CardDef of the N/N white Spirit token
+
+
+def _endure(g: Game, ctx: Context, e: Endure) -> list | None:
+    if e.amount <= 0:
+        return None  # 701.63b
+    oid = E.target_object(g, ctx, e.of)
+    if oid is None:
+        got = _referred(g, ctx, e.of)
+        if got is None:
+            return None
+        E.create_token(g, e.spirit, got[0].controller)
+        return None
+    p = g.s.objects[oid].controller
+    return [E._choice("endure", p, oid, f"701.63a: {ctx.name}: put {e.amount} +1/+1 counters on "
+                                        f"{g.name_of(oid)} (counters) or create a {e.amount}/{e.amount} Spirit (token)?",
+                      (oid, e))]
+
+
+def _endure_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose("counters"), A.Choose("token")]
+
+
+def _answer_endure(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if value not in ("counters", "token"):
+        raise IllegalActionError(f"{d.prompt}: answer counters or token")
+    oid, e = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    o = g.s.objects.get(oid)
+    if value == "counters" and o is not None and o.zone == BATTLEFIELD:
+        _counters(g, oid, e.amount, "701.63a")
+    else:
+        E.create_token(g, e.spirit, d.player)
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersOf(V.Effect):
+    """"Put its counters on target creature you control" (122.8: once it has left the battlefield, the same
+    number of each kind of counter it had)."""
+
+    of: Any
+    target: Any
+
+
+def _put_counters_of(g: Game, ctx: Context, e: PutCountersOf) -> list | None:
+    got = _referred(g, ctx, e.of)
+    to = E.target_object(g, ctx, e.target)
+    if got is None or to is None:
+        return None
+    src = got[0]
+    moving = src.zone == BATTLEFIELD and src.id in g.s.objects and src.id != to
+    for kind, n in sorted(dict(src.counters).items()):
+        if n <= 0:
+            continue
+        if moving:
+            del src.counters[kind]  # 122.5: moved from one object to the other
+        t = g.s.objects[to]
+        t.counters[kind] = t.counters.get(kind, 0) + n
+        g.log_event("counters", "122.8", card=t.card.name, kind=kind, amount=n)
+    g.invalidate()
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class UntapUpTo(V.Effect):
+    """"Untap up to three lands" (no target: chosen as it resolves, 701.21a)."""
+
+    filter: V.ObjectFilter
+    amount: int
+
+
+def _untap_up_to(g: Game, ctx: Context, e: UntapUpTo) -> list | None:
+    cands = tuple(x for x in E.objects_matching(g, e.filter, ctx.controller, ctx.source) if g.s.objects[x].tapped)
+    if not cands:
+        return None
+    return [E._choice("untap_up_to", ctx.controller, cands,
+                      f"{ctx.name}: untap up to {e.amount} of {', '.join(g.name_of(c) for c in cands)} (a list)",
+                      e.amount)]
+
+
+def _untap_up_to_actions(g: Game, d: Any) -> list:
+    from itertools import combinations
+
+    from ..game import actions as A
+    n = min(g.s.queue[0][5], len(d.data))
+    out = [A.Choose(())]
+    for k in range(1, n + 1):
+        out.extend(A.Choose(c) for c in combinations(d.data, k))
+        if len(out) > 200:
+            break  # many lands: the largest choices are offered to agents; any answer is accepted
+    return out
+
+
+def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    from .mana_payment import untap
+    chosen = E._check_subset(g, d, value)
+    n = g.s.queue[0][5]
+    if len(chosen) > n:
+        raise IllegalActionError(f"{d.prompt}: at most {n}")
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for c in chosen:
+        o = g.s.objects.get(c)
+        if o is not None and o.zone == BATTLEFIELD and o.tapped:
+            untap(g, o, "701.21a")
+
+
+@dataclass(frozen=True, slots=True)
+class TapAll(V.Effect):
+    """"Tap all creatures your opponents control" (701.21a: each untapped matching permanent becomes tapped)."""
+
+    filter: V.ObjectFilter
+
+
+def _tap_all(g: Game, ctx: Context, e: TapAll) -> list | None:
+    from .mana_payment import tap
+    for oid in E.objects_matching(g, e.filter, ctx.controller, ctx.source):
+        o = g.s.objects[oid]
+        if not o.tapped:
+            tap(g, o, "701.21a")
+    return None
+
+
+E.register_effect(TapAll, _tap_all)
+
+
+E.CHOICES["untap_up_to"] = (_untap_up_to_actions, _answer_untap_up_to)
+
+
+E.register_effect(UntapUpTo, _untap_up_to)
+
+
+E.CHOICES["endure"] = (_endure_actions, _answer_endure)
+
+
+E.register_effect(Endure, _endure)
+E.register_effect(PutCountersOf, _put_counters_of)
+
+
+E.CHOICES["tap_or_untap"] = (_tap_or_untap_actions, _answer_tap_or_untap)
+
+
+E.register_effect(TapOrUntap, _tap_or_untap)
+E.MAY_IMPOSSIBLE.append(_cant_pay_energy)
+E.register_effect(GetEnergy, _get_energy)
+E.register_effect(PayEnergy, _pay_energy)
+E.register_effect(Fight, _fight)
+E.register_effect(PowerDamage, _power_damage)
+E.register_effect(Monstrosity, _monstrosity)
+E.register_effect(Adapt, _adapt)
+E.register_effect(Bolster, _bolster)
+E.register_effect(Connive, _connive)
+E.register_effect(Populate, _populate)
+E.register_effect(Amass, _amass)
+
+
+def _explore(g: Game, ctx: Context, e: V.Explore) -> list | None:
+    """701.40a."""
+    s = g.s
+    oid = target_object(g, ctx, e.target)
+    if oid is not None:
+        from . import trigger_events
+        trigger_events.explored(g, oid)  # "whenever a creature you control explores"
+    who = s.objects[oid].controller if oid is not None else ctx.controller
+    lib = s.players[who].library
+    if not lib:
+        if oid is not None:  # nothing revealed: not a land, so the counter is still put (701.40a)
+            _put_counter(g, oid, "+1/+1", 1)
+        return None
+    top = s.objects[lib[0]]
+    g.log_event("reveal", "701.40a", player=s.players[who].name, card=top.card.name)
+    if "Land" in top.card.types:
+        g.move(top.id, HAND, rule="701.40a")
+        return None
+    if oid is not None:
+        _put_counter(g, oid, "+1/+1", 1)
+    return [_choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
+                                             f"on top (false)?", top.id)]
+
+
+def _put_counter(g: Game, oid: int, kind: str, n: int) -> None:
+    o = g.s.objects[oid]
+    o.counters[kind] = o.counters.get(kind, 0) + n
+    g.invalidate()
+    g.log_event("counters", "122.1", card=o.card.name, kind=kind, amount=n)
+
+
+def _answer_explore(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    card = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    if value and card in s.objects and s.objects[card].zone == LIBRARY:
+        g.move(card, GRAVEYARD, rule="701.40a")
+
+
+CHOICES["explore"] = (_may_actions, _answer_explore)
+
+
+_HANDLERS[V.Explore] = _explore

@@ -1,0 +1,466 @@
+"""Effects on libraries (401.4, 701.13, 701.18, 701.19, 701.20, 701.42, 608.2n); their sentences are
+compiled by cards/templates/effects_library.py (and, for the core ones, effects_core.py).
+
+- 701.18a scry, 701.42a surveil, 701.13a mill, 701.19a "search your library for ..." (the choices
+  made as they resolve: effects.CHOICES "scry", "surveil", "search").
+- 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
+  in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`), "put
+  target card on top of / on the bottom of its owner's library" (V.PutInLibrary).
+- 401.4: "look at the top N cards of your library, then put them back in any order"; "look at the
+  top card of target player's library" (only its controller sees it).
+- 701.19a-b search (a card with a stated quality may not be found), 701.20a shuffle: "search your
+  library for a basic land card, reveal it, then shuffle and put that card on top", "search your
+  library for [up to N cards] named CARDNAME ...", "shuffle your library".
+- 608.2n: "put CARDNAME on top of (the bottom of) its owner's library", "shuffle CARDNAME into its
+  owner's library": the permanent, or the resolving spell itself (then it isn't put into the
+  graveyard).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
+from . import effects as E
+from .effects import (
+    _HANDLERS,
+    CHOICES,
+    Context,
+    _check_subset,
+    _choice,
+    _subset_actions,
+    _target_anywhere,
+    amount,
+    resolve_who,
+)
+from .hand_effects import _put_from_hand_actions
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class ReorderTop(V.Effect):
+    amount: V.Amount
+
+
+def _reorder_top(g: Game, ctx: Context, e: ReorderTop) -> list | None:
+    p = ctx.controller
+    cards = tuple(g.s.players[p].library[:E.amount(g, ctx, e.amount)])
+    g.log_event("look", "701.16", player=g.s.players[p].name, amount=len(cards), source=ctx.name)
+    if len(cards) <= 1:
+        return None
+    return [E._choice("order_top", p, cards, f"{ctx.name}: put {', '.join(g.name_of(c) for c in cards)} back on top "
+                                             f"of your library in any order (first listed ends on top)")]
+
+
+def _answer_order_top(g: Game, d: Any, value: Any) -> None:
+    order = chosen_order(g, d, value)
+    s = g.s
+    s.pending = None
+    p = d.player
+    s.queue.pop(0)
+    lib = s.players[p].library
+    rest = [c for c in lib if c not in order]
+    lib[:] = list(order) + rest  # 401.4: the same cards, on top, in the chosen order (not new objects)
+    g.log_event("order_top", "401.4", player=s.players[p].name, amount=len(order))
+
+
+@dataclass(frozen=True, slots=True)
+class PutSelfInLibrary(V.Effect):
+    """"Put CARDNAME on top of (the bottom of) its owner's library": the permanent, or the resolving spell
+    itself (608.2n: then it doesn't go to the graveyard)."""
+
+    bottom: bool = False
+
+
+def _put_self_in_library(g: Game, ctx: Context, e: PutSelfInLibrary) -> list | None:
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is not None and o.zone in (BATTLEFIELD, STACK):
+        g.move(o.id, LIBRARY, rule="401.4", bottom=e.bottom)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchToTop(V.Effect):
+    """"Search your library for a basic land card, reveal it, then shuffle and put that card on top"
+    (701.19a-b: a card with a stated quality may not be found; 701.20a shuffle)."""
+
+    filter: V.ObjectFilter
+
+
+def _search_to_top(g: Game, ctx: Context, e: SearchToTop) -> list | None:
+    from .targeting import matches_filter
+    p = ctx.controller
+    cands = tuple(c for c in g.s.players[p].library if matches_filter(g, e.filter, g.s.objects[c], p))
+    g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
+    return [E._choice("search_top", p, cands, f"701.19: {ctx.name}: search your library for a card to put on top "
+                                              f"({', '.join(g.name_of(c) for c in cands) or 'none'}) or false", None)]
+
+
+def _answer_search_top(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
+    s = g.s
+    s.pending = None
+    s.queue.pop(0)
+    lib = s.players[d.player].library
+    if value is not False:
+        g.log_event("reveal", "701.16a", player=s.players[d.player].name, card=g.name_of(value))
+        lib.remove(value)
+    s.rng.shuffle(lib)
+    g.log_event("shuffle", "701.20a", player=s.players[d.player].name)
+    if value is not False:
+        lib.insert(0, value)  # the same card, on top (not a new object: it stays in the library)
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleSelfIntoLibrary(V.Effect):
+    """"Shuffle CARDNAME into its owner's library" (701.20a): the resolving spell itself (608.2n: then it
+    isn't put into the graveyard), or the permanent."""
+
+
+def _shuffle_self(g: Game, ctx: Context, e: ShuffleSelfIntoLibrary) -> list | None:
+    s = g.s
+    o = s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone not in (BATTLEFIELD, STACK):
+        return None
+    owner = o.owner
+    g.move(o.id, LIBRARY, rule="701.20a")
+    s.rng.shuffle(s.players[owner].library)
+    g.log_event("shuffle", "701.20a", player=s.players[owner].name)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTopOf(V.Effect):
+    """"Look at the top card of target player's library": only its controller sees it."""
+
+    who: Any
+
+
+def _look_at_top_of(g: Game, ctx: Context, e: LookAtTopOf) -> list | None:
+    for p in E.resolve_who(g, ctx, e.who):
+        lib = g.s.players[p].library
+        g.log_event("look", "701.16", player=g.s.players[ctx.controller].name, library_of=g.s.players[p].name,
+                    card=g.name_of(lib[0]) if lib else None)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSameName(V.Effect):
+    """"Search your library for [up to N cards] [a card] named CARDNAME, reveal it, put it into your hand,
+    then shuffle" (701.19a-b: cards with a stated quality may not be found; 701.20a)."""
+
+    amount: int = 1
+
+
+def _source_name(g: Game, ctx: Context) -> str:
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is not None:
+        return o.card.name
+    return ctx.source_lki[0].card.name if ctx.source_lki else ctx.name
+
+
+def _search_same_name(g: Game, ctx: Context, e: SearchSameName) -> list | None:
+    p = ctx.controller
+    name = _source_name(g, ctx)
+    g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
+    return [E._choice("search_named", p, _named_cands(g, p, name), f"701.19: {ctx.name}: search for up to {e.amount} card(s) named "
+                                               f"{name} (a list; [] to find none)", (name, e.amount))]
+
+
+def _named_cands(g: Game, p: int, name: str) -> tuple[int, ...]:
+    return tuple(c for c in g.s.players[p].library if g.s.objects[c].card.name == name)
+
+
+def _search_named_actions(g: Game, d: Any) -> list:
+    from itertools import combinations
+
+    from ..game import actions as A
+    name, n = g.s.queue[0][5]
+    cands = d.data
+    out = [A.Choose(())]
+    for k in range(1, min(n, len(cands)) + 1):
+        out.extend(A.Choose(c) for c in combinations(cands, k))
+    return out
+
+
+def _answer_search_named(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    name, n = s.queue[0][5]
+    cands = d.data
+    if value is None or value is False:
+        value = ()
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,)
+    chosen = tuple(value) if isinstance(value, (list, tuple)) else None
+    if chosen is None or len(chosen) > n or len(set(chosen)) != len(chosen) or any(c not in cands for c in chosen):
+        raise IllegalActionError(f"{d.prompt}: choose up to {n} of {', '.join(g.name_of(c) for c in cands) or 'none'}")
+    s.pending = None
+    s.queue.pop(0)
+    for c in chosen:
+        g.log_event("reveal", "701.16a", player=s.players[d.player].name, card=name)
+        g.move(c, HAND, rule="701.19a")
+    s.rng.shuffle(s.players[d.player].library)
+    g.log_event("shuffle", "701.20a", player=s.players[d.player].name)
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleLibrary(V.Effect):
+    """"Shuffle your library" (701.20a)."""
+
+
+def _shuffle_library(g: Game, ctx: Context, e: ShuffleLibrary) -> list | None:
+    p = ctx.controller
+    g.s.rng.shuffle(g.s.players[p].library)
+    g.log_event("shuffle", "701.20a", player=g.s.players[p].name)
+    return None
+
+
+E.register_effect(ShuffleLibrary, _shuffle_library)
+
+
+E.CHOICES["search_named"] = (_search_named_actions, _answer_search_named)
+
+
+E.register_effect(SearchSameName, _search_same_name)
+E.register_effect(ShuffleSelfIntoLibrary, _shuffle_self)
+E.register_effect(LookAtTopOf, _look_at_top_of)
+
+
+E.CHOICES["search_top"] = (_put_from_hand_actions, _answer_search_top)
+
+
+E.register_effect(SearchToTop, _search_to_top)
+E.register_effect(PutSelfInLibrary, _put_self_in_library)
+E.register_effect(ReorderTop, _reorder_top)
+
+
+def _dig(g: Game, ctx: Context, e: V.DigPut) -> list | None:
+    from .targeting import matches_filter
+    s = g.s
+    p = ctx.controller
+    lib = s.players[p].library
+    cards = tuple(c for c in ctx.looked if c in lib)
+    cands = tuple(c for c in cards if e.filter is None or matches_filter(g, e.filter, s.objects[c], p))
+    if not cands:
+        return None
+    return [_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
+                                     f"your hand ({', '.join(g.name_of(c) for c in cands)})", (e, ctx.name))]
+
+
+def _dig_actions(g: Game, d: Any) -> list:
+    from itertools import combinations
+
+    from ..game import actions as A
+    e, _ = g.s.queue[0][5]
+    n = min(e.count, len(d.data))
+    if n == 1:
+        out = [A.Choose(c) for c in d.data]
+    else:
+        out = [A.Choose(x) for x in combinations(d.data, n)]
+    if e.upto:
+        out.append(A.Choose(False))
+    return out
+
+
+def _answer_dig(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    e, name = s.queue[0][5]
+    n = min(e.count, len(d.data))
+    if value is False or value == () or value == []:
+        chosen: tuple = ()
+        if not e.upto:
+            raise IllegalActionError(f"{d.prompt}: {n} card(s) must be chosen")
+    else:
+        chosen = (value,) if isinstance(value, int) else tuple(value)
+        if len(chosen) != n or len(set(chosen)) != n or any(c not in d.data for c in chosen):
+            raise IllegalActionError(f"{d.prompt}: choose {n} of {', '.join(g.name_of(c) for c in d.data)}")
+    s.pending = None
+    s.queue.pop(0)
+    for c in chosen:
+        if e.reveal:
+            g.log_event("reveal", "701.16a", player=s.players[d.player].name, card=s.objects[c].card.name)
+        g.move(c, HAND, rule="608.2c")
+
+
+def _put_rest(g: Game, ctx: Context, e: V.PutRest) -> list | None:
+    s = g.s
+    lib = s.players[ctx.controller].library
+    rest = [c for c in ctx.looked if c in lib]
+    if e.to == "graveyard":
+        for c in rest:
+            g.move(c, GRAVEYARD, rule="608.2c")
+    elif e.to == "bottom_any":
+        if len(rest) > 1:
+            return [_choice("order_bottom", ctx.controller, tuple(rest),
+                            f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} on the bottom of your library in "
+                            f"the order you choose (first listed is put on the bottom first)")]
+        for c in rest:
+            g.move(c, LIBRARY, rule="608.2c", bottom=True)
+    else:
+        s.rng.shuffle(rest)  # "in a random order"
+        for c in rest:
+            g.move(c, LIBRARY, rule="608.2c", bottom=True)
+    return None
+
+
+CHOICES["dig"] = (_dig_actions, _answer_dig)
+
+
+_HANDLERS.update({V.DigPut: _dig, V.PutRest: _put_rest, V.LookAtTop: lambda g, ctx, e: None})
+
+
+def order_actions(g: Game, d: Any) -> list:
+    """The orders an agent may choose for the cards of decision `d` (all of them up to four cards)."""
+    from itertools import permutations
+
+    from ..game import actions as A
+    if len(d.data) > 4:
+        return [A.Choose(tuple(d.data)), A.Choose(tuple(reversed(d.data)))]
+    return [A.Choose(x) for x in permutations(d.data)]
+
+
+def chosen_order(g: Game, d: Any, value: Any) -> tuple[int, ...]:
+    """The order answered for the cards of decision `d`: each of them once, or IllegalActionError."""
+    from ..errors import IllegalActionError
+    order = tuple(value) if isinstance(value, (list, tuple)) else ()
+    if sorted(order) != sorted(d.data):
+        raise IllegalActionError(f"{d.prompt}: list each of {', '.join(g.name_of(c) for c in d.data)} once")
+    return order
+
+
+def _answer_order(g: Game, d: Any, value: Any) -> None:
+    order = chosen_order(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for c in order:
+        g.move(c, LIBRARY, rule="608.2c", bottom=True)
+
+
+CHOICES["order_bottom"] = (order_actions, _answer_order)
+
+
+def _put_in_library(g: Game, ctx: Context, e: V.PutInLibrary) -> list | None:
+    oid = _target_anywhere(g, ctx, e.target)
+    if oid is not None:
+        g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom)
+    return None
+
+
+_HANDLERS[V.PutInLibrary] = _put_in_library
+E.CHOICES["order_top"] = (order_actions, _answer_order_top)
+
+
+def _scry(g: Game, ctx: Context, e: V.Scry) -> list | None:
+    """701.18a."""
+    needs = []
+    for p in resolve_who(g, ctx, e.who):
+        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
+        if n <= 0:
+            continue  # 701.18b: scry 0 is no scry event
+        cards = tuple(g.s.players[p].library[:n])
+        g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
+        from . import trigger_events
+        trigger_events.looked_at_top(g, p, "scry")  # "whenever you scry" (701.18b: not for scry 0)
+        needs.append(_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
+                                               f"(the rest stay on top in their order)"))
+    return needs or None
+
+
+def _surveil(g: Game, ctx: Context, e: V.Surveil) -> list | None:
+    """701.42a."""
+    needs = []
+    for p in resolve_who(g, ctx, e.who):
+        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
+        if n <= 0:
+            continue
+        cards = tuple(g.s.players[p].library[:n])
+        g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
+        from . import trigger_events
+        trigger_events.looked_at_top(g, p, "surveil")  # "whenever you surveil"
+        needs.append(_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
+                                                  f"graveyard (the rest stay on top in their order)"))
+    return needs or None
+
+
+def _answer_scry(g: Game, d: Any, value: Any) -> None:
+    chosen = _check_subset(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for oid in chosen:
+        g.move(oid, LIBRARY, rule="701.18a", bottom=True)
+    g.log_event("scry_bottom", "701.18a", player=g.s.players[d.player].name, bottom=len(chosen),
+                top=len(d.data) - len(chosen))
+
+
+def _answer_surveil(g: Game, d: Any, value: Any) -> None:
+    chosen = _check_subset(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for oid in chosen:
+        g.move(oid, GRAVEYARD, rule="701.42a")
+    g.log_event("surveil_graveyard", "701.42a", player=g.s.players[d.player].name, graveyard=len(chosen),
+                top=len(d.data) - len(chosen))
+
+
+def _mill(g: Game, ctx: Context, e: V.Mill) -> list | None:
+    """701.13a-b: as many as possible."""
+    for p in resolve_who(g, ctx, e.who):
+        lib = g.s.players[p].library
+        for oid in list(lib[:amount(g, ctx, e.amount)]):
+            g.move(oid, GRAVEYARD, rule="701.13a")
+    return None
+
+
+def _search(g: Game, ctx: Context, e: V.SearchLibrary) -> list | None:
+    """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
+    p = ctx.controller
+    g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
+    return [_choice("search", p, None, "", (e, e.amount))]
+
+
+def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
+    from .targeting import matches_filter
+    s = g.s
+    return tuple(oid for oid in s.players[p].library if matches_filter(g, flt, s.objects[oid], p))
+
+
+def _search_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
+
+
+def _answer_search(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    s = g.s
+    item = s.queue[0]
+    e, left = item[5]
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false "
+                                 f"(701.19b)")
+    s.pending = None
+    p = d.player
+    if value is not False:
+        if e.to == "battlefield":
+            g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
+        else:
+            g.move(value, HAND, rule="701.19a")
+        if left > 1 and _search_cands(g, p, e.filter):
+            s.queue[0] = item[:5] + ((e, left - 1),)
+            return
+    s.queue.pop(0)
+    s.rng.shuffle(s.players[p].library)
+    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+
+
+_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.SearchLibrary: _search})
+CHOICES["scry"] = (_subset_actions, _answer_scry)
+CHOICES["surveil"] = (_subset_actions, _answer_surveil)
+CHOICES["search"] = (_search_actions, _answer_search)

@@ -1,0 +1,522 @@
+"""Paying costs (601.2g-h, 602.2b, 605.3, 106.4, 107.5-107.6, 118): mana sources, activating mana
+abilities during a payment, paying mana and the non-mana parts of costs.
+
+- 601.2g: mana abilities are activated before paying; 605.3a-b: a mana ability resolves at once, and a
+  choice made while it resolves can't wait for a decision (`choose`: the game's chooser, else the
+  first option).
+- 601.2h / 118.3: the cost is paid in full or not at all (`can_pay`, `pay_mana`, with the exact solver
+  of rules/costs.py); 106.4: mana goes to the player's mana pool (`add_mana`).
+- 107.5 / 107.6 / 302.6: {T} and {Q} costs and summoning sickness (`cost_block_reason`, `tap`, `untap`);
+  sacrifice, discard, exile and tap-other costs (`usable_for_cost`, the candidates of each).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.vocab import (
+    Cost,
+    CostPlus,
+    ManaAbility,
+    ObjectFilter,
+)
+from ..errors import IllegalActionError
+from ..game import actions as A
+from ..game.state import (
+    BATTLEFIELD,
+    DECLARE_ATTACKERS,
+    GRAVEYARD,
+    UPKEEP,
+)
+from ..lazy import lazy_module
+from . import mana_abilities, produce
+from .costs import ManaSource, Requirement, requirements, solve_payment, spend
+from .mana import TYPES, add, format_bag
+from .targeting import matches_filter
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import Obj
+_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
+_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
+
+
+def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice: bool = True,
+                 exclude_more: tuple[int, ...] = (), purpose: tuple | None = None) -> list[ManaSource]:
+    """The mana abilities `p` could activate now with no mana cost, for the solver (`exclude`,
+    `exclude_more`: permanents whose mana abilities can't be used, e.g. those a cost sacrifices;
+    `purpose`: what the mana pays for, 106.6 — abilities whose mana couldn't pay for it are left out)."""
+    repeats, solver_may_use = mana_abilities.repeats, mana_abilities.solver_may_use
+    s = g.s
+    out: list[ManaSource] = []
+    converters: list[ManaSource] = []
+    plain_ok = None  # no effect replaces or adds to mana (106.12a-b): plain {T} abilities are read off
+    for oid in s.battlefield:
+        o = s.objects[oid]
+        if o.controller != p or oid == exclude or oid in exclude_more:
+            continue
+        c = g.chars(o)
+        plain = _stack_module._activated_entry(c.abilities)[3]
+        if plain is not None:
+            if plain_ok is None:
+                plain_ok = produce.mana_unmodified(g)
+            if plain_ok:
+                group, merged, rank, creature_rank = plain
+                if not group or o.tapped:
+                    continue  # no mana ability, or 107.5: can't pay {T}
+                if "Creature" in c.types:
+                    if o.sick and "haste" not in c.keywords:
+                        continue  # 302.6
+                    rank = creature_rank
+                out.append(ManaSource((oid, group), merged, rank))
+                continue
+        abilities = None
+        # Abilities of one permanent that tap it are alternatives: one ManaSource for them all; so are the
+        # ones that sacrifice it (it can be sacrificed once: Basal Sliver's own ability and the one it
+        # grants itself). One that does both is an alternative to the tapping ones.
+        tap_group: list[tuple[int, tuple]] = []
+        tap_rank = 0
+        sacrifice_group: list[tuple[int, tuple]] = []
+        sacrifice_rank = 0
+        for idx, ab in enumerate(_stack_module.activated_abilities(g, o)):
+            if not isinstance(ab, ManaAbility):
+                continue
+            if not solver_may_use(g, ab, purpose, o):
+                continue
+            cost = ab.cost
+            if not cost.mana.is_empty() and not cost.mana.x_count and cost.sacrifice is None and not cost.life \
+                    and not cost.sacrifice_self and cost_block_reason(g, o, cost) is None:
+                # A converter (Cabal Coffers, Pili-Pala): the solver pays its cost from other sources first.
+                outs = produce.activation_finals(g, p, o, ab)
+                if outs:
+                    for req in requirements(cost.mana):  # each way to pay a hybrid cost ({W/U} of a filter land)
+                        if not req.life:
+                            converters.append(ManaSource((oid, ((idx, outs),)), outs, 5, req))
+                continue
+            if not cost.mana.is_empty() or cost.sacrifice is not None or cost.life:
+                continue
+            if cost.sacrifice_self and not include_sacrifice:
+                continue
+            if cost_block_reason(g, o, cost) is not None:
+                continue
+            outs = produce.activation_finals(g, p, o, ab)
+            if not outs:
+                continue
+            if abilities is None:
+                abilities = g.chars(o)
+            rank = 0
+            if len(outs) > 1:
+                rank = 1
+            if "Creature" in abilities.types:
+                rank += 2
+            if cost.sacrifice_self:
+                rank += 10
+            if cost.tap:
+                tap_group.append((idx, outs))
+                tap_rank = max(tap_rank, rank)
+                continue
+            if cost.sacrifice_self:
+                sacrifice_group.append((idx, outs))
+                sacrifice_rank = max(sacrifice_rank, rank)  # used after its other abilities (ranks >= 10)
+                continue
+            # 605.3a: an ability without {T} may be activated again while its cost can be paid (Druids'
+            # Repository with two charge counters): one source per possible activation.
+            out.extend([ManaSource((oid, ((idx, outs),)), outs, rank)] * repeats(o, cost))
+        for group, group_rank in ((tap_group, tap_rank), (sacrifice_group, sacrifice_rank)):
+            if group:
+                merged = tuple(dict.fromkeys(x for _, outs in group for x in outs))
+                if len(group) > 1 and len(merged) > 1:
+                    group_rank = max(group_rank, 1)
+                out.append(ManaSource((oid, tuple(group)), merged, group_rank))
+        # A permanent's plain {T} ability and a converter would both tap it: the solver uses one of them
+        # (rules/costs.py _solve_with_converters leaves out the other sources of a converter's permanent).
+        out.extend(converters)
+        converters.clear()
+    return out
+
+
+def source_ability(key, out) -> tuple[int, int]:
+    """The (permanent, ability index) of a solver source key that produces `out`."""
+    oid, group = key
+    for idx, outs in group:
+        if out in outs:
+            return oid, idx
+    return oid, group[0][0]
+
+
+def cost_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
+    """Why the non-mana parts of `cost` ({T}/{Q}, a sacrifice, discards ...) can't be paid by `o`, or
+    None (107.5, 107.6, 302.6, 701.17a)."""
+    why = _tap_block_reason(g, o, cost)
+    if why is not None:
+        return why
+    if cost.sacrifice is not None and not usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)):
+        return f"{o.card.name}: there is no permanent to sacrifice for this cost (701.17a)"
+    if type(cost) is CostPlus:
+        return _plus_block_reason(g, o, cost)
+    extra = getattr(cost, "extra_block_reason", None)  # costs of template modules (702.122a crew)
+    if extra is not None:
+        return extra(g, o)
+    return None
+
+
+def usable_for_cost(g: Game, o: Obj, cost: Cost, cands: list[int]) -> list[int]:
+    """The permanents among `cands` that a cost may sacrifice or tap while its mana can still be paid
+    without them (their mana abilities are then unavailable, 601.2g-h)."""
+    if cost.mana.is_empty() or not cands:
+        return cands
+    p = o.controller
+    purpose = ("ability", o.id)
+    with_mana = {src.key[0] for src in mana_sources(g, p, exclude=o.id if cost.tap else None, purpose=purpose)}
+    out = []
+    reqs = requirements(cost.mana, 0)
+    for c in cands:
+        if c not in with_mana or can_pay(g, p, reqs, purpose, exclude=o.id if cost.tap else None, exclude_more=(c,)):
+            out.append(c)
+    return out
+
+
+def _tap_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
+    """Why {T}/{Q} of `cost` can't be paid by `o`, or None (107.5, 107.6, 302.6)."""
+    if cost.tap or cost.untap:
+        c = g.chars(o)
+        if "Creature" in c.types and o.sick and "haste" not in c.keywords:
+            sym = "{T}" if cost.tap else "{Q}"
+            return (f"302.6: {o.card.name} has not been under its controller's control continuously since "
+                    f"their most recent turn began, so its {sym} ability can't be activated")
+        if cost.tap and o.tapped:
+            return f"107.5: {o.card.name} is already tapped and can't pay {{T}}"
+        if cost.untap and not o.tapped:
+            return f"107.6: {o.card.name} is untapped and can't pay {{Q}}"
+    return None
+
+
+def sacrifice_candidates(g: Game, o: Obj, flt: ObjectFilter) -> list[int]:
+    """Permanents `o`'s controller could sacrifice for a "Sacrifice a creature" cost (701.17a)."""
+    return [x.id for x in g.permanents(o.controller) if matches_filter(g, flt, x, o.controller, o.id)]
+
+
+def _discard_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
+    hand = g.s.players[o.controller].hand
+    if cost.discard_filter is None:
+        return list(hand)
+    return [c for c in hand if matches_filter(g, cost.discard_filter, g.s.objects[c], o.controller)]
+
+
+def _tap_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
+    assert cost.tap_untapped is not None
+    out = []
+    for x in g.permanents(o.controller):
+        # 302.6 restricts only a creature's own {T}/{Q} abilities: a summoning-sick creature may be tapped
+        # to pay "tap an untapped creature you control".
+        if x.tapped or (cost.tap and x.id == o.id) or not matches_filter(g, cost.tap_untapped, x, o.controller, o.id):
+            continue
+        out.append(x.id)
+    return out
+
+
+def _exile_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
+    assert cost.exile_from_graveyard is not None
+    return [c for c in g.s.players[o.controller].graveyard
+            if matches_filter(g, cost.exile_from_graveyard, g.s.objects[c], o.controller)]
+
+
+def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
+    if cost.restriction_condition is not None and not _condition_holds(g, o, cost.restriction_condition):
+        return f"{o.card.name}: this ability's activation condition isn't met (602.5b)"
+    if cost.restriction:
+        why = _restriction_reason(g, o, cost)
+        if why:
+            return why
+    if cost.discard and len(_discard_candidates(g, o, cost)) < cost.discard:
+        return f"{o.card.name}: not enough cards in hand to discard for this cost (701.8)"
+    if cost.remove_counters is not None:
+        kind, n = cost.remove_counters
+        if o.counters.get(kind, 0) < n:
+            return f"{o.card.name} doesn't have {n} {kind} counter(s) to remove (122.8)"
+    if cost.tap_untapped is not None and len(usable_for_cost(g, o, cost, _tap_candidates(g, o, cost))) < cost.tap_count:
+        return f"{o.card.name}: not enough untapped permanents to tap for this cost"
+    if cost.exile_from_graveyard is not None and len(_exile_candidates(g, o, cost)) < cost.exile_count:
+        return f"{o.card.name}: not enough cards in your graveyard to exile for this cost"
+    return None
+
+
+def _condition_holds(g: Game, o: Obj, cond: object) -> bool:
+    """A condition of the statics vocabulary ("you control three or more artifacts", "there are seven
+    or more cards in your graveyard") for `o`'s controller, by current characteristics (611.3a)."""
+    holds = getattr(cond, "holds", None)
+    if holds is not None:
+        return holds(g, o.id, None, None)  # rules/turn_history.py HistoryCondition
+    from . import continuous
+    g.chars(o)  # fills the characteristics cache for the current state version
+    ok, _ = continuous._condition(g.s, o, cond, g._cache, continuous._statics(g.s))
+    return ok
+
+
+def _restriction_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
+    """602.5b: "Activate only once each turn", "only during your turn" ..."""
+    s = g.s
+    r = cost.restriction
+    if r == "once_each_turn":
+        if any(e.kind == "activated_once" and e.target == o.id and e.data is cost for e in s.effects):
+            return f"{o.card.name}: this ability can be activated only once each turn (602.5b)"
+    elif r in ("your_turn", "your_upkeep", "before_attackers"):
+        if s.active != o.controller:
+            return f"{o.card.name}: this ability can be activated only during its controller's turn (602.5b)"
+        if r == "your_upkeep" and s.step != UPKEEP:
+            return f"{o.card.name}: this ability can be activated only during its controller's upkeep (602.5b)"
+        if r == "before_attackers" and s.step >= DECLARE_ATTACKERS:
+            return f"{o.card.name}: this ability can be activated only before attackers are declared (602.5b)"
+    return None
+
+
+def _choose_cost_objects(g: Game, p: int, cands: list[int], n: int, what: str, name: str) -> list[int]:
+    """601.2h / 602.2b: the player chooses the objects a cost uses (read from the activation's answers)."""
+    chosen: list[int] = []
+    for _ in range(n):
+        left = [c for c in cands if c not in chosen]
+        if not left:
+            raise IllegalActionError(f"{name}: nothing left to {what} for this cost")
+        pick = choose(g, p, what, left, f"{name}: choose a card or permanent to {what} ({', '.join(g.name_of(c) for c in left)})")
+        if pick not in left:
+            raise IllegalActionError(f"{name}: {g.name_of(pick) if isinstance(pick, int) else pick!r} can't be used "
+                                     f"to {what} for this cost")
+        chosen.append(pick)
+    return chosen
+
+
+def can_pay(g: Game, p: int, reqs: list[Requirement], purpose: tuple | None, exclude: int | None = None,
+            exclude_more: tuple[int, ...] = ()) -> bool:
+    """601.2g-h, as `pay_mana` would pay: whether `p` can pay one of `reqs` for `purpose` (("spell",
+    id), ("ability", source id) or None) from the mana in the pool that may be spent on it and the
+    mana abilities whose mana may (106.6), with life for Phyrexian symbols (107.4f). Every listing of
+    an action asks this, so that a listed action's payment is never refused."""
+    pl = g.s.players[p]
+    return solve_payment(reqs, mana_abilities.usable_pool(g, p, purpose),
+                         mana_sources(g, p, exclude=exclude, exclude_more=exclude_more, purpose=purpose),
+                         pl.life) is not None
+
+
+def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None, what: str,
+             exclude: int | None = None, exclude_more: tuple[int, ...] = (),
+             purpose: tuple | None = None) -> Requirement:
+    """601.2g-h: activate mana abilities (the solver's choice, or `payment`), then pay from the pool.
+    `purpose`: ("spell", id) or ("ability", source id), what restricted mana may pay for (106.6)."""
+    s = g.s
+    pl = s.players[p]
+    if not reqs or (reqs[0].total == 0 and reqs[0].life == 0):
+        return reqs[0] if reqs else Requirement((0,) * 6, 0)  # type: ignore[arg-type]
+    if payment is None:
+        res = solve_payment(reqs, mana_abilities.usable_pool(g, p, purpose),
+                            mana_sources(g, p, exclude=exclude, exclude_more=exclude_more, purpose=purpose), pl.life)
+        if res is None:
+            raise IllegalActionError(f"{s.players[p].name} can't pay the cost of {what} (601.2h)")
+        req, chosen = res
+        for key, out in chosen:
+            oid, idx = source_ability(key, out)
+            activate_mana(g, p, oid, idx, out_override=out)
+    else:
+        for src, idx, choice in payment.activations:
+            o = s.objects.get(src)
+            if o is None or o.zone != BATTLEFIELD or o.controller != p:
+                raise IllegalActionError(f"{g.name_of(src)} is not a permanent {pl.name} controls")
+            abs_ = _stack_module.activated_abilities(g, o)
+            if not (0 <= idx < len(abs_)) or not isinstance(abs_[idx], ManaAbility):
+                raise IllegalActionError(f"{o.card.name} has no mana ability number {idx + 1}")
+            activate_mana(g, p, src, idx, choice=choice)
+        req = None
+        for r in reqs:
+            if _covers(mana_abilities.usable_pool(g, p, purpose), r):
+                req = r
+                break
+        if req is None:
+            raise IllegalActionError(f"the mana in {pl.name}'s pool ({format_bag(pl.pool) or 'none'}) can't pay "
+                                     f"the cost of {what} (601.2h, 106.6)")
+    if req.life and pl.life < req.life:
+        raise IllegalActionError(f"{pl.name} can't pay {req.life} life (119.4)")
+    try:
+        taken = spend(req, mana_abilities.usable_pool(g, p, purpose))
+    except ValueError:
+        raise IllegalActionError(f"{pl.name} can't pay the cost of {what} (601.2h)") from None
+    pl.pool = tuple(a - b for a, b in zip(pl.pool, taken))  # type: ignore[assignment]
+    mana_abilities.spent(g, p, taken, purpose)  # 106.6: restricted mana it could use is spent first
+    g.log_event("pay_mana", "601.2h", player=pl.name, mana=format_bag(taken), what=what)
+    if purpose is not None and purpose[0] == "spell":
+        trigger_events = _trigger_events_module
+        trigger_events.mana_spent_on_spell(g, p, sum(taken))  # 700.14: "whenever you expend N"
+    if req.life:
+        g.set_life(p, -req.life, "119.4", source=what)
+    return req
+
+
+def _covers(pool, req: Requirement) -> bool:
+    try:
+        spend(req, pool)
+        return True
+    except ValueError:
+        return False
+
+
+def choose(g: Game, p: int, kind: str, options: list, prompt: str) -> Any:
+    """A choice made while a mana ability resolves (it can't wait for a decision: 605.3b). The
+    game's `chooser` answers it (the scenario runner); without one, the first option is taken
+    (callers list the best default first)."""
+    if len(options) == 1:
+        if g.chooser is not None:
+            return g.chooser(p, kind, options, prompt)
+        return options[0]
+    if g.chooser is not None:
+        return g.chooser(p, kind, options, prompt)
+    return options[0]
+
+
+def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_override=None,
+                  mana_paid: bool = False) -> None:
+    """605.3: activate a mana ability; it resolves at once (no stack). `out_override` is the total
+    mana the payment solver planned for it (base, replacements and triggered extras)."""
+    s = g.s
+    o = s.objects.get(oid)
+    if o is None or o.zone != BATTLEFIELD:
+        raise IllegalActionError(f"{g.name_of(oid)} is no longer on the battlefield: its mana ability can't be "
+                                 f"activated (605.3a)")
+    ab = _stack_module.activated_abilities(g, o)[idx]
+    assert isinstance(ab, ManaAbility)
+    cost = ab.cost
+    why = cost_block_reason(g, o, cost)
+    if why:
+        raise IllegalActionError(why)
+    chars = g.chars(o)
+    controller = o.controller
+    victim = None
+    base_override = None
+    if cost.sacrifice is not None:
+        cands = [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            victim = choice
+            choice = None
+        elif cands:
+            victim = choose(g, p, "sacrifice", cands, f"{o.card.name}: choose a permanent to sacrifice")
+        if victim is None or victim not in cands:
+            raise IllegalActionError(f"{g.name_of(victim) if victim else 'nothing'} can't be sacrificed for "
+                                     f"{o.card.name} ({', '.join(g.name_of(c) for c in cands) or 'none available'})")
+        if ab.production.kind == "sacrificed_could_produce":
+            from .costs import single
+            base_override = tuple(single(t) for t in TYPES if t in produce.could_produce(g, s.objects[victim]))
+        elif ab.production.kind == "x_sacrificed":  # Priest of Yawgmoth (rules/mana_abilities.py)
+            from .mana_abilities import sacrifice_outputs
+            base_override = sacrifice_outputs(g, ab, s.objects[victim])
+    elif choice is not None and not isinstance(choice, str):
+        raise IllegalActionError(f"{o.card.name}: {choice!r} is not a choice of its mana ability (106.1: the mana "
+                                 f"it adds is named by mana symbols; it has no sacrifice cost)")
+    plans = produce.activation_plans(g, p, o, ab, chars, base_override)
+    # 605.3b: mana_abilities does the rest of a mana ability (painlands, storage lands, 106.6)
+    lki = (o.copy(), chars) if type(ab) is not ManaAbility or type(cost) is not Cost else None
+    # Costs (602.2b, 601.2g-h): mana (never from this source), life, sacrifice, {T}/{Q}.
+    if not cost.mana.is_empty() and not mana_paid:
+        pay_mana(g, p, requirements(cost.mana), None, f"{o.card.name}'s ability", exclude=oid, purpose=("ability", oid))
+    if cost.life:
+        if s.players[p].life < cost.life:
+            raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
+        g.set_life(p, -cost.life, "119.4", source=o.card.name)
+    if victim is not None:
+        g.move(victim, GRAVEYARD, rule="701.17a")
+    if cost.tap:
+        tap(g, o, "107.5")
+    if cost.untap:
+        untap(g, o, "107.6")
+    if cost.sacrifice_self:
+        g.move(oid, GRAVEYARD, rule="701.17a")
+    if lki is not None:
+        mana_abilities.pay_extra_costs(g, p, o, ab)
+    g.log_event("activate_mana", "605.3a", player=s.players[p].name, card=o.card.name, ability=ab.text)
+    s.passes = 0
+    if not plans:
+        g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)
+        if lki is not None:
+            mana_abilities.after_mana(g, p, o, ab, (0,) * 6, lki)  # type: ignore[arg-type]
+        return
+    plan = None
+    if out_override is not None:
+        plan = next((pl for pl in plans if pl.final == out_override), None)
+    if plan is None:
+        plan = _choose_plan(g, p, o.card.name, plans, choice)
+    if lki is not None:
+        mana_abilities.pay_variable_cost(g, o, ab, plan.base)  # "remove X storage counters"
+    produced = plan.produced
+    if sum(produced) == 0:
+        g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)
+        if lki is not None:
+            mana_abilities.after_mana(g, p, o, ab, produced, lki)
+        return
+    for r in plan.order:
+        g.log_event("replace_mana", "106.12b", card=o.card.name, by=r.name)
+    add_mana(g, p, produced, source=o.card.name, tapped_for_mana=cost.tap)
+    for trig_name, extra in plan.extras:
+        if sum(extra):
+            g.log_event("mana_trigger", "605.1b", card=trig_name, source=o.card.name)
+            add_mana(g, p, extra, source=trig_name)
+    if lki is not None:
+        mana_abilities.after_mana(g, p, o, ab, produced, lki)
+    if cost.tap:
+        triggers = _triggers_module
+        triggers.tapped_for_mana(g, p, oid, chars, controller, produced)
+
+
+def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any):
+    """Ask, in the rules' order: the mana the ability adds (106.1), the order of replacement effects
+    (616.1), then the triggered mana abilities' choices (605.1b)."""
+    bases = list(dict.fromkeys(pl.base for pl in plans))
+    if isinstance(choice, str):
+        base = produce.choose_output(tuple(bases), choice, name)
+        if base is None:
+            raise IllegalActionError(f"{name}: choose the mana to add ({', '.join(format_bag(b) for b in bases)}); "
+                                     f"got {choice!r}")
+    else:
+        base = choose(g, p, "mana", bases, f"{name}: choose the mana to add") if len(bases) > 1 else bases[0]
+    plans = [pl for pl in plans if pl.base == base]
+    produced_options = list(dict.fromkeys(pl.produced for pl in plans))
+    if len(produced_options) > 1:
+        # 616.1: the player tapping chooses the order; offer one order per distinct result, most mana first.
+        by_result: dict = {}
+        for pl in sorted(plans, key=lambda x: -sum(x.produced)):
+            by_result.setdefault(pl.produced, pl.order)
+        orders = list(by_result.values())
+        order = choose(g, p, "replacement_order", orders, f"616.1: {name}: choose the order of the replacement "
+                       f"effects ({', '.join(r.name for r in orders[0])})")
+        plans = [pl for pl in plans if pl.order == order] or plans
+    produced = plans[0].produced
+    plans = [pl for pl in plans if pl.produced == produced]
+    extras = list(dict.fromkeys(pl.extras for pl in plans))
+    if len(extras) > 1:
+        n = len(extras[0])
+        chosen: tuple = ()
+        for i in range(n):
+            opts = list(dict.fromkeys(e[i][1] for e in extras if e[:i] == chosen))
+            pick = choose(g, p, "mana", opts, f"{extras[0][i][0]}: choose the mana to add") if len(opts) > 1 else opts[0]
+            chosen = chosen + (next(e[i] for e in extras if e[:i] == chosen and e[i][1] == pick),)
+        return next(pl for pl in plans if pl.extras == chosen)
+    return plans[0]
+
+
+def add_mana(g: Game, p: int, bag, source: str, tapped_for_mana: bool = False) -> None:
+    pl = g.s.players[p]
+    pl.pool = add(pl.pool, bag)
+    g.log_event("add_mana", "106.3", player=pl.name, mana=format_bag(bag), source=source,
+                tapped_for_mana=tapped_for_mana)
+
+
+def tap(g: Game, o: Obj, rule: str) -> None:
+    o.tapped = True
+    g.log_event("tap", rule, card=o.card.name, id=o.id)
+    triggers = _triggers_module
+    triggers.tapped_changed(g, o, True)
+
+
+def untap(g: Game, o: Obj, rule: str) -> None:
+    o.tapped = False
+    g.log_event("untap", rule, card=o.card.name, id=o.id)
+    from . import triggers
+    triggers.tapped_changed(g, o, False)

@@ -1,0 +1,143 @@
+"""Prevention effects (615): shields set up by resolving spells and abilities, and the shields against a
+source chosen as the effect resolves (609.7a); rules/effects.py deal_damage consults them inline.
+
+- 615.1: "prevent the next N damage that would be dealt to ... this turn" (V.PreventDamage, compiled by
+  cards/templates/effects_core.py); 615.7: a shield for a number of damage is used up as
+  it prevents.
+
+- 609.7a: "the next time a red source of your choice would deal damage to you this turn, prevent
+  that damage": the source is chosen as the effect is created.
+- 615.7: the shield is used up once it prevents damage (rules/effects.py consults
+  DAMAGE_PREVENTION_HOOKS inline as damage is dealt).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import ContinuousEffect
+from . import effects as E
+from .effects import _HANDLERS, Context, target_object
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class PreventNextFromSource(V.Effect):
+    """"The next time a red source of your choice would deal damage to you this turn, prevent that damage"
+    (609.7a: the source is chosen as the effect is created; 615.7: the shield is used up once it
+    prevents damage). `quality`: what the source must be; `to`: YOU, a Ref, or None (any recipient)."""
+
+    quality: V.ObjectFilter
+    to: Any = None
+
+
+def _prevent_next_from_source(g: Game, ctx: Context, e: PreventNextFromSource) -> list | None:
+    from .targeting import matches_filter
+    s = g.s
+    recipient: int | None = None
+    if e.to == V.YOU:
+        recipient = -1 - ctx.controller
+    elif isinstance(e.to, V.Ref):
+        if not ctx.legal[e.to.index]:
+            return None
+        recipient = ctx.targets[e.to.index]
+    # The objects that can deal damage as the objects they are now: permanents and spells (400.7: a card
+    # elsewhere becomes a new object before it could deal damage).
+    cands = tuple(o.id for o in g.permanents() if matches_filter(g, e.quality, o, ctx.controller)) + tuple(
+        it.obj for it in s.stack if it.kind == "spell" and it.obj in s.objects
+        and matches_filter(g, e.quality, s.objects[it.obj], ctx.controller))
+    if not cands:
+        return None
+    return [E._choice("damage_source", ctx.controller, cands,
+                      f"609.7a: {ctx.name}: choose the source whose next damage is prevented "
+                      f"({', '.join(g.name_of(c) for c in cands)})", (recipient, ctx.name))]
+
+
+def _answer_damage_source(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    s = g.s
+    recipient, name = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    s.effects.append(ContinuousEffect("prevent_next_from", recipient, timestamp=s.next_timestamp,
+                                      controller=d.player, data=(value, name)))
+    s.next_timestamp += 1
+    g.log_event("prevention_shield", "615.7", source=name, from_source=g.name_of(value),
+                target=g.name_of(recipient) if recipient is not None else "any")
+
+
+def _prevent_from_source(g: Game, source_id: int | None, source_name: str, target: int, n: int) -> int:
+    s = g.s
+    if source_id is None:
+        return n
+    for i, e in enumerate(s.effects):
+        if e.kind == "prevent_next_from" and e.data[0] == source_id and (e.target is None or e.target == target):
+            del s.effects[i]  # used up: "the next time"
+            g.log_event("prevent", "615.7", source=source_name, target=g.name_of(target), amount=n, by=e.data[1])
+            return 0
+    return n
+
+
+E.CHOICES["damage_source"] = (E._object_actions, _answer_damage_source)
+
+
+E.DAMAGE_PREVENTION_HOOKS.append(_prevent_from_source)
+E.register_effect(PreventNextFromSource, _prevent_next_from_source)
+
+
+def _prevent_effect(g: Game, ctx: Context, e: V.PreventDamage) -> list | None:
+    """615.1: set up a prevention shield until end of turn."""
+    s = g.s
+    target: int | None = None
+    if e.target is not None:
+        if isinstance(e.target, V.Ref):
+            if not ctx.legal[e.target.index]:
+                return None
+            target = ctx.targets[e.target.index]
+        else:
+            target = target_object(g, ctx, e.target)
+            if target is None:
+                return None
+    s.effects.append(ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,
+                                      data=(e.amount, e.combat_only, ctx.name)))
+    s.next_timestamp += 1
+    g.log_event("prevention_shield", "615.1", source=ctx.name, target=g.name_of(target) if target is not None else "any",
+                amount=e.amount if e.amount is not None else "all", combat_only=e.combat_only)
+    return None
+
+
+def _prevent(g: Game, source_name: str, target: int, n: int, combat: bool) -> int:
+    """615.7: shields that apply to damage about to be dealt to `target` reduce it (a shield for a
+    number of damage is used up as it prevents)."""
+    s = g.s
+    for e in list(s.effects):
+        if e.kind != "prevent" or (e.target is not None and e.target != target):
+            continue
+        left, combat_only, name = e.data
+        if combat_only and not combat:
+            continue
+        k = n if left is None else min(n, left)
+        if k <= 0:
+            continue
+        n -= k
+        g.log_event("prevent", "615.7" if left is not None else "615.1", source=source_name, target=g.name_of(target),
+                    amount=k, by=name)
+        if left is not None:
+            idx = s.effects.index(e)
+            if left - k > 0:
+                s.effects[idx] = ContinuousEffect("prevent", e.target, timestamp=e.timestamp, controller=e.controller,
+                                                  data=(left - k, combat_only, name))
+            else:
+                del s.effects[idx]
+        if n <= 0:
+            break
+    return n
+
+
+_HANDLERS[V.PreventDamage] = _prevent_effect

@@ -1,0 +1,130 @@
+"""Protection qualities (702.16); the templates are in cards/templates/statics_protection.py.
+
+- 702.16a: whether a source has a quality ("from artifacts", "from Goblins", "from everything",
+  702.16j), read by rules/stack.py protected_from (PROTECTION_QUALITIES; it checks color qualities itself).
+- 613.1f (layer 6): "gains protection from the color of your choice until end of turn" (514.2).
+- 702.16n: "This effect doesn't remove CARDNAME": the Aura that gives protection stays attached
+  (sba.AURA_KEPT).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..game.state import BATTLEFIELD
+from . import sba
+from . import targeting as targeting_module
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import Obj
+
+
+def protection_quality(q: str, source: Any) -> bool:
+    """702.16a: whether a source with characteristics `source` has quality `q` (as compiled by
+    templates.statics_protection: "type:Artifact", "subtype:Goblin", "everything" (702.16j),
+    "monocolored", "colorless"). Color qualities are checked by stack.protected_from."""
+    if q.startswith("type:"):
+        return q[5:] in source.types
+    if q.startswith("subtype:"):
+        return q[8:] in source.subtypes
+    if q == "everything":
+        return True
+    if q == "monocolored":
+        return len(source.colors) == 1
+    if q == "colorless":
+        return not source.colors
+    return False
+
+
+targeting_module.PROTECTION_QUALITIES.append(protection_quality)
+
+
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def grant_protection(g: Game, oid: int, qualities: tuple[str, ...], controller: int, source: str) -> None:
+    """613.1f (layer 6): `oid` gains protection from `qualities` until end of turn (514.2), as a
+    combat_keywords.GRANT continuous effect."""
+    from ..game.state import ContinuousEffect
+    from .attacking import GRANT
+    s = g.s
+    s.effects.append(ContinuousEffect(GRANT, oid, timestamp=s.next_timestamp, controller=controller,
+                                      data=((), tuple(qualities))))
+    s.next_timestamp += 1
+    g.invalidate()
+    g.log_event("gains_protection", "702.16a", card=g.name_of(oid), qualities=list(qualities), source=source)
+
+
+def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:
+    from . import effects as E
+    oid = E.target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    if not e.color_choice:
+        grant_protection(g, oid, e.qualities, ctx.controller, ctx.name)
+        return None
+    # 608.2c: the color is chosen as the effect resolves, by the ability's controller ("of your
+    # choice") or the object's controller ("of its controller's choice").
+    chooser = g.s.objects[oid].controller if e.color_choice == "its_controller" else ctx.controller
+    return [E._choice("protection_color", chooser, tuple(_COLOR_WORD),
+                      f"{ctx.name}: choose a color ({g.name_of(oid)} gains protection from it until end of turn)",
+                      (oid, e.qualities, ctx.controller, ctx.name))]
+
+
+def _color_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(c) for c in d.data]
+
+
+def _answer_color(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    from .mana import is_color
+    if not is_color(value) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
+    letter = value
+    s = g.s
+    oid, qualities, controller, name = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("choose_color", "608.2c", player=s.players[d.player].name, color=letter, source=name)
+    o = s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        grant_protection(g, oid, tuple(qualities) + (_COLOR_WORD[letter],), controller, name)
+
+
+def register_protection_effect(cls: type) -> None:
+    from . import effects as E
+    E.register_effect(cls, _gain_protection)
+    E.CHOICES["protection_color"] = (_color_actions, _answer_color)
+
+
+def _has_quality(q: str, source: Any) -> bool:
+    """Whether a source with characteristics `source` has protection quality `q` (stack.protected_from
+    for one quality)."""
+    from ..cards.compiler import COLOR_WORDS
+    if q == "multicolored":
+        return len(source.colors) > 1
+    if q in COLOR_WORDS:
+        return COLOR_WORDS[q] in source.colors
+    return protection_quality(q, source)
+
+
+def aura_kept(g: Game, aura: Obj, host: Obj, aura_chars: Any) -> bool:
+    """702.16n: protection the Aura's own "... This effect doesn't remove CARDNAME" ability gives
+    doesn't put that Aura into the graveyard; protection from any other source still does."""
+    exempt: list[str] = []
+    for ab in aura_chars.abilities:
+        if getattr(ab, "keeps_source", False):
+            exempt.extend(_COLOR_WORD.get(aura.chosen_color or "", "") if q == "chosen_color" else q
+                          for q in ab.protection)
+    if not exempt:
+        return False
+    remaining = list(g.chars(host).protection)
+    for q in exempt:
+        if q in remaining:
+            remaining.remove(q)  # one instance: the same quality from another source still counts
+    return not any(_has_quality(q, aura_chars) for q in remaining)
+
+
+sba.AURA_KEPT.append(aura_kept)

@@ -1,0 +1,389 @@
+"""Effects about the object an ability refers to (608.2h) and the choices made as they resolve
+(118.12a, 603.7, 707.2, 701.3a); their sentences are compiled by cards/templates/effects_referred.py.
+
+- 608.2h: "its controller" / "that creature's toughness" / "the number of counters on it" use the
+  object's current information while it is where it was expected to be, else its last known
+  information (a destroyed creature, a countered spell).
+- 118.12a: "sacrifice CARDNAME unless you pay {2}" means "you may pay {2}; if you don't, sacrifice
+  CARDNAME": the controller chooses as the ability resolves; if they don't (or can't), they
+  sacrifice it (701.17a). Likewise "... unless you return a land you control to its owner's hand".
+- 603.7: delayed triggered abilities about that object ("at the beginning of the next end step,
+  sacrifice it"), acting on the source, removing counters from it.
+- 707.2: "create a token that's a copy of CARDNAME" (copiable values now, or as it last existed).
+- 701.3a: "attach CARDNAME to it"; 608.2c: "if it's your turn, ..." checked as the spell resolves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
+from . import effects as E
+from .hand_effects import _put_from_hand_actions
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from .effects import Context
+
+
+# ---------------------------------------------------------------------------- vocabulary
+
+@dataclass(frozen=True, slots=True)
+class ControllerOf:
+    """A Who: the controller of an object the ability refers to ("its controller", 608.2h)."""
+
+    of: Any  # V.Ref or V.IT / V.SELF
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectStat:
+    """An Amount: the power or toughness of an object ("equal to that creature's toughness")."""
+
+    of: Any  # V.Ref or V.IT / V.SELF
+    stat: str  # "power" or "toughness"
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnlessPay(V.Effect):
+    target: Any
+    cost: Any  # ManaCost
+
+
+# ---------------------------------------------------------------------------- objects referred to
+
+def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
+    """(object, its characteristics) for the object `ref` names: current information while it is in
+    the zone it was in, else last known information (608.2h). None for an illegal target or a player."""
+    s = g.s
+    if isinstance(ref, V.Ref):
+        if not ctx.legal[ref.index]:
+            return None
+        oid = ctx.targets[ref.index]
+    elif ref == V.IT and ctx.event_obj is not None:
+        oid = ctx.event_obj
+    elif ref in (V.IT, V.SELF):
+        oid = ctx.source
+        if oid is None:
+            return None
+        o = s.objects.get(oid)
+        if o is not None and o.zone in (BATTLEFIELD, STACK):
+            return o, g.chars(o)
+        return ctx.source_lki if ctx.source_lki else s.lki.get(oid)
+    else:
+        return None
+    if oid is None or oid < 0:
+        return None
+    o = s.objects.get(oid)
+    if o is not None:
+        return o, g.chars(o)
+    return s.lki.get(oid)
+
+
+def _controller_of(g: Game, ctx: Context, who: ControllerOf) -> list[int]:
+    got = _referred(g, ctx, who.of)
+    if got is None:
+        return []
+    o = got[0]
+    # 108.4a: a card in a graveyard, hand or library has no controller; "its controller" is its owner.
+    return [o.controller if o.zone in (BATTLEFIELD, STACK) else o.owner]
+
+
+def _object_stat(g: Game, ctx: Context, a: ObjectStat) -> int:
+    got = _referred(g, ctx, a.of)
+    if got is None:
+        return 0
+    chars = got[1]
+    v = chars.power if a.stat == "power" else chars.toughness
+    return max(0, v or 0)  # 107.1b: a negative result counts as 0
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOn:
+    """An Amount: "for each +1/+1 counter on it" (608.2h: as it last existed if it left the battlefield)."""
+
+    of: Any
+    kind: str
+    multiplier: int = 1
+
+
+def _counters_on(g: Game, ctx: Context, a: CountersOn) -> int:
+    got = _referred(g, ctx, a.of)
+    return got[0].counters.get(a.kind, 0) * a.multiplier if got is not None else 0
+
+
+E.AMOUNT_RESOLVERS[CountersOn] = _counters_on
+E.WHO_RESOLVERS[ControllerOf] = _controller_of
+E.AMOUNT_RESOLVERS[ObjectStat] = _object_stat
+
+
+def _counters(g: Game, oid: int, n: int, rule: str) -> None:
+    if n <= 0:
+        return
+    o = g.s.objects[oid]
+    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n
+    g.invalidate()
+    g.log_event("counters", rule, card=o.card.name, kind="+1/+1", amount=n)
+
+
+# ---------------------------------------------------------------------------- sacrifice unless you pay
+
+def _sacrifice_unless_pay(g: Game, ctx: Context, e: SacrificeUnlessPay) -> list | None:
+    oid = E.target_object(g, ctx, e.target)
+    if oid is None:
+        return None  # nothing left to sacrifice
+    return [E._choice("pay_or_sacrifice", ctx.controller, e.cost.text,
+                      f"{ctx.name}: pay {e.cost.text} or sacrifice {g.s.objects[oid].card.name} "
+                      f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
+
+
+def _pay_or_sacrifice_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    _, cost, _ = g.s.queue[0][5]
+    if not E.can_pay_mana(g, d.player, cost):
+        return [A.Choose(False)]
+    return [A.Choose(True), A.Choose(False)]
+
+
+def _answer_pay_or_sacrifice(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    oid, cost, name = s.queue[0][5]
+    if value and not E.can_pay_mana(g, d.player, cost):
+        raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (601.2h)")
+    s.pending = None
+    s.queue.pop(0)
+    if value and E.pay_mana_now(g, d.player, cost, name):
+        g.log_event("paid", "117.12", player=s.players[d.player].name, cost=cost.text, source=name)
+        return
+    o = s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        E.sacrifice(g, oid)
+
+
+E.CHOICES["pay_or_sacrifice"] = (_pay_or_sacrifice_actions, _answer_pay_or_sacrifice)
+
+
+# ---------------------------------------------------------------------------- 603.7: delayed triggers on an object
+
+@dataclass(frozen=True, slots=True)
+class DelayedOnObject(V.Effect):
+    """603.7a: "destroy that creature at end of combat", "return that card to the battlefield under its
+    owner's control at the beginning of the next end step": a delayed triggered ability created as this
+    resolves, about the object `of` names now (603.7c: it triggers once, the next time the event happens).
+    `event`: "end_combat" or "next_end"."""
+
+    event: str
+    action: str  # "destroy", "sacrifice", "exile", "bounce", "return_owner", "return_you", "remove_counters"
+    of: Any
+    text: str = ""
+    counter_kind: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ActOnSource(V.Effect):
+    """The delayed ability's action on its object (the delayed ability's source, ctx.source)."""
+
+    action: str
+    counter_kind: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters(V.Effect):
+    """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N)."""
+
+    kind: str
+    amount: V.Amount
+    target: Any
+
+
+def _delayed_on_object(g: Game, ctx: Context, e: DelayedOnObject) -> list | None:
+    s = g.s
+    if isinstance(e.of, V.Ref):
+        if not ctx.legal[e.of.index]:
+            return None
+        oid = ctx.targets[e.of.index]
+    elif e.of == V.IT and ctx.event_obj is not None:
+        oid = ctx.event_obj
+    else:
+        oid = ctx.source
+    if oid is None or oid < 0:
+        return None
+    if e.action in ("return_owner", "return_you"):
+        oid = g.current_id(oid)  # "that card": the card the ability exiled (400.7: followed into exile)
+        if oid not in s.objects or s.objects[oid].zone != EXILE:
+            return None
+    elif oid not in s.objects or s.objects[oid].zone != BATTLEFIELD:
+        return None  # 400.7: it left the battlefield; the delayed ability could find nothing
+    ab = V.TriggeredAbility(e.text or ctx.name, "delayed", (ActOnSource(e.action, e.counter_kind, e.amount),))
+    s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
+                                      controller=ctx.controller, data=(e.event, ab, ctx.name, oid)))
+    s.next_timestamp += 1
+    g.log_event("delayed_trigger", "603.7a", source=ctx.name, on=e.event, card=s.objects[oid].card.name)
+    return None
+
+
+def _act_on_source(g: Game, ctx: Context, e: ActOnSource) -> list | None:
+    s = g.s
+    oid = ctx.source
+    o = s.objects.get(oid) if oid is not None else None
+    if o is None:
+        return None  # 400.7: it changed zones; this is a new object the ability can't find
+    if e.action in ("return_owner", "return_you"):
+        if o.zone == EXILE and not o.card.is_token:
+            g.move(oid, BATTLEFIELD, rule="603.7a", controller=o.owner if e.action == "return_owner" else ctx.controller)
+        return None
+    if o.zone != BATTLEFIELD:
+        return None
+    if e.action == "destroy":
+        E.destroy(g, oid, "701.7a")
+    elif e.action == "sacrifice":
+        if o.controller == ctx.controller:  # 701.17a: only a permanent you control can be sacrificed
+            E.sacrifice(g, oid)
+    elif e.action == "exile":
+        g.move(oid, EXILE, rule="701.11a")
+    elif e.action == "bounce":
+        g.move(oid, HAND, rule="608.2c")
+    elif e.action == "remove_counters":
+        _remove_counters(g, oid, e.counter_kind, e.amount)
+    return None
+
+
+def _remove_counters(g: Game, oid: int, kind: str, n: int) -> None:
+    o = g.s.objects[oid]
+    have = o.counters.get(kind, 0)
+    k = min(have, n)
+    if k <= 0:
+        return
+    if have - k:
+        o.counters[kind] = have - k
+    else:
+        del o.counters[kind]
+    g.invalidate()
+    g.log_event("remove_counters", "122.1", card=o.card.name, kind=kind, amount=k)
+
+
+def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | None:
+    oid = E.target_object(g, ctx, e.target)
+    if oid is not None:
+        _remove_counters(g, oid, e.kind, E.amount(g, ctx, e.amount))
+    return None
+
+
+# ---------------------------------------------------------------------------- copies, unless costs, attach
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenCopy(V.Effect):
+    """"Create a token that's a copy of CARDNAME" (707.2: the copiable values of the object now, or as it
+    last existed on the battlefield, 608.2h)."""
+
+    of: Any
+    amount: V.Amount = 1
+
+
+def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None:
+    import dataclasses
+    got = _referred(g, ctx, e.of)
+    if got is None:
+        return None
+    o = got[0]
+    card = dataclasses.replace(o.card, is_token=True)
+    for _ in range(E.amount(g, ctx, e.amount)):
+        E.create_token(g, card, ctx.controller)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnlessReturn(V.Effect):
+    """"Sacrifice it unless you return a non-Lair land you control to its owner's hand" (118.12a)."""
+
+    target: Any
+    filter: V.ObjectFilter
+
+
+def _sacrifice_unless_return(g: Game, ctx: Context, e: SacrificeUnlessReturn) -> list | None:
+    oid = E.target_object(g, ctx, e.target)
+    cands = tuple(x for x in E.objects_matching(g, e.filter, ctx.controller, ctx.source)
+                  if g.s.objects[x].controller == ctx.controller)
+    if oid is None:
+        return None
+    if not cands:
+        E.sacrifice(g, oid)
+        return None
+    return [E._choice("return_or_sacrifice", ctx.controller, cands,
+                      f"{ctx.name}: return one of {', '.join(g.name_of(c) for c in cands)} to its owner's hand, "
+                      f"or false to sacrifice {g.name_of(oid)}", oid)]
+
+
+def _answer_return_or_sacrifice(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
+    oid = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    if value is not False:
+        g.move(value, HAND, rule="118.12a")
+        return
+    o = g.s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        E.sacrifice(g, oid)
+
+
+@dataclass(frozen=True, slots=True)
+class IfYourTurn(V.Effect):
+    """"If it's your turn, scry 2" (608.2c: checked as the spell resolves)."""
+
+    effects: tuple
+    yours: bool = True
+
+
+def _if_your_turn(g: Game, ctx: Context, e: IfYourTurn) -> list | None:
+    if (g.s.active == ctx.controller) == e.yours:
+        return [("resume_effects", ctx, e.effects, 0, None)]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class AttachSelfTo(V.Effect):
+    """"Attach CARDNAME to it" (701.3a): the source Equipment or Aura to the trigger's object."""
+
+    to: Any
+
+
+def _attach_self_to(g: Game, ctx: Context, e: AttachSelfTo) -> list | None:
+    s = g.s
+    src = s.objects.get(ctx.source) if ctx.source is not None else None
+    tid = E.target_object(g, ctx, e.to)
+    if src is None or src.zone != BATTLEFIELD or tid is None or tid == src.id:
+        return None  # 701.3a: it can't be attached (it left the battlefield, or the object did)
+    if "Creature" in g.chars(src).types:
+        g.log_event("attach_fails", "301.5c", card=src.card.name, to=g.name_of(tid))
+        return None  # 301.5c: an Equipment that's also a creature can't equip a creature
+    if src.attached_to == tid:
+        return None  # 701.3b
+    src.attached_to = tid
+    src.timestamp = s.next_timestamp  # 613.7e
+    s.next_timestamp += 1
+    g.invalidate()
+    g.log_event("attach", "701.3a", card=src.card.name, to=g.name_of(tid), to_id=tid)
+    return None
+
+
+E.register_effect(AttachSelfTo, _attach_self_to)
+
+
+E.register_effect(IfYourTurn, _if_your_turn)
+E.CHOICES["return_or_sacrifice"] = (_put_from_hand_actions, _answer_return_or_sacrifice)
+E.register_effect(SacrificeUnlessReturn, _sacrifice_unless_return)
+E.register_effect(CreateTokenCopy, _create_token_copy)
+E.register_effect(DelayedOnObject, _delayed_on_object)
+E.register_effect(ActOnSource, _act_on_source)
+E.register_effect(RemoveCounters, _remove_counters_effect)
+E.register_effect(SacrificeUnlessPay, _sacrifice_unless_pay)

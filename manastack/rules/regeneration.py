@@ -1,0 +1,96 @@
+"""Regeneration (701.15, 614.8) and umbra armor (702.89): replacement effects on destruction, consulted
+inline by rules/effects.py (destroy, and deal_damage for deathtouch and lethal damage).
+
+- 701.15a / 614.8: "regenerate it" creates a shield that lasts until used or the turn ends; it
+  replaces the destruction: tap it, remove all damage, remove it from combat.
+- "It can't be regenerated" (701.15c).
+- 702.89a umbra armor: "If enchanted permanent would be destroyed, instead remove all damage marked on
+  it and destroy this Aura" (with several, the order 616.1 would let its controller choose is not
+  asked).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD, ContinuousEffect
+from .effects import _HANDLERS, Context, destroy, objects_matching, target_object
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+
+
+def _regenerate(g: Game, ctx: Context, e: V.Regenerate) -> list | None:
+    """701.15a: create a regeneration shield for the permanent (it lasts until used or the turn ends)."""
+    oid = target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    s = g.s
+    s.effects.append(ContinuousEffect("regeneration_shield", oid, timestamp=s.next_timestamp,
+                                      controller=ctx.controller))
+    s.next_timestamp += 1
+    g.log_event("regeneration_shield", "701.15a", card=s.objects[oid].card.name, id=oid)
+    return None
+
+
+def _remove_shield(g: Game, o: Any, what: str) -> None:
+    o.counters["shield"] -= 1
+    if not o.counters["shield"]:
+        del o.counters["shield"]
+    g.invalidate()
+    g.log_event("shield_counter", "122.1c", card=o.card.name, replaced=what)
+
+
+def _umbra_armor(g: Game, o: Any) -> bool:
+    """702.89a: "If enchanted permanent would be destroyed, instead remove all damage marked on it and
+    destroy this Aura." Applied after a regeneration shield, and with several umbra Auras the oldest
+    one: the order 616.1 lets the affected permanent's controller choose is not asked."""
+    s = g.s
+    for aura_id in sorted(a for a, x in s.objects.items() if x.zone == BATTLEFIELD and x.attached_to == o.id):
+        aura = s.objects[aura_id]
+        if "umbra armor" in g.chars(aura).keywords:
+            o.damage = 0
+            o.deathtouched = False
+            g.invalidate()
+            g.log_event("umbra_armor", "702.89a", card=o.card.name, aura=aura.card.name)
+            destroy(g, aura_id, "702.89a")
+            return True
+    return False
+
+
+def _regenerated(g: Game, o: Any) -> bool:
+    """701.15a / 614.8: a shield replaces the destruction: tap it, remove all damage, remove it from combat."""
+    s = g.s
+    for i, e in enumerate(s.effects):
+        if e.kind == "regeneration_shield" and e.target == o.id:
+            del s.effects[i]
+            if not o.tapped:
+                from .mana_payment import tap
+                tap(g, o, "701.15a")
+            o.damage = 0
+            o.deathtouched = False
+            if s.combat is not None:
+                from .combat import remove_from_combat
+                remove_from_combat(g, o.id)
+            g.invalidate()
+            g.log_event("regenerate", "701.15a", card=o.card.name, id=o.id)
+            return True
+    return False
+
+
+def _destroy_no_regen(g: Game, ctx: Context, e: V.Effect) -> list | None:
+    if isinstance(e, V.Destroy):
+        oid = target_object(g, ctx, e.target)
+        if oid is not None:
+            destroy(g, oid, "701.7a", can_regenerate=False)
+        return None
+    if isinstance(e, V.DestroyAll):
+        for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+            if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
+                destroy(g, oid, "701.7a", can_regenerate=False)
+        return None
+    return _HANDLERS[type(e)](g, ctx, e)
+
+
+_HANDLERS.update({V.Regenerate: _regenerate, V.CantBeRegenerated: lambda g, ctx, e: None})

@@ -1,0 +1,264 @@
+"""Copies of a spell (707.10): storm 702.40, gravestorm 702.69, replicate 702.56, conspire 702.78,
+casualty 702.153, squad 702.157, "copy target instant or sorcery spell"; a copy ceases to exist when
+it leaves the stack (704.5e). The vocabulary is compiled by cards/templates/casting.py, the hooks are
+registered by rules/casting.py.
+
+- 707.10c: the controller of a copy may choose new targets for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..errors import IllegalActionError
+from ..game.state import (
+    BATTLEFIELD,
+    GRAVEYARD,
+    STACK,
+    StackItem,
+)
+from ..lazy import lazy_module
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import Obj
+    from .alternative_costs import CastOption
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_alternative_costs_module = lazy_module("manastack.rules.alternative_costs", globals(), "_alternative_costs_module")
+
+
+@dataclass(frozen=True, slots=True)
+class CopyThisSpell(V.Effect):
+    """"Copy it [for each time ...]" of a cast trigger (702.78a, 702.153a, 702.56a): `count` copies of
+    the spell that is the trigger's source; "If the spell has any targets, you may choose new targets"
+    (707.10c)."""
+
+    count: int = 1
+    rule: str = "707.10"
+
+
+def _copy_trigger(kind: str, n: int) -> V.TriggeredAbility:
+    text = {"conspire": "When you cast this spell, if its conspire cost was paid, copy it. (702.78a)",
+            "casualty": "When you cast this spell, if a casualty cost was paid for it, copy it. (702.153a)",
+            "replicate": "When you cast this spell, copy it for each time its replicate cost was paid. (702.56a)"}[kind]
+    return V.TriggeredAbility(text, "cast_copy", (CopyThisSpell(n, _alternative_costs_module.RULE[kind]),))
+
+
+def _copy_candidates(g: Game, p: int, o: Obj, ab: CastOption) -> list[int]:
+    if ab.kind == "conspire":
+        # 702.78a: two untapped creatures you control that share a color with it
+        colors = g.chars(o).colors
+        return [x.id for x in g.permanents(p) if not x.tapped and "Creature" in g.chars(x).types
+                and g.chars(x).colors & colors]
+    if ab.kind == "casualty":
+        # 702.153a: a creature with power N or greater
+        return [x.id for x in g.permanents(p) if "Creature" in g.chars(x).types
+                and (g.chars(x).power or 0) >= ab.n]
+    return []
+
+
+def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) -> tuple[tuple[str, ...], int]:
+    """601.2b-c: conspire / casualty (asked true or false, then the creatures, paid at once: tapping or
+    sacrificing them; their "When you cast this spell, if its cost was paid, copy it" triggers) and
+    replicate / squad (the number of times, asked; the cost is added by the caller)."""
+    from . import triggers
+    from .effects import sacrifice
+    from .mana_payment import _choose_cost_objects, choose, tap
+    done: list[str] = []
+    times = 0
+    for ab in opts:
+        if ab.kind in ("conspire", "casualty"):
+            need = 2 if ab.kind == "conspire" else 1
+            cands = _copy_candidates(g, p, o, ab)
+            if len(cands) < need or not _alternative_costs_module._answer(g, p, o.card, action, ab):
+                continue
+            what = "tap" if ab.kind == "conspire" else "sacrifice"
+            for x in _choose_cost_objects(g, p, cands, need, what, o.card.name):
+                if ab.kind == "conspire":
+                    tap(g, g.s.objects[x], "702.78a")
+                else:
+                    sacrifice(g, x)
+            done.append(ab.kind)
+            g.log_event(ab.kind, _alternative_costs_module.RULE[ab.kind], card=o.card.name)
+            triggers._add(g, p, o.id, _copy_trigger(ab.kind, 1), None, o.card.name)
+        elif ab.kind in ("replicate", "squad"):
+            given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2
+                          and c[0] == ab.kind), None)
+            if given is None:
+                given = choose(g, p, ab.kind, list(range(0, 11)),
+                               f"{_alternative_costs_module.RULE[ab.kind]}: {o.card.name}: how many times do you pay its {ab.kind} cost "
+                               f"{ab.cost.text}? (a number)")
+            if not isinstance(given, int) or isinstance(given, bool) or given < 0:
+                raise IllegalActionError(f"{o.card.name}: answer a number of times for {ab.kind} ({_alternative_costs_module.RULE[ab.kind]})")
+            times = given
+            if times and ab.kind == "replicate":
+                triggers._add(g, p, o.id, _copy_trigger("replicate", times), None, o.card.name)
+    return tuple(done), times
+
+
+@dataclass(frozen=True, slots=True)
+class CopyTargetSpell(V.Effect):
+    """707.10 / 707.10c: "Copy target instant or sorcery spell. [You may choose new targets for the
+    copy.]": the copy is controlled by the player who copies it."""
+
+    target: V.Ref
+    new_targets: bool = False
+
+
+def _copy_target_spell(g: Game, ctx: Any, e: CopyTargetSpell) -> list | None:
+    from .stack import item_for
+    if not ctx.legal[e.target.index]:
+        return None
+    oid = ctx.targets[e.target.index]
+    item = item_for(g, oid)
+    if item is None or item.kind != "spell" or item.obj != oid:
+        return None
+    if e.new_targets:
+        return _copies(g, ctx.controller, item, 1, "707.10c")
+    copy_spell(g, item, ctx.controller, item.targets, "707.10")
+    return None
+
+
+def _copy_this_spell(g: Game, ctx: Any, e: CopyThisSpell) -> list | None:
+    from .stack import item_for
+    item = item_for(g, ctx.source) if ctx.source is not None else None
+    if item is None or item.kind != "spell" or item.obj != ctx.source:
+        g.log_event("copy_spell", e.rule, card=ctx.name, copies=0, reason="the spell is no longer on the stack")
+        return None
+    return _copies(g, ctx.controller, item, e.count, e.rule)
+
+
+def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ...], rule: str) -> int:
+    """707.10: put a copy of the spell `item` on the stack (not cast, 707.10; its controller
+    `controller`; the choices made for the original, 707.10: modes, X, kicker ..., with `targets`).
+    A copy is a token-like object: in any other zone it ceases to exist (704.5e, via 704.5d), and it
+    leaves the game as it finishes resolving (resolved_spell)."""
+    import dataclasses
+    s = g.s
+    src = s.objects[item.obj]
+    card = dataclasses.replace(src.card, is_token=True)
+    o = g.new_object(card, controller, STACK)
+    o.controller = controller
+    o.x = item.x
+    skip = ("rebound", "storm_count", "gravestorm_count", "flashback")
+    choices = tuple(c for c in item.choices if not (isinstance(c, tuple) and c[:1] and c[0] in skip)) + (("copy", True),)
+    new = StackItem(o.id, "spell", controller, card.name, obj=o.id, source=o.id, targets=targets, x=item.x,
+                    modes=item.modes, choices=choices)
+    s.stack.append(new)
+    from .activation import ward_check
+    ward_check(g, controller, new)
+    g.invalidate()
+    g.log_event("copy_spell", rule, card=card.name, id=o.id, targets=[g.name_of(t) for t in targets])
+    return o.id
+
+
+def target_options(g: Game, p: int, item: StackItem) -> list[tuple[int, ...]]:
+    """707.10c: the targets a copy of `item` may have: the original's (if still legal) first, then every
+    other legal choice."""
+    from .stack import spell_targets
+    from .targeting import target_candidates, target_legal
+    o = g.s.objects[item.obj]
+    specs = spell_targets(o.card, item.modes)
+    combos: list[tuple[int, ...]] = [()]
+    for spec in specs:
+        cands = target_candidates(g, spec, p, o.id, g.chars(o).colors)
+        combos = [c + (t,) for c in combos for t in cands if t not in c]
+        if len(combos) > 200:
+            combos = combos[:200]
+    orig = item.targets
+    if orig and all(target_legal(g, sp, t, p, o.id, g.chars(o).colors) for sp, t in zip(specs, orig)) \
+            and len(orig) == len(specs):
+        combos = [orig] + [c for c in combos if c != orig]
+    return combos
+
+
+@dataclass(frozen=True, slots=True)
+class StormCopies(V.Effect):
+    """702.40a storm: "When you cast this spell, copy it for each spell cast before it this turn. You may
+    choose new targets for the copies." 702.69a gravestorm (`kind`): "... for each permanent put into a
+    graveyard this turn". The count is recorded as the spell is cast (choice ("storm_count", n))."""
+
+    kind: str = "storm"
+
+
+def _storm_count(item: StackItem, kind: str = "storm") -> int:
+    for c in item.choices:
+        if isinstance(c, tuple) and len(c) == 2 and c[0] == f"{kind}_count":
+            return int(c[1])
+    return 0
+
+
+def _died_this_turn(g: Game) -> int:
+    """702.69a: permanents put into a graveyard from the battlefield this turn (from the game log)."""
+    from .turn_history import _this_turn
+    return sum(1 for e in _this_turn(g) if e.get("event") == "zone_change" and e.get("from_zone") == BATTLEFIELD
+               and e.get("to_zone") == GRAVEYARD)
+
+
+def _storm(g: Game, ctx: Any, e: StormCopies) -> list | None:
+    from .stack import item_for
+    item = item_for(g, ctx.source) if ctx.source is not None else None
+    if item is None or item.kind != "spell" or item.obj != ctx.source:
+        # 702.40c would copy the spell as it last existed on the stack: not modelled once it left.
+        g.log_event("storm", "702.40a", card=ctx.name, copies=0, reason="the spell is no longer on the stack")
+        return None
+    n = _storm_count(item, e.kind)
+    rule = "702.40a" if e.kind == "storm" else "702.69a"
+    g.log_event(e.kind, rule, card=ctx.name, copies=n)
+    return _copies(g, ctx.controller, item, n, rule)
+
+
+def _copies(g: Game, p: int, item: StackItem, n: int, rule: str) -> list | None:
+    """Make `n` copies of `item`, asking for each copy's targets when it has any (707.10c)."""
+    from .effects import _choice
+    if n <= 0:
+        return None
+    from .stack import spell_targets
+    if not spell_targets(g.s.objects[item.obj].card, item.modes):
+        for _ in range(n):
+            copy_spell(g, item, p, (), rule)
+        return None
+    return [_copy_choice(g, p, item, n, rule, _choice)]
+
+
+def _copy_choice(g: Game, p: int, item: StackItem, n: int, rule: str, make) -> tuple:
+    opts = target_options(g, p, item)
+    cands = tuple(dict.fromkeys(t for opt in opts for t in opt))
+    return make("copy_targets", p, cands, f"{item.name}: choose the targets of a copy ({n} left; the original's: "
+                f"{[g.name_of(t) for t in item.targets]})", (item, n, rule))
+
+
+def _copy_target_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    item, _, _ = g.s.queue[0][5]
+    if item.obj not in g.s.objects:
+        return [A.Choose(())]
+    return [A.Choose(t) for t in target_options(g, d.player, item)] or [A.Choose(())]
+
+
+def _answer_copy_targets(g: Game, d: Any, value: Any) -> None:
+    from .effects import _choice
+    s = g.s
+    item, n, rule = s.queue[0][5]
+    if item.obj not in s.objects:
+        s.pending = None
+        s.queue.pop(0)
+        return
+    opts = target_options(g, d.player, item)
+    if isinstance(value, list):
+        value = tuple(value)
+    if not isinstance(value, tuple) or (value not in opts and not (value == () and not opts)):
+        raise IllegalActionError(f"{d.prompt}: choose legal targets for the copy (707.10c)")
+    s.pending = None
+    if value == () and not opts:
+        s.queue.pop(0)  # no legal targets: the copy would have none (it can't be put on the stack with them)
+        g.log_event("copy_spell", rule, card=item.name, copies=0, reason="no legal targets")
+        return
+    copy_spell(g, item, d.player, value, rule)
+    if n > 1:
+        s.queue[0] = _copy_choice(g, d.player, item, n - 1, rule, _choice)
+    else:
+        s.queue.pop(0)

@@ -1,0 +1,252 @@
+"""Targets and object filters (115, 601.2c, 608.2b, 702.16, 702.11, 702.18); used by casting, activating,
+resolving and triggered abilities.
+
+- 115.1-115.4 / 601.2c: what a target spec accepts (objects, players, spells), chosen as a spell is cast
+  or an ability is put on the stack; 115.3: the same object can't be chosen twice for one "target".
+- 608.2b: on resolution, targets are checked again; a spell or ability whose targets are all illegal
+  doesn't resolve (`all_targets_illegal`).
+- 702.16b-c protection (can't be targeted by what it has protection from; other qualities through
+  PROTECTION_QUALITIES), 702.11b hexproof, 702.18a shroud, ward (702.21, checked by rules/activation.py
+  ward_check).
+- Object filters (`matches_filter`, and `matches_filter_lki` with last known information, 608.2h).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..cards.vocab import (
+    FilterPlus,
+    ObjectFilter,
+    TargetSpec,
+)
+from ..errors import IllegalActionError
+from ..game.state import (
+    BATTLEFIELD,
+    GRAVEYARD,
+    STACK,
+    player_ref,
+)
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.state import Obj
+
+
+def matches_filter(g: Game, flt: ObjectFilter, o: Obj, controller: int, source: int | None = None) -> bool:
+    return matches_filter_lki(g, flt, o, g.chars(o), controller, source)
+
+
+def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: int, source: int | None = None) -> bool:
+    """`matches_filter` for an object as it last existed (603.10a): `o` and `c` are its last known
+    state and characteristics."""
+    if type(flt) is FilterPlus and not _matches_plus(g, flt, o, c):
+        return False
+    if type(flt) is FilterPlus and flt.power_below_source:
+        from .attacking import power_below_source
+        if not power_below_source(g, c, source):
+            return False
+    extra = getattr(flt, "extra_match", None)  # filters of template modules (rules/vehicles_facedown.py)
+    if extra is not None:
+        return extra(g, o, c, controller, source)
+    if flt.types and not (flt.types & c.types):
+        return False
+    if flt.non_types and (flt.non_types & c.types):
+        return False
+    if flt.subtypes and not (flt.subtypes & c.subtypes):
+        return False
+    if flt.non_colors and (flt.non_colors & c.colors):
+        return False
+    if flt.colors and not (flt.colors & c.colors):
+        return False
+    if flt.multicolored is not None and (len(c.colors) >= 2) != flt.multicolored:
+        return False  # 105.2c
+    if flt.tapped is not None and o.tapped != flt.tapped:
+        return False
+    if flt.attacking_or_blocking:
+        cb = g.s.combat
+        if cb is None or (o.id not in cb.attackers and o.id not in cb.blockers):
+            return False
+    if flt.controller == "you" and o.controller != controller:
+        return False
+    if flt.controller == "opponent" and o.controller == controller:
+        return False
+    if flt.max_mana_value is not None and o.card.mana_cost.mana_value > flt.max_mana_value:
+        return False
+    if flt.nonbasic and "Basic" in c.supertypes:
+        return False
+    if flt.other and source is not None and o.id == source:
+        return False
+    return True
+
+
+def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
+    """The qualities only FilterPlus has ("creature with power 4 or greater", "nontoken", "basic")."""
+    if flt.power_min is not None and (c.power is None or c.power < flt.power_min):
+        return False
+    if flt.power_max is not None and (c.power is None or c.power > flt.power_max):
+        return False
+    if flt.toughness_max is not None and (c.toughness is None or c.toughness > flt.toughness_max):
+        return False
+    if flt.token is not None and o.card.is_token != flt.token:
+        return False
+    if flt.min_mana_value is not None and o.card.mana_cost.mana_value < flt.min_mana_value:
+        return False
+    if flt.basic and "Basic" not in c.supertypes:
+        return False
+    if flt.keywords and not (flt.keywords & c.keywords):
+        return False
+    if flt.non_keywords and (flt.non_keywords & c.keywords):
+        return False
+    if flt.non_subtypes and (flt.non_subtypes & c.subtypes):
+        return False
+    if flt.historic and not ("Artifact" in c.types or "Legendary" in c.supertypes or "Saga" in c.subtypes):
+        return False  # 700.6
+    if flt.all_types and not flt.all_types <= c.types:
+        return False
+    if flt.supertypes and not flt.supertypes <= c.supertypes:
+        return False
+    if flt.non_supertypes and (flt.non_supertypes & c.supertypes):
+        return False
+    if flt.attacking or flt.blocking:
+        cb = g.s.combat
+        if cb is None or (flt.attacking and o.id not in cb.attackers) or (flt.blocking and o.id not in cb.blockers):
+            return False
+    return True
+
+
+# 702.16a: protection from qualities other than colors ("artifacts", "Goblins", "everything"):
+# fn(quality, source characteristics) -> whether the source has it (rules/protection.py).
+PROTECTION_QUALITIES: list = []
+
+
+def protected_from(g: Game, o: Obj, source_colors: frozenset[str], source: Any = None) -> bool:
+    """702.16: protection from a quality (colors, multicolored; with the source's characteristics
+    `source`, the qualities of PROTECTION_QUALITIES)."""
+    prot = g.chars(o).protection
+    if not prot:
+        return False
+    for q in prot:
+        if source is not None and any(fn(q, source) for fn in PROTECTION_QUALITIES):
+            return True
+        if q == "multicolored" and len(source_colors) > 1:
+            return True
+        from ..cards.compiler import COLOR_WORDS
+        if q in COLOR_WORDS and COLOR_WORDS[q] in source_colors:
+            return True
+    return False
+
+
+def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: int | None,
+                 source_colors: frozenset[str] = frozenset()) -> bool:
+    """115.1 / 608.2b: whether `ref` is a legal target for `spec` now (None, an "up to" target left
+    unchosen, is none)."""
+    if ref is None:
+        return False
+    s = g.s
+    k = spec.kind
+    if ref < 0:
+        p = -1 - ref
+        if p not in (0, 1) or s.players[p].lost:
+            return False
+        if k in ("any", "player", "player_or_planeswalker"):
+            return True
+        if k == "opponent":
+            return p != controller
+        return False
+    if k in ("player", "opponent"):
+        return False
+    o = s.objects.get(ref)
+    if o is None:
+        return False
+    if k == "spell":
+        if o.zone != STACK:
+            return False
+        return matches_filter(g, spec.filter, o, controller, source) and any(
+            it.kind == "spell" and it.obj == ref for it in s.stack)
+    if k == "graveyard_card":
+        if o.zone != GRAVEYARD:
+            return False
+        if spec.filter.controller == "you" and o.owner != controller:
+            return False
+        if spec.filter.controller == "opponent" and o.owner == controller:
+            return False
+        if type(spec.filter) is ObjectFilter:
+            return matches_filter(g, ObjectFilter(types=spec.filter.types, subtypes=spec.filter.subtypes,
+                                                  max_mana_value=spec.filter.max_mana_value),
+                                  o, controller, source)  # subtypes: soulshift's "target Spirit card" (702.46a)
+        return matches_filter(g, replace(spec.filter, controller=None), o, controller, source)
+    if o.zone != BATTLEFIELD:
+        return False
+    c = g.chars(o)
+    if k == "any":
+        if not ({"Creature", "Planeswalker", "Battle"} & c.types):
+            return False
+    elif k == "player_or_planeswalker":
+        if "Planeswalker" not in c.types:
+            return False
+    elif k == "permanent":
+        if not matches_filter(g, spec.filter, o, controller, source):
+            return False
+    else:
+        return False
+    if "hexproof" in c.keywords and o.controller != controller:
+        return False
+    if "shroud" in c.keywords:  # 702.18a
+        return False
+    if c.protection and protected_from(g, o, source_colors, _source_chars(g, source)):
+        return False
+    return True
+
+
+def _source_chars(g: Game, source: int | None) -> Any:
+    """The characteristics of a spell's or ability's source, for protection (702.16b)."""
+    src = g.s.objects.get(source) if source is not None else None
+    return g.chars(src) if src is not None else None
+
+
+def target_candidates(g: Game, spec: TargetSpec, controller: int, source: int | None,
+                      source_colors: frozenset[str] = frozenset()) -> list[int]:
+    s = g.s
+    out: list[int] = []
+    if spec.kind in ("any", "player", "opponent", "player_or_planeswalker"):
+        for i in (controller, 1 - controller):
+            if target_legal(g, spec, player_ref(i), controller, source, source_colors):
+                out.append(player_ref(i))
+    if spec.kind in ("any", "permanent", "player_or_planeswalker"):
+        out.extend(oid for oid in s.battlefield if target_legal(g, spec, oid, controller, source, source_colors))
+    elif spec.kind == "spell":
+        out.extend(it.obj for it in s.stack if it.kind == "spell" and it.obj != source
+                   and target_legal(g, spec, it.obj, controller, source, source_colors))
+    elif spec.kind == "graveyard_card":
+        owners = (controller,) if spec.filter.controller == "you" else (
+            (1 - controller,) if spec.filter.controller == "opponent" else (controller, 1 - controller))
+        out.extend(oid for p in owners for oid in s.players[p].graveyard
+                   if target_legal(g, spec, oid, controller, source, source_colors))
+    return out
+
+
+def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ...], controller: int,
+                  source: int | None, what: str, source_colors: frozenset[str] = frozenset()) -> None:
+    if len(targets) != len(specs):
+        raise IllegalActionError(f"{what} needs {len(specs)} target(s) ({', '.join(t.text for t in specs)}), "
+                                 f"got {len(targets)} (601.2c)")
+    for spec, t in zip(specs, targets):
+        if t is None and spec.optional:
+            continue  # 601.2c: "up to N" — fewer targets may be chosen
+        if not target_legal(g, spec, t, controller, source, source_colors):
+            raise IllegalActionError(f"{g.name_of(t)} is not a legal target for {what}: "
+                                     f"it needs {spec.text or spec.kind} (115.1, 601.2c)")
+    # 115.3: the same object can't be chosen for several instances of the word "target" of one ability
+    # unless it says otherwise; our vocabulary never allows it.
+    chosen = [t for t in targets if t is not None]
+    if len(set(chosen)) != len(chosen):
+        raise IllegalActionError(f"{what}: the same target was chosen twice (115.3)")
+
+
+def all_targets_illegal(targets: tuple, legal: tuple[bool, ...]) -> bool:
+    """608.2b: every chosen target is now illegal (an "up to" target left unchosen doesn't count;
+    with no target chosen at all, the spell or ability resolves)."""
+    chosen = [ok for t, ok in zip(targets, legal) if t is not None]
+    return bool(chosen) and not any(chosen)

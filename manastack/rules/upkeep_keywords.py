@@ -1,0 +1,262 @@
+"""Upkeep keywords (702.30a echo, 702.32a fading, 702.63a vanishing, 702.24a cumulative upkeep); the
+templates are in cards/templates/graveyard_keywords.py.
+
+- 702.30a echo: "At the beginning of your upkeep, if this came under your control since the
+  beginning of your last upkeep, sacrifice it unless you pay [cost]" (turn.BEFORE_UNTAP_HOOKS marks
+  the permanents whose echo is due); "Echo—Discard a card" (118.12a).
+- 702.32a fading, 702.63a vanishing: time / fade counters removed in the upkeep, sacrificed when it
+  can't (or when the last is removed).
+- 702.24a cumulative upkeep: an age counter, then pay the cost for each age counter or sacrifice it;
+  with a life cost, 119.4: a player can pay life only up to their life total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game.state import BATTLEFIELD
+from ..lazy import lazy_module
+from . import add_hook
+from .effects import Context, register_effect
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+_state_module = lazy_module("manastack.game.state", globals(), "_state_module")
+
+
+@dataclass(frozen=True, slots=True)
+class EchoTrigger(V.TriggeredAbility):
+    """702.30a: "At the beginning of your upkeep, if this permanent came under your control since the
+    beginning of your last upkeep, sacrifice it unless you pay [cost]." A permanent came under its
+    controller's control since the beginning of their last upkeep exactly when it was "summoning sick"
+    (302.6: not continuously controlled since their most recent turn began) as their untap step began
+    — nothing can enter during an untap step (502.4: no player gets priority). `_mark_echo` records
+    that before the untap step ends the sickness; the trigger uses the record up (603.4)."""
+
+    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        s = g.s
+        due = [e for e in s.effects if e.kind == "echo_due" and e.target == source]
+        if not due:
+            return False
+        s.effects = [e for e in s.effects if e not in due]
+        return True
+
+
+def _mark_echo(g: Game) -> None:
+    ContinuousEffect = _state_module.ContinuousEffect
+    s = g.s
+    s.effects = [e for e in s.effects if not (e.kind == "echo_due" and e.controller == s.active)]
+    for o in g.permanents(s.active):
+        if o.sick and any(isinstance(ab, EchoTrigger) for ab in g.chars(o).abilities):
+            s.effects.append(ContinuousEffect("echo_due", o.id, until="permanent", controller=s.active,
+                                              timestamp=s.next_timestamp))
+            s.next_timestamp += 1
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounterOrSacrifice(V.Effect):
+    """702.32a fading: "remove a fade counter from this permanent. If you can't, sacrifice the
+    permanent." 702.63a vanishing (`kind` "time", `sacrifice_on_last`): "remove a time counter from
+    it" and, when the last is removed, the linked trigger "sacrifice it" (LastCounterRemoved)."""
+
+    kind: str
+    vanishing: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CounterTrigger(V.TriggeredAbility):
+    """702.63a vanishing's upkeep trigger: "if this permanent has a time counter on it" (603.4)."""
+
+    counter_kind: str = ""
+
+    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        o = g.s.objects.get(source)
+        return o is not None and o.counters.get(self.counter_kind, 0) > 0
+
+
+def _remove_or_sacrifice(g: Game, ctx: Context, e: RemoveCounterOrSacrifice) -> list | None:
+    from . import effects, triggers
+    s = g.s
+    o = s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None
+    n = o.counters.get(e.kind, 0)
+    if n <= 0:
+        if not e.vanishing:
+            effects.sacrifice(g, o.id)  # 702.32a: "If you can't, sacrifice the permanent."
+        return None  # 603.4: vanishing's intervening if is false on resolution
+    if n == 1:
+        del o.counters[e.kind]
+    else:
+        o.counters[e.kind] = n - 1
+    g.invalidate()
+    g.log_event("remove_counters", "122.8", card=o.card.name, kind=e.kind, amount=1)
+    if e.vanishing and n == 1:
+        # 702.63a: "When the last time counter is removed from this permanent, sacrifice it."
+        ab = V.TriggeredAbility(f"{o.card.name}: when the last time counter is removed, sacrifice it", "last_counter",
+                                (SacrificeSource(),))
+        triggers._add(g, o.controller, o.id, ab, None, o.card.name)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeSource(V.Effect):
+    """"Sacrifice it": the source permanent, if it is still on the battlefield (701.17a)."""
+
+
+def _sacrifice_source(g: Game, ctx: Context, e: SacrificeSource) -> list | None:
+    from . import effects
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is not None and o.zone == BATTLEFIELD:
+        effects.sacrifice(g, o.id)
+    return None
+
+
+register_effect(RemoveCounterOrSacrifice, _remove_or_sacrifice)
+register_effect(SacrificeSource, _sacrifice_source)
+
+
+def _install_upkeep_hooks() -> None:
+    from . import turn
+    add_hook(turn.BEFORE_UNTAP_HOOKS, _mark_echo)
+
+
+_install_upkeep_hooks()
+
+
+@dataclass(frozen=True, slots=True)
+class CumulativeUpkeep(V.Effect):
+    """702.24a: "put an age counter on this permanent. Then you may pay [cost] for each age counter on
+    it. If you don't, sacrifice it." (the choice and the payment: rules/referred_objects.py
+    "pay_or_sacrifice", 118.12a)."""
+
+    cost: Any  # ManaCost
+
+
+def _cumulative_upkeep(g: Game, ctx: Context, e: CumulativeUpkeep) -> list | None:
+    from . import effects
+    from .costs import parse_cost
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None  # 702.24a: "if this permanent is on the battlefield"
+    o.counters["age"] = o.counters.get("age", 0) + 1
+    g.invalidate()
+    g.log_event("counters", "122.1", card=o.card.name, kind="age", amount=1)
+    total = parse_cost(e.cost.text * o.counters["age"])
+    return [effects._choice("pay_or_sacrifice", ctx.controller, total.text,
+                            f"{ctx.name}: cumulative upkeep: pay {total.text} or sacrifice {o.card.name} "
+                            f"(true to pay, false not to)", (o.id, total, ctx.name))]
+
+
+register_effect(CumulativeUpkeep, _cumulative_upkeep)
+
+
+@dataclass(frozen=True, slots=True)
+class CumulativeUpkeepLife(V.Effect):
+    """702.24a with a life cost: "put an age counter on this permanent. Then you may pay N life for each
+    age counter on it. If you don't, sacrifice it." (119.4: a player can pay life only up to their life
+    total; 0 life can always be paid.)"""
+
+    life: int
+
+
+def _cumulative_upkeep_life(g: Game, ctx: Context, e: CumulativeUpkeepLife) -> list | None:
+    from . import effects
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None
+    o.counters["age"] = o.counters.get("age", 0) + 1
+    g.invalidate()
+    g.log_event("counters", "122.1", card=o.card.name, kind="age", amount=1)
+    total = e.life * o.counters["age"]
+    return [effects._choice("pay_life_or_sacrifice", ctx.controller, total,
+                            f"{ctx.name}: cumulative upkeep: pay {total} life or sacrifice {o.card.name} "
+                            f"(true to pay, false not to)", (o.id, total, ctx.name))]
+
+
+def _life_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    _, total, _ = g.s.queue[0][5]
+    if g.s.players[d.player].life < total:
+        return [A.Choose(False)]
+    return [A.Choose(True), A.Choose(False)]
+
+
+def _answer_life(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    from . import effects
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    oid, total, name = s.queue[0][5]
+    if value and s.players[d.player].life < total:
+        raise IllegalActionError(f"{s.players[d.player].name} can't pay {total} life (119.4)")
+    s.pending = None
+    s.queue.pop(0)
+    if value:
+        g.set_life(d.player, -total, "119.4", source=name)
+        return
+    o = s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        effects.sacrifice(g, oid)
+
+
+register_effect(CumulativeUpkeepLife, _cumulative_upkeep_life)
+
+
+def _install_life_choice() -> None:
+    from . import effects
+    effects.CHOICES["pay_life_or_sacrifice"] = (_life_actions, _answer_life)
+
+
+_install_life_choice()
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnlessDiscard(V.Effect):
+    """702.30a with a discard cost ("Echo—Discard a card"): "sacrifice it unless you discard a card" (118.12a).
+    The controller answers with the card to discard, or false to sacrifice it."""
+
+
+def _sacrifice_unless_discard(g: Game, ctx: Context, e: SacrificeUnlessDiscard) -> list | None:
+    from . import effects
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None
+    return [effects._choice("discard_or_sacrifice", ctx.controller, o.id,
+                            f"{ctx.name}: discard a card (name it) or false to sacrifice {o.card.name}", (o.id, ctx.name))]
+
+
+def _discard_or_sacrifice_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    return [A.Choose(c) for c in g.s.players[d.player].hand] + [A.Choose(False)]
+
+
+def _answer_discard_or_sacrifice(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    from . import effects
+    s = g.s
+    oid, name = s.queue[0][5]
+    if value is not False and (isinstance(value, bool) or value not in s.players[d.player].hand):
+        raise IllegalActionError(f"{d.prompt}: answer a card in your hand or false")
+    s.pending = None
+    s.queue.pop(0)
+    if value is not False:
+        effects.discard(g, d.player, value, rule="702.30a")
+        return
+    o = s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        effects.sacrifice(g, oid)
+
+
+register_effect(SacrificeUnlessDiscard, _sacrifice_unless_discard)
+
+
+def _install_echo_discard() -> None:
+    from . import effects
+    effects.CHOICES["discard_or_sacrifice"] = (_discard_or_sacrifice_actions, _answer_discard_or_sacrifice)
+
+
+_install_echo_discard()

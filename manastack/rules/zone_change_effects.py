@@ -1,0 +1,238 @@
+"""Effects that move an object to a zone other than the usual one, or bring it back through a link
+(610.3, 614.1a, 607.2a, 701.5a); their sentences are compiled by cards/templates/effects_zone_change.py.
+
+- 610.3: "exile ... until CARDNAME leaves the battlefield": the exiled card returns to the
+  battlefield under its owner's control (610.3c) immediately after the source leaves; nothing is
+  exiled if the source left before the ability resolved (610.3a-b).
+- 614.1a: "if that creature would die this turn, exile it instead" (a replacement effect until end
+  of turn; 700.4: "dies" means put into a graveyard from the battlefield).
+- 701.5a: "counter target spell; if it's countered this way, put it ... instead of into its owner's
+  graveyard", and "... unless its controller pays".
+- 607.2a: linked abilities: "exile ..." and "return the exiled card ...".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import vocab as V
+from ..game import game as game_module
+from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
+from . import effects as E
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from .effects import Context
+
+
+@dataclass(frozen=True, slots=True)
+class ExileUntilLeaves(V.Effect):
+    target: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfWouldDie(V.Effect):
+    target: Any
+
+
+def _exile_until_leaves(g: Game, ctx: Context, e: ExileUntilLeaves) -> list | None:
+    s = g.s
+    src = ctx.source
+    if src is None or src not in s.objects or s.objects[src].zone != BATTLEFIELD:
+        return None  # 610.3a-b: the source already left: the object isn't exiled
+    oid = E.target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    new = g.move(oid, EXILE, rule="610.3")
+    s.effects.append(ContinuousEffect("exiled_until_leaves", src, timestamp=s.next_timestamp, until="permanent",
+                                      controller=ctx.controller, data=new))
+    s.next_timestamp += 1
+    return None
+
+
+def _return_exiled(g: Game, old_id: int, to: str) -> None:
+    """610.3: the exiled card returns immediately after the source leaves the battlefield (610.3c: under its
+    owner's control)."""
+    s = g.s
+    linked = [e for e in s.effects if e.kind == "exiled_until_leaves" and e.target == old_id]
+    if not linked:
+        return
+    s.effects = [e for e in s.effects if not (e.kind == "exiled_until_leaves" and e.target == old_id)]
+    for e in linked:
+        card = s.objects.get(e.data)
+        if card is None or card.zone != EXILE or card.card.is_token:
+            continue  # it left exile, or was a token (111.7: it can't return; it ceases to exist, 704.5d)
+        g.log_event("return_from_exile", "610.3c", card=card.card.name)
+        g.move(card.id, BATTLEFIELD, rule="610.3c", controller=card.owner)
+
+
+game_module.LEFT_BATTLEFIELD_HOOKS.append(_return_exiled)
+
+
+def _exile_if_would_die(g: Game, ctx: Context, e: ExileIfWouldDie) -> list | None:
+    s = g.s
+    oid = E.target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    s.effects.append(ContinuousEffect("exile_if_would_die", oid, timestamp=s.next_timestamp,
+                                      controller=ctx.controller))
+    s.next_timestamp += 1
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class ExileDamagedIfWouldDie(V.Effect):
+    """"If a creature dealt damage this way would die this turn, exile it instead" (614.1a): each
+    permanent of `kinds` dealt damage by this spell or ability as it resolved so far."""
+
+    kinds: frozenset[str]
+
+
+def _exile_damaged_if_would_die(g: Game, ctx: Context, e: ExileDamagedIfWouldDie) -> list | None:
+    s = g.s
+    log = s.log
+    start = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("event") == "resolve"), 0)
+    dealt = {ev["target_id"] for ev in log[start:] if ev.get("event") == "damage" and ev.get("source") == ctx.name
+             and "target_id" in ev}
+    for oid in sorted(dealt):
+        o = s.objects.get(oid)
+        if o is not None and o.zone == BATTLEFIELD:
+            s.effects.append(ContinuousEffect("exile_if_would_die", oid, timestamp=s.next_timestamp,
+                                              controller=ctx.controller, data=e.kinds))
+            s.next_timestamp += 1
+    return None
+
+
+def _die_to_exile(g: Game, o: Any, frm: str, to: str) -> str:
+    if frm != BATTLEFIELD or to != GRAVEYARD or not g.s.effects:
+        return to
+    shields = [e for e in g.s.effects if e.kind == "exile_if_would_die" and e.target == o.id]
+    if not shields:
+        return to
+    c = g.chars(o)
+    # 700.4: only a creature or planeswalker dies; "a creature dealt damage this way": a creature only.
+    if not any((e.data or frozenset({"Creature", "Planeswalker"})) & c.types for e in shields):
+        return to
+    g.log_event("replace", "614.1a", card=o.card.name, instead="exile")
+    return EXILE
+
+
+game_module.ZONE_CHANGE_REPLACEMENTS.append(_die_to_exile)
+
+
+@dataclass(frozen=True, slots=True)
+class CounterTo(V.Effect):
+    """"Counter target spell [unless its controller pays {3}]. If that spell is countered this way, exile
+    it instead of putting it into its owner's graveyard" (614.1a: the countered card goes to `to`)."""
+
+    target: V.Ref
+    to: str  # "exile", "hand", "library_top", "library_bottom"
+    cost: Any = None  # ManaCost: "unless its controller pays"
+
+
+def _counter_to(g: Game, ctx: Context, e: CounterTo) -> list | None:
+    if not ctx.legal[e.target.index]:
+        return None
+    oid = ctx.targets[e.target.index]
+    it = next((it for it in g.s.stack if it.kind == "spell" and it.obj == oid), None)
+    if it is None:
+        return None
+    if e.cost is None:
+        _do_counter_to(g, oid, e.to, ctx.name)
+        return None
+    return [E._choice("pay_or_counter_to", it.controller, e.cost.text,
+                      f"{ctx.name}: pay {e.cost.text} or {it.name} is countered (true to pay, false not to)",
+                      (oid, e.cost, ctx.name, e.to))]
+
+
+def _do_counter_to(g: Game, oid: int, to: str, name: str) -> None:
+    s = g.s
+    if not E.can_be_countered(g, oid, name):
+        return
+    for i, it in enumerate(s.stack):
+        if it.kind == "spell" and it.obj == oid:
+            del s.stack[i]
+            g.log_event("counter", "701.5a", card=it.name, by=name)
+            if E._spell_destination(it) == EXILE or to == "exile":  # 702.34a: flashback exiles it anyway
+                g.move(oid, EXILE, rule="701.5a")
+            elif to == "hand":
+                g.move(oid, HAND, rule="701.5a")
+            else:
+                g.move(oid, LIBRARY, rule="701.5a", bottom=to == "library_bottom")
+            return
+
+
+def _pay_or_counter_to_actions(g: Game, d: Any) -> list:
+    from ..game import actions as A
+    cost = g.s.queue[0][5][1]
+    if not E.can_pay_mana(g, d.player, cost):
+        return [A.Choose(False)]
+    return [A.Choose(True), A.Choose(False)]
+
+
+def _answer_pay_or_counter_to(g: Game, d: Any, value: Any) -> None:
+    from ..errors import IllegalActionError
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    oid, cost, name, to = s.queue[0][5]
+    if value and not E.can_pay_mana(g, d.player, cost):
+        raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (601.2h)")
+    s.pending = None
+    s.queue.pop(0)
+    if value and E.pay_mana_now(g, d.player, cost, name):
+        g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
+        return
+    _do_counter_to(g, oid, to, name)
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedExile(V.Effect):
+    """"Exile target creature" of an ability linked (607.2a) to "return the exiled card ...": the card
+    exiled is remembered for this object (the source permanent)."""
+
+    target: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnLinked(V.Effect):
+    """"Return the exiled card to the battlefield under its owner's control" (607.2a)."""
+
+
+def _linked_exile(g: Game, ctx: Context, e: LinkedExile) -> list | None:
+    s = g.s
+    oid = E.target_object(g, ctx, e.target)
+    if oid is None or ctx.source is None:
+        return None
+    new = g.move(oid, EXILE, rule="701.11a")
+    s.effects.append(ContinuousEffect("linked_exile", ctx.source, timestamp=s.next_timestamp, until="permanent",
+                                      controller=ctx.controller, data=new))
+    s.next_timestamp += 1
+    return None
+
+
+def _return_linked(g: Game, ctx: Context, e: ReturnLinked) -> list | None:
+    s = g.s
+    linked = [x for x in s.effects if x.kind == "linked_exile" and x.target == ctx.source]
+    if not linked:
+        return None  # 607.2a: nothing was exiled by this object's linked ability (yet)
+    s.effects = [x for x in s.effects if not (x.kind == "linked_exile" and x.target == ctx.source)]
+    for x in linked:
+        card = s.objects.get(x.data)
+        if card is not None and card.zone == EXILE and not card.card.is_token:
+            g.move(card.id, BATTLEFIELD, rule="610.3c", controller=card.owner)
+    return None
+
+
+E.register_effect(LinkedExile, _linked_exile)
+E.register_effect(ReturnLinked, _return_linked)
+
+
+E.CHOICES["pay_or_counter_to"] = (_pay_or_counter_to_actions, _answer_pay_or_counter_to)
+
+
+E.register_effect(CounterTo, _counter_to)
+E.register_effect(ExileUntilLeaves, _exile_until_leaves)
+E.register_effect(ExileIfWouldDie, _exile_if_would_die)
+E.register_effect(ExileDamagedIfWouldDie, _exile_damaged_if_would_die)
