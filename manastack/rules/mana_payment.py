@@ -360,6 +360,18 @@ def _covers(pool, req: Requirement) -> bool:
         return False
 
 
+def unasked(g: Game, p: int, kind: str, options: list, prompt: str) -> Any:
+    """A choice the rules make without asking: one legal option, or options that all give the same
+    result (an order of identical replacement effects, 616.1). The game's `chooser` (the scenario
+    runner) may take an answer given for it, checked against the options and used up (SCENARIOS.md);
+    otherwise the first option."""
+    if g.chooser is not None:
+        picked = g.chooser(p, kind, options, prompt, asked=False)
+        if picked is not None:
+            return picked
+    return options[0]
+
+
 def choose(g: Game, p: int, kind: str, options: list, prompt: str) -> Any:
     """A choice made while a mana ability resolves (it can't wait for a decision: 605.3b). The
     game's `chooser` answers it (the scenario runner); without one, the first option is taken
@@ -442,7 +454,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     if out_override is not None:
         plan = next((pl for pl in plans if pl.final == out_override), None)
     if plan is None:
-        plan = _choose_plan(g, p, o.card.name, plans, choice)
+        plan = _choose_plan(g, p, o.card.name, plans, choice, produce.is_choice(ab.production))
     if lki is not None:
         mana_abilities.pay_variable_cost(g, o, ab, plan.base)  # "remove X storage counters"
     produced = plan.produced
@@ -465,9 +477,10 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         triggers.tapped_for_mana(g, p, oid, chars, controller, produced)
 
 
-def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any):
+def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any, base_is_choice: bool = False):
     """Ask, in the rules' order: the mana the ability adds (106.1), the order of replacement effects
-    (616.1), then the triggered mana abilities' choices (605.1b)."""
+    (616.1), then the triggered mana abilities' choices (605.1b). A choice left with one option, or
+    an order that can't change the result, is made without asking (`unasked`)."""
     bases = list(dict.fromkeys(pl.base for pl in plans))
     if isinstance(choice, str):
         base = produce.choose_output(tuple(bases), choice, name)
@@ -475,7 +488,9 @@ def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any):
             raise IllegalActionError(f"{name}: choose the mana to add ({', '.join(format_bag(b) for b in bases)}); "
                                      f"got {choice!r}")
     else:
-        base = choose(g, p, "mana", bases, f"{name}: choose the mana to add") if len(bases) > 1 else bases[0]
+        prompt = f"{name}: choose the mana to add"
+        base = choose(g, p, "mana", bases, prompt) if len(bases) > 1 else \
+            unasked(g, p, "mana", bases, prompt) if base_is_choice else bases[0]
     plans = [pl for pl in plans if pl.base == base]
     produced_options = list(dict.fromkeys(pl.produced for pl in plans))
     if len(produced_options) > 1:
@@ -487,15 +502,31 @@ def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any):
         order = choose(g, p, "replacement_order", orders, f"616.1: {name}: choose the order of the replacement "
                        f"effects ({', '.join(r.name for r in orders[0])})")
         plans = [pl for pl in plans if pl.order == order] or plans
+    else:
+        orders = list(dict.fromkeys(pl.order for pl in plans))
+        if len(orders) > 1 or (orders and len(orders[0]) > 1):
+            # 616.1: several replacement effects apply, but every order gives the same mana (identical
+            # effects: three Mana Reflections): no question, but an answer for it is taken.
+            order = unasked(g, p, "replacement_order", orders, f"616.1: {name}: the order of the replacement "
+                            f"effects ({', '.join(r.name for r in orders[0])})")
+            plans = [pl for pl in plans if pl.order == order] or plans
     produced = plans[0].produced
     plans = [pl for pl in plans if pl.produced == produced]
     extras = list(dict.fromkeys(pl.extras for pl in plans))
-    if len(extras) > 1:
-        n = len(extras[0])
+    if extras and extras[0]:
+        # The triggered mana abilities' choices (605.1b), in order; one whose mana is chosen (Mana Flare:
+        # "any type that land produced") with one option left is made without asking (`unasked`).
+        flags = plans[0].chosen_extras
         chosen: tuple = ()
-        for i in range(n):
+        for i in range(len(extras[0])):
             opts = list(dict.fromkeys(e[i][1] for e in extras if e[:i] == chosen))
-            pick = choose(g, p, "mana", opts, f"{extras[0][i][0]}: choose the mana to add") if len(opts) > 1 else opts[0]
+            prompt = f"{extras[0][i][0]}: choose the mana to add"
+            if len(opts) > 1:
+                pick = choose(g, p, "mana", opts, prompt)
+            elif i < len(flags) and flags[i]:
+                pick = unasked(g, p, "mana", opts, prompt)
+            else:
+                pick = opts[0]
             chosen = chosen + (next(e[i] for e in extras if e[:i] == chosen and e[i][1] == pick),)
         return next(pl for pl in plans if pl.extras == chosen)
     return plans[0]

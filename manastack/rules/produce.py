@@ -234,18 +234,34 @@ def mana_options(g: Game, p: int) -> list[Bag]:
     return kept
 
 
+# Productions whose mana is chosen as the ability resolves (106.1a "one mana of any color", 106.7
+# "any type that ... could produce", 605.1b "any type that land produced"): a choice even when only
+# one option is left, which a scenario may answer (SCENARIOS.md: checked and used up).
+CHOICE_KINDS = frozenset({"any_color", "any_type", "could_produce", "sacrificed_could_produce", "produced_type",
+                          mana_abilities.COMBINATION, mana_abilities.X_ONE, mana_abilities.X_COMBINATION,
+                          mana_abilities.DIFFERENT_COLORS})
+
+
+def is_choice(prod: ManaProduction) -> bool:
+    """Whether the mana `prod` adds is chosen (however many options are left now)."""
+    return prod.kind in CHOICE_KINDS or (prod.kind == "choice" and len(prod.bags) > 1)
+
+
 class Plan:
     """One way a mana ability's activation can turn out: the mana its text adds (`base`), the
     replacement effects applied in order (616.1) and what they leave (`produced`), and the extra
-    mana of triggered mana abilities (605.1b, 106.12a) as (source name, bag)."""
+    mana of triggered mana abilities (605.1b, 106.12a) as (source name, bag); `chosen_extras`: for
+    each of those, whether its mana is a choice (is_choice)."""
 
-    __slots__ = ("base", "order", "produced", "extras", "final")
+    __slots__ = ("base", "order", "produced", "extras", "final", "chosen_extras")
 
-    def __init__(self, base: Bag, order: tuple, produced: Bag, extras: tuple) -> None:
+    def __init__(self, base: Bag, order: tuple, produced: Bag, extras: tuple,
+                 chosen_extras: tuple[bool, ...] = ()) -> None:
         self.base = base
         self.order = order
         self.produced = produced
         self.extras = extras
+        self.chosen_extras = chosen_extras
         final = produced
         for _, e in extras:
             final = tuple(a + b for a, b in zip(final, e))  # type: ignore[assignment]
@@ -326,14 +342,16 @@ def activation_plans(g: Game, p: int, o: Obj, ab: ManaAbility, chars=None,
     for b in bases:
         for order, produced in replacement.orders(g, p, chars, o.controller, tapped, b):
             extra_lists: list[tuple] = [()]
+            chosen: tuple[bool, ...] = ()
             if sum(produced) > 0:
                 for name, prod, src in trigs:
                     opts = _extra_options(prod, produced, src)
                     if not opts:
                         continue
                     extra_lists = [prev + ((name, e),) for prev in extra_lists for e in opts]
+                    chosen += (is_choice(prod),)
             for extras in extra_lists:
-                plans.append(Plan(b, order, produced, extras))
+                plans.append(Plan(b, order, produced, extras, chosen))
     return plans
 
 

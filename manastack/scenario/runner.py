@@ -1022,9 +1022,18 @@ class Runner:
         idx = sum(1 for other in printed[:n] if _ability_zone(other) == zone)
         return idx, usable[idx]
 
-    def chooser(self, p: int, kind: str, options: list, prompt: str) -> Any:
-        """Answer a choice made while a mana ability resolves, from `p`'s answers."""
+    def chooser(self, p: int, kind: str, options: list, prompt: str, asked: bool = True) -> Any:
+        """Answer a choice made while a mana ability resolves, from `p`'s answers. `asked` False: a
+        choice the rules make without asking (mana_payment.unasked): the next answer is taken if it
+        fits the options, else None (the engine's pick stands; the answer is for a later choice)."""
         q = self.answers[p]
+        if not asked:
+            if not q or kind in SET_CHOICES:
+                return None
+            pick = self.match_option(kind, q[0][0], options)
+            if pick is not None:
+                q.pop(0)
+            return pick
         if kind in SET_CHOICES:
             return self.choose_set(p, kind, options, prompt)
         if not q:
