@@ -147,6 +147,7 @@ class Runner:
         self._attach: dict[int, tuple[str, Any]] = {}
         self.game: Game
         self.marks: list[tuple[int, str]] = []  # (log length, script step) as each step began
+        self.auto_assigned: dict[int, dict[int, int]] = {}  # one-option assignments made without asking
 
     def readable_log(self) -> list[str]:
         """The game's log, one line an event (render.describe_event), with the script's steps marked."""
@@ -793,7 +794,7 @@ class Runner:
             elif d.kind == "blockers" and kind not in ("block", "expect"):
                 g.apply(A.DeclareBlockers(()))
             elif d.kind == "assign_damage" and kind not in ("assign_damage", "attack", "block"):
-                g.apply(g.legal_actions()[0])
+                self.default_assignment(d.data)
             else:
                 return
 
@@ -1210,6 +1211,10 @@ class Runner:
             asg.append((cid, tuple(parts)))
         mapping = dict(asg)
         for _ in range(1000):
+            self._check_auto_assigned(mapping)
+            if not mapping:
+                self.flush_unasked_assignments()
+                return
             self.settle()
             d = g.pending
             if d is None or d.kind != "assign_damage":
@@ -1220,11 +1225,52 @@ class Runner:
                 g.apply(A.AssignDamage(mine))
                 for c, _ in mine:
                     del mapping[c]
-                if not mapping:
-                    return
                 continue
-            g.apply(g.legal_actions()[0])  # a creature the script leaves to the default
+            self.default_assignment(d.data)  # a creature the script leaves to the default
         raise StepError("assign_damage: did not finish")
+
+    def default_assignment(self, cid: int) -> None:
+        """Make `cid`'s default (or only) combat damage assignment, remembered so that a later
+        assign_damage answer for it is checked against it."""
+        act = self.game.legal_actions()[0]
+        self.auto_assigned[cid] = _parts(act, cid)
+        self.game.apply(act)
+
+    def flush_unasked_assignments(self) -> None:
+        """After the script's assignments, those with one legal option are made without asking (a
+        blocker blocking one attacker assigns all its damage to it), and the damage is dealt (510.2)."""
+        g = self.game
+        for _ in range(1000):
+            self.settle()
+            d = g.pending
+            if d is None or d.kind != "assign_damage" or self._asked(d.data):
+                return
+            self.default_assignment(d.data)
+
+    def _asked(self, cid: int) -> bool:
+        """Whether `cid`'s combat damage assignment is a choice (more than one legal assignment)."""
+        g = self.game
+        return combat_rules.has_choice(g, cid, combat_rules.already_assigned(g, cid))
+
+    def _check_auto_assigned(self, mapping: dict) -> None:
+        """An assignment given for a creature whose assignment was already made without asking (its
+        only legal one, or the default before another step) is checked against it and used up."""
+        g = self.game
+        for cid in list(mapping):
+            # keyed by the creature as it assigned (it may have died since: a new object, 400.7)
+            made = next((asg for k, asg in self.auto_assigned.items() if k == cid or g.current_id(k) == cid), None)
+            if made is None:
+                continue
+            given: dict[int, int] = {}
+            for r, n in mapping[cid]:
+                r = g.current_id(r) if r >= 0 else r
+                given[r] = given.get(r, 0) + n
+            made_now = {(g.current_id(r) if r >= 0 else r): n for r, n in made.items()}
+            if {r: n for r, n in given.items() if n} != {r: n for r, n in made_now.items() if n}:
+                raise IllegalActionError(f"510.1: {g.name_of(cid)}'s combat damage has one legal assignment "
+                                         f"({', '.join(f'{g.name_of(r)}: {n}' for r, n in made.items())}), "
+                                         f"not this one")
+            del mapping[cid]
 
     # -- passing
     def resolve(self, n: Any) -> None:
@@ -1510,6 +1556,16 @@ class Runner:
             if self.game.current_id(v) == ref:
                 return k
         return self.game.name_of(ref)
+
+
+def _parts(action: Any, cid: int) -> dict[int, int]:
+    """The recipients and amounts an AssignDamage action gives creature `cid`."""
+    out: dict[int, int] = {}
+    for c, parts in getattr(action, "assignments", ()):
+        if c == cid:
+            for r, n in parts:
+                out[r] = out.get(r, 0) + n
+    return out
 
 
 def _ability_zone(ab: Any) -> str:
