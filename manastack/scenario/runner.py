@@ -527,6 +527,8 @@ class Runner:
         saved_answers = {k: list(v) for k, v in self.answers.items()}
         try:
             self.do(kind, step, line)
+            if kind in ("cast", "activate", "play") and "choose" in step:
+                self.answers_used_by_step(line)
             err = None
         except (IllegalActionError, StepError) as exc:
             err = str(exc)
@@ -544,6 +546,18 @@ class Runner:
             raise ScenarioFailure(f"{where}: {err}")
 
     # -- answers
+    def answers_used_by_step(self, line: int | None) -> None:
+        """A cast or activation's own `choose:` answers the choices made while it is cast or activated
+        (a mana ability's color, 605.3b; the targets of the triggers it causes, 603.3d). One left when
+        those are made fits none of them: the step is refused (an answer for a choice with a single
+        option is checked against it: Exotic Orchard offered only {B} refuses G, 106.7)."""
+        self.settle()
+        for p, q in self.answers.items():
+            for value, at in q:
+                if at == line:
+                    raise IllegalActionError(f"answer {value!r} (line {line}) doesn't fit any choice "
+                                             f"{self.pnames[p]} makes in this step")
+
     def push_answers(self, p: int, values: Any, line: int | None, front: bool = False) -> None:
         if not isinstance(values, list):
             values = [values]

@@ -1,7 +1,7 @@
 """SCENARIOS.md: a choice with a single legal option, or an order that can't change the result, is
 made without asking (rules/mana_payment.unasked); an answer a script gives for it is checked against
-its options and used up. Only a real choice takes an answer: a fixed "{T}: Add {G}." leaves it unused,
-and an answer that doesn't fit the one option is left for a later choice (here: none, so unused)."""
+its options and used up. Only a real choice takes an answer: a fixed "{T}: Add {G}." takes none, and
+an answer that doesn't fit the one option fits no choice of the step, which is refused."""
 
 from __future__ import annotations
 
@@ -29,12 +29,12 @@ def run(permanents: str, source: str, answer: str):
 
 def test_a_fixed_mana_ability_takes_no_answer() -> None:
     res = run("Forest", "Forest", "G")
-    assert not res.passed and "unused answer" in (res.failure or "")
+    assert not res.passed and "answer 'G'" in (res.failure or "") and "doesn't fit" in (res.failure or "")
 
 
-def test_an_answer_that_doesnt_fit_the_one_option_is_left() -> None:
+def test_an_answer_that_doesnt_fit_the_one_option_refuses_the_step() -> None:
     res = run("Forest, Reflecting Pool", "Reflecting Pool", "U")
-    assert not res.passed and "unused answer: 'U'" in (res.failure or "")
+    assert not res.passed and "answer 'U'" in (res.failure or "") and "doesn't fit" in (res.failure or "")
 
 
 def test_the_one_option_is_taken() -> None:
