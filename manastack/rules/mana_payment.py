@@ -94,7 +94,8 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                 if outs:
                     for req in requirements(cost.mana):  # each way to pay a hybrid cost ({W/U} of a filter land)
                         if not req.life:
-                            converters.append(ManaSource((oid, ((idx, outs),)), outs, 5, req))
+                            # The key names the way too: the activation pays its cost that way (pay_mana).
+                            converters.append(ManaSource((oid, ((idx, outs),), req), outs, 5, req))
                 continue
             if not cost.mana.is_empty() or cost.sacrifice is not None or cost.life:
                 continue
@@ -140,7 +141,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
 
 def source_ability(key, out) -> tuple[int, int]:
     """The (permanent, ability index) of a solver source key that produces `out`."""
-    oid, group = key
+    oid, group = key[0], key[1]
     for idx, outs in group:
         if out in outs:
             return oid, idx
@@ -317,7 +318,9 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
         req, chosen = res
         for key, out in chosen:
             oid, idx = source_ability(key, out)
-            activate_mana(g, p, oid, idx, out_override=out)
+            # A converter's own cost is paid the way the solver planned ({R/W} of a filter land with W,
+            # keeping the R the spell needs: 601.2g-h).
+            activate_mana(g, p, oid, idx, out_override=out, cost_req=key[2] if len(key) > 2 else None)
     else:
         for src, idx, choice in payment.activations:
             o = s.objects.get(src)
@@ -386,9 +389,10 @@ def choose(g: Game, p: int, kind: str, options: list, prompt: str) -> Any:
 
 
 def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_override=None,
-                  mana_paid: bool = False) -> None:
+                  mana_paid: bool = False, cost_req: Requirement | None = None) -> None:
     """605.3: activate a mana ability; it resolves at once (no stack). `out_override` is the total
-    mana the payment solver planned for it (base, replacements and triggered extras)."""
+    mana the payment solver planned for it (base, replacements and triggered extras); `cost_req`, the
+    way it planned to pay the ability's own mana cost (one half of a hybrid symbol)."""
     s = g.s
     o = s.objects.get(oid)
     if o is None or o.zone != BATTLEFIELD:
@@ -428,7 +432,8 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     lki = (o.copy(), chars) if type(ab) is not ManaAbility or type(cost) is not Cost else None
     # Costs (602.2b, 601.2g-h): mana (never from this source), life, sacrifice, {T}/{Q}.
     if not cost.mana.is_empty() and not mana_paid:
-        pay_mana(g, p, requirements(cost.mana), None, f"{o.card.name}'s ability", exclude=oid, purpose=("ability", oid))
+        pay_mana(g, p, [cost_req] if cost_req is not None else requirements(cost.mana), None,
+                 f"{o.card.name}'s ability", exclude=oid, purpose=("ability", oid))
     if cost.life:
         if s.players[p].life < cost.life:
             raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
