@@ -258,15 +258,17 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         effects.sacrifice(g, v)
     if cost.sacrifice_self and o.id in s.objects:
         g.move(o.id, GRAVEYARD, rule="701.17a")
-    put_ability(g, p, o, ab, action.targets, action.x, lki)
+    put_ability(g, p, o, ab, action.targets, action.x, lki,
+                choices=(("sacrificed", tuple(victims)),) if victims else ())
 
 
-def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[int, ...], x: int, lki: Any) -> None:
+def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[int, ...], x: int, lki: Any,
+                choices: tuple = ()) -> None:
     """602.2a/602.2i: the activated ability is on the stack; its controller keeps priority; ward sees
-    its targets (702.21a)."""
+    its targets (702.21a). `choices` records the permanents sacrificed for its cost (602.2b)."""
     s = g.s
     item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=targets, x=x,
-                     source_lki=lki)
+                     source_lki=lki, choices=choices)
     s.next_id += 1
     s.stack.append(item)
     g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,

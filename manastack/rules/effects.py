@@ -52,6 +52,17 @@ class Context:
     hand_of: int | None = None  # the player whose hand was revealed ("you choose a card from it")
     chosen: int | None = None  # the card chosen from it ("that player discards that card")
     kicked: bool = False  # 702.33d: the spell was kicked ("if this spell was kicked")
+    # 601.2h / 602.2b: the ids the permanents sacrificed to pay its costs had on the battlefield; their
+    # last known information is in GameState.lki ("the sacrificed creature's power", 608.2h).
+    sacrificed: tuple[int, ...] = ()
+
+
+def sacrificed_for_cost(choices: tuple) -> tuple[int, ...]:
+    """The ids recorded as ("sacrificed", ids) among a stack object's choices (601.2h, 602.2b)."""
+    for c in choices:
+        if isinstance(c, tuple) and len(c) == 2 and c[0] == "sacrificed":
+            return c[1]
+    return ()
 
 
 def amount(g: Game, ctx: Context, a: V.Amount) -> int:

@@ -3,7 +3,10 @@
 
 - 608.2h: "its controller" / "that creature's toughness" / "the number of counters on it" use the
   object's current information while it is where it was expected to be, else its last known
-  information (a destroyed creature, a countered spell).
+  information (a destroyed creature, a countered spell); "the sacrificed creature's power" is the
+  last known information of the permanent sacrificed for the cost (601.2h, 602.2b, Context.sacrificed).
+- 115.1 / 608.2h: "target player or planeswalker ... that player or that planeswalker's controller
+  discards two cards" (PlayerOrController).
 - 118.12a: "sacrifice CARDNAME unless you pay {2}" means "you may pay {2}; if you don't, sacrifice
   CARDNAME": the controller chooses as the ability resolves; if they don't (or can't), they
   sacrifice it (701.17a). Likewise "... unless you return a land you control to its owner's hand".
@@ -38,11 +41,21 @@ class ControllerOf:
 
 
 @dataclass(frozen=True, slots=True)
-class ObjectStat:
-    """An Amount: the power or toughness of an object ("equal to that creature's toughness")."""
+class Sacrificed:
+    """A referent: the permanent sacrificed to pay the ability's or spell's cost ("the sacrificed
+    creature", 601.2h / 602.2b), seen as it last existed on the battlefield (608.2h)."""
 
-    of: Any  # V.Ref or V.IT / V.SELF
-    stat: str  # "power" or "toughness"
+
+SACRIFICED = Sacrificed()
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectStat:
+    """An Amount: the power, toughness or mana value of an object ("equal to that creature's toughness",
+    "the sacrificed creature's power")."""
+
+    of: Any  # V.Ref or V.IT / V.SELF, or SACRIFICED
+    stat: str  # "power", "toughness" or "mana value"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +76,9 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
         oid = ctx.targets[ref.index]
     elif ref == V.IT and ctx.event_obj is not None:
         oid = ctx.event_obj
+    elif isinstance(ref, Sacrificed):
+        # 608.2h: the sacrificed permanent is gone; its last known information is used.
+        return s.lki.get(ctx.sacrificed[0]) if ctx.sacrificed else None
     elif ref in (V.IT, V.SELF):
         oid = ctx.source
         if oid is None:
@@ -81,6 +97,24 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
     return s.lki.get(oid)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerOrController:
+    """A Who: "that player or that planeswalker's controller" (115.1, 608.2h): the target chosen for
+    "target player or planeswalker" when it is a player, else the planeswalker's controller."""
+
+    of: Any  # V.Ref of a "player_or_planeswalker" target
+
+
+def _player_or_controller(g: Game, ctx: Context, who: PlayerOrController) -> list[int]:
+    ref = who.of
+    if not isinstance(ref, V.Ref) or not ctx.legal[ref.index]:
+        return []  # 608.2b: an illegal target is not affected
+    t = ctx.targets[ref.index]
+    if t < 0:
+        return [-1 - t]
+    return _controller_of(g, ctx, ControllerOf(ref))
+
+
 def _controller_of(g: Game, ctx: Context, who: ControllerOf) -> list[int]:
     got = _referred(g, ctx, who.of)
     if got is None:
@@ -95,6 +129,8 @@ def _object_stat(g: Game, ctx: Context, a: ObjectStat) -> int:
     if got is None:
         return 0
     chars = got[1]
+    if a.stat == "mana value":
+        return got[0].card.mana_cost.mana_value  # 202.3: an X in the cost is 0 off the stack
     v = chars.power if a.stat == "power" else chars.toughness
     return max(0, v or 0)  # 107.1b: a negative result counts as 0
 
@@ -115,6 +151,7 @@ def _counters_on(g: Game, ctx: Context, a: CountersOn) -> int:
 
 E.AMOUNT_RESOLVERS[CountersOn] = _counters_on
 E.WHO_RESOLVERS[ControllerOf] = _controller_of
+E.WHO_RESOLVERS[PlayerOrController] = _player_or_controller
 E.AMOUNT_RESOLVERS[ObjectStat] = _object_stat
 
 

@@ -505,6 +505,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     for c in exiles:
         g.move(c, EXILE, rule="406.2")
     choices = action.choices + tuple(c for c in added if c not in action.choices)
+    if victims:  # 601.2h: what "the sacrificed creature" refers to as it resolves (608.2h)
+        choices = choices + (("sacrificed", tuple(victims)),)
     if permit is not None:
         choices = choices + tuple(c for c in permit.choices if c not in choices)
         g.log_event(permit.event, permit.rule, card=card.name)
@@ -582,7 +584,8 @@ def resolve_top(g: Game) -> None:
         if card.spell is not None:
             s.stack.append(item)  # 608.2n: it stays on the stack until it has finished resolving
             ctx = effects.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)),
-                                  modes=item.modes, kicked=("kicked", True) in item.choices)
+                                  modes=item.modes, kicked=("kicked", True) in item.choices,
+                                  sacrificed=effects.sacrificed_for_cost(item.choices))
             effects.run(g, ctx, card.spell.effects, finish=(
                 "spell_to_exile" if spell_destination(item) == EXILE else "spell_to_graveyard", o.id))
         else:
@@ -613,7 +616,8 @@ def resolve_top(g: Game) -> None:
     g.log_event("resolve", "608.2", card=item.name, ability=ab.text if ab else "")
     event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
     ctx = effects.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki,
-                          event_obj=event_obj, modes=item.modes)
+                          event_obj=event_obj, modes=item.modes,
+                          sacrificed=effects.sacrificed_for_cost(item.choices) if item.kind == "ability" else ())
     effects.run(g, ctx, ab.effects if ab else (), finish=None)
 
 

@@ -6,6 +6,11 @@
   object the ability refers to, by last known information once it has left its zone).
 - "You gain life equal to that creature's toughness", "Its controller gains life equal to its power",
   "draw a card for each +1/+1 counter on it" (608.2h).
+- "CARDNAME deals damage equal to the sacrificed creature's power to any target", "you gain life /
+  draw cards equal to the sacrificed creature's toughness / power / mana value": the permanent
+  sacrificed for the cost, by last known information (601.2h, 602.2b, 608.2h).
+- "That player or that planeswalker's controller discards two cards" after "target player or
+  planeswalker" (115.1, 608.2h).
 - "Sacrifice CARDNAME unless you pay {2}", "... unless you return a land you control to its owner's
   hand" (118.12a).
 - 603.7: "[destroy it / sacrifice it / ...] at end of combat / at the beginning of the next end step",
@@ -29,7 +34,7 @@ from ...rules import (
 )
 from ...rules.costs import parse_cost
 from .. import vocab as V
-from ..compiler import COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
+from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, substitute, target, template
 
 # The rules modules that execute this module's effects (_refers_to_it reads their effects' fields).
@@ -80,7 +85,10 @@ def _check_it(effects: list, targets: list) -> None:
     """"At the beginning of your upkeep, sacrifice a creature. You gain life equal to that creature's
     toughness": "that creature" is the sacrificed one, not the trigger's object (nor the source)."""
     for i, e in enumerate(effects):
-        if _refers_to_it(e) and not all(isinstance(b, _HARMLESS_BEFORE) for b in effects[:i]):
+        if _refers_to_it(e) and not all(isinstance(b, _HARMLESS_BEFORE) and not _mentions_sacrificed(b)
+                                        for b in effects[:i]):
+            # "You draw cards equal to the sacrificed creature's power, then you gain life equal to its
+            # toughness": "its" is the sacrificed creature too (not supported).
             raise Unsupported("an object chosen earlier in the ability")
 
 
@@ -124,6 +132,17 @@ def _its_controller(m, targets):
     return _as_player(m.group(2), targets, referred_objects.ControllerOf(_object_ref(targets)))
 
 
+@template(r"(?:then )?that player or that planeswalker's controller (.+)")
+def _player_or_controller(m, targets):
+    """115.1 / 608.2h: "Blightning deals 3 damage to target player or planeswalker. That player or that
+    planeswalker's controller discards two cards": the last "target player or planeswalker" target
+    (rules/referred_objects.py PlayerOrController)."""
+    refs = [i for i, t in enumerate(targets) if t.kind == "player_or_planeswalker"]
+    if not refs or m.group(1).startswith(("may ", "can't ", "doesn't ", "chooses ", "has ", "controls ")):
+        raise Unsupported(m.string)
+    return _as_player(m.group(1), targets, referred_objects.PlayerOrController(V.Ref(refs[-1])))
+
+
 def _object_named(phrase: str, targets: list) -> V.Who:
     p = phrase.strip()
     if p in ("its", "that creature's", "that permanent's"):
@@ -145,6 +164,70 @@ def _life_equal(m, targets):
     if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
         raise Unsupported(m.string)
     return [dataclasses.replace(effects[0], amount=stat)]
+
+
+# "the sacrificed creature's power": the permanent sacrificed for the cost (601.2h / 602.2b).
+_SACRIFICED = r"the sacrificed (?:creature|artifact|permanent)'s (power|toughness|mana value)"
+
+
+def _with_amount(effects: list, kinds: tuple, stat: referred_objects.ObjectStat, text: str) -> list:
+    if not effects or not all(isinstance(e, kinds) for e in effects):
+        raise Unsupported(text)
+    return [dataclasses.replace(e, amount=stat) for e in effects]
+
+
+@template(rf"(?:cardname|it) deals damage equal to {_SACRIFICED} to (.+)")
+def _damage_sacrificed(m, targets):
+    """608.2h / 120.3: "Fling deals damage equal to the sacrificed creature's power to any target": the
+    power as the creature last existed on the battlefield (rules/referred_objects.py ObjectStat of
+    SACRIFICED; a card check requires a sacrifice cost)."""
+    stat = referred_objects.ObjectStat(referred_objects.SACRIFICED, m.group(1))
+    return _with_amount(sub_effects(f"cardname deals 1 damage to {m.group(2)}", targets),
+                        (V.DealDamage, V.DamageAll), stat, m.string)
+
+
+@template(rf"(you|target player|target opponent|each opponent|each player) (gains?|loses?) life equal to {_SACRIFICED}")
+def _life_sacrificed(m, targets):
+    """608.2h: "You gain life equal to the sacrificed creature's toughness" (Kheru Dreadmaw)."""
+    stat = referred_objects.ObjectStat(referred_objects.SACRIFICED, m.group(3))
+    return _with_amount(sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets), (V.GainLife, V.LoseLife),
+                        stat, m.string)
+
+
+@template(rf"(?:(?:then )?(you|target player) )?(?:then )?(draws?) cards equal to {_SACRIFICED}")
+def _draw_sacrificed(m, targets):
+    """608.2h: "Draw cards equal to the sacrificed creature's power" (Life's Legacy)."""
+    stat = referred_objects.ObjectStat(referred_objects.SACRIFICED, m.group(3))
+    subject = f"{m.group(1)} " if m.group(1) else ""
+    return _with_amount(sub_effects(f"{subject}{m.group(2)} two cards", targets), (V.Draw,), stat, m.string)
+
+
+def _mentions_sacrificed(x) -> bool:
+    if isinstance(x, referred_objects.Sacrificed):
+        return True
+    if isinstance(x, tuple):
+        return any(_mentions_sacrificed(y) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_mentions_sacrificed(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
+
+
+def _check_sacrificed(out: dict, unsupported: list) -> None:
+    """601.2h / 602.2b: "the sacrificed creature" is the permanent sacrificed to pay the cost: an
+    activated ability needs a sacrifice cost, a spell an additional cost that sacrifices one (and the
+    card no other ability using the words)."""
+    spell_sacrifices = any(isinstance(a, V.AdditionalCost) and a.cost.sacrifice is not None
+                           for a in out["abilities"])
+    for ab in out["abilities"]:
+        if isinstance(ab, V.AdditionalCost) or not _mentions_sacrificed(getattr(ab, "effects", ())):
+            continue
+        if not (isinstance(ab, V.ActivatedAbility) and ab.cost.sacrifice is not None):
+            unsupported.append(ab.text)
+    if _mentions_sacrificed(tuple(out["spell_effects"])) and not spell_sacrifices:
+        unsupported.append("the sacrificed creature: no sacrifice among the spell's costs")
+
+
+CARD_CHECKS.append(_check_sacrificed)
 
 
 @template(r"sacrifice (cardname|it) unless you pay ((?:\{[0-9wubrgc]\})+)")
