@@ -19,6 +19,7 @@ from ..game.state import (
 from .cast_restrictions import split_second_on_stack, static_cast_restriction
 from .cost_modifiers import _with_pips, colored_increase, use_discounts
 from .costs import ManaCost, Requirement, requirements
+from .targeting import mana_value
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -160,8 +161,7 @@ def _spell_mana_value(g: Game, oid: int | None) -> int:
         o = s.lki[oid][0]
     if o is None:
         return 0
-    x = o.x if o.zone == STACK else 0
-    return o.card.mana_cost.mana_value_with_x(x)
+    return mana_value(o)
 
 
 def _cascade(g: Game, ctx: Any, e: CascadeEffect) -> list | None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.state import BATTLEFIELD
 from . import continuous
+from .targeting import mana_value
 
 if TYPE_CHECKING:
     from ..game.state import GameState, Obj
@@ -48,7 +49,7 @@ def layer4_match(s: GameState, flt: Any, o: Obj, controller: int, cache: dict, s
         return False
     if flt.other and source is not None and o.id == source:
         return False
-    if flt.max_mana_value is not None and o.card.mana_cost.mana_value > flt.max_mana_value:
+    if flt.max_mana_value is not None and mana_value(o) > flt.max_mana_value:
         return False
     if getattr(flt, "token", None) is not None and o.card.is_token != flt.token:
         return False

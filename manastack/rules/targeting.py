@@ -34,6 +34,14 @@ if TYPE_CHECKING:
     from ..game.state import Obj
 
 
+
+def mana_value(o: Obj) -> int:
+    """202.3 / 202.3e: the object's mana value; X counts as the number chosen for it while the object
+    is a spell on the stack, and as 0 everywhere else (107.3m)."""
+    cost = o.card.mana_cost
+    return cost.mana_value_with_x(o.x) if o.zone == STACK and cost.x_count else cost.mana_value
+
+
 def matches_filter(g: Game, flt: ObjectFilter, o: Obj, controller: int, source: int | None = None) -> bool:
     return matches_filter_lki(g, flt, o, g.chars(o), controller, source)
 
@@ -72,7 +80,7 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
         return False
     if flt.controller == "opponent" and o.controller == controller:
         return False
-    if flt.max_mana_value is not None and o.card.mana_cost.mana_value > flt.max_mana_value:
+    if flt.max_mana_value is not None and mana_value(o) > flt.max_mana_value:
         return False
     if flt.nonbasic and "Basic" in c.supertypes:
         return False
@@ -91,7 +99,7 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
         return False
     if flt.token is not None and o.card.is_token != flt.token:
         return False
-    if flt.min_mana_value is not None and o.card.mana_cost.mana_value < flt.min_mana_value:
+    if flt.min_mana_value is not None and mana_value(o) < flt.min_mana_value:
         return False
     if flt.basic and "Basic" not in c.supertypes:
         return False
