@@ -88,6 +88,8 @@ class Game:
         # Answers choices made while a mana ability resolves (605.3b: no decision can wait there);
         # None takes the default. The scenario runner sets it to read the script's answers.
         self.chooser = None
+        # Lifelink gains of damage being dealt at the same time (rules/effects.simultaneous_damage).
+        self.damage_batch: dict | None = None
         # Why the game can't go on, after an engine error left it half-changed (apply); None normally.
         self.faulted: str | None = None
 

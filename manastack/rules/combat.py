@@ -710,8 +710,10 @@ def deal_combat_damage(g: Game) -> None:
         g.log_event("combat_damage_on_stack", "Stack of Paperwork", rules="510.2",
                     assignment=[(g.name_of(a), g.name_of(r), n) for a, _, r, n in plan])
         return
-    for _oid, (obj, chars), r, n in plan:
-        effects.deal_damage(g, obj.card.name, chars, obj.controller, r, n, "510.2", combat=True, source_id=obj.id)
+    with effects.simultaneous_damage(g):  # 510.2: all at once (one life gain per lifelinker, 120.3f)
+        for _oid, (obj, chars), r, n in plan:
+            effects.deal_damage(g, obj.card.name, chars, obj.controller, r, n, "510.2", combat=True,
+                                source_id=obj.id)
 
 
 def paperwork_active(g: Game) -> bool:
@@ -724,22 +726,23 @@ def resolve_damage_object(g: Game, item: StackItem) -> None:
     information; damage to a creature that left or stopped being a creature isn't dealt."""
     s = g.s
     g.log_event("resolve", "608.2", card="combat damage")
-    for oid, (obj, chars), r, n in item.damage:
-        cur = s.objects.get(oid)
-        if cur is not None and cur.zone == BATTLEFIELD:
-            chars_now = g.chars(cur)
-            src_chars, src_obj = chars_now, cur
-        else:
-            src_chars, src_obj = chars, obj
-        if r >= 0:
-            t = s.objects.get(r)
-            if t is None or t.zone != BATTLEFIELD:
-                continue
-            tc = g.chars(t)
-            if not ({"Creature", "Planeswalker"} & tc.types):
-                continue
-        effects.deal_damage(g, src_obj.card.name, src_chars, src_obj.controller, r, n, "510.2", combat=True,
-                            source_id=src_obj.id)
+    with effects.simultaneous_damage(g):  # 510.2 / 120.3f: one life gain per lifelinker
+        for oid, (obj, chars), r, n in item.damage:
+            cur = s.objects.get(oid)
+            if cur is not None and cur.zone == BATTLEFIELD:
+                chars_now = g.chars(cur)
+                src_chars, src_obj = chars_now, cur
+            else:
+                src_chars, src_obj = chars, obj
+            if r >= 0:
+                t = s.objects.get(r)
+                if t is None or t.zone != BATTLEFIELD:
+                    continue
+                tc = g.chars(t)
+                if not ({"Creature", "Planeswalker"} & tc.types):
+                    continue
+            effects.deal_damage(g, src_obj.card.name, src_chars, src_obj.controller, r, n, "510.2", combat=True,
+                                source_id=src_obj.id)
 
 
 def end_of_combat(g: Game) -> None:

@@ -14,6 +14,8 @@ modules of the templates; `_load_handler_modules` imports the first five with th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -271,8 +273,30 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
     trigger_events = _trigger_events_module
     trigger_events.damage_dealt(g, source_id, target, n, combat)
     if "lifelink" in kws:
-        gain_life(g, source_controller, n, "702.15b", source=source_name)
+        batch = g.damage_batch
+        if batch is not None:  # 120.3f / 119.9: one life-gain event for the whole simultaneous damage
+            key = (source_controller, source_name)
+            batch[key] = batch.get(key, 0) + n
+        else:
+            gain_life(g, source_controller, n, "702.15b", source=source_name)
     return n
+
+
+@contextmanager
+def simultaneous_damage(g: Game) -> Iterator[None]:
+    """Damage dealt at the same time (510.2 combat damage; one effect's damage to several objects and
+    players): a lifelink source's controller gains the life it caused as one event (119.9, 120.3f:
+    "whenever you gain life" triggers once, however many creatures and players it hit)."""
+    if g.damage_batch is not None:
+        yield  # already inside one
+        return
+    g.damage_batch = {}
+    try:
+        yield
+    finally:
+        batch, g.damage_batch = g.damage_batch, None
+    for (p, name), n in batch.items():
+        gain_life(g, p, n, "702.15b", source=name)
 
 
 def gain_life(g: Game, p: int, n: int, rule: str, source: str = "") -> None:
@@ -297,8 +321,9 @@ def _deal_damage(g: Game, ctx: Context, e: V.DealDamage) -> list | None:
         targets = [oid] if oid is not None else []
     else:
         targets = [player_ref(p) for p in resolve_who(g, ctx, e.to)]
-    for t in targets:
-        deal_damage(g, ctx.name, chars, ctx.controller, t, n, "120.3", source_id=ctx.source)
+    with simultaneous_damage(g):
+        for t in targets:
+            deal_damage(g, ctx.name, chars, ctx.controller, t, n, "120.3", source_id=ctx.source)
     return None
 
 
@@ -678,8 +703,9 @@ def _damage_all(g: Game, ctx: Context, e: V.DamageAll) -> list | None:
         recipients.extend(objects_matching(g, e.filter, ctx.controller, ctx.source))
     if e.players is not None:
         recipients.extend(player_ref(p) for p in resolve_who(g, ctx, e.players))
-    for r in recipients:
-        deal_damage(g, ctx.name, chars, ctx.controller, r, n, "120.3", source_id=ctx.source)
+    with simultaneous_damage(g):
+        for r in recipients:
+            deal_damage(g, ctx.name, chars, ctx.controller, r, n, "120.3", source_id=ctx.source)
     return None
 
 
