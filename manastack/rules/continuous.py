@@ -5,6 +5,8 @@
 - 613.1d layer 4 (type-changing: Blood Moon, Urborg), 613.1f layer 6 (ability adding/removing:
   "gains flying until end of turn", Chromatic Lantern), 613.4 layer 7 (7b set, 7c modify
   including counters and "+N/+N until end of turn" and anthems).
+- "Becomes a 2/2 ... creature until end of turn. It's still a land." (rules/animate.py): types and
+  subtypes in layer 4, colors set in layer 5, keywords in layer 6, base P/T set in layer 7b (613.4b).
 - 613.8 dependency: an effect that would remove the ability generating another effect is applied
   first (Blood Moon before Urborg, whose ability it removes).
 - 604.3 characteristic-defining abilities, in every zone: 702.73a changeling (every creature type,
@@ -31,6 +33,9 @@ from ..cards.vocab import (
     ability_kinds,
 )
 from ..game.state import PerCardKinds
+from .animate import ANIMATE
+from .animate import base_pt as animate_base_pt
+from .animate import layer4 as animate_layer4
 from .costs import parse_cost
 from .mana import bag_of
 
@@ -183,11 +188,16 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
         if "devoid" in keywords:
             colors = frozenset()  # 702.114a, layer 5
     if obj.zone == "battlefield" and s.effects:
+        animated = False
         for e in s.effects:
             if e.kind == "add_types" and e.target == obj.id:
                 types = types | e.data  # 613.1d layer 4: "becomes an artifact creature until end of turn" (702.122a)
             elif e.kind == "add_subtypes" and e.target == obj.id:
                 subtypes = subtypes | e.data  # 613.1d: "is the chosen type in addition to its other types"
+            elif e.kind == ANIMATE and e.target == obj.id:
+                animated = True
+        if animated:  # "becomes a 2/2 ... creature until end of turn" (rules/animate.py): layers 4 and 5
+            types, subtypes, colors = animate_layer4(s, obj.id, types, subtypes, colors, creature_types())
     if obj.zone == "battlefield" and (obj.attached_to is not None or "Vehicle" in card.subtypes):
         from .vehicles_facedown import vehicle_equipment_types
         types = vehicle_equipment_types(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
@@ -317,6 +327,10 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         # "Its activated abilities can't be activated" (Arrest): none of them can be activated, so
         # none is offered (602.5 restriction; mana abilities too, 605).
         abilities = tuple(a for a in abilities if not isinstance(a, (ActivatedAbility, ManaAbility)))
+    if affected:
+        set_pt = animate_base_pt(s, obj.id)
+        if set_pt is not None:
+            power, toughness = set_pt  # 613.4b layer 7b: "becomes a 2/2 creature" (rules/animate.py)
     # Layer 7.
     if power is not None and on_bf:
         if obj.counters:
