@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import Effect
+from ..cards.vocab import Effect, StaticAbility
 from ..game.state import BATTLEFIELD, ContinuousEffect
 
 if TYPE_CHECKING:
@@ -46,6 +46,15 @@ class BecomeCreature(Effect):
     target: Any
     animation: Animation
     keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AnimateStatic(StaticAbility):
+    """"Forests you control are 1/1 green Elf creatures that are still lands" (Ambush Commander): a
+    static ability (kind "animate", 604.1) animating the permanents its filter matches, in the same
+    layers as `BecomeCreature` (4, 5, 7b) with the source's timestamp (613.7a)."""
+
+    animation: Animation | None = None
 
 
 def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
@@ -79,15 +88,19 @@ def layer4(s: Any, obj_id: int, types: frozenset[str], subtypes: frozenset[str],
     return types, subtypes, colors
 
 
-def base_pt(s: Any, obj_id: int) -> tuple[int, int] | None:
-    """Layer 7b (613.4b): the base power and toughness the latest "animate" effect sets, or None."""
-    last = None
+def base_pt(s: Any, obj_id: int, statics: tuple = ()) -> tuple[int, int] | None:
+    """Layer 7b (613.4b): the base power and toughness the latest "animate" effect or applying
+    AnimateStatic (`statics`: (source, ability) pairs) sets, or None (613.7: latest timestamp wins)."""
+    best: tuple[int, Animation] | None = None
+    for src, ab in statics:
+        if best is None or src.timestamp > best[0]:
+            best = (src.timestamp, ab.animation)
     for e in s.effects:
-        if e.kind == ANIMATE and e.target == obj_id and (last is None or e.timestamp > last.timestamp):
-            last = e
-    if last is None:
+        if e.kind == ANIMATE and e.target == obj_id and (best is None or e.timestamp > best[0]):
+            best = (e.timestamp, e.data)
+    if best is None:
         return None
-    return last.data.power, last.data.toughness
+    return best[1].power, best[1].toughness
 
 
 def _register() -> None:
@@ -98,4 +111,4 @@ def _register() -> None:
 _register()
 
 
-__all__ = ["ANIMATE", "Animation", "BecomeCreature", "layer4", "base_pt"]
+__all__ = ["ANIMATE", "AnimateStatic", "Animation", "BecomeCreature", "layer4", "base_pt"]

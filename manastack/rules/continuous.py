@@ -126,7 +126,7 @@ def _statics(s: GameState) -> list[tuple[Obj, StaticAbility]]:
     for oid in s.battlefield:
         o = s.objects[oid]
         for ab in o.card.abilities:
-            if isinstance(ab, StaticAbility) and ab.kind in ("anthem", "type_change", "grant_ability", LAYERED):
+            if isinstance(ab, StaticAbility) and ab.kind in ("anthem", "type_change", "grant_ability", LAYERED, ANIMATE):
                 out.append((o, ab))
     return out
 
@@ -164,6 +164,15 @@ def matches_static(s: GameState, flt: ObjectFilter, source: Obj, obj: Obj, types
 
 
 _CDA = frozenset({"changeling", "devoid"})
+
+
+def _animates(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtypes: frozenset[str],
+              supertypes: frozenset[str], statics) -> bool:
+    """Whether an AnimateStatic ("Forests you control are 1/1 ... creatures", rules/animate.py)
+    applies to `obj` (its filter's subtypes too), its source not having lost its abilities."""
+    return matches_static(s, ab.filter, src, obj, types, supertypes) \
+        and (not ab.filter.subtypes or bool(ab.filter.subtypes & subtypes)) \
+        and not _source_lost_abilities(s, src, statics, set())
 
 
 def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
@@ -220,6 +229,13 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
                     continue
                 if matches_static(s, ab.filter, src, obj, types, supertypes):
                     subtypes = subtypes | frozenset(ab.subtypes)
+        for src, ab in statics:
+            if ab.kind == ANIMATE and _animates(s, src, ab, obj, types, subtypes, supertypes, statics):
+                a = ab.animation  # type: ignore[attr-defined]
+                types = types | a.types  # "are 1/1 green Elf creatures that are still lands" (rules/animate.py)
+                subtypes = subtypes | a.subtypes
+                if a.colors is not None:
+                    colors = a.colors  # layer 5
     r = (types, subtypes, supertypes, colors, lost_text)
     cache[key] = r
     return r
@@ -327,8 +343,12 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         # "Its activated abilities can't be activated" (Arrest): none of them can be activated, so
         # none is offered (602.5 restriction; mana abilities too, 605).
         abilities = tuple(a for a in abilities if not isinstance(a, (ActivatedAbility, ManaAbility)))
-    if affected:
-        set_pt = animate_base_pt(s, obj.id)
+    animating: tuple = ()
+    if on_bf and statics and "Land" in card.types:
+        animating = tuple((src, ab) for src, ab in statics if ab.kind == ANIMATE
+                          and _animates(s, src, ab, obj, types, subtypes, supertypes, statics))
+    if affected or animating:
+        set_pt = animate_base_pt(s, obj.id, animating)
         if set_pt is not None:
             power, toughness = set_pt  # 613.4b layer 7b: "becomes a 2/2 creature" (rules/animate.py)
     # Layer 7.

@@ -29,7 +29,7 @@ class _StillALand(V.Effect):
     """The sentence "It's still a land": folded into the BecomeCreature before it (never executed)."""
 
 
-def _animation(pt_p: str, pt_t: str, words: str, with_: str | None) -> tuple[Animation, tuple[str, ...]]:
+def parse_animation(pt_p: str, pt_t: str, words: str, with_: str | None) -> tuple[Animation, tuple[str, ...]]:
     """"white and blue elemental" / "phyrexian blinkmoth artifact" + "with flying and infect" →
     (Animation, keywords). Raises Unsupported."""
     ws = words.split()
@@ -70,7 +70,7 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
     """613.1d-f, 613.4b: a land becomes a creature with set P/T, colors and keywords until end of turn."""
     if bool(m.group(1)) == bool(m.group(7)):
         raise Unsupported(m.string)  # "until end of turn" exactly once (else: a permanent effect)
-    animation, kws = _animation(m.group(3), m.group(4), m.group(5), m.group(6))
+    animation, kws = parse_animation(m.group(3), m.group(4), m.group(5), m.group(6))
     out: list = [BecomeCreature(target(m.group(2), targets), animation, kws)]
     if m.group(8):
         out.append(_StillALand())
