@@ -5,6 +5,8 @@
 - 613.1d layer 4 (type-changing: Blood Moon, Urborg), 613.1f layer 6 (ability adding/removing:
   "gains flying until end of turn", Chromatic Lantern), 613.4 layer 7 (7b set, 7c modify
   including counters and "+N/+N until end of turn" and anthems).
+- "Becomes a 2/2 ... creature until end of turn. It's still a land." (rules/animate.py): types and
+  subtypes in layer 4, colors set in layer 5, keywords in layer 6, base P/T set in layer 7b (613.4b).
 - 613.8 dependency: an effect that would remove the ability generating another effect is applied
   first (Blood Moon before Urborg, whose ability it removes).
 - 604.3 characteristic-defining abilities, in every zone: 702.73a changeling (every creature type,
@@ -31,6 +33,9 @@ from ..cards.vocab import (
     ability_kinds,
 )
 from ..game.state import PerCardKinds
+from .animate import ANIMATE
+from .animate import base_pt as animate_base_pt
+from .animate import layer4 as animate_layer4
 from .costs import parse_cost
 from .mana import bag_of
 
@@ -121,7 +126,7 @@ def _statics(s: GameState) -> list[tuple[Obj, StaticAbility]]:
     for oid in s.battlefield:
         o = s.objects[oid]
         for ab in o.card.abilities:
-            if isinstance(ab, StaticAbility) and ab.kind in ("anthem", "type_change", "grant_ability", LAYERED):
+            if isinstance(ab, StaticAbility) and ab.kind in ("anthem", "type_change", "grant_ability", LAYERED, ANIMATE):
                 out.append((o, ab))
     return out
 
@@ -161,6 +166,15 @@ def matches_static(s: GameState, flt: ObjectFilter, source: Obj, obj: Obj, types
 _CDA = frozenset({"changeling", "devoid"})
 
 
+def _animates(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtypes: frozenset[str],
+              supertypes: frozenset[str], statics) -> bool:
+    """Whether an AnimateStatic ("Forests you control are 1/1 ... creatures", rules/animate.py)
+    applies to `obj` (its filter's subtypes too), its source not having lost its abilities."""
+    return matches_static(s, ab.filter, src, obj, types, supertypes) \
+        and (not ab.filter.subtypes or bool(ab.filter.subtypes & subtypes)) \
+        and not _source_lost_abilities(s, src, statics, set())
+
+
 def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
     """Types, subtypes, supertypes and colors after layers 4-5 (604.3 changeling and devoid, Blood
     Moon / Urborg with their 613.8 dependency), and whether a land-type-setting effect removed the
@@ -183,11 +197,16 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
         if "devoid" in keywords:
             colors = frozenset()  # 702.114a, layer 5
     if obj.zone == "battlefield" and s.effects:
+        animated = False
         for e in s.effects:
             if e.kind == "add_types" and e.target == obj.id:
                 types = types | e.data  # 613.1d layer 4: "becomes an artifact creature until end of turn" (702.122a)
             elif e.kind == "add_subtypes" and e.target == obj.id:
                 subtypes = subtypes | e.data  # 613.1d: "is the chosen type in addition to its other types"
+            elif e.kind == ANIMATE and e.target == obj.id:
+                animated = True
+        if animated:  # "becomes a 2/2 ... creature until end of turn" (rules/animate.py): layers 4 and 5
+            types, subtypes, colors = animate_layer4(s, obj.id, types, subtypes, colors, creature_types())
     if obj.zone == "battlefield" and (obj.attached_to is not None or "Vehicle" in card.subtypes):
         from .vehicles_facedown import vehicle_equipment_types
         types = vehicle_equipment_types(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
@@ -210,6 +229,13 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
                     continue
                 if matches_static(s, ab.filter, src, obj, types, supertypes):
                     subtypes = subtypes | frozenset(ab.subtypes)
+        for src, ab in statics:
+            if ab.kind == ANIMATE and _animates(s, src, ab, obj, types, subtypes, supertypes, statics):
+                a = ab.animation  # type: ignore[attr-defined]
+                types = types | a.types  # "are 1/1 green Elf creatures that are still lands" (rules/animate.py)
+                subtypes = subtypes | a.subtypes
+                if a.colors is not None:
+                    colors = a.colors  # layer 5
     r = (types, subtypes, supertypes, colors, lost_text)
     cache[key] = r
     return r
@@ -317,6 +343,14 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         # "Its activated abilities can't be activated" (Arrest): none of them can be activated, so
         # none is offered (602.5 restriction; mana abilities too, 605).
         abilities = tuple(a for a in abilities if not isinstance(a, (ActivatedAbility, ManaAbility)))
+    animating: tuple = ()
+    if on_bf and statics and "Land" in card.types:
+        animating = tuple((src, ab) for src, ab in statics if ab.kind == ANIMATE
+                          and _animates(s, src, ab, obj, types, subtypes, supertypes, statics))
+    if affected or animating:
+        set_pt = animate_base_pt(s, obj.id, animating)
+        if set_pt is not None:
+            power, toughness = set_pt  # 613.4b layer 7b: "becomes a 2/2 creature" (rules/animate.py)
     # Layer 7.
     if power is not None and on_bf:
         if obj.counters:

@@ -51,8 +51,8 @@ if TYPE_CHECKING:
 
 # 205.3m (CR 2026-02-27): the creature types, for changeling (702.73a).
 CREATURE_TYPES = frozenset(t.replace("_", " ") for t in """
-Advisor Aetherborn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army Artificer Assassin Assembly-
-Worker Astartes Atog Aurochs Avatar Azra Badger Balloon Barbarian Bard Basilisk Bat Bear Beast Beaver Beeble
+Advisor Aetherborn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army Artificer Assassin Assembly-Worker
+Astartes Atog Aurochs Avatar Azra Badger Balloon Barbarian Bard Basilisk Bat Bear Beast Beaver Beeble
 Beholder Berserker Bird Bison Blinkmoth Boar Bringer Brushwagg Camarid Camel Capybara Caribou Carrier Cat
 Centaur Child Chimera Citizen Cleric Clown Cockatrice Construct Coward Coyote Crab Crocodile Custodes Cyberman
 Cyclops C'tan Dalek Dauthi Demigod Demon Deserter Detective Devil Dinosaur Djinn Doctor Dog Dragon Drake

@@ -42,3 +42,23 @@ def _every_basic_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None
     out["abilities"].append(V.StaticAbility(para.strip(), "type_change",
                                             V.ObjectFilter(types=frozenset({"Land"}), controller="you"),
                                             subtypes=("Plains", "Island", "Swamp", "Mountain", "Forest")))
+
+
+_LAND_PLURALS = {"lands": None, "plains": "Plains", "islands": "Island", "swamps": "Swamp", "mountains": "Mountain",
+                 "forests": "Forest"}
+
+
+@paragraph_template(r"(all )?(lands|plains|islands|swamps|mountains|forests)( you control)? are (\d+)/(\d+) "
+                    r"((?:[a-z'-]+ )*?)creatures that are still lands")
+def _lands_are_creatures(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """613.1d-e, 613.4b: "Forests you control are 1/1 green Elf creatures that are still lands" (Ambush
+    Commander): layers 4, 5 and 7b of rules/animate.py `AnimateStatic` (205.1b: still lands)."""
+    from ...rules.animate import ANIMATE, AnimateStatic
+    from .effects_animate import parse_animation
+    if is_spell or bool(m.group(1)) == bool(m.group(3)):
+        raise Unsupported(para)
+    sub = _LAND_PLURALS[m.group(2)]
+    flt = V.ObjectFilter(types=frozenset({"Land"}), subtypes=frozenset({sub}) if sub else frozenset(),
+                         controller="you" if m.group(3) else None)
+    animation, _kws = parse_animation(m.group(4), m.group(5), m.group(6), None)
+    out["abilities"].append(AnimateStatic(para.strip(), ANIMATE, flt, animation=animation))

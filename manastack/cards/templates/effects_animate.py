@@ -1,0 +1,101 @@
+"""Effect sentences that make a land a creature until end of turn ("manlands"); executed by
+rules/animate.py (`BecomeCreature`), applied in layers 4, 5, 6 and 7b by rules/continuous.py.
+
+- "CARDNAME becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a land."
+  (Mishra's Factory), "Until end of turn, CARDNAME becomes a 4/4 white and blue Elemental creature with
+  flying and vigilance. It's still a land." (Celestial Colonnade), "... a 2/2 creature with all creature
+  types ..." (Mutavault), "target land you control becomes ... that's still a land".
+- "It's still a land" (205.1b: the new types are added to the old ones) is required: without it the
+  effect would replace the land's types (205.1a), which is not supported, so such a sentence is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...rules.animate import Animation, BecomeCreature
+from .. import vocab as V
+from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported
+from .effects_common import keywords_of, target, template
+from .keywords import CREATURE_TYPES
+
+_TYPE_NAMES = {t.lower(): t for t in CREATURE_TYPES}
+_COLOR = "|".join(COLOR_WORDS)
+
+
+@dataclass(frozen=True, slots=True)
+class _StillALand(V.Effect):
+    """The sentence "It's still a land": folded into the BecomeCreature before it (never executed)."""
+
+
+def parse_animation(pt_p: str, pt_t: str, words: str, with_: str | None) -> tuple[Animation, tuple[str, ...]]:
+    """"white and blue elemental" / "phyrexian blinkmoth artifact" + "with flying and infect" →
+    (Animation, keywords). Raises Unsupported."""
+    ws = words.split()
+    colors: set[str] = set()
+    while ws and (ws[0] in COLOR_WORDS or ws[0] == "and"):
+        w = ws.pop(0)
+        if w != "and":
+            colors.add(COLOR_WORDS[w])
+    if ws and ws[0] == "colorless":
+        raise Unsupported(words)  # "colorless" sets no color: not needed by the lands covered here
+    types = {"Creature"}
+    if ws and ws[-1] == "artifact":
+        ws.pop()
+        types.add("Artifact")
+    subtypes = set()
+    for w in ws:
+        if w not in _TYPE_NAMES:
+            raise Unsupported(words)
+        subtypes.add(_TYPE_NAMES[w])
+    all_types = False
+    kws: tuple[str, ...] = ()
+    if with_:
+        if with_ == "all creature types":
+            all_types = True
+        else:
+            m = re.fullmatch(r"all creature types and (.+)", with_)
+            if m:
+                all_types = True
+                with_ = m.group(1)
+            kws = keywords_of(with_)
+    return Animation(frozenset(types), frozenset(subtypes), all_types, frozenset(colors) or None,
+                     int(pt_p), int(pt_t)), kws
+
+
+@template(rf"(until end of turn, )?(cardname|target land(?: you control)?) becomes an? (\d+)/(\d+) "
+          rf"((?:(?:{_COLOR}|and|[a-z'-]+) )*?)creature(?: with (.+?))?( until end of turn)?( that's still a land)?")
+def _becomes_creature(m: re.Match, targets: list) -> list:
+    """613.1d-f, 613.4b: a land becomes a creature with set P/T, colors and keywords until end of turn."""
+    if bool(m.group(1)) == bool(m.group(7)):
+        raise Unsupported(m.string)  # "until end of turn" exactly once (else: a permanent effect)
+    animation, kws = parse_animation(m.group(3), m.group(4), m.group(5), m.group(6))
+    out: list = [BecomeCreature(target(m.group(2), targets), animation, kws)]
+    if m.group(8):
+        out.append(_StillALand())
+    return out
+
+
+@template(r"it's still a land")
+def _still_a_land(m: re.Match, targets: list) -> list:
+    """205.1b: the preceding "becomes a ... creature" keeps the land's types."""
+    return [_StillALand()]
+
+
+def _fold_still_a_land(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: each BecomeCreature must be followed by "It's still a land" (folded
+    away); a lone "It's still a land" is refused."""
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, BecomeCreature):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _StillALand):
+                raise Unsupported("becomes a creature without \"it's still a land\" (205.1a)")
+            del effects[i + 1]
+        elif isinstance(e, _StillALand):
+            raise Unsupported("it's still a land")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_still_a_land)

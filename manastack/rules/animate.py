@@ -1,0 +1,114 @@
+"""Effects that make a permanent a creature with set characteristics ("manlands", 613.1d-613.4b).
+
+- "CARDNAME becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a land."
+  (Mishra's Factory, Mutavault, Inkmoth Nexus, Celestial Colonnade ...): `BecomeCreature` records one
+  ContinuousEffect of kind "animate" (611.2a, until end of turn, 514.2). rules/continuous.py applies
+  its parts in their layers: the card types and subtypes it adds (layer 4, 613.1d; "It's still a land"
+  keeps the old ones, 205.1b; "with all creature types", 205.3m), the colors it sets (layer 5,
+  613.1e), the keywords it grants (layer 6, 613.1f) and its base power and toughness (layer 7b,
+  613.4b, latest timestamp wins, 613.7). The permanent keeps its abilities; 302.6 summoning sickness
+  then restricts it as a creature (rules/mana_payment.py, rules/combat.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards.vocab import Effect, StaticAbility
+from ..game.state import BATTLEFIELD, ContinuousEffect
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from .effects import Context
+
+ANIMATE = "animate"  # ContinuousEffect.kind read by rules/continuous.py
+
+
+@dataclass(frozen=True, slots=True)
+class Animation:
+    """What an "animate" effect does, by layer: types/subtypes added (4), colors set or None (5),
+    base power/toughness set (7b). Keywords (layer 6) travel in ContinuousEffect.keywords."""
+
+    types: frozenset[str]
+    subtypes: frozenset[str] = frozenset()
+    all_creature_types: bool = False
+    colors: frozenset[str] | None = None
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCreature(Effect):
+    """"`target` becomes a P/T [colors] [subtypes] [artifact] creature [with keywords] until end of
+    turn. It's still a land." (613.1d-f, 613.4b; 205.1b: it keeps its other types)."""
+
+    target: Any
+    animation: Animation
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AnimateStatic(StaticAbility):
+    """"Forests you control are 1/1 green Elf creatures that are still lands" (Ambush Commander): a
+    static ability (kind "animate", 604.1) animating the permanents its filter matches, in the same
+    layers as `BecomeCreature` (4, 5, 7b) with the source's timestamp (613.7a)."""
+
+    animation: Animation | None = None
+
+
+def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
+    from .effects import target_object
+    s = g.s
+    oid = target_object(g, ctx, e.target)
+    o = s.objects.get(oid) if oid is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None  # it left the battlefield: a new object, unaffected (400.7)
+    s.effects.append(ContinuousEffect(ANIMATE, o.id, keywords=e.keywords, timestamp=s.next_timestamp,
+                                      controller=ctx.controller, data=e.animation))
+    s.next_timestamp += 1
+    g.invalidate()
+    a = e.animation
+    g.log_event("becomes", "613.1d", card=o.card.name, id=o.id, types=sorted(a.types),
+                subtypes="all creature types" if a.all_creature_types else sorted(a.subtypes),
+                colors=None if a.colors is None else sorted(a.colors), power=a.power, toughness=a.toughness,
+                keywords=list(e.keywords))
+    return None
+
+
+def layer4(s: Any, obj_id: int, types: frozenset[str], subtypes: frozenset[str],
+           colors: frozenset[str], all_types: frozenset[str]) -> tuple:
+    """Layers 4 and 5 of the "animate" effects on `obj_id`, in timestamp order (613.7)."""
+    for e in sorted((e for e in s.effects if e.kind == ANIMATE and e.target == obj_id), key=lambda e: e.timestamp):
+        a: Animation = e.data
+        types = types | a.types
+        subtypes = subtypes | (all_types if a.all_creature_types else a.subtypes)
+        if a.colors is not None:
+            colors = a.colors  # 613.1e layer 5: "white and blue" sets its colors
+    return types, subtypes, colors
+
+
+def base_pt(s: Any, obj_id: int, statics: tuple = ()) -> tuple[int, int] | None:
+    """Layer 7b (613.4b): the base power and toughness the latest "animate" effect or applying
+    AnimateStatic (`statics`: (source, ability) pairs) sets, or None (613.7: latest timestamp wins)."""
+    best: tuple[int, Animation] | None = None
+    for src, ab in statics:
+        if best is None or src.timestamp > best[0]:
+            best = (src.timestamp, ab.animation)
+    for e in s.effects:
+        if e.kind == ANIMATE and e.target == obj_id and (best is None or e.timestamp > best[0]):
+            best = (e.timestamp, e.data)
+    if best is None:
+        return None
+    return best[1].power, best[1].toughness
+
+
+def _register() -> None:
+    from .effects import register_effect
+    register_effect(BecomeCreature, _become_creature)
+
+
+_register()
+
+
+__all__ = ["ANIMATE", "AnimateStatic", "Animation", "BecomeCreature", "layer4", "base_pt"]
