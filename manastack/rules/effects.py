@@ -114,7 +114,18 @@ def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
         return [1 - ctx.controller]
     if who == V.EVENT_PLAYER:
         e = ctx.event_obj
-        return [-1 - e] if e is not None and e < 0 else []
+        if e is None:
+            return []
+        if e < 0:
+            return [-1 - e]
+        # The event names an object ("whenever a creature an opponent controls dies, that player ..."):
+        # that player is its controller, as it last existed if it has left (608.2h, 603.10a).
+        o = g.s.objects.get(e)
+        if o is not None and o.zone in (BATTLEFIELD, STACK):
+            return [o.controller]
+        if e in g.s.lki:
+            return [g.s.lki[e][0].controller]
+        return [o.owner] if o is not None else []
     resolver = WHO_RESOLVERS.get(type(who))
     if resolver is not None:
         return resolver(g, ctx, who)  # "its controller" (rules/referred_objects.py)
