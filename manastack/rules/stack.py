@@ -301,12 +301,9 @@ def additional_costs(card: CardDef) -> tuple:
 
 def _spell_sacrifice_candidates(g: Game, p: int, o: Obj, cost: Cost) -> list[int]:
     assert cost.sacrifice is not None
-    cands = [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
-    reqs = total_cost_reqs(g, p, o.card, 0)
-    purpose = ("spell", o.id)
-    with_mana = {src.key[0] for src in mana_sources(g, p, purpose=purpose)}
-    # A permanent sacrificed for the cost can't also be tapped for mana to pay it (601.2g-h).
-    return [c for c in cands if c not in with_mana or can_pay(g, p, reqs, purpose, exclude_more=(c,))]
+    # 601.2g-h: mana abilities are activated before the costs are paid, so a permanent may be tapped
+    # for mana and then sacrificed for the same spell (a mana rock for Eviscerator's Insight).
+    return [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
 
 
 def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | None:
@@ -495,7 +492,11 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     if life and s.players[p].life < life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {life} life (119.4)")
     if not any(payer(g, p, o, reqs, action, tuple(victims)) for payer in SPELL_PAYERS):  # convoke, delve ...
-        pay_mana(g, p, reqs, action.payment, card.name, exclude_more=tuple(victims), purpose=("spell", o.id))
+        # A victim may be tapped for mana first (601.2g-h), but not sacrificed for mana: it is sacrificed once.
+        sacrificing = tuple(v for v in victims if any(
+            isinstance(ab, ManaAbility) and (ab.cost.sacrifice_self or ab.cost.sacrifice is not None)
+            for ab in activated_abilities(g, g.s.objects[v])))
+        pay_mana(g, p, reqs, action.payment, card.name, exclude_more=sacrificing, purpose=("spell", o.id))
     if life:
         g.set_life(p, -life, "119.4", source=card.name)
     for v in victims:
