@@ -199,7 +199,7 @@ class Combat:
     """506-511 bookkeeping for the current combat phase."""
 
     __slots__ = ("attackers", "blocked", "blockers", "order", "blocker_order", "first_strike_step",
-                 "dealt_first_strike", "declared_blockers", "removed", "declared_any")
+                 "first_strikers", "declared_blockers", "removed", "declared_any")
 
     def __init__(self) -> None:
         self.attackers: dict[int, int] = {}  # attacking creature → player ref or planeswalker id
@@ -208,7 +208,8 @@ class Combat:
         self.order: dict[int, list[int]] = {}  # attacker → its blockers in damage assignment order (509.2)
         self.blocker_order: dict[int, list[int]] = {}  # blocker → attackers in order (509.3)
         self.first_strike_step = False
-        self.dealt_first_strike: set[int] = set()  # creatures that dealt combat damage in the first step
+        # 510.4: the creatures that had first strike or double strike as the first combat damage step began
+        self.first_strikers: set[int] = set()
         self.declared_blockers = False
         self.removed: set[int] = set()
         self.declared_any = False  # 508.8: were any attackers declared?
@@ -221,7 +222,7 @@ class Combat:
         c.order = {k: list(v) for k, v in self.order.items()}
         c.blocker_order = {k: list(v) for k, v in self.blocker_order.items()}
         c.first_strike_step = self.first_strike_step
-        c.dealt_first_strike = set(self.dealt_first_strike)
+        c.first_strikers = set(self.first_strikers)
         c.declared_blockers = self.declared_blockers
         c.removed = set(self.removed)
         c.declared_any = self.declared_any

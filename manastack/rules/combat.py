@@ -505,7 +505,10 @@ def assigners(g: Game) -> list[int]:
         if s.step == FIRST_STRIKE:
             ok = fs or ds
         elif cb.first_strike_step:
-            ok = ds or oid not in cb.dealt_first_strike
+            # 510.4 / 702.7c: those that had neither first strike nor double strike as the first step
+            # began, and those that have double strike now (a first striker pumped from 0 power
+            # doesn't deal damage now; one that gained first strike after the first step does).
+            ok = ds or oid not in cb.first_strikers
         else:
             ok = True
         c = g.chars(s.objects[oid])
@@ -636,6 +639,8 @@ def begin_damage_step(g: Game) -> None:
     prune(g)
     if s.step == FIRST_STRIKE:
         cb.first_strike_step = True
+        cb.first_strikers = {oid for oid in list(cb.attackers) + list(cb.blockers)
+                             if {"first strike", "double strike"} & g.chars(s.objects[oid]).keywords}
     s.partial = {"assign": {}, "assigners": assigners(g)}
     # Attackers' assignments are announced first (active player), then blockers' (510.1).
     for oid in s.partial["assigners"]:
@@ -700,8 +705,6 @@ def deal_combat_damage(g: Game) -> None:
             s.partial["assign"][oid] = asg
         for r, n in asg:
             plan.append((oid, (o.copy(), g.chars(o)), r, n))
-        if s.step == FIRST_STRIKE:
-            cb.dealt_first_strike.add(oid)
     s.partial = {}
     if paperwork_active(g):
         item = StackItem(s.next_id, "combat_damage", None, "combat damage", damage=tuple(plan), step=s.step)
