@@ -21,7 +21,9 @@ from . import add_hook
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
+    from ..game import actions as A
     from ..game.game import Game
+    from ..game.state import Obj
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +118,7 @@ def zone_cast_actions(g: Game, p: int) -> list:
     s = g.s
     if not g.may_have(CastFromGraveyard):
         return []
-    from ..game import actions as A
-    from .mana_payment import can_pay
-    from .priority import _target_combos
-    from .stack import cast_block_reason, cast_variants
+    from .stack import cast_block_reason
     from .targeting import matches_filter
     s = g.s
     pl = s.players[p]
@@ -142,11 +141,7 @@ def zone_cast_actions(g: Game, p: int) -> list:
                     1 for c in pl.graveyard if c != oid and matches_filter(g, extra.exile_from_graveyard, s.objects[c], p,
                                                                           oid)) < extra.exile_count:
                 continue
-        if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
-            continue
-        for modes, specs in cast_variants(g, o.card):
-            for targets in _target_combos(g, specs, p, oid, o.card.colors):
-                out.append(A.CastSpell(oid, targets, 0, modes=modes))
+        out.extend(_permitted_casts(g, p, o, permit))
     return out
 
 
@@ -503,8 +498,7 @@ def exile_actions(g: Game, p: int) -> list:
         return []  # the common case, asked at every priority: no card of this game can do it
     from ..game import actions as A
     from .mana_payment import can_pay
-    from .priority import _target_combos
-    from .stack import cast_block_reason, cast_variants
+    from .stack import cast_block_reason
     out: list = []
     for oid in pl.hand:
         o = s.objects[oid]
@@ -525,11 +519,7 @@ def exile_actions(g: Game, p: int) -> list:
         permit = _exile_permit(g, p, o)
         if permit is None or cast_block_reason(g, p, o) is not None:
             continue
-        if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
-            continue
-        for modes, specs in cast_variants(g, o.card):
-            for targets in _target_combos(g, specs, p, oid, o.card.colors):
-                out.append(A.CastSpell(oid, targets, 0, modes=modes))
+        out.extend(_permitted_casts(g, p, o, permit))
     return out
 
 
@@ -673,3 +663,16 @@ def _install_unpayable() -> None:
 
 
 _install_unpayable()
+
+
+def _permitted_casts(g: Game, p: int, o: Obj, permit: Any) -> list[A.CastSpell]:
+    """The casts of `o` a permission (retrace, jump-start, escape; a foretold or plotted card) offers
+    `p` now: none unless its cost can be paid (601.2g-h), else one per mode choice and targets."""
+    from ..game import actions as A
+    from .mana_payment import can_pay
+    from .priority import _target_combos
+    from .stack import cast_variants
+    if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", o.id)):
+        return []
+    return [A.CastSpell(o.id, targets, 0, modes=modes) for modes, specs in cast_variants(g, o.card)
+            for targets in _target_combos(g, specs, p, o.id, o.card.colors)]
