@@ -17,9 +17,7 @@ twice, and on a clone), and every listed action is accepted by apply() (on a clo
 
 from __future__ import annotations
 
-import io
 import os
-import pickle
 import random
 from dataclasses import fields, replace
 
@@ -30,6 +28,7 @@ from hypothesis import strategies as st
 from manastack import Game, IllegalActionError
 from manastack.agents import RandomAgent
 from manastack.decks import bundled_decks
+from manastack.fuzz.runner import state_digest
 from manastack.game import actions as A
 from manastack.game import validate
 from manastack.rules import mana_payment as mana_payment_module
@@ -47,23 +46,10 @@ ALL_CLASSES = (A.PassPriority, A.PlayLand, A.CastSpell, A.ActivateAbility, A.Tur
                A.Choose)
 
 
-class _Pickler(pickle.Pickler):
-    """Card definitions and abilities are immutable and shared: named by identity, not serialized."""
-
-    def persistent_id(self, obj: object) -> object:
-        mod = type(obj).__module__
-        if mod.startswith("manastack.cards") or mod.startswith("manastack.rules") and not mod.endswith("state"):
-            if type(obj).__name__ not in ("StackItem", "ContinuousEffect", "Combat"):
-                return ("shared", id(obj))
-        return None
-
-
 def fingerprint(g: Game) -> bytes:
-    """A deterministic serialization of the position: the whole state, caches excluded."""
-    d = {k: v for k, v in g.s.__dict__.items() if k not in CACHE_KEYS and k != "rng"}
-    buf = io.BytesIO()
-    _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump((sorted(d.items()), g.s.rng.getstate(), g.faulted))
-    return buf.getvalue()
+    """The position: the whole state with its whole log, caches excluded (the fuzzer's digest), and
+    whether the game is faulted."""
+    return state_digest(g.s, CACHE_KEYS, full_log=True) + repr(g.faulted).encode()
 
 
 def wrong_actions(g: Game, bank: dict[type, list[A.Action]], rng: random.Random) -> list[tuple[str, object]]:

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import make_agent
-from ..cards.vocab import CardDef
 from ..errors import IllegalActionError
 from ..game.game import PROFILES, Game
 from ..game.state import GameState
@@ -68,24 +67,33 @@ def make_case(run_seed: int, index: int) -> FuzzCase:
                     decks=decks, agents=agents, agent_seeds=(2 * gseed + 1, 2 * gseed + 2), max_turns=MAX_TURNS)
 
 
+# Kinds of objects in a state that are copied with it (by content); every other object of the card or
+# rules packages (card definitions, abilities, effects) is immutable and shared: named by identity.
+_COPIED = frozenset({"StackItem", "ContinuousEffect", "Combat"})
+
+
 class _StatePickler(pickle.Pickler):
-    """Pickles a game state for comparison: card definitions by name (they are immutable and
-    shared), the log by its length (compared on its own)."""
+    """Pickles a game state for comparison within one process: shared immutable objects and the
+    hooks kept in the state (a cascade's filter) by identity, the rest by content."""
 
     def persistent_id(self, obj: Any) -> Any:
-        if isinstance(obj, CardDef):
-            return ("card", obj.name)
         if isinstance(obj, types.FunctionType | types.MethodType):
-            return ("function", obj.__qualname__)  # hooks kept in the state (a cascade's filter)
+            return ("shared", id(obj))
+        mod = type(obj).__module__
+        if mod.startswith(("manastack.cards", "manastack.rules")) and type(obj).__name__ not in _COPIED:
+            return ("shared", id(obj))
         return None
 
 
-def state_digest(s: GameState) -> bytes:
-    buf = io.BytesIO()
-    d = dict(s.__dict__)
-    d["log"] = len(s.log)
+def state_digest(s: GameState, exclude: frozenset[str] = frozenset(), full_log: bool = False) -> bytes:
+    """A digest of the position (the state's fields but `exclude`; the log by its length unless
+    `full_log`): equal digests in one process mean nothing changed."""
+    d = {k: v for k, v in s.__dict__.items() if k not in exclude}
     d["rng"] = s.rng.getstate()
-    _StatePickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(d)
+    if not full_log:
+        d["log"] = len(s.log)
+    buf = io.BytesIO()
+    _StatePickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(sorted(d.items()))
     return hashlib.sha256(buf.getvalue()).digest()
 
 
