@@ -30,6 +30,7 @@ from ..agents import make_agent
 from ..errors import IllegalActionError
 from ..game.game import PROFILES, Game
 from ..game.state import GameState
+from ..rules import loops
 from .cases import FuzzCase, decode, encode
 from .decks import random_deck
 from .invariants import Invariants, InvariantViolation
@@ -37,8 +38,9 @@ from .invariants import Invariants, InvariantViolation
 MAX_DECISIONS = 20_000
 MAX_TURNS = 100
 FAILURE_KINDS = ("fault", "refused_listed", "agent_illegal", "invariant", "side_effect", "replay", "capped")
-# Game ends that are bounds, not results of play (a game stuck in a loop the agents didn't leave).
-CAP_REASONS = ("decision cap", "engine loop bound", "729", "104.4b")
+# Game ends that are bounds, not results of play (a game stuck in a loop the agents didn't leave; the
+# agents' own decision cap, agents.play_game).
+CAP_REASONS = (*loops.BOUND_RULES, "decision cap")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -126,7 +128,7 @@ def _check_listing(g: Game, opts: FuzzOptions, rng: random.Random) -> None:
 
 
 def _cap_reason(reason: str) -> bool:
-    return any(reason.startswith(r) or f"({r}" in reason for r in CAP_REASONS)
+    return reason.startswith(CAP_REASONS)
 
 
 def play_case(case: FuzzCase, opts: FuzzOptions, actions: list | None = None) -> FuzzCase:

@@ -21,6 +21,8 @@ MANDATORY_BOUND = 100_000
 WATCH_AFTER = 500
 REPEATS = 8
 TURN_BOUND = 10_000
+# The rules an end of the game by one of these bounds names first in its reason.
+BOUND_RULES = ("104.4b", "729.1b", "729.3")
 
 
 def fingerprint(g: Game) -> int:
