@@ -35,6 +35,13 @@ class ProgressGuard:
         self.turn = -1
         self.seen: dict[tuple, set[int]] = {}
         self.counts: dict[tuple, int] = {}
+        self._fp: tuple[int, int] = (-1, 0)  # (state version, fingerprint): one per decision
+
+    def _fingerprint(self, g: Game) -> int:
+        version = g.s.version  # every logged change bumps it: the same decision, the same position
+        if self._fp[0] != version:
+            self._fp = (version, fingerprint(g))
+        return self._fp[1]
 
     def _sync(self, g: Game) -> None:
         if g.s.turn != self.turn:
@@ -55,7 +62,7 @@ class ProgressGuard:
                 if self.counts[k] >= self.per_turn:
                     continue
                 if fp is None:
-                    fp = fingerprint(g)
+                    fp = self._fingerprint(g)
                 if fp in self.seen[k]:
                     continue
             out.append(a)
@@ -68,4 +75,4 @@ class ProgressGuard:
             return
         self._sync(g)
         self.counts[k] = self.counts.get(k, 0) + 1
-        self.seen.setdefault(k, set()).add(fingerprint(g))
+        self.seen.setdefault(k, set()).add(self._fingerprint(g))
