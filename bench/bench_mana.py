@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from manastack.cards.db import get_card  # noqa: E402
-from manastack.game.game import Game  # noqa: E402
+from manastack.engine.game import Game  # noqa: E402
 from manastack.rules import produce  # noqa: E402
 
 

@@ -1,4 +1,4 @@
-"""Benchmark: the exact mana payment solver (rules/costs.py) on a 5-symbol cost with 20 sources
+"""Benchmark: the exact mana payment solver (model/costs.py) on a 5-symbol cost with 20 sources
 (ms per solve, median of many samples).
 
     python bench/bench_solver.py
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from manastack.rules.costs import (  # noqa: E402
+from manastack.model.costs import (
     ANY_COLOR_OUTPUTS,
     ManaSource,
     parse_cost,
@@ -29,7 +29,7 @@ from manastack.rules.costs import (  # noqa: E402
     single,
     solve_payment,
 )
-from manastack.rules.mana import EMPTY, bag_of  # noqa: E402
+from manastack.model.mana import EMPTY, bag_of  # noqa: E402
 
 
 def board() -> list[ManaSource]:

@@ -4,9 +4,9 @@ Public API: `Game` (new_game, pending, legal_actions, apply, clone, log), the ac
 `manastack.actions`, `IllegalActionError`, and `manastack.scenario.run`.
 """
 
+from .engine.game import Decision, Game
 from .errors import CardError, GameFaultedError, IllegalActionError, InputError, ManastackError
-from .game import actions
-from .game.game import Decision, Game
+from .model import actions
 
 __version__ = "0.1.0"
 __all__ = ["Game", "Decision", "actions", "IllegalActionError", "GameFaultedError", "CardError", "InputError", "ManastackError"]

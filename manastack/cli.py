@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from .errors import InputError, ManastackError
 
 if TYPE_CHECKING:
-    from .game.game import Game
+    from .engine.game import Game
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,7 +102,7 @@ def write_play_log(g: Game, path: str) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     from .agents import make_agent, play_game
     from .decks import load_deck
-    from .game.game import Game
+    from .engine.game import Game
     from .render import render_event
     from .sim.cli import EXIT_FAULT
     from .sim.runner import parse_agent

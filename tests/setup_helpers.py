@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from manastack.cards.db import get_card
-from manastack.game.game import Game
-from manastack.game.state import Obj
+from manastack.engine.game import Game
+from manastack.model.state import Obj
 
 
 def put(g: Game, name: str, zone: str, controller: int = 0, tapped: bool = False) -> Obj:

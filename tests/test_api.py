@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from manastack import Game, IllegalActionError
 from manastack.agents import RandomAgent
 from manastack.decks import bundled_decks
-from manastack.game import actions as A
+from manastack.model import actions as A
 from manastack.rules.stack import is_mana_ability_action
 
 _WANTED = [("vanilla", "burn"), ("green-ramp", "azorius-fliers"), ("combat-brawl", "green-ramp"),

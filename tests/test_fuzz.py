@@ -17,15 +17,15 @@ import pytest
 
 from manastack import Game
 from manastack.agents import RandomAgent
-from manastack.cards.vocab import ManaAbility
 from manastack.decks import bundled_decks
 from manastack.fuzz.invariants import Invariants as FuzzInvariants
-from manastack.game import actions as A
-from manastack.game.state import STACK
+from manastack.model import actions as A
+from manastack.model.mana import TYPES
+from manastack.model.state import STACK
+from manastack.model.vocab import ManaAbility
 from manastack.rules import mana_payment as mana_payment_module
 from manastack.rules import produce
 from manastack.rules import stack as stack_rules
-from manastack.rules.mana import TYPES
 
 DECKS = sorted(bundled_decks())
 PAIRS = list(itertools.product(DECKS, repeat=2))

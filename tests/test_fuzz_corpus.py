@@ -14,7 +14,7 @@ import pytest
 from manastack.cli import main
 from manastack.fuzz import FuzzOptions, make_case, play_case, read_case, run_fuzz
 from manastack.fuzz.cases import FuzzCase, decode, encode
-from manastack.game import actions as A
+from manastack.model import actions as A
 
 GAMES = int(os.environ.get("MANASTACK_FUZZ_GAMES", "240"))
 

@@ -28,9 +28,9 @@ from hypothesis import strategies as st
 from manastack import Game, IllegalActionError
 from manastack.agents import RandomAgent
 from manastack.decks import bundled_decks
+from manastack.engine import validate
 from manastack.fuzz.runner import state_digest
-from manastack.game import actions as A
-from manastack.game import validate
+from manastack.model import actions as A
 from manastack.rules import mana_payment as mana_payment_module
 from manastack.rules import stack as stack_rules
 
@@ -347,7 +347,7 @@ def test_601_2h_a_madness_cast_that_fails_is_undone(monkeypatch: pytest.MonkeyPa
     sys.path.insert(0, str(Path(__file__).parent))
     from setup_helpers import put
 
-    from manastack.game.state import MAIN1
+    from manastack.model.state import MAIN1
     from manastack.rules import effects
 
     g = Game.empty()
@@ -389,7 +389,7 @@ def test_106_1_a_color_answer_is_exactly_one_color() -> None:
     """106.1: where a color is asked (614.12 "as it enters, choose a color"), the answer is one of
     W, U, B, R, G as a str; None, 42, "", "UB" and "WUBRG" (which a substring test let through, and
     which then broke every later priority) are refused."""
-    from manastack.rules.mana import is_color
+    from manastack.model.mana import is_color
 
     assert all(is_color(c) for c in "WUBRG")
     assert not any(is_color(v) for v in (None, 42, "", "UB", "WUBRG", "g", ("G",), "C"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..game.actions import Action
-from ..game.game import Game
+from ..engine.game import Game
+from ..model.actions import Action
 from .progress import ProgressGuard
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from ..cards import vocab as V
+from ..engine.game import Game
 from ..errors import IllegalActionError
-from ..game import actions as A
-from ..game.game import Game
-from ..game.state import player_ref
+from ..model import actions as A
+from ..model import vocab as V
+from ..model.state import player_ref
 from .progress import ProgressGuard
 
 

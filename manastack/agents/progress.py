@@ -10,8 +10,8 @@ card is not offered again at the same fingerprint (nothing progressed since), no
 
 from __future__ import annotations
 
-from ..game import actions as A
-from ..game.game import Game
+from ..engine.game import Game
+from ..model import actions as A
 from ..rules.loops import fingerprint
 
 PER_TURN = 12

@@ -1,4 +1,4 @@
-"""The Oracle-text compiler: card text → typed abilities (cards/vocab.py).
+"""The Oracle-text compiler: card text → typed abilities (model/vocab.py).
 
 Text is normalised (reminder text dropped, the card's own name and "this creature" / "this
 artifact" ... become CARDNAME, old "enters the battlefield" and new "enters" templates both
@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable
 
 from ..lazy import lazy_module
-from ..rules.costs import parse_cost
-from .vocab import (
+from ..model.costs import parse_cost
+from ..model.vocab import (
     DEFENDING,
     Ability,
     ActivatedAbility,

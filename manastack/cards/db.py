@@ -12,8 +12,8 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import CardError, InputError
+from ..model.vocab import CardDef
 from .compiler import compile_card
-from .vocab import CardDef
 
 
 @lru_cache(maxsize=1)

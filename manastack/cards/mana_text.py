@@ -1,5 +1,5 @@
 """The Oracle text of mana abilities and of effects on mana (106, 605, 614): what the compiler and the
-templates make of "Add ..." (cards/vocab.py ManaProduction, ManaAbility).
+templates make of "Add ..." (model/vocab.py ManaProduction, ManaAbility).
 
 - 106.1 / 605.1a: "[Cost]: Add {G}", "Add {R} or {G}", "Add one mana of any color" ... (`parse_production`,
   `mana_ability`); more forms come from MANA_ABILITY_TEMPLATES (cards/templates/loyalty_mana.py).
@@ -15,10 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..rules.mana import bag_of
-from .compiler import _N, BASIC_LAND_MANA, Unsupported, number
-from .object_phrases import parse_object_phrase, parse_target
-from .vocab import (
+from ..model.mana import bag_of
+from ..model.vocab import (
     AddMana,
     Cost,
     Count,
@@ -30,6 +28,8 @@ from .vocab import (
     TargetSpec,
     TriggeredAbility,
 )
+from .compiler import _N, BASIC_LAND_MANA, Unsupported, number
+from .object_phrases import parse_object_phrase, parse_target
 
 
 def parse_production(text: str) -> ManaProduction:

@@ -1,4 +1,4 @@
-"""Object and target phrases of Oracle text → ObjectFilter and TargetSpec (cards/vocab.py) for the
+"""Object and target phrases of Oracle text → ObjectFilter and TargetSpec (model/vocab.py) for the
 compiler and the templates (115.1-115.2 targets, 601.2c; 109.2 object types in phrases).
 
 - "nonblack creature", "artifact or enchantment", "tapped creature", "nonland permanent", "creature card
@@ -12,16 +12,8 @@ from __future__ import annotations
 
 import re
 
+from ..model.vocab import EACH_OPPONENT, EACH_PLAYER, SELF, YOU, ObjectFilter, Ref, TargetSpec
 from .compiler import CARD_TYPES, COLOR_WORDS, Unsupported
-from .vocab import (
-    EACH_OPPONENT,
-    EACH_PLAYER,
-    SELF,
-    YOU,
-    ObjectFilter,
-    Ref,
-    TargetSpec,
-)
 
 
 def parse_object_phrase(phrase: str) -> tuple[str, ObjectFilter]:

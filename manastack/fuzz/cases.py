@@ -1,7 +1,7 @@
 """Fuzz cases as files: a failing game is written as JSON (seed, profile, decks, agents and the
 action list), so `manastack fuzz --replay FILE` plays it again exactly, without the fuzzer's
 random choices. Actions are encoded field by field (tuples as lists), which round-trips every
-action class of game/actions.py."""
+action class of model/actions.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..game import actions as A
+from ..model import actions as A
 
 CASE_VERSION = 1
 

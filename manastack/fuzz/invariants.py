@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
-from ..game.game import Game
-from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
-from ..rules.mana import EMPTY
+from ..engine.game import Game
+from ..model.mana import EMPTY
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 
 class InvariantViolation(Exception):

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import make_agent
+from ..engine.game import PROFILES, Game
 from ..errors import IllegalActionError
-from ..game.game import PROFILES, Game
-from ..game.state import GameState
+from ..model.state import GameState
 from ..rules import loops
 from .cases import FuzzCase, decode, encode
 from .decks import random_deck

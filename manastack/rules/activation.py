@@ -14,27 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import (
-    ActivatedAbility,
-    CardDef,
-    CostPlus,
-    ManaAbility,
-    TriggeredAbility,
-)
 from ..errors import IllegalActionError
-from ..game import actions as A
-from ..game.state import (
-    BATTLEFIELD,
-    EXILE,
-    GRAVEYARD,
-    HAND,
-    ContinuousEffect,
-    StackItem,
-)
 from ..lazy import lazy_module
-from ..memo import by_identity
+from ..model import actions as A
+from ..model.costs import requirements
+from ..model.memo import by_identity
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
+from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility, TriggeredAbility
 from . import effects
-from .costs import requirements
 from .mana_payment import (
     _choose_cost_objects,
     _discard_candidates,
@@ -53,8 +40,8 @@ from .mana_payment import (
 from .targeting import check_targets
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
 
 # Modules reached across an import cycle (manastack/lazy.py).

@@ -18,21 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
 from ..errors import IllegalActionError
-from ..game.state import (
-    EXILE,
-    HAND,
-    STACK,
-)
 from ..lazy import lazy_module
+from ..model import vocab as V
+from ..model.costs import ManaCost, ManaSource, Requirement, parse_cost, requirements, solve_payment
+from ..model.state import EXILE, HAND, STACK
 from .cost_modifiers import CostCondition, _casting_game, _condition
-from .costs import ManaCost, ManaSource, Requirement, parse_cost, requirements, solve_payment
 from .spell_copies import StormCopies, _copy_costs, _died_this_turn
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 _mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 

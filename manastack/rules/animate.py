@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import Effect, StaticAbility
-from ..game.state import BATTLEFIELD, ContinuousEffect
+from ..model.state import BATTLEFIELD, ContinuousEffect
+from ..model.vocab import Effect, StaticAbility
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
     from .effects import Context
 
 ANIMATE = "animate"  # ContinuousEffect.kind read by rules/continuous.py

@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, ContinuousEffect, player_ref
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from . import effects as E
 from .combat_keywords import NEXT_UNTAP, CombatRuleData, add_rules_effect
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import GameState, Obj
+    from ..engine.game import Game
+    from ..model.state import GameState, Obj
 
 
 GRANT = "grant_abilities"  # ContinuousEffect kind; data: (abilities, protection qualities)
@@ -208,7 +208,7 @@ def _do_enlist(g: Game, p: int, cid: int, t: Any) -> None:
 
 
 def _attack_cost_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(v) for v in d.data]
 
 

@@ -14,14 +14,14 @@ from ..lazy import lazy_module
 from . import continuous, sba
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import GameState, Obj
+    from ..engine.game import Game
+    from ..model.state import GameState, Obj
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 def enchanted_player(aura: Obj) -> int | None:
     """The player an Aura is attached to (303.4b), or None."""
-    from ..game.state import ref_player
+    from ..model.state import ref_player
     return ref_player(aura.attached_to) if aura.attached_to is not None and aura.attached_to < 0 else None
 
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD
 from ..lazy import lazy_module
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD
 from . import effects as E
 from .combat_keywords import CombatRuleData, add_rules_effect
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 _combat_module = lazy_module("manastack.rules.combat", globals(), "_combat_module")
 _continuous_module = lazy_module("manastack.rules.continuous", globals(), "_continuous_module")
 

@@ -15,15 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, GRAVEYARD
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, GRAVEYARD
 from . import add_hook
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
-    from ..game import actions as A
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model import actions as A
+    from ..model.state import Obj
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +60,14 @@ class CastPermit:
     def cast(self, g: Game, p: int, oid: int) -> None:
         """Called once the spell is cast this way (rules/stack.py cast_spell). 702.138b: a spell cast with
         escape "escaped"; the permanent it becomes too (its `escapes with` counters, 702.138c)."""
-        from ..game.state import ContinuousEffect
+        from ..model.state import ContinuousEffect
         if self.event == "escape":
             s = g.s
             s.effects.append(ContinuousEffect("escaped", oid, until="permanent", controller=p, timestamp=s.next_timestamp))
             s.next_timestamp += 1
 
     def reqs(self, g: Game, p: int, card: V.CardDef, x: int, targets: tuple[int, ...]) -> list:
-        from .costs import requirements
+        from ..model.costs import requirements
         from .stack import cost_adjustment, total_cost_reqs
         if self.alt_cost is None:
             return total_cost_reqs(g, p, card, x, targets)
@@ -102,7 +102,7 @@ def _graveyard_permit(g: Game, p: int, o: Any) -> CastPermit | None:
 def _window_permit(o: Any, kind: str) -> CastPermit | None:
     """The permission a resolving triggered ability gives: 702.35a madness (its madness cost), 702.62a
     suspend ("without paying its mana cost": an alternative cost of {0}, 601.2b)."""
-    from .costs import parse_cost
+    from ..model.costs import parse_cost
     if kind == "madness":
         mad = next((ab for ab in o.card.abilities if isinstance(ab, Madness)), None)
         if mad is None:
@@ -208,7 +208,7 @@ def _suspend_cast(g: Game, ctx: Context, e: SuspendCast) -> list | None:
 
 
 def _open_window(g: Game, oid: int, kind: str) -> None:
-    from ..game.state import ContinuousEffect
+    from ..model.state import ContinuousEffect
     s = g.s
     if not any(e.kind == "cast_window" and e.target == oid for e in s.effects):
         s.effects.append(ContinuousEffect("cast_window", oid, until="permanent", timestamp=s.next_timestamp, data=kind))
@@ -239,7 +239,7 @@ def _castable(g: Game, p: int, oid: int, kind: str) -> bool:
 
 
 def _offer_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     oid, _, kind = g.s.queue[0][5]
     if oid not in g.s.objects or not _castable(g, d.player, oid, kind):
         return [A.Choose(False)]
@@ -247,7 +247,7 @@ def _offer_actions(g: Game, d: Any) -> list:
 
 
 def _target_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(c) for c in d.data]
 
 
@@ -273,7 +273,7 @@ def _answer_offer(g: Game, d: Any, value: Any) -> None:
 
 def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str) -> None:
     """Choose the spell's targets one by one (601.2c), then cast it (601.2)."""
-    from ..game import actions as A
+    from ..model import actions as A
     from .effects import _choice
     from .stack import cast_spell, spell_targets
     from .targeting import target_candidates
@@ -313,7 +313,7 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
     finally:
         _close_window(g, oid)
     if kind == "suspend":
-        from ..game.state import ContinuousEffect
+        from ..model.state import ContinuousEffect
         # 702.62a: a creature spell cast this way gains haste (given as it becomes a permanent, _suspend_haste).
         s.effects.append(ContinuousEffect("suspend_haste_pending", oid, until="permanent", controller=p,
                                           timestamp=s.next_timestamp))
@@ -384,7 +384,7 @@ def _special_ability(card: V.CardDef, kind: str) -> Any:
 def special_action_reqs(o: Any, kind: str, g: Game | None = None) -> list:
     """The mana the special action costs (foretell: {2}, 702.143a, less {1} for each "Foretelling cards from
     your hand costs {1} less" permanent its owner controls, 118.7a)."""
-    from .costs import parse_cost, requirements
+    from ..model.costs import parse_cost, requirements
     ab = _special_ability(o.card, kind)
     if ab is None:
         return []
@@ -437,7 +437,7 @@ def exile_from_hand(g: Game, p: int, action: Any) -> None:
     """116.2f / 116.2h / 116.2k: pay the cost and exile the card (with N time counters: suspend; face down:
     foretell; plotted). Special actions don't use the stack; the player keeps priority (116.3)."""
     from ..errors import IllegalActionError
-    from ..game.state import ContinuousEffect
+    from ..model.state import ContinuousEffect
     from .mana_payment import pay_mana
     s = g.s
     o = s.objects.get(action.card)
@@ -475,7 +475,7 @@ def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
     """Permissions for cards exiled by a special action: 702.143a foretold (its foretell cost, after the
     turn it was foretold) and 702.170d plotted (without paying its mana cost, during a later turn, in
     its owner's main phase while the stack is empty)."""
-    from .costs import parse_cost
+    from ..model.costs import parse_cost
     from .stack import sorcery_timing_ok
     s = g.s
     turn = _marked_turn(g, o.id, "foretold")
@@ -496,7 +496,7 @@ def exile_actions(g: Game, p: int) -> list:
     pl = s.players[p]
     if not g.may_have(*_SPECIAL.values()):
         return []  # the common case, asked at every priority: no card of this game can do it
-    from ..game import actions as A
+    from ..model import actions as A
     from .mana_payment import can_pay
     from .stack import cast_block_reason
     out: list = []
@@ -574,7 +574,7 @@ def _suspend_haste(g: Game, old_id: int, new_id: int, frm: str) -> None:
     """702.62a: a creature spell cast this way gains haste until its caster loses control of it."""
     if frm != "stack" or not g.s.effects:
         return
-    from ..game.state import ContinuousEffect
+    from ..model.state import ContinuousEffect
     s = g.s
     o = s.objects[new_id]
     if "Creature" not in g.chars(o).types:
@@ -593,7 +593,7 @@ register_effect(RemoveTimeCounter, _remove_time_counter)
 
 
 def _install_special_actions() -> None:
-    from ..game import game as game_module
+    from ..engine import game as game_module
     from . import triggers
     add_hook(triggers.STEP_HOOKS, _suspend_upkeep)
     add_hook(game_module.ENTERED_BATTLEFIELD_HOOKS, _suspend_haste)
@@ -668,7 +668,7 @@ _install_unpayable()
 def _permitted_casts(g: Game, p: int, o: Obj, permit: Any) -> list[A.CastSpell]:
     """The casts of `o` a permission (retrace, jump-start, escape; a foretold or plotted card) offers
     `p` now: none unless its cost can be paid (601.2g-h), else one per mode choice and targets."""
-    from ..game import actions as A
+    from ..model import actions as A
     from .mana_payment import can_pay
     from .priority import _target_combos
     from .stack import cast_variants

@@ -12,21 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import (
-    BEGIN_COMBAT,
-    DECLARE_ATTACKERS,
-    DECLARE_BLOCKERS,
-    END_COMBAT,
-    FIRST_STRIKE,
-    MAIN2,
-)
+from ..model import vocab as V
+from ..model.state import BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_COMBAT, FIRST_STRIKE, MAIN2
 from .alternative_costs import AlternativeCost, CastingKeyword, _other_payable, has_keyword
 from .cost_modifiers import CostModifier, SpellFilter, _casting_game, spell_matches
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +93,7 @@ def _restriction_ok(g: Game, p: int, kind: str) -> bool:
 def _attacks(g: Game, defender: int, p: int) -> bool:
     """Whether an attack on `defender` (a player ref or a planeswalker / battle id) attacks player `p`
     or a permanent `p` controls (506.3)."""
-    from ..game.state import player_ref
+    from ..model.state import player_ref
     if defender == player_ref(p):
         return True
     o = g.s.objects.get(defender) if defender >= 0 else None

@@ -18,7 +18,7 @@ This module:
   abilities of a permanent that entered with the cost paid (stack.PERMANENT_SPELL_HOOKS).
 - 702.44 sunburst, converge, adamant: the mana spent to cast the permanent (read from the game log).
 - The registration: `_register` and `_register_casting` add the hooks of all these modules to the
-  lists of rules/stack.py, rules/effects.py and game/game.py in one fixed order (the order of a hook
+  lists of rules/stack.py, rules/effects.py and engine/game.py in one fixed order (the order of a hook
   list is the order its hooks run in).
 """
 
@@ -27,15 +27,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import (
-    BATTLEFIELD,
-    EXILE,
-    GRAVEYARD,
-    HAND,
-    STACK,
-)
 from ..lazy import lazy_module
+from ..model import vocab as V
+from ..model.mana import COLORS, TYPE_INDEX
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK
 from . import add_hook
 from .alternative_costs import (
     AlternativeCost,
@@ -81,7 +76,6 @@ from .free_casting import (
     _cast_from_exile,
     _ripple,
 )
-from .mana import COLORS, TYPE_INDEX
 from .spell_copies import (
     CopyTargetSpell,
     CopyThisSpell,
@@ -95,11 +89,11 @@ from .spell_copies import (
 from .spell_payment import PaymentKeyword, can_afford, pay_with_helpers, priced_with_targets
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 # Modules reached across an import cycle (manastack/lazy.py).
-_state_module = lazy_module("manastack.game.state", globals(), "_state_module")
+_state_module = lazy_module("manastack.model.state", globals(), "_state_module")
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
@@ -133,7 +127,7 @@ def resolved_spell(g: Game, item: Any) -> bool:
         g.move(item.obj, HAND, rule="702.27a")
         return True
     if ("rebound", True) in item.choices:
-        from ..game.state import ContinuousEffect
+        from ..model.state import ContinuousEffect
         s = g.s
         new = g.move(item.obj, EXILE, rule="702.88a")
         ab = V.TriggeredAbility(f"{item.name}: rebound (702.88a)", "delayed", (CastFromExile(),))
@@ -314,7 +308,7 @@ class ManaSpentCounters(V.StaticAbility):
 def mana_spent(g: Game, spell_id: int | None) -> tuple[int, ...]:
     """The mana spent to cast the spell that had the id `spell_id` (601.2h), read from the game log (the
     payment is logged right before the "cast" event); all zero if it wasn't cast."""
-    from .mana import parse_mana
+    from ..model.mana import parse_mana
     if spell_id is None:
         return (0,) * 6
     log = g.s.log
@@ -376,7 +370,7 @@ def _register_casting() -> None:
                     (stack.CAST_ACTION_FILTERS, priced_with_targets)):
         add_hook(lst, fn)
     add_hook(stack.CARD_SWAPS, overload_swap)
-    from ..game import game as game_mod
+    from ..engine import game as game_mod
     add_hook(game_mod.ZONE_CHANGE_REPLACEMENTS, _restore_overloaded)
     add_hook(effects.UNCOUNTERABLE_HOOKS, uncounterable)
     effects.register_effect(SacrificeSource, _sacrifice_source)
@@ -385,7 +379,7 @@ def _register_casting() -> None:
     effects.register_effect(NextSpellDiscount, _next_spell_discount)
     effects.register_effect(SquadTokens, _squad_tokens)
     effects.register_effect(OffspringToken, _offspring_token)
-    from ..game import game as game_module
+    from ..engine import game as game_module
     add_hook(game_module.LEFT_BATTLEFIELD_HOOKS, _blitz_died)
     effects.register_effect(ReturnSourceToHand, _return_source)
     effects.register_effect(CastFromExile, _cast_from_exile)

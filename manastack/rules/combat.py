@@ -30,17 +30,17 @@ import itertools
 from typing import TYPE_CHECKING, Any
 
 from ..cards.templates.keywords import LANDWALK
-from ..cards.vocab import StaticAbility
 from ..errors import IllegalActionError
-from ..game import actions as A
-from ..game.state import BATTLEFIELD, FIRST_STRIKE, StackItem, player_ref
 from ..lazy import lazy_module
+from ..model import actions as A
+from ..model.state import BATTLEFIELD, FIRST_STRIKE, StackItem, player_ref
+from ..model.vocab import StaticAbility
 from . import effects, triggers
 from .continuous import any_layered
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")

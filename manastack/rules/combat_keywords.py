@@ -30,14 +30,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..lazy import lazy_module
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from . import effects as E
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import GameState, Obj
+    from ..engine.game import Game
+    from ..model.state import GameState, Obj
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")

@@ -23,7 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import (
+from ..model.costs import parse_cost
+from ..model.mana import bag_of
+from ..model.state import PerCardKinds
+from ..model.vocab import (
     Ability,
     ActivatedAbility,
     ManaAbility,
@@ -32,15 +35,12 @@ from ..cards.vocab import (
     StaticAbility,
     ability_kinds,
 )
-from ..game.state import PerCardKinds
 from .animate import ANIMATE
 from .animate import base_pt as animate_base_pt
 from .animate import layer4 as animate_layer4
-from .costs import parse_cost
-from .mana import bag_of
 
 if TYPE_CHECKING:
-    from ..game.state import GameState, Obj
+    from ..model.state import GameState, Obj
 
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LAYERED = "layered"  # StaticAbility.kind of LayeredStatic (cards/templates/statics.py)
@@ -77,7 +77,7 @@ def creature_types() -> frozenset[str]:
 
 
 def _intrinsic(sub: str) -> ManaAbility:
-    from ..cards.vocab import Cost
+    from ..model.vocab import Cost
     letter = BASIC_LAND_TYPES[sub]
     return ManaAbility(f"{{T}}: Add {{{letter}}}.", Cost(mana=parse_cost(""), tap=True),
                        ManaProduction("fixed", (bag_of(letter),)))

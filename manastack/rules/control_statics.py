@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.state import BATTLEFIELD
+from ..model.state import BATTLEFIELD
 from . import sba
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 
 _BASE = "static_control_base"  # ContinuousEffect kind: the host's controller before any such effect
@@ -55,7 +55,7 @@ def refresh_static_control(g: Game) -> bool:
     bases = {e.target: e for e in s.effects if e.kind == _BASE} if s.effects else {}
     if not by_host and not bases:
         return False
-    from ..game.state import ContinuousEffect
+    from ..model.state import ContinuousEffect
     changed = False
     for hid in sorted(set(by_host) | set(bases)):
         host = s.objects.get(hid)

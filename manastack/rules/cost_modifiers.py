@@ -18,19 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import (
-    BATTLEFIELD,
-    GRAVEYARD,
-    PerCardKinds,
-)
 from ..lazy import lazy_module
-from .costs import Requirement
-from .mana import TYPE_INDEX
+from ..model import vocab as V
+from ..model.costs import Requirement
+from ..model.mana import TYPE_INDEX
+from ..model.state import BATTLEFIELD, GRAVEYARD, PerCardKinds
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 _mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
@@ -250,7 +246,7 @@ class NextSpellDiscount(V.Effect):
 
 
 def _next_spell_discount(g: Game, ctx: Any, e: NextSpellDiscount) -> list | None:
-    from ..game.state import ContinuousEffect
+    from ..model.state import ContinuousEffect
     s = g.s
     s.effects.append(ContinuousEffect("next_spell_discount", None, timestamp=s.next_timestamp, until="eot",
                                       controller=ctx.controller, data=(e.amount, e.spell)))

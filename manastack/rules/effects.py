@@ -19,12 +19,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
 from ..lazy import lazy_module
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _library_effects_module = lazy_module("manastack.rules.library_effects", globals(), "_library_effects_module")
@@ -780,7 +780,7 @@ def _optional(g: Game, ctx: Context, e: V.Optional) -> list | None:
 
 
 def _may_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     item = g.s.queue[0] if g.s.queue and g.s.queue[0][0] == "choice" else None
     if item is not None and item[1] == "may":
         _, e = item[5]
@@ -813,7 +813,7 @@ class LifePayment:
 def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
     if isinstance(cost, LifePayment):
         return g.s.players[p].life >= cost.amount  # 119.4
-    from .costs import requirements, solve_payment
+    from ..model.costs import requirements, solve_payment
     from .mana_abilities import usable_pool
     from .mana_payment import mana_sources
     # 106.6: restricted mana pays only for what its restriction allows (a payment while resolving: little).
@@ -823,7 +823,7 @@ def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
 def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
     """Pay a mana cost while resolving (the engine activates mana abilities, 605.3a); False if it can't."""
     from ..errors import IllegalActionError
-    from .costs import requirements
+    from ..model.costs import requirements
     from .mana_payment import pay_mana
     if not can_pay_mana(g, p, cost):
         return False
@@ -992,12 +992,12 @@ _HANDLERS.update({
 
 
 def _object_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(c) for c in d.data]
 
 
 def _subset_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(x) for x in _subsets(d.data)]
 
 
@@ -1183,7 +1183,7 @@ def _only_false(g: Game, d: Any) -> bool:
 def _load_handler_modules() -> None:
     """The handlers of effects that live in their topic's module (regeneration, prevention, library,
     keyword actions, hands) register themselves as those modules are imported: import them with this
-    one, so that every effect of cards/vocab.py has its handler once rules/effects.py is loaded."""
+    one, so that every effect of model/vocab.py has its handler once rules/effects.py is loaded."""
     from . import hand_effects, keyword_actions, library_effects, prevention, regeneration  # noqa: F401
 
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ def _fabricate(g: Game, ctx: Context, e: Fabricate) -> list | None:
 
 
 def _fabricate_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(True), A.Choose(False)]
 
 

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game.state import BATTLEFIELD
+from ..model.state import BATTLEFIELD
 from . import stack as stack_module
 from .mana_payment import choose
 from .stack import ETB_REPLACEMENTS
 from .static_counts import _statics, card_matches, count_permanents, layer4_match
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 
 def condition_holds(g: Game, o: Obj, cond: Any) -> bool:

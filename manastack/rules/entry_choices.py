@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game.state import BATTLEFIELD
+from ..model.state import BATTLEFIELD
 from . import continuous, sba
 from .mana_payment import choose
 from .stack import ETB_REPLACEMENTS
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import GameState, Obj
+    from ..engine.game import Game
+    from ..model.state import GameState, Obj
 
 
 CHOSEN_TYPE = "chosen_type"  # ContinuousEffect kind: `data` is the creature type chosen as `target` entered
@@ -50,7 +50,7 @@ def _etb_choose_type(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     """614.12 / 614.12a: "As CARDNAME enters, choose a creature type" (a choice made before it
     enters). "CARDNAME is the chosen type in addition to its other types" (613.1d, layer 4) is
     recorded with it."""
-    from ..game.state import ContinuousEffect
+    from ..model.state import ContinuousEffect
     s = g.s
     t = choices.get("creature_type") or choose(g, o.controller, "creature_type", _type_options(g, o.controller),
                                                f"614.12: as {o.card.name} enters, choose a creature type")

@@ -36,15 +36,15 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import CardDef, Effect, ObjectFilter, StaticAbility, TriggeredAbility
 from ..errors import IllegalActionError
-from ..game.state import BATTLEFIELD, HAND
-from .costs import ManaCost, parse_cost, requirements
+from ..model.costs import ManaCost, parse_cost, requirements
+from ..model.state import BATTLEFIELD, HAND
+from ..model.vocab import CardDef, Effect, ObjectFilter, StaticAbility, TriggeredAbility
 
 if TYPE_CHECKING:
-    from ..game import actions as A
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model import actions as A
+    from ..model.state import Obj
     from .effects import Context
 
 
@@ -195,7 +195,7 @@ def face_down_reqs(g: Game, p: int, card: CardDef) -> list:
 
 def face_down_cast_actions(g: Game, p: int, o: Obj) -> list:
     """Legal actions: casting `o` face down (for agents)."""
-    from ..game import actions as A
+    from ..model import actions as A
     from .mana_payment import can_pay
     if face_down_ability(o.card) is None or face_down_block_reason(g, p, o) is not None:
         return []
@@ -319,7 +319,7 @@ def turn_face_up_actions(g: Game, p: int) -> list:
     face_down = [o for o in g.permanents(p) if o.face_down is not None]
     if not face_down:
         return []
-    from ..game import actions as A
+    from ..model import actions as A
     from .mana_payment import can_pay
     out: list = []
     for o in face_down:
@@ -525,7 +525,7 @@ _register_more()
 
 
 def _return_face_down(g: Game, ctx: Context, e: ReturnFaceDown) -> list | None:
-    from ..game.state import GRAVEYARD
+    from ..model.state import GRAVEYARD
     s = g.s
     if ctx.source is None:
         return None

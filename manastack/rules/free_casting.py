@@ -8,21 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
 from ..errors import IllegalActionError
-from ..game.state import (
-    EXILE,
-    LIBRARY,
-    STACK,
-    StackItem,
-)
+from ..model import vocab as V
+from ..model.costs import ManaCost, Requirement, requirements
+from ..model.state import EXILE, LIBRARY, STACK, StackItem
 from .cast_restrictions import split_second_on_stack, static_cast_restriction
 from .cost_modifiers import _with_pips, colored_increase, use_discounts
-from .costs import ManaCost, Requirement, requirements
 from .targeting import mana_value
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +111,7 @@ def _cast_from_exile(g: Game, ctx: Any, e: CastFromExile) -> list | None:
 
 
 def _cast_free_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     item = g.s.queue[0]
     _, oid, _, _ = item[5]
     out = [A.Choose(False)]

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game.state import BATTLEFIELD
 from ..lazy import lazy_module
+from ..model.state import BATTLEFIELD
 from . import stack as stack_module
 from . import turn
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
@@ -70,7 +70,7 @@ def _partner_search(g: Game, ctx: Any, e: Any) -> list | None:
 
 
 def _may_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(True), A.Choose(False)]
 
 
@@ -92,13 +92,13 @@ def _answer_partner_may(g: Game, d: Any, value: Any) -> None:
 
 
 def _find_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(c) for c in d.data] + [A.Choose(False)]
 
 
 def _answer_partner_find(g: Game, d: Any, value: Any) -> None:
     from ..errors import IllegalActionError
-    from ..game.state import HAND
+    from ..model.state import HAND
     s = g.s
     if value is not False and value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
@@ -139,7 +139,7 @@ def _untap_during_others(g: Game) -> None:
 
 def _extra_land_this_turn(g: Game, ctx: Any, e: Any) -> list | None:
     """305.2: "You may play an additional land this turn" (until the cleanup step, 514.2)."""
-    from ..game.state import ContinuousEffect
+    from ..model.state import ContinuousEffect
     s = g.s
     s.effects.append(ContinuousEffect("extra_land_play", None, controller=ctx.controller, timestamp=s.next_timestamp))
     s.next_timestamp += 1

@@ -23,20 +23,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, GRAVEYARD
 from ..lazy import lazy_module
-from ..memo import by_identity
+from ..model import vocab as V
+from ..model.memo import by_identity
+from ..model.state import BATTLEFIELD, GRAVEYARD
 
 # enters_keywords, upkeep_keywords and cast_from_zones register their hooks as they are imported;
-# game/game.py and scenario/runner.py (which this split did not edit) still read exile_from_hand and
+# engine/game.py and scenario/runner.py (which this split did not edit) still read exile_from_hand and
 # special_action_reqs here: a compatibility re-export.
 from . import add_hook, enters_keywords, upkeep_keywords  # noqa: F401
 from .cast_from_zones import exile_from_hand, special_action_reqs  # noqa: F401
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
@@ -167,9 +167,9 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
     targets are chosen, then its costs are paid (601.2g-h: mana, then life, discards, exiling other
     cards, exiling the card itself)."""
     from ..errors import IllegalActionError
+    from ..model.costs import requirements
     from . import effects
     from .activation import put_ability, zone_ability
-    from .costs import requirements
     from .mana_payment import _choose_cost_objects, pay_mana
     s = g.s
     ab = zone_ability(g, p, o, graveyard_abilities(o.card), action, "a graveyard", graveyard_ability_block_reason,
@@ -207,8 +207,8 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
     """The activations of abilities of cards in `p`'s graveyard that `p` could take now (for agents)."""
     if not g.may_have(GraveyardAbility):
         return []
-    from ..game import actions as A
-    from .costs import requirements
+    from ..model import actions as A
+    from ..model.costs import requirements
     from .mana_payment import can_pay
     from .priority import _target_combos
     s = g.s
@@ -267,7 +267,7 @@ class ExileSource(V.Effect):
 
 
 def _unearth(g: Game, ctx: Context, e: Unearth) -> list | None:
-    from ..game.state import ContinuousEffect
+    from ..model.state import ContinuousEffect
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != GRAVEYARD:
@@ -316,7 +316,7 @@ register_effect(ExileSource, _exile_source)
 
 
 def _install_hooks() -> None:
-    from ..game import game as game_module
+    from ..engine import game as game_module
     add_hook(game_module.ZONE_CHANGE_REPLACEMENTS, _exile_if_leaves)
     add_hook(game_module.LEFT_BATTLEFIELD_HOOKS, _forget_left)
 
@@ -367,7 +367,7 @@ class CreateCopyToken(V.Effect):
 def _copy_token(g: Game, ctx: Context, e: CreateCopyToken) -> list | None:
     import dataclasses
 
-    from .costs import parse_cost
+    from ..model.costs import parse_cost
     from .effects import create_token
     if ctx.source_lki is None:
         return None
@@ -488,7 +488,7 @@ def graveyard_land_permission(g: Game, p: int, o: Any) -> bool:
 def graveyard_land_actions(g: Game, p: int) -> list:
     if not g.statics_of_kind("play_lands_from_graveyard"):
         return []  # no permanent has such an ability (at once when no card of the game has one)
-    from ..game import actions as A
+    from ..model import actions as A
     from .stack import can_play_land_now
     s = g.s
     if can_play_land_now(g, p) is not None:

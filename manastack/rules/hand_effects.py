@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, EXILE, HAND
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, EXILE, HAND
 from . import effects as E
 from .effects import _HANDLERS, CHOICES, Context, _choice, _object_actions, discard
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ def _put_from_hand(g: Game, ctx: Context, e: PutFromHand) -> list | None:
 
 
 def _put_from_hand_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(c) for c in d.data] + [A.Choose(False)]
 
 

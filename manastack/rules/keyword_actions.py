@@ -21,14 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from . import effects as E
 from .effects import _HANDLERS, CHOICES, Context, _choice, _may_actions, target_object
 from .referred_objects import _counters, _referred
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,7 +387,7 @@ def _tap_or_untap(g: Game, ctx: Context, e: TapOrUntap) -> list | None:
 
 
 def _tap_or_untap_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     _, optional = g.s.queue[0][5]
     return [A.Choose("tap"), A.Choose("untap")] + ([A.Choose(False)] if optional else [])
 
@@ -436,7 +436,7 @@ def _endure(g: Game, ctx: Context, e: Endure) -> list | None:
 
 
 def _endure_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose("counters"), A.Choose("token")]
 
 
@@ -502,7 +502,7 @@ def _untap_up_to(g: Game, ctx: Context, e: UntapUpTo) -> list | None:
 def _untap_up_to_actions(g: Game, d: Any) -> list:
     from itertools import combinations
 
-    from ..game import actions as A
+    from ..model import actions as A
     n = min(g.s.queue[0][5], len(d.data))
     out = [A.Choose(())]
     for k in range(1, n + 1):

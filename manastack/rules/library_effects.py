@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
 from . import effects as E
 from .effects import (
     _HANDLERS,
@@ -38,7 +38,7 @@ from .effects import (
 from .hand_effects import _put_from_hand_actions
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +180,7 @@ def _named_cands(g: Game, p: int, name: str) -> tuple[int, ...]:
 def _search_named_actions(g: Game, d: Any) -> list:
     from itertools import combinations
 
-    from ..game import actions as A
+    from ..model import actions as A
     name, n = g.s.queue[0][5]
     cands = d.data
     out = [A.Choose(())]
@@ -257,7 +257,7 @@ def _dig(g: Game, ctx: Context, e: V.DigPut) -> list | None:
 def _dig_actions(g: Game, d: Any) -> list:
     from itertools import combinations
 
-    from ..game import actions as A
+    from ..model import actions as A
     e, _ = g.s.queue[0][5]
     n = min(e.count, len(d.data))
     if n == 1:
@@ -321,7 +321,7 @@ def order_actions(g: Game, d: Any) -> list:
     """The orders an agent may choose for the cards of decision `d` (all of them up to four cards)."""
     from itertools import permutations
 
-    from ..game import actions as A
+    from ..model import actions as A
     if len(d.data) > 4:
         return [A.Choose(tuple(d.data)), A.Choose(tuple(reversed(d.data)))]
     return [A.Choose(x) for x in permutations(d.data)]
@@ -433,7 +433,7 @@ def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
 
 
 def _search_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(c) for c in d.data] + [A.Choose(False)]
 
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import vocab as V
 from ..errors import IllegalActionError
-from ..game.state import ContinuousEffect
+from ..model import vocab as V
+from ..model.state import ContinuousEffect
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 ACTIVATED = "loyalty_activated"  # ContinuousEffect kind: a loyalty ability of `target` was activated this turn
 

@@ -36,14 +36,14 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
 from ..errors import IllegalActionError
-from ..game.state import BATTLEFIELD, STACK, ContinuousEffect
-from .mana import COLORS, EMPTY, TYPES, Bag, format_bag
+from ..model import vocab as V
+from ..model.mana import COLORS, EMPTY, TYPES, Bag, format_bag
+from ..model.state import BATTLEFIELD, STACK, ContinuousEffect
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +131,7 @@ def kept_mana(g: Game) -> dict[int, Bag]:
     """500.4: the pools are about to empty: the mana each player doesn't lose, because an effect said
     "until end of turn, you don't lose this mana as steps and phases end" (at most what the pool holds:
     the player spent the other mana first). 514.2: such effects end in the cleanup step."""
-    from ..game.state import CLEANUP
+    from ..model.state import CLEANUP
     s = g.s
     ents = getattr(s, "kept_mana", ())
     if not ents:
@@ -329,7 +329,7 @@ def pay_extra_costs(g: Game, p: int, o: Obj, ab: V.ManaAbility) -> None:
     from .mana_payment import _choose_cost_objects, _tap_candidates, tap, usable_for_cost
     cost = ab.cost
     if type(cost) is MillCost:
-        from ..game.state import GRAVEYARD
+        from ..model.state import GRAVEYARD
         lib = g.s.players[p].library
         if len(lib) < cost.mill:
             raise IllegalActionError(cost.extra_block_reason(g, o) or "701.13b")

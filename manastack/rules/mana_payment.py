@@ -5,7 +5,7 @@ abilities during a payment, paying mana and the non-mana parts of costs.
   choice made while it resolves can't wait for a decision (`choose`: the game's chooser, else the
   first option).
 - 601.2h / 118.3: the cost is paid in full or not at all (`can_pay`, `pay_mana`, with the exact solver
-  of rules/costs.py); 106.4: mana goes to the player's mana pool (`add_mana`).
+  of model/costs.py); 106.4: mana goes to the player's mana pool (`add_mana`).
 - 107.5 / 107.6 / 302.6: {T} and {Q} costs and summoning sickness (`cost_block_reason`, `tap`, `untap`);
   sacrifice, discard, exile and tap-other costs (`usable_for_cost`, the candidates of each).
 """
@@ -14,29 +14,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import (
-    Cost,
-    CostPlus,
-    ManaAbility,
-    ObjectFilter,
-)
 from ..errors import IllegalActionError
-from ..game import actions as A
-from ..game.state import (
-    BATTLEFIELD,
-    DECLARE_ATTACKERS,
-    GRAVEYARD,
-    UPKEEP,
-)
 from ..lazy import lazy_module
+from ..model import actions as A
+from ..model.costs import ManaSource, Requirement, requirements, solve_payment, spend
+from ..model.mana import TYPES, add, format_bag
+from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
+from ..model.vocab import Cost, CostPlus, ManaAbility, ObjectFilter
 from . import mana_abilities, produce
-from .costs import ManaSource, Requirement, requirements, solve_payment, spend
-from .mana import TYPES, add, format_bag
 from .targeting import matches_filter
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
@@ -133,7 +123,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                     group_rank = max(group_rank, 1)
                 out.append(ManaSource((oid, tuple(group)), merged, group_rank))
         # A permanent's plain {T} ability and a converter would both tap it: the solver uses one of them
-        # (rules/costs.py _solve_with_converters leaves out the other sources of a converter's permanent).
+        # (model/costs.py _solve_with_converters leaves out the other sources of a converter's permanent).
         out.extend(converters)
         converters.clear()
     return out
@@ -419,7 +409,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
             raise IllegalActionError(f"{g.name_of(victim) if victim else 'nothing'} can't be sacrificed for "
                                      f"{o.card.name} ({', '.join(g.name_of(c) for c in cands) or 'none available'})")
         if ab.production.kind == "sacrificed_could_produce":
-            from .costs import single
+            from ..model.costs import single
             base_override = tuple(single(t) for t in TYPES if t in produce.could_produce(g, s.objects[victim]))
         elif ab.production.kind == "x_sacrificed":  # Priest of Yawgmoth (rules/mana_abilities.py)
             from .mana_abilities import sacrifice_outputs

@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import ContinuousEffect
+from ..model import vocab as V
+from ..model.state import ContinuousEffect
 from . import effects as E
 from .effects import _HANDLERS, Context, target_object
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import ability_types
-from ..game import actions as A
-from ..game.state import PerCardKinds
 from ..lazy import lazy_module
+from ..model import actions as A
+from ..model.costs import fixed_supply, payable, requirements, solve_payment
+from ..model.state import PerCardKinds
+from ..model.vocab import ability_types
 from . import activation, facedown, mana_abilities, mana_payment, stack, targeting, turn
-from .costs import fixed_supply, payable, requirements, solve_payment
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _cast_from_zones_module = lazy_module("manastack.rules.cast_from_zones", globals(), "_cast_from_zones_module")

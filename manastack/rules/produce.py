@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
+from ..model.costs import ANY_COLOR_OUTPUTS, single
+from ..model.mana import COLORS, TYPES, Bag, format_bag
+from ..model.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
 from . import mana_abilities, replacement
-from .costs import ANY_COLOR_OUTPUTS, single
-from .mana import COLORS, TYPES, Bag, format_bag
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 
 def _matches(g: Game, flt: ObjectFilter, controller: int, o: Obj) -> bool:
@@ -178,7 +178,7 @@ def mana_options(g: Game, p: int) -> list[Bag]:
     """The distinct multisets of mana `p` would end up with after activating a maximal set of
     their mana abilities, each at most once, paying their costs (sacrifice abilities left out),
     with options contained in another removed. Exact: built incrementally as a set of bags."""
-    from .costs import requirements, spend
+    from ..model.costs import requirements, spend
     from .mana_payment import cost_block_reason
     from .stack import activated_abilities
     pool = g.s.players[p].pool

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game.state import BATTLEFIELD
+from ..model.state import BATTLEFIELD
 from . import sba
 from . import targeting as targeting_module
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 
 def protection_quality(q: str, source: Any) -> bool:
@@ -46,7 +46,7 @@ _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 def grant_protection(g: Game, oid: int, qualities: tuple[str, ...], controller: int, source: str) -> None:
     """613.1f (layer 6): `oid` gains protection from `qualities` until end of turn (514.2), as a
     combat_keywords.GRANT continuous effect."""
-    from ..game.state import ContinuousEffect
+    from ..model.state import ContinuousEffect
     from .attacking import GRANT
     s = g.s
     s.effects.append(ContinuousEffect(GRANT, oid, timestamp=s.next_timestamp, controller=controller,
@@ -73,13 +73,13 @@ def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:
 
 
 def _color_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(c) for c in d.data]
 
 
 def _answer_color(g: Game, d: Any, value: Any) -> None:
     from ..errors import IllegalActionError
-    from .mana import is_color
+    from ..model.mana import is_color
     if not is_color(value) or value not in d.data:
         raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
     letter = value

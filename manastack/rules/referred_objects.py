@@ -21,13 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from . import effects as E
 from .hand_effects import _put_from_hand_actions
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
     from .effects import Context
 
 
@@ -176,7 +176,7 @@ def _sacrifice_unless_pay(g: Game, ctx: Context, e: SacrificeUnlessPay) -> list 
 
 
 def _pay_or_sacrifice_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     _, cost, _ = g.s.queue[0][5]
     if not E.can_pay_mana(g, d.player, cost):
         return [A.Choose(False)]

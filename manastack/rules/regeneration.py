@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, ContinuousEffect
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, ContinuousEffect
 from .effects import _HANDLERS, Context, destroy, objects_matching, target_object
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 
 def _regenerate(g: Game, ctx: Context, e: V.Regenerate) -> list | None:

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards.vocab import ManaReplacement, StaticAbility
-from .mana import TYPE_INDEX, Bag
+from ..model.mana import TYPE_INDEX, Bag
+from ..model.vocab import ManaReplacement, StaticAbility
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
     from .continuous import Chars
 
 

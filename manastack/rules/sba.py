@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.state import BATTLEFIELD, GRAVEYARD
+from ..model.state import BATTLEFIELD, GRAVEYARD
 from .effects import destroy
 from .targeting import protected_from
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 
 # Continuous effects applied just before state-based actions are checked (613.1b static
@@ -142,7 +142,7 @@ def check(g: Game) -> bool:
 
 
 def _aura_legal(g: Game, aura, host) -> bool:
-    from ..cards.vocab import StaticAbility
+    from ..model.vocab import StaticAbility
     from .targeting import matches_filter
     for ab in aura.card.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
@@ -153,7 +153,7 @@ def _aura_legal(g: Game, aura, host) -> bool:
 
 
 def _legend_decision(g: Game, group: list[int]):
-    from ..game.game import Decision
+    from ..engine.game import Decision
     o = g.s.objects[group[0]]
     return Decision("legend", o.controller, data=tuple(group),
                     prompt=f"704.5j: choose the {o.card.name} to keep; the rest go to the graveyard")

@@ -11,19 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
 from ..errors import IllegalActionError
-from ..game.state import (
-    BATTLEFIELD,
-    GRAVEYARD,
-    STACK,
-    StackItem,
-)
 from ..lazy import lazy_module
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, StackItem
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
     from .alternative_costs import CastOption
 
 # Modules reached across an import cycle (manastack/lazy.py).
@@ -232,7 +227,7 @@ def _copy_choice(g: Game, p: int, item: StackItem, n: int, rule: str, make) -> t
 
 
 def _copy_target_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     item, _, _ = g.s.queue[0][5]
     if item.obj not in g.s.objects:
         return [A.Choose(())]

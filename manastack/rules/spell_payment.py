@@ -17,22 +17,18 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
 from ..errors import IllegalActionError
-from ..game.state import (
-    BATTLEFIELD,
-    EXILE,
-    GRAVEYARD,
-)
 from ..lazy import lazy_module
+from ..model import vocab as V
+from ..model.costs import ManaSource, Requirement, parse_cost, requirements, solve_payment
+from ..model.mana import COLORS, TYPE_INDEX
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD
 from .alternative_costs import ALTERNATIVE, _pay_other, _take_pending, alternative_costs, cast_options
 from .cost_modifiers import _casting_game, _targets_matter, _with_pips, colored_increase
-from .costs import ManaSource, Requirement, parse_cost, requirements, solve_payment
-from .mana import COLORS, TYPE_INDEX
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 _mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
@@ -128,7 +124,7 @@ def auto_helpers(g: Game, p: int, card: V.CardDef, reqs: list[Requirement], excl
                 colored[oid] = cols
             elif oid not in with_mana:
                 generic.append((kind, oid))  # a mana ability of its own always pays at least as well
-    from .costs import single
+    from ..model.costs import single
     merged: list[ManaSource] = []
     for src in sources:
         if src.cost is not None:

@@ -19,7 +19,13 @@ import functools
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import (
+from ..errors import IllegalActionError
+from ..lazy import lazy_module
+from ..model import actions as A
+from ..model.costs import ANY_COLOR_OUTPUTS, Requirement, requirements
+from ..model.memo import by_identity
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, MAIN1, MAIN2, STACK, StackItem
+from ..model.vocab import (
     ActivatedAbility,
     ActivationRestriction,
     AdditionalCost,
@@ -33,26 +39,11 @@ from ..cards.vocab import (
     TargetSpec,
     ability_types,
 )
-from ..errors import IllegalActionError
-from ..game import actions as A
-from ..game.state import (
-    BATTLEFIELD,
-    EXILE,
-    GRAVEYARD,
-    HAND,
-    MAIN1,
-    MAIN2,
-    STACK,
-    StackItem,
-)
-from ..lazy import lazy_module
-from ..memo import by_identity
 from . import effects
 
 # The other names here are compatibility re-exports: rules/triggers.py, rules/turn.py, game/ and
 # scenario/runner.py (which this split did not edit) still reach them as stack.<name>.
 from .activation import activate_ability, hand_abilities, ward_check  # noqa: F401
-from .costs import ANY_COLOR_OUTPUTS, Requirement, requirements
 from .mana_payment import (  # noqa: F401
     _choose_cost_objects,
     add_mana,
@@ -72,8 +63,8 @@ from .targeting import (  # noqa: F401
 )
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
@@ -380,7 +371,7 @@ def kicker_cost(card: CardDef) -> Any:
 
 def kicked_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
     """601.2f: the total cost with the kicker cost added (702.33a)."""
-    from .costs import parse_cost
+    from ..model.costs import parse_cost
     kick = kicker_cost(card)
     combined = parse_cost(card.mana_cost.text + kick.text)
     return requirements(combined, x, cost_adjustment(g, p, card, targets))
@@ -654,7 +645,7 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":
-                from .mana import COLORS, is_color
+                from ..model.mana import COLORS, is_color
                 color = choices.get("color") or choose(
                     g, o.controller, "color", list(COLORS), f"614.12: as {o.card.name} enters, choose a color")
                 if not is_color(color):

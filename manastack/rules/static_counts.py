@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game.state import BATTLEFIELD
+from ..model.state import BATTLEFIELD
 from . import continuous
 from .targeting import mana_value
 
 if TYPE_CHECKING:
-    from ..game.state import GameState, Obj
+    from ..model.state import GameState, Obj
 
 
 def layer4_match(s: GameState, flt: Any, o: Obj, controller: int, cache: dict, statics: list,

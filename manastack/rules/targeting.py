@@ -16,22 +16,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import (
-    FilterPlus,
-    ObjectFilter,
-    TargetSpec,
-)
 from ..errors import IllegalActionError
-from ..game.state import (
-    BATTLEFIELD,
-    GRAVEYARD,
-    STACK,
-    player_ref,
-)
+from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
+from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model.state import Obj
 
 
 

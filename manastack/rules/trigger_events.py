@@ -45,14 +45,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD, GRAVEYARD
 from ..lazy import lazy_module
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, GRAVEYARD
 from .triggers import _add, _watchers
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-    from ..game.state import StackItem
+    from ..engine.game import Game
+    from ..model.state import StackItem
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")

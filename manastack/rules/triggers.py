@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import vocab as V
-from ..game.state import GRAVEYARD, StackItem
 from ..lazy import lazy_module
-from ..memo import by_identity
+from ..model import vocab as V
+from ..model.memo import by_identity
+from ..model.state import GRAVEYARD, StackItem
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")

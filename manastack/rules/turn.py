@@ -18,8 +18,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
-from ..game import actions as A
-from ..game.state import (
+from ..lazy import lazy_module
+from ..model import actions as A
+from ..model.mana import format_bag
+from ..model.state import (
     BEGIN_COMBAT,
     CLEANUP,
     COMBAT_DAMAGE,
@@ -37,16 +39,14 @@ from ..game.state import (
     UPKEEP,
     Combat,
 )
-from ..lazy import lazy_module
 from . import combat, effects, triggers
-from .mana import format_bag
 
 if TYPE_CHECKING:
-    from ..game.game import Decision, Game
+    from ..engine.game import Decision, Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
-_game_module = lazy_module("manastack.game.game", globals(), "_game_module")
+_game_module = lazy_module("manastack.engine.game", globals(), "_game_module")
 _sba_module = lazy_module("manastack.rules.sba", globals(), "_sba_module")
 
 MAX_HAND_SIZE = 7
@@ -348,7 +348,7 @@ def _order_triggers(g: Game, item: tuple) -> None:
 
 def _put_trigger(g: Game, item: tuple) -> None:
     """603.3d: choose targets as the trigger is put on the stack; no legal target: it is removed."""
-    from ..game.game import Decision
+    from ..engine.game import Decision
     from .stack import target_candidates
     s = g.s
     trig = item[1]
@@ -420,14 +420,14 @@ def decision_actions(g: Game, d: Decision) -> list[A.Action]:
     if k == "order_triggers":
         return [A.Choose(o) for o in triggers.order_options(*d.data)]
     if k == "choose_mana":
-        from .mana import COLORS
+        from ..model.mana import COLORS
         return [A.Choose(c) for c in COLORS]
     if k == "sacrifice_unless":
         return [A.Choose(c) for c in d.data[0]] + [A.Choose(False)]
     if k == "mana_choice":
         return [A.Choose(b) for b in d.data[1]]
     if k == "choose_color":
-        from .mana import COLORS
+        from ..model.mana import COLORS
         return [A.Choose(c) for c in COLORS]
     if k == "choose_mode":
         return [A.Choose(m) for m in d.data]
@@ -574,7 +574,7 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         effects.CHOICES[k][1](g, d, value)
         return
     if k == "choose_color":
-        from .mana import is_color
+        from ..model.mana import is_color
         from .stack import put_permanent
         if not is_color(value):
             raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
@@ -612,8 +612,8 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         g.move(value, "graveyard", rule="701.17a")
         return
     if k == "choose_mana":
-        from .costs import single
-        from .mana import is_color
+        from ..model.costs import single
+        from ..model.mana import is_color
         from .stack import add_mana
         prod, name = d.data
         if not is_color(value):

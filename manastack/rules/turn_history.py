@@ -21,10 +21,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..game.state import BATTLEFIELD, GRAVEYARD
+from ..model.state import BATTLEFIELD, GRAVEYARD
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
 
 KINDS = ("you_attacked", "creature_died", "your_permanent_left", "opponent_lost_life", "you_gained_life",
          "you_lost_life", "opponent_dealt_damage")

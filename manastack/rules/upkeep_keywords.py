@@ -15,15 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game.state import BATTLEFIELD
 from ..lazy import lazy_module
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD
 from . import add_hook
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
-    from ..game.game import Game
-_state_module = lazy_module("manastack.game.state", globals(), "_state_module")
+    from ..engine.game import Game
+_state_module = lazy_module("manastack.model.state", globals(), "_state_module")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +136,8 @@ class CumulativeUpkeep(V.Effect):
 
 
 def _cumulative_upkeep(g: Game, ctx: Context, e: CumulativeUpkeep) -> list | None:
+    from ..model.costs import parse_cost
     from . import effects
-    from .costs import parse_cost
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None  # 702.24a: "if this permanent is on the battlefield"
@@ -177,7 +177,7 @@ def _cumulative_upkeep_life(g: Game, ctx: Context, e: CumulativeUpkeepLife) -> l
 
 
 def _life_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     _, total, _ = g.s.queue[0][5]
     if g.s.players[d.player].life < total:
         return [A.Choose(False)]
@@ -230,7 +230,7 @@ def _sacrifice_unless_discard(g: Game, ctx: Context, e: SacrificeUnlessDiscard) 
 
 
 def _discard_or_sacrifice_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     return [A.Choose(c) for c in g.s.players[d.player].hand] + [A.Choose(False)]
 
 

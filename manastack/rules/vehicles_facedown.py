@@ -28,18 +28,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocab import Cost, Effect, ObjectFilter, StaticAbility, TriggeredAbility
 from ..errors import IllegalActionError
-from ..game.state import BATTLEFIELD, ContinuousEffect
+from ..model.state import BATTLEFIELD, ContinuousEffect
+from ..model.vocab import Cost, Effect, ObjectFilter, StaticAbility, TriggeredAbility
 
-# Compatibility re-exports: game/game.py and scenario/runner.py (which this split did not edit) still
+# Compatibility re-exports: engine/game.py and scenario/runner.py (which this split did not edit) still
 # reach the face-down special action and zone-change hook as vehicles_facedown.<name>.
 from .facedown import face_up_cost, moved, turn_face_up  # noqa: F401
 
 if TYPE_CHECKING:
-    from ..game import actions as A
-    from ..game.game import Game
-    from ..game.state import Obj
+    from ..engine.game import Game
+    from ..model import actions as A
+    from ..model.state import Obj
     from .effects import Context
 
 
@@ -129,7 +129,7 @@ class CrewCost(Cost):
 
 def _main_phase(g: Game, p: int) -> bool:
     """"during your main phase" (505.1)."""
-    from ..game.state import MAIN1, MAIN2
+    from ..model.state import MAIN1, MAIN2
     return g.s.active == p and g.s.step in (MAIN1, MAIN2)
 
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import vocab as V
-from ..game import game as game_module
-from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
+from ..engine import game as game_module
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from . import effects as E
 
 if TYPE_CHECKING:
-    from ..game.game import Game
+    from ..engine.game import Game
     from .effects import Context
 
 
@@ -164,7 +164,7 @@ def _do_counter_to(g: Game, oid: int, to: str, name: str) -> None:
 
 
 def _pay_or_counter_to_actions(g: Game, d: Any) -> list:
-    from ..game import actions as A
+    from ..model import actions as A
     cost = g.s.queue[0][5][1]
     if not E.can_pay_mana(g, d.player, cost):
         return [A.Choose(False)]

@@ -12,11 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from ..cards.db import get_card
-from ..cards.vocab import ActivatedAbility, ManaAbility
+from ..engine.game import PROFILES, Game
 from ..errors import CardError, IllegalActionError, InputError
-from ..game import actions as A
-from ..game.game import PROFILES, Game
-from ..game.state import (
+from ..inputs import did_you_mean, read_text
+from ..model import actions as A
+from ..model.costs import ManaSource, requirements, solve_payment
+from ..model.mana import TYPES, format_bag, parse_mana
+from ..model.state import (
     BATTLEFIELD,
     EXILE,
     GRAVEYARD,
@@ -29,13 +31,11 @@ from ..game.state import (
     Obj,
     player_ref,
 )
-from ..inputs import did_you_mean, read_text
+from ..model.vocab import ActivatedAbility, ManaAbility
 from ..render import describe_event
 from ..rules import combat as combat_rules
 from ..rules import produce, stack
-from ..rules.costs import ManaSource, requirements, solve_payment
 from ..rules.graveyard_keywords import graveyard_abilities, special_action_reqs
-from ..rules.mana import TYPES, format_bag, parse_mana
 from .schema import (
     ACTION_KINDS,
     ACTION_OPTS,

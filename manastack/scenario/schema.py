@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.game import PROFILES
 from ..errors import InputError
-from ..game.game import PROFILES
-from ..game.state import STEP_INDEX, STEPS
 from ..inputs import did_you_mean, unknown_key
+from ..model.state import STEP_INDEX, STEPS
 from .yamlio import line_of
 
 TOP_KEYS = {"name", "rules", "profile", "seed", "start", "players", "actions", "expect", "description", "notes"}

@@ -147,7 +147,7 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
     Raises `manastack.errors.InputError` for an unknown deck or an unusable database (read-only,
     damaged, rows that are not sound) or log directory, and `SimError` for other bad parameters.
     """
-    from ..game.game import PROFILES
+    from ..engine.game import PROFILES
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise SimError(f"games must be a non-negative integer, got {games!r}")

@@ -166,7 +166,7 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     """Play game `index` of the run described by `config`."""
     from .. import __version__
     from ..agents import make_agent, play_game
-    from ..game.game import Game
+    from ..engine.game import Game
 
     t0 = time.perf_counter()
     gseed = game_seed(config.seed, index)

@@ -9,15 +9,15 @@ import pytest
 
 from manastack.cards.db import get_card
 from manastack.cards.templates.casting import parse_spell_kind
-from manastack.game import actions as A
-from manastack.game.game import Game
+from manastack.engine.game import Game
+from manastack.model import actions as A
+from manastack.model.costs import Requirement, requirements
 from manastack.rules import casting, cost_modifiers, priority, spell_payment, stack
-from manastack.rules.costs import Requirement, requirements
 from tests.setup_helpers import put
 
 
 def main_phase(g: Game) -> None:
-    from manastack.game.state import MAIN1
+    from manastack.model.state import MAIN1
     g.auto_pass = False  # no trivial passes: the tests look at the stack right after casting
     g.s.active = 0
     g.s.priority = 0
@@ -198,7 +198,7 @@ def test_storm_copies_cease_to_exist_and_clone_is_independent() -> None:
 
 
 def test_offspring_token_is_a_one_one_copy() -> None:
-    from manastack.game.state import STACK
+    from manastack.model.state import STACK
     g = Game.empty()
     main_phase(g)
     rampager = put(g, "Rust-Shield Rampager", "hand")

@@ -11,9 +11,9 @@ from pathlib import Path
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.cards.templates import combat_keywords as T
-from manastack.game import actions as A
-from manastack.game.game import Game
-from manastack.game.state import BATTLEFIELD, Combat, player_ref
+from manastack.engine.game import Game
+from manastack.model import actions as A
+from manastack.model.state import BATTLEFIELD, Combat, player_ref
 from manastack.rules import attacking as attacking_module
 from manastack.rules import combat, effects, targeting
 from manastack.rules import combat_keywords as CK

@@ -1,5 +1,5 @@
 """The Oracle-text compiler (cards/compiler.py) turns the supported templates into the typed
-vocabulary (cards/vocab.py); anything else is recorded as unsupported and refused by get_card.
+vocabulary (model/vocab.py); anything else is recorded as unsupported and refused by get_card.
 
 Cards come from the bundled database (get_card) where it has them, and from Scryfall-style
 records written here (compile_card) for wordings it doesn't ship.
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.cards import vocab as V
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import all_cards, card_names, get_card
 from manastack.decks import bundled_decks, load_deck
+from manastack.engine.game import Game
 from manastack.errors import CardError
-from manastack.game.game import Game
+from manastack.model import vocab as V
+from manastack.model.mana import bag_of
 from manastack.rules import produce
-from manastack.rules.mana import bag_of
 from manastack.scenario import run_data
 
 # --------------------------------------------------------------------------- helpers

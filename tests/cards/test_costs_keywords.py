@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from manastack.cards.db import get_card
-from manastack.game import actions as A
-from manastack.game.game import Game
+from manastack.engine.game import Game
+from manastack.model import actions as A
 from manastack.rules import activation, priority, stack
 from tests.setup_helpers import put
 
 
 def main_phase(g: Game) -> None:
-    from manastack.game.state import MAIN1
+    from manastack.model.state import MAIN1
     g.s.active = 0
     g.s.priority = 0
     g.s.step = MAIN1

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.cards import vocab as V
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
+from manastack.model import vocab as V
 from manastack.rules import keyword_actions as KA
 from manastack.rules import prevention as PV
 from manastack.rules import referred_objects as RO
@@ -130,7 +130,7 @@ def test_its_controller_of_a_stolen_creature_is_its_controller_not_its_owner():
 
 def test_energy_is_kept_per_player_and_cloned_independently():
     """107.14: energy counters on a player; a clone of the game doesn't share them."""
-    from manastack.game.game import Game
+    from manastack.engine.game import Game
     from manastack.rules.effects import Context, run
     g = Game.empty()
     ctx = Context(0, None, (), (), 0, "Test")

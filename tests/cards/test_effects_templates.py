@@ -8,11 +8,11 @@ Behaviour in play is covered by the scenario files in tests/scenarios/cards/effe
 from __future__ import annotations
 
 from manastack.agents import RandomAgent, play_game
-from manastack.cards import vocab as V
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
-from manastack.game import actions as A
-from manastack.game.game import Game
+from manastack.engine.game import Game
+from manastack.model import actions as A
+from manastack.model import vocab as V
 from manastack.scenario import run_data
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from manastack.cards.db import get_card
+from manastack.engine.game import Game
 from manastack.errors import IllegalActionError
-from manastack.game import actions as A
-from manastack.game.game import Game
-from manastack.game.state import MAIN1
+from manastack.model import actions as A
+from manastack.model.state import MAIN1
 from manastack.rules import activation, priority, stack, upkeep_keywords
 from manastack.rules import graveyard_keywords as R
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 import pytest
 
 from manastack import IllegalActionError
-from manastack.cards import vocab as V
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
-from manastack.game import actions as A
-from manastack.game.game import Game
-from manastack.game.state import STEP_INDEX, player_ref
+from manastack.engine.game import Game
+from manastack.model import actions as A
+from manastack.model import vocab as V
+from manastack.model.mana import bag_of
+from manastack.model.state import STEP_INDEX, player_ref
 from manastack.rules import mana_abilities as MA
 from manastack.rules import mana_payment, produce, stack
 from manastack.rules.loyalty import LoyaltyAbility, LoyaltyCost
-from manastack.rules.mana import bag_of
 
 X_WALKER = {"name": "Test Pyromancer", "mana_cost": "{2}{R}", "type_line": "Legendary Planeswalker — Test",
             "oracle_text": "[+1]: You gain 1 life.\n[−X]: Test Pyromancer deals X damage to any target.", "loyalty": "4"}
@@ -214,9 +214,9 @@ OTHER_DECK = (["Peat Bog"] * 3 + ["Forest"] * 8 + ["Swamp"] * 6 + ["Mage-Ring Ne
 
 def _mana_activations(g: Game, rng) -> list[A.Action]:
     """Mana abilities `g`'s deciding player could activate on their own (605.3a), one per outcome."""
+    from manastack.model.mana import TYPES
     from manastack.rules import mana_payment as mana_payment_module
     from manastack.rules import stack as stack_rules
-    from manastack.rules.mana import TYPES
     p = g.pending.player
     out: list[A.Action] = []
     for o in g.permanents(p):

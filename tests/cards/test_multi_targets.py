@@ -4,9 +4,9 @@ creatures"): how such text compiles, and the casts offered to agents."""
 from __future__ import annotations
 
 from manastack.cards.compiler import compile_card
-from manastack.game import actions as A
-from manastack.game.game import Game
-from manastack.game.state import MAIN1
+from manastack.engine.game import Game
+from manastack.model import actions as A
+from manastack.model.state import MAIN1
 from manastack.rules import priority
 from tests.setup_helpers import put as _put
 

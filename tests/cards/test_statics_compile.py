@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.cards import vocab as V
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.cards.templates.keywords import PROWESS, Attach, CreateAndAttach
 from manastack.cards.templates.statics import Condition, LayeredStatic, PerCount
+from manastack.model import vocab as V
 
 
 def creature(text: str, name: str = "Test Bear", subtypes: str = "Bear") -> V.CardDef:

@@ -5,9 +5,9 @@ actions (rules/sba.py)."""
 from __future__ import annotations
 
 from manastack.cards.db import get_card
-from manastack.game import actions as A
-from manastack.game.game import Game
-from manastack.game.state import Combat, player_ref
+from manastack.engine.game import Game
+from manastack.model import actions as A
+from manastack.model.state import Combat, player_ref
 from manastack.rules import combat, continuous, sba
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from manastack.cards import compiler as C
 from manastack.cards.db import get_card
-from manastack.game.game import Game
+from manastack.engine.game import Game
 from manastack.rules import control_statics, entry_choices, game_rule_statics, sba, static_counts, turn
 
 

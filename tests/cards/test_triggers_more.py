@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.cards import vocab as V
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
-from manastack.game.game import Game
-from manastack.game.state import GRAVEYARD, StackItem
+from manastack.engine.game import Game
+from manastack.model import vocab as V
+from manastack.model.state import GRAVEYARD, StackItem
 from manastack.rules import trigger_events
 from tests.setup_helpers import put
 

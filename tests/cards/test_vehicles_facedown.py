@@ -9,7 +9,7 @@ import pytest
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.errors import IllegalActionError
-from manastack.game import actions as A
+from manastack.model import actions as A
 from manastack.rules.facedown import FaceDownCost
 from manastack.rules.vehicles_facedown import CrewCost
 from manastack.scenario.runner import Runner

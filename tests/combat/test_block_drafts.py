@@ -7,7 +7,7 @@ every listed action must be accepted.
 from __future__ import annotations
 
 from manastack.errors import IllegalActionError
-from manastack.game import actions as A
+from manastack.model import actions as A
 from manastack.scenario.runner import Runner
 
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from manastack.cards.db import get_card
-from manastack.game.game import Game
+from manastack.engine.game import Game
 from manastack.rules import produce
 
 LANDS = ["Reflecting Pool", "Exotic Orchard", "Forest", "Island", "Swamp", "Mountain", "Plains", "Wastes",

@@ -8,10 +8,10 @@ fuzzer: Gravitic Punch's jump-start listed with Powerstone-style mana, then refu
 from __future__ import annotations
 
 from manastack.cards.compiler import compile_card
+from manastack.engine.game import Game
 from manastack.errors import IllegalActionError
-from manastack.game import actions as A
-from manastack.game.game import Game
-from manastack.game.state import MAIN1
+from manastack.model import actions as A
+from manastack.model.state import MAIN1
 from tests.setup_helpers import put
 
 

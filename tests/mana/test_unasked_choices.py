@@ -42,9 +42,9 @@ def test_the_one_option_is_taken() -> None:
 
 
 def test_without_a_chooser_the_engine_takes_the_one_option() -> None:
-    from manastack.game import actions as A
-    from manastack.game.game import Game
-    from manastack.game.state import MAIN1
+    from manastack.engine.game import Game
+    from manastack.model import actions as A
+    from manastack.model.state import MAIN1
     from tests.setup_helpers import put
     g = Game.empty()
     put(g, "Forest", "battlefield", 0)

@@ -69,8 +69,8 @@ def test_lists_built_on_a_volatile_characteristic_are_not_kept() -> None:
     controller has no cards in hand (hellbent). Drawing a card changes that without an invalidation
     (the battlefield didn't change): the listed abilities must follow (the fuzzer found the ability
     listed after a draw, then refused)."""
-    from manastack.game import actions as A
-    from manastack.game.state import MAIN1
+    from manastack.model import actions as A
+    from manastack.model.state import MAIN1
     from tests.setup_helpers import put
 
     g = Game.empty()

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from manastack.agents import RandomAgent
 from manastack.agents.heuristic import HeuristicAgent
-from manastack.game import actions as A
-from manastack.game.game import Game
-from manastack.game.state import MAIN1
+from manastack.engine.game import Game
+from manastack.model import actions as A
+from manastack.model.state import MAIN1
 from manastack.rules import loops
 from tests.setup_helpers import put
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from manastack.rules.costs import (
+from manastack.model.costs import (
     ANY_COLOR_OUTPUTS,
     ManaSource,
     Requirement,
@@ -24,7 +24,7 @@ from manastack.rules.costs import (
     single,
     solve_payment,
 )
-from manastack.rules.mana import EMPTY, TYPE_INDEX, bag_of
+from manastack.model.mana import EMPTY, TYPE_INDEX, bag_of
 from manastack.scenario import run_data
 
 # --------------------------------------------------------------------------- helpers
@@ -406,7 +406,7 @@ def test_prism_converts_generic_into_a_color() -> None:
 def test_interchangeable_converter_outputs_are_tried_once(lands, prism_costs, cost) -> None:
     """costs._solve_with_converters tries one output per kind; trying every output finds a payment
     exactly when it does."""
-    from manastack.rules import costs
+    from manastack.model import costs
     sources = [choice(f"land{i}", letters, 0) for i, letters in enumerate(lands)] + [
         prism(f"prism{i}", c) for i, c in enumerate(prism_costs)]
     fast = solve(cost, sources)

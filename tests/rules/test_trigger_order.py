@@ -11,10 +11,10 @@ import pytest
 
 from manastack.agents import RandomAgent
 from manastack.agents.heuristic import HeuristicAgent
+from manastack.engine.game import Game
 from manastack.errors import IllegalActionError
-from manastack.game import actions as A
-from manastack.game.game import Game
-from manastack.game.state import MAIN1
+from manastack.model import actions as A
+from manastack.model.state import MAIN1
 from manastack.rules import triggers
 from manastack.scenario.runner import run_data
 from tests.setup_helpers import put

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import Unsupported
 from .conditions import parse_history
 from .effects_common import template

@@ -46,6 +46,8 @@ from __future__ import annotations
 
 import re
 
+from ...model import vocab as V
+from ...model.costs import ManaCost, parse_cost
 from ...rules.alternative_costs import AlternativeCost, CastingKeyword, CastOption, OtherCost, Overload
 from ...rules.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
 from ...rules.casting import ManaSpentCounters
@@ -58,11 +60,9 @@ from ...rules.cost_modifiers import (
     NextSpellDiscount,
     SpellFilter,
 )
-from ...rules.costs import ManaCost, parse_cost
 from ...rules.free_casting import CascadeEffect, RippleReveal
 from ...rules.spell_copies import CopyTargetSpell, StormCopies
 from ...rules.spell_payment import PaymentKeyword
-from .. import vocab as V
 from ..compiler import (
     CARD_FINISHERS,
     COLOR_WORDS,

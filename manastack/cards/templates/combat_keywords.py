@@ -42,6 +42,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from ...model import vocab as V
 from ...rules.attacking import (
     BackupGrant,
     CantBlockSource,
@@ -64,7 +65,6 @@ from ...rules.combat_keywords import (
     RenownTrigger,
     UntapAll,
 )
-from .. import vocab as V
 from ..compiler import (
     CARD_FINISHERS,
     KEYWORDS,

@@ -21,9 +21,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...model import vocab as V
 from ...rules.stack import ETB_REPLACEMENTS
 from ...rules.turn_history import HistoryCondition
-from .. import vocab as V
 from ..compiler import (
     TRIGGER_TEMPLATES,
     Unsupported,
@@ -35,8 +35,8 @@ from ..compiler import (
 from .statics import parse_condition
 
 if TYPE_CHECKING:
-    from ...game.game import Game
-    from ...game.state import Obj
+    from ...engine.game import Game
+    from ...model.state import Obj
 
 _HISTORY = {
     "you attacked this turn": "you_attacked",

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rules.costs import ManaCost, parse_cost
+from ...model import vocab as V
+from ...model.costs import ManaCost, parse_cost
 from ...rules.effects import LifePayment, counter_unless_pays, register_effect
-from .. import vocab as V
 from ..compiler import (
     Unsupported,
     keyword_template,

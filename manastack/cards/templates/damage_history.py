@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...game import game as game_module
+from ...engine import game as game_module
 from ...rules.turn_history import creature_died
 from ..compiler import trigger_template
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .. import vocab as V
+from ...model import vocab as V
 from .effects_common import amount, target, template
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from ...rules.costs import parse_cost
-from .. import vocab as V
+from ...model import vocab as V
+from ...model.costs import parse_cost
 from ..compiler import Unsupported, paragraph_template, parse_effects
 from ..mana_text import mana_ability
 from .effects_common import amount, article_filter, parse_filter

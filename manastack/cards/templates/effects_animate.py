@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...model import vocab as V
 from ...rules.animate import Animation, BecomeCreature
-from .. import vocab as V
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported
 from .effects_common import keywords_of, target, template
 from .keywords import CREATURE_TYPES

@@ -11,7 +11,7 @@ import dataclasses
 import re
 from typing import Any
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import (
     CARD_TYPES,
     COLOR_WORDS,

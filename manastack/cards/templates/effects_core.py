@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import KEYWORDS, Unsupported
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
@@ -333,7 +333,7 @@ def _you_verb(m, targets):
 
 
 def _mana_cost(text: str):
-    from ...rules.costs import parse_cost
+    from ...model.costs import parse_cost
     try:
         return parse_cost(text.upper())
     except ValueError:

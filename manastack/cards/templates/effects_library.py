@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
+from ...model import vocab as V
 from ...rules import (
     library_effects,
 )
-from .. import vocab as V
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, target, template
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import Unsupported, paragraph_template, parse_effects
 from .effects_common import template
 

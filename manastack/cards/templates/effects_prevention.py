@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
+from ...model import vocab as V
 from ...rules import (
     prevention,
 )
-from .. import vocab as V
 from .effects_common import parse_filter, target, template
 
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from ...model import vocab as V
+from ...model.costs import parse_cost
 from ...rules import (
     hand_effects,
     keyword_actions,
@@ -32,8 +34,6 @@ from ...rules import (
     referred_objects,
     zone_change_effects,
 )
-from ...rules.costs import parse_cost
-from .. import vocab as V
 from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, substitute, target, template
 

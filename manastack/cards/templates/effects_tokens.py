@@ -10,7 +10,7 @@ import dataclasses
 import re
 from functools import cache
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import COLOR_WORDS, Unsupported, compile_card
 from .effects_common import SUBTYPES, N, amount, keywords_of, template
 

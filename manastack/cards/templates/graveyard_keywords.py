@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import re
 
+from ...model import vocab as V
+from ...model.costs import parse_cost
 from ...rules import cast_from_zones, enters_keywords, upkeep_keywords
 from ...rules import graveyard_keywords as R
-from ...rules.costs import parse_cost
-from .. import vocab as V
 from ..compiler import (
     Unsupported,
     compile_paragraph,

@@ -20,6 +20,17 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...model.vocab import (
+    SELF,
+    ActivatedAbility,
+    CardDef,
+    Effect,
+    ObjectFilter,
+    Pump,
+    Ref,
+    TargetSpec,
+    TriggeredAbility,
+)
 from ...rules.effects import register_effect
 from ..compiler import (
     COLOR_WORDS,
@@ -33,20 +44,9 @@ from ..compiler import (
     sentence_template,
 )
 from ..object_phrases import parse_target
-from ..vocab import (
-    SELF,
-    ActivatedAbility,
-    CardDef,
-    Effect,
-    ObjectFilter,
-    Pump,
-    Ref,
-    TargetSpec,
-    TriggeredAbility,
-)
 
 if TYPE_CHECKING:
-    from ...game.game import Game
+    from ...engine.game import Game
     from ...rules.effects import Context
 
 # 205.3m (CR 2026-02-27): the creature types, for changeling (702.73a).
@@ -292,7 +292,7 @@ def _attach_sentence(m: re.Match, targets: list) -> list:
 @sentence_template(r"equip only as a sorcery")
 def _equip_only_as_sorcery(m: re.Match, targets: list) -> list:
     """The older wording of "Activate only as a sorcery" (602.5d) on Equipment."""
-    from ..vocab import ActivationRestriction
+    from ...model.vocab import ActivationRestriction
     return [ActivationRestriction("sorcery")]
 
 

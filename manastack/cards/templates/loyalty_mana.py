@@ -37,11 +37,11 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
+from ...model import vocab as V
+from ...model.costs import parse_cost
+from ...model.mana import bag_of
 from ...rules import mana_abilities as MA
-from ...rules.costs import parse_cost
 from ...rules.loyalty import LoyaltyAbility, LoyaltyCost
-from ...rules.mana import bag_of
-from .. import vocab as V
 from ..compiler import (
     CARD_CHECKS,
     CARD_TYPES,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import SENTENCE_TEMPLATES, Unsupported, parse_effect_sentence
 from .effects_common import SUBTYPES, substitute
 

@@ -13,13 +13,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...model import vocab as V
 from ...rules import triggers
 from ...rules.effects import register_effect
-from .. import vocab as V
 from ..compiler import sentence_template
 
 if TYPE_CHECKING:
-    from ...game.game import Game
+    from ...engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,13 +14,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...model import vocab as V
 from ...rules.effects import register_effect
-from .. import vocab as V
 from ..compiler import EFFECTS_CHECKS, Unsupported, parse_effect_sentence
 from .effects_common import template
 
 if TYPE_CHECKING:
-    from ...game.game import Game
+    from ...engine.game import Game
     from ...rules.effects import Context
 
 

@@ -11,14 +11,14 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...game.state import BATTLEFIELD, GRAVEYARD
+from ...model import vocab as V
+from ...model.state import BATTLEFIELD, GRAVEYARD
 from ...rules.effects import register_effect
-from .. import vocab as V
 from ..compiler import Unsupported
 from .effects_common import template
 
 if TYPE_CHECKING:
-    from ...game.game import Game
+    from ...engine.game import Game
     from ...rules.effects import Context
 
 

@@ -41,6 +41,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
+from ...model.vocab import Ability, AddCounters, Effect, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
 from ...rules.effects import register_effect
 from ..compiler import (
     COLOR_WORDS,
@@ -54,7 +55,6 @@ from ..compiler import (
     sentence_template,
 )
 from ..object_phrases import parse_object_phrase
-from ..vocab import Ability, AddCounters, Effect, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
 from .keywords import CREATURE_TYPES, LANDWALK, PROWESS
 
 # --------------------------------------------------------------------------- vocabulary

@@ -25,7 +25,7 @@ from ...rules import protection  # noqa: F401
 from ...rules import entry_choices  # noqa: F401
 from ...rules import auras_on_players  # noqa: F401
 # isort: on
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import (
     PARAGRAPH_TEMPLATES,
     Unsupported,

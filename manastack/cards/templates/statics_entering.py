@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import (
     Unsupported,
     paragraph_template,

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...model import vocab as V
 from ...rules import game_rule_statics
 from ...rules.effects import register_effect
-from .. import vocab as V
 from ..compiler import (
     CARD_CHECKS,
     Unsupported,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...model import vocab as V
 from ...rules import protection
-from .. import vocab as V
 from ..compiler import (
     Unsupported,
     keyword_template,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import Unsupported, compile_paragraph, paragraph_template, parse_effects, trigger_template
 from .effects_common import article_filter, parse_filter
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import (
     Unsupported,
     number,

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 
+from ...model import vocab as V
 from ...rules.trigger_events import ControlCount, OpponentMoreLands, WasKicked
-from .. import vocab as V
 from ..compiler import (
     Unsupported,
     number,

@@ -16,7 +16,7 @@ Conditions arrive lower-cased, "cardname" for the card's own name, without the t
 
 from __future__ import annotations
 
-from .. import vocab as V
+from ...model import vocab as V
 from ..compiler import (
     Unsupported,
     number,

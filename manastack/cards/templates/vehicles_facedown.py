@@ -29,7 +29,18 @@ from __future__ import annotations
 
 import re
 
-from ...rules.costs import parse_cost
+from ...model.costs import parse_cost
+from ...model.vocab import (
+    IT,
+    SELF,
+    ActivatedAbility,
+    Cost,
+    ObjectFilter,
+    Ref,
+    StaticAbility,
+    TargetSpec,
+    TriggeredAbility,
+)
 from ...rules.facedown import (
     FaceDownCost,
     LookAtFaceDown,
@@ -58,17 +69,6 @@ from ..compiler import (
     parse_effects,
     sentence_template,
     trigger_template,
-)
-from ..vocab import (
-    IT,
-    SELF,
-    ActivatedAbility,
-    Cost,
-    ObjectFilter,
-    Ref,
-    StaticAbility,
-    TargetSpec,
-    TriggeredAbility,
 )
 
 
@@ -369,7 +369,7 @@ def _look_at_face_down(m: re.Match, targets: list) -> list:
 
 @sentence_template(r"destroy (target face-down creature(?: you control| an opponent controls)?)")
 def _destroy_face_down(m: re.Match, targets: list) -> list:
-    from ..vocab import Destroy
+    from ...model.vocab import Destroy
     return [Destroy(_face_down_target(m.group(1), targets))]
 
 
@@ -433,7 +433,7 @@ def _crewed_it_target(m: re.Match, para: str, out: dict, is_spell: bool) -> None
 @sentence_template(r"target creature explores")
 def _target_explores(m: re.Match, targets: list) -> list:
     """701.40a: the target creature explores ("target creature that crewed it this turn explores")."""
-    from ..vocab import Explore
+    from ...model.vocab import Explore
     targets.append(TargetSpec("permanent", ObjectFilter(types=frozenset({"Creature"})), text="target creature"))
     return [Explore(Ref(len(targets) - 1))]
 

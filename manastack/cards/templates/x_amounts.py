@@ -10,13 +10,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...model import vocab as V
 from ...rules.effects import _HANDLERS, register_effect
-from .. import vocab as V
 from ..compiler import Unsupported, sentence_template
 from ..object_phrases import parse_target
 
 if TYPE_CHECKING:
-    from ...game.game import Game
+    from ...engine.game import Game
     from ...rules.effects import Context
 
 

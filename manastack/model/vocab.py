@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..memo import by_identity
-from ..rules.costs import NO_COST, ManaCost
-from ..rules.mana import Bag
+from .costs import NO_COST, ManaCost
+from .mana import Bag
+from .memo import by_identity
 
 # An amount is a fixed int, "X" (the X paid, 107.3), or a Count of objects.
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards.vocab import Ability, CardDef
-from ..rules.mana import EMPTY, Bag
+from .mana import EMPTY, Bag
+from .vocab import Ability, CardDef
 
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",

@@ -25,7 +25,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
-from . import actions as A
+from ..model import actions as A
 
 if TYPE_CHECKING:
     from .game import Decision, Game
@@ -145,7 +145,7 @@ def _is_mana_activation(g: Game, action: Any) -> bool:
     if o is None or o.zone != "battlefield" or not _is_int(action.index):
         return False
     abs_ = stack.activated_abilities(g, o)
-    from ..cards.vocab import ManaAbility
+    from ..model.vocab import ManaAbility
     return 0 <= action.index < len(abs_) and isinstance(abs_[action.index], ManaAbility)
 
 
@@ -190,7 +190,7 @@ def check_shape(g: Game, action: Any) -> None:
     """Refuse (IllegalActionError) an action whose fields don't have the types actions.py gives them,
     or that names objects that don't exist; and an action of a class the pending decision doesn't take."""
     if not isinstance(action, A.Action) or type(action) is A.Action:
-        raise IllegalActionError(f"{action!r} is not an action (see manastack.game.actions)")
+        raise IllegalActionError(f"{action!r} is not an action (see manastack.model.actions)")
     d = g.pending
     if d is None:
         raise IllegalActionError("no decision is pending")

@@ -16,14 +16,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import vocab as _vocab
-from ..cards.vocab import CardDef, ability_types
 from ..errors import GameFaultedError, IllegalActionError
-from ..rules import combat, continuous, loops, priority, sba, stack, trigger_events, triggers, turn
-from ..rules.mana import EMPTY, format_bag
-from . import actions as A
-from . import validate
-from .state import (
+from ..model import actions as A
+from ..model import vocab as _vocab
+from ..model.mana import EMPTY, format_bag
+from ..model.state import (
     BATTLEFIELD,
     EXILE,
     GRAVEYARD,
@@ -35,6 +32,9 @@ from .state import (
     Obj,
     player_ref,
 )
+from ..model.vocab import CardDef, ability_types
+from ..rules import combat, continuous, loops, priority, sba, stack, trigger_events, triggers, turn
+from . import validate
 
 PROFILES = ("cr-2024-09", "cr-2026-02")
 
@@ -358,7 +358,7 @@ class Game:
         player picks the resulting mana among the distinct outcomes. Returns True if it did."""
         if self.chooser is not None or action.choices or not stack.is_mana_ability_action(self, action):
             return False
-        from ..cards.vocab import ManaAbility
+        from ..model.vocab import ManaAbility
         from ..rules import produce
         o = self.s.objects[action.source]
         if o.controller != who:

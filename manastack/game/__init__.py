@@ -1,1 +1,0 @@
-"""Game state (objects, zones, players), actions, decisions and the engine loop."""
