@@ -82,7 +82,7 @@ class _StatePickler(pickle.Pickler):
         if isinstance(obj, types.FunctionType | types.MethodType):
             return ("shared", id(obj))
         mod = type(obj).__module__
-        if mod.startswith(("manastack.cards", "manastack.rules")) and type(obj).__name__ not in _COPIED:
+        if mod.startswith(("manastack.cards", "manastack.rules", "manastack.model.vocab")) and type(obj).__name__ not in _COPIED:
             return ("shared", id(obj))
         return None
 

@@ -11,11 +11,20 @@ cards/templates/combat_keywords.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
+from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module executes)
+    BackupGrant,
+    CantBlockSource,
+    CreateAttacking,
+    EnlistBonus,
+    ExertAbility,
+    PumpPerOtherAttacking,
+    RemoveFromCombat,
+    SacrificeObjects,
+)
 from . import effects as E
 from .combat_keywords import NEXT_UNTAP, CombatRuleData, add_rules_effect
 
@@ -37,16 +46,6 @@ def effect_grants(s: GameState, obj: Obj, abilities: tuple, protection: tuple) -
     return abilities, protection
 
 
-@dataclass(frozen=True, slots=True)
-class BackupGrant(V.Effect):
-    """702.165a: "If that's another creature, it also gains the non-backup abilities of this creature
-    printed below this one until end of turn." `keywords`, `abilities`, `protection`: those
-    abilities (determined from the printed text, 702.165c-d)."""
-
-    target: V.Who
-    keywords: tuple[str, ...] = ()
-    abilities: tuple = ()
-    protection: tuple[str, ...] = ()
 
 
 def _backup_grant(g: Game, ctx: E.Context, e: BackupGrant) -> list | None:
@@ -83,12 +82,6 @@ def power_below_source(g: Game, c: Any, source: int | None) -> bool:
     return p is not None and c.power < p
 
 
-@dataclass(frozen=True, slots=True)
-class CantBlockSource(V.Effect):
-    """"target creature can't block CARDNAME this turn" (509.1b): a restriction of `target` toward
-    the source (rules/combat.py evasion_reason reads "cant_block_creature:ID")."""
-
-    target: V.Who
 
 
 def _cant_block_source(g: Game, ctx: E.Context, e: CantBlockSource) -> list | None:
@@ -102,19 +95,8 @@ def _cant_block_source(g: Game, ctx: E.Context, e: CantBlockSource) -> list | No
 E.register_effect(CantBlockSource, _cant_block_source)
 
 
-@dataclass(frozen=True, slots=True)
-class ExertAbility(V.StaticAbility):
-    """701.39d: "You may exert CARDNAME as it attacks. When you do, ...": an optional cost to attack
-    (508.1g) and the linked reflexive triggered ability (607.2h) in `reflexive` (None: no "when you do")."""
-
-    reflexive: V.TriggeredAbility | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class EnlistBonus(V.Effect):
-    """702.154a: "this creature gets +X/+0 until end of turn, where X is the tapped creature's power"
-    (the enlisted creature is the trigger's event object; its power as the ability resolves, or as
-    it last existed on the battlefield)."""
 
 
 def _enlist_bonus(g: Game, ctx: E.Context, e: EnlistBonus) -> list | None:
@@ -240,12 +222,6 @@ E.CHOICES["exert"] = (_attack_cost_actions, _answer_exert)
 E.CHOICES["enlist"] = (_attack_cost_actions, _answer_enlist)
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveFromCombat(V.Effect):
-    """506.4: an effect removes the creature from combat (the creatures that blocked it stay
-    blocking, 509.1h / 506.4)."""
-
-    target: V.Who
 
 
 def _remove_from_combat(g: Game, ctx: E.Context, e: RemoveFromCombat) -> list | None:
@@ -280,22 +256,8 @@ def enter_attacking(g: Game, oids: list[int], controller: int) -> None:
     g.invalidate()
 
 
-@dataclass(frozen=True, slots=True)
-class CreateAttacking(V.Effect):
-    """"create two 1/1 white Soldier creature tokens that are tapped and attacking" (508.4); with
-    `sacrifice_at_end`, "Sacrifice them at the beginning of the next end step" (mobilize, 702.181a
-    of the 2026 rules: a delayed triggered ability, 603.7)."""
-
-    create: V.Effect
-    sacrifice_at_end: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SacrificeObjects(V.Effect):
-    """Sacrifice these particular permanents (the tokens a delayed trigger refers to, 603.7c); those
-    that left the battlefield are new objects it doesn't find (400.7)."""
-
-    ids: tuple[int, ...]
 
 
 def _sacrifice_objects(g: Game, ctx: E.Context, e: SacrificeObjects) -> list | None:
@@ -321,14 +283,6 @@ E.register_effect(CreateAttacking, _create_attacking)
 E.register_effect(SacrificeObjects, _sacrifice_objects)
 
 
-@dataclass(frozen=True, slots=True)
-class PumpPerOtherAttacking(V.Effect):
-    """"it gets +1/+0 until end of turn for each other attacking Goblin": counted as it resolves."""
-
-    target: V.Who
-    power: int
-    toughness: int
-    filter: V.ObjectFilter
 
 
 def _pump_per_other_attacking(g: Game, ctx: E.Context, e: PumpPerOtherAttacking) -> list | None:

@@ -11,12 +11,13 @@ templates are in cards/templates/combat_keywords.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..lazy import lazy_module
-from ..model import vocab as V
 from ..model.state import BATTLEFIELD
+from ..model.vocab.blocking_requirements import (  # noqa: F401 (the vocabulary this module executes)
+    MustBlock,
+)
 from . import effects as E
 from .combat_keywords import CombatRuleData, add_rules_effect
 
@@ -166,12 +167,6 @@ def _restrictions_ok(g: Game, cand: dict[int, tuple[int, ...]]) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
-class MustBlock(V.Effect):
-    """"target creature blocks CARDNAME this turn if able" (509.1c), provoke (702.39a): a blocking
-    requirement of `target` toward the source."""
-
-    target: V.Who
 
 
 def _must_block(g: Game, ctx: E.Context, e: MustBlock) -> list | None:

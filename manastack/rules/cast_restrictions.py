@@ -9,27 +9,23 @@ cards/templates/casting.py, the hooks are registered by rules/casting.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.state import BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_COMBAT, FIRST_STRIKE, MAIN2
+from ..model.vocab.cast_restrictions import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+    CastRestriction,
+    PlayerCastRestriction,
+    Uncounterable,
+)
 from .alternative_costs import AlternativeCost, CastingKeyword, _other_payable, has_keyword
-from .cost_modifiers import CostModifier, SpellFilter, _casting_game, spell_matches
+from .cost_modifiers import CostModifier, _casting_game, spell_matches
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
 
 
-@dataclass(frozen=True, slots=True)
-class CastRestriction(V.Ability):
-    """601.3: "Cast this spell only during ..." / "only if ...". kind: "attacked_this_step" (the
-    declare attackers step, and a creature attacks the caster), "combat", "combat_before_blockers",
-    "combat_after_blockers", "declare_blockers", "your_turn", "opponents_turn", "cast_another"
-    (the caster has cast another spell this turn), "before_combat_damage", "after_combat"."""
-
-    kind: str
 
 
 def split_second_on_stack(g: Game) -> str | None:
@@ -115,25 +111,8 @@ def activation_restriction(g: Game, p: int, action: Any) -> str | None:
     return f"702.61a: {name} has split second: only mana abilities can be activated while it is on the stack"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerCastRestriction(V.Ability):
-    """101.2 / 601.3: a static ability restricting which spells players may cast. who: "each", "you",
-    "opponents" (relative to its controller). kind: "max_per_turn" (no more than `n` spells each turn),
-    "during_your_turn" (not during its controller's turn), "during_combat", "spells" (none of the spells
-    `spell` describes)."""
-
-    who: str
-    kind: str
-    n: int = 0
-    spell: SpellFilter | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Uncounterable(V.Ability):
-    """101.2: "[Creature] spells [you control] can't be countered" (`spell`; who: "you" or "each")."""
-
-    who: str
-    spell: SpellFilter | None = None
 
 
 def static_cast_restriction(g: Game, p: int, card: V.CardDef) -> str | None:

@@ -24,13 +24,19 @@ This module:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.mana import COLORS, TYPE_INDEX
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK
+from ..model.vocab.casting import (  # noqa: F401 (the vocabulary this module executes)
+    ManaSpentCounters,
+    OffspringToken,
+    ReturnSourceToHand,
+    SacrificeSource,
+    SquadTokens,
+)
 from . import add_hook
 from .alternative_costs import (
     AlternativeCost,
@@ -151,14 +157,8 @@ def _cease_to_exist(g: Game, oid: int) -> None:
 
 # ----------------------------------------------------------------------------- entering: evoke, dash
 
-@dataclass(frozen=True, slots=True)
-class SacrificeSource(V.Effect):
-    """"Its controller sacrifices it" (702.74a): the source, if it is still on the battlefield."""
 
 
-@dataclass(frozen=True, slots=True)
-class ReturnSourceToHand(V.Effect):
-    """"Return the permanent to its owner's hand" (702.109a): the source, if still on the battlefield."""
 
 
 EVOKE_TRIGGER = V.TriggeredAbility("When this permanent enters, if its evoke cost was paid, its controller "
@@ -212,9 +212,6 @@ def permanent_entered(g: Game, item: Any, new: int) -> None:
         g.log_event("delayed_trigger", "603.7a", source=item.name, on="next_end")
 
 
-@dataclass(frozen=True, slots=True)
-class OffspringToken(V.Effect):
-    """702.175a: "create a 1/1 token copy of it" (the source, as it last existed if it left)."""
 
 
 OFFSPRING_TRIGGER = V.TriggeredAbility("When this creature enters, if its offspring cost was paid, create a 1/1 "
@@ -242,11 +239,6 @@ def _offspring_token(g: Game, ctx: Any, e: OffspringToken) -> list | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class SquadTokens(V.Effect):
-    """702.157a: "create a token that's a copy of it for each time its squad cost was paid"."""
-
-    count: int
 
 
 def _squad_tokens(g: Game, ctx: Any, e: SquadTokens) -> list | None:
@@ -295,14 +287,6 @@ def _return_source(g: Game, ctx: Any, e: ReturnSourceToHand) -> list | None:
 
 # ----------------------------------------------------------------------------- mana spent to cast it
 
-@dataclass(frozen=True, slots=True)
-class ManaSpentCounters(V.StaticAbility):
-    """614.1c replacement effects that count the mana spent to cast the permanent (601.2h): kind
-    "sunburst" (702.44a: a +1/+1 counter for each color of mana spent if it enters as a creature, a
-    charge counter otherwise), "converge" (`amount` +1/+1 counters for each color), "adamant" (`amount`
-    +1/+1 counters if at least three mana of the color `color` was spent; "" = of the same color)."""
-
-    color: str = ""
 
 
 def mana_spent(g: Game, spell_id: int | None) -> tuple[int, ...]:

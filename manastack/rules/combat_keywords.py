@@ -33,6 +33,18 @@ from typing import TYPE_CHECKING, Any
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
+from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)
+    CombatRule,
+    CombatRuleAll,
+    CombatRuleData,
+    DethroneTrigger,
+    GivePoison,
+    Melee,
+    Myriad,
+    PumpPerBlocker,
+    Renown,
+    UntapAll,
+)
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -47,17 +59,6 @@ COMBAT_RULES = "combat_rules"  # ContinuousEffect kind; data: CombatRuleData
 NEXT_UNTAP = "next_untap"  # ContinuousEffect.until: ends after the untap step it applies to (502.3)
 
 
-@dataclass(frozen=True, slots=True)
-class CombatRuleData:
-    """What a COMBAT_RULES effect says. `rules`: the rule codes of rules/combat.py (`Chars.rules`).
-    `group`: None (the effect's target object) or the filter of a group of creatures ("creatures
-    without flying"), matched on read (611.2c). `player`: for "your next untap step", the player
-    whose untap step it is (the effect keeps a permanent tapped only while that player controls it);
-    None: its controller's next untap step."""
-
-    rules: tuple[str, ...]
-    group: V.ObjectFilter | None = None
-    player: int | None = None
 
 
 # ----------------------------------------------------------------------------- poison and damage
@@ -171,17 +172,6 @@ def after_untap_step(g: Game) -> None:
         g.invalidate()
 
 
-@dataclass(frozen=True, slots=True)
-class CombatRule(V.Effect):
-    """"target creature can't block this turn" (rules ("cant_block",)), "CARDNAME can't be blocked
-    this turn", "... doesn't untap during its controller's next untap step" (until NEXT_UNTAP, with
-    "doesnt_untap"): a rules-changing effect on one object (611.2c). `yours`: "your next untap
-    step" (the controller of the ability)."""
-
-    target: V.Who
-    rules: tuple[str, ...]
-    until: str = "eot"
-    yours: bool = False
 
 
 def _combat_rule(g: Game, ctx: E.Context, e: CombatRule) -> list | None:
@@ -193,14 +183,6 @@ def _combat_rule(g: Game, ctx: E.Context, e: CombatRule) -> list | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class CombatRuleAll(V.Effect):
-    """"creatures without flying can't block this turn", "creatures your opponents control can't
-    block this turn": 611.2c, the rule applies to every creature matching `group` now or later
-    this turn."""
-
-    group: V.ObjectFilter
-    rules: tuple[str, ...]
 
 
 def _combat_rule_all(g: Game, ctx: E.Context, e: CombatRuleAll) -> list | None:
@@ -212,12 +194,6 @@ E.register_effect(CombatRule, _combat_rule)
 E.register_effect(CombatRuleAll, _combat_rule_all)
 
 
-@dataclass(frozen=True, slots=True)
-class GivePoison(V.Effect):
-    """"defending player gets two poison counters" (122.1f)."""
-
-    amount: V.Amount
-    who: V.Who
 
 
 def _give_poison(g: Game, ctx: E.Context, e: GivePoison) -> list | None:
@@ -238,16 +214,6 @@ def blockers_of(g: Game, attacker: int) -> list[int]:
     return [b for b, atts in cb.blockers.items() if attacker in atts]
 
 
-@dataclass(frozen=True, slots=True)
-class PumpPerBlocker(V.Effect):
-    """702.23a rampage N: +N/+N until end of turn for each creature blocking it beyond the first,
-    counted as the ability resolves (702.23b); without `beyond_first`, "it gets +1/+1 until end of
-    turn for each creature blocking it" (`target`: the source, or the trigger's creature)."""
-
-    n: int
-    beyond_first: bool = True
-    target: V.Who = V.SELF
-    toughness: int | None = None  # None: the same as n
 
 
 def _pump_per_blocker(g: Game, ctx: E.Context, e: PumpPerBlocker) -> list | None:
@@ -263,10 +229,6 @@ def _pump_per_blocker(g: Game, ctx: E.Context, e: PumpPerBlocker) -> list | None
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Melee(V.Effect):
-    """702.121a: +1/+1 until end of turn for each opponent you attacked with a creature this combat
-    (attacking a planeswalker is not attacking its controller, 506.3)."""
 
 
 def _melee(g: Game, ctx: E.Context, e: Melee) -> list | None:
@@ -279,11 +241,6 @@ def _melee(g: Game, ctx: E.Context, e: Melee) -> list | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Myriad(V.Effect):
-    """702.116a: "for each opponent other than defending player, you may create a token copy ...
-    attacking that player": in a two-player game the only opponent is the defending player, so
-    there is none and the ability does nothing (no token, no delayed exile)."""
 
 
 def _myriad(g: Game, ctx: E.Context, e: Myriad) -> list | None:
@@ -291,12 +248,6 @@ def _myriad(g: Game, ctx: E.Context, e: Myriad) -> list | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Renown(V.Effect):
-    """702.112a: "if it isn't renowned, put N +1/+1 counters on it and it becomes renowned" (603.4:
-    the condition is checked again as it resolves)."""
-
-    n: int
 
 
 def is_renowned(g: Game, oid: int) -> bool:
@@ -333,18 +284,6 @@ class RenownTrigger(V.TriggeredAbility):
         return not is_renowned(g, source)
 
 
-@dataclass(frozen=True, slots=True)
-class DethroneTrigger(V.TriggeredAbility):
-    """702.105a: "Whenever this creature attacks the player with the most life or tied for most
-    life": a trigger condition, checked only as the creature attacks (not again on resolution)."""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        cb = g.s.combat
-        d = cb.attackers.get(source) if cb is not None else None
-        if d is None or d >= 0:
-            return False  # attacking a planeswalker is not attacking a player (506.3)
-        life = g.s.players[-1 - d].life
-        return all(life >= pl.life for pl in g.s.players if not pl.lost)
 
 
 # ----------------------------------------------------------------------------- bloodthirst (702.54)
@@ -437,11 +376,6 @@ def _register() -> None:
 _register()
 
 
-@dataclass(frozen=True, slots=True)
-class UntapAll(V.Effect):
-    """"Untap all creatures you control" (701.21b): each matching permanent that is tapped untaps."""
-
-    filter: V.ObjectFilter
 
 
 def _untap_all(g: Game, ctx: E.Context, e: UntapAll) -> list | None:

@@ -22,6 +22,10 @@ from typing import TYPE_CHECKING, Any
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
+from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
+    LifePayment,
+    SacrificeUnless,
+)
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -592,11 +596,6 @@ def _sacrifice_unless(g: Game, ctx: Context, e: SacrificeUnless) -> list | None:
     return [("sacrifice_unless", ctx.controller, e.filter, ctx.source, ctx.name)]
 
 
-@dataclass(frozen=True)
-class SacrificeUnless(V.Effect):
-    """"sacrifice CARDNAME unless you sacrifice a creature": the controller chooses."""
-
-    filter: V.ObjectFilter
 
 
 _HANDLERS = {
@@ -798,16 +797,6 @@ def _may_actions(g: Game, d: Any) -> list:
     return [A.Choose(True), A.Choose(False)]
 
 
-@dataclass(frozen=True, slots=True)
-class LifePayment:
-    """A cost of N life asked for while resolving ("Ward—Pay 2 life", 702.21a): payable only with a
-    life total of at least N (119.4)."""
-
-    amount: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.amount} life"
 
 
 def can_pay_mana(g: Game, p: int, cost: Any) -> bool:

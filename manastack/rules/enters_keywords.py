@@ -17,20 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD
+from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)
+    Evolve,
+    Fabricate,
+)
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class Fabricate(V.Effect):
-    """702.123a: "you may put N +1/+1 counters on it. If you don't, create N 1/1 colorless Servo
-    artifact creature tokens." The controller answers true (counters) or false (Servos); a permanent
-    no longer on the battlefield can't get counters, so the Servos are created (702.123a rulings)."""
-
-    amount: int
-    servos: tuple[V.Effect, ...]  # the "create N 1/1 colorless Servo artifact creature tokens" effect
 
 
 def _fabricate(g: Game, ctx: Context, e: Fabricate) -> list | None:
@@ -107,9 +103,6 @@ def _evolves(g: Game, source: int | None, entered: int | None) -> bool:
     return (nc.power or 0) > (mc.power or 0) or (nc.toughness or 0) > (mc.toughness or 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Evolve(V.Effect):
-    """702.100a's effect, with the intervening if rechecked (603.4)."""
 
 
 def _evolve(g: Game, ctx: Context, e: Evolve) -> list | None:

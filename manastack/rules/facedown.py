@@ -39,7 +39,16 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IllegalActionError
 from ..model.costs import ManaCost, parse_cost, requirements
 from ..model.state import BATTLEFIELD, HAND
-from ..model.vocab import CardDef, Effect, ObjectFilter, StaticAbility, TriggeredAbility
+from ..model.vocab import CardDef, ObjectFilter, StaticAbility, TriggeredAbility
+from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module executes)
+    FaceDownCost,
+    LookAtFaceDown,
+    Manifest,
+    ManifestDread,
+    ReturnFaceDown,
+    TurnFaceDown,
+    TurnFaceUpEffect,
+)
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -48,12 +57,6 @@ if TYPE_CHECKING:
     from .effects import Context
 
 
-@dataclass(frozen=True, slots=True)
-class LookAtFaceDown(Effect):
-    """"Look at target face-down creature" (708.5 lets only its controller look): the player learns what
-    it is; nothing in the game changes (the engine's log records it)."""
-
-    target: Any = None
 
 @dataclass(frozen=True, slots=True)
 class WithMorphFilter(ObjectFilter):
@@ -63,11 +66,6 @@ class WithMorphFilter(ObjectFilter):
         ab = face_down_ability(o.card) if o.face_down is None else None
         return "Creature" in c.types and ab is not None and ab.kind in ("morph", "megamorph")
 
-@dataclass(frozen=True, slots=True)
-class ReturnFaceDown(Effect):
-    """"When CARDNAME dies, return it to the battlefield face down under your control" (708.3: turned face
-    down before it enters; 708.2a: a 2/2 with no text, no name, no subtypes, no mana cost). The card is
-    found where the dying moved it (400.7: only if it is still in that graveyard)."""
 
 
 def _face_down_def(ward: bool) -> CardDef:
@@ -91,16 +89,6 @@ def face_down_def(ward: bool = False) -> CardDef:
     return d
 
 
-@dataclass(frozen=True, slots=True)
-class FaceDownCost(StaticAbility):
-    """Morph / megamorph / disguise [cost] (702.37a-b, 702.168a): the card may be cast face down for
-    {3}; the face-down permanent may be turned face up by paying `cost`. kind: "morph", "megamorph",
-    "disguise"."""
-
-    cost: ManaCost = dataclasses.field(default_factory=lambda: parse_cost(""))
-    # A morph cost that isn't mana (702.37a "Morph—[cost]"): ("reveal", color letter) "Reveal a white card
-    # in your hand", ("life", n) "Pay N life", ("discard", "") "Discard a card"; None: `cost` is mana.
-    other: tuple[str, Any] | None = None
 
 
 def face_down_ability(card: CardDef) -> FaceDownCost | None:
@@ -348,22 +336,8 @@ def manifest(g: Game, p: int, oid: int, how: str = "manifest") -> int:
     return g.move(oid, BATTLEFIELD, rule="701.34a" if how == "manifest" else "701.56a", controller=p)
 
 
-@dataclass(frozen=True, slots=True)
-class Manifest(Effect):
-    """"Manifest the top card of your library" (701.34a); `cloak` (701.56a): the same with ward {2};
-    `counters`: "..., then put N +1/+1 counters on it" (on the manifested permanent)."""
-
-    cloak: bool = False
-    counters: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ManifestDread(Effect):
-    """701.60a: look at the top two cards of your library, manifest one of them, then put the cards
-    you looked at that were not manifested into your graveyard. `attach`: "..., then attach this
-    Equipment to that creature" (701.3a)."""
-
-    attach: bool = False
 
 
 def _manifest_top(g: Game, ctx: Context, e: Manifest) -> list | None:
@@ -422,14 +396,6 @@ def _answer_manifest_dread(g: Game, d: Any, value: Any) -> None:
             g.move(c, "graveyard", rule="701.60a")
 
 
-@dataclass(frozen=True, slots=True)
-class TurnFaceDown(Effect):
-    """"Turn CARDNAME face down" / "Turn target creature with a morph ability face down" (`target`) (708.2a:
-    a 2/2 creature with no text, no name, no subtypes and no mana cost; 708.2b: a face-down permanent
-    stays as it is). It can be turned face up again only by a morph or disguise cost it has face up
-    (702.37e)."""
-
-    target: Any = None
 
 
 def _turn_face_down_effect(g: Game, ctx: Context, e: TurnFaceDown) -> list | None:
@@ -466,12 +432,6 @@ def _look_at(g: Game, ctx: Context, e: LookAtFaceDown) -> list | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class TurnFaceUpEffect(Effect):
-    """"Turn target face-down creature face up" (708.8; no cost is paid). 701.34g: a manifested instant or
-    sorcery card is revealed and stays face down."""
-
-    target: Any = None
 
 
 def turn_up(g: Game, o: Obj, rule: str) -> None:

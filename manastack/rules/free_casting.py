@@ -5,13 +5,17 @@ cards/templates/casting.py, the hooks are registered by rules/casting.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import ManaCost, Requirement, requirements
 from ..model.state import EXILE, LIBRARY, STACK, StackItem
+from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this module executes)
+    CascadeEffect,
+    CastFromExile,
+    RippleReveal,
+)
 from .cast_restrictions import split_second_on_stack, static_cast_restriction
 from .cost_modifiers import _with_pips, colored_increase, use_discounts
 from .targeting import mana_value
@@ -20,9 +24,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class CastFromExile(V.Effect):
-    """702.88a rebound: "you may cast this card from exile without paying its mana cost" (the source)."""
 
 
 def free_cast_reqs(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) -> list[Requirement] | None:
@@ -140,12 +141,6 @@ def _answer_cast_free(g: Game, d: Any, value: Any) -> None:
         after(g, ctx, value is not False)
 
 
-@dataclass(frozen=True, slots=True)
-class CascadeEffect(V.Effect):
-    """702.85a: "When you cast this spell, exile cards from the top of your library until you exile a
-    nonland card whose mana value is less than this spell's mana value. You may cast that card without
-    paying its mana cost if the resulting spell's mana value is less than this spell's mana value. Then
-    put all cards exiled this way that weren't cast on the bottom of your library in a random order"."""
 
 
 def _spell_mana_value(g: Game, oid: int | None) -> int:
@@ -186,14 +181,6 @@ def _cascade(g: Game, ctx: Any, e: CascadeEffect) -> list | None:
                                                                        g2, c2, exiled, hit if cast else None)))]
 
 
-@dataclass(frozen=True, slots=True)
-class RippleReveal(V.Effect):
-    """702.60a ripple N: "When you cast this spell, you may reveal the top N cards of your library. If you
-    do, you may cast any revealed cards with the same name as this spell without paying their mana costs.
-    Put the rest on the bottom of your library in any order." (The "may reveal" is the V.Optional around
-    this effect.)"""
-
-    n: int
 
 
 def _ripple(g: Game, ctx: Any, e: RippleReveal) -> list | None:

@@ -20,13 +20,24 @@ answers, or the first option (decline) for agents without a chooser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, GRAVEYARD
+from ..model.vocab.graveyard_keywords import (  # noqa: F401 (the vocabulary this module executes)
+    CreateCopyToken,
+    Dredge,
+    ExileSource,
+    GraveyardAbility,
+    GraveyardTrigger,
+    NoCounterTrigger,
+    ReturnSelf,
+    ReturnWithCounter,
+    ScavengeCounters,
+    Unearth,
+)
 
 # enters_keywords, upkeep_keywords and cast_from_zones register their hooks as they are imported;
 # engine/game.py and scenario/runner.py (which this split did not edit) still read exile_from_hand and
@@ -57,24 +68,8 @@ def graveyard_successor(g: Game, old_id: int | None) -> int | None:
 
 # --------------------------------------------------------------------------- persist / undying
 
-@dataclass(frozen=True, slots=True)
-class ReturnWithCounter(V.Effect):
-    """702.79a / 702.93a: "return it to the battlefield under its owner's control with a `kind`
-    counter on it", if it had no `kind` counter on it (the intervening if, 603.4)."""
-
-    kind: str
 
 
-@dataclass(frozen=True, slots=True)
-class NoCounterTrigger(V.TriggeredAbility):
-    """A "when this is put into a graveyard from the battlefield, if it had no `counter_kind`
-    counters on it, ..." trigger (persist, undying): the intervening if reads last known
-    information (603.10a)."""
-
-    counter_kind: str = ""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        return lki is None or not lki[0].counters.get(self.counter_kind, 0)
 
 
 def _return_with_counter(g: Game, ctx: Context, e: ReturnWithCounter) -> list | None:
@@ -94,16 +89,6 @@ register_effect(ReturnWithCounter, _return_with_counter)
 
 # --------------------------------------------------------------------------- abilities from a graveyard
 
-@dataclass(frozen=True, slots=True)
-class GraveyardAbility(V.ActivatedAbility):
-    """An activated ability that functions only while its card is in its owner's graveyard (113.6m:
-    its cost or effect moves the card out of the graveyard; 702.84a unearth, 702.97a scavenge,
-    702.128a embalm, 702.129a eternalize). `exile_self`: "Exile this card from your graveyard" is part
-    of the cost. rules/stack.py never lists it among a permanent's abilities; it is activated from the
-    graveyard (activate_from_graveyard) by the card's owner."""
-
-    zone: str = "graveyard"
-    exile_self: bool = False
 
 
 @by_identity
@@ -228,13 +213,6 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class ReturnSelf(V.Effect):
-    """"Return this card from your graveyard to your hand / to the battlefield [tapped]" (113.6m): the
-    card that is the source of the ability, if it is still in the graveyard (400.7)."""
-
-    to: str  # "hand" or "battlefield"
-    tapped: bool = False
 
 
 def _return_self(g: Game, ctx: Context, e: ReturnSelf) -> list | None:
@@ -253,17 +231,8 @@ register_effect(ReturnSelf, _return_self)
 
 # --------------------------------------------------------------------------- unearth (702.84a)
 
-@dataclass(frozen=True, slots=True)
-class Unearth(V.Effect):
-    """702.84a: "Return this card from your graveyard to the battlefield. It gains haste. Exile it at
-    the beginning of the next end step. If it would leave the battlefield, exile it instead of putting
-    it anywhere else." The haste lasts indefinitely (611.2a), the exile is a delayed triggered ability
-    (603.7) and the last sentence a replacement effect (614.1a) on that permanent."""
 
 
-@dataclass(frozen=True, slots=True)
-class ExileSource(V.Effect):
-    """"Exile it": the permanent the delayed trigger refers to, if it is still on the battlefield."""
 
 
 def _unearth(g: Game, ctx: Context, e: Unearth) -> list | None:
@@ -326,13 +295,6 @@ _install_hooks()
 
 # --------------------------------------------------------------------------- scavenge (702.97a)
 
-@dataclass(frozen=True, slots=True)
-class ScavengeCounters(V.Effect):
-    """702.97a: "Put a number of +1/+1 counters equal to the power of the card you exiled on target
-    creature": the power of the card as it last existed in the graveyard (its source's last known
-    information)."""
-
-    target: V.Ref
 
 
 def _scavenge(g: Game, ctx: Context, e: ScavengeCounters) -> list | None:
@@ -354,14 +316,6 @@ register_effect(ScavengeCounters, _scavenge)
 
 # --------------------------------------------------------------------------- embalm / eternalize
 
-@dataclass(frozen=True, slots=True)
-class CreateCopyToken(V.Effect):
-    """702.128a embalm / 702.129a eternalize: "Create a token that's a copy of this card, except it's
-    white (black, 4/4), it has no mana cost, and it's a Zombie in addition to its other types." The
-    copiable values are the card's printed ones (707.2) with the exceptions (707.9b)."""
-
-    color: str  # "W" or "B"
-    power_toughness: tuple[int, int] | None = None
 
 
 def _copy_token(g: Game, ctx: Context, e: CreateCopyToken) -> list | None:
@@ -388,13 +342,6 @@ register_effect(CreateCopyToken, _copy_token)
 
 # --------------------------------------------------------------------------- dredge (702.52a)
 
-@dataclass(frozen=True, slots=True)
-class Dredge(V.Ability):
-    """702.52a: "Dredge N" functions while the card is in its owner's graveyard: "As long as you have at
-    least N cards in your library, if you would draw a card, you may instead mill N cards and return this
-    card from your graveyard to your hand." (702.52b: not with fewer than N cards in the library.)"""
-
-    amount: int
 
 
 def _dredge(g: Game, p: int) -> bool:
@@ -433,14 +380,6 @@ _install_dredge()
 
 # --------------------------------------------------------------------------- triggered abilities in a graveyard
 
-@dataclass(frozen=True, slots=True)
-class GraveyardTrigger(V.TriggeredAbility):
-    """A triggered ability that functions only while its card is in its owner's graveyard (113.6m: its
-    effect moves the card out of the graveyard: "Whenever an artifact you control enters, you may return
-    this card from your graveyard to your hand"). Its `event` is "graveyard" so that nothing on the
-    battlefield matches it; `graveyard_event` is the real one, given to rules/triggers.py by `_watch`."""
-
-    graveyard_event: str = ""
 
 
 @by_identity

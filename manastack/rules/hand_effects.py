@@ -10,11 +10,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND
+from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
+    DiscardAtRandom,
+    LookAtHand,
+    PutFromHand,
+)
 from . import effects as E
 from .effects import _HANDLERS, CHOICES, Context, _choice, _object_actions, discard
 
@@ -22,12 +26,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class PutFromHand(V.Effect):
-    """"You may put a land card from your hand onto the battlefield [tapped]" (not playing a land, 305.1)."""
-
-    filter: V.ObjectFilter
-    tapped: bool = False
 
 
 def _put_from_hand(g: Game, ctx: Context, e: PutFromHand) -> list | None:
@@ -57,11 +55,6 @@ def _answer_put_from_hand(g: Game, d: Any, value: Any) -> None:
         g.move(value, BATTLEFIELD, rule="608.2c", controller=d.player, tapped=tapped)
 
 
-@dataclass(frozen=True, slots=True)
-class LookAtHand(V.Effect):
-    """"Look at target opponent's hand": only its controller sees the cards (no change to the game)."""
-
-    who: Any
 
 
 def _look_at_hand(g: Game, ctx: Context, e: LookAtHand) -> list | None:
@@ -71,12 +64,6 @@ def _look_at_hand(g: Game, ctx: Context, e: LookAtHand) -> list | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardAtRandom(V.Effect):
-    """"That player discards a card at random" (701.8a: the card is chosen at random)."""
-
-    amount: int
-    who: Any
 
 
 def _discard_at_random(g: Game, ctx: Context, e: DiscardAtRandom) -> list | None:

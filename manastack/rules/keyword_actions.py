@@ -18,11 +18,27 @@ sentences are compiled by cards/templates/effects_keyword_actions.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
+from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
+    Adapt,
+    Amass,
+    Bolster,
+    Connive,
+    Endure,
+    Fight,
+    GetEnergy,
+    Monstrosity,
+    PayEnergy,
+    Populate,
+    PowerDamage,
+    PutCountersOf,
+    TapAll,
+    TapOrUntap,
+    UntapUpTo,
+)
 from . import effects as E
 from .effects import _HANDLERS, CHOICES, Context, _choice, _may_actions, target_object
 from .referred_objects import _counters, _referred
@@ -31,52 +47,20 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class Fight(V.Effect):
-    """701.12a."""
-
-    first: Any
-    second: Any
 
 
-@dataclass(frozen=True, slots=True)
-class PowerDamage(V.Effect):
-    """"[source] deals damage equal to its power to [target]"."""
-
-    source: Any
-    to: Any
 
 
-@dataclass(frozen=True, slots=True)
-class Monstrosity(V.Effect):
-    amount: V.Amount
 
 
-@dataclass(frozen=True, slots=True)
-class Adapt(V.Effect):
-    amount: V.Amount
 
 
-@dataclass(frozen=True, slots=True)
-class Bolster(V.Effect):
-    amount: V.Amount
 
 
-@dataclass(frozen=True, slots=True)
-class Connive(V.Effect):
-    target: Any
 
 
-@dataclass(frozen=True, slots=True)
-class Populate(V.Effect):
-    pass
 
 
-@dataclass(frozen=True, slots=True)
-class Amass(V.Effect):
-    subtype: str
-    amount: V.Amount
-    army: Any = None  # CardDef of the 0/0 black [subtype] Army token
 
 
 def _damage_source(g: Game, ctx: Context, ref: Any, fighting: bool) -> tuple[Any, Any] | None:
@@ -330,20 +314,8 @@ def _set_energy(g: Game, p: int, n: int) -> None:
     g.s.energy = tuple(pair)  # type: ignore[attr-defined]
 
 
-@dataclass(frozen=True, slots=True)
-class GetEnergy(V.Effect):
-    """"You get {E}{E}": the player gets that many energy counters (107.14)."""
-
-    amount: V.Amount
-    who: Any = V.YOU
 
 
-@dataclass(frozen=True, slots=True)
-class PayEnergy(V.Effect):
-    """"Pay {E}{E}" as the ability resolves (107.14: remove that many energy counters; only a player who
-    has them can pay)."""
-
-    amount: int
 
 
 def _get_energy(g: Game, ctx: Context, e: GetEnergy) -> list | None:
@@ -369,12 +341,6 @@ def _cant_pay_energy(g: Game, p: int, effects: tuple) -> bool:
     return need > energy(g, p)
 
 
-@dataclass(frozen=True, slots=True)
-class TapOrUntap(V.Effect):
-    """"[You may] tap or untap target permanent" (701.21a): the controller chooses as it resolves."""
-
-    target: Any
-    optional: bool = False
 
 
 def _tap_or_untap(g: Game, ctx: Context, e: TapOrUntap) -> list | None:
@@ -409,14 +375,6 @@ def _answer_tap_or_untap(g: Game, d: Any, value: Any) -> None:
         untap(g, o, "701.21a")
 
 
-@dataclass(frozen=True, slots=True)
-class Endure(V.Effect):
-    """701.63a (2026 rules): the permanent's controller creates an N/N white Spirit token unless they put N
-    +1/+1 counters on the permanent (impossible once it has left the battlefield)."""
-
-    of: Any
-    amount: int
-    spirit: Any = None  # CardDef of the N/N white Spirit token
 
 
 def _endure(g: Game, ctx: Context, e: Endure) -> list | None:
@@ -454,13 +412,6 @@ def _answer_endure(g: Game, d: Any, value: Any) -> None:
         E.create_token(g, e.spirit, d.player)
 
 
-@dataclass(frozen=True, slots=True)
-class PutCountersOf(V.Effect):
-    """"Put its counters on target creature you control" (122.8: once it has left the battlefield, the same
-    number of each kind of counter it had)."""
-
-    of: Any
-    target: Any
 
 
 def _put_counters_of(g: Game, ctx: Context, e: PutCountersOf) -> list | None:
@@ -482,12 +433,6 @@ def _put_counters_of(g: Game, ctx: Context, e: PutCountersOf) -> list | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class UntapUpTo(V.Effect):
-    """"Untap up to three lands" (no target: chosen as it resolves, 701.21a)."""
-
-    filter: V.ObjectFilter
-    amount: int
 
 
 def _untap_up_to(g: Game, ctx: Context, e: UntapUpTo) -> list | None:
@@ -527,11 +472,6 @@ def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
             untap(g, o, "701.21a")
 
 
-@dataclass(frozen=True, slots=True)
-class TapAll(V.Effect):
-    """"Tap all creatures your opponents control" (701.21a: each untapped matching permanent becomes tapped)."""
-
-    filter: V.ObjectFilter
 
 
 def _tap_all(g: Game, ctx: Context, e: TapAll) -> list | None:

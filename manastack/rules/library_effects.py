@@ -18,11 +18,19 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
+from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this module executes)
+    LookAtTopOf,
+    PutSelfInLibrary,
+    ReorderTop,
+    SearchSameName,
+    SearchToTop,
+    ShuffleLibrary,
+    ShuffleSelfIntoLibrary,
+)
 from . import effects as E
 from .effects import (
     _HANDLERS,
@@ -41,9 +49,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class ReorderTop(V.Effect):
-    amount: V.Amount
 
 
 def _reorder_top(g: Game, ctx: Context, e: ReorderTop) -> list | None:
@@ -68,12 +73,6 @@ def _answer_order_top(g: Game, d: Any, value: Any) -> None:
     g.log_event("order_top", "401.4", player=s.players[p].name, amount=len(order))
 
 
-@dataclass(frozen=True, slots=True)
-class PutSelfInLibrary(V.Effect):
-    """"Put CARDNAME on top of (the bottom of) its owner's library": the permanent, or the resolving spell
-    itself (608.2n: then it doesn't go to the graveyard)."""
-
-    bottom: bool = False
 
 
 def _put_self_in_library(g: Game, ctx: Context, e: PutSelfInLibrary) -> list | None:
@@ -83,12 +82,6 @@ def _put_self_in_library(g: Game, ctx: Context, e: PutSelfInLibrary) -> list | N
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class SearchToTop(V.Effect):
-    """"Search your library for a basic land card, reveal it, then shuffle and put that card on top"
-    (701.19a-b: a card with a stated quality may not be found; 701.20a shuffle)."""
-
-    filter: V.ObjectFilter
 
 
 def _search_to_top(g: Game, ctx: Context, e: SearchToTop) -> list | None:
@@ -117,10 +110,6 @@ def _answer_search_top(g: Game, d: Any, value: Any) -> None:
         lib.insert(0, value)  # the same card, on top (not a new object: it stays in the library)
 
 
-@dataclass(frozen=True, slots=True)
-class ShuffleSelfIntoLibrary(V.Effect):
-    """"Shuffle CARDNAME into its owner's library" (701.20a): the resolving spell itself (608.2n: then it
-    isn't put into the graveyard), or the permanent."""
 
 
 def _shuffle_self(g: Game, ctx: Context, e: ShuffleSelfIntoLibrary) -> list | None:
@@ -135,11 +124,6 @@ def _shuffle_self(g: Game, ctx: Context, e: ShuffleSelfIntoLibrary) -> list | No
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class LookAtTopOf(V.Effect):
-    """"Look at the top card of target player's library": only its controller sees it."""
-
-    who: Any
 
 
 def _look_at_top_of(g: Game, ctx: Context, e: LookAtTopOf) -> list | None:
@@ -150,12 +134,6 @@ def _look_at_top_of(g: Game, ctx: Context, e: LookAtTopOf) -> list | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class SearchSameName(V.Effect):
-    """"Search your library for [up to N cards] [a card] named CARDNAME, reveal it, put it into your hand,
-    then shuffle" (701.19a-b: cards with a stated quality may not be found; 701.20a)."""
-
-    amount: int = 1
 
 
 def _source_name(g: Game, ctx: Context) -> str:
@@ -210,9 +188,6 @@ def _answer_search_named(g: Game, d: Any, value: Any) -> None:
     g.log_event("shuffle", "701.20a", player=s.players[d.player].name)
 
 
-@dataclass(frozen=True, slots=True)
-class ShuffleLibrary(V.Effect):
-    """"Shuffle your library" (701.20a)."""
 
 
 def _shuffle_library(g: Game, ctx: Context, e: ShuffleLibrary) -> list | None:

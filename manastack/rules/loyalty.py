@@ -20,6 +20,9 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import ContinuousEffect
+from ..model.vocab.loyalty import (  # noqa: F401 (the vocabulary this module executes)
+    LoyaltyAbility,
+)
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -47,9 +50,6 @@ class LoyaltyCost(V.Cost):
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class LoyaltyAbility(V.ActivatedAbility):
-    """606.1: an activated ability with a loyalty symbol in its cost. Not a mana ability (605.1a)."""
 
 
 def has_x(cost: V.Cost) -> bool:

@@ -13,11 +13,13 @@ source chosen as the effect resolves (609.7a); rules/effects.py deal_damage cons
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.state import ContinuousEffect
+from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
+    PreventNextFromSource,
+)
 from . import effects as E
 from .effects import _HANDLERS, Context, target_object
 
@@ -25,14 +27,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class PreventNextFromSource(V.Effect):
-    """"The next time a red source of your choice would deal damage to you this turn, prevent that damage"
-    (609.7a: the source is chosen as the effect is created; 615.7: the shield is used up once it
-    prevents damage). `quality`: what the source must be; `to`: YOU, a Ref, or None (any recipient)."""
-
-    quality: V.ObjectFilter
-    to: Any = None
 
 
 def _prevent_next_from_source(g: Game, ctx: Context, e: PreventNextFromSource) -> list | None:

@@ -18,11 +18,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
+from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
+    ActOnSource,
+    AttachSelfTo,
+    ControllerOf,
+    CountersOn,
+    CreateTokenCopy,
+    DelayedOnObject,
+    IfYourTurn,
+    ObjectStat,
+    PlayerOrController,
+    RemoveCounters,
+    Sacrificed,
+    SacrificeUnlessPay,
+    SacrificeUnlessReturn,
+)
 from . import effects as E
 from .hand_effects import _put_from_hand_actions
 
@@ -33,35 +47,15 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------------------- vocabulary
 
-@dataclass(frozen=True, slots=True)
-class ControllerOf:
-    """A Who: the controller of an object the ability refers to ("its controller", 608.2h)."""
-
-    of: Any  # V.Ref or V.IT / V.SELF
 
 
-@dataclass(frozen=True, slots=True)
-class Sacrificed:
-    """A referent: the permanent sacrificed to pay the ability's or spell's cost ("the sacrificed
-    creature", 601.2h / 602.2b), seen as it last existed on the battlefield (608.2h)."""
 
 
 SACRIFICED = Sacrificed()
 
 
-@dataclass(frozen=True, slots=True)
-class ObjectStat:
-    """An Amount: the power, toughness or mana value of an object ("equal to that creature's toughness",
-    "the sacrificed creature's power")."""
-
-    of: Any  # V.Ref or V.IT / V.SELF, or SACRIFICED
-    stat: str  # "power", "toughness" or "mana value"
 
 
-@dataclass(frozen=True, slots=True)
-class SacrificeUnlessPay(V.Effect):
-    target: Any
-    cost: Any  # ManaCost
 
 
 # ---------------------------------------------------------------------------- objects referred to
@@ -97,12 +91,6 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
     return s.lki.get(oid)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerOrController:
-    """A Who: "that player or that planeswalker's controller" (115.1, 608.2h): the target chosen for
-    "target player or planeswalker" when it is a player, else the planeswalker's controller."""
-
-    of: Any  # V.Ref of a "player_or_planeswalker" target
 
 
 def _player_or_controller(g: Game, ctx: Context, who: PlayerOrController) -> list[int]:
@@ -135,13 +123,6 @@ def _object_stat(g: Game, ctx: Context, a: ObjectStat) -> int:
     return max(0, v or 0)  # 107.1b: a negative result counts as 0
 
 
-@dataclass(frozen=True, slots=True)
-class CountersOn:
-    """An Amount: "for each +1/+1 counter on it" (608.2h: as it last existed if it left the battlefield)."""
-
-    of: Any
-    kind: str
-    multiplier: int = 1
 
 
 def _counters_on(g: Game, ctx: Context, a: CountersOn) -> int:
@@ -206,37 +187,10 @@ E.CHOICES["pay_or_sacrifice"] = (_pay_or_sacrifice_actions, _answer_pay_or_sacri
 
 # ---------------------------------------------------------------------------- 603.7: delayed triggers on an object
 
-@dataclass(frozen=True, slots=True)
-class DelayedOnObject(V.Effect):
-    """603.7a: "destroy that creature at end of combat", "return that card to the battlefield under its
-    owner's control at the beginning of the next end step": a delayed triggered ability created as this
-    resolves, about the object `of` names now (603.7c: it triggers once, the next time the event happens).
-    `event`: "end_combat" or "next_end"."""
-
-    event: str
-    action: str  # "destroy", "sacrifice", "exile", "bounce", "return_owner", "return_you", "remove_counters"
-    of: Any
-    text: str = ""
-    counter_kind: str = ""
-    amount: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ActOnSource(V.Effect):
-    """The delayed ability's action on its object (the delayed ability's source, ctx.source)."""
-
-    action: str
-    counter_kind: str = ""
-    amount: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveCounters(V.Effect):
-    """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N)."""
-
-    kind: str
-    amount: V.Amount
-    target: Any
 
 
 def _delayed_on_object(g: Game, ctx: Context, e: DelayedOnObject) -> list | None:
@@ -315,13 +269,6 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
 # ---------------------------------------------------------------------------- copies, unless costs, attach
 
 
-@dataclass(frozen=True, slots=True)
-class CreateTokenCopy(V.Effect):
-    """"Create a token that's a copy of CARDNAME" (707.2: the copiable values of the object now, or as it
-    last existed on the battlefield, 608.2h)."""
-
-    of: Any
-    amount: V.Amount = 1
 
 
 def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None:
@@ -336,12 +283,6 @@ def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class SacrificeUnlessReturn(V.Effect):
-    """"Sacrifice it unless you return a non-Lair land you control to its owner's hand" (118.12a)."""
-
-    target: Any
-    filter: V.ObjectFilter
 
 
 def _sacrifice_unless_return(g: Game, ctx: Context, e: SacrificeUnlessReturn) -> list | None:
@@ -373,12 +314,6 @@ def _answer_return_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         E.sacrifice(g, oid)
 
 
-@dataclass(frozen=True, slots=True)
-class IfYourTurn(V.Effect):
-    """"If it's your turn, scry 2" (608.2c: checked as the spell resolves)."""
-
-    effects: tuple
-    yours: bool = True
 
 
 def _if_your_turn(g: Game, ctx: Context, e: IfYourTurn) -> list | None:
@@ -387,11 +322,6 @@ def _if_your_turn(g: Game, ctx: Context, e: IfYourTurn) -> list | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class AttachSelfTo(V.Effect):
-    """"Attach CARDNAME to it" (701.3a): the source Equipment or Aura to the trigger's object."""
-
-    to: Any
 
 
 def _attach_self_to(g: Game, ctx: Context, e: AttachSelfTo) -> list | None:

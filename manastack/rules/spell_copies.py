@@ -8,13 +8,17 @@ registered by rules/casting.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, StackItem
+from ..model.vocab.spell_copies import (  # noqa: F401 (the vocabulary this module executes)
+    CopyTargetSpell,
+    CopyThisSpell,
+    StormCopies,
+)
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -25,14 +29,6 @@ if TYPE_CHECKING:
 _alternative_costs_module = lazy_module("manastack.rules.alternative_costs", globals(), "_alternative_costs_module")
 
 
-@dataclass(frozen=True, slots=True)
-class CopyThisSpell(V.Effect):
-    """"Copy it [for each time ...]" of a cast trigger (702.78a, 702.153a, 702.56a): `count` copies of
-    the spell that is the trigger's source; "If the spell has any targets, you may choose new targets"
-    (707.10c)."""
-
-    count: int = 1
-    rule: str = "707.10"
 
 
 def _copy_trigger(kind: str, n: int) -> V.TriggeredAbility:
@@ -94,13 +90,6 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
     return tuple(done), times
 
 
-@dataclass(frozen=True, slots=True)
-class CopyTargetSpell(V.Effect):
-    """707.10 / 707.10c: "Copy target instant or sorcery spell. [You may choose new targets for the
-    copy.]": the copy is controlled by the player who copies it."""
-
-    target: V.Ref
-    new_targets: bool = False
 
 
 def _copy_target_spell(g: Game, ctx: Any, e: CopyTargetSpell) -> list | None:
@@ -170,13 +159,6 @@ def target_options(g: Game, p: int, item: StackItem) -> list[tuple[int, ...]]:
     return combos
 
 
-@dataclass(frozen=True, slots=True)
-class StormCopies(V.Effect):
-    """702.40a storm: "When you cast this spell, copy it for each spell cast before it this turn. You may
-    choose new targets for the copies." 702.69a gravestorm (`kind`): "... for each permanent put into a
-    graveyard this turn". The count is recorded as the spell is cast (choice ("storm_count", n))."""
-
-    kind: str = "storm"
 
 
 def _storm_count(item: StackItem, kind: str = "storm") -> int:

@@ -14,7 +14,6 @@ by rules/casting.py).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
@@ -23,6 +22,9 @@ from ..model import vocab as V
 from ..model.costs import ManaSource, Requirement, parse_cost, requirements, solve_payment
 from ..model.mana import COLORS, TYPE_INDEX
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD
+from ..model.vocab.spell_payment import (  # noqa: F401 (the vocabulary this module executes)
+    PaymentKeyword,
+)
 from .alternative_costs import ALTERNATIVE, _pay_other, _take_pending, alternative_costs, cast_options
 from .cost_modifiers import _casting_game, _targets_matter, _with_pips, colored_increase
 
@@ -33,11 +35,6 @@ _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 _mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
 
-@dataclass(frozen=True, slots=True)
-class PaymentKeyword(V.Ability):
-    """702.51 convoke, 702.126 improvise, 702.66 delve (`kind`)."""
-
-    kind: str
 
 
 HELPER_KINDS = ("convoke", "improvise", "delve")

@@ -48,6 +48,9 @@ from typing import TYPE_CHECKING, Any
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD
+from ..model.vocab.trigger_conditions import (  # noqa: F401 (the vocabulary this module executes)
+    WasKicked,
+)
 from .triggers import _add, _watchers
 
 if TYPE_CHECKING:
@@ -70,13 +73,6 @@ def _who_ok(who: str, watcher_controller: int, player: int) -> bool:
 
 # --------------------------------------------------------------------------------- 603.4 "if"
 
-@dataclass(frozen=True, slots=True)
-class WasKicked:
-    """603.4 / 702.33d: "When CARDNAME enters, if it was kicked, ..." — the permanent remembers that
-    the spell it was had its kicker cost paid (`remember_kicked`)."""
-
-    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        return source in g.s.__dict__.get("kicked_permanents", frozenset())
 
 
 def _controller(g: Game, source: int, lki: Any) -> int | None:

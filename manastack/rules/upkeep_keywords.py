@@ -12,12 +12,20 @@ templates are in cards/templates/graveyard_keywords.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD
+from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this module executes)
+    CounterTrigger,
+    CumulativeUpkeep,
+    CumulativeUpkeepLife,
+    EchoTrigger,
+    RemoveCounterOrSacrifice,
+    SacrificeSource,
+    SacrificeUnlessDiscard,
+)
 from . import add_hook
 from .effects import Context, register_effect
 
@@ -26,22 +34,6 @@ if TYPE_CHECKING:
 _state_module = lazy_module("manastack.model.state", globals(), "_state_module")
 
 
-@dataclass(frozen=True, slots=True)
-class EchoTrigger(V.TriggeredAbility):
-    """702.30a: "At the beginning of your upkeep, if this permanent came under your control since the
-    beginning of your last upkeep, sacrifice it unless you pay [cost]." A permanent came under its
-    controller's control since the beginning of their last upkeep exactly when it was "summoning sick"
-    (302.6: not continuously controlled since their most recent turn began) as their untap step began
-    — nothing can enter during an untap step (502.4: no player gets priority). `_mark_echo` records
-    that before the untap step ends the sickness; the trigger uses the record up (603.4)."""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        s = g.s
-        due = [e for e in s.effects if e.kind == "echo_due" and e.target == source]
-        if not due:
-            return False
-        s.effects = [e for e in s.effects if e not in due]
-        return True
 
 
 def _mark_echo(g: Game) -> None:
@@ -55,25 +47,8 @@ def _mark_echo(g: Game) -> None:
             s.next_timestamp += 1
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveCounterOrSacrifice(V.Effect):
-    """702.32a fading: "remove a fade counter from this permanent. If you can't, sacrifice the
-    permanent." 702.63a vanishing (`kind` "time", `sacrifice_on_last`): "remove a time counter from
-    it" and, when the last is removed, the linked trigger "sacrifice it" (LastCounterRemoved)."""
-
-    kind: str
-    vanishing: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class CounterTrigger(V.TriggeredAbility):
-    """702.63a vanishing's upkeep trigger: "if this permanent has a time counter on it" (603.4)."""
-
-    counter_kind: str = ""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        o = g.s.objects.get(source)
-        return o is not None and o.counters.get(self.counter_kind, 0) > 0
 
 
 def _remove_or_sacrifice(g: Game, ctx: Context, e: RemoveCounterOrSacrifice) -> list | None:
@@ -101,9 +76,6 @@ def _remove_or_sacrifice(g: Game, ctx: Context, e: RemoveCounterOrSacrifice) -> 
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class SacrificeSource(V.Effect):
-    """"Sacrifice it": the source permanent, if it is still on the battlefield (701.17a)."""
 
 
 def _sacrifice_source(g: Game, ctx: Context, e: SacrificeSource) -> list | None:
@@ -126,13 +98,6 @@ def _install_upkeep_hooks() -> None:
 _install_upkeep_hooks()
 
 
-@dataclass(frozen=True, slots=True)
-class CumulativeUpkeep(V.Effect):
-    """702.24a: "put an age counter on this permanent. Then you may pay [cost] for each age counter on
-    it. If you don't, sacrifice it." (the choice and the payment: rules/referred_objects.py
-    "pay_or_sacrifice", 118.12a)."""
-
-    cost: Any  # ManaCost
 
 
 def _cumulative_upkeep(g: Game, ctx: Context, e: CumulativeUpkeep) -> list | None:
@@ -153,13 +118,6 @@ def _cumulative_upkeep(g: Game, ctx: Context, e: CumulativeUpkeep) -> list | Non
 register_effect(CumulativeUpkeep, _cumulative_upkeep)
 
 
-@dataclass(frozen=True, slots=True)
-class CumulativeUpkeepLife(V.Effect):
-    """702.24a with a life cost: "put an age counter on this permanent. Then you may pay N life for each
-    age counter on it. If you don't, sacrifice it." (119.4: a player can pay life only up to their life
-    total; 0 life can always be paid.)"""
-
-    life: int
 
 
 def _cumulative_upkeep_life(g: Game, ctx: Context, e: CumulativeUpkeepLife) -> list | None:
@@ -214,10 +172,6 @@ def _install_life_choice() -> None:
 _install_life_choice()
 
 
-@dataclass(frozen=True, slots=True)
-class SacrificeUnlessDiscard(V.Effect):
-    """702.30a with a discard cost ("Echo—Discard a card"): "sacrifice it unless you discard a card" (118.12a).
-    The controller answers with the card to discard, or false to sacrifice it."""
 
 
 def _sacrifice_unless_discard(g: Game, ctx: Context, e: SacrificeUnlessDiscard) -> list | None:

@@ -13,12 +13,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine import game as game_module
-from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
+from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
+    CounterTo,
+    ExileDamagedIfWouldDie,
+    ExileIfWouldDie,
+    ExileUntilLeaves,
+    LinkedExile,
+    ReturnLinked,
+)
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -26,14 +32,8 @@ if TYPE_CHECKING:
     from .effects import Context
 
 
-@dataclass(frozen=True, slots=True)
-class ExileUntilLeaves(V.Effect):
-    target: Any
 
 
-@dataclass(frozen=True, slots=True)
-class ExileIfWouldDie(V.Effect):
-    target: Any
 
 
 def _exile_until_leaves(g: Game, ctx: Context, e: ExileUntilLeaves) -> list | None:
@@ -81,12 +81,6 @@ def _exile_if_would_die(g: Game, ctx: Context, e: ExileIfWouldDie) -> list | Non
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class ExileDamagedIfWouldDie(V.Effect):
-    """"If a creature dealt damage this way would die this turn, exile it instead" (614.1a): each
-    permanent of `kinds` dealt damage by this spell or ability as it resolved so far."""
-
-    kinds: frozenset[str]
 
 
 def _exile_damaged_if_would_die(g: Game, ctx: Context, e: ExileDamagedIfWouldDie) -> list | None:
@@ -121,14 +115,6 @@ def _die_to_exile(g: Game, o: Any, frm: str, to: str) -> str:
 game_module.ZONE_CHANGE_REPLACEMENTS.append(_die_to_exile)
 
 
-@dataclass(frozen=True, slots=True)
-class CounterTo(V.Effect):
-    """"Counter target spell [unless its controller pays {3}]. If that spell is countered this way, exile
-    it instead of putting it into its owner's graveyard" (614.1a: the countered card goes to `to`)."""
-
-    target: V.Ref
-    to: str  # "exile", "hand", "library_top", "library_bottom"
-    cost: Any = None  # ManaCost: "unless its controller pays"
 
 
 def _counter_to(g: Game, ctx: Context, e: CounterTo) -> list | None:
@@ -187,17 +173,8 @@ def _answer_pay_or_counter_to(g: Game, d: Any, value: Any) -> None:
     _do_counter_to(g, oid, to, name)
 
 
-@dataclass(frozen=True, slots=True)
-class LinkedExile(V.Effect):
-    """"Exile target creature" of an ability linked (607.2a) to "return the exiled card ...": the card
-    exiled is remembered for this object (the source permanent)."""
-
-    target: Any
 
 
-@dataclass(frozen=True, slots=True)
-class ReturnLinked(V.Effect):
-    """"Return the exiled card to the battlefield under its owner's control" (607.2a)."""
 
 
 def _linked_exile(g: Game, ctx: Context, e: LinkedExile) -> list | None:

@@ -48,10 +48,10 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import ManaCost, parse_cost
-from ...rules.alternative_costs import AlternativeCost, CastingKeyword, CastOption, OtherCost, Overload
-from ...rules.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
-from ...rules.casting import ManaSpentCounters
-from ...rules.cost_modifiers import (
+from ...model.vocab.alternative_costs import AlternativeCost, CastingKeyword, CastOption, OtherCost, Overload
+from ...model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
+from ...model.vocab.casting import ManaSpentCounters
+from ...model.vocab.cost_modifiers import (
     ColoredCostIncrease,
     CostCondition,
     CostCount,
@@ -60,9 +60,9 @@ from ...rules.cost_modifiers import (
     NextSpellDiscount,
     SpellFilter,
 )
-from ...rules.free_casting import CascadeEffect, RippleReveal
-from ...rules.spell_copies import CopyTargetSpell, StormCopies
-from ...rules.spell_payment import PaymentKeyword
+from ...model.vocab.free_casting import CascadeEffect, RippleReveal
+from ...model.vocab.spell_copies import CopyTargetSpell, StormCopies
+from ...model.vocab.spell_payment import PaymentKeyword
 from ..compiler import (
     CARD_FINISHERS,
     COLOR_WORDS,

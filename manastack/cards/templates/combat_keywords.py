@@ -43,7 +43,7 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ...rules.attacking import (
+from ...model.vocab.attacking import (
     BackupGrant,
     CantBlockSource,
     CreateAttacking,
@@ -51,9 +51,8 @@ from ...rules.attacking import (
     PumpPerOtherAttacking,
     RemoveFromCombat,
 )
-from ...rules.blocking_requirements import MustBlock
-from ...rules.combat_keywords import (
-    NEXT_UNTAP,
+from ...model.vocab.blocking_requirements import MustBlock
+from ...model.vocab.combat_keywords import (
     CombatRule,
     CombatRuleAll,
     DethroneTrigger,
@@ -62,9 +61,9 @@ from ...rules.combat_keywords import (
     Myriad,
     PumpPerBlocker,
     Renown,
-    RenownTrigger,
     UntapAll,
 )
+from ...rules.combat_keywords import NEXT_UNTAP, RenownTrigger
 from ..compiler import (
     CARD_FINISHERS,
     KEYWORDS,

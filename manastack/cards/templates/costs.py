@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.costs import ManaCost, parse_cost
-from ...rules.effects import LifePayment, counter_unless_pays, register_effect
+from ...model.vocab.effects import LifePayment
+from ...rules.effects import counter_unless_pays, register_effect
 from ..compiler import (
     Unsupported,
     keyword_template,

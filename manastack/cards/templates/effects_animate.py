@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...rules.animate import Animation, BecomeCreature
+from ...model.vocab.animate import Animation, BecomeCreature
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported
 from .effects_common import keywords_of, target, template
 from .keywords import CREATURE_TYPES

@@ -7,9 +7,7 @@
 
 from __future__ import annotations
 
-from ...rules import (
-    hand_effects,
-)
+from ...model.vocab import hand_effects
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, target, template
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 from ...model import vocab as V
-from ...rules import (
-    keyword_actions,
-)
+from ...model.vocab import keyword_actions
 from ..compiler import EFFECTS_CHECKS, Unsupported, trigger_template
 from .effects_common import SUBTYPES, N, amount, parse_filter, sub_effects, target, template
 from .effects_referred import _object_ref

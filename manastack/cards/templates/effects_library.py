@@ -11,9 +11,7 @@
 from __future__ import annotations
 
 from ...model import vocab as V
-from ...rules import (
-    library_effects,
-)
+from ...model.vocab import library_effects
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, target, template
 

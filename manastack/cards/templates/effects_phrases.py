@@ -15,9 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from ...model import vocab as V
-from ...rules import (
-    referred_objects,
-)
+from ...model.vocab import referred_objects
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, template
 from .effects_referred import _object_ref

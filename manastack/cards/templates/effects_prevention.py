@@ -5,9 +5,7 @@
 from __future__ import annotations
 
 from ...model import vocab as V
-from ...rules import (
-    prevention,
-)
+from ...model.vocab import prevention
 from .effects_common import parse_filter, target, template
 
 

@@ -26,14 +26,8 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
-from ...rules import (
-    hand_effects,
-    keyword_actions,
-    library_effects,
-    prevention,
-    referred_objects,
-    zone_change_effects,
-)
+from ...model.vocab import keyword_actions, zone_change_effects
+from ...rules import hand_effects, library_effects, prevention, referred_objects
 from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, substitute, target, template
 

@@ -15,9 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...rules import (
-    zone_change_effects,
-)
+from ...model.vocab import zone_change_effects
 from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported
 from .effects_common import target, template
 from .effects_referred import _object_ref

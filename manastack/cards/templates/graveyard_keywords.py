@@ -36,8 +36,9 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
-from ...rules import cast_from_zones, enters_keywords, upkeep_keywords
-from ...rules import graveyard_keywords as R
+from ...model.vocab import cast_from_zones, upkeep_keywords
+from ...model.vocab import graveyard_keywords as R
+from ...rules import enters_keywords
 from ..compiler import (
     Unsupported,
     compile_paragraph,
@@ -217,7 +218,7 @@ def _embalm(m: re.Match, out: dict) -> None:
 def _echo(m: re.Match, out: dict) -> None:
     """702.30a: "At the beginning of your upkeep, if this permanent came under your control since the
     beginning of your last upkeep, sacrifice it unless you pay [cost]." (118.12a)."""
-    from ...rules.referred_objects import SacrificeUnlessPay
+    from ...model.vocab.referred_objects import SacrificeUnlessPay
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(m.group(0))

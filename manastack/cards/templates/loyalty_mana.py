@@ -40,8 +40,9 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.mana import bag_of
+from ...model.vocab.loyalty import LoyaltyAbility
 from ...rules import mana_abilities as MA
-from ...rules.loyalty import LoyaltyAbility, LoyaltyCost
+from ...rules.loyalty import LoyaltyCost
 from ..compiler import (
     CARD_CHECKS,
     CARD_TYPES,

@@ -53,7 +53,8 @@ _LAND_PLURALS = {"lands": None, "plains": "Plains", "islands": "Island", "swamps
 def _lands_are_creatures(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """613.1d-e, 613.4b: "Forests you control are 1/1 green Elf creatures that are still lands" (Ambush
     Commander): layers 4, 5 and 7b of rules/animate.py `AnimateStatic` (205.1b: still lands)."""
-    from ...rules.animate import ANIMATE, AnimateStatic
+    from ...model.vocab.animate import AnimateStatic
+    from ...rules.animate import ANIMATE
     from .effects_animate import parse_animation
     if is_spell or bool(m.group(1)) == bool(m.group(3)):
         raise Unsupported(para)

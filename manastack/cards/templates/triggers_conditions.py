@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...rules.trigger_events import ControlCount, OpponentMoreLands, WasKicked
+from ...model.vocab.trigger_conditions import WasKicked
+from ...rules.trigger_events import ControlCount, OpponentMoreLands
 from ..compiler import (
     Unsupported,
     number,

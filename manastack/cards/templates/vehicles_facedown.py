@@ -41,7 +41,7 @@ from ...model.vocab import (
     TargetSpec,
     TriggeredAbility,
 )
-from ...rules.facedown import (
+from ...model.vocab.facedown import (
     FaceDownCost,
     LookAtFaceDown,
     Manifest,
@@ -49,17 +49,16 @@ from ...rules.facedown import (
     TurnFaceDown,
     TurnFaceUpEffect,
 )
-from ...rules.vehicles_facedown import (
-    AnyOfFilter,
+from ...model.vocab.vehicles_facedown import (
     AttachedToCreatureCost,
     BecomeArtifactCreature,
     BecomeCrewed,
     CrewBonus,
-    CrewCost,
     CrewedItFilter,
     ReconfigureAttach,
     ReconfigureUnattach,
 )
+from ...rules.vehicles_facedown import AnyOfFilter, CrewCost
 from ..compiler import (
     PARAGRAPH_TEMPLATES,
     TRIGGER_TEMPLATES,
@@ -441,5 +440,5 @@ def _target_explores(m: re.Match, targets: list) -> list:
 @paragraph_template(r"when cardname dies, return it to the battlefield face down under your control")
 def _dies_return_face_down(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """708.3 (rules/vehicles_facedown.py ReturnFaceDown)."""
-    from ...rules.facedown import ReturnFaceDown
+    from ...model.vocab.facedown import ReturnFaceDown
     out["abilities"].append(TriggeredAbility(para, "dies", (ReturnFaceDown(),)))

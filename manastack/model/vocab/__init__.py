@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .costs import NO_COST, ManaCost
-from .mana import Bag
-from .memo import by_identity
+from ..costs import NO_COST, ManaCost
+from ..mana import Bag
+from ..memo import by_identity
 
 # An amount is a fixed int, "X" (the X paid, 107.3), or a Count of objects.
 

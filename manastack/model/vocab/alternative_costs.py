@@ -1,0 +1,74 @@
+"""The vocabulary manastack/rules/alternative_costs.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+from ..costs import ManaCost
+from .cost_modifiers import CostCondition
+
+
+@dataclass(frozen=True, slots=True)
+class CastOption(V.Ability):
+    """An optional additional cost (`kind` in ADDITIONAL) or an alternative cost (ALTERNATIVE) of
+    a spell: "Buyback {3}", "Evoke {1}{U}", "Dash {2}{R}", "Surge {1}{U}", "Blitz {2}{B}", "Offspring {2}";
+    COPY_COSTS: "Conspire", "Casualty 2" (`n`: the power), "Replicate {1}{U}"."""
+
+    kind: str
+    cost: ManaCost
+    n: int = 0
+    other: OtherCost | None = None  # "Buyback—Sacrifice a land", "Evoke—Exile a green card from your hand"
+
+
+@dataclass(frozen=True, slots=True)
+class CastingKeyword(V.Ability):
+    """A keyword that works while the spell is cast or on the stack: "split_second" (702.61a),
+    "rebound" (702.88a), "assist" (702.132a)."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class OtherCost:
+    """The parts of a cost that aren't mana (601.2b, 118.9): "sacrifice two Mountains", "tap an untapped
+    creature you control", "exile a blue card from your hand", "return an Island you control to its
+    owner's hand", "pay 1 life", "exile a creature card from your graveyard"."""
+
+    sacrifice: V.ObjectFilter | None = None
+    sacrifice_count: int = 0
+    tap: V.ObjectFilter | None = None
+    exile_from_hand: V.ObjectFilter | None = None
+    bounce: V.ObjectFilter | None = None
+    life: int = 0
+    exile_from_graveyard: V.ObjectFilter | None = None
+    exile_count: int = 0
+    bounce_count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Overload(V.Ability):
+    """702.96a: "Overload [cost]" means "You may choose to pay [cost] rather than pay this spell's mana
+    cost" and "If you chose to pay this spell's overload cost, change its text by replacing all instances
+    of the word 'target' with the word 'each.'" `effects`: the spell's effects with that change, compiled
+    from the changed text (cards/templates/casting.py)."""
+
+    cost: ManaCost
+    effects: tuple[V.Effect, ...] = ()
+
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeCost(V.Ability):
+    """118.9 / 601.2b: "[If you control a Plains, ]you may [cost] rather than pay this spell's mana cost"
+    (kind "alternative"), and a mandatory additional cost beyond those rules/stack.py pays ("As an
+    additional cost to cast this spell, exile a creature card from your graveyard", kind "additional")."""
+
+    kind: str
+    cost: ManaCost = ManaCost()
+    other: OtherCost = OtherCost()
+    condition: CostCondition | None = None
+
+

@@ -1,0 +1,104 @@
+"""The vocabulary manastack/rules/cast_from_zones.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import vocab as V
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class CastFromGraveyard(V.Ability):
+    """A permission to cast the card from its owner's graveyard (601.3, 113.6f): 702.81a retrace
+    ("by discarding a land card as an additional cost"), 702.133a jump-start ("by discarding a card as
+    an additional cost"; exiled when it leaves the stack), 702.138a escape ("by paying [cost] rather
+    than paying its mana cost", with exiling other cards from the graveyard)."""
+
+    keyword: str  # "retrace", "jump-start", "escape"
+    additional: V.Cost | None = None
+    alt_cost: Any = None  # a ManaCost paid rather than the mana cost (escape)
+
+
+@dataclass(frozen=True, slots=True)
+class Madness(V.Ability):
+    """702.35a: "Madness [cost]": discarded, the card is exiled instead; its triggered ability lets its
+    owner cast it by paying [cost] rather than its mana cost, or puts it into the graveyard."""
+
+    cost: Any  # ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class MadnessCast(V.Effect):
+    """702.35a, the triggered ability: "When this card is exiled this way, its owner may cast it by paying
+    [cost] rather than paying its mana cost. If that player doesn't, they put this card into their
+    graveyard." The owner answers true (then its targets, one decision each) or false. The cast ignores
+    timing (it happens while the ability resolves) and follows 601.2b/f-h for the alternative cost."""
+
+
+@dataclass(frozen=True, slots=True)
+class SuspendCast(V.Effect):
+    """702.62a, the third ability: "When the last time counter is removed from this card, if it's exiled,
+    you may play it without paying its mana cost if able. If you don't, it remains exiled. If you cast a
+    creature spell this way, it gains haste until you lose control of the spell or the permanent it
+    becomes." """
+
+
+@dataclass(frozen=True, slots=True)
+class Suspend(V.Ability):
+    """702.62a: "Suspend N—[cost]" (the special action 116.2f; the upkeep and last-counter triggers that
+    function in exile)."""
+
+    time: int
+    cost: Any  # ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class Foretell(V.Ability):
+    """702.143a: "Foretell [cost]": the special action 116.2h ({2}, exiled face down), then cast from exile
+    for [cost] after the turn it was foretold."""
+
+    cost: Any  # ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class Plot(V.Ability):
+    """702.170a: "Plot [cost]": the special action 116.2k, then cast from exile without paying its mana
+    cost during a later turn's main phase while the stack is empty (702.170d)."""
+
+    cost: Any  # ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class SuspendTrigger(V.TriggeredAbility):
+    """702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time counter from it"
+    (702.62b: suspended = in exile, has suspend, has a time counter)."""
+
+    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        o = g.s.objects.get(source)
+        return o is not None and o.zone == "exile" and o.counters.get("time", 0) > 0
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTimeCounter(V.Effect):
+    """Suspend's upkeep effect; removing the last time counter triggers its third ability."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfWithCounters(V.Effect):
+    """"Exile CARDNAME with three time counters on it" (a resolving instant or sorcery with suspend, which
+    is then suspended, 702.62b): the spell goes to exile instead of its owner's graveyard (608.2n)."""
+
+    kind: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnlessEscaped(V.Effect):
+    """"When CARDNAME enters, sacrifice it unless it escaped" (702.138b: it escaped if the spell that became
+    it was cast with escape)."""
+
+

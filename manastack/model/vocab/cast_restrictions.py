@@ -1,0 +1,44 @@
+"""The vocabulary manastack/rules/cast_restrictions.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+from .cost_modifiers import SpellFilter
+
+
+@dataclass(frozen=True, slots=True)
+class CastRestriction(V.Ability):
+    """601.3: "Cast this spell only during ..." / "only if ...". kind: "attacked_this_step" (the
+    declare attackers step, and a creature attacks the caster), "combat", "combat_before_blockers",
+    "combat_after_blockers", "declare_blockers", "your_turn", "opponents_turn", "cast_another"
+    (the caster has cast another spell this turn), "before_combat_damage", "after_combat"."""
+
+    kind: str
+
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCastRestriction(V.Ability):
+    """101.2 / 601.3: a static ability restricting which spells players may cast. who: "each", "you",
+    "opponents" (relative to its controller). kind: "max_per_turn" (no more than `n` spells each turn),
+    "during_your_turn" (not during its controller's turn), "during_combat", "spells" (none of the spells
+    `spell` describes)."""
+
+    who: str
+    kind: str
+    n: int = 0
+    spell: SpellFilter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Uncounterable(V.Ability):
+    """101.2: "[Creature] spells [you control] can't be countered" (`spell`; who: "you" or "each")."""
+
+    who: str
+    spell: SpellFilter | None = None
+
+

@@ -1,0 +1,111 @@
+"""The vocabulary manastack/rules/combat_keywords.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import vocab as V
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRuleData:
+    """What a COMBAT_RULES effect says. `rules`: the rule codes of rules/combat.py (`Chars.rules`).
+    `group`: None (the effect's target object) or the filter of a group of creatures ("creatures
+    without flying"), matched on read (611.2c). `player`: for "your next untap step", the player
+    whose untap step it is (the effect keeps a permanent tapped only while that player controls it);
+    None: its controller's next untap step."""
+
+    rules: tuple[str, ...]
+    group: V.ObjectFilter | None = None
+    player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRule(V.Effect):
+    """"target creature can't block this turn" (rules ("cant_block",)), "CARDNAME can't be blocked
+    this turn", "... doesn't untap during its controller's next untap step" (until NEXT_UNTAP, with
+    "doesnt_untap"): a rules-changing effect on one object (611.2c). `yours`: "your next untap
+    step" (the controller of the ability)."""
+
+    target: V.Who
+    rules: tuple[str, ...]
+    until: str = "eot"
+    yours: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRuleAll(V.Effect):
+    """"creatures without flying can't block this turn", "creatures your opponents control can't
+    block this turn": 611.2c, the rule applies to every creature matching `group` now or later
+    this turn."""
+
+    group: V.ObjectFilter
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GivePoison(V.Effect):
+    """"defending player gets two poison counters" (122.1f)."""
+
+    amount: V.Amount
+    who: V.Who
+
+
+@dataclass(frozen=True, slots=True)
+class PumpPerBlocker(V.Effect):
+    """702.23a rampage N: +N/+N until end of turn for each creature blocking it beyond the first,
+    counted as the ability resolves (702.23b); without `beyond_first`, "it gets +1/+1 until end of
+    turn for each creature blocking it" (`target`: the source, or the trigger's creature)."""
+
+    n: int
+    beyond_first: bool = True
+    target: V.Who = V.SELF
+    toughness: int | None = None  # None: the same as n
+
+
+@dataclass(frozen=True, slots=True)
+class Melee(V.Effect):
+    """702.121a: +1/+1 until end of turn for each opponent you attacked with a creature this combat
+    (attacking a planeswalker is not attacking its controller, 506.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Myriad(V.Effect):
+    """702.116a: "for each opponent other than defending player, you may create a token copy ...
+    attacking that player": in a two-player game the only opponent is the defending player, so
+    there is none and the ability does nothing (no token, no delayed exile)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Renown(V.Effect):
+    """702.112a: "if it isn't renowned, put N +1/+1 counters on it and it becomes renowned" (603.4:
+    the condition is checked again as it resolves)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class DethroneTrigger(V.TriggeredAbility):
+    """702.105a: "Whenever this creature attacks the player with the most life or tied for most
+    life": a trigger condition, checked only as the creature attacks (not again on resolution)."""
+
+    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
+        cb = g.s.combat
+        d = cb.attackers.get(source) if cb is not None else None
+        if d is None or d >= 0:
+            return False  # attacking a planeswalker is not attacking a player (506.3)
+        life = g.s.players[-1 - d].life
+        return all(life >= pl.life for pl in g.s.players if not pl.lost)
+
+
+@dataclass(frozen=True, slots=True)
+class UntapAll(V.Effect):
+    """"Untap all creatures you control" (701.21b): each matching permanent that is tapped untaps."""
+
+    filter: V.ObjectFilter
+
+

@@ -1,0 +1,28 @@
+"""The vocabulary manastack/rules/effects.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True)
+class SacrificeUnless(V.Effect):
+    """"sacrifice CARDNAME unless you sacrifice a creature": the controller chooses."""
+
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class LifePayment:
+    """A cost of N life asked for while resolving ("Ward—Pay 2 life", 702.21a): payable only with a
+    life total of at least N (119.4)."""
+
+    amount: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.amount} life"
+
+

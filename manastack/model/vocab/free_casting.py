@@ -1,0 +1,32 @@
+"""The vocabulary manastack/rules/free_casting.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class CastFromExile(V.Effect):
+    """702.88a rebound: "you may cast this card from exile without paying its mana cost" (the source)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CascadeEffect(V.Effect):
+    """702.85a: "When you cast this spell, exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than this spell's mana value. You may cast that card without
+    paying its mana cost if the resulting spell's mana value is less than this spell's mana value. Then
+    put all cards exiled this way that weren't cast on the bottom of your library in a random order"."""
+
+
+@dataclass(frozen=True, slots=True)
+class RippleReveal(V.Effect):
+    """702.60a ripple N: "When you cast this spell, you may reveal the top N cards of your library. If you
+    do, you may cast any revealed cards with the same name as this spell without paying their mana costs.
+    Put the rest on the bottom of your library in any order." (The "may reveal" is the V.Optional around
+    this effect.)"""
+
+    n: int
+
+

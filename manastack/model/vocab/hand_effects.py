@@ -1,0 +1,33 @@
+"""The vocabulary manastack/rules/hand_effects.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHand(V.Effect):
+    """"You may put a land card from your hand onto the battlefield [tapped]" (not playing a land, 305.1)."""
+
+    filter: V.ObjectFilter
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtHand(V.Effect):
+    """"Look at target opponent's hand": only its controller sees the cards (no change to the game)."""
+
+    who: Any
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAtRandom(V.Effect):
+    """"That player discards a card at random" (701.8a: the card is chosen at random)."""
+
+    amount: int
+    who: Any
+
+

@@ -1,0 +1,57 @@
+"""The vocabulary manastack/rules/library_effects.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class ReorderTop(V.Effect):
+    amount: V.Amount
+
+
+@dataclass(frozen=True, slots=True)
+class PutSelfInLibrary(V.Effect):
+    """"Put CARDNAME on top of (the bottom of) its owner's library": the permanent, or the resolving spell
+    itself (608.2n: then it doesn't go to the graveyard)."""
+
+    bottom: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SearchToTop(V.Effect):
+    """"Search your library for a basic land card, reveal it, then shuffle and put that card on top"
+    (701.19a-b: a card with a stated quality may not be found; 701.20a shuffle)."""
+
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleSelfIntoLibrary(V.Effect):
+    """"Shuffle CARDNAME into its owner's library" (701.20a): the resolving spell itself (608.2n: then it
+    isn't put into the graveyard), or the permanent."""
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTopOf(V.Effect):
+    """"Look at the top card of target player's library": only its controller sees it."""
+
+    who: Any
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSameName(V.Effect):
+    """"Search your library for [up to N cards] [a card] named CARDNAME, reveal it, put it into your hand,
+    then shuffle" (701.19a-b: cards with a stated quality may not be found; 701.20a)."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleLibrary(V.Effect):
+    """"Shuffle your library" (701.20a)."""
+
+

@@ -1,0 +1,14 @@
+"""The vocabulary manastack/rules/loyalty.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyAbility(V.ActivatedAbility):
+    """606.1: an activated ability with a loyalty symbol in its cost. Not a mana ability (605.1a)."""
+
+

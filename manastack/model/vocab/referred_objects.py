@@ -1,0 +1,120 @@
+"""The vocabulary manastack/rules/referred_objects.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class ControllerOf:
+    """A Who: the controller of an object the ability refers to ("its controller", 608.2h)."""
+
+    of: Any  # V.Ref or V.IT / V.SELF
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrificed:
+    """A referent: the permanent sacrificed to pay the ability's or spell's cost ("the sacrificed
+    creature", 601.2h / 602.2b), seen as it last existed on the battlefield (608.2h)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectStat:
+    """An Amount: the power, toughness or mana value of an object ("equal to that creature's toughness",
+    "the sacrificed creature's power")."""
+
+    of: Any  # V.Ref or V.IT / V.SELF, or SACRIFICED
+    stat: str  # "power", "toughness" or "mana value"
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnlessPay(V.Effect):
+    target: Any
+    cost: Any  # ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOrController:
+    """A Who: "that player or that planeswalker's controller" (115.1, 608.2h): the target chosen for
+    "target player or planeswalker" when it is a player, else the planeswalker's controller."""
+
+    of: Any  # V.Ref of a "player_or_planeswalker" target
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOn:
+    """An Amount: "for each +1/+1 counter on it" (608.2h: as it last existed if it left the battlefield)."""
+
+    of: Any
+    kind: str
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedOnObject(V.Effect):
+    """603.7a: "destroy that creature at end of combat", "return that card to the battlefield under its
+    owner's control at the beginning of the next end step": a delayed triggered ability created as this
+    resolves, about the object `of` names now (603.7c: it triggers once, the next time the event happens).
+    `event`: "end_combat" or "next_end"."""
+
+    event: str
+    action: str  # "destroy", "sacrifice", "exile", "bounce", "return_owner", "return_you", "remove_counters"
+    of: Any
+    text: str = ""
+    counter_kind: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ActOnSource(V.Effect):
+    """The delayed ability's action on its object (the delayed ability's source, ctx.source)."""
+
+    action: str
+    counter_kind: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters(V.Effect):
+    """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N)."""
+
+    kind: str
+    amount: V.Amount
+    target: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenCopy(V.Effect):
+    """"Create a token that's a copy of CARDNAME" (707.2: the copiable values of the object now, or as it
+    last existed on the battlefield, 608.2h)."""
+
+    of: Any
+    amount: V.Amount = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnlessReturn(V.Effect):
+    """"Sacrifice it unless you return a non-Lair land you control to its owner's hand" (118.12a)."""
+
+    target: Any
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class IfYourTurn(V.Effect):
+    """"If it's your turn, scry 2" (608.2c: checked as the spell resolves)."""
+
+    effects: tuple
+    yours: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class AttachSelfTo(V.Effect):
+    """"Attach CARDNAME to it" (701.3a): the source Equipment or Aura to the trigger's object."""
+
+    to: Any
+
+

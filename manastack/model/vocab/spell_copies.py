@@ -1,0 +1,37 @@
+"""The vocabulary manastack/rules/spell_copies.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class CopyThisSpell(V.Effect):
+    """"Copy it [for each time ...]" of a cast trigger (702.78a, 702.153a, 702.56a): `count` copies of
+    the spell that is the trigger's source; "If the spell has any targets, you may choose new targets"
+    (707.10c)."""
+
+    count: int = 1
+    rule: str = "707.10"
+
+
+@dataclass(frozen=True, slots=True)
+class CopyTargetSpell(V.Effect):
+    """707.10 / 707.10c: "Copy target instant or sorcery spell. [You may choose new targets for the
+    copy.]": the copy is controlled by the player who copies it."""
+
+    target: V.Ref
+    new_targets: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StormCopies(V.Effect):
+    """702.40a storm: "When you cast this spell, copy it for each spell cast before it this turn. You may
+    choose new targets for the copies." 702.69a gravestorm (`kind`): "... for each permanent put into a
+    graveyard this turn". The count is recorded as the spell is cast (choice ("storm_count", n))."""
+
+    kind: str = "storm"
+
+

@@ -1,0 +1,51 @@
+"""The vocabulary manastack/rules/zone_change_effects.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class ExileUntilLeaves(V.Effect):
+    target: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfWouldDie(V.Effect):
+    target: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ExileDamagedIfWouldDie(V.Effect):
+    """"If a creature dealt damage this way would die this turn, exile it instead" (614.1a): each
+    permanent of `kinds` dealt damage by this spell or ability as it resolved so far."""
+
+    kinds: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class CounterTo(V.Effect):
+    """"Counter target spell [unless its controller pays {3}]. If that spell is countered this way, exile
+    it instead of putting it into its owner's graveyard" (614.1a: the countered card goes to `to`)."""
+
+    target: V.Ref
+    to: str  # "exile", "hand", "library_top", "library_bottom"
+    cost: Any = None  # ManaCost: "unless its controller pays"
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedExile(V.Effect):
+    """"Exile target creature" of an ability linked (607.2a) to "return the exiled card ...": the card
+    exiled is remembered for this object (the source permanent)."""
+
+    target: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnLinked(V.Effect):
+    """"Return the exiled card to the battlefield under its owner's control" (607.2a)."""
+
+
