@@ -21,7 +21,8 @@ from ..model.costs import ManaSource, Requirement, requirements, solve_payment, 
 from ..model.mana import TYPES, add, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility, ObjectFilter
-from . import mana_abilities, produce
+from ..model.vocab.conditions import HistoryCondition
+from . import intervening, mana_abilities, produce
 from .targeting import matches_filter
 
 if TYPE_CHECKING:
@@ -238,9 +239,8 @@ def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
 def _condition_holds(g: Game, o: Obj, cond: object) -> bool:
     """A condition of the statics vocabulary ("you control three or more artifacts", "there are seven
     or more cards in your graveyard") for `o`'s controller, by current characteristics (611.3a)."""
-    holds = getattr(cond, "holds", None)
-    if holds is not None:
-        return holds(g, o.id, None, None)  # rules/turn_history.py HistoryCondition
+    if isinstance(cond, HistoryCondition):
+        return intervening.holds(g, cond, o.id, None, None)
     from . import continuous
     g.chars(o)  # fills the characteristics cache for the current state version
     ok, _ = continuous._condition(g.s, o, cond, g._cache, continuous._statics(g.s))

@@ -51,7 +51,6 @@ if TYPE_CHECKING:
 
 
 
-SACRIFICED = Sacrificed()
 
 
 

@@ -19,6 +19,7 @@ import functools
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import actions as A
@@ -624,9 +625,7 @@ def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
         hook(g, item, new)
 
 
-# StaticAbility kinds of template modules that modify how their permanent enters (614.1c):
-# kind -> fn(game, the entering object, the ability, the ETB choices).
-ETB_REPLACEMENTS: dict[str, Any] = {}
+ETB_REPLACEMENTS = registry.ETB_REPLACEMENTS  # 614.1c (engine/registry.py)
 
 
 # 614.12: replacement effects from other sources that modify how a permanent enters:

@@ -7,8 +7,7 @@ casting) and adds the triggered abilities that match to the pending triggers (60
 stack by 603.3).
 
 - 603.4 intervening "if" clauses: TriggeredAbility.intervening (checked by triggers._add as the event
-  happens and by `still_holds` as the ability resolves): WasKicked (702.33d), ControlCount,
-  OpponentMoreLands.
+  happens and by `still_holds` as the ability resolves; rules/intervening.py says whether one holds).
 - 603.8 state triggers ("When you control no Islands, sacrifice CARDNAME"): `state_triggers`, checked
   whenever a player would receive priority; a state trigger doesn't trigger again while it is on the
   stack (or waiting to be put there).
@@ -42,15 +41,12 @@ stack by 603.3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD
-from ..model.vocab.trigger_conditions import (  # noqa: F401 (the vocabulary this module executes)
-    WasKicked,
-)
+from . import intervening
 from .triggers import _add, _watchers
 
 if TYPE_CHECKING:
@@ -75,46 +71,6 @@ def _who_ok(who: str, watcher_controller: int, player: int) -> bool:
 
 
 
-def _controller(g: Game, source: int, lki: Any) -> int | None:
-    """The controller of the ability's source (its last known information once it has left)."""
-    o = g.s.objects.get(source)
-    if o is not None and o.zone == BATTLEFIELD:
-        return o.controller
-    return lki[0].controller if lki else (o.controller if o is not None else None)
-
-
-@dataclass(frozen=True, slots=True)
-class ControlCount:
-    """603.4: "if you control two or more Gates" (at_least 2), "if you control another Spirit" (1),
-    "if you control no tapped lands" (at_most 0). `flt.other` leaves the source itself out."""
-
-    flt: V.ObjectFilter
-    at_least: int = 0
-    at_most: int | None = None
-
-    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        p = _controller(g, source, lki)
-        if p is None:
-            return False
-        from .targeting import matches_filter
-        n = sum(1 for o in g.permanents(p) if matches_filter(g, self.flt, o, p, source))
-        return n >= self.at_least and (self.at_most is None or n <= self.at_most)
-
-
-@dataclass(frozen=True, slots=True)
-class OpponentMoreLands:
-    """603.4: "if an opponent (defending player) controls more lands than you"."""
-
-    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        p = _controller(g, source, lki)
-        if p is None:
-            return False
-
-        def lands(q: int) -> int:
-            return sum(1 for o in g.permanents(q) if "Land" in g.chars(o).types)
-        return any(lands(q) > lands(p) for q in range(len(g.s.players)) if q != p)
-
-
 def remember_kicked(g: Game, oid: int) -> None:
     """A permanent spell that was kicked became the permanent `oid` (608.3, 702.33d). A frozenset
     in the state's dict: GameState.clone copies it (immutable, so shared safely)."""
@@ -131,7 +87,7 @@ def still_holds(g: Game, item: StackItem) -> bool:
         return True
     event_obj = item.choices[0] if item.choices else None
     source = item.source_lki[0].id if item.source_lki else item.source
-    if cond.holds(g, source, item.source_lki, event_obj):
+    if intervening.holds(g, cond, source, item.source_lki, event_obj):
         return True
     g.log_event("intervening_if_false", "603.4", card=item.name, ability=ab.text)
     return False

@@ -25,6 +25,7 @@ from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
+from . import intervening
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -49,7 +50,7 @@ def _add(g: Game, controller: int, source: int, ability: V.TriggeredAbility, lki
     if check is not None and not check(g, source, lki, event_obj):
         return  # 603.4: an intervening "if" clause false as the event happens: the ability doesn't trigger
     cond = getattr(ability, "intervening", None)
-    if cond is not None and not cond.holds(g, source, lki, event_obj):
+    if cond is not None and not intervening.holds(g, cond, source, lki, event_obj):
         return  # 603.4 (compiled "if" clauses, rules/trigger_events.py)
     for gate in TRIGGER_GATES:
         if not gate(g, source, ability):

@@ -12,16 +12,18 @@ and their relatives; CR 207.2c gives those words no rules meaning, the sentences
 The answers are read from the current turn's events in the game log (newest first, stopping at the
 previous turn), so they need no state of their own and survive `clone()` unchanged.
 
-`HistoryCondition` is also a 603.4 intervening "if" clause (`holds`, rules/trigger_events.py).
+`HistoryCondition` (model/vocab/conditions.py) is also a 603.4 intervening "if" clause (rules/intervening.py);
+`counters_if_happened` is the 614.1c "enters with N counters on it if [history]" replacement.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..model.state import BATTLEFIELD, GRAVEYARD
+from ..engine.registry import ETB_REPLACEMENTS
+from ..model.state import BATTLEFIELD, GRAVEYARD, Obj
+from ..model.vocab.conditions import CountersIfHappened
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -75,25 +77,6 @@ def happened(g: Game, p: int, kind: str) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryCondition:
-    """A condition about this turn for the controller of the source: an intervening "if" (603.4) of
-    a triggered ability, or the condition of "enters with ... counters if ..." (614.1c) and of
-    "Activate only if ..." (602.5b)."""
-
-    kind: str
-
-    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        o = g.s.objects.get(source)
-        if o is not None:
-            controller = o.controller
-        elif lki is not None:
-            controller = lki[0].controller
-        else:
-            return False
-        return happened(g, controller, self.kind)
-
-
 def damaged_by_this_turn(g: Game, source_id: int, target_id: int) -> bool:
     """Whether the object `target_id` was dealt damage this turn by the object `source_id` (120.3; the
     damage events of this turn record the source's id)."""
@@ -114,3 +97,14 @@ def creature_died(g: Game, oid: int, to: str) -> None:
     for w, ab in triggers._watchers(g, ("damaged_by_self_dies",)):
         if damaged_by_this_turn(g, w.id, oid):
             triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=s.successor.get(oid))
+
+
+def counters_if_happened(g: Game, o: Obj, ab: CountersIfHappened, choices: dict) -> None:
+    """614.1c: "CARDNAME enters with N [kind] counters on it if [history]" (stack.ETB_REPLACEMENTS)."""
+    if ab.condition is not None and happened(g, o.controller, ab.condition.kind):
+        n = int(ab.amount)  # type: ignore[arg-type]
+        o.counters[ab.counter_kind] = o.counters.get(ab.counter_kind, 0) + n
+        g.log_event("counters", "614.1c", card=o.card.name, kind=ab.counter_kind, amount=n)
+
+
+ETB_REPLACEMENTS["etb_counters_if_happened"] = counters_if_happened

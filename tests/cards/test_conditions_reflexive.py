@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from manastack.cards.compiler import compile_card
 from manastack.cards.templates.reflexive import ReflexiveTrigger
-from manastack.rules.turn_history import HistoryCondition
+from manastack.model.vocab.conditions import HistoryCondition
+from manastack.rules import intervening
 
 
 def _card(text: str, kind: str = "Creature — Human", pt: str | None = "2") -> object:
@@ -19,7 +20,7 @@ def test_intervening_if_conditions() -> None:
     for text in ("At the beginning of your upkeep, if you control three or more artifacts, you gain 2 life.",
                  "At the beginning of your upkeep, if you have 10 or less life, you gain 1 life."):
         state = _card(text)
-        assert not state.unsupported and hasattr(state.abilities[0].intervening, "holds"), text
+        assert not state.unsupported and type(state.abilities[0].intervening) in intervening.EVALUATORS, text
     # a condition about the source itself is not an intervening if we model (it may have left)
     assert _card("When this creature dies, if it's attacking, draw a card.").unsupported
 

@@ -11,7 +11,8 @@ from manastack.cards.db import get_card
 from manastack.engine.game import Game
 from manastack.model import vocab as V
 from manastack.model.state import GRAVEYARD, StackItem
-from manastack.rules import trigger_events
+from manastack.model.vocab import conditions
+from manastack.rules import intervening, trigger_events
 from tests.setup_helpers import put
 
 
@@ -58,7 +59,7 @@ def test_attack_with_n_or_more_keeps_the_count_and_filter() -> None:
 def test_kicked_etb_has_an_intervening_if() -> None:
     cd = get_card("Citanul Woodreaders")
     ab = trigger(cd)
-    assert ab.event == "etb" and isinstance(ab.intervening, trigger_events.WasKicked)
+    assert ab.event == "etb" and isinstance(ab.intervening, conditions.WasKicked)
     assert ab.effects == (V.Draw(2),)
 
 
@@ -153,12 +154,12 @@ def test_kicked_condition_only_for_enters() -> None:
 def test_control_count_excludes_the_source_for_another() -> None:
     g = Game.empty()
     geist = put(g, "Apothecary Geist", "battlefield")
-    cond = trigger_events.ControlCount(V.ObjectFilter(subtypes=frozenset({"Spirit"}), other=True), 1)
-    assert not cond.holds(g, geist.id, None, None)  # only itself: not "another Spirit"
+    cond = conditions.ControlCount(V.ObjectFilter(subtypes=frozenset({"Spirit"}), other=True), 1)
+    assert not intervening.holds(g, cond, geist.id, None, None)  # only itself: not "another Spirit"
     put(g, "Spectral Sailor", "battlefield", controller=1)
-    assert not cond.holds(g, geist.id, None, None)  # an opponent's Spirit doesn't count
+    assert not intervening.holds(g, cond, geist.id, None, None)  # an opponent's Spirit doesn't count
     put(g, "Spectral Sailor", "battlefield")
-    assert cond.holds(g, geist.id, None, None)
+    assert intervening.holds(g, cond, geist.id, None, None)
 
 
 @pytest.mark.parametrize("text,event,who,scope", [

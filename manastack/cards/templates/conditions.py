@@ -18,12 +18,9 @@ Conditions about what happened this turn (rules/turn_history.py), in three place
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...model import vocab as V
-from ...rules.stack import ETB_REPLACEMENTS
-from ...rules.turn_history import HistoryCondition
+from ...model.vocab.conditions import CountersIfHappened, HistoryCondition, StateCondition
 from ..compiler import (
     TRIGGER_TEMPLATES,
     Unsupported,
@@ -35,8 +32,7 @@ from ..compiler import (
 from .statics import parse_condition
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
-    from ...model.state import Obj
+    pass
 
 _HISTORY = {
     "you attacked this turn": "you_attacked",
@@ -58,26 +54,6 @@ def parse_history(text: str) -> HistoryCondition:
     if kind is None:
         raise Unsupported(text)
     return HistoryCondition(kind)
-
-
-@dataclass(frozen=True, slots=True)
-class StateCondition:
-    """603.4: an intervening "if" clause that is a static-ability condition ("if you control a Swamp",
-    "if you have 10 or more life"), read for the source (or its last known information)."""
-
-    condition: Any
-
-    def holds(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        from ...rules import continuous
-        o = g.s.objects.get(source)
-        if o is None:
-            if lki is None:
-                return False
-            o = lki[0]
-        if o.id in g.s.objects:
-            g.chars(o)  # fills the characteristics cache of this state version
-        ok, _ = continuous._condition(g.s, o, self.condition, g._cache, continuous._statics(g.s))
-        return ok
 
 
 def _intervening(text: str, event: str) -> Any:
@@ -117,22 +93,6 @@ def _with_history(m: re.Match) -> dict:
     return kw
 
 
-@dataclass(frozen=True, slots=True)
-class CountersIfHappened(V.StaticAbility):
-    """614.1c: "CARDNAME enters with N [kind] counters on it if [history]"."""
-
-    condition: HistoryCondition | None = None
-
-
-def _counters_if_happened(g: Game, o: Obj, ab: CountersIfHappened, choices: dict) -> None:
-    from ...rules.turn_history import happened
-    if ab.condition is not None and happened(g, o.controller, ab.condition.kind):
-        n = int(ab.amount)  # type: ignore[arg-type]
-        o.counters[ab.counter_kind] = o.counters.get(ab.counter_kind, 0) + n
-        g.log_event("counters", "614.1c", card=o.card.name, kind=ab.counter_kind, amount=n)
-
-
-ETB_REPLACEMENTS["etb_counters_if_happened"] = _counters_if_happened
 
 
 @paragraph_template(rf"cardname enters(?: the battlefield)? with (a|an|one|two|three|four|five|\d+) (\+1/\+1) "

@@ -26,12 +26,18 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
-from ...model.vocab import keyword_actions, zone_change_effects
-from ...rules import hand_effects, library_effects, prevention, referred_objects
+from ...model.vocab import (
+    hand_effects,
+    keyword_actions,
+    library_effects,
+    prevention,
+    referred_objects,
+    zone_change_effects,
+)
 from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, substitute, target, template
 
-# The rules modules that execute this module's effects (_refers_to_it reads their effects' fields).
+# The vocabulary modules of the rules modules that execute this module's effects (_refers_to_it reads their effects' fields).
 _RULES_MODULES = frozenset(m.__name__ for m in (hand_effects, keyword_actions, library_effects, prevention,
                                                   referred_objects, zone_change_effects))
 

@@ -18,8 +18,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.trigger_conditions import WasKicked
-from ...rules.trigger_events import ControlCount, OpponentMoreLands
+from ...model.vocab.conditions import ControlCount, OpponentMoreLands, WasKicked
 from ..compiler import (
     Unsupported,
     number,

@@ -21,6 +21,9 @@ class Sacrificed:
     creature", 601.2h / 602.2b), seen as it last existed on the battlefield (608.2h)."""
 
 
+SACRIFICED = Sacrificed()
+
+
 @dataclass(frozen=True, slots=True)
 class ObjectStat:
     """An Amount: the power, toughness or mana value of an object ("equal to that creature's toughness",

@@ -1,0 +1,55 @@
+"""The conditions abilities check about a source's controller and this turn: 603.4 intervening "if"
+clauses, "enters with ... counters if [history]" (614.1c) and "Activate only if [history]" (602.5b).
+Pure data; rules/intervening.py says whether one holds (`holds`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import ObjectFilter, StaticAbility
+
+
+@dataclass(frozen=True, slots=True)
+class WasKicked:
+    """603.4 / 702.33d: "When CARDNAME enters, if it was kicked, ..." — the permanent remembers that
+    the spell it was had its kicker cost paid (rules/trigger_events.py remember_kicked)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ControlCount:
+    """603.4: "if you control two or more Gates" (at_least 2), "if you control another Spirit" (1),
+    "if you control no tapped lands" (at_most 0). `flt.other` leaves the source itself out."""
+
+    flt: ObjectFilter
+    at_least: int = 0
+    at_most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentMoreLands:
+    """603.4: "if an opponent (defending player) controls more lands than you"."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryCondition:
+    """A condition about this turn for the controller of the source (rules/turn_history.py KINDS): an
+    intervening "if" (603.4) of a triggered ability, or the condition of "enters with ... counters
+    if ..." (614.1c) and of "Activate only if ..." (602.5b)."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class StateCondition:
+    """603.4: an intervening "if" clause that is a static-ability condition ("if you control a Swamp",
+    "if you have 10 or more life"), read for the source (or its last known information)."""
+
+    condition: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CountersIfHappened(StaticAbility):
+    """614.1c: "CARDNAME enters with N [kind] counters on it if [history]"."""
+
+    condition: HistoryCondition | None = None

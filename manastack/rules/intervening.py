@@ -1,0 +1,95 @@
+"""CR 603.4: intervening "if" clauses. A triggered ability with one triggers only if the condition is
+true as its event happens, and does nothing unless it is still true as it resolves
+(rules/triggers.py, rules/trigger_events.py still_holds). The same conditions about this turn also
+gate "Activate only if [history]" (602.5b, rules/mana_payment.py).
+
+`holds(g, cond, source, lki, event_obj)` reads a condition of model/vocab/conditions.py for the
+source's controller (the source's last known information once it has left, 603.10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..model.state import BATTLEFIELD
+from ..model.vocab.conditions import (
+    ControlCount,
+    HistoryCondition,
+    OpponentMoreLands,
+    StateCondition,
+    WasKicked,
+)
+from . import continuous
+from .targeting import matches_filter
+from .turn_history import happened
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+
+def _controller(g: Game, source: int, lki: Any) -> int | None:
+    """The controller of the ability's source (its last known information once it has left)."""
+    o = g.s.objects.get(source)
+    if o is not None and o.zone == BATTLEFIELD:
+        return o.controller
+    return lki[0].controller if lki else (o.controller if o is not None else None)
+
+
+def _was_kicked(g: Game, cond: WasKicked, source: int, lki: Any, event_obj: int | None) -> bool:
+    return source in g.s.__dict__.get("kicked_permanents", frozenset())
+
+
+def _control_count(g: Game, cond: ControlCount, source: int, lki: Any, event_obj: int | None) -> bool:
+    p = _controller(g, source, lki)
+    if p is None:
+        return False
+    n = sum(1 for o in g.permanents(p) if matches_filter(g, cond.flt, o, p, source))
+    return n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
+
+
+def _opponent_more_lands(g: Game, cond: OpponentMoreLands, source: int, lki: Any, event_obj: int | None) -> bool:
+    p = _controller(g, source, lki)
+    if p is None:
+        return False
+
+    def lands(q: int) -> int:
+        return sum(1 for o in g.permanents(q) if "Land" in g.chars(o).types)
+    return any(lands(q) > lands(p) for q in range(len(g.s.players)) if q != p)
+
+
+def _history(g: Game, cond: HistoryCondition, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    if o is not None:
+        controller = o.controller
+    elif lki is not None:
+        controller = lki[0].controller
+    else:
+        return False
+    return happened(g, controller, cond.kind)
+
+
+def _state(g: Game, cond: StateCondition, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    if o is None:
+        if lki is None:
+            return False
+        o = lki[0]
+    if o.id in g.s.objects:
+        g.chars(o)  # fills the characteristics cache of this state version
+    ok, _ = continuous._condition(g.s, o, cond.condition, g._cache, continuous._statics(g.s))
+    return ok
+
+
+EVALUATORS: dict[type, Callable[..., bool]] = {
+    WasKicked: _was_kicked,
+    ControlCount: _control_count,
+    OpponentMoreLands: _opponent_more_lands,
+    HistoryCondition: _history,
+    StateCondition: _state,
+}
+
+
+def holds(g: Game, cond: Any, source: int, lki: Any, event_obj: int | None) -> bool:
+    """Whether the condition `cond` is true now for the ability of `source` (603.4)."""
+    return EVALUATORS[type(cond)](g, cond, source, lki, event_obj)
