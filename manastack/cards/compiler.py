@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..lazy import lazy_module
 from ..model.costs import parse_cost
 from ..model.vocab import (
     DEFENDING,
@@ -49,33 +48,18 @@ from ..model.vocab import (
     TargetSpec,
     TriggeredAbility,
 )
-
-# Modules reached across an import cycle (manastack/lazy.py).
-_object_phrases_module = lazy_module("manastack.cards.object_phrases", globals(), "_object_phrases_module")
-_mana_text_module = lazy_module("manastack.cards.mana_text", globals(), "_mana_text_module")
-
-KEYWORDS = {
-    "flying", "reach", "haste", "vigilance", "defender", "lifelink", "deathtouch", "first strike",
-    "double strike", "trample", "menace", "flash", "exalted", "hexproof", "indestructible",
-    "umbra armor",  # 702.89a, applied by rules/effects.py destroy
-    "infect", "wither",  # 702.90, 702.80: applied by rules/combat_keywords.py (damage results, 120.3b-d)
-}
-CARD_TYPES = {"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery",
-              "battle", "kindred"}
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
-# 122.1b-122.1i, 306.5b, 310.4b, 714.1: counters the rules give a meaning of their own. Any other named counter
-# ("oil", "charge", "time") only means what the card's other abilities say, so a plain tally is exact.
-# Shield counters (122.1c) are implemented in rules/effects.py (destroy, deal_damage).
-COUNTERS_WITH_RULES = frozenset({"loyalty", "defense", "stun", "finality", "lore", "poison", "rad", "shadow"}) | KEYWORDS
-
-
-class Unsupported(Exception):
-    """A sentence no template matches."""
-
+from . import mana_text, object_phrases
+from .words import (  # noqa: F401 (re-exported: templates read them from here)
+    _N,
+    BASIC_LAND_MANA,
+    CARD_TYPES,
+    COLOR_WORDS,
+    COUNTERS_WITH_RULES,
+    KEYWORDS,
+    NUMBERS,
+    Unsupported,
+    number,
+)
 
 # Extension points: template modules in manastack/cards/templates/ register here at import.
 # A sentence template turns one effect sentence (lower-cased, CARDNAME for the card's own name, no
@@ -276,15 +260,6 @@ def _load_templates() -> None:
         importlib.import_module(f"{templates.__name__}.{mod.name}")
 
 
-def number(word: str) -> int | str:
-    w = word.lower()
-    if w == "x":
-        return "X"
-    if w.isdigit():
-        return int(w)
-    return NUMBERS[w]
-
-
 # --- costs ------------------------------------------------------------------------------------
 
 def parse_activation_cost(text: str) -> Cost:
@@ -305,7 +280,7 @@ def parse_activation_cost(text: str) -> Cost:
         elif pl.startswith("sacrifice "):
             q = pl[len("sacrifice "):]
             q = re.sub(r"^(a|an) ", "", q)
-            _, sac = _object_phrases_module.parse_object_phrase(q)
+            _, sac = object_phrases.parse_object_phrase(q)
         elif m := re.fullmatch(r"pay (\d+) life", pl):
             life = int(m.group(1))
         else:
@@ -349,36 +324,36 @@ def parse_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
 def _builtin_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
     m = re.fullmatch(rf"cardname deals {_N} damage to (.+)", s)
     if m:
-        return [DealDamage(number(m.group(1)), _object_phrases_module.parse_target(m.group(2), targets))]
+        return [DealDamage(number(m.group(1)), object_phrases.parse_target(m.group(2), targets))]
     m = re.fullmatch(rf"draw {_N} cards?", s)
     if m:
         return [Draw(number(m.group(1)))]
     m = re.fullmatch(rf"(target player|target opponent|each player) draws? {_N} cards?", s)
     if m:
-        return [Draw(number(m.group(2)), _object_phrases_module.parse_target(m.group(1), targets))]
+        return [Draw(number(m.group(2)), object_phrases.parse_target(m.group(1), targets))]
     m = re.fullmatch(rf"you gain {_N} life", s)
     if m:
         return [GainLife(number(m.group(1)))]
     m = re.fullmatch(rf"(target player|target opponent|each opponent|each player|you) loses? {_N} life", s)
     if m:
-        return [LoseLife(number(m.group(2)), _object_phrases_module.parse_target(m.group(1), targets))]
+        return [LoseLife(number(m.group(2)), object_phrases.parse_target(m.group(1), targets))]
     m = re.fullmatch(rf"(target player|target opponent|each opponent) discards? {_N} cards?", s)
     if m:
-        return [Discard(number(m.group(2)), _object_phrases_module.parse_target(m.group(1), targets))]
+        return [Discard(number(m.group(2)), object_phrases.parse_target(m.group(1), targets))]
     m = re.fullmatch(r"counter (target .*spell)", s)
     if m:
-        ref = _object_phrases_module.parse_target(m.group(1), targets)
+        ref = object_phrases.parse_target(m.group(1), targets)
         assert isinstance(ref, Ref)
         return [CounterSpell(ref)]
     m = re.fullmatch(r"destroy (target .+)", s)
     if m:
-        return [Destroy(_object_phrases_module.parse_target(m.group(1), targets))]
+        return [Destroy(object_phrases.parse_target(m.group(1), targets))]
     m = re.fullmatch(r"return (target .+) to its owner's hand", s)
     if m:
-        return [ReturnToHand(_object_phrases_module.parse_target(m.group(1), targets))]
+        return [ReturnToHand(object_phrases.parse_target(m.group(1), targets))]
     m = re.fullmatch(r"return (target .+ from your graveyard) to the battlefield", s)
     if m:
-        ref = _object_phrases_module.parse_target(m.group(1), targets)
+        ref = object_phrases.parse_target(m.group(1), targets)
         assert isinstance(ref, Ref)
         return [ReturnFromGraveyard(ref)]
     m = re.fullmatch(r"(target creature|cardname) gets ([+-]\d+)/([+-]\d+)(?: and gains (.+?))? until end of turn", s)
@@ -389,19 +364,19 @@ def _builtin_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
             if k is None:
                 raise Unsupported(s)
             kws = k
-        return [Pump(_object_phrases_module.parse_target(m.group(1), targets), int(m.group(2)), int(m.group(3)), kws)]
+        return [Pump(object_phrases.parse_target(m.group(1), targets), int(m.group(2)), int(m.group(3)), kws)]
     m = re.fullmatch(r"(target creature|cardname) gains (.+?) until end of turn", s)
     if m:
         k = parse_keywords(m.group(2))
         if k is None:
             raise Unsupported(s)
-        return [Pump(_object_phrases_module.parse_target(m.group(1), targets), 0, 0, k)]
+        return [Pump(object_phrases.parse_target(m.group(1), targets), 0, 0, k)]
     m = re.fullmatch(rf"put {_N} (\+1/\+1|-1/-1) counters? on (cardname|target creature)", s)
     if m:
-        return [AddCounters(m.group(2), number(m.group(1)), _object_phrases_module.parse_target(m.group(3), targets))]
+        return [AddCounters(m.group(2), number(m.group(1)), object_phrases.parse_target(m.group(3), targets))]
     m = re.fullmatch(r"until end of turn, (if .+)", s)
     if m:
-        rep = _mana_text_module.parse_mana_replacement(m.group(1))
+        rep = mana_text.parse_mana_replacement(m.group(1))
         if rep is None:
             raise Unsupported(s)
         return [CreateContinuousEffect(rep)]
@@ -414,7 +389,7 @@ def _builtin_effect_sentence(s: str, targets: list[TargetSpec]) -> list[Effect]:
         return [Flicker((Ref(len(targets) - 2), Ref(len(targets) - 1)))]
     m = re.fullmatch(r"add (.+)", s)
     if m:
-        return [AddMana(_mana_text_module.parse_production(m.group(1)))]
+        return [AddMana(mana_text.parse_production(m.group(1)))]
     m = re.fullmatch(
         rf"create {_N} (\d+)/(\d+) (colorless|white|blue|black|red|green) ([a-z]+) (artifact )?creature tokens?"
         r"(?: with ([a-z ]+?))?( for each \+1/\+1 counter on cardname)?", s)
@@ -519,25 +494,25 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
         body = m.group(2).strip()
         bl = body.lower().rstrip(".")
         if bl.startswith("add ") and "target" not in bl:
-            out["abilities"].append(_mana_text_module.mana_ability(para, cost, bl))
+            out["abilities"].append(mana_text.mana_ability(para, cost, bl))
             return
         targets: list[TargetSpec] = []
         effects = parse_effects(bl, targets)
         sorcery = False
         out["abilities"].append(ActivatedAbility(para, cost, effects, tuple(targets), sorcery))
         return
-    trig = _mana_text_module.parse_mana_trigger(low)
+    trig = mana_text.parse_mana_trigger(low)
     if trig is not None:
         out["abilities"].append(TriggeredAbility(para, trig.event, trig.effects, trig.targets, trig.scope,
                                                  trig.filter, trig.who))
         return
-    rep = _mana_text_module.parse_mana_replacement(low)
+    rep = mana_text.parse_mana_replacement(low)
     if rep is not None:
         out["abilities"].append(StaticAbility(para, "mana_replacement", mana_replacement=rep))
         return
     m = re.fullmatch(r"at the beginning of your upkeep, sacrifice cardname unless you sacrifice an? (.+)", low)
     if m:
-        _, flt = _object_phrases_module.parse_object_phrase(m.group(1))
+        _, flt = object_phrases.parse_object_phrase(m.group(1))
         out["abilities"].append(TriggeredAbility(para, "upkeep", (), (), unless_sacrifice=flt))
         return
     m = re.fullmatch(r"each spell a player casts costs \{1\} more to cast for each other spell that player has cast this turn",

@@ -28,8 +28,8 @@ from ..model.vocab import (
     TargetSpec,
     TriggeredAbility,
 )
-from .compiler import _N, BASIC_LAND_MANA, Unsupported, number
 from .object_phrases import parse_object_phrase, parse_target
+from .words import _N, BASIC_LAND_MANA, Unsupported, number
 
 
 def parse_production(text: str) -> ManaProduction:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..model.vocab import EACH_OPPONENT, EACH_PLAYER, SELF, YOU, ObjectFilter, Ref, TargetSpec
-from .compiler import CARD_TYPES, COLOR_WORDS, Unsupported
+from .words import CARD_TYPES, COLOR_WORDS, Unsupported
 
 
 def parse_object_phrase(phrase: str) -> tuple[str, ObjectFilter]:

@@ -34,19 +34,15 @@ from ..model.state import (
 )
 from ..model.vocab import CardDef, ability_types
 from ..rules import combat, continuous, loops, priority, sba, stack, trigger_events, triggers, turn
-from . import validate
+from . import registry, validate
 
 PROFILES = ("cr-2024-09", "cr-2026-02")
 
-# Hooks for rules modules (rules/effects_more.py): fn(game, obj, from_zone, to_zone) → the zone the
-# object goes to instead (614.1a replacement effects such as "if it would die, exile it instead");
-# and fn(game, old_id, to_zone), called after a permanent left the battlefield (610.3a).
-ZONE_CHANGE_REPLACEMENTS: list = []
-LEFT_BATTLEFIELD_HOOKS: list = []
+# The zone-change hooks of the rules registry (engine/registry.py), by their old names.
+ZONE_CHANGE_REPLACEMENTS = registry.ZONE_CHANGE_REPLACEMENTS
+LEFT_BATTLEFIELD_HOOKS = registry.LEFT_BATTLEFIELD_HOOKS
+ENTERED_BATTLEFIELD_HOOKS = registry.ENTERED_BATTLEFIELD_HOOKS
 _NO_KINDS: frozenset = frozenset()
-# fn(game, old_id, new_id, from_zone), called as a permanent has entered the battlefield, before its
-# enters triggers are looked at (rules/graveyard_keywords.py: a suspended creature spell's haste, 702.62a).
-ENTERED_BATTLEFIELD_HOOKS: list = []
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,49 @@ imports flowing one way (docs/architecture.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..model.state import Obj
     from .game import Game
 
+# 614.1a: replacement effects on zone changes ("if it would die, exile it instead"):
+# fn(game, obj, from_zone, to_zone) -> the zone the object goes to instead (or to_zone). Asked by
+# Game.move before the object moves.
+ZONE_CHANGE_REPLACEMENTS: list[Callable[[Game, Obj, str, str], str]] = []
+# 610.3a and the like: fn(game, old_id, to_zone), called after a permanent left the battlefield.
+LEFT_BATTLEFIELD_HOOKS: list[Callable[[Game, int, str], None]] = []
+# fn(game, old_id, new_id, from_zone), called as a permanent has entered the battlefield, before its
+# enters triggers are looked at (a suspended creature spell's haste, 702.62a).
+ENTERED_BATTLEFIELD_HOOKS: list[Callable[[Game, int, int, str], None]] = []
+
 # 614.1c: StaticAbility kinds that modify how their own permanent enters (bloodthirst, "enters
 # with N counters if ...", "enters tapped unless ..."): kind -> fn(game, the entering object, the
 # ability, the choices made for it as it enters). Read by rules/stack.py as a permanent enters.
 ETB_REPLACEMENTS: dict[str, Callable[[Game, Obj, Any, dict], None]] = {}
+
+# 603.4: triggered-ability classes whose intervening "if" clause is their own (renown, evolve, echo,
+# suspend): cls -> fn(game, ability, source, its last known information, the event's object) -> bool,
+# asked as the event happens (rules/triggers.py) and again on resolution.
+INTERVENING_IF: dict[type, Callable[..., bool]] = {}
+
+# Object filters with a test of their own ("creature with a morph ability", "creature or Vehicle"):
+# cls -> fn(game, filter, object, its characteristics, controller, source) -> bool, asked by
+# rules/targeting.py matches_filter after the filter's common fields matched.
+FILTER_TESTS: dict[type, Callable[..., bool]] = {}
+
+
+@dataclass(frozen=True)
+class ExtraCost:
+    """How a cost class of its own is paid (crew 702.122a, loyalty 606.4, mill 701.13b): `block_reason`
+    (game, object) -> why it can't be paid now, or None; `choose` (game, player, object, action) -> what
+    was chosen for it, before mana (601.2h); `pay` (game, player, object, chosen) pays it."""
+
+    block_reason: Callable[..., str | None]
+    choose: Callable[..., list[int]] | None = None
+    pay: Callable[..., None] | None = None
+
+
+# Cost classes of their own: cls -> ExtraCost (rules/activation.py, rules/mana_payment.py).
+EXTRA_COSTS: dict[type, ExtraCost] = {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import actions as A
@@ -21,7 +22,9 @@ from ..model.costs import requirements
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
 from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility, TriggeredAbility
+from ..model.vocab.keyword_costs import WardCounter
 from . import effects
+from .effects import counter_unless_pays, register_effect
 from .mana_payment import (
     _choose_cost_objects,
     _discard_candidates,
@@ -199,11 +202,12 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             exiles = _choose_cost_objects(g, p, _exile_candidates(g, o, cost), cost.exile_count, "exile",
                                           o.card.name)
     extra_paid = None
-    if hasattr(cost, "choose_extra"):  # costs of template modules (702.122a crew): chosen before mana
-        why = cost.extra_block_reason(g, o)  # type: ignore[attr-defined]
+    extra = registry.EXTRA_COSTS.get(type(cost))  # costs of their own (702.122a crew): chosen before mana
+    if extra is not None and extra.choose is not None:
+        why = extra.block_reason(g, cost, o)
         if why:
             raise IllegalActionError(why)
-        extra_paid = cost.choose_extra(g, p, o, action)  # type: ignore[attr-defined]
+        extra_paid = extra.choose(g, cost, p, o, action)
         tapped_others = tapped_others + [c for c in extra_paid if c not in tapped_others]
     reqs = requirements(cost.mana, action.x)
     pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
@@ -225,8 +229,8 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     for x in tapped_others:
         if extra_paid is None or x not in extra_paid:
             tap(g, s.objects[x], "602.2b")
-    if extra_paid is not None:
-        cost.pay_extra(g, p, o, extra_paid)  # type: ignore[attr-defined]
+    if extra_paid is not None and extra is not None and extra.pay is not None:
+        extra.pay(g, cost, p, o, extra_paid)
     if type(cost) is CostPlus and cost.remove_counters is not None:
         kind, n = cost.remove_counters
         o.counters[kind] -= n
@@ -262,3 +266,10 @@ def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[in
                 targets=[g.name_of(t) for t in targets])
     s.passes = 0
     ward_check(g, p, item)  # 702.21a
+
+
+def _run_ward(g, ctx, e: WardCounter):
+    return counter_unless_pays(g, ctx, ctx.event_obj, e.cost)
+
+
+register_effect(WardCounter, _run_ward)

@@ -29,7 +29,9 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
     OtherCost,
     Overload,
 )
+from ..model.vocab.keyword_costs import IfKicked
 from .cost_modifiers import _casting_game, _condition
+from .effects import register_effect
 from .spell_copies import StormCopies, _copy_costs, _died_this_turn
 
 if TYPE_CHECKING:
@@ -436,3 +438,12 @@ def _restore_overloaded(g: Game, o: Obj, frm: str, to: str) -> str:
         if orig is not None:
             o.card = orig
     return to
+
+
+def _run_if_kicked(g, ctx, e: IfKicked):
+    if ctx.kicked:
+        return [("resume_effects", ctx, e.effects, 0, None)]
+    return None
+
+
+register_effect(IfKicked, _run_if_kicked)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module executes)
+    ANIMATE,  # noqa: F401 (the vocabulary this module executes)
     AnimateStatic,
     Animation,
     BecomeCreature,
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from .effects import Context
 
-ANIMATE = "animate"  # ContinuousEffect.kind read by rules/continuous.py
 
 
 

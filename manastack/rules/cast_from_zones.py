@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
@@ -620,3 +621,11 @@ def _permitted_casts(g: Game, p: int, o: Obj, permit: Any) -> list[A.CastSpell]:
         return []
     return [A.CastSpell(o.id, targets, 0, modes=modes) for modes, specs in cast_variants(g, o.card)
             for targets in _target_combos(g, specs, p, o.id, o.card.colors)]
+
+
+def _suspend_trigger_intervening_if(g: Game, ability: SuspendTrigger, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    return o is not None and o.zone == "exile" and o.counters.get("time", 0) > 0
+
+
+registry.INTERVENING_IF[SuspendTrigger] = _suspend_trigger_intervening_if

@@ -27,13 +27,14 @@ onto the battlefield attacking, mentor and backup in rules/attacking.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
-from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+    NEXT_UNTAP,  # noqa: F401 (the vocabulary this module executes)
     CombatRule,
     CombatRuleAll,
     CombatRuleData,
@@ -43,6 +44,7 @@ from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this m
     Myriad,
     PumpPerBlocker,
     Renown,
+    RenownTrigger,
     UntapAll,
 )
 from . import effects as E
@@ -56,7 +58,6 @@ _targeting_module = lazy_module("manastack.rules.targeting", globals(), "_target
 _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 COMBAT_RULES = "combat_rules"  # ContinuousEffect kind; data: CombatRuleData
-NEXT_UNTAP = "next_untap"  # ContinuousEffect.until: ends after the untap step it applies to (502.3)
 
 
 
@@ -274,17 +275,6 @@ E.register_effect(Myriad, _myriad)
 E.register_effect(Renown, _renown)
 
 
-@dataclass(frozen=True, slots=True)
-class RenownTrigger(V.TriggeredAbility):
-    """702.112a: "When this creature deals combat damage to a player, if it isn't renowned, ...":
-    603.4, the intervening "if" is checked as the event happens (rules/triggers.py `_add`) and
-    again as it resolves (`Renown`)."""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        return not is_renowned(g, source)
-
-
-
 
 # ----------------------------------------------------------------------------- bloodthirst (702.54)
 
@@ -402,3 +392,22 @@ def combat_damage_amount(c: Any) -> int:
     if "assign_toughness" in rules or ("assign_toughness_if_greater" in rules and (c.toughness or 0) > p):
         return c.toughness or 0
     return p
+
+
+def _dethrone_trigger_intervening_if(g: Game, ability: DethroneTrigger, source: int, lki: Any, event_obj: int | None) -> bool:
+    cb = g.s.combat
+    d = cb.attackers.get(source) if cb is not None else None
+    if d is None or d >= 0:
+        return False  # attacking a planeswalker is not attacking a player (506.3)
+    life = g.s.players[-1 - d].life
+    return all(life >= pl.life for pl in g.s.players if not pl.lost)
+
+
+registry.INTERVENING_IF[DethroneTrigger] = _dethrone_trigger_intervening_if
+
+
+def _renown_trigger_intervening_if(g: Game, ability: RenownTrigger, source: int, lki: Any, event_obj: int | None) -> bool:
+    return not is_renowned(g, source)
+
+
+registry.INTERVENING_IF[RenownTrigger] = _renown_trigger_intervening_if

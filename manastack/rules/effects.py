@@ -14,13 +14,23 @@ modules of the templates; `_load_handler_modules` imports the first five with th
 
 from __future__ import annotations
 
+import dataclasses
+from typing import TYPE_CHECKING
+
+from ..model import vocab as V
+from ..model.vocab.statics import OnAttached
+from ..model.vocab.x_amounts import PumpX
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .effects import Context
+
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..lazy import lazy_module
-from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -1177,3 +1187,32 @@ def _load_handler_modules() -> None:
 
 
 _load_handler_modules()
+
+
+def _term(ctx: Context, t: str) -> int:
+    n = ctx.x if t[1:] == "x" else int(t[1:])
+    return -n if t[0] == "-" else n
+
+
+def _run_pump_x(g: Game, ctx: Context, e: PumpX) -> list | None:
+    return _HANDLERS[V.Pump](g, ctx, V.Pump(e.target, _term(ctx, e.power), _term(ctx, e.toughness)))
+
+
+register_effect(PumpX, _run_pump_x)
+
+
+def _on_attached(g, ctx, e: OnAttached) -> list | None:
+    s = g.s
+    src = s.objects.get(ctx.source) if ctx.source is not None else None
+    if src is not None and src.zone == "battlefield":
+        host = src.attached_to
+    else:
+        lki = ctx.source_lki[0] if ctx.source_lki else None
+        host = lki.attached_to if lki is not None else None
+    if host is None or host not in s.objects or s.objects[host].zone != "battlefield":
+        return None
+    run(g, dataclasses.replace(ctx, targets=(host,), legal=(True,)), e.effects, finish=None)
+    return None
+
+
+register_effect(OnAttached, _on_attached)

@@ -12,13 +12,14 @@ or the first option (decline) for agents without a chooser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD
-from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
     Evolve,
+    EvolveTrigger,
     Fabricate,
 )
 from .effects import Context, register_effect
@@ -72,15 +73,6 @@ def _install_choices() -> None:
 
 _install_choices()
 
-
-@dataclass(frozen=True, slots=True)
-class EvolveTrigger(V.TriggeredAbility):
-    """702.100a: "Whenever a creature you control enters, if that creature's power is greater than this
-    creature's power and/or that creature's toughness is greater than this creature's toughness, put a
-    +1/+1 counter on this creature." Checked as it enters (603.4) and again on resolution (Evolve)."""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        return _evolves(g, source, event_obj)
 
 
 def _evolves(g: Game, source: int | None, entered: int | None) -> bool:
@@ -182,3 +174,10 @@ def _install_devour() -> None:
 
 
 _install_devour()
+
+
+def _evolve_trigger_intervening_if(g: Game, ability: EvolveTrigger, source: int, lki: Any, event_obj: int | None) -> bool:
+    return _evolves(g, source, event_obj)
+
+
+registry.INTERVENING_IF[EvolveTrigger] = _evolve_trigger_intervening_if

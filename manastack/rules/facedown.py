@@ -33,14 +33,14 @@ Vehicle", "target face-down creature") and `CrewedItFilter` ("target creature th
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.costs import ManaCost, parse_cost, requirements
 from ..model.state import BATTLEFIELD, HAND
-from ..model.vocab import CardDef, ObjectFilter, StaticAbility, TriggeredAbility
-from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab import CardDef, StaticAbility, TriggeredAbility
+from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
     FaceDownCost,
     LookAtFaceDown,
     Manifest,
@@ -48,6 +48,7 @@ from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module e
     ReturnFaceDown,
     TurnFaceDown,
     TurnFaceUpEffect,
+    WithMorphFilter,
 )
 
 if TYPE_CHECKING:
@@ -56,15 +57,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
     from .effects import Context
 
-
-
-@dataclass(frozen=True, slots=True)
-class WithMorphFilter(ObjectFilter):
-    """"creature with a morph ability" (702.37a; megamorph is a morph ability, 702.37b), face up."""
-
-    def extra_match(self, g: Game, o: Obj, c: Any, controller: int, source: int | None) -> bool:
-        ab = face_down_ability(o.card) if o.face_down is None else None
-        return "Creature" in c.types and ab is not None and ab.kind in ("morph", "megamorph")
 
 
 
@@ -505,3 +497,11 @@ def _register_return() -> None:
 
 
 _register_return()
+
+
+def _with_morph_filter_matches(g: Game, flt: WithMorphFilter, o: Obj, c: Any, controller: int, source: int | None) -> bool:
+    ab = face_down_ability(o.card) if o.face_down is None else None
+    return "Creature" in c.types and ab is not None and ab.kind in ("morph", "megamorph")
+
+
+registry.FILTER_TESTS[WithMorphFilter] = _with_morph_filter_matches

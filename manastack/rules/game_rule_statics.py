@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..lazy import lazy_module
 from ..model.state import BATTLEFIELD
+from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
+from . import effects as E
 from . import stack as stack_module
 from . import turn
 
@@ -59,7 +61,6 @@ def _partner_search(g: Game, ctx: Any, e: Any) -> list | None:
     """702.124j: "When this permanent enters, target player may search their library for a card
     named [name], reveal it, put it into their hand, then shuffle." First whether they search (a
     player who doesn't search doesn't shuffle), then the card (701.19b: they may find nothing)."""
-    from . import effects as E
     players = E.resolve_who(g, ctx, e.who)
     if not players:
         return None
@@ -113,7 +114,6 @@ def _answer_partner_find(g: Game, d: Any, value: Any) -> None:
 
 
 def register_partner_effect(cls: type) -> None:
-    from . import effects as E
     E.register_effect(cls, _partner_search)
     E.CHOICES["partner_may"] = (_may_actions, _answer_partner_may)
     E.CHOICES["partner_find"] = (_find_actions, _answer_partner_find)
@@ -152,9 +152,13 @@ def _land_plays_this_turn(g: Game, p: int) -> int:
 
 
 def register_extra_land_effect(extra_land_cls: type) -> None:
-    from . import effects as E
     E.register_effect(extra_land_cls, _extra_land_this_turn)
 
 
 turn.BEFORE_UNTAP_HOOKS.append(_untap_during_others)
 stack_module.LAND_PLAYS.append(_land_plays_this_turn)
+
+
+E.register_effect(AnyPlayerMayActivate, lambda g, ctx, e: None)  # a static ability: read where abilities are listed
+register_partner_effect(PartnerSearch)
+register_extra_land_effect(ExtraLandThisTurn)

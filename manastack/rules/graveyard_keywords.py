@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.memo import by_identity
@@ -441,3 +442,10 @@ def _install_land_permission() -> None:
 
 
 _install_land_permission()
+
+
+def _no_counter_trigger_intervening_if(g: Game, ability: NoCounterTrigger, source: int, lki: Any, event_obj: int | None) -> bool:
+    return lki is None or not lki[0].counters.get(ability.counter_kind, 0)
+
+
+registry.INTERVENING_IF[NoCounterTrigger] = _no_counter_trigger_intervening_if

@@ -18,6 +18,15 @@ sentences are compiled by cards/templates/effects_keyword_actions.py.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..model.vocab.keyword_actions import Attach, CreateAndAttach
+from .effects import register_effect
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .effects import Context
+
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
@@ -40,7 +49,7 @@ from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this m
     UntapUpTo,
 )
 from . import effects as E
-from .effects import _HANDLERS, CHOICES, Context, _choice, _may_actions, target_object
+from .effects import _HANDLERS, CHOICES, Context, _choice, _may_actions, create_token, target_object
 from .referred_objects import _counters, _referred
 
 if TYPE_CHECKING:
@@ -563,3 +572,43 @@ CHOICES["explore"] = (_may_actions, _answer_explore)
 
 
 _HANDLERS[V.Explore] = _explore
+
+
+def _attach(g: Game, ctx: Context, e: Attach) -> list | None:
+    s = g.s
+    if not ctx.legal[e.target.index]:
+        return None
+    src = s.objects.get(ctx.source) if ctx.source is not None else None
+    tid = ctx.targets[e.target.index]
+    host = s.objects.get(tid)
+    if src is None or src.zone != "battlefield" or host is None or host.zone != "battlefield":
+        return None  # the Equipment left the battlefield: it can't be attached (701.3a)
+    c = g.chars(src)
+    if "Creature" in c.types or tid == src.id:
+        g.log_event("attach_fails", "301.5c", card=src.card.name, to=host.card.name)
+        return None  # 301.5c: an Equipment that's also a creature can't equip; nor equip itself
+    if src.attached_to == tid:
+        return None  # 701.3b: already attached to it: the effect does nothing
+    src.attached_to = tid
+    src.timestamp = s.next_timestamp  # 613.7e: a new timestamp when attached
+    s.next_timestamp += 1
+    g.invalidate()
+    g.log_event("attach", "701.3a", card=src.card.name, to=host.card.name, to_id=tid)
+    return None
+
+
+register_effect(Attach, _attach)
+def _create_and_attach(g: Game, ctx: Context, e: CreateAndAttach) -> list | None:
+    tid = create_token(g, e.token, ctx.controller)
+    src = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if src is None or src.zone != "battlefield" or "Creature" in g.chars(src).types:
+        return None  # the Equipment left the battlefield: the token stays unequipped
+    src.attached_to = tid
+    src.timestamp = g.s.next_timestamp
+    g.s.next_timestamp += 1
+    g.invalidate()
+    g.log_event("attach", "701.3a", card=src.card.name, to=g.s.objects[tid].card.name, to_id=tid)
+    return None
+
+
+register_effect(CreateAndAttach, _create_and_attach)

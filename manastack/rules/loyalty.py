@@ -14,14 +14,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import ContinuousEffect
-from ..model.vocab.loyalty import (  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.loyalty import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
     LoyaltyAbility,
+    LoyaltyCost,
 )
 
 if TYPE_CHECKING:
@@ -29,26 +30,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 ACTIVATED = "loyalty_activated"  # ContinuousEffect kind: a loyalty ability of `target` was activated this turn
-
-
-@dataclass(frozen=True, slots=True)
-class LoyaltyCost(V.Cost):
-    """606.4: put on (`loyalty` > 0) or remove (< 0, or "X": remove X) loyalty counters."""
-
-    loyalty: int | str = 0
-
-    # The protocol rules/stack.py uses for costs of template modules (cost_block_reason, activate_ability).
-    def extra_block_reason(self, g: Game, o: Obj) -> str | None:
-        return block_reason(g, o, self)
-
-    def choose_extra(self, g: Game, p: int, o: Obj, action) -> list[int]:
-        """A loyalty cost has no other parts (606.4): it is paid as it is determined, with X as announced."""
-        pay(g, o, self, action.x)
-        return []
-
-    def pay_extra(self, g: Game, p: int, o: Obj, paid: list[int]) -> None:
-        return None
-
 
 
 
@@ -80,3 +61,20 @@ def pay(g: Game, o: Obj, cost: LoyaltyCost, x: int) -> None:
                     amount=abs(n))
     s.effects.append(ContinuousEffect(ACTIVATED, o.id, timestamp=s.next_timestamp))
     s.next_timestamp += 1
+
+
+def _loyalty_cost_block_reason(g: Game, cost: LoyaltyCost, o: Obj) -> str | None:
+    return block_reason(g, o, cost)
+
+
+def _loyalty_cost_choose(g: Game, cost: LoyaltyCost, p: int, o: Obj, action) -> list[int]:
+    """A loyalty cost has no other parts (606.4): it is paid as it is determined, with X as announced."""
+    pay(g, o, cost, action.x)
+    return []
+
+
+def _loyalty_cost_pay(g: Game, cost: LoyaltyCost, p: int, o: Obj, paid: list[int]) -> None:
+    return None
+
+
+registry.EXTRA_COSTS[LoyaltyCost] = registry.ExtraCost(_loyalty_cost_block_reason, _loyalty_cost_choose, _loyalty_cost_pay)

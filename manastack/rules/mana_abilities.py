@@ -35,11 +35,21 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.mana import COLORS, EMPTY, TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, STACK, ContinuousEffect
-from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+    COMBINATION,
+    DIFFERENT_COLORS,
+    KINDS,
+    REMOVED_COUNTERS,
+    SAC_MANA_VALUE,
+    SAC_POWER,
+    X_COMBINATION,
+    X_ONE,
+    X_SACRIFICED,
     AddRestrictedMana,
     ManaAbilityPlus,
     MillCost,
@@ -127,19 +137,6 @@ def _register() -> None:
     effects.register_effect(AddRestrictedMana, _add_restricted_mana)
 
 
-# Production kinds of this module (ManaProduction.kind); rules/produce.py production_outputs asks here.
-REMOVED_COUNTERS = "removed_counters"  # bags[1] + bags[0] per counter removed (count.counters_on_self)
-COMBINATION = "combination"  # `amount` mana (or one per counter removed) in any combination of bags' types
-# X mana, X = `count` (None: the source's power): X_ONE, X times one of `bags` (X mana of any one color,
-# an amount of {G}); X_COMBINATION, X mana in any combination of the types of `bags`.
-X_ONE = "x_one"
-X_COMBINATION = "x_combination"
-DIFFERENT_COLORS = "different_colors"  # `amount` mana of different colors (106.1b)
-# bags[0] times the sacrificed permanent's mana value (`amount` SAC_MANA_VALUE) or power (SAC_POWER), as it
-# last existed on the battlefield (608.2h): Priest of Yawgmoth.
-X_SACRIFICED = "x_sacrificed"
-SAC_MANA_VALUE, SAC_POWER = 0, 1
-KINDS = frozenset({REMOVED_COUNTERS, COMBINATION, X_ONE, X_COMBINATION, DIFFERENT_COLORS, X_SACRIFICED})
 
 
 def _times(bag: Bag, n: int) -> Bag:
@@ -290,7 +287,7 @@ def pay_extra_costs(g: Game, p: int, o: Obj, ab: V.ManaAbility) -> None:
         from ..model.state import GRAVEYARD
         lib = g.s.players[p].library
         if len(lib) < cost.mill:
-            raise IllegalActionError(cost.extra_block_reason(g, o) or "701.13b")
+            raise IllegalActionError(_mill_cost_block_reason(g, cost, o) or "701.13b")
         for _ in range(cost.mill):
             g.move(lib[0], GRAVEYARD, rule="701.13a")
         return
@@ -453,3 +450,12 @@ def describe_restricted(g: Game, p: int) -> str:
 _register()
 
 __all__ = ["SpendRestriction", "ManaAbilityPlus", "KINDS", "production_outputs", "COLORS"]
+
+
+def _mill_cost_block_reason(g: Game, cost: MillCost, o: Obj) -> str | None:
+    if len(g.s.players[o.controller].library) < cost.mill:
+        return f"{o.card.name}: can't mill {cost.mill} card(s) with fewer cards in the library (701.13b)"
+    return None
+
+
+registry.EXTRA_COSTS[MillCost] = registry.ExtraCost(_mill_cost_block_reason)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import actions as A
@@ -149,9 +150,9 @@ def cost_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
         return f"{o.card.name}: there is no permanent to sacrifice for this cost (701.17a)"
     if type(cost) is CostPlus:
         return _plus_block_reason(g, o, cost)
-    extra = getattr(cost, "extra_block_reason", None)  # costs of template modules (702.122a crew)
+    extra = registry.EXTRA_COSTS.get(type(cost))  # costs of their own (702.122a crew)
     if extra is not None:
-        return extra(g, o)
+        return extra.block_reason(g, cost, o)
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..model.state import BATTLEFIELD
+from ..model.vocab.protection import GainProtection
 from . import sba
 from . import targeting as targeting_module
 
@@ -128,3 +129,6 @@ def aura_kept(g: Game, aura: Obj, host: Obj, aura_chars: Any) -> bool:
 
 
 sba.AURA_KEPT.append(aura_kept)
+
+
+register_protection_effect(GainProtection)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
@@ -46,9 +47,9 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
         from .attacking import power_below_source
         if not power_below_source(g, c, source):
             return False
-    extra = getattr(flt, "extra_match", None)  # filters of template modules (rules/vehicles_facedown.py)
+    extra = registry.FILTER_TESTS.get(type(flt))  # filters with a test of their own (rules/vehicles_facedown.py)
     if extra is not None:
-        return extra(g, o, c, controller, source)
+        return extra(g, flt, o, c, controller, source)
     if flt.types and not (flt.types & c.types):
         return False
     if flt.non_types and (flt.non_types & c.types):

@@ -19,8 +19,26 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..model.vocab.triggers import TriggersOnceEachTurn
+from . import triggers
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
 from typing import TYPE_CHECKING
 
+from ..model.vocab.triggers import ReflexiveTrigger
+from .effects import register_effect
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .effects import Context
+
+from typing import TYPE_CHECKING
+
+from ..engine import registry
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.memo import by_identity
@@ -46,8 +64,8 @@ TRIGGER_GATES: list = []
 
 def _add(g: Game, controller: int, source: int, ability: V.TriggeredAbility, lki=None, name: str = "",
          effect_source: int | None = None, event_obj: int | None = None) -> None:
-    check = getattr(ability, "intervening_if", None)
-    if check is not None and not check(g, source, lki, event_obj):
+    check = registry.INTERVENING_IF.get(type(ability))
+    if check is not None and not check(g, ability, source, lki, event_obj):
         return  # 603.4: an intervening "if" clause false as the event happens: the ability doesn't trigger
     cond = getattr(ability, "intervening", None)
     if cond is not None and not intervening.holds(g, cond, source, lki, event_obj):
@@ -485,7 +503,7 @@ def uses_event(ability: V.TriggeredAbility) -> bool:
     """Whether the ability's resolution may read its event object ("that creature", "that player",
     "it" for the object that triggered it, an intervening "if" clause, 603.4): a structural scan of
     its effects, conservative (any unknown way in counts)."""
-    if getattr(ability, "intervening", None) is not None or getattr(ability, "intervening_if", None) is not None:
+    if getattr(ability, "intervening", None) is not None or type(ability) in registry.INTERVENING_IF:
         return True
     seen: set[int] = set()
 
@@ -621,3 +639,32 @@ def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produc
             continue
         if src is not None and _tap_trigger_applies(g, trig_src, ab, p, src, chars):
             _add(g, trig_src.controller, trig_src.id, ab, None, trig_src.card.name)
+
+
+def _reflexive(g: Game, ctx: Context, e: ReflexiveTrigger) -> list | None:
+    if ctx.did:
+        from ...rules import triggers
+        triggers._add(g, ctx.controller, ctx.source, e.ability, ctx.source_lki, ctx.name, event_obj=ctx.event_obj)
+        g.log_event("reflexive_trigger", "603.12", card=ctx.name, ability=e.ability.text)
+    return None
+
+
+register_effect(ReflexiveTrigger, _reflexive)
+
+
+def _gate(g: Game, source: int, ability: Any) -> bool:
+    if not any(isinstance(e, TriggersOnceEachTurn) for e in getattr(ability, "effects", ())):
+        return True
+    s = g.s
+    key = (source, ability.text, s.turn)
+    done = s.__dict__.get("triggered_once", frozenset())
+    if key in done:
+        return False
+    s.triggered_once = frozenset(k for k in done if k[2] == s.turn) | {key}  # type: ignore[attr-defined]
+    return True
+
+
+triggers.TRIGGER_GATES.append(_gate)
+
+
+register_effect(TriggersOnceEachTurn, lambda g, ctx, e: None)  # read by _gate; does nothing as it resolves

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..engine.registry import ETB_REPLACEMENTS
+from ..engine.registry import ETB_REPLACEMENTS, LEFT_BATTLEFIELD_HOOKS
 from ..model.state import BATTLEFIELD, GRAVEYARD, Obj
 from ..model.vocab.conditions import CountersIfHappened
 
@@ -85,7 +85,7 @@ def damaged_by_this_turn(g: Game, source_id: int, target_id: int) -> bool:
 
 
 def creature_died(g: Game, oid: int, to: str) -> None:
-    """A permanent left the battlefield (game.LEFT_BATTLEFIELD_HOOKS): "whenever a creature dealt damage
+    """A permanent left the battlefield (registry.LEFT_BATTLEFIELD_HOOKS): "whenever a creature dealt damage
     by CARDNAME this turn dies" (700.4, 603.10a: the creature as it last existed)."""
     if to != GRAVEYARD:
         return
@@ -108,3 +108,4 @@ def counters_if_happened(g: Game, o: Obj, ab: CountersIfHappened, choices: dict)
 
 
 ETB_REPLACEMENTS["etb_counters_if_happened"] = counters_if_happened
+LEFT_BATTLEFIELD_HOOKS.append(creature_died)

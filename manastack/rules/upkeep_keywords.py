@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD
@@ -214,3 +215,23 @@ def _install_echo_discard() -> None:
 
 
 _install_echo_discard()
+
+
+def _echo_trigger_intervening_if(g: Game, ability: EchoTrigger, source: int, lki: Any, event_obj: int | None) -> bool:
+    s = g.s
+    due = [e for e in s.effects if e.kind == "echo_due" and e.target == source]
+    if not due:
+        return False
+    s.effects = [e for e in s.effects if e not in due]
+    return True
+
+
+registry.INTERVENING_IF[EchoTrigger] = _echo_trigger_intervening_if
+
+
+def _counter_trigger_intervening_if(g: Game, ability: CounterTrigger, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    return o is not None and o.counters.get(ability.counter_kind, 0) > 0
+
+
+registry.INTERVENING_IF[CounterTrigger] = _counter_trigger_intervening_if

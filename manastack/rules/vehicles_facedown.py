@@ -25,17 +25,19 @@ given (any number, total power at least N), else one at a time until their total
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from ..model.vocab import Cost, ObjectFilter, StaticAbility, TriggeredAbility
-from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab import StaticAbility, TriggeredAbility
+from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+    AnyOfFilter,
     AttachedToCreatureCost,
     BecomeArtifactCreature,
     BecomeCrewed,
     CrewBonus,
+    CrewCost,
     CrewedItFilter,
     ReconfigureAttach,
     ReconfigureUnattach,
@@ -55,79 +57,6 @@ if TYPE_CHECKING:
 # =============================================================================== crew and saddle
 
 
-
-@dataclass(frozen=True, slots=True)
-class CrewCost(Cost):
-    """702.122a / 702.171a: "Tap any number of other untapped creatures you control with total power N
-    or greater". `saddle`: the cost of a saddle ability (702.171c) rather than crew (702.122b)."""
-
-    crew: int = 0
-    saddle: bool = False
-
-    def extra_block_reason(self, g: Game, o: Obj) -> str | None:
-        """Why the creatures can't be found now, or None."""
-        total = sum(max(0, crew_power(g, x, self.saddle)) for x in crew_candidates(g, o))
-        if total < self.crew:
-            what = "saddle" if self.saddle else "crew"
-            return (f"{o.card.name}: its {what} {self.crew} cost needs other untapped creatures you control with "
-                    f"total power {self.crew} or greater (702.{'171' if self.saddle else '122'}a)")
-        return None
-
-    def choose_extra(self, g: Game, p: int, o: Obj, action: A.ActivateAbility) -> list[int]:
-        """601.2h / 602.2b: the creatures tapped for the cost."""
-        from .mana_payment import choose
-        cands = crew_candidates(g, o)
-        cand_ids = [x.id for x in cands]
-        given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "crew"), None)
-        what = "saddle" if self.saddle else "crew"
-        if given is not None:
-            chosen = list(given)
-            if len(set(chosen)) != len(chosen) or any(c not in cand_ids for c in chosen):
-                raise IllegalActionError(f"{o.card.name}: only other untapped creatures you control can {what} it")
-        else:
-            chosen = []
-            power = {c: crew_power(g, g.s.objects[c], self.saddle) for c in cand_ids}
-            while (have := sum(power[c] for c in chosen)) < self.crew:
-                # 107.1b: a negative power counts as it is; a creature is offered only while the total
-                # can still reach N with it (the others' positive power added), so the cost stays payable.
-                rest = [c for c in cand_ids if c not in chosen]
-                spare = sum(max(0, power[c]) for c in rest)
-                left = [c for c in rest if have + spare - max(0, power[c]) + power[c] >= self.crew]
-                left.sort(key=lambda c: power[c] <= 0)  # the default (first option) is a creature that helps
-                if not left:
-                    break
-                pick = choose(g, p, "tap", left, f"{o.card.name}: choose a creature to tap to {what} it "
-                              f"({', '.join(g.name_of(c) for c in left)})")
-                if pick not in left:
-                    raise IllegalActionError(f"{o.card.name}: {g.name_of(pick) if isinstance(pick, int) else pick!r} "
-                                             f"can't {what} it")
-                chosen.append(pick)
-        total = sum(crew_power(g, g.s.objects[c], self.saddle) for c in chosen)
-        if total < self.crew:
-            raise IllegalActionError(f"{o.card.name}: the creatures tapped have total power {total}, less than "
-                                     f"{self.crew} (702.{'171' if self.saddle else '122'}a)")
-        return chosen
-
-    def pay_extra(self, g: Game, p: int, o: Obj, chosen: list[int]) -> None:
-        """Tap the chosen creatures; they crew (702.122b) or saddle (702.171c) the permanent."""
-        from . import triggers
-        from .mana_payment import tap
-        s = g.s
-        event = "saddles" if self.saddle else "crews"
-        # "creature that crewed / saddled it this turn" (CrewedItFilter): recorded until end of turn
-        s.effects.append(ContinuousEffect("saddled_by" if self.saddle else "crewed_by", o.id, timestamp=s.next_timestamp,
-                                          controller=p, data=tuple(chosen)))
-        s.next_timestamp += 1
-        for c in chosen:
-            x = s.objects[c]
-            tap(g, x, "702.171a" if self.saddle else "702.122a")
-            g.log_event(event, "702.171c" if self.saddle else "702.122b", card=x.card.name, id=x.id,
-                        vehicle=o.card.name, vehicle_id=o.id)
-            for ab in g.chars(x).abilities:
-                if isinstance(ab, TriggeredAbility) and ab.event in (event, "crews_or_saddles"):
-                    if ab.scope == "main_phase" and not _main_phase(g, x.controller):
-                        continue
-                    triggers._add(g, x.controller, x.id, ab, None, x.card.name, event_obj=o.id)
 
 
 def _main_phase(g: Game, p: int) -> bool:
@@ -291,24 +220,108 @@ _register_reconfigure()
 
 # =============================================================================== filters
 
-@dataclass(frozen=True, slots=True)
-class AnyOfFilter(ObjectFilter):
-    """An object matching any of `options` ("Enchant creature or Vehicle": a card type or a subtype),
-    and, when `face_down` is set, face down or not ("target face-down creature", 708). Read by
-    rules/stack.py matches_filter through `extra_match`; the inherited fields stay empty."""
-
-    options: tuple[ObjectFilter, ...] = ()
-    face_down: bool | None = None
-
-    def extra_match(self, g: Game, o: Obj, c: Any, controller: int, source: int | None) -> bool:
-        from .targeting import matches_filter_lki
-        if self.face_down is not None and (o.face_down is not None) != self.face_down:
-            return False
-        return any(matches_filter_lki(g, f, o, c, controller, source) for f in self.options)
-
-
-
 
 __all__ = ["CrewCost", "CrewBonus", "BecomeCrewed", "BecomeArtifactCreature", "ReconfigureAttach",
            "ReconfigureUnattach", "AttachedToCreatureCost", "AnyOfFilter", "CrewedItFilter", "is_saddled",
            "vehicle_equipment_types"]
+
+
+def _attached_to_creature_cost_block_reason(g: Game, cost: AttachedToCreatureCost, o: Obj) -> str | None:
+    host = g.s.objects.get(o.attached_to) if o.attached_to is not None else None
+    if host is None or host.zone != BATTLEFIELD or not g.chars(host).is_creature:
+        return f"{o.card.name}: activate only if it is attached to a creature (702.151a)"
+    return None
+
+
+registry.EXTRA_COSTS[AttachedToCreatureCost] = registry.ExtraCost(_attached_to_creature_cost_block_reason)
+
+
+def _crewed_it_filter_matches(g: Game, flt: CrewedItFilter, o: Obj, c: Any, controller: int, source: int | None) -> bool:
+    if "Creature" not in c.types or source is None:
+        return False
+    kind = "saddled_by" if flt.saddled else "crewed_by"
+    return any(e.kind == kind and e.target == source and o.id in e.data for e in g.s.effects)
+
+
+registry.FILTER_TESTS[CrewedItFilter] = _crewed_it_filter_matches
+
+
+def _crew_cost_block_reason(g: Game, cost: CrewCost, o: Obj) -> str | None:
+    """Why the creatures can't be found now, or None."""
+    total = sum(max(0, crew_power(g, x, cost.saddle)) for x in crew_candidates(g, o))
+    if total < cost.crew:
+        what = "saddle" if cost.saddle else "crew"
+        return (f"{o.card.name}: its {what} {cost.crew} cost needs other untapped creatures you control with "
+                f"total power {cost.crew} or greater (702.{'171' if cost.saddle else '122'}a)")
+    return None
+
+
+def _crew_cost_choose(g: Game, cost: CrewCost, p: int, o: Obj, action: A.ActivateAbility) -> list[int]:
+    """601.2h / 602.2b: the creatures tapped for the cost."""
+    from .mana_payment import choose
+    cands = crew_candidates(g, o)
+    cand_ids = [x.id for x in cands]
+    given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "crew"), None)
+    what = "saddle" if cost.saddle else "crew"
+    if given is not None:
+        chosen = list(given)
+        if len(set(chosen)) != len(chosen) or any(c not in cand_ids for c in chosen):
+            raise IllegalActionError(f"{o.card.name}: only other untapped creatures you control can {what} it")
+    else:
+        chosen = []
+        power = {c: crew_power(g, g.s.objects[c], cost.saddle) for c in cand_ids}
+        while (have := sum(power[c] for c in chosen)) < cost.crew:
+            # 107.1b: a negative power counts as it is; a creature is offered only while the total
+            # can still reach N with it (the others' positive power added), so the cost stays payable.
+            rest = [c for c in cand_ids if c not in chosen]
+            spare = sum(max(0, power[c]) for c in rest)
+            left = [c for c in rest if have + spare - max(0, power[c]) + power[c] >= cost.crew]
+            left.sort(key=lambda c: power[c] <= 0)  # the default (first option) is a creature that helps
+            if not left:
+                break
+            pick = choose(g, p, "tap", left, f"{o.card.name}: choose a creature to tap to {what} it "
+                          f"({', '.join(g.name_of(c) for c in left)})")
+            if pick not in left:
+                raise IllegalActionError(f"{o.card.name}: {g.name_of(pick) if isinstance(pick, int) else pick!r} "
+                                         f"can't {what} it")
+            chosen.append(pick)
+    total = sum(crew_power(g, g.s.objects[c], cost.saddle) for c in chosen)
+    if total < cost.crew:
+        raise IllegalActionError(f"{o.card.name}: the creatures tapped have total power {total}, less than "
+                                 f"{cost.crew} (702.{'171' if cost.saddle else '122'}a)")
+    return chosen
+
+
+def _crew_cost_pay(g: Game, cost: CrewCost, p: int, o: Obj, chosen: list[int]) -> None:
+    """Tap the chosen creatures; they crew (702.122b) or saddle (702.171c) the permanent."""
+    from . import triggers
+    from .mana_payment import tap
+    s = g.s
+    event = "saddles" if cost.saddle else "crews"
+    # "creature that crewed / saddled it this turn" (CrewedItFilter): recorded until end of turn
+    s.effects.append(ContinuousEffect("saddled_by" if cost.saddle else "crewed_by", o.id, timestamp=s.next_timestamp,
+                                      controller=p, data=tuple(chosen)))
+    s.next_timestamp += 1
+    for c in chosen:
+        x = s.objects[c]
+        tap(g, x, "702.171a" if cost.saddle else "702.122a")
+        g.log_event(event, "702.171c" if cost.saddle else "702.122b", card=x.card.name, id=x.id,
+                    vehicle=o.card.name, vehicle_id=o.id)
+        for ab in g.chars(x).abilities:
+            if isinstance(ab, TriggeredAbility) and ab.event in (event, "crews_or_saddles"):
+                if ab.scope == "main_phase" and not _main_phase(g, x.controller):
+                    continue
+                triggers._add(g, x.controller, x.id, ab, None, x.card.name, event_obj=o.id)
+
+
+registry.EXTRA_COSTS[CrewCost] = registry.ExtraCost(_crew_cost_block_reason, _crew_cost_choose, _crew_cost_pay)
+
+
+def _any_of_filter_matches(g: Game, flt: AnyOfFilter, o: Obj, c: Any, controller: int, source: int | None) -> bool:
+    from .targeting import matches_filter_lki
+    if flt.face_down is not None and (o.face_down is not None) != flt.face_down:
+        return False
+    return any(matches_filter_lki(g, f, o, c, controller, source) for f in flt.options)
+
+
+registry.FILTER_TESTS[AnyOfFilter] = _any_of_filter_matches

@@ -13,10 +13,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..model.state import BATTLEFIELD, GRAVEYARD
+from ..model.vocab.zone_change_effects import ReturnDeadCard
+from .effects import register_effect
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .effects import Context
+
 from typing import TYPE_CHECKING, Any
 
 from ..engine import game as game_module
-from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
+from ..model.state import EXILE, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
     CounterTo,
     ExileDamagedIfWouldDie,
@@ -213,3 +223,20 @@ E.register_effect(CounterTo, _counter_to)
 E.register_effect(ExileUntilLeaves, _exile_until_leaves)
 E.register_effect(ExileIfWouldDie, _exile_if_would_die)
 E.register_effect(ExileDamagedIfWouldDie, _exile_damaged_if_would_die)
+
+
+def _return_dead(g: Game, ctx: Context, e: ReturnDeadCard) -> list | None:
+    s = g.s
+    oid = ctx.event_obj
+    if oid is None or oid < 0:
+        return None
+    o = s.objects.get(oid)
+    if o is None:
+        o = s.objects.get(s.successor.get(oid, -1))  # the dead creature's card (one zone change on)
+    if o is None or o.zone != GRAVEYARD:
+        return None
+    g.move(o.id, BATTLEFIELD, rule="110.2a", controller=ctx.controller if e.under_yours else o.owner)
+    return None
+
+
+register_effect(ReturnDeadCard, _return_dead)

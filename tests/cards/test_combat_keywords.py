@@ -11,6 +11,7 @@ from pathlib import Path
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.cards.templates import combat_keywords as T
+from manastack.engine import registry
 from manastack.engine.game import Game
 from manastack.model import actions as A
 from manastack.model.state import BATTLEFIELD, Combat, player_ref
@@ -123,9 +124,9 @@ def test_dethrone_needs_a_player_with_most_life() -> None:
     ab = next(a for a in g.chars(rev).abilities if a.text == "Dethrone")
     combat_with(g, {rev.id: player_ref(1)})
     g.s.players[1].life = 19
-    assert not ab.intervening_if(g, rev.id, None, None)
+    assert not registry.INTERVENING_IF[type(ab)](g, ab, rev.id, None, None)
     g.s.players[1].life = 20
-    assert ab.intervening_if(g, rev.id, None, None)
+    assert registry.INTERVENING_IF[type(ab)](g, ab, rev.id, None, None)
 
 
 # --------------------------------------------------------------------------- blocking requirements

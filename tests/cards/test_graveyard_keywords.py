@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from manastack.cards.db import get_card
+from manastack.engine import registry
 from manastack.engine.game import Game
 from manastack.errors import IllegalActionError
 from manastack.model import actions as A
@@ -124,10 +125,10 @@ def test_persist_intervening_if_reads_last_known_counters() -> None:
     g = Game.empty()
     finks = put(g, "Kitchen Finks", "battlefield")
     lki = (finks.copy(), g.chars(finks))
-    assert ab.intervening_if(g, finks.id, lki, None)
+    assert registry.INTERVENING_IF[type(ab)](g, ab, finks.id, lki, None)
     finks.counters["-1/-1"] = 1
     lki = (finks.copy(), g.chars(finks))
-    assert not ab.intervening_if(g, finks.id, lki, None)
+    assert not registry.INTERVENING_IF[type(ab)](g, ab, finks.id, lki, None)
 
 
 def test_clone_keeps_echo_marker_independent() -> None:
@@ -138,9 +139,9 @@ def test_clone_keeps_echo_marker_independent() -> None:
     upkeep_keywords._mark_echo(g)
     copy = g.clone()
     ab = next(a for a in riders.card.abilities if isinstance(a, upkeep_keywords.EchoTrigger))
-    assert ab.intervening_if(g, riders.id, None, None)  # uses up the marker in g only
-    assert not ab.intervening_if(g, riders.id, None, None)
-    assert ab.intervening_if(copy, riders.id, None, None)
+    assert registry.INTERVENING_IF[type(ab)](g, ab, riders.id, None, None)  # uses up the marker in g only
+    assert not registry.INTERVENING_IF[type(ab)](g, ab, riders.id, None, None)
+    assert registry.INTERVENING_IF[type(ab)](copy, ab, riders.id, None, None)
 
 
 def test_suspend_special_action_offered_with_the_cards_timing() -> None:

@@ -53,6 +53,7 @@ from ...model.vocab.attacking import (
 )
 from ...model.vocab.blocking_requirements import MustBlock
 from ...model.vocab.combat_keywords import (
+    NEXT_UNTAP,
     CombatRule,
     CombatRuleAll,
     DethroneTrigger,
@@ -61,9 +62,9 @@ from ...model.vocab.combat_keywords import (
     Myriad,
     PumpPerBlocker,
     Renown,
+    RenownTrigger,
     UntapAll,
 )
-from ...rules.combat_keywords import NEXT_UNTAP, RenownTrigger
 from ..compiler import (
     CARD_FINISHERS,
     KEYWORDS,
@@ -354,7 +355,8 @@ _SELF_OR_HOST = {"cardname": "self", "enchanted creature": "enchanted", "equippe
 @paragraph_template(r"(cardname|enchanted creature|equipped creature) must be blocked if able")
 def _must_be_blocked(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """509.1c: a requirement: the defending player blocks it with at least one creature if able."""
-    from .statics import KIND, LayeredStatic
+    from ...model.vocab.statics import LayeredStatic
+    from .statics import KIND
     out["abilities"].append(LayeredStatic(para.strip(), KIND, affects=_SELF_OR_HOST[m.group(1)],
                                           rules=("must_be_blocked",)))
 
@@ -362,7 +364,8 @@ def _must_be_blocked(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
 @paragraph_template(r"all creatures able to block (cardname|enchanted creature|equipped creature) do so")
 def _lure(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """509.1c: each creature of the defending player able to block it must block it (Lure)."""
-    from .statics import KIND, LayeredStatic
+    from ...model.vocab.statics import LayeredStatic
+    from .statics import KIND
     out["abilities"].append(LayeredStatic(para.strip(), KIND, affects=_SELF_OR_HOST[m.group(1)],
                                           rules=("all_able_block",)))
 
@@ -478,7 +481,8 @@ def _mentor(m: re.Match, out: dict) -> None:
 def _as_though_unblocked(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """When it is blocked, its controller may have it assign all its combat damage to the player or
     planeswalker it attacks (510.1b) instead of to the blocking creatures (510.1c)."""
-    from .statics import KIND, LayeredStatic
+    from ...model.vocab.statics import LayeredStatic
+    from .statics import KIND
     out["abilities"].append(LayeredStatic(para.strip(), KIND, rules=("assign_as_unblocked",)))
 
 
@@ -629,7 +633,8 @@ def _token_with_toxic(m: re.Match, targets: list) -> list:
                     r"greater than its power) assigns combat damage equal to its toughness rather than its power")
 def _assigns_toughness(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """510.1a: the creature assigns combat damage equal to its toughness (Doran, the Siege Tower)."""
-    from .statics import KIND, LayeredStatic, parse_group
+    from ...model.vocab.statics import LayeredStatic
+    from .statics import KIND, parse_group
     who = m.group(1)
     rule = "assign_toughness_if_greater" if who.endswith("greater than its power") else "assign_toughness"
     if who == "cardname":

@@ -15,12 +15,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...model import vocab as V
-from ...model.costs import ManaCost, parse_cost
+from ...model.costs import parse_cost
 from ...model.vocab.effects import LifePayment
-from ...rules.effects import counter_unless_pays, register_effect
+from ...model.vocab.keyword_costs import (  # noqa: F401 (the vocabulary this module executes)
+    Flashback,
+    HandAbility,
+    IfKicked,
+    Kicker,
+    WardCounter,
+)
 from ..compiler import (
     Unsupported,
     keyword_template,
@@ -34,13 +38,6 @@ from .effects_common import parse_filter
 _MANA = r"((?:\{[0-9wubrgc]+\})+)"
 
 
-@dataclass(frozen=True, slots=True)
-class HandAbility(V.ActivatedAbility):
-    """An activated ability that functions only while its card is in its owner's hand (702.29a,
-    113.6b). Its cost is `cost` plus discarding the card itself. rules/stack.py never lists it among a
-    permanent's abilities (activated_abilities) and activates it from the hand (hand_abilities)."""
-
-    zone: str = "hand"
 
 
 def _mana(text: str) -> V.Cost:
@@ -75,19 +72,8 @@ def _uncounterable(m, para, out, is_spell):
 
 # --- 702.33 Kicker -------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Kicker(V.Ability):
-    """702.33a: "Kicker [cost]": an optional additional cost (601.2b). rules/stack.py cast_spell asks
-    for it and adds `cost` to the total cost (601.2f)."""
-
-    cost: ManaCost
 
 
-@dataclass(frozen=True, slots=True)
-class IfKicked(V.Effect):
-    """702.33d: "If this spell was kicked, [effects]" — carried out only if it was kicked."""
-
-    effects: tuple[V.Effect, ...]
 
 
 @paragraph_template(rf"kicker {_MANA}")
@@ -123,23 +109,12 @@ def _kicked_counters(m, para, out, is_spell):
     out["abilities"].append(V.StaticAbility(para, "etb_counters_if_kicked", counter_kind="+1/+1", amount=n))
 
 
-def _run_if_kicked(g, ctx, e: IfKicked):
-    if ctx.kicked:
-        return [("resume_effects", ctx, e.effects, 0, None)]
-    return None
 
 
-register_effect(IfKicked, _run_if_kicked)
 
 
 # --- 702.21 Ward ---------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class WardCounter(V.Effect):
-    """702.21a: "counter that spell or ability unless that player pays [cost]". The spell or ability
-    is the trigger's event object (its stack id); its controller answers true (pay) or false."""
-
-    cost: ManaCost | LifePayment
 
 
 @keyword_template(rf"ward {_MANA}")
@@ -160,22 +135,12 @@ def _ward_life(m, out):
     out["abilities"].append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(LifePayment(int(m.group(1)))),)))
 
 
-def _run_ward(g, ctx, e: WardCounter):
-    return counter_unless_pays(g, ctx, ctx.event_obj, e.cost)
 
 
-register_effect(WardCounter, _run_ward)
 
 
 # --- 702.34 Flashback ----------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Flashback(V.Ability):
-    """702.34a: "Flashback [cost]": the instant or sorcery may be cast from its owner's graveyard by
-    paying [cost] instead of its mana cost; if it was, it is exiled instead of going anywhere else
-    when it leaves the stack. rules/stack.py cast_spell / spell_leaves_stack."""
-
-    cost: ManaCost
 
 
 @keyword_template(r"flashback ((?:\{[0-9wubrgc]+\})+)")

@@ -7,12 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine import game as game_module
-from ...rules.turn_history import creature_died
 from ..compiler import trigger_template
-
-if creature_died not in game_module.LEFT_BATTLEFIELD_HOOKS:
-    game_module.LEFT_BATTLEFIELD_HOOKS.append(creature_died)
 
 
 @trigger_template(r"whenever a creature dealt damage by cardname this turn dies")

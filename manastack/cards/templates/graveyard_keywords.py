@@ -36,9 +36,8 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
-from ...model.vocab import cast_from_zones, upkeep_keywords
+from ...model.vocab import cast_from_zones, enters_keywords, upkeep_keywords
 from ...model.vocab import graveyard_keywords as R
-from ...rules import enters_keywords
 from ..compiler import (
     Unsupported,
     compile_paragraph,

@@ -17,21 +17,22 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model.vocab import (
     SELF,
     ActivatedAbility,
     CardDef,
-    Effect,
     ObjectFilter,
     Pump,
     Ref,
     TargetSpec,
     TriggeredAbility,
 )
-from ...rules.effects import register_effect
+from ...model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
+    Attach,
+    CreateAndAttach,
+)
 from ..compiler import (
     COLOR_WORDS,
     KEYWORDS,
@@ -46,8 +47,7 @@ from ..compiler import (
 from ..object_phrases import parse_target
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
-    from ...rules.effects import Context
+    pass
 
 # 205.3m (CR 2026-02-27): the creature types, for changeling (702.73a).
 CREATURE_TYPES = frozenset(t.replace("_", " ") for t in """
@@ -134,37 +134,10 @@ def _bushido(m: re.Match, out: dict) -> None:
 # --------------------------------------------------------------------------- attach / equip
 
 
-@dataclass(frozen=True, slots=True)
-class Attach(Effect):
-    """701.3a: attach the source (an Equipment, 301.5) to the target object."""
-
-    target: Ref
 
 
-def _attach(g: Game, ctx: Context, e: Attach) -> list | None:
-    s = g.s
-    if not ctx.legal[e.target.index]:
-        return None
-    src = s.objects.get(ctx.source) if ctx.source is not None else None
-    tid = ctx.targets[e.target.index]
-    host = s.objects.get(tid)
-    if src is None or src.zone != "battlefield" or host is None or host.zone != "battlefield":
-        return None  # the Equipment left the battlefield: it can't be attached (701.3a)
-    c = g.chars(src)
-    if "Creature" in c.types or tid == src.id:
-        g.log_event("attach_fails", "301.5c", card=src.card.name, to=host.card.name)
-        return None  # 301.5c: an Equipment that's also a creature can't equip; nor equip itself
-    if src.attached_to == tid:
-        return None  # 701.3b: already attached to it: the effect does nothing
-    src.attached_to = tid
-    src.timestamp = s.next_timestamp  # 613.7e: a new timestamp when attached
-    s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("attach", "701.3a", card=src.card.name, to=host.card.name, to_id=tid)
-    return None
 
 
-register_effect(Attach, _attach)
 
 _CREATURE_YOU_CONTROL = ObjectFilter(types=frozenset({"Creature"}), controller="you")
 
@@ -208,29 +181,10 @@ def _equipment_etb_attach(m: re.Match, para: str, out: dict, is_spell: bool) -> 
     out["abilities"].append(TriggeredAbility(para, "etb", effects, (spec,)))
 
 
-@dataclass(frozen=True, slots=True)
-class CreateAndAttach(Effect):
-    """702.92a living weapon / 702.163a For Mirrodin! / "create a 1/1 white Soldier creature token,
-    then attach this Equipment to it": create the token, then attach the source to it (701.3a)."""
-
-    token: CardDef
 
 
-def _create_and_attach(g: Game, ctx: Context, e: CreateAndAttach) -> list | None:
-    from ...rules.effects import create_token
-    tid = create_token(g, e.token, ctx.controller)
-    src = g.s.objects.get(ctx.source) if ctx.source is not None else None
-    if src is None or src.zone != "battlefield" or "Creature" in g.chars(src).types:
-        return None  # the Equipment left the battlefield: the token stays unequipped
-    src.attached_to = tid
-    src.timestamp = g.s.next_timestamp
-    g.s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("attach", "701.3a", card=src.card.name, to=g.s.objects[tid].card.name, to_id=tid)
-    return None
 
 
-register_effect(CreateAndAttach, _create_and_attach)
 
 
 def creature_token(power: int, toughness: int, colors: str, subtypes: str) -> CardDef:

@@ -40,9 +40,9 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.mana import bag_of
-from ...model.vocab.loyalty import LoyaltyAbility
-from ...rules import mana_abilities as MA
-from ...rules.loyalty import LoyaltyCost
+from ...model.vocab import mana_abilities as MA
+from ...model.vocab.loyalty import LoyaltyAbility, LoyaltyCost
+from ...model.vocab.statics import Condition
 from ..compiler import (
     CARD_CHECKS,
     CARD_TYPES,
@@ -59,7 +59,6 @@ from ..mana_text import MANA_ABILITY_TEMPLATES, parse_production
 from .effects_activated import parse_cost_plus
 from .effects_common import N, amount, parse_filter
 from .effects_tokens import PREDEFINED, predefined
-from .statics import Condition
 
 _NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 _SYMS = r"((?:\{[wubrgc]\})+)"

@@ -10,24 +10,19 @@ dictionary as a frozenset, so `clone()` copies it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ...model import vocab as V
-from ...rules import triggers
-from ...rules.effects import register_effect
+from ...model.vocab.triggers import (  # noqa: F401 (the vocabulary this module executes)
+    TriggersOnceEachTurn,
+)
 from ..compiler import sentence_template
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class TriggersOnceEachTurn(V.Effect):
-    """Not an effect: the "triggers only once each turn" limit of the ability it ends."""
 
 
-register_effect(TriggersOnceEachTurn, lambda g, ctx, e: None)
 
 
 @sentence_template(r"this ability triggers only once each turn")
@@ -35,16 +30,5 @@ def _once_each_turn(m: re.Match, targets: list) -> list:
     return [TriggersOnceEachTurn()]
 
 
-def _gate(g: Game, source: int, ability: Any) -> bool:
-    if not any(isinstance(e, TriggersOnceEachTurn) for e in getattr(ability, "effects", ())):
-        return True
-    s = g.s
-    key = (source, ability.text, s.turn)
-    done = s.__dict__.get("triggered_once", frozenset())
-    if key in done:
-        return False
-    s.triggered_once = frozenset(k for k in done if k[2] == s.turn) | {key}  # type: ignore[attr-defined]
-    return True
 
 
-triggers.TRIGGER_GATES.append(_gate)

@@ -11,35 +11,23 @@ sentence whose answer says whether it was done.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model import vocab as V
-from ...rules.effects import register_effect
+from ...model.vocab.triggers import (  # noqa: F401 (the vocabulary this module executes)
+    ReflexiveTrigger,
+)
 from ..compiler import EFFECTS_CHECKS, Unsupported, parse_effect_sentence
 from .effects_common import template
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
-    from ...rules.effects import Context
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class ReflexiveTrigger(V.Effect):
-    """603.12: creates `ability` if the "you may" before it was done."""
-
-    ability: V.TriggeredAbility
 
 
-def _reflexive(g: Game, ctx: Context, e: ReflexiveTrigger) -> list | None:
-    if ctx.did:
-        from ...rules import triggers
-        triggers._add(g, ctx.controller, ctx.source, e.ability, ctx.source_lki, ctx.name, event_obj=ctx.event_obj)
-        g.log_event("reflexive_trigger", "603.12", card=ctx.name, ability=e.ability.text)
-    return None
 
 
-register_effect(ReflexiveTrigger, _reflexive)
 
 
 @template(r"when you do, (.+)")

@@ -37,12 +37,15 @@ Text outside these templates raises Unsupported: the card is not compiled.
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from dataclasses import dataclass
 
-from ...model.vocab import Ability, AddCounters, Effect, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
-from ...rules.effects import register_effect
+from ...model.vocab import Ability, AddCounters, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
+from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
+    Condition,
+    LayeredStatic,
+    OnAttached,
+    PerCount,
+)
 from ..compiler import (
     COLOR_WORDS,
     KEYWORDS,
@@ -60,71 +63,10 @@ from .keywords import CREATURE_TYPES, LANDWALK, PROWESS
 # --------------------------------------------------------------------------- vocabulary
 
 
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """"as long as ..." / "during your turn" (611.3a: checked continuously). kind:
-    "your_turn", "not_your_turn", "attacking", "untapped", "tapped" (the source);
-    "control" (the source's controller controls at least `n` permanents matching `filter`, not
-    counting the source when `filter.other`; `filter.controller` "opponent": an opponent controls);
-    "graveyard" (at least `n` cards in your graveyard), "graveyard_types" (at least `n` card types
-    among them), "life_ge" / "life_le" (your life total), "hand_le" (at most `n` cards in your hand),
-    "counter" (the source has a `what` counter), "attached" (an Aura or Equipment, or `what`, is
-    attached to the source)."""
-
-    kind: str
-    n: int = 1
-    filter: ObjectFilter | None = None
-    what: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class PerCount:
-    """"for each X" in "+N/+N for each X" (the modification is multiplied). kind: "control"
-    (permanents matching `filter`, relative to the source's controller; `filter.other`: not the
-    affected object), "attached" (Auras/Equipment attached to the affected object, `what` one of
-    them or "" both), "graveyard" (cards in your graveyard, of `what` type when given), "hand"
-    (cards in your hand), "counters" (`what` counters on the source)."""
-
-    kind: str
-    filter: ObjectFilter | None = None
-    what: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class LayeredStatic(StaticAbility):
-    """604.1 / 613: a static ability of a permanent whose effect applies to objects on read.
-
-    `affects`: "self" (the source), "enchanted" / "equipped" (the object the source is attached
-    to, 303.4b / 301.5a; when `filter.subtypes` is set, only while it has one of them; with
-    `attacking`, only while it attacks), or "group" (permanents matching `filter`: every type in `filter.types`
-    (all of them), one of `filter.subtypes`, one of `filter.colors`, none of `filter.non_colors`,
-    `filter.controller` relative to the source's controller, `filter.other`: not the source;
-    plus `attacking`, `with_keyword`, `token`).
-    Effects: `keywords` and `protection` are added in layer 6, `granted` abilities too;
-    `power`/`toughness` modify in layer 7c; `rules` are combat/untap rules read by rules/combat.py
-    and the untap step ("cant_block", "cant_attack", "cant_be_blocked", "attacks_each_combat",
-    "blocks_each_combat", "block_only_flyers", "max_one_blocker", "min_blockers:N",
-    "unblockable_by_power_le:N", "unblockable_by_power_ge:N", "cant_block_power_ge:N",
-    "attack_unless:SUBTYPE", "cant_attack_alone", "cant_block_alone", "doesnt_untap",
-    "unblockable_by:Q", "blockable_only_by:Q|Q", "unblockable_by_lesser_power", "extra_blocks:N",
-    "any_number_blocks", "all_creature_types", "no_activated" (its activated abilities can't be
-    activated: they are left out of its abilities), "unblockable_by_greater_power").
-    `condition`: None (always) or a Condition; `per`: "+N/+N for each ..." (a PerCount);
-    `with_counter`: the group is "each creature you control with a +1/+1 counter on it"; `attached`:
-    "creatures you control that are enchanted / equipped"; `supertype`: "legendary creatures"."""
-
-    affects: str = "self"
-    keywords: tuple[str, ...] = ()
-    protection: tuple[str, ...] = ()
-    rules: tuple[str, ...] = ()
-    condition: Condition | None = None
-    attacking: bool = False
-    with_keyword: str = ""
-    token: bool = False
-    per: PerCount | None = None
-    with_counter: str = ""
-    attached: str = ""  # group: "Aura" (enchanted creatures) / "Equipment" (equipped creatures)
-    supertype: str = ""  # group: "Legendary"
 
 
 KIND = "layered"
@@ -612,32 +554,10 @@ def _any_number(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
 # --------------------------------------------------------------------------- "enchanted creature" in effects
 
 
-@dataclass(frozen=True, slots=True)
-class OnAttached(Effect):
-    """An effect of an Aura's or Equipment's own ability on the object it is attached to ("tap
-    enchanted creature", "{R}: Enchanted creature gets +1/+0 until end of turn"): `effects` refer to
-    that object as Ref(0). If the source has left the battlefield, the object it was attached to as
-    it last existed on the battlefield (608.2h)."""
-
-    effects: tuple[Effect, ...]
 
 
-def _on_attached(g, ctx, e: OnAttached) -> list | None:
-    from ...rules import effects as E
-    s = g.s
-    src = s.objects.get(ctx.source) if ctx.source is not None else None
-    if src is not None and src.zone == "battlefield":
-        host = src.attached_to
-    else:
-        lki = ctx.source_lki[0] if ctx.source_lki else None
-        host = lki.attached_to if lki is not None else None
-    if host is None or host not in s.objects or s.objects[host].zone != "battlefield":
-        return None
-    E.run(g, dataclasses.replace(ctx, targets=(host,), legal=(True,)), e.effects, finish=None)
-    return None
 
 
-register_effect(OnAttached, _on_attached)
 _HOST = r"(?:enchanted|equipped) (?:creature|permanent|land|artifact)"
 
 

@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 # The engine side of the statics_* templates registers its hooks as it is imported. This module is
 # the first of them that is loaded (templates load in file-name order, right after statics.py), so
@@ -25,24 +24,17 @@ from ...rules import protection  # noqa: F401
 from ...rules import entry_choices  # noqa: F401
 from ...rules import auras_on_players  # noqa: F401
 # isort: on
-from ...model import vocab as V
+from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
+    EnchantedPlayersStatic,
+    EnchantPlayer,
+)
 from ..compiler import (
     PARAGRAPH_TEMPLATES,
     Unsupported,
     paragraph_template,
     trigger_template,
 )
-from .statics import LayeredStatic
 from .statics import build as build_static
-
-
-@dataclass(frozen=True, slots=True)
-class EnchantPlayer(V.StaticAbility):
-    """702.5a / 702.5d: "Enchant player" / "Enchant opponent": the Aura spell targets a player
-    (`target_kind` "player" or "opponent") and the Aura is attached to that player
-    (rules/auras_on_players.aura_player_legal)."""
-
-    target_kind: str = "player"
 
 
 def _enchant_player(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
@@ -63,12 +55,6 @@ def _enchanted_players_upkeep(m: re.Match) -> dict:
     return {"event": "upkeep_enchanted_player"}
 
 
-@dataclass(frozen=True, slots=True)
-class EnchantedPlayersStatic(LayeredStatic):
-    """A group LayeredStatic for the permanents of the player its source enchants ("Creatures
-    enchanted player controls get -1/-1"; rules/auras_on_players._of_enchanted_player)."""
-
-    of_enchanted_player: bool = True
 
 
 @paragraph_template(r"((?:[a-z]+ )*?creatures) enchanted player controls ((?:gets?|have|has|attack|can't) .+)")

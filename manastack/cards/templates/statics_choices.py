@@ -11,25 +11,19 @@ executed by rules/entry_choices.py.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ...model import vocab as V
+from ...model.vocab.protection import ProtectionKeepingSource
+from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
+    ChosenColorStatic,
+    ChosenTypeStatic,
+)
 from ..compiler import (
     CARD_CHECKS,
     Unsupported,
     paragraph_template,
 )
-from .statics import LayeredStatic
 from .statics import build as build_static
-from .statics_protection import ProtectionKeepingSource
-
-
-@dataclass(frozen=True, slots=True)
-class ChosenTypeStatic(LayeredStatic):
-    """A group LayeredStatic limited to creatures of the type chosen as its source entered
-    ("Other creatures you control of the chosen type get +1/+1"; rules/entry_choices._of_chosen_type)."""
-
-    of_chosen_type: bool = True
 
 
 @paragraph_template(r"as cardname enters(?: the battlefield)?, choose a creature type")
@@ -102,12 +96,6 @@ def _check_chosen_color(out: dict, unsupported: list) -> None:
 CARD_CHECKS.append(_check_chosen_color)
 
 
-@dataclass(frozen=True, slots=True)
-class ChosenColorStatic(LayeredStatic):
-    """A group LayeredStatic for creatures of the color chosen as its source entered
-    (rules/entry_choices._of_chosen_color)."""
-
-    of_chosen_color: bool = True
 
 
 @paragraph_template(r"(other |all )?creatures( you control)? of the chosen color (gets? .+|have .+)")

@@ -24,12 +24,12 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
+from ...model.vocab.statics import LayeredStatic
 from ..compiler import (
     Unsupported,
     paragraph_template,
 )
 from .effects_common import parse_filter
-from .statics import LayeredStatic
 from .statics_counts import _COLOR, _NUM, V_COLOR, _n, _permanents, check_filter
 
 

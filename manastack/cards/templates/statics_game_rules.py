@@ -15,11 +15,13 @@ rules/game_rule_statics.py.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...rules import game_rule_statics
-from ...rules.effects import register_effect
+from ...model.vocab.game_rule_statics import (  # noqa: F401 (the vocabulary this module executes)
+    AnyPlayerMayActivate,
+    ExtraLandThisTurn,
+    PartnerSearch,
+)
 from ..compiler import (
     CARD_CHECKS,
     Unsupported,
@@ -78,18 +80,8 @@ def _can_be_commander(m: re.Match, para: str, out: dict, is_spell: bool) -> None
 # --------------------------------------------------------------------------- "any player may activate"
 
 
-@dataclass(frozen=True, slots=True)
-class AnyPlayerMayActivate(V.Effect):
-    """Not an effect: "Any player may activate this ability" written among an activated ability's
-    effects (602.2: the player who activates an ability controls it and pays its costs;
-    rules/stack.any_player_may). Costs that take objects (sacrifice another permanent, discard)
-    are refused at compile time (`_check_any_player`): they'd be chosen from the source's
-    controller's permanents and hand."""
-
-    any_player: bool = True
 
 
-register_effect(AnyPlayerMayActivate, lambda g, ctx, e: None)
 
 
 @sentence_template(r"any player may activate this ability(?: but only (as a sorcery|any time you could cast a sorcery))?")
@@ -132,16 +124,8 @@ def _look_at_top(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
 # --------------------------------------------------------------------------- 702.124j partner with
 
 
-@dataclass(frozen=True, slots=True)
-class PartnerSearch(V.Effect):
-    """702.124j: "target player may search their library for a card named `card_name`, reveal it,
-    put it into their hand, then shuffle" (rules/game_rule_statics._partner_search)."""
-
-    who: V.Who
-    card_name: str
 
 
-game_rule_statics.register_partner_effect(PartnerSearch)
 
 
 def _partner_ability(name: str) -> V.TriggeredAbility:
@@ -173,12 +157,8 @@ def _untap_during_others(m: re.Match, para: str, out: dict, is_spell: bool) -> N
     out["abilities"].append(V.StaticAbility(para.strip(), "untap_during_others"))
 
 
-@dataclass(frozen=True, slots=True)
-class ExtraLandThisTurn(V.Effect):
-    """305.2: "You may play an additional land this turn"."""
 
 
-game_rule_statics.register_extra_land_effect(ExtraLandThisTurn)
 
 
 @sentence_template(r"you may play an additional land this turn")

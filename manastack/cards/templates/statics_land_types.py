@@ -8,20 +8,15 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ...model import vocab as V
+from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
+    AttachedFilter,
+)
 from ..compiler import (
     Unsupported,
     paragraph_template,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class AttachedFilter(V.ObjectFilter):
-    """Only the object the source is attached to (rules/continuous.matches_static)."""
-
-    attached_only: bool = True
 
 
 @paragraph_template(r"enchanted land is an? (plains|island|swamp|mountain|forest)")
@@ -53,8 +48,7 @@ _LAND_PLURALS = {"lands": None, "plains": "Plains", "islands": "Island", "swamps
 def _lands_are_creatures(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """613.1d-e, 613.4b: "Forests you control are 1/1 green Elf creatures that are still lands" (Ambush
     Commander): layers 4, 5 and 7b of rules/animate.py `AnimateStatic` (205.1b: still lands)."""
-    from ...model.vocab.animate import AnimateStatic
-    from ...rules.animate import ANIMATE
+    from ...model.vocab.animate import ANIMATE, AnimateStatic
     from .effects_animate import parse_animation
     if is_spell or bool(m.group(1)) == bool(m.group(3)):
         raise Unsupported(para)

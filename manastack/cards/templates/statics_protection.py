@@ -9,10 +9,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...rules import protection
+from ...model.vocab.protection import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+    GainProtection,
+    ProtectionKeepingSource,
+)
 from ..compiler import (
     Unsupported,
     keyword_template,
@@ -20,7 +22,6 @@ from ..compiler import (
     sentence_template,
 )
 from .effects_common import CREATURE_TYPE_SET, SUBTYPES, target
-from .statics import LayeredStatic
 from .statics import build as build_static
 from .statics_counts import V_COLOR
 
@@ -49,18 +50,8 @@ def _protection(m: re.Match, out: dict) -> None:
     out["protection"].extend(quals)
 
 
-@dataclass(frozen=True, slots=True)
-class GainProtection(V.Effect):
-    """"[object] gains protection from [qualities] until end of turn" (702.16a, layer 6, until the
-    cleanup step 514.2); `color_choice`: "you" ("from the color of your choice", chosen as it
-    resolves) or "its_controller" ("of its controller's choice"), added to `qualities`."""
-
-    target: V.Who
-    qualities: tuple[str, ...] = ()
-    color_choice: str = ""
 
 
-protection.register_protection_effect(GainProtection)
 
 
 @sentence_template(r"(.+?) gains? protection from (.+?) until end of turn")
@@ -83,13 +74,6 @@ def _gains_protection(m: re.Match, targets: list) -> list:
     return [GainProtection(who, tuple(quals), choice)]
 
 
-@dataclass(frozen=True, slots=True)
-class ProtectionKeepingSource(LayeredStatic):
-    """"Enchanted creature has protection from white. This effect doesn't remove CARDNAME."
-    (702.16n): a LayeredStatic whose protection doesn't make its own source fall off
-    (rules/protection.aura_kept)."""
-
-    keeps_source: bool = True
 
 
 @paragraph_template(r"enchanted creature has (protection from (?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?)\. "

@@ -50,15 +50,16 @@ from ...model.vocab.facedown import (
     TurnFaceUpEffect,
 )
 from ...model.vocab.vehicles_facedown import (
+    AnyOfFilter,
     AttachedToCreatureCost,
     BecomeArtifactCreature,
     BecomeCrewed,
     CrewBonus,
+    CrewCost,
     CrewedItFilter,
     ReconfigureAttach,
     ReconfigureUnattach,
 )
-from ...rules.vehicles_facedown import AnyOfFilter, CrewCost
 from ..compiler import (
     PARAGRAPH_TEMPLATES,
     TRIGGER_TEMPLATES,
@@ -201,7 +202,7 @@ def _turn_face_down(m: re.Match, targets: list) -> list:
     """708.2a."""
     if m.group(1) == "cardname":
         return [TurnFaceDown()]
-    from ...rules.facedown import WithMorphFilter
+    from ...model.vocab.facedown import WithMorphFilter
     targets.append(TargetSpec("permanent", WithMorphFilter(types=frozenset({"Creature"})), text=m.group(1)))
     return [TurnFaceDown(Ref(len(targets) - 1))]
 
@@ -291,7 +292,8 @@ def _vehicles_become_creatures(m: re.Match, targets: list) -> list:
 def _vehicles_you_control(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """"Vehicles you control have flying", "Mounts and Vehicles you control get +1/+1", "Vehicles you
     control have crew 1" (604.1; layer 6 / 7c, rules/continuous.py): a group by subtype (205.3)."""
-    from .statics import KIND, LayeredStatic, parse_predicate
+    from ...model.vocab.statics import LayeredStatic
+    from .statics import KIND, parse_predicate
     subs = frozenset({"Vehicle"} | ({"Mount"} if m.group(1).startswith("mounts") else set()))
     flt = ObjectFilter(subtypes=subs, controller="you")
     crew = re.fullmatch(r"have crew (\d+)", m.group(2))

@@ -7,38 +7,24 @@ Context.x); the change is then an ordinary until-end-of-turn effect (611.2, laye
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...model import vocab as V
-from ...rules.effects import _HANDLERS, register_effect
+from ...model.vocab.x_amounts import (  # noqa: F401 (the vocabulary this module executes)
+    PumpX,
+)
 from ..compiler import Unsupported, sentence_template
 from ..object_phrases import parse_target
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
-    from ...rules.effects import Context
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class PumpX(V.Effect):
-    """"gets +X/+0 until end of turn": `power` / `toughness` are signed terms, "+x", "-x" or "+2"."""
-
-    target: V.Who
-    power: str
-    toughness: str
 
 
-def _term(ctx: Context, t: str) -> int:
-    n = ctx.x if t[1:] == "x" else int(t[1:])
-    return -n if t[0] == "-" else n
 
 
-def _run_pump_x(g: Game, ctx: Context, e: PumpX) -> list | None:
-    return _HANDLERS[V.Pump](g, ctx, V.Pump(e.target, _term(ctx, e.power), _term(ctx, e.toughness)))
 
 
-register_effect(PumpX, _run_pump_x)
 
 
 @sentence_template(r"(target [a-z ]*creature(?: you control| an opponent controls)?|cardname) gets "

@@ -40,3 +40,4 @@ class AnimateStatic(StaticAbility):
     animation: Animation | None = None
 
 
+ANIMATE = "animate"  # ContinuousEffect.kind read by rules/continuous.py

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .. import vocab as V
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +76,6 @@ class Plot(V.Ability):
 class SuspendTrigger(V.TriggeredAbility):
     """702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time counter from it"
     (702.62b: suspended = in exile, has suspend, has a time counter)."""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        o = g.s.objects.get(source)
-        return o is not None and o.zone == "exile" and o.counters.get("time", 0) > 0
-
 
 @dataclass(frozen=True, slots=True)
 class RemoveTimeCounter(V.Effect):

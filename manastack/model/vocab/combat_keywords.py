@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import vocab as V
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,15 +93,6 @@ class DethroneTrigger(V.TriggeredAbility):
     """702.105a: "Whenever this creature attacks the player with the most life or tied for most
     life": a trigger condition, checked only as the creature attacks (not again on resolution)."""
 
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        cb = g.s.combat
-        d = cb.attackers.get(source) if cb is not None else None
-        if d is None or d >= 0:
-            return False  # attacking a planeswalker is not attacking a player (506.3)
-        life = g.s.players[-1 - d].life
-        return all(life >= pl.life for pl in g.s.players if not pl.lost)
-
-
 @dataclass(frozen=True, slots=True)
 class UntapAll(V.Effect):
     """"Untap all creatures you control" (701.21b): each matching permanent that is tapped untaps."""
@@ -109,3 +100,13 @@ class UntapAll(V.Effect):
     filter: V.ObjectFilter
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class RenownTrigger(V.TriggeredAbility):
+    """702.112a: "When this creature deals combat damage to a player, if it isn't renowned, ...":
+    603.4, the intervening "if" is checked as the event happens (rules/triggers.py `_add`) and
+    again as it resolves (`Renown`)."""
+
+
+NEXT_UNTAP = "next_untap"  # ContinuousEffect.until: ends after the untap step it applies to (502.3)

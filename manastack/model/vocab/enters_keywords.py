@@ -22,3 +22,12 @@ class Evolve(V.Effect):
     """702.100a's effect, with the intervening if rechecked (603.4)."""
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class EvolveTrigger(V.TriggeredAbility):
+    """702.100a: "Whenever a creature you control enters, if that creature's power is greater than this
+    creature's power and/or that creature's toughness is greater than this creature's toughness, put a
+    +1/+1 counter on this creature." Checked as it enters (603.4) and again on resolution (Evolve)."""
+
+

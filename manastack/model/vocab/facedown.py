@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..costs import ManaCost, parse_cost
-from . import Effect, StaticAbility
+from . import Effect, ObjectFilter, StaticAbility
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,5 +71,12 @@ class TurnFaceUpEffect(Effect):
     sorcery card is revealed and stays face down."""
 
     target: Any = None
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class WithMorphFilter(ObjectFilter):
+    """"creature with a morph ability" (702.37a; megamorph is a morph ability, 702.37b), face up."""
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import vocab as V
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +26,6 @@ class NoCounterTrigger(V.TriggeredAbility):
     information (603.10a)."""
 
     counter_kind: str = ""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        return lki is None or not lki[0].counters.get(self.counter_kind, 0)
-
 
 @dataclass(frozen=True, slots=True)
 class GraveyardAbility(V.ActivatedAbility):

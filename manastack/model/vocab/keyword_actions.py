@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import vocab as V
+from . import CardDef, Effect, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,5 +113,22 @@ class TapAll(V.Effect):
     """"Tap all creatures your opponents control" (701.21a: each untapped matching permanent becomes tapped)."""
 
     filter: V.ObjectFilter
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class Attach(Effect):
+    """701.3a: attach the source (an Equipment, 301.5) to the target object."""
+
+    target: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CreateAndAttach(Effect):
+    """702.92a living weapon / 702.163a For Mirrodin! / "create a 1/1 white Soldier creature token,
+    then attach this Equipment to it": create the token, then attach the source to it (701.3a)."""
+
+    token: CardDef
 
 

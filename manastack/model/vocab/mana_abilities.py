@@ -6,10 +6,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import vocab as V
-from ..state import Obj
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +45,6 @@ class MillCost(V.Cost):
 
     mill: int = 1
 
-    def extra_block_reason(self, g: Game, o: Obj) -> str | None:
-        if len(g.s.players[o.controller].library) < self.mill:
-            return f"{o.card.name}: can't mill {self.mill} card(s) with fewer cards in the library (701.13b)"
-        return None
-
-
 @dataclass(frozen=True, slots=True)
 class SacrificeIfNoCounters(V.Effect):
     """"If there are no depletion counters on CARDNAME, sacrifice it" (depletion lands), carried out as
@@ -70,3 +63,16 @@ class AddRestrictedMana(V.AddMana):
     keep: bool = False  # "Until end of turn, you don't lose this mana as steps and phases end"
 
 
+# Production kinds of this module (ManaProduction.kind); rules/produce.py production_outputs asks here.
+REMOVED_COUNTERS = "removed_counters"  # bags[1] + bags[0] per counter removed (count.counters_on_self)
+COMBINATION = "combination"  # `amount` mana (or one per counter removed) in any combination of bags' types
+# X mana, X = `count` (None: the source's power): X_ONE, X times one of `bags` (X mana of any one color,
+# an amount of {G}); X_COMBINATION, X mana in any combination of the types of `bags`.
+X_ONE = "x_one"
+X_COMBINATION = "x_combination"
+DIFFERENT_COLORS = "different_colors"  # `amount` mana of different colors (106.1b)
+# bags[0] times the sacrificed permanent's mana value (`amount` SAC_MANA_VALUE) or power (SAC_POWER), as it
+# last existed on the battlefield (608.2h): Priest of Yawgmoth.
+X_SACRIFICED = "x_sacrificed"
+SAC_MANA_VALUE, SAC_POWER = 0, 1
+KINDS = frozenset({REMOVED_COUNTERS, COMBINATION, X_ONE, X_COMBINATION, DIFFERENT_COLORS, X_SACRIFICED})

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .. import vocab as V
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,15 +19,6 @@ class EchoTrigger(V.TriggeredAbility):
     (302.6: not continuously controlled since their most recent turn began) as their untap step began
     — nothing can enter during an untap step (502.4: no player gets priority). `_mark_echo` records
     that before the untap step ends the sickness; the trigger uses the record up (603.4)."""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        s = g.s
-        due = [e for e in s.effects if e.kind == "echo_due" and e.target == source]
-        if not due:
-            return False
-        s.effects = [e for e in s.effects if e not in due]
-        return True
-
 
 @dataclass(frozen=True, slots=True)
 class RemoveCounterOrSacrifice(V.Effect):
@@ -44,11 +35,6 @@ class CounterTrigger(V.TriggeredAbility):
     """702.63a vanishing's upkeep trigger: "if this permanent has a time counter on it" (603.4)."""
 
     counter_kind: str = ""
-
-    def intervening_if(self, g: Game, source: int, lki: Any, event_obj: int | None) -> bool:
-        o = g.s.objects.get(source)
-        return o is not None and o.counters.get(self.counter_kind, 0) > 0
-
 
 @dataclass(frozen=True, slots=True)
 class SacrificeSource(V.Effect):

@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..state import BATTLEFIELD, Obj
 from . import Cost, Effect, ObjectFilter, StaticAbility
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,13 +56,6 @@ class ReconfigureUnattach(Effect):
 class AttachedToCreatureCost(Cost):
     """702.151a: "Activate only if this permanent is attached to a creature" (checked with the cost, 602.5b)."""
 
-    def extra_block_reason(self, g: Game, o: Obj) -> str | None:
-        host = g.s.objects.get(o.attached_to) if o.attached_to is not None else None
-        if host is None or host.zone != BATTLEFIELD or not g.chars(host).is_creature:
-            return f"{o.card.name}: activate only if it is attached to a creature (702.151a)"
-        return None
-
-
 @dataclass(frozen=True, slots=True)
 class CrewedItFilter(ObjectFilter):
     """"target creature that crewed it this turn" / "... that saddled it this turn" (702.122b, 702.171c):
@@ -71,10 +63,25 @@ class CrewedItFilter(ObjectFilter):
 
     saddled: bool = False
 
-    def extra_match(self, g: Game, o: Obj, c: Any, controller: int, source: int | None) -> bool:
-        if "Creature" not in c.types or source is None:
-            return False
-        kind = "saddled_by" if self.saddled else "crewed_by"
-        return any(e.kind == kind and e.target == source and o.id in e.data for e in g.s.effects)
+
+
+
+@dataclass(frozen=True, slots=True)
+class CrewCost(Cost):
+    """702.122a / 702.171a: "Tap any number of other untapped creatures you control with total power N
+    or greater". `saddle`: the cost of a saddle ability (702.171c) rather than crew (702.122b)."""
+
+    crew: int = 0
+    saddle: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOfFilter(ObjectFilter):
+    """An object matching any of `options` ("Enchant creature or Vehicle": a card type or a subtype),
+    and, when `face_down` is set, face down or not ("target face-down creature", 708). Read by
+    rules/stack.py matches_filter through `extra_match`; the inherited fields stay empty."""
+
+    options: tuple[ObjectFilter, ...] = ()
+    face_down: bool | None = None
 
 
