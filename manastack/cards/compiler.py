@@ -244,20 +244,62 @@ def trigger_kwargs(cond: str, skip: tuple = ()) -> dict:
     raise Unsupported(cond)
 
 
+# The template modules, in the order their templates are tried (earlier modules first; within a
+# module, in the order it registers them). Written down here, not taken from file names: renaming a
+# file changes nothing. Registration order doesn't matter either: `install_templates` sorts every
+# registry by this order, so importing the modules in any order compiles every card the same way.
+TEMPLATE_MODULES = (
+    "keywords", "statics", "conditions", "effects_common", "activation", "casting", "combat_keywords", "costs",
+    "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_core", "effects_hand",
+    "effects_referred", "effects_tokens", "effects_keyword_actions", "effects_library", "effects_modal",
+    "effects_phrases", "effects_prevention", "effects_zone_change", "graveyard_keywords", "loyalty_mana",
+    "multi_targets", "once_each_turn", "reflexive", "return_dead", "statics_auras", "statics_counts",
+    "statics_protection", "statics_choices", "statics_control", "statics_entering", "statics_game_rules",
+    "statics_land_types", "triggers", "triggers_actions", "triggers_combat", "triggers_conditions",
+    "triggers_zones", "vehicles_facedown", "x_amounts",
+)
+_TEMPLATES_PACKAGE = "manastack.cards.templates"
+# Entries registered to be tried before all others (`first_template`): ids of the registry entries.
+_FIRST: set[int] = set()
 _templates_loaded = False
 
 
-def _load_templates() -> None:
-    global _templates_loaded
-    if _templates_loaded:
-        return
-    _templates_loaded = True
-    import importlib
-    import pkgutil
+def first_template(registry: list, entry: object) -> None:
+    """Register `entry` (a (pattern, fn) pair) ahead of the general templates of `registry`, which would
+    match the same text and give up. Among such entries, the later module's comes first."""
+    registry.insert(0, entry)
+    _FIRST.add(id(entry))
 
-    from . import templates
-    for mod in pkgutil.iter_modules(templates.__path__):
-        importlib.import_module(f"{templates.__name__}.{mod.name}")
+
+def _registries() -> tuple[list, ...]:
+    return (SENTENCE_TEMPLATES, PARAGRAPH_TEMPLATES, TRIGGER_TEMPLATES, KEYWORD_TEMPLATES, CARD_FINISHERS,
+            CARD_CHECKS, EARLY_PARAGRAPH_TEMPLATES, EFFECTS_CHECKS, mana_text.MANA_ABILITY_TEMPLATES)
+
+
+def _entry_module(entry: object) -> str:
+    fn = entry[1] if isinstance(entry, tuple) else entry
+    return getattr(fn, "__module__", "") or ""
+
+
+def install_templates(modules: tuple[str, ...] = TEMPLATE_MODULES) -> None:
+    """Import the template modules and order every registry by `modules` (stable within a module)."""
+    global _templates_loaded
+    import importlib
+    for name in modules:
+        importlib.import_module(f"{_TEMPLATES_PACKAGE}.{name}")
+    index = {f"{_TEMPLATES_PACKAGE}.{name}": i for i, name in enumerate(modules)}
+    # Entries of the compiler's own modules (the built-in readings) keep their place before the templates.
+    for registry in _registries():
+        def rank(entry: object) -> tuple[int, int]:
+            i = index.get(_entry_module(entry), -1)
+            return (0, -i) if id(entry) in _FIRST else (1, i)
+        registry.sort(key=rank)
+    _templates_loaded = True
+
+
+def _load_templates() -> None:
+    if not _templates_loaded:
+        install_templates()
 
 
 # --- costs ------------------------------------------------------------------------------------

@@ -13,12 +13,13 @@ An illegal action raises IllegalActionError and leaves the game exactly as it wa
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import GameFaultedError, IllegalActionError
 from ..model import actions as A
 from ..model import vocab as _vocab
+from ..model.chars import VOLATILE_READS, Chars
+from ..model.decisions import Decision
 from ..model.mana import EMPTY, format_bag
 from ..model.state import (
     BATTLEFIELD,
@@ -33,30 +34,18 @@ from ..model.state import (
     player_ref,
 )
 from ..model.vocab import CardDef, ability_types
-from ..rules import combat, continuous, loops, priority, sba, stack, trigger_events, triggers, turn
 from . import registry, validate
+from .registry import RULES
 
 PROFILES = ("cr-2024-09", "cr-2026-02")
+# 104.4b: steps the engine runs without a decision before it calls the game a draw (rules/loops.py).
+MANDATORY_BOUND = 100_000
 
 # The zone-change hooks of the rules registry (engine/registry.py), by their old names.
 ZONE_CHANGE_REPLACEMENTS = registry.ZONE_CHANGE_REPLACEMENTS
 LEFT_BATTLEFIELD_HOOKS = registry.LEFT_BATTLEFIELD_HOOKS
 ENTERED_BATTLEFIELD_HOOKS = registry.ENTERED_BATTLEFIELD_HOOKS
 _NO_KINDS: frozenset = frozenset()
-
-
-@dataclass(frozen=True)
-class Decision:
-    """What the engine waits for: `kind` (priority, mulligan, bottom, attackers, blockers,
-    order_blockers, assign_damage, discard, legend, order_triggers, trigger_target, choose, ...),
-    the deciding `player`, and
-    kind-specific `data` (e.g. the cards to choose from)."""
-
-    kind: str
-    player: int
-    data: Any = None
-    prompt: str = ""
-    options: tuple = field(default=())
 
 
 _PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
@@ -251,35 +240,35 @@ class Game:
         guard = 0
         while not s.over:
             guard += 1
-            if guard > loops.MANDATORY_BOUND:  # 104.4b: no decision in sight, only mandatory actions
+            if guard > MANDATORY_BOUND:  # 104.4b: no decision in sight, only mandatory actions
                 self.end_game(None, "104.4b: a loop of mandatory actions (the engine ran "
-                                    f"{loops.MANDATORY_BOUND} steps without a decision): the game is a draw")
+                                    f"{MANDATORY_BOUND} steps without a decision): the game is a draw")
                 return
             if s.pending is not None:
                 if self.auto_single:
-                    acts = turn.decision_actions(self, s.pending)
+                    acts = RULES.decision_actions(self, s.pending)
                     if len(acts) == 1:
                         self._dispatch(acts[0])
                         continue
                 return
             if s.queue:
-                turn.process_queue(self)
+                RULES.process_queue(self)
                 continue
             if s.priority is None:
-                turn.advance(self)
+                RULES.advance(self)
                 continue
             # 117.5: state-based actions and triggers before a player receives priority.
             if not self.settle():
                 continue
             if s.over or s.pending is not None:
                 return
-            acts = priority.priority_actions(self, s.priority)
+            acts = RULES.priority_actions(self, s.priority)
             if len(acts) == 1 and self.auto_pass:
                 # A trivial pass (the only legal action) is made for the player, and logged.
                 self.log_event("pass", "117.3d", player=s.players[s.priority].name, auto=True)
-                priority.pass_priority(self)
+                RULES.pass_priority(self)
                 continue
-            if not loops.note_priority(self):
+            if not RULES.note_priority(self):
                 return
             self._legal = acts
             return
@@ -293,17 +282,17 @@ class Game:
         mark = s.sba_version
         if s.__dict__.get("sba_mark") != mark or s.__dict__.get("stray_tokens"):  # 704.5d: a token left the battlefield
             if s.combat is not None:
-                combat.prune(self)  # 506.4: a permanent that stopped being a creature leaves combat
-            if sba.check(self):
+                RULES.prune_combat(self)  # 506.4: a permanent that stopped being a creature leaves combat
+            if RULES.check_sba(self):
                 return False
             if s.over or s.pending is not None:
                 return False
             s.sba_mark = mark  # type: ignore[attr-defined]
         if s.over or s.pending is not None:
             return False
-        trigger_events.flush(self)  # batched "one or more" events (603.2c), state triggers (603.8)
+        RULES.flush_triggers(self)  # batched "one or more" events (603.2c), state triggers (603.8)
         if s.pending_triggers:
-            triggers.put_on_stack(self)
+            RULES.put_triggers_on_stack(self)
             return False
         return True
 
@@ -312,9 +301,9 @@ class Game:
         if s.over:
             return []
         if s.pending is not None:
-            return turn.decision_actions(self, s.pending)
+            return RULES.decision_actions(self, s.pending)
         if s.priority is not None:
-            return priority.priority_actions(self, s.priority)
+            return RULES.priority_actions(self, s.priority)
         return []
 
     def _dispatch(self, action: A.Action) -> None:
@@ -326,52 +315,16 @@ class Game:
             who = d.player
             if isinstance(action, A.PassPriority):
                 self.log_event("pass", "117.3d", player=s.players[who].name)
-                priority.pass_priority(self)
-            elif isinstance(action, A.PlayLand):
-                stack.play_land(self, who, action.card)
-            elif isinstance(action, A.CastSpell):
-                stack.cast_spell(self, who, action)
-            elif isinstance(action, A.ActivateAbility):
-                if not self._mana_choice(who, action):
-                    stack.activate_ability(self, who, action)
-            elif isinstance(action, A.TurnFaceUp):
-                from ..rules import vehicles_facedown
-                vehicles_facedown.turn_face_up(self, who, action)  # 116.2b: a special action
-            elif isinstance(action, A.ExileFromHand):
-                from ..rules import graveyard_keywords
-                graveyard_keywords.exile_from_hand(self, who, action)  # 116.2f/h/k: a special action
+                RULES.pass_priority(self)
             else:
-                raise IllegalActionError(f"{type(action).__name__} is not possible now: "
-                                         f"{s.players[who].name} has priority")
+                RULES.priority_action(self, who, action)  # 116: play, cast, activate, special actions
         else:
             # 605.3a: mana abilities are activated with priority or while paying a cost; no decision
             # outside priority asks for a payment, so they are refused here.
-            turn.answer(self, d, action)
-
-    def _mana_choice(self, who: int, action: A.ActivateAbility) -> bool:
-        """A mana ability activated on its own whose result is a choice (a color, the order of
-        replacement effects 616.1, a triggered mana ability's color) becomes a decision: the
-        player picks the resulting mana among the distinct outcomes. Returns True if it did."""
-        if self.chooser is not None or action.choices or not stack.is_mana_ability_action(self, action):
-            return False
-        from ..model.vocab import ManaAbility
-        from ..rules import produce
-        o = self.s.objects[action.source]
-        if o.controller != who:
-            return False  # 602.2 / 605.3a: stack.activate_ability refuses another player's permanent
-        ab = stack.activated_abilities(self, o)[action.index]
-        assert isinstance(ab, ManaAbility)
-        if ab.cost.sacrifice is not None or stack.cost_block_reason(self, o, ab.cost):
-            return False
-        finals = tuple(dict.fromkeys(pl.final for pl in produce.activation_plans(self, who, o, ab)))
-        if len(finals) < 2:
-            return False
-        self.s.pending = Decision("mana_choice", who, data=(action, finals),
-                                  prompt=f"{o.card.name}: choose the mana it adds (106.1, 616.1)")
-        return True
+            RULES.answer(self, d, action)
 
     # ------------------------------------------------------------------ state helpers
-    def chars(self, obj: Obj) -> continuous.Chars:
+    def chars(self, obj: Obj) -> Chars:
         """The object's characteristics now (613), cached until `invalidate` (every change that can
         alter characteristics calls it: zone changes to or from the battlefield, counters, effects,
         attachments, control; tests/rules/test_chars_cache.py checks cached reads against fresh ones).
@@ -379,7 +332,7 @@ class Game:
         c = self._cache.get(obj.id)
         if c is not None:
             return c
-        return continuous.characteristics(self.s, obj, self._cache)
+        return RULES.characteristics(self.s, obj, self._cache)
 
     def invalidate(self) -> None:
         """Characteristics may have changed (battlefield, counters, effects)."""
@@ -389,15 +342,15 @@ class Game:
         """A value computed from characteristics (a list of abilities, of attack targets ...), kept
         with them until `invalidate` — unless computing it read a volatile characteristic (one that
         changes without an invalidation: "as long as you have no cards in hand", 613; counted in
-        continuous.VOLATILE_READS), which is then never kept: a stale list would offer an ability a
+        VOLATILE_READS), which is then never kept: a stale list would offer an ability a
         permanent no longer has (the fuzzer found one with Gobhobbler Rats' hellbent)."""
         cache = self._cache
         got = cache.get(key)
         if got is not None:
             return got
-        before = cache.get(continuous.VOLATILE_READS, 0)
+        before = cache.get(VOLATILE_READS, 0)
         got = compute()
-        if self._cache is cache and cache.get(continuous.VOLATILE_READS, 0) == before:
+        if self._cache is cache and cache.get(VOLATILE_READS, 0) == before:
             cache[key] = got
         return got
 
@@ -506,7 +459,7 @@ class Game:
             s.battlefield.remove(oid)
             # Auras attached to it are put into the graveyard by SBA (704.5m): handled in sba.
             if s.combat:
-                combat.remove_from_combat(self, oid)
+                RULES.remove_from_combat(self, oid)
         elif frm == STACK:
             s.lki[oid] = (o.copy(), self.chars(o))  # 608.2h: "its controller" of a countered spell
         else:
@@ -514,8 +467,7 @@ class Game:
         new = self.new_object(o.card, o.owner, to)
         new.previous_id = oid
         if o.face_down is not None:  # 708.3-708.4 stays face down onto the battlefield; 708.9 else revealed
-            from ..rules import vehicles_facedown
-            vehicles_facedown.moved(self, o, new, frm, to)
+            RULES.face_down_moved(self, o, new, frm, to)
         s.successor[oid] = new.id
         del s.objects[oid]
         if to == BATTLEFIELD:
@@ -525,7 +477,7 @@ class Game:
             new.tapped = tapped
             if new.card.loyalty is not None and "Planeswalker" in new.card.types:
                 new.counters["loyalty"] = new.card.loyalty  # 306.5b
-            stack.enters_battlefield(self, new, etb_choices or {})
+            RULES.enters_battlefield(self, new, etb_choices or {})
             s.battlefield.append(new.id)
         elif to == STACK:
             new.controller = o.controller if controller is None else controller
@@ -542,14 +494,14 @@ class Game:
         self.log_event("zone_change", rule, card=o.card.name, id=new.id, old_id=oid, from_zone=frm, to_zone=to,
                        owner=s.players[o.owner].name)
         if frm == BATTLEFIELD:
-            triggers.left_battlefield(self, oid, to)
+            RULES.left_battlefield(self, oid, to)
             for hook in LEFT_BATTLEFIELD_HOOKS:
                 hook(self, oid, to)
         if to == BATTLEFIELD:
             for entered in ENTERED_BATTLEFIELD_HOOKS:
                 entered(self, oid, new.id, frm)
-            triggers.entered_battlefield(self, new.id)
-        trigger_events.zone_changed(self, oid, new.id, frm, to, rule)
+            RULES.entered_battlefield(self, new.id)
+        RULES.zone_changed(self, oid, new.id, frm, to, rule)
         return new.id
 
     def current_id(self, oid: int) -> int:
@@ -579,12 +531,11 @@ class Game:
         pl.life += delta
         self.log_event("life", rule, player=pl.name, delta=delta, life=pl.life, source=source)
         if delta < 0:
-            trigger_events.life_lost(self, p)  # "whenever you lose life during your turn"
+            RULES.life_lost(self, p)  # "whenever you lose life during your turn"
 
     def empty_pools(self, rule: str = "500.4") -> None:
         if self.s.__dict__.get("kept_mana"):
-            from ..rules.mana_abilities import kept_mana
-            kept = kept_mana(self)  # "Until end of turn, you don't lose this mana as steps and phases end"
+            kept = RULES.kept_mana(self)  # "Until end of turn, you don't lose this mana as steps and phases end"
         else:
             kept = {}
         for i, pl in enumerate(self.s.players):

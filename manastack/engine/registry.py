@@ -12,8 +12,53 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..model.state import Obj
+    from ..model.actions import Action
+    from ..model.chars import Chars
+    from ..model.decisions import Decision
+    from ..model.state import GameState, Obj
     from .game import Game
+
+
+def _not_installed(*args: Any) -> Any:
+    raise RuntimeError("the rules are not installed (manastack/assembly.py installs them as manastack is imported)")
+
+
+@dataclass
+class EngineRules:
+    """The rules the engine's loop and its facade call, one slot each, filled by the rules modules of
+    their CR area as manastack/assembly.py imports them."""
+
+    # the decision loop (rules/turn.py, rules/priority.py, rules/loops.py)
+    decision_actions: Callable[[Game, Decision], list[Action]] = _not_installed  # the legal answers
+    answer: Callable[[Game, Decision, Action], None] = _not_installed  # carry out an answer
+    process_queue: Callable[[Game], None] = _not_installed  # the next queued work item
+    advance: Callable[[Game], None] = _not_installed  # 500: the next step, its turn-based actions
+    priority_actions: Callable[[Game, int], list[Action]] = _not_installed  # 117: a player's legal actions
+    pass_priority: Callable[[Game], None] = _not_installed  # 117.3d, 117.4
+    priority_action: Callable[[Game, int, Action], None] = _not_installed  # play, cast, activate, specials
+    note_priority: Callable[[Game], bool] = _not_installed  # 729.3: False ends a looping game
+    # 117.5: before a player receives priority (rules/combat.py, rules/sba.py, rules/triggers.py)
+    prune_combat: Callable[[Game], None] = _not_installed  # 506.4
+    check_sba: Callable[[Game], bool] = _not_installed  # 704.3: True if any was performed
+    flush_triggers: Callable[[Game], None] = _not_installed  # 603.2c batches, 603.8 state triggers
+    put_triggers_on_stack: Callable[[Game], None] = _not_installed  # 603.3
+    # 613: characteristics (rules/continuous.py)
+    characteristics: Callable[[GameState, Obj, dict], Chars] = _not_installed
+    # a zone change's consequences (Game.move), in the order they happen
+    remove_from_combat: Callable[[Game, int], None] = _not_installed  # 506.4
+    face_down_moved: Callable[[Game, Obj, Obj, str, str], None] = _not_installed  # 708.9: revealed
+    enters_battlefield: Callable[[Game, Obj, dict], None] = _not_installed  # 614.1c, 614.12
+    left_battlefield: Callable[[Game, int, str], None] = _not_installed  # 603.6c, 603.10a triggers
+    entered_battlefield: Callable[[Game, int], None] = _not_installed  # 603.6a triggers
+    zone_changed: Callable[[Game, int, int, str, str, str], None] = _not_installed  # other zone-change triggers
+    life_lost: Callable[[Game, int], None] = _not_installed  # 119.3 triggers
+    kept_mana: Callable[[Game], Any] = _not_installed  # 106.4a: mana that doesn't empty
+    # validation of answers (engine/validate.py)
+    check_trigger_order: Callable[[Decision, Any], None] = _not_installed  # 603.3b
+    activated_abilities: Callable[[Game, Obj], list] = _not_installed  # 602: in printed order
+
+
+RULES = EngineRules()
 
 # 614.1a: replacement effects on zone changes ("if it would die, exile it instead"):
 # fn(game, obj, from_zone, to_zone) -> the zone the object goes to instead (or to_zone). Asked by

@@ -26,9 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
 from ..model import actions as A
+from ..model.vocab import ManaAbility
+from .registry import RULES
 
 if TYPE_CHECKING:
-    from .game import Decision, Game
+    from ..model.decisions import Decision
+    from .game import Game
 
 MAX_X = 1000  # 107.3: no game's mana reaches this; a larger X is refused before any solver sees it
 
@@ -43,8 +46,7 @@ DECISION_ACTIONS: dict[str, tuple[type, ...]] = {
 
 
 def _trigger_order(d: Decision, value: Any) -> None:
-    from ..rules.triggers import chosen_order
-    chosen_order(d, value)
+    RULES.check_trigger_order(d, value)
 
 
 # The value shape a decision kind's Choose takes, checked here when the kind has one (others are
@@ -140,12 +142,10 @@ def _choice_value_ok(v: Any) -> bool:
 def _is_mana_activation(g: Game, action: Any) -> bool:
     if not isinstance(action, A.ActivateAbility):
         return False
-    from ..rules import stack
     o = g.s.objects.get(action.source)
     if o is None or o.zone != "battlefield" or not _is_int(action.index):
         return False
-    abs_ = stack.activated_abilities(g, o)
-    from ..model.vocab import ManaAbility
+    abs_ = RULES.activated_abilities(g, o)
     return 0 <= action.index < len(abs_) and isinstance(abs_[action.index], ManaAbility)
 
 

@@ -164,14 +164,22 @@ def deficit(req: Requirement, have: Bag) -> tuple[Bag, int]:
     return tuple(missing), max(0, req.generic - leftover)  # type: ignore[return-value]
 
 
-def spend(req: Requirement, have: Bag) -> Bag:
+def spend(req: Requirement, have: Bag, keep: Bag | None = None) -> Bag:
     """The mana actually removed from `have` to pay `req` (which it must cover). Generic is paid
-    with colorless first, then the types held in the largest amount."""
+    with colorless first, then the types held in the largest amount; with `keep` (mana still needed
+    afterwards), first with what exceeds it."""
     taken = list(req.typed)
     left = [h - t for h, t in zip(have, taken)]
     if min(left) < 0:
         raise ValueError("cannot pay")
     g = req.generic
+    if keep is not None and g:
+        spare = [max(0, a - k) for a, k in zip(left, keep)]
+        for i in [5] + sorted(range(5), key=lambda i: -spare[i]):
+            use = min(g, spare[i])
+            taken[i] += use
+            left[i] -= use
+            g -= use
     order = [5] + sorted(range(5), key=lambda i: -left[i])
     for i in order:
         if not g:
@@ -298,9 +306,14 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
                         for _, o in chosen:
                             supply = tuple(a + b for a, b in zip(supply, o))  # type: ignore[assignment]
                         ok = True
-                        for c, o in zip(seq, outs):
+                        for k, (c, o) in enumerate(zip(seq, outs)):
+                            # Generic parts are paid with mana nothing later needs: the spell's
+                            # colored mana and the later converters' colored costs are kept.
+                            keep = list(req.typed)
+                            for later in seq[k + 1:]:
+                                keep = [a + b for a, b in zip(keep, later.cost.typed)]  # type: ignore[union-attr]
                             try:
-                                taken = spend(c.cost, supply)  # type: ignore[arg-type]
+                                taken = spend(c.cost, supply, tuple(keep))  # type: ignore[arg-type]
                             except ValueError:
                                 ok = False
                                 break

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..model.chars import VOLATILE_READS, Chars  # noqa: F401 (re-exported)
 from ..model.costs import parse_cost
 from ..model.mana import bag_of
 from ..model.state import PerCardKinds
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
 
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LAYERED = "layered"  # StaticAbility.kind of LayeredStatic (cards/templates/statics.py)
-# Key in the characteristics cache: how many volatile characteristics were computed (Game.derived).
-VOLATILE_READS = "_volatile_reads"
 _creature_types: frozenset[str] | None = None
 # Characteristic-defining abilities that set power/toughness (604.3, layer 7a) of a creature whose
 # printed value is a star: fn(state, obj, card, power, toughness, cache) -> (power, toughness, volatile).
@@ -91,32 +90,6 @@ def intrinsic_abilities(subtypes: frozenset[str]) -> tuple[ManaAbility, ...]:
     return tuple(INTRINSIC[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in subtypes)
 
 
-class Chars:
-    """The characteristics of an object as they are now."""
-
-    __slots__ = ("name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
-                 "abilities", "protection", "rules")
-
-    def __init__(self, name, types, subtypes, supertypes, colors, power, toughness, keywords, abilities,
-                 protection, rules: frozenset[str] = frozenset()) -> None:
-        self.name = name
-        self.types = types
-        self.subtypes = subtypes
-        self.supertypes = supertypes
-        self.colors = colors
-        self.power = power
-        self.toughness = toughness
-        self.keywords = keywords
-        self.abilities = abilities
-        self.protection = protection
-        self.rules = rules  # combat and untap rules from static abilities ("cant_block", ...)
-
-    def has(self, keyword: str) -> bool:
-        return keyword in self.keywords
-
-    @property
-    def is_creature(self) -> bool:
-        return "Creature" in self.types
 
 
 def _statics(s: GameState) -> list[tuple[Obj, StaticAbility]]:

@@ -15,30 +15,24 @@ modules of the templates; `_load_handler_modules` imports the first five with th
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
-
-from ..model import vocab as V
-from ..model.vocab.statics import OnAttached
-from ..model.vocab.x_amounts import PumpX
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
-    from .effects import Context
-
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..lazy import lazy_module
+from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
     SacrificeUnless,
 )
+from ..model.vocab.statics import OnAttached
+from ..model.vocab.x_amounts import PumpX
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from .effects import Context
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _library_effects_module = lazy_module("manastack.rules.library_effects", globals(), "_library_effects_module")

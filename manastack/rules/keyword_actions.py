@@ -18,15 +18,6 @@ sentences are compiled by cards/templates/effects_keyword_actions.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..model.vocab.keyword_actions import Attach, CreateAndAttach
-from .effects import register_effect
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
-    from .effects import Context
-
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
@@ -34,8 +25,10 @@ from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffec
 from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
     Adapt,
     Amass,
+    Attach,
     Bolster,
     Connive,
+    CreateAndAttach,
     Endure,
     Fight,
     GetEnergy,
@@ -49,11 +42,21 @@ from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this m
     UntapUpTo,
 )
 from . import effects as E
-from .effects import _HANDLERS, CHOICES, Context, _choice, _may_actions, create_token, target_object
+from .effects import (
+    _HANDLERS,
+    CHOICES,
+    Context,
+    _choice,
+    _may_actions,
+    create_token,
+    register_effect,
+    target_object,
+)
 from .referred_objects import _counters, _referred
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from .effects import Context
 
 
 

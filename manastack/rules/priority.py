@@ -11,18 +11,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import actions as A
 from ..model.costs import fixed_supply, payable, requirements, solve_payment
+from ..model.decisions import Decision
 from ..model.state import PerCardKinds
-from ..model.vocab import ability_types
-from . import activation, facedown, mana_abilities, mana_payment, stack, targeting, turn
+from ..model.vocab import ManaAbility, ability_types
+from . import activation, facedown, mana_abilities, mana_payment, produce, stack, targeting, turn
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _cast_from_zones_module = lazy_module("manastack.rules.cast_from_zones", globals(), "_cast_from_zones_module")
+_vehicles_facedown_module = lazy_module("manastack.rules.vehicles_facedown", globals(), "_vehicles_facedown_module")
 _graveyard_keywords_module = lazy_module("manastack.rules.graveyard_keywords", globals(), "_graveyard_keywords_module")
 
 MAX_X_LISTED = 10
@@ -283,3 +286,43 @@ def _target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[in
         out = nxt
     return out
 
+
+def priority_action(g: Game, who: int, action: A.Action) -> None:
+    """116 / 117.1: what a player with priority does other than pass: play a land (305.1), cast a
+    spell (601), activate an ability (602, 605.3a), or take a special action (116.2b turning a
+    face-down permanent face up, 116.2f/h/k exiling a card from hand)."""
+    if isinstance(action, A.PlayLand):
+        stack.play_land(g, who, action.card)
+    elif isinstance(action, A.CastSpell):
+        stack.cast_spell(g, who, action)
+    elif isinstance(action, A.ActivateAbility):
+        if not _mana_choice(g, who, action):
+            stack.activate_ability(g, who, action)
+    elif isinstance(action, A.TurnFaceUp):
+        _vehicles_facedown_module.turn_face_up(g, who, action)  # 116.2b: a special action
+    elif isinstance(action, A.ExileFromHand):
+        _graveyard_keywords_module.exile_from_hand(g, who, action)  # 116.2f/h/k: a special action
+    else:
+        raise IllegalActionError(f"{type(action).__name__} is not possible now: "
+                                 f"{g.s.players[who].name} has priority")
+
+
+def _mana_choice(g: Game, who: int, action: A.ActivateAbility) -> bool:
+    """A mana ability activated on its own whose result is a choice (a color, the order of
+    replacement effects 616.1, a triggered mana ability's color) becomes a decision: the
+    player picks the resulting mana among the distinct outcomes. Returns True if it did."""
+    if g.chooser is not None or action.choices or not stack.is_mana_ability_action(g, action):
+        return False
+    o = g.s.objects[action.source]
+    if o.controller != who:
+        return False  # 602.2 / 605.3a: stack.activate_ability refuses another player's permanent
+    ab = stack.activated_abilities(g, o)[action.index]
+    assert isinstance(ab, ManaAbility)
+    if ab.cost.sacrifice is not None or stack.cost_block_reason(g, o, ab.cost):
+        return False
+    finals = tuple(dict.fromkeys(pl.final for pl in produce.activation_plans(g, who, o, ab)))
+    if len(finals) < 2:
+        return False
+    g.s.pending = Decision("mana_choice", who, data=(action, finals),
+                           prompt=f"{o.card.name}: choose the mana it adds (106.1, 616.1)")
+    return True

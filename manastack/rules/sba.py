@@ -153,7 +153,7 @@ def _aura_legal(g: Game, aura, host) -> bool:
 
 
 def _legend_decision(g: Game, group: list[int]):
-    from ..engine.game import Decision
+    from ..model.decisions import Decision
     o = g.s.objects[group[0]]
     return Decision("legend", o.controller, data=tuple(group),
                     prompt=f"704.5j: choose the {o.card.name} to keep; the rest go to the graveyard")

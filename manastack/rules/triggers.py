@@ -21,32 +21,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..model.vocab.triggers import TriggersOnceEachTurn
-from . import triggers
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
-
-from typing import TYPE_CHECKING
-
-from ..model.vocab.triggers import ReflexiveTrigger
-from .effects import register_effect
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
-    from .effects import Context
-
-from typing import TYPE_CHECKING
-
 from ..engine import registry
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
+from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
 from . import intervening
+from .effects import register_effect
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from .effects import Context
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
@@ -643,8 +629,7 @@ def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produc
 
 def _reflexive(g: Game, ctx: Context, e: ReflexiveTrigger) -> list | None:
     if ctx.did:
-        from ...rules import triggers
-        triggers._add(g, ctx.controller, ctx.source, e.ability, ctx.source_lki, ctx.name, event_obj=ctx.event_obj)
+        _add(g, ctx.controller, ctx.source, e.ability, ctx.source_lki, ctx.name, event_obj=ctx.event_obj)
         g.log_event("reflexive_trigger", "603.12", card=ctx.name, ability=e.ability.text)
     return None
 
@@ -664,7 +649,7 @@ def _gate(g: Game, source: int, ability: Any) -> bool:
     return True
 
 
-triggers.TRIGGER_GATES.append(_gate)
+TRIGGER_GATES.append(_gate)
 
 
 register_effect(TriggersOnceEachTurn, lambda g, ctx, e: None)  # read by _gate; does nothing as it resolves

@@ -42,7 +42,8 @@ from ..model.state import (
 from . import combat, effects, triggers
 
 if TYPE_CHECKING:
-    from ..engine.game import Decision, Game
+    from ..engine.game import Game
+    from ..model.decisions import Decision
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
@@ -348,7 +349,7 @@ def _order_triggers(g: Game, item: tuple) -> None:
 
 def _put_trigger(g: Game, item: tuple) -> None:
     """603.3d: choose targets as the trigger is put on the stack; no legal target: it is removed."""
-    from ..engine.game import Decision
+    from ..model.decisions import Decision
     from .stack import target_candidates
     s = g.s
     trig = item[1]

@@ -13,29 +13,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..model.state import BATTLEFIELD, GRAVEYARD
-from ..model.vocab.zone_change_effects import ReturnDeadCard
-from .effects import register_effect
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
-    from .effects import Context
-
 from typing import TYPE_CHECKING, Any
 
 from ..engine import game as game_module
-from ..model.state import EXILE, HAND, LIBRARY, ContinuousEffect
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
     CounterTo,
     ExileDamagedIfWouldDie,
     ExileIfWouldDie,
     ExileUntilLeaves,
     LinkedExile,
+    ReturnDeadCard,
     ReturnLinked,
 )
 from . import effects as E
+from .effects import register_effect
 
 if TYPE_CHECKING:
     from ..engine.game import Game

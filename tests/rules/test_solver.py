@@ -419,3 +419,12 @@ def test_interchangeable_converter_outputs_are_tried_once(lands, prism_costs, co
     assert (fast is None) == (slow is None)
     if fast is not None:
         check_solution(fast, EMPTY, sources)
+
+
+def test_converter_costs_are_paid_with_mana_nothing_later_needs() -> None:
+    """Two Prophetic Prism-style converters ({1}: add one mana of any color) make {B}{R} from three
+    lands of other colors: each {1} is paid with the mana the spell doesn't need (found by
+    hypothesis above: paying the first {1} greedily could leave the second without mana)."""
+    res = solve("{B}{R}", [choice("land0", "W", 0), choice("land1", "G", 0), choice("land2", "W", 0),
+                           prism("prism0", "{1}"), prism("prism1", "{1}"), prism("prism2", "{2}")])
+    assert res is not None

@@ -16,7 +16,7 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ..compiler import SENTENCE_TEMPLATES, Unsupported, parse_effect_sentence
+from ..compiler import SENTENCE_TEMPLATES, Unsupported, first_template, parse_effect_sentence
 from .effects_common import SUBTYPES, substitute
 
 _COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -101,4 +101,4 @@ def _declining(m: re.Match, targets: list) -> list:
 
 
 # First in line: "up to two target creatures" is never meant for a one-target template.
-SENTENCE_TEMPLATES.insert(0, (_RX, _declining))
+first_template(SENTENCE_TEMPLATES, (_RX, _declining))

@@ -31,6 +31,7 @@ from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module e
 from ..compiler import (
     PARAGRAPH_TEMPLATES,
     Unsupported,
+    first_template,
     paragraph_template,
     trigger_template,
 )
@@ -46,7 +47,7 @@ def _enchant_player(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
 
 
 # Before statics._enchant, which refuses "enchant player" (templates are tried in order).
-PARAGRAPH_TEMPLATES.insert(0, (re.compile(r"enchant (player|opponent)"), _enchant_player))
+first_template(PARAGRAPH_TEMPLATES, (re.compile(r"enchant (player|opponent)"), _enchant_player))
 
 
 @trigger_template(r"at the beginning of enchanted player's upkeep")

@@ -64,6 +64,7 @@ from ..compiler import (
     PARAGRAPH_TEMPLATES,
     TRIGGER_TEMPLATES,
     Unsupported,
+    first_template,
     keyword_template,
     paragraph_template,
     parse_effects,
@@ -339,7 +340,7 @@ _CREATURE_OR_VEHICLE = AnyOfFilter(options=(ObjectFilter(types=frozenset({"Creat
 def _first(registry: list, pattern: str):
     """Register a template ahead of the general ones (which would match the same text and give up)."""
     def deco(fn):
-        registry.insert(0, (re.compile(pattern), fn))
+        first_template(registry, (re.compile(pattern), fn))
         return fn
     return deco
 
