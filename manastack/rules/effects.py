@@ -612,7 +612,11 @@ _HANDLERS = {
 
 def register_effect(cls: type, handler) -> None:
     """Register how an effect class (from a template module) is carried out. The handler takes
-    (game, Context, effect) and returns None, or queue items for choices it needs."""
+    (game, Context, effect) and returns None, or queue items for choices it needs. Each class has
+    exactly one handler: a second one is refused."""
+    old = _HANDLERS.get(cls)
+    if old is not None and old is not handler:
+        raise ValueError(f"{cls.__name__} already has a handler ({old.__module__}.{old.__qualname__})")
     _HANDLERS[cls] = handler
 
 

@@ -349,7 +349,8 @@ def template(pattern: str):
                     if m2:
                         return other(m2, targets)
             raise Unsupported(m.string)
-        wrapper.__name__ = fn.__name__
+        # the template's own name and module: the compiler orders templates by their module
+        wrapper.__name__, wrapper.__qualname__, wrapper.__module__ = fn.__name__, fn.__qualname__, fn.__module__
         sentence_template(pattern)(wrapper)
         return fn
     return deco

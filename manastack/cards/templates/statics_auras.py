@@ -16,13 +16,6 @@ import re
 # control_statics before entry_choices; turn.STEP_HOOKS, BEFORE_UNTAP_HOOKS keep their order after
 # the hooks of modules loaded earlier.
 # isort: off
-from ...rules import static_counts  # noqa: F401
-from ...rules import enters_tapped  # noqa: F401
-from ...rules import game_rule_statics  # noqa: F401
-from ...rules import control_statics  # noqa: F401
-from ...rules import protection  # noqa: F401
-from ...rules import entry_choices  # noqa: F401
-from ...rules import auras_on_players  # noqa: F401
 # isort: on
 from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
     EnchantedPlayersStatic,
