@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
@@ -121,6 +122,9 @@ def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False)
     k = prod.kind
     if k in mana_abilities.KINDS:
         return mana_abilities.production_outputs(g, o, ab, any_cost)
+    other = PRODUCTION_KINDS.get(k)
+    if other is not None:
+        return other(g, o, ab, any_cost)
     if k == "fixed":
         return prod.bags
     if k == "choice":
@@ -150,6 +154,11 @@ def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False)
             types.discard("C")
         return tuple(single(t) for t in TYPES if t in types)
     return ()
+
+
+# Production kinds of other rules modules (rules/mana_amounts.py): kind → fn(game, permanent, mana ability,
+# any_cost) → the bags it could add now, as production_outputs.
+PRODUCTION_KINDS: dict[str, Callable[..., tuple[Bag, ...]]] = {}
 
 
 def count_matching(g: Game, flt: ObjectFilter, controller: int) -> int:
@@ -242,8 +251,14 @@ CHOICE_KINDS = frozenset({"any_color", "any_type", "could_produce", "sacrificed_
                           mana_abilities.DIFFERENT_COLORS})
 
 
+# Other modules' kinds whose mana may be chosen (rules/mana_amounts.py): kind → fn(production) → bool.
+CHOICE_TESTS: dict[str, Callable[[ManaProduction], bool]] = {}
+
+
 def is_choice(prod: ManaProduction) -> bool:
     """Whether the mana `prod` adds is chosen (however many options are left now)."""
+    if prod.kind in CHOICE_TESTS:
+        return CHOICE_TESTS[prod.kind](prod)
     return prod.kind in CHOICE_KINDS or (prod.kind == "choice" and len(prod.bags) > 1)
 
 
