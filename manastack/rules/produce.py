@@ -20,6 +20,7 @@ from ..cards.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, Tr
 from . import mana_abilities, replacement
 from .costs import ANY_COLOR_OUTPUTS, single
 from .mana import COLORS, TYPES, Bag, format_bag
+from .targeting import matches_filter_lki
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -312,19 +313,18 @@ def _tap_triggers(g: Game) -> list:
 
 
 def _tap_trigger_applies(g: Game, trig_src: Obj, ab, p: int, source: Obj, chars) -> bool:
+    """Whether tapping `source` (characteristics `chars`) for mana by `p` triggers `ab` of `trig_src`:
+    "whenever you / an opponent / a player taps a [Swamp, basic land, creature ...] for mana"."""
     if ab.who == "you" and p != trig_src.controller:
+        return False
+    if ab.who == "opponent" and p == trig_src.controller:
         return False
     if ab.scope == "enchanted":
         return trig_src.attached_to == source.id
     if ab.scope == "self":
         return trig_src.id == source.id
     flt = ab.filter
-    if flt is not None:
-        if flt.types and not (flt.types & chars.types):
-            return False
-        if flt.subtypes and not (flt.subtypes & chars.subtypes):
-            return False
-    return True
+    return flt is None or matches_filter_lki(g, flt, source, chars, trig_src.controller)
 
 
 def _extra_options(prod: ManaProduction, produced: Bag, trig_src: Obj) -> list[Bag]:
