@@ -1,15 +1,19 @@
 """103.6: opening-hand actions, after the mulligans and before the first turn (rules/opening_hand.py).
 
 The scenario format starts at a turn, so these go through the Game API: a 7-card deck makes the
-opening hand exactly those cards (103.4: each player draws seven)."""
+opening hand exactly those cards (103.4: each player draws seven); two constructed deck files
+(decks/) play whole games."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from manastack import Game, IllegalActionError
 from manastack.agents import RandomAgent
 from manastack.agents.heuristic import HeuristicAgent
+from manastack.decks import load_deck
 from manastack.game import actions as A
 from manastack.game.state import BATTLEFIELD, EXILE
 from manastack.rules.produce import could_produce
@@ -144,3 +148,27 @@ def test_agents_play_through_opening_hand_actions(agent) -> None:
         taken += sum(1 for e in g.log if e["event"] == "opening_hand")
         assert all(g.s.objects[o].zone == BATTLEFIELD for o in g.s.battlefield)
     assert taken > 0  # the agents are offered the actions, and take some
+
+
+DECKS = Path(__file__).parent / "decks"
+
+
+def test_deck_files_games_take_the_actions_by_the_rules() -> None:
+    """Two constructed decks (validated deck files): across seeds the agents begin with Leylines and
+    Gemstone Caverns, never Gemstone Caverns for the starting player, always before turn 1."""
+    a, b = str(DECKS / "leylines.txt"), str(DECKS / "caverns.txt")
+    assert len(load_deck(a).main) == len(load_deck(b).main) == 60
+    names = []
+    for seed in range(6):
+        g = Game.new_game(a, b, seed=seed, starting_player=seed % 2, max_turns=4)
+        agents = (HeuristicAgent(seed), HeuristicAgent(seed + 7))
+        while not g.over:
+            g.apply(agents[g.pending.player].act(g))
+        first_turn = next(i for i, e in enumerate(g.log) if e["event"] == "turn")
+        starting = g.s.players[seed % 2].name
+        for i, e in enumerate(g.log):
+            if e["event"] == "opening_hand":
+                assert i < first_turn
+                assert not (e["card"] == "Gemstone Caverns" and e["player"] == starting)
+                names.append(e["card"])
+    assert "Gemstone Caverns" in names and any(n.startswith("Leyline") for n in names)
