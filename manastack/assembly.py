@@ -40,7 +40,7 @@ RULES_MODULES = (
     "combat_keywords", "attacking", "blocking_requirements", "zone_change_effects", "cast_from_zones",
     "enters_keywords", "upkeep_keywords", "graveyard_keywords", "loyalty", "static_counts", "enters_tapped",
     "game_rule_statics", "control_statics", "protection", "entry_choices", "auras_on_players",
-    "vehicles_facedown",
+    "vehicles_facedown", "opening_hand", "mana_amounts",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False
@@ -62,6 +62,7 @@ def _fill_engine_rules() -> None:
     RULES.pass_priority = priority.pass_priority
     RULES.priority_action = priority.priority_action
     RULES.note_priority = loops.note_priority
+    RULES.queue_opening_hands = _rules("opening_hand").queue_opening_hands
     RULES.prune_combat = combat.prune
     RULES.check_sba = sba.check
     RULES.flush_triggers = trigger_events.flush

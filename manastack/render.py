@@ -26,6 +26,7 @@ def render_event(e: dict) -> str | None:
         "turn": lambda: f"\n— Turn {e['turn']}: {e['player']} —",
         "keep": lambda: f"{e['player']} keeps" + (f" after {e['mulligans']} mulligan(s)" if e.get("mulligans") else ""),
         "mulligan": lambda: f"{e['player']} takes a mulligan",
+        "opening_hand": lambda: f"{e['player']} begins the game with {e['card']} on the battlefield",
         "play_land": lambda: f"{e['player']} plays {e['card']}",
         "cast": lambda: f"{e['player']} casts {e['card']}" + (f" targeting {_names(e['targets'])}" if e.get("targets")
                                                               else "") + (f" (X={e['x']})" if e.get("x") else ""),

@@ -253,7 +253,7 @@ TEMPLATE_MODULES = (
     "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_core", "effects_hand",
     "effects_referred", "effects_tokens", "effects_keyword_actions", "effects_library", "effects_modal",
     "effects_phrases", "effects_prevention", "effects_zone_change", "graveyard_keywords", "loyalty_mana",
-    "multi_targets", "once_each_turn", "reflexive", "return_dead", "statics_auras", "statics_counts",
+    "mana_amounts", "multi_targets", "once_each_turn", "opening_hand", "reflexive", "return_dead", "statics_auras", "statics_counts",
     "statics_protection", "statics_choices", "statics_control", "statics_entering", "statics_game_rules",
     "statics_land_types", "triggers", "triggers_actions", "triggers_combat", "triggers_conditions",
     "triggers_zones", "vehicles_facedown", "x_amounts",

@@ -6,7 +6,8 @@ templates make of "Add ..." (model/vocab.py ManaProduction, ManaAbility).
 - 106.12b replacement effects on mana production ("If you tap a permanent for mana, it produces twice
   as much of that mana instead", `parse_mana_replacement`).
 - 605.1b / 106.12a: "Whenever enchanted land is tapped for mana, its controller adds an additional {G}"
-  and its relatives (`parse_mana_trigger`).
+  and its relatives, "Whenever an opponent taps a land for mana, that land doesn't untap during its
+  controller's next untap step" (`parse_mana_trigger`).
 Raises compiler.Unsupported for text it doesn't know.
 """
 
@@ -21,6 +22,7 @@ from ..model.vocab import (
     Cost,
     Count,
     CreateToken,
+    FilterPlus,
     ManaAbility,
     ManaProduction,
     ManaReplacement,
@@ -28,6 +30,7 @@ from ..model.vocab import (
     TargetSpec,
     TriggeredAbility,
 )
+from . import compiler
 from .object_phrases import parse_object_phrase, parse_target
 from .words import _N, BASIC_LAND_MANA, Unsupported, number
 
@@ -111,34 +114,68 @@ def parse_mana_replacement(text: str) -> ManaReplacement | None:
     return None
 
 
+# 106.12a: what a tap-for-mana trigger watches ("a Swamp", "a basic land", "a nonland permanent").
+_TAPPED_SUBJECTS = {"land": ObjectFilter(types=frozenset({"Land"})),
+                    "creature": ObjectFilter(types=frozenset({"Creature"})),
+                    "nonland permanent": ObjectFilter(non_types=frozenset({"Land"})),
+                    "nonbasic land": ObjectFilter(types=frozenset({"Land"}), nonbasic=True),
+                    "basic land": FilterPlus(types=frozenset({"Land"}), basic=True),
+                    "snow land": FilterPlus(types=frozenset({"Land"}), supertypes=frozenset({"Snow"}))}
+
+
+def _tapped_subject(phrase: str) -> ObjectFilter:
+    """"swamp", "mountain, forest, or plains", "basic land", "creature" → the permanents whose tapping
+    for mana triggers the ability. Raises Unsupported."""
+    if phrase in _TAPPED_SUBJECTS:
+        return _TAPPED_SUBJECTS[phrase]
+    words = [w.strip() for w in re.split(r",? or |, ", phrase)]
+    if all(w.capitalize() in BASIC_LAND_MANA for w in words):
+        return ObjectFilter(subtypes=frozenset(w.capitalize() for w in words))
+    raise Unsupported(phrase)
+
+
 def parse_mana_trigger(low: str) -> TriggeredAbility | None:
     """605.1b / 106.12a: "Whenever enchanted land is tapped for mana, its controller adds an
-    additional {G}" and its relatives; Forbidden Orchard's targeted trigger (not a mana ability)."""
-    m = re.fullmatch(r"whenever (enchanted land|enchanted forest|a forest|a player taps a land|you tap a land|"
-                     r"you tap cardname)(?: is tapped)? for mana, (.+)", low)
+    additional {G}", "Whenever a player / you / an opponent taps a Swamp for mana, ..." and their
+    relatives. Adding mana, it is a triggered mana ability (605.1b; more effects after the mana
+    resolve with it, 605.4a: Winter's Night); otherwise it uses the stack ("that land doesn't untap
+    during its controller's next untap step": Vorinclex; Forbidden Orchard's target)."""
+    m = re.fullmatch(r"whenever (enchanted land|enchanted forest|(?:a|an) (.+?) is tapped|(a player|you|an opponent) "
+                     r"taps? (?:a|an) (.+?)|you tap cardname)(?: is tapped)? for mana, (.+)", low)
     if not m:
         return None
-    subject, rest = m.group(1), m.group(2)
-    scope, flt, who = "", None, "any"
+    subject, rest = m.group(1), m.group(5)
+    scope, flt, who = "filter", None, "any"
     if subject in ("enchanted land", "enchanted forest"):
         scope = "enchanted"
-    elif subject == "a forest":
-        scope, flt = "filter", ObjectFilter(subtypes=frozenset({"Forest"}))
-    elif subject == "a player taps a land":
-        scope, flt = "filter", ObjectFilter(types=frozenset({"Land"}))
-    elif subject == "you tap a land":
-        scope, flt, who = "filter", ObjectFilter(types=frozenset({"Land"})), "you"
     elif subject == "you tap cardname":
         scope, who = "self", "you"
-    m2 = re.fullmatch(r"(?:its controller|that player) adds (?:an additional )?(.+)", rest) or \
-        re.fullmatch(r"add (.+)", rest)
+    elif m.group(2):
+        flt = _tapped_subject(m.group(2))
+    else:
+        flt = _tapped_subject(m.group(4))
+        who = {"a player": "any", "you": "you", "an opponent": "opponent"}[m.group(3)]
+    first, _, more = rest.partition(". ")
+    m2 = re.fullmatch(r"(?:its controller|that player) adds (?:an additional )?(.+)", first) or \
+        re.fullmatch(r"add (?:an additional )?(.+)", first)
     if m2:
         prod = parse_production(m2.group(1))
-        return TriggeredAbility(low, "tapped_for_mana", (AddMana(prod),), (), scope, flt, who)
-    targets: list[TargetSpec] = []
+        targets: list[TargetSpec] = []
+        try:
+            after = compiler.parse_effects(more, targets) if more else ()
+        except Unsupported:
+            return None  # left to the other templates
+        if targets:
+            raise Unsupported(more)  # 605.1b: with a target it would be no mana ability
+        return TriggeredAbility(low, "tapped_for_mana", (AddMana(prod), *after), (), scope, flt, who)
+    targets = []
     m3 = re.fullmatch(r"(target opponent) creates a 1/1 colorless spirit creature token", rest)
     if m3:
         ref = parse_target(m3.group(1), targets)
         return TriggeredAbility(low, "tapped_for_mana", (CreateToken("Spirit|1|1|colorless|False|", 1, ref),),
                                 tuple(targets), scope, flt, who)
-    return None
+    try:
+        effects = compiler.parse_effects(rest, targets)
+    except Unsupported:
+        return None  # left to the other templates
+    return TriggeredAbility(low, "tapped_for_mana", effects, tuple(targets), scope, flt, who)

@@ -82,8 +82,8 @@ class Game:
     @classmethod
     def new_game(cls, deck_a: Any, deck_b: Any, seed: int = 0, names: tuple[str, str] = ("alice", "bob"),
                  profile: str = "cr-2024-09", max_turns: int = 100, starting_player: int = 0) -> Game:
-        """Start a game (103): shuffle, draw seven, mulligans (London, 103.5), first player skips
-        the first draw (103.8a). Decks are Deck objects, deck names/paths, or lists of card names."""
+        """Start a game (103): shuffle, draw seven, mulligans (London, 103.5), opening-hand actions
+        (103.6), first player skips the first draw (103.8a). Decks are Deck objects, deck names/paths, or lists of card names."""
         from ..decks import as_card_list
         if profile not in PROFILES:
             raise ValueError(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})")
@@ -101,6 +101,7 @@ class Game:
         for i in (starting_player, 1 - starting_player):
             g.draw(i, 7, rule="103.4")
         s.queue = [("mulligan", starting_player), ("mulligan", 1 - starting_player)]
+        RULES.queue_opening_hands(s.queue, starting_player)  # 103.6, once the mulligans are done
         g.log_event("game_start", "103.1", seed=seed, starting_player=s.players[starting_player].name,
                     profile=profile)
         g._run()

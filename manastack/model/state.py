@@ -306,6 +306,8 @@ class GameState:
         self.restricted_mana: tuple = ()
         # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
         self.kept_mana: tuple = ()
+        # 106.6: spells on the stack that mana with the rider "that spell can't be countered" was spent on.
+        self.uncounterable_spells: tuple[int, ...] = ()
         # 729.3 loop watch (rules/loops.py): the turn watched, its priority decisions, positions seen.
         self.loop_turn = -1
         self.turn_decisions = 0

@@ -2,6 +2,8 @@
 702.124j); the templates are in cards/templates/statics_game_rules.py.
 
 - 402.2: "You have no maximum hand size" (turn.HAND_SIZE).
+- 702.11c / 702.18a: "You have hexproof" (opponents' spells and abilities can't target you), "You have
+  shroud" (no spell or ability can) (targeting.PLAYER_TARGET_BLOCKS).
 - 305.2: "You may play an additional land on each of your turns", "... this turn" (until the cleanup
   step, 514.2) (stack.LAND_PLAYS).
 - 502.3: "Untap CARDNAME during each other player's untap step" (turn.BEFORE_UNTAP_HOOKS).
@@ -18,7 +20,7 @@ from ..model.state import BATTLEFIELD
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
 from . import effects as E
 from . import stack as stack_module
-from . import turn
+from . import targeting, turn
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -50,8 +52,16 @@ def _land_plays(g: Game, p: int) -> int:
     return sum(int(ab.amount) for _o, ab in _statics_of(g, p, "extra_land_plays"))
 
 
+def _player_untargetable(g: Game, p: int, controller: int) -> bool:
+    """702.11c: "You have hexproof" (not by `p`'s own spells and abilities); 702.18a: "You have shroud"."""
+    if controller != p and next(_statics_of(g, p, "player_hexproof"), None) is not None:
+        return True
+    return next(_statics_of(g, p, "player_shroud"), None) is not None
+
+
 turn.HAND_SIZE.append(_hand_size)
 stack_module.LAND_PLAYS.append(_land_plays)
+targeting.PLAYER_TARGET_BLOCKS.append(_player_untargetable)
 
 
 # ----------------------------------------------------------------------------- 702.124j "Partner with [name]"

@@ -18,7 +18,9 @@ cards/templates/loyalty_mana.py).
 - 106.6: mana with a spending restriction ("Spend this mana only to cast creature spells", "This mana
   can't be spent to cast a nonartifact spell") stays in the pool like other mana but can pay only for
   what the restriction allows (`usable_pool`, `spent`); it empties from the pool like other mana
-  (500.4). The payment solver uses a restricted mana ability only for a payment its mana may make
+  (500.4). The additional effect the mana carries to the spell it is spent on ("..., and that spell
+  can't be countered", Cavern of Souls) travels with it in the pool and happens when it is spent
+  (`SpendRestriction.riders`, `_apply_riders`; 101.2 through effects.UNCOUNTERABLE_HOOKS). The payment solver uses a restricted mana ability only for a payment its mana may make
   (`solver_may_use`, rules/stack.py mana_sources `purpose`), so the legal actions offered to agents
   (rules/priority.py) stay exact.
 - 500.4 / 106.4: mana an effect says "you don't lose as steps and phases end" this turn stays when the
@@ -47,6 +49,7 @@ from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this mo
     REMOVED_COUNTERS,
     SAC_MANA_VALUE,
     SAC_POWER,
+    UNCOUNTERABLE,
     X_COMBINATION,
     X_ONE,
     X_SACRIFICED,
@@ -132,9 +135,10 @@ def _clamp_kept(g: Game) -> None:
 
 
 def _register() -> None:
-    from . import effects
+    from . import add_hook, effects
     effects.register_effect(SacrificeIfNoCounters, _sacrifice_if_no_counters)
     effects.register_effect(AddRestrictedMana, _add_restricted_mana)
+    add_hook(effects.UNCOUNTERABLE_HOOKS, uncounterable_by_mana)
 
 
 
@@ -399,6 +403,7 @@ def spent(g: Game, p: int, taken: Bag, purpose: tuple | None) -> None:
         return
     left = list(taken)
     out = []
+    used: list[SpendRestriction] = []
     for q, bag, spend in allr:
         if q == p and allows(g, spend, purpose):
             b = list(bag)
@@ -406,12 +411,34 @@ def spent(g: Game, p: int, taken: Bag, purpose: tuple | None) -> None:
                 use = min(b[i], left[i])
                 b[i] -= use
                 left[i] -= use
+            if sum(b) < sum(bag):
+                used.append(spend)
             if sum(b):
                 out.append((q, tuple(b), spend))
         else:
             out.append((q, bag, spend))
     # Whatever the pool no longer holds can't be restricted mana in it (the pool is the truth).
     s.restricted_mana = _clamped(g, tuple(out))
+    for spend in used:
+        if spend.riders:
+            _apply_riders(g, p, spend, purpose)
+
+
+def _apply_riders(g: Game, p: int, spend: SpendRestriction, purpose: tuple | None) -> None:
+    """106.6: mana with an additional effect was spent on `purpose`: the effect happens to that spell."""
+    if purpose is None or purpose[0] != "spell" or UNCOUNTERABLE not in spend.riders:
+        return
+    s = g.s
+    oid = purpose[1]
+    # Spells that left the stack are new objects (400.7): their entries are dropped as one is added.
+    kept = tuple(x for x in s.uncounterable_spells if x in s.objects and s.objects[x].zone == STACK and x != oid)
+    s.uncounterable_spells = kept + (oid,)
+    g.log_event("mana_rider", "106.6", player=s.players[p].name, card=g.name_of(oid), rider=spend.text)
+
+
+def uncounterable_by_mana(g: Game, o: Obj) -> bool:
+    """effects.UNCOUNTERABLE_HOOKS: mana whose rider says "that spell can't be countered" was spent on it."""
+    return o.id in g.s.uncounterable_spells and o.zone == STACK
 
 
 def _clamped(g: Game, entries: tuple) -> tuple:

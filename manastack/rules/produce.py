@@ -13,12 +13,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..model.costs import ANY_COLOR_OUTPUTS, single
 from ..model.mana import COLORS, TYPES, Bag, format_bag
 from ..model.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
 from . import mana_abilities, replacement
+from .targeting import matches_filter_lki
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -121,6 +123,9 @@ def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False)
     k = prod.kind
     if k in mana_abilities.KINDS:
         return mana_abilities.production_outputs(g, o, ab, any_cost)
+    other = PRODUCTION_KINDS.get(k)
+    if other is not None:
+        return other(g, o, ab, any_cost)
     if k == "fixed":
         return prod.bags
     if k == "choice":
@@ -150,6 +155,11 @@ def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False)
             types.discard("C")
         return tuple(single(t) for t in TYPES if t in types)
     return ()
+
+
+# Production kinds of other rules modules (rules/mana_amounts.py): kind → fn(game, permanent, mana ability,
+# any_cost) → the bags it could add now, as production_outputs.
+PRODUCTION_KINDS: dict[str, Callable[..., tuple[Bag, ...]]] = {}
 
 
 def count_matching(g: Game, flt: ObjectFilter, controller: int) -> int:
@@ -242,8 +252,14 @@ CHOICE_KINDS = frozenset({"any_color", "any_type", "could_produce", "sacrificed_
                           mana_abilities.DIFFERENT_COLORS})
 
 
+# Other modules' kinds whose mana may be chosen (rules/mana_amounts.py): kind → fn(production) → bool.
+CHOICE_TESTS: dict[str, Callable[[ManaProduction], bool]] = {}
+
+
 def is_choice(prod: ManaProduction) -> bool:
     """Whether the mana `prod` adds is chosen (however many options are left now)."""
+    if prod.kind in CHOICE_TESTS:
+        return CHOICE_TESTS[prod.kind](prod)
     return prod.kind in CHOICE_KINDS or (prod.kind == "choice" and len(prod.bags) > 1)
 
 
@@ -297,19 +313,18 @@ def _tap_triggers(g: Game) -> list:
 
 
 def _tap_trigger_applies(g: Game, trig_src: Obj, ab, p: int, source: Obj, chars) -> bool:
+    """Whether tapping `source` (characteristics `chars`) for mana by `p` triggers `ab` of `trig_src`:
+    "whenever you / an opponent / a player taps a [Swamp, basic land, creature ...] for mana"."""
     if ab.who == "you" and p != trig_src.controller:
+        return False
+    if ab.who == "opponent" and p == trig_src.controller:
         return False
     if ab.scope == "enchanted":
         return trig_src.attached_to == source.id
     if ab.scope == "self":
         return trig_src.id == source.id
     flt = ab.filter
-    if flt is not None:
-        if flt.types and not (flt.types & chars.types):
-            return False
-        if flt.subtypes and not (flt.subtypes & chars.subtypes):
-            return False
-    return True
+    return flt is None or matches_filter_lki(g, flt, source, chars, trig_src.controller)
 
 
 def _extra_options(prod: ManaProduction, produced: Bag, trig_src: Obj) -> list[Bag]:

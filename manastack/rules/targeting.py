@@ -6,7 +6,7 @@ resolving and triggered abilities.
 - 608.2b: on resolution, targets are checked again; a spell or ability whose targets are all illegal
   doesn't resolve (`all_targets_illegal`).
 - 702.16b-c protection (can't be targeted by what it has protection from; other qualities through
-  PROTECTION_QUALITIES), 702.11b hexproof, 702.18a shroud, ward (702.21, checked by rules/activation.py
+  PROTECTION_QUALITIES), 702.11b-c hexproof (of permanents; of players through PLAYER_TARGET_BLOCKS), 702.18a shroud, ward (702.21, checked by rules/activation.py
   ward_check).
 - Object filters (`matches_filter`, and `matches_filter_lki` with last known information, 608.2h).
 """
@@ -121,6 +121,11 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
 PROTECTION_QUALITIES: list = []
 
 
+# fn(game, player, controller of the spell or ability) -> True when that player can't be its target
+# (702.11c "You have hexproof", 702.18a "You have shroud": rules/game_rule_statics.py).
+PLAYER_TARGET_BLOCKS: list = []
+
+
 def protected_from(g: Game, o: Obj, source_colors: frozenset[str], source: Any = None) -> bool:
     """702.16: protection from a quality (colors, multicolored; with the source's characteristics
     `source`, the qualities of PROTECTION_QUALITIES)."""
@@ -150,11 +155,10 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
         p = -1 - ref
         if p not in (0, 1) or s.players[p].lost:
             return False
-        if k in ("any", "player", "player_or_planeswalker"):
-            return True
-        if k == "opponent":
-            return p != controller
-        return False
+        if k not in ("any", "player", "player_or_planeswalker", "opponent") or (k == "opponent" and p == controller):
+            return False
+        # 702.11c / 702.18a: "You have hexproof" / "You have shroud" (rules/game_rule_statics.py)
+        return not any(block(g, p, controller) for block in PLAYER_TARGET_BLOCKS)
     if k in ("player", "opponent"):
         return False
     o = s.objects.get(ref)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 # Modules reached across an import cycle (manastack/lazy.py).
 _combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
+_effects_module = lazy_module("manastack.rules.effects", globals(), "_effects_module")
 _produce_module = lazy_module("manastack.rules.produce", globals(), "_produce_module")
 _stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
@@ -614,17 +615,25 @@ def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ..
 
 
 def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produced) -> None:
-    """Non-mana abilities that trigger on tapping for mana (Forbidden Orchard: it targets, so it is
-    not a mana ability, 605.1b, and uses the stack)."""
+    """106.12a: the abilities that trigger on tapping a permanent for mana, once it produced mana. Those
+    that aren't mana abilities (605.1b: a target, or no mana: Forbidden Orchard, Vorinclex's "that land
+    doesn't untap ...") use the stack, their event object the permanent tapped. A triggered mana
+    ability's mana was added with the mana ability (rules/mana_payment.py activate_mana); its other
+    effects happen now, as it resolves (605.4a: Winter's Night's "That land doesn't untap ...")."""
     _tap_trigger_applies, _tap_triggers = _produce_module._tap_trigger_applies, _produce_module._tap_triggers
     if not _tap_triggers(g) or sum(produced) == 0:
         return
     src = g.s.objects.get(source)
     for trig_src, ab in _tap_triggers(g):
-        if ab.effects and isinstance(ab.effects[0], V.AddMana):
+        if src is None or not _tap_trigger_applies(g, trig_src, ab, p, src, chars):
             continue
-        if src is not None and _tap_trigger_applies(g, trig_src, ab, p, src, chars):
-            _add(g, trig_src.controller, trig_src.id, ab, None, trig_src.card.name)
+        if ab.effects and isinstance(ab.effects[0], V.AddMana):
+            if len(ab.effects) > 1:
+                effects = _effects_module
+                ctx = effects.Context(trig_src.controller, trig_src.id, (), (), 0, trig_src.card.name, event_obj=source)
+                effects.run(g, ctx, ab.effects[1:], finish=None)
+            continue
+        _add(g, trig_src.controller, trig_src.id, ab, None, trig_src.card.name, event_obj=source)
 
 
 def _reflexive(g: Game, ctx: Context, e: ReflexiveTrigger) -> list | None:

@@ -331,7 +331,16 @@ def process_queue(g: Game) -> None:
         p, prod, name = item[1], item[2], item[3]
         s.pending = Decision("choose_mana", p, data=(prod, name), prompt=f"{name}: choose the mana to add")
         return
+    other = QUEUE_ITEMS.get(kind)
+    if other is not None:
+        other(g, item)
+        return
     raise AssertionError(f"unknown queue item {kind}")
+
+
+# Work items of other rules modules: kind → fn(game, item), which pops the item or raises a decision
+# (rules/opening_hand.py: 103.6 actions before the first turn).
+QUEUE_ITEMS: dict[str, Any] = {}
 
 
 def _order_triggers(g: Game, item: tuple) -> None:

@@ -212,7 +212,14 @@ def _ability_filter(phrase: str | None) -> V.ObjectFilter:
 
 def parse_spend_restriction(s: str) -> MA.SpendRestriction | None:
     """106.6: "spend this mana only to cast creature spells [or activate abilities of creatures]";
-    "this mana can't be spent to cast a nonartifact spell" (everything else is allowed)."""
+    "this mana can't be spent to cast a nonartifact spell" (everything else is allowed); a spell
+    restriction with the rider ", and that spell can't be countered" (Cavern of Souls, 106.6)."""
+    m = re.fullmatch(r"(spend this mana only to cast .+), and that spell can't be countered", s)
+    if m:
+        r = parse_spend_restriction(m.group(1))
+        if r is None or r.spells is None or r.abilities is not None or r.other:
+            raise Unsupported(s)  # "that spell": only mana that can pay for nothing but spells
+        return dataclasses.replace(r, text=s, riders=(MA.UNCOUNTERABLE,))
     m = re.fullmatch(r"this mana can't be spent to cast (?:a |an )?non([a-z]+) spells?", s)
     if m and m.group(1) in CARD_TYPES:
         return MA.SpendRestriction(s, V.ObjectFilter(types=frozenset({m.group(1).capitalize()})), V.ANY_OBJECT,

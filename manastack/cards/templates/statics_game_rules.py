@@ -2,7 +2,7 @@
 two-player game (402.2, 305.2, 502.3, 400.2, 602.2, 702.124, 903.3a); executed by
 rules/game_rule_statics.py.
 
-- 402.2 / 514.1 "You have no maximum hand size"; 305.2 "You may play an additional land on each of
+- 402.2 / 514.1 "You have no maximum hand size"; 702.11c / 702.18a "You have hexproof", "You have shroud"; 305.2 "You may play an additional land on each of
   your turns", "You may play an additional land this turn"; 502.3 "Untap CARDNAME during each other
   player's untap step".
 - 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes).
@@ -40,6 +40,14 @@ def _no_max_hand_size(m: re.Match, para: str, out: dict, is_spell: bool) -> None
     if is_spell:
         raise Unsupported(para)
     out["abilities"].append(V.StaticAbility(para.strip(), "no_max_hand_size"))
+
+
+@paragraph_template(r"you have (hexproof|shroud)")
+def _player_hexproof(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """702.11c "You have hexproof" / 702.18a "You have shroud" (Leyline of Sanctity, Spirit of the Hearth)."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), f"player_{m.group(1)}"))
 
 
 @paragraph_template(rf"you may play {_NUM} additional lands? on each of your turns")

@@ -26,6 +26,12 @@ class SpendRestriction:
     # `abilities`) also need the creature type chosen as the mana's source entered (614.12;
     # rules/entry_choices.py chosen_type), bound when the mana is added (`bound`).
     of_chosen_type: bool = False
+    # 106.6: additional effects on the spell this mana is spent on: UNCOUNTERABLE ("and that spell can't
+    # be countered"). 106.6a: they come with all the mana the ability produced, replacement effects included.
+    riders: tuple[str, ...] = ()
+
+
+UNCOUNTERABLE = "uncounterable"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,130 @@
+"""CR 103.6: actions taken with cards from an opening hand, after the mulligans and before the first
+turn (templates: cards/templates/opening_hand.py).
+
+- 103.6: once the mulligan process (103.5) is complete, the starting player may take any such actions
+  in any order; then each other player in turn order may do the same. Each player's turn is one
+  "opening_hand" decision, asked again after each action: a card (its action is taken) or false (done).
+- 103.6a: "If CARDNAME is in your opening hand, you may begin the game with it on the battlefield"
+  (the Leylines): the player puts that card onto the battlefield. "... and you're not the starting
+  player, ... with a luck counter on it. If you do, exile a card from your hand." (Gemstone Caverns):
+  only a player who isn't the starting player may; it enters with the counter (614.1c), then the player
+  exiles a card of their choice from their hand (the "opening_hand_exile" decision).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalActionError
+from ..model import actions as A
+from ..model.state import BATTLEFIELD, EXILE, HAND
+from ..model.vocab.opening_hand import (  # noqa: F401 (the vocabulary this module executes)
+    BeginOnBattlefield,
+)
+from . import effects, turn
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+
+
+
+def _actions_of(g: Game, p: int) -> list[int]:
+    """The cards in `p`'s hand whose opening-hand action `p` may take now (the starting player is the
+    active player of the coming first turn)."""
+    s = g.s
+    out = []
+    for oid in s.players[p].hand:
+        for ab in s.objects[oid].card.abilities:
+            if type(ab) is BeginOnBattlefield and not (ab.not_starting and p == s.active):
+                out.append(oid)
+                break
+    return out
+
+
+def _ability(g: Game, oid: int) -> BeginOnBattlefield:
+    return next(ab for ab in g.s.objects[oid].card.abilities if type(ab) is BeginOnBattlefield)
+
+
+def _opening_hand(g: Game, item: tuple) -> None:
+    """The queue item ("opening_hand", player): that player's opening-hand actions (103.6)."""
+    from ..engine.game import Decision
+    s = g.s
+    p = item[1]
+    cands = tuple(_actions_of(g, p))
+    if not cands:
+        s.queue.pop(0)
+        return
+    names = ", ".join(g.name_of(c) for c in cands)
+    s.pending = Decision("opening_hand", p, data=cands,
+                         prompt=f"103.6: begin the game with a card from your opening hand on the battlefield ({names}), "
+                                f"or false when done")
+
+
+def _opening_actions(g: Game, d: Any) -> list[A.Action]:
+    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
+
+
+def _answer_opening(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    p = d.player
+    if value is False:
+        s.pending = None
+        s.queue.pop(0)
+        return
+    if isinstance(value, bool) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
+    s.pending = None
+    ab = _ability(g, value)
+    name = g.name_of(value)
+    g.log_event("opening_hand", "103.6a", player=s.players[p].name, card=name)
+    g.move(value, BATTLEFIELD, rule="103.6a", etb_choices={"counters": {ab.counter: 1}} if ab.counter else None)
+    for _ in range(ab.exile_from_hand):
+        hand = s.players[p].hand
+        if not hand:
+            break
+        # The card exiled is chosen right away (the queue item stays: more actions may follow).
+        s.queue.insert(0, ("opening_hand_exile", p, name))
+
+
+def _opening_exile(g: Game, item: tuple) -> None:
+    from ..engine.game import Decision
+    s = g.s
+    p, name = item[1], item[2]
+    hand = tuple(s.players[p].hand)
+    if not hand:
+        s.queue.pop(0)
+        return
+    if len(hand) == 1 and g.auto_single:
+        s.queue.pop(0)
+        _exile(g, p, hand[0], name)
+        return
+    s.pending = Decision("opening_hand_exile", p, data=hand, prompt=f"103.6a: {name}: exile a card from your hand")
+
+
+def _exile(g: Game, p: int, oid: int, name: str) -> None:
+    g.log_event("opening_hand_exile", "103.6a", player=g.s.players[p].name, card=g.name_of(oid), source=name)
+    g.move(oid, EXILE, rule="103.6a")
+
+
+def _answer_exile(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    if isinstance(value, bool) or value not in d.data or s.objects[value].zone != HAND:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    s.pending = None
+    _, p, name = s.queue.pop(0)
+    _exile(g, p, value, name)
+
+
+def queue_opening_hands(queue: list, starting_player: int, players: int = 2) -> None:
+    """103.6: after the mulligans, the starting player's opening-hand actions, then each other player's
+    in turn order."""
+    queue.extend(("opening_hand", (starting_player + i) % players) for i in range(players))
+
+
+turn.QUEUE_ITEMS["opening_hand"] = _opening_hand
+turn.QUEUE_ITEMS["opening_hand_exile"] = _opening_exile
+effects.CHOICES["opening_hand"] = (_opening_actions, _answer_opening)
+effects.CHOICES["opening_hand_exile"] = (lambda g, d: [A.Choose(c) for c in d.data], _answer_exile)
+
+__all__ = ["BeginOnBattlefield", "queue_opening_hands"]
