@@ -643,9 +643,17 @@ ETB_REPLACEMENTS: dict[str, Any] = {}
 ETB_FROM_OTHERS: list = []
 
 
+# 614.1c / 707.5: replacement effects that change what a permanent enters as ("You may have CARDNAME enter
+# as a copy of ...", rules/copy_effects.py), applied before the others, which are then those of what it
+# enters as: fn(game, the entering object, the ETB choices).
+ENTERS_AS: list = []
+
+
 def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     """614.1c-d, 614.12: replacement effects that modify how a permanent enters (applied before
     it is on the battlefield)."""
+    for enters_as in ENTERS_AS:
+        enters_as(g, o, choices)
     # 614.12: look at the permanent as it would exist on the battlefield (Blood Moon removes a
     # Guildgate's "enters tapped" before it could apply).
     if choices.get("kicked"):
