@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
@@ -114,6 +115,11 @@ def _compute_could_produce_all(g: Game) -> dict[int, frozenset[str]]:
     return frozen
 
 
+# Production kinds of other rules modules (rules/imprint.py: "one mana of any of the exiled card's colors"):
+# kind -> fn(game, permanent, ability, any_cost) -> the bags it could add now (production_outputs).
+PRODUCTIONS: dict[str, Callable[..., tuple[Bag, ...]]] = {}
+
+
 def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False) -> tuple[Bag, ...]:
     """The bags the ability could add now, one per choice (empty tuple: it adds nothing). `any_cost`:
     as 106.7 asks, ignoring costs (a storage land without counters could still add its type)."""
@@ -121,6 +127,8 @@ def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False)
     k = prod.kind
     if k in mana_abilities.KINDS:
         return mana_abilities.production_outputs(g, o, ab, any_cost)
+    if k in PRODUCTIONS:
+        return PRODUCTIONS[k](g, o, ab, any_cost)
     if k == "fixed":
         return prod.bags
     if k == "choice":
@@ -236,10 +244,11 @@ def mana_options(g: Game, p: int) -> list[Bag]:
 
 # Productions whose mana is chosen as the ability resolves (106.1a "one mana of any color", 106.7
 # "any type that ... could produce", 605.1b "any type that land produced"): a choice even when only
-# one option is left, which a scenario may answer (SCENARIOS.md: checked and used up).
-CHOICE_KINDS = frozenset({"any_color", "any_type", "could_produce", "sacrificed_could_produce", "produced_type",
-                          mana_abilities.COMBINATION, mana_abilities.X_ONE, mana_abilities.X_COMBINATION,
-                          mana_abilities.DIFFERENT_COLORS})
+# one option is left, which a scenario may answer (SCENARIOS.md: checked and used up). Rules modules add
+# their own kinds (rules/imprint.py).
+CHOICE_KINDS: set[str] = {"any_color", "any_type", "could_produce", "sacrificed_could_produce", "produced_type",
+                           mana_abilities.COMBINATION, mana_abilities.X_ONE, mana_abilities.X_COMBINATION,
+                           mana_abilities.DIFFERENT_COLORS}
 
 
 def is_choice(prod: ManaProduction) -> bool:
