@@ -25,6 +25,9 @@ cards/templates/statics_copy.py.
   an additional +1/+1 counter on it" is an additional effect of this copy effect only.
 - 306.5b: a copy of a planeswalker enters with loyalty counters equal to its copied loyalty.
 - "... as a copy of any creature card in a graveyard" (Body Double): a card there is copied.
+- 303.4f: a copy of an Aura (Copy Enchantment) isn't cast as an Aura spell: its controller chooses a
+  permanent it can enchant as it enters. An Aura with nothing it could enchant (303.4g: it wouldn't
+  enter) or that enchants a player is not offered to be copied.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from ..cards.vocab import ANY_OBJECT, Ability, Amount, CardDef, ObjectFilter, St
 from ..game.state import BATTLEFIELD, GRAVEYARD
 from . import stack
 from .mana_payment import choose, unasked
-from .targeting import mana_value, matches_filter
+from .targeting import mana_value, matches_filter, protected_from
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -88,12 +91,23 @@ def _candidates(g: Game, o: Obj, ab: EntersAsCopy) -> list[int]:
         pool = [s.objects[c] for pl in s.players for c in pl.graveyard]
     else:
         pool = [x for x in g.permanents() if x.id != o.id]
-    cands = [x for x in pool if matches_filter(g, ab.of, x, o.controller, o.id)]
+    cands = [x for x in pool if matches_filter(g, ab.of, x, o.controller, o.id)
+             and ("Aura" not in x.card.subtypes or _hosts(g, x.card, o))]
 
     def value(x: Obj) -> tuple:
         c = g.chars(x)
         return (-((c.power or 0) + (c.toughness or 0)), -mana_value(x), x.id)
     return [x.id for x in sorted(cands, key=value)]
+
+
+def _hosts(g: Game, aura: CardDef, o: Obj) -> list[int]:
+    """303.4f: the permanents an Aura with these copiable values, entering as `o`, could enchant (by its
+    enchant ability, 702.5a, and protection, 702.16c); none for an Aura that enchants a player."""
+    ench = [a for a in aura.abilities if isinstance(a, StaticAbility) and a.kind == "enchant"]
+    if len(ench) != 1 or getattr(ench[0], "target_kind", "permanent") != "permanent":
+        return []
+    return [x.id for x in g.permanents() if x.id != o.id and matches_filter(g, ench[0].filter, x, o.controller)
+            and not protected_from(g, x, aura.colors)]
 
 
 def _type_line(card: CardDef) -> str:
@@ -161,6 +175,10 @@ def _enters_as_copy(g: Game, o: Obj, choices: dict) -> None:
                 o.counters[kind] = o.counters.get(kind, 0) + k
         if card.loyalty is not None and "Planeswalker" in card.types and "loyalty" not in o.counters:
             o.counters["loyalty"] = card.loyalty  # 306.5b: the copied loyalty
+        if "Aura" in card.subtypes:
+            hosts = _hosts(g, card, o)  # offered only with one (_candidates)
+            o.attached_to = choose(g, p, "attach", hosts, f"303.4f: choose what {card.name} enchants "
+                                   f"({', '.join(g.name_of(h) for h in hosts)})")
 
 
 def _describe(ab: EntersAsCopy) -> str:

@@ -626,7 +626,7 @@ def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
     """608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f)."""
     new = g.move(item.obj, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x,
                  etb_choices=etb_choices)
-    if spell_targets(g.s.objects[new].card):
+    if item.targets and spell_targets(g.s.objects[new].card):  # not a copy of an Aura (rules/copy_effects.py)
         g.s.objects[new].attached_to = item.targets[0]
         g.invalidate()  # the enchanted object's characteristics change (613)
     for hook in PERMANENT_SPELL_HOOKS:
