@@ -145,6 +145,8 @@ def copy_card(own: CardDef, copied: CardDef, ab: EntersAsCopy) -> CardDef:
 def _enters_as_copy(g: Game, o: Obj, choices: dict) -> None:
     """614.1c / 614.12a / 707.5: as the permanent would enter, its controller may have it enter as a
     copy; the choice (yes or no, then the object) is made now."""
+    if not g.may_have(EntersAsCopy):
+        return  # no card of this game enters as a copy
     s = g.s
     for _ in range(_MAX_COPIES):
         ab = next((a for a in g.chars(o).abilities if isinstance(a, EntersAsCopy)), None)
