@@ -298,9 +298,16 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
                         for _, o in chosen:
                             supply = tuple(a + b for a, b in zip(supply, o))  # type: ignore[assignment]
                         ok = True
-                        for c, o in zip(seq, outs):
+                        for k, (c, o) in enumerate(zip(seq, outs)):
+                            # Later typed needs (the spell's, the next converters') are kept if other mana
+                            # can pay this converter's generic cost.
+                            keep = list(req.typed)
+                            for later in seq[k + 1:]:
+                                keep = [a + b for a, b in zip(keep, later.cost.typed)]  # type: ignore[union-attr]
+                            for later_out in outs[k:]:
+                                keep = [max(0, a - b) for a, b in zip(keep, later_out)]
                             try:
-                                taken = spend(c.cost, supply)  # type: ignore[arg-type]
+                                taken = _spend_keeping(c.cost, supply, keep)  # type: ignore[arg-type]
                             except ValueError:
                                 ok = False
                                 break
@@ -308,6 +315,25 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
                         if ok and _covers_req(req, supply):
                             return req, chosen + [(c.key, o) for c, o in zip(seq, outs)]
     return None
+
+
+def _spend_keeping(req: Requirement, have: Bag, keep: list[int]) -> Bag:
+    """`spend`, paying the generic part with the mana beyond `keep` (amounts of each type still needed
+    later) first: any payment that works can be made so (all mana pays generic alike)."""
+    taken = list(req.typed)
+    left = [h - t for h, t in zip(have, taken)]
+    if min(left) < 0:
+        raise ValueError("cannot pay")
+    g = req.generic
+    for spare in (True, False):
+        for i in [5] + sorted(range(5), key=lambda t: -(left[t] - keep[t])):
+            use = min(g, max(0, left[i] - keep[i]) if spare else left[i])
+            taken[i] += use
+            left[i] -= use
+            g -= use
+    if g:
+        raise ValueError("cannot pay")
+    return tuple(taken)  # type: ignore[return-value]
 
 
 def _distinct_outputs(outs: tuple[Bag, ...], named: list[bool]) -> list[Bag]:
