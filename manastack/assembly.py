@@ -40,7 +40,7 @@ RULES_MODULES = (
     "combat_keywords", "attacking", "blocking_requirements", "zone_change_effects", "cast_from_zones",
     "enters_keywords", "upkeep_keywords", "graveyard_keywords", "loyalty", "static_counts", "enters_tapped",
     "game_rule_statics", "control_statics", "protection", "entry_choices", "auras_on_players",
-    "vehicles_facedown", "opening_hand", "mana_amounts",
+    "vehicles_facedown", "opening_hand", "mana_amounts", "copy_effects", "imprint",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

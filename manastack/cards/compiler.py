@@ -250,11 +250,11 @@ def trigger_kwargs(cond: str, skip: tuple = ()) -> dict:
 # registry by this order, so importing the modules in any order compiles every card the same way.
 TEMPLATE_MODULES = (
     "keywords", "statics", "conditions", "effects_common", "activation", "casting", "combat_keywords", "costs",
-    "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_core", "effects_hand",
+    "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_core", "effects_hand", "effects_imprint",
     "effects_referred", "effects_tokens", "effects_keyword_actions", "effects_library", "effects_modal",
     "effects_phrases", "effects_prevention", "effects_zone_change", "graveyard_keywords", "loyalty_mana",
     "mana_amounts", "multi_targets", "once_each_turn", "opening_hand", "reflexive", "return_dead", "statics_auras", "statics_counts",
-    "statics_protection", "statics_choices", "statics_control", "statics_entering", "statics_game_rules",
+    "statics_protection", "statics_choices", "statics_control", "statics_copy", "statics_entering", "statics_game_rules",
     "statics_land_types", "triggers", "triggers_actions", "triggers_combat", "triggers_conditions",
     "triggers_zones", "vehicles_facedown", "x_amounts",
 )

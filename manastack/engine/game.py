@@ -469,6 +469,8 @@ class Game:
         new.previous_id = oid
         if o.face_down is not None:  # 708.3-708.4 stays face down onto the battlefield; 708.9 else revealed
             RULES.face_down_moved(self, o, new, frm, to)
+        if o.own_card is not None:
+            new.card = o.own_card  # 707.5 / 400.7: it was a copy as it entered; the new object is its own card
         s.successor[oid] = new.id
         del s.objects[oid]
         if to == BATTLEFIELD:

@@ -323,6 +323,8 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
     return None
 
 
+
+
 def _distinct_outputs(outs: tuple[Bag, ...], named: list[bool]) -> list[Bag]:
     """One output per kind: its amounts of the named types and its total of the others."""
     seen: dict[tuple, Bag] = {}

@@ -42,7 +42,7 @@ class Obj:
 
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "sick", "damage", "counters",
                  "attached_to", "x", "deathtouched", "timestamp", "chosen_color", "previous_id", "cast_x",
-                 "face_down")
+                 "face_down", "own_card")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str, timestamp: int) -> None:
         self.id = oid
@@ -64,6 +64,9 @@ class Obj:
         # 708: (the real card, how it was turned face down) while face down; `card` is then the face-down
         # characteristics (rules/vehicles_facedown.py).
         self.face_down: tuple[CardDef, str] | None = None
+        # 707.5: the object's own card while it entered as a copy; `card` is then the copiable values it
+        # got (layer 1, 613.2a; rules/copy_effects.py). Anywhere but the battlefield it is its own card again.
+        self.own_card: CardDef | None = None
 
     def copy(self) -> Obj:
         o = Obj.__new__(Obj)
@@ -84,6 +87,7 @@ class Obj:
         o.previous_id = self.previous_id
         o.cast_x = self.cast_x
         o.face_down = self.face_down
+        o.own_card = self.own_card
         return o
 
     @property

@@ -1,5 +1,7 @@
 """CR 611-613: continuous effects and the layer system; characteristics are computed on read.
 
+- 613.2a-c layer 1: copy effects (rules/copy_effects.py) and face-down status (rules/facedown.py) make the
+  object's `card` its copiable values; every layer below starts from them.
 - 305.6 / 305.7: basic land types give intrinsic mana abilities; an effect that sets a land's
   subtype (Blood Moon) removes its rules-text abilities and it gains the new type's ability.
 - 613.1d layer 4 (type-changing: Blood Moon, Urborg), 613.1f layer 6 (ability adding/removing:

@@ -157,8 +157,9 @@ def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False)
     return ()
 
 
-# Production kinds of other rules modules (rules/mana_amounts.py): kind → fn(game, permanent, mana ability,
-# any_cost) → the bags it could add now, as production_outputs.
+# Production kinds of other rules modules (rules/mana_amounts.py devotion, rules/imprint.py "one mana of any of
+# the exiled card's colors"): kind → fn(game, permanent, mana ability, any_cost) → the bags it could add now,
+# as production_outputs.
 PRODUCTION_KINDS: dict[str, Callable[..., tuple[Bag, ...]]] = {}
 
 
@@ -246,10 +247,11 @@ def mana_options(g: Game, p: int) -> list[Bag]:
 
 # Productions whose mana is chosen as the ability resolves (106.1a "one mana of any color", 106.7
 # "any type that ... could produce", 605.1b "any type that land produced"): a choice even when only
-# one option is left, which a scenario may answer (SCENARIOS.md: checked and used up).
-CHOICE_KINDS = frozenset({"any_color", "any_type", "could_produce", "sacrificed_could_produce", "produced_type",
-                          mana_abilities.COMBINATION, mana_abilities.X_ONE, mana_abilities.X_COMBINATION,
-                          mana_abilities.DIFFERENT_COLORS})
+# one option is left, which a scenario may answer (SCENARIOS.md: checked and used up). Rules modules add
+# their own kinds (rules/imprint.py).
+CHOICE_KINDS: set[str] = {"any_color", "any_type", "could_produce", "sacrificed_could_produce", "produced_type",
+                           mana_abilities.COMBINATION, mana_abilities.X_ONE, mana_abilities.X_COMBINATION,
+                           mana_abilities.DIFFERENT_COLORS}
 
 
 # Other modules' kinds whose mana may be chosen (rules/mana_amounts.py): kind → fn(production) → bool.

@@ -618,7 +618,7 @@ def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
     """608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f)."""
     new = g.move(item.obj, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x,
                  etb_choices=etb_choices)
-    if spell_targets(g.s.objects[new].card):
+    if item.targets and spell_targets(g.s.objects[new].card):  # not a copy of an Aura (rules/copy_effects.py)
         g.s.objects[new].attached_to = item.targets[0]
         g.invalidate()  # the enchanted object's characteristics change (613)
     for hook in PERMANENT_SPELL_HOOKS:
@@ -633,9 +633,17 @@ ETB_REPLACEMENTS = registry.ETB_REPLACEMENTS  # 614.1c (engine/registry.py)
 ETB_FROM_OTHERS: list = []
 
 
+# 614.1c / 707.5: replacement effects that change what a permanent enters as ("You may have CARDNAME enter
+# as a copy of ...", rules/copy_effects.py), applied before the others, which are then those of what it
+# enters as: fn(game, the entering object, the ETB choices).
+ENTERS_AS: list = []
+
+
 def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     """614.1c-d, 614.12: replacement effects that modify how a permanent enters (applied before
     it is on the battlefield)."""
+    for enters_as in ENTERS_AS:
+        enters_as(g, o, choices)
     # 614.12: look at the permanent as it would exist on the battlefield (Blood Moon removes a
     # Guildgate's "enters tapped" before it could apply).
     if choices.get("kicked"):

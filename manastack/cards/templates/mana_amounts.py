@@ -62,10 +62,13 @@ def _instead(para: str, cost: V.Cost, body: str) -> V.ManaAbility | None:
     m = re.fullmatch(r"add ([^.]+)\. if ([^.]+?), (?:add ([^.]+) instead|instead add ([^.]+))", body)
     if not m:
         return None
+    try:
+        condition = parse_mana_condition(m.group(2))
+    except Unsupported:
+        return None  # a condition of another template's ("if a card is exiled with CARDNAME": imprint)
     base = parse_production_more(m.group(1))
     alternative = parse_production_more(m.group(3) or m.group(4))
-    prod = MAM.ConditionalProduction(MAM.INSTEAD, base=base, alternative=alternative,
-                                     condition=parse_mana_condition(m.group(2)))
+    prod = MAM.ConditionalProduction(MAM.INSTEAD, base=base, alternative=alternative, condition=condition)
     return V.ManaAbility(para, cost, prod)
 
 

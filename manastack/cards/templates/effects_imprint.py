@@ -1,0 +1,110 @@
+"""Imprint and "the exiled card" (607.2a); executed by rules/imprint.py.
+
+- "exile a nonartifact, nonland card from your hand" (an effect sentence, usually after "you may":
+  "Imprint — When CARDNAME enters, you may exile ...").
+- Mana abilities that read the exiled card: "Add one mana of any of the exiled card's colors" (Chrome
+  Mox; "cards'" too), "Add {C}. If a card is exiled with CARDNAME, add {C}{C} instead."
+- "Return the exiled card to its owner's hand."
+- Whole-card check (607.2a): an ability that refers to the exiled card is linked to the one other
+  ability of the card that exiles (a card from a hand, or a target: "exile target card from a
+  graveyard", then recorded for the object); with none or several, the card is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from ...model import vocab as V
+from ...model.mana import bag_of
+from ...model.vocab import zone_change_effects
+from ...model.vocab.imprint import EXILED_COLORS, IF_EXILED, ExileFromHand, ReturnExiledToHand
+from ..compiler import CARD_CHECKS, first_template
+from ..mana_text import MANA_ABILITY_TEMPLATES
+from .effects_common import parse_filter, template
+
+
+@template(r"exile (?:a|an) (.+? card(?: with [a-z0-9 ]+)?) from your hand")
+def _exile_from_hand(m, targets):
+    """The controller chooses a card of the phrase from their hand as the ability resolves (608.2c)."""
+    return [ExileFromHand(parse_filter(m.group(1), allow_card=True))]
+
+
+@template(r"return the exiled card to its owner's hand")
+def _return_to_hand(m, targets):
+    """607.2a: linked to the ability of the same object that exiled it (_link)."""
+    return [ReturnExiledToHand()]
+
+
+def _bag(syms: str):
+    return bag_of(re.sub(r"[{}]", "", syms).upper())
+
+
+def _linked_mana(para: str, cost: V.Cost, body: str) -> V.ManaAbility | None:
+    """Mana abilities that read the exiled card (106.7); None for any other text."""
+    if re.fullmatch(r"add one mana of any of the exiled (?:card's|cards') colors", body):
+        return V.ManaAbility(para, cost, V.ManaProduction(EXILED_COLORS))
+    m = re.fullmatch(r"add ((?:\{[wubrgc]\})+)\. if a card is exiled with cardname, add ((?:\{[wubrgc]\})+) instead",
+                     body)
+    if m:
+        return V.ManaAbility(para, cost, V.ManaProduction(IF_EXILED, (_bag(m.group(1)), _bag(m.group(2)))))
+    return None
+
+
+first_template(MANA_ABILITY_TEMPLATES, _linked_mana)  # before the general mana templates, which refuse these texts
+
+
+def _effects_of(x: object):
+    """The effects in an effect list, with those inside optional and conditional parts."""
+    for e in x if isinstance(x, tuple) else ():
+        yield e
+        inner = getattr(e, "effects", None)
+        if isinstance(inner, tuple):
+            yield from _effects_of(inner)
+
+
+def _refers(ab: V.Ability) -> bool:
+    if isinstance(ab, V.ManaAbility):
+        return ab.production.kind in (EXILED_COLORS, IF_EXILED)
+    return any(isinstance(e, ReturnExiledToHand) for e in _effects_of(getattr(ab, "effects", ())))
+
+
+def _swap_exile(effects: tuple) -> tuple[tuple, int]:
+    """"exile target ...": recorded for the object (zone_change_effects.LinkedExile); with the number of
+    exiling effects found (cards exiled from a hand are recorded anyway)."""
+    out, n = [], 0
+    for e in effects:
+        if type(e) is V.Exile and isinstance(e.target, V.Ref):
+            out.append(zone_change_effects.LinkedExile(e.target))
+            n += 1
+        elif isinstance(e, ExileFromHand):
+            out.append(e)
+            n += 1
+        elif type(e) is V.Optional:
+            inner, k = _swap_exile(e.effects)
+            out.append(dataclasses.replace(e, effects=inner))
+            n += k
+        else:
+            out.append(e)
+    return tuple(out), n
+
+
+def _link(out: dict, unsupported: list) -> None:
+    """607.2a: link the abilities that refer to the exiled card to the card's one exiling ability."""
+    abilities = out["abilities"]
+    referring = [a for a in abilities if _refers(a)]
+    if not referring:
+        return
+    found = 0
+    for i, ab in enumerate(abilities):
+        if ab in referring or not isinstance(ab, (V.TriggeredAbility, V.ActivatedAbility)):
+            continue
+        effects, n = _swap_exile(ab.effects)
+        if n:
+            found += n
+            abilities[i] = dataclasses.replace(ab, effects=effects)
+    if found != 1 or out.get("spell_effects"):
+        unsupported.append(referring[0].text)  # nothing (or more than one thing) the exiled card can be
+
+
+CARD_CHECKS.append(_link)

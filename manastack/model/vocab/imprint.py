@@ -1,0 +1,26 @@
+"""The vocabulary manastack/rules/imprint.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+EXILED_COLORS = "exiled_colors"  # ManaProduction.kind: one mana of any of the exiled cards' colors
+IF_EXILED = "if_exiled"  # ManaProduction.kind: bags[0], or bags[1] instead while a card is exiled with it
+
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromHand(V.Effect):
+    """"Exile a nonartifact, nonland card from your hand" (the controller chooses one as it resolves);
+    the card is linked to the source (607.2a)."""
+
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnExiledToHand(V.Effect):
+    """"Return the exiled card to its owner's hand" (607.2a: the cards exiled with the source)."""
+
+

@@ -1,0 +1,145 @@
+"""Imprint and other abilities linked to "the exiled card" (607.2a, 106.5, 106.7); the templates are
+in cards/templates/effects_imprint.py.
+
+- 607.2a: an ability that exiles cards ("Imprint — When CARDNAME enters, you may exile a nonartifact,
+  nonland card from your hand", or "exile target card from a graveyard") and an ability of the same
+  object that refers to "the exiled card" are linked: the second refers only to the cards in exile
+  that the first exiled, recorded for that object (a ContinuousEffect "linked_exile", as
+  rules/zone_change_effects.py records them). 400.7: a permanent that leaves the battlefield and
+  comes back is a new object with no exiled card; a card that leaves exile is no longer "the exiled
+  card".
+- The card exiled from a hand is chosen as the ability resolves (608.2c): one matching the phrase, or
+  none when there is none ("you may": only "no" then).
+- 106.1a / 106.7: "{T}: Add one mana of any of the exiled card's colors" (Chrome Mox): one mana of a
+  color the exiled card has now; no exiled card or a colorless one: the ability adds no mana (106.5)
+  and the permanent could produce none.
+- "{T}: Add {C}. If a card is exiled with CARDNAME, add {C}{C} instead." and "{T}: Return the exiled
+  card to its owner's hand." (Ugin's Labyrinth).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalActionError
+from ..model import vocab as V
+from ..model.costs import single
+from ..model.mana import COLORS
+from ..model.state import EXILE, HAND, ContinuousEffect
+from ..model.vocab.imprint import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+    EXILED_COLORS,
+    IF_EXILED,
+    ExileFromHand,
+    ReturnExiledToHand,
+)
+from . import continuous, produce
+from . import effects as E
+from .targeting import matches_filter
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..model.state import Obj
+    from .effects import Context
+
+LINKED_EXILE = "linked_exile"  # ContinuousEffect kind: `target` the object whose ability exiled `data`
+
+
+
+
+
+
+def linked_cards(g: Game, source: int) -> list[int]:
+    """607.2a: the cards in exile that the abilities of `source` (this object) exiled."""
+    s = g.s
+    out = []
+    for e in s.effects:
+        if e.kind == LINKED_EXILE and e.target == source:
+            o = s.objects.get(e.data)
+            if o is not None and o.zone == EXILE:
+                out.append(e.data)
+    return out
+
+
+def link(g: Game, source: int, card: int, controller: int) -> None:
+    """Remember that `source`'s ability exiled `card` (607.2a)."""
+    s = g.s
+    s.effects.append(ContinuousEffect(LINKED_EXILE, source, timestamp=s.next_timestamp, until="permanent",
+                                      controller=controller, data=card))
+    s.next_timestamp += 1
+    g.invalidate()  # what the source could produce changed (106.7)
+
+
+def _hand_cards(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
+    s = g.s
+    return tuple(c for c in s.players[p].hand if matches_filter(g, flt, s.objects[c], p))
+
+
+def _exile_from_hand(g: Game, ctx: Context, e: ExileFromHand) -> list | None:
+    cands = _hand_cards(g, ctx.controller, e.filter)
+    if not cands:
+        return None
+    return [E._choice("exile_from_hand", ctx.controller, cands,
+                      f"{ctx.name}: choose a card to exile from your hand ({', '.join(g.name_of(c) for c in cands)})",
+                      ctx.source)]
+
+
+def _answer_exile_from_hand(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    source = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    new = g.move(value, EXILE, rule="701.11a")
+    if source is not None:
+        link(g, source, new, d.player)
+
+
+def _cannot_exile(g: Game, p: int, effects: tuple) -> bool:
+    """"You may exile a ... card from your hand" with no such card: only "no" (608.2d)."""
+    return bool(effects) and isinstance(effects[0], ExileFromHand) and not _hand_cards(g, p, effects[0].filter)
+
+
+def _return_exiled_to_hand(g: Game, ctx: Context, e: ReturnExiledToHand) -> list | None:
+    if ctx.source is None:
+        return None
+    for c in linked_cards(g, ctx.source):
+        g.move(c, HAND, rule="607.2a")
+    g.invalidate()
+    return None
+
+
+def _linked_volatile(g: Game) -> None:
+    """A value read from the exile zone: it can change without an invalidation (a linked card leaving
+    exile), so nothing built on it is kept (Game.derived)."""
+    cache = g._cache
+    cache[continuous.VOLATILE_READS] = cache.get(continuous.VOLATILE_READS, 0) + 1
+
+
+def _exiled_colors(g: Game, o: Obj, ab: V.ManaAbility, any_cost: bool) -> tuple:
+    """106.7 / 106.5: one mana of a color of a card exiled with `o`; none without one."""
+    cards = linked_cards(g, o.id)
+    if not cards:
+        return ()
+    _linked_volatile(g)
+    colors: set[str] = set()
+    for c in cards:
+        colors |= g.chars(g.s.objects[c]).colors
+    return tuple(single(c) for c in COLORS if c in colors)
+
+
+def _if_exiled(g: Game, o: Obj, ab: V.ManaAbility, any_cost: bool) -> tuple:
+    prod = ab.production
+    if not any(e.kind == LINKED_EXILE and e.target == o.id for e in g.s.effects):
+        return (prod.bags[0],)
+    _linked_volatile(g)
+    return (prod.bags[1] if linked_cards(g, o.id) else prod.bags[0],)
+
+
+E.register_effect(ExileFromHand, _exile_from_hand)
+E.register_effect(ReturnExiledToHand, _return_exiled_to_hand)
+E.CHOICES["exile_from_hand"] = (E._object_actions, _answer_exile_from_hand)
+E.MAY_IMPOSSIBLE.append(_cannot_exile)
+produce.PRODUCTION_KINDS[EXILED_COLORS] = _exiled_colors
+produce.PRODUCTION_KINDS[IF_EXILED] = _if_exiled
+produce.CHOICE_KINDS.add(EXILED_COLORS)
