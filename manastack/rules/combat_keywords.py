@@ -34,6 +34,7 @@ from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..lazy import lazy_module
 from . import effects as E
+from .counter_replacement import put_counters
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -94,8 +95,7 @@ def damage_to_creature(g: Game, o: Obj, chars: Any, n: int) -> None:
     """120.3d-e: -1/-1 counters from a source with wither or infect (702.80a, 702.90c), else marked damage."""
     kws = chars.keywords if chars is not None else frozenset()
     if "wither" in kws or "infect" in kws:
-        o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
-        g.log_event("counters", "120.3d", card=o.card.name, kind="-1/-1", amount=n)
+        put_counters(g, o, "-1/-1", n, "120.3d")
     else:
         o.damage += n
 
@@ -308,7 +308,7 @@ def _renown(g: Game, ctx: E.Context, e: Renown) -> list | None:
     if oid is None or is_renowned(g, oid):
         return None
     o = g.s.objects[oid]
-    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + e.n
+    put_counters(g, o, "+1/+1", e.n, "702.112a", placer=ctx.controller)
     # 702.112b: renowned is a designation of the permanent; an immutable set, so that clone()'s shallow
     # copy of the state stays independent.
     g.s.renowned = g.s.__dict__.get("renowned", frozenset()) | {oid}  # type: ignore[attr-defined]

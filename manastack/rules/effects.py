@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
 from ..lazy import lazy_module
+from .counter_replacement import put_counters
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -512,11 +513,7 @@ def _counters(g: Game, ctx: Context, e: V.AddCounters) -> list | None:
     if oid is None:
         return None
     o = g.s.objects[oid]
-    n = amount(g, ctx, e.amount)
-    if n > 0:
-        o.counters[e.kind] = o.counters.get(e.kind, 0) + n
-        g.invalidate()
-        g.log_event("counters", "122.1", card=o.card.name, kind=e.kind, amount=n)
+    put_counters(g, o, e.kind, amount(g, ctx, e.amount), placer=ctx.controller)
     return None
 
 
@@ -698,9 +695,7 @@ def _counters_all(g: Game, ctx: Context, e: V.AddCountersAll) -> list | None:
     if n <= 0:
         return None
     for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
-        o = g.s.objects[oid]
-        o.counters[e.kind] = o.counters.get(e.kind, 0) + n
-        g.log_event("counters", "122.1", card=o.card.name, kind=e.kind, amount=n)
+        put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)
     g.invalidate()
     return None
 
@@ -1139,8 +1134,7 @@ def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
             continue
         o = s.objects[c]
         for k in list(o.counters):
-            o.counters[k] += 1
-            g.log_event("counters", "701.27a", card=o.card.name, kind=k, amount=1)
+            put_counters(g, o, k, 1, "701.27a", placer=d.player)
     g.invalidate()
 
 

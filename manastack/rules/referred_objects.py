@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from . import effects as E
+from .counter_replacement import put_counters
 from .hand_effects import _put_from_hand_actions
 
 if TYPE_CHECKING:
@@ -158,10 +159,7 @@ E.AMOUNT_RESOLVERS[ObjectStat] = _object_stat
 def _counters(g: Game, oid: int, n: int, rule: str) -> None:
     if n <= 0:
         return
-    o = g.s.objects[oid]
-    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n
-    g.invalidate()
-    g.log_event("counters", rule, card=o.card.name, kind="+1/+1", amount=n)
+    put_counters(g, g.s.objects[oid], "+1/+1", n, rule)
 
 
 # ---------------------------------------------------------------------------- sacrifice unless you pay
