@@ -262,6 +262,10 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
                 choices=(("sacrificed", tuple(victims)),) if victims else ())
 
 
+# fn(g, player, the ability's stack object), called once an activated ability is on the stack (602.2i).
+ABILITY_ACTIVATED_HOOKS: list = []
+
+
 def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[int, ...], x: int, lki: Any,
                 choices: tuple = ()) -> None:
     """602.2a/602.2i: the activated ability is on the stack; its controller keeps priority; ward sees
@@ -275,3 +279,5 @@ def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[in
                 targets=[g.name_of(t) for t in targets])
     s.passes = 0
     ward_check(g, p, item)  # 702.21a
+    for hook in ABILITY_ACTIVATED_HOOKS:
+        hook(g, p, item)  # "whenever you activate an ability" (rules/x_spells.py)

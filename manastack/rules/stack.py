@@ -47,7 +47,7 @@ from ..game.state import (
 )
 from ..lazy import lazy_module
 from ..memo import by_identity
-from . import effects
+from . import cast_origin, effects
 
 # The other names here are compatibility re-exports: rules/triggers.py, rules/turn.py, game/ and
 # scenario/runner.py (which this split did not edit) still reach them as stack.<name>.
@@ -467,6 +467,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         g.zone_list(o).remove(o.id)
     else:
         hand.pop(hand.index(o.id))
+    cast_origin.remember(g, o.id, p, o.zone)  # "if you cast it from your hand" (603.4)
     o.zone = STACK
     o.controller = p
     o.x = action.x

@@ -254,6 +254,10 @@ def beginning_of_step(g: Game, event: str) -> None:
     _trigger_events_module.step_began(g, event)  # "the upkeep of enchanted creature's controller"
 
 
+# fn(g, caster, spell object id), called as a spell becomes cast (601.2i).
+SPELL_CAST_HOOKS: list = []
+
+
 def spell_cast(g: Game, p: int, spell: int) -> None:
     """601.2i: "whenever you cast a noncreature spell" triggers once the spell becomes cast; "when you
     cast CARDNAME" is an ability of the spell itself (603.2, 112.3c)."""
@@ -262,6 +266,8 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
     for ab in o.card.abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "cast_self":
             _add(g, p, spell, ab, None, o.card.name)
+    for hook in SPELL_CAST_HOOKS:
+        hook(g, p, spell)  # triggers whose event object is the spell (rules/x_spells.py)
     watchers = _watchers(g, ("cast",))
     if not watchers:
         return

@@ -6,6 +6,9 @@
   your library" (401.4), "shuffle CARDNAME into its owner's library" (608.2n).
 - 701.19 / 701.20: "search your library for a card, then shuffle and put that card on top", "search
   your library for ... named CARDNAME", "shuffle your library".
+- 701.19a: "search your library for a creature card with the same total power and toughness, put it onto
+  the battlefield, then shuffle" (Wild Pair: the creature the trigger's event refers to;
+  rules/library_matching.py).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from ...rules import (
     library_effects,
 )
+from ...rules.library_matching import SearchSameTotal
 from .. import vocab as V
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, target, template
@@ -75,3 +79,11 @@ def _search_same_name(m, targets):
 def _shuffle_library(m, targets):
     """701.20a."""
     return [library_effects.ShuffleLibrary()]
+
+
+@template(r"search your library for (?:a|an) (.+?) card with the same total power and toughness, "
+          r"put (?:it|that card) (onto the battlefield|into your hand), then shuffle")
+def _search_same_total(m, targets):
+    """701.19a / 208.1: the total of the creature the trigger's event refers to (Wild Pair)."""
+    return [SearchSameTotal(parse_filter(m.group(1), allow_card=True),
+                            "battlefield" if m.group(2) == "onto the battlefield" else "hand")]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from ...rules.cast_origin import WasCast
 from ...rules.trigger_events import ControlCount, OpponentMoreLands, WasKicked
 from .. import vocab as V
 from ..compiler import (
@@ -59,6 +60,12 @@ def intervening_condition(text: str, event: str) -> object:
         return WasKicked()
     if text in ("an opponent controls more lands than you", "defending player controls more lands than you"):
         return OpponentMoreLands()
+    m = re.fullmatch(r"(you cast it|it was cast|you didn't cast it|it wasn't cast)( from your hand)?", text)
+    if m:
+        if event not in ("etb", "enters"):
+            raise Unsupported(text)  # "it": the permanent that entered
+        return WasCast(by_you=m.group(1).startswith("you"), zone="hand" if m.group(2) else "",
+                       negate="n't" in m.group(1), of_event=event == "enters")
     m = re.fullmatch(r"(?:you control|your team controls) (a|an|another|no|(?:" + _NUM[1:-1] + r") or more) (.+)", text)
     if not m:
         raise Unsupported(text)
