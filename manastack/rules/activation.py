@@ -76,7 +76,8 @@ def hand_ability_block_reason(g: Game, p: int, o: Obj, ab: Any) -> str | None:
         return f"{o.card.name} is not supported by the card compiler"
     if ab.sorcery_speed and not _stack_module.sorcery_timing_ok(g, p):
         return f"{o.card.name}: activate only as a sorcery (602.5d)"
-    return None
+    extra = getattr(ab, "hand_block_reason", None)  # 702.49c ninjutsu: an unblocked attacker
+    return extra(g, p, o) if extra is not None else None
 
 
 def zone_ability(g: Game, p: int, o: Obj, abilities: list, action: A.ActivateAbility, zone: str, block_reason: Any,
@@ -107,7 +108,11 @@ def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> N
     ab = zone_ability(g, p, o, hand_abilities(o.card), action, "a hand", hand_ability_block_reason, x_allowed=False)
     lki = (o.copy(), g.chars(o))
     pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability", purpose=("ability", o.id))
-    effects.discard(g, p, o.id, rule="702.29a")
+    pay_other = getattr(ab, "pay_hand_cost", None)  # 702.49a ninjutsu: reveal it, return an attacker
+    if pay_other is not None:
+        pay_other(g, p, o, action)
+    else:
+        effects.discard(g, p, o.id, rule="702.29a")
     put_ability(g, p, o, ab, action.targets, 0, lki)
 
 

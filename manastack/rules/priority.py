@@ -235,8 +235,9 @@ def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
             continue
         if not ab.cost.mana.is_empty() and not mana_payment.can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", o.id)):
             continue
+        ways = ab.cost_options(g, p, o) if hasattr(ab, "cost_options") else [()]  # 702.49a: the attacker returned
         for targets in _target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
-            out.append(A.ActivateAbility(o.id, idx, targets))
+            out.extend(A.ActivateAbility(o.id, idx, targets, choices=c) for c in ways)
     return out
 
 
