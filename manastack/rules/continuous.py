@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LAYERED = "layered"  # StaticAbility.kind of LayeredStatic (cards/templates/statics.py)
+# A rule "cant_have:KEYWORD" ("loses first strike and can't have or gain first strike"): the keyword is
+# removed after every effect that would give it (101.2: "can't" wins), whatever its timestamp.
+CANT_HAVE = "cant_have:"
 # Key in the characteristics cache: how many volatile characteristics were computed (Game.derived).
 VOLATILE_READS = "_volatile_reads"
 _creature_types: frozenset[str] | None = None
@@ -339,6 +342,8 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         from .combat_keywords import effect_rules
         rules = rules | effect_rules(s, obj, types, keywords)
         abilities, protection = effect_grants(s, obj, abilities, protection)  # layer 6: backup (702.165a)
+    if rules and keywords and any(r.startswith(CANT_HAVE) for r in rules):
+        keywords = keywords - frozenset(r[len(CANT_HAVE):] for r in rules if r.startswith(CANT_HAVE))
     if "no_activated" in rules:
         # "Its activated abilities can't be activated" (Arrest): none of them can be activated, so
         # none is offered (602.5 restriction; mana abilities too, 605).
