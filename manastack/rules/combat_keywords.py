@@ -242,19 +242,25 @@ def blockers_of(g: Game, attacker: int) -> list[int]:
 class PumpPerBlocker(V.Effect):
     """702.23a rampage N: +N/+N until end of turn for each creature blocking it beyond the first,
     counted as the ability resolves (702.23b); without `beyond_first`, "it gets +1/+1 until end of
-    turn for each creature blocking it" (`target`: the source, or the trigger's creature)."""
+    turn for each creature blocking it" (`target`: the source, or the trigger's creature); with
+    `blocked`, "... for each creature it's blocking" (509.1a: a creature that can block several)."""
 
     n: int
     beyond_first: bool = True
     target: V.Who = V.SELF
     toughness: int | None = None  # None: the same as n
+    blocked: bool = False
 
 
 def _pump_per_blocker(g: Game, ctx: E.Context, e: PumpPerBlocker) -> list | None:
     oid = E.target_object(g, ctx, e.target)
     if oid is None:
         return None
-    k = len(blockers_of(g, oid)) - (1 if e.beyond_first else 0)
+    cb = g.s.combat
+    if e.blocked:
+        k = len(cb.blockers.get(oid, ())) if cb is not None else 0  # the attackers it blocks, as it resolves
+    else:
+        k = len(blockers_of(g, oid)) - (1 if e.beyond_first else 0)
     k = max(0, k)
     g.log_event("pump_per_blocker", "702.23b" if e.beyond_first else "611.2c", card=g.name_of(oid), blockers=k)
     if k:

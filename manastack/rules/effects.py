@@ -91,6 +91,9 @@ MAY_IMPOSSIBLE: list = []
 
 # 615: prevention shields kept by rules modules: fn(g, source_id, source_name, target, n) → damage left.
 DAMAGE_PREVENTION_HOOKS: list = []
+# 615: prevention effects of a permanent's static abilities: fn(g, permanent, its chars, source name, n) →
+# True when all that damage to it is prevented.
+STATIC_PREVENTION: list = []
 
 # Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x)).
 WHO_RESOLVERS: dict[type, Any] = {}
@@ -270,6 +273,8 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
                 del o.counters["+1/+1"]
             g.invalidate()
             return 0
+        if STATIC_PREVENTION and any(prevent(g, o, c, source_name, n) for prevent in STATIC_PREVENTION):
+            return 0  # 615: a permanent's own prevention effect (rules/prevention.py)
         if "Creature" in c.types:
             damage_to_creature = _combat_keywords_module.damage_to_creature
             damage_to_creature(g, o, source_chars, n)  # 120.3d-e (wither, infect)
@@ -303,10 +308,12 @@ def simultaneous_damage(g: Game) -> Iterator[None]:
         yield  # already inside one
         return
     g.damage_batch = {}
+    g.damage_event_marks = set()  # 615.5 / 603.2c: what applies once to the whole event
     try:
         yield
     finally:
         batch, g.damage_batch = g.damage_batch, None
+        g.damage_event_marks = None
     for (p, name), n in batch.items():
         gain_life(g, p, n, "702.15b", source=name)
 

@@ -219,6 +219,7 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
         for w, ab in _watchers(g, ("attached_dealt_damage",)):
             if w.attached_to == target:
                 _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "it": that creature
+        _permanent_dealt_damage(g, t)
     if source is None:
         return
     o = s.objects.get(source)
@@ -245,6 +246,26 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     for w, ab in _watchers(g, ("attached_deals_damage",)):
         if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
             _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
+
+
+def _permanent_dealt_damage(g: Game, t: Any) -> None:
+    """"Whenever a creature you control is dealt damage" (Rite of Passage): once per damage event to each
+    such permanent, damage from several sources at once (510.2) being one event (603.2c); "it" is that
+    permanent."""
+    watchers = _watchers(g, ("permanent_dealt_damage",))
+    if not watchers:
+        return
+    from .targeting import matches_filter
+    marks = g.damage_event_marks
+    for w, ab in watchers:
+        if ab.filter is None or not matches_filter(g, ab.filter, t, w.controller, w.id):
+            continue
+        key = ("dealt_damage", w.id, ab.text, t.id)
+        if marks is not None:
+            if key in marks:
+                continue
+            marks.add(key)
+        _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=t.id)
 
 
 def _group_combat_damage(g: Game, o: Any, target: int) -> None:
