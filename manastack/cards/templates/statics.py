@@ -363,7 +363,7 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"loses? ([a-z ]+)", lambda m: (f"loses:{_keyword(m.group(1))}",)),
 ]
 _RULE_CLAUSES_RX = [(LazyPattern(p), r) for p, r in _RULE_CLAUSES]
-_VERB = r"(?:gets?|has|have|can't|can|attacks?|blocks?|doesn't|don't|is|its activated|loses?)"
+_VERB = r"(?:gets?|has|have|can't|can|attacks?|blocks?|doesn't|don't|is|its activated)"
 
 # --------------------------------------------------------------------------- counts and conditions
 
