@@ -228,9 +228,13 @@ class ActOnSource(V.Effect):
     amount: int = 0
 
 
+ALL_KINDS = "*"
+
+
 @dataclass(frozen=True, slots=True)
 class RemoveCounters(V.Effect):
-    """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N)."""
+    """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N); `kind` ALL_KINDS:
+    "remove all counters from ..."."""
 
     kind: str
     amount: V.Amount
@@ -305,8 +309,14 @@ def _remove_counters(g: Game, oid: int, kind: str, n: int) -> None:
 
 def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | None:
     oid = E.target_object(g, ctx, e.target)
-    if oid is not None:
-        _remove_counters(g, oid, e.kind, E.amount(g, ctx, e.amount))
+    if oid is None:
+        return None
+    if e.kind == ALL_KINDS:
+        # "Remove all counters from target permanent" (Vampire Hexmage): every kind, loyalty included.
+        for kind, n in sorted(g.s.objects[oid].counters.items()):
+            _remove_counters(g, oid, kind, n)
+        return None
+    _remove_counters(g, oid, e.kind, E.amount(g, ctx, e.amount))
     return None
 
 

@@ -443,13 +443,14 @@ def _card_matches(g: Game, flt: V.ObjectFilter, card: V.CardDef, owner: int) -> 
 
 def state_triggers(g: Game) -> None:
     """603.8: "When you control no Islands, sacrifice CARDNAME" triggers as soon as its controller
-    controls no permanent of that subtype; not again while it is waiting or on the stack."""
+    controls no permanent of that subtype, "When CARDNAME has no ice counters on it" as soon as it has
+    none (STATE_CONDITIONS); not again while it is waiting or on the stack."""
     s = g.s
-    watchers = _watchers(g, ("state_no_subtype",))
+    watchers = _watchers(g, tuple(STATE_CONDITIONS))
     if not watchers:
         return
     for w, ab in watchers:
-        if ab.filter is None or any(_has_subtypes(g, p, ab.filter.subtypes) for p in g.permanents(w.controller)):
+        if not STATE_CONDITIONS[ab.event](g, w, ab):
             continue
         if any(t[1] == w.id and t[2] == ab for t in s.pending_triggers):
             continue
@@ -460,6 +461,20 @@ def state_triggers(g: Game) -> None:
 
 def _has_subtypes(g: Game, o: Any, subtypes: frozenset[str]) -> bool:
     return bool(g.chars(o).subtypes & subtypes)
+
+
+def _controls_none(g: Game, w: Any, ab: V.TriggeredAbility) -> bool:
+    return ab.filter is not None and not any(_has_subtypes(g, p, ab.filter.subtypes) for p in g.permanents(w.controller))
+
+
+def _no_counters(g: Game, w: Any, ab: V.TriggeredAbility) -> bool:
+    """"When CARDNAME has no [kind] counters on it" (the kind is the ability's `scope`)."""
+    return not w.counters.get(ab.scope, 0)
+
+
+# 603.8: the state trigger events: event -> fn(game, the permanent with the ability, the ability) -> whether
+# the game state matches the trigger condition now.
+STATE_CONDITIONS: dict[str, Any] = {"state_no_subtype": _controls_none, "state_no_counters": _no_counters}
 
 
 # ------------------------------------------------------------------------- tapping, life, scry

@@ -5,7 +5,7 @@
   two or more Gates / another Spirit / no tapped lands", "if an opponent controls more lands than
   you", after any trigger condition the templates know (intervening_condition, also read by
   conditions.py).
-- 603.8 state triggers: "When you control no Islands".
+- 603.8 state triggers: "When you control no Islands", "When CARDNAME has no ice counters on it".
 - 503.1 "At the beginning of the upkeep of enchanted creature's controller".
 - Two events, one effect (two abilities): "When you cycle CARDNAME and when CARDNAME dies", "When you
   cast or cycle CARDNAME", "When CARDNAME enters and when you sacrifice it".
@@ -49,6 +49,13 @@ _BASIC = {"plains": "Plains", "islands": "Island", "swamps": "Swamp", "mountains
 @trigger_template(r"when you control no (plains|islands|swamps|mountains|forests)")
 def _control_none(m):
     return {"event": "state_no_subtype", "filter": V.ObjectFilter(subtypes=frozenset({_BASIC[m.group(1)]}))}
+
+
+@trigger_template(r"when cardname has no ([a-z+/\-0-9]+) counters on it")
+def _no_counters(m):
+    """603.8: a state trigger ("When CARDNAME has no ice counters on it": Dark Depths); the counter kind rides
+    in `scope`."""
+    return {"event": "state_no_counters", "scope": m.group(1)}
 
 
 def intervening_condition(text: str, event: str) -> object:
