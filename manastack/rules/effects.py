@@ -23,6 +23,7 @@ from ..cards import vocab as V
 from ..game.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
 from ..lazy import lazy_module
 from .counter_replacement import put_counters
+from .token_replacement import token_count
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -533,17 +534,22 @@ def _token(g: Game, ctx: Context, e: V.CreateToken) -> list | None:
     return None
 
 
-def create_token(g: Game, card: V.CardDef, p: int) -> int:
-    """111.1: a token is created on the battlefield."""
+def create_token(g: Game, card: V.CardDef, p: int, tapped: bool = False) -> int:
+    """111.1: a token is created on the battlefield (as many as replacement effects make it, 614.1a:
+    rules/token_replacement.py); returns the first one's id."""
     from . import stack, triggers
-    o = g.new_object(card, p, BATTLEFIELD)
-    o.sick = True
-    stack.enters_battlefield(g, o, {})
-    g.s.battlefield.append(o.id)
-    g.invalidate()
-    g.log_event("create_token", "111.1", card=card.name, id=o.id, controller=g.s.players[p].name)
-    triggers.entered_battlefield(g, o.id)
-    return o.id
+    first = -1
+    for _ in range(token_count(g, card, p)):
+        o = g.new_object(card, p, BATTLEFIELD)
+        o.sick = True
+        o.tapped = tapped
+        stack.enters_battlefield(g, o, {})
+        g.s.battlefield.append(o.id)
+        g.invalidate()
+        g.log_event("create_token", "111.1", card=card.name, id=o.id, controller=g.s.players[p].name)
+        triggers.entered_battlefield(g, o.id)
+        first = o.id if first < 0 else first
+    return first
 
 
 def _add_mana(g: Game, ctx: Context, e: V.AddMana) -> list | None:
@@ -932,9 +938,7 @@ def _token_card(g: Game, ctx: Context, e: V.CreateTokenCard) -> list | None:
     n = amount(g, ctx, e.amount)
     for p in resolve_who(g, ctx, e.who):
         for _ in range(n):
-            oid = create_token(g, e.card, p)
-            if e.tapped:
-                g.s.objects[oid].tapped = True
+            create_token(g, e.card, p, tapped=e.tapped)
     return None
 
 

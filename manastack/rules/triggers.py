@@ -480,9 +480,11 @@ def _source_state(g: Game, t: tuple):
 
 
 # Effect classes whose handlers read the trigger's event object (Context.event_obj) other than through
-# V.IT / V.EVENT_PLAYER: ward's "counter that spell", "return that card", enlist, evolve.
+# V.IT / V.EVENT_PLAYER: ward's "counter that spell", "return that card", enlist, evolve, "double the value
+# of X" and "copy that spell" (rules/x_spells.py), "the same total power and toughness" (library_matching.py).
 # tests/rules/test_trigger_order.py checks that every `ctx.event_obj` read in the code is known here.
-EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve"})
+EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve", "DoubleX", "CopyThat",
+                           "SearchSameTotal"})
 
 
 @by_identity
