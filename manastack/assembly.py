@@ -41,6 +41,7 @@ RULES_MODULES = (
     "enters_keywords", "upkeep_keywords", "graveyard_keywords", "loyalty", "static_counts", "enters_tapped",
     "game_rule_statics", "control_statics", "protection", "entry_choices", "auras_on_players",
     "vehicles_facedown", "opening_hand", "mana_amounts", "copy_effects", "imprint",
+    "cast_origin", "counter_replacement", "token_replacement", "x_spells", "ninjutsu", "library_matching", "reveal_top",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

@@ -406,11 +406,11 @@ def test_engine_error_restores_a_snapshot_or_faults_the_game(monkeypatch: pytest
     an action that had a snapshot is rolled back; a listed one without a snapshot faults the game,
     and every later apply() raises GameFaultedError."""
     from manastack import GameFaultedError
-    from manastack.rules import priority
+    from manastack.engine.registry import RULES
 
     g = find_position(lambda g: g.pending.kind == "priority", ("vanilla", "vanilla"))
     before = fingerprint(g)
-    real_pass = priority.pass_priority
+    real_pass = RULES.pass_priority
 
     def broken(game: Game) -> None:
         game.s.players[0].life -= 3
@@ -425,10 +425,10 @@ def test_engine_error_restores_a_snapshot_or_faults_the_game(monkeypatch: pytest
             c.apply(A.PlayLand(land))
         assert fingerprint(c) == before and c.faulted is None
     # Listed, no snapshot -> faulted.
-    monkeypatch.setattr(priority, "pass_priority", broken)
+    monkeypatch.setattr(RULES, "pass_priority", broken)
     with pytest.raises(GameFaultedError, match="engine bug"):
         g.apply(A.PassPriority())
-    monkeypatch.setattr(priority, "pass_priority", real_pass)
+    monkeypatch.setattr(RULES, "pass_priority", real_pass)
     assert g.faulted and "RuntimeError" in g.faulted
     with pytest.raises(GameFaultedError):
         g.apply(g.legal_actions()[0])

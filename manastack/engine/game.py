@@ -75,6 +75,8 @@ class Game:
         self.chooser = None
         # Lifelink gains of damage being dealt at the same time (rules/effects.simultaneous_damage).
         self.damage_batch: dict | None = None
+        # What happened once in that simultaneous damage event (one counter removed, one trigger): a set.
+        self.damage_event_marks: set | None = None
         # Why the game can't go on, after an engine error left it half-changed (apply); None normally.
         self.faulted: str | None = None
 

@@ -76,6 +76,11 @@ ENTERED_BATTLEFIELD_HOOKS: list[Callable[[Game, int, int, str], None]] = []
 # ability, the choices made for it as it enters). Read by rules/stack.py as a permanent enters.
 ETB_REPLACEMENTS: dict[str, Callable[[Game, Obj, Any, dict], None]] = {}
 
+# 614.12: replacement effects from other sources that modify how a permanent enters ("enters tapped",
+# "enters with an additional +1/+1 counter"): fn(game, the entering object, choices). Read by
+# rules/stack.py as a permanent enters.
+ETB_FROM_OTHERS: list[Callable[[Game, Obj, dict], None]] = []
+
 # 603.4: triggered-ability classes whose intervening "if" clause is their own (renown, evolve, echo,
 # suspend): cls -> fn(game, ability, source, its last known information, the event's object) -> bool,
 # asked as the event happens (rules/triggers.py) and again on resolution.
@@ -100,3 +105,19 @@ class ExtraCost:
 
 # Cost classes of their own: cls -> ExtraCost (rules/activation.py, rules/mana_payment.py).
 EXTRA_COSTS: dict[type, ExtraCost] = {}
+
+
+@dataclass(frozen=True)
+class HandAbilityCosts:
+    """How an activated ability of a card in hand with costs of its own is paid (702.49a ninjutsu:
+    reveal the card, return an unblocked attacker): `block_reason` (game, ability, player, card) ->
+    why it can't be activated now, or None; `options` (game, ability, player, card) -> the announced
+    choices of each way to pay; `pay` (game, ability, player, card, action) pays them (601.2h)."""
+
+    block_reason: Callable[..., str | None]
+    options: Callable[..., list[tuple]]
+    pay: Callable[..., None]
+
+
+# Hand-ability classes with costs of their own: cls -> HandAbilityCosts (rules/activation.py, rules/priority.py).
+HAND_ABILITY_COSTS: dict[type, HandAbilityCosts] = {}

@@ -131,7 +131,7 @@ FLAG_CHOICES = frozenset({"kicked", "alternative", "additional", "buyback", "off
                           "surge", "spectacle", "entwine", "overload", "assist", "face_down", "conspire",
                           "replicate", "emerge", "casualty"})
 VALUE_CHOICES = frozenset({"squad", "life_discount", "crew", "convoke", "improvise", "delve", "emerge", "conspire",
-                           "casualty", "replicate", "assist"})
+                           "casualty", "replicate", "assist", "ninjutsu"})
 
 
 def _choice_value_ok(v: Any) -> bool:

@@ -66,7 +66,8 @@ def hand_ability_block_reason(g: Game, p: int, o: Obj, ab: Any) -> str | None:
         return f"{o.card.name} is not supported by the card compiler"
     if ab.sorcery_speed and not _stack_module.sorcery_timing_ok(g, p):
         return f"{o.card.name}: activate only as a sorcery (602.5d)"
-    return None
+    costs = registry.HAND_ABILITY_COSTS.get(type(ab))  # 702.49c ninjutsu: an unblocked attacker
+    return costs.block_reason(g, ab, p, o) if costs is not None else None
 
 
 def zone_ability(g: Game, p: int, o: Obj, abilities: list, action: A.ActivateAbility, zone: str, block_reason: Any,
@@ -97,7 +98,11 @@ def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> N
     ab = zone_ability(g, p, o, hand_abilities(o.card), action, "a hand", hand_ability_block_reason, x_allowed=False)
     lki = (o.copy(), g.chars(o))
     pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability", purpose=("ability", o.id))
-    effects.discard(g, p, o.id, rule="702.29a")
+    costs = registry.HAND_ABILITY_COSTS.get(type(ab))  # 702.49a ninjutsu: reveal it, return an attacker
+    if costs is not None:
+        costs.pay(g, ab, p, o, action)
+    else:
+        effects.discard(g, p, o.id, rule="702.29a")
     put_ability(g, p, o, ab, action.targets, 0, lki)
 
 
@@ -253,6 +258,10 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
                 choices=(("sacrificed", tuple(victims)),) if victims else ())
 
 
+# fn(g, player, the ability's stack object), called once an activated ability is on the stack (602.2i).
+ABILITY_ACTIVATED_HOOKS: list = []
+
+
 def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[int, ...], x: int, lki: Any,
                 choices: tuple = ()) -> None:
     """602.2a/602.2i: the activated ability is on the stack; its controller keeps priority; ward sees
@@ -266,6 +275,8 @@ def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[in
                 targets=[g.name_of(t) for t in targets])
     s.passes = 0
     ward_check(g, p, item)  # 702.21a
+    for hook in ABILITY_ACTIVATED_HOOKS:
+        hook(g, p, item)  # "whenever you activate an ability" (rules/x_spells.py)
 
 
 def _run_ward(g, ctx, e: WardCounter):

@@ -48,6 +48,7 @@ from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this m
     UntapAll,
 )
 from . import effects as E
+from .counter_replacement import put_counters
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -96,8 +97,7 @@ def damage_to_creature(g: Game, o: Obj, chars: Any, n: int) -> None:
     """120.3d-e: -1/-1 counters from a source with wither or infect (702.80a, 702.90c), else marked damage."""
     kws = chars.keywords if chars is not None else frozenset()
     if "wither" in kws or "infect" in kws:
-        o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
-        g.log_event("counters", "120.3d", card=o.card.name, kind="-1/-1", amount=n)
+        put_counters(g, o, "-1/-1", n, "120.3d")
     else:
         o.damage += n
 
@@ -221,7 +221,11 @@ def _pump_per_blocker(g: Game, ctx: E.Context, e: PumpPerBlocker) -> list | None
     oid = E.target_object(g, ctx, e.target)
     if oid is None:
         return None
-    k = len(blockers_of(g, oid)) - (1 if e.beyond_first else 0)
+    cb = g.s.combat
+    if e.blocked:
+        k = len(cb.blockers.get(oid, ())) if cb is not None else 0  # the attackers it blocks, as it resolves
+    else:
+        k = len(blockers_of(g, oid)) - (1 if e.beyond_first else 0)
     k = max(0, k)
     g.log_event("pump_per_blocker", "702.23b" if e.beyond_first else "611.2c", card=g.name_of(oid), blockers=k)
     if k:
@@ -260,7 +264,7 @@ def _renown(g: Game, ctx: E.Context, e: Renown) -> list | None:
     if oid is None or is_renowned(g, oid):
         return None
     o = g.s.objects[oid]
-    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + e.n
+    put_counters(g, o, "+1/+1", e.n, "702.112a", placer=ctx.controller)
     # 702.112b: renowned is a designation of the permanent; an immutable set, so that clone()'s shallow
     # copy of the state stays independent.
     g.s.renowned = g.s.__dict__.get("renowned", frozenset()) | {oid}  # type: ignore[attr-defined]

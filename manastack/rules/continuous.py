@@ -38,6 +38,7 @@ from ..model.vocab import (
     StaticAbility,
     ability_kinds,
 )
+from ..model.vocab.statics import CANT_HAVE  # noqa: F401 (the vocabulary this module executes)
 from .animate import ANIMATE
 from .animate import base_pt as animate_base_pt
 from .animate import layer4 as animate_layer4
@@ -314,6 +315,8 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         from .combat_keywords import effect_rules
         rules = rules | effect_rules(s, obj, types, keywords)
         abilities, protection = effect_grants(s, obj, abilities, protection)  # layer 6: backup (702.165a)
+    if rules and keywords and any(r.startswith(CANT_HAVE) for r in rules):
+        keywords = keywords - frozenset(r[len(CANT_HAVE):] for r in rules if r.startswith(CANT_HAVE))
     if "no_activated" in rules:
         # "Its activated abilities can't be activated" (Arrest): none of them can be activated, so
         # none is offered (602.5 restriction; mana abilities too, 605).

@@ -29,6 +29,8 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
+from .counter_replacement import put_counters
+from .token_replacement import token_count
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -98,6 +100,9 @@ MAY_IMPOSSIBLE: list = []
 
 # 615: prevention shields kept by rules modules: fn(g, source_id, source_name, target, n) → damage left.
 DAMAGE_PREVENTION_HOOKS: list = []
+# 615: prevention effects of a permanent's static abilities: fn(g, permanent, its chars, source name, n) →
+# True when all that damage to it is prevented.
+STATIC_PREVENTION: list = []
 
 # Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x)).
 WHO_RESOLVERS: dict[type, Any] = {}
@@ -277,6 +282,8 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
                 del o.counters["+1/+1"]
             g.invalidate()
             return 0
+        if STATIC_PREVENTION and any(prevent(g, o, c, source_name, n) for prevent in STATIC_PREVENTION):
+            return 0  # 615: a permanent's own prevention effect (rules/prevention.py)
         if "Creature" in c.types:
             damage_to_creature = _combat_keywords_module.damage_to_creature
             damage_to_creature(g, o, source_chars, n)  # 120.3d-e (wither, infect)
@@ -310,10 +317,12 @@ def simultaneous_damage(g: Game) -> Iterator[None]:
         yield  # already inside one
         return
     g.damage_batch = {}
+    g.damage_event_marks = set()  # 615.5 / 603.2c: what applies once to the whole event
     try:
         yield
     finally:
         batch, g.damage_batch = g.damage_batch, None
+        g.damage_event_marks = None
     for (p, name), n in batch.items():
         gain_life(g, p, n, "702.15b", source=name)
 
@@ -520,11 +529,7 @@ def _counters(g: Game, ctx: Context, e: V.AddCounters) -> list | None:
     if oid is None:
         return None
     o = g.s.objects[oid]
-    n = amount(g, ctx, e.amount)
-    if n > 0:
-        o.counters[e.kind] = o.counters.get(e.kind, 0) + n
-        g.invalidate()
-        g.log_event("counters", "122.1", card=o.card.name, kind=e.kind, amount=n)
+    put_counters(g, o, e.kind, amount(g, ctx, e.amount), placer=ctx.controller)
     return None
 
 
@@ -537,17 +542,22 @@ def _token(g: Game, ctx: Context, e: V.CreateToken) -> list | None:
     return None
 
 
-def create_token(g: Game, card: V.CardDef, p: int) -> int:
-    """111.1: a token is created on the battlefield."""
+def create_token(g: Game, card: V.CardDef, p: int, tapped: bool = False) -> int:
+    """111.1: a token is created on the battlefield (as many as replacement effects make it, 614.1a:
+    rules/token_replacement.py); returns the first one's id."""
     from . import stack, triggers
-    o = g.new_object(card, p, BATTLEFIELD)
-    o.sick = True
-    stack.enters_battlefield(g, o, {})
-    g.s.battlefield.append(o.id)
-    g.invalidate()
-    g.log_event("create_token", "111.1", card=card.name, id=o.id, controller=g.s.players[p].name)
-    triggers.entered_battlefield(g, o.id)
-    return o.id
+    first = -1
+    for _ in range(token_count(g, card, p)):
+        o = g.new_object(card, p, BATTLEFIELD)
+        o.sick = True
+        o.tapped = tapped
+        stack.enters_battlefield(g, o, {})
+        g.s.battlefield.append(o.id)
+        g.invalidate()
+        g.log_event("create_token", "111.1", card=card.name, id=o.id, controller=g.s.players[p].name)
+        triggers.entered_battlefield(g, o.id)
+        first = o.id if first < 0 else first
+    return first
 
 
 def _add_mana(g: Game, ctx: Context, e: V.AddMana) -> list | None:
@@ -705,9 +715,7 @@ def _counters_all(g: Game, ctx: Context, e: V.AddCountersAll) -> list | None:
     if n <= 0:
         return None
     for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
-        o = g.s.objects[oid]
-        o.counters[e.kind] = o.counters.get(e.kind, 0) + n
-        g.log_event("counters", "122.1", card=o.card.name, kind=e.kind, amount=n)
+        put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)
     g.invalidate()
     return None
 
@@ -927,9 +935,7 @@ def _token_card(g: Game, ctx: Context, e: V.CreateTokenCard) -> list | None:
     n = amount(g, ctx, e.amount)
     for p in resolve_who(g, ctx, e.who):
         for _ in range(n):
-            oid = create_token(g, e.card, p)
-            if e.tapped:
-                g.s.objects[oid].tapped = True
+            create_token(g, e.card, p, tapped=e.tapped)
     return None
 
 
@@ -1136,8 +1142,7 @@ def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
             continue
         o = s.objects[c]
         for k in list(o.counters):
-            o.counters[k] += 1
-            g.log_event("counters", "701.27a", card=o.card.name, kind=k, amount=1)
+            put_counters(g, o, k, 1, "701.27a", placer=d.player)
     g.invalidate()
 
 

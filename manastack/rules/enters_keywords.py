@@ -22,6 +22,7 @@ from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this m
     EvolveTrigger,
     Fabricate,
 )
+from .counter_replacement import put_counters
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
@@ -56,9 +57,7 @@ def _answer_fabricate(g: Game, d: Any, value: Any) -> None:
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if value and o is not None and o.zone == BATTLEFIELD:
         s.queue.pop(0)
-        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + e.amount
-        g.invalidate()
-        g.log_event("counters", "122.1", card=o.card.name, kind="+1/+1", amount=e.amount)
+        put_counters(g, o, "+1/+1", e.amount, "702.123a", placer=d.player)
         return
     s.queue[0] = ("resume_effects", ctx, e.servos, 0, None)
 
@@ -101,9 +100,7 @@ def _evolve(g: Game, ctx: Context, e: Evolve) -> list | None:
     if not _evolves(g, ctx.source, ctx.event_obj):
         return None
     o = g.s.objects[ctx.source]  # type: ignore[index]
-    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
-    g.invalidate()
-    g.log_event("counters", "122.1", card=o.card.name, kind="+1/+1", amount=1)
+    put_counters(g, o, "+1/+1", 1, "702.100a")
     g.log_event("evolve", "702.100a", card=o.card.name)
     from . import triggers
     for ab in g.chars(o).abilities:

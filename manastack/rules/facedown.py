@@ -50,6 +50,7 @@ from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module e
     TurnFaceUpEffect,
     WithMorphFilter,
 )
+from .counter_replacement import put_counters
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -267,7 +268,7 @@ def turn_face_up(g: Game, p: int, action: A.TurnFaceUp) -> None:
     real, _how = o.face_down
     ab = face_down_ability(real)
     if ab is not None and ab.kind == "megamorph":
-        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1  # 702.37b, 708.11: as it's turned face up
+        put_counters(g, o, "+1/+1", 1, "702.37b")  # 702.37b, 708.11: as it's turned face up
     g.log_event("pay_face_up_cost", rule, player=s.players[p].name, card=real.name, id=o.id, cost=cost.text)
     turn_up(g, o, rule)
     s.passes = 0  # 116.2b: a special action; the player keeps priority (117.3c)
@@ -438,9 +439,10 @@ def turn_up(g: Game, o: Obj, rule: str) -> None:
     o.face_down = None
     o.card = real
     s.__dict__.pop("_trigger_watch", None)  # rules/triggers.py caches permanents' triggers by id
+    g.invalidate()  # face up: the counters below are put on the creature it now is (122.6)
     for sab in real.abilities:
         if isinstance(sab, StaticAbility) and sab.kind == "face_up_counters":  # 708.11
-            o.counters[sab.counter_kind] = o.counters.get(sab.counter_kind, 0) + int(sab.amount)  # type: ignore[arg-type]
+            put_counters(g, o, sab.counter_kind, int(sab.amount), "708.11")  # type: ignore[arg-type]
     g.invalidate()
     g.log_event("turn_face_up", rule, card=real.name, id=o.id)
     for tab in g.chars(o).abilities:

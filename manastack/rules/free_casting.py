@@ -16,6 +16,7 @@ from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this modu
     CastFromExile,
     RippleReveal,
 )
+from . import cast_origin
 from .cast_restrictions import split_second_on_stack, static_cast_restriction
 from .cost_modifiers import _with_pips, colored_increase, use_discounts
 from .targeting import mana_value
@@ -85,6 +86,7 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     if reqs is None:
         raise IllegalActionError(f"{card.name} can't be cast this way")
     g.zone_list(o).remove(oid)
+    cast_origin.remember(g, oid, p, o.zone)  # "if you cast it from your hand" (603.4)
     o.zone = STACK
     o.controller = p
     o.x = 0

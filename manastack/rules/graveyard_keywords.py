@@ -45,6 +45,7 @@ from ..model.vocab.graveyard_keywords import (  # noqa: F401 (the vocabulary thi
 # special_action_reqs here: a compatibility re-export.
 from . import add_hook, enters_keywords, upkeep_keywords  # noqa: F401
 from .cast_from_zones import exile_from_hand, special_action_reqs  # noqa: F401
+from .counter_replacement import put_counters
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
@@ -305,10 +306,7 @@ def _scavenge(g: Game, ctx: Context, e: ScavengeCounters) -> list | None:
         return None
     n = ctx.source_lki[1].power or 0
     if n > 0:
-        o = g.s.objects[oid]
-        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n
-        g.invalidate()
-        g.log_event("counters", "122.1", card=o.card.name, kind="+1/+1", amount=n)
+        put_counters(g, g.s.objects[oid], "+1/+1", n, "702.97a", placer=ctx.controller)
     return None
 
 

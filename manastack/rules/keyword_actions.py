@@ -42,6 +42,7 @@ from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this m
     UntapUpTo,
 )
 from . import effects as E
+from .counter_replacement import put_counters
 from .effects import (
     _HANDLERS,
     CHOICES,
@@ -438,9 +439,7 @@ def _put_counters_of(g: Game, ctx: Context, e: PutCountersOf) -> list | None:
             continue
         if moving:
             del src.counters[kind]  # 122.5: moved from one object to the other
-        t = g.s.objects[to]
-        t.counters[kind] = t.counters.get(kind, 0) + n
-        g.log_event("counters", "122.8", card=t.card.name, kind=kind, amount=n)
+        put_counters(g, g.s.objects[to], kind, n, "122.8", placer=ctx.controller)  # 122.5: put on it
     g.invalidate()
     return None
 
@@ -553,10 +552,7 @@ def _explore(g: Game, ctx: Context, e: V.Explore) -> list | None:
 
 
 def _put_counter(g: Game, oid: int, kind: str, n: int) -> None:
-    o = g.s.objects[oid]
-    o.counters[kind] = o.counters.get(kind, 0) + n
-    g.invalidate()
-    g.log_event("counters", "122.1", card=o.card.name, kind=kind, amount=n)
+    put_counters(g, g.s.objects[oid], kind, n)
 
 
 def _answer_explore(g: Game, d: Any, value: Any) -> None:

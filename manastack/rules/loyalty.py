@@ -24,6 +24,7 @@ from ..model.vocab.loyalty import (  # noqa: F401 (the vocabulary this module ex
     LoyaltyAbility,
     LoyaltyCost,
 )
+from .counter_replacement import replaced_amount
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -54,6 +55,8 @@ def pay(g: Game, o: Obj, cost: LoyaltyCost, x: int) -> None:
     have = o.counters.get("loyalty", 0)
     if n < 0 and have < -n:
         raise IllegalActionError(f"{o.card.name} doesn't have {-n} loyalty counter(s) to remove (606.6)")
+    if n > 0:
+        n = replaced_amount(g, o, "loyalty", n, by_effect=False)  # 606.4: a cost, not an effect (614.1a)
     if n:
         o.counters["loyalty"] = have + n
         g.invalidate()

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.state import ContinuousEffect
-from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+    PreventAllRemoveCounter,
     PreventNextFromSource,
 )
 from . import effects as E
@@ -135,3 +136,27 @@ def _prevent(g: Game, source_name: str, target: int, n: int, combat: bool) -> in
 
 
 _HANDLERS[V.PreventDamage] = _prevent_effect
+
+
+
+
+def _prevent_remove_counter(g: Game, o: Any, c: Any, source_name: str, n: int) -> bool:
+    ab = next((a for a in c.abilities if isinstance(a, PreventAllRemoveCounter)), None)
+    if ab is None:
+        return False
+    g.log_event("prevent", "615.1", source=source_name, target=o.card.name, amount=n, by=o.card.name)
+    marks = g.damage_event_marks
+    if marks is not None:
+        if ("remove_counter", o.id) in marks:
+            return True  # the same simultaneous damage event: one counter only
+        marks.add(("remove_counter", o.id))
+    if o.counters.get(ab.counter_kind, 0) > 0:
+        o.counters[ab.counter_kind] -= 1
+        if not o.counters[ab.counter_kind]:
+            del o.counters[ab.counter_kind]
+        g.invalidate()
+        g.log_event("remove_counters", "615.5", card=o.card.name, kind=ab.counter_kind, amount=1)
+    return True
+
+
+E.STATIC_PREVENTION.append(_prevent_remove_counter)

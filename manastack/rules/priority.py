@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import actions as A
@@ -238,8 +239,10 @@ def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
             continue
         if not ab.cost.mana.is_empty() and not mana_payment.can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", o.id)):
             continue
+        costs = registry.HAND_ABILITY_COSTS.get(type(ab))
+        ways = costs.options(g, ab, p, o) if costs is not None else [()]  # 702.49a: the attacker returned
         for targets in _target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
-            out.append(A.ActivateAbility(o.id, idx, targets))
+            out.extend(A.ActivateAbility(o.id, idx, targets, choices=c) for c in ways)
     return out
 
 

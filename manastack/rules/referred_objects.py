@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
+    ALL_KINDS,
     ActOnSource,
     AttachSelfTo,
     ControllerOf,
@@ -38,6 +39,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificeUnlessReturn,
 )
 from . import effects as E
+from .counter_replacement import put_counters
 from .hand_effects import _put_from_hand_actions
 
 if TYPE_CHECKING:
@@ -138,10 +140,7 @@ E.AMOUNT_RESOLVERS[ObjectStat] = _object_stat
 def _counters(g: Game, oid: int, n: int, rule: str) -> None:
     if n <= 0:
         return
-    o = g.s.objects[oid]
-    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n
-    g.invalidate()
-    g.log_event("counters", rule, card=o.card.name, kind="+1/+1", amount=n)
+    put_counters(g, g.s.objects[oid], "+1/+1", n, rule)
 
 
 # ---------------------------------------------------------------------------- sacrifice unless you pay
@@ -260,8 +259,14 @@ def _remove_counters(g: Game, oid: int, kind: str, n: int) -> None:
 
 def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | None:
     oid = E.target_object(g, ctx, e.target)
-    if oid is not None:
-        _remove_counters(g, oid, e.kind, E.amount(g, ctx, e.amount))
+    if oid is None:
+        return None
+    if e.kind == ALL_KINDS:
+        # "Remove all counters from target permanent" (Vampire Hexmage): every kind, loyalty included.
+        for kind, n in sorted(g.s.objects[oid].counters.items()):
+            _remove_counters(g, oid, kind, n)
+        return None
+    _remove_counters(g, oid, e.kind, E.amount(g, ctx, e.amount))
     return None
 
 

@@ -40,7 +40,7 @@ from ..model.vocab import (
     TargetSpec,
     ability_types,
 )
-from . import effects
+from . import cast_origin, effects
 
 # The other names here are compatibility re-exports: rules/triggers.py, rules/turn.py, game/ and
 # scenario/runner.py (which this split did not edit) still reach them as stack.<name>.
@@ -459,6 +459,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         g.zone_list(o).remove(o.id)
     else:
         hand.pop(hand.index(o.id))
+    cast_origin.remember(g, o.id, p, o.zone)  # "if you cast it from your hand" (603.4)
     o.zone = STACK
     o.controller = p
     o.x = action.x
@@ -628,9 +629,7 @@ def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
 ETB_REPLACEMENTS = registry.ETB_REPLACEMENTS  # 614.1c (engine/registry.py)
 
 
-# 614.12: replacement effects from other sources that modify how a permanent enters:
-# fn(game, the entering object, choices) (rules/enters_tapped.py).
-ETB_FROM_OTHERS: list = []
+ETB_FROM_OTHERS = registry.ETB_FROM_OTHERS  # 614.12 (engine/registry.py)
 
 
 # 614.1c / 707.5: replacement effects that change what a permanent enters as ("You may have CARDNAME enter

@@ -171,6 +171,7 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
         for w, ab in _watchers(g, ("attached_dealt_damage",)):
             if w.attached_to == target:
                 _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "it": that creature
+        _permanent_dealt_damage(g, t)
     if source is None:
         return
     o = s.objects.get(source)
@@ -197,6 +198,26 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     for w, ab in _watchers(g, ("attached_deals_damage",)):
         if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
             _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
+
+
+def _permanent_dealt_damage(g: Game, t: Any) -> None:
+    """"Whenever a creature you control is dealt damage" (Rite of Passage): once per damage event to each
+    such permanent, damage from several sources at once (510.2) being one event (603.2c); "it" is that
+    permanent."""
+    watchers = _watchers(g, ("permanent_dealt_damage",))
+    if not watchers:
+        return
+    from .targeting import matches_filter
+    marks = g.damage_event_marks
+    for w, ab in watchers:
+        if ab.filter is None or not matches_filter(g, ab.filter, t, w.controller, w.id):
+            continue
+        key = ("dealt_damage", w.id, ab.text, t.id)
+        if marks is not None:
+            if key in marks:
+                continue
+            marks.add(key)
+        _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=t.id)
 
 
 def _group_combat_damage(g: Game, o: Any, target: int) -> None:
@@ -374,13 +395,14 @@ def _card_matches(g: Game, flt: V.ObjectFilter, card: V.CardDef, owner: int) -> 
 
 def state_triggers(g: Game) -> None:
     """603.8: "When you control no Islands, sacrifice CARDNAME" triggers as soon as its controller
-    controls no permanent of that subtype; not again while it is waiting or on the stack."""
+    controls no permanent of that subtype, "When CARDNAME has no ice counters on it" as soon as it has
+    none (STATE_CONDITIONS); not again while it is waiting or on the stack."""
     s = g.s
-    watchers = _watchers(g, ("state_no_subtype",))
+    watchers = _watchers(g, tuple(STATE_CONDITIONS))
     if not watchers:
         return
     for w, ab in watchers:
-        if ab.filter is None or any(_has_subtypes(g, p, ab.filter.subtypes) for p in g.permanents(w.controller)):
+        if not STATE_CONDITIONS[ab.event](g, w, ab):
             continue
         if any(t[1] == w.id and t[2] == ab for t in s.pending_triggers):
             continue
@@ -391,6 +413,20 @@ def state_triggers(g: Game) -> None:
 
 def _has_subtypes(g: Game, o: Any, subtypes: frozenset[str]) -> bool:
     return bool(g.chars(o).subtypes & subtypes)
+
+
+def _controls_none(g: Game, w: Any, ab: V.TriggeredAbility) -> bool:
+    return ab.filter is not None and not any(_has_subtypes(g, p, ab.filter.subtypes) for p in g.permanents(w.controller))
+
+
+def _no_counters(g: Game, w: Any, ab: V.TriggeredAbility) -> bool:
+    """"When CARDNAME has no [kind] counters on it" (the kind is the ability's `scope`)."""
+    return not w.counters.get(ab.scope, 0)
+
+
+# 603.8: the state trigger events: event -> fn(game, the permanent with the ability, the ability) -> whether
+# the game state matches the trigger condition now.
+STATE_CONDITIONS: dict[str, Any] = {"state_no_subtype": _controls_none, "state_no_counters": _no_counters}
 
 
 # ------------------------------------------------------------------------- tapping, life, scry

@@ -260,6 +260,10 @@ def beginning_of_step(g: Game, event: str) -> None:
     _trigger_events_module.step_began(g, event)  # "the upkeep of enchanted creature's controller"
 
 
+# fn(g, caster, spell object id), called as a spell becomes cast (601.2i).
+SPELL_CAST_HOOKS: list = []
+
+
 def spell_cast(g: Game, p: int, spell: int) -> None:
     """601.2i: "whenever you cast a noncreature spell" triggers once the spell becomes cast; "when you
     cast CARDNAME" is an ability of the spell itself (603.2, 112.3c)."""
@@ -268,6 +272,8 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
     for ab in o.card.abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "cast_self":
             _add(g, p, spell, ab, None, o.card.name)
+    for hook in SPELL_CAST_HOOKS:
+        hook(g, p, spell)  # triggers whose event object is the spell (rules/x_spells.py)
     watchers = _watchers(g, ("cast",))
     if not watchers:
         return
@@ -480,9 +486,11 @@ def _source_state(g: Game, t: tuple):
 
 
 # Effect classes whose handlers read the trigger's event object (Context.event_obj) other than through
-# V.IT / V.EVENT_PLAYER: ward's "counter that spell", "return that card", enlist, evolve.
+# V.IT / V.EVENT_PLAYER: ward's "counter that spell", "return that card", enlist, evolve, "double the value
+# of X" and "copy that spell" (rules/x_spells.py), "the same total power and toughness" (library_matching.py).
 # tests/rules/test_trigger_order.py checks that every `ctx.event_obj` read in the code is known here.
-EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve"})
+EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve", "DoubleX", "CopyThat",
+                           "SearchSameTotal"})
 
 
 @by_identity

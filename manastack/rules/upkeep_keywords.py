@@ -28,6 +28,7 @@ from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this m
     SacrificeUnlessDiscard,
 )
 from . import add_hook
+from .counter_replacement import put_counters
 from .effects import Context, register_effect
 
 if TYPE_CHECKING:
@@ -107,9 +108,7 @@ def _cumulative_upkeep(g: Game, ctx: Context, e: CumulativeUpkeep) -> list | Non
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None  # 702.24a: "if this permanent is on the battlefield"
-    o.counters["age"] = o.counters.get("age", 0) + 1
-    g.invalidate()
-    g.log_event("counters", "122.1", card=o.card.name, kind="age", amount=1)
+    put_counters(g, o, "age", 1, "702.24a")
     total = parse_cost(e.cost.text * o.counters["age"])
     return [effects._choice("pay_or_sacrifice", ctx.controller, total.text,
                             f"{ctx.name}: cumulative upkeep: pay {total.text} or sacrifice {o.card.name} "
@@ -126,9 +125,7 @@ def _cumulative_upkeep_life(g: Game, ctx: Context, e: CumulativeUpkeepLife) -> l
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None
-    o.counters["age"] = o.counters.get("age", 0) + 1
-    g.invalidate()
-    g.log_event("counters", "122.1", card=o.card.name, kind="age", amount=1)
+    put_counters(g, o, "age", 1, "702.24a")
     total = e.life * o.counters["age"]
     return [effects._choice("pay_life_or_sacrifice", ctx.controller, total,
                             f"{ctx.name}: cumulative upkeep: pay {total} life or sacrifice {o.card.name} "

@@ -8,9 +8,9 @@ import pytest
 
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
+from manastack.engine.game import Game
 from manastack.errors import IllegalActionError
 from manastack.model import actions as A
-from manastack.engine.game import Game
 from manastack.model.state import BATTLEFIELD, EXILE, MAIN1
 from manastack.rules import produce
 from manastack.rules.copy_effects import EntersAsCopy

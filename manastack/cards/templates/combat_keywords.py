@@ -521,13 +521,15 @@ def _attached_attacks_or_blocks(m: re.Match) -> dict:
     return {"event": "attached_attacks_or_blocks"}
 
 
-@template(r"(cardname|it) gets \+(\d+)/\+(\d+) until end of turn for each creature blocking it")
+@template(r"(cardname|it) gets \+(\d+)/\+(\d+) until end of turn for each creature (blocking it|it's blocking)")
 def _pump_per_blocker(m: re.Match, targets: list) -> list:
-    """"it gets +1/+1 until end of turn for each creature blocking it" (counted as it resolves)."""
+    """"it gets +1/+1 until end of turn for each creature blocking it" / "... for each creature it's
+    blocking" (counted as it resolves)."""
     who = V.SELF if m.group(1) == "cardname" else target("it", targets)
     if who not in (V.SELF, V.IT):
         raise Unsupported(m.string)
-    return [PumpPerBlocker(int(m.group(2)), beyond_first=False, target=who, toughness=int(m.group(3)))]
+    return [PumpPerBlocker(int(m.group(2)), beyond_first=False, target=who, toughness=int(m.group(3)),
+                           blocked=m.group(4) == "it's blocking")]
 
 
 @template(r"(cardname|it|target .+?) can block (an|one|two|three|any number of) additional creatures? this turn")

@@ -355,6 +355,22 @@ def _counter_unless(m, targets):
     return [V.CounterUnlessPays(ref, _mana_cost(m.group(2)))]
 
 
+@template(r"counter target ((?:[a-z]+ )*?)spell with (?:mana value|converted mana cost) (\d+)(?: or (greater|less))?")
+def _counter_by_mana_value(m, targets):
+    """701.5a / 202.3: "Counter target spell with mana value 4 or greater" (Disdainful Stroke), "... 3 or
+    less" (Liquify), "... mana value 2" (Spell Snare); 202.3e: the X of a spell on the stack counts."""
+    kind = m.group(1).strip()
+    base = parse_filter(kind) if kind else V.ObjectFilter()
+    n = int(m.group(2))
+    bounds = {"greater": {"min_mana_value": n}, "less": {"max_mana_value": n}}.get(
+        m.group(3) or "", {"min_mana_value": n, "max_mana_value": n})
+    if base.max_mana_value is not None or getattr(base, "min_mana_value", None) is not None:
+        raise Unsupported(m.string)
+    fields = {f: getattr(base, f) for f in base.__dataclass_fields__}
+    targets.append(V.TargetSpec("spell", V.FilterPlus(**{**fields, **bounds}), text=m.string[len("counter "):]))
+    return [V.CounterSpell(V.Ref(len(targets) - 1))]
+
+
 @template(rf"gain {N} life")
 def _gain_bare(m, targets):
     """"You may gain 3 life" (the subject is the sentence's "you")."""

@@ -6,13 +6,20 @@
   your library" (401.4), "shuffle CARDNAME into its owner's library" (608.2n).
 - 701.19 / 701.20: "search your library for a card, then shuffle and put that card on top", "search
   your library for ... named CARDNAME", "shuffle your library".
+- 701.19a: "search your library for a creature card with the same total power and toughness, put it onto
+  the battlefield, then shuffle" (Wild Pair: the creature the trigger's event refers to;
+  rules/library_matching.py).
+- 701.16a: "reveal the top card of your library and put that card into your hand. You lose life equal to its
+  mana value." (Dark Confidant, Pain Seer; rules/reveal_top.py)
 """
 
 from __future__ import annotations
 
 from ...model import vocab as V
 from ...model.vocab import library_effects
-from ..compiler import Unsupported
+from ...model.vocab.library_matching import SearchSameTotal
+from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
+from ..compiler import EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, parse_filter, target, template
 
 
@@ -73,3 +80,33 @@ def _search_same_name(m, targets):
 def _shuffle_library(m, targets):
     """701.20a."""
     return [library_effects.ShuffleLibrary()]
+
+
+@template(r"search your library for (?:a|an) (.+?) card with the same total power and toughness, "
+          r"put (?:it|that card) (onto the battlefield|into your hand), then shuffle")
+def _search_same_total(m, targets):
+    """701.19a / 208.1: the total of the creature the trigger's event refers to (Wild Pair)."""
+    return [SearchSameTotal(parse_filter(m.group(1), allow_card=True),
+                            "battlefield" if m.group(2) == "onto the battlefield" else "hand")]
+
+
+@template(r"reveal the top card of your library and put (?:that card|it) into your hand")
+def _reveal_top_to_hand(m, targets):
+    """701.16a: the revealed card is "its" / "that card" of the next sentence."""
+    return [RevealTopToHand()]
+
+
+@template(r"you lose life equal to (?:its|that card's) (?:mana value|converted mana cost)")
+def _lose_life_revealed(m, targets):
+    """119.3 / 202.3: the card revealed by the sentence before (checked by `_revealed_before`)."""
+    return [LoseLifeRevealedValue()]
+
+
+def _revealed_before(effects: list, targets: list) -> None:
+    """"its mana value" refers to the card revealed just before: nothing else is "it" here."""
+    for i, e in enumerate(effects):
+        if isinstance(e, LoseLifeRevealedValue) and (i == 0 or not isinstance(effects[i - 1], RevealTopToHand)):
+            raise Unsupported("you lose life equal to its mana value")
+
+
+EFFECTS_CHECKS.append(_revealed_before)

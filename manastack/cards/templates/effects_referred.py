@@ -302,6 +302,15 @@ def _remove_counters(m, targets):
     return [referred_objects.RemoveCounters(m.group(2), n, who)]
 
 
+@template(r"remove all counters from (cardname|it|target .+)")
+def _remove_all_counters(m, targets):
+    """122.1: "Remove all counters from target permanent" (Vampire Hexmage): every kind of counter."""
+    who = target(m.group(1), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [referred_objects.RemoveCounters(referred_objects.ALL_KINDS, 0, who)]
+
+
 @template(rf"create {N} tokens? that's a copy of (cardname|it|target .+)")
 def _create_token_copy(m, targets):
     """707.2: "Create a token that's a copy of CARDNAME"."""

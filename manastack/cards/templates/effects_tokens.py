@@ -69,18 +69,24 @@ _COLOR = r"(?:colorless|white|blue|black|red|green)"
 @template(rf"create {N} (tapped )?(\d+)/(\d+) ({_COLOR}(?:(?:,| and|, and) {_COLOR})*) ([a-z' -]+?) "
           r"((?:artifact |enchantment )*)creature tokens?(?: with (.+?))?")
 def _create_creature(m, targets):
-    n = amount(m.group(1))
-    colors = frozenset(COLOR_WORDS[c] for c in re.split(r",? and |, ", m.group(5)) if c in COLOR_WORDS)
+    card = _described(m.group(3), m.group(4), m.group(5), m.group(6), m.group(7), m.group(8))
+    return [V.CreateTokenCard(card, amount(m.group(1)), tapped=bool(m.group(2)))]
+
+
+def _described(power: str, toughness: str, colors_text: str, subtypes_text: str, extra_text: str,
+               with_text: str | None) -> V.CardDef:
+    """The creature token "P/T [colors] [subtypes] [artifact] creature token [with ...]" describes (111.4)."""
+    colors = frozenset(COLOR_WORDS[c] for c in re.split(r",? and |, ", colors_text) if c in COLOR_WORDS)
     subtypes = []
-    for w in m.group(6).split():
+    for w in subtypes_text.split():
         if w not in SUBTYPES:
-            raise Unsupported(m.group(6))
+            raise Unsupported(subtypes_text)
         subtypes.append(SUBTYPES[w])
-    extra = tuple(t.capitalize() for t in m.group(7).split())
+    extra = tuple(t.capitalize() for t in extra_text.split())
     kws: tuple[str, ...] = ()
     text = ""
-    if m.group(8):
-        w = m.group(8)
+    if with_text:
+        w = with_text
         q = re.fullmatch(r"(?:(.+?) and )?[\"“](.+)[\"”]", w)
         if q:
             kws = keywords_of(q.group(1)) if q.group(1) else ()
@@ -88,8 +94,32 @@ def _create_creature(m, targets):
             text = text[0].upper() + text[1:]
         else:
             kws = keywords_of(w)
-    card = creature_token(int(m.group(3)), int(m.group(4)), colors, tuple(subtypes), extra, kws, text)
-    return [V.CreateTokenCard(card, n, tapped=bool(m.group(2)))]
+    return creature_token(int(power), int(toughness), colors, tuple(subtypes), extra, kws, text)
+
+
+_SMALL_WORDS = frozenset({"of", "the", "a", "an", "and", "in", "on"})
+
+
+def _proper_name(text: str) -> str:
+    """The token's name from lower-cased text: "marit lage" -> "Marit Lage", "scion of the deep" -> "Scion of
+    the Deep"."""
+    words = text.split()
+    return " ".join(w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
+
+
+@template(rf"create ([a-z][a-z' -]*?), an? (legendary )?(\d+)/(\d+) ({_COLOR}(?:(?:,| and|, and) {_COLOR})*) "
+          r"([a-z' -]+?) ((?:artifact |enchantment )*)creature token(?: with (.+?))?")
+def _create_named_creature(m, targets):
+    """111.4 / 111.10: "create Marit Lage, a legendary 20/20 black Avatar creature token with flying and
+    indestructible": a token with the name the text gives it (and the legendary supertype, 205.4d)."""
+    name = _proper_name(m.group(1))
+    if name.lower() in SUBTYPES:
+        raise Unsupported(m.string)  # a plain description, not a name
+    card = _described(m.group(3), m.group(4), m.group(5), m.group(6), m.group(7), m.group(8))
+    supertypes = card.supertypes | ({"Legendary"} if m.group(2) else set())
+    card = dataclasses.replace(card, name=name, supertypes=frozenset(supertypes),
+                               type_line=("Legendary " if m.group(2) else "") + card.type_line)
+    return [V.CreateTokenCard(card, 1)]
 
 
 # Predefined tokens (111.10): Blood (111.10g), Map (111.10i), Lander (111.10l).

@@ -41,6 +41,7 @@ import re
 
 from ...model.vocab import Ability, AddCounters, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
 from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
+    CANT_HAVE,
     Condition,
     LayeredStatic,
     OnAttached,
@@ -258,6 +259,12 @@ def _qualities(text: str) -> str:
 
 _BLOCKER_Q = rf"(?:(?:{_COLOR_ALT}|artifact) creatures|creatures with (?:flying|reach)|walls)"
 
+def _keyword(text: str) -> str:
+    if text not in KEYWORDS:
+        raise Unsupported(text)
+    return text
+
+
 _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"can't attack or block", ("cant_attack", "cant_block")),
     (r"can't attack", ("cant_attack",)),
@@ -292,6 +299,10 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"can't be blocked by creatures with greater power", ("unblockable_by_greater_power",)),
     (r"(?:doesn't|don't) untap during (?:its controller's|your|their controllers'|its controllers') untap steps?",
      ("doesnt_untap",)),
+    # 101.2 / 613.1f: "[lose first strike and] can't have or gain first strike": removed after every effect
+    # that would give it, whatever their timestamps (rules/continuous.py CANT_HAVE).
+    (r"can't have or gain ([a-z ]+)", lambda m: (f"{CANT_HAVE}{_keyword(m.group(1))}",)),
+    (r"loses? ([a-z ]+)", lambda m: (f"loses:{_keyword(m.group(1))}",)),
 ]
 _RULE_CLAUSES_RX = [(LazyPattern(p), r) for p, r in _RULE_CLAUSES]
 _VERB = r"(?:gets?|has|have|can't|can|attacks?|blocks?|doesn't|don't|is|its activated)"
@@ -314,10 +325,15 @@ def permanent_filter(phrase: str, controller: str | None = "you", other: bool = 
         other, p = True, p[len("other "):]
     words = p.split()
     colors: set[str] = set()
+    if len(words) == 4 and words[1] == "or" and words[0] in COLOR_WORDS and words[2] in COLOR_WORDS:
+        colors.add(COLOR_WORDS[words[0]])  # "a white or black permanent": one of either color (105.2)
+        words = words[2:]
     if len(words) == 2 and words[0] in COLOR_WORDS and words[1] in ("creature", "creatures", "permanent",
                                                                      "permanents"):
         colors.add(COLOR_WORDS[words[0]])
         p = words[1]
+    elif colors:
+        raise Unsupported(phrase)
     if p in _PLURAL_KINDS:
         return ObjectFilter(types=frozenset({_PLURAL_KINDS[p]}), colors=frozenset(colors), controller=controller,
                             other=other)
@@ -437,6 +453,12 @@ def parse_predicate(pred: str, para: str) -> dict:
                 break
         else:
             raise Unsupported(c)
+    lost = {r for r in out["rules"] if r.startswith("loses:")}
+    if lost:
+        # "loses X" alone follows timestamps (613.7), not modelled; with "can't have or gain X" it says no more.
+        if any(f"{CANT_HAVE}{r[len('loses:'):]}" not in out["rules"] for r in lost):
+            raise Unsupported(pred)
+        out["rules"] = tuple(r for r in out["rules"] if r not in lost)
     return out
 
 

@@ -81,6 +81,16 @@ def _equipped_attacks_alone(m):
     return {"event": "attached_attacks_alone"}
 
 
+@trigger_template(r"whenever (a|an|another) (.+?) is dealt damage")
+def _permanent_dealt_damage(m):
+    """120.3 / 603.2c: "Whenever a creature you control is dealt damage": once per damage event to each such
+    permanent; "it" is that permanent. Effects that use the amount ("that much") are not compiled."""
+    flt = article_filter(m)
+    if not flt.types and not flt.subtypes:
+        raise Unsupported(m.group(0))  # "a player" or "an opponent" is not a permanent
+    return {"event": "permanent_dealt_damage", "filter": flt}
+
+
 @trigger_template(r"(?:when|whenever) (?:enchanted|equipped) creature is dealt damage")
 def _enchanted_dealt_damage(m):
     """120.3: "it" / "that creature" is the enchanted creature."""

@@ -5,7 +5,7 @@
   two or more Gates / another Spirit / no tapped lands", "if an opponent controls more lands than
   you", after any trigger condition the templates know (intervening_condition, also read by
   conditions.py).
-- 603.8 state triggers: "When you control no Islands".
+- 603.8 state triggers: "When you control no Islands", "When CARDNAME has no ice counters on it".
 - 503.1 "At the beginning of the upkeep of enchanted creature's controller".
 - Two events, one effect (two abilities): "When you cycle CARDNAME and when CARDNAME dies", "When you
   cast or cycle CARDNAME", "When CARDNAME enters and when you sacrifice it".
@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
+from ...model.vocab.cast_origin import WasCast
 from ...model.vocab.conditions import ControlCount, OpponentMoreLands, WasKicked
 from ..compiler import (
     Unsupported,
@@ -50,6 +51,13 @@ def _control_none(m):
     return {"event": "state_no_subtype", "filter": V.ObjectFilter(subtypes=frozenset({_BASIC[m.group(1)]}))}
 
 
+@trigger_template(r"when cardname has no ([a-z+/\-0-9]+) counters on it")
+def _no_counters(m):
+    """603.8: a state trigger ("When CARDNAME has no ice counters on it": Dark Depths); the counter kind rides
+    in `scope`."""
+    return {"event": "state_no_counters", "scope": m.group(1)}
+
+
 def intervening_condition(text: str, event: str) -> object:
     """An intervening "if" condition (603.4) about the game state, checked by rules/trigger_events.py
     (the "[trigger], if [condition]" template is in templates/conditions.py)."""
@@ -59,6 +67,12 @@ def intervening_condition(text: str, event: str) -> object:
         return WasKicked()
     if text in ("an opponent controls more lands than you", "defending player controls more lands than you"):
         return OpponentMoreLands()
+    m = re.fullmatch(r"(you cast it|it was cast|you didn't cast it|it wasn't cast)( from your hand)?", text)
+    if m:
+        if event not in ("etb", "enters"):
+            raise Unsupported(text)  # "it": the permanent that entered
+        return WasCast(by_you=m.group(1).startswith("you"), zone="hand" if m.group(2) else "",
+                       negate="n't" in m.group(1), of_event=event == "enters")
     m = re.fullmatch(r"(?:you control|your team controls) (a|an|another|no|(?:" + _NUM[1:-1] + r") or more) (.+)", text)
     if not m:
         raise Unsupported(text)

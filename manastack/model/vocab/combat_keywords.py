@@ -59,12 +59,14 @@ class GivePoison(V.Effect):
 class PumpPerBlocker(V.Effect):
     """702.23a rampage N: +N/+N until end of turn for each creature blocking it beyond the first,
     counted as the ability resolves (702.23b); without `beyond_first`, "it gets +1/+1 until end of
-    turn for each creature blocking it" (`target`: the source, or the trigger's creature)."""
+    turn for each creature blocking it" (`target`: the source, or the trigger's creature); with
+    `blocked`, "... for each creature it's blocking" (509.1a: a creature that can block several)."""
 
     n: int
     beyond_first: bool = True
     target: V.Who = V.SELF
     toughness: int | None = None  # None: the same as n
+    blocked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

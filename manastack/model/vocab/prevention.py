@@ -18,3 +18,12 @@ class PreventNextFromSource(V.Effect):
     to: Any = None
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class PreventAllRemoveCounter(V.StaticAbility):
+    """615.1 / 615.5: "If damage would be dealt to CARDNAME, prevent that damage. Remove a +1/+1 counter from
+    CARDNAME." (Phantom Wurm): all of it is prevented, with or without counters; the counter is removed right
+    after, once per damage event (damage from several sources at once, 510.2, removes one)."""
+
+

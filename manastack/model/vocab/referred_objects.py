@@ -80,9 +80,13 @@ class ActOnSource(V.Effect):
     amount: int = 0
 
 
+ALL_KINDS = "*"  # RemoveCounters.kind: every kind of counter
+
+
 @dataclass(frozen=True, slots=True)
 class RemoveCounters(V.Effect):
-    """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N)."""
+    """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N); `kind` ALL_KINDS:
+    "remove all counters from ..."."""
 
     kind: str
     amount: V.Amount

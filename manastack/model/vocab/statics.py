@@ -7,6 +7,12 @@ from dataclasses import dataclass
 from .. import vocab as V
 from . import Effect, ObjectFilter, StaticAbility
 
+# A rule "cant_have:KEYWORD" ("loses first strike and can't have or gain first strike"): the keyword is
+# removed after every effect that would give it (101.2: "can't" wins), whatever its timestamp
+# (rules/continuous.py).
+CANT_HAVE = "cant_have:"
+
+
 
 @dataclass(frozen=True, slots=True)
 class Condition:

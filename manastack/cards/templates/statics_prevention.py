@@ -1,0 +1,22 @@
+"""Prevention effects of a permanent's own static abilities (615.1, 615.5); the engine side is
+rules/prevention.py (PreventAllRemoveCounter, consulted by rules/effects.py deal_damage).
+
+- "If damage would be dealt to CARDNAME, prevent that damage. Remove a +1/+1 counter from CARDNAME."
+  (Phantom Wurm, Phantom Centaur, Phantom Nishoba ...)
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...model.vocab.prevention import PreventAllRemoveCounter
+from ..compiler import Unsupported, paragraph_template
+
+
+@paragraph_template(r"if damage would be dealt to cardname, prevent that damage\. remove an? (\+1/\+1) counter "
+                    r"from cardname")
+def _prevent_remove_counter(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """615.5: the prevention, then the additional effect (one counter per damage event)."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(PreventAllRemoveCounter(para.strip(), "prevent_remove_counter", counter_kind=m.group(1)))

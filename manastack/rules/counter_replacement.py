@@ -1,0 +1,158 @@
+"""Putting counters on permanents, and the replacement effects that change how many (122.6, 614.1a, 616.1).
+
+- 122.6: "counters put on" a permanent covers those put on it on the battlefield and those it is given
+  as it enters (`counters_on_entering`, applied to every counter the entering object was given).
+- 122.5 / 122.8: counters moved or copied onto a permanent are put on it.
+- 614.1a: "If one or more +1/+1 counters would be put on a creature you control, that many plus one
+  +1/+1 counters are put on it instead" (Hardened Scales), "twice that many" (Corpsejack Menace,
+  Doubling Season's "If an effect would put ..."), "that many ... minus one" (Vizier of Remedies),
+  "half that many ..., rounded down" (Halving Season: counters an opponent puts).
+- 614.5: each replacement effect applies at most once to one event.
+- 616.1 / 616.1e-f: with several, the affected permanent's controller chooses one to apply, then checks
+  again which still apply (Hardened Scales then Corpsejack Menace: 1 becomes 4; the other way, 3). The
+  choice is made as the counters are put on, inside an effect or a cost, so it goes through
+  `mana_payment.choose` like the other choices made mid-action: the scenario runner answers it (616.1:
+  the effects in the order applied, one list); without a chooser, the order giving the most counters
+  (the fewest -1/-1 counters) is taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import registry
+from ..lazy import lazy_module
+from ..model.state import BATTLEFIELD
+from ..model.vocab.counter_replacement import (  # noqa: F401 (the vocabulary this module executes)
+    KIND,  # noqa: F401 (the vocabulary this module executes)
+    Applied,
+    CounterReplacement,
+)
+from . import add_hook
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..model.state import Obj
+
+# Modules reached across an import cycle (manastack/lazy.py).
+_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
+_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
+
+
+
+
+
+
+
+def _transform(ab: CounterReplacement, n: int) -> int:
+    if ab.op == "plus":
+        return n + ab.n
+    if ab.op == "times":
+        return n * ab.n
+    if ab.op == "minus":
+        return max(0, n - ab.n)
+    return n // 2  # "half that many ..., rounded down"
+
+
+def _applies(g: Game, src: Obj, ab: CounterReplacement, o: Obj, kind: str, placer: int, by_effect: bool) -> bool:
+    if ab.kinds and kind not in ab.kinds:
+        return False
+    if ab.by_effect and not by_effect:
+        return False
+    if ab.placer == "you" and placer != src.controller or ab.placer == "opponent" and placer == src.controller:
+        return False
+    if ab.self_only:
+        return src.id == o.id
+    return _targeting_module.matches_filter(g, ab.filter, o, src.controller, src.id)
+
+
+def _candidates(g: Game, o: Obj, entering: bool) -> list[tuple[Obj, CounterReplacement]]:
+    out = [(src, ab) for src, ab in g.statics_of_kind(KIND) if isinstance(ab, CounterReplacement)]
+    if entering:
+        # 614.12: the entering permanent's own replacement effects apply to how it enters.
+        out += [(o, ab) for ab in g.chars(o).abilities if isinstance(ab, CounterReplacement)]
+    return out
+
+
+def replaced_amount(g: Game, o: Obj, kind: str, n: int, placer: int | None = None, by_effect: bool = True,
+                    entering: bool = False) -> int:
+    """How many `kind` counters are put on `o` when `n` would be (614.1a, 616.1), the order of several
+    replacement effects chosen by `o`'s controller."""
+    if n <= 0:
+        return n
+    reps = _candidates(g, o, entering)
+    if not reps:
+        return n
+    who = o.controller if placer is None else placer  # 122.6a
+    results: dict[int, tuple[Applied, ...]] = {}
+    orders: list[tuple[tuple[Applied, ...], int]] = []
+
+    def walk(done: tuple[int, ...], cur: int, applied: tuple[Applied, ...]) -> None:
+        cands = [i for i, (src, ab) in enumerate(reps)
+                 if i not in done and cur > 0 and _applies(g, src, ab, o, kind, who, by_effect)]
+        if not cands:
+            orders.append((applied, cur))
+            results.setdefault(cur, applied)
+            return
+        seen: set[tuple] = set()
+        for i in cands:
+            src, ab = reps[i]
+            same = (ab.op, ab.n, ab.kinds, src.card.name)  # identical effects: one order of them is enough
+            if same in seen:
+                continue
+            seen.add(same)
+            walk(done + (i,), _transform(ab, cur), applied + (Applied(src.id, src.card.name),))
+
+    walk((), n, ())
+    if len(orders) == 1 and not orders[0][0]:
+        return n
+    best_first = sorted(results, reverse=kind != "-1/-1")
+    prompt = (f"616.1: {o.card.name}: choose the order of the replacement effects on the {n} {kind} "
+              f"counter{'s' if n != 1 else ''} ({', '.join(a.name for a in results[best_first[0]])})")
+    options = [results[r] for r in best_first]
+    mp = _mana_payment_module
+    if len(options) > 1:
+        order = mp.choose(g, o.controller, "replacement_order", options, prompt)
+    else:
+        # Every order gives the same number (two Hardened Scales): no question, but an answer is taken.
+        order = mp.unasked(g, o.controller, "replacement_order", list(dict.fromkeys(a for a, _ in orders)), prompt)
+    got = next((r for a, r in orders if a == order), orders[0][1])
+    g.log_event("counter_replacement", "616.1" if len(order) > 1 else "614.1a", card=o.card.name, kind=kind,
+                would=n, amount=got, by=[a.name for a in order])
+    return got
+
+
+def put_counters(g: Game, o: Obj, kind: str, n: int, rule: str = "122.1", placer: int | None = None,
+                 by_effect: bool = True) -> int:
+    """Put `n` `kind` counters on the permanent `o` (122.1), after the replacement effects that apply
+    (614.1a); returns how many were put on. `placer`: the player putting them (122.6a: default its
+    controller); `by_effect` False for a cost."""
+    if n <= 0:
+        return 0
+    if o.zone == BATTLEFIELD:
+        n = replaced_amount(g, o, kind, n, placer, by_effect)
+    if n <= 0:
+        return 0
+    o.counters[kind] = o.counters.get(kind, 0) + n
+    g.invalidate()
+    g.log_event("counters", rule, card=o.card.name, kind=kind, amount=n)
+    return n
+
+
+def counters_on_entering(g: Game, o: Obj, choices: dict) -> None:
+    """122.6 / 614.1c: the counters a permanent is given as it enters are counters put on it: the
+    replacement effects apply to each kind (stack.ETB_FROM_OTHERS, after the other entry replacements
+    gave them; the object is new, 400.7, so every counter on it is one it enters with)."""
+    if not o.counters or not g.statics_of_kind(KIND) and not any(
+            isinstance(ab, CounterReplacement) for ab in g.chars(o).abilities):
+        return
+    for kind, n in sorted(o.counters.items()):
+        got = replaced_amount(g, o, kind, n, by_effect=True, entering=True)
+        if got != n:
+            if got > 0:
+                o.counters[kind] = got
+            else:
+                del o.counters[kind]
+
+
+add_hook(registry.ETB_FROM_OTHERS, counters_on_entering)  # 122.6: the counters it enters with

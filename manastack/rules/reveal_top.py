@@ -1,0 +1,51 @@
+""""Reveal the top card of your library and put that card into your hand. You lose life equal to its mana
+value." (Dark Confidant, Pain Seer, Dark Tutelage; 701.16a reveal, 202.3 mana value, 119.3 life loss);
+compiled by cards/templates/effects_library.py.
+
+- 202.3e: the card's mana value is read in the hand (X counts as 0).
+- An empty library: nothing is revealed and no life is lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..model.state import HAND
+from ..model.vocab.reveal_top import (  # noqa: F401 (the vocabulary this module executes)
+    LoseLifeRevealedValue,
+    RevealTopToHand,
+)
+from . import effects as E
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+
+
+
+
+
+def _reveal_top_to_hand(g: Game, ctx: E.Context, e: RevealTopToHand) -> list | None:
+    s = g.s
+    lib = s.players[ctx.controller].library
+    ctx.chosen = None
+    if not lib:
+        return None
+    top = lib[0]
+    g.log_event("reveal", "701.16a", player=s.players[ctx.controller].name, card=g.name_of(top), source=ctx.name)
+    ctx.chosen = g.move(top, HAND, rule="701.16a")
+    return None
+
+
+def _lose_life_revealed(g: Game, ctx: E.Context, e: LoseLifeRevealedValue) -> list | None:
+    o = g.s.objects.get(ctx.chosen) if ctx.chosen is not None else None
+    if o is None:
+        return None
+    n = o.card.mana_cost.mana_value  # 202.3e: in the hand, X is 0
+    if n > 0:
+        g.set_life(ctx.controller, -n, "119.3", source=ctx.name)
+    return None
+
+
+E.register_effect(RevealTopToHand, _reveal_top_to_hand)
+E.register_effect(LoseLifeRevealedValue, _lose_life_revealed)
