@@ -13,9 +13,24 @@ import json
 import os
 import sys
 import traceback
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.console import Console
+from rich.table import Table
+
+from .agents import make_agent, play_game
+from .cards.coverage import load_corpus, measure
+from .cards.db import all_cards, import_cards, user_db_path
+from .decks import bundled_decks, load_deck
+from .engine.game import Game
 from .errors import InputError, ManastackError
+from .fuzz.cli import add_commands as add_fuzz_commands
+from .render import render_event
+from .scenario import run, scenario_files
+from .sim.cli import EXIT_FAULT, add_commands
+from .sim.runner import parse_agent
+from .sim.worker import agent_seeds, is_input_error, player_names
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -57,9 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     p_imp = cards_sub.add_parser("import", help="import an MTGJSON AtomicCards.json or Scryfall oracle-cards file")
     p_imp.add_argument("file")
     sub.add_parser("decks", help="list the bundled decks")
-    from .sim.cli import add_commands
     add_commands(sub)
-    from .fuzz.cli import add_commands as add_fuzz_commands
     add_fuzz_commands(sub)
     args = parser.parse_args(argv)
     try:
@@ -100,13 +113,6 @@ def write_play_log(g: Game, path: str) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .agents import make_agent, play_game
-    from .decks import load_deck
-    from .engine.game import Game
-    from .render import render_event
-    from .sim.cli import EXIT_FAULT
-    from .sim.runner import parse_agent
-    from .sim.worker import agent_seeds, is_input_error, player_names
     agent_a, agent_b = parse_agent(args.agent)
     if args.max_turns < 1:
         raise InputError(f"--max-turns must be positive, got {args.max_turns}", "<command line>")
@@ -154,9 +160,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from pathlib import Path
 
-    from .scenario import run, scenario_files
     failed = 0
     invalid = 0
     total = 0
@@ -198,11 +202,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if args.cards_cmd == "coverage":
         return cmd_coverage(args)
     if args.cards_cmd == "import":
-        from .cards.db import import_cards, user_db_path
         n = import_cards(args.file)
         print(f"imported {n} cards into {user_db_path()}")
         return 0
-    from .cards.db import all_cards
     cards = all_cards()
     if args.cards_cmd == "unsupported":
         bad = [c for c in cards if c.unsupported]
@@ -217,7 +219,6 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from .cards.coverage import load_corpus, measure
     cov = measure(load_corpus(args.corpus))
     try:
         with open(args.out, "w", encoding="utf-8") as f:
@@ -230,8 +231,6 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         d["unsupported_file"] = args.out
         print(json.dumps(d))
         return 0
-    from rich.console import Console
-    from rich.table import Table
     console = Console()
     console.print(f"[bold]{cov.compiled} of {cov.total} cards compile completely ({cov.share:.1%})[/bold]; "
                   f"unsupported cards written to {args.out}")
@@ -246,7 +245,6 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def cmd_decks() -> int:
-    from .decks import bundled_decks, load_deck
     for name in sorted(bundled_decks()):
         d = load_deck(name)
         print(f"{name}\t{d.archetype}")

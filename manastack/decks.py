@@ -6,7 +6,9 @@ Errors name the file and the line (InputError); an unknown card suggests the nea
 
 from __future__ import annotations
 
+import difflib
 import re
+import xml.parsers.expat as expat
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -115,7 +117,6 @@ def parse_dek(text: str, path: str = "<deck>", name: str | None = None) -> Deck:
     """An MTGO .dek file: <Deck><Cards Quantity="4" Sideboard="false" Name="..."/>...</Deck>.
     Every attribute is checked (Sideboard is "true" or "false", Quantity a positive number ...)
     and errors name the line of the element; a DOCTYPE (entity expansion) is refused."""
-    import xml.parsers.expat as expat
     deck = Deck(name or Path(path).stem)
     parser = expat.ParserCreate(encoding="UTF-8")
     open_: list[str] = []
@@ -215,7 +216,6 @@ def load_deck(spec: str, check: bool = True) -> Deck:
 
 
 def suggest_deck(spec: str) -> str:
-    import difflib
     close = difflib.get_close_matches(spec, list(bundled_decks()), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

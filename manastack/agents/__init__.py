@@ -7,6 +7,7 @@ from typing import Protocol
 
 from ..engine.game import Game
 from ..model.actions import Action
+from .heuristic import HeuristicAgent
 from .progress import ProgressGuard
 
 
@@ -37,7 +38,6 @@ def make_agent(kind: str, seed: int) -> Agent:
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
-        from .heuristic import HeuristicAgent
         return HeuristicAgent(seed)
     raise ValueError(f"unknown agent {kind!r} (random, heuristic)")
 

@@ -11,6 +11,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import player_ref
+from ..rules import combat
 from .progress import ProgressGuard
 
 
@@ -133,7 +134,6 @@ class HeuristicAgent:
         best_block = max(((g.chars(b).power or 0) for b in blockers), default=0)
         best_tough = max(((g.chars(b).toughness or 0) for b in blockers), default=0)
         chosen = []
-        from ..rules import combat
         for cid in combat.possible_attackers(g):
             o = g.s.objects[cid]
             c = g.chars(o)
@@ -157,7 +157,6 @@ class HeuristicAgent:
         s = g.s
         cb = s.combat
         assert cb is not None
-        from ..rules import combat
         blocks = []
         used: set[int] = set()
         incoming = sum((g.chars(s.objects[a]).power or 0) for a in cb.attackers)

@@ -13,6 +13,7 @@ cards/mana_text.py.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 
@@ -284,7 +285,6 @@ def _entry_module(entry: object) -> str:
 def install_templates(modules: tuple[str, ...] = TEMPLATE_MODULES) -> None:
     """Import the template modules and order every registry by `modules` (stable within a module)."""
     global _templates_loaded
-    import importlib
     for name in modules:
         importlib.import_module(f"{_TEMPLATES_PACKAGE}.{name}")
     index = {f"{_TEMPLATES_PACKAGE}.{name}": i for i, name in enumerate(modules)}

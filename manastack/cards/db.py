@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import CardError, InputError
 from ..model.vocab import CardDef
-from .compiler import compile_card
+from .compiler import COLOR_WORDS, compile_card, parse_keywords
 
 
 @lru_cache(maxsize=1)
@@ -165,7 +165,6 @@ def token_def(key: str) -> CardDef:
     cd = _tokens.get(key)
     if cd is None:
         name, p, t, color, artifact, kws = key.split("|")
-        from .compiler import COLOR_WORDS, parse_keywords
         types = {"Creature"} | ({"Artifact"} if artifact == "True" else set())
         cd = CardDef(
             name=name, mana_cost=compile_card({"name": "x"}).mana_cost, types=frozenset(types),

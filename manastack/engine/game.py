@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..cards.db import get_card
+from ..decks import as_card_list
 from ..errors import GameFaultedError, IllegalActionError
 from ..model import actions as A
 from ..model import vocab as _vocab
@@ -86,12 +88,10 @@ class Game:
                  profile: str = "cr-2024-09", max_turns: int = 100, starting_player: int = 0) -> Game:
         """Start a game (103): shuffle, draw seven, mulligans (London, 103.5), opening-hand actions
         (103.6), first player skips the first draw (103.8a). Decks are Deck objects, deck names/paths, or lists of card names."""
-        from ..decks import as_card_list
         if profile not in PROFILES:
             raise ValueError(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})")
         s = GameState(seed, names, profile, max_turns)
         g = cls(s)
-        from ..cards.db import get_card
         for i, deck in enumerate((deck_a, deck_b)):
             for name in as_card_list(deck):
                 o = g.new_object(get_card(name), i, LIBRARY)
@@ -547,7 +547,7 @@ class Game:
             keep = kept.get(i, EMPTY)
             if pl.pool != keep:
                 lost = tuple(a - b for a, b in zip(pl.pool, keep))
-                self.log_event("mana_empties", rule, player=pl.name, mana=format_bag(lost))  # type: ignore[arg-type]
+                self.log_event("mana_empties", rule, player=pl.name, mana=format_bag(lost))
                 pl.pool = keep
         if self.s.restricted_mana:
             self.s.restricted_mana = ()  # 106.6: restricted mana empties with the rest

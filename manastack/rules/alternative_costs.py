@@ -15,6 +15,7 @@ vocabulary is compiled by cards/templates/casting.py, the hooks are registered b
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
@@ -395,7 +396,6 @@ def overload_of(card: V.CardDef) -> Overload | None:
 
 def overloaded(card: V.CardDef) -> V.CardDef:
     """The card's characteristics with its text changed (702.96b): no targets, the "each" effects."""
-    import dataclasses
     ent = _VARIANTS.get(id(card))
     if ent is None or ent[0] is not card:
         ov = overload_of(card)

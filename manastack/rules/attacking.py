@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module executes)
@@ -195,7 +196,6 @@ def _attack_cost_actions(g: Game, d: Any) -> list:
 
 
 def _answer_exert(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     cid, ab = g.s.queue[0][5]
@@ -206,7 +206,6 @@ def _answer_exert(g: Game, d: Any, value: Any) -> None:
 
 
 def _answer_enlist(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if value not in d.data or (isinstance(value, bool) and value is not False):
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data if c is not False)} "
                                  f"or false")

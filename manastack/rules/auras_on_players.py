@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..lazy import lazy_module
+from ..model.state import ref_player
 from . import continuous, sba
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers
 
 def enchanted_player(aura: Obj) -> int | None:
     """The player an Aura is attached to (303.4b), or None."""
-    from ..model.state import ref_player
     return ref_player(aura.attached_to) if aura.attached_to is not None and aura.attached_to < 0 else None
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model.state import BATTLEFIELD
 from ..model.vocab.blocking_requirements import (  # noqa: F401 (the vocabulary this module executes)
@@ -133,7 +134,6 @@ def suggested_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
     so far when they can't be declared as they are and nothing more can be added — by obeying more
     blocking requirements (509.1c) or leaving out blockers that break a restriction (509.1b); None if
     none is found in a short search."""
-    from ..errors import IllegalActionError
     from .combat import validate_blocks
     frontier = [{b: tuple(atts) for b, atts in blocks}]
     seen: set[tuple] = set()
@@ -158,7 +158,6 @@ def suggested_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
 
 
 def _restrictions_ok(g: Game, cand: dict[int, tuple[int, ...]]) -> bool:
-    from ..errors import IllegalActionError
     from .combat import validate_blocks
     try:
         validate_blocks(g, tuple((b, atts) for b, atts in cand.items() if atts), requirements=False)

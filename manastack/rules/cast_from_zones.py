@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.state import BATTLEFIELD, GRAVEYARD
+from ..model.costs import parse_cost, requirements
+from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
     CastFromGraveyard,
     ExileSelfWithCounters,
@@ -58,14 +60,12 @@ class CastPermit:
     def cast(self, g: Game, p: int, oid: int) -> None:
         """Called once the spell is cast this way (rules/stack.py cast_spell). 702.138b: a spell cast with
         escape "escaped"; the permanent it becomes too (its `escapes with` counters, 702.138c)."""
-        from ..model.state import ContinuousEffect
         if self.event == "escape":
             s = g.s
             s.effects.append(ContinuousEffect("escaped", oid, until="permanent", controller=p, timestamp=s.next_timestamp))
             s.next_timestamp += 1
 
     def reqs(self, g: Game, p: int, card: V.CardDef, x: int, targets: tuple[int, ...]) -> list:
-        from ..model.costs import requirements
         from .stack import cost_adjustment, total_cost_reqs
         if self.alt_cost is None:
             return total_cost_reqs(g, p, card, x, targets)
@@ -100,7 +100,6 @@ def _graveyard_permit(g: Game, p: int, o: Any) -> CastPermit | None:
 def _window_permit(o: Any, kind: str) -> CastPermit | None:
     """The permission a resolving triggered ability gives: 702.35a madness (its madness cost), 702.62a
     suspend ("without paying its mana cost": an alternative cost of {0}, 601.2b)."""
-    from ..model.costs import parse_cost
     if kind == "madness":
         mad = next((ab for ab in o.card.abilities if isinstance(ab, Madness)), None)
         if mad is None:
@@ -194,7 +193,6 @@ def _suspend_cast(g: Game, ctx: Context, e: SuspendCast) -> list | None:
 
 
 def _open_window(g: Game, oid: int, kind: str) -> None:
-    from ..model.state import ContinuousEffect
     s = g.s
     if not any(e.kind == "cast_window" and e.target == oid for e in s.effects):
         s.effects.append(ContinuousEffect("cast_window", oid, until="permanent", timestamp=s.next_timestamp, data=kind))
@@ -238,7 +236,6 @@ def _target_actions(g: Game, d: Any) -> list:
 
 
 def _answer_offer(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
@@ -283,7 +280,6 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
         if kind == "madness" and o.zone == "exile":
             g.move(oid, GRAVEYARD, rule="702.35a")
         return
-    from ..errors import IllegalActionError
     snapshot = s.clone()  # 601.2h: a cast the offer can't complete is undone, and the card isn't cast
     _open_window(g, oid, kind)
     try:
@@ -299,7 +295,6 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
     finally:
         _close_window(g, oid)
     if kind == "suspend":
-        from ..model.state import ContinuousEffect
         # 702.62a: a creature spell cast this way gains haste (given as it becomes a permanent, _suspend_haste).
         s.effects.append(ContinuousEffect("suspend_haste_pending", oid, until="permanent", controller=p,
                                           timestamp=s.next_timestamp))
@@ -307,7 +302,6 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
 
 
 def _answer_cast_target(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     s = g.s
     oid, chosen, kind = s.queue[0][5]
     if value not in d.data or (isinstance(value, bool) and value is not False):
@@ -351,7 +345,6 @@ def _special_ability(card: V.CardDef, kind: str) -> Any:
 def special_action_reqs(o: Any, kind: str, g: Game | None = None) -> list:
     """The mana the special action costs (foretell: {2}, 702.143a, less {1} for each "Foretelling cards from
     your hand costs {1} less" permanent its owner controls, 118.7a)."""
-    from ..model.costs import parse_cost, requirements
     ab = _special_ability(o.card, kind)
     if ab is None:
         return []
@@ -403,8 +396,6 @@ def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | Non
 def exile_from_hand(g: Game, p: int, action: Any) -> None:
     """116.2f / 116.2h / 116.2k: pay the cost and exile the card (with N time counters: suspend; face down:
     foretell; plotted). Special actions don't use the stack; the player keeps priority (116.3)."""
-    from ..errors import IllegalActionError
-    from ..model.state import ContinuousEffect
     from .mana_payment import pay_mana
     s = g.s
     o = s.objects.get(action.card)
@@ -442,7 +433,6 @@ def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
     """Permissions for cards exiled by a special action: 702.143a foretold (its foretell cost, after the
     turn it was foretold) and 702.170d plotted (without paying its mana cost, during a later turn, in
     its owner's main phase while the stack is empty)."""
-    from ..model.costs import parse_cost
     from .stack import sorcery_timing_ok
     s = g.s
     turn = _marked_turn(g, o.id, "foretold")
@@ -530,7 +520,6 @@ def _suspend_haste(g: Game, old_id: int, new_id: int, frm: str) -> None:
     """702.62a: a creature spell cast this way gains haste until its caster loses control of it."""
     if frm != "stack" or not g.s.effects:
         return
-    from ..model.state import ContinuousEffect
     s = g.s
     o = s.objects[new_id]
     if "Creature" not in g.chars(o).types:

@@ -12,7 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
-from ..model.state import BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_COMBAT, FIRST_STRIKE, MAIN2
+from ..model.state import (
+    BEGIN_COMBAT,
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    END_COMBAT,
+    FIRST_STRIKE,
+    MAIN2,
+    player_ref,
+)
 from ..model.vocab.cast_restrictions import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
     CastRestriction,
     PlayerCastRestriction,
@@ -89,7 +97,6 @@ def _restriction_ok(g: Game, p: int, kind: str) -> bool:
 def _attacks(g: Game, defender: int, p: int) -> bool:
     """Whether an attack on `defender` (a player ref or a planeswalker / battle id) attacks player `p`
     or a permanent `p` controls (506.3)."""
-    from ..model.state import player_ref
     if defender == player_ref(p):
         return True
     o = g.s.objects.get(defender) if defender >= 0 else None

@@ -24,12 +24,13 @@ This module:
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..lazy import lazy_module
 from ..model import vocab as V
-from ..model.mana import COLORS, TYPE_INDEX
-from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK
+from ..model.mana import COLORS, TYPE_INDEX, parse_mana
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect
 from ..model.vocab.casting import (  # noqa: F401 (the vocabulary this module executes)
     ManaSpentCounters,
     OffspringToken,
@@ -133,7 +134,6 @@ def resolved_spell(g: Game, item: Any) -> bool:
         g.move(item.obj, HAND, rule="702.27a")
         return True
     if ("rebound", True) in item.choices:
-        from ..model.state import ContinuousEffect
         s = g.s
         new = g.move(item.obj, EXILE, rule="702.88a")
         ab = V.TriggeredAbility(f"{item.name}: rebound (702.88a)", "delayed", (CastFromExile(),))
@@ -224,7 +224,6 @@ BLITZ_DRAW = V.TriggeredAbility("When this creature dies, draw a card. (702.152a
 
 
 def _offspring_token(g: Game, ctx: Any, e: OffspringToken) -> list | None:
-    import dataclasses
 
     from .effects import create_token
     s = g.s
@@ -242,7 +241,6 @@ def _offspring_token(g: Game, ctx: Any, e: OffspringToken) -> list | None:
 
 
 def _squad_tokens(g: Game, ctx: Any, e: SquadTokens) -> list | None:
-    import dataclasses
 
     from .effects import create_token
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
@@ -292,7 +290,6 @@ def _return_source(g: Game, ctx: Any, e: ReturnSourceToHand) -> list | None:
 def mana_spent(g: Game, spell_id: int | None) -> tuple[int, ...]:
     """The mana spent to cast the spell that had the id `spell_id` (601.2h), read from the game log (the
     payment is logged right before the "cast" event); all zero if it wasn't cast."""
-    from ..model.mana import parse_mana
     if spell_id is None:
         return (0,) * 6
     log = g.s.log

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.templates.keywords import CREATURE_TYPES
 from ..model.chars import VOLATILE_READS, Chars  # noqa: F401 (re-exported)
 from ..model.costs import parse_cost
 from ..model.mana import bag_of
@@ -32,6 +33,7 @@ from ..model.state import PerCardKinds
 from ..model.vocab import (
     Ability,
     ActivatedAbility,
+    Cost,
     ManaAbility,
     ManaProduction,
     ObjectFilter,
@@ -73,13 +75,11 @@ def creature_types() -> frozenset[str]:
     """205.3m: every creature type (for changeling, 702.73a). Imported on first use."""
     global _creature_types
     if _creature_types is None:
-        from ..cards.templates.keywords import CREATURE_TYPES
         _creature_types = CREATURE_TYPES
     return _creature_types
 
 
 def _intrinsic(sub: str) -> ManaAbility:
-    from ..model.vocab import Cost
     letter = BASIC_LAND_TYPES[sub]
     return ManaAbility(f"{{T}}: Add {{{letter}}}.", Cost(mana=parse_cost(""), tap=True),
                        ManaProduction("fixed", (bag_of(letter),)))

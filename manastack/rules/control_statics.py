@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model.state import BATTLEFIELD
+from ..model.state import BATTLEFIELD, ContinuousEffect
 from . import sba
 
 if TYPE_CHECKING:
@@ -55,7 +55,6 @@ def refresh_static_control(g: Game) -> bool:
     bases = {e.target: e for e in s.effects if e.kind == _BASE} if s.effects else {}
     if not by_host and not bases:
         return False
-    from ..model.state import ContinuousEffect
     changed = False
     for hid in sorted(set(by_host) | set(bases)):
         host = s.objects.get(hid)

@@ -21,7 +21,7 @@ from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.costs import Requirement
 from ..model.mana import TYPE_INDEX
-from ..model.state import BATTLEFIELD, GRAVEYARD, PerCardKinds
+from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect, PerCardKinds
 from ..model.vocab.cost_modifiers import (  # noqa: F401 (the vocabulary this module executes)
     ColoredCostIncrease,
     CostCondition,
@@ -199,7 +199,6 @@ def _one(g: Game, p: int, ab: CostModifier, targets: tuple[int, ...], source: in
 
 
 def _next_spell_discount(g: Game, ctx: Any, e: NextSpellDiscount) -> list | None:
-    from ..model.state import ContinuousEffect
     s = g.s
     s.effects.append(ContinuousEffect("next_spell_discount", None, timestamp=s.next_timestamp, until="eot",
                                       controller=ctx.controller, data=(e.amount, e.spell)))

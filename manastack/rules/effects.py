@@ -20,8 +20,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..cards.db import token_def
+from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import vocab as V
+from ..model.costs import requirements, solve_payment
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -176,13 +179,11 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
         eff = effects[i]
         if type(eff) is V.LookAtTop:
             # The following effects refer to the cards looked at ("put one of them into your hand").
-            import dataclasses
             p = ctx.controller
             ctx = dataclasses.replace(ctx, looked=tuple(s.players[p].library[:amount(g, ctx, eff.amount)]))
             g.log_event("look", "701.16", player=s.players[p].name, amount=len(ctx.looked), source=ctx.name)
             continue
         if type(eff) is V.RevealHand:
-            import dataclasses
             players = resolve_who(g, ctx, eff.who)
             ctx = dataclasses.replace(ctx, hand_of=players[0] if players else None, chosen=None)
             if players:
@@ -190,7 +191,6 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
                 g.log_event("reveal_hand", "701.16a", player=pl.name, cards=[g.name_of(c) for c in pl.hand])
             continue
         if type(eff) is V.FlipCoin:
-            import dataclasses
             won = s.rng.random() < 0.5  # 705.1: equal likelihood; the game's seeded RNG
             ctx = dataclasses.replace(ctx, flip=won)
             g.log_event("flip_coin", "705.1", player=s.players[ctx.controller].name, won=won, source=ctx.name)
@@ -198,7 +198,6 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
         if type(eff) is V.Sacrifice and eff.target is not None and i + 1 < len(effects) \
                 and type(effects[i + 1]) is V.IfYouDo:
             # "Sacrifice CARDNAME. If you do, ...": done only if it was sacrificed (608.2c).
-            import dataclasses
             oid = target_object(g, ctx, eff.target)
             if oid is not None:
                 sacrifice(g, oid)
@@ -534,7 +533,6 @@ def _counters(g: Game, ctx: Context, e: V.AddCounters) -> list | None:
 
 
 def _token(g: Game, ctx: Context, e: V.CreateToken) -> list | None:
-    from ..cards.db import token_def
     n = amount(g, ctx, e.amount)
     for p in resolve_who(g, ctx, e.who):
         for _ in range(n):
@@ -655,7 +653,6 @@ def _subsets(cards: tuple[int, ...], cap: int = 6) -> list[tuple[int, ...]]:
 
 
 def _check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
-    from ..errors import IllegalActionError
     if value is None or value is False:
         value = ()
     if isinstance(value, int) and not isinstance(value, bool):
@@ -772,7 +769,6 @@ def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> t
 def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
     """Answer one pick of a "choose N" queue item (its data: filter, picks left, controller, name):
     check it, carry it out with `act`, then ask again or finish."""
-    from ..errors import IllegalActionError
     s = g.s
     item = s.queue[0]
     flt, left, controller, name = item[5]
@@ -818,7 +814,6 @@ def _may_actions(g: Game, d: Any) -> list:
 def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
     if isinstance(cost, LifePayment):
         return g.s.players[p].life >= cost.amount  # 119.4
-    from ..model.costs import requirements, solve_payment
     from .mana_abilities import usable_pool
     from .mana_payment import mana_sources
     # 106.6: restricted mana pays only for what its restriction allows (a payment while resolving: little).
@@ -827,8 +822,6 @@ def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
 
 def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
     """Pay a mana cost while resolving (the engine activates mana abilities, 605.3a); False if it can't."""
-    from ..errors import IllegalActionError
-    from ..model.costs import requirements
     from .mana_payment import pay_mana
     if not can_pay_mana(g, p, cost):
         return False
@@ -872,7 +865,6 @@ def counter_unless_pays(g: Game, ctx: Context, ref: int | None, cost: Any) -> li
 
 
 def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
@@ -899,7 +891,6 @@ def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
 
 
 def _answer_may(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
@@ -911,7 +902,6 @@ def _answer_may(g: Game, d: Any, value: Any) -> None:
             raise IllegalActionError(f"{s.players[d.player].name} can't pay {e.effects[0].cost.text} (601.2h)")
         e = V.Optional(e.effects[1:], e.prompt)  # paid: the rest of the optional part follows
     s.pending = None
-    import dataclasses
     new_ctx = dataclasses.replace(ctx, did=value)
     g.log_event("may", "608.2d", player=s.players[d.player].name, source=ctx.name, choice=value, text=e.prompt)
     # The rest of the resolution learns the answer ("if you do").
@@ -955,7 +945,6 @@ def mode_layout(modal: V.Modal, chosen: tuple[int, ...]) -> tuple[tuple[V.Target
 
 
 def shift_refs(x: Any, k: int) -> Any:
-    import dataclasses
     if k == 0:
         return x
     if isinstance(x, V.Ref):

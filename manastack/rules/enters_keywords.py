@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD
 from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
@@ -47,7 +48,6 @@ def _fabricate_actions(g: Game, d: Any) -> list:
 
 
 def _answer_fabricate(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
@@ -142,7 +142,6 @@ def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     """702.82a: "As this object enters, you may sacrifice any number of creatures. This permanent enters
     with N +1/+1 counters on it for each creature sacrificed this way." Its controller chooses the
     creatures one at a time (true, then the creature; false when done); they are sacrificed together."""
-    from ..errors import IllegalActionError
     from . import effects
     from .mana_payment import choose
     p = o.controller

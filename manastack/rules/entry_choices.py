@@ -10,9 +10,10 @@ templates are in cards/templates/statics_choices.py.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ..model.state import BATTLEFIELD
+from ..model.state import BATTLEFIELD, ContinuousEffect
 from . import continuous, sba
 from .mana_payment import choose
 from .stack import ETB_REPLACEMENTS
@@ -35,7 +36,6 @@ def chosen_type(s: GameState, oid: int) -> str | None:
 def _type_options(g: Game, p: int) -> list[str]:
     """Every creature type (205.3m); the default first: the most common one among the player's
     creature cards (for players without a way to answer, see stack.choose)."""
-    from collections import Counter
     s = g.s
     counts: Counter = Counter()
     pl = s.players[p]
@@ -50,7 +50,6 @@ def _etb_choose_type(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     """614.12 / 614.12a: "As CARDNAME enters, choose a creature type" (a choice made before it
     enters). "CARDNAME is the chosen type in addition to its other types" (613.1d, layer 4) is
     recorded with it."""
-    from ..model.state import ContinuousEffect
     s = g.s
     t = choices.get("creature_type") or choose(g, o.controller, "creature_type", _type_options(g, o.controller),
                                                f"614.12: as {o.card.name} enters, choose a creature type")

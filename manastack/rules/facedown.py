@@ -35,10 +35,11 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..cards.compiler import compile_card
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.costs import ManaCost, parse_cost, requirements
-from ..model.state import BATTLEFIELD, HAND
+from ..model.state import BATTLEFIELD, GRAVEYARD, HAND
 from ..model.vocab import CardDef, StaticAbility, TriggeredAbility
 from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
     FaceDownCost,
@@ -62,7 +63,6 @@ if TYPE_CHECKING:
 
 
 def _face_down_def(ward: bool) -> CardDef:
-    from ..cards.compiler import compile_card
     base = compile_card({"name": "Face-down", "mana_cost": "", "type_line": "Creature",
                          "oracle_text": "Ward {2}" if ward else "", "power": "2", "toughness": "2"})
     assert not base.unsupported, base.unsupported
@@ -479,7 +479,6 @@ _register_more()
 
 
 def _return_face_down(g: Game, ctx: Context, e: ReturnFaceDown) -> list | None:
-    from ..model.state import GRAVEYARD
     s = g.s
     if ctx.source is None:
         return None

@@ -5,6 +5,7 @@ cards/templates/casting.py, the hooks are registered by rules/casting.py.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
@@ -186,7 +187,6 @@ def _cascade(g: Game, ctx: Any, e: CascadeEffect) -> list | None:
 
 
 def _ripple(g: Game, ctx: Any, e: RippleReveal) -> list | None:
-    import dataclasses
     s = g.s
     p = ctx.controller
     top = tuple(s.players[p].library[:e.n])

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..errors import IllegalActionError
 from ..lazy import lazy_module
-from ..model.state import BATTLEFIELD
+from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
 from . import effects as E
 from . import stack as stack_module
@@ -86,7 +87,6 @@ def _may_actions(g: Game, d: Any) -> list:
 
 
 def _answer_partner_may(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
@@ -108,8 +108,6 @@ def _find_actions(g: Game, d: Any) -> list:
 
 
 def _answer_partner_find(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
-    from ..model.state import HAND
     s = g.s
     if value is not False and value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
@@ -149,7 +147,6 @@ def _untap_during_others(g: Game) -> None:
 
 def _extra_land_this_turn(g: Game, ctx: Any, e: Any) -> list | None:
     """305.2: "You may play an additional land this turn" (until the cleanup step, 514.2)."""
-    from ..model.state import ContinuousEffect
     s = g.s
     s.effects.append(ContinuousEffect("extra_land_play", None, controller=ctx.controller, timestamp=s.next_timestamp))
     s.next_timestamp += 1

@@ -20,13 +20,16 @@ answers, or the first option (decline) for agents without a chooser.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import vocab as V
+from ..model.costs import parse_cost, requirements
 from ..model.memo import by_identity
-from ..model.state import BATTLEFIELD, GRAVEYARD
+from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
 from ..model.vocab.graveyard_keywords import (  # noqa: F401 (the vocabulary this module executes)
     CreateCopyToken,
     Dredge,
@@ -153,8 +156,6 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
     """602.2 for an ability of a card in its owner's graveyard: the ability goes on the stack, its
     targets are chosen, then its costs are paid (601.2g-h: mana, then life, discards, exiling other
     cards, exiling the card itself)."""
-    from ..errors import IllegalActionError
-    from ..model.costs import requirements
     from . import effects
     from .activation import put_ability, zone_ability
     from .mana_payment import _choose_cost_objects, pay_mana
@@ -195,7 +196,6 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
     if not g.may_have(GraveyardAbility):
         return []
     from ..model import actions as A
-    from ..model.costs import requirements
     from .mana_payment import can_pay
     from .priority import _target_combos
     s = g.s
@@ -238,7 +238,6 @@ register_effect(ReturnSelf, _return_self)
 
 
 def _unearth(g: Game, ctx: Context, e: Unearth) -> list | None:
-    from ..model.state import ContinuousEffect
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != GRAVEYARD:
@@ -318,9 +317,7 @@ register_effect(ScavengeCounters, _scavenge)
 
 
 def _copy_token(g: Game, ctx: Context, e: CreateCopyToken) -> list | None:
-    import dataclasses
 
-    from ..model.costs import parse_cost
     from .effects import create_token
     if ctx.source_lki is None:
         return None
@@ -359,7 +356,6 @@ def _dredge(g: Game, p: int) -> bool:
         return False
     card = cands[0] if len(cands) == 1 else choose(g, p, "dredge_card", cands, f"702.52a: dredge which card ({names})?")
     if card not in cands:
-        from ..errors import IllegalActionError
         raise IllegalActionError(f"702.52a: {g.name_of(card)} can't be dredged")
     n = next(ab.amount for ab in s.objects[card].card.abilities if isinstance(ab, Dredge))
     g.log_event("dredge", "702.52a", player=pl.name, card=s.objects[card].card.name, amount=n)

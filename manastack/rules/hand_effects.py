@@ -10,8 +10,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
@@ -45,7 +47,6 @@ def _put_from_hand_actions(g: Game, d: Any) -> list:
 
 
 def _answer_put_from_hand(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if value is not False and value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
     tapped = g.s.queue[0][5]
@@ -102,9 +103,7 @@ def _choose_card(g: Game, ctx: Context, e: V.ChooseCard) -> list | None:
 
 
 def _answer_choose_card(g: Game, d: Any, value: Any) -> None:
-    import dataclasses
 
-    from ..errors import IllegalActionError
     s = g.s
     if value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")

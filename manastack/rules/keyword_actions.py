@@ -18,8 +18,10 @@ sentences are compiled by cards/templates/effects_keyword_actions.py.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
@@ -193,7 +195,6 @@ def _bolster(g: Game, ctx: Context, e: Bolster) -> list | None:
 
 
 def _answer_bolster(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
     n = g.s.queue[0][5]
@@ -228,7 +229,6 @@ def _connive(g: Game, ctx: Context, e: Connive) -> list | None:
 
 
 def _answer_connive(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     s = g.s
     if value not in d.data or value not in s.players[d.player].hand:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
@@ -259,7 +259,6 @@ def _populate(g: Game, ctx: Context, e: Populate) -> list | None:
 
 
 def _answer_populate(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
     p = g.s.queue[0][5]
@@ -303,7 +302,6 @@ def _amass_onto(g: Game, oid: int, subtype: str, n: int, controller: int) -> Non
 
 
 def _answer_amass(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
     subtype, n = g.s.queue[0][5]
@@ -372,7 +370,6 @@ def _tap_or_untap_actions(g: Game, d: Any) -> list:
 
 
 def _answer_tap_or_untap(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     from .mana_payment import tap, untap
     oid, optional = g.s.queue[0][5]
     if value not in ("tap", "untap") and not (optional and value is False):
@@ -412,7 +409,6 @@ def _endure_actions(g: Game, d: Any) -> list:
 
 
 def _answer_endure(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if value not in ("counters", "token"):
         raise IllegalActionError(f"{d.prompt}: answer counters or token")
     oid, e = g.s.queue[0][5]
@@ -456,7 +452,6 @@ def _untap_up_to(g: Game, ctx: Context, e: UntapUpTo) -> list | None:
 
 
 def _untap_up_to_actions(g: Game, d: Any) -> list:
-    from itertools import combinations
 
     from ..model import actions as A
     n = min(g.s.queue[0][5], len(d.data))
@@ -469,7 +464,6 @@ def _untap_up_to_actions(g: Game, d: Any) -> list:
 
 
 def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     from .mana_payment import untap
     chosen = E._check_subset(g, d, value)
     n = g.s.queue[0][5]
@@ -556,7 +550,6 @@ def _put_counter(g: Game, oid: int, kind: str, n: int) -> None:
 
 
 def _answer_explore(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s

@@ -18,8 +18,10 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 
 from __future__ import annotations
 
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any
 
+from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
 from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this module executes)
@@ -94,7 +96,6 @@ def _search_to_top(g: Game, ctx: Context, e: SearchToTop) -> list | None:
 
 
 def _answer_search_top(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if value is not False and value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
     s = g.s
@@ -156,7 +157,6 @@ def _named_cands(g: Game, p: int, name: str) -> tuple[int, ...]:
 
 
 def _search_named_actions(g: Game, d: Any) -> list:
-    from itertools import combinations
 
     from ..model import actions as A
     name, n = g.s.queue[0][5]
@@ -168,7 +168,6 @@ def _search_named_actions(g: Game, d: Any) -> list:
 
 
 def _answer_search_named(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     s = g.s
     name, n = s.queue[0][5]
     cands = d.data
@@ -230,7 +229,6 @@ def _dig(g: Game, ctx: Context, e: V.DigPut) -> list | None:
 
 
 def _dig_actions(g: Game, d: Any) -> list:
-    from itertools import combinations
 
     from ..model import actions as A
     e, _ = g.s.queue[0][5]
@@ -245,7 +243,6 @@ def _dig_actions(g: Game, d: Any) -> list:
 
 
 def _answer_dig(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     s = g.s
     e, name = s.queue[0][5]
     n = min(e.count, len(d.data))
@@ -294,7 +291,6 @@ _HANDLERS.update({V.DigPut: _dig, V.PutRest: _put_rest, V.LookAtTop: lambda g, c
 
 def order_actions(g: Game, d: Any) -> list:
     """The orders an agent may choose for the cards of decision `d` (all of them up to four cards)."""
-    from itertools import permutations
 
     from ..model import actions as A
     if len(d.data) > 4:
@@ -304,7 +300,6 @@ def order_actions(g: Game, d: Any) -> list:
 
 def chosen_order(g: Game, d: Any, value: Any) -> tuple[int, ...]:
     """The order answered for the cards of decision `d`: each of them once, or IllegalActionError."""
-    from ..errors import IllegalActionError
     order = tuple(value) if isinstance(value, (list, tuple)) else ()
     if sorted(order) != sorted(d.data):
         raise IllegalActionError(f"{d.prompt}: list each of {', '.join(g.name_of(c) for c in d.data)} once")
@@ -413,7 +408,6 @@ def _search_actions(g: Game, d: Any) -> list:
 
 
 def _answer_search(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     s = g.s
     item = s.queue[0]
     e, left = item[5]

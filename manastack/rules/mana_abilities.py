@@ -34,6 +34,7 @@ cards/templates/loyalty_mana.py).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +42,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.mana import COLORS, EMPTY, TYPES, Bag, format_bag
-from ..model.state import BATTLEFIELD, STACK, ContinuousEffect
+from ..model.state import BATTLEFIELD, CLEANUP, GRAVEYARD, STACK, ContinuousEffect
 from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
     COMBINATION,
     DIFFERENT_COLORS,
@@ -102,7 +103,6 @@ def kept_mana(g: Game) -> dict[int, Bag]:
     """500.4: the pools are about to empty: the mana each player doesn't lose, because an effect said
     "until end of turn, you don't lose this mana as steps and phases end" (at most what the pool holds:
     the player spent the other mana first). 514.2: such effects end in the cleanup step."""
-    from ..model.state import CLEANUP
     s = g.s
     ents = getattr(s, "kept_mana", ())
     if not ents:
@@ -245,7 +245,6 @@ def bound(g: Game, spend: SpendRestriction, o: Obj | None) -> SpendRestriction:
     """The restriction of mana `o` adds: "of the chosen type" becomes the type `o`'s controller chose."""
     if not spend.of_chosen_type or spend.spells is None:
         return spend
-    import dataclasses
     chosen = None
     if o is not None:
         from .entry_choices import chosen_type
@@ -288,7 +287,6 @@ def pay_extra_costs(g: Game, p: int, o: Obj, ab: V.ManaAbility) -> None:
     from .mana_payment import _choose_cost_objects, _tap_candidates, tap, usable_for_cost
     cost = ab.cost
     if type(cost) is MillCost:
-        from ..model.state import GRAVEYARD
         lib = g.s.players[p].library
         if len(lib) < cost.mill:
             raise IllegalActionError(_mill_cost_block_reason(g, cost, o) or "701.13b")

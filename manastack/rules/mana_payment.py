@@ -18,7 +18,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import actions as A
-from ..model.costs import ManaSource, Requirement, requirements, solve_payment, spend
+from ..model.costs import ManaSource, Requirement, requirements, single, solve_payment, spend
 from ..model.mana import TYPES, add, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility, ObjectFilter
@@ -410,7 +410,6 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
             raise IllegalActionError(f"{g.name_of(victim) if victim else 'nothing'} can't be sacrificed for "
                                      f"{o.card.name} ({', '.join(g.name_of(c) for c in cands) or 'none available'})")
         if ab.production.kind == "sacrificed_could_produce":
-            from ..model.costs import single
             base_override = tuple(single(t) for t in TYPES if t in produce.could_produce(g, s.objects[victim]))
         elif ab.production.kind == "x_sacrificed":  # Priest of Yawgmoth (rules/mana_abilities.py)
             from .mana_abilities import sacrifice_outputs

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import ContinuousEffect
 from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
@@ -53,7 +54,6 @@ def _prevent_next_from_source(g: Game, ctx: Context, e: PreventNextFromSource) -
 
 
 def _answer_damage_source(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
     s = g.s

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..model.costs import ANY_COLOR_OUTPUTS, single
+from ..model.costs import ANY_COLOR_OUTPUTS, requirements, single, spend
 from ..model.mana import COLORS, TYPES, Bag, format_bag
 from ..model.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
 from . import mana_abilities, replacement
@@ -189,7 +189,6 @@ def mana_options(g: Game, p: int) -> list[Bag]:
     """The distinct multisets of mana `p` would end up with after activating a maximal set of
     their mana abilities, each at most once, paying their costs (sacrifice abilities left out),
     with options contained in another removed. Exact: built incrementally as a set of bags."""
-    from ..model.costs import requirements, spend
     from .mana_payment import cost_block_reason
     from .stack import activated_abilities
     pool = g.s.players[p].pool

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..model.state import BATTLEFIELD
+from ..cards.compiler import COLOR_WORDS
+from ..errors import IllegalActionError
+from ..model.mana import is_color
+from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.protection import GainProtection
 from . import sba
 from . import targeting as targeting_module
@@ -47,7 +50,6 @@ _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 def grant_protection(g: Game, oid: int, qualities: tuple[str, ...], controller: int, source: str) -> None:
     """613.1f (layer 6): `oid` gains protection from `qualities` until end of turn (514.2), as a
     combat_keywords.GRANT continuous effect."""
-    from ..model.state import ContinuousEffect
     from .attacking import GRANT
     s = g.s
     s.effects.append(ContinuousEffect(GRANT, oid, timestamp=s.next_timestamp, controller=controller,
@@ -79,8 +81,6 @@ def _color_actions(g: Game, d: Any) -> list:
 
 
 def _answer_color(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
-    from ..model.mana import is_color
     if not is_color(value) or value not in d.data:
         raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
     letter = value
@@ -103,7 +103,6 @@ def register_protection_effect(cls: type) -> None:
 def _has_quality(q: str, source: Any) -> bool:
     """Whether a source with characteristics `source` has protection quality `q` (stack.protected_from
     for one quality)."""
-    from ..cards.compiler import COLOR_WORDS
     if q == "multicolored":
         return len(source.colors) > 1
     if q in COLOR_WORDS:

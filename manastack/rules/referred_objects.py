@@ -18,8 +18,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
@@ -163,7 +165,6 @@ def _pay_or_sacrifice_actions(g: Game, d: Any) -> list:
 
 
 def _answer_pay_or_sacrifice(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
@@ -276,7 +277,6 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
 
 
 def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None:
-    import dataclasses
     got = _referred(g, ctx, e.of)
     if got is None:
         return None
@@ -304,7 +304,6 @@ def _sacrifice_unless_return(g: Game, ctx: Context, e: SacrificeUnlessReturn) ->
 
 
 def _answer_return_or_sacrifice(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if value is not False and value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
     oid = g.s.queue[0][5]

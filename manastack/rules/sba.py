@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..model.decisions import Decision
 from ..model.state import BATTLEFIELD, GRAVEYARD
+from ..model.vocab import StaticAbility
 from .effects import destroy
 from .targeting import protected_from
 
@@ -142,7 +144,6 @@ def check(g: Game) -> bool:
 
 
 def _aura_legal(g: Game, aura, host) -> bool:
-    from ..model.vocab import StaticAbility
     from .targeting import matches_filter
     for ab in aura.card.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
@@ -153,7 +154,6 @@ def _aura_legal(g: Game, aura, host) -> bool:
 
 
 def _legend_decision(g: Game, group: list[int]):
-    from ..model.decisions import Decision
     o = g.s.objects[group[0]]
     return Decision("legend", o.controller, data=tuple(group),
                     prompt=f"704.5j: choose the {o.card.name} to keep; the rest go to the graveyard")

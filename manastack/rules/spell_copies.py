@@ -8,6 +8,7 @@ registered by rules/casting.py.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
@@ -120,7 +121,6 @@ def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ..
     `controller`; the choices made for the original, 707.10: modes, X, kicker ..., with `targets`).
     A copy is a token-like object: in any other zone it ceases to exist (704.5e, via 704.5d), and it
     leaves the game as it finishes resolving (resolved_spell)."""
-    import dataclasses
     s = g.s
     src = s.objects[item.obj]
     card = dataclasses.replace(src.card, is_token=True)

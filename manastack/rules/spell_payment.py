@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import vocab as V
-from ..model.costs import ManaSource, Requirement, parse_cost, requirements, solve_payment
+from ..model.costs import ManaSource, Requirement, parse_cost, requirements, single, solve_payment
 from ..model.mana import COLORS, TYPE_INDEX
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD
 from ..model.vocab.spell_payment import (  # noqa: F401 (the vocabulary this module executes)
@@ -121,7 +121,6 @@ def auto_helpers(g: Game, p: int, card: V.CardDef, reqs: list[Requirement], excl
                 colored[oid] = cols
             elif oid not in with_mana:
                 generic.append((kind, oid))  # a mana ability of its own always pays at least as well
-    from ..model.costs import single
     merged: list[ManaSource] = []
     for src in sources:
         if src.cost is not None:

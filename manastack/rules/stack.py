@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import functools
 from dataclasses import replace
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import actions as A
-from ..model.costs import ANY_COLOR_OUTPUTS, Requirement, requirements
+from ..model.costs import ANY_COLOR_OUTPUTS, Requirement, parse_cost, requirements
+from ..model.mana import COLORS, is_color
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, MAIN1, MAIN2, STACK, StackItem
 from ..model.vocab import (
@@ -372,7 +374,6 @@ def kicker_cost(card: CardDef) -> Any:
 
 def kicked_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
     """601.2f: the total cost with the kicker cost added (702.33a)."""
-    from ..model.costs import parse_cost
     kick = kicker_cost(card)
     combined = parse_cost(card.mana_cost.text + kick.text)
     return requirements(combined, x, cost_adjustment(g, p, card, targets))
@@ -542,7 +543,6 @@ def cast_variants(g: Game, card: CardDef) -> list[tuple[tuple[int, ...], tuple[T
     modal = effects.modal_of(card.spell.effects) if card.spell is not None else None
     if modal is None:
         return [((), spell_targets(card))]
-    from itertools import combinations
     n = len(modal.modes)
     out = []
     for k in range(modal.min, min(modal.max, n) + 1):
@@ -651,7 +651,6 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":
-                from ..model.mana import COLORS, is_color
                 color = choices.get("color") or choose(
                     g, o.controller, "color", list(COLORS), f"614.12: as {o.card.name} enters, choose a color")
                 if not is_color(color):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..cards.compiler import COLOR_WORDS
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
@@ -137,7 +138,6 @@ def protected_from(g: Game, o: Obj, source_colors: frozenset[str], source: Any =
             return True
         if q == "multicolored" and len(source_colors) > 1:
             return True
-        from ..cards.compiler import COLOR_WORDS
         if q in COLOR_WORDS and COLOR_WORDS[q] in source_colors:
             return True
     return False

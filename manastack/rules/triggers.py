@@ -19,9 +19,11 @@
 
 from __future__ import annotations
 
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.memo import by_identity
@@ -424,7 +426,6 @@ def dealt_damage(g: Game, oid: int) -> None:
 
 def mode_options(g: Game, modal: V.Modal, controller: int, source: int | None) -> list[tuple[int, ...]]:
     """700.2a-b: the mode choices allowed now (a mode whose targets can't be chosen can't be chosen)."""
-    from itertools import combinations
 
     from .stack import target_candidates
     ok = []
@@ -553,7 +554,6 @@ def order_classes(g: Game, trigs: tuple) -> tuple[int, ...]:
 
 def order_options(trigs: tuple, classes: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The answers legal_actions() lists (see above): distinct whole orders, or one step each."""
-    from itertools import permutations
     n = len(trigs)
     if n > MAX_LISTED_ORDER:
         return [(i,) for i in range(n) if classes[i] == i]
@@ -576,7 +576,6 @@ def order_prompt(g: Game, p: int, trigs: tuple) -> str:
 def chosen_order(d, value: object) -> tuple[int, ...]:
     """The answer to an "order_triggers" decision `d`, checked: a tuple of distinct indices, all of them
     (a permutation) or one; else IllegalActionError."""
-    from ..errors import IllegalActionError
     trigs = d.data[0]
     n = len(trigs)
     if not isinstance(value, tuple) or not all(isinstance(i, int) and not isinstance(i, bool) for i in value):

@@ -15,12 +15,15 @@ non-priority decisions it raises.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import actions as A
-from ..model.mana import format_bag
+from ..model.costs import single
+from ..model.decisions import Decision
+from ..model.mana import COLORS, format_bag, is_color
 from ..model.state import (
     BEGIN_COMBAT,
     CLEANUP,
@@ -358,7 +361,6 @@ def _order_triggers(g: Game, item: tuple) -> None:
 
 def _put_trigger(g: Game, item: tuple) -> None:
     """603.3d: choose targets as the trigger is put on the stack; no legal target: it is removed."""
-    from ..model.decisions import Decision
     from .stack import target_candidates
     s = g.s
     trig = item[1]
@@ -430,14 +432,12 @@ def decision_actions(g: Game, d: Decision) -> list[A.Action]:
     if k == "order_triggers":
         return [A.Choose(o) for o in triggers.order_options(*d.data)]
     if k == "choose_mana":
-        from ..model.mana import COLORS
         return [A.Choose(c) for c in COLORS]
     if k == "sacrifice_unless":
         return [A.Choose(c) for c in d.data[0]] + [A.Choose(False)]
     if k == "mana_choice":
         return [A.Choose(b) for b in d.data[1]]
     if k == "choose_color":
-        from ..model.mana import COLORS
         return [A.Choose(c) for c in COLORS]
     if k == "choose_mode":
         return [A.Choose(m) for m in d.data]
@@ -584,7 +584,6 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         effects.CHOICES[k][1](g, d, value)
         return
     if k == "choose_color":
-        from ..model.mana import is_color
         from .stack import put_permanent
         if not is_color(value):
             raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
@@ -600,7 +599,6 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         if value not in finals:
             raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(format_bag(b) for b in finals)}")
         s.pending = None
-        from dataclasses import replace
 
         from . import stack
         stack.activate_ability(g, d.player, replace(act, choices=(("mana", value),)))
@@ -622,8 +620,6 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         g.move(value, "graveyard", rule="701.17a")
         return
     if k == "choose_mana":
-        from ..model.costs import single
-        from ..model.mana import is_color
         from .stack import add_mana
         prod, name = d.data
         if not is_color(value):

@@ -15,8 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import vocab as V
+from ..model.costs import parse_cost
 from ..model.state import BATTLEFIELD
 from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this module executes)
     CounterTrigger,
@@ -103,7 +105,6 @@ _install_upkeep_hooks()
 
 
 def _cumulative_upkeep(g: Game, ctx: Context, e: CumulativeUpkeep) -> list | None:
-    from ..model.costs import parse_cost
     from . import effects
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
@@ -141,7 +142,6 @@ def _life_actions(g: Game, d: Any) -> list:
 
 
 def _answer_life(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     from . import effects
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
@@ -187,7 +187,6 @@ def _discard_or_sacrifice_actions(g: Game, d: Any) -> list:
 
 
 def _answer_discard_or_sacrifice(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     from . import effects
     s = g.s
     oid, name = s.queue[0][5]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..model.state import BATTLEFIELD, ContinuousEffect
+from ..model.state import BATTLEFIELD, MAIN1, MAIN2, ContinuousEffect
 from ..model.vocab import StaticAbility, TriggeredAbility
 from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
     AnyOfFilter,
@@ -61,7 +61,6 @@ if TYPE_CHECKING:
 
 def _main_phase(g: Game, p: int) -> bool:
     """"during your main phase" (505.1)."""
-    from ..model.state import MAIN1, MAIN2
     return g.s.active == p and g.s.step in (MAIN1, MAIN2)
 
 

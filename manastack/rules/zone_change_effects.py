@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import game as game_module
+from ..errors import IllegalActionError
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
     CounterTo,
@@ -160,7 +161,6 @@ def _pay_or_counter_to_actions(g: Game, d: Any) -> list:
 
 
 def _answer_pay_or_counter_to(g: Game, d: Any, value: Any) -> None:
-    from ..errors import IllegalActionError
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s

@@ -7,6 +7,8 @@ message, unless it says `expect_error`; then it must be refused and the game lef
 
 from __future__ import annotations
 
+import os
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,7 +36,7 @@ from ..model.state import (
 from ..model.vocab import ActivatedAbility, ManaAbility
 from ..render import describe_event
 from ..rules import combat as combat_rules
-from ..rules import produce, stack
+from ..rules import produce, stack, vehicles_facedown
 from ..rules.graveyard_keywords import graveyard_abilities, special_action_reqs
 from .schema import (
     ACTION_KINDS,
@@ -114,8 +116,6 @@ def _run_scenario(runner: Runner, path: str) -> ScenarioResult:
 
 
 def _internal(path: str, name: str, exc: Exception) -> ScenarioResult:
-    import os
-    import traceback
     if os.environ.get("MANASTACK_DEBUG"):
         traceback.print_exc()
     return ScenarioResult(path, name, False, f"internal error: {type(exc).__name__}: {exc}")
@@ -861,7 +861,6 @@ class Runner:
             oid = self.find(step["turn_face_up"], lambda o: o.zone == BATTLEFIELD and o.controller == by)
             if oid is None:
                 raise StepError(f"no permanent {step['turn_face_up']!r}")
-            from ..rules import vehicles_facedown
             fu = vehicles_facedown.face_up_cost(g.s.objects[oid])
             payment = self._payment(by, step.get("pay"), requirements(fu[0]) if fu else [])
             g.apply(A.TurnFaceUp(oid, payment))

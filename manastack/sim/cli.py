@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 
 from ..errors import ManastackError
+from .report import load_run, report_summary, write_png
+from .runner import simulate
 
 if TYPE_CHECKING:
     from .stats import Summary
@@ -96,7 +98,6 @@ def _warn_problems(db: str, problems: list[str]) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .runner import simulate
     try:
         summary = simulate(args.deck_a, args.deck_b, args.games, seed=args.seed, agent=args.agent,
                            workers=args.workers, backend=args.backend, db=args.db, resume=args.resume,
@@ -114,7 +115,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from .report import load_run, report_summary, write_png
     try:
         row, results, faults, runs, problems = load_run(args.db, args.run)
         summary = report_summary(row, results, faults, args.db)

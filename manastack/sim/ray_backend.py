@@ -26,7 +26,7 @@ from .worker import GameOutcome, SimConfig, play_chunk
 
 def _import_ray() -> Any:
     try:
-        import ray
+        import ray  # noqa: PLC0415 (an optional dependency)
     except ImportError:
         raise SimError("the ray backend needs Ray: pip install 'manastack[ray]'") from None
     return ray

@@ -35,9 +35,11 @@ from rich.text import Text
 
 from .. import __version__
 from ..decks import Deck, load_deck
+from ..engine.game import PROFILES
 from ..errors import InputError
 from .backends import run_inprocess, run_pool
 from .errors import SimError
+from .ray_backend import run_ray
 from .stats import Summary, summarize
 from .store import ResultStore
 from .worker import AGENTS, GameFault, GameOutcome, GameResult, SimConfig, replay_command
@@ -113,7 +115,6 @@ def _spec_text(spec: DeckSpec, name: str) -> str:
 def _backend_iter(config: SimConfig, todo: list[int], backend: str, workers: int | None,
                   address: str | None) -> Generator[list[GameOutcome], None, None]:
     if backend == "ray":
-        from .ray_backend import run_ray
         return run_ray(config, todo, workers, address)
     k = workers or os.cpu_count() or 1
     if k == 1:
@@ -147,7 +148,6 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
     Raises `manastack.errors.InputError` for an unknown deck or an unusable database (read-only,
     damaged, rows that are not sound) or log directory, and `SimError` for other bad parameters.
     """
-    from ..engine.game import PROFILES
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise SimError(f"games must be a non-negative integer, got {games!r}")

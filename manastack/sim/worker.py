@@ -22,6 +22,11 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
+from .. import __version__
+from ..agents import make_agent, play_game
+from ..engine.game import Game
+from ..errors import IllegalActionError, ManastackError
+
 AGENTS = ("random", "heuristic")
 SEED_BITS = 53  # game seeds stay exact as JSON numbers and as SQLite integers
 
@@ -133,7 +138,6 @@ def replay_command(config: SimConfig, fault: GameFault | GameResult, spec_a: str
 def is_input_error(exc: BaseException) -> bool:
     """A deliberate error about the input (an unknown or unsupported card): not a game fault.
     An illegal action chosen by an agent is an engine bug, so it counts as a fault."""
-    from ..errors import IllegalActionError, ManastackError
     return isinstance(exc, ManastackError) and not isinstance(exc, IllegalActionError)
 
 
@@ -155,7 +159,6 @@ def play_safe(config: SimConfig, index: int) -> GameOutcome:
 
 def make_fault(config: SimConfig, index: int, exc: BaseException, log: str | None) -> GameFault:
     """The record of game `index` failing with `exc` (traceback as text: it must cross processes)."""
-    from .. import __version__
     tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return GameFault(index=index, seed=game_seed(config.seed, index), starting_player=starting_player(index),
                      error_type=type(exc).__qualname__, message=str(exc), traceback=tb,
@@ -164,9 +167,6 @@ def make_fault(config: SimConfig, index: int, exc: BaseException, log: str | Non
 
 def play_one(config: SimConfig, index: int) -> GameResult:
     """Play game `index` of the run described by `config`."""
-    from .. import __version__
-    from ..agents import make_agent, play_game
-    from ..engine.game import Game
 
     t0 = time.perf_counter()
     gseed = game_seed(config.seed, index)

@@ -44,6 +44,7 @@ Leeches); other colored changes stay unsupported.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model import vocab as V
@@ -401,7 +402,6 @@ def _copy_spell(m, para, out, is_spell):
     phrase = m.group(1).replace(" you control", "")
     ref = parse_target(phrase, out["spell_targets"])
     if m.group(1).endswith(" you control"):
-        import dataclasses
         spec = out["spell_targets"][ref.index]
         out["spell_targets"][ref.index] = dataclasses.replace(spec, filter=dataclasses.replace(
             spec.filter, controller="you"), text=m.group(1))

@@ -65,15 +65,20 @@ from ...model.vocab.combat_keywords import (
     RenownTrigger,
     UntapAll,
 )
+from ...model.vocab.statics import LayeredStatic
 from ..compiler import (
     CARD_FINISHERS,
+    COLOR_WORDS,
     KEYWORDS,
     Unsupported,
     keyword_template,
     paragraph_template,
+    parse_effects,
     trigger_template,
 )
-from .effects_common import N, amount, article_filter, parse_filter, sub_effects, target, template
+from .effects_common import SUBTYPES, N, amount, article_filter, parse_filter, sub_effects, target, template
+from .effects_tokens import creature_token
+from .statics import KIND, parse_group
 
 # 702.90 / 702.80: static abilities whose whole meaning is read from the keyword set (rules/effects.py
 # deal_damage), so granting them ("gains infect until end of turn") works like any other keyword.
@@ -210,7 +215,6 @@ def _rule_group(phrase: str) -> V.ObjectFilter:
         raise Unsupported(p)
     if isinstance(flt, V.FilterPlus):
         allowed = {"keywords", "non_keywords"}
-        import dataclasses
         for f in dataclasses.fields(V.FilterPlus):
             if f.name in allowed or f.name in {x.name for x in dataclasses.fields(V.ObjectFilter)}:
                 continue
@@ -355,8 +359,6 @@ _SELF_OR_HOST = {"cardname": "self", "enchanted creature": "enchanted", "equippe
 @paragraph_template(r"(cardname|enchanted creature|equipped creature) must be blocked if able")
 def _must_be_blocked(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """509.1c: a requirement: the defending player blocks it with at least one creature if able."""
-    from ...model.vocab.statics import LayeredStatic
-    from .statics import KIND
     out["abilities"].append(LayeredStatic(para.strip(), KIND, affects=_SELF_OR_HOST[m.group(1)],
                                           rules=("must_be_blocked",)))
 
@@ -364,8 +366,6 @@ def _must_be_blocked(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
 @paragraph_template(r"all creatures able to block (cardname|enchanted creature|equipped creature) do so")
 def _lure(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """509.1c: each creature of the defending player able to block it must block it (Lure)."""
-    from ...model.vocab.statics import LayeredStatic
-    from .statics import KIND
     out["abilities"].append(LayeredStatic(para.strip(), KIND, affects=_SELF_OR_HOST[m.group(1)],
                                           rules=("all_able_block",)))
 
@@ -481,8 +481,6 @@ def _mentor(m: re.Match, out: dict) -> None:
 def _as_though_unblocked(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """When it is blocked, its controller may have it assign all its combat damage to the player or
     planeswalker it attacks (510.1b) instead of to the blocking creatures (510.1c)."""
-    from ...model.vocab.statics import LayeredStatic
-    from .statics import KIND
     out["abilities"].append(LayeredStatic(para.strip(), KIND, rules=("assign_as_unblocked",)))
 
 
@@ -496,7 +494,6 @@ def _exert(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     reflexive = None
     if m.group(1):
         targets: list = []
-        from ..compiler import parse_effects
         effects = parse_effects(m.group(1), targets)
         reflexive = V.TriggeredAbility(para.strip(), "reflexive", tuple(effects), tuple(targets))
     out["abilities"].append(ExertAbility(para.strip(), "exert", reflexive=reflexive))
@@ -581,7 +578,6 @@ def _mobilize(m: re.Match, out: dict) -> None:
     """Mobilize N (702.181a, CR 2026-02): "Whenever this creature attacks, create N 1/1 red Warrior
     creature tokens. Those tokens enter tapped and attacking. Sacrifice them at the beginning of the
     next end step." """
-    from .effects_tokens import creature_token
     n = int(m.group(1))
     token = creature_token(1, 1, frozenset({"R"}), ("Warrior",), (), ())
     out["abilities"].append(V.TriggeredAbility(f"Mobilize {n}", "attacks", (
@@ -610,9 +606,6 @@ _TOKEN_COLOR = r"(?:colorless|white|blue|black|red|green)"
 def _token_with_toxic(m: re.Match, targets: list) -> list:
     """"create a 1/1 colorless Phyrexian Mite artifact creature token with toxic 1 and "This token
     can't block."" (111.4; toxic, 702.164a, is compiled from the token's own text)."""
-    from ..compiler import COLOR_WORDS
-    from .effects_common import SUBTYPES
-    from .effects_tokens import creature_token
     colors = frozenset(COLOR_WORDS[c] for c in re.split(r",? and |, ", m.group(5)) if c in COLOR_WORDS)
     subtypes = []
     for w in m.group(6).split():
@@ -635,8 +628,6 @@ def _token_with_toxic(m: re.Match, targets: list) -> list:
                     r"greater than its power) assigns combat damage equal to its toughness rather than its power")
 def _assigns_toughness(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """510.1a: the creature assigns combat damage equal to its toughness (Doran, the Siege Tower)."""
-    from ...model.vocab.statics import LayeredStatic
-    from .statics import KIND, parse_group
     who = m.group(1)
     rule = "assign_toughness_if_greater" if who.endswith("greater than its power") else "assign_toughness"
     if who == "cardname":

@@ -30,6 +30,7 @@ from ..compiler import (
     trigger_template,
 )
 from .statics import parse_condition
+from .triggers_conditions import intervening_condition
 
 if TYPE_CHECKING:
     pass
@@ -61,7 +62,6 @@ def _intervening(text: str, event: str) -> Any:
     templates/triggers_conditions.py, this turn's history, or a static-ability condition."""
     # imported here: importing it at load time would register its templates (and templates/triggers.py's
     # ability-word template) ahead of templates/casting.py's, and the registration order matters
-    from .triggers_conditions import intervening_condition
 
     for parse in (lambda: intervening_condition(text, event), lambda: parse_history(text)):
         try:

@@ -17,10 +17,12 @@ from ..compiler import (
     COLOR_WORDS,
     KEYWORDS,
     NUMBERS,
+    SENTENCE_TEMPLATES,
     Unsupported,
     number,
     parse_effect_sentence,
     parse_keywords,
+    sentence_template,
 )
 from ..object_phrases import parse_target
 
@@ -278,7 +280,6 @@ def target(phrase: str, targets: list) -> V.Who:
 
 
 def _with(flt: V.ObjectFilter, **changes) -> V.ObjectFilter:
-    import dataclasses
     return dataclasses.replace(flt, **changes)
 
 
@@ -330,7 +331,6 @@ def template(pattern: str):
     """Like compiler.sentence_template, but the builder may decline a sentence its pattern matches
     (raise Unsupported): the next registered template whose pattern matches gets it, as if this one
     had not matched."""
-    from ..compiler import SENTENCE_TEMPLATES, sentence_template
 
     def deco(fn):
         def wrapper(m, targets):

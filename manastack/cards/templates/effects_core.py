@@ -7,9 +7,11 @@ Sentences arrive lower-cased, with the card's own name as "cardname" and no fina
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model import vocab as V
+from ...model.costs import parse_cost
 from ..compiler import KEYWORDS, Unsupported
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
@@ -333,7 +335,6 @@ def _you_verb(m, targets):
 
 
 def _mana_cost(text: str):
-    from ...model.costs import parse_cost
     try:
         return parse_cost(text.upper())
     except ValueError:
@@ -414,7 +415,6 @@ def _prevent_all(m, targets):
 
 def _self_contained(effects: list) -> bool:
     """No reference to targets, the source or a trigger's object (a delayed trigger has none of them)."""
-    import dataclasses
 
     def ok(x) -> bool:
         if isinstance(x, V.Ref) or x in (V.IT, V.SELF):

@@ -32,13 +32,16 @@ than "activate only as a sorcery" on graveyard abilities.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab import cast_from_zones, enters_keywords, upkeep_keywords
 from ...model.vocab import graveyard_keywords as R
+from ...model.vocab.referred_objects import SacrificeUnlessPay
 from ..compiler import (
+    TRIGGER_TEMPLATES,
     Unsupported,
     compile_paragraph,
     early_paragraph_template,
@@ -47,6 +50,7 @@ from ..compiler import (
     paragraph_template,
     parse_effects,
     sentence_template,
+    split_sentences,
     trigger_template,
 )
 from .effects_activated import parse_cost_plus
@@ -116,7 +120,6 @@ def _graveyard_effects(body: str, targets: list[V.TargetSpec], restrictions: lis
     during your upkeep", 602.5b) are appended to `restrictions` when it is given."""
     effects: list[V.Effect] = []
     sorcery = False
-    from ..compiler import split_sentences
     for sentence in split_sentences(body):
         sent = sentence.rstrip(".").strip()
         rm = re.fullmatch(r"(you may |if you do, )?" + _RETURN_SELF.pattern, sent)
@@ -176,7 +179,6 @@ def _graveyard_ability(m: re.Match, para: str, out: dict, is_spell: bool) -> Non
     if exile_self and any(isinstance(e, R.ReturnSelf) for e in effects):
         raise Unsupported(para)
     if restrictions:
-        import dataclasses
         fields = {f.name: getattr(cost, f.name) for f in dataclasses.fields(cost)}
         cost = V.CostPlus(**{**fields, "restriction": restrictions[0]})  # 602.5b, checked as for permanents
     out["abilities"].append(R.GraveyardAbility(para, cost, effects, tuple(targets), sorcery, exile_self=exile_self))
@@ -217,7 +219,6 @@ def _embalm(m: re.Match, out: dict) -> None:
 def _echo(m: re.Match, out: dict) -> None:
     """702.30a: "At the beginning of your upkeep, if this permanent came under your control since the
     beginning of your last upkeep, sacrifice it unless you pay [cost]." (118.12a)."""
-    from ...model.vocab.referred_objects import SacrificeUnlessPay
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(m.group(0))
@@ -373,7 +374,6 @@ def _graveyard_trigger(m: re.Match, para: str, out: dict, is_spell: bool) -> Non
     """113.6m: a triggered ability whose effect returns the card from its owner's graveyard functions only
     there ("Whenever a Dragon you control enters, you may pay {R}. If you do, return this card from your
     graveyard to your hand")."""
-    from ..compiler import TRIGGER_TEMPLATES
     low = m.string
     for i in [i for i, ch in enumerate(low) if ch == ","]:
         cond, rest = low[:i], low[i + 1:].strip()

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ...model.vocab import (
     SELF,
     ActivatedAbility,
+    ActivationRestriction,
     CardDef,
     ObjectFilter,
     Pump,
@@ -37,6 +38,7 @@ from ..compiler import (
     COLOR_WORDS,
     KEYWORDS,
     Unsupported,
+    compile_card,
     compile_paragraph,
     keyword_template,
     paragraph_template,
@@ -191,7 +193,6 @@ def creature_token(power: int, toughness: int, colors: str, subtypes: str) -> Ca
     """A creature token (111.4: named for its subtypes)."""
     cd = _tokens.get((power, toughness, colors, subtypes))
     if cd is None:
-        from ..compiler import compile_card
         base = compile_card({"name": subtypes, "mana_cost": "", "type_line": f"Creature — {subtypes}",
                              "oracle_text": "", "power": str(power), "toughness": str(toughness)})
         cd = dataclasses.replace(base, is_token=True, colors=frozenset(colors),
@@ -246,7 +247,6 @@ def _attach_sentence(m: re.Match, targets: list) -> list:
 @sentence_template(r"equip only as a sorcery")
 def _equip_only_as_sorcery(m: re.Match, targets: list) -> list:
     """The older wording of "Activate only as a sorcery" (602.5d) on Equipment."""
-    from ...model.vocab import ActivationRestriction
     return [ActivationRestriction("sorcery")]
 
 

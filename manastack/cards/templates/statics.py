@@ -55,6 +55,7 @@ from ..compiler import (
     Unsupported,
     compile_paragraph,
     paragraph_template,
+    parse_effects,
     parse_keywords,
     sentence_template,
 )
@@ -493,7 +494,6 @@ _COND = r"([a-z0-9'+/\- ]+?)"
 
 def _delegate_spell(para: str, out: dict) -> None:
     """The compiler's own fallback for a paragraph of an instant or sorcery (its effects)."""
-    from ..compiler import parse_effects
     out["spell_effects"].extend(parse_effects(para.lower().rstrip(".").strip(), out["spell_targets"]))
 
 

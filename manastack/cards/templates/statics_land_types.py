@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
+from ...model.vocab.animate import ANIMATE, AnimateStatic
 from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
     AttachedFilter,
 )
@@ -17,6 +18,7 @@ from ..compiler import (
     Unsupported,
     paragraph_template,
 )
+from .effects_animate import parse_animation
 
 
 @paragraph_template(r"enchanted land is an? (plains|island|swamp|mountain|forest)")
@@ -48,8 +50,6 @@ _LAND_PLURALS = {"lands": None, "plains": "Plains", "islands": "Island", "swamps
 def _lands_are_creatures(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """613.1d-e, 613.4b: "Forests you control are 1/1 green Elf creatures that are still lands" (Ambush
     Commander): layers 4, 5 and 7b of rules/animate.py `AnimateStatic` (205.1b: still lands)."""
-    from ...model.vocab.animate import ANIMATE, AnimateStatic
-    from .effects_animate import parse_animation
     if is_spell or bool(m.group(1)) == bool(m.group(3)):
         raise Unsupported(para)
     sub = _LAND_PLURALS[m.group(2)]

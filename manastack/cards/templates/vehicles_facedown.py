@@ -35,6 +35,8 @@ from ...model.vocab import (
     SELF,
     ActivatedAbility,
     Cost,
+    Destroy,
+    Explore,
     ObjectFilter,
     Ref,
     StaticAbility,
@@ -46,9 +48,12 @@ from ...model.vocab.facedown import (
     LookAtFaceDown,
     Manifest,
     ManifestDread,
+    ReturnFaceDown,
     TurnFaceDown,
     TurnFaceUpEffect,
+    WithMorphFilter,
 )
+from ...model.vocab.statics import LayeredStatic
 from ...model.vocab.vehicles_facedown import (
     AnyOfFilter,
     AttachedToCreatureCost,
@@ -71,6 +76,7 @@ from ..compiler import (
     sentence_template,
     trigger_template,
 )
+from .statics import KIND, parse_predicate
 
 
 @keyword_template(r"crew (\d+)")
@@ -203,7 +209,6 @@ def _turn_face_down(m: re.Match, targets: list) -> list:
     """708.2a."""
     if m.group(1) == "cardname":
         return [TurnFaceDown()]
-    from ...model.vocab.facedown import WithMorphFilter
     targets.append(TargetSpec("permanent", WithMorphFilter(types=frozenset({"Creature"})), text=m.group(1)))
     return [TurnFaceDown(Ref(len(targets) - 1))]
 
@@ -293,8 +298,6 @@ def _vehicles_become_creatures(m: re.Match, targets: list) -> list:
 def _vehicles_you_control(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """"Vehicles you control have flying", "Mounts and Vehicles you control get +1/+1", "Vehicles you
     control have crew 1" (604.1; layer 6 / 7c, rules/continuous.py): a group by subtype (205.3)."""
-    from ...model.vocab.statics import LayeredStatic
-    from .statics import KIND, parse_predicate
     subs = frozenset({"Vehicle"} | ({"Mount"} if m.group(1).startswith("mounts") else set()))
     flt = ObjectFilter(subtypes=subs, controller="you")
     crew = re.fullmatch(r"have crew (\d+)", m.group(2))
@@ -371,7 +374,6 @@ def _look_at_face_down(m: re.Match, targets: list) -> list:
 
 @sentence_template(r"destroy (target face-down creature(?: you control| an opponent controls)?)")
 def _destroy_face_down(m: re.Match, targets: list) -> list:
-    from ...model.vocab import Destroy
     return [Destroy(_face_down_target(m.group(1), targets))]
 
 
@@ -435,7 +437,6 @@ def _crewed_it_target(m: re.Match, para: str, out: dict, is_spell: bool) -> None
 @sentence_template(r"target creature explores")
 def _target_explores(m: re.Match, targets: list) -> list:
     """701.40a: the target creature explores ("target creature that crewed it this turn explores")."""
-    from ...model.vocab import Explore
     targets.append(TargetSpec("permanent", ObjectFilter(types=frozenset({"Creature"})), text="target creature"))
     return [Explore(Ref(len(targets) - 1))]
 
@@ -443,5 +444,4 @@ def _target_explores(m: re.Match, targets: list) -> list:
 @paragraph_template(r"when cardname dies, return it to the battlefield face down under your control")
 def _dies_return_face_down(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     """708.3 (rules/vehicles_facedown.py ReturnFaceDown)."""
-    from ...model.vocab.facedown import ReturnFaceDown
     out["abilities"].append(TriggeredAbility(para, "dies", (ReturnFaceDown(),)))
