@@ -47,8 +47,8 @@ def test_every_effect_of_the_vocabulary_has_exactly_one_handler() -> None:
 
 def test_a_second_handler_for_an_effect_is_refused() -> None:
     with pytest.raises(ValueError, match="already has a handler"):
-        effects.register_effect(V.DealDamage, lambda g, ctx, e: None)
-    effects.register_effect(V.DealDamage, effects._HANDLERS[V.DealDamage])  # the same one again: a no-op
+        registry.register_effect(V.DealDamage, lambda g, ctx, e: None)
+    registry.register_effect(V.DealDamage, effects._HANDLERS[V.DealDamage])  # the same one again: a no-op
 
 
 def test_every_condition_has_an_evaluator() -> None:

@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from ..model.actions import Action
     from ..model.chars import Chars
     from ..model.decisions import Decision
+    from ..model.mana import Bag
     from ..model.state import GameState, Obj
+    from ..model.vocab import ManaProduction
     from .game import Game
 
 
@@ -121,3 +123,156 @@ class HandAbilityCosts:
 
 # Hand-ability classes with costs of their own: cls -> HandAbilityCosts (rules/activation.py, rules/priority.py).
 HAND_ABILITY_COSTS: dict[type, HandAbilityCosts] = {}
+
+
+# --- effects (rules/effects.py and the rules modules of each effect family)
+# 608.2: how each effect class of the vocabulary is carried out: cls -> fn(game, Context, effect) ->
+# None, or queue items for the choices it needs. One handler per class (register_effect).
+EFFECT_HANDLERS: dict[type, Callable[..., Any]] = {}
+# The choices effects queue while they resolve: kind -> (legal answers, carry out an answer).
+CHOICES: dict[str, tuple] = {}
+
+
+def register_effect(cls: type, handler: Callable[..., Any]) -> None:
+    """Register how an effect class is carried out. The handler takes (game, Context, effect) and
+    returns None, or queue items for choices it needs. Each class has exactly one handler: a second
+    one is refused."""
+    old = EFFECT_HANDLERS.get(cls)
+    if old is not None and old is not handler:
+        raise ValueError(f"{cls.__name__} already has a handler ({old.__module__}.{old.__qualname__})")
+    EFFECT_HANDLERS[cls] = handler
+
+# --- hooks read by rules/effects.py
+# fn(g, player, effects) → whether the player can't do the optional effects ("you may pay {E}").
+MAY_IMPOSSIBLE: list = []
+# 615: prevention shields kept by rules modules: fn(g, source_id, source_name, target, n) → damage left.
+DAMAGE_PREVENTION_HOOKS: list = []
+# 615: prevention effects of a permanent's static abilities: fn(g, permanent, its chars, source name, n) →
+# True when all that damage to it is prevented.
+STATIC_PREVENTION: list = []
+# Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x)).
+WHO_RESOLVERS: dict[type, Any] = {}
+AMOUNT_RESOLVERS: dict[type, Any] = {}
+# fn(g, resolving spell's stack item) -> True when it moved the spell itself instead of to the graveyard.
+RESOLVED_SPELL_HOOKS: list[Any] = []
+# 614.1a / 121.6: replacements of a single draw: fn(g, player) -> True when it replaced the draw
+# (702.52a dredge: rules/graveyard_keywords.py).
+DRAW_REPLACEMENTS: list = []
+# 614.1a replacements of where a discarded card goes: fn(g, player, card) -> (zone, then) or None, where
+# then(g, player, new_id) runs after the move (702.35a madness: exiled instead, then its trigger).
+DISCARD_REPLACEMENTS: list = []
+# fn(g, spell object) -> True when a static ability of another object makes it uncounterable (101.2:
+# "Creature spells you control can't be countered", rules/casting.py).
+UNCOUNTERABLE_HOOKS: list[Any] = []
+
+# --- hooks read by rules/triggers.py
+# fn(g, source, ability) -> False when the ability doesn't trigger now; called last, so a gate may
+# record that it did trigger.
+TRIGGER_GATES: list = []
+# fn(game, events) -> (object, ability) pairs of triggered abilities that function outside the battlefield
+# (rules/graveyard_keywords.py: "whenever ..., you may return this card from your graveyard to your hand").
+WATCHER_HOOKS: list = []
+# fn(game, event): abilities that trigger at the beginning of a step from outside the battlefield
+# (rules/graveyard_keywords.py: suspend's upkeep trigger in exile, 702.62a, 113.6k).
+STEP_HOOKS: list = []
+# fn(g, caster, spell object id), called as a spell becomes cast (601.2i).
+SPELL_CAST_HOOKS: list = []
+
+# --- hooks read by rules/continuous.py
+# Characteristic-defining abilities that set power/toughness (604.3, layer 7a) of a creature whose
+# printed value is a star: fn(state, obj, card, power, toughness, cache) -> (power, toughness, volatile).
+PT_CDA: list = []
+# More conditions on the objects a group LayeredStatic affects: fn(state, source, ability, obj,
+# subtypes, colors) -> bool.
+GROUP_FILTERS: list = []
+# Layer-4 static abilities of a permanent that change its own card types ("as long as your devotion
+# to white is less than five, it isn't a creature"): fn(state, obj, types) -> types, for objects
+# with an ability of a kind in SELF_LAYER4_KINDS.
+SELF_LAYER4: list = []
+
+# --- hooks read by rules/produce.py
+# Production kinds of other rules modules (rules/mana_amounts.py devotion, rules/imprint.py "one mana of any of
+# the exiled card's colors"): kind → fn(game, permanent, mana ability, any_cost) → the bags it could add now,
+# as production_outputs.
+PRODUCTION_KINDS: dict[str, Callable[..., tuple[Bag, ...]]] = {}
+# Other modules' kinds whose mana may be chosen (rules/mana_amounts.py): kind → fn(production) → bool.
+CHOICE_TESTS: dict[str, Callable[[ManaProduction], bool]] = {}
+
+# --- hooks read by rules/targeting.py
+# 702.16a: protection from qualities other than colors ("artifacts", "Goblins", "everything"):
+# fn(quality, source characteristics) -> whether the source has it (rules/protection.py).
+PROTECTION_QUALITIES: list = []
+# fn(game, player, controller of the spell or ability) -> True when that player can't be its target
+# (702.11c "You have hexproof", 702.18a "You have shroud": rules/game_rule_statics.py).
+PLAYER_TARGET_BLOCKS: list = []
+
+# --- hooks read by rules/activation.py
+# fn(g, player, the ability's stack object), called once an activated ability is on the stack (602.2i).
+ABILITY_ACTIVATED_HOOKS: list = []
+
+# --- hooks read by rules/stack.py
+# 305.2: effects that let a player play more lands: fn(game, player) -> how many more this turn
+# (rules/game_rule_statics.py).
+LAND_PLAYS: list = []
+# 305.1 / 601.3-like permissions to play a land from another zone: fn(g, p, obj) -> True (Crucible of
+# Worlds: "You may play lands from your graveyard", rules/graveyard_keywords.py).
+LAND_PERMISSIONS: list[Any] = []
+# 601.3: fn(g, p, obj) -> why `p` can't cast `obj` now, or None (rules/casting.py: split second, ...).
+CAST_RESTRICTIONS: list[Any] = []
+# 601.3b: fn(g, p, obj) -> True when `p` may cast `obj` as though it had flash ("if you pay {2} more").
+FLASH_PERMISSIONS: list[Any] = []
+# 602.5: fn(g, p, action) -> why `p` can't take that ActivateAbility action now, or None (split second).
+ACTIVATION_RESTRICTIONS: list[Any] = []
+# 608.3: fn(g, stack item, new permanent id) after a permanent spell has entered (evoke, dash).
+PERMANENT_SPELL_HOOKS: list[Any] = []
+# 601.2b: fn(g, p, obj, action, card) -> the characteristics the spell is cast with (702.96a overload).
+CARD_SWAPS: list[Any] = []
+# 700.2: fn(card, modal, modes) -> True when choosing these modes is allowed beyond the usual number
+# (702.42a entwine: all of them; rules/casting.py adds the entwine cost).
+ALL_MODES_HOOKS: list[Any] = []
+# 601.2f: cost increases and reductions of generic mana beyond Damping Sphere's: functions
+# (g, p, card, targets) -> net generic change (rules/casting.py registers them).
+COST_MODIFIERS: list[Any] = []
+# 601.2b: optional additional and alternative costs: fn(g, p, obj, action, reqs, kicked, flashback)
+# -> (reqs, choices to record on the stack item).
+CAST_OPTIONS: list[Any] = []
+# 601.2g-h: fn(g, p, obj, reqs, action, exclude_more) -> True when it paid the spell's cost itself
+# (convoke, improvise, delve).
+SPELL_PAYERS: list[Any] = []
+# fn(g, p, obj, reqs) -> True when the spell can be paid for in a way solve_payment doesn't see.
+AFFORD_HOOKS: list[Any] = []
+# fn(g, p, CastSpell action) -> False to drop a cast from the actions offered to agents (a cost that
+# depends on its targets, 601.2f, can't be paid).
+CAST_ACTION_FILTERS: list[Any] = []
+# fn(g, p, obj, mana sources) -> the `choices` of the CastSpell actions offered to agents for other
+# ways to cast the spell (buyback, evoke, dash ...) that can be paid for.
+CAST_VARIANTS: list[Any] = []
+# 601.3 / 601.2a: permissions to cast a card from a zone other than its owner's hand (retrace, jump-start,
+# escape, madness: rules/graveyard_keywords.py): fn(g, p, obj) -> a permission with `reqs(g, p, card, x,
+# targets)`, `any_time`, `additional` (a Cost or None) and `choices` (recorded on the stack item), or None.
+CAST_PERMISSIONS: list[Any] = []
+# 614.1c / 707.5: replacement effects that change what a permanent enters as ("You may have CARDNAME enter
+# as a copy of ...", rules/copy_effects.py), applied before the others, which are then those of what it
+# enters as: fn(game, the entering object, the ETB choices).
+ENTERS_AS: list = []
+
+# --- hooks read by rules/turn.py
+# fn(game), called as the untap step begins, before 302.6's "summoning sickness" of the active player's
+# permanents ends (rules/graveyard_keywords.py: echo, 702.30a).
+BEFORE_UNTAP_HOOKS: list = []
+# 402.2: effects that change a player's maximum hand size: fn(game, player, limit) -> the new
+# limit, None for no maximum.
+HAND_SIZE: list = []
+# Work items of other rules modules: kind → fn(game, item), which pops the item or raises a decision
+# (rules/opening_hand.py: 103.6 actions before the first turn).
+QUEUE_ITEMS: dict[str, Any] = {}
+
+# --- hooks read by rules/sba.py
+# Continuous effects applied just before state-based actions are checked (613.1b static
+# control-changing effects, rules/control_statics.py): fn(game) -> whether anything changed.
+PRE_CHECK: list = []
+# 702.16n: an Aura that protection "doesn't remove" stays: fn(game, aura, host, aura chars) -> bool.
+AURA_KEPT: list = []
+# 303.4c: whether an Aura attached to a player may stay attached: fn(game, aura, aura chars) -> bool.
+# Without any (no template compiles such an Aura), it is put into the graveyard.
+AURA_ON_PLAYER: list = []

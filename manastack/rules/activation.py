@@ -134,7 +134,7 @@ def any_player_may(g: Game, o: Obj, index: int) -> bool:
 
 def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     s = g.s
-    for restriction in _stack_module.ACTIVATION_RESTRICTIONS:  # 702.61a split second
+    for restriction in registry.ACTIVATION_RESTRICTIONS:  # 702.61a split second
         why = restriction(g, p, action)
         if why:
             raise IllegalActionError(why)
@@ -258,8 +258,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
                 choices=(("sacrificed", tuple(victims)),) if victims else ())
 
 
-# fn(g, player, the ability's stack object), called once an activated ability is on the stack (602.2i).
-ABILITY_ACTIVATED_HOOKS: list = []
+ABILITY_ACTIVATED_HOOKS = registry.ABILITY_ACTIVATED_HOOKS  # (engine/registry.py)
 
 
 def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[int, ...], x: int, lki: Any,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
@@ -66,7 +67,7 @@ def _backup_grant(g: Game, ctx: E.Context, e: BackupGrant) -> list | None:
     return None
 
 
-E.register_effect(BackupGrant, _backup_grant)
+registry.register_effect(BackupGrant, _backup_grant)
 
 
 def power_below_source(g: Game, c: Any, source: int | None) -> bool:
@@ -93,7 +94,7 @@ def _cant_block_source(g: Game, ctx: E.Context, e: CantBlockSource) -> list | No
     return None
 
 
-E.register_effect(CantBlockSource, _cant_block_source)
+registry.register_effect(CantBlockSource, _cant_block_source)
 
 
 
@@ -114,7 +115,7 @@ def _enlist_bonus(g: Game, ctx: E.Context, e: EnlistBonus) -> list | None:
     return None
 
 
-E.register_effect(EnlistBonus, _enlist_bonus)
+registry.register_effect(EnlistBonus, _enlist_bonus)
 
 
 ENLIST_TRIGGER = V.TriggeredAbility("Enlist (when you do, this creature gets +X/+0 until end of turn)", "reflexive",
@@ -215,10 +216,10 @@ def _answer_enlist(g: Game, d: Any, value: Any) -> None:
     _do_enlist(g, d.player, cid, value)
 
 
-E.CHOICES["exert"] = (_attack_cost_actions, _answer_exert)
+registry.CHOICES["exert"] = (_attack_cost_actions, _answer_exert)
 
 
-E.CHOICES["enlist"] = (_attack_cost_actions, _answer_enlist)
+registry.CHOICES["enlist"] = (_attack_cost_actions, _answer_enlist)
 
 
 
@@ -231,7 +232,7 @@ def _remove_from_combat(g: Game, ctx: E.Context, e: RemoveFromCombat) -> list | 
     return None
 
 
-E.register_effect(RemoveFromCombat, _remove_from_combat)
+registry.register_effect(RemoveFromCombat, _remove_from_combat)
 
 
 def _new_permanents(g: Game, before: set[int], controller: int) -> list[int]:
@@ -278,8 +279,8 @@ def _create_attacking(g: Game, ctx: E.Context, e: CreateAttacking) -> list | Non
     return None
 
 
-E.register_effect(CreateAttacking, _create_attacking)
-E.register_effect(SacrificeObjects, _sacrifice_objects)
+registry.register_effect(CreateAttacking, _create_attacking)
+registry.register_effect(SacrificeObjects, _sacrifice_objects)
 
 
 
@@ -297,4 +298,4 @@ def _pump_per_other_attacking(g: Game, ctx: E.Context, e: PumpPerOtherAttacking)
     return None
 
 
-E.register_effect(PumpPerOtherAttacking, _pump_per_other_attacking)
+registry.register_effect(PumpPerOtherAttacking, _pump_per_other_attacking)

@@ -1,7 +1,7 @@
 """Auras attached to players (303.4, 702.5d); the templates are in cards/templates/statics_auras.py.
 
 - 303.4b: the player an Aura is attached to; 303.4c / 702.5d: an Aura attached to a player stays
-  only while its enchant ability allows it (a state-based action, sba.AURA_ON_PLAYER).
+  only while its enchant ability allows it (a state-based action, registry.AURA_ON_PLAYER).
 - 503.1a: "At the beginning of enchanted player's upkeep"; "creatures enchanted player controls
   get -1/-1".
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..lazy import lazy_module
 from ..model.state import ref_player
-from . import continuous, sba
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -60,10 +60,9 @@ def _of_enchanted_player(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: fr
 
 
 def _register_auras_on_players() -> None:
-    from . import triggers
-    sba.AURA_ON_PLAYER.append(aura_player_legal)
-    triggers.STEP_HOOKS.append(_upkeep_of_enchanted_player)
-    continuous.GROUP_FILTERS.append(_of_enchanted_player)
+    registry.AURA_ON_PLAYER.append(aura_player_legal)
+    registry.STEP_HOOKS.append(_upkeep_of_enchanted_player)
+    registry.GROUP_FILTERS.append(_of_enchanted_player)
 
 
 _register_auras_on_players()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model.state import BATTLEFIELD
@@ -177,7 +178,7 @@ def _must_block(g: Game, ctx: E.Context, e: MustBlock) -> list | None:
     return None
 
 
-E.register_effect(MustBlock, _must_block)
+registry.register_effect(MustBlock, _must_block)
 
 
 def unblocked_target(g: Game, oid: int) -> int | None:

@@ -3,11 +3,11 @@
 
 - 601.3 casting from a graveyard or exile (rules/stack.py CAST_PERMISSIONS): 702.81a retrace,
   702.133a jump-start, 702.138a escape (702.138b: "sacrifice it unless it escaped"), 702.35a madness
-  (a discard replacement and a trigger that casts while resolving, effects.DISCARD_REPLACEMENTS).
+  (a discard replacement and a trigger that casts while resolving, registry.DISCARD_REPLACEMENTS).
 - 702.62a suspend, 702.143a foretell and 702.170a plot: special actions (116.2f/h/k,
   A.ExileFromHand); suspend's upkeep trigger in exile and last-counter cast, haste (702.62a);
   "exile CARDNAME with three time counters on it" (702.62b).
-- 118.6: cards without a mana cost can't be cast from a hand for it (stack.CAST_RESTRICTIONS).
+- 118.6: cards without a mana cost can't be cast from a hand for it (registry.CAST_RESTRICTIONS).
 """
 
 from __future__ import annotations
@@ -143,8 +143,7 @@ def zone_cast_actions(g: Game, p: int) -> list:
 
 
 def _install_cast_hooks() -> None:
-    from . import stack
-    add_hook(stack.CAST_PERMISSIONS, _graveyard_permit)
+    add_hook(registry.CAST_PERMISSIONS, _graveyard_permit)
 
 
 _install_cast_hooks()
@@ -316,10 +315,9 @@ register_effect(SuspendCast, _suspend_cast)
 
 
 def _install_madness() -> None:
-    from . import effects
-    effects.CHOICES["cast_offer"] = (_offer_actions, _answer_offer)
-    effects.CHOICES["cast_target"] = (_target_actions, _answer_cast_target)
-    add_hook(effects.DISCARD_REPLACEMENTS, _madness_replacement)
+    registry.CHOICES["cast_offer"] = (_offer_actions, _answer_offer)
+    registry.CHOICES["cast_target"] = (_target_actions, _answer_cast_target)
+    add_hook(registry.DISCARD_REPLACEMENTS, _madness_replacement)
 
 
 _install_madness()
@@ -539,8 +537,7 @@ register_effect(RemoveTimeCounter, _remove_time_counter)
 
 def _install_special_actions() -> None:
     from ..engine import game as game_module
-    from . import triggers
-    add_hook(triggers.STEP_HOOKS, _suspend_upkeep)
+    add_hook(registry.STEP_HOOKS, _suspend_upkeep)
     add_hook(game_module.ENTERED_BATTLEFIELD_HOOKS, _suspend_haste)
 
 
@@ -592,8 +589,7 @@ def _unpayable_from_hand(g: Game, p: int, o: Any) -> str | None:
 
 
 def _install_unpayable() -> None:
-    from . import stack
-    add_hook(stack.CAST_RESTRICTIONS, _unpayable_from_hand)
+    add_hook(registry.CAST_RESTRICTIONS, _unpayable_from_hand)
 
 
 _install_unpayable()

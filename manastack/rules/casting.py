@@ -2,20 +2,20 @@
 resolves and enters, and the registration of every casting hook (vocabulary compiled by
 cards/templates/casting.py). The parts live by topic:
 
-- rules/cost_modifiers.py: 601.2f / 118.7 cost increases and reductions (stack.COST_MODIFIERS).
-- rules/spell_payment.py: 702.51 convoke, 702.126 improvise, 702.66 delve (stack.SPELL_PAYERS,
-  stack.AFFORD_HOOKS), and whether a cast whose cost depends on its targets can be paid.
+- rules/cost_modifiers.py: 601.2f / 118.7 cost increases and reductions (registry.COST_MODIFIERS).
+- rules/spell_payment.py: 702.51 convoke, 702.126 improvise, 702.66 delve (registry.SPELL_PAYERS,
+  registry.AFFORD_HOOKS), and whether a cast whose cost depends on its targets can be paid.
 - rules/alternative_costs.py: 601.2b / 118.9 alternative and optional additional costs, 702.42
-  entwine, 702.96 overload (stack.CAST_OPTIONS, stack.CAST_VARIANTS, stack.CARD_SWAPS).
+  entwine, 702.96 overload (registry.CAST_OPTIONS, registry.CAST_VARIANTS, registry.CARD_SWAPS).
 - rules/cast_restrictions.py: 601.3, 702.61 split second, 101.2 statics, 601.3b flash permissions.
 - rules/spell_copies.py: 707.10 copies (storm, replicate, conspire, casualty, squad).
 - rules/free_casting.py: 608.2g casting while resolving (cascade, ripple, rebound).
 
 This module:
 - 702.27a buyback, 702.88a rebound: where the spell goes as it finishes resolving
-  (effects.RESOLVED_SPELL_HOOKS); a copy ceases to exist when it leaves the stack (704.5e).
+  (registry.RESOLVED_SPELL_HOOKS); a copy ceases to exist when it leaves the stack (704.5e).
 - 702.74a evoke, 702.109a dash, 702.152a blitz, 702.175a offspring, 702.157a squad: the triggered
-  abilities of a permanent that entered with the cost paid (stack.PERMANENT_SPELL_HOOKS).
+  abilities of a permanent that entered with the cost paid (registry.PERMANENT_SPELL_HOOKS).
 - 702.44 sunburst, converge, adamant: the mana spent to cast the permanent (read from the game log).
 - The registration: `_register` and `_register_casting` add the hooks of all these modules to the
   lists of rules/stack.py, rules/effects.py and engine/game.py in one fixed order (the order of a hook
@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.mana import COLORS, TYPE_INDEX, parse_mana
@@ -108,10 +109,9 @@ _triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers
 
 
 def _register() -> None:
-    from . import stack
-    add_hook(stack.COST_MODIFIERS, cost_modifier)
-    add_hook(stack.SPELL_PAYERS, pay_with_helpers)
-    add_hook(stack.AFFORD_HOOKS, can_afford)
+    add_hook(registry.COST_MODIFIERS, cost_modifier)
+    add_hook(registry.SPELL_PAYERS, pay_with_helpers)
+    add_hook(registry.AFFORD_HOOKS, can_afford)
 
 
 _register()
@@ -125,7 +125,7 @@ _register()
 # ----------------------------------------------------------------------------- resolution: buyback, rebound
 
 def resolved_spell(g: Game, item: Any) -> bool:
-    """effects.RESOLVED_SPELL_HOOKS: 702.27a buyback (to its owner's hand), 702.88a rebound (exiled,
+    """registry.RESOLVED_SPELL_HOOKS: 702.27a buyback (to its owner's hand), 702.88a rebound (exiled,
     cast again at its owner's next upkeep), instead of the graveyard as it resolves."""
     if ("copy", True) in item.choices:
         _cease_to_exist(g, item.obj)  # 707.10a / 704.5e: a copy leaves the stack: it ceases to exist
@@ -168,7 +168,7 @@ DASH_RETURN = V.TriggeredAbility("Return the dashed permanent to its owner's han
 
 
 def permanent_entered(g: Game, item: Any, new: int) -> None:
-    """stack.PERMANENT_SPELL_HOOKS: 702.74a evoke's sacrifice trigger; 702.109a dash's haste and the
+    """registry.PERMANENT_SPELL_HOOKS: 702.74a evoke's sacrifice trigger; 702.109a dash's haste and the
     delayed return to hand."""
     ContinuousEffect = _state_module.ContinuousEffect
     triggers = _triggers_module
@@ -337,40 +337,40 @@ _CASTING_KINDS = (CostModifier, PaymentKeyword, CastOption, CastingKeyword, Cast
 
 
 def _register_casting() -> None:
-    from . import effects, stack
+    from . import stack
     CASTING_KINDS.update(_CASTING_KINDS)
     stack.FLASH_PERMISSION_KINDS.update(_FLASH_KINDS)
     stack.AFFORD_KINDS.add(PaymentKeyword)
-    for lst, fn in ((stack.CAST_OPTIONS, cast_option_hook), (stack.CAST_OPTIONS, assist_hook),
-                    (stack.CAST_OPTIONS, use_discounts), (stack.CAST_OPTIONS, colored_increase_hook),
-                    (stack.CAST_OPTIONS, defiler_hook),
-                    (stack.CAST_VARIANTS, cast_variants),
-                    (stack.CAST_RESTRICTIONS, cast_restriction), (stack.ACTIVATION_RESTRICTIONS, activation_restriction),
-                    (stack.PERMANENT_SPELL_HOOKS, permanent_entered), (effects.RESOLVED_SPELL_HOOKS, resolved_spell),
-                    (stack.ALL_MODES_HOOKS, _all_modes), (stack.FLASH_PERMISSIONS, flash_permission),
-                    (stack.CAST_ACTION_FILTERS, priced_with_targets)):
+    for lst, fn in ((registry.CAST_OPTIONS, cast_option_hook), (registry.CAST_OPTIONS, assist_hook),
+                    (registry.CAST_OPTIONS, use_discounts), (registry.CAST_OPTIONS, colored_increase_hook),
+                    (registry.CAST_OPTIONS, defiler_hook),
+                    (registry.CAST_VARIANTS, cast_variants),
+                    (registry.CAST_RESTRICTIONS, cast_restriction), (registry.ACTIVATION_RESTRICTIONS, activation_restriction),
+                    (registry.PERMANENT_SPELL_HOOKS, permanent_entered), (registry.RESOLVED_SPELL_HOOKS, resolved_spell),
+                    (registry.ALL_MODES_HOOKS, _all_modes), (registry.FLASH_PERMISSIONS, flash_permission),
+                    (registry.CAST_ACTION_FILTERS, priced_with_targets)):
         add_hook(lst, fn)
-    add_hook(stack.CARD_SWAPS, overload_swap)
+    add_hook(registry.CARD_SWAPS, overload_swap)
     from ..engine import game as game_mod
     add_hook(game_mod.ZONE_CHANGE_REPLACEMENTS, _restore_overloaded)
-    add_hook(effects.UNCOUNTERABLE_HOOKS, uncounterable)
-    effects.register_effect(SacrificeSource, _sacrifice_source)
-    effects.register_effect(CopyThisSpell, _copy_this_spell)
-    effects.register_effect(CopyTargetSpell, _copy_target_spell)
-    effects.register_effect(NextSpellDiscount, _next_spell_discount)
-    effects.register_effect(SquadTokens, _squad_tokens)
-    effects.register_effect(OffspringToken, _offspring_token)
+    add_hook(registry.UNCOUNTERABLE_HOOKS, uncounterable)
+    registry.register_effect(SacrificeSource, _sacrifice_source)
+    registry.register_effect(CopyThisSpell, _copy_this_spell)
+    registry.register_effect(CopyTargetSpell, _copy_target_spell)
+    registry.register_effect(NextSpellDiscount, _next_spell_discount)
+    registry.register_effect(SquadTokens, _squad_tokens)
+    registry.register_effect(OffspringToken, _offspring_token)
     from ..engine import game as game_module
     add_hook(game_module.LEFT_BATTLEFIELD_HOOKS, _blitz_died)
-    effects.register_effect(ReturnSourceToHand, _return_source)
-    effects.register_effect(CastFromExile, _cast_from_exile)
-    effects.CHOICES["cast_free"] = (_cast_free_actions, _answer_cast_free)
+    registry.register_effect(ReturnSourceToHand, _return_source)
+    registry.register_effect(CastFromExile, _cast_from_exile)
+    registry.CHOICES["cast_free"] = (_cast_free_actions, _answer_cast_free)
     for kind in ("sunburst", "converge", "adamant"):
-        stack.ETB_REPLACEMENTS[kind] = _mana_spent_counters
-    effects.CHOICES["copy_targets"] = (_copy_target_actions, _answer_copy_targets)
-    effects.register_effect(StormCopies, _storm)
-    effects.register_effect(CascadeEffect, _cascade)
-    effects.register_effect(RippleReveal, _ripple)
+        registry.ETB_REPLACEMENTS[kind] = _mana_spent_counters
+    registry.CHOICES["copy_targets"] = (_copy_target_actions, _answer_copy_targets)
+    registry.register_effect(StormCopies, _storm)
+    registry.register_effect(CascadeEffect, _cascade)
+    registry.register_effect(RippleReveal, _ripple)
 
 
 _register_casting()

@@ -191,8 +191,8 @@ def _combat_rule_all(g: Game, ctx: E.Context, e: CombatRuleAll) -> list | None:
     return None
 
 
-E.register_effect(CombatRule, _combat_rule)
-E.register_effect(CombatRuleAll, _combat_rule_all)
+registry.register_effect(CombatRule, _combat_rule)
+registry.register_effect(CombatRuleAll, _combat_rule_all)
 
 
 
@@ -203,7 +203,7 @@ def _give_poison(g: Game, ctx: E.Context, e: GivePoison) -> list | None:
     return None
 
 
-E.register_effect(GivePoison, _give_poison)
+registry.register_effect(GivePoison, _give_poison)
 
 
 # ----------------------------------------------------------------------------- keyword triggers
@@ -273,10 +273,10 @@ def _renown(g: Game, ctx: E.Context, e: Renown) -> list | None:
     return None
 
 
-E.register_effect(PumpPerBlocker, _pump_per_blocker)
-E.register_effect(Melee, _melee)
-E.register_effect(Myriad, _myriad)
-E.register_effect(Renown, _renown)
+registry.register_effect(PumpPerBlocker, _pump_per_blocker)
+registry.register_effect(Melee, _melee)
+registry.register_effect(Myriad, _myriad)
+registry.register_effect(Renown, _renown)
 
 
 
@@ -381,7 +381,7 @@ def _untap_all(g: Game, ctx: E.Context, e: UntapAll) -> list | None:
     return None
 
 
-E.register_effect(UntapAll, _untap_all)
+registry.register_effect(UntapAll, _untap_all)
 
 
 # ----------------------------------------------------------------------------- put onto the battlefield attacking (508.4)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.templates.keywords import CREATURE_TYPES
+from ..engine import registry
 from ..model.chars import VOLATILE_READS, Chars  # noqa: F401 (re-exported)
 from ..model.costs import parse_cost
 from ..model.mana import bag_of
@@ -51,17 +52,10 @@ if TYPE_CHECKING:
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LAYERED = "layered"  # StaticAbility.kind of LayeredStatic (cards/templates/statics.py)
 _creature_types: frozenset[str] | None = None
-# Characteristic-defining abilities that set power/toughness (604.3, layer 7a) of a creature whose
-# printed value is a star: fn(state, obj, card, power, toughness, cache) -> (power, toughness, volatile).
-PT_CDA: list = []
+PT_CDA = registry.PT_CDA  # (engine/registry.py)
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-# More conditions on the objects a group LayeredStatic affects: fn(state, source, ability, obj,
-# subtypes, colors) -> bool.
-GROUP_FILTERS: list = []
-# Layer-4 static abilities of a permanent that change its own card types ("as long as your devotion
-# to white is less than five, it isn't a creature"): fn(state, obj, types) -> types, for objects
-# with an ability of a kind in SELF_LAYER4_KINDS.
-SELF_LAYER4: list = []
+GROUP_FILTERS = registry.GROUP_FILTERS  # (engine/registry.py)
+SELF_LAYER4 = registry.SELF_LAYER4  # (engine/registry.py)
 SELF_LAYER4_KINDS: set[str] = set()
 
 

@@ -3,15 +3,15 @@ cards/templates/statics_control.py.
 
 - 613.1b / 613.7: "You control enchanted [permanent]": the Aura's controller controls the object
   it's attached to while it's attached (303.4e); the controller is recomputed, in timestamp order
-  of the control-changing effects, before state-based actions (sba.PRE_CHECK).
+  of the control-changing effects, before state-based actions (registry.PRE_CHECK).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import registry
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from . import sba
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -94,4 +94,4 @@ def refresh_static_control(g: Game) -> bool:
     return changed
 
 
-sba.PRE_CHECK.append(refresh_static_control)
+registry.PRE_CHECK.append(refresh_static_control)

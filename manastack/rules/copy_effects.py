@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from ..engine import registry
 from ..model.state import GRAVEYARD
 from ..model.vocab import CardDef, StaticAbility
 from ..model.vocab.copy_effects import (  # noqa: F401 (the vocabulary this module executes)
@@ -42,7 +43,6 @@ from ..model.vocab.copy_effects import (  # noqa: F401 (the vocabulary this modu
     CopyExceptions,
     EntersAsCopy,
 )
-from . import stack
 from .mana_payment import choose, unasked
 from .targeting import mana_value, matches_filter, protected_from
 
@@ -168,4 +168,4 @@ def _describe(ab: EntersAsCopy) -> str:
     return rest.split(", except")[0].rstrip(".")
 
 
-stack.ENTERS_AS.append(_enters_as_copy)
+registry.ENTERS_AS.append(_enters_as_copy)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards.db import token_def
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import vocab as V
@@ -98,18 +99,13 @@ def amount(g: Game, ctx: Context, a: V.Amount) -> int:
     return 0
 
 
-# fn(g, player, effects) → whether the player can't do the optional effects ("you may pay {E}").
-MAY_IMPOSSIBLE: list = []
+MAY_IMPOSSIBLE = registry.MAY_IMPOSSIBLE  # (engine/registry.py)
 
-# 615: prevention shields kept by rules modules: fn(g, source_id, source_name, target, n) → damage left.
-DAMAGE_PREVENTION_HOOKS: list = []
-# 615: prevention effects of a permanent's static abilities: fn(g, permanent, its chars, source name, n) →
-# True when all that damage to it is prevented.
-STATIC_PREVENTION: list = []
+DAMAGE_PREVENTION_HOOKS = registry.DAMAGE_PREVENTION_HOOKS  # (engine/registry.py)
+STATIC_PREVENTION = registry.STATIC_PREVENTION  # (engine/registry.py)
 
-# Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x)).
-WHO_RESOLVERS: dict[type, Any] = {}
-AMOUNT_RESOLVERS: dict[type, Any] = {}
+WHO_RESOLVERS = registry.WHO_RESOLVERS  # (engine/registry.py)
+AMOUNT_RESOLVERS = registry.AMOUNT_RESOLVERS  # (engine/registry.py)
 
 
 def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
@@ -215,8 +211,7 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
         finish_resolution(g, finish)
 
 
-# fn(g, resolving spell's stack item) -> True when it moved the spell itself instead of to the graveyard.
-RESOLVED_SPELL_HOOKS: list[Any] = []
+RESOLVED_SPELL_HOOKS = registry.RESOLVED_SPELL_HOOKS  # (engine/registry.py)
 
 
 def finish_resolution(g: Game, finish: tuple) -> None:
@@ -361,9 +356,7 @@ def _draw(g: Game, ctx: Context, e: V.Draw) -> list | None:
     return None
 
 
-# 614.1a / 121.6: replacements of a single draw: fn(g, player) -> True when it replaced the draw
-# (702.52a dredge: rules/graveyard_keywords.py).
-DRAW_REPLACEMENTS: list = []
+DRAW_REPLACEMENTS = registry.DRAW_REPLACEMENTS  # (engine/registry.py)
 
 
 def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
@@ -409,9 +402,7 @@ def _discard(g: Game, ctx: Context, e: V.Discard) -> list | None:
     return needs or None
 
 
-# 614.1a replacements of where a discarded card goes: fn(g, player, card) -> (zone, then) or None, where
-# then(g, player, new_id) runs after the move (702.35a madness: exiled instead, then its trigger).
-DISCARD_REPLACEMENTS: list = []
+DISCARD_REPLACEMENTS = registry.DISCARD_REPLACEMENTS  # (engine/registry.py)
 
 
 def discard(g: Game, p: int, oid: int, rule: str = "701.8") -> None:
@@ -446,9 +437,7 @@ def can_be_countered(g: Game, oid: int, by: str) -> bool:
     return True
 
 
-# fn(g, spell object) -> True when a static ability of another object makes it uncounterable (101.2:
-# "Creature spells you control can't be countered", rules/casting.py).
-UNCOUNTERABLE_HOOKS: list[Any] = []
+UNCOUNTERABLE_HOOKS = registry.UNCOUNTERABLE_HOOKS  # (engine/registry.py)
 
 
 def _counter(g: Game, ctx: Context, e: V.CounterSpell) -> list | None:
@@ -610,22 +599,16 @@ def _sacrifice_unless(g: Game, ctx: Context, e: SacrificeUnless) -> list | None:
 
 
 
-_HANDLERS = {
+_HANDLERS = registry.EFFECT_HANDLERS  # (engine/registry.py)
+_HANDLERS.update({
     V.CreateContinuousEffect: _continuous, V.Flicker: _flicker, SacrificeUnless: _sacrifice_unless,
     V.DealDamage: _deal_damage, V.Draw: _draw, V.GainLife: _gain, V.LoseLife: _lose, V.Discard: _discard,
     V.CounterSpell: _counter, V.Destroy: _destroy, V.ReturnToHand: _bounce, V.ReturnFromGraveyard: _reanimate,
     V.Pump: _pump, V.AddCounters: _counters, V.CreateToken: _token, V.AddMana: _add_mana,
     V.RevealTopPutLandInHand: _reveal_land,
-}
+})
 
-def register_effect(cls: type, handler) -> None:
-    """Register how an effect class (from a template module) is carried out. The handler takes
-    (game, Context, effect) and returns None, or queue items for choices it needs. Each class has
-    exactly one handler: a second one is refused."""
-    old = _HANDLERS.get(cls)
-    if old is not None and old is not handler:
-        raise ValueError(f"{cls.__name__} already has a handler ({old.__module__}.{old.__qualname__})")
-    _HANDLERS[cls] = handler
+register_effect = registry.register_effect  # (engine/registry.py)
 
 
 # ============================================================================ effect templates
@@ -1031,12 +1014,12 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
     return data, prompt
 
 
-# kind → (legal answers, carry out an answer)
-CHOICES: dict[str, tuple] = {
+CHOICES = registry.CHOICES  # (engine/registry.py)
+CHOICES.update({
     "sacrifice": (_object_actions, _answer_sacrifice),
     "may": (_may_actions, _answer_may),
     "pay_or_counter": (_may_actions, _answer_pay_or_counter),
-}
+})
 _HANDLERS.update({V.PayMana: _pay, V.CounterUnlessPays: _counter_unless})
 
 

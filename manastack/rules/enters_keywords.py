@@ -4,7 +4,7 @@
 - 702.123a fabricate N: +1/+1 counters or N 1/1 Servos (the controller chooses as it resolves).
 - 702.100a evolve: a trigger when a creature with greater power or toughness enters under your
   control (checked again on resolution, 603.4).
-- 614.1c replacement effects as it enters (stack.ETB_REPLACEMENTS): 702.98a unleash, 702.138c
+- 614.1c replacement effects as it enters (registry.ETB_REPLACEMENTS): 702.98a unleash, 702.138c
   "escapes with N +1/+1 counters", 702.82a devour (sacrifice any number of creatures as it enters).
 Choices made while a permanent enters use rules/stack.py `choose`: the scenario runner's answers,
 or the first option (decline) for agents without a chooser.
@@ -66,8 +66,7 @@ register_effect(Fabricate, _fabricate)
 
 
 def _install_choices() -> None:
-    from . import effects
-    effects.CHOICES["fabricate"] = (_fabricate_actions, _answer_fabricate)
+    registry.CHOICES["fabricate"] = (_fabricate_actions, _answer_fabricate)
 
 
 _install_choices()
@@ -130,9 +129,8 @@ def _unleash(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
 
 
 def _install_etb() -> None:
-    from . import stack
-    stack.ETB_REPLACEMENTS["escapes_with"] = _escapes_with
-    stack.ETB_REPLACEMENTS["unleash"] = _unleash
+    registry.ETB_REPLACEMENTS["escapes_with"] = _escapes_with
+    registry.ETB_REPLACEMENTS["unleash"] = _unleash
 
 
 _install_etb()
@@ -165,8 +163,7 @@ def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
 
 
 def _install_devour() -> None:
-    from . import stack
-    stack.ETB_REPLACEMENTS["devour"] = _devour
+    registry.ETB_REPLACEMENTS["devour"] = _devour
 
 
 _install_devour()

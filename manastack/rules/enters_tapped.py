@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model.state import BATTLEFIELD
-from . import stack as stack_module
 from .mana_payment import choose
 from .stack import ETB_REPLACEMENTS
 from .static_counts import _statics, card_matches, count_permanents, layer4_match
@@ -127,4 +127,4 @@ def _others_enter_tapped(g: Game, o: Obj, choices: dict) -> None:
         return
 
 
-stack_module.ETB_FROM_OTHERS.append(_others_enter_tapped)
+registry.ETB_FROM_OTHERS.append(_others_enter_tapped)

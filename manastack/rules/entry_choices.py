@@ -3,7 +3,7 @@ templates are in cards/templates/statics_choices.py.
 
 - 614.12 / 614.12a: "As CARDNAME enters, choose a creature type" (a choice made before it enters);
   "CARDNAME is the chosen type in addition to its other types" (613.1d, layer 4); "Other creatures
-  you control of the chosen type get +1/+1" (continuous.GROUP_FILTERS).
+  you control of the chosen type get +1/+1" (registry.GROUP_FILTERS).
 - "... of the chosen color" likewise.
 - 400.7: a permanent that left the battlefield is a new object: its choices are gone.
 """
@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from . import continuous, sba
+from . import continuous
 from .mana_payment import choose
 from .stack import ETB_REPLACEMENTS
 
@@ -80,8 +81,8 @@ def _forget_choices(g: Game) -> bool:
 
 
 ETB_REPLACEMENTS["etb_choose_type"] = _etb_choose_type
-continuous.GROUP_FILTERS.append(_of_chosen_type)
-sba.PRE_CHECK.append(_forget_choices)
+registry.GROUP_FILTERS.append(_of_chosen_type)
+registry.PRE_CHECK.append(_forget_choices)
 
 
 def _of_chosen_color(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: frozenset[str],
@@ -92,4 +93,4 @@ def _of_chosen_color(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: frozen
     return src.chosen_color is not None and src.chosen_color in colors
 
 
-continuous.GROUP_FILTERS.append(_of_chosen_color)
+registry.GROUP_FILTERS.append(_of_chosen_color)

@@ -1,12 +1,12 @@
 """Static abilities and effects that change the rules of the game for a player (402.2, 305.2, 502.3,
 702.124j); the templates are in cards/templates/statics_game_rules.py.
 
-- 402.2: "You have no maximum hand size" (turn.HAND_SIZE).
+- 402.2: "You have no maximum hand size" (registry.HAND_SIZE).
 - 702.11c / 702.18a: "You have hexproof" (opponents' spells and abilities can't target you), "You have
-  shroud" (no spell or ability can) (targeting.PLAYER_TARGET_BLOCKS).
+  shroud" (no spell or ability can) (registry.PLAYER_TARGET_BLOCKS).
 - 305.2: "You may play an additional land on each of your turns", "... this turn" (until the cleanup
   step, 514.2) (stack.LAND_PLAYS).
-- 502.3: "Untap CARDNAME during each other player's untap step" (turn.BEFORE_UNTAP_HOOKS).
+- 502.3: "Untap CARDNAME during each other player's untap step" (registry.BEFORE_UNTAP_HOOKS).
 - 702.124j "Partner with [name]": "When this permanent enters, target player may search their
   library for a card named [name], reveal it, put it into their hand, then shuffle".
 """
@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
 from . import effects as E
-from . import stack as stack_module
-from . import targeting, turn
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -60,9 +59,9 @@ def _player_untargetable(g: Game, p: int, controller: int) -> bool:
     return next(_statics_of(g, p, "player_shroud"), None) is not None
 
 
-turn.HAND_SIZE.append(_hand_size)
-stack_module.LAND_PLAYS.append(_land_plays)
-targeting.PLAYER_TARGET_BLOCKS.append(_player_untargetable)
+registry.HAND_SIZE.append(_hand_size)
+registry.LAND_PLAYS.append(_land_plays)
+registry.PLAYER_TARGET_BLOCKS.append(_player_untargetable)
 
 
 # ----------------------------------------------------------------------------- 702.124j "Partner with [name]"
@@ -122,9 +121,9 @@ def _answer_partner_find(g: Game, d: Any, value: Any) -> None:
 
 
 def register_partner_effect(cls: type) -> None:
-    E.register_effect(cls, _partner_search)
-    E.CHOICES["partner_may"] = (_may_actions, _answer_partner_may)
-    E.CHOICES["partner_find"] = (_find_actions, _answer_partner_find)
+    registry.register_effect(cls, _partner_search)
+    registry.CHOICES["partner_may"] = (_may_actions, _answer_partner_may)
+    registry.CHOICES["partner_find"] = (_find_actions, _answer_partner_find)
 
 
 # ----------------------------------------------------------------------------- more rules-modifying statics
@@ -159,13 +158,13 @@ def _land_plays_this_turn(g: Game, p: int) -> int:
 
 
 def register_extra_land_effect(extra_land_cls: type) -> None:
-    E.register_effect(extra_land_cls, _extra_land_this_turn)
+    registry.register_effect(extra_land_cls, _extra_land_this_turn)
 
 
-turn.BEFORE_UNTAP_HOOKS.append(_untap_during_others)
-stack_module.LAND_PLAYS.append(_land_plays_this_turn)
+registry.BEFORE_UNTAP_HOOKS.append(_untap_during_others)
+registry.LAND_PLAYS.append(_land_plays_this_turn)
 
 
-E.register_effect(AnyPlayerMayActivate, lambda g, ctx, e: None)  # a static ability: read where abilities are listed
+registry.register_effect(AnyPlayerMayActivate, lambda g, ctx, e: None)  # a static ability: read where abilities are listed
 register_partner_effect(PartnerSearch)
 register_extra_land_effect(ExtraLandThisTurn)

@@ -13,7 +13,7 @@ imports them, so that importing it registers all their hooks.
   702.84a unearth, 702.97a scavenge, 702.128a embalm, 702.129a eternalize) and triggered
   (GraveyardTrigger, watched through rules/triggers.py WATCHER_HOOKS).
 - 702.52a dredge: a draw replacement from the graveyard (rules/effects.py DRAW_REPLACEMENTS).
-- 305.1 playing lands from a graveyard (stack.LAND_PERMISSIONS).
+- 305.1 playing lands from a graveyard (registry.LAND_PERMISSIONS).
 Choices made while a card is drawn (dredge) use rules/stack.py `choose`: the scenario runner's
 answers, or the first option (decline) for agents without a chooser.
 """
@@ -366,8 +366,7 @@ def _dredge(g: Game, p: int) -> bool:
 
 
 def _install_dredge() -> None:
-    from . import effects
-    add_hook(effects.DRAW_REPLACEMENTS, _dredge)
+    add_hook(registry.DRAW_REPLACEMENTS, _dredge)
 
 
 _install_dredge()
@@ -401,8 +400,7 @@ def _watch(g: Game, events: tuple[str, ...]) -> list:
 
 
 def _install_graveyard_triggers() -> None:
-    from . import triggers
-    add_hook(triggers.WATCHER_HOOKS, _watch)
+    add_hook(registry.WATCHER_HOOKS, _watch)
 
 
 _install_graveyard_triggers()
@@ -431,8 +429,7 @@ def graveyard_land_actions(g: Game, p: int) -> list:
 
 
 def _install_land_permission() -> None:
-    from . import stack
-    add_hook(stack.LAND_PERMISSIONS, graveyard_land_permission)
+    add_hook(registry.LAND_PERMISSIONS, graveyard_land_permission)
 
 
 _install_land_permission()

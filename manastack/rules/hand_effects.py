@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND
@@ -78,14 +79,14 @@ def _discard_at_random(g: Game, ctx: Context, e: DiscardAtRandom) -> list | None
     return None
 
 
-E.register_effect(DiscardAtRandom, _discard_at_random)
+registry.register_effect(DiscardAtRandom, _discard_at_random)
 
 
-E.CHOICES["put_from_hand"] = (_put_from_hand_actions, _answer_put_from_hand)
+registry.CHOICES["put_from_hand"] = (_put_from_hand_actions, _answer_put_from_hand)
 
 
-E.register_effect(PutFromHand, _put_from_hand)
-E.register_effect(LookAtHand, _look_at_hand)
+registry.register_effect(PutFromHand, _put_from_hand)
+registry.register_effect(LookAtHand, _look_at_hand)
 
 
 def _choose_card(g: Game, ctx: Context, e: V.ChooseCard) -> list | None:

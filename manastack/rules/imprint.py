@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import single
@@ -136,10 +137,10 @@ def _if_exiled(g: Game, o: Obj, ab: V.ManaAbility, any_cost: bool) -> tuple:
     return (prod.bags[1] if linked_cards(g, o.id) else prod.bags[0],)
 
 
-E.register_effect(ExileFromHand, _exile_from_hand)
-E.register_effect(ReturnExiledToHand, _return_exiled_to_hand)
-E.CHOICES["exile_from_hand"] = (E._object_actions, _answer_exile_from_hand)
-E.MAY_IMPOSSIBLE.append(_cannot_exile)
-produce.PRODUCTION_KINDS[EXILED_COLORS] = _exiled_colors
-produce.PRODUCTION_KINDS[IF_EXILED] = _if_exiled
+registry.register_effect(ExileFromHand, _exile_from_hand)
+registry.register_effect(ReturnExiledToHand, _return_exiled_to_hand)
+registry.CHOICES["exile_from_hand"] = (E._object_actions, _answer_exile_from_hand)
+registry.MAY_IMPOSSIBLE.append(_cannot_exile)
+registry.PRODUCTION_KINDS[EXILED_COLORS] = _exiled_colors
+registry.PRODUCTION_KINDS[IF_EXILED] = _if_exiled
 produce.CHOICE_KINDS.add(EXILED_COLORS)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
@@ -203,7 +204,7 @@ def _answer_bolster(g: Game, d: Any, value: Any) -> None:
     _counters(g, value, n, "701.33a")
 
 
-E.CHOICES["bolster"] = (E._object_actions, _answer_bolster)
+registry.CHOICES["bolster"] = (E._object_actions, _answer_bolster)
 
 
 def _connive(g: Game, ctx: Context, e: Connive) -> list | None:
@@ -241,7 +242,7 @@ def _answer_connive(g: Game, d: Any, value: Any) -> None:
         _counters(g, oid, 1, "701.47a")
 
 
-E.CHOICES["connive_discard"] = (E._object_actions, _answer_connive)
+registry.CHOICES["connive_discard"] = (E._object_actions, _answer_connive)
 
 
 def _populate(g: Game, ctx: Context, e: Populate) -> list | None:
@@ -267,7 +268,7 @@ def _answer_populate(g: Game, d: Any, value: Any) -> None:
     E.create_token(g, g.s.objects[value].card, p)
 
 
-E.CHOICES["populate"] = (E._object_actions, _answer_populate)
+registry.CHOICES["populate"] = (E._object_actions, _answer_populate)
 
 
 def _amass(g: Game, ctx: Context, e: Amass) -> list | None:
@@ -310,7 +311,7 @@ def _answer_amass(g: Game, d: Any, value: Any) -> None:
     _amass_onto(g, value, subtype, n, d.player)
 
 
-E.CHOICES["amass"] = (E._object_actions, _answer_amass)
+registry.CHOICES["amass"] = (E._object_actions, _answer_amass)
 
 
 def energy(g: Game, p: int) -> int:
@@ -488,37 +489,37 @@ def _tap_all(g: Game, ctx: Context, e: TapAll) -> list | None:
     return None
 
 
-E.register_effect(TapAll, _tap_all)
+registry.register_effect(TapAll, _tap_all)
 
 
-E.CHOICES["untap_up_to"] = (_untap_up_to_actions, _answer_untap_up_to)
+registry.CHOICES["untap_up_to"] = (_untap_up_to_actions, _answer_untap_up_to)
 
 
-E.register_effect(UntapUpTo, _untap_up_to)
+registry.register_effect(UntapUpTo, _untap_up_to)
 
 
-E.CHOICES["endure"] = (_endure_actions, _answer_endure)
+registry.CHOICES["endure"] = (_endure_actions, _answer_endure)
 
 
-E.register_effect(Endure, _endure)
-E.register_effect(PutCountersOf, _put_counters_of)
+registry.register_effect(Endure, _endure)
+registry.register_effect(PutCountersOf, _put_counters_of)
 
 
-E.CHOICES["tap_or_untap"] = (_tap_or_untap_actions, _answer_tap_or_untap)
+registry.CHOICES["tap_or_untap"] = (_tap_or_untap_actions, _answer_tap_or_untap)
 
 
-E.register_effect(TapOrUntap, _tap_or_untap)
-E.MAY_IMPOSSIBLE.append(_cant_pay_energy)
-E.register_effect(GetEnergy, _get_energy)
-E.register_effect(PayEnergy, _pay_energy)
-E.register_effect(Fight, _fight)
-E.register_effect(PowerDamage, _power_damage)
-E.register_effect(Monstrosity, _monstrosity)
-E.register_effect(Adapt, _adapt)
-E.register_effect(Bolster, _bolster)
-E.register_effect(Connive, _connive)
-E.register_effect(Populate, _populate)
-E.register_effect(Amass, _amass)
+registry.register_effect(TapOrUntap, _tap_or_untap)
+registry.MAY_IMPOSSIBLE.append(_cant_pay_energy)
+registry.register_effect(GetEnergy, _get_energy)
+registry.register_effect(PayEnergy, _pay_energy)
+registry.register_effect(Fight, _fight)
+registry.register_effect(PowerDamage, _power_damage)
+registry.register_effect(Monstrosity, _monstrosity)
+registry.register_effect(Adapt, _adapt)
+registry.register_effect(Bolster, _bolster)
+registry.register_effect(Connive, _connive)
+registry.register_effect(Populate, _populate)
+registry.register_effect(Amass, _amass)
 
 
 def _explore(g: Game, ctx: Context, e: V.Explore) -> list | None:

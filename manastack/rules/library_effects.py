@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
@@ -196,23 +197,23 @@ def _shuffle_library(g: Game, ctx: Context, e: ShuffleLibrary) -> list | None:
     return None
 
 
-E.register_effect(ShuffleLibrary, _shuffle_library)
+registry.register_effect(ShuffleLibrary, _shuffle_library)
 
 
-E.CHOICES["search_named"] = (_search_named_actions, _answer_search_named)
+registry.CHOICES["search_named"] = (_search_named_actions, _answer_search_named)
 
 
-E.register_effect(SearchSameName, _search_same_name)
-E.register_effect(ShuffleSelfIntoLibrary, _shuffle_self)
-E.register_effect(LookAtTopOf, _look_at_top_of)
+registry.register_effect(SearchSameName, _search_same_name)
+registry.register_effect(ShuffleSelfIntoLibrary, _shuffle_self)
+registry.register_effect(LookAtTopOf, _look_at_top_of)
 
 
-E.CHOICES["search_top"] = (_put_from_hand_actions, _answer_search_top)
+registry.CHOICES["search_top"] = (_put_from_hand_actions, _answer_search_top)
 
 
-E.register_effect(SearchToTop, _search_to_top)
-E.register_effect(PutSelfInLibrary, _put_self_in_library)
-E.register_effect(ReorderTop, _reorder_top)
+registry.register_effect(SearchToTop, _search_to_top)
+registry.register_effect(PutSelfInLibrary, _put_self_in_library)
+registry.register_effect(ReorderTop, _reorder_top)
 
 
 def _dig(g: Game, ctx: Context, e: V.DigPut) -> list | None:
@@ -325,7 +326,7 @@ def _put_in_library(g: Game, ctx: Context, e: V.PutInLibrary) -> list | None:
 
 
 _HANDLERS[V.PutInLibrary] = _put_in_library
-E.CHOICES["order_top"] = (order_actions, _answer_order_top)
+registry.CHOICES["order_top"] = (order_actions, _answer_order_top)
 
 
 def _scry(g: Game, ctx: Context, e: V.Scry) -> list | None:

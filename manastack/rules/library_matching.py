@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD
 from ..model.vocab.library_matching import (  # noqa: F401 (the vocabulary this module executes)
@@ -66,4 +67,4 @@ def _search_same_total(g: Game, ctx: E.Context, e: SearchSameTotal) -> list | No
     return E._HANDLERS[V.SearchLibrary](g, ctx, V.SearchLibrary(flt, e.to))
 
 
-E.register_effect(SearchSameTotal, _search_same_total)
+registry.register_effect(SearchSameTotal, _search_same_total)

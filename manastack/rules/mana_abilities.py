@@ -20,7 +20,7 @@ cards/templates/loyalty_mana.py).
   what the restriction allows (`usable_pool`, `spent`); it empties from the pool like other mana
   (500.4). The additional effect the mana carries to the spell it is spent on ("..., and that spell
   can't be countered", Cavern of Souls) travels with it in the pool and happens when it is spent
-  (`SpendRestriction.riders`, `_apply_riders`; 101.2 through effects.UNCOUNTERABLE_HOOKS). The payment solver uses a restricted mana ability only for a payment its mana may make
+  (`SpendRestriction.riders`, `_apply_riders`; 101.2 through registry.UNCOUNTERABLE_HOOKS). The payment solver uses a restricted mana ability only for a payment its mana may make
   (`solver_may_use`, rules/stack.py mana_sources `purpose`), so the legal actions offered to agents
   (rules/priority.py) stay exact.
 - 500.4 / 106.4: mana an effect says "you don't lose as steps and phases end" this turn stays when the
@@ -135,10 +135,10 @@ def _clamp_kept(g: Game) -> None:
 
 
 def _register() -> None:
-    from . import add_hook, effects
-    effects.register_effect(SacrificeIfNoCounters, _sacrifice_if_no_counters)
-    effects.register_effect(AddRestrictedMana, _add_restricted_mana)
-    add_hook(effects.UNCOUNTERABLE_HOOKS, uncounterable_by_mana)
+    from . import add_hook
+    registry.register_effect(SacrificeIfNoCounters, _sacrifice_if_no_counters)
+    registry.register_effect(AddRestrictedMana, _add_restricted_mana)
+    add_hook(registry.UNCOUNTERABLE_HOOKS, uncounterable_by_mana)
 
 
 
@@ -435,7 +435,7 @@ def _apply_riders(g: Game, p: int, spend: SpendRestriction, purpose: tuple | Non
 
 
 def uncounterable_by_mana(g: Game, o: Obj) -> bool:
-    """effects.UNCOUNTERABLE_HOOKS: mana whose rider says "that spell can't be countered" was spent on it."""
+    """registry.UNCOUNTERABLE_HOOKS: mana whose rider says "that spell can't be countered" was spent on it."""
     return o.id in g.s.uncounterable_spells and o.zone == STACK
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model import vocab as V
 from ..model.mana import COLORS, TYPES, Bag
 from ..model.vocab.mana_amounts import (  # noqa: F401 (the vocabulary this module executes)
@@ -58,11 +59,11 @@ def _instead_outputs(g: Game, o: Obj, ab: V.ManaAbility, any_cost: bool) -> tupl
     return produce.production_outputs(g, o, dataclasses.replace(ab, production=chosen), any_cost)
 
 
-produce.PRODUCTION_KINDS[DEVOTION] = _devotion_outputs
-produce.PRODUCTION_KINDS[INSTEAD] = _instead_outputs
+registry.PRODUCTION_KINDS[DEVOTION] = _devotion_outputs
+registry.PRODUCTION_KINDS[INSTEAD] = _instead_outputs
 # "Choose a color" is a choice; "an amount of {G}" is none. "If ..., add ... instead": either may be one.
-produce.CHOICE_TESTS[DEVOTION] = lambda prod: len(prod.bags) > 1
-produce.CHOICE_TESTS[INSTEAD] = lambda prod: produce.is_choice(prod.base) or produce.is_choice(prod.alternative)
+registry.CHOICE_TESTS[DEVOTION] = lambda prod: len(prod.bags) > 1
+registry.CHOICE_TESTS[INSTEAD] = lambda prod: produce.is_choice(prod.base) or produce.is_choice(prod.alternative)
 
 
 def _controls_each(g: Game, cond: ControlsEach, source: int, lki: Any, event_obj: int | None) -> bool:

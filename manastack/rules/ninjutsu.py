@@ -82,7 +82,7 @@ def _enter_attacking(g: Game, ctx: E.Context, e: EnterAttacking) -> list | None:
     return None
 
 
-E.register_effect(EnterAttacking, _enter_attacking)
+registry.register_effect(EnterAttacking, _enter_attacking)
 
 
 def _ninjutsu_block_reason(g: Game, ab: Ninjutsu, p: int, o: Obj) -> str | None:

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import BATTLEFIELD, EXILE, HAND
 from ..model.vocab.opening_hand import (  # noqa: F401 (the vocabulary this module executes)
     BeginOnBattlefield,
 )
-from . import effects, turn
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -122,9 +122,9 @@ def queue_opening_hands(queue: list, starting_player: int, players: int = 2) -> 
     queue.extend(("opening_hand", (starting_player + i) % players) for i in range(players))
 
 
-turn.QUEUE_ITEMS["opening_hand"] = _opening_hand
-turn.QUEUE_ITEMS["opening_hand_exile"] = _opening_exile
-effects.CHOICES["opening_hand"] = (_opening_actions, _answer_opening)
-effects.CHOICES["opening_hand_exile"] = (lambda g, d: [A.Choose(c) for c in d.data], _answer_exile)
+registry.QUEUE_ITEMS["opening_hand"] = _opening_hand
+registry.QUEUE_ITEMS["opening_hand_exile"] = _opening_exile
+registry.CHOICES["opening_hand"] = (_opening_actions, _answer_opening)
+registry.CHOICES["opening_hand_exile"] = (lambda g, d: [A.Choose(c) for c in d.data], _answer_exile)
 
 __all__ = ["BeginOnBattlefield", "queue_opening_hands"]

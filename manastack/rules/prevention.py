@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import ContinuousEffect
@@ -79,11 +80,11 @@ def _prevent_from_source(g: Game, source_id: int | None, source_name: str, targe
     return n
 
 
-E.CHOICES["damage_source"] = (E._object_actions, _answer_damage_source)
+registry.CHOICES["damage_source"] = (E._object_actions, _answer_damage_source)
 
 
-E.DAMAGE_PREVENTION_HOOKS.append(_prevent_from_source)
-E.register_effect(PreventNextFromSource, _prevent_next_from_source)
+registry.DAMAGE_PREVENTION_HOOKS.append(_prevent_from_source)
+registry.register_effect(PreventNextFromSource, _prevent_next_from_source)
 
 
 def _prevent_effect(g: Game, ctx: Context, e: V.PreventDamage) -> list | None:
@@ -159,4 +160,4 @@ def _prevent_remove_counter(g: Game, o: Any, c: Any, source_name: str, n: int) -
     return True
 
 
-E.STATIC_PREVENTION.append(_prevent_remove_counter)
+registry.STATIC_PREVENTION.append(_prevent_remove_counter)

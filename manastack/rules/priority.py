@@ -90,7 +90,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             if not xs:
                 continue
         # 601.2b: other optional and alternative costs (buyback, evoke, dash ...: rules/casting.py)
-        variants = [c for hook in stack.CAST_VARIANTS for c in hook(g, p, o, card_sources)]
+        variants = [c for hook in registry.CAST_VARIANTS for c in hook(g, p, o, card_sources)]
         if not card.mana_cost.x_count and not _spell_affordable(g, p, o, 0, card_sources, card_memo):
             if not variants:
                 continue
@@ -139,11 +139,11 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             acts.append(A.ActivateAbility(oid, idx, targets))
     if len(acts) == 1:
         return acts  # only passing: nothing to filter
-    if stack.ACTIVATION_RESTRICTIONS:  # 702.61a split second
+    if registry.ACTIVATION_RESTRICTIONS:  # 702.61a split second
         acts = [a for a in acts if not isinstance(a, A.ActivateAbility)
-                or not any(r(g, p, a) for r in stack.ACTIVATION_RESTRICTIONS)]
-    if stack.CAST_ACTION_FILTERS:  # 601.2f: costs that depend on the chosen targets
-        acts = [a for a in acts if not isinstance(a, A.CastSpell) or all(f(g, p, a) for f in stack.CAST_ACTION_FILTERS)]
+                or not any(r(g, p, a) for r in registry.ACTIVATION_RESTRICTIONS)]
+    if registry.CAST_ACTION_FILTERS:  # 601.2f: costs that depend on the chosen targets
+        acts = [a for a in acts if not isinstance(a, A.CastSpell) or all(f(g, p, a) for f in registry.CAST_ACTION_FILTERS)]
     return acts
 
 
@@ -202,7 +202,7 @@ def _quiet_at_instant_speed(card) -> bool:
 
 def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
     """Whether the spell `o` with this X can be paid for (601.2f-h): its total cost (stack.total_cost_reqs)
-    by mana abilities (`sources`), or with convoke, improvise or delve (stack.AFFORD_HOOKS). `memo`: the
+    by mana abilities (`sources`), or with convoke, improvise or delve (registry.AFFORD_HOOKS). `memo`: the
     mana abilities' answers for the costs already asked about with these same `sources` during this
     priority (several cards in a hand often cost the same; the cards, and so the ids of their costs, live
     until it ends)."""
@@ -228,7 +228,7 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
         return False
     if reqs is None:
         reqs = requirements(card.mana_cost, x, adjust)
-    return any(hook(g, p, o, reqs) for hook in stack.AFFORD_HOOKS)
+    return any(hook(g, p, o, reqs) for hook in registry.AFFORD_HOOKS)
 
 
 def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:

@@ -13,9 +13,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..engine import registry
 from ..model.costs import ANY_COLOR_OUTPUTS, requirements, single, spend
 from ..model.mana import COLORS, TYPES, Bag, format_bag
 from ..model.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
@@ -157,10 +157,7 @@ def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False)
     return ()
 
 
-# Production kinds of other rules modules (rules/mana_amounts.py devotion, rules/imprint.py "one mana of any of
-# the exiled card's colors"): kind → fn(game, permanent, mana ability, any_cost) → the bags it could add now,
-# as production_outputs.
-PRODUCTION_KINDS: dict[str, Callable[..., tuple[Bag, ...]]] = {}
+PRODUCTION_KINDS = registry.PRODUCTION_KINDS  # (engine/registry.py)
 
 
 def count_matching(g: Game, flt: ObjectFilter, controller: int) -> int:
@@ -253,8 +250,7 @@ CHOICE_KINDS: set[str] = {"any_color", "any_type", "could_produce", "sacrificed_
                            mana_abilities.DIFFERENT_COLORS}
 
 
-# Other modules' kinds whose mana may be chosen (rules/mana_amounts.py): kind → fn(production) → bool.
-CHOICE_TESTS: dict[str, Callable[[ManaProduction], bool]] = {}
+CHOICE_TESTS = registry.CHOICE_TESTS  # (engine/registry.py)
 
 
 def is_choice(prod: ManaProduction) -> bool:

@@ -4,7 +4,7 @@
   702.16j), read by rules/stack.py protected_from (PROTECTION_QUALITIES; it checks color qualities itself).
 - 613.1f (layer 6): "gains protection from the color of your choice until end of turn" (514.2).
 - 702.16n: "This effect doesn't remove CARDNAME": the Aura that gives protection stays attached
-  (sba.AURA_KEPT).
+  (registry.AURA_KEPT).
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.compiler import COLOR_WORDS
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.protection import GainProtection
-from . import sba
-from . import targeting as targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -41,7 +40,7 @@ def protection_quality(q: str, source: Any) -> bool:
     return False
 
 
-targeting_module.PROTECTION_QUALITIES.append(protection_quality)
+registry.PROTECTION_QUALITIES.append(protection_quality)
 
 
 _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -95,9 +94,8 @@ def _answer_color(g: Game, d: Any, value: Any) -> None:
 
 
 def register_protection_effect(cls: type) -> None:
-    from . import effects as E
-    E.register_effect(cls, _gain_protection)
-    E.CHOICES["protection_color"] = (_color_actions, _answer_color)
+    registry.register_effect(cls, _gain_protection)
+    registry.CHOICES["protection_color"] = (_color_actions, _answer_color)
 
 
 def _has_quality(q: str, source: Any) -> bool:
@@ -127,7 +125,7 @@ def aura_kept(g: Game, aura: Obj, host: Obj, aura_chars: Any) -> bool:
     return not any(_has_quality(q, aura_chars) for q in remaining)
 
 
-sba.AURA_KEPT.append(aura_kept)
+registry.AURA_KEPT.append(aura_kept)
 
 
 register_protection_effect(GainProtection)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
@@ -133,10 +134,10 @@ def _counters_on(g: Game, ctx: Context, a: CountersOn) -> int:
     return got[0].counters.get(a.kind, 0) * a.multiplier if got is not None else 0
 
 
-E.AMOUNT_RESOLVERS[CountersOn] = _counters_on
-E.WHO_RESOLVERS[ControllerOf] = _controller_of
-E.WHO_RESOLVERS[PlayerOrController] = _player_or_controller
-E.AMOUNT_RESOLVERS[ObjectStat] = _object_stat
+registry.AMOUNT_RESOLVERS[CountersOn] = _counters_on
+registry.WHO_RESOLVERS[ControllerOf] = _controller_of
+registry.WHO_RESOLVERS[PlayerOrController] = _player_or_controller
+registry.AMOUNT_RESOLVERS[ObjectStat] = _object_stat
 
 
 def _counters(g: Game, oid: int, n: int, rule: str) -> None:
@@ -181,7 +182,7 @@ def _answer_pay_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         E.sacrifice(g, oid)
 
 
-E.CHOICES["pay_or_sacrifice"] = (_pay_or_sacrifice_actions, _answer_pay_or_sacrifice)
+registry.CHOICES["pay_or_sacrifice"] = (_pay_or_sacrifice_actions, _answer_pay_or_sacrifice)
 
 
 # ---------------------------------------------------------------------------- 603.7: delayed triggers on an object
@@ -346,14 +347,14 @@ def _attach_self_to(g: Game, ctx: Context, e: AttachSelfTo) -> list | None:
     return None
 
 
-E.register_effect(AttachSelfTo, _attach_self_to)
+registry.register_effect(AttachSelfTo, _attach_self_to)
 
 
-E.register_effect(IfYourTurn, _if_your_turn)
-E.CHOICES["return_or_sacrifice"] = (_put_from_hand_actions, _answer_return_or_sacrifice)
-E.register_effect(SacrificeUnlessReturn, _sacrifice_unless_return)
-E.register_effect(CreateTokenCopy, _create_token_copy)
-E.register_effect(DelayedOnObject, _delayed_on_object)
-E.register_effect(ActOnSource, _act_on_source)
-E.register_effect(RemoveCounters, _remove_counters_effect)
-E.register_effect(SacrificeUnlessPay, _sacrifice_unless_pay)
+registry.register_effect(IfYourTurn, _if_your_turn)
+registry.CHOICES["return_or_sacrifice"] = (_put_from_hand_actions, _answer_return_or_sacrifice)
+registry.register_effect(SacrificeUnlessReturn, _sacrifice_unless_return)
+registry.register_effect(CreateTokenCopy, _create_token_copy)
+registry.register_effect(DelayedOnObject, _delayed_on_object)
+registry.register_effect(ActOnSource, _act_on_source)
+registry.register_effect(RemoveCounters, _remove_counters_effect)
+registry.register_effect(SacrificeUnlessPay, _sacrifice_unless_pay)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import registry
 from ..model.state import HAND
 from ..model.vocab.reveal_top import (  # noqa: F401 (the vocabulary this module executes)
     LoseLifeRevealedValue,
@@ -47,5 +48,5 @@ def _lose_life_revealed(g: Game, ctx: E.Context, e: LoseLifeRevealedValue) -> li
     return None
 
 
-E.register_effect(RevealTopToHand, _reveal_top_to_hand)
-E.register_effect(LoseLifeRevealedValue, _lose_life_revealed)
+registry.register_effect(RevealTopToHand, _reveal_top_to_hand)
+registry.register_effect(LoseLifeRevealedValue, _lose_life_revealed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import registry
 from ..model.decisions import Decision
 from ..model.state import BATTLEFIELD, GRAVEYARD
 from ..model.vocab import StaticAbility
@@ -24,14 +25,9 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-# Continuous effects applied just before state-based actions are checked (613.1b static
-# control-changing effects, rules/control_statics.py): fn(game) -> whether anything changed.
-PRE_CHECK: list = []
-# 702.16n: an Aura that protection "doesn't remove" stays: fn(game, aura, host, aura chars) -> bool.
-AURA_KEPT: list = []
-# 303.4c: whether an Aura attached to a player may stay attached: fn(game, aura, aura chars) -> bool.
-# Without any (no template compiles such an Aura), it is put into the graveyard.
-AURA_ON_PLAYER: list = []
+PRE_CHECK = registry.PRE_CHECK  # (engine/registry.py)
+AURA_KEPT = registry.AURA_KEPT  # (engine/registry.py)
+AURA_ON_PLAYER = registry.AURA_ON_PLAYER  # (engine/registry.py)
 
 
 def check(g: Game) -> bool:

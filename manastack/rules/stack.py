@@ -94,14 +94,10 @@ def can_play_land_now(g: Game, p: int) -> str | None:
     return None
 
 
-# 305.2: effects that let a player play more lands: fn(game, player) -> how many more this turn
-# (rules/game_rule_statics.py).
-LAND_PLAYS: list = []
+LAND_PLAYS = registry.LAND_PLAYS  # (engine/registry.py)
 
 
-# 305.1 / 601.3-like permissions to play a land from another zone: fn(g, p, obj) -> True (Crucible of
-# Worlds: "You may play lands from your graveyard", rules/graveyard_keywords.py).
-LAND_PERMISSIONS: list[Any] = []
+LAND_PERMISSIONS = registry.LAND_PERMISSIONS  # (engine/registry.py)
 
 
 def play_land(g: Game, p: int, card: int) -> None:
@@ -268,23 +264,16 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
     return None
 
 
-# 601.3: fn(g, p, obj) -> why `p` can't cast `obj` now, or None (rules/casting.py: split second, ...).
-CAST_RESTRICTIONS: list[Any] = []
-# 601.3b: fn(g, p, obj) -> True when `p` may cast `obj` as though it had flash ("if you pay {2} more").
-FLASH_PERMISSIONS: list[Any] = []
+CAST_RESTRICTIONS = registry.CAST_RESTRICTIONS  # (engine/registry.py)
+FLASH_PERMISSIONS = registry.FLASH_PERMISSIONS  # (engine/registry.py)
 # The ability classes that may give such a permission (only cards with one are asked about).
 FLASH_PERMISSION_KINDS: set[type] = set()
 # Likewise for AFFORD_HOOKS (convoke, improvise, delve keywords).
 AFFORD_KINDS: set[type] = set()
-# 602.5: fn(g, p, action) -> why `p` can't take that ActivateAbility action now, or None (split second).
-ACTIVATION_RESTRICTIONS: list[Any] = []
-# 608.3: fn(g, stack item, new permanent id) after a permanent spell has entered (evoke, dash).
-PERMANENT_SPELL_HOOKS: list[Any] = []
-# 601.2b: fn(g, p, obj, action, card) -> the characteristics the spell is cast with (702.96a overload).
-CARD_SWAPS: list[Any] = []
-# 700.2: fn(card, modal, modes) -> True when choosing these modes is allowed beyond the usual number
-# (702.42a entwine: all of them; rules/casting.py adds the entwine cost).
-ALL_MODES_HOOKS: list[Any] = []
+ACTIVATION_RESTRICTIONS = registry.ACTIVATION_RESTRICTIONS  # (engine/registry.py)
+PERMANENT_SPELL_HOOKS = registry.PERMANENT_SPELL_HOOKS  # (engine/registry.py)
+CARD_SWAPS = registry.CARD_SWAPS  # (engine/registry.py)
+ALL_MODES_HOOKS = registry.ALL_MODES_HOOKS  # (engine/registry.py)
 
 
 @by_identity
@@ -314,27 +303,13 @@ def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | Non
     return None
 
 
-# 601.2f: cost increases and reductions of generic mana beyond Damping Sphere's: functions
-# (g, p, card, targets) -> net generic change (rules/casting.py registers them).
-COST_MODIFIERS: list[Any] = []
-# 601.2b: optional additional and alternative costs: fn(g, p, obj, action, reqs, kicked, flashback)
-# -> (reqs, choices to record on the stack item).
-CAST_OPTIONS: list[Any] = []
-# 601.2g-h: fn(g, p, obj, reqs, action, exclude_more) -> True when it paid the spell's cost itself
-# (convoke, improvise, delve).
-SPELL_PAYERS: list[Any] = []
-# fn(g, p, obj, reqs) -> True when the spell can be paid for in a way solve_payment doesn't see.
-AFFORD_HOOKS: list[Any] = []
-# fn(g, p, CastSpell action) -> False to drop a cast from the actions offered to agents (a cost that
-# depends on its targets, 601.2f, can't be paid).
-CAST_ACTION_FILTERS: list[Any] = []
-# fn(g, p, obj, mana sources) -> the `choices` of the CastSpell actions offered to agents for other
-# ways to cast the spell (buyback, evoke, dash ...) that can be paid for.
-CAST_VARIANTS: list[Any] = []
-# 601.3 / 601.2a: permissions to cast a card from a zone other than its owner's hand (retrace, jump-start,
-# escape, madness: rules/graveyard_keywords.py): fn(g, p, obj) -> a permission with `reqs(g, p, card, x,
-# targets)`, `any_time`, `additional` (a Cost or None) and `choices` (recorded on the stack item), or None.
-CAST_PERMISSIONS: list[Any] = []
+COST_MODIFIERS = registry.COST_MODIFIERS  # (engine/registry.py)
+CAST_OPTIONS = registry.CAST_OPTIONS  # (engine/registry.py)
+SPELL_PAYERS = registry.SPELL_PAYERS  # (engine/registry.py)
+AFFORD_HOOKS = registry.AFFORD_HOOKS  # (engine/registry.py)
+CAST_ACTION_FILTERS = registry.CAST_ACTION_FILTERS  # (engine/registry.py)
+CAST_VARIANTS = registry.CAST_VARIANTS  # (engine/registry.py)
+CAST_PERMISSIONS = registry.CAST_PERMISSIONS  # (engine/registry.py)
 
 
 def cast_permission(g: Game, p: int, o: Obj) -> Any:
@@ -632,10 +607,7 @@ ETB_REPLACEMENTS = registry.ETB_REPLACEMENTS  # 614.1c (engine/registry.py)
 ETB_FROM_OTHERS = registry.ETB_FROM_OTHERS  # 614.12 (engine/registry.py)
 
 
-# 614.1c / 707.5: replacement effects that change what a permanent enters as ("You may have CARDNAME enter
-# as a copy of ...", rules/copy_effects.py), applied before the others, which are then those of what it
-# enters as: fn(game, the entering object, the ETB choices).
-ENTERS_AS: list = []
+ENTERS_AS = registry.ENTERS_AS  # (engine/registry.py)
 
 
 def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model.state import BATTLEFIELD
 from . import continuous
 from .targeting import mana_value
@@ -180,7 +181,7 @@ def pt_cda(s: GameState, obj: Obj, card: Any, power: int | None, toughness: int 
     return power, toughness, vol
 
 
-continuous.PT_CDA.append(pt_cda)
+registry.PT_CDA.append(pt_cda)
 
 
 def devotion(s: GameState, p: int, colors: frozenset[str]) -> int:
@@ -203,5 +204,5 @@ def _not_creature_unless_devotion(s: GameState, obj: Obj, types: frozenset[str])
     return types
 
 
-continuous.SELF_LAYER4.append(_not_creature_unless_devotion)
+registry.SELF_LAYER4.append(_not_creature_unless_devotion)
 continuous.SELF_LAYER4_KINDS.add("devotion_not_creature")

@@ -117,14 +117,10 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     return True
 
 
-# 702.16a: protection from qualities other than colors ("artifacts", "Goblins", "everything"):
-# fn(quality, source characteristics) -> whether the source has it (rules/protection.py).
-PROTECTION_QUALITIES: list = []
+PROTECTION_QUALITIES = registry.PROTECTION_QUALITIES  # (engine/registry.py)
 
 
-# fn(game, player, controller of the spell or ability) -> True when that player can't be its target
-# (702.11c "You have hexproof", 702.18a "You have shroud": rules/game_rule_statics.py).
-PLAYER_TARGET_BLOCKS: list = []
+PLAYER_TARGET_BLOCKS = registry.PLAYER_TARGET_BLOCKS  # (engine/registry.py)
 
 
 def protected_from(g: Game, o: Obj, source_colors: frozenset[str], source: Any = None) -> bool:

@@ -46,9 +46,7 @@ _trigger_events_module = lazy_module("manastack.rules.trigger_events", globals()
 EXALTED = V.TriggeredAbility("Exalted", "exalted", (V.Pump(V.SELF, 1, 1),))
 
 
-# fn(g, source, ability) -> False when the ability doesn't trigger now; called last, so a gate may
-# record that it did trigger.
-TRIGGER_GATES: list = []
+TRIGGER_GATES = registry.TRIGGER_GATES  # (engine/registry.py)
 
 
 def _add(g: Game, controller: int, source: int, ability: V.TriggeredAbility, lki=None, name: str = "",
@@ -128,9 +126,7 @@ def _watchers(g: Game, events: tuple[str, ...]):
     return out
 
 
-# fn(game, events) -> (object, ability) pairs of triggered abilities that function outside the battlefield
-# (rules/graveyard_keywords.py: "whenever ..., you may return this card from your graveyard to your hand").
-WATCHER_HOOKS: list = []
+WATCHER_HOOKS = registry.WATCHER_HOOKS  # (engine/registry.py)
 
 
 @by_identity
@@ -229,9 +225,7 @@ def attacked(g: Game, attackers: list[int]) -> None:
     _trigger_events_module.attacked(g, attackers)  # "whenever a creature you control attacks", ...
 
 
-# fn(game, event): abilities that trigger at the beginning of a step from outside the battlefield
-# (rules/graveyard_keywords.py: suspend's upkeep trigger in exile, 702.62a, 113.6k).
-STEP_HOOKS: list = []
+STEP_HOOKS = registry.STEP_HOOKS  # (engine/registry.py)
 
 
 def beginning_of_step(g: Game, event: str) -> None:
@@ -262,8 +256,7 @@ def beginning_of_step(g: Game, event: str) -> None:
     _trigger_events_module.step_began(g, event)  # "the upkeep of enchanted creature's controller"
 
 
-# fn(g, caster, spell object id), called as a spell becomes cast (601.2i).
-SPELL_CAST_HOOKS: list = []
+SPELL_CAST_HOOKS = registry.SPELL_CAST_HOOKS  # (engine/registry.py)
 
 
 def spell_cast(g: Game, p: int, spell: int) -> None:

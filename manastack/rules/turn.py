@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..lazy import lazy_module
 from ..model import actions as A
@@ -88,9 +89,7 @@ def advance(g: Game) -> None:
     end_step(g)
 
 
-# fn(game), called as the untap step begins, before 302.6's "summoning sickness" of the active player's
-# permanents ends (rules/graveyard_keywords.py: echo, 702.30a).
-BEFORE_UNTAP_HOOKS: list = []
+BEFORE_UNTAP_HOOKS = registry.BEFORE_UNTAP_HOOKS  # (engine/registry.py)
 
 
 def _begin_step(g: Game) -> None:
@@ -144,9 +143,7 @@ def _begin_step(g: Game) -> None:
     q.append(("give_priority",))
 
 
-# 402.2: effects that change a player's maximum hand size: fn(game, player, limit) -> the new
-# limit, None for no maximum.
-HAND_SIZE: list = []
+HAND_SIZE = registry.HAND_SIZE  # (engine/registry.py)
 
 
 def _cleanup(g: Game) -> None:
@@ -341,9 +338,7 @@ def process_queue(g: Game) -> None:
     raise AssertionError(f"unknown queue item {kind}")
 
 
-# Work items of other rules modules: kind → fn(game, item), which pops the item or raises a decision
-# (rules/opening_hand.py: 103.6 actions before the first turn).
-QUEUE_ITEMS: dict[str, Any] = {}
+QUEUE_ITEMS = registry.QUEUE_ITEMS  # (engine/registry.py)
 
 
 def _order_triggers(g: Game, item: tuple) -> None:
@@ -441,8 +436,8 @@ def decision_actions(g: Game, d: Decision) -> list[A.Action]:
         return [A.Choose(c) for c in COLORS]
     if k == "choose_mode":
         return [A.Choose(m) for m in d.data]
-    if k in effects.CHOICES:
-        return effects.CHOICES[k][0](g, d)
+    if k in registry.CHOICES:
+        return registry.CHOICES[k][0](g, d)
     return []
 
 
@@ -580,8 +575,8 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         s.queue[0] = ("put_trigger", item[1], (), value)
         g.log_event("choose_modes", "700.2b", card=item[1][4], modes=list(value))
         return
-    if k in effects.CHOICES:
-        effects.CHOICES[k][1](g, d, value)
+    if k in registry.CHOICES:
+        registry.CHOICES[k][1](g, d, value)
         return
     if k == "choose_color":
         from .stack import put_permanent

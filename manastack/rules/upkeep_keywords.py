@@ -2,7 +2,7 @@
 templates are in cards/templates/graveyard_keywords.py.
 
 - 702.30a echo: "At the beginning of your upkeep, if this came under your control since the
-  beginning of your last upkeep, sacrifice it unless you pay [cost]" (turn.BEFORE_UNTAP_HOOKS marks
+  beginning of your last upkeep, sacrifice it unless you pay [cost]" (registry.BEFORE_UNTAP_HOOKS marks
   the permanents whose echo is due); "Echo—Discard a card" (118.12a).
 - 702.32a fading, 702.63a vanishing: time / fade counters removed in the upkeep, sacrificed when it
   can't (or when the last is removed).
@@ -95,8 +95,7 @@ register_effect(SacrificeSource, _sacrifice_source)
 
 
 def _install_upkeep_hooks() -> None:
-    from . import turn
-    add_hook(turn.BEFORE_UNTAP_HOOKS, _mark_echo)
+    add_hook(registry.BEFORE_UNTAP_HOOKS, _mark_echo)
 
 
 _install_upkeep_hooks()
@@ -163,8 +162,7 @@ register_effect(CumulativeUpkeepLife, _cumulative_upkeep_life)
 
 
 def _install_life_choice() -> None:
-    from . import effects
-    effects.CHOICES["pay_life_or_sacrifice"] = (_life_actions, _answer_life)
+    registry.CHOICES["pay_life_or_sacrifice"] = (_life_actions, _answer_life)
 
 
 _install_life_choice()
@@ -206,8 +204,7 @@ register_effect(SacrificeUnlessDiscard, _sacrifice_unless_discard)
 
 
 def _install_echo_discard() -> None:
-    from . import effects
-    effects.CHOICES["discard_or_sacrifice"] = (_discard_or_sacrifice_actions, _answer_discard_or_sacrifice)
+    registry.CHOICES["discard_or_sacrifice"] = (_discard_or_sacrifice_actions, _answer_discard_or_sacrifice)
 
 
 _install_echo_discard()

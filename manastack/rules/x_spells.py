@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import StackItem
@@ -46,7 +47,7 @@ def _spell_has_x(g: Game, spell: int) -> bool:
 
 
 def spell_cast(g: Game, p: int, spell: int) -> None:
-    """triggers.SPELL_CAST_HOOKS: a spell with {X} in its mana cost became cast (601.2i)."""
+    """registry.SPELL_CAST_HOOKS: a spell with {X} in its mana cost became cast (601.2i)."""
     if not _spell_has_x(g, spell):
         return
     o = g.s.objects[spell]
@@ -58,7 +59,7 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
 
 
 def ability_activated(g: Game, p: int, item: StackItem) -> None:
-    """activation.ABILITY_ACTIVATED_HOOKS: an ability whose activation cost contains {X} was activated
+    """registry.ABILITY_ACTIVATED_HOOKS: an ability whose activation cost contains {X} was activated
     (602.2i)."""
     cost = getattr(getattr(item.ability, "cost", None), "mana", None)
     if cost is None or not getattr(cost, "x_count", 0):
@@ -166,8 +167,8 @@ def _answer_copy_ability_targets(g: Game, d: Any, value: Any) -> None:
     copy_ability(g, item, d.player, value, "707.10c")
 
 
-E.register_effect(DoubleX, _double_x)
-E.register_effect(CopyThat, _copy_that)
-E.CHOICES["copy_ability_targets"] = (_copy_ability_target_actions, _answer_copy_ability_targets)
-add_hook(triggers.SPELL_CAST_HOOKS, spell_cast)
-add_hook(activation.ABILITY_ACTIVATED_HOOKS, ability_activated)
+registry.register_effect(DoubleX, _double_x)
+registry.register_effect(CopyThat, _copy_that)
+registry.CHOICES["copy_ability_targets"] = (_copy_ability_target_actions, _answer_copy_ability_targets)
+add_hook(registry.SPELL_CAST_HOOKS, spell_cast)
+add_hook(registry.ABILITY_ACTIVATED_HOOKS, ability_activated)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import game as game_module
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
@@ -204,17 +205,17 @@ def _return_linked(g: Game, ctx: Context, e: ReturnLinked) -> list | None:
     return None
 
 
-E.register_effect(LinkedExile, _linked_exile)
-E.register_effect(ReturnLinked, _return_linked)
+registry.register_effect(LinkedExile, _linked_exile)
+registry.register_effect(ReturnLinked, _return_linked)
 
 
-E.CHOICES["pay_or_counter_to"] = (_pay_or_counter_to_actions, _answer_pay_or_counter_to)
+registry.CHOICES["pay_or_counter_to"] = (_pay_or_counter_to_actions, _answer_pay_or_counter_to)
 
 
-E.register_effect(CounterTo, _counter_to)
-E.register_effect(ExileUntilLeaves, _exile_until_leaves)
-E.register_effect(ExileIfWouldDie, _exile_if_would_die)
-E.register_effect(ExileDamagedIfWouldDie, _exile_damaged_if_would_die)
+registry.register_effect(CounterTo, _counter_to)
+registry.register_effect(ExileUntilLeaves, _exile_until_leaves)
+registry.register_effect(ExileIfWouldDie, _exile_if_would_die)
+registry.register_effect(ExileDamagedIfWouldDie, _exile_damaged_if_would_die)
 
 
 def _return_dead(g: Game, ctx: Context, e: ReturnDeadCard) -> list | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards.db import get_card
+from ..engine import registry
 from ..engine.game import PROFILES, Game
 from ..errors import CardError, IllegalActionError, InputError
 from ..inputs import did_you_mean, read_text
@@ -846,7 +847,7 @@ class Runner:
             if card is None:
                 # "You may play lands from your graveyard" (Crucible of Worlds).
                 card = self.find(step["play"], lambda o: o.zone == GRAVEYARD and o.owner == by
-                                 and any(perm(g, by, o) for perm in stack.LAND_PERMISSIONS))
+                                 and any(perm(g, by, o) for perm in registry.LAND_PERMISSIONS))
             if card is None:
                 raise StepError(f"no card {step['play']!r}")
             g.apply(A.PlayLand(card))

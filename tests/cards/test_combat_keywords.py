@@ -218,9 +218,9 @@ def test_exert_is_a_decision_for_agents() -> None:
     assert g.s.queue[1][:2] == ("choice", "exert")
     g.s.queue.pop(0)
     kind, p, data, prompt = g.s.queue[0][1:5]
-    acts = effects.CHOICES[kind][0](g, SimpleNamespace(player=p, data=data, prompt=prompt))
+    acts = registry.CHOICES[kind][0](g, SimpleNamespace(player=p, data=data, prompt=prompt))
     assert A.Choose(True) in acts and A.Choose(False) in acts
-    effects.CHOICES[kind][1](g, SimpleNamespace(player=p, data=data, prompt=prompt), True)
+    registry.CHOICES[kind][1](g, SimpleNamespace(player=p, data=data, prompt=prompt), True)
     assert not g.s.queue
     assert "doesnt_untap" in g.chars(brawler).rules
     assert g.s.pending_triggers and g.s.pending_triggers[-1][2].event == "reflexive"

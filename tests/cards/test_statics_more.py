@@ -8,8 +8,9 @@ import pytest
 
 from manastack.cards import compiler as C
 from manastack.cards.db import get_card
+from manastack.engine import registry
 from manastack.engine.game import Game
-from manastack.rules import control_statics, entry_choices, game_rule_statics, sba, static_counts, turn
+from manastack.rules import control_statics, entry_choices, game_rule_statics, sba, static_counts
 
 
 def compile_text(text: str, type_line: str = "Creature — Elf", power: str = "1", toughness: str = "1",
@@ -132,8 +133,8 @@ def test_hand_size_and_land_plays_count_only_your_permanents() -> None:
     assert game_rule_statics._hand_size(g, 1, 7) is None
     assert game_rule_statics._land_plays(g, 0) == 0
     assert game_rule_statics._land_plays(g, 1) == 1
-    assert game_rule_statics._hand_size in turn.HAND_SIZE
-    assert control_statics.refresh_static_control in sba.PRE_CHECK
+    assert game_rule_statics._hand_size in registry.HAND_SIZE
+    assert control_statics.refresh_static_control in registry.PRE_CHECK
 
 
 def test_devotion_cda() -> None:
