@@ -70,7 +70,7 @@ def _fill_engine_rules() -> None:
     RULES.put_triggers_on_stack = triggers.put_on_stack
     RULES.characteristics = _rules("continuous").characteristics
     RULES.remove_from_combat = combat.remove_from_combat
-    RULES.face_down_moved = _rules("vehicles_facedown").moved
+    RULES.face_down_moved = _rules("facedown").moved
     RULES.enters_battlefield = stack.enters_battlefield
     RULES.left_battlefield = triggers.left_battlefield
     RULES.entered_battlefield = triggers.entered_battlefield

@@ -12,7 +12,7 @@ import os
 import pytest
 
 from manastack.cli import main
-from manastack.fuzz import FuzzOptions, make_case, play_case, read_case, run_fuzz
+from manastack.fuzz import FuzzOptions, invariants, make_case, play_case, read_case, run_fuzz, runner
 from manastack.fuzz.cases import FuzzCase, decode, encode
 from manastack.model import actions as A
 
@@ -72,7 +72,6 @@ def test_cli_json_reports_the_counts(capsys, tmp_path) -> None:
 @pytest.mark.parametrize("kind", ["fault", "invariant"])
 def test_failures_are_counted_and_written(monkeypatch, tmp_path, kind) -> None:
     """A game that breaks (an engine fault or an invariant) is counted and written as a case."""
-    from manastack.fuzz import invariants, runner
 
     def broken(self) -> None:
         if self.g.s.turn >= 2:

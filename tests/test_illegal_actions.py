@@ -19,18 +19,26 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from dataclasses import fields, replace
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from setup_helpers import put
 
-from manastack import Game, IllegalActionError
+from manastack import Game, GameFaultedError, IllegalActionError
 from manastack.agents import RandomAgent
 from manastack.decks import bundled_decks
 from manastack.engine import validate
+from manastack.engine.registry import RULES
+from manastack.fuzz import make_case
 from manastack.fuzz.runner import state_digest
 from manastack.model import actions as A
+from manastack.model.mana import is_color
+from manastack.model.state import MAIN1
+from manastack.rules import effects
 from manastack.rules import mana_payment as mana_payment_module
 from manastack.rules import stack as stack_rules
 
@@ -215,7 +223,6 @@ def test_illegal_action_sweep_on_random_decks() -> None:
     """The same sweep in the fuzzer's games (random decks of every compiled card), at the first
     decision of each kind over all the games: they reach decisions the bundled decks never ask
     (trigger orders, 603.3b; targets of triggers; choices made as effects resolve)."""
-    from manastack.fuzz import make_case
     games = 120 if FULL else 15
     tried = 0
     kinds: set[str] = set()
@@ -341,14 +348,9 @@ def test_601_2h_a_madness_cast_that_fails_is_undone(monkeypatch: pytest.MonkeyPa
     """601.2h / 702.35a: accepting a madness offer (a listed answer, carried out with no undo snapshot)
     whose cast is then refused midway used to leave the game half-changed, listing answers apply()
     refused. Now the cast is rewound: the card isn't cast and goes to the graveyard; the game goes on."""
-    import sys
-    from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).parent))
-    from setup_helpers import put
 
-    from manastack.model.state import MAIN1
-    from manastack.rules import effects
 
     g = Game.empty()
     s = g.s
@@ -389,7 +391,6 @@ def test_106_1_a_color_answer_is_exactly_one_color() -> None:
     """106.1: where a color is asked (614.12 "as it enters, choose a color"), the answer is one of
     W, U, B, R, G as a str; None, 42, "", "UB" and "WUBRG" (which a substring test let through, and
     which then broke every later priority) are refused."""
-    from manastack.model.mana import is_color
 
     assert all(is_color(c) for c in "WUBRG")
     assert not any(is_color(v) for v in (None, 42, "", "UB", "WUBRG", "g", ("G",), "C"))
@@ -405,8 +406,6 @@ def test_engine_error_restores_a_snapshot_or_faults_the_game(monkeypatch: pytest
     """Game.apply: an engine error (not IllegalActionError) never leaves a half-changed game silently:
     an action that had a snapshot is rolled back; a listed one without a snapshot faults the game,
     and every later apply() raises GameFaultedError."""
-    from manastack import GameFaultedError
-    from manastack.engine.registry import RULES
 
     g = find_position(lambda g: g.pending.kind == "priority", ("vanilla", "vanilla"))
     before = fingerprint(g)

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from manastack import assembly
+from manastack.cards import compiler
 from manastack.engine import registry
 from manastack.model import vocab as V
 from manastack.model.vocab import conditions
@@ -115,8 +117,6 @@ def test_import_order_changes_nothing_the_package_registers() -> None:
 def test_every_module_is_named_in_the_written_order() -> None:
     """A new rules or template module must be added to assembly.RULES_MODULES or
     compiler.TEMPLATE_MODULES (where its place decides the order of its hooks and templates)."""
-    from manastack import assembly
-    from manastack.cards import compiler
     rules = {p.stem for p in (ROOT / "manastack" / "rules").glob("*.py")} - {"__init__"}
     templates = {p.stem for p in (ROOT / "manastack" / "cards" / "templates").glob("*.py")} - {"__init__"}
     assert rules == set(assembly.RULES_MODULES) and len(assembly.RULES_MODULES) == len(rules)

@@ -276,3 +276,17 @@ AURA_KEPT: list = []
 # 303.4c: whether an Aura attached to a player may stay attached: fn(game, aura, aura chars) -> bool.
 # Without any (no template compiles such an Aura), it is put into the graveyard.
 AURA_ON_PLAYER: list = []
+
+
+# --- conditions (rules/intervening.py)
+# 603.4 and the other conditions of model/vocab/conditions.py (and families elsewhere): cls ->
+# fn(game, condition, source, its last known information, the event's object) -> bool.
+CONDITION_EVALUATORS: dict[type, Callable[..., bool]] = {}
+
+# --- mana choices (rules/produce.py)
+# ManaProduction kinds whose mana is chosen even when only one option is left (106.1, 106.7, 605.1b).
+CHOICE_KINDS: set[str] = set()
+
+# --- layer 4 of a permanent's own abilities (rules/continuous.py)
+# StaticAbility kinds that change their own permanent's types (layer 4), so characteristics look for them.
+SELF_LAYER4_KINDS: set[str] = set()

@@ -16,39 +16,21 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model import actions as A
 from ..model.costs import requirements
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
 from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility, TriggeredAbility
 from ..model.vocab.keyword_costs import WardCounter
-from . import effects
-from .effects import counter_unless_pays, register_effect
-from .mana_payment import (
-    _choose_cost_objects,
-    _discard_candidates,
-    _exile_candidates,
-    _plus_block_reason,
-    _tap_block_reason,
-    _tap_candidates,
-    activate_mana,
-    cost_block_reason,
-    pay_mana,
-    sacrifice_candidates,
-    tap,
-    untap,
-    usable_for_cost,
-)
-from .targeting import check_targets
+from . import effects, mana_payment, targeting, triggers
+from . import graveyard_keywords as _graveyard_keywords_module
+from . import stack as _stack_module
+from . import trigger_events as _trigger_events_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
-_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 
 
 @by_identity
@@ -88,7 +70,7 @@ def zone_ability(g: Game, p: int, o: Obj, abilities: list, action: A.ActivateAbi
         raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
     if action.x < 0:
         raise IllegalActionError("X can't be negative (107.3)")
-    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    targeting.check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
     return ab
 
 
@@ -97,7 +79,7 @@ def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> N
     [effect]"): the ability goes on the stack, its costs are paid (mana, then the discard, 601.2h)."""
     ab = zone_ability(g, p, o, hand_abilities(o.card), action, "a hand", hand_ability_block_reason, x_allowed=False)
     lki = (o.copy(), g.chars(o))
-    pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability", purpose=("ability", o.id))
+    mana_payment.pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability", purpose=("ability", o.id))
     costs = registry.HAND_ABILITY_COSTS.get(type(ab))  # 702.49a ninjutsu: reveal it, return an attacker
     if costs is not None:
         costs.pay(g, ab, p, o, action)
@@ -121,7 +103,6 @@ def ward_check(g: Game, p: int, item: StackItem) -> None:
             continue
         for ab in g.chars(o).abilities:
             if isinstance(ab, TriggeredAbility) and ab.event == "ward":
-                from . import triggers
                 triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=item.id)
 
 
@@ -143,8 +124,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         _activate_from_hand(g, p, o, action)  # 113.6b / 702.29a
         return
     if o is not None and o.zone == GRAVEYARD:
-        from .graveyard_keywords import activate_from_graveyard
-        activate_from_graveyard(g, p, o, action)  # 113.6m: unearth, "return this card from your graveyard"
+        _graveyard_keywords_module.activate_from_graveyard(g, p, o, action)  # 113.6m: unearth, "return this card from your graveyard"
         return
     if o is None or o.zone != BATTLEFIELD:
         raise IllegalActionError(f"{g.name_of(action.source)} is not on the battlefield")
@@ -163,10 +143,10 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             out, choice = choice[1], None  # the outcome chosen at a mana_choice decision
         paid = False
         if action.payment is not None and not ab.cost.mana.is_empty():
-            pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id,
+            mana_payment.pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id,
                      purpose=("ability", o.id))
             paid = True
-        activate_mana(g, p, o.id, action.index, choice=choice, mana_paid=paid, out_override=out)
+        mana_payment.activate_mana(g, p, o.id, action.index, choice=choice, mana_paid=paid, out_override=out)
         return
     assert isinstance(ab, ActivatedAbility)
     if s.priority != p:
@@ -175,9 +155,9 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         raise IllegalActionError(f"{o.card.name}: activate only as a sorcery (602.5d)")
     if action.x and not ab.cost.mana.x_count and getattr(ab.cost, "loyalty", None) != "X":  # 606.4: [−X]
         raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
-    check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    targeting.check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
     cost = ab.cost
-    why = cost_block_reason(g, o, cost)
+    why = mana_payment.cost_block_reason(g, o, cost)
     if why and not (cost.untap and not cost.tap):
         raise IllegalActionError(why)
     if cost.untap and "Creature" in g.chars(o).types and o.sick and "haste" not in g.chars(o).keywords:
@@ -186,25 +166,25 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     # 601.2c-h / 602.2b: the objects the other costs use are chosen first, then mana is paid.
     victims: list[int] = []
     if cost.sacrifice is not None:
-        why = cost_block_reason(g, o, cost)
+        why = mana_payment.cost_block_reason(g, o, cost)
         if why:
             raise IllegalActionError(why)
-        victims = _choose_cost_objects(g, p, usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)), 1,
+        victims = mana_payment._choose_cost_objects(g, p, mana_payment.usable_for_cost(g, o, cost, mana_payment.sacrifice_candidates(g, o, cost.sacrifice)), 1,
                                        "sacrifice", o.card.name)
     discards: list[int] = []
     tapped_others: list[int] = []
     exiles: list[int] = []
     if type(cost) is CostPlus:
-        why = _plus_block_reason(g, o, cost)
+        why = mana_payment._plus_block_reason(g, o, cost)
         if why:
             raise IllegalActionError(why)
         if cost.discard:
-            discards = _choose_cost_objects(g, p, _discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
+            discards = mana_payment._choose_cost_objects(g, p, mana_payment._discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
         if cost.tap_untapped is not None:
-            tapped_others = _choose_cost_objects(g, p, [c for c in usable_for_cost(g, o, cost, _tap_candidates(g, o, cost))
+            tapped_others = mana_payment._choose_cost_objects(g, p, [c for c in mana_payment.usable_for_cost(g, o, cost, mana_payment._tap_candidates(g, o, cost))
                                                         if c not in victims], cost.tap_count, "tap", o.card.name)
         if cost.exile_from_graveyard is not None:
-            exiles = _choose_cost_objects(g, p, _exile_candidates(g, o, cost), cost.exile_count, "exile",
+            exiles = mana_payment._choose_cost_objects(g, p, mana_payment._exile_candidates(g, o, cost), cost.exile_count, "exile",
                                           o.card.name)
     extra_paid = None
     extra = registry.EXTRA_COSTS.get(type(cost))  # costs of their own (702.122a crew): chosen before mana
@@ -215,10 +195,10 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         extra_paid = extra.choose(g, cost, p, o, action)
         tapped_others = tapped_others + [c for c in extra_paid if c not in tapped_others]
     reqs = requirements(cost.mana, action.x)
-    pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
+    mana_payment.pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
              exclude_more=tuple(victims + tapped_others), purpose=("ability", o.id))
     # {Q} is paid after mana abilities (107.6): the permanent must be tapped by now.
-    why = _tap_block_reason(g, o, cost)
+    why = mana_payment._tap_block_reason(g, o, cost)
     if why:
         raise IllegalActionError(why)
     if any(s.objects.get(v) is None or s.objects[v].zone != BATTLEFIELD for v in victims + tapped_others):
@@ -228,12 +208,12 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
         g.set_life(p, -cost.life, "119.4", source=o.card.name)
     if cost.tap:
-        tap(g, o, "107.5")
+        mana_payment.tap(g, o, "107.5")
     if cost.untap:
-        untap(g, o, "107.6")
+        mana_payment.untap(g, o, "107.6")
     for x in tapped_others:
         if extra_paid is None or x not in extra_paid:
-            tap(g, s.objects[x], "602.2b")
+            mana_payment.tap(g, s.objects[x], "602.2b")
     if extra_paid is not None and extra is not None and extra.pay is not None:
         extra.pay(g, cost, p, o, extra_paid)
     if type(cost) is CostPlus and cost.remove_counters is not None:
@@ -279,7 +259,7 @@ def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[in
 
 
 def _run_ward(g, ctx, e: WardCounter):
-    return counter_unless_pays(g, ctx, ctx.event_obj, e.cost)
+    return effects.counter_unless_pays(g, ctx, ctx.event_obj, e.cost)
 
 
-register_effect(WardCounter, _run_ward)
+registry.register_effect(WardCounter, _run_ward)

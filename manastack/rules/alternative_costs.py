@@ -18,8 +18,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.costs import ManaSource, Requirement, parse_cost, requirements, solve_payment
 from ..model.state import EXILE, HAND, STACK
@@ -31,15 +31,17 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
     Overload,
 )
 from ..model.vocab.keyword_costs import IfKicked
-from .cost_modifiers import _casting_game, _condition
-from .effects import register_effect
-from .spell_copies import StormCopies, _copy_costs, _died_this_turn
+from ..model.vocab.spell_copies import StormCopies
+from . import cost_modifiers, spell_copies
+from . import effects as _effects_module
+from . import mana_payment as _mana_payment_module
+from . import stack as _stack_module
+from . import targeting as _targeting_module
+from . import turn_history as _turn_history_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
-_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
 
 ALTERNATIVE = ("evoke", "dash", "surge", "blitz", "spectacle", "emerge")
@@ -75,37 +77,35 @@ def alternative_costs(card: V.CardDef) -> list[AlternativeCost]:
 
 def _other_candidates(g: Game, p: int, o: Obj, other: OtherCost) -> dict[str, tuple[list[int], int]]:
     """The objects each part of `other` may use: part -> (candidates, how many)."""
-    from .targeting import matches_filter
     s = g.s
     out: dict[str, tuple[list[int], int]] = {}
     if other.sacrifice is not None:
-        out["sacrifice"] = ([x.id for x in g.permanents(p) if matches_filter(g, other.sacrifice, x, p)],
+        out["sacrifice"] = ([x.id for x in g.permanents(p) if _targeting_module.matches_filter(g, other.sacrifice, x, p)],
                             other.sacrifice_count)
     if other.tap is not None:
         # Those without a mana ability first: the automatic choice keeps mana sources for the mana part.
         with_mana = {src.key[0] for src in _sources(g, p) if isinstance(src.key, tuple)}
-        cands = [x.id for x in g.permanents(p) if not x.tapped and matches_filter(g, other.tap, x, p)]
+        cands = [x.id for x in g.permanents(p) if not x.tapped and _targeting_module.matches_filter(g, other.tap, x, p)]
         out["tap"] = (sorted(cands, key=lambda c: c in with_mana), 1)
     if other.bounce is not None:
-        out["return"] = ([x.id for x in g.permanents(p) if matches_filter(g, other.bounce, x, p)], other.bounce_count)
+        out["return"] = ([x.id for x in g.permanents(p) if _targeting_module.matches_filter(g, other.bounce, x, p)], other.bounce_count)
     if other.exile_from_hand is not None:
         out["exile"] = ([c for c in s.players[p].hand if c != o.id
-                         and matches_filter(g, other.exile_from_hand, s.objects[c], p)], 1)
+                         and _targeting_module.matches_filter(g, other.exile_from_hand, s.objects[c], p)], 1)
     if other.exile_from_graveyard is not None:
-        out["exile_graveyard"] = ([c for c in s.players[p].graveyard if c != o.id and matches_filter(
+        out["exile_graveyard"] = ([c for c in s.players[p].graveyard if c != o.id and _targeting_module.matches_filter(
             g, other.exile_from_graveyard, s.objects[c], p)], other.exile_count)
     return out
 
 
 def _sources(g: Game, p: int, exclude_more: tuple[int, ...] = ()) -> list[ManaSource]:
-    from .mana_payment import mana_sources
-    return mana_sources(g, p, exclude_more=exclude_more)
+    return _mana_payment_module.mana_sources(g, p, exclude_more=exclude_more)
 
 
 def _other_payable(g: Game, p: int, o: Obj, ab: AlternativeCost) -> bool:
     if ab.other.life and g.s.players[p].life < ab.other.life:
         return False
-    if not _condition(g, p, ab.condition, (), None):
+    if not cost_modifiers._condition(g, p, ab.condition, (), None):
         return False
     return all(len(c) >= n for c, n in _other_candidates(g, p, o, ab.other).values())
 
@@ -117,7 +117,6 @@ def _choose_other(g: Game, p: int, o: Obj, ab: AlternativeCost) -> None:
     """601.2b-c: choose the objects the non-mana parts will use; they are paid with the mana (601.2h,
     pay_with_helpers), after mana abilities were activated (601.2g: a land may be tapped for mana and
     then returned or sacrificed for the cost)."""
-    from .mana_payment import _choose_cost_objects
     s = g.s
     if ab.other.life and s.players[p].life < ab.other.life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {ab.other.life} life (119.4)")
@@ -126,7 +125,7 @@ def _choose_other(g: Game, p: int, o: Obj, ab: AlternativeCost) -> None:
     used: set[int] = {x for _, _, chosen in pending for _, ids in chosen for x in ids}
     chosen: dict[str, list[int]] = {}
     for part, (cands, n) in _other_candidates(g, p, o, ab.other).items():
-        chosen[part] = _choose_cost_objects(g, p, [c for c in cands if c not in used], n, part.replace("_", " "),
+        chosen[part] = _mana_payment_module._choose_cost_objects(g, p, [c for c in cands if c not in used], n, part.replace("_", " "),
                                             o.card.name)
         used.update(chosen[part])
     s.__dict__[_PENDING] = pending + ((o.id, ab, tuple((k, tuple(v)) for k, v in chosen.items())),)
@@ -143,8 +142,6 @@ def _take_pending(g: Game, oid: int) -> list[tuple[AlternativeCost, dict[str, tu
 
 def _pay_other(g: Game, p: int, o: Obj, ab: AlternativeCost, chosen: dict[str, tuple[int, ...]]) -> None:
     """601.2h: sacrifice / tap / exile / return the chosen objects and pay life."""
-    from .effects import sacrifice
-    from .mana_payment import tap
     s = g.s
     if ab.other.life and s.players[p].life < ab.other.life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {ab.other.life} life (119.4)")
@@ -155,9 +152,9 @@ def _pay_other(g: Game, p: int, o: Obj, ab: AlternativeCost, chosen: dict[str, t
     for part, ids in chosen.items():
         for x in ids:
             if part == "sacrifice":
-                sacrifice(g, x)
+                _effects_module.sacrifice(g, x)
             elif part == "tap":
-                tap(g, s.objects[x], "601.2h")
+                _mana_payment_module.tap(g, s.objects[x], "601.2h")
             elif part == "return":
                 g.move(x, HAND, rule="601.2h")
             else:
@@ -181,8 +178,7 @@ def _alternative_available(g: Game, p: int, ab: CastOption, o: Obj | None = None
     if ab.kind == "surge":
         return g.s.players[p].spells_cast >= 1  # 702.117a: you have cast another spell this turn
     if ab.kind == "spectacle":
-        from .turn_history import happened
-        return happened(g, p, "opponent_lost_life")  # 702.137a: an opponent lost life this turn
+        return _turn_history_module.happened(g, p, "opponent_lost_life")  # 702.137a: an opponent lost life this turn
     if ab.kind == "emerge":
         return bool(_emerge_candidates(g, p, o)) if o is not None else True  # 702.119a: a creature to sacrifice
     return True
@@ -195,12 +191,11 @@ def _emerge_candidates(g: Game, p: int, o: Obj) -> list[int]:
 def _answer(g: Game, p: int, card: V.CardDef, action: Any, ab: Any) -> bool:
     """601.2b: whether the player casts with this alternative or additional cost: from the action's
     choices ((kind, bool)), else asked (a scenario answers true or false; agents: no)."""
-    from .mana_payment import choose
     for c in action.choices:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == ab.kind:
             return bool(c[1])
     what = "pay its" if ab.kind in ADDITIONAL else "cast it for its"
-    ans = choose(g, p, ab.kind, [False, True], f"{RULE[ab.kind]}: {card.name}: {what} {ab.kind} cost "
+    ans = _mana_payment_module.choose(g, p, ab.kind, [False, True], f"{RULE[ab.kind]}: {card.name}: {what} {ab.kind} cost "
                  f"{ab.cost.text if type(ab) is CastOption else ab.text}? (true or false)")
     if not isinstance(ans, bool):
         raise IllegalActionError(f"{card.name}: answer true or false for its {ab.kind} cost ({RULE[ab.kind]})")
@@ -255,14 +250,13 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
     if has_keyword(card, "rebound") and o.zone == HAND:
         added += (("rebound", True),)
     if has_keyword(card, "flash_sacrifice"):
-        from .stack import sorcery_timing_ok
-        if not sorcery_timing_ok(g, p):
+        if not _stack_module.sorcery_timing_ok(g, p):
             added += (("flash_sacrifice", True),)  # cast when a sorcery couldn't have been
     if any(type(ab) is V.TriggeredAbility and ab.effects == (StormCopies(),) for ab in card.abilities):
         # 702.40a: the spells cast before it this turn (it is counted only once it becomes cast, 601.2i)
         added += (("storm_count", sum(pl.spells_cast for pl in g.s.players)),)
     if any(type(ab) is V.TriggeredAbility and ab.effects == (StormCopies("gravestorm"),) for ab in card.abilities):
-        added += (("gravestorm_count", _died_this_turn(g)),)  # 702.69a
+        added += (("gravestorm_count", spell_copies._died_this_turn(g)),)  # 702.69a
     opts = cast_options(card)
     others = alternative_costs(card)
     orig = _original(card)
@@ -297,7 +291,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
                 raise IllegalActionError(f"{card.name}: its {ab.kind} cost can't be paid (601.2h): {ab.text}")
             _choose_other(g, p, o, other)
     additional += mandatory
-    copies, times = _copy_costs(g, p, o, action, opts)
+    copies, times = spell_copies._copy_costs(g, p, o, action, opts)
     if copies:
         added += ((copies[0], True),)
     if times:
@@ -309,8 +303,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
     if alt is not None and card.mana_cost.x_count and not alt.cost.x_count and action.x:
         raise IllegalActionError(f"{card.name}: its {alt.kind} cost has no X (107.3)")
     if flashback:
-        from .stack import flashback_cost
-        text = flashback_cost(card).text
+        text = _stack_module.flashback_cost(card).text
     else:
         text = alt.cost.text if alt is not None else card.mana_cost.text
     if kicked:
@@ -322,8 +315,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
     if alt is not None and alt.kind == "emerge":
         # 702.119a: sacrifice a creature and pay the emerge cost reduced by its mana value (generic only,
         # 118.7a); the creature is sacrificed with the payment (it may be tapped for mana first, 601.2g).
-        from .mana_payment import _choose_cost_objects
-        victim = _choose_cost_objects(g, p, _emerge_candidates(g, p, o), 1, "sacrifice", card.name)[0]
+        victim = _mana_payment_module._choose_cost_objects(g, p, _emerge_candidates(g, p, o), 1, "sacrifice", card.name)[0]
         adjust -= g.s.objects[victim].card.mana_cost.mana_value
         emerge = AlternativeCost("emerge", "additional", other=OtherCost(sacrifice=V.ObjectFilter(), sacrifice_count=1))
         g.s.__dict__[_PENDING] = g.s.__dict__.get(_PENDING, ()) + ((o.id, emerge, (("sacrifice", (victim,)),)),)
@@ -338,10 +330,9 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
 def entwined(card: V.CardDef, modes: tuple[int, ...]) -> bool:
     """702.42a: "You may choose all modes of this spell instead of just the number specified. If you do,
     you pay an additional [cost]": every mode, each once (stack.ALL_MODES_HOOKS)."""
-    from .effects import modal_of
     if card.spell is None or not any(ab.kind == "entwine" for ab in cast_options(card)):
         return False
-    modal = modal_of(card.spell.effects)
+    modal = _effects_module.modal_of(card.spell.effects)
     n = len(modal.modes) if modal is not None else 0
     return n > 1 and len(modes) == n and sorted(modes) == list(range(1, n + 1))
 
@@ -352,14 +343,13 @@ def _all_modes(card: V.CardDef, modal: Any, modes: tuple[int, ...]) -> bool:
 
 def cast_variants(g: Game, p: int, o: Obj, sources: list[ManaSource]) -> list[tuple]:
     """stack.CAST_VARIANTS: the alternative / additional costs agents may choose that can be paid."""
-    if not _casting_game(g):
+    if not cost_modifiers._casting_game(g):
         return []
-    from .stack import cost_adjustment
     out: list[tuple] = []
     pl = g.s.players[p]
     for alt in alternative_costs(o.card):
         if alt.kind == "alternative" and _other_payable(g, p, o, alt):
-            reqs = requirements(alt.cost, 0, cost_adjustment(g, p, o.card))
+            reqs = requirements(alt.cost, 0, _stack_module.cost_adjustment(g, p, o.card))
             srcs = sources
             if alt.other.tap is not None:
                 # the permanent tapped for the cost (the first candidate, as chosen automatically) can't
@@ -376,7 +366,7 @@ def cast_variants(g: Game, p: int, o: Obj, sources: list[ManaSource]) -> list[tu
                 g, p, o, AlternativeCost(ab.text, ab.kind, other=ab.other))):
             continue
         text = (ab.cost.text if ab.kind in ALTERNATIVE else o.card.mana_cost.text + ab.cost.text)
-        reqs = requirements(parse_cost(text), 0, cost_adjustment(g, p, o.card))
+        reqs = requirements(parse_cost(text), 0, _stack_module.cost_adjustment(g, p, o.card))
         if solve_payment(reqs, pl.pool, sources, pl.life) is not None:
             out.append(((ab.kind, True),))
     return out
@@ -446,4 +436,4 @@ def _run_if_kicked(g, ctx, e: IfKicked):
     return None
 
 
-register_effect(IfKicked, _run_if_kicked)
+registry.register_effect(IfKicked, _run_if_kicked)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module executes)
     ANIMATE,  # noqa: F401 (the vocabulary this module executes)
@@ -21,6 +22,7 @@ from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module ex
     Animation,
     BecomeCreature,
 )
+from . import effects as _effects_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -35,9 +37,8 @@ if TYPE_CHECKING:
 
 
 def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
-    from .effects import target_object
     s = g.s
-    oid = target_object(g, ctx, e.target)
+    oid = _effects_module.target_object(g, ctx, e.target)
     o = s.objects.get(oid) if oid is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None  # it left the battlefield: a new object, unaffected (400.7)
@@ -81,8 +82,7 @@ def base_pt(s: Any, obj_id: int, statics: tuple = ()) -> tuple[int, int] | None:
 
 
 def _register() -> None:
-    from .effects import register_effect
-    register_effect(BecomeCreature, _become_creature)
+    registry.register_effect(BecomeCreature, _become_creature)
 
 
 _register()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module executes)
@@ -27,8 +28,12 @@ from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module 
     RemoveFromCombat,
     SacrificeObjects,
 )
+from ..model.vocab.combat_keywords import NEXT_UNTAP, CombatRuleData
+from . import combat as _combat_module
+from . import combat_keywords, triggers
 from . import effects as E
-from .combat_keywords import NEXT_UNTAP, CombatRuleData, add_rules_effect
+from . import mana_payment as _mana_payment_module
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -90,7 +95,7 @@ def _cant_block_source(g: Game, ctx: E.Context, e: CantBlockSource) -> list | No
     oid = E.target_object(g, ctx, e.target)
     if oid is None or ctx.source is None:
         return None
-    add_rules_effect(g, oid, CombatRuleData((f"cant_block_creature:{ctx.source}",)), ctx.controller, "eot", ctx.name)
+    combat_keywords.add_rules_effect(g, oid, CombatRuleData((f"cant_block_creature:{ctx.source}",)), ctx.controller, "eot", ctx.name)
     return None
 
 
@@ -125,8 +130,7 @@ ENLIST_TRIGGER = V.TriggeredAbility("Enlist (when you do, this creature gets +X/
 def exert(g: Game, p: int, o: Obj, rule: str) -> None:
     """701.39a: it won't untap during its controller's next untap step; "whenever you exert a
     creature" triggers (603.2)."""
-    from . import triggers
-    add_rules_effect(g, o.id, CombatRuleData(("doesnt_untap",), None, p), p, NEXT_UNTAP, o.card.name)
+    combat_keywords.add_rules_effect(g, o.id, CombatRuleData(("doesnt_untap",), None, p), p, NEXT_UNTAP, o.card.name)
     g.log_event("exert", rule, player=g.s.players[p].name, card=o.card.name)
     for w, ab in triggers._watchers(g, ("you_exert",)):
         if w.controller == p:
@@ -171,7 +175,6 @@ def _enlist_candidates(g: Game, p: int) -> list[int]:
 
 
 def _do_exert(g: Game, p: int, cid: int, ab: ExertAbility) -> None:
-    from . import triggers
     o = g.s.objects.get(cid)
     if o is None or o.zone != BATTLEFIELD:
         return  # 701.39c
@@ -181,18 +184,15 @@ def _do_exert(g: Game, p: int, cid: int, ab: ExertAbility) -> None:
 
 
 def _do_enlist(g: Game, p: int, cid: int, t: Any) -> None:
-    from . import triggers
-    from .mana_payment import tap
     s = g.s
     if t is False or t not in _enlist_candidates(g, p) or cid not in s.objects:
         return
-    tap(g, s.objects[t], "702.154a")
+    _mana_payment_module.tap(g, s.objects[t], "702.154a")
     g.log_event("enlist", "702.154a", card=s.objects[cid].card.name, enlisted=g.name_of(t))
     triggers._add(g, p, cid, ENLIST_TRIGGER, None, s.objects[cid].card.name, event_obj=t)
 
 
 def _attack_cost_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(v) for v in d.data]
 
 
@@ -225,10 +225,9 @@ registry.CHOICES["enlist"] = (_attack_cost_actions, _answer_enlist)
 
 
 def _remove_from_combat(g: Game, ctx: E.Context, e: RemoveFromCombat) -> list | None:
-    from .combat import remove_from_combat
     oid = E.target_object(g, ctx, e.target)
     if oid is not None:
-        remove_from_combat(g, oid)
+        _combat_module.remove_from_combat(g, oid)
     return None
 
 
@@ -286,13 +285,12 @@ registry.register_effect(SacrificeObjects, _sacrifice_objects)
 
 
 def _pump_per_other_attacking(g: Game, ctx: E.Context, e: PumpPerOtherAttacking) -> list | None:
-    from .targeting import matches_filter
     oid = E.target_object(g, ctx, e.target)
     cb = g.s.combat
     if oid is None or cb is None:
         return None
     k = sum(1 for a in cb.attackers if a != oid and a in g.s.objects
-            and matches_filter(g, e.filter, g.s.objects[a], ctx.controller, ctx.source))
+            and _targeting_module.matches_filter(g, e.filter, g.s.objects[a], ctx.controller, ctx.source))
     if k:
         E.run(g, ctx, (V.Pump(e.target, e.power * k, e.toughness * k),), finish=None)
     return None

@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
-from ..lazy import lazy_module
 from ..model.state import ref_player
+from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import GameState, Obj
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 def enchanted_player(aura: Obj) -> int | None:

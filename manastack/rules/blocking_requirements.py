@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model.state import BATTLEFIELD
 from ..model.vocab.blocking_requirements import (  # noqa: F401 (the vocabulary this module executes)
     MustBlock,
 )
+from ..model.vocab.combat_keywords import CombatRuleData
+from . import combat as _combat_module
+from . import combat_keywords
+from . import continuous as _continuous_module
 from . import effects as E
-from .combat_keywords import CombatRuleData, add_rules_effect
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-_combat_module = lazy_module("manastack.rules.combat", globals(), "_combat_module")
-_continuous_module = lazy_module("manastack.rules.continuous", globals(), "_continuous_module")
 
 
 def _requirements(g: Game) -> tuple[list[int], list[tuple[int, int]], list[int]]:
@@ -101,7 +101,6 @@ def _better_declaration(g: Game, cur: dict[int, tuple[int, ...]]) -> dict[int, t
         any_layered = _continuous_module.any_layered
         if not reqs[2] or any_layered(g):
             return None  # "blocks each combat if able" alone: rules/combat.py checks it (when a static has it)
-    from .combat import can_block, max_blocked
     s = g.s
     have = _obeyed(cur, reqs)
     must_be_blocked, pairs, each_combat = reqs
@@ -113,11 +112,11 @@ def _better_declaration(g: Game, cur: dict[int, tuple[int, ...]]) -> dict[int, t
     candidates: list[dict[int, tuple[int, ...]]] = []
     all_at_once = dict(cur)
     for b, a in wanted:
-        if a in cur.get(b, ()) or can_block(g, s.objects[b], s.objects[a]) is not None:
+        if a in cur.get(b, ()) or _combat_module.can_block(g, s.objects[b], s.objects[a]) is not None:
             continue
         atts = cur.get(b, ())
         options = [(a,)]
-        if atts and len(atts) < max_blocked(g, s.objects[b]):
+        if atts and len(atts) < _combat_module.max_blocked(g, s.objects[b]):
             options.append(atts + (a,))
         for opt in options:
             candidates.append({**cur, b: opt})
@@ -135,7 +134,6 @@ def suggested_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
     so far when they can't be declared as they are and nothing more can be added — by obeying more
     blocking requirements (509.1c) or leaving out blockers that break a restriction (509.1b); None if
     none is found in a short search."""
-    from .combat import validate_blocks
     frontier = [{b: tuple(atts) for b, atts in blocks}]
     seen: set[tuple] = set()
     for _ in range(64):
@@ -147,7 +145,7 @@ def suggested_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
             continue
         seen.add(decl)
         try:
-            validate_blocks(g, decl)
+            _combat_module.validate_blocks(g, decl)
             return decl
         except IllegalActionError:
             pass
@@ -159,9 +157,8 @@ def suggested_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
 
 
 def _restrictions_ok(g: Game, cand: dict[int, tuple[int, ...]]) -> bool:
-    from .combat import validate_blocks
     try:
-        validate_blocks(g, tuple((b, atts) for b, atts in cand.items() if atts), requirements=False)
+        _combat_module.validate_blocks(g, tuple((b, atts) for b, atts in cand.items() if atts), requirements=False)
     except IllegalActionError:
         return False
     return True
@@ -174,7 +171,7 @@ def _must_block(g: Game, ctx: E.Context, e: MustBlock) -> list | None:
     src = ctx.source
     if oid is None or src is None:
         return None
-    add_rules_effect(g, oid, CombatRuleData((f"must_block:{src}",)), ctx.controller, "eot", ctx.name)
+    combat_keywords.add_rules_effect(g, oid, CombatRuleData((f"must_block:{src}",)), ctx.controller, "eot", ctx.name)
     return None
 
 

@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine import game as game_module
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
 from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
@@ -33,8 +35,11 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     SuspendCast,
     SuspendTrigger,
 )
-from . import add_hook
-from .effects import Context, register_effect
+from . import add_hook, effects, triggers
+from . import mana_payment as _mana_payment_module
+from . import priority as _priority_module
+from . import stack as _stack_module
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -66,10 +71,9 @@ class CastPermit:
             s.next_timestamp += 1
 
     def reqs(self, g: Game, p: int, card: V.CardDef, x: int, targets: tuple[int, ...]) -> list:
-        from .stack import cost_adjustment, total_cost_reqs
         if self.alt_cost is None:
-            return total_cost_reqs(g, p, card, x, targets)
-        return requirements(self.alt_cost, x, cost_adjustment(g, p, card, targets))
+            return _stack_module.total_cost_reqs(g, p, card, x, targets)
+        return requirements(self.alt_cost, x, _stack_module.cost_adjustment(g, p, card, targets))
 
 
 _PERMITS: dict[str, tuple[str, tuple]] = {
@@ -115,8 +119,6 @@ def zone_cast_actions(g: Game, p: int) -> list:
     s = g.s
     if not g.may_have(CastFromGraveyard):
         return []
-    from .stack import cast_block_reason
-    from .targeting import matches_filter
     s = g.s
     pl = s.players[p]
     out: list = []
@@ -125,17 +127,17 @@ def zone_cast_actions(g: Game, p: int) -> list:
         if not any(isinstance(ab, CastFromGraveyard) for ab in o.card.abilities):
             continue
         permit = _graveyard_permit(g, p, o)
-        if permit is None or cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
+        if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
             continue
         extra = permit.additional
         if extra is not None and extra.life and pl.life < extra.life:
             continue  # 119.4
         if type(extra) is V.CostPlus:
-            if extra.discard and sum(1 for c in pl.hand if extra.discard_filter is None or matches_filter(
+            if extra.discard and sum(1 for c in pl.hand if extra.discard_filter is None or _targeting_module.matches_filter(
                     g, extra.discard_filter, s.objects[c], p)) < extra.discard:
                 continue
             if extra.exile_from_graveyard is not None and sum(
-                    1 for c in pl.graveyard if c != oid and matches_filter(g, extra.exile_from_graveyard, s.objects[c], p,
+                    1 for c in pl.graveyard if c != oid and _targeting_module.matches_filter(g, extra.exile_from_graveyard, s.objects[c], p,
                                                                           oid)) < extra.exile_count:
                 continue
         out.extend(_permitted_casts(g, p, o, permit))
@@ -165,7 +167,6 @@ def _madness_replacement(g: Game, p: int, oid: int) -> tuple | None:
 
 
 def _madness_trigger(g: Game, p: int, new_id: int) -> None:
-    from . import triggers
     o = g.s.objects.get(new_id)
     if o is None or o.zone != "exile":
         return
@@ -173,8 +174,7 @@ def _madness_trigger(g: Game, p: int, new_id: int) -> None:
     triggers._add(g, o.owner, new_id, ab, None, o.card.name)
 
 
-def _cast_offer(g: Game, ctx: Context, kind: str) -> list | None:
-    from . import effects
+def _cast_offer(g: Game, ctx: effects.Context, kind: str) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != "exile":
         return None  # 400.7: the card left exile; it can't be found
@@ -183,11 +183,11 @@ def _cast_offer(g: Game, ctx: Context, kind: str) -> list | None:
     return [effects._choice("cast_offer", o.owner, o.id, f"{o.card.name}: {what}", (o.id, (), kind))]
 
 
-def _madness_cast(g: Game, ctx: Context, e: MadnessCast) -> list | None:
+def _madness_cast(g: Game, ctx: effects.Context, e: MadnessCast) -> list | None:
     return _cast_offer(g, ctx, "madness")
 
 
-def _suspend_cast(g: Game, ctx: Context, e: SuspendCast) -> list | None:
+def _suspend_cast(g: Game, ctx: effects.Context, e: SuspendCast) -> list | None:
     return _cast_offer(g, ctx, "suspend")
 
 
@@ -205,24 +205,20 @@ def _close_window(g: Game, oid: int) -> None:
 def _castable(g: Game, p: int, oid: int, kind: str) -> bool:
     """Whether casting the exiled card this way could be begun now: it can be paid for and each of its
     targets has a candidate (601.2c)."""
-    from .mana_payment import can_pay
-    from .stack import cast_block_reason, spell_targets
-    from .targeting import target_candidates
     s = g.s
     o = s.objects[oid]
     permit = _window_permit(o, kind)
-    if permit is None or cast_block_reason(g, p, o, any_time=True) is not None:
+    if permit is None or _stack_module.cast_block_reason(g, p, o, any_time=True) is not None:
         return False
     if "Land" in o.card.types:
         return False  # playing a land this way: not modelled (no card in the corpus needs it)
-    if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
+    if not _mana_payment_module.can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", oid)):
         return False
-    return all(getattr(spec, "optional", False) or target_candidates(g, spec, p, oid, o.card.colors)
-               for spec in spell_targets(o.card))
+    return all(getattr(spec, "optional", False) or _targeting_module.target_candidates(g, spec, p, oid, o.card.colors)
+               for spec in _stack_module.spell_targets(o.card))
 
 
 def _offer_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     oid, _, kind = g.s.queue[0][5]
     if oid not in g.s.objects or not _castable(g, d.player, oid, kind):
         return [A.Choose(False)]
@@ -230,7 +226,6 @@ def _offer_actions(g: Game, d: Any) -> list:
 
 
 def _target_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(c) for c in d.data]
 
 
@@ -255,25 +250,20 @@ def _answer_offer(g: Game, d: Any, value: Any) -> None:
 
 def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str) -> None:
     """Choose the spell's targets one by one (601.2c), then cast it (601.2)."""
-    from ..model import actions as A
-    from .effects import _choice
-    from .stack import cast_spell, spell_targets
-    from .targeting import target_candidates
     s = g.s
     o = s.objects[oid]
-    specs = spell_targets(o.card)
+    specs = _stack_module.spell_targets(o.card)
     if len(chosen) < len(specs):
         spec = specs[len(chosen)]
-        cands = tuple(c for c in target_candidates(g, spec, p, oid, o.card.colors) if c not in chosen)
+        cands = tuple(c for c in _targeting_module.target_candidates(g, spec, p, oid, o.card.colors) if c not in chosen)
         if getattr(spec, "optional", False):
             cands = cands + (False,)  # an "up to N" target may be left unchosen (false)
-        s.queue[0] = _choice("cast_target", p, cands, f"601.2c: {o.card.name}: choose a target ({spec.text})",
+        s.queue[0] = effects._choice("cast_target", p, cands, f"601.2c: {o.card.name}: choose a target ({spec.text})",
                              (oid, chosen, kind))
         return
     s.queue.pop(0)
-    from .mana_payment import can_pay
     permit = _window_permit(o, kind)
-    if permit is None or not can_pay(g, p, permit.reqs(g, p, o.card, 0, chosen), ("spell", oid)):
+    if permit is None or not _mana_payment_module.can_pay(g, p, permit.reqs(g, p, o.card, 0, chosen), ("spell", oid)):
         # The cost with these targets can't be paid: the card isn't cast (601.2h, 723.1 rewind).
         g.log_event("not_cast", "601.2h", card=o.card.name)
         if kind == "madness" and o.zone == "exile":
@@ -282,7 +272,7 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
     snapshot = s.clone()  # 601.2h: a cast the offer can't complete is undone, and the card isn't cast
     _open_window(g, oid, kind)
     try:
-        cast_spell(g, p, A.CastSpell(oid, chosen))
+        _stack_module.cast_spell(g, p, A.CastSpell(oid, chosen))
     except IllegalActionError as e:
         s.restore(snapshot)
         g.invalidate()
@@ -310,8 +300,8 @@ def _answer_cast_target(g: Game, d: Any, value: Any) -> None:
     _continue_cast(g, d.player, oid, chosen + (None if value is False else value,), kind)
 
 
-register_effect(MadnessCast, _madness_cast)
-register_effect(SuspendCast, _suspend_cast)
+registry.register_effect(MadnessCast, _madness_cast)
+registry.register_effect(SuspendCast, _suspend_cast)
 
 
 def _install_madness() -> None:
@@ -359,7 +349,6 @@ def _foretell_helpers(g: Game, p: int) -> list:
 
 def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | None:
     """Why `p` can't take the special action `kind` with the card `o` now (116.2f, 116.2h, 116.2k), or None."""
-    from .stack import CAST_RESTRICTIONS, sorcery_timing_ok
     s = g.s
     name = o.card.name
     if o.zone != "hand" or o.owner != p:
@@ -375,9 +364,9 @@ def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | Non
         c = o.card
         if "Land" in c.types:
             return f"{name} is a land: it can't be cast (702.62c)"
-        if not ("Instant" in c.types or "flash" in c.keywords) and not sorcery_timing_ok(g, p):
+        if not ("Instant" in c.types or "flash" in c.keywords) and not _stack_module.sorcery_timing_ok(g, p):
             return f"116.2f: {name} could not be cast now (sorcery timing), so it can't be suspended"
-        for restriction in CAST_RESTRICTIONS:
+        for restriction in _stack_module.CAST_RESTRICTIONS:
             if restriction is _unpayable_from_hand:
                 continue  # 118.6: beginning to cast a spell with an unpayable cost is legal (Ancestral Vision)
             why = restriction(g, p, o)
@@ -386,7 +375,7 @@ def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | Non
     elif kind == "foretell":
         if s.active != p and not _foretell_helpers(g, p):
             return f"116.2h: {name} can be foretold only during its owner's turn"
-    elif kind == "plot" and not sorcery_timing_ok(g, p):
+    elif kind == "plot" and not _stack_module.sorcery_timing_ok(g, p):
         return f"116.2k: {name} can be plotted only in its owner's main phase while the stack is empty"
     return None
 
@@ -394,7 +383,6 @@ def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | Non
 def exile_from_hand(g: Game, p: int, action: Any) -> None:
     """116.2f / 116.2h / 116.2k: pay the cost and exile the card (with N time counters: suspend; face down:
     foretell; plotted). Special actions don't use the stack; the player keeps priority (116.3)."""
-    from .mana_payment import pay_mana
     s = g.s
     o = s.objects.get(action.card)
     if o is None:
@@ -405,7 +393,7 @@ def exile_from_hand(g: Game, p: int, action: Any) -> None:
     kind = action.keyword
     ab = _special_ability(o.card, kind)
     rule = {"suspend": "702.62a", "foretell": "702.143a", "plot": "702.170a"}[kind]
-    pay_mana(g, p, special_action_reqs(o, kind, g), action.payment, f"{o.card.name}'s {kind}")
+    _mana_payment_module.pay_mana(g, p, special_action_reqs(o, kind, g), action.payment, f"{o.card.name}'s {kind}")
     new = g.move(o.id, "exile", rule=rule)
     n = s.objects[new]
     if kind == "suspend":
@@ -416,7 +404,6 @@ def exile_from_hand(g: Game, p: int, action: Any) -> None:
         s.next_timestamp += 1
     g.log_event(kind, rule, player=s.players[p].name, card=o.card.name, id=new)
     if kind == "plot":
-        from . import triggers
         for trig in n.card.abilities:
             if isinstance(trig, V.TriggeredAbility) and trig.event == "becomes_plotted":
                 triggers._add(g, p, new, trig, None, n.card.name)  # 702.170: "when this card becomes plotted"
@@ -431,7 +418,6 @@ def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
     """Permissions for cards exiled by a special action: 702.143a foretold (its foretell cost, after the
     turn it was foretold) and 702.170d plotted (without paying its mana cost, during a later turn, in
     its owner's main phase while the stack is empty)."""
-    from .stack import sorcery_timing_ok
     s = g.s
     turn = _marked_turn(g, o.id, "foretold")
     if turn is not None and turn < s.turn:
@@ -439,7 +425,7 @@ def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
         if ab is not None:
             return CastPermit("foretell", "702.143a", ab.cost, choices=(("foretold", True),))
     turn = _marked_turn(g, o.id, "plotted")
-    if turn is not None and turn < s.turn and sorcery_timing_ok(g, p):
+    if turn is not None and turn < s.turn and _stack_module.sorcery_timing_ok(g, p):
         return CastPermit("plot", "702.170d", parse_cost(""), choices=(("plotted", True),))
     return None
 
@@ -451,9 +437,6 @@ def exile_actions(g: Game, p: int) -> list:
     pl = s.players[p]
     if not g.may_have(*_SPECIAL.values()):
         return []  # the common case, asked at every priority: no card of this game can do it
-    from ..model import actions as A
-    from .mana_payment import can_pay
-    from .stack import cast_block_reason
     out: list = []
     for oid in pl.hand:
         o = s.objects[oid]
@@ -464,7 +447,7 @@ def exile_actions(g: Game, p: int) -> list:
                 continue
             if special_action_block_reason(g, p, o, kind) is not None:
                 continue
-            if not can_pay(g, p, special_action_reqs(o, kind, g), None):  # 116.2f/h/k: not a spell
+            if not _mana_payment_module.can_pay(g, p, special_action_reqs(o, kind, g), None):  # 116.2f/h/k: not a spell
                 continue
             out.append(A.ExileFromHand(oid, kind))
     for oid in pl.exile:
@@ -472,7 +455,7 @@ def exile_actions(g: Game, p: int) -> list:
         if not any(e.target == oid and e.kind in ("foretold", "plotted") for e in s.effects):
             continue
         permit = _exile_permit(g, p, o)
-        if permit is None or cast_block_reason(g, p, o) is not None:
+        if permit is None or _stack_module.cast_block_reason(g, p, o) is not None:
             continue
         out.extend(_permitted_casts(g, p, o, permit))
     return out
@@ -493,7 +476,6 @@ SUSPEND_LAST = V.TriggeredAbility("Suspend: when the last time counter is remove
 def _suspend_upkeep(g: Game, event: str) -> None:
     if event != "upkeep" or not g.may_have(Suspend):
         return
-    from . import triggers
     s = g.s
     for oid in list(s.players[s.active].exile):
         o = s.objects[oid]
@@ -501,8 +483,7 @@ def _suspend_upkeep(g: Game, event: str) -> None:
             triggers._add(g, o.owner, oid, SUSPEND_UPKEEP, None, o.card.name)
 
 
-def _remove_time_counter(g: Game, ctx: Context, e: RemoveTimeCounter) -> list | None:
-    from . import triggers
+def _remove_time_counter(g: Game, ctx: effects.Context, e: RemoveTimeCounter) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != "exile" or not o.counters.get("time"):
         return None  # 603.4: no longer suspended
@@ -532,11 +513,10 @@ def _suspend_haste(g: Game, old_id: int, new_id: int, frm: str) -> None:
     g.invalidate()
 
 
-register_effect(RemoveTimeCounter, _remove_time_counter)
+registry.register_effect(RemoveTimeCounter, _remove_time_counter)
 
 
 def _install_special_actions() -> None:
-    from ..engine import game as game_module
     add_hook(registry.STEP_HOOKS, _suspend_upkeep)
     add_hook(game_module.ENTERED_BATTLEFIELD_HOOKS, _suspend_haste)
 
@@ -546,7 +526,7 @@ _install_special_actions()
 
 
 
-def _exile_self_with_counters(g: Game, ctx: Context, e: ExileSelfWithCounters) -> list | None:
+def _exile_self_with_counters(g: Game, ctx: effects.Context, e: ExileSelfWithCounters) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != "stack":
         return None
@@ -556,13 +536,12 @@ def _exile_self_with_counters(g: Game, ctx: Context, e: ExileSelfWithCounters) -
     return None
 
 
-register_effect(ExileSelfWithCounters, _exile_self_with_counters)
+registry.register_effect(ExileSelfWithCounters, _exile_self_with_counters)
 
 
 
 
-def _sacrifice_unless_escaped(g: Game, ctx: Context, e: SacrificeUnlessEscaped) -> list | None:
-    from . import effects
+def _sacrifice_unless_escaped(g: Game, ctx: effects.Context, e: SacrificeUnlessEscaped) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None
@@ -572,7 +551,7 @@ def _sacrifice_unless_escaped(g: Game, ctx: Context, e: SacrificeUnlessEscaped) 
     return None
 
 
-register_effect(SacrificeUnlessEscaped, _sacrifice_unless_escaped)
+registry.register_effect(SacrificeUnlessEscaped, _sacrifice_unless_escaped)
 
 
 def _unpayable_from_hand(g: Game, p: int, o: Any) -> str | None:
@@ -598,14 +577,10 @@ _install_unpayable()
 def _permitted_casts(g: Game, p: int, o: Obj, permit: Any) -> list[A.CastSpell]:
     """The casts of `o` a permission (retrace, jump-start, escape; a foretold or plotted card) offers
     `p` now: none unless its cost can be paid (601.2g-h), else one per mode choice and targets."""
-    from ..model import actions as A
-    from .mana_payment import can_pay
-    from .priority import _target_combos
-    from .stack import cast_variants
-    if not can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", o.id)):
+    if not _mana_payment_module.can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", o.id)):
         return []
-    return [A.CastSpell(o.id, targets, 0, modes=modes) for modes, specs in cast_variants(g, o.card)
-            for targets in _target_combos(g, specs, p, o.id, o.card.colors)]
+    return [A.CastSpell(o.id, targets, 0, modes=modes) for modes, specs in _stack_module.cast_variants(g, o.card)
+            for targets in _priority_module._target_combos(g, specs, p, o.id, o.card.colors)]
 
 
 def _suspend_trigger_intervening_if(g: Game, ability: SuspendTrigger, source: int, lki: Any, event_obj: int | None) -> bool:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model.state import BATTLEFIELD
 from ..model.vocab.cast_origin import (  # noqa: F401 (the vocabulary this module executes)
     WasCast,
 )
-from . import intervening
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -60,4 +60,4 @@ def _was_cast(g: Game, cond: WasCast, source: int, lki: Any, event_obj: int | No
     return ok != cond.negate
 
 
-intervening.EVALUATORS[WasCast] = _was_cast
+registry.CONDITION_EVALUATORS[WasCast] = _was_cast

@@ -21,13 +21,15 @@ from ..model.state import (
     MAIN2,
     player_ref,
 )
+from ..model.vocab.alternative_costs import AlternativeCost, CastingKeyword
 from ..model.vocab.cast_restrictions import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
     CastRestriction,
     PlayerCastRestriction,
     Uncounterable,
 )
-from .alternative_costs import AlternativeCost, CastingKeyword, _other_payable, has_keyword
-from .cost_modifiers import CostModifier, _casting_game, spell_matches
+from ..model.vocab.cost_modifiers import CostModifier
+from . import alternative_costs, cost_modifiers
+from . import stack as _stack_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 
 def split_second_on_stack(g: Game) -> str | None:
     for it in g.s.stack:
-        if it.kind == "spell" and it.obj in g.s.objects and has_keyword(g.s.objects[it.obj].card, "split_second"):
+        if it.kind == "spell" and it.obj in g.s.objects and alternative_costs.has_keyword(g.s.objects[it.obj].card, "split_second"):
             return it.name
     return None
 
@@ -46,7 +48,7 @@ def split_second_on_stack(g: Game) -> str | None:
 def cast_restriction(g: Game, p: int, o: Obj) -> str | None:
     """stack.CAST_RESTRICTIONS: 702.61a (a spell with split second on the stack) and 601.3 (the
     card's own "Cast this spell only ...")."""
-    if not _casting_game(g):
+    if not cost_modifiers._casting_game(g):
         return None
     s = g.s
     if s.stack:
@@ -59,7 +61,7 @@ def cast_restriction(g: Game, p: int, o: Obj) -> str | None:
     for ab in o.card.abilities:
         if type(ab) is CastRestriction and not _restriction_ok(g, p, ab.kind):
             return f"601.3: {ab.text}"
-        if type(ab) is AlternativeCost and ab.kind == "additional" and not _other_payable(g, p, o, ab):
+        if type(ab) is AlternativeCost and ab.kind == "additional" and not alternative_costs._other_payable(g, p, o, ab):
             return f"{o.card.name}: its additional cost can't be paid (601.2b): {ab.text}"
     return None
 
@@ -112,8 +114,7 @@ def activation_restriction(g: Game, p: int, action: Any) -> str | None:
     name = split_second_on_stack(g)
     if name is None:
         return None
-    from .stack import is_mana_ability_action
-    if is_mana_ability_action(g, action):
+    if _stack_module.is_mana_ability_action(g, action):
         return None
     return f"702.61a: {name} has split second: only mana abilities can be activated while it is on the stack"
 
@@ -136,7 +137,7 @@ def static_cast_restriction(g: Game, p: int, card: V.CardDef) -> str | None:
         elif ab.kind == "during_combat":
             blocked = BEGIN_COMBAT <= s.step <= END_COMBAT
         else:
-            blocked = spell_matches(ab.spell, card)
+            blocked = cost_modifiers.spell_matches(ab.spell, card)
         if blocked:
             return f"101.2: {o.card.name}: {ab.text}"
     return None
@@ -144,10 +145,10 @@ def static_cast_restriction(g: Game, p: int, card: V.CardDef) -> str | None:
 
 def uncounterable(g: Game, o: Obj) -> bool:
     """effects.UNCOUNTERABLE_HOOKS."""
-    if not _casting_game(g):
+    if not cost_modifiers._casting_game(g):
         return False
     for x, ab in g.battlefield_abilities(Uncounterable):
-        if (ab.who == "each" or x.controller == o.controller) and spell_matches(ab.spell, o.card):
+        if (ab.who == "each" or x.controller == o.controller) and cost_modifiers.spell_matches(ab.spell, o.card):
             return True
     return False
 

@@ -27,11 +27,14 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import game as game_mod
 from ..engine import registry
-from ..lazy import lazy_module
+from ..model import state as _state_module
 from ..model import vocab as V
 from ..model.mana import COLORS, TYPE_INDEX, parse_mana
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect
+from ..model.vocab.alternative_costs import AlternativeCost, CastingKeyword, CastOption, Overload
+from ..model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
 from ..model.vocab.casting import (  # noqa: F401 (the vocabulary this module executes)
     ManaSpentCounters,
     OffspringToken,
@@ -39,79 +42,41 @@ from ..model.vocab.casting import (  # noqa: F401 (the vocabulary this module ex
     SacrificeSource,
     SquadTokens,
 )
-from . import add_hook
-from .alternative_costs import (
-    AlternativeCost,
-    CastingKeyword,
-    CastOption,
-    Overload,
-    _all_modes,
-    _restore_overloaded,
-    assist_hook,
-    cast_option_hook,
-    cast_variants,
-    overload_swap,
-)
-from .cast_restrictions import (
-    _FLASH_KINDS,
-    CastRestriction,
-    PlayerCastRestriction,
-    Uncounterable,
-    activation_restriction,
-    cast_restriction,
-    flash_permission,
-    uncounterable,
-)
-from .cost_modifiers import (
-    CASTING_KINDS,
+from ..model.vocab.cost_modifiers import (
     ColoredCostIncrease,
     CostModifier,
     LifeForColorDiscount,
     NextSpellDiscount,
-    _next_spell_discount,
-    colored_increase_hook,
-    cost_modifier,
-    defiler_hook,
-    use_discounts,
 )
-from .free_casting import (
-    CascadeEffect,
-    CastFromExile,
-    RippleReveal,
-    _answer_cast_free,
-    _cascade,
-    _cast_free_actions,
-    _cast_from_exile,
-    _ripple,
+from ..model.vocab.free_casting import CascadeEffect, CastFromExile, RippleReveal
+from ..model.vocab.spell_copies import CopyTargetSpell, CopyThisSpell, StormCopies
+from ..model.vocab.spell_payment import PaymentKeyword
+from . import (
+    add_hook,
+    alternative_costs,
+    cast_restrictions,
+    cost_modifiers,
+    free_casting,
+    spell_copies,
+    spell_payment,
+    stack,
 )
-from .spell_copies import (
-    CopyTargetSpell,
-    CopyThisSpell,
-    StormCopies,
-    _answer_copy_targets,
-    _copy_target_actions,
-    _copy_target_spell,
-    _copy_this_spell,
-    _storm,
-)
-from .spell_payment import PaymentKeyword, can_afford, pay_with_helpers, priced_with_targets
+from . import effects as _effects_module
+from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_state_module = lazy_module("manastack.model.state", globals(), "_state_module")
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 # ----------------------------------------------------------------------------- registration (rules/spell_payment.py)
 
 
 def _register() -> None:
-    add_hook(registry.COST_MODIFIERS, cost_modifier)
-    add_hook(registry.SPELL_PAYERS, pay_with_helpers)
-    add_hook(registry.AFFORD_HOOKS, can_afford)
+    add_hook(registry.COST_MODIFIERS, cost_modifiers.cost_modifier)
+    add_hook(registry.SPELL_PAYERS, spell_payment.pay_with_helpers)
+    add_hook(registry.AFFORD_HOOKS, spell_payment.can_afford)
 
 
 _register()
@@ -225,7 +190,6 @@ BLITZ_DRAW = V.TriggeredAbility("When this creature dies, draw a card. (702.152a
 
 def _offspring_token(g: Game, ctx: Any, e: OffspringToken) -> list | None:
 
-    from .effects import create_token
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
@@ -234,7 +198,7 @@ def _offspring_token(g: Game, ctx: Any, e: OffspringToken) -> list | None:
         return None
     # 707.2 / 702.175a: the copiable values of the card, except that the token is 1/1.
     card = dataclasses.replace(o.card, power=1, toughness=1, is_token=True)
-    create_token(g, card, ctx.controller)
+    _effects_module.create_token(g, card, ctx.controller)
     return None
 
 
@@ -242,7 +206,6 @@ def _offspring_token(g: Game, ctx: Any, e: OffspringToken) -> list | None:
 
 def _squad_tokens(g: Game, ctx: Any, e: SquadTokens) -> list | None:
 
-    from .effects import create_token
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         o = ctx.source_lki[0] if ctx.source_lki else None
@@ -250,13 +213,12 @@ def _squad_tokens(g: Game, ctx: Any, e: SquadTokens) -> list | None:
         return None
     card = dataclasses.replace(o.card, is_token=True)  # 707.2: the copiable values
     for _ in range(e.count):
-        create_token(g, card, ctx.controller)
+        _effects_module.create_token(g, card, ctx.controller)
     return None
 
 
 def _blitz_died(g: Game, oid: int, to: str) -> None:
     """702.152a: the blitzed creature's "When this creature dies, draw a card" (LEFT_BATTLEFIELD_HOOKS)."""
-    from . import triggers
     s = g.s
     if to != GRAVEYARD or not s.effects:
         return
@@ -264,15 +226,14 @@ def _blitz_died(g: Game, oid: int, to: str) -> None:
         if e.kind == "blitz_draw" and e.target == oid:
             lki = s.lki.get(oid)
             ctrl = lki[0].controller if lki else e.controller
-            triggers._add(g, ctrl, oid, BLITZ_DRAW, lki, lki[0].card.name if lki else "blitz")
+            _triggers_module._add(g, ctrl, oid, BLITZ_DRAW, lki, lki[0].card.name if lki else "blitz")
             return
 
 
 def _sacrifice_source(g: Game, ctx: Any, e: SacrificeSource) -> list | None:
-    from .effects import sacrifice
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD:
-        sacrifice(g, o.id)
+        _effects_module.sacrifice(g, o.id)
     return None
 
 
@@ -337,40 +298,37 @@ _CASTING_KINDS = (CostModifier, PaymentKeyword, CastOption, CastingKeyword, Cast
 
 
 def _register_casting() -> None:
-    from . import stack
-    CASTING_KINDS.update(_CASTING_KINDS)
-    stack.FLASH_PERMISSION_KINDS.update(_FLASH_KINDS)
+    cost_modifiers.CASTING_KINDS.update(_CASTING_KINDS)
+    stack.FLASH_PERMISSION_KINDS.update(cast_restrictions._FLASH_KINDS)
     stack.AFFORD_KINDS.add(PaymentKeyword)
-    for lst, fn in ((registry.CAST_OPTIONS, cast_option_hook), (registry.CAST_OPTIONS, assist_hook),
-                    (registry.CAST_OPTIONS, use_discounts), (registry.CAST_OPTIONS, colored_increase_hook),
-                    (registry.CAST_OPTIONS, defiler_hook),
-                    (registry.CAST_VARIANTS, cast_variants),
-                    (registry.CAST_RESTRICTIONS, cast_restriction), (registry.ACTIVATION_RESTRICTIONS, activation_restriction),
+    for lst, fn in ((registry.CAST_OPTIONS, alternative_costs.cast_option_hook), (registry.CAST_OPTIONS, alternative_costs.assist_hook),
+                    (registry.CAST_OPTIONS, cost_modifiers.use_discounts), (registry.CAST_OPTIONS, cost_modifiers.colored_increase_hook),
+                    (registry.CAST_OPTIONS, cost_modifiers.defiler_hook),
+                    (registry.CAST_VARIANTS, alternative_costs.cast_variants),
+                    (registry.CAST_RESTRICTIONS, cast_restrictions.cast_restriction), (registry.ACTIVATION_RESTRICTIONS, cast_restrictions.activation_restriction),
                     (registry.PERMANENT_SPELL_HOOKS, permanent_entered), (registry.RESOLVED_SPELL_HOOKS, resolved_spell),
-                    (registry.ALL_MODES_HOOKS, _all_modes), (registry.FLASH_PERMISSIONS, flash_permission),
-                    (registry.CAST_ACTION_FILTERS, priced_with_targets)):
+                    (registry.ALL_MODES_HOOKS, alternative_costs._all_modes), (registry.FLASH_PERMISSIONS, cast_restrictions.flash_permission),
+                    (registry.CAST_ACTION_FILTERS, spell_payment.priced_with_targets)):
         add_hook(lst, fn)
-    add_hook(registry.CARD_SWAPS, overload_swap)
-    from ..engine import game as game_mod
-    add_hook(game_mod.ZONE_CHANGE_REPLACEMENTS, _restore_overloaded)
-    add_hook(registry.UNCOUNTERABLE_HOOKS, uncounterable)
+    add_hook(registry.CARD_SWAPS, alternative_costs.overload_swap)
+    add_hook(game_mod.ZONE_CHANGE_REPLACEMENTS, alternative_costs._restore_overloaded)
+    add_hook(registry.UNCOUNTERABLE_HOOKS, cast_restrictions.uncounterable)
     registry.register_effect(SacrificeSource, _sacrifice_source)
-    registry.register_effect(CopyThisSpell, _copy_this_spell)
-    registry.register_effect(CopyTargetSpell, _copy_target_spell)
-    registry.register_effect(NextSpellDiscount, _next_spell_discount)
+    registry.register_effect(CopyThisSpell, spell_copies._copy_this_spell)
+    registry.register_effect(CopyTargetSpell, spell_copies._copy_target_spell)
+    registry.register_effect(NextSpellDiscount, cost_modifiers._next_spell_discount)
     registry.register_effect(SquadTokens, _squad_tokens)
     registry.register_effect(OffspringToken, _offspring_token)
-    from ..engine import game as game_module
-    add_hook(game_module.LEFT_BATTLEFIELD_HOOKS, _blitz_died)
+    add_hook(game_mod.LEFT_BATTLEFIELD_HOOKS, _blitz_died)
     registry.register_effect(ReturnSourceToHand, _return_source)
-    registry.register_effect(CastFromExile, _cast_from_exile)
-    registry.CHOICES["cast_free"] = (_cast_free_actions, _answer_cast_free)
+    registry.register_effect(CastFromExile, free_casting._cast_from_exile)
+    registry.CHOICES["cast_free"] = (free_casting._cast_free_actions, free_casting._answer_cast_free)
     for kind in ("sunburst", "converge", "adamant"):
         registry.ETB_REPLACEMENTS[kind] = _mana_spent_counters
-    registry.CHOICES["copy_targets"] = (_copy_target_actions, _answer_copy_targets)
-    registry.register_effect(StormCopies, _storm)
-    registry.register_effect(CascadeEffect, _cascade)
-    registry.register_effect(RippleReveal, _ripple)
+    registry.CHOICES["copy_targets"] = (spell_copies._copy_target_actions, spell_copies._answer_copy_targets)
+    registry.register_effect(StormCopies, spell_copies._storm)
+    registry.register_effect(CascadeEffect, free_casting._cascade)
+    registry.register_effect(RippleReveal, free_casting._ripple)
 
 
 _register_casting()

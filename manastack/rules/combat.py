@@ -31,23 +31,19 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.templates.keywords import LANDWALK
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model import actions as A
 from ..model.state import BATTLEFIELD, FIRST_STRIKE, StackItem, player_ref
 from ..model.vocab import StaticAbility
-from . import effects, triggers
-from .continuous import any_layered
+from . import attacking as _attacking_module
+from . import blocking_requirements as _blocking_requirements_module
+from . import combat_keywords as _combat_keywords_module
+from . import continuous, effects, triggers
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
-_blocking_requirements_module = lazy_module("manastack.rules.blocking_requirements", globals(), "_blocking_requirements_module")
-_attacking_module = lazy_module("manastack.rules.attacking", globals(), "_attacking_module")
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
-_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
 
 
 def defending_player(g: Game) -> int:
@@ -85,7 +81,7 @@ def attack_declaration_error(g: Game, attackers: list[int]) -> str | None:
     """508.1c restrictions on the declaration as a whole, and 508.1d: the declaration must obey as
     many requirements ("attacks each combat if able") as possible without disobeying a restriction."""
     s = g.s
-    if not any_layered(g) and not any(e.kind == "combat_rules" for e in s.effects):
+    if not continuous.any_layered(g) and not any(e.kind == "combat_rules" for e in s.effects):
         return None  # no static ability nor resolved effect ("attacks this turn if able") has attack rules
     if len(attackers) == 1:
         o = s.objects[attackers[0]]
@@ -323,7 +319,7 @@ def block_requirement_error(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], 
         return None
     block_requirements_error = _blocking_requirements_module.block_requirements_error
     why = block_requirements_error(g, blocks)  # must be blocked / Lure / provoke (509.1c)
-    if why or not any_layered(g):
+    if why or not continuous.any_layered(g):
         return why
     blocking = {b for b, _ in blocks}
     for o in g.permanents(defending_player(g)):
@@ -473,8 +469,7 @@ def damage_amount(c) -> int:
     """510.1a: the combat damage a creature assigns: its power, or its toughness under "assigns
     combat damage equal to its toughness rather than its power" (rules/combat_keywords.py)."""
     if c.rules:
-        from .combat_keywords import combat_damage_amount
-        return combat_damage_amount(c)
+        return _combat_keywords_module.combat_damage_amount(c)
     return c.power or 0
 
 
@@ -597,8 +592,7 @@ def validate_assignment(g: Game, oid: int, assignment: tuple[tuple[int, int], ..
     src = s.objects[oid]
     power = damage_amount(g.chars(src))
     recs, trample = recipients(g, oid)
-    from .blocking_requirements import assigned_as_unblocked
-    if assigned_as_unblocked(g, oid, assignment, power, recs):
+    if _blocking_requirements_module.assigned_as_unblocked(g, oid, assignment, power, recs):
         return
     name = src.card.name
     amounts: dict[int, int] = {}
@@ -787,12 +781,11 @@ def block_actions(g: Game) -> list[A.Action]:
         if b not in partial:
             acts.append(A.AddBlocker(b, a))
     if blocks and not any(isinstance(x, A.DeclareBlockers) for x in acts):
-        from .blocking_requirements import suggested_blocks
         # 509.1c: a way on when the blocks chosen so far break a requirement: from them, or else from
         # scratch (the declaration is made as a whole; the blockers added one by one are only a draft).
-        alt = suggested_blocks(g, blocks)
+        alt = _blocking_requirements_module.suggested_blocks(g, blocks)
         if alt is None:
-            alt = suggested_blocks(g, ())
+            alt = _blocking_requirements_module.suggested_blocks(g, ())
         if alt is not None:
             acts.append(A.DeclareBlockers(alt))
     if not acts:
@@ -821,8 +814,7 @@ def assign_actions(g: Game, oid: int) -> list[A.Action]:
                 acts.append(A.AssignDamage(((oid, alt),)))
             except IllegalActionError:
                 pass
-    from .blocking_requirements import unblocked_target
-    d = unblocked_target(g, oid)
+    d = _blocking_requirements_module.unblocked_target(g, oid)
     if d is not None and power > 0 and ((d, power),) != default:
         acts.append(A.AssignDamage(((oid, ((d, power),)),)))  # as though it weren't blocked
     return acts

@@ -30,7 +30,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
-from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
@@ -47,16 +46,16 @@ from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this m
     RenownTrigger,
     UntapAll,
 )
+from . import counter_replacement
 from . import effects as E
-from .counter_replacement import put_counters
+from . import mana_payment as _mana_payment_module
+from . import targeting as _targeting_module
+from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import GameState, Obj
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 COMBAT_RULES = "combat_rules"  # ContinuousEffect kind; data: CombatRuleData
 
@@ -97,7 +96,7 @@ def damage_to_creature(g: Game, o: Obj, chars: Any, n: int) -> None:
     """120.3d-e: -1/-1 counters from a source with wither or infect (702.80a, 702.90c), else marked damage."""
     kws = chars.keywords if chars is not None else frozenset()
     if "wither" in kws or "infect" in kws:
-        put_counters(g, o, "-1/-1", n, "120.3d")
+        counter_replacement.put_counters(g, o, "-1/-1", n, "120.3d")
     else:
         o.damage += n
 
@@ -264,7 +263,7 @@ def _renown(g: Game, ctx: E.Context, e: Renown) -> list | None:
     if oid is None or is_renowned(g, oid):
         return None
     o = g.s.objects[oid]
-    put_counters(g, o, "+1/+1", e.n, "702.112a", placer=ctx.controller)
+    counter_replacement.put_counters(g, o, "+1/+1", e.n, "702.112a", placer=ctx.controller)
     # 702.112b: renowned is a designation of the permanent; an immutable set, so that clone()'s shallow
     # copy of the state stays independent.
     g.s.renowned = g.s.__dict__.get("renowned", frozenset()) | {oid}  # type: ignore[attr-defined]
@@ -347,9 +346,8 @@ def riot_enters(g: Game, o: Obj, ab: V.StaticAbility, choices: dict) -> None:
     """702.136a: "You may have this permanent enter with an additional +1/+1 counter on it. If you
     don't, it gains haste" (each instance separately, 702.136b). The controller's choice is asked of
     the game's chooser (the scenario runner); without one the counter is taken."""
-    from .mana_payment import choose
     s = g.s
-    counter = choose(g, o.controller, "riot", [True, False],
+    counter = _mana_payment_module.choose(g, o.controller, "riot", [True, False],
                      f"702.136a: {o.card.name} enters with an additional +1/+1 counter (true) or gains haste (false)")
     if counter:
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
@@ -362,9 +360,8 @@ def riot_enters(g: Game, o: Obj, ab: V.StaticAbility, choices: dict) -> None:
 
 
 def _register() -> None:
-    from .stack import ETB_REPLACEMENTS
-    ETB_REPLACEMENTS["bloodthirst"] = bloodthirst_enters
-    ETB_REPLACEMENTS["riot"] = riot_enters
+    registry.ETB_REPLACEMENTS["bloodthirst"] = bloodthirst_enters
+    registry.ETB_REPLACEMENTS["riot"] = riot_enters
 
 
 _register()
@@ -373,11 +370,10 @@ _register()
 
 
 def _untap_all(g: Game, ctx: E.Context, e: UntapAll) -> list | None:
-    from .mana_payment import untap
     for oid in E.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if o.tapped:
-            untap(g, o, "701.21b")
+            _mana_payment_module.untap(g, o, "701.21b")
     return None
 
 

@@ -41,10 +41,12 @@ from ..model.vocab import (
     StaticAbility,
     ability_kinds,
 )
+from ..model.vocab.animate import ANIMATE
 from ..model.vocab.statics import CANT_HAVE  # noqa: F401 (the vocabulary this module executes)
-from .animate import ANIMATE
-from .animate import base_pt as animate_base_pt
-from .animate import layer4 as animate_layer4
+from . import animate
+from . import attacking as _attacking_module
+from . import combat_keywords as _combat_keywords_module
+from . import vehicles_facedown as _vehicles_facedown_module
 
 if TYPE_CHECKING:
     from ..model.state import GameState, Obj
@@ -56,7 +58,7 @@ PT_CDA = registry.PT_CDA  # (engine/registry.py)
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 GROUP_FILTERS = registry.GROUP_FILTERS  # (engine/registry.py)
 SELF_LAYER4 = registry.SELF_LAYER4  # (engine/registry.py)
-SELF_LAYER4_KINDS: set[str] = set()
+SELF_LAYER4_KINDS = registry.SELF_LAYER4_KINDS  # (engine/registry.py)
 
 
 # Whether some card of this game has an ability of a SELF_LAYER4_KINDS kind. (The registry is complete
@@ -176,10 +178,9 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
             elif e.kind == ANIMATE and e.target == obj.id:
                 animated = True
         if animated:  # "becomes a 2/2 ... creature until end of turn" (rules/animate.py): layers 4 and 5
-            types, subtypes, colors = animate_layer4(s, obj.id, types, subtypes, colors, creature_types())
+            types, subtypes, colors = animate.layer4(s, obj.id, types, subtypes, colors, creature_types())
     if obj.zone == "battlefield" and (obj.attached_to is not None or "Vehicle" in card.subtypes):
-        from .vehicles_facedown import vehicle_equipment_types
-        types = vehicle_equipment_types(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
+        types = _vehicles_facedown_module.vehicle_equipment_types(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
     if obj.zone == "battlefield" and SELF_LAYER4:
         for fn in SELF_LAYER4:
             types = fn(s, obj, types)  # the object's own type-changing statics (rules/static_counts.py)
@@ -305,10 +306,8 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
     if affected:
         # 611.2c: rules-changing effects of resolved spells and abilities ("can't block this turn").
-        from .attacking import effect_grants
-        from .combat_keywords import effect_rules
-        rules = rules | effect_rules(s, obj, types, keywords)
-        abilities, protection = effect_grants(s, obj, abilities, protection)  # layer 6: backup (702.165a)
+        rules = rules | _combat_keywords_module.effect_rules(s, obj, types, keywords)
+        abilities, protection = _attacking_module.effect_grants(s, obj, abilities, protection)  # layer 6: backup (702.165a)
     if rules and keywords and any(r.startswith(CANT_HAVE) for r in rules):
         keywords = keywords - frozenset(r[len(CANT_HAVE):] for r in rules if r.startswith(CANT_HAVE))
     if "no_activated" in rules:
@@ -320,7 +319,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         animating = tuple((src, ab) for src, ab in statics if ab.kind == ANIMATE
                           and _animates(s, src, ab, obj, types, subtypes, supertypes, statics))
     if affected or animating:
-        set_pt = animate_base_pt(s, obj.id, animating)
+        set_pt = animate.base_pt(s, obj.id, animating)
         if set_pt is not None:
             power, toughness = set_pt  # 613.4b layer 7b: "becomes a 2/2 creature" (rules/animate.py)
     # Layer 7.

@@ -43,8 +43,7 @@ from ..model.vocab.copy_effects import (  # noqa: F401 (the vocabulary this modu
     CopyExceptions,
     EntersAsCopy,
 )
-from .mana_payment import choose, unasked
-from .targeting import mana_value, matches_filter, protected_from
+from . import mana_payment, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -67,12 +66,12 @@ def _candidates(g: Game, o: Obj, ab: EntersAsCopy) -> list[int]:
         pool = [s.objects[c] for pl in s.players for c in pl.graveyard]
     else:
         pool = [x for x in g.permanents() if x.id != o.id]
-    cands = [x for x in pool if matches_filter(g, ab.of, x, o.controller, o.id)
+    cands = [x for x in pool if targeting.matches_filter(g, ab.of, x, o.controller, o.id)
              and ("Aura" not in x.card.subtypes or _hosts(g, x.card, o))]
 
     def value(x: Obj) -> tuple:
         c = g.chars(x)
-        return (-((c.power or 0) + (c.toughness or 0)), -mana_value(x), x.id)
+        return (-((c.power or 0) + (c.toughness or 0)), -targeting.mana_value(x), x.id)
     return [x.id for x in sorted(cands, key=value)]
 
 
@@ -82,8 +81,8 @@ def _hosts(g: Game, aura: CardDef, o: Obj) -> list[int]:
     ench = [a for a in aura.abilities if isinstance(a, StaticAbility) and a.kind == "enchant"]
     if len(ench) != 1 or getattr(ench[0], "target_kind", "permanent") != "permanent":
         return []
-    return [x.id for x in g.permanents() if x.id != o.id and matches_filter(g, ench[0].filter, x, o.controller)
-            and not protected_from(g, x, aura.colors)]
+    return [x.id for x in g.permanents() if x.id != o.id and targeting.matches_filter(g, ench[0].filter, x, o.controller)
+            and not targeting.protected_from(g, x, aura.colors)]
 
 
 def _type_line(card: CardDef) -> str:
@@ -132,13 +131,13 @@ def _enters_as_copy(g: Game, o: Obj, choices: dict) -> None:
         cands = _candidates(g, o, ab)
         prompt = f"707.5: you may have {o.card.name} enter as a copy of {_describe(ab)}"
         if not cands:
-            unasked(g, p, "copy", [False], f"{prompt} (there is none)")
+            mana_payment.unasked(g, p, "copy", [False], f"{prompt} (there is none)")
             return
-        if choose(g, p, "copy", [True, False], f"{prompt} (true or false)") is not True:
+        if mana_payment.choose(g, p, "copy", [True, False], f"{prompt} (true or false)") is not True:
             g.log_event("enters_as_copy", "707.5", card=o.card.name, copy_of=None,
                         player=s.players[p].name)
             return
-        pick = choose(g, p, "copy_of", cands, f"{prompt}: choose it ({', '.join(g.name_of(c) for c in cands)})")
+        pick = mana_payment.choose(g, p, "copy_of", cands, f"{prompt}: choose it ({', '.join(g.name_of(c) for c in cands)})")
         original = s.objects[pick]
         own = o.own_card or o.card
         card = copy_card(own, copiable_values(original), ab)
@@ -155,7 +154,7 @@ def _enters_as_copy(g: Game, o: Obj, choices: dict) -> None:
             o.counters["loyalty"] = card.loyalty  # 306.5b: the copied loyalty
         if "Aura" in card.subtypes:
             hosts = _hosts(g, card, o)  # offered only with one (_candidates)
-            o.attached_to = choose(g, p, "attach", hosts, f"303.4f: choose what {card.name} enchants "
+            o.attached_to = mana_payment.choose(g, p, "attach", hosts, f"303.4f: choose what {card.name} enchants "
                                    f"({', '.join(g.name_of(h) for h in hosts)})")
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.costs import Requirement
 from ..model.mana import TYPE_INDEX
@@ -31,12 +30,15 @@ from ..model.vocab.cost_modifiers import (  # noqa: F401 (the vocabulary this mo
     NextSpellDiscount,
     SpellFilter,
 )
+from . import mana_payment as _mana_payment_module
+from . import stack as _stack_module
+from . import static_counts as _static_counts_module
+from . import targeting as _targeting_module
+from . import turn_history as _turn_history_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
-_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
 
 
@@ -94,10 +96,9 @@ def party_size(g: Game, p: int) -> int:
 
 
 def _count(g: Game, p: int, per: CostCount) -> int:
-    from .targeting import matches_filter
     if per.kind == "control":
         assert per.filter is not None
-        return sum(1 for o in g.permanents() if matches_filter(g, per.filter, o, p))
+        return sum(1 for o in g.permanents() if _targeting_module.matches_filter(g, per.filter, o, p))
     if per.kind == "party":
         return party_size(g, p)
     if per.kind == "domain":
@@ -110,8 +111,7 @@ def _count(g: Game, p: int, per: CostCount) -> int:
             return max([0, *powers])
         return sum(max(0, x) for x in powers)
     if per.kind == "devotion":
-        from .static_counts import devotion
-        return devotion(g.s, p, per.types)
+        return _static_counts_module.devotion(g.s, p, per.types)
     if per.kind == "colors_among":
         # "Vivid": the colors among permanents the caster controls (105.2)
         return len({c for o in g.permanents(p) for c in g.chars(o).colors})
@@ -121,9 +121,8 @@ def _count(g: Game, p: int, per: CostCount) -> int:
     if per.kind == "attacked_by_you" and g.s.active != p:
         return 0  # only the active player attacks (506.2)
     if per.kind in ("died", "attacked", "attacked_by_you"):
-        from .turn_history import _this_turn
         n = 0
-        for e in _this_turn(g):
+        for e in _turn_history_module._this_turn(g):
             if per.kind != "died" and e.get("event") == "attack":
                 n += 1  # 508.1: one event per attacking creature
             elif per.kind == "died" and e.get("event") == "zone_change" and e.get("from_zone") == BATTLEFIELD \
@@ -139,30 +138,27 @@ def _count(g: Game, p: int, per: CostCount) -> int:
 
 
 def _condition(g: Game, p: int, cond: CostCondition | None, targets: tuple[int, ...], source: int | None) -> bool:
-    from .targeting import matches_filter
     if cond is None:
         return True
     if cond.kind == "targets":
         assert cond.filter is not None
         return any(isinstance(t, int) and t >= 0 and t in g.s.objects and g.s.objects[t].zone in (BATTLEFIELD, GRAVEYARD)
-                   and matches_filter(g, cond.filter, g.s.objects[t], p, source) for t in targets)
+                   and _targeting_module.matches_filter(g, cond.filter, g.s.objects[t], p, source) for t in targets)
     if cond.kind == "targets_source":
         return source is not None and source in targets  # "spells that target CARDNAME"
     if cond.kind == "control":
         assert cond.filter is not None
-        return any(matches_filter(g, cond.filter, o, p, source) for o in g.permanents(p))
+        return any(_targeting_module.matches_filter(g, cond.filter, o, p, source) for o in g.permanents(p))
     if cond.kind == "cast_another":
         return g.s.players[p].spells_cast >= 1  # counted before this spell becomes cast (601.2i)
     if cond.kind == "flash_timing":
-        from .stack import sorcery_timing_ok
-        return not sorcery_timing_ok(g, p)  # cast at a time only the flash permission allows
+        return not _stack_module.sorcery_timing_ok(g, p)  # cast at a time only the flash permission allows
     if cond.kind == "second_spell":
         return g.s.players[p].spells_cast == 1  # this one will be the second spell this turn
     if cond.kind == "not_your_turn":
         return g.s.active != p
     if cond.kind == "history":
-        from .turn_history import happened
-        return happened(g, p, cond.what)
+        return _turn_history_module.happened(g, p, cond.what)
     if cond.kind == "graveyard_types":
         kinds: set[str] = set()
         for c in g.s.players[p].graveyard:
@@ -176,10 +172,9 @@ def _condition(g: Game, p: int, cond: CostCondition | None, targets: tuple[int, 
 def _cast_this_turn(g: Game, p: int, spell: SpellFilter | None) -> int:
     """How many spells of the kind `p` has cast this turn (from the "cast" events of the game log; a spell's
     characteristics from the object or its last known information)."""
-    from .turn_history import _this_turn
     name = g.s.players[p].name
     n = 0
-    for e in _this_turn(g):
+    for e in _turn_history_module._this_turn(g):
         if e.get("event") == "cast" and e.get("player") == name:
             oid = e.get("id")
             o = g.s.objects.get(oid)

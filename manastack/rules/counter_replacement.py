@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
-from ..lazy import lazy_module
 from ..model.state import BATTLEFIELD
 from ..model.vocab.counter_replacement import (  # noqa: F401 (the vocabulary this module executes)
     KIND,  # noqa: F401 (the vocabulary this module executes)
@@ -29,14 +28,13 @@ from ..model.vocab.counter_replacement import (  # noqa: F401 (the vocabulary th
     CounterReplacement,
 )
 from . import add_hook
+from . import mana_payment as _mana_payment_module
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
-_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
 
 
 
@@ -141,7 +139,7 @@ def put_counters(g: Game, o: Obj, kind: str, n: int, rule: str = "122.1", placer
 
 def counters_on_entering(g: Game, o: Obj, choices: dict) -> None:
     """122.6 / 614.1c: the counters a permanent is given as it enters are counters put on it: the
-    replacement effects apply to each kind (stack.ETB_FROM_OTHERS, after the other entry replacements
+    replacement effects apply to each kind (registry.ETB_FROM_OTHERS, after the other entry replacements
     gave them; the object is new, 400.7, so every counter on it is one it enters with)."""
     if not o.counters or not g.statics_of_kind(KIND) and not any(
             isinstance(ab, CounterReplacement) for ab in g.chars(o).abilities):

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.db import token_def
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import requirements, solve_payment
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
@@ -33,22 +33,23 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
-from .counter_replacement import put_counters
-from .token_replacement import token_count
+from . import combat as _combat_module
+from . import combat_keywords as _combat_keywords_module
+from . import counter_replacement, token_replacement
+from . import library_effects as _library_effects_module
+from . import mana_abilities as _mana_abilities_module
+from . import mana_payment as _mana_payment_module
+from . import prevention as _prevention_module
+from . import regeneration as _regeneration_module
+from . import stack as _stack_module
+from . import targeting as _targeting_module
+from . import trigger_events as _trigger_events_module
+from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from .effects import Context
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_library_effects_module = lazy_module("manastack.rules.library_effects", globals(), "_library_effects_module")
-_prevention_module = lazy_module("manastack.rules.prevention", globals(), "_prevention_module")
-_regeneration_module = lazy_module("manastack.rules.regeneration", globals(), "_regeneration_module")
-_combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
-_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
-_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 @dataclass
@@ -91,8 +92,7 @@ def amount(g: Game, ctx: Context, a: V.Amount) -> int:
             o = ctx.source_lki[0] if ctx.source_lki else None
             return (o.counters.get(a.counters_on_self, 0) if o else 0) * a.multiplier
         if a.filter is not None:
-            from .targeting import matches_filter
-            return sum(1 for o in g.permanents() if matches_filter(g, a.filter, o, ctx.controller)) * a.multiplier
+            return sum(1 for o in g.permanents() if _targeting_module.matches_filter(g, a.filter, o, ctx.controller)) * a.multiplier
     resolver = AMOUNT_RESOLVERS.get(type(a))
     if resolver is not None:
         return resolver(g, ctx, a)  # "equal to that creature's toughness" (rules/referred_objects.py)
@@ -288,8 +288,7 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
         g.invalidate()
         g.log_event("damage", rule, source=source_name, target=o.card.name, target_id=o.id, amount=n, combat=combat,
                     **({"source_id": source_id} if source_id is not None else {}))
-        from . import triggers
-        triggers.dealt_damage(g, o.id)
+        _triggers_module.dealt_damage(g, o.id)
     trigger_events = _trigger_events_module
     trigger_events.damage_dealt(g, source_id, target, n, combat)
     if "lifelink" in kws:
@@ -326,8 +325,7 @@ def gain_life(g: Game, p: int, n: int, rule: str, source: str = "") -> None:
     if n <= 0:
         return
     g.set_life(p, n, rule, source=source)
-    from . import triggers
-    triggers.life_gained(g, p, n)
+    _triggers_module.life_gained(g, p, n)
 
 
 def _deal_damage(g: Game, ctx: Context, e: V.DealDamage) -> list | None:
@@ -417,14 +415,12 @@ def discard(g: Game, p: int, oid: int, rule: str = "701.8") -> None:
     new = g.move(oid, to, rule=rule)
     if then is not None:
         then(g, p, new)
-    from . import trigger_events
-    trigger_events.discarded(g, p, oid, new, rule)  # "whenever you discard / cycle a card" (702.29c-d)
+    _trigger_events_module.discarded(g, p, oid, new, rule)  # "whenever you discard / cycle a card" (702.29c-d)
 
 
 def _spell_destination(item: Any) -> str:
     """702.34a: a countered spell cast with flashback is exiled instead of put into the graveyard."""
-    from .stack import spell_destination
-    return spell_destination(item)
+    return _stack_module.spell_destination(item)
 
 
 def can_be_countered(g: Game, oid: int, by: str) -> bool:
@@ -517,7 +513,7 @@ def _counters(g: Game, ctx: Context, e: V.AddCounters) -> list | None:
     if oid is None:
         return None
     o = g.s.objects[oid]
-    put_counters(g, o, e.kind, amount(g, ctx, e.amount), placer=ctx.controller)
+    counter_replacement.put_counters(g, o, e.kind, amount(g, ctx, e.amount), placer=ctx.controller)
     return None
 
 
@@ -532,27 +528,25 @@ def _token(g: Game, ctx: Context, e: V.CreateToken) -> list | None:
 def create_token(g: Game, card: V.CardDef, p: int, tapped: bool = False) -> int:
     """111.1: a token is created on the battlefield (as many as replacement effects make it, 614.1a:
     rules/token_replacement.py); returns the first one's id."""
-    from . import stack, triggers
     first = -1
-    for _ in range(token_count(g, card, p)):
+    for _ in range(token_replacement.token_count(g, card, p)):
         o = g.new_object(card, p, BATTLEFIELD)
         o.sick = True
         o.tapped = tapped
-        stack.enters_battlefield(g, o, {})
+        _stack_module.enters_battlefield(g, o, {})
         g.s.battlefield.append(o.id)
         g.invalidate()
         g.log_event("create_token", "111.1", card=card.name, id=o.id, controller=g.s.players[p].name)
-        triggers.entered_battlefield(g, o.id)
+        _triggers_module.entered_battlefield(g, o.id)
         first = o.id if first < 0 else first
     return first
 
 
 def _add_mana(g: Game, ctx: Context, e: V.AddMana) -> list | None:
     """Rituals (605.5a: a spell that adds mana is not a mana ability)."""
-    from .mana_payment import add_mana
     prod = e.production
     if prod.kind == "fixed":
-        add_mana(g, ctx.controller, prod.bags[0], source=ctx.name)
+        _mana_payment_module.add_mana(g, ctx.controller, prod.bags[0], source=ctx.name)
         return None
     return [("choose_mana", ctx.controller, prod, ctx.name)]
 
@@ -617,9 +611,8 @@ register_effect = registry.register_effect  # (engine/registry.py)
 # data, prompt) and CHOICES[kind] lists the legal answers and carries out the one given.
 
 def objects_matching(g: Game, flt: V.ObjectFilter, controller: int, source: int | None = None) -> list[int]:
-    from .targeting import matches_filter
     s = g.s
-    return [oid for oid in s.battlefield if matches_filter(g, flt, s.objects[oid], controller, source)]
+    return [oid for oid in s.battlefield if _targeting_module.matches_filter(g, flt, s.objects[oid], controller, source)]
 
 
 def _choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
@@ -669,11 +662,10 @@ def _tap_untap(g: Game, ctx: Context, e: V.TapUntap) -> list | None:
     if oid is None:
         return None
     o = g.s.objects[oid]
-    from .mana_payment import tap, untap
     if e.untap and o.tapped:
-        untap(g, o, "701.21a")
+        _mana_payment_module.untap(g, o, "701.21a")
     elif not e.untap and not o.tapped:
-        tap(g, o, "701.21a")
+        _mana_payment_module.tap(g, o, "701.21a")
     return None
 
 
@@ -695,7 +687,7 @@ def _counters_all(g: Game, ctx: Context, e: V.AddCountersAll) -> list | None:
     if n <= 0:
         return None
     for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
-        put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)
+        counter_replacement.put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)
     g.invalidate()
     return None
 
@@ -744,9 +736,8 @@ def sacrifice(g: Game, oid: int) -> None:
 
 
 def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> tuple[int, ...]:
-    from .targeting import matches_filter
     # The filter's "you" is the ability's controller; the sacrificing player's own permanents only.
-    return tuple(o.id for o in g.permanents(p) if matches_filter(g, flt, o, controller))
+    return tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, controller))
 
 
 def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
@@ -774,7 +765,6 @@ def _optional(g: Game, ctx: Context, e: V.Optional) -> list | None:
 
 
 def _may_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     item = g.s.queue[0] if g.s.queue and g.s.queue[0][0] == "choice" else None
     if item is not None and item[1] == "may":
         _, e = item[5]
@@ -797,22 +787,19 @@ def _may_actions(g: Game, d: Any) -> list:
 def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
     if isinstance(cost, LifePayment):
         return g.s.players[p].life >= cost.amount  # 119.4
-    from .mana_abilities import usable_pool
-    from .mana_payment import mana_sources
     # 106.6: restricted mana pays only for what its restriction allows (a payment while resolving: little).
-    return solve_payment(requirements(cost), usable_pool(g, p, None), mana_sources(g, p), g.s.players[p].life) is not None
+    return solve_payment(requirements(cost), _mana_abilities_module.usable_pool(g, p, None), _mana_payment_module.mana_sources(g, p), g.s.players[p].life) is not None
 
 
 def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
     """Pay a mana cost while resolving (the engine activates mana abilities, 605.3a); False if it can't."""
-    from .mana_payment import pay_mana
     if not can_pay_mana(g, p, cost):
         return False
     if isinstance(cost, LifePayment):
         g.set_life(p, -cost.amount, "119.4", source=what)
         return True
     try:
-        pay_mana(g, p, requirements(cost), None, what)
+        _mana_payment_module.pay_mana(g, p, requirements(cost), None, what)
     except IllegalActionError:
         return False
     return True
@@ -967,12 +954,10 @@ _HANDLERS.update({
 
 
 def _object_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(c) for c in d.data]
 
 
 def _subset_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(x) for x in _subsets(d.data)]
 
 
@@ -1063,8 +1048,7 @@ def _gain_control(g: Game, ctx: Context, e: V.GainControl) -> list | None:
     o.controller = ctx.controller
     o.sick = True
     if s.combat is not None:
-        from .combat import remove_from_combat
-        remove_from_combat(g, oid)  # 506.4
+        _combat_module.remove_from_combat(g, oid)  # 506.4
     if e.until_eot:
         s.effects.append(ContinuousEffect("control", oid, timestamp=s.next_timestamp, controller=ctx.controller,
                                           data=old))
@@ -1114,7 +1098,7 @@ def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
             continue
         o = s.objects[c]
         for k in list(o.counters):
-            put_counters(g, o, k, 1, "701.27a", placer=d.player)
+            counter_replacement.put_counters(g, o, k, 1, "701.27a", placer=d.player)
     g.invalidate()
 
 
@@ -1158,7 +1142,6 @@ def _load_handler_modules() -> None:
     """The handlers of effects that live in their topic's module (regeneration, prevention, library,
     keyword actions, hands) register themselves as those modules are imported: import them with this
     one, so that every effect of model/vocab.py has its handler once rules/effects.py is loaded."""
-    from . import hand_effects, keyword_actions, library_effects, prevention, regeneration  # noqa: F401
 
 
 _load_handler_modules()

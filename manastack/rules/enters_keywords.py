@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD
 from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
@@ -23,8 +24,8 @@ from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this m
     EvolveTrigger,
     Fabricate,
 )
-from .counter_replacement import put_counters
-from .effects import Context, register_effect
+from . import counter_replacement, effects, triggers
+from . import mana_payment as _mana_payment_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -32,8 +33,7 @@ if TYPE_CHECKING:
 
 
 
-def _fabricate(g: Game, ctx: Context, e: Fabricate) -> list | None:
-    from . import effects
+def _fabricate(g: Game, ctx: effects.Context, e: Fabricate) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return [("resume_effects", ctx, e.servos, 0, None)]
@@ -43,7 +43,6 @@ def _fabricate(g: Game, ctx: Context, e: Fabricate) -> list | None:
 
 
 def _fabricate_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(True), A.Choose(False)]
 
 
@@ -57,12 +56,12 @@ def _answer_fabricate(g: Game, d: Any, value: Any) -> None:
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if value and o is not None and o.zone == BATTLEFIELD:
         s.queue.pop(0)
-        put_counters(g, o, "+1/+1", e.amount, "702.123a", placer=d.player)
+        counter_replacement.put_counters(g, o, "+1/+1", e.amount, "702.123a", placer=d.player)
         return
     s.queue[0] = ("resume_effects", ctx, e.servos, 0, None)
 
 
-register_effect(Fabricate, _fabricate)
+registry.register_effect(Fabricate, _fabricate)
 
 
 def _install_choices() -> None:
@@ -95,20 +94,19 @@ def _evolves(g: Game, source: int | None, entered: int | None) -> bool:
 
 
 
-def _evolve(g: Game, ctx: Context, e: Evolve) -> list | None:
+def _evolve(g: Game, ctx: effects.Context, e: Evolve) -> list | None:
     if not _evolves(g, ctx.source, ctx.event_obj):
         return None
     o = g.s.objects[ctx.source]  # type: ignore[index]
-    put_counters(g, o, "+1/+1", 1, "702.100a")
+    counter_replacement.put_counters(g, o, "+1/+1", 1, "702.100a")
     g.log_event("evolve", "702.100a", card=o.card.name)
-    from . import triggers
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "evolves":
             triggers._add(g, o.controller, o.id, ab, None, o.card.name)  # 702.100b: "whenever this evolves"
     return None
 
 
-register_effect(Evolve, _evolve)
+registry.register_effect(Evolve, _evolve)
 
 
 def _escapes_with(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
@@ -121,8 +119,7 @@ def _escapes_with(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
 def _unleash(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     """702.98a: "You may have this permanent enter with an additional +1/+1 counter on it" (its
     controller's choice as it enters, 614.12)."""
-    from .mana_payment import choose
-    if choose(g, o.controller, "unleash", [False, True],
+    if _mana_payment_module.choose(g, o.controller, "unleash", [False, True],
               f"702.98a: {o.card.name}: have it enter with an additional +1/+1 counter (true) or not (false)"):
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
         g.log_event("unleash", "702.98a", card=o.card.name)
@@ -140,16 +137,14 @@ def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     """702.82a: "As this object enters, you may sacrifice any number of creatures. This permanent enters
     with N +1/+1 counters on it for each creature sacrificed this way." Its controller chooses the
     creatures one at a time (true, then the creature; false when done); they are sacrificed together."""
-    from . import effects
-    from .mana_payment import choose
     p = o.controller
     chosen: list[int] = []
     while True:
         cands = [c.id for c in g.creatures(p) if c.id not in chosen and c.id != o.id]
-        if not cands or not choose(g, p, "devour", [False, True],
+        if not cands or not _mana_payment_module.choose(g, p, "devour", [False, True],
                                    f"702.82a: {o.card.name}: sacrifice another creature to devour (true or false)"):
             break
-        pick = choose(g, p, "devour_creature", cands, f"702.82a: {o.card.name}: choose a creature to sacrifice "
+        pick = _mana_payment_module.choose(g, p, "devour_creature", cands, f"702.82a: {o.card.name}: choose a creature to sacrifice "
                                                       f"({', '.join(g.name_of(c) for c in cands)})")
         if pick not in cands:
             raise IllegalActionError(f"702.82a: {g.name_of(pick)} can't be sacrificed to devour")

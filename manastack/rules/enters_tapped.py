@@ -17,9 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model.state import BATTLEFIELD
-from .mana_payment import choose
-from .stack import ETB_REPLACEMENTS
-from .static_counts import _statics, card_matches, count_permanents, layer4_match
+from . import mana_payment, static_counts
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -33,15 +31,15 @@ def condition_holds(g: Game, o: Obj, cond: Any) -> bool:
     me = o.controller
     k = cond.kind
     if k == "control":
-        n = count_permanents(s, cond.filter, me, g._cache, source=o.id, exclude=o.id)
+        n = static_counts.count_permanents(s, cond.filter, me, g._cache, source=o.id, exclude=o.id)
         return n <= cond.n if cond.at_most else n >= cond.n
     if k == "control_any":
         # "a Plains or an Island": one permanent matching any of the alternatives
-        statics = _statics(s, g._cache)
-        return any(layer4_match(s, f, s.objects[oid], me, g._cache, statics, o.id)
+        statics = static_counts._statics(s, g._cache)
+        return any(static_counts.layer4_match(s, f, s.objects[oid], me, g._cache, statics, o.id)
                    for oid in s.battlefield if oid != o.id for f in cond.alternatives)
     if k == "opponents_control":
-        n = count_permanents(s, cond.filter, me, g._cache, exclude=o.id)
+        n = static_counts.count_permanents(s, cond.filter, me, g._cache, exclude=o.id)
         return n >= cond.n
     if k == "player_life_le":
         return any(pl.life <= cond.n for pl in s.players if not pl.lost)
@@ -68,7 +66,7 @@ def _etb_pay_life(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     pl = g.s.players[p]
     n = int(ab.amount)
     options = [True, False] if pl.life >= n else [False]
-    paid = choose(g, p, "pay_life", options, f"614.12: as {o.card.name} enters, pay {n} life (true) or "
+    paid = mana_payment.choose(g, p, "pay_life", options, f"614.12: as {o.card.name} enters, pay {n} life (true) or "
                                               f"it enters tapped (false)")
     if paid is True and pl.life >= n:
         g.set_life(p, -n, "119.4", source=o.card.name)
@@ -84,12 +82,12 @@ def _etb_reveal(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     s = g.s
     p = o.controller
     pl = s.players[p]
-    cands = [c for c in pl.hand if c != o.id and card_matches(ab.filter, s.objects[c].card)]
+    cands = [c for c in pl.hand if c != o.id and static_counts.card_matches(ab.filter, s.objects[c].card)]
     revealed = None
     if cands:
         prompt = f"614.12: as {o.card.name} enters, reveal a card from your hand (true, then the card) or not (false)"
-        if choose(g, p, "may", [True, False], prompt) is True:
-            revealed = choose(g, p, "reveal", cands, f"{o.card.name}: the card to reveal")
+        if mana_payment.choose(g, p, "may", [True, False], prompt) is True:
+            revealed = mana_payment.choose(g, p, "reveal", cands, f"{o.card.name}: the card to reveal")
     if revealed in cands:
         g.log_event("reveal", "701.16a", player=pl.name, card=s.objects[revealed].card.name, source=o.card.name)
     else:
@@ -97,9 +95,9 @@ def _etb_reveal(g: Game, o: Obj, ab: Any, choices: dict) -> None:
         g.log_event("enters_tapped", "614.12", card=o.card.name, reason="no card revealed")
 
 
-ETB_REPLACEMENTS["etb_tapped_unless"] = _etb_tapped_unless
-ETB_REPLACEMENTS["etb_pay_life_or_tapped"] = _etb_pay_life
-ETB_REPLACEMENTS["etb_reveal_or_tapped"] = _etb_reveal
+registry.ETB_REPLACEMENTS["etb_tapped_unless"] = _etb_tapped_unless
+registry.ETB_REPLACEMENTS["etb_pay_life_or_tapped"] = _etb_pay_life
+registry.ETB_REPLACEMENTS["etb_reveal_or_tapped"] = _etb_reveal
 
 
 def _others_enter_tapped(g: Game, o: Obj, choices: dict) -> None:

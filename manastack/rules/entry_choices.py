@@ -15,9 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from . import continuous
-from .mana_payment import choose
-from .stack import ETB_REPLACEMENTS
+from . import continuous, mana_payment
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -52,7 +50,7 @@ def _etb_choose_type(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     enters). "CARDNAME is the chosen type in addition to its other types" (613.1d, layer 4) is
     recorded with it."""
     s = g.s
-    t = choices.get("creature_type") or choose(g, o.controller, "creature_type", _type_options(g, o.controller),
+    t = choices.get("creature_type") or mana_payment.choose(g, o.controller, "creature_type", _type_options(g, o.controller),
                                                f"614.12: as {o.card.name} enters, choose a creature type")
     s.effects.append(ContinuousEffect(CHOSEN_TYPE, o.id, controller=o.controller, until="static", data=t))
     if any(getattr(a, "kind", "") == "self_chosen_type" for a in o.card.abilities):
@@ -80,7 +78,7 @@ def _forget_choices(g: Game) -> bool:
     return False
 
 
-ETB_REPLACEMENTS["etb_choose_type"] = _etb_choose_type
+registry.ETB_REPLACEMENTS["etb_choose_type"] = _etb_choose_type
 registry.GROUP_FILTERS.append(_of_chosen_type)
 registry.PRE_CHECK.append(_forget_choices)
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.compiler import compile_card
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model.costs import ManaCost, parse_cost, requirements
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND
 from ..model.vocab import CardDef, StaticAbility, TriggeredAbility
@@ -51,7 +52,12 @@ from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module e
     TurnFaceUpEffect,
     WithMorphFilter,
 )
-from .counter_replacement import put_counters
+from . import counter_replacement, triggers
+from . import effects as _effects_module
+from . import keyword_actions as _keyword_actions_module
+from . import mana_payment as _mana_payment_module
+from . import stack as _stack_module
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -127,8 +133,7 @@ def face_down_cast_wanted(g: Game, p: int, o: Obj, action: A.CastSpell) -> bool:
     for c in action.choices:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == "face_down":
             return bool(c[1])
-    from .mana_payment import choose
-    ans = choose(g, p, "face_down", [False, True],
+    ans = _mana_payment_module.choose(g, p, "face_down", [False, True],
                  f"702.37c: cast {o.card.name} face down as a 2/2 creature for {{3}}? (true or false)")
     if not isinstance(ans, bool):
         raise IllegalActionError(f"{o.card.name}: answer true or false for casting it face down (702.37c)")
@@ -138,14 +143,13 @@ def face_down_cast_wanted(g: Game, p: int, o: Obj, action: A.CastSpell) -> bool:
 def face_down_block_reason(g: Game, p: int, o: Obj) -> str | None:
     """Why `o` can't be cast face down now (708.4: the face-down spell's characteristics decide: a
     creature spell without flash, cast at sorcery speed, 307.1)."""
-    from .stack import sorcery_timing_ok
     if o.zone != HAND or o.owner != p:
         return f"{g.name_of(o.id)} is not in {g.s.players[p].name}'s hand"
     if o.card.unsupported:
         return f"{o.card.name} is not supported by the card compiler"
     if face_down_ability(o.card) is None:
         return f"{o.card.name} can't be cast face down (702.37d)"
-    if not sorcery_timing_ok(g, p):
+    if not _stack_module.sorcery_timing_ok(g, p):
         return "307.1/117.1a: a face-down creature spell can be cast only at sorcery speed: your main phase, stack empty"
     return None
 
@@ -164,8 +168,7 @@ def cast_face_down(g: Game, p: int, o: Obj) -> CardDef:
 
 def face_down_reqs(g: Game, p: int, card: CardDef) -> list:
     """601.2f / 118.9: {3} instead of the mana cost, with the cost increases that apply."""
-    from .stack import total_cost_reqs
-    extra = total_cost_reqs(g, p, card, 0)[0].total  # the face-down spell has no mana cost (708.2a)
+    extra = _stack_module.total_cost_reqs(g, p, card, 0)[0].total  # the face-down spell has no mana cost (708.2a)
     # "Face-down creature spells you cast cost {1} less to cast" (601.2f; 118.7d: not below {0})
     for o in g.permanents(p):
         for ab in g.chars(o).abilities:
@@ -176,11 +179,9 @@ def face_down_reqs(g: Game, p: int, card: CardDef) -> list:
 
 def face_down_cast_actions(g: Game, p: int, o: Obj) -> list:
     """Legal actions: casting `o` face down (for agents)."""
-    from ..model import actions as A
-    from .mana_payment import can_pay
     if face_down_ability(o.card) is None or face_down_block_reason(g, p, o) is not None:
         return []
-    if not can_pay(g, p, face_down_reqs(g, p, face_down_def(False)), ("spell", o.id)):
+    if not _mana_payment_module.can_pay(g, p, face_down_reqs(g, p, face_down_def(False)), ("spell", o.id)):
         return []
     return [A.CastSpell(o.id, choices=(("face_down", True),))]
 
@@ -250,7 +251,6 @@ def _morph_other(o: Obj) -> tuple[str, Any] | None:
 
 def turn_face_up(g: Game, p: int, action: A.TurnFaceUp) -> None:
     """116.2b: the special action. Pay the cost, then the permanent is turned face up (708.8)."""
-    from .mana_payment import pay_mana
     s = g.s
     o = s.objects.get(action.card)
     why = turn_face_up_block_reason(g, p, o)
@@ -262,13 +262,13 @@ def turn_face_up(g: Game, p: int, action: A.TurnFaceUp) -> None:
         raise IllegalActionError("a face-up cost with X is not supported")
     other = _morph_other(o)
     if other is None:
-        pay_mana(g, p, requirements(cost, 0), action.payment, "turning a permanent face up")
+        _mana_payment_module.pay_mana(g, p, requirements(cost, 0), action.payment, "turning a permanent face up")
     else:
         _pay_other(g, p, other)
     real, _how = o.face_down
     ab = face_down_ability(real)
     if ab is not None and ab.kind == "megamorph":
-        put_counters(g, o, "+1/+1", 1, "702.37b")  # 702.37b, 708.11: as it's turned face up
+        counter_replacement.put_counters(g, o, "+1/+1", 1, "702.37b")  # 702.37b, 708.11: as it's turned face up
     g.log_event("pay_face_up_cost", rule, player=s.players[p].name, card=real.name, id=o.id, cost=cost.text)
     turn_up(g, o, rule)
     s.passes = 0  # 116.2b: a special action; the player keeps priority (117.3c)
@@ -276,15 +276,13 @@ def turn_face_up(g: Game, p: int, action: A.TurnFaceUp) -> None:
 
 def _pay_other(g: Game, p: int, other: tuple[str, Any]) -> None:
     """702.37e: pay a non-mana morph cost (601.2h: the player chooses the card)."""
-    from .effects import discard
-    from .mana_payment import choose
     kind, what = other
     if kind == "life":
         g.set_life(p, -what, "119.4", source="morph cost")
         return
     cands = _other_cost_candidates(g, p, other)
     verb = "reveal" if kind == "reveal" else "discard"
-    pick = choose(g, p, verb, cands, f"702.37e: choose a card to {verb} for the morph cost "
+    pick = _mana_payment_module.choose(g, p, verb, cands, f"702.37e: choose a card to {verb} for the morph cost "
                                      f"({', '.join(g.name_of(c) for c in cands)})")
     if pick not in cands:
         raise IllegalActionError(f"{g.name_of(pick) if isinstance(pick, int) else pick!r} can't be used to {verb} "
@@ -292,7 +290,7 @@ def _pay_other(g: Game, p: int, other: tuple[str, Any]) -> None:
     if kind == "reveal":
         g.log_event("reveal", "701.16a", player=g.s.players[p].name, card=g.s.objects[pick].card.name)
     else:
-        discard(g, p, pick, rule="701.8a")
+        _effects_module.discard(g, p, pick, rule="701.8a")
 
 
 def turn_face_up_actions(g: Game, p: int) -> list:
@@ -300,8 +298,6 @@ def turn_face_up_actions(g: Game, p: int) -> list:
     face_down = [o for o in g.permanents(p) if o.face_down is not None]
     if not face_down:
         return []
-    from ..model import actions as A
-    from .mana_payment import can_pay
     out: list = []
     for o in face_down:
         if turn_face_up_block_reason(g, p, o) is not None:
@@ -312,7 +308,7 @@ def turn_face_up_actions(g: Game, p: int) -> list:
         if _morph_other(o) is not None:
             out.append(A.TurnFaceUp(o.id))  # its other cost was checked by the block reason
             continue
-        if not can_pay(g, p, requirements(cost, 0), None):  # 116.2b: a special action, not a spell
+        if not _mana_payment_module.can_pay(g, p, requirements(cost, 0), None):  # 116.2b: a special action, not a spell
             continue
         out.append(A.TurnFaceUp(o.id))
     return out
@@ -338,13 +334,11 @@ def _manifest_top(g: Game, ctx: Context, e: Manifest) -> list | None:
     if lib:
         new = manifest(g, ctx.controller, lib[0], "cloak" if e.cloak else "manifest")
         if e.counters and new in g.s.objects:  # "..., then put two +1/+1 counters on it"
-            from .keyword_actions import _put_counter
-            _put_counter(g, new, "+1/+1", e.counters)
+            _keyword_actions_module._put_counter(g, new, "+1/+1", e.counters)
     return None
 
 
 def _manifest_dread(g: Game, ctx: Context, e: ManifestDread) -> list | None:
-    from .effects import _choice
     p = ctx.controller
     cards = tuple(g.s.players[p].library[:2])
     if not cards:
@@ -354,7 +348,7 @@ def _manifest_dread(g: Game, ctx: Context, e: ManifestDread) -> list | None:
     if len(cards) == 1:
         _attach_to_manifested(g, attach_source, manifest(g, p, cards[0]))
         return None
-    return [_choice("manifest_dread", p, cards, f"701.60a: {ctx.name}: manifest dread: choose the card to manifest "
+    return [_effects_module._choice("manifest_dread", p, cards, f"701.60a: {ctx.name}: manifest dread: choose the card to manifest "
                                                 f"({', '.join(g.name_of(c) for c in cards)}); the other goes to "
                                                 f"your graveyard", attach_source)]
 
@@ -392,9 +386,8 @@ def _answer_manifest_dread(g: Game, d: Any, value: Any) -> None:
 
 
 def _turn_face_down_effect(g: Game, ctx: Context, e: TurnFaceDown) -> list | None:
-    from .effects import target_object
     s = g.s
-    oid = target_object(g, ctx, e.target) if e.target is not None else ctx.source
+    oid = _effects_module.target_object(g, ctx, e.target) if e.target is not None else ctx.source
     o = s.objects.get(oid) if oid is not None else None
     if o is None or o.zone != BATTLEFIELD or o.face_down is not None or o.card.is_token:
         return None  # 708.2b; a token has no card to turn face down
@@ -406,19 +399,17 @@ def _turn_face_down_effect(g: Game, ctx: Context, e: TurnFaceDown) -> list | Non
 
 
 def _register_face_down() -> None:
-    from .effects import CHOICES, _object_actions, register_effect
-    register_effect(Manifest, _manifest_top)
-    register_effect(ManifestDread, _manifest_dread)
-    register_effect(TurnFaceDown, _turn_face_down_effect)
-    CHOICES["manifest_dread"] = (_object_actions, _answer_manifest_dread)
+    registry.register_effect(Manifest, _manifest_top)
+    registry.register_effect(ManifestDread, _manifest_dread)
+    registry.register_effect(TurnFaceDown, _turn_face_down_effect)
+    registry.CHOICES["manifest_dread"] = (lambda g, d: _effects_module._object_actions(g, d), _answer_manifest_dread)
 
 
 _register_face_down()
 
 
 def _look_at(g: Game, ctx: Context, e: LookAtFaceDown) -> list | None:
-    from .effects import target_object
-    oid = target_object(g, ctx, e.target)
+    oid = _effects_module.target_object(g, ctx, e.target)
     o = g.s.objects.get(oid) if oid is not None else None
     if o is not None and o.face_down is not None:
         g.log_event("look", "708.5", player=g.s.players[ctx.controller].name, id=o.id, card=o.face_down[0].name)
@@ -431,8 +422,6 @@ def turn_up(g: Game, o: Obj, rule: str) -> None:
     """708.8: turn `o` face up (its copiable values revert; effects on it still apply), with the
     "as it is turned face up" counters (702.37b megamorph only when its cost was paid: not here) and the
     triggers of 603.2."""
-    from . import triggers
-    from .targeting import matches_filter
     s = g.s
     assert o.face_down is not None
     real, _how = o.face_down
@@ -442,7 +431,7 @@ def turn_up(g: Game, o: Obj, rule: str) -> None:
     g.invalidate()  # face up: the counters below are put on the creature it now is (122.6)
     for sab in real.abilities:
         if isinstance(sab, StaticAbility) and sab.kind == "face_up_counters":  # 708.11
-            put_counters(g, o, sab.counter_kind, int(sab.amount), "708.11")  # type: ignore[arg-type]
+            counter_replacement.put_counters(g, o, sab.counter_kind, int(sab.amount), "708.11")  # type: ignore[arg-type]
     g.invalidate()
     g.log_event("turn_face_up", rule, card=real.name, id=o.id)
     for tab in g.chars(o).abilities:
@@ -451,14 +440,13 @@ def turn_up(g: Game, o: Obj, rule: str) -> None:
     for w, tab in triggers._watchers(g, ("turned_face_up_any",)):
         if tab.who == "you" and w.controller != o.controller:
             continue
-        if tab.filter is not None and not matches_filter(g, tab.filter, o, w.controller, w.id):
+        if tab.filter is not None and not _targeting_module.matches_filter(g, tab.filter, o, w.controller, w.id):
             continue
         triggers._add(g, w.controller, w.id, tab, None, w.card.name, event_obj=o.id)
 
 
 def _turn_up_effect(g: Game, ctx: Context, e: TurnFaceUpEffect) -> list | None:
-    from .effects import target_object
-    oid = target_object(g, ctx, e.target)
+    oid = _effects_module.target_object(g, ctx, e.target)
     o = g.s.objects.get(oid) if oid is not None else None
     if o is None or o.face_down is None:
         return None
@@ -470,9 +458,8 @@ def _turn_up_effect(g: Game, ctx: Context, e: TurnFaceUpEffect) -> list | None:
 
 
 def _register_more() -> None:
-    from .effects import register_effect
-    register_effect(LookAtFaceDown, _look_at)
-    register_effect(TurnFaceUpEffect, _turn_up_effect)
+    registry.register_effect(LookAtFaceDown, _look_at)
+    registry.register_effect(TurnFaceUpEffect, _turn_up_effect)
 
 
 _register_more()
@@ -493,8 +480,7 @@ def _return_face_down(g: Game, ctx: Context, e: ReturnFaceDown) -> list | None:
 
 
 def _register_return() -> None:
-    from .effects import register_effect
-    register_effect(ReturnFaceDown, _return_face_down)
+    registry.register_effect(ReturnFaceDown, _return_face_down)
 
 
 _register_return()

@@ -9,6 +9,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import ManaCost, Requirement, requirements
 from ..model.state import EXILE, LIBRARY, STACK, StackItem
@@ -17,10 +18,12 @@ from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this modu
     CastFromExile,
     RippleReveal,
 )
-from . import cast_origin
-from .cast_restrictions import split_second_on_stack, static_cast_restriction
-from .cost_modifiers import _with_pips, colored_increase, use_discounts
-from .targeting import mana_value
+from . import activation as _activation_module
+from . import cast_origin, cast_restrictions, cost_modifiers, targeting, triggers
+from . import effects as _effects_module
+from . import mana_payment as _mana_payment_module
+from . import stack as _stack_module
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -32,40 +35,35 @@ def free_cast_reqs(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) -
     """601.2f: a spell cast without paying its mana cost has a total cost of {0} plus cost increases
     (reductions can't take it below {0}); None when it has a mandatory additional cost we don't ask
     for while resolving (sacrifice, discard) or is modal (modes are chosen as it's cast)."""
-    from .stack import additional_costs, cost_adjustment
-    if additional_costs(card) or card.spell is not None and _is_modal(card):
+    if _stack_module.additional_costs(card) or card.spell is not None and _is_modal(card):
         return None
-    return _with_pips(requirements(ManaCost(), 0, cost_adjustment(g, p, card, targets)), colored_increase(g, p, card))
+    return cost_modifiers._with_pips(requirements(ManaCost(), 0, _stack_module.cost_adjustment(g, p, card, targets)), cost_modifiers.colored_increase(g, p, card))
 
 
 def _is_modal(card: V.CardDef) -> bool:
-    from .effects import modal_of
-    return card.spell is not None and modal_of(card.spell.effects) is not None
+    return card.spell is not None and _effects_module.modal_of(card.spell.effects) is not None
 
 
 def free_cast_options(g: Game, p: int, oid: int) -> list[tuple[int, ...]]:
     """The target choices with which `p` can cast the card `oid` without paying its mana cost now
     ([()] for a spell without targets; [] when it can't be cast)."""
-    from .mana_payment import can_pay
-    from .stack import spell_targets
-    from .targeting import target_candidates
     s = g.s
     o = s.objects.get(oid)
     if o is None or "Land" in o.card.types or o.card.unsupported:
         return []
-    if static_cast_restriction(g, p, o.card) or (s.stack and split_second_on_stack(g)):
+    if cast_restrictions.static_cast_restriction(g, p, o.card) or (s.stack and cast_restrictions.split_second_on_stack(g)):
         return []  # 101.2 / 702.61a still apply to a spell cast while resolving
-    specs = spell_targets(o.card)
+    specs = _stack_module.spell_targets(o.card)
     combos: list[tuple[int, ...]] = [()]
     for spec in specs:
-        cands = target_candidates(g, spec, p, oid, g.chars(o).colors)
+        cands = _targeting_module.target_candidates(g, spec, p, oid, g.chars(o).colors)
         combos = [c + (t,) for c in combos for t in cands if t not in c]
     out = []
     for targets in combos[:64]:
         reqs = free_cast_reqs(g, p, o.card, targets)
         if reqs is None:
             return []
-        if reqs[0].total and not can_pay(g, p, reqs, ("spell", oid)):
+        if reqs[0].total and not _mana_payment_module.can_pay(g, p, reqs, ("spell", oid)):
             continue
         out.append(targets)
     return out
@@ -74,15 +72,10 @@ def free_cast_options(g: Game, p: int, oid: int) -> list[tuple[int, ...]]:
 def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) -> None:
     """608.2g / 601.2a-i: cast a card without paying its mana cost while a spell or ability resolves
     (no timing restrictions; X is 0, 107.3b); it becomes the topmost object of the stack."""
-    from . import triggers
-    from .activation import ward_check
-    from .mana_payment import pay_mana
-    from .stack import spell_targets
-    from .targeting import check_targets
     s = g.s
     o = s.objects[oid]
     card = o.card
-    check_targets(g, spell_targets(card), targets, p, oid, card.name, g.chars(o).colors)
+    _targeting_module.check_targets(g, _stack_module.spell_targets(card), targets, p, oid, card.name, g.chars(o).colors)
     reqs = free_cast_reqs(g, p, card, targets)
     if reqs is None:
         raise IllegalActionError(f"{card.name} can't be cast this way")
@@ -92,11 +85,11 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     o.controller = p
     o.x = 0
     if reqs[0].total or reqs[0].life:
-        pay_mana(g, p, reqs, None, card.name, purpose=("spell", oid))  # 601.2f: cost increases still apply
-    use_discounts(g, p, o, None, reqs, False, False)  # "the next spell you cast" is this one
+        _mana_payment_module.pay_mana(g, p, reqs, None, card.name, purpose=("spell", oid))  # 601.2f: cost increases still apply
+    cost_modifiers.use_discounts(g, p, o, None, reqs, False, False)  # "the next spell you cast" is this one
     item = StackItem(oid, "spell", p, card.name, obj=oid, source=oid, targets=targets, x=0, choices=(("free", True),))
     s.stack.append(item)
-    ward_check(g, p, item)
+    _activation_module.ward_check(g, p, item)
     s.players[p].spells_cast += 1
     g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=oid,
                 targets=[g.name_of(t) for t in targets], x=0, without_paying=rule)
@@ -105,17 +98,15 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
 
 
 def _cast_from_exile(g: Game, ctx: Any, e: CastFromExile) -> list | None:
-    from .effects import _choice
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != EXILE:
         return None
     cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, ctx.controller, o.id) for t in opt))
-    return [_choice("cast_free", ctx.controller, cands, f"{o.card.name}: cast it from exile without paying its mana "
+    return [_effects_module._choice("cast_free", ctx.controller, cands, f"{o.card.name}: cast it from exile without paying its mana "
                     f"cost? (false, or true / its targets)", (ctx, o.id, "702.88a", None))]
 
 
 def _cast_free_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     item = g.s.queue[0]
     _, oid, _, _ = item[5]
     out = [A.Choose(False)]
@@ -154,11 +145,10 @@ def _spell_mana_value(g: Game, oid: int | None) -> int:
         o = s.lki[oid][0]
     if o is None:
         return 0
-    return mana_value(o)
+    return targeting.mana_value(o)
 
 
 def _cascade(g: Game, ctx: Any, e: CascadeEffect) -> list | None:
-    from .effects import _choice
     s = g.s
     p = ctx.controller
     mv = _spell_mana_value(g, ctx.source)
@@ -178,7 +168,7 @@ def _cascade(g: Game, ctx: Any, e: CascadeEffect) -> list | None:
         _cascade_bottom(g, ctx, exiled, None)
         return None
     cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, p, hit) for t in opt))
-    return [_choice("cast_free", p, cands, f"{ctx.name}: cascade into {g.name_of(hit)}: cast it without paying its "
+    return [_effects_module._choice("cast_free", p, cands, f"{ctx.name}: cascade into {g.name_of(hit)}: cast it without paying its "
                     f"mana cost? (false, or true / its targets)", (ctx, hit, "702.85a",
                                                                    lambda g2, c2, cast: _cascade_bottom(
                                                                        g2, c2, exiled, hit if cast else None)))]
@@ -199,7 +189,6 @@ def _ripple(g: Game, ctx: Any, e: RippleReveal) -> list | None:
 def _ripple_next(g: Game, ctx: Any, left: list[int]) -> list:
     """Offer the next revealed card of the same name (608.2g), then put the rest on the bottom in the
     order the player chooses (rules/effects.py PutRest "bottom_any")."""
-    from .effects import _choice
     p = ctx.controller
     while left:
         oid = left.pop(0)
@@ -209,7 +198,7 @@ def _ripple_next(g: Game, ctx: Any, left: list[int]) -> list:
 
             def after(g2: Game, c2: Any, cast: bool, rest: list[int] = rest) -> None:
                 g2.s.queue[0:0] = _ripple_next(g2, c2, rest)
-            return [_choice("cast_free", p, cands, f"{ctx.name}: ripple: cast the revealed {g.name_of(oid)} without "
+            return [_effects_module._choice("cast_free", p, cands, f"{ctx.name}: ripple: cast the revealed {g.name_of(oid)} without "
                             f"paying its mana cost? (false, or true / its targets)", (ctx, oid, "702.60a", after))]
     return [("resume_effects", ctx, (V.PutRest("bottom_any"),), 0, None)]
 

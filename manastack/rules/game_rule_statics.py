@@ -17,16 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
+from ..model import actions as A
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
 from . import effects as E
+from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
 
 # ----------------------------------------------------------------------------- hand size, land plays
@@ -81,7 +80,6 @@ def _partner_search(g: Game, ctx: Any, e: Any) -> list | None:
 
 
 def _may_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(True), A.Choose(False)]
 
 
@@ -102,7 +100,6 @@ def _answer_partner_may(g: Game, d: Any, value: Any) -> None:
 
 
 def _find_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(c) for c in d.data] + [A.Choose(False)]
 
 

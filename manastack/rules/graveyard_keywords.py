@@ -23,9 +23,10 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import game as game_module
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
 from ..model.memo import by_identity
@@ -42,21 +43,20 @@ from ..model.vocab.graveyard_keywords import (  # noqa: F401 (the vocabulary thi
     ScavengeCounters,
     Unearth,
 )
+from . import activation as _activation_module
 
 # enters_keywords, upkeep_keywords and cast_from_zones register their hooks as they are imported;
 # engine/game.py and scenario/runner.py (which this split did not edit) still read exile_from_hand and
 # special_action_reqs here: a compatibility re-export.
-from . import add_hook, enters_keywords, upkeep_keywords  # noqa: F401
-from .cast_from_zones import exile_from_hand, special_action_reqs  # noqa: F401
-from .counter_replacement import put_counters
-from .effects import Context, register_effect
+from . import add_hook, cast_from_zones, counter_replacement, effects, enters_keywords, upkeep_keywords  # noqa: F401
+from . import mana_payment as _mana_payment_module
+from . import priority as _priority_module
+from . import stack as _stack_module
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
-_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
 
 def graveyard_successor(g: Game, old_id: int | None) -> int | None:
@@ -77,7 +77,7 @@ def graveyard_successor(g: Game, old_id: int | None) -> int | None:
 
 
 
-def _return_with_counter(g: Game, ctx: Context, e: ReturnWithCounter) -> list | None:
+def _return_with_counter(g: Game, ctx: effects.Context, e: ReturnWithCounter) -> list | None:
     if ctx.source_lki is not None and ctx.source_lki[0].counters.get(e.kind, 0):
         return None  # 603.4: rechecked on resolution
     card = graveyard_successor(g, ctx.source)
@@ -89,7 +89,7 @@ def _return_with_counter(g: Game, ctx: Context, e: ReturnWithCounter) -> list | 
     return None
 
 
-register_effect(ReturnWithCounter, _return_with_counter)
+registry.register_effect(ReturnWithCounter, _return_with_counter)
 
 
 # --------------------------------------------------------------------------- abilities from a graveyard
@@ -103,46 +103,41 @@ def graveyard_abilities(card: V.CardDef) -> list[GraveyardAbility]:
 
 
 def _discard_cands(g: Game, p: int, cost: V.Cost) -> list[int]:
-    from .targeting import matches_filter
     if type(cost) is not V.CostPlus or not cost.discard:
         return []
     hand = g.s.players[p].hand
-    return [c for c in hand if cost.discard_filter is None or matches_filter(g, cost.discard_filter, g.s.objects[c], p)]
+    return [c for c in hand if cost.discard_filter is None or _targeting_module.matches_filter(g, cost.discard_filter, g.s.objects[c], p)]
 
 
 def _exile_cands(g: Game, p: int, o: Any, ab: GraveyardAbility) -> list[int]:
     """Cards `p` may exile from their graveyard for the cost; not the card itself when the cost says
     "other" or also exiles the card itself."""
-    from .targeting import matches_filter
     cost = ab.cost
     if type(cost) is not V.CostPlus or cost.exile_from_graveyard is None:
         return []
     flt = cost.exile_from_graveyard
     return [c for c in g.s.players[p].graveyard
-            if not (c == o.id and (flt.other or ab.exile_self)) and matches_filter(g, flt, g.s.objects[c], p, o.id)]
+            if not (c == o.id and (flt.other or ab.exile_self)) and _targeting_module.matches_filter(g, flt, g.s.objects[c], p, o.id)]
 
 
 def graveyard_ability_block_reason(g: Game, p: int, o: Any, ab: GraveyardAbility) -> str | None:
     """Why `p` can't activate `ab` of the card `o` in their graveyard now (602.2, 602.5d, 113.6m), or None."""
-    from .stack import sorcery_timing_ok
     s = g.s
     if o.zone != GRAVEYARD or o.owner != p:
         return f"{o.card.name} is not in {s.players[p].name}'s graveyard (113.6m)"
     if o.card.unsupported:
         return f"{o.card.name} is not supported by the card compiler"
-    if ab.sorcery_speed and not sorcery_timing_ok(g, p):
+    if ab.sorcery_speed and not _stack_module.sorcery_timing_ok(g, p):
         return f"{o.card.name}: activate only as a sorcery (602.5d)"
     cost = ab.cost
     if cost.life and s.players[p].life < cost.life:
         return f"{s.players[p].name} can't pay {cost.life} life (119.4)"
     if cost.sacrifice is not None:
-        from .mana_payment import sacrifice_candidates, usable_for_cost
-        if not usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)):
+        if not _mana_payment_module.usable_for_cost(g, o, cost, _mana_payment_module.sacrifice_candidates(g, o, cost.sacrifice)):
             return f"{o.card.name}: there is no permanent to sacrifice for this cost (701.17a)"
     if type(cost) is V.CostPlus:
         if cost.restriction:
-            from .mana_payment import _restriction_reason
-            why = _restriction_reason(g, o, cost)  # 602.5b: "Activate only during your upkeep"
+            why = _mana_payment_module._restriction_reason(g, o, cost)  # 602.5b: "Activate only during your upkeep"
             if why:
                 return why
         if cost.discard and len(_discard_cands(g, p, cost)) < cost.discard:
@@ -156,24 +151,20 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
     """602.2 for an ability of a card in its owner's graveyard: the ability goes on the stack, its
     targets are chosen, then its costs are paid (601.2g-h: mana, then life, discards, exiling other
     cards, exiling the card itself)."""
-    from . import effects
-    from .activation import put_ability, zone_ability
-    from .mana_payment import _choose_cost_objects, pay_mana
     s = g.s
-    ab = zone_ability(g, p, o, graveyard_abilities(o.card), action, "a graveyard", graveyard_ability_block_reason,
+    ab = _activation_module.zone_ability(g, p, o, graveyard_abilities(o.card), action, "a graveyard", graveyard_ability_block_reason,
                       x_allowed=True)
     cost = ab.cost
     lki = (o.copy(), g.chars(o))
     victims: list[int] = []
     if cost.sacrifice is not None:
-        from .mana_payment import sacrifice_candidates, usable_for_cost
-        victims = _choose_cost_objects(g, p, usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)),
+        victims = _mana_payment_module._choose_cost_objects(g, p, _mana_payment_module.usable_for_cost(g, o, cost, _mana_payment_module.sacrifice_candidates(g, o, cost.sacrifice)),
                                        1, "sacrifice", o.card.name)
-    discards = _choose_cost_objects(g, p, _discard_cands(g, p, cost), cost.discard, "discard", o.card.name) \
+    discards = _mana_payment_module._choose_cost_objects(g, p, _discard_cands(g, p, cost), cost.discard, "discard", o.card.name) \
         if type(cost) is V.CostPlus and cost.discard else []
-    exiles = _choose_cost_objects(g, p, _exile_cands(g, p, o, ab), cost.exile_count, "exile", o.card.name) \
+    exiles = _mana_payment_module._choose_cost_objects(g, p, _exile_cands(g, p, o, ab), cost.exile_count, "exile", o.card.name) \
         if type(cost) is V.CostPlus and cost.exile_from_graveyard is not None else []
-    pay_mana(g, p, requirements(cost.mana, action.x), action.payment, f"{o.card.name}'s ability",
+    _mana_payment_module.pay_mana(g, p, requirements(cost.mana, action.x), action.payment, f"{o.card.name}'s ability",
              exclude_more=tuple(victims))
     if cost.life:
         g.set_life(p, -cost.life, "119.4", source=o.card.name)
@@ -188,16 +179,13 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
         if o.id not in s.objects or s.objects[o.id].zone != GRAVEYARD:
             raise IllegalActionError(f"{o.card.name} left the graveyard while its cost was paid (601.2h)")
         g.move(o.id, "exile", rule="406.2")
-    put_ability(g, p, o, ab, action.targets, action.x, lki)
+    _activation_module.put_ability(g, p, o, ab, action.targets, action.x, lki)
 
 
 def graveyard_ability_actions(g: Game, p: int) -> list:
     """The activations of abilities of cards in `p`'s graveyard that `p` could take now (for agents)."""
     if not g.may_have(GraveyardAbility):
         return []
-    from ..model import actions as A
-    from .mana_payment import can_pay
-    from .priority import _target_combos
     s = g.s
     pl = s.players[p]
     out: list = []
@@ -208,16 +196,16 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
         for idx, ab in enumerate(graveyard_abilities(o.card)):
             if graveyard_ability_block_reason(g, p, o, ab) is not None or ab.cost.mana.x_count:
                 continue
-            if not ab.cost.mana.is_empty() and not can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", oid)):
+            if not ab.cost.mana.is_empty() and not _mana_payment_module.can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", oid)):
                 continue
-            for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
+            for targets in _priority_module._target_combos(g, ab.targets, p, oid, g.chars(o).colors):
                 out.append(A.ActivateAbility(oid, idx, targets))
     return out
 
 
 
 
-def _return_self(g: Game, ctx: Context, e: ReturnSelf) -> list | None:
+def _return_self(g: Game, ctx: effects.Context, e: ReturnSelf) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != GRAVEYARD:
         return None
@@ -228,7 +216,7 @@ def _return_self(g: Game, ctx: Context, e: ReturnSelf) -> list | None:
     return None
 
 
-register_effect(ReturnSelf, _return_self)
+registry.register_effect(ReturnSelf, _return_self)
 
 
 # --------------------------------------------------------------------------- unearth (702.84a)
@@ -237,7 +225,7 @@ register_effect(ReturnSelf, _return_self)
 
 
 
-def _unearth(g: Game, ctx: Context, e: Unearth) -> list | None:
+def _unearth(g: Game, ctx: effects.Context, e: Unearth) -> list | None:
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != GRAVEYARD:
@@ -256,7 +244,7 @@ def _unearth(g: Game, ctx: Context, e: Unearth) -> list | None:
     return None
 
 
-def _exile_source(g: Game, ctx: Context, e: ExileSource) -> list | None:
+def _exile_source(g: Game, ctx: effects.Context, e: ExileSource) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD:
         g.move(o.id, "exile", rule="702.84a")
@@ -281,12 +269,11 @@ def _forget_left(g: Game, old_id: int, to: str) -> None:
                                                   and e.until == "permanent")]
 
 
-register_effect(Unearth, _unearth)
-register_effect(ExileSource, _exile_source)
+registry.register_effect(Unearth, _unearth)
+registry.register_effect(ExileSource, _exile_source)
 
 
 def _install_hooks() -> None:
-    from ..engine import game as game_module
     add_hook(game_module.ZONE_CHANGE_REPLACEMENTS, _exile_if_leaves)
     add_hook(game_module.LEFT_BATTLEFIELD_HOOKS, _forget_left)
 
@@ -298,27 +285,25 @@ _install_hooks()
 
 
 
-def _scavenge(g: Game, ctx: Context, e: ScavengeCounters) -> list | None:
-    from .effects import target_object
-    oid = target_object(g, ctx, e.target)
+def _scavenge(g: Game, ctx: effects.Context, e: ScavengeCounters) -> list | None:
+    oid = effects.target_object(g, ctx, e.target)
     if oid is None or ctx.source_lki is None:
         return None
     n = ctx.source_lki[1].power or 0
     if n > 0:
-        put_counters(g, g.s.objects[oid], "+1/+1", n, "702.97a", placer=ctx.controller)
+        counter_replacement.put_counters(g, g.s.objects[oid], "+1/+1", n, "702.97a", placer=ctx.controller)
     return None
 
 
-register_effect(ScavengeCounters, _scavenge)
+registry.register_effect(ScavengeCounters, _scavenge)
 
 
 # --------------------------------------------------------------------------- embalm / eternalize
 
 
 
-def _copy_token(g: Game, ctx: Context, e: CreateCopyToken) -> list | None:
+def _copy_token(g: Game, ctx: effects.Context, e: CreateCopyToken) -> list | None:
 
-    from .effects import create_token
     if ctx.source_lki is None:
         return None
     card = ctx.source_lki[0].card
@@ -329,11 +314,11 @@ def _copy_token(g: Game, ctx: Context, e: CreateCopyToken) -> list | None:
                                 subtypes=frozenset(subtypes), type_line=type_line,
                                 power=e.power_toughness[0] if e.power_toughness else card.power,
                                 toughness=e.power_toughness[1] if e.power_toughness else card.toughness)
-    create_token(g, token, ctx.controller)
+    effects.create_token(g, token, ctx.controller)
     return None
 
 
-register_effect(CreateCopyToken, _copy_token)
+registry.register_effect(CreateCopyToken, _copy_token)
 
 
 # --------------------------------------------------------------------------- dredge (702.52a)
@@ -420,10 +405,8 @@ def graveyard_land_permission(g: Game, p: int, o: Any) -> bool:
 def graveyard_land_actions(g: Game, p: int) -> list:
     if not g.statics_of_kind("play_lands_from_graveyard"):
         return []  # no permanent has such an ability (at once when no card of the game has one)
-    from ..model import actions as A
-    from .stack import can_play_land_now
     s = g.s
-    if can_play_land_now(g, p) is not None:
+    if _stack_module.can_play_land_now(g, p) is not None:
         return []
     return [A.PlayLand(oid) for oid in s.players[p].graveyard if graveyard_land_permission(g, p, s.objects[oid])]
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
@@ -23,7 +24,7 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     PutFromHand,
 )
 from . import effects as E
-from .effects import _HANDLERS, CHOICES, Context, _choice, _object_actions, discard
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -31,10 +32,9 @@ if TYPE_CHECKING:
 
 
 
-def _put_from_hand(g: Game, ctx: Context, e: PutFromHand) -> list | None:
-    from .targeting import matches_filter
+def _put_from_hand(g: Game, ctx: E.Context, e: PutFromHand) -> list | None:
     p = ctx.controller
-    cands = tuple(c for c in g.s.players[p].hand if matches_filter(g, e.filter, g.s.objects[c], p))
+    cands = tuple(c for c in g.s.players[p].hand if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     if not cands:
         return None
     return [E._choice("put_from_hand", p, cands, f"{ctx.name}: you may put one of "
@@ -43,7 +43,6 @@ def _put_from_hand(g: Game, ctx: Context, e: PutFromHand) -> list | None:
 
 
 def _put_from_hand_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(c) for c in d.data] + [A.Choose(False)]
 
 
@@ -59,7 +58,7 @@ def _answer_put_from_hand(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _look_at_hand(g: Game, ctx: Context, e: LookAtHand) -> list | None:
+def _look_at_hand(g: Game, ctx: E.Context, e: LookAtHand) -> list | None:
     for p in E.resolve_who(g, ctx, e.who):
         g.log_event("look_at_hand", "402.3", player=g.s.players[ctx.controller].name,
                     hand_of=g.s.players[p].name, cards=[g.name_of(c) for c in g.s.players[p].hand])
@@ -68,7 +67,7 @@ def _look_at_hand(g: Game, ctx: Context, e: LookAtHand) -> list | None:
 
 
 
-def _discard_at_random(g: Game, ctx: Context, e: DiscardAtRandom) -> list | None:
+def _discard_at_random(g: Game, ctx: E.Context, e: DiscardAtRandom) -> list | None:
     s = g.s
     for p in E.resolve_who(g, ctx, e.who):
         for _ in range(e.amount):
@@ -89,16 +88,15 @@ registry.register_effect(PutFromHand, _put_from_hand)
 registry.register_effect(LookAtHand, _look_at_hand)
 
 
-def _choose_card(g: Game, ctx: Context, e: V.ChooseCard) -> list | None:
-    from .targeting import matches_filter
+def _choose_card(g: Game, ctx: E.Context, e: V.ChooseCard) -> list | None:
     if ctx.hand_of is None:
         return None
     s = g.s
     cands = tuple(c for c in s.players[ctx.hand_of].hand
-                  if e.filter is None or matches_filter(g, e.filter, s.objects[c], ctx.controller))
+                  if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], ctx.controller))
     if not cands:
         return None
-    return [_choice("choose_card", ctx.controller, cands,
+    return [E._choice("choose_card", ctx.controller, cands,
                     f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s hand "
                     f"({', '.join(g.name_of(c) for c in cands)})", ctx)]
 
@@ -119,18 +117,18 @@ def _answer_choose_card(g: Game, d: Any, value: Any) -> None:
             break
 
 
-def _act_on_chosen(g: Game, ctx: Context, e: V.ActOnChosen) -> list | None:
+def _act_on_chosen(g: Game, ctx: E.Context, e: V.ActOnChosen) -> list | None:
     c = ctx.chosen
     if c is None or c not in g.s.objects or g.s.objects[c].zone != HAND:
         return None
     if e.action == "discard":
-        discard(g, g.s.objects[c].owner, c)
+        E.discard(g, g.s.objects[c].owner, c)
     else:
         g.move(c, EXILE, rule="701.11a")
     return None
 
 
-CHOICES["choose_card"] = (_object_actions, _answer_choose_card)
+registry.CHOICES["choose_card"] = (lambda g, d: E._object_actions(g, d), _answer_choose_card)
 
 
-_HANDLERS.update({V.ChooseCard: _choose_card, V.ActOnChosen: _act_on_chosen, V.RevealHand: lambda g, ctx, e: None})
+registry.EFFECT_HANDLERS.update({V.ChooseCard: _choose_card, V.ActOnChosen: _act_on_chosen, V.RevealHand: lambda g, ctx, e: None})

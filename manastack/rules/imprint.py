@@ -33,9 +33,8 @@ from ..model.vocab.imprint import (  # noqa: F401 (the vocabulary this module ex
     ExileFromHand,
     ReturnExiledToHand,
 )
-from . import continuous, produce
+from . import continuous, targeting
 from . import effects as E
-from .targeting import matches_filter
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -72,7 +71,7 @@ def link(g: Game, source: int, card: int, controller: int) -> None:
 
 def _hand_cards(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
     s = g.s
-    return tuple(c for c in s.players[p].hand if matches_filter(g, flt, s.objects[c], p))
+    return tuple(c for c in s.players[p].hand if targeting.matches_filter(g, flt, s.objects[c], p))
 
 
 def _exile_from_hand(g: Game, ctx: Context, e: ExileFromHand) -> list | None:
@@ -139,8 +138,8 @@ def _if_exiled(g: Game, o: Obj, ab: V.ManaAbility, any_cost: bool) -> tuple:
 
 registry.register_effect(ExileFromHand, _exile_from_hand)
 registry.register_effect(ReturnExiledToHand, _return_exiled_to_hand)
-registry.CHOICES["exile_from_hand"] = (E._object_actions, _answer_exile_from_hand)
+registry.CHOICES["exile_from_hand"] = (lambda g, d: E._object_actions(g, d), _answer_exile_from_hand)
 registry.MAY_IMPOSSIBLE.append(_cannot_exile)
 registry.PRODUCTION_KINDS[EXILED_COLORS] = _exiled_colors
 registry.PRODUCTION_KINDS[IF_EXILED] = _if_exiled
-produce.CHOICE_KINDS.add(EXILED_COLORS)
+registry.CHOICE_KINDS.add(EXILED_COLORS)

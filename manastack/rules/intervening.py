@@ -9,9 +9,9 @@ source's controller (the source's last known information once it has left, 603.1
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model.state import BATTLEFIELD
 from ..model.vocab.conditions import (
     ControlCount,
@@ -20,9 +20,7 @@ from ..model.vocab.conditions import (
     StateCondition,
     WasKicked,
 )
-from . import continuous
-from .targeting import matches_filter
-from .turn_history import happened
+from . import continuous, targeting, turn_history
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -44,7 +42,7 @@ def _control_count(g: Game, cond: ControlCount, source: int, lki: Any, event_obj
     p = _controller(g, source, lki)
     if p is None:
         return False
-    n = sum(1 for o in g.permanents(p) if matches_filter(g, cond.flt, o, p, source))
+    n = sum(1 for o in g.permanents(p) if targeting.matches_filter(g, cond.flt, o, p, source))
     return n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
 
 
@@ -66,7 +64,7 @@ def _history(g: Game, cond: HistoryCondition, source: int, lki: Any, event_obj: 
         controller = lki[0].controller
     else:
         return False
-    return happened(g, controller, cond.kind)
+    return turn_history.happened(g, controller, cond.kind)
 
 
 def _state(g: Game, cond: StateCondition, source: int, lki: Any, event_obj: int | None) -> bool:
@@ -81,13 +79,14 @@ def _state(g: Game, cond: StateCondition, source: int, lki: Any, event_obj: int 
     return ok
 
 
-EVALUATORS: dict[type, Callable[..., bool]] = {
+EVALUATORS = registry.CONDITION_EVALUATORS  # (engine/registry.py)
+EVALUATORS.update({
     WasKicked: _was_kicked,
     ControlCount: _control_count,
     OpponentMoreLands: _opponent_more_lands,
     HistoryCondition: _history,
     StateCondition: _state,
-}
+})
 
 
 def holds(g: Game, cond: Any, source: int, lki: Any, event_obj: int | None) -> bool:

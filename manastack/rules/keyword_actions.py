@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
@@ -44,23 +45,12 @@ from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this m
     TapOrUntap,
     UntapUpTo,
 )
+from . import counter_replacement, referred_objects, trigger_events, triggers
 from . import effects as E
-from .counter_replacement import put_counters
-from .effects import (
-    _HANDLERS,
-    CHOICES,
-    Context,
-    _choice,
-    _may_actions,
-    create_token,
-    register_effect,
-    target_object,
-)
-from .referred_objects import _counters, _referred
+from . import mana_payment as _mana_payment_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .effects import Context
 
 
 
@@ -79,7 +69,7 @@ if TYPE_CHECKING:
 
 
 
-def _damage_source(g: Game, ctx: Context, ref: Any, fighting: bool) -> tuple[Any, Any] | None:
+def _damage_source(g: Game, ctx: E.Context, ref: Any, fighting: bool) -> tuple[Any, Any] | None:
     """The creature dealing damage: a target must still be a legal target on the battlefield; "it" /
     CARDNAME that has left the battlefield deals damage by its last known information (608.2h),
     except a creature told to fight (701.12b)."""
@@ -95,10 +85,10 @@ def _damage_source(g: Game, ctx: Context, ref: Any, fighting: bool) -> tuple[Any
         return o, g.chars(o)
     if fighting:
         return None
-    return _referred(g, ctx, ref)
+    return referred_objects._referred(g, ctx, ref)
 
 
-def _damage_target(g: Game, ctx: Context, ref: Any) -> int | None:
+def _damage_target(g: Game, ctx: E.Context, ref: Any) -> int | None:
     if isinstance(ref, V.Ref):
         if not ctx.legal[ref.index]:
             return None
@@ -113,7 +103,7 @@ def _damage_target(g: Game, ctx: Context, ref: Any) -> int | None:
 _PLAYER_GROUPS = (V.YOU, V.EACH_OPPONENT, V.EACH_PLAYER, V.DEFENDING, V.EVENT_PLAYER)
 
 
-def _power_damage(g: Game, ctx: Context, e: PowerDamage) -> list | None:
+def _power_damage(g: Game, ctx: E.Context, e: PowerDamage) -> list | None:
     src = _damage_source(g, ctx, e.source, fighting=False)
     if src is None:
         return None
@@ -128,7 +118,7 @@ def _power_damage(g: Game, ctx: Context, e: PowerDamage) -> list | None:
     return None
 
 
-def _fight(g: Game, ctx: Context, e: Fight) -> list | None:
+def _fight(g: Game, ctx: E.Context, e: Fight) -> list | None:
     """701.12a: both deal damage at the same time (their powers are read before either is dealt)."""
     a = _damage_source(g, ctx, e.first, fighting=True)
     b = _damage_source(g, ctx, e.second, fighting=True)
@@ -147,14 +137,13 @@ def _fight(g: Game, ctx: Context, e: Fight) -> list | None:
     return None
 
 
-def _monstrosity(g: Game, ctx: Context, e: Monstrosity) -> list | None:
+def _monstrosity(g: Game, ctx: E.Context, e: Monstrosity) -> list | None:
     """701.31a-b."""
-    from . import triggers
     s = g.s
     oid = E.target_object(g, ctx, V.SELF)
     if oid is None or is_monstrous(g, oid):
         return None
-    _counters(g, oid, E.amount(g, ctx, e.amount), "701.31a")
+    referred_objects._counters(g, oid, E.amount(g, ctx, e.amount), "701.31a")
     s.effects.append(ContinuousEffect("monstrous", oid, timestamp=s.next_timestamp, until="permanent",
                                       controller=ctx.controller))
     s.next_timestamp += 1
@@ -170,16 +159,16 @@ def is_monstrous(g: Game, oid: int) -> bool:
     return any(e.kind == "monstrous" and e.target == oid for e in g.s.effects)
 
 
-def _adapt(g: Game, ctx: Context, e: Adapt) -> list | None:
+def _adapt(g: Game, ctx: E.Context, e: Adapt) -> list | None:
     """701.43a: only if it has no +1/+1 counters on it."""
     oid = E.target_object(g, ctx, V.SELF)
     if oid is None or g.s.objects[oid].counters.get("+1/+1", 0) > 0:
         return None
-    _counters(g, oid, E.amount(g, ctx, e.amount), "701.43a")
+    referred_objects._counters(g, oid, E.amount(g, ctx, e.amount), "701.43a")
     return None
 
 
-def _bolster(g: Game, ctx: Context, e: Bolster) -> list | None:
+def _bolster(g: Game, ctx: E.Context, e: Bolster) -> list | None:
     """701.33a: a creature with the least toughness among creatures you control (chosen on a tie)."""
     n = E.amount(g, ctx, e.amount)
     mine = [o for o in g.permanents(ctx.controller) if "Creature" in g.chars(o).types]
@@ -188,7 +177,7 @@ def _bolster(g: Game, ctx: Context, e: Bolster) -> list | None:
     least = min(g.chars(o).toughness or 0 for o in mine)
     cands = tuple(o.id for o in mine if (g.chars(o).toughness or 0) == least)
     if len(cands) == 1:
-        _counters(g, cands[0], n, "701.33a")
+        referred_objects._counters(g, cands[0], n, "701.33a")
         return None
     return [E._choice("bolster", ctx.controller, cands,
                       f"701.33a: bolster {n}: choose a creature with the least toughness among creatures you control "
@@ -201,13 +190,13 @@ def _answer_bolster(g: Game, d: Any, value: Any) -> None:
     n = g.s.queue[0][5]
     g.s.pending = None
     g.s.queue.pop(0)
-    _counters(g, value, n, "701.33a")
+    referred_objects._counters(g, value, n, "701.33a")
 
 
-registry.CHOICES["bolster"] = (E._object_actions, _answer_bolster)
+registry.CHOICES["bolster"] = (lambda g, d: E._object_actions(g, d), _answer_bolster)
 
 
-def _connive(g: Game, ctx: Context, e: Connive) -> list | None:
+def _connive(g: Game, ctx: E.Context, e: Connive) -> list | None:
     """701.47a: draw a card, then discard a card; a nonland card discarded puts a +1/+1 counter on
     the conniving permanent. 701.47c: if it left the battlefield, its last known information says who (its controller,
     by last known information, draws and discards)."""
@@ -216,7 +205,7 @@ def _connive(g: Game, ctx: Context, e: Connive) -> list | None:
     if oid is not None:
         p = s.objects[oid].controller
     else:
-        got = _referred(g, ctx, e.target)
+        got = referred_objects._referred(g, ctx, e.target)
         if got is None:
             return None
         p = got[0].controller
@@ -239,13 +228,13 @@ def _answer_connive(g: Game, d: Any, value: Any) -> None:
     land = "Land" in s.objects[value].card.types
     E.discard(g, d.player, value, "701.47a")
     if not land and oid is not None and oid in s.objects and s.objects[oid].zone == BATTLEFIELD:
-        _counters(g, oid, 1, "701.47a")
+        referred_objects._counters(g, oid, 1, "701.47a")
 
 
-registry.CHOICES["connive_discard"] = (E._object_actions, _answer_connive)
+registry.CHOICES["connive_discard"] = (lambda g, d: E._object_actions(g, d), _answer_connive)
 
 
-def _populate(g: Game, ctx: Context, e: Populate) -> list | None:
+def _populate(g: Game, ctx: E.Context, e: Populate) -> list | None:
     """701.30a: choose a creature token you control, then create a token that's a copy of it (707.2:
     its copiable values are the token's own definition)."""
     cands = tuple(o.id for o in g.permanents(ctx.controller) if o.card.is_token and "Creature" in g.chars(o).types)
@@ -268,10 +257,10 @@ def _answer_populate(g: Game, d: Any, value: Any) -> None:
     E.create_token(g, g.s.objects[value].card, p)
 
 
-registry.CHOICES["populate"] = (E._object_actions, _answer_populate)
+registry.CHOICES["populate"] = (lambda g, d: E._object_actions(g, d), _answer_populate)
 
 
-def _amass(g: Game, ctx: Context, e: Amass) -> list | None:
+def _amass(g: Game, ctx: E.Context, e: Amass) -> list | None:
     """701.44a: create a 0/0 black [subtype] Army if you control no Army; choose an Army you control,
     put N +1/+1 counters on it; it becomes a [subtype] if it isn't one (an "add_subtypes" effect,
     applied in layer 4 by rules/continuous.py; it lasts as long as the permanent stays)."""
@@ -293,7 +282,7 @@ def _amass(g: Game, ctx: Context, e: Amass) -> list | None:
 
 def _amass_onto(g: Game, oid: int, subtype: str, n: int, controller: int) -> None:
     s = g.s
-    _counters(g, oid, n, "701.44a")
+    referred_objects._counters(g, oid, n, "701.44a")
     if subtype not in g.chars(s.objects[oid]).subtypes:
         s.effects.append(ContinuousEffect("add_subtypes", oid, timestamp=s.next_timestamp, until="permanent",
                                           controller=controller, data=frozenset({subtype})))
@@ -311,7 +300,7 @@ def _answer_amass(g: Game, d: Any, value: Any) -> None:
     _amass_onto(g, value, subtype, n, d.player)
 
 
-registry.CHOICES["amass"] = (E._object_actions, _answer_amass)
+registry.CHOICES["amass"] = (lambda g, d: E._object_actions(g, d), _answer_amass)
 
 
 def energy(g: Game, p: int) -> int:
@@ -330,7 +319,7 @@ def _set_energy(g: Game, p: int, n: int) -> None:
 
 
 
-def _get_energy(g: Game, ctx: Context, e: GetEnergy) -> list | None:
+def _get_energy(g: Game, ctx: E.Context, e: GetEnergy) -> list | None:
     n = E.amount(g, ctx, e.amount)
     if n <= 0:
         return None
@@ -340,7 +329,7 @@ def _get_energy(g: Game, ctx: Context, e: GetEnergy) -> list | None:
     return None
 
 
-def _pay_energy(g: Game, ctx: Context, e: PayEnergy) -> list | None:
+def _pay_energy(g: Game, ctx: E.Context, e: PayEnergy) -> list | None:
     p = ctx.controller
     if energy(g, p) >= e.amount:
         _set_energy(g, p, energy(g, p) - e.amount)
@@ -355,7 +344,7 @@ def _cant_pay_energy(g: Game, p: int, effects: tuple) -> bool:
 
 
 
-def _tap_or_untap(g: Game, ctx: Context, e: TapOrUntap) -> list | None:
+def _tap_or_untap(g: Game, ctx: E.Context, e: TapOrUntap) -> list | None:
     oid = E.target_object(g, ctx, e.target)
     if oid is None:
         return None
@@ -365,13 +354,11 @@ def _tap_or_untap(g: Game, ctx: Context, e: TapOrUntap) -> list | None:
 
 
 def _tap_or_untap_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     _, optional = g.s.queue[0][5]
     return [A.Choose("tap"), A.Choose("untap")] + ([A.Choose(False)] if optional else [])
 
 
 def _answer_tap_or_untap(g: Game, d: Any, value: Any) -> None:
-    from .mana_payment import tap, untap
     oid, optional = g.s.queue[0][5]
     if value not in ("tap", "untap") and not (optional and value is False):
         raise IllegalActionError(f"{d.prompt}: answer tap or untap" + (" or false" if optional else ""))
@@ -381,19 +368,19 @@ def _answer_tap_or_untap(g: Game, d: Any, value: Any) -> None:
     if o is None or o.zone != BATTLEFIELD:
         return
     if value == "tap" and not o.tapped:
-        tap(g, o, "701.21a")
+        _mana_payment_module.tap(g, o, "701.21a")
     elif value == "untap" and o.tapped:
-        untap(g, o, "701.21a")
+        _mana_payment_module.untap(g, o, "701.21a")
 
 
 
 
-def _endure(g: Game, ctx: Context, e: Endure) -> list | None:
+def _endure(g: Game, ctx: E.Context, e: Endure) -> list | None:
     if e.amount <= 0:
         return None  # 701.63b
     oid = E.target_object(g, ctx, e.of)
     if oid is None:
-        got = _referred(g, ctx, e.of)
+        got = referred_objects._referred(g, ctx, e.of)
         if got is None:
             return None
         E.create_token(g, e.spirit, got[0].controller)
@@ -405,7 +392,6 @@ def _endure(g: Game, ctx: Context, e: Endure) -> list | None:
 
 
 def _endure_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose("counters"), A.Choose("token")]
 
 
@@ -417,15 +403,15 @@ def _answer_endure(g: Game, d: Any, value: Any) -> None:
     g.s.queue.pop(0)
     o = g.s.objects.get(oid)
     if value == "counters" and o is not None and o.zone == BATTLEFIELD:
-        _counters(g, oid, e.amount, "701.63a")
+        referred_objects._counters(g, oid, e.amount, "701.63a")
     else:
         E.create_token(g, e.spirit, d.player)
 
 
 
 
-def _put_counters_of(g: Game, ctx: Context, e: PutCountersOf) -> list | None:
-    got = _referred(g, ctx, e.of)
+def _put_counters_of(g: Game, ctx: E.Context, e: PutCountersOf) -> list | None:
+    got = referred_objects._referred(g, ctx, e.of)
     to = E.target_object(g, ctx, e.target)
     if got is None or to is None:
         return None
@@ -436,14 +422,14 @@ def _put_counters_of(g: Game, ctx: Context, e: PutCountersOf) -> list | None:
             continue
         if moving:
             del src.counters[kind]  # 122.5: moved from one object to the other
-        put_counters(g, g.s.objects[to], kind, n, "122.8", placer=ctx.controller)  # 122.5: put on it
+        counter_replacement.put_counters(g, g.s.objects[to], kind, n, "122.8", placer=ctx.controller)  # 122.5: put on it
     g.invalidate()
     return None
 
 
 
 
-def _untap_up_to(g: Game, ctx: Context, e: UntapUpTo) -> list | None:
+def _untap_up_to(g: Game, ctx: E.Context, e: UntapUpTo) -> list | None:
     cands = tuple(x for x in E.objects_matching(g, e.filter, ctx.controller, ctx.source) if g.s.objects[x].tapped)
     if not cands:
         return None
@@ -454,7 +440,6 @@ def _untap_up_to(g: Game, ctx: Context, e: UntapUpTo) -> list | None:
 
 def _untap_up_to_actions(g: Game, d: Any) -> list:
 
-    from ..model import actions as A
     n = min(g.s.queue[0][5], len(d.data))
     out = [A.Choose(())]
     for k in range(1, n + 1):
@@ -465,7 +450,6 @@ def _untap_up_to_actions(g: Game, d: Any) -> list:
 
 
 def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
-    from .mana_payment import untap
     chosen = E._check_subset(g, d, value)
     n = g.s.queue[0][5]
     if len(chosen) > n:
@@ -475,17 +459,16 @@ def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
     for c in chosen:
         o = g.s.objects.get(c)
         if o is not None and o.zone == BATTLEFIELD and o.tapped:
-            untap(g, o, "701.21a")
+            _mana_payment_module.untap(g, o, "701.21a")
 
 
 
 
-def _tap_all(g: Game, ctx: Context, e: TapAll) -> list | None:
-    from .mana_payment import tap
+def _tap_all(g: Game, ctx: E.Context, e: TapAll) -> list | None:
     for oid in E.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if not o.tapped:
-            tap(g, o, "701.21a")
+            _mana_payment_module.tap(g, o, "701.21a")
     return None
 
 
@@ -522,12 +505,11 @@ registry.register_effect(Populate, _populate)
 registry.register_effect(Amass, _amass)
 
 
-def _explore(g: Game, ctx: Context, e: V.Explore) -> list | None:
+def _explore(g: Game, ctx: E.Context, e: V.Explore) -> list | None:
     """701.40a."""
     s = g.s
-    oid = target_object(g, ctx, e.target)
+    oid = E.target_object(g, ctx, e.target)
     if oid is not None:
-        from . import trigger_events
         trigger_events.explored(g, oid)  # "whenever a creature you control explores"
     who = s.objects[oid].controller if oid is not None else ctx.controller
     lib = s.players[who].library
@@ -542,12 +524,12 @@ def _explore(g: Game, ctx: Context, e: V.Explore) -> list | None:
         return None
     if oid is not None:
         _put_counter(g, oid, "+1/+1", 1)
-    return [_choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
+    return [E._choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
                                              f"on top (false)?", top.id)]
 
 
 def _put_counter(g: Game, oid: int, kind: str, n: int) -> None:
-    put_counters(g, g.s.objects[oid], kind, n)
+    counter_replacement.put_counters(g, g.s.objects[oid], kind, n)
 
 
 def _answer_explore(g: Game, d: Any, value: Any) -> None:
@@ -561,13 +543,13 @@ def _answer_explore(g: Game, d: Any, value: Any) -> None:
         g.move(card, GRAVEYARD, rule="701.40a")
 
 
-CHOICES["explore"] = (_may_actions, _answer_explore)
+registry.CHOICES["explore"] = (lambda g, d: E._may_actions(g, d), _answer_explore)
 
 
-_HANDLERS[V.Explore] = _explore
+registry.EFFECT_HANDLERS[V.Explore] = _explore
 
 
-def _attach(g: Game, ctx: Context, e: Attach) -> list | None:
+def _attach(g: Game, ctx: E.Context, e: Attach) -> list | None:
     s = g.s
     if not ctx.legal[e.target.index]:
         return None
@@ -590,9 +572,9 @@ def _attach(g: Game, ctx: Context, e: Attach) -> list | None:
     return None
 
 
-register_effect(Attach, _attach)
-def _create_and_attach(g: Game, ctx: Context, e: CreateAndAttach) -> list | None:
-    tid = create_token(g, e.token, ctx.controller)
+registry.register_effect(Attach, _attach)
+def _create_and_attach(g: Game, ctx: E.Context, e: CreateAndAttach) -> list | None:
+    tid = E.create_token(g, e.token, ctx.controller)
     src = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if src is None or src.zone != "battlefield" or "Creature" in g.chars(src).types:
         return None  # the Equipment left the battlefield: the token stays unequipped
@@ -604,4 +586,4 @@ def _create_and_attach(g: Game, ctx: Context, e: CreateAndAttach) -> list | None
     return None
 
 
-register_effect(CreateAndAttach, _create_and_attach)
+registry.register_effect(CreateAndAttach, _create_and_attach)

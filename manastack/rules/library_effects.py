@@ -2,7 +2,7 @@
 compiled by cards/templates/effects_library.py (and, for the core ones, effects_core.py).
 
 - 701.18a scry, 701.42a surveil, 701.13a mill, 701.19a "search your library for ..." (the choices
-  made as they resolve: effects.CHOICES "scry", "surveil", "search").
+  made as they resolve: registry.CHOICES "scry", "surveil", "search").
 - 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
   in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`), "put
   target card on top of / on the bottom of its owner's library" (V.PutInLibrary).
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
 from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this module executes)
@@ -35,18 +36,8 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     ShuffleSelfIntoLibrary,
 )
 from . import effects as E
-from .effects import (
-    _HANDLERS,
-    CHOICES,
-    Context,
-    _check_subset,
-    _choice,
-    _subset_actions,
-    _target_anywhere,
-    amount,
-    resolve_who,
-)
-from .hand_effects import _put_from_hand_actions
+from . import hand_effects, trigger_events
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -54,7 +45,7 @@ if TYPE_CHECKING:
 
 
 
-def _reorder_top(g: Game, ctx: Context, e: ReorderTop) -> list | None:
+def _reorder_top(g: Game, ctx: E.Context, e: ReorderTop) -> list | None:
     p = ctx.controller
     cards = tuple(g.s.players[p].library[:E.amount(g, ctx, e.amount)])
     g.log_event("look", "701.16", player=g.s.players[p].name, amount=len(cards), source=ctx.name)
@@ -78,7 +69,7 @@ def _answer_order_top(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _put_self_in_library(g: Game, ctx: Context, e: PutSelfInLibrary) -> list | None:
+def _put_self_in_library(g: Game, ctx: E.Context, e: PutSelfInLibrary) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone in (BATTLEFIELD, STACK):
         g.move(o.id, LIBRARY, rule="401.4", bottom=e.bottom)
@@ -87,10 +78,9 @@ def _put_self_in_library(g: Game, ctx: Context, e: PutSelfInLibrary) -> list | N
 
 
 
-def _search_to_top(g: Game, ctx: Context, e: SearchToTop) -> list | None:
-    from .targeting import matches_filter
+def _search_to_top(g: Game, ctx: E.Context, e: SearchToTop) -> list | None:
     p = ctx.controller
-    cands = tuple(c for c in g.s.players[p].library if matches_filter(g, e.filter, g.s.objects[c], p))
+    cands = tuple(c for c in g.s.players[p].library if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
     return [E._choice("search_top", p, cands, f"701.19: {ctx.name}: search your library for a card to put on top "
                                               f"({', '.join(g.name_of(c) for c in cands) or 'none'}) or false", None)]
@@ -114,7 +104,7 @@ def _answer_search_top(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _shuffle_self(g: Game, ctx: Context, e: ShuffleSelfIntoLibrary) -> list | None:
+def _shuffle_self(g: Game, ctx: E.Context, e: ShuffleSelfIntoLibrary) -> list | None:
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone not in (BATTLEFIELD, STACK):
@@ -128,7 +118,7 @@ def _shuffle_self(g: Game, ctx: Context, e: ShuffleSelfIntoLibrary) -> list | No
 
 
 
-def _look_at_top_of(g: Game, ctx: Context, e: LookAtTopOf) -> list | None:
+def _look_at_top_of(g: Game, ctx: E.Context, e: LookAtTopOf) -> list | None:
     for p in E.resolve_who(g, ctx, e.who):
         lib = g.s.players[p].library
         g.log_event("look", "701.16", player=g.s.players[ctx.controller].name, library_of=g.s.players[p].name,
@@ -138,14 +128,14 @@ def _look_at_top_of(g: Game, ctx: Context, e: LookAtTopOf) -> list | None:
 
 
 
-def _source_name(g: Game, ctx: Context) -> str:
+def _source_name(g: Game, ctx: E.Context) -> str:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None:
         return o.card.name
     return ctx.source_lki[0].card.name if ctx.source_lki else ctx.name
 
 
-def _search_same_name(g: Game, ctx: Context, e: SearchSameName) -> list | None:
+def _search_same_name(g: Game, ctx: E.Context, e: SearchSameName) -> list | None:
     p = ctx.controller
     name = _source_name(g, ctx)
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
@@ -159,7 +149,6 @@ def _named_cands(g: Game, p: int, name: str) -> tuple[int, ...]:
 
 def _search_named_actions(g: Game, d: Any) -> list:
 
-    from ..model import actions as A
     name, n = g.s.queue[0][5]
     cands = d.data
     out = [A.Choose(())]
@@ -190,7 +179,7 @@ def _answer_search_named(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _shuffle_library(g: Game, ctx: Context, e: ShuffleLibrary) -> list | None:
+def _shuffle_library(g: Game, ctx: E.Context, e: ShuffleLibrary) -> list | None:
     p = ctx.controller
     g.s.rng.shuffle(g.s.players[p].library)
     g.log_event("shuffle", "701.20a", player=g.s.players[p].name)
@@ -208,7 +197,7 @@ registry.register_effect(ShuffleSelfIntoLibrary, _shuffle_self)
 registry.register_effect(LookAtTopOf, _look_at_top_of)
 
 
-registry.CHOICES["search_top"] = (_put_from_hand_actions, _answer_search_top)
+registry.CHOICES["search_top"] = (lambda g, d: hand_effects._put_from_hand_actions(g, d), _answer_search_top)
 
 
 registry.register_effect(SearchToTop, _search_to_top)
@@ -216,22 +205,20 @@ registry.register_effect(PutSelfInLibrary, _put_self_in_library)
 registry.register_effect(ReorderTop, _reorder_top)
 
 
-def _dig(g: Game, ctx: Context, e: V.DigPut) -> list | None:
-    from .targeting import matches_filter
+def _dig(g: Game, ctx: E.Context, e: V.DigPut) -> list | None:
     s = g.s
     p = ctx.controller
     lib = s.players[p].library
     cards = tuple(c for c in ctx.looked if c in lib)
-    cands = tuple(c for c in cards if e.filter is None or matches_filter(g, e.filter, s.objects[c], p))
+    cands = tuple(c for c in cards if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], p))
     if not cands:
         return None
-    return [_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
+    return [E._choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
                                      f"your hand ({', '.join(g.name_of(c) for c in cands)})", (e, ctx.name))]
 
 
 def _dig_actions(g: Game, d: Any) -> list:
 
-    from ..model import actions as A
     e, _ = g.s.queue[0][5]
     n = min(e.count, len(d.data))
     if n == 1:
@@ -263,7 +250,7 @@ def _answer_dig(g: Game, d: Any, value: Any) -> None:
         g.move(c, HAND, rule="608.2c")
 
 
-def _put_rest(g: Game, ctx: Context, e: V.PutRest) -> list | None:
+def _put_rest(g: Game, ctx: E.Context, e: V.PutRest) -> list | None:
     s = g.s
     lib = s.players[ctx.controller].library
     rest = [c for c in ctx.looked if c in lib]
@@ -272,7 +259,7 @@ def _put_rest(g: Game, ctx: Context, e: V.PutRest) -> list | None:
             g.move(c, GRAVEYARD, rule="608.2c")
     elif e.to == "bottom_any":
         if len(rest) > 1:
-            return [_choice("order_bottom", ctx.controller, tuple(rest),
+            return [E._choice("order_bottom", ctx.controller, tuple(rest),
                             f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} on the bottom of your library in "
                             f"the order you choose (first listed is put on the bottom first)")]
         for c in rest:
@@ -284,16 +271,15 @@ def _put_rest(g: Game, ctx: Context, e: V.PutRest) -> list | None:
     return None
 
 
-CHOICES["dig"] = (_dig_actions, _answer_dig)
+registry.CHOICES["dig"] = (_dig_actions, _answer_dig)
 
 
-_HANDLERS.update({V.DigPut: _dig, V.PutRest: _put_rest, V.LookAtTop: lambda g, ctx, e: None})
+registry.EFFECT_HANDLERS.update({V.DigPut: _dig, V.PutRest: _put_rest, V.LookAtTop: lambda g, ctx, e: None})
 
 
 def order_actions(g: Game, d: Any) -> list:
     """The orders an agent may choose for the cards of decision `d` (all of them up to four cards)."""
 
-    from ..model import actions as A
     if len(d.data) > 4:
         return [A.Choose(tuple(d.data)), A.Choose(tuple(reversed(d.data)))]
     return [A.Choose(x) for x in permutations(d.data)]
@@ -315,54 +301,52 @@ def _answer_order(g: Game, d: Any, value: Any) -> None:
         g.move(c, LIBRARY, rule="608.2c", bottom=True)
 
 
-CHOICES["order_bottom"] = (order_actions, _answer_order)
+registry.CHOICES["order_bottom"] = (order_actions, _answer_order)
 
 
-def _put_in_library(g: Game, ctx: Context, e: V.PutInLibrary) -> list | None:
-    oid = _target_anywhere(g, ctx, e.target)
+def _put_in_library(g: Game, ctx: E.Context, e: V.PutInLibrary) -> list | None:
+    oid = E._target_anywhere(g, ctx, e.target)
     if oid is not None:
         g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom)
     return None
 
 
-_HANDLERS[V.PutInLibrary] = _put_in_library
+registry.EFFECT_HANDLERS[V.PutInLibrary] = _put_in_library
 registry.CHOICES["order_top"] = (order_actions, _answer_order_top)
 
 
-def _scry(g: Game, ctx: Context, e: V.Scry) -> list | None:
+def _scry(g: Game, ctx: E.Context, e: V.Scry) -> list | None:
     """701.18a."""
     needs = []
-    for p in resolve_who(g, ctx, e.who):
-        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
+    for p in E.resolve_who(g, ctx, e.who):
+        n = min(E.amount(g, ctx, e.amount), len(g.s.players[p].library))
         if n <= 0:
             continue  # 701.18b: scry 0 is no scry event
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
-        from . import trigger_events
         trigger_events.looked_at_top(g, p, "scry")  # "whenever you scry" (701.18b: not for scry 0)
-        needs.append(_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
+        needs.append(E._choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
                                                f"(the rest stay on top in their order)"))
     return needs or None
 
 
-def _surveil(g: Game, ctx: Context, e: V.Surveil) -> list | None:
+def _surveil(g: Game, ctx: E.Context, e: V.Surveil) -> list | None:
     """701.42a."""
     needs = []
-    for p in resolve_who(g, ctx, e.who):
-        n = min(amount(g, ctx, e.amount), len(g.s.players[p].library))
+    for p in E.resolve_who(g, ctx, e.who):
+        n = min(E.amount(g, ctx, e.amount), len(g.s.players[p].library))
         if n <= 0:
             continue
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
-        from . import trigger_events
         trigger_events.looked_at_top(g, p, "surveil")  # "whenever you surveil"
-        needs.append(_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
+        needs.append(E._choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
                                                   f"graveyard (the rest stay on top in their order)"))
     return needs or None
 
 
 def _answer_scry(g: Game, d: Any, value: Any) -> None:
-    chosen = _check_subset(g, d, value)
+    chosen = E._check_subset(g, d, value)
     g.s.pending = None
     g.s.queue.pop(0)
     for oid in chosen:
@@ -372,7 +356,7 @@ def _answer_scry(g: Game, d: Any, value: Any) -> None:
 
 
 def _answer_surveil(g: Game, d: Any, value: Any) -> None:
-    chosen = _check_subset(g, d, value)
+    chosen = E._check_subset(g, d, value)
     g.s.pending = None
     g.s.queue.pop(0)
     for oid in chosen:
@@ -381,30 +365,28 @@ def _answer_surveil(g: Game, d: Any, value: Any) -> None:
                 top=len(d.data) - len(chosen))
 
 
-def _mill(g: Game, ctx: Context, e: V.Mill) -> list | None:
+def _mill(g: Game, ctx: E.Context, e: V.Mill) -> list | None:
     """701.13a-b: as many as possible."""
-    for p in resolve_who(g, ctx, e.who):
+    for p in E.resolve_who(g, ctx, e.who):
         lib = g.s.players[p].library
-        for oid in list(lib[:amount(g, ctx, e.amount)]):
+        for oid in list(lib[:E.amount(g, ctx, e.amount)]):
             g.move(oid, GRAVEYARD, rule="701.13a")
     return None
 
 
-def _search(g: Game, ctx: Context, e: V.SearchLibrary) -> list | None:
+def _search(g: Game, ctx: E.Context, e: V.SearchLibrary) -> list | None:
     """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
     p = ctx.controller
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [_choice("search", p, None, "", (e, e.amount))]
+    return [E._choice("search", p, None, "", (e, e.amount))]
 
 
 def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
-    from .targeting import matches_filter
     s = g.s
-    return tuple(oid for oid in s.players[p].library if matches_filter(g, flt, s.objects[oid], p))
+    return tuple(oid for oid in s.players[p].library if _targeting_module.matches_filter(g, flt, s.objects[oid], p))
 
 
 def _search_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(c) for c in d.data] + [A.Choose(False)]
 
 
@@ -430,7 +412,7 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
     g.log_event("shuffle", "701.20a", player=s.players[p].name)
 
 
-_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.SearchLibrary: _search})
-CHOICES["scry"] = (_subset_actions, _answer_scry)
-CHOICES["surveil"] = (_subset_actions, _answer_surveil)
-CHOICES["search"] = (_search_actions, _answer_search)
+registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.SearchLibrary: _search})
+registry.CHOICES["scry"] = (lambda g, d: E._subset_actions(g, d), _answer_scry)
+registry.CHOICES["surveil"] = (lambda g, d: E._subset_actions(g, d), _answer_surveil)
+registry.CHOICES["search"] = (_search_actions, _answer_search)

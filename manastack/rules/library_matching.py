@@ -20,7 +20,7 @@ from ..model.vocab.library_matching import (  # noqa: F401 (the vocabulary this 
     SearchSameTotal,
 )
 from . import effects as E
-from .targeting import matches_filter_lki
+from . import targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -38,7 +38,7 @@ class TotalPowerToughness(V.ObjectFilter):
     def extra_match(self, g: Game, o: Obj, c: Any, controller: int, source: int | None) -> bool:
         if c.power is None or c.toughness is None or c.power + c.toughness != self.total:
             return False
-        return matches_filter_lki(g, self.base, o, c, controller, source)
+        return targeting.matches_filter_lki(g, self.base, o, c, controller, source)
 
 
 
@@ -64,7 +64,7 @@ def _search_same_total(g: Game, ctx: E.Context, e: SearchSameTotal) -> list | No
     if total is None:
         return None
     flt = TotalPowerToughness(base=e.filter, total=total)
-    return E._HANDLERS[V.SearchLibrary](g, ctx, V.SearchLibrary(flt, e.to))
+    return registry.EFFECT_HANDLERS[V.SearchLibrary](g, ctx, V.SearchLibrary(flt, e.to))
 
 
 registry.register_effect(SearchSameTotal, _search_same_total)

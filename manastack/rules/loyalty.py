@@ -24,7 +24,7 @@ from ..model.vocab.loyalty import (  # noqa: F401 (the vocabulary this module ex
     LoyaltyAbility,
     LoyaltyCost,
 )
-from .counter_replacement import replaced_amount
+from . import counter_replacement
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -56,7 +56,7 @@ def pay(g: Game, o: Obj, cost: LoyaltyCost, x: int) -> None:
     if n < 0 and have < -n:
         raise IllegalActionError(f"{o.card.name} doesn't have {-n} loyalty counter(s) to remove (606.6)")
     if n > 0:
-        n = replaced_amount(g, o, "loyalty", n, by_effect=False)  # 606.4: a cost, not an effect (614.1a)
+        n = counter_replacement.replaced_amount(g, o, "loyalty", n, by_effect=False)  # 606.4: a cost, not an effect (614.1a)
     if n:
         o.counters["loyalty"] = have + n
         g.invalidate()

@@ -38,6 +38,7 @@ import dataclasses
 import itertools
 from typing import TYPE_CHECKING, Any
 
+from .. import rules as _rules_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
@@ -60,6 +61,10 @@ from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this mo
     SacrificeIfNoCounters,
     SpendRestriction,
 )
+from . import effects
+from . import entry_choices as _entry_choices_module
+from . import mana_payment as _mana_payment_module
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -75,7 +80,6 @@ if TYPE_CHECKING:
 
 
 def _sacrifice_if_no_counters(g: Game, ctx: Any, e: SacrificeIfNoCounters) -> None:
-    from . import effects
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD and not o.counters.get(e.kind, 0):
         effects.sacrifice(g, o.id)
@@ -85,9 +89,8 @@ def _sacrifice_if_no_counters(g: Game, ctx: Any, e: SacrificeIfNoCounters) -> No
 
 
 def _add_restricted_mana(g: Game, ctx: Any, e: AddRestrictedMana) -> None:
-    from .mana_payment import add_mana
     bag = e.production.bags[0]
-    add_mana(g, ctx.controller, bag, source=ctx.name)
+    _mana_payment_module.add_mana(g, ctx.controller, bag, source=ctx.name)
     s = g.s
     if e.spend is not None and sum(bag):
         s.restricted_mana = tuple(s.restricted_mana) + ((ctx.controller, bag, e.spend),)
@@ -135,10 +138,9 @@ def _clamp_kept(g: Game) -> None:
 
 
 def _register() -> None:
-    from . import add_hook
     registry.register_effect(SacrificeIfNoCounters, _sacrifice_if_no_counters)
     registry.register_effect(AddRestrictedMana, _add_restricted_mana)
-    add_hook(registry.UNCOUNTERABLE_HOOKS, uncounterable_by_mana)
+    _rules_module.add_hook(registry.UNCOUNTERABLE_HOOKS, uncounterable_by_mana)
 
 
 
@@ -211,8 +213,7 @@ def _x_value(g: Game, o: Obj, prod: V.ManaProduction) -> int:
     if cnt.counters_on_self:
         return o.counters.get(cnt.counters_on_self, 0)
     if cnt.filter is not None:
-        from .targeting import matches_filter
-        return sum(1 for x in g.permanents() if matches_filter(g, cnt.filter, x, o.controller, o.id)) * cnt.multiplier
+        return sum(1 for x in g.permanents() if _targeting_module.matches_filter(g, cnt.filter, x, o.controller, o.id)) * cnt.multiplier
     return 0
 
 
@@ -247,8 +248,7 @@ def bound(g: Game, spend: SpendRestriction, o: Obj | None) -> SpendRestriction:
         return spend
     chosen = None
     if o is not None:
-        from .entry_choices import chosen_type
-        chosen = chosen_type(g.s, o.id)
+        chosen = _entry_choices_module.chosen_type(g.s, o.id)
     subtypes = frozenset({chosen}) if chosen else frozenset({"(no type chosen)"})  # none chosen: nothing
     abilities = spend.abilities
     if abilities is not None:
@@ -284,7 +284,6 @@ def pay_extra_costs(g: Game, p: int, o: Obj, ab: V.ManaAbility) -> None:
     """601.2h: the parts of a mana ability's cost rules/stack.py activate_mana doesn't pay itself:
     tapping untapped creatures (chosen by the player), removing a fixed number of counters, and the
     record of "activate only once each turn" (602.5b)."""
-    from .mana_payment import _choose_cost_objects, _tap_candidates, tap, usable_for_cost
     cost = ab.cost
     if type(cost) is MillCost:
         lib = g.s.players[p].library
@@ -297,9 +296,9 @@ def pay_extra_costs(g: Game, p: int, o: Obj, ab: V.ManaAbility) -> None:
         return
     s = g.s
     if cost.tap_untapped is not None:
-        cands = usable_for_cost(g, o, cost, _tap_candidates(g, o, cost))
-        for x in _choose_cost_objects(g, p, cands, cost.tap_count, "tap", o.card.name):
-            tap(g, s.objects[x], "602.2b")
+        cands = _mana_payment_module.usable_for_cost(g, o, cost, _mana_payment_module._tap_candidates(g, o, cost))
+        for x in _mana_payment_module._choose_cost_objects(g, p, cands, cost.tap_count, "tap", o.card.name):
+            _mana_payment_module.tap(g, s.objects[x], "602.2b")
     if cost.remove_counters is not None:
         _remove(g, o, *cost.remove_counters)
     if cost.restriction == "once_each_turn":
@@ -346,7 +345,6 @@ def after_mana(g: Game, p: int, o: Obj, ab: V.ManaAbility, produced: Bag, lki: A
                     restriction=spend.text)
     extra = getattr(ab, "effects", ())
     if extra:
-        from . import effects
         ctx = effects.Context(p, o.id, (), (), 0, o.card.name, lki)
         effects.run(g, ctx, extra, finish=None)
 
@@ -366,14 +364,13 @@ def allows(g: Game, spend: SpendRestriction, purpose: tuple | None) -> bool:
     o = g.s.objects.get(oid)
     if o is None:
         return False
-    from .targeting import matches_filter
     if kind == "spell" and spend.spells is not None:
         # The spell being cast (on the stack, 601.2a), or a card whose casting is being considered.
         if spend.spells.multicolored is not None and (len(g.chars(o).colors) >= 2) != spend.spells.multicolored:
             return False  # 105.2b: a multicolored object is two or more of the five colors
-        return matches_filter(g, spend.spells, o, o.controller if o.zone == STACK else o.owner)
+        return _targeting_module.matches_filter(g, spend.spells, o, o.controller if o.zone == STACK else o.owner)
     if kind == "ability" and spend.abilities is not None:
-        return matches_filter(g, spend.abilities, o, o.controller)
+        return _targeting_module.matches_filter(g, spend.abilities, o, o.controller)
     return False
 
 

@@ -29,8 +29,7 @@ from ..model.vocab.mana_amounts import (  # noqa: F401 (the vocabulary this modu
     ConditionalProduction,
     ControlsEach,
 )
-from . import intervening, produce
-from .static_counts import devotion
+from . import intervening, produce, static_counts
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -46,7 +45,7 @@ def _devotion_outputs(g: Game, o: Obj, ab: V.ManaAbility, any_cost: bool) -> tup
     out = []
     for bag in ab.production.bags:
         color = next(t for t, n in zip(TYPES, bag) if n)
-        n = devotion(g.s, o.controller, frozenset({color})) if color in COLORS else 0
+        n = static_counts.devotion(g.s, o.controller, frozenset({color})) if color in COLORS else 0
         if n > 0:  # 106.5 / 107.1b: no devotion to that color, no mana of it
             out.append(tuple(v * n for v in bag))
     return tuple(out)  # type: ignore[return-value]
@@ -75,4 +74,4 @@ def _controls_each(g: Game, cond: ControlsEach, source: int, lki: Any, event_obj
                for types, subtypes in cond.each)
 
 
-intervening.EVALUATORS[ControlsEach] = _controls_each
+registry.CONDITION_EVALUATORS[ControlsEach] = _controls_each

@@ -16,24 +16,22 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model import actions as A
 from ..model.costs import ManaSource, Requirement, requirements, single, solve_payment, spend
 from ..model.mana import TYPES, add, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility, ObjectFilter
 from ..model.vocab.conditions import HistoryCondition
-from . import intervening, mana_abilities, produce
-from .targeting import matches_filter
+from . import continuous, intervening, mana_abilities, produce, targeting
+from . import mana_abilities as _mana_abilities_module
+from . import stack as _stack_module
+from . import trigger_events as _trigger_events_module
+from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
-_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
 
 
 def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice: bool = True,
@@ -189,14 +187,14 @@ def _tap_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
 
 def sacrifice_candidates(g: Game, o: Obj, flt: ObjectFilter) -> list[int]:
     """Permanents `o`'s controller could sacrifice for a "Sacrifice a creature" cost (701.17a)."""
-    return [x.id for x in g.permanents(o.controller) if matches_filter(g, flt, x, o.controller, o.id)]
+    return [x.id for x in g.permanents(o.controller) if targeting.matches_filter(g, flt, x, o.controller, o.id)]
 
 
 def _discard_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
     hand = g.s.players[o.controller].hand
     if cost.discard_filter is None:
         return list(hand)
-    return [c for c in hand if matches_filter(g, cost.discard_filter, g.s.objects[c], o.controller)]
+    return [c for c in hand if targeting.matches_filter(g, cost.discard_filter, g.s.objects[c], o.controller)]
 
 
 def _tap_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
@@ -205,7 +203,7 @@ def _tap_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
     for x in g.permanents(o.controller):
         # 302.6 restricts only a creature's own {T}/{Q} abilities: a summoning-sick creature may be tapped
         # to pay "tap an untapped creature you control".
-        if x.tapped or (cost.tap and x.id == o.id) or not matches_filter(g, cost.tap_untapped, x, o.controller, o.id):
+        if x.tapped or (cost.tap and x.id == o.id) or not targeting.matches_filter(g, cost.tap_untapped, x, o.controller, o.id):
             continue
         out.append(x.id)
     return out
@@ -214,7 +212,7 @@ def _tap_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
 def _exile_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
     assert cost.exile_from_graveyard is not None
     return [c for c in g.s.players[o.controller].graveyard
-            if matches_filter(g, cost.exile_from_graveyard, g.s.objects[c], o.controller)]
+            if targeting.matches_filter(g, cost.exile_from_graveyard, g.s.objects[c], o.controller)]
 
 
 def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
@@ -242,7 +240,6 @@ def _condition_holds(g: Game, o: Obj, cond: object) -> bool:
     or more cards in your graveyard") for `o`'s controller, by current characteristics (611.3a)."""
     if isinstance(cond, HistoryCondition):
         return intervening.holds(g, cond, o.id, None, None)
-    from . import continuous
     g.chars(o)  # fills the characteristics cache for the current state version
     ok, _ = continuous._condition(g.s, o, cond, g._cache, continuous._statics(g.s))
     return ok
@@ -400,7 +397,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     victim = None
     base_override = None
     if cost.sacrifice is not None:
-        cands = [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
+        cands = [x.id for x in g.permanents(p) if targeting.matches_filter(g, cost.sacrifice, x, p)]
         if isinstance(choice, int) and not isinstance(choice, bool):
             victim = choice
             choice = None
@@ -412,8 +409,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         if ab.production.kind == "sacrificed_could_produce":
             base_override = tuple(single(t) for t in TYPES if t in produce.could_produce(g, s.objects[victim]))
         elif ab.production.kind == "x_sacrificed":  # Priest of Yawgmoth (rules/mana_abilities.py)
-            from .mana_abilities import sacrifice_outputs
-            base_override = sacrifice_outputs(g, ab, s.objects[victim])
+            base_override = _mana_abilities_module.sacrifice_outputs(g, ab, s.objects[victim])
     elif choice is not None and not isinstance(choice, str):
         raise IllegalActionError(f"{o.card.name}: {choice!r} is not a choice of its mana ability (106.1: the mana "
                                  f"it adds is named by mana symbols; it has no sacrifice cost)")
@@ -544,5 +540,4 @@ def tap(g: Game, o: Obj, rule: str) -> None:
 def untap(g: Game, o: Obj, rule: str) -> None:
     o.tapped = False
     g.log_event("untap", rule, card=o.card.name, id=o.id)
-    from . import triggers
-    triggers.tapped_changed(g, o, False)
+    _triggers_module.tapped_changed(g, o, False)

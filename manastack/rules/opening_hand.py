@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import game as _game_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
@@ -48,7 +49,6 @@ def _ability(g: Game, oid: int) -> BeginOnBattlefield:
 
 def _opening_hand(g: Game, item: tuple) -> None:
     """The queue item ("opening_hand", player): that player's opening-hand actions (103.6)."""
-    from ..engine.game import Decision
     s = g.s
     p = item[1]
     cands = tuple(_actions_of(g, p))
@@ -56,7 +56,7 @@ def _opening_hand(g: Game, item: tuple) -> None:
         s.queue.pop(0)
         return
     names = ", ".join(g.name_of(c) for c in cands)
-    s.pending = Decision("opening_hand", p, data=cands,
+    s.pending = _game_module.Decision("opening_hand", p, data=cands,
                          prompt=f"103.6: begin the game with a card from your opening hand on the battlefield ({names}), "
                                 f"or false when done")
 
@@ -88,7 +88,6 @@ def _answer_opening(g: Game, d: Any, value: Any) -> None:
 
 
 def _opening_exile(g: Game, item: tuple) -> None:
-    from ..engine.game import Decision
     s = g.s
     p, name = item[1], item[2]
     hand = tuple(s.players[p].hand)
@@ -99,7 +98,7 @@ def _opening_exile(g: Game, item: tuple) -> None:
         s.queue.pop(0)
         _exile(g, p, hand[0], name)
         return
-    s.pending = Decision("opening_hand_exile", p, data=hand, prompt=f"103.6a: {name}: exile a card from your hand")
+    s.pending = _game_module.Decision("opening_hand_exile", p, data=hand, prompt=f"103.6a: {name}: exile a card from your hand")
 
 
 def _exile(g: Game, p: int, oid: int, name: str) -> None:

@@ -24,7 +24,7 @@ from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module
     PreventNextFromSource,
 )
 from . import effects as E
-from .effects import _HANDLERS, Context, target_object
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -32,8 +32,7 @@ if TYPE_CHECKING:
 
 
 
-def _prevent_next_from_source(g: Game, ctx: Context, e: PreventNextFromSource) -> list | None:
-    from .targeting import matches_filter
+def _prevent_next_from_source(g: Game, ctx: E.Context, e: PreventNextFromSource) -> list | None:
     s = g.s
     recipient: int | None = None
     if e.to == V.YOU:
@@ -44,9 +43,9 @@ def _prevent_next_from_source(g: Game, ctx: Context, e: PreventNextFromSource) -
         recipient = ctx.targets[e.to.index]
     # The objects that can deal damage as the objects they are now: permanents and spells (400.7: a card
     # elsewhere becomes a new object before it could deal damage).
-    cands = tuple(o.id for o in g.permanents() if matches_filter(g, e.quality, o, ctx.controller)) + tuple(
+    cands = tuple(o.id for o in g.permanents() if _targeting_module.matches_filter(g, e.quality, o, ctx.controller)) + tuple(
         it.obj for it in s.stack if it.kind == "spell" and it.obj in s.objects
-        and matches_filter(g, e.quality, s.objects[it.obj], ctx.controller))
+        and _targeting_module.matches_filter(g, e.quality, s.objects[it.obj], ctx.controller))
     if not cands:
         return None
     return [E._choice("damage_source", ctx.controller, cands,
@@ -80,14 +79,14 @@ def _prevent_from_source(g: Game, source_id: int | None, source_name: str, targe
     return n
 
 
-registry.CHOICES["damage_source"] = (E._object_actions, _answer_damage_source)
+registry.CHOICES["damage_source"] = (lambda g, d: E._object_actions(g, d), _answer_damage_source)
 
 
 registry.DAMAGE_PREVENTION_HOOKS.append(_prevent_from_source)
 registry.register_effect(PreventNextFromSource, _prevent_next_from_source)
 
 
-def _prevent_effect(g: Game, ctx: Context, e: V.PreventDamage) -> list | None:
+def _prevent_effect(g: Game, ctx: E.Context, e: V.PreventDamage) -> list | None:
     """615.1: set up a prevention shield until end of turn."""
     s = g.s
     target: int | None = None
@@ -97,7 +96,7 @@ def _prevent_effect(g: Game, ctx: Context, e: V.PreventDamage) -> list | None:
                 return None
             target = ctx.targets[e.target.index]
         else:
-            target = target_object(g, ctx, e.target)
+            target = E.target_object(g, ctx, e.target)
             if target is None:
                 return None
     s.effects.append(ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,
@@ -136,7 +135,7 @@ def _prevent(g: Game, source_name: str, target: int, n: int, combat: bool) -> in
     return n
 
 
-_HANDLERS[V.PreventDamage] = _prevent_effect
+registry.EFFECT_HANDLERS[V.PreventDamage] = _prevent_effect
 
 
 

@@ -13,21 +13,19 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model import actions as A
 from ..model.costs import fixed_supply, payable, requirements, solve_payment
 from ..model.decisions import Decision
 from ..model.state import PerCardKinds
 from ..model.vocab import ManaAbility, ability_types
+from ..model.vocab.facedown import FaceDownCost
 from . import activation, facedown, mana_abilities, mana_payment, produce, stack, targeting, turn
+from . import cast_from_zones as _cast_from_zones_module
+from . import graveyard_keywords as _graveyard_keywords_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_cast_from_zones_module = lazy_module("manastack.rules.cast_from_zones", globals(), "_cast_from_zones_module")
-_vehicles_facedown_module = lazy_module("manastack.rules.vehicles_facedown", globals(), "_vehicles_facedown_module")
-_graveyard_keywords_module = lazy_module("manastack.rules.graveyard_keywords", globals(), "_graveyard_keywords_module")
 
 MAX_X_LISTED = 10
 _PASS = A.PassPriority()  # immutable: one for every list
@@ -152,7 +150,7 @@ def _features(kinds: frozenset | None) -> tuple[bool, bool, bool]:
     action from hand or exile (116.2f/h/k: suspend, foretell, plot), or has flashback (702.34a)."""
     if kinds is None:
         return False, False, True
-    return (facedown.FaceDownCost in kinds,
+    return (FaceDownCost in kinds,
             not kinds.isdisjoint(_cast_from_zones_module.SPECIAL_ACTION_KINDS),
             any(k.__name__ == "Flashback" for k in kinds))
 
@@ -300,11 +298,11 @@ def priority_action(g: Game, who: int, action: A.Action) -> None:
         stack.cast_spell(g, who, action)
     elif isinstance(action, A.ActivateAbility):
         if not _mana_choice(g, who, action):
-            stack.activate_ability(g, who, action)
+            activation.activate_ability(g, who, action)
     elif isinstance(action, A.TurnFaceUp):
-        _vehicles_facedown_module.turn_face_up(g, who, action)  # 116.2b: a special action
+        facedown.turn_face_up(g, who, action)  # 116.2b: a special action
     elif isinstance(action, A.ExileFromHand):
-        _graveyard_keywords_module.exile_from_hand(g, who, action)  # 116.2f/h/k: a special action
+        _cast_from_zones_module.exile_from_hand(g, who, action)  # 116.2f/h/k: a special action
     else:
         raise IllegalActionError(f"{type(action).__name__} is not possible now: "
                                  f"{g.s.players[who].name} has priority")
@@ -318,10 +316,10 @@ def _mana_choice(g: Game, who: int, action: A.ActivateAbility) -> bool:
         return False
     o = g.s.objects[action.source]
     if o.controller != who:
-        return False  # 602.2 / 605.3a: stack.activate_ability refuses another player's permanent
+        return False  # 602.2 / 605.3a: activation.activate_ability refuses another player's permanent
     ab = stack.activated_abilities(g, o)[action.index]
     assert isinstance(ab, ManaAbility)
-    if ab.cost.sacrifice is not None or stack.cost_block_reason(g, o, ab.cost):
+    if ab.cost.sacrifice is not None or mana_payment.cost_block_reason(g, o, ab.cost):
         return False
     finals = tuple(dict.fromkeys(pl.final for pl in produce.activation_plans(g, who, o, ab)))
     if len(finals) < 2:

@@ -19,8 +19,10 @@ from ..engine import registry
 from ..model.costs import ANY_COLOR_OUTPUTS, requirements, single, spend
 from ..model.mana import COLORS, TYPES, Bag, format_bag
 from ..model.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
-from . import mana_abilities, replacement
-from .targeting import matches_filter_lki
+from ..model.vocab.mana_abilities import COMBINATION, DIFFERENT_COLORS, KINDS, X_COMBINATION, X_ONE
+from . import mana_abilities, replacement, targeting
+from . import mana_payment as _mana_payment_module
+from . import stack as _stack_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -121,7 +123,7 @@ def production_outputs(g: Game, o: Obj, ab: ManaAbility, any_cost: bool = False)
     as 106.7 asks, ignoring costs (a storage land without counters could still add its type)."""
     prod = ab.production
     k = prod.kind
-    if k in mana_abilities.KINDS:
+    if k in KINDS:
         return mana_abilities.production_outputs(g, o, ab, any_cost)
     other = PRODUCTION_KINDS.get(k)
     if other is not None:
@@ -186,20 +188,18 @@ def mana_options(g: Game, p: int) -> list[Bag]:
     """The distinct multisets of mana `p` would end up with after activating a maximal set of
     their mana abilities, each at most once, paying their costs (sacrifice abilities left out),
     with options contained in another removed. Exact: built incrementally as a set of bags."""
-    from .mana_payment import cost_block_reason
-    from .stack import activated_abilities
     pool = g.s.players[p].pool
     free: list[list[Bag]] = []  # per permanent: the outputs of its abilities that need no mana
     costly: list[tuple[ManaAbility, Obj, tuple[Bag, ...]]] = []
     for o in g.permanents(p):
         per: list[Bag] = []
-        for ab in activated_abilities(g, o):
+        for ab in _stack_module.activated_abilities(g, o):
             if not isinstance(ab, ManaAbility):
                 continue
             c = ab.cost
             if c.sacrifice_self or c.sacrifice is not None:
                 continue
-            if cost_block_reason(g, o, c) is not None:
+            if _mana_payment_module.cost_block_reason(g, o, c) is not None:
                 continue
             outs = activation_finals(g, p, o, ab)
             if not c.mana.is_empty():
@@ -245,9 +245,10 @@ def mana_options(g: Game, p: int) -> list[Bag]:
 # "any type that ... could produce", 605.1b "any type that land produced"): a choice even when only
 # one option is left, which a scenario may answer (SCENARIOS.md: checked and used up). Rules modules add
 # their own kinds (rules/imprint.py).
-CHOICE_KINDS: set[str] = {"any_color", "any_type", "could_produce", "sacrificed_could_produce", "produced_type",
-                           mana_abilities.COMBINATION, mana_abilities.X_ONE, mana_abilities.X_COMBINATION,
-                           mana_abilities.DIFFERENT_COLORS}
+CHOICE_KINDS = registry.CHOICE_KINDS  # (engine/registry.py)
+CHOICE_KINDS.update({"any_color", "any_type", "could_produce", "sacrificed_could_produce", "produced_type",
+                           COMBINATION, X_ONE, X_COMBINATION,
+                           DIFFERENT_COLORS})
 
 
 CHOICE_TESTS = registry.CHOICE_TESTS  # (engine/registry.py)
@@ -321,7 +322,7 @@ def _tap_trigger_applies(g: Game, trig_src: Obj, ab, p: int, source: Obj, chars)
     if ab.scope == "self":
         return trig_src.id == source.id
     flt = ab.filter
-    return flt is None or matches_filter_lki(g, flt, source, chars, trig_src.controller)
+    return flt is None or targeting.matches_filter_lki(g, flt, source, chars, trig_src.controller)
 
 
 def _extra_options(prod: ManaProduction, produced: Bag, trig_src: Obj) -> list[Bag]:

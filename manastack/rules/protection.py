@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING, Any
 from ..cards.compiler import COLOR_WORDS
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.protection import GainProtection
+from . import attacking as _attacking_module
+from . import effects as E
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -49,9 +52,8 @@ _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 def grant_protection(g: Game, oid: int, qualities: tuple[str, ...], controller: int, source: str) -> None:
     """613.1f (layer 6): `oid` gains protection from `qualities` until end of turn (514.2), as a
     combat_keywords.GRANT continuous effect."""
-    from .attacking import GRANT
     s = g.s
-    s.effects.append(ContinuousEffect(GRANT, oid, timestamp=s.next_timestamp, controller=controller,
+    s.effects.append(ContinuousEffect(_attacking_module.GRANT, oid, timestamp=s.next_timestamp, controller=controller,
                                       data=((), tuple(qualities))))
     s.next_timestamp += 1
     g.invalidate()
@@ -59,7 +61,6 @@ def grant_protection(g: Game, oid: int, qualities: tuple[str, ...], controller: 
 
 
 def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:
-    from . import effects as E
     oid = E.target_object(g, ctx, e.target)
     if oid is None:
         return None
@@ -75,7 +76,6 @@ def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:
 
 
 def _color_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(c) for c in d.data]
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
@@ -41,9 +42,8 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificeUnlessPay,
     SacrificeUnlessReturn,
 )
+from . import counter_replacement, hand_effects
 from . import effects as E
-from .counter_replacement import put_counters
-from .hand_effects import _put_from_hand_actions
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -143,7 +143,7 @@ registry.AMOUNT_RESOLVERS[ObjectStat] = _object_stat
 def _counters(g: Game, oid: int, n: int, rule: str) -> None:
     if n <= 0:
         return
-    put_counters(g, g.s.objects[oid], "+1/+1", n, rule)
+    counter_replacement.put_counters(g, g.s.objects[oid], "+1/+1", n, rule)
 
 
 # ---------------------------------------------------------------------------- sacrifice unless you pay
@@ -158,7 +158,6 @@ def _sacrifice_unless_pay(g: Game, ctx: Context, e: SacrificeUnlessPay) -> list 
 
 
 def _pay_or_sacrifice_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     _, cost, _ = g.s.queue[0][5]
     if not E.can_pay_mana(g, d.player, cost):
         return [A.Choose(False)]
@@ -351,7 +350,7 @@ registry.register_effect(AttachSelfTo, _attach_self_to)
 
 
 registry.register_effect(IfYourTurn, _if_your_turn)
-registry.CHOICES["return_or_sacrifice"] = (_put_from_hand_actions, _answer_return_or_sacrifice)
+registry.CHOICES["return_or_sacrifice"] = (lambda g, d: hand_effects._put_from_hand_actions(g, d), _answer_return_or_sacrifice)
 registry.register_effect(SacrificeUnlessReturn, _sacrifice_unless_return)
 registry.register_effect(CreateTokenCopy, _create_token_copy)
 registry.register_effect(DelayedOnObject, _delayed_on_object)

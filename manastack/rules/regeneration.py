@@ -13,17 +13,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from .effects import _HANDLERS, Context, destroy, objects_matching, target_object
+from . import combat as _combat_module
+from . import effects
+from . import mana_payment as _mana_payment_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-def _regenerate(g: Game, ctx: Context, e: V.Regenerate) -> list | None:
+def _regenerate(g: Game, ctx: effects.Context, e: V.Regenerate) -> list | None:
     """701.15a: create a regeneration shield for the permanent (it lasts until used or the turn ends)."""
-    oid = target_object(g, ctx, e.target)
+    oid = effects.target_object(g, ctx, e.target)
     if oid is None:
         return None
     s = g.s
@@ -54,7 +57,7 @@ def _umbra_armor(g: Game, o: Any) -> bool:
             o.deathtouched = False
             g.invalidate()
             g.log_event("umbra_armor", "702.89a", card=o.card.name, aura=aura.card.name)
-            destroy(g, aura_id, "702.89a")
+            effects.destroy(g, aura_id, "702.89a")
             return True
     return False
 
@@ -66,31 +69,29 @@ def _regenerated(g: Game, o: Any) -> bool:
         if e.kind == "regeneration_shield" and e.target == o.id:
             del s.effects[i]
             if not o.tapped:
-                from .mana_payment import tap
-                tap(g, o, "701.15a")
+                _mana_payment_module.tap(g, o, "701.15a")
             o.damage = 0
             o.deathtouched = False
             if s.combat is not None:
-                from .combat import remove_from_combat
-                remove_from_combat(g, o.id)
+                _combat_module.remove_from_combat(g, o.id)
             g.invalidate()
             g.log_event("regenerate", "701.15a", card=o.card.name, id=o.id)
             return True
     return False
 
 
-def _destroy_no_regen(g: Game, ctx: Context, e: V.Effect) -> list | None:
+def _destroy_no_regen(g: Game, ctx: effects.Context, e: V.Effect) -> list | None:
     if isinstance(e, V.Destroy):
-        oid = target_object(g, ctx, e.target)
+        oid = effects.target_object(g, ctx, e.target)
         if oid is not None:
-            destroy(g, oid, "701.7a", can_regenerate=False)
+            effects.destroy(g, oid, "701.7a", can_regenerate=False)
         return None
     if isinstance(e, V.DestroyAll):
-        for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+        for oid in effects.objects_matching(g, e.filter, ctx.controller, ctx.source):
             if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
-                destroy(g, oid, "701.7a", can_regenerate=False)
+                effects.destroy(g, oid, "701.7a", can_regenerate=False)
         return None
-    return _HANDLERS[type(e)](g, ctx, e)
+    return registry.EFFECT_HANDLERS[type(e)](g, ctx, e)
 
 
-_HANDLERS.update({V.Regenerate: _regenerate, V.CantBeRegenerated: lambda g, ctx, e: None})
+registry.EFFECT_HANDLERS.update({V.Regenerate: _regenerate, V.CantBeRegenerated: lambda g, ctx, e: None})

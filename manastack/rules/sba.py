@@ -18,8 +18,8 @@ from ..engine import registry
 from ..model.decisions import Decision
 from ..model.state import BATTLEFIELD, GRAVEYARD
 from ..model.vocab import StaticAbility
-from .effects import destroy
-from .targeting import protected_from
+from . import effects, targeting
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -101,7 +101,7 @@ def check(g: Game) -> bool:
         elif "Aura" in c.subtypes:
             host = s.objects.get(o.attached_to) if o.attached_to is not None else None
             if host is None or host.zone != BATTLEFIELD or not _aura_legal(g, o, host) \
-                    or (protected_from(g, host, c.colors, c)  # 702.16c
+                    or (targeting.protected_from(g, host, c.colors, c)  # 702.16c
                         and not any(keep(g, o, host, c) for keep in AURA_KEPT)):
                 to_graveyard.append((oid, "704.5m"))
                 continue
@@ -109,7 +109,7 @@ def check(g: Game) -> bool:
             host = s.objects.get(o.attached_to)
             if host is None or host.zone != BATTLEFIELD or host.id == oid or "Creature" in c.types \
                     or "Creature" not in g.chars(host).types \
-                    or protected_from(g, host, c.colors, c):  # 702.16d
+                    or targeting.protected_from(g, host, c.colors, c):  # 702.16d
                 to_unattach.append(oid)
         if "Legendary" in c.supertypes:
             legend.setdefault((o.controller, c.name), []).append(oid)
@@ -134,18 +134,17 @@ def check(g: Game) -> bool:
             acted = True
     for oid, rule in to_destroy:
         if oid in s.objects and s.objects[oid].zone == BATTLEFIELD:
-            if destroy(g, oid, rule):
+            if effects.destroy(g, oid, rule):
                 acted = True
     return acted
 
 
 def _aura_legal(g: Game, aura, host) -> bool:
-    from .targeting import matches_filter
     for ab in aura.card.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
             if getattr(ab, "target_kind", "permanent") != "permanent":
                 return False  # 702.5d: an Aura that enchants a player can't be attached to a permanent
-            return matches_filter(g, ab.filter, host, aura.controller)
+            return _targeting_module.matches_filter(g, ab.filter, host, aura.controller)
     return True
 
 

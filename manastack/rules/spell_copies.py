@@ -12,7 +12,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, StackItem
 from ..model.vocab.spell_copies import (  # noqa: F401 (the vocabulary this module executes)
@@ -20,14 +20,20 @@ from ..model.vocab.spell_copies import (  # noqa: F401 (the vocabulary this modu
     CopyThisSpell,
     StormCopies,
 )
+from . import activation as _activation_module
+from . import alternative_costs as _alternative_costs_module
+from . import effects as _effects_module
+from . import mana_payment as _mana_payment_module
+from . import stack as _stack_module
+from . import targeting as _targeting_module
+from . import triggers
+from . import turn_history as _turn_history_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
     from .alternative_costs import CastOption
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_alternative_costs_module = lazy_module("manastack.rules.alternative_costs", globals(), "_alternative_costs_module")
 
 
 
@@ -56,9 +62,6 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
     """601.2b-c: conspire / casualty (asked true or false, then the creatures, paid at once: tapping or
     sacrificing them; their "When you cast this spell, if its cost was paid, copy it" triggers) and
     replicate / squad (the number of times, asked; the cost is added by the caller)."""
-    from . import triggers
-    from .effects import sacrifice
-    from .mana_payment import _choose_cost_objects, choose, tap
     done: list[str] = []
     times = 0
     for ab in opts:
@@ -68,11 +71,11 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
             if len(cands) < need or not _alternative_costs_module._answer(g, p, o.card, action, ab):
                 continue
             what = "tap" if ab.kind == "conspire" else "sacrifice"
-            for x in _choose_cost_objects(g, p, cands, need, what, o.card.name):
+            for x in _mana_payment_module._choose_cost_objects(g, p, cands, need, what, o.card.name):
                 if ab.kind == "conspire":
-                    tap(g, g.s.objects[x], "702.78a")
+                    _mana_payment_module.tap(g, g.s.objects[x], "702.78a")
                 else:
-                    sacrifice(g, x)
+                    _effects_module.sacrifice(g, x)
             done.append(ab.kind)
             g.log_event(ab.kind, _alternative_costs_module.RULE[ab.kind], card=o.card.name)
             triggers._add(g, p, o.id, _copy_trigger(ab.kind, 1), None, o.card.name)
@@ -80,7 +83,7 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
             given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2
                           and c[0] == ab.kind), None)
             if given is None:
-                given = choose(g, p, ab.kind, list(range(0, 11)),
+                given = _mana_payment_module.choose(g, p, ab.kind, list(range(0, 11)),
                                f"{_alternative_costs_module.RULE[ab.kind]}: {o.card.name}: how many times do you pay its {ab.kind} cost "
                                f"{ab.cost.text}? (a number)")
             if not isinstance(given, int) or isinstance(given, bool) or given < 0:
@@ -94,11 +97,10 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
 
 
 def _copy_target_spell(g: Game, ctx: Any, e: CopyTargetSpell) -> list | None:
-    from .stack import item_for
     if not ctx.legal[e.target.index]:
         return None
     oid = ctx.targets[e.target.index]
-    item = item_for(g, oid)
+    item = _stack_module.item_for(g, oid)
     if item is None or item.kind != "spell" or item.obj != oid:
         return None
     if e.new_targets:
@@ -108,8 +110,7 @@ def _copy_target_spell(g: Game, ctx: Any, e: CopyTargetSpell) -> list | None:
 
 
 def _copy_this_spell(g: Game, ctx: Any, e: CopyThisSpell) -> list | None:
-    from .stack import item_for
-    item = item_for(g, ctx.source) if ctx.source is not None else None
+    item = _stack_module.item_for(g, ctx.source) if ctx.source is not None else None
     if item is None or item.kind != "spell" or item.obj != ctx.source:
         g.log_event("copy_spell", e.rule, card=ctx.name, copies=0, reason="the spell is no longer on the stack")
         return None
@@ -132,8 +133,7 @@ def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ..
     new = StackItem(o.id, "spell", controller, card.name, obj=o.id, source=o.id, targets=targets, x=item.x,
                     modes=item.modes, choices=choices)
     s.stack.append(new)
-    from .activation import ward_check
-    ward_check(g, controller, new)
+    _activation_module.ward_check(g, controller, new)
     g.invalidate()
     g.log_event("copy_spell", rule, card=card.name, id=o.id, targets=[g.name_of(t) for t in targets])
     return o.id
@@ -142,18 +142,16 @@ def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ..
 def target_options(g: Game, p: int, item: StackItem) -> list[tuple[int, ...]]:
     """707.10c: the targets a copy of `item` may have: the original's (if still legal) first, then every
     other legal choice."""
-    from .stack import spell_targets
-    from .targeting import target_candidates, target_legal
     o = g.s.objects[item.obj]
-    specs = spell_targets(o.card, item.modes)
+    specs = _stack_module.spell_targets(o.card, item.modes)
     combos: list[tuple[int, ...]] = [()]
     for spec in specs:
-        cands = target_candidates(g, spec, p, o.id, g.chars(o).colors)
+        cands = _targeting_module.target_candidates(g, spec, p, o.id, g.chars(o).colors)
         combos = [c + (t,) for c in combos for t in cands if t not in c]
         if len(combos) > 200:
             combos = combos[:200]
     orig = item.targets
-    if orig and all(target_legal(g, sp, t, p, o.id, g.chars(o).colors) for sp, t in zip(specs, orig)) \
+    if orig and all(_targeting_module.target_legal(g, sp, t, p, o.id, g.chars(o).colors) for sp, t in zip(specs, orig)) \
             and len(orig) == len(specs):
         combos = [orig] + [c for c in combos if c != orig]
     return combos
@@ -170,14 +168,12 @@ def _storm_count(item: StackItem, kind: str = "storm") -> int:
 
 def _died_this_turn(g: Game) -> int:
     """702.69a: permanents put into a graveyard from the battlefield this turn (from the game log)."""
-    from .turn_history import _this_turn
-    return sum(1 for e in _this_turn(g) if e.get("event") == "zone_change" and e.get("from_zone") == BATTLEFIELD
+    return sum(1 for e in _turn_history_module._this_turn(g) if e.get("event") == "zone_change" and e.get("from_zone") == BATTLEFIELD
                and e.get("to_zone") == GRAVEYARD)
 
 
 def _storm(g: Game, ctx: Any, e: StormCopies) -> list | None:
-    from .stack import item_for
-    item = item_for(g, ctx.source) if ctx.source is not None else None
+    item = _stack_module.item_for(g, ctx.source) if ctx.source is not None else None
     if item is None or item.kind != "spell" or item.obj != ctx.source:
         # 702.40c would copy the spell as it last existed on the stack: not modelled once it left.
         g.log_event("storm", "702.40a", card=ctx.name, copies=0, reason="the spell is no longer on the stack")
@@ -190,15 +186,13 @@ def _storm(g: Game, ctx: Any, e: StormCopies) -> list | None:
 
 def _copies(g: Game, p: int, item: StackItem, n: int, rule: str) -> list | None:
     """Make `n` copies of `item`, asking for each copy's targets when it has any (707.10c)."""
-    from .effects import _choice
     if n <= 0:
         return None
-    from .stack import spell_targets
-    if not spell_targets(g.s.objects[item.obj].card, item.modes):
+    if not _stack_module.spell_targets(g.s.objects[item.obj].card, item.modes):
         for _ in range(n):
             copy_spell(g, item, p, (), rule)
         return None
-    return [_copy_choice(g, p, item, n, rule, _choice)]
+    return [_copy_choice(g, p, item, n, rule, _effects_module._choice)]
 
 
 def _copy_choice(g: Game, p: int, item: StackItem, n: int, rule: str, make) -> tuple:
@@ -209,7 +203,6 @@ def _copy_choice(g: Game, p: int, item: StackItem, n: int, rule: str, make) -> t
 
 
 def _copy_target_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     item, _, _ = g.s.queue[0][5]
     if item.obj not in g.s.objects:
         return [A.Choose(())]
@@ -217,7 +210,6 @@ def _copy_target_actions(g: Game, d: Any) -> list:
 
 
 def _answer_copy_targets(g: Game, d: Any, value: Any) -> None:
-    from .effects import _choice
     s = g.s
     item, n, rule = s.queue[0][5]
     if item.obj not in s.objects:
@@ -236,6 +228,6 @@ def _answer_copy_targets(g: Game, d: Any, value: Any) -> None:
         return
     copy_spell(g, item, d.player, value, rule)
     if n > 1:
-        s.queue[0] = _copy_choice(g, d.player, item, n - 1, rule, _choice)
+        s.queue[0] = _copy_choice(g, d.player, item, n - 1, rule, _effects_module._choice)
     else:
         s.queue.pop(0)

@@ -17,7 +17,6 @@ import itertools
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.costs import ManaSource, Requirement, parse_cost, requirements, single, solve_payment
 from ..model.mana import COLORS, TYPE_INDEX
@@ -25,14 +24,14 @@ from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD
 from ..model.vocab.spell_payment import (  # noqa: F401 (the vocabulary this module executes)
     PaymentKeyword,
 )
-from .alternative_costs import ALTERNATIVE, _pay_other, _take_pending, alternative_costs, cast_options
-from .cost_modifiers import _casting_game, _targets_matter, _with_pips, colored_increase
+from . import alternative_costs as _alternative_costs_module
+from . import cost_modifiers
+from . import mana_payment as _mana_payment_module
+from . import stack as _stack_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
-_mana_payment_module = lazy_module("manastack.rules.mana_payment", globals(), "_mana_payment_module")
 
 
 
@@ -99,10 +98,9 @@ def auto_helpers(g: Game, p: int, card: V.CardDef, reqs: list[Requirement], excl
                  spell: int | None = None) -> list[tuple[str, int]] | None:
     """A set of helpers with which the cost can be paid (mana abilities first; helpers only when
     needed), or None. Used when no choice was given (agents, automatic payment)."""
-    from .mana_payment import mana_sources
     kinds = payment_keywords(card)
     pl = g.s.players[p]
-    sources = mana_sources(g, p, exclude_more=exclude, purpose=("spell", spell) if spell is not None else None)
+    sources = _mana_payment_module.mana_sources(g, p, exclude_more=exclude, purpose=("spell", spell) if spell is not None else None)
     if solve_payment(reqs, pl.pool, sources, pl.life) is not None:
         return []
     with_mana = {src.key[0] for src in sources if isinstance(src.key, tuple) and src.cost is None}
@@ -156,7 +154,7 @@ def auto_helpers(g: Game, p: int, card: V.CardDef, reqs: list[Requirement], excl
 
 def can_afford(g: Game, p: int, o: Obj, reqs: list[Requirement]) -> bool:
     """stack.AFFORD_HOOKS: the spell can be paid for with its convoke / improvise / delve helpers."""
-    if not _casting_game(g):
+    if not cost_modifiers._casting_game(g):
         return False
     if not payment_keywords(o.card):
         return False
@@ -166,7 +164,6 @@ def can_afford(g: Game, p: int, o: Obj, reqs: list[Requirement]) -> bool:
 def _asked_helpers(g: Game, p: int, o: Obj, action: Any, exclude: tuple[int, ...]) -> list[tuple[str, int]] | None:
     """The helpers given in the action's choices (("convoke", (ids...)) ...) or asked from the
     chooser (a scenario answers one list of objects, [] for none); None: choose automatically."""
-    from .mana_payment import choose
     out: list[tuple[str, int]] = []
     given = False
     used: set[int] = set(exclude)
@@ -179,7 +176,7 @@ def _asked_helpers(g: Game, p: int, o: Obj, action: Any, exclude: tuple[int, ...
         if pick is None and g.chooser is not None and cands:
             what = {"convoke": "untapped creatures to tap", "improvise": "untapped artifacts to tap",
                     "delve": "cards in your graveyard to exile"}[kind]
-            pick = choose(g, p, kind, cands, f"{o.card.name}: {kind} ({what}, one list; [] for none: "
+            pick = _mana_payment_module.choose(g, p, kind, cands, f"{o.card.name}: {kind} ({what}, one list; [] for none: "
                           f"{', '.join(g.name_of(c) for c in cands)})")
         if pick is None:
             continue
@@ -206,14 +203,14 @@ def pay_with_helpers(g: Game, p: int, o: Obj, reqs: list[Requirement], action: A
     """stack.SPELL_PAYERS: 601.2g-h for a spell with convoke / improvise / delve. Returns False when
     the spell has none of them (stack.pay_mana pays as usual)."""
     pay_mana, tap = _mana_payment_module.pay_mana, _mana_payment_module.tap
-    others = _take_pending(g, o.id)
+    others = _alternative_costs_module._take_pending(g, o.id)
     if others:
         # 601.2g-h: permanents tapped for the cost can't also be tapped for mana; the others may be.
         tapped = tuple(x for _, chosen in others for x in chosen.get("tap", ()))
         if not pay_with_helpers(g, p, o, reqs, action, exclude_more + tapped):
             pay_mana(g, p, reqs, action.payment, o.card.name, exclude_more=exclude_more + tapped, purpose=("spell", o.id))
         for ab, chosen in others:
-            _pay_other(g, p, o, ab, chosen)
+            _alternative_costs_module._pay_other(g, p, o, ab, chosen)
         return True
     if not payment_keywords(o.card):
         return False
@@ -252,27 +249,25 @@ def priced_with_targets(g: Game, p: int, action: Any) -> bool:
     """stack.CAST_ACTION_FILTERS: a cast whose cost depends on its targets (601.2f: "costs {2} more if it
     targets ...", "spells your opponents cast that target CARDNAME cost {2} more") or has a colored
     increase (the Leeches) is offered only if it can be paid."""
-    if not _casting_game(g):
+    if not cost_modifiers._casting_game(g):
         return True
     o = g.s.objects.get(action.card)
     if o is None:
         return True
-    colors = colored_increase(g, p, o.card)
-    if not colors and (not action.targets or action.choices or not _targets_matter(g, o.card)):
+    colors = cost_modifiers.colored_increase(g, p, o.card)
+    if not colors and (not action.targets or action.choices or not cost_modifiers._targets_matter(g, o.card)):
         return True
-    from .mana_payment import can_pay
-    from .stack import cost_adjustment, kicked_reqs, total_cost_reqs
-    reqs = total_cost_reqs(g, p, o.card, action.x, action.targets)
+    reqs = _stack_module.total_cost_reqs(g, p, o.card, action.x, action.targets)
     for c in action.choices:
         if c == ("kicked", True):
-            reqs = kicked_reqs(g, p, o.card, action.x, action.targets)
+            reqs = _stack_module.kicked_reqs(g, p, o.card, action.x, action.targets)
         elif c == ("alternative", True):
-            alt = next(a for a in alternative_costs(o.card) if a.kind == "alternative")
-            reqs = requirements(alt.cost, 0, cost_adjustment(g, p, o.card, action.targets))
+            alt = next(a for a in _alternative_costs_module.alternative_costs(o.card) if a.kind == "alternative")
+            reqs = requirements(alt.cost, 0, _stack_module.cost_adjustment(g, p, o.card, action.targets))
         elif isinstance(c, tuple) and len(c) == 2 and c[1] is True:
-            ab = next((a for a in cast_options(o.card) if a.kind == c[0]), None)
+            ab = next((a for a in _alternative_costs_module.cast_options(o.card) if a.kind == c[0]), None)
             if ab is not None:
-                text = ab.cost.text if ab.kind in ALTERNATIVE else o.card.mana_cost.text + ab.cost.text
-                reqs = requirements(parse_cost(text), action.x, cost_adjustment(g, p, o.card, action.targets))
-    reqs = _with_pips(reqs, colors)
-    return can_pay(g, p, reqs, ("spell", o.id)) or can_afford(g, p, o, reqs)
+                text = ab.cost.text if ab.kind in _alternative_costs_module.ALTERNATIVE else o.card.mana_cost.text + ab.cost.text
+                reqs = requirements(parse_cost(text), action.x, _stack_module.cost_adjustment(g, p, o.card, action.targets))
+    reqs = cost_modifiers._with_pips(reqs, colors)
+    return _mana_payment_module.can_pay(g, p, reqs, ("spell", o.id)) or can_afford(g, p, o, reqs)

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model import actions as A
 from ..model.costs import ANY_COLOR_OUTPUTS, Requirement, parse_cost, requirements
 from ..model.mana import COLORS, is_color
@@ -42,37 +41,18 @@ from ..model.vocab import (
     TargetSpec,
     ability_types,
 )
-from . import cast_origin, effects
+from . import activation, cast_origin, combat, effects, mana_payment, targeting
+from . import facedown as _facedown_module
+from . import trigger_events as _trigger_events_module
+from . import triggers as _triggers_module
 
 # The other names here are compatibility re-exports: rules/triggers.py, rules/turn.py, game/ and
 # scenario/runner.py (which this split did not edit) still reach them as stack.<name>.
-from .activation import activate_ability, hand_abilities, ward_check  # noqa: F401
-from .mana_payment import (  # noqa: F401
-    _choose_cost_objects,
-    add_mana,
-    can_pay,
-    choose,
-    cost_block_reason,
-    mana_sources,
-    pay_mana,
-)
-from .targeting import (  # noqa: F401
-    all_targets_illegal,
-    check_targets,
-    matches_filter,
-    matches_filter_lki,
-    target_candidates,
-    target_legal,
-)
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
-_triggers_module = lazy_module("manastack.rules.triggers", globals(), "_triggers_module")
-_facedown_module = lazy_module("manastack.rules.facedown", globals(), "_facedown_module")
 
 
 # ----------------------------------------------------------------------------- lands
@@ -286,7 +266,7 @@ def _spell_sacrifice_candidates(g: Game, p: int, o: Obj, cost: Cost) -> list[int
     assert cost.sacrifice is not None
     # 601.2g-h: mana abilities are activated before the costs are paid, so a permanent may be tapped
     # for mana and then sacrificed for the same spell (a mana rock for Eviscerator's Insight).
-    return [x.id for x in g.permanents(p) if matches_filter(g, cost.sacrifice, x, p)]
+    return [x.id for x in g.permanents(p) if targeting.matches_filter(g, cost.sacrifice, x, p)]
 
 
 def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | None:
@@ -295,7 +275,7 @@ def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | Non
         if cost.sacrifice is not None and not _spell_sacrifice_candidates(g, p, o, cost):
             return f"{o.card.name}: there is nothing to sacrifice for its additional cost (601.2b)"
         if type(cost) is CostPlus and cost.discard and sum(
-                1 for c in pl.hand if c != o.id and (cost.discard_filter is None or matches_filter(
+                1 for c in pl.hand if c != o.id and (cost.discard_filter is None or targeting.matches_filter(
                     g, cost.discard_filter, g.s.objects[c], p))) < cost.discard:
             return f"{o.card.name}: not enough other cards in hand to discard for its additional cost (601.2b)"
         if cost.life and pl.life < cost.life:
@@ -360,7 +340,7 @@ def _kicker_choice(g: Game, p: int, card: CardDef, action: A.CastSpell) -> bool:
     for c in action.choices:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == "kicked":
             return bool(c[1])
-    ans = choose(g, p, "kicker", [False, True],
+    ans = mana_payment.choose(g, p, "kicker", [False, True],
                  f"702.33a: {card.name}: pay its kicker cost {kicker_cost(card).text}? (true or false)")
     if not isinstance(ans, bool):
         raise IllegalActionError(f"{card.name}: answer true or false for its kicker cost (702.33a)")
@@ -413,7 +393,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         check_modes(card.name, modal, action.modes)
     kicked = kicker_cost(card) is not None and _kicker_choice(g, p, card, action)  # 601.2b, 702.33a
     specs = spell_targets(card, action.modes)
-    check_targets(g, specs, action.targets, p, o.id, card.name, g.chars(o).colors)  # 702.114a devoid
+    targeting.check_targets(g, specs, action.targets, p, o.id, card.name, g.chars(o).colors)  # 702.114a devoid
     if face_down:
         reqs = vf.face_down_reqs(g, p, card)  # 702.37c / 702.168b: {3} rather than its mana cost
     elif flashback:
@@ -447,16 +427,16 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     permit_costs = (permit.additional,) if permit is not None and permit.additional is not None else ()
     for cost in additional_costs(card) + permit_costs:
         if type(cost) is CostPlus and cost.exile_from_graveyard is not None:  # 702.138a escape
-            cands = [c for c in s.players[p].graveyard if c not in exiles and matches_filter(
+            cands = [c for c in s.players[p].graveyard if c not in exiles and targeting.matches_filter(
                 g, cost.exile_from_graveyard, s.objects[c], p, o.id)]
-            exiles += _choose_cost_objects(g, p, cands, cost.exile_count, "exile", card.name)
+            exiles += mana_payment._choose_cost_objects(g, p, cands, cost.exile_count, "exile", card.name)
         if cost.sacrifice is not None:
-            victims += _choose_cost_objects(g, p, [c for c in _spell_sacrifice_candidates(g, p, o, cost)
+            victims += mana_payment._choose_cost_objects(g, p, [c for c in _spell_sacrifice_candidates(g, p, o, cost)
                                                    if c not in victims], 1, "sacrifice", card.name)
         if type(cost) is CostPlus and cost.discard:
             cands = [c for c in hand if c not in discards and (
-                cost.discard_filter is None or matches_filter(g, cost.discard_filter, s.objects[c], p))]
-            discards += _choose_cost_objects(g, p, cands, cost.discard, "discard", card.name)
+                cost.discard_filter is None or targeting.matches_filter(g, cost.discard_filter, s.objects[c], p))]
+            discards += mana_payment._choose_cost_objects(g, p, cands, cost.discard, "discard", card.name)
         life += cost.life
     if life and s.players[p].life < life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {life} life (119.4)")
@@ -465,7 +445,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         sacrificing = tuple(v for v in victims if any(
             isinstance(ab, ManaAbility) and (ab.cost.sacrifice_self or ab.cost.sacrifice is not None)
             for ab in activated_abilities(g, g.s.objects[v])))
-        pay_mana(g, p, reqs, action.payment, card.name, exclude_more=sacrificing, purpose=("spell", o.id))
+        mana_payment.pay_mana(g, p, reqs, action.payment, card.name, exclude_more=sacrificing, purpose=("spell", o.id))
     if life:
         g.set_life(p, -life, "119.4", source=card.name)
     for v in victims:
@@ -490,7 +470,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     item = StackItem(o.id, "spell", p, card.name, obj=o.id, source=o.id, targets=action.targets, x=action.x,
                      modes=action.modes, choices=choices)
     s.stack.append(item)
-    ward_check(g, p, item)  # 702.21a
+    activation.ward_check(g, p, item)  # 702.21a
     s.players[p].spells_cast += 1
     g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,
                 targets=[g.name_of(t) for t in action.targets], x=action.x,
@@ -534,18 +514,17 @@ def resolve_top(g: Game) -> None:
     item = s.stack.pop()
     g.invalidate()
     if item.kind == "combat_damage":
-        from . import combat, triggers
         mark = len(s.log)
         combat.resolve_damage_object(g, item)
-        triggers.combat_damage_dealt(g, [(oid, r, n) for oid, _, r, n in item.damage], mark)
+        _triggers_module.combat_damage_dealt(g, [(oid, r, n) for oid, _, r, n in item.damage], mark)
         return
     if item.kind == "spell":
         o = s.objects[item.obj]
         card = o.card
         specs = spell_targets(card, item.modes)
-        legal = tuple(target_legal(g, spec, t, item.controller, o.id, g.chars(o).colors)
+        legal = tuple(targeting.target_legal(g, spec, t, item.controller, o.id, g.chars(o).colors)
                       for spec, t in zip(specs, item.targets))
-        if specs and all_targets_illegal(item.targets, legal):
+        if specs and targeting.all_targets_illegal(item.targets, legal):
             g.log_event("fizzle", "608.2b", card=card.name, reason="all its targets are illegal")
             g.move(o.id, spell_destination(item), rule="608.2b")
             return
@@ -573,14 +552,13 @@ def resolve_top(g: Game) -> None:
     if modal is not None:
         specs = specs + effects.mode_layout(modal, item.modes)[0]
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
-    legal = tuple(target_legal(g, spec, t, item.controller, item.source, colors)
+    legal = tuple(targeting.target_legal(g, spec, t, item.controller, item.source, colors)
                   for spec, t in zip(specs, item.targets))
-    if specs and all_targets_illegal(item.targets, legal):
+    if specs and targeting.all_targets_illegal(item.targets, legal):
         g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
         return
     if item.kind == "trigger" and getattr(ab, "intervening", None) is not None:
-        from . import trigger_events
-        if not trigger_events.still_holds(g, item):
+        if not _trigger_events_module.still_holds(g, item):
             return  # 603.4: the intervening "if" clause is false as it resolves
     g.log_event("resolve", "608.2", card=item.name, ability=ab.text if ab else "")
     event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
@@ -618,12 +596,11 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     # 614.12: look at the permanent as it would exist on the battlefield (Blood Moon removes a
     # Guildgate's "enters tapped" before it could apply).
     if choices.get("kicked"):
-        from . import trigger_events
-        trigger_events.remember_kicked(g, o.id)  # "When CARDNAME enters, if it was kicked" (603.4)
+        _trigger_events_module.remember_kicked(g, o.id)  # "When CARDNAME enters, if it was kicked" (603.4)
     for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":
-                color = choices.get("color") or choose(
+                color = choices.get("color") or mana_payment.choose(
                     g, o.controller, "color", list(COLORS), f"614.12: as {o.card.name} enters, choose a color")
                 if not is_color(color):
                     raise IllegalActionError(f"614.12: {o.card.name}: choose one color, W, U, B, R or G (106.1), "
@@ -660,4 +637,4 @@ def item_for(g: Game, ref: int) -> StackItem | None:
     return None
 
 
-__all__ = ["play_land", "cast_spell", "activate_ability", "resolve_top", "Ref"]
+__all__ = ["play_land", "cast_spell", "resolve_top", "Ref"]

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model.state import BATTLEFIELD
-from . import continuous
-from .targeting import mana_value
+from . import continuous, targeting
 
 if TYPE_CHECKING:
     from ..model.state import GameState, Obj
@@ -50,7 +49,7 @@ def layer4_match(s: GameState, flt: Any, o: Obj, controller: int, cache: dict, s
         return False
     if flt.other and source is not None and o.id == source:
         return False
-    if flt.max_mana_value is not None and mana_value(o) > flt.max_mana_value:
+    if flt.max_mana_value is not None and targeting.mana_value(o) > flt.max_mana_value:
         return False
     if getattr(flt, "token", None) is not None and o.card.is_token != flt.token:
         return False
@@ -205,4 +204,4 @@ def _not_creature_unless_devotion(s: GameState, obj: Obj, types: frozenset[str])
 
 
 registry.SELF_LAYER4.append(_not_creature_unless_devotion)
-continuous.SELF_LAYER4_KINDS.add("devotion_not_creature")
+registry.SELF_LAYER4_KINDS.add("devotion_not_creature")

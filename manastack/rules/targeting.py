@@ -21,6 +21,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
+from . import attacking as _attacking_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -45,8 +46,7 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     if type(flt) is FilterPlus and not _matches_plus(g, flt, o, c):
         return False
     if type(flt) is FilterPlus and flt.power_below_source:
-        from .attacking import power_below_source
-        if not power_below_source(g, c, source):
+        if not _attacking_module.power_below_source(g, c, source):
             return False
     extra = registry.FILTER_TESTS.get(type(flt))  # filters with a test of their own (rules/vehicles_facedown.py)
     if extra is not None:

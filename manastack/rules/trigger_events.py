@@ -43,19 +43,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD
-from . import intervening
-from .triggers import _add, _watchers
+from . import intervening, triggers
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import StackItem
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
-_targeting_module = lazy_module("manastack.rules.targeting", globals(), "_targeting_module")
 
 CYCLING_RULE = "702.29a"  # rules/stack.py discards a card with this rule only to pay a cycling cost
 SACRIFICE_RULE = "701.17a"  # every sacrifice moves the permanent with this rule
@@ -106,18 +102,17 @@ def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str) -> None:
         # 702.29c: its own "when you cycle CARDNAME" triggers from the zone it went to.
         for ab in o.card.abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "cycle_self":
-                _add(g, p, new_id, ab, None, o.card.name)
-    from .targeting import matches_filter
-    for w, ab in _watchers(g, ("discard", "cycle")):
+                triggers._add(g, p, new_id, ab, None, o.card.name)
+    for w, ab in triggers._watchers(g, ("discard", "cycle")):
         if ab.event == "cycle" and not cycled:
             continue
         if not _who_ok(ab.who, w.controller, p):
             continue
         if ab.scope == "another" and w.id == old_id:
             continue
-        if ab.filter is not None and not matches_filter(g, ab.filter, o, w.controller, w.id):
+        if ab.filter is not None and not _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
             continue
-        _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
+        triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
 
 
 # ------------------------------------------------------------------------------- targeting
@@ -134,16 +129,15 @@ def became_target(g: Game, p: int, item: StackItem) -> None:
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "becomes_target" and ab.scope == "self" \
                     and _target_source_ok(ab, item, p, o.controller):
-                _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - p)  # "that player"
+                triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - p)  # "that player"
         if watchers is None:
-            watchers = _watchers(g, ("becomes_target",))
+            watchers = triggers._watchers(g, ("becomes_target",))
         for w, ab in watchers:
             if ab.scope == "enchanted" and w.attached_to == o.id and _target_source_ok(ab, item, p, w.controller):
-                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature"
+                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature"
             elif ab.scope == "filter" and _target_source_ok(ab, item, p, w.controller):
-                from .targeting import matches_filter
-                if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
-                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it": that permanent
+                if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
+                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it": that permanent
 
 
 def _target_source_ok(ab: V.TriggeredAbility, item: StackItem, p: int, relative_to: int) -> bool:
@@ -168,9 +162,9 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     s = g.s
     t = s.objects.get(target) if target >= 0 else None
     if t is not None:
-        for w, ab in _watchers(g, ("attached_dealt_damage",)):
+        for w, ab in triggers._watchers(g, ("attached_dealt_damage",)):
             if w.attached_to == target:
-                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "it": that creature
+                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "it": that creature
         _permanent_dealt_damage(g, t)
     if source is None:
         return
@@ -179,56 +173,54 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
         return
     types = g.chars(t).types if t is not None else frozenset()
     if target < 0 and "Creature" in g.chars(o).types:
-        for w, ab in _watchers(g, ("combat_damage_to_you",)):
+        for w, ab in triggers._watchers(g, ("combat_damage_to_you",)):
             if -1 - target == w.controller and combat:
-                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature", "it"
+                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature", "it"
     if combat and target < 0:
         _group_combat_damage(g, o, target)
     if combat:
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "deals_combat_damage" and (
                     target < 0 or "Planeswalker" in types):
-                _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)  # "a player or planeswalker"
+                triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)  # "a player or planeswalker"
     if t is not None and "Creature" not in types:
         return
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "deals_damage" and _recipient_ok(ab.who, o.controller,
                                                                                              target):
-            _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)
-    for w, ab in _watchers(g, ("attached_deals_damage",)):
+            triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)
+    for w, ab in triggers._watchers(g, ("attached_deals_damage",)):
         if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
-            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
 
 
 def _permanent_dealt_damage(g: Game, t: Any) -> None:
     """"Whenever a creature you control is dealt damage" (Rite of Passage): once per damage event to each
     such permanent, damage from several sources at once (510.2) being one event (603.2c); "it" is that
     permanent."""
-    watchers = _watchers(g, ("permanent_dealt_damage",))
+    watchers = triggers._watchers(g, ("permanent_dealt_damage",))
     if not watchers:
         return
-    from .targeting import matches_filter
     marks = g.damage_event_marks
     for w, ab in watchers:
-        if ab.filter is None or not matches_filter(g, ab.filter, t, w.controller, w.id):
+        if ab.filter is None or not _targeting_module.matches_filter(g, ab.filter, t, w.controller, w.id):
             continue
         key = ("dealt_damage", w.id, ab.text, t.id)
         if marks is not None:
             if key in marks:
                 continue
             marks.add(key)
-        _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=t.id)
+        triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=t.id)
 
 
 def _group_combat_damage(g: Game, o: Any, target: int) -> None:
     """510.2 / 603.2c: "Whenever one or more creatures you control deal combat damage to a player"
     triggers once per combat damage step and player, however many of them dealt damage (the
     (turn, step, ability source, player) already seen are kept in the state's dict, immutable)."""
-    watchers = _watchers(g, ("group_combat_damage",))
+    watchers = triggers._watchers(g, ("group_combat_damage",))
     if not watchers:
         return
     s = g.s
-    from .targeting import matches_filter
     seen = s.__dict__.get("combat_damage_groups", frozenset())
     for w, ab in watchers:
         key = (s.turn, s.step, w.id, target)
@@ -236,9 +228,9 @@ def _group_combat_damage(g: Game, o: Any, target: int) -> None:
             continue
         if ab.who == "opponent" and -1 - target == w.controller:
             continue
-        if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+        if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
             seen = seen | {key}
-            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "that player"
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "that player"
     s.combat_damage_groups = seen  # type: ignore[attr-defined]
 
 
@@ -260,27 +252,27 @@ def attacked(g: Game, attackers: list[int]) -> None:
     matches_filter = _targeting_module.matches_filter
     ctrl = s.objects[attackers[0]].controller
     cb = s.combat
-    for w, ab in _watchers(g, ("attacks_filter", "you_attack_n", "attacks_you", "attached_attacks_alone")):
+    for w, ab in triggers._watchers(g, ("attacks_filter", "you_attack_n", "attacks_you", "attached_attacks_alone")):
         if ab.event == "attached_attacks_alone":
             if len(attackers) == 1 and w.attached_to == attackers[0]:  # 506.5: "attacks alone"
-                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=attackers[0])  # "it": the creature
+                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=attackers[0])  # "it": the creature
             continue
         if ab.event == "you_attack_n":
             if (ab.who == "any" or w.controller == ctrl) and sum(1 for a in attackers if ab.filter is None or matches_filter(
                     g, ab.filter, s.objects[a], w.controller, w.id)) >= ab.count:
-                _add(g, w.controller, w.id, ab, None, w.card.name)
+                triggers._add(g, w.controller, w.id, ab, None, w.card.name)
             continue
         for a in attackers:
             o = s.objects[a]
             if ab.event == "attacks_filter":
                 if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
-                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)  # "it": that creature
+                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)  # "it": that creature
             elif cb is not None and o.controller != w.controller:
                 # "Whenever a creature attacks you or a planeswalker you control" (506.3: attacked player)
                 d = cb.attackers.get(a)
                 pw = s.objects.get(d) if d is not None and d >= 0 else None
                 if d == -1 - w.controller or (ab.scope != "player" and pw is not None and pw.controller == w.controller):
-                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)
+                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)
 
 
 # ----------------------------------------------------------------------------------- steps
@@ -290,10 +282,10 @@ def step_began(g: Game, event: str) -> None:
     if event != "upkeep":
         return
     s = g.s
-    for w, ab in _watchers(g, ("upkeep_enchanted",)):
+    for w, ab in triggers._watchers(g, ("upkeep_enchanted",)):
         host = s.objects.get(w.attached_to) if w.attached_to is not None else None
         if host is not None and host.zone == BATTLEFIELD and host.controller == s.active:
-            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - s.active)  # "that player"
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - s.active)  # "that player"
 
 
 # ------------------------------------------------------------------------------ zone changes
@@ -303,17 +295,17 @@ def zone_changed(g: Game, old_id: int, new_id: int, frm: str, to: str, rule: str
     if to == BATTLEFIELD and rule == PLAY_LAND_RULE:
         o = g.s.objects.get(new_id)
         if o is not None:
-            for w, ab in _watchers(g, ("play_land",)):
+            for w, ab in triggers._watchers(g, ("play_land",)):
                 if _who_ok(ab.who, w.controller, o.controller):
-                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - o.controller)  # "that player"
+                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - o.controller)  # "that player"
     if to == GRAVEYARD:
         o = g.s.objects.get(new_id)
         if o is not None:
-            for w, ab in _watchers(g, ("card_to_your_graveyard",)):
+            for w, ab in triggers._watchers(g, ("card_to_your_graveyard",)):
                 # "Whenever a land card is put into your graveyard from anywhere" (603.6c: not a
                 # leaves-the-battlefield ability; the card as it is in the graveyard)
                 if o.owner == w.controller and (ab.filter is None or _card_matches(g, ab.filter, o.card, o.owner)):
-                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=new_id)
+                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=new_id)
     if frm == BATTLEFIELD:
         _left_battlefield(g, old_id, to, rule)
     elif frm == GRAVEYARD:
@@ -331,31 +323,30 @@ def _left_battlefield(g: Game, old_id: int, to: str, rule: str) -> None:
     if lki is None:
         return
     obj, chars = lki
-    from .targeting import matches_filter_lki
     for ab in chars.abilities:
         if not isinstance(ab, V.TriggeredAbility):
             continue
         if ab.event == "etb_or_leaves" or (ab.event == "etb_or_to_graveyard" and to == GRAVEYARD):
-            _add(g, obj.controller, old_id, ab, lki, obj.card.name)
+            triggers._add(g, obj.controller, old_id, ab, lki, obj.card.name)
         elif ab.event == "to_graveyard_filter" and to == GRAVEYARD and ab.filter is not None \
-                and not ab.filter.other and matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
-            _add(g, obj.controller, old_id, ab, lki, obj.card.name)  # 603.10a: its own departure too
+                and not ab.filter.other and _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
+            triggers._add(g, obj.controller, old_id, ab, lki, obj.card.name)  # 603.10a: its own departure too
         elif ab.event in ("sacrifice", "leaves_filter") and (ab.event == "leaves_filter" or rule == SACRIFICE_RULE) \
                 and ab.filter is not None and not ab.filter.other \
-                and matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
-            _add(g, obj.controller, old_id, ab, lki, obj.card.name)
+                and _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
+            triggers._add(g, obj.controller, old_id, ab, lki, obj.card.name)
         elif ab.event == "sacrifice_self" and rule == SACRIFICE_RULE:
-            _add(g, obj.controller, old_id, ab, lki, obj.card.name)  # "when you sacrifice CARDNAME"
+            triggers._add(g, obj.controller, old_id, ab, lki, obj.card.name)  # "when you sacrifice CARDNAME"
     events = ("to_graveyard_filter", "leaves_filter")
     if rule == SACRIFICE_RULE:
         events += ("sacrifice",)
-    for w, ab in _watchers(g, events):
+    for w, ab in triggers._watchers(g, events):
         if ab.event == "to_graveyard_filter" and to != GRAVEYARD:
             continue
         if ab.event == "sacrifice" and ab.who == "you" and obj.controller != w.controller:
             continue  # "whenever you sacrifice": the permanent's controller sacrificed it (701.17a)
-        if ab.filter is None or matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
-            _add(g, w.controller, w.id, ab, None, w.card.name)
+        if ab.filter is None or _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def flush(g: Game) -> None:
@@ -370,7 +361,7 @@ def flush(g: Game) -> None:
 
 
 def _left_graveyard(g: Game, batch: tuple) -> None:
-    for w, ab in _watchers(g, ("leave_graveyard",)):
+    for w, ab in triggers._watchers(g, ("leave_graveyard",)):
         n = 0
         for owner, card in batch:
             if owner != w.controller:
@@ -379,7 +370,7 @@ def _left_graveyard(g: Game, batch: tuple) -> None:
                 continue
             n += 1
         if n >= max(1, ab.count):
-            _add(g, w.controller, w.id, ab, None, w.card.name)
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def _card_matches(g: Game, flt: V.ObjectFilter, card: V.CardDef, owner: int) -> bool:
@@ -398,7 +389,7 @@ def state_triggers(g: Game) -> None:
     controls no permanent of that subtype, "When CARDNAME has no ice counters on it" as soon as it has
     none (STATE_CONDITIONS); not again while it is waiting or on the stack."""
     s = g.s
-    watchers = _watchers(g, tuple(STATE_CONDITIONS))
+    watchers = triggers._watchers(g, tuple(STATE_CONDITIONS))
     if not watchers:
         return
     for w, ab in watchers:
@@ -408,7 +399,7 @@ def state_triggers(g: Game) -> None:
             continue
         if any(it.kind == "trigger" and it.source == w.id and it.ability == ab for it in s.stack):
             continue
-        _add(g, w.controller, w.id, ab, None, w.card.name)
+        triggers._add(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def _has_subtypes(g: Game, o: Any, subtypes: frozenset[str]) -> bool:
@@ -435,12 +426,12 @@ def became_tapped(g: Game, o: Any) -> None:
     """603.2f: "Whenever enchanted creature / a creature an opponent controls becomes tapped" (not when it
     enters tapped: this is called only when a permanent changes from untapped to tapped)."""
     matches_filter = _targeting_module.matches_filter
-    for w, ab in _watchers(g, ("attached_becomes_tapped", "becomes_tapped_filter")):
+    for w, ab in triggers._watchers(g, ("attached_becomes_tapped", "becomes_tapped_filter")):
         if ab.event == "attached_becomes_tapped":
             if w.attached_to == o.id:
-                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it", "that creature"
+                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it", "that creature"
         elif ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
-            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
 
 
 def life_gained(g: Game, p: int) -> None:
@@ -452,38 +443,37 @@ def life_gained(g: Game, p: int) -> None:
         counts = ()
     counts = tuple((counts[i] if i < len(counts) else 0) + (1 if i == p else 0) for i in range(len(s.players)))
     s.life_gain_events = (s.turn, counts)  # type: ignore[attr-defined]
-    for w, ab in _watchers(g, ("gain_life_first", "gain_life_your_turn")):
+    for w, ab in triggers._watchers(g, ("gain_life_first", "gain_life_your_turn")):
         if w.controller != p:
             continue
         if (ab.event == "gain_life_first" and counts[p] == 1) or (ab.event == "gain_life_your_turn" and s.active == p):
-            _add(g, w.controller, w.id, ab, None, w.card.name)
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def life_lost(g: Game, p: int) -> None:
     """119.3 / 603.2: "Whenever you lose life during your turn" (each life-loss event)."""
     if g.s.active != p:
         return
-    for w, ab in _watchers(g, ("lose_life_your_turn",)):
+    for w, ab in triggers._watchers(g, ("lose_life_your_turn",)):
         if w.controller == p:
-            _add(g, w.controller, w.id, ab, None, w.card.name)
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def explored(g: Game, oid: int) -> None:
     """701.40a: "Whenever a creature you control explores" ("it" is that creature)."""
-    from .targeting import matches_filter
     o = g.s.objects.get(oid)
     if o is None:
         return
-    for w, ab in _watchers(g, ("explores_filter",)):
-        if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
-            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
+    for w, ab in triggers._watchers(g, ("explores_filter",)):
+        if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
 
 
 def looked_at_top(g: Game, p: int, kind: str) -> None:
     """701.18d / 701.42d: "Whenever you scry" / "Whenever you surveil" ("scry or surveil": either)."""
-    for w, ab in _watchers(g, ("scry", "surveil", "scry_or_surveil")):
+    for w, ab in triggers._watchers(g, ("scry", "surveil", "scry_or_surveil")):
         if w.controller == p and ab.event in (kind, "scry_or_surveil"):
-            _add(g, w.controller, w.id, ab, None, w.card.name)
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def mana_spent_on_spell(g: Game, p: int, n: int) -> None:
@@ -498,7 +488,7 @@ def mana_spent_on_spell(g: Game, p: int, n: int) -> None:
     before = counts[p] if p < len(counts) else 0
     counts = tuple((counts[i] if i < len(counts) else 0) + (n if i == p else 0) for i in range(len(s.players)))
     s.spell_mana_spent = (s.turn, counts)  # type: ignore[attr-defined]
-    for w, ab in _watchers(g, ("expend",)):
+    for w, ab in triggers._watchers(g, ("expend",)):
         if w.controller == p and before < ab.count <= before + n:
-            _add(g, w.controller, w.id, ab, None, w.card.name)
+            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
 

@@ -24,24 +24,24 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model import vocab as V
 from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
+from ..model.vocab.effects import SacrificeUnless
 from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
+from . import activation as _activation_module
+from . import combat_keywords as _combat_keywords_module
+from . import effects as _effects_module
 from . import intervening
-from .effects import register_effect
+from . import produce as _produce_module
+from . import targeting as _targeting_module
+from . import trigger_events as _trigger_events_module
+from . import vehicles_facedown as _vehicles_facedown_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from .effects import Context
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
-_effects_module = lazy_module("manastack.rules.effects", globals(), "_effects_module")
-_produce_module = lazy_module("manastack.rules.produce", globals(), "_produce_module")
-_stack_module = lazy_module("manastack.rules.stack", globals(), "_stack_module")
-_trigger_events_module = lazy_module("manastack.rules.trigger_events", globals(), "_trigger_events_module")
 
 EXALTED = V.TriggeredAbility("Exalted", "exalted", (V.Pump(V.SELF, 1, 1),))
 
@@ -144,7 +144,7 @@ def entered_battlefield(g: Game, oid: int) -> None:
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event in _ETB:
             _add(g, o.controller, oid, ab, None, o.card.name)
-    matches_filter = _stack_module.matches_filter
+    matches_filter = _targeting_module.matches_filter
     for w, ab in _watchers(g, ("enters",)):
         if (ab.scope == "or_self" and w.id == oid) or ab.filter is None or matches_filter(
                 g, ab.filter, o, w.controller, w.id):
@@ -158,7 +158,6 @@ def left_battlefield(g: Game, old_id: int, to: str) -> None:
         return
     obj, chars = lki
     dies = to == GRAVEYARD and "Creature" in chars.types
-    from .stack import matches_filter_lki
     for ab in chars.abilities:
         if not isinstance(ab, V.TriggeredAbility):
             continue
@@ -167,7 +166,7 @@ def left_battlefield(g: Game, old_id: int, to: str) -> None:
             _add(g, obj.controller, old_id, ab, lki, obj.card.name)
         elif dies and ab.event == "dies_filter" and (ab.scope == "or_self" or (
                 ab.filter is not None and not ab.filter.other
-                and matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None))):
+                and _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None))):
             _add(g, obj.controller, old_id, ab, lki, obj.card.name)  # "whenever a creature dies": itself too
     if not dies:
         return
@@ -178,7 +177,7 @@ def left_battlefield(g: Game, old_id: int, to: str) -> None:
     if not watchers:
         return
     for w, ab in watchers:
-        if ab.filter is None or matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
+        if ab.filter is None or _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
             _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=old_id)  # "that creature" (608.2h)
 
 
@@ -194,8 +193,7 @@ def attacked(g: Game, attackers: list[int]) -> None:
                     ab.event == "battalion" and len(attackers) >= 3):
                 _add(g, o.controller, a, ab, None, o.card.name)
             elif ab.event == "attacks_saddled":  # "whenever CARDNAME attacks while saddled" (702.171b)
-                from .vehicles_facedown import is_saddled
-                if is_saddled(g, a):
+                if _vehicles_facedown_module.is_saddled(g, a):
                     _add(g, o.controller, a, ab, None, o.card.name)
         if o.tapped:
             tapped_changed(g, o, True)
@@ -212,9 +210,8 @@ def attacked(g: Game, attackers: list[int]) -> None:
             if ab.event == "you_attack":
                 _add(g, w.controller, w.id, ab, None, w.card.name)
             elif len(attackers) == 1:
-                from .stack import matches_filter
                 a = s.objects[attackers[0]]
-                if ab.filter is None or matches_filter(g, ab.filter, a, w.controller, w.id):
+                if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, a, w.controller, w.id):
                     _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a.id)
     if len(attackers) == 1:
         a = attackers[0]
@@ -250,7 +247,6 @@ def beginning_of_step(g: Game, event: str) -> None:
         if (w in ("any", "you") and o.controller != s.active) or (w == "opponent" and o.controller == s.active):
             continue
         if ab.unless_sacrifice is not None and not ab.effects:
-            from .effects import SacrificeUnless
             ab = V.TriggeredAbility(ab.text, ab.event, (SacrificeUnless(ab.unless_sacrifice),))
         _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - s.active)  # "that player"
     _trigger_events_module.step_began(g, event)  # "the upkeep of enchanted creature's controller"
@@ -272,7 +268,6 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
     watchers = _watchers(g, ("cast",))
     if not watchers:
         return
-    from .stack import matches_filter
     for w, ab in watchers:
         if (ab.who == "you" and w.controller != p) or (ab.who == "opponent" and w.controller == p):
             continue
@@ -288,7 +283,7 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
         if ab.scope == "targets_self" and not any(
                 it.kind == "spell" and it.obj == spell and w.id in it.targets for it in s.stack):
             continue  # heroic: "a spell that targets CARDNAME"
-        if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+        if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
             _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player": the caster
 
 
@@ -304,7 +299,7 @@ def life_gained(g: Game, p: int, n: int) -> None:
 def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) -> None:
     """"Whenever CARDNAME deals combat damage to a player": `plan` is (source, recipient, amount) as
     assigned; the log after `mark` tells which damage was dealt (510.2)."""
-    matches_filter = _stack_module.matches_filter
+    matches_filter = _targeting_module.matches_filter
     s = g.s
     dealt: dict[tuple[str, str], int] = {}
     for e in s.log[mark:]:
@@ -393,9 +388,8 @@ def blockers_declared(g: Game) -> None:
 
 
 def _matches(g: Game, flt: V.ObjectFilter, oid: int, controller: int, source: int) -> bool:
-    from .stack import matches_filter
     o = g.s.objects.get(oid)
-    return o is not None and matches_filter(g, flt, o, controller, source)
+    return o is not None and _targeting_module.matches_filter(g, flt, o, controller, source)
 
 
 def card_drawn(g: Game, p: int, nth: int) -> None:
@@ -420,10 +414,9 @@ def dealt_damage(g: Game, oid: int) -> None:
 def mode_options(g: Game, modal: V.Modal, controller: int, source: int | None) -> list[tuple[int, ...]]:
     """700.2a-b: the mode choices allowed now (a mode whose targets can't be chosen can't be chosen)."""
 
-    from .stack import target_candidates
     ok = []
     for i, m in enumerate(modal.modes, 1):
-        if all(target_candidates(g, spec, controller, source) for spec in m.targets):
+        if all(_targeting_module.target_candidates(g, spec, controller, source) for spec in m.targets):
             ok.append(i)
     out: list[tuple[int, ...]] = []
     for k in range(max(1, modal.min), min(modal.max, len(ok)) + 1):
@@ -610,8 +603,7 @@ def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ..
     g.log_event("put_trigger", "603.3", card=name, ability=ability.text,
                 targets=[g.name_of(t) for t in targets])
     if targets:
-        from .stack import ward_check
-        ward_check(g, controller, item)  # 702.21a: a triggered ability targeting a warded permanent
+        _activation_module.ward_check(g, controller, item)  # 702.21a: a triggered ability targeting a warded permanent
 
 
 def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produced) -> None:
@@ -643,7 +635,7 @@ def _reflexive(g: Game, ctx: Context, e: ReflexiveTrigger) -> list | None:
     return None
 
 
-register_effect(ReflexiveTrigger, _reflexive)
+registry.register_effect(ReflexiveTrigger, _reflexive)
 
 
 def _gate(g: Game, source: int, ability: Any) -> bool:
@@ -661,4 +653,4 @@ def _gate(g: Game, source: int, ability: Any) -> bool:
 TRIGGER_GATES.append(_gate)
 
 
-register_effect(TriggersOnceEachTurn, lambda g, ctx, e: None)  # read by _gate; does nothing as it resolves
+registry.register_effect(TriggersOnceEachTurn, lambda g, ctx, e: None)  # read by _gate; does nothing as it resolves

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..engine import game as _game_module
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
 from ..model import actions as A
 from ..model.costs import single
 from ..model.decisions import Decision
@@ -43,16 +43,18 @@ from ..model.state import (
     UPKEEP,
     Combat,
 )
+from . import activation as _activation_module
 from . import combat, effects, triggers
+from . import combat_keywords as _combat_keywords_module
+from . import mana_payment as _mana_payment_module
+from . import sba as _sba_module
+from . import stack as _stack_module
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.decisions import Decision
 
-# Modules reached across an import cycle (manastack/lazy.py).
-_combat_keywords_module = lazy_module("manastack.rules.combat_keywords", globals(), "_combat_keywords_module")
-_game_module = lazy_module("manastack.engine.game", globals(), "_game_module")
-_sba_module = lazy_module("manastack.rules.sba", globals(), "_sba_module")
 
 MAX_HAND_SIZE = 7
 PRIORITY_STEPS = frozenset(range(13)) - {UNTAP, CLEANUP}
@@ -318,8 +320,7 @@ def process_queue(g: Game) -> None:
         return
     if kind == "sacrifice_unless":
         p, flt, source, name = item[1], item[2], item[3], item[4]
-        from .stack import matches_filter
-        cands = tuple(o.id for o in g.permanents(p) if matches_filter(g, flt, o, p))
+        cands = tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, p))
         src = s.objects.get(source)
         if src is None or src.zone != "battlefield":
             cands = cands  # the permanent is gone: sacrificing a creature is still allowed (and pointless)
@@ -356,7 +357,6 @@ def _order_triggers(g: Game, item: tuple) -> None:
 
 def _put_trigger(g: Game, item: tuple) -> None:
     """603.3d: choose targets as the trigger is put on the stack; no legal target: it is removed."""
-    from .stack import target_candidates
     s = g.s
     trig = item[1]
     chosen: tuple[int, ...] = item[2] if len(item) > 2 else ()
@@ -386,7 +386,7 @@ def _put_trigger(g: Game, item: tuple) -> None:
         triggers.put_one(g, trig, chosen, modes or ())
         return
     spec = specs[len(chosen)]
-    cands: list = [c for c in target_candidates(g, spec, controller, source) if c not in chosen]
+    cands: list = [c for c in _targeting_module.target_candidates(g, spec, controller, source) if c not in chosen]
     if spec.optional:
         cands.append(None)  # 601.2c / 603.3d: "up to N": this one may be left unchosen
         if len(cands) == 1:
@@ -579,7 +579,6 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         registry.CHOICES[k][1](g, d, value)
         return
     if k == "choose_color":
-        from .stack import put_permanent
         if not is_color(value):
             raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
         letter = value
@@ -587,7 +586,7 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         s.queue.pop(0)
         if s.stack and s.stack[-1] is d.data:
             s.stack.pop()
-        put_permanent(g, d.data, {"color": letter})
+        _stack_module.put_permanent(g, d.data, {"color": letter})
         return
     if k == "mana_choice":
         act, finals = d.data
@@ -595,8 +594,7 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
             raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(format_bag(b) for b in finals)}")
         s.pending = None
 
-        from . import stack
-        stack.activate_ability(g, d.player, replace(act, choices=(("mana", value),)))
+        _activation_module.activate_ability(g, d.player, replace(act, choices=(("mana", value),)))
         return
     if k == "sacrifice_unless":
         cands, source, name = d.data
@@ -615,14 +613,13 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         g.move(value, "graveyard", rule="701.17a")
         return
     if k == "choose_mana":
-        from .stack import add_mana
         prod, name = d.data
         if not is_color(value):
             raise IllegalActionError(f"{name}: choose one color, W, U, B, R or G (106.1), not {value!r}")
         letter = value
         s.pending = None
         s.queue.pop(0)
-        add_mana(g, d.player, single(letter, prod.amount), source=name)
+        _mana_payment_module.add_mana(g, d.player, single(letter, prod.amount), source=name)
         return
     raise IllegalActionError(f"cannot answer a {k} decision with {type(action).__name__}")
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..engine.registry import ETB_REPLACEMENTS, LEFT_BATTLEFIELD_HOOKS
 from ..model.state import BATTLEFIELD, GRAVEYARD, Obj
 from ..model.vocab.conditions import CountersIfHappened
+from . import triggers
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -93,14 +94,13 @@ def creature_died(g: Game, oid: int, to: str) -> None:
     lki = s.lki.get(oid)
     if lki is None or "Creature" not in lki[1].types:
         return
-    from . import triggers
     for w, ab in triggers._watchers(g, ("damaged_by_self_dies",)):
         if damaged_by_this_turn(g, w.id, oid):
             triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=s.successor.get(oid))
 
 
 def counters_if_happened(g: Game, o: Obj, ab: CountersIfHappened, choices: dict) -> None:
-    """614.1c: "CARDNAME enters with N [kind] counters on it if [history]" (stack.ETB_REPLACEMENTS)."""
+    """614.1c: "CARDNAME enters with N [kind] counters on it if [history]" (registry.ETB_REPLACEMENTS)."""
     if ab.condition is not None and happened(g, o.controller, ab.condition.kind):
         n = int(ab.amount)  # type: ignore[arg-type]
         o.counters[ab.counter_kind] = o.counters.get(ab.counter_kind, 0) + n

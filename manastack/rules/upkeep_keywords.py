@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..lazy import lazy_module
+from ..model import actions as A
+from ..model import state as _state_module
 from ..model import vocab as V
 from ..model.costs import parse_cost
 from ..model.state import BATTLEFIELD
@@ -29,13 +30,10 @@ from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this m
     SacrificeSource,
     SacrificeUnlessDiscard,
 )
-from . import add_hook
-from .counter_replacement import put_counters
-from .effects import Context, register_effect
+from . import add_hook, counter_replacement, effects, triggers
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-_state_module = lazy_module("manastack.model.state", globals(), "_state_module")
 
 
 
@@ -55,8 +53,7 @@ def _mark_echo(g: Game) -> None:
 
 
 
-def _remove_or_sacrifice(g: Game, ctx: Context, e: RemoveCounterOrSacrifice) -> list | None:
-    from . import effects, triggers
+def _remove_or_sacrifice(g: Game, ctx: effects.Context, e: RemoveCounterOrSacrifice) -> list | None:
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
@@ -82,16 +79,15 @@ def _remove_or_sacrifice(g: Game, ctx: Context, e: RemoveCounterOrSacrifice) -> 
 
 
 
-def _sacrifice_source(g: Game, ctx: Context, e: SacrificeSource) -> list | None:
-    from . import effects
+def _sacrifice_source(g: Game, ctx: effects.Context, e: SacrificeSource) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD:
         effects.sacrifice(g, o.id)
     return None
 
 
-register_effect(RemoveCounterOrSacrifice, _remove_or_sacrifice)
-register_effect(SacrificeSource, _sacrifice_source)
+registry.register_effect(RemoveCounterOrSacrifice, _remove_or_sacrifice)
+registry.register_effect(SacrificeSource, _sacrifice_source)
 
 
 def _install_upkeep_hooks() -> None:
@@ -103,29 +99,27 @@ _install_upkeep_hooks()
 
 
 
-def _cumulative_upkeep(g: Game, ctx: Context, e: CumulativeUpkeep) -> list | None:
-    from . import effects
+def _cumulative_upkeep(g: Game, ctx: effects.Context, e: CumulativeUpkeep) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None  # 702.24a: "if this permanent is on the battlefield"
-    put_counters(g, o, "age", 1, "702.24a")
+    counter_replacement.put_counters(g, o, "age", 1, "702.24a")
     total = parse_cost(e.cost.text * o.counters["age"])
     return [effects._choice("pay_or_sacrifice", ctx.controller, total.text,
                             f"{ctx.name}: cumulative upkeep: pay {total.text} or sacrifice {o.card.name} "
                             f"(true to pay, false not to)", (o.id, total, ctx.name))]
 
 
-register_effect(CumulativeUpkeep, _cumulative_upkeep)
+registry.register_effect(CumulativeUpkeep, _cumulative_upkeep)
 
 
 
 
-def _cumulative_upkeep_life(g: Game, ctx: Context, e: CumulativeUpkeepLife) -> list | None:
-    from . import effects
+def _cumulative_upkeep_life(g: Game, ctx: effects.Context, e: CumulativeUpkeepLife) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None
-    put_counters(g, o, "age", 1, "702.24a")
+    counter_replacement.put_counters(g, o, "age", 1, "702.24a")
     total = e.life * o.counters["age"]
     return [effects._choice("pay_life_or_sacrifice", ctx.controller, total,
                             f"{ctx.name}: cumulative upkeep: pay {total} life or sacrifice {o.card.name} "
@@ -133,7 +127,6 @@ def _cumulative_upkeep_life(g: Game, ctx: Context, e: CumulativeUpkeepLife) -> l
 
 
 def _life_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     _, total, _ = g.s.queue[0][5]
     if g.s.players[d.player].life < total:
         return [A.Choose(False)]
@@ -141,7 +134,6 @@ def _life_actions(g: Game, d: Any) -> list:
 
 
 def _answer_life(g: Game, d: Any, value: Any) -> None:
-    from . import effects
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
@@ -158,7 +150,7 @@ def _answer_life(g: Game, d: Any, value: Any) -> None:
         effects.sacrifice(g, oid)
 
 
-register_effect(CumulativeUpkeepLife, _cumulative_upkeep_life)
+registry.register_effect(CumulativeUpkeepLife, _cumulative_upkeep_life)
 
 
 def _install_life_choice() -> None:
@@ -170,8 +162,7 @@ _install_life_choice()
 
 
 
-def _sacrifice_unless_discard(g: Game, ctx: Context, e: SacrificeUnlessDiscard) -> list | None:
-    from . import effects
+def _sacrifice_unless_discard(g: Game, ctx: effects.Context, e: SacrificeUnlessDiscard) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None
@@ -180,12 +171,10 @@ def _sacrifice_unless_discard(g: Game, ctx: Context, e: SacrificeUnlessDiscard) 
 
 
 def _discard_or_sacrifice_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     return [A.Choose(c) for c in g.s.players[d.player].hand] + [A.Choose(False)]
 
 
 def _answer_discard_or_sacrifice(g: Game, d: Any, value: Any) -> None:
-    from . import effects
     s = g.s
     oid, name = s.queue[0][5]
     if value is not False and (isinstance(value, bool) or value not in s.players[d.player].hand):
@@ -200,7 +189,7 @@ def _answer_discard_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         effects.sacrifice(g, oid)
 
 
-register_effect(SacrificeUnlessDiscard, _sacrifice_unless_discard)
+registry.register_effect(SacrificeUnlessDiscard, _sacrifice_unless_discard)
 
 
 def _install_echo_discard() -> None:

@@ -42,10 +42,14 @@ from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this
     ReconfigureAttach,
     ReconfigureUnattach,
 )
+from . import combat as _combat_module
+from . import effects as _effects_module
+from . import mana_payment as _mana_payment_module
+from . import targeting as _targeting_module
+from . import triggers
 
 # Compatibility re-exports: engine/game.py and scenario/runner.py (which this split did not edit) still
 # reach the face-down special action and zone-change hook as vehicles_facedown.<name>.
-from .facedown import face_up_cost, moved, turn_face_up  # noqa: F401
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -85,11 +89,9 @@ ARTIFACT_CREATURE = frozenset({"Artifact", "Creature"})
 
 
 def _become_crewed(g: Game, ctx: Context, e: BecomeCrewed) -> list | None:
-    from . import triggers
-    from .effects import target_object
     s = g.s
     if e.target is not None:  # "it / target Mount you control becomes saddled until end of turn"
-        oid = target_object(g, ctx, e.target)
+        oid = _effects_module.target_object(g, ctx, e.target)
         o = s.objects.get(oid) if oid is not None else None
     else:
         o = s.objects.get(ctx.source) if ctx.source is not None else None
@@ -115,12 +117,11 @@ def _become_crewed(g: Game, ctx: Context, e: BecomeCrewed) -> list | None:
 
 
 def _become_artifact_creature(g: Game, ctx: Context, e: BecomeArtifactCreature) -> list | None:
-    from .effects import objects_matching, target_object
     s = g.s
     if e.filter is not None:
-        ids = objects_matching(g, e.filter, ctx.controller, ctx.source)
+        ids = _effects_module.objects_matching(g, e.filter, ctx.controller, ctx.source)
     else:
-        one = target_object(g, ctx, e.target)
+        one = _effects_module.target_object(g, ctx, e.target)
         ids = [one] if one is not None else []
     for oid in ids:
         s.effects.append(ContinuousEffect("add_types", oid, timestamp=s.next_timestamp, controller=ctx.controller,
@@ -144,9 +145,8 @@ def is_saddled(g: Game, oid: int) -> bool:
 
 
 def _register() -> None:
-    from .effects import register_effect
-    register_effect(BecomeCrewed, _become_crewed)
-    register_effect(BecomeArtifactCreature, _become_artifact_creature)
+    registry.register_effect(BecomeCrewed, _become_crewed)
+    registry.register_effect(BecomeArtifactCreature, _become_artifact_creature)
 
 
 _register()
@@ -188,8 +188,7 @@ def _reconfigure_attach(g: Game, ctx: Context, e: ReconfigureAttach) -> list | N
     if src.attached_to == tid:
         return None  # 701.3b
     if s.combat is not None:
-        from .combat import remove_from_combat
-        remove_from_combat(g, src.id)  # 506.4: it stops being a creature
+        _combat_module.remove_from_combat(g, src.id)  # 506.4: it stops being a creature
     src.attached_to = tid
     src.timestamp = s.next_timestamp  # 613.7e
     s.next_timestamp += 1
@@ -209,9 +208,8 @@ def _reconfigure_unattach(g: Game, ctx: Context, e: ReconfigureUnattach) -> list
 
 
 def _register_reconfigure() -> None:
-    from .effects import register_effect
-    register_effect(ReconfigureAttach, _reconfigure_attach)
-    register_effect(ReconfigureUnattach, _reconfigure_unattach)
+    registry.register_effect(ReconfigureAttach, _reconfigure_attach)
+    registry.register_effect(ReconfigureUnattach, _reconfigure_unattach)
 
 
 _register_reconfigure()
@@ -257,7 +255,6 @@ def _crew_cost_block_reason(g: Game, cost: CrewCost, o: Obj) -> str | None:
 
 def _crew_cost_choose(g: Game, cost: CrewCost, p: int, o: Obj, action: A.ActivateAbility) -> list[int]:
     """601.2h / 602.2b: the creatures tapped for the cost."""
-    from .mana_payment import choose
     cands = crew_candidates(g, o)
     cand_ids = [x.id for x in cands]
     given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "crew"), None)
@@ -278,7 +275,7 @@ def _crew_cost_choose(g: Game, cost: CrewCost, p: int, o: Obj, action: A.Activat
             left.sort(key=lambda c: power[c] <= 0)  # the default (first option) is a creature that helps
             if not left:
                 break
-            pick = choose(g, p, "tap", left, f"{o.card.name}: choose a creature to tap to {what} it "
+            pick = _mana_payment_module.choose(g, p, "tap", left, f"{o.card.name}: choose a creature to tap to {what} it "
                           f"({', '.join(g.name_of(c) for c in left)})")
             if pick not in left:
                 raise IllegalActionError(f"{o.card.name}: {g.name_of(pick) if isinstance(pick, int) else pick!r} "
@@ -293,8 +290,6 @@ def _crew_cost_choose(g: Game, cost: CrewCost, p: int, o: Obj, action: A.Activat
 
 def _crew_cost_pay(g: Game, cost: CrewCost, p: int, o: Obj, chosen: list[int]) -> None:
     """Tap the chosen creatures; they crew (702.122b) or saddle (702.171c) the permanent."""
-    from . import triggers
-    from .mana_payment import tap
     s = g.s
     event = "saddles" if cost.saddle else "crews"
     # "creature that crewed / saddled it this turn" (CrewedItFilter): recorded until end of turn
@@ -303,7 +298,7 @@ def _crew_cost_pay(g: Game, cost: CrewCost, p: int, o: Obj, chosen: list[int]) -
     s.next_timestamp += 1
     for c in chosen:
         x = s.objects[c]
-        tap(g, x, "702.171a" if cost.saddle else "702.122a")
+        _mana_payment_module.tap(g, x, "702.171a" if cost.saddle else "702.122a")
         g.log_event(event, "702.171c" if cost.saddle else "702.122b", card=x.card.name, id=x.id,
                     vehicle=o.card.name, vehicle_id=o.id)
         for ab in g.chars(x).abilities:
@@ -317,10 +312,9 @@ registry.EXTRA_COSTS[CrewCost] = registry.ExtraCost(_crew_cost_block_reason, _cr
 
 
 def _any_of_filter_matches(g: Game, flt: AnyOfFilter, o: Obj, c: Any, controller: int, source: int | None) -> bool:
-    from .targeting import matches_filter_lki
     if flt.face_down is not None and (o.face_down is not None) != flt.face_down:
         return False
-    return any(matches_filter_lki(g, f, o, c, controller, source) for f in flt.options)
+    return any(_targeting_module.matches_filter_lki(g, f, o, c, controller, source) for f in flt.options)
 
 
 registry.FILTER_TESTS[AnyOfFilter] = _any_of_filter_matches

@@ -28,9 +28,8 @@ from ..model.vocab.x_spells import (  # noqa: F401 (the vocabulary this module e
     CopyThat,
     DoubleX,
 )
-from . import activation, add_hook, spell_copies, triggers
+from . import activation, add_hook, spell_copies, targeting, triggers
 from . import effects as E
-from .targeting import matches_filter, target_candidates, target_legal
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -54,7 +53,7 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
     for w, ab in triggers._watchers(g, (EVENT,)):
         if ab.who == "you" and w.controller != p or ab.who == "opponent" and w.controller == p:
             continue
-        if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
+        if ab.filter is None or targeting.matches_filter(g, ab.filter, o, w.controller, w.id):
             triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=spell)
 
 
@@ -137,10 +136,10 @@ def ability_target_options(g: Game, p: int, item: StackItem) -> list[tuple]:
     specs = item.ability.targets
     combos: list[tuple] = [()]
     for spec in specs:
-        cands = target_candidates(g, spec, p, item.source, colors)
+        cands = targeting.target_candidates(g, spec, p, item.source, colors)
         combos = [c + (t,) for c in combos for t in cands if t not in c][:200]
     orig = item.targets
-    if len(orig) == len(specs) and all(t is not None and target_legal(g, sp, t, p, item.source, colors)
+    if len(orig) == len(specs) and all(t is not None and targeting.target_legal(g, sp, t, p, item.source, colors)
                                        for sp, t in zip(specs, orig)):
         combos = [orig] + [c for c in combos if c != orig]
     return combos

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import game as game_module
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
     CounterTo,
@@ -29,7 +30,6 @@ from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary th
     ReturnLinked,
 )
 from . import effects as E
-from .effects import register_effect
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -154,7 +154,6 @@ def _do_counter_to(g: Game, oid: int, to: str, name: str) -> None:
 
 
 def _pay_or_counter_to_actions(g: Game, d: Any) -> list:
-    from ..model import actions as A
     cost = g.s.queue[0][5][1]
     if not E.can_pay_mana(g, d.player, cost):
         return [A.Choose(False)]
@@ -232,4 +231,4 @@ def _return_dead(g: Game, ctx: Context, e: ReturnDeadCard) -> list | None:
     return None
 
 
-register_effect(ReturnDeadCard, _return_dead)
+registry.register_effect(ReturnDeadCard, _return_dead)

@@ -36,8 +36,11 @@ from ..model.state import (
 )
 from ..model.vocab import ActivatedAbility, ManaAbility
 from ..render import describe_event
+from ..rules import activation as _activation_module
 from ..rules import combat as combat_rules
-from ..rules import produce, stack, vehicles_facedown
+from ..rules import facedown as _facedown_module
+from ..rules import produce, stack
+from ..rules import targeting as _targeting_module
 from ..rules.graveyard_keywords import graveyard_abilities, special_action_reqs
 from .schema import (
     ACTION_KINDS,
@@ -862,7 +865,7 @@ class Runner:
             oid = self.find(step["turn_face_up"], lambda o: o.zone == BATTLEFIELD and o.controller == by)
             if oid is None:
                 raise StepError(f"no permanent {step['turn_face_up']!r}")
-            fu = vehicles_facedown.face_up_cost(g.s.objects[oid])
+            fu = _facedown_module.face_up_cost(g.s.objects[oid])
             payment = self._payment(by, step.get("pay"), requirements(fu[0]) if fu else [])
             g.apply(A.TurnFaceUp(oid, payment))
         elif kind in ("suspend", "foretell", "plot"):
@@ -897,7 +900,7 @@ class Runner:
                 out.append(None)  # `null`: an "up to N" target left unchosen (601.2c)
             elif spec is not None:
                 def fits(o, spec=spec):
-                    return stack.target_legal(self.game, spec, o.id, by, source, colors)
+                    return _targeting_module.target_legal(self.game, spec, o.id, by, source, colors)
                 out.append(self.ref_distinct(n, fits, used))
             else:
                 out.append(self.ref_distinct(n, None, used))
@@ -975,7 +978,7 @@ class Runner:
         oid = self.find(name, lambda o: o.zone == BATTLEFIELD and o.controller == by)
         if oid is None:
             # 113.6b / 702.29a: an ability that works from its owner's hand (cycling).
-            oid = self.find(name, lambda o: o.zone == HAND and o.owner == by and bool(stack.hand_abilities(o.card)))
+            oid = self.find(name, lambda o: o.zone == HAND and o.owner == by and bool(_activation_module.hand_abilities(o.card)))
         if oid is None:
             # 113.6m: an ability that works from its owner's graveyard (unearth, scavenge, embalm).
             oid = self.find(name, lambda o: o.zone == GRAVEYARD and o.owner == by and bool(graveyard_abilities(o.card)))
@@ -1012,7 +1015,7 @@ class Runner:
             usable = list(stack.activated_abilities(g, o))
             printed = [ab for ab in g.chars(o).abilities if isinstance(ab, ActivatedAbility | ManaAbility)]
         else:
-            usable = stack.hand_abilities(o.card) if o.zone == HAND else list(graveyard_abilities(o.card))
+            usable = _activation_module.hand_abilities(o.card) if o.zone == HAND else list(graveyard_abilities(o.card))
             printed = [ab for ab in o.card.abilities if isinstance(ab, ActivatedAbility | ManaAbility)]
         if len(usable) != sum(1 for ab in printed if _ability_zone(ab) == o.zone):
             printed = usable  # (not expected: every usable ability is one of the object's own)

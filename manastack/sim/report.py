@@ -50,8 +50,8 @@ def report(db_path: str | os.PathLike[str], png: str | os.PathLike[str] | None =
 
 
 def write_png(summary: Summary, results: Sequence[GameResult], path: str | os.PathLike[str]) -> None:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415 (an optional dependency)
-    from matplotlib.figure import Figure  # noqa: PLC0415 (an optional dependency)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415 (matplotlib is heavy: loaded only to draw a report)
+    from matplotlib.figure import Figure  # noqa: PLC0415 (matplotlib is heavy: loaded only to draw a report)
 
     fig = Figure(figsize=(12, 4.8), layout="constrained")
     FigureCanvasAgg(fig)

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import pytest
 
+from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.cards.templates.casting import parse_spell_kind
 from manastack.engine.game import Game
 from manastack.model import actions as A
 from manastack.model.costs import Requirement, requirements
+from manastack.model.state import MAIN1, STACK
 from manastack.rules import casting, cost_modifiers, priority, spell_payment, stack
 from tests.setup_helpers import put
 
 
 def main_phase(g: Game) -> None:
-    from manastack.model.state import MAIN1
     g.auto_pass = False  # no trivial passes: the tests look at the stack right after casting
     g.s.active = 0
     g.s.priority = 0
@@ -49,7 +50,6 @@ def test_spell_kinds() -> None:
     "You may pay {2}{G} and discard a card rather than pay this spell's mana cost.",
 ])
 def test_unmodelled_cost_changes_stay_unsupported(text: str) -> None:
-    from manastack.cards.compiler import compile_card
     card = compile_card({"name": "Test Card", "mana_cost": "{3}{G}", "type_line": "Sorcery",
                          "oracle_text": text + "\nDraw a card."})
     assert card.unsupported
@@ -198,7 +198,6 @@ def test_storm_copies_cease_to_exist_and_clone_is_independent() -> None:
 
 
 def test_offspring_token_is_a_one_one_copy() -> None:
-    from manastack.model.state import STACK
     g = Game.empty()
     main_phase(g)
     rampager = put(g, "Rust-Shield Rampager", "hand")

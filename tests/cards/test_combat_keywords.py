@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
@@ -209,7 +210,6 @@ def test_as_though_unblocked_is_offered_to_agents() -> None:
 
 def test_exert_is_a_decision_for_agents() -> None:
     """508.1g: without a chooser, exerting is a decision of the attacking player after the declaration."""
-    from types import SimpleNamespace
     g = Game.empty()
     brawler = put(g, "Hooded Brawler", 0)
     combat_with(g, {brawler.id: player_ref(1)})

@@ -7,13 +7,18 @@ records written here (compile_card) for wordings it doesn't ship.
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
+from manastack.cards import compiler, db
 from manastack.cards.compiler import compile_card
-from manastack.cards.db import all_cards, card_names, get_card
-from manastack.decks import bundled_decks, load_deck
+from manastack.cards.db import _corpus, all_cards, card_names, from_mtgjson, get_card
+from manastack.cards.templates.triggers import _is_flavor_word
+from manastack.decks import bundled_decks, load_deck, parse_deck
 from manastack.engine.game import Game
-from manastack.errors import CardError
+from manastack.errors import CardError, InputError
 from manastack.model import vocab as V
 from manastack.model.mana import bag_of
 from manastack.rules import produce
@@ -401,7 +406,6 @@ UNSUPPORTED_RECORD = {"name": "Test Mystic", "mana_cost": "{G}", "type_line": "C
 @pytest.fixture
 def db_with_unsupported_card(monkeypatch):
     """The card database plus one card whose text the compiler doesn't know."""
-    from manastack.cards import db
     records = dict(db._records())
     records[UNSUPPORTED_RECORD["name"]] = UNSUPPORTED_RECORD
     monkeypatch.setattr(db, "_records", lambda: records)
@@ -423,8 +427,6 @@ def test_get_card_refuses_unsupported_card_naming_it(db_with_unsupported_card) -
 
 
 def test_unsupported_card_in_deck_is_refused(db_with_unsupported_card, tmp_path) -> None:
-    from manastack.decks import parse_deck
-    from manastack.errors import InputError
     with pytest.raises(InputError) as exc:
         parse_deck(f"20 Forest\n4 {db_with_unsupported_card}\n", str(tmp_path / "d.txt"))
     assert exc.value.line == 2
@@ -475,7 +477,6 @@ def test_bundled_deck_cards_are_supported(deck: str) -> None:
 def test_flavor_words_207_2d_are_labels_but_keywords_are_not() -> None:
     """207.2d: a flavor word has no rules meaning; a 702 keyword or a label with rules ("Power-up",
     "Max speed") is never taken for one, so those cards stay unsupported instead of losing a rule."""
-    from manastack.cards.templates.triggers import _is_flavor_word
 
     assert _is_flavor_word("natural recovery") and _is_flavor_word("acid breath")
     for word in ("power-up", "max speed", "start your engines!", "commander suspend 4", "to solve", "exhaust",
@@ -506,11 +507,7 @@ def test_lazy_template_patterns_match_exactly_as_re_does(monkeypatch) -> None:
     """Template regexes compile on first use and skip texts that can't start a match
     (compiler.match_prefixes). Compiling cards while every such test is checked against re itself
     shows the prefilter never turns a match away."""
-    import random
-    import re
 
-    from manastack.cards import compiler
-    from manastack.cards.db import _corpus, from_mtgjson
 
     wrong: list[str] = []
     original = compiler.LazyPattern.fullmatch

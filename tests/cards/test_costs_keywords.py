@@ -6,12 +6,12 @@ from __future__ import annotations
 from manastack.cards.db import get_card
 from manastack.engine.game import Game
 from manastack.model import actions as A
+from manastack.model.state import MAIN1
 from manastack.rules import activation, priority, stack
 from tests.setup_helpers import put
 
 
 def main_phase(g: Game) -> None:
-    from manastack.model.state import MAIN1
     g.s.active = 0
     g.s.priority = 0
     g.s.step = MAIN1

@@ -9,12 +9,16 @@ import pytest
 
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
+from manastack.engine.game import Game
 from manastack.model import vocab as V
+from manastack.rules import effects as _effects_module
 from manastack.rules import keyword_actions as KA
 from manastack.rules import prevention as PV
 from manastack.rules import referred_objects as RO
 from manastack.rules import zone_change_effects as ZC
+from manastack.rules.effects import Context, run
 from manastack.scenario import run_data
+from manastack.scenario.runner import Runner
 
 
 def spell(text: str, kind: str = "Sorcery") -> V.CardDef:
@@ -89,7 +93,6 @@ def _game(actions, alice, bob, expect=(), turn=3):
 
 def test_monstrous_is_a_designation_of_the_object_not_the_card():
     """701.31b: it stays monstrous until it leaves the battlefield; the card that returns is a new object."""
-    from manastack.scenario.runner import Runner
     data = {"name": "t", "start": {"turn": 5, "active": "alice", "step": "precombat_main"},
             "players": {"alice": {"battlefield": ["Skitter Eel", "Island", "Island", "Island"],
                                   "hand": []},
@@ -100,7 +103,6 @@ def test_monstrous_is_a_designation_of_the_object_not_the_card():
     r.play()
     g = r.game
     eel = next(o for o in g.permanents(0) if o.card.name == "Skitter Eel")
-    from manastack.rules.effects import Context
     ctx = Context(0, eel.id, (), (), 0, "Skitter Eel")
     KA._monstrosity(g, ctx, KA.Monstrosity(2))
     assert KA.is_monstrous(g, eel.id) and eel.counters["+1/+1"] == 2
@@ -130,10 +132,8 @@ def test_its_controller_of_a_stolen_creature_is_its_controller_not_its_owner():
 
 def test_energy_is_kept_per_player_and_cloned_independently():
     """107.14: energy counters on a player; a clone of the game doesn't share them."""
-    from manastack.engine.game import Game
-    from manastack.rules.effects import Context, run
     g = Game.empty()
-    ctx = Context(0, None, (), (), 0, "Test")
+    ctx = _effects_module.Context(0, None, (), (), 0, "Test")
     run(g, ctx, (KA.GetEnergy(3),), None)
     assert KA.energy(g, 0) == 3 and KA.energy(g, 1) == 0
     clone = g.clone()

@@ -14,6 +14,7 @@ from manastack.engine.game import Game
 from manastack.model import actions as A
 from manastack.model import vocab as V
 from manastack.scenario import run_data
+from manastack.scenario.runner import Runner
 
 
 def creature(text: str, name: str = "Testling") -> V.CardDef:
@@ -110,7 +111,6 @@ def test_unknown_sentence_still_unsupported() -> None:
 def _game_with(setup: dict) -> Game:
     """A game set up by a scenario (no script), at alice's priority."""
     data = {"name": "setup", "start": {"turn": 3, "active": "alice", "step": "precombat_main"}, "players": setup}
-    from manastack.scenario.runner import Runner
     r = Runner(data, "<test>")
     r.setup()
     g = r.game

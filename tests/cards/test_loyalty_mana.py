@@ -5,18 +5,24 @@ state copies."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from manastack import IllegalActionError
 from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
+from manastack.cards.templates.effects_tokens import predefined
+from manastack.cards.templates.loyalty_mana import _TokensHave
 from manastack.engine.game import Game
 from manastack.model import actions as A
 from manastack.model import vocab as V
-from manastack.model.mana import bag_of
+from manastack.model.mana import TYPES, bag_of
 from manastack.model.state import STEP_INDEX, player_ref
 from manastack.rules import mana_abilities as MA
 from manastack.rules import mana_payment, produce, stack
+from manastack.rules import mana_payment as mana_payment_module
+from manastack.rules import stack as stack_rules
 from manastack.rules.loyalty import LoyaltyAbility, LoyaltyCost
 
 X_WALKER = {"name": "Test Pyromancer", "mana_cost": "{2}{R}", "type_line": "Legendary Planeswalker — Test",
@@ -169,7 +175,6 @@ def test_restricted_mana_is_not_spent_on_a_payment_made_while_resolving() -> Non
 def test_powerstone_mana_may_pay_anything_but_a_nonartifact_spell() -> None:
     """111.10h / 106.6: "This mana can't be spent to cast a nonartifact spell": abilities and other
     payments are allowed."""
-    from manastack.cards.templates.effects_tokens import predefined
     stone = predefined("powerstone")
     spend = stone.abilities[0].spend
     assert spend.other and spend.abilities == V.ANY_OBJECT
@@ -183,7 +188,6 @@ def test_powerstone_mana_may_pay_anything_but_a_nonartifact_spell() -> None:
 
 
 def test_eldrazi_scion_token_carries_its_mana_ability() -> None:
-    from manastack.cards.templates.loyalty_mana import _TokensHave
     cd = get_card("Call the Scions")
     (create,) = cd.spell.effects
     assert isinstance(create, V.CreateTokenCard) and create.amount == 2
@@ -214,9 +218,6 @@ OTHER_DECK = (["Peat Bog"] * 3 + ["Forest"] * 8 + ["Swamp"] * 6 + ["Mage-Ring Ne
 
 def _mana_activations(g: Game, rng) -> list[A.Action]:
     """Mana abilities `g`'s deciding player could activate on their own (605.3a), one per outcome."""
-    from manastack.model.mana import TYPES
-    from manastack.rules import mana_payment as mana_payment_module
-    from manastack.rules import stack as stack_rules
     p = g.pending.player
     out: list[A.Action] = []
     for o in g.permanents(p):
@@ -236,7 +237,6 @@ def _mana_activations(g: Game, rng) -> list[A.Action]:
 def test_random_games_with_these_cards_keep_the_invariants(seed: int) -> None:
     """Every listed action is legal; restricted mana never exceeds the pool and empties with it; a
     clone replays identically."""
-    import random
     rng = random.Random(seed)
     g = Game.new_game(MANA_DECK, OTHER_DECK, seed=seed, max_turns=24)
     where = (g.s.turn, g.s.step)

@@ -5,6 +5,7 @@ actions (rules/sba.py)."""
 from __future__ import annotations
 
 from manastack.cards.db import get_card
+from manastack.cards.templates.statics import KIND
 from manastack.engine.game import Game
 from manastack.model import actions as A
 from manastack.model.state import Combat, player_ref
@@ -107,5 +108,4 @@ def test_devoid_is_colorless_in_every_zone() -> None:
 
 
 def test_layered_kind_is_the_one_continuous_reads() -> None:
-    from manastack.cards.templates.statics import KIND
     assert KIND == continuous.LAYERED

@@ -11,6 +11,7 @@ from manastack.cards.db import get_card
 from manastack.engine import registry
 from manastack.engine.game import Game
 from manastack.rules import control_statics, entry_choices, game_rule_statics, sba, static_counts
+from manastack.rules.stack import spell_targets
 
 
 def compile_text(text: str, type_line: str = "Creature — Elf", power: str = "1", toughness: str = "1",
@@ -159,7 +160,6 @@ def test_enchant_opponent_legality() -> None:
     cd = compile_text("Enchant opponent\nAt the beginning of enchanted player's upkeep, that player loses 1 life.",
                       type_line="Enchantment — Aura Curse", power="", toughness="")
     assert not cd.unsupported
-    from manastack.rules.stack import spell_targets
     assert spell_targets(cd)[0].kind == "opponent"
     g = Game.empty()
     curse = g.new_object(cd, 0, "battlefield")

@@ -10,6 +10,7 @@ from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.errors import IllegalActionError
 from manastack.model import actions as A
+from manastack.rules import targeting
 from manastack.rules.facedown import FaceDownCost
 from manastack.rules.vehicles_facedown import CrewCost
 from manastack.scenario.runner import Runner
@@ -193,7 +194,6 @@ def test_reconfigured_equipment_is_not_a_creature_and_comes_back():
 
 
 def test_creature_that_crewed_it_this_turn_is_the_only_legal_target():
-    from manastack.rules import targeting
     r = play({"alice": {"battlefield": ["Getaway Car", "Grizzly Bears", "Savannah Lions"]}, "bob": {}},
              [{"by": "alice", "activate": "Getaway Car", "choose": ["Grizzly Bears"]}, {"resolve": 1}])
     g = r.game

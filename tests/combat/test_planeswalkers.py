@@ -12,7 +12,7 @@ from manastack import IllegalActionError
 from manastack.cards.db import get_card
 from manastack.engine.game import Game
 from manastack.model import actions as A
-from manastack.model.state import STEP_INDEX, player_ref
+from manastack.model.state import STEP_INDEX, Combat, player_ref
 
 
 def walker(loyalty: int):
@@ -34,7 +34,6 @@ def position(loyalty: int = 3, blockers: tuple[str, ...] = ()) -> tuple[Game, in
         b = g.new_object(get_card(name), 1, "battlefield")
         s.battlefield.append(b.id)
     s.turn, s.active, s.step, s.stage = 3, 0, STEP_INDEX["beginning_of_combat"], 1
-    from manastack.model.state import Combat
     s.combat = Combat()
     s.priority = 0
     g.run()

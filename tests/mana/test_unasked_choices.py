@@ -5,8 +5,12 @@ an answer that doesn't fit the one option fits no choice of the step, which is r
 
 from __future__ import annotations
 
+from manastack.engine.game import Game
+from manastack.model import actions as A
+from manastack.model.state import MAIN1
 from manastack.scenario import run_data
 from manastack.scenario.yamlio import load
+from tests.setup_helpers import put
 
 BASE = """
 name: t
@@ -42,10 +46,6 @@ def test_the_one_option_is_taken() -> None:
 
 
 def test_without_a_chooser_the_engine_takes_the_one_option() -> None:
-    from manastack.engine.game import Game
-    from manastack.model import actions as A
-    from manastack.model.state import MAIN1
-    from tests.setup_helpers import put
     g = Game.empty()
     put(g, "Forest", "battlefield", 0)
     pool = put(g, "Reflecting Pool", "battlefield", 0)

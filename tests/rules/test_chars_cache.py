@@ -15,7 +15,10 @@ import pytest
 from manastack import Game
 from manastack.agents import RandomAgent, play_game
 from manastack.decks import bundled_decks
+from manastack.model import actions as A
+from manastack.model.state import MAIN1
 from manastack.rules import continuous
+from tests.setup_helpers import put
 
 PAIRS = list(itertools.combinations(sorted(bundled_decks()), 2))
 
@@ -69,9 +72,6 @@ def test_lists_built_on_a_volatile_characteristic_are_not_kept() -> None:
     controller has no cards in hand (hellbent). Drawing a card changes that without an invalidation
     (the battlefield didn't change): the listed abilities must follow (the fuzzer found the ability
     listed after a draw, then refused)."""
-    from manastack.model import actions as A
-    from manastack.model.state import MAIN1
-    from tests.setup_helpers import put
 
     g = Game.empty()
     rats = put(g, "Gobhobbler Rats", "battlefield", 0)

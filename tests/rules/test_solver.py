@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from manastack.model import costs
 from manastack.model.costs import (
     ANY_COLOR_OUTPUTS,
     ManaSource,
@@ -406,7 +407,6 @@ def test_prism_converts_generic_into_a_color() -> None:
 def test_interchangeable_converter_outputs_are_tried_once(lands, prism_costs, cost) -> None:
     """costs._solve_with_converters tries one output per kind; trying every output finds a payment
     exactly when it does."""
-    from manastack.model import costs
     sources = [choice(f"land{i}", letters, 0) for i, letters in enumerate(lands)] + [
         prism(f"prism{i}", c) for i, c in enumerate(prism_costs)]
     fast = solve(cost, sources)

@@ -11,6 +11,7 @@ import pytest
 
 from manastack.agents import RandomAgent
 from manastack.agents.heuristic import HeuristicAgent
+from manastack.cards.db import get_card
 from manastack.engine.game import Game
 from manastack.errors import IllegalActionError
 from manastack.model import actions as A
@@ -89,7 +90,6 @@ def test_603_3b_identical_triggers_have_one_option_without_auto_single() -> None
 def test_603_3b_the_same_source_on_two_events_not_read_is_identical() -> None:
     """Corpse Knight-like abilities: the event object is not read, so its two triggers are interchangeable;
     "that creature" is read (Kolaghan Aspirant) and "it" (Briar Patch)."""
-    from manastack.cards.db import get_card
 
     def ab(name: str):
         return next(a for a in get_card(name).abilities if hasattr(a, "event"))

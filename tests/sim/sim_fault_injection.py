@@ -8,6 +8,9 @@ import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import manastack.agents as agents
+from manastack.sim import backends, worker
+
 FAULT_SEEDS_ENV = "MANASTACK_TEST_FAULT_SEEDS"
 
 
@@ -17,7 +20,6 @@ class InjectedFault(ZeroDivisionError):
 
 def install(seeds: Iterable[int]) -> None:
     """Make `manastack.agents.play_game` raise `InjectedFault` in the games with these game seeds."""
-    import manastack.agents as agents
 
     bad = set(seeds)
     real = getattr(agents.play_game, "real", agents.play_game)
@@ -37,7 +39,6 @@ def seeds_from_env() -> list[int]:
 
 def init_faulty_pool_worker(config: Any) -> None:
     """A pool initializer: the real one, then the faults named in the environment."""
-    from manastack.sim import backends
 
     install(seeds_from_env())
     backends._init_pool_worker(config)
@@ -47,7 +48,6 @@ def make_faulty_play_chunk(seeds: list[int]) -> Callable[[Any, list[int]], list[
     """A stand-in for `worker.play_chunk` (for Ray) that injects the faults first."""
 
     def faulty_play_chunk(config: Any, indices: list[int]) -> list[Any]:
-        from manastack.sim import worker
 
         install(seeds)
         return worker.play_chunk(config, indices)

@@ -17,7 +17,7 @@ import pytest
 import manastack.cli
 from manastack.cli import main as manastack_main
 from manastack.errors import InputError
-from manastack.sim import ResultStore, report, simulate, store
+from manastack.sim import ResultStore, report, simulate, store, wilson
 from tests.sim.cli_helpers import run_cli
 
 
@@ -310,7 +310,7 @@ def test_simulate_paths_that_cannot_be_written(tmp_path: Path, monkeypatch: pyte
 
 def test_report_png_that_cannot_be_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # noqa: PLC0415 (an optional dependency)
 
     db = tmp_path / "r.sqlite"
     simulate("vanilla", "burn", 2, workers=1, db=db, progress=False)
@@ -324,7 +324,6 @@ def test_report_png_that_cannot_be_written(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_wilson_interval_holds_its_rate_exactly_at_0_and_100_percent() -> None:
-    from manastack.sim import wilson
 
     for n in range(1, 60):
         assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
