@@ -543,7 +543,7 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
         sorcery = False
         out["abilities"].append(ActivatedAbility(para, cost, effects, tuple(targets), sorcery))
         return
-    trig = mana_text.parse_mana_trigger(low)
+    trig = mana_text.parse_mana_trigger(low, parse_effects)
     if trig is not None:
         out["abilities"].append(TriggeredAbility(para, trig.event, trig.effects, trig.targets, trig.scope,
                                                  trig.filter, trig.who))

@@ -30,7 +30,6 @@ from ..model.vocab import (
     TargetSpec,
     TriggeredAbility,
 )
-from . import compiler
 from .object_phrases import parse_object_phrase, parse_target
 from .words import _N, BASIC_LAND_MANA, Unsupported, number
 
@@ -134,7 +133,7 @@ def _tapped_subject(phrase: str) -> ObjectFilter:
     raise Unsupported(phrase)
 
 
-def parse_mana_trigger(low: str) -> TriggeredAbility | None:
+def parse_mana_trigger(low: str, parse_effects: Callable[[str, list], list]) -> TriggeredAbility | None:
     """605.1b / 106.12a: "Whenever enchanted land is tapped for mana, its controller adds an
     additional {G}", "Whenever a player / you / an opponent taps a Swamp for mana, ..." and their
     relatives. Adding mana, it is a triggered mana ability (605.1b; more effects after the mana
@@ -162,7 +161,7 @@ def parse_mana_trigger(low: str) -> TriggeredAbility | None:
         prod = parse_production(m2.group(1))
         targets: list[TargetSpec] = []
         try:
-            after = compiler.parse_effects(more, targets) if more else ()
+            after = parse_effects(more, targets) if more else ()
         except Unsupported:
             return None  # left to the other templates
         if targets:
@@ -175,7 +174,7 @@ def parse_mana_trigger(low: str) -> TriggeredAbility | None:
         return TriggeredAbility(low, "tapped_for_mana", (CreateToken("Spirit|1|1|colorless|False|", 1, ref),),
                                 tuple(targets), scope, flt, who)
     try:
-        effects = compiler.parse_effects(rest, targets)
+        effects = parse_effects(rest, targets)
     except Unsupported:
         return None  # left to the other templates
     return TriggeredAbility(low, "tapped_for_mana", effects, tuple(targets), scope, flt, who)

@@ -23,7 +23,7 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import ManaSource, Requirement, parse_cost, requirements, solve_payment
 from ..model.state import EXILE, HAND, STACK
-from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this module executes)
     AlternativeCost,
     CastingKeyword,
     CastOption,

@@ -22,7 +22,7 @@ from ..model.state import (
     player_ref,
 )
 from ..model.vocab.alternative_costs import AlternativeCost, CastingKeyword
-from ..model.vocab.cast_restrictions import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.cast_restrictions import (  # noqa: F401 (the vocabulary this module executes)
     CastRestriction,
     PlayerCastRestriction,
     Uncounterable,

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
-from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)
     NEXT_UNTAP,  # noqa: F401 (the vocabulary this module executes)
     CombatRule,
     CombatRuleAll,

@@ -19,7 +19,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD
-from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)
     Evolve,
     EvolveTrigger,
     Fabricate,

@@ -42,7 +42,7 @@ from ..model import actions as A
 from ..model.costs import ManaCost, parse_cost, requirements
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND
 from ..model.vocab import CardDef, StaticAbility, TriggeredAbility
-from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module executes)
     FaceDownCost,
     LookAtFaceDown,
     Manifest,

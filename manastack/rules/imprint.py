@@ -27,7 +27,7 @@ from ..model import vocab as V
 from ..model.costs import single
 from ..model.mana import COLORS
 from ..model.state import EXILE, HAND, ContinuousEffect
-from ..model.vocab.imprint import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.imprint import (  # noqa: F401 (the vocabulary this module executes)
     EXILED_COLORS,
     IF_EXILED,
     ExileFromHand,

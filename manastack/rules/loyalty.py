@@ -20,7 +20,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import ContinuousEffect
-from ..model.vocab.loyalty import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.loyalty import (  # noqa: F401 (the vocabulary this module executes)
     LoyaltyAbility,
     LoyaltyCost,
 )

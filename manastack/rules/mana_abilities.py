@@ -44,7 +44,7 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.mana import COLORS, EMPTY, TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, CLEANUP, GRAVEYARD, STACK, ContinuousEffect
-from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this module executes)
     COMBINATION,
     DIFFERENT_COLORS,
     KINDS,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.state import BATTLEFIELD, HAND
-from ..model.vocab.ninjutsu import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.ninjutsu import (  # noqa: F401 (the vocabulary this module executes)
     EnterAttacking,
     Ninjutsu,
 )

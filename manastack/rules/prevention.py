@@ -19,7 +19,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import ContinuousEffect
-from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
     PreventAllRemoveCounter,
     PreventNextFromSource,
 )

@@ -31,7 +31,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.state import BATTLEFIELD, MAIN1, MAIN2, ContinuousEffect
 from ..model.vocab import StaticAbility, TriggeredAbility
-from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this module executes)
     AnyOfFilter,
     AttachedToCreatureCost,
     BecomeArtifactCreature,

@@ -41,7 +41,8 @@ from ..rules import combat as combat_rules
 from ..rules import facedown as _facedown_module
 from ..rules import produce, stack
 from ..rules import targeting as _targeting_module
-from ..rules.graveyard_keywords import graveyard_abilities, special_action_reqs
+from ..rules.cast_from_zones import special_action_reqs
+from ..rules.graveyard_keywords import graveyard_abilities
 from .schema import (
     ACTION_KINDS,
     ACTION_OPTS,

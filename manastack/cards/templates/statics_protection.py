@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.protection import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
+from ...model.vocab.protection import (  # noqa: F401 (the vocabulary this module executes)
     GainProtection,
     ProtectionKeepingSource,
 )
