@@ -21,3 +21,14 @@ def test_import_contracts_are_kept() -> None:
     out = subprocess.run([exe, "--no-cache"], capture_output=True, text=True, cwd=ROOT, check=False)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     assert "0 broken" in out.stdout
+
+
+def test_the_readme_layout_names_every_module() -> None:
+    """The README's layout section matches the code: it names every rules module and model module."""
+    readme = (ROOT / "README.md").read_text()
+    layout = readme[readme.index("## Layout"):]
+    layout = layout[:layout.index("\n## ", 1)]
+    for folder in ("rules", "model"):
+        for path in (ROOT / "manastack" / folder).glob("*.py"):
+            if path.stem != "__init__":
+                assert f"`{path.name}`" in layout, f"README layout does not name {folder}/{path.name}"
