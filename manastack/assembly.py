@@ -75,7 +75,6 @@ def _fill_engine_rules() -> None:
     RULES.left_battlefield = triggers.left_battlefield
     RULES.entered_battlefield = triggers.entered_battlefield
     RULES.zone_changed = trigger_events.zone_changed
-    RULES.life_lost = trigger_events.life_lost
     RULES.kept_mana = _rules("mana_abilities").kept_mana
     RULES.check_trigger_order = triggers.chosen_order
     RULES.activated_abilities = stack.activated_abilities

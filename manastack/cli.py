@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Table
 
-from .agents import make_agent, play_game
+from . import agents  # agents.play_game is looked up per game (tests inject faults there)
 from .cards.coverage import load_corpus, measure
 from .cards.db import all_cards, import_cards, user_db_path
 from .decks import bundled_decks, load_deck
@@ -129,7 +129,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         g = Game.new_game(a, b, seed=args.seed, names=player_names(a.name, b.name), profile=args.profile,
                           max_turns=args.max_turns, starting_player=start)
         sa, sb = agent_seeds(args.seed)
-        play_game(g, (make_agent(agent_a, sa), make_agent(agent_b, sb)))
+        agents.play_game(g, (agents.make_agent(agent_a, sa), agents.make_agent(agent_b, sb)))
     except Exception as exc:
         if is_input_error(exc):
             raise

@@ -22,6 +22,7 @@ from ..model import actions as A
 from ..model import vocab as _vocab
 from ..model.chars import VOLATILE_READS, Chars
 from ..model.decisions import Decision
+from ..model.events import Event, LifeChange, ManaAdded, TapChange
 from ..model.mana import EMPTY, format_bag
 from ..model.state import (
     BATTLEFIELD,
@@ -387,15 +388,19 @@ class Game:
         return self.s.objects[oid]
 
     def log_event(self, event: str, rule: str, **fields: Any) -> None:
+        self._log(event, rule, event not in SBA_NEUTRAL_EVENTS and not (
+            event == "zone_change" and fields["from_zone"] != BATTLEFIELD and fields["to_zone"] != BATTLEFIELD), fields)
+
+    def _log(self, event: str, rule: str, sba: bool, fields: dict[str, Any]) -> None:
+        """Log an event with its rule; `sba`: whether state-based actions may care (704.3)."""
+        s = self.s
         if event != "pass":
-            s = self.s
             s.version += 1
-            if s.volatile_chars or (event not in SBA_NEUTRAL_EVENTS and not (
-                    event == "zone_change" and fields["from_zone"] != BATTLEFIELD and fields["to_zone"] != BATTLEFIELD)):
+            if s.volatile_chars or sba:
                 s.sba_version += 1
-        e = {"event": event, "rule": rule, "turn": self.s.turn, "step": STEPS[self.s.step]}
+        e = {"event": event, "rule": rule, "turn": s.turn, "step": STEPS[s.step]}
         e.update(fields)
-        self.s.log.append(e)
+        s.log.append(e)
 
     def name_of(self, ref: int | None) -> str:
         if ref is None:
@@ -532,11 +537,91 @@ class Game:
     def set_life(self, p: int, delta: int, rule: str, source: str = "") -> None:
         if delta == 0:
             return
-        pl = self.s.players[p]
-        pl.life += delta
-        self.log_event("life", rule, player=pl.name, delta=delta, life=pl.life, source=source)
-        if delta < 0:
-            RULES.life_lost(self, p)  # "whenever you lose life during your turn"
+        self.perform(LifeChange(rule, p, delta, source))
+
+    # ------------------------------------------------------------------ the event door
+    def perform(self, event: Event) -> Event | None:
+        """Perform `event`, the one door for the changes of model/events.py: replacement effects rewrite
+        it (614; the affected player orders several when the order changes the result, 616.1), then it
+        changes the state, is logged with its rule, marks the state-based actions from its own type, and
+        the triggered abilities watching for it are collected (603.2). Returns the event that happened
+        (None: nothing did)."""
+        if type(event) in registry.REPLACEMENTS:
+            replaced = self._replaced(event)
+            if replaced is None:
+                return None
+            event = replaced
+        s = self.s
+        if isinstance(event, LifeChange):
+            pl = s.players[event.player]
+            pl.life += event.delta
+            self._log("life", event.rule, event.SBA, {"player": pl.name, "delta": event.delta, "life": pl.life,
+                                                       "source": event.source})
+        elif isinstance(event, TapChange):
+            o = s.objects[event.obj]
+            o.tapped = event.tapped
+            self._log("tap" if event.tapped else "untap", event.rule, event.SBA, {"card": o.card.name, "id": o.id})
+        elif isinstance(event, ManaAdded):
+            pl = s.players[event.player]
+            pl.pool = tuple(a + b for a, b in zip(pl.pool, event.mana))  # type: ignore[assignment]
+            self._log("add_mana", event.rule, event.SBA, {"player": pl.name, "mana": format_bag(event.mana),
+                                                          "source": event.source,
+                                                          "tapped_for_mana": event.tapped_for_mana})
+        else:
+            raise TypeError(f"{type(event).__name__} is not an event the engine performs")
+        for collect in registry.EVENT_TRIGGERS.get(type(event), ()):
+            collect(self, event)
+        return event
+
+    def _affected_player(self, event: Event) -> int:
+        """616.1: who orders the replacement effects: the affected player, or the affected object's
+        controller."""
+        if isinstance(event, TapChange):
+            return self.s.objects[event.obj].controller
+        return getattr(event, "player", 0)
+
+    def _replaced(self, event: Event) -> Event | None:
+        """614.1 / 616.1: every way to apply the replacement effects that apply (each once, 614.5; the
+        others checked again after each, 616.1e); the affected player chooses the order when orders
+        give different events, else the rules make it without asking."""
+        finders = registry.REPLACEMENTS[type(event)]
+        outcomes: dict[Event | None, tuple[str, ...]] = {}
+        orders: list[tuple[tuple[str, ...], Event | None]] = []
+
+        def walk(ev: Event | None, done: tuple[tuple, ...], names: tuple[str, ...]) -> None:
+            options = [] if ev is None else [r for find in finders for r in find(self, ev) if r.key not in done]
+            if not options:
+                orders.append((names, ev))
+                outcomes.setdefault(ev, names)
+                return
+            seen: set[tuple] = set()
+            for r in options:
+                if r.key in seen:
+                    continue  # identical effects: one order of them is enough (616.1)
+                seen.add(r.key)
+                assert ev is not None
+                walk(r.apply(ev), done + (r.key,), names + (r.name,))
+
+        walk(event, (), ())
+        if len(orders) == 1 and not orders[0][0]:
+            return event  # none applies
+        p = self._affected_player(event)
+        prompt = f"616.1: choose the order of the replacement effects on {type(event).__name__}"
+        chosen: Any
+        if len(outcomes) > 1:
+            options = list(outcomes.values())
+            chosen = self.chooser(p, "replacement_order", options, prompt) if self.chooser else options[0]
+        else:
+            options = list(dict.fromkeys(n for n, _ in orders))
+            chosen = None
+            if self.chooser is not None:
+                chosen = self.chooser(p, "replacement_order", options, prompt, asked=False)
+            if chosen is None:
+                chosen = options[0]
+        result = next((ev for n, ev in orders if n == tuple(chosen)), orders[0][1])
+        self._log("replacement", "616.1" if len(chosen) > 1 else "614.1a", True,
+                  {"replaced": type(event).__name__, "by": list(chosen)})
+        return result
 
     def empty_pools(self, rule: str = "500.4") -> None:
         if self.s.__dict__.get("kept_mana"):

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..model.actions import Action
     from ..model.chars import Chars
     from ..model.decisions import Decision
+    from ..model.events import Event
     from ..model.mana import Bag
     from ..model.state import GameState, Obj
     from ..model.vocab import ManaProduction
@@ -54,7 +55,6 @@ class EngineRules:
     left_battlefield: Callable[[Game, int, str], None] = _not_installed  # 603.6c, 603.10a triggers
     entered_battlefield: Callable[[Game, int], None] = _not_installed  # 603.6a triggers
     zone_changed: Callable[[Game, int, int, str, str, str], None] = _not_installed  # other zone-change triggers
-    life_lost: Callable[[Game, int], None] = _not_installed  # 119.3 triggers
     kept_mana: Callable[[Game], Any] = _not_installed  # 106.4a: mana that doesn't empty
     # validation of answers (engine/validate.py)
     check_trigger_order: Callable[[Decision, Any], None] = _not_installed  # 603.3b
@@ -290,3 +290,25 @@ CHOICE_KINDS: set[str] = set()
 # --- layer 4 of a permanent's own abilities (rules/continuous.py)
 # StaticAbility kinds that change their own permanent's types (layer 4), so characteristics look for them.
 SELF_LAYER4_KINDS: set[str] = set()
+
+
+# --- the event door (Game.perform, model/events.py)
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """One replacement effect (614) that applies to an event now: `key` identifies it (identical
+    effects share a key, so their order can't change the result), `name` for the prompt and the log,
+    `apply` gives the event it becomes (None: nothing happens instead)."""
+
+    key: tuple
+    name: str
+    apply: Callable[[Event], Event | None]
+
+
+# 614.1: event class -> finders fn(game, event) -> the replacement effects that apply to it now.
+# Game.perform asks them again after each one is applied (616.1e: one may stop applying, or start).
+REPLACEMENTS: dict[type, list[Callable[[Game, Event], list[Replacement]]]] = {}
+# 603.2: event class -> fn(game, event), called once the event happened: the triggered abilities
+# that watch for it are collected.
+EVENT_TRIGGERS: dict[type, list[Callable[[Game, Event], None]]] = {}

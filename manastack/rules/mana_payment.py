@@ -18,7 +18,8 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import ManaSource, Requirement, requirements, single, solve_payment, spend
-from ..model.mana import TYPES, add, format_bag
+from ..model.events import ManaAdded, TapChange
+from ..model.mana import TYPES, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility, ObjectFilter
 from ..model.vocab.conditions import HistoryCondition
@@ -524,20 +525,12 @@ def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any, base_is_c
 
 
 def add_mana(g: Game, p: int, bag, source: str, tapped_for_mana: bool = False) -> None:
-    pl = g.s.players[p]
-    pl.pool = add(pl.pool, bag)
-    g.log_event("add_mana", "106.3", player=pl.name, mana=format_bag(bag), source=source,
-                tapped_for_mana=tapped_for_mana)
+    g.perform(ManaAdded("106.3", p, bag, source, tapped_for_mana))
 
 
 def tap(g: Game, o: Obj, rule: str) -> None:
-    o.tapped = True
-    g.log_event("tap", rule, card=o.card.name, id=o.id)
-    triggers = _triggers_module
-    triggers.tapped_changed(g, o, True)
+    g.perform(TapChange(rule, o.id, True))
 
 
 def untap(g: Game, o: Obj, rule: str) -> None:
-    o.tapped = False
-    g.log_event("untap", rule, card=o.card.name, id=o.id)
-    _triggers_module.tapped_changed(g, o, False)
+    g.perform(TapChange(rule, o.id, False))

@@ -43,7 +43,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model import vocab as V
+from ..model.events import LifeChange
 from ..model.state import BATTLEFIELD, GRAVEYARD
 from . import intervening, triggers
 from . import targeting as _targeting_module
@@ -492,3 +494,10 @@ def mana_spent_on_spell(g: Game, p: int, n: int) -> None:
         if w.controller == p and before < ab.count <= before + n:
             triggers._add(g, w.controller, w.id, ab, None, w.card.name)
 
+
+def _life_changed(g: Game, e: LifeChange) -> None:
+    if e.delta < 0:
+        life_lost(g, e.player)  # "whenever you lose life during your turn"
+
+
+registry.EVENT_TRIGGERS.setdefault(LifeChange, []).append(_life_changed)  # 603.2

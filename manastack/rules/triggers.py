@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
+from ..model.events import TapChange
 from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
 from ..model.vocab.effects import SacrificeUnless
@@ -654,3 +655,10 @@ TRIGGER_GATES.append(_gate)
 
 
 registry.register_effect(TriggersOnceEachTurn, lambda g, ctx, e: None)  # read by _gate; does nothing as it resolves
+
+
+def _tapped_event(g: Game, e: TapChange) -> None:
+    tapped_changed(g, g.s.objects[e.obj], e.tapped)
+
+
+registry.EVENT_TRIGGERS.setdefault(TapChange, []).append(_tapped_event)  # 603.2: "whenever ... becomes tapped"

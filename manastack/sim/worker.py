@@ -22,8 +22,10 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from .. import __version__
-from ..agents import make_agent, play_game
+from .. import (
+    __version__,
+    agents,  # agents.play_game is looked up per game (tests inject faults there)
+)
 from ..engine.game import Game
 from ..errors import IllegalActionError, ManastackError
 
@@ -176,7 +178,7 @@ def play_one(config: SimConfig, index: int) -> GameResult:
                       max_turns=config.max_turns, starting_player=start)
     sa, sb = agent_seeds(gseed)
     try:
-        play_game(g, (make_agent(config.agent_a, sa), make_agent(config.agent_b, sb)))
+        agents.play_game(g, (agents.make_agent(config.agent_a, sa), agents.make_agent(config.agent_b, sb)))
     except Exception as exc:
         raise GameFailed(f"game {index} of {config.deck_a} vs {config.deck_b} (game seed {gseed}, "
                          f"starting player {start}, agents {config.agent}) failed: {exc!r}",
