@@ -25,7 +25,7 @@ from .engine.registry import RULES
 # blitz before the damage history and the linked exiles).
 RULES_MODULES = (
     # resolving effects (608) and the effect families
-    "effects", "hand_effects", "referred_objects", "keyword_actions", "library_effects", "prevention",
+    "effects", "choice_effects", "hand_effects", "referred_objects", "keyword_actions", "library_effects", "prevention",
     "regeneration",
     # triggered abilities (603), characteristics and layers (613), combat (506-511), loops (104.4b, 729)
     "triggers", "animate", "continuous", "combat", "loops",

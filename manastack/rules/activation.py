@@ -22,7 +22,7 @@ from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
 from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility, TriggeredAbility
 from ..model.vocab.keyword_costs import WardCounter
-from . import effects, mana_payment, targeting, triggers
+from . import choice_effects, effects, mana_payment, targeting, triggers
 from . import graveyard_keywords as _graveyard_keywords_module
 from . import stack as _stack_module
 from . import trigger_events as _trigger_events_module
@@ -231,7 +231,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     for c in exiles:
         g.move(c, EXILE, rule="406.2")
     for v in victims:
-        effects.sacrifice(g, v)
+        choice_effects.sacrifice(g, v)
     if cost.sacrifice_self and o.id in s.objects:
         g.move(o.id, GRAVEYARD, rule="701.17a")
     put_ability(g, p, o, ab, action.targets, action.x, lki,
@@ -259,7 +259,7 @@ def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[in
 
 
 def _run_ward(g, ctx, e: WardCounter):
-    return effects.counter_unless_pays(g, ctx, ctx.event_obj, e.cost)
+    return choice_effects.counter_unless_pays(g, ctx, ctx.event_obj, e.cost)
 
 
 registry.register_effect(WardCounter, _run_ward)

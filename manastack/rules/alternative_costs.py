@@ -32,8 +32,7 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
 )
 from ..model.vocab.keyword_costs import IfKicked
 from ..model.vocab.spell_copies import StormCopies
-from . import cost_modifiers, spell_copies
-from . import effects as _effects_module
+from . import choice_effects, cost_modifiers, spell_copies
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -152,7 +151,7 @@ def _pay_other(g: Game, p: int, o: Obj, ab: AlternativeCost, chosen: dict[str, t
     for part, ids in chosen.items():
         for x in ids:
             if part == "sacrifice":
-                _effects_module.sacrifice(g, x)
+                choice_effects.sacrifice(g, x)
             elif part == "tap":
                 _mana_payment_module.tap(g, s.objects[x], "601.2h")
             elif part == "return":
@@ -332,7 +331,7 @@ def entwined(card: V.CardDef, modes: tuple[int, ...]) -> bool:
     you pay an additional [cost]": every mode, each once (stack.ALL_MODES_HOOKS)."""
     if card.spell is None or not any(ab.kind == "entwine" for ab in cast_options(card)):
         return False
-    modal = _effects_module.modal_of(card.spell.effects)
+    modal = choice_effects.modal_of(card.spell.effects)
     n = len(modal.modes) if modal is not None else 0
     return n > 1 and len(modes) == n and sorted(modes) == list(range(1, n + 1))
 

@@ -29,8 +29,8 @@ from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module 
     SacrificeObjects,
 )
 from ..model.vocab.combat_keywords import NEXT_UNTAP, CombatRuleData
+from . import choice_effects, combat_keywords, triggers
 from . import combat as _combat_module
-from . import combat_keywords, triggers
 from . import effects as E
 from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
@@ -263,7 +263,7 @@ def _sacrifice_objects(g: Game, ctx: E.Context, e: SacrificeObjects) -> list | N
     for oid in e.ids:
         o = g.s.objects.get(oid)
         if o is not None and o.zone == BATTLEFIELD and o.controller == ctx.controller:
-            E.sacrifice(g, oid)
+            choice_effects.sacrifice(g, oid)
     return None
 
 

@@ -35,7 +35,7 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     SuspendCast,
     SuspendTrigger,
 )
-from . import add_hook, effects, triggers
+from . import add_hook, choice_effects, effects, triggers
 from . import mana_payment as _mana_payment_module
 from . import priority as _priority_module
 from . import stack as _stack_module
@@ -180,7 +180,7 @@ def _cast_offer(g: Game, ctx: effects.Context, kind: str) -> list | None:
         return None  # 400.7: the card left exile; it can't be found
     what = ("cast it for its madness cost (true) or put it into your graveyard (false)" if kind == "madness" else
             "cast it without paying its mana cost (true) or leave it exiled (false)")
-    return [effects._choice("cast_offer", o.owner, o.id, f"{o.card.name}: {what}", (o.id, (), kind))]
+    return [choice_effects._choice("cast_offer", o.owner, o.id, f"{o.card.name}: {what}", (o.id, (), kind))]
 
 
 def _madness_cast(g: Game, ctx: effects.Context, e: MadnessCast) -> list | None:
@@ -258,7 +258,7 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
         cands = tuple(c for c in _targeting_module.target_candidates(g, spec, p, oid, o.card.colors) if c not in chosen)
         if getattr(spec, "optional", False):
             cands = cands + (False,)  # an "up to N" target may be left unchosen (false)
-        s.queue[0] = effects._choice("cast_target", p, cands, f"601.2c: {o.card.name}: choose a target ({spec.text})",
+        s.queue[0] = choice_effects._choice("cast_target", p, cands, f"601.2c: {o.card.name}: choose a target ({spec.text})",
                              (oid, chosen, kind))
         return
     s.queue.pop(0)
@@ -547,7 +547,7 @@ def _sacrifice_unless_escaped(g: Game, ctx: effects.Context, e: SacrificeUnlessE
         return None
     if o.previous_id is not None and any(x.kind == "escaped" and x.target == o.previous_id for x in g.s.effects):
         return None
-    effects.sacrifice(g, o.id)
+    choice_effects.sacrifice(g, o.id)
     return None
 
 

@@ -46,7 +46,7 @@ from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this m
     RenownTrigger,
     UntapAll,
 )
-from . import counter_replacement
+from . import choice_effects, counter_replacement
 from . import effects as E
 from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
@@ -370,7 +370,7 @@ _register()
 
 
 def _untap_all(g: Game, ctx: E.Context, e: UntapAll) -> list | None:
-    for oid in E.objects_matching(g, e.filter, ctx.controller, ctx.source):
+    for oid in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if o.tapped:
             _mana_payment_module.untap(g, o, "701.21b")

@@ -24,7 +24,7 @@ from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this m
     EvolveTrigger,
     Fabricate,
 )
-from . import counter_replacement, effects, triggers
+from . import choice_effects, counter_replacement, effects, triggers
 from . import mana_payment as _mana_payment_module
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def _fabricate(g: Game, ctx: effects.Context, e: Fabricate) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return [("resume_effects", ctx, e.servos, 0, None)]
-    return [effects._choice("fabricate", ctx.controller, e.amount,
+    return [choice_effects._choice("fabricate", ctx.controller, e.amount,
                             f"{ctx.name}: fabricate {e.amount}: true to put {e.amount} +1/+1 counter(s) on it, "
                             f"false to create {e.amount} Servo token(s)", (ctx, e))]
 
@@ -151,7 +151,7 @@ def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
         chosen.append(pick)
     for c in chosen:
         if c in g.s.objects and g.s.objects[c].zone == BATTLEFIELD:
-            effects.sacrifice(g, c)
+            choice_effects.sacrifice(g, c)
     if chosen:
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.amount) * len(chosen)  # type: ignore[arg-type]
         g.log_event("devour", "702.82a", card=o.card.name, devoured=len(chosen))

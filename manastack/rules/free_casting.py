@@ -19,8 +19,7 @@ from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this modu
     RippleReveal,
 )
 from . import activation as _activation_module
-from . import cast_origin, cast_restrictions, cost_modifiers, targeting, triggers
-from . import effects as _effects_module
+from . import cast_origin, cast_restrictions, choice_effects, cost_modifiers, targeting, triggers
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -41,7 +40,7 @@ def free_cast_reqs(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) -
 
 
 def _is_modal(card: V.CardDef) -> bool:
-    return card.spell is not None and _effects_module.modal_of(card.spell.effects) is not None
+    return card.spell is not None and choice_effects.modal_of(card.spell.effects) is not None
 
 
 def free_cast_options(g: Game, p: int, oid: int) -> list[tuple[int, ...]]:
@@ -102,7 +101,7 @@ def _cast_from_exile(g: Game, ctx: Any, e: CastFromExile) -> list | None:
     if o is None or o.zone != EXILE:
         return None
     cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, ctx.controller, o.id) for t in opt))
-    return [_effects_module._choice("cast_free", ctx.controller, cands, f"{o.card.name}: cast it from exile without paying its mana "
+    return [choice_effects._choice("cast_free", ctx.controller, cands, f"{o.card.name}: cast it from exile without paying its mana "
                     f"cost? (false, or true / its targets)", (ctx, o.id, "702.88a", None))]
 
 
@@ -168,7 +167,7 @@ def _cascade(g: Game, ctx: Any, e: CascadeEffect) -> list | None:
         _cascade_bottom(g, ctx, exiled, None)
         return None
     cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, p, hit) for t in opt))
-    return [_effects_module._choice("cast_free", p, cands, f"{ctx.name}: cascade into {g.name_of(hit)}: cast it without paying its "
+    return [choice_effects._choice("cast_free", p, cands, f"{ctx.name}: cascade into {g.name_of(hit)}: cast it without paying its "
                     f"mana cost? (false, or true / its targets)", (ctx, hit, "702.85a",
                                                                    lambda g2, c2, cast: _cascade_bottom(
                                                                        g2, c2, exiled, hit if cast else None)))]
@@ -198,7 +197,7 @@ def _ripple_next(g: Game, ctx: Any, left: list[int]) -> list:
 
             def after(g2: Game, c2: Any, cast: bool, rest: list[int] = rest) -> None:
                 g2.s.queue[0:0] = _ripple_next(g2, c2, rest)
-            return [_effects_module._choice("cast_free", p, cands, f"{ctx.name}: ripple: cast the revealed {g.name_of(oid)} without "
+            return [choice_effects._choice("cast_free", p, cands, f"{ctx.name}: ripple: cast the revealed {g.name_of(oid)} without "
                             f"paying its mana cost? (false, or true / its targets)", (ctx, oid, "702.60a", after))]
     return [("resume_effects", ctx, (V.PutRest("bottom_any"),), 0, None)]
 

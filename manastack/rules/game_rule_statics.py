@@ -20,6 +20,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
+from . import choice_effects
 from . import effects as E
 from . import triggers as _triggers_module
 
@@ -74,7 +75,7 @@ def _partner_search(g: Game, ctx: Any, e: Any) -> list | None:
     if not players:
         return None
     p = players[0]
-    return [E._choice("partner_may", p, (True, False),
+    return [choice_effects._choice("partner_may", p, (True, False),
                       f"702.124j: {g.s.players[p].name}, search your library for a card named {e.card_name} "
                       f"(true) or not (false)?", (p, e.card_name, ctx.name))]
 

@@ -48,7 +48,15 @@ from . import activation as _activation_module
 # enters_keywords, upkeep_keywords and cast_from_zones register their hooks as they are imported;
 # engine/game.py and scenario/runner.py (which this split did not edit) still read exile_from_hand and
 # special_action_reqs here: a compatibility re-export.
-from . import add_hook, cast_from_zones, counter_replacement, effects, enters_keywords, upkeep_keywords  # noqa: F401
+from . import (  # noqa: F401
+    add_hook,
+    cast_from_zones,
+    choice_effects,
+    counter_replacement,
+    effects,
+    enters_keywords,
+    upkeep_keywords,
+)
 from . import mana_payment as _mana_payment_module
 from . import priority as _priority_module
 from . import stack as _stack_module
@@ -170,7 +178,7 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
         g.set_life(p, -cost.life, "119.4", source=o.card.name)
     for v in victims:
         if v in s.objects and s.objects[v].zone == BATTLEFIELD:
-            effects.sacrifice(g, v)
+            choice_effects.sacrifice(g, v)
     for c in discards:
         effects.discard(g, p, c, rule="701.8a")
     for c in exiles:

@@ -23,6 +23,7 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     LookAtHand,
     PutFromHand,
 )
+from . import choice_effects
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -37,7 +38,7 @@ def _put_from_hand(g: Game, ctx: E.Context, e: PutFromHand) -> list | None:
     cands = tuple(c for c in g.s.players[p].hand if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     if not cands:
         return None
-    return [E._choice("put_from_hand", p, cands, f"{ctx.name}: you may put one of "
+    return [choice_effects._choice("put_from_hand", p, cands, f"{ctx.name}: you may put one of "
                                                  f"{', '.join(g.name_of(c) for c in cands)} onto the battlefield "
                                                  f"(or false)", e.tapped)]
 
@@ -96,7 +97,7 @@ def _choose_card(g: Game, ctx: E.Context, e: V.ChooseCard) -> list | None:
                   if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], ctx.controller))
     if not cands:
         return None
-    return [E._choice("choose_card", ctx.controller, cands,
+    return [choice_effects._choice("choose_card", ctx.controller, cands,
                     f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s hand "
                     f"({', '.join(g.name_of(c) for c in cands)})", ctx)]
 
@@ -128,7 +129,7 @@ def _act_on_chosen(g: Game, ctx: E.Context, e: V.ActOnChosen) -> list | None:
     return None
 
 
-registry.CHOICES["choose_card"] = (lambda g, d: E._object_actions(g, d), _answer_choose_card)
+registry.CHOICES["choose_card"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_choose_card)
 
 
 registry.EFFECT_HANDLERS.update({V.ChooseCard: _choose_card, V.ActOnChosen: _act_on_chosen, V.RevealHand: lambda g, ctx, e: None})

@@ -35,8 +35,8 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     ShuffleLibrary,
     ShuffleSelfIntoLibrary,
 )
+from . import choice_effects, hand_effects, trigger_events
 from . import effects as E
-from . import hand_effects, trigger_events
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def _reorder_top(g: Game, ctx: E.Context, e: ReorderTop) -> list | None:
     g.log_event("look", "701.16", player=g.s.players[p].name, amount=len(cards), source=ctx.name)
     if len(cards) <= 1:
         return None
-    return [E._choice("order_top", p, cards, f"{ctx.name}: put {', '.join(g.name_of(c) for c in cards)} back on top "
+    return [choice_effects._choice("order_top", p, cards, f"{ctx.name}: put {', '.join(g.name_of(c) for c in cards)} back on top "
                                              f"of your library in any order (first listed ends on top)")]
 
 
@@ -82,7 +82,7 @@ def _search_to_top(g: Game, ctx: E.Context, e: SearchToTop) -> list | None:
     p = ctx.controller
     cands = tuple(c for c in g.s.players[p].library if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [E._choice("search_top", p, cands, f"701.19: {ctx.name}: search your library for a card to put on top "
+    return [choice_effects._choice("search_top", p, cands, f"701.19: {ctx.name}: search your library for a card to put on top "
                                               f"({', '.join(g.name_of(c) for c in cands) or 'none'}) or false", None)]
 
 
@@ -139,7 +139,7 @@ def _search_same_name(g: Game, ctx: E.Context, e: SearchSameName) -> list | None
     p = ctx.controller
     name = _source_name(g, ctx)
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [E._choice("search_named", p, _named_cands(g, p, name), f"701.19: {ctx.name}: search for up to {e.amount} card(s) named "
+    return [choice_effects._choice("search_named", p, _named_cands(g, p, name), f"701.19: {ctx.name}: search for up to {e.amount} card(s) named "
                                                f"{name} (a list; [] to find none)", (name, e.amount))]
 
 
@@ -213,7 +213,7 @@ def _dig(g: Game, ctx: E.Context, e: V.DigPut) -> list | None:
     cands = tuple(c for c in cards if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], p))
     if not cands:
         return None
-    return [E._choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
+    return [choice_effects._choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
                                      f"your hand ({', '.join(g.name_of(c) for c in cands)})", (e, ctx.name))]
 
 
@@ -259,7 +259,7 @@ def _put_rest(g: Game, ctx: E.Context, e: V.PutRest) -> list | None:
             g.move(c, GRAVEYARD, rule="608.2c")
     elif e.to == "bottom_any":
         if len(rest) > 1:
-            return [E._choice("order_bottom", ctx.controller, tuple(rest),
+            return [choice_effects._choice("order_bottom", ctx.controller, tuple(rest),
                             f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} on the bottom of your library in "
                             f"the order you choose (first listed is put on the bottom first)")]
         for c in rest:
@@ -305,7 +305,7 @@ registry.CHOICES["order_bottom"] = (order_actions, _answer_order)
 
 
 def _put_in_library(g: Game, ctx: E.Context, e: V.PutInLibrary) -> list | None:
-    oid = E._target_anywhere(g, ctx, e.target)
+    oid = choice_effects._target_anywhere(g, ctx, e.target)
     if oid is not None:
         g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom)
     return None
@@ -325,7 +325,7 @@ def _scry(g: Game, ctx: E.Context, e: V.Scry) -> list | None:
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
         trigger_events.looked_at_top(g, p, "scry")  # "whenever you scry" (701.18b: not for scry 0)
-        needs.append(E._choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
+        needs.append(choice_effects._choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
                                                f"(the rest stay on top in their order)"))
     return needs or None
 
@@ -340,13 +340,13 @@ def _surveil(g: Game, ctx: E.Context, e: V.Surveil) -> list | None:
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
         trigger_events.looked_at_top(g, p, "surveil")  # "whenever you surveil"
-        needs.append(E._choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
+        needs.append(choice_effects._choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
                                                   f"graveyard (the rest stay on top in their order)"))
     return needs or None
 
 
 def _answer_scry(g: Game, d: Any, value: Any) -> None:
-    chosen = E._check_subset(g, d, value)
+    chosen = choice_effects._check_subset(g, d, value)
     g.s.pending = None
     g.s.queue.pop(0)
     for oid in chosen:
@@ -356,7 +356,7 @@ def _answer_scry(g: Game, d: Any, value: Any) -> None:
 
 
 def _answer_surveil(g: Game, d: Any, value: Any) -> None:
-    chosen = E._check_subset(g, d, value)
+    chosen = choice_effects._check_subset(g, d, value)
     g.s.pending = None
     g.s.queue.pop(0)
     for oid in chosen:
@@ -378,7 +378,7 @@ def _search(g: Game, ctx: E.Context, e: V.SearchLibrary) -> list | None:
     """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
     p = ctx.controller
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [E._choice("search", p, None, "", (e, e.amount))]
+    return [choice_effects._choice("search", p, None, "", (e, e.amount))]
 
 
 def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
@@ -413,6 +413,6 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
 
 
 registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.SearchLibrary: _search})
-registry.CHOICES["scry"] = (lambda g, d: E._subset_actions(g, d), _answer_scry)
-registry.CHOICES["surveil"] = (lambda g, d: E._subset_actions(g, d), _answer_surveil)
+registry.CHOICES["scry"] = (lambda g, d: choice_effects._subset_actions(g, d), _answer_scry)
+registry.CHOICES["surveil"] = (lambda g, d: choice_effects._subset_actions(g, d), _answer_surveil)
 registry.CHOICES["search"] = (_search_actions, _answer_search)

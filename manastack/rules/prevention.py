@@ -23,6 +23,7 @@ from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module
     PreventAllRemoveCounter,
     PreventNextFromSource,
 )
+from . import choice_effects
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -48,7 +49,7 @@ def _prevent_next_from_source(g: Game, ctx: E.Context, e: PreventNextFromSource)
         and _targeting_module.matches_filter(g, e.quality, s.objects[it.obj], ctx.controller))
     if not cands:
         return None
-    return [E._choice("damage_source", ctx.controller, cands,
+    return [choice_effects._choice("damage_source", ctx.controller, cands,
                       f"609.7a: {ctx.name}: choose the source whose next damage is prevented "
                       f"({', '.join(g.name_of(c) for c in cands)})", (recipient, ctx.name))]
 
@@ -79,7 +80,7 @@ def _prevent_from_source(g: Game, source_id: int | None, source_name: str, targe
     return n
 
 
-registry.CHOICES["damage_source"] = (lambda g, d: E._object_actions(g, d), _answer_damage_source)
+registry.CHOICES["damage_source"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_damage_source)
 
 
 registry.DAMAGE_PREVENTION_HOOKS.append(_prevent_from_source)

@@ -19,6 +19,7 @@ from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.protection import GainProtection
 from . import attacking as _attacking_module
+from . import choice_effects
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:
     # 608.2c: the color is chosen as the effect resolves, by the ability's controller ("of your
     # choice") or the object's controller ("of its controller's choice").
     chooser = g.s.objects[oid].controller if e.color_choice == "its_controller" else ctx.controller
-    return [E._choice("protection_color", chooser, tuple(_COLOR_WORD),
+    return [choice_effects._choice("protection_color", chooser, tuple(_COLOR_WORD),
                       f"{ctx.name}: choose a color ({g.name_of(oid)} gains protection from it until end of turn)",
                       (oid, e.qualities, ctx.controller, ctx.name))]
 

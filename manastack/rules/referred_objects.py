@@ -42,7 +42,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificeUnlessPay,
     SacrificeUnlessReturn,
 )
-from . import counter_replacement, hand_effects
+from . import choice_effects, counter_replacement, hand_effects
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -152,14 +152,14 @@ def _sacrifice_unless_pay(g: Game, ctx: Context, e: SacrificeUnlessPay) -> list 
     oid = E.target_object(g, ctx, e.target)
     if oid is None:
         return None  # nothing left to sacrifice
-    return [E._choice("pay_or_sacrifice", ctx.controller, e.cost.text,
+    return [choice_effects._choice("pay_or_sacrifice", ctx.controller, e.cost.text,
                       f"{ctx.name}: pay {e.cost.text} or sacrifice {g.s.objects[oid].card.name} "
                       f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
 
 
 def _pay_or_sacrifice_actions(g: Game, d: Any) -> list:
     _, cost, _ = g.s.queue[0][5]
-    if not E.can_pay_mana(g, d.player, cost):
+    if not choice_effects.can_pay_mana(g, d.player, cost):
         return [A.Choose(False)]
     return [A.Choose(True), A.Choose(False)]
 
@@ -169,16 +169,16 @@ def _answer_pay_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
     oid, cost, name = s.queue[0][5]
-    if value and not E.can_pay_mana(g, d.player, cost):
+    if value and not choice_effects.can_pay_mana(g, d.player, cost):
         raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (601.2h)")
     s.pending = None
     s.queue.pop(0)
-    if value and E.pay_mana_now(g, d.player, cost, name):
+    if value and choice_effects.pay_mana_now(g, d.player, cost, name):
         g.log_event("paid", "117.12", player=s.players[d.player].name, cost=cost.text, source=name)
         return
     o = s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
-        E.sacrifice(g, oid)
+        choice_effects.sacrifice(g, oid)
 
 
 registry.CHOICES["pay_or_sacrifice"] = (_pay_or_sacrifice_actions, _answer_pay_or_sacrifice)
@@ -234,7 +234,7 @@ def _act_on_source(g: Game, ctx: Context, e: ActOnSource) -> list | None:
         E.destroy(g, oid, "701.7a")
     elif e.action == "sacrifice":
         if o.controller == ctx.controller:  # 701.17a: only a permanent you control can be sacrificed
-            E.sacrifice(g, oid)
+            choice_effects.sacrifice(g, oid)
     elif e.action == "exile":
         g.move(oid, EXILE, rule="701.11a")
     elif e.action == "bounce":
@@ -291,14 +291,14 @@ def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None
 
 def _sacrifice_unless_return(g: Game, ctx: Context, e: SacrificeUnlessReturn) -> list | None:
     oid = E.target_object(g, ctx, e.target)
-    cands = tuple(x for x in E.objects_matching(g, e.filter, ctx.controller, ctx.source)
+    cands = tuple(x for x in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source)
                   if g.s.objects[x].controller == ctx.controller)
     if oid is None:
         return None
     if not cands:
-        E.sacrifice(g, oid)
+        choice_effects.sacrifice(g, oid)
         return None
-    return [E._choice("return_or_sacrifice", ctx.controller, cands,
+    return [choice_effects._choice("return_or_sacrifice", ctx.controller, cands,
                       f"{ctx.name}: return one of {', '.join(g.name_of(c) for c in cands)} to its owner's hand, "
                       f"or false to sacrifice {g.name_of(oid)}", oid)]
 
@@ -314,7 +314,7 @@ def _answer_return_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         return
     o = g.s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
-        E.sacrifice(g, oid)
+        choice_effects.sacrifice(g, oid)
 
 
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect
+from . import choice_effects, effects
 from . import combat as _combat_module
-from . import effects
 from . import mana_payment as _mana_payment_module
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def _destroy_no_regen(g: Game, ctx: effects.Context, e: V.Effect) -> list | None
             effects.destroy(g, oid, "701.7a", can_regenerate=False)
         return None
     if isinstance(e, V.DestroyAll):
-        for oid in effects.objects_matching(g, e.filter, ctx.controller, ctx.source):
+        for oid in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source):
             if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
                 effects.destroy(g, oid, "701.7a", can_regenerate=False)
         return None

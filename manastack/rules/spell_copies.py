@@ -22,11 +22,10 @@ from ..model.vocab.spell_copies import (  # noqa: F401 (the vocabulary this modu
 )
 from . import activation as _activation_module
 from . import alternative_costs as _alternative_costs_module
-from . import effects as _effects_module
+from . import choice_effects, triggers
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
-from . import triggers
 from . import turn_history as _turn_history_module
 
 if TYPE_CHECKING:
@@ -75,7 +74,7 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
                 if ab.kind == "conspire":
                     _mana_payment_module.tap(g, g.s.objects[x], "702.78a")
                 else:
-                    _effects_module.sacrifice(g, x)
+                    choice_effects.sacrifice(g, x)
             done.append(ab.kind)
             g.log_event(ab.kind, _alternative_costs_module.RULE[ab.kind], card=o.card.name)
             triggers._add(g, p, o.id, _copy_trigger(ab.kind, 1), None, o.card.name)
@@ -192,7 +191,7 @@ def _copies(g: Game, p: int, item: StackItem, n: int, rule: str) -> list | None:
         for _ in range(n):
             copy_spell(g, item, p, (), rule)
         return None
-    return [_copy_choice(g, p, item, n, rule, _effects_module._choice)]
+    return [_copy_choice(g, p, item, n, rule, choice_effects._choice)]
 
 
 def _copy_choice(g: Game, p: int, item: StackItem, n: int, rule: str, make) -> tuple:
@@ -228,6 +227,6 @@ def _answer_copy_targets(g: Game, d: Any, value: Any) -> None:
         return
     copy_spell(g, item, d.player, value, rule)
     if n > 1:
-        s.queue[0] = _copy_choice(g, d.player, item, n - 1, rule, _effects_module._choice)
+        s.queue[0] = _copy_choice(g, d.player, item, n - 1, rule, choice_effects._choice)
     else:
         s.queue.pop(0)

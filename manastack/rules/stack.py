@@ -41,7 +41,7 @@ from ..model.vocab import (
     TargetSpec,
     ability_types,
 )
-from . import activation, cast_origin, combat, effects, mana_payment, targeting
+from . import activation, cast_origin, choice_effects, combat, effects, mana_payment, targeting
 from . import facedown as _facedown_module
 from . import trigger_events as _trigger_events_module
 from . import triggers as _triggers_module
@@ -196,9 +196,9 @@ def spell_targets(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpe
     """The targets a spell asks for (601.2c); of a modal spell, those of the chosen modes in the
     order chosen (700.2c)."""
     if card.spell is not None:
-        modal = effects.modal_of(card.spell.effects)
+        modal = choice_effects.modal_of(card.spell.effects)
         if modal is not None:
-            return card.spell.targets + effects.mode_layout(modal, modes)[0]
+            return card.spell.targets + choice_effects.mode_layout(modal, modes)[0]
         return card.spell.targets
     for ab in card.abilities:
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
@@ -386,7 +386,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         raise IllegalActionError(f"{card.name} has no X in its cost")
     if action.x < 0:
         raise IllegalActionError("X can't be negative (107.3)")
-    modal = effects.modal_of(card.spell.effects) if card.spell is not None else None
+    modal = choice_effects.modal_of(card.spell.effects) if card.spell is not None else None
     if action.modes and modal is None:
         raise IllegalActionError(f"{card.name} is not a modal spell: it has no modes to choose (700.2)")
     if modal is not None and not any(hook(card, modal, action.modes) for hook in ALL_MODES_HOOKS):
@@ -449,7 +449,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     if life:
         g.set_life(p, -life, "119.4", source=card.name)
     for v in victims:
-        effects.sacrifice(g, v)
+        choice_effects.sacrifice(g, v)
     for c in discards:
         effects.discard(g, p, c, rule="701.8a")
     for c in exiles:
@@ -495,7 +495,7 @@ def check_modes(name: str, modal: Any, modes: tuple[int, ...]) -> None:
 
 def cast_variants(g: Game, card: CardDef) -> list[tuple[tuple[int, ...], tuple[TargetSpec, ...]]]:
     """The (modes, targets) a spell can be cast with: one per allowed mode choice for a modal spell."""
-    modal = effects.modal_of(card.spell.effects) if card.spell is not None else None
+    modal = choice_effects.modal_of(card.spell.effects) if card.spell is not None else None
     if modal is None:
         return [((), spell_targets(card))]
     n = len(modal.modes)
@@ -548,9 +548,9 @@ def resolve_top(g: Game) -> None:
         return
     ab = item.ability
     specs = ab.targets if ab is not None else ()
-    modal = effects.modal_of(ab.effects) if ab is not None and hasattr(ab, "effects") else None
+    modal = choice_effects.modal_of(ab.effects) if ab is not None and hasattr(ab, "effects") else None
     if modal is not None:
-        specs = specs + effects.mode_layout(modal, item.modes)[0]
+        specs = specs + choice_effects.mode_layout(modal, item.modes)[0]
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
     legal = tuple(targeting.target_legal(g, spec, t, item.controller, item.source, colors)
                   for spec, t in zip(specs, item.targets))

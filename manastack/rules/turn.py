@@ -44,7 +44,7 @@ from ..model.state import (
     Combat,
 )
 from . import activation as _activation_module
-from . import combat, effects, triggers
+from . import choice_effects, combat, effects, triggers
 from . import combat_keywords as _combat_keywords_module
 from . import mana_payment as _mana_payment_module
 from . import sba as _sba_module
@@ -166,7 +166,7 @@ def _wear_off(g: Game) -> None:
     for o in g.permanents():
         o.damage = 0
     if s.effects:
-        effects.end_control_effects(g)
+        choice_effects.end_control_effects(g)
         s.effects = [e for e in s.effects if e.until != "eot"]
     g.invalidate()
     g.log_event("cleanup", "514.2")
@@ -248,7 +248,7 @@ def process_queue(g: Game) -> None:
         return
     if kind == "choice":
         # A choice an effect needs as it resolves (scry, "you may", a search ...): rules/effects.py.
-        prep = effects.prepare_choice(g, item)
+        prep = choice_effects.prepare_choice(g, item)
         if prep is None:
             s.queue.pop(0)
             return
@@ -363,7 +363,7 @@ def _put_trigger(g: Game, item: tuple) -> None:
     modes: tuple[int, ...] | None = item[3] if len(item) > 3 else None
     controller, source, ability = trig[0], trig[1], trig[2]
     specs = ability.targets
-    modal = effects.modal_of(ability.effects)
+    modal = choice_effects.modal_of(ability.effects)
     if modal is not None:
         if modes is None:
             # 700.2b / 603.3c: the modes are chosen as the ability is put on the stack; a mode whose
@@ -380,7 +380,7 @@ def _put_trigger(g: Game, item: tuple) -> None:
                                  prompt=f"700.2b: choose the mode(s) of {trig[4]}'s ability "
                                         f"({'; '.join(f'{i}: {m.text}' for i, m in enumerate(modal.modes, 1))})")
             return
-        specs = effects.mode_layout(modal, modes)[0]
+        specs = choice_effects.mode_layout(modal, modes)[0]
     if len(chosen) == len(specs):
         s.queue.pop(0)
         triggers.put_one(g, trig, chosen, modes or ())

@@ -30,7 +30,7 @@ from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this m
     SacrificeSource,
     SacrificeUnlessDiscard,
 )
-from . import add_hook, counter_replacement, effects, triggers
+from . import add_hook, choice_effects, counter_replacement, effects, triggers
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -61,7 +61,7 @@ def _remove_or_sacrifice(g: Game, ctx: effects.Context, e: RemoveCounterOrSacrif
     n = o.counters.get(e.kind, 0)
     if n <= 0:
         if not e.vanishing:
-            effects.sacrifice(g, o.id)  # 702.32a: "If you can't, sacrifice the permanent."
+            choice_effects.sacrifice(g, o.id)  # 702.32a: "If you can't, sacrifice the permanent."
         return None  # 603.4: vanishing's intervening if is false on resolution
     if n == 1:
         del o.counters[e.kind]
@@ -82,7 +82,7 @@ def _remove_or_sacrifice(g: Game, ctx: effects.Context, e: RemoveCounterOrSacrif
 def _sacrifice_source(g: Game, ctx: effects.Context, e: SacrificeSource) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD:
-        effects.sacrifice(g, o.id)
+        choice_effects.sacrifice(g, o.id)
     return None
 
 
@@ -105,7 +105,7 @@ def _cumulative_upkeep(g: Game, ctx: effects.Context, e: CumulativeUpkeep) -> li
         return None  # 702.24a: "if this permanent is on the battlefield"
     counter_replacement.put_counters(g, o, "age", 1, "702.24a")
     total = parse_cost(e.cost.text * o.counters["age"])
-    return [effects._choice("pay_or_sacrifice", ctx.controller, total.text,
+    return [choice_effects._choice("pay_or_sacrifice", ctx.controller, total.text,
                             f"{ctx.name}: cumulative upkeep: pay {total.text} or sacrifice {o.card.name} "
                             f"(true to pay, false not to)", (o.id, total, ctx.name))]
 
@@ -121,7 +121,7 @@ def _cumulative_upkeep_life(g: Game, ctx: effects.Context, e: CumulativeUpkeepLi
         return None
     counter_replacement.put_counters(g, o, "age", 1, "702.24a")
     total = e.life * o.counters["age"]
-    return [effects._choice("pay_life_or_sacrifice", ctx.controller, total,
+    return [choice_effects._choice("pay_life_or_sacrifice", ctx.controller, total,
                             f"{ctx.name}: cumulative upkeep: pay {total} life or sacrifice {o.card.name} "
                             f"(true to pay, false not to)", (o.id, total, ctx.name))]
 
@@ -147,7 +147,7 @@ def _answer_life(g: Game, d: Any, value: Any) -> None:
         return
     o = s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
-        effects.sacrifice(g, oid)
+        choice_effects.sacrifice(g, oid)
 
 
 registry.register_effect(CumulativeUpkeepLife, _cumulative_upkeep_life)
@@ -166,7 +166,7 @@ def _sacrifice_unless_discard(g: Game, ctx: effects.Context, e: SacrificeUnlessD
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None
-    return [effects._choice("discard_or_sacrifice", ctx.controller, o.id,
+    return [choice_effects._choice("discard_or_sacrifice", ctx.controller, o.id,
                             f"{ctx.name}: discard a card (name it) or false to sacrifice {o.card.name}", (o.id, ctx.name))]
 
 
@@ -186,7 +186,7 @@ def _answer_discard_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         return
     o = s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
-        effects.sacrifice(g, oid)
+        choice_effects.sacrifice(g, oid)
 
 
 registry.register_effect(SacrificeUnlessDiscard, _sacrifice_unless_discard)

@@ -42,11 +42,11 @@ from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this
     ReconfigureAttach,
     ReconfigureUnattach,
 )
+from . import choice_effects, triggers
 from . import combat as _combat_module
 from . import effects as _effects_module
 from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
-from . import triggers
 
 # Compatibility re-exports: engine/game.py and scenario/runner.py (which this split did not edit) still
 # reach the face-down special action and zone-change hook as vehicles_facedown.<name>.
@@ -119,7 +119,7 @@ def _become_crewed(g: Game, ctx: Context, e: BecomeCrewed) -> list | None:
 def _become_artifact_creature(g: Game, ctx: Context, e: BecomeArtifactCreature) -> list | None:
     s = g.s
     if e.filter is not None:
-        ids = _effects_module.objects_matching(g, e.filter, ctx.controller, ctx.source)
+        ids = choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source)
     else:
         one = _effects_module.target_object(g, ctx, e.target)
         ids = [one] if one is not None else []

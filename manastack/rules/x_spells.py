@@ -28,7 +28,7 @@ from ..model.vocab.x_spells import (  # noqa: F401 (the vocabulary this module e
     CopyThat,
     DoubleX,
 )
-from . import activation, add_hook, spell_copies, targeting, triggers
+from . import activation, add_hook, choice_effects, spell_copies, targeting, triggers
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def _copy_that(g: Game, ctx: E.Context, e: CopyThat) -> list | None:
         return None
     cands = tuple(dict.fromkeys(t for opt in ability_target_options(g, ctx.controller, item) for t in opt
                                 if t is not None))
-    return [E._choice("copy_ability_targets", ctx.controller, cands,
+    return [choice_effects._choice("copy_ability_targets", ctx.controller, cands,
                       f"{item.name}: choose the targets of the copy of its ability (the original's: "
                       f"{[g.name_of(t) for t in item.targets]})", item)]
 

@@ -29,6 +29,7 @@ from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary th
     ReturnDeadCard,
     ReturnLinked,
 )
+from . import choice_effects
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def _counter_to(g: Game, ctx: Context, e: CounterTo) -> list | None:
     if e.cost is None:
         _do_counter_to(g, oid, e.to, ctx.name)
         return None
-    return [E._choice("pay_or_counter_to", it.controller, e.cost.text,
+    return [choice_effects._choice("pay_or_counter_to", it.controller, e.cost.text,
                       f"{ctx.name}: pay {e.cost.text} or {it.name} is countered (true to pay, false not to)",
                       (oid, e.cost, ctx.name, e.to))]
 
@@ -155,7 +156,7 @@ def _do_counter_to(g: Game, oid: int, to: str, name: str) -> None:
 
 def _pay_or_counter_to_actions(g: Game, d: Any) -> list:
     cost = g.s.queue[0][5][1]
-    if not E.can_pay_mana(g, d.player, cost):
+    if not choice_effects.can_pay_mana(g, d.player, cost):
         return [A.Choose(False)]
     return [A.Choose(True), A.Choose(False)]
 
@@ -165,11 +166,11 @@ def _answer_pay_or_counter_to(g: Game, d: Any, value: Any) -> None:
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
     oid, cost, name, to = s.queue[0][5]
-    if value and not E.can_pay_mana(g, d.player, cost):
+    if value and not choice_effects.can_pay_mana(g, d.player, cost):
         raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (601.2h)")
     s.pending = None
     s.queue.pop(0)
-    if value and E.pay_mana_now(g, d.player, cost, name):
+    if value and choice_effects.pay_mana_now(g, d.player, cost, name):
         g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
         return
     _do_counter_to(g, oid, to, name)

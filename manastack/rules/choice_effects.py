@@ -1,0 +1,557 @@
+"""CR 608.2c-d: effects that ask as they resolve ("you may", "sacrifice a creature", "counter it unless
+its controller pays", modes, "choose one of them"), and effects on every object that matches (701.8
+"destroy all", "deals N damage to each creature"). Their choices are queued as ("choice", kind,
+player, data, prompt, payload): the engine raises Decision(kind, player, data, prompt) and
+registry.CHOICES[kind] lists the legal answers and carries out the one given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from ..engine import registry
+from ..errors import IllegalActionError
+from ..model import actions as A
+from ..model import vocab as V
+from ..model.costs import requirements, solve_payment
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, player_ref
+from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
+    LifePayment,
+    SacrificeUnless,
+)
+from . import combat as _combat_module
+from . import counter_replacement
+from . import library_effects as _library_effects_module
+from . import mana_abilities as _mana_abilities_module
+from . import mana_payment as _mana_payment_module
+from . import targeting as _targeting_module
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+from . import effects
+
+# ============================================================================ effect templates
+# Effects of the templates in cards/templates/effects_*.py. Choices they need while resolving are
+# queued as ("choice", kind, player, data, prompt, payload): the engine raises Decision(kind, player,
+# data, prompt) and CHOICES[kind] lists the legal answers and carries out the one given.
+
+def objects_matching(g: Game, flt: V.ObjectFilter, controller: int, source: int | None = None) -> list[int]:
+    s = g.s
+    return [oid for oid in s.battlefield if _targeting_module.matches_filter(g, flt, s.objects[oid], controller, source)]
+
+
+def _choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
+    return ("choice", kind, p, data, prompt, payload)
+
+
+def _subsets(cards: tuple[int, ...], cap: int = 6) -> list[tuple[int, ...]]:
+    if len(cards) > cap:
+        return [(), cards] + [(c,) for c in cards]
+    out: list[tuple[int, ...]] = [()]
+    for c in cards:
+        out = out + [x + (c,) for x in out]
+    return out
+
+
+def _check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
+    if value is None or value is False:
+        value = ()
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,)
+    if not isinstance(value, (tuple, list)) or len(set(value)) != len(value) or any(v not in d.data for v in value):
+        raise IllegalActionError(f"{d.prompt}: choose among {', '.join(g.name_of(c) for c in d.data)}")
+    return tuple(value)
+
+
+def _exile(g: Game, ctx: effects.Context, e: V.Exile) -> list | None:
+    """701.11a: from wherever it is (a permanent, or a card in a graveyard)."""
+    oid = _target_anywhere(g, ctx, e.target)
+    if oid is not None:
+        g.move(oid, EXILE, rule="701.11a")
+    return None
+
+
+def _target_anywhere(g: Game, ctx: effects.Context, who: V.Who) -> int | None:
+    """Like target_object, but a target may be a card in a graveyard (its legality was checked)."""
+    if isinstance(who, V.Ref):
+        if not ctx.legal[who.index]:
+            return None
+        oid = ctx.targets[who.index]
+        return oid if oid >= 0 and oid in g.s.objects else None
+    return effects.target_object(g, ctx, who)
+
+
+def _tap_untap(g: Game, ctx: effects.Context, e: V.TapUntap) -> list | None:
+    """701.21a."""
+    oid = effects.target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    o = g.s.objects[oid]
+    if e.untap and o.tapped:
+        _mana_payment_module.untap(g, o, "701.21a")
+    elif not e.untap and not o.tapped:
+        _mana_payment_module.tap(g, o, "701.21a")
+    return None
+
+
+def _pump_all(g: Game, ctx: effects.Context, e: V.PumpAll) -> list | None:
+    """611.2c: the set of affected objects is determined as the effect begins."""
+    s = g.s
+    for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+        s.effects.append(ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, keywords=e.keywords,
+                                          timestamp=s.next_timestamp, controller=ctx.controller))
+        s.next_timestamp += 1
+        g.log_event("pump", "611.2c", card=s.objects[oid].card.name, power=e.power, toughness=e.toughness,
+                    keywords=list(e.keywords))
+    g.invalidate()
+    return None
+
+
+def _counters_all(g: Game, ctx: effects.Context, e: V.AddCountersAll) -> list | None:
+    n = effects.amount(g, ctx, e.amount)
+    if n <= 0:
+        return None
+    for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+        counter_replacement.put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)
+    g.invalidate()
+    return None
+
+
+def _damage_all(g: Game, ctx: effects.Context, e: V.DamageAll) -> list | None:
+    """120.3: damage to each matching permanent and player, dealt at the same time."""
+    n = effects.amount(g, ctx, e.amount)
+    chars = ctx.source_lki[1] if ctx.source_lki else None
+    recipients: list[int] = []
+    if e.filter is not None:
+        recipients.extend(objects_matching(g, e.filter, ctx.controller, ctx.source))
+    if e.players is not None:
+        recipients.extend(player_ref(p) for p in effects.resolve_who(g, ctx, e.players))
+    with effects.simultaneous_damage(g):
+        for r in recipients:
+            effects.deal_damage(g, ctx.name, chars, ctx.controller, r, n, "120.3", source_id=ctx.source)
+    return None
+
+
+def _destroy_all(g: Game, ctx: effects.Context, e: V.DestroyAll) -> list | None:
+    for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+        if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
+            effects.destroy(g, oid, "701.7a")
+    return None
+
+
+def _sacrifice(g: Game, ctx: effects.Context, e: V.Sacrifice) -> list | None:
+    """701.17a: a player sacrifices permanents they control, of their choice (APNAP, 101.4)."""
+    if e.target is not None:
+        oid = effects.target_object(g, ctx, e.target)
+        if oid is not None:
+            sacrifice(g, oid)
+        return None
+    needs = []
+    players = effects.resolve_who(g, ctx, e.who)
+    players.sort(key=lambda p: p != g.s.active)
+    for p in players:
+        needs.append(_choice("sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
+    return needs or None
+
+
+def sacrifice(g: Game, oid: int) -> None:
+    o = g.s.objects[oid]
+    g.log_event("sacrifice", "701.17a", card=o.card.name, id=oid)
+    g.move(oid, GRAVEYARD, rule="701.17a")
+
+
+def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> tuple[int, ...]:
+    # The filter's "you" is the ability's controller; the sacrificing player's own permanents only.
+    return tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, controller))
+
+
+def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
+    """Answer one pick of a "choose N" queue item (its data: filter, picks left, controller, name):
+    check it, carry it out with `act`, then ask again or finish."""
+    s = g.s
+    item = s.queue[0]
+    flt, left, controller, name = item[5]
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    s.pending = None
+    act(value)
+    if left > 1:
+        s.queue[0] = item[:5] + ((flt, left - 1, controller, name),)
+    else:
+        s.queue.pop(0)
+
+
+def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
+    _pick_one_of_several(g, d, value, lambda oid: sacrifice(g, oid))
+
+
+def _optional(g: Game, ctx: effects.Context, e: V.Optional) -> list | None:
+    return [_choice("may", ctx.controller, e.prompt, f"{ctx.name}: you may {e.prompt} (true or false)", (ctx, e))]
+
+
+def _may_actions(g: Game, d: Any) -> list:
+    item = g.s.queue[0] if g.s.queue and g.s.queue[0][0] == "choice" else None
+    if item is not None and item[1] == "may":
+        _, e = item[5]
+        if e.effects and isinstance(e.effects[0], V.PayMana) and not can_pay_mana(g, d.player, e.effects[0].cost):
+            return [A.Choose(False)]
+        for x in e.effects:
+            # "You may sacrifice an artifact. If you do, ...": impossible without one to sacrifice.
+            if isinstance(x, V.Sacrifice) and x.target is None and x.who == V.YOU and len(
+                    _sacrifice_cands(g, d.player, x.filter, d.player)) < x.amount:
+                return [A.Choose(False)]
+        if any(impossible(g, d.player, e.effects) for impossible in registry.MAY_IMPOSSIBLE):
+            return [A.Choose(False)]  # "You may pay {E}{E}" without two energy counters (rules/keyword_actions.py)
+    if item is not None and item[1] == "pay_or_counter" and not can_pay_mana(g, d.player, item[5][1]):
+        return [A.Choose(False)]
+    return [A.Choose(True), A.Choose(False)]
+
+
+
+
+def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
+    if isinstance(cost, LifePayment):
+        return g.s.players[p].life >= cost.amount  # 119.4
+    # 106.6: restricted mana pays only for what its restriction allows (a payment while resolving: little).
+    return solve_payment(requirements(cost), _mana_abilities_module.usable_pool(g, p, None), _mana_payment_module.mana_sources(g, p), g.s.players[p].life) is not None
+
+
+def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
+    """Pay a mana cost while resolving (the engine activates mana abilities, 605.3a); False if it can't."""
+    if not can_pay_mana(g, p, cost):
+        return False
+    if isinstance(cost, LifePayment):
+        g.set_life(p, -cost.amount, "119.4", source=what)
+        return True
+    try:
+        _mana_payment_module.pay_mana(g, p, requirements(cost), None, what)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _pay(g: Game, ctx: effects.Context, e: V.PayMana) -> list | None:
+    pay_mana_now(g, ctx.controller, e.cost, ctx.name)
+    return None
+
+
+def _counter_unless(g: Game, ctx: effects.Context, e: V.CounterUnlessPays) -> list | None:
+    if not ctx.legal[e.target.index]:
+        return None
+    oid = ctx.targets[e.target.index]
+    it = next((it for it in g.s.stack if it.kind == "spell" and it.obj == oid), None)
+    if it is None:
+        return None
+    q = it.controller
+    return [_choice("pay_or_counter", q, e.cost.text, f"{ctx.name}: pay {e.cost.text} or {it.name} is countered "
+                                                      f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
+
+
+def counter_unless_pays(g: Game, ctx: effects.Context, ref: int | None, cost: Any) -> list | None:
+    """701.5a / 702.21a: counter the spell or ability on the stack `ref` (a spell's object id or an
+    ability's stack id) unless its controller pays `cost` (ward). Nothing if it has left the stack."""
+    it = next((it for it in g.s.stack if ref is not None and (it.obj == ref if it.kind == "spell" else
+                                                              it.id == ref)), None)
+    if it is None:
+        return None
+    return [_choice("pay_or_counter", it.controller, cost.text,
+                    f"{ctx.name}: pay {cost.text} or {it.name} is countered (true to pay, false not to)",
+                    (ref, cost, ctx.name))]
+
+
+def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    oid, cost, name = s.queue[0][5]
+    if value and not can_pay_mana(g, d.player, cost):
+        raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (601.2h)")
+    s.pending = None
+    s.queue.pop(0)
+    if value and pay_mana_now(g, d.player, cost, name):
+        g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
+        return
+    if any(it.kind == "spell" and it.obj == oid for it in s.stack) and not effects.can_be_countered(g, oid, name):
+        return
+    for i, it in enumerate(s.stack):
+        if it.kind == "spell" and it.obj == oid:
+            del s.stack[i]
+            g.log_event("counter", "701.5a", card=it.name, by=name)
+            g.move(oid, effects._spell_destination(it), rule="701.5a")
+            break
+        if it.kind != "spell" and it.id == oid:
+            del s.stack[i]  # 701.5a: a countered ability is removed from the stack (ward, 702.21a)
+            g.log_event("counter", "701.5a", card=it.name, by=name)
+            break
+
+
+def _answer_may(g: Game, d: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    ctx, e = s.queue[0][5]
+    if value and effects._only_false(g, d):
+        raise IllegalActionError(f"{d.prompt}: it can't be done (answer false)")
+    if value and e.effects and isinstance(e.effects[0], V.PayMana):
+        if not pay_mana_now(g, d.player, e.effects[0].cost, ctx.name):
+            raise IllegalActionError(f"{s.players[d.player].name} can't pay {e.effects[0].cost.text} (601.2h)")
+        e = V.Optional(e.effects[1:], e.prompt)  # paid: the rest of the optional part follows
+    s.pending = None
+    new_ctx = dataclasses.replace(ctx, did=value)
+    g.log_event("may", "608.2d", player=s.players[d.player].name, source=ctx.name, choice=value, text=e.prompt)
+    # The rest of the resolution learns the answer ("if you do").
+    for i, it in enumerate(s.queue[1:], 1):
+        if it[0] == "resume_effects" and it[1] is ctx:
+            s.queue[i] = ("resume_effects", new_ctx, *it[2:])
+            break
+    if value:
+        s.queue[0] = ("resume_effects", new_ctx, e.effects, 0, None)
+    else:
+        s.queue.pop(0)
+
+
+def _if_you_do(g: Game, ctx: effects.Context, e: V.IfYouDo) -> list | None:
+    if ctx.did:
+        return [("resume_effects", ctx, e.effects, 0, None)]
+    return None
+
+
+def _token_card(g: Game, ctx: effects.Context, e: V.CreateTokenCard) -> list | None:
+    n = effects.amount(g, ctx, e.amount)
+    for p in effects.resolve_who(g, ctx, e.who):
+        for _ in range(n):
+            effects.create_token(g, e.card, p, tapped=e.tapped)
+    return None
+
+
+def mode_layout(modal: V.Modal, chosen: tuple[int, ...]) -> tuple[tuple[V.TargetSpec, ...], tuple[V.Effect, ...]]:
+    """700.2: the targets of the chosen modes (in the order chosen) and their effects in printed order,
+    with each mode's target references shifted to its place among the targets."""
+    offsets: dict[int, int] = {}
+    specs: list[V.TargetSpec] = []
+    for m in chosen:
+        offsets[m] = len(specs)
+        specs.extend(modal.modes[m - 1].targets)
+    effs: list[V.Effect] = []
+    for m in sorted(chosen):
+        mode = modal.modes[m - 1]
+        effs.extend(shift_refs(x, offsets[m]) for x in mode.effects)
+    return tuple(specs), tuple(effs)
+
+
+def shift_refs(x: Any, k: int) -> Any:
+    if k == 0:
+        return x
+    if isinstance(x, V.Ref):
+        return V.Ref(x.index + k)
+    if isinstance(x, tuple):
+        return tuple(shift_refs(y, k) for y in x)
+    if isinstance(x, V.Effect):
+        changes = {}
+        for f in dataclasses.fields(x):
+            v = getattr(x, f.name)
+            nv = shift_refs(v, k)
+            if nv is not v:
+                changes[f.name] = nv
+        return dataclasses.replace(x, **changes) if changes else x
+    return x
+
+
+def modal_of(effects: tuple[V.Effect, ...]) -> V.Modal | None:
+    for e in effects:
+        if isinstance(e, V.Modal):
+            return e
+    return None
+
+
+def _modal(g: Game, ctx: effects.Context, e: V.Modal) -> list | None:
+    _, effs = mode_layout(e, ctx.modes)
+    g.log_event("modes", "700.2", source=ctx.name, modes=list(ctx.modes))
+    return [("resume_effects", ctx, effs, 0, None)] if effs else None
+
+
+registry.EFFECT_HANDLERS.update({
+    V.Exile: _exile, V.TapUntap: _tap_untap,
+    V.PumpAll: _pump_all, V.AddCountersAll: _counters_all, V.DamageAll: _damage_all, V.DestroyAll: _destroy_all,
+    V.Sacrifice: _sacrifice, V.Optional: _optional, V.IfYouDo: _if_you_do,
+    V.CreateTokenCard: _token_card, V.Modal: _modal,
+})
+
+
+def _object_actions(g: Game, d: Any) -> list:
+    return [A.Choose(c) for c in d.data]
+
+
+def _subset_actions(g: Game, d: Any) -> list:
+    return [A.Choose(x) for x in _subsets(d.data)]
+
+
+def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
+    """The Decision data and prompt of a queued choice, computed as it is asked (the candidates of a
+    search or a sacrifice are those there now); None when there is nothing to choose."""
+    kind, p, data, prompt, payload = item[1], item[2], item[3], item[4], item[5]
+    s = g.s
+    if kind == "search":
+        e, _ = payload
+        cands = _library_effects_module._search_cands(g, p, e.filter)
+        what = "a card" if e.to == "hand" else "a card to put onto the battlefield"
+        return cands, f"701.19: search your library for {what} ({', '.join(g.name_of(c) for c in cands) or 'none'}) " \
+                      f"or false to find nothing"
+    if kind == "return":
+        flt, left, controller, name = payload
+        cands = _sacrifice_cands(g, p, flt, controller)
+        if not cands:
+            return None
+        if len(cands) <= left and not (len(cands) == 1 and left == 1):
+            for oid in cands:
+                g.move(oid, HAND, rule="608.2c")
+            return None
+        return cands, f"{name}: choose a permanent to return to its owner's hand ({', '.join(g.name_of(c) for c in cands)})"
+    if kind == "sacrifice":
+        flt, left, controller, name = payload
+        cands = _sacrifice_cands(g, p, flt, controller)
+        if not cands:
+            return None
+        if len(cands) <= left and not (len(cands) == 1 and left == 1):  # a single option is still a choice
+            for oid in cands:
+                sacrifice(g, oid)
+            return None
+        return cands, f"701.17a: {name}: choose a permanent to sacrifice ({', '.join(g.name_of(c) for c in cands)})"
+    if kind in ("scry", "surveil"):
+        data = tuple(c for c in data if c in s.players[p].library)
+        if not data:
+            return None
+    return data, prompt
+
+
+CHOICES = registry.CHOICES  # (engine/registry.py)
+CHOICES.update({
+    "sacrifice": (_object_actions, _answer_sacrifice),
+    "may": (_may_actions, _answer_may),
+    "pay_or_counter": (_may_actions, _answer_pay_or_counter),
+})
+registry.EFFECT_HANDLERS.update({V.PayMana: _pay, V.CounterUnlessPays: _counter_unless})
+
+
+# ---------------------------------------------------------------------------- regeneration (701.15)
+
+
+# ---------------------------------------------------------------------------- prevention (615)
+
+
+# ---------------------------------------------------------------------------- delayed triggers (603.7)
+
+def _delayed(g: Game, ctx: effects.Context, e: V.DelayedTrigger) -> list | None:
+    """603.7a: a delayed triggered ability is created as the spell or ability resolves; it triggers
+    once, the next time its event happens (603.7c)."""
+    s = g.s
+    ab = V.TriggeredAbility(e.text or ctx.name, "delayed", e.effects)
+    s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
+                                      controller=ctx.controller, data=(e.event, ab, ctx.name, ctx.source)))
+    s.next_timestamp += 1
+    g.log_event("delayed_trigger", "603.7a", source=ctx.name, on=e.event)
+    return None
+
+
+registry.EFFECT_HANDLERS[V.DelayedTrigger] = _delayed
+
+
+# ---------------------------------------------------------------------------- looking at the top cards
+
+
+def _gain_control(g: Game, ctx: effects.Context, e: V.GainControl) -> list | None:
+    """613.1b (layer 2): the controller changes; until end of turn it changes back in cleanup (514.2).
+    A permanent that changes controller can't attack or {T} this turn unless it has haste (302.6)."""
+    oid = effects.target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    s = g.s
+    o = s.objects[oid]
+    if o.controller == ctx.controller:
+        return None
+    old = o.controller
+    o.controller = ctx.controller
+    o.sick = True
+    if s.combat is not None:
+        _combat_module.remove_from_combat(g, oid)  # 506.4
+    if e.until_eot:
+        s.effects.append(ContinuousEffect("control", oid, timestamp=s.next_timestamp, controller=ctx.controller,
+                                          data=old))
+        s.next_timestamp += 1
+    g.invalidate()
+    g.log_event("gain_control", "613.1b", player=s.players[ctx.controller].name, card=o.card.name, id=oid)
+    return None
+
+
+def end_control_effects(g: Game) -> None:
+    """514.2: "until end of turn" control effects end: the permanent returns to its previous controller."""
+    s = g.s
+    for e in s.effects:
+        if e.kind == "control" and e.until == "eot":
+            o = s.objects.get(e.target)
+            if o is not None and o.zone == BATTLEFIELD and o.controller != e.data:
+                o.controller = e.data
+                o.sick = True
+                g.log_event("control_ends", "514.2", card=o.card.name, player=s.players[e.data].name)
+
+
+registry.EFFECT_HANDLERS[V.GainControl] = _gain_control
+
+
+# ---------------------------------------------------------------------------- proliferate, coins, ...
+
+def _proliferate(g: Game, ctx: effects.Context, e: V.Proliferate) -> list | None:
+    """701.27a."""
+    s = g.s
+    cands = tuple(oid for oid in s.battlefield if s.objects[oid].counters) + tuple(
+        player_ref(p) for p in (0, 1) if s.players[p].poison)
+    if not cands:
+        return None
+    return [_choice("proliferate", ctx.controller, cands,
+                    f"701.27a: proliferate: choose any number of {', '.join(g.name_of(c) for c in cands)}")]
+
+
+def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
+    chosen = _check_subset(g, d, value)
+    s = g.s
+    s.pending = None
+    s.queue.pop(0)
+    for c in chosen:
+        if c < 0:
+            s.players[-1 - c].poison += 1
+            g.log_event("counters", "701.27a", player=s.players[-1 - c].name, kind="poison", amount=1)
+            continue
+        o = s.objects[c]
+        for k in list(o.counters):
+            counter_replacement.put_counters(g, o, k, 1, "701.27a", placer=d.player)
+    g.invalidate()
+
+
+def _return_chosen(g: Game, ctx: effects.Context, e: V.ReturnChosen) -> list | None:
+    return [_choice("return", ctx.controller, None, "", (e.filter, e.amount, ctx.controller, ctx.name))]
+
+
+def _answer_return(g: Game, d: Any, value: Any) -> None:
+    _pick_one_of_several(g, d, value, lambda oid: g.move(oid, HAND, rule="608.2c"))
+
+
+def _exile_graveyard(g: Game, ctx: effects.Context, e: V.ExileGraveyard) -> list | None:
+    for p in effects.resolve_who(g, ctx, e.who):
+        for oid in list(g.s.players[p].graveyard):
+            g.move(oid, EXILE, rule="701.11a")
+    return None
+
+
+def _if_flip(g: Game, ctx: effects.Context, e: V.IfFlip) -> list | None:
+    if ctx.flip is not None and ctx.flip == e.won:
+        return [("resume_effects", ctx, e.effects, 0, None)]
+    return None
+
+
+CHOICES["proliferate"] = (_subset_actions, _answer_proliferate)
+CHOICES["return"] = (_object_actions, _answer_return)
+registry.EFFECT_HANDLERS.update({V.Proliferate: _proliferate, V.ReturnChosen: _return_chosen, V.ExileGraveyard: _exile_graveyard,
+                  V.IfFlip: _if_flip, V.FlipCoin: lambda g, ctx, e: None})
+
+
