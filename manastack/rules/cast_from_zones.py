@@ -368,7 +368,7 @@ def _foretell_helpers(g: Game, p: int) -> list:
 
 def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | None:
     """Why `p` can't take the special action `kind` with the card `o` now (116.2f, 116.2h, 116.2k), or None."""
-    from .stack import CAST_RESTRICTIONS, sorcery_timing_ok
+    from .stack import CAST_RESTRICTIONS, may_cast_any_time, sorcery_timing_ok
     s = g.s
     name = o.card.name
     if o.zone != "hand" or o.owner != p:
@@ -384,7 +384,7 @@ def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | Non
         c = o.card
         if "Land" in c.types:
             return f"{name} is a land: it can't be cast (702.62c)"
-        if not ("Instant" in c.types or "flash" in c.keywords) and not sorcery_timing_ok(g, p):
+        if not sorcery_timing_ok(g, p) and not may_cast_any_time(g, p, o):  # 601.3b: or as though it had flash
             return f"116.2f: {name} could not be cast now (sorcery timing), so it can't be suspended"
         for restriction in CAST_RESTRICTIONS:
             if restriction is _unpayable_from_hand:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_COMBAT, FIRST_STRIKE, MAIN2
 from ..model.vocab.cast_restrictions import (  # noqa: F401 (the vocabulary this module executes)  # noqa: F401 (the vocabulary this module executes)
@@ -83,7 +84,8 @@ def _restriction_ok(g: Game, p: int, kind: str) -> bool:
         return step < FIRST_STRIKE
     if kind == "after_combat":
         return step >= MAIN2
-    return False
+    window = registry.TIMING_WINDOWS.get(kind)  # "before attackers are declared" (rules/timing_permissions.py)
+    return window is not None and window[1](g, p)
 
 
 def _attacks(g: Game, defender: int, p: int) -> bool:
