@@ -6,7 +6,8 @@
   shroud" (no spell or ability can) (targeting.PLAYER_TARGET_BLOCKS).
 - 305.2: "You may play an additional land on each of your turns", "... this turn" (until the cleanup
   step, 514.2) (stack.LAND_PLAYS).
-- 502.3: "Untap CARDNAME during each other player's untap step" (turn.BEFORE_UNTAP_HOOKS).
+- 502.3: "Untap CARDNAME during each other player's untap step", "Untap all creatures and lands you control
+  during each other player's untap step" (turn.BEFORE_UNTAP_HOOKS).
 - 702.124j "Partner with [name]": "When this permanent enters, target player may search their
   library for a card named [name], reveal it, put it into their hand, then shuffle".
 """
@@ -141,7 +142,9 @@ def _untap_during_others(g: Game) -> None:
         o = s.objects[oid]
         if o.controller == s.active or not o.tapped:
             continue
-        if any(getattr(ab, "kind", "") == "untap_during_others" for ab in g.chars(o).abilities):
+        if any(getattr(ab, "kind", "") == "untap_during_others" for ab in g.chars(o).abilities) or any(
+                src.controller == o.controller and targeting.matches_filter(g, ab.filter, o, src.controller, src.id)
+                for src, ab in g.statics_of_kind("untap_yours_during_others")):  # Prophet of Kruphix
             o.tapped = False
             g.log_event("untap", "502.3", card=o.card.name, reason="untaps during each other player's untap step")
             triggers.tapped_changed(g, o, False)
