@@ -12,6 +12,9 @@ in cards/templates/statics_timing.py.
   Canyons; until the cleanup step, 514.2) and "Until your next turn, you may cast [kind] spells as though
   they had flash" (Teferi's +1): the player may begin to cast such a spell any time they could cast an
   instant (registry.FLASH_GRANTS). The spells don't gain flash.
+- 101.2: "Each opponent can cast spells only any time they could cast a sorcery" (Teferi, Time Raveler):
+  it beats any permission to cast as though the spell had flash; "Players can cast spells only during their
+  own turns" (stack.CAST_RESTRICTIONS).
 - 601.3 / 602.5b: timing windows (registry.TIMING_WINDOWS): "Activate only during combat" (506.1: the
   five steps of the combat phase), "... during the end of combat step" (511), "... before blockers are
   declared", "... before the end of combat step", "Cast this spell only before attackers are declared"
@@ -30,14 +33,16 @@ from ..model.vocab.timing_permissions import (  # noqa: F401 (the vocabulary thi
     FLASH_EFFECT,
     TIMING_WINDOW_WORDS,
     UNTIL_YOUR_NEXT_TURN,
+    CastTiming,
     FlashPermission,
     GrantFlashPermission,
     HastePermission,
 )
-from . import add_hook, turn
+from . import add_hook, stack, turn
 from .cast_restrictions import _restriction_ok
 from .cost_modifiers import spell_matches
 from .effects import register_effect
+from .stack import sorcery_timing_ok
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -84,6 +89,20 @@ def _grant_flash(g: Game, ctx: Any, e: GrantFlashPermission) -> list | None:
     s.next_timestamp += 1
     g.log_event("flash_permission", "601.3b", player=s.players[ctx.controller].name, source=ctx.name,
                 until="your next turn" if e.until == UNTIL_YOUR_NEXT_TURN else "end of turn")
+    return None
+
+
+def cast_timing_restriction(g: Game, p: int, o: Obj) -> str | None:
+    """stack.CAST_RESTRICTIONS, 101.2: "Each opponent can cast spells only any time they could cast a
+    sorcery" (Teferi, Time Raveler) beats a permission to cast a spell as though it had flash; "Players can
+    cast spells only during their own turns" (Dosan the Falling Leaf)."""
+    for src, ab in g.battlefield_abilities(CastTiming):
+        if ab.who == "opponents" and src.controller == p:
+            continue
+        if ab.kind == "sorcery" and not sorcery_timing_ok(g, p):
+            return f"101.2: {src.card.name}: {g.s.players[p].name} can cast spells only any time they could cast a sorcery"
+        if ab.kind == "own_turn" and g.s.active != p:
+            return f"101.2: {src.card.name}: {g.s.players[p].name} can cast spells only during their own turn"
     return None
 
 
@@ -141,5 +160,6 @@ def _next_turn_began(g: Game) -> None:
 add_hook(registry.HASTE_PERMISSIONS, haste_permitted)
 add_hook(registry.FLASH_GRANTS, flash_granted)
 add_hook(turn.BEFORE_UNTAP_HOOKS, _next_turn_began)
+add_hook(stack.CAST_RESTRICTIONS, cast_timing_restriction)
 register_effect(GrantFlashPermission, _grant_flash)
 _install_windows()

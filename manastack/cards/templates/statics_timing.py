@@ -7,6 +7,8 @@
   they had flash" and "Until your next turn, you may cast [kind] spells as though they had flash"
   (GrantFlashPermission). [kind]: "", "creature", "green creature", "sorcery", "creature and
   enchantment", "Spirit" ... (casting.parse_spell_kind).
+- 101.2: "Each opponent can cast spells only any time they could cast a sorcery", "Players can cast spells
+  only during their own turns" (CastTiming).
 - 602.5b: "Activate only during combat", "... during the end of combat step", "... before blockers are
   declared", "... before the end of combat step", "... during the declare blockers step" ...
   (ActivationRestriction of a kind in TIMING_WINDOW_WORDS).
@@ -21,6 +23,7 @@ from ...model.vocab.cost_modifiers import SpellFilter
 from ...model.vocab.timing_permissions import (
     TIMING_WINDOW_WORDS,
     UNTIL_YOUR_NEXT_TURN,
+    CastTiming,
     FlashPermission,
     GrantFlashPermission,
     HastePermission,
@@ -60,6 +63,16 @@ def _flash_permission(m: re.Match, para: str, out: dict, is_spell: bool) -> None
         raise Unsupported(para)
     out["abilities"].append(FlashPermission(para.strip(), "each" if m.group(1) == "any player" else "you",
                                             _spells(m.group(2))))
+
+
+@paragraph_template(r"(each opponent|players) can cast spells only (any time they could cast a sorcery|during their own turns)")
+def _cast_timing(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """101.2: a static ability restricting when (the opponents of its controller / all) players may cast."""
+    if is_spell:
+        raise Unsupported(para)
+    who = "opponents" if m.group(1) == "each opponent" else "each"
+    kind = "own_turn" if m.group(2) == "during their own turns" else "sorcery"
+    out["abilities"].append(CastTiming(para.strip(), who, kind))
 
 
 @sentence_template(rf"you may cast {_KIND}spells this turn as though they had flash")

@@ -52,6 +52,16 @@ class FlashPermission(V.Ability):
 
 
 @dataclass(frozen=True, slots=True)
+class CastTiming(V.Ability):
+    """101.2 / 307.5-like restrictions on when players may cast spells (a static ability): "Each opponent can
+    cast spells only any time they could cast a sorcery" (kind "sorcery", who "opponents"), "Players can cast
+    spells only during their own turns" (kind "own_turn", who "each")."""
+
+    who: str = "opponents"
+    kind: str = "sorcery"
+
+
+@dataclass(frozen=True, slots=True)
 class GrantFlashPermission(V.Effect):
     """"You may cast [kind] spells this turn as though they had flash" (until the cleanup step, 514.2) /
     "Until your next turn, you may cast [kind] spells as though they had flash" (`until`:
