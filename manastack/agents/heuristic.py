@@ -31,6 +31,11 @@ class HeuristicAgent:
             a = self._priority(game, d.player, self.guard.allowed(game, acts))
             self.guard.note(game, a)
             return a
+        if (k == "attackers" and d.player != game.s.active) or (k == "blockers" and d.player == game.s.active):
+            # 508.1 / 509.1: declaring another player's creatures ("you choose which creatures block"): none
+            return next((a for a in acts if isinstance(a, A.DeclareAttackers | A.DeclareBlockers)
+                         and not (a.attackers if isinstance(a, A.DeclareAttackers) else a.blockers)),
+                        next((a for a in acts if isinstance(a, A.DeclareAttackers | A.DeclareBlockers)), acts[0]))
         if k == "attackers":
             return self._attack(game, d.player, acts)
         if k == "blockers":

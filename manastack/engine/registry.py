@@ -312,3 +312,26 @@ REPLACEMENTS: dict[type, list[Callable[[Game, Event], list[Replacement]]]] = {}
 # 603.2: event class -> fn(game, event), called once the event happened: the triggered abilities
 # that watch for it are collected.
 EVENT_TRIGGERS: dict[type, list[Callable[[Game, Event], None]]] = {}
+
+# Timing permissions and restrictions (rules/timing_permissions.py):
+# 302.6 / 602.5a: fn(game, creature) -> True when its controller may activate its {T} and {Q} abilities
+# as though it had haste ("You may activate abilities of creatures you control as though those
+# creatures had haste"). Asked only for a summoning-sick creature without haste.
+HASTE_PERMISSIONS: list[Callable[[Game, Obj], bool]] = []
+# 601.3b: fn(game, player, card object or None) -> True when an effect or another object's static
+# ability lets the player cast that card as though it had flash (None: whether any card could be).
+FLASH_GRANTS: list[Callable[[Game, int, Obj | None], bool]] = []
+# 601.3 / 602.5b: windows of time a spell may be cast or an ability activated in, of kinds the rules
+# modules define (CastRestriction.kind, CostPlus.restriction: "combat", "end_combat", "before_blockers"
+# ...): kind -> (its words, "during combat"; fn(game, player) -> True while the player may do it).
+TIMING_WINDOWS: dict[str, tuple[str, Callable[[Game, int], bool]]] = {}
+
+# Who declares (rules/block_control.py): fn(game, "attackers" or "blockers") -> the player who makes
+# that declaration instead of the active / defending player (508.1, 509.1: "You choose which creatures
+# block this turn and how those creatures block"), or None.
+DECLARERS: list[Callable[[Game, str], int | None]] = []
+
+# 702.16b-e, 702.16j-k, protection of a player (rules/player_protection.py): fn(game, player, source
+# characteristics or None, the source's colors, the source's controller, what) -> True when the player
+# has protection from that source. what: "target", "damage" or "enchant".
+PLAYER_PROTECTION: list[Callable[..., bool]] = []

@@ -160,7 +160,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     why = mana_payment.cost_block_reason(g, o, cost)
     if why and not (cost.untap and not cost.tap):
         raise IllegalActionError(why)
-    if cost.untap and "Creature" in g.chars(o).types and o.sick and "haste" not in g.chars(o).keywords:
+    if cost.untap and "Creature" in g.chars(o).types and mana_payment.summoning_sick(g, o, g.chars(o)):
         raise IllegalActionError(why)
     lki = (o.copy(), g.chars(o))
     # 601.2c-h / 602.2b: the objects the other costs use are chosen first, then mana is paid.

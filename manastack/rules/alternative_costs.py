@@ -5,7 +5,7 @@ vocabulary is compiled by cards/templates/casting.py, the hooks are registered b
   702.119 emerge, 702.152 blitz, "you may [cost] rather than pay this spell's mana cost"; only one per
   spell, 118.9a) and optional additional costs (702.27 buyback, 702.175 offspring, 702.42 entwine,
   702.56 replicate, 702.157 squad, 702.78 conspire, 702.153 casualty, 702.132 assist) are chosen as
-  the spell is cast (stack.CAST_OPTIONS); their answers come from the action's choices or the chooser,
+  the spell is cast (registry.CAST_OPTIONS); their answers come from the action's choices or the chooser,
   in this order: alternative costs, additional costs, conspire / casualty, replicate / squad, assist.
   Non-mana parts (sacrifice, tap, return, exile) are chosen at 601.2b and paid with the mana (601.2h),
   after mana abilities (601.2g).
@@ -241,7 +241,7 @@ def assist_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], k
 
 def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], kicked: bool,
                      flashback: bool) -> tuple[list[Requirement], tuple]:
-    """stack.CAST_OPTIONS (601.2b, 601.2f): alternative and optional additional costs chosen as the
+    """registry.CAST_OPTIONS (601.2b, 601.2f): alternative and optional additional costs chosen as the
     spell is cast; 702.88a: a rebound spell remembers that it was cast from a hand."""
     cost_adjustment, kicker_cost = _stack_module.cost_adjustment, _stack_module.kicker_cost
     card = o.card

@@ -364,9 +364,9 @@ def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | Non
         c = o.card
         if "Land" in c.types:
             return f"{name} is a land: it can't be cast (702.62c)"
-        if not ("Instant" in c.types or "flash" in c.keywords) and not _stack_module.sorcery_timing_ok(g, p):
+        if not _stack_module.sorcery_timing_ok(g, p) and not _stack_module.may_cast_any_time(g, p, o):  # 601.3b: or as though it had flash
             return f"116.2f: {name} could not be cast now (sorcery timing), so it can't be suspended"
-        for restriction in _stack_module.CAST_RESTRICTIONS:
+        for restriction in registry.CAST_RESTRICTIONS:
             if restriction is _unpayable_from_hand:
                 continue  # 118.6: beginning to cast a spell with an unpayable cost is legal (Ancestral Vision)
             why = restriction(g, p, o)

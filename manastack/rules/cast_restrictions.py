@@ -2,7 +2,7 @@
 cards/templates/casting.py, the hooks are registered by rules/casting.py.
 
 - 601.3 "Cast this spell only ..." (during combat, before attackers are declared, ...), 702.61 split
-  second (stack.CAST_RESTRICTIONS, stack.ACTIVATION_RESTRICTIONS).
+  second (registry.CAST_RESTRICTIONS, registry.ACTIVATION_RESTRICTIONS).
 - 101.2 statics of permanents: "Each player can't cast more than one spell each turn" and the like;
   "This spell can't be countered" (effects.UNCOUNTERABLE_HOOKS).
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model import vocab as V
 from ..model.state import (
     BEGIN_COMBAT,
@@ -46,7 +47,7 @@ def split_second_on_stack(g: Game) -> str | None:
 
 
 def cast_restriction(g: Game, p: int, o: Obj) -> str | None:
-    """stack.CAST_RESTRICTIONS: 702.61a (a spell with split second on the stack) and 601.3 (the
+    """registry.CAST_RESTRICTIONS: 702.61a (a spell with split second on the stack) and 601.3 (the
     card's own "Cast this spell only ...")."""
     if not cost_modifiers._casting_game(g):
         return None
@@ -93,7 +94,8 @@ def _restriction_ok(g: Game, p: int, kind: str) -> bool:
         return step < FIRST_STRIKE
     if kind == "after_combat":
         return step >= MAIN2
-    return False
+    window = registry.TIMING_WINDOWS.get(kind)  # "before attackers are declared" (rules/timing_permissions.py)
+    return window is not None and window[1](g, p)
 
 
 def _attacks(g: Game, defender: int, p: int) -> bool:
@@ -106,7 +108,7 @@ def _attacks(g: Game, defender: int, p: int) -> bool:
 
 
 def activation_restriction(g: Game, p: int, action: Any) -> str | None:
-    """stack.ACTIVATION_RESTRICTIONS: 702.61a: while a spell with split second is on the stack, players
+    """registry.ACTIVATION_RESTRICTIONS: 702.61a: while a spell with split second is on the stack, players
     can't activate abilities that aren't mana abilities."""
     s = g.s
     if not s.stack:
@@ -154,7 +156,7 @@ def uncounterable(g: Game, o: Obj) -> bool:
 
 
 def flash_permission(g: Game, p: int, o: Obj) -> bool:
-    """stack.FLASH_PERMISSIONS: "You may cast this spell as though it had flash if you pay {2} more to cast
+    """registry.FLASH_PERMISSIONS: "You may cast this spell as though it had flash if you pay {2} more to cast
     it" (601.3b; the extra cost is a CostModifier with condition "flash_timing"); "You may cast this spell
     as though it had flash. If you cast it any time a sorcery couldn't have been cast, ... sacrifices it
     at the beginning of the next cleanup step" (CastingKeyword "flash_sacrifice")."""

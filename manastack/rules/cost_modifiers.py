@@ -8,8 +8,8 @@ cards/templates/casting.py; the hooks are registered by rules/casting.py).
   of the spell itself ("This spell costs {1} less to cast for each artifact you control", affinity
   702.41a, "... if it targets a tapped creature"); party (700.8); "the next spell you cast this
   turn costs {1} less"; colored increases ("cost {B} more") and paying life for a colored pip
-  (Defilers). Registered in stack.COST_MODIFIERS and stack.CAST_OPTIONS.
-- 702.8 flash granted to spells (stack.FLASH_PERMISSIONS).
+  (Defilers). Registered in stack.COST_MODIFIERS and registry.CAST_OPTIONS.
+- 702.8 flash granted to spells (registry.FLASH_PERMISSIONS).
 - `_casting_game`: whether any card of the game has an ability the casting hooks look for.
 """
 
@@ -208,7 +208,7 @@ def _discounts(g: Game, p: int, card: V.CardDef) -> list[Any]:
 
 def use_discounts(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], kicked: bool,
                   flashback: bool) -> tuple[list[Requirement], tuple]:
-    """stack.CAST_OPTIONS: the spell being cast uses up the "next spell" reductions that applied to it."""
+    """registry.CAST_OPTIONS: the spell being cast uses up the "next spell" reductions that applied to it."""
     if g.s.effects:
         used = _discounts(g, p, o.card)
         if used:
@@ -271,14 +271,14 @@ def _with_pips(reqs: list[Requirement], colors: list[str]) -> list[Requirement]:
 
 def colored_increase_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], kicked: bool,
                           flashback: bool) -> tuple[list[Requirement], tuple]:
-    """stack.CAST_OPTIONS: the Leeches' colored increases (601.2f)."""
+    """registry.CAST_OPTIONS: the Leeches' colored increases (601.2f)."""
     colors = colored_increase(g, p, o.card)
     return (_with_pips(reqs, colors), ()) if colors else (reqs, ())
 
 
 def defiler_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], kicked: bool,
                  flashback: bool) -> tuple[list[Requirement], tuple]:
-    """stack.CAST_OPTIONS: each such ability of a permanent `p` controls is offered for a permanent spell
+    """registry.CAST_OPTIONS: each such ability of a permanent `p` controls is offered for a permanent spell
     of its color (answered true or false: ("life_discount", bool) in the action's choices, or asked)."""
     choose = _mana_payment_module.choose
     card = o.card

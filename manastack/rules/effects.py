@@ -244,6 +244,9 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
     if target < 0:
         p = -1 - target
         pl = s.players[p]
+        if any(f(g, p, source_chars, colors, source_controller, "damage") for f in registry.PLAYER_PROTECTION):
+            g.log_event("prevent", "702.16e", source=source_name, target=pl.name, amount=n)  # rules/player_protection.py
+            return 0
         g.log_event("damage", rule, source=source_name, target=pl.name, amount=n, combat=combat)
         damage_to_player = _combat_keywords_module.damage_to_player
         damage_to_player(g, source_name, source_chars, p, n, combat)  # 120.3a-b, 120.3g (infect, toxic)

@@ -5,8 +5,9 @@
 - 702.11c / 702.18a: "You have hexproof" (opponents' spells and abilities can't target you), "You have
   shroud" (no spell or ability can) (registry.PLAYER_TARGET_BLOCKS).
 - 305.2: "You may play an additional land on each of your turns", "... this turn" (until the cleanup
-  step, 514.2) (stack.LAND_PLAYS).
-- 502.3: "Untap CARDNAME during each other player's untap step" (registry.BEFORE_UNTAP_HOOKS).
+  step, 514.2) (registry.LAND_PLAYS).
+- 502.3: "Untap CARDNAME during each other player's untap step", "Untap all creatures and lands you control
+  during each other player's untap step" (registry.BEFORE_UNTAP_HOOKS).
 - 702.124j "Partner with [name]": "When this permanent enters, target player may search their
   library for a card named [name], reveal it, put it into their hand, then shuffle".
 """
@@ -20,7 +21,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
-from . import choice_effects
+from . import choice_effects, targeting
 from . import effects as E
 from . import triggers as _triggers_module
 
@@ -136,7 +137,9 @@ def _untap_during_others(g: Game) -> None:
         o = s.objects[oid]
         if o.controller == s.active or not o.tapped:
             continue
-        if any(getattr(ab, "kind", "") == "untap_during_others" for ab in g.chars(o).abilities):
+        if any(getattr(ab, "kind", "") == "untap_during_others" for ab in g.chars(o).abilities) or any(
+                src.controller == o.controller and targeting.matches_filter(g, ab.filter, o, src.controller, src.id)
+                for src, ab in g.statics_of_kind("untap_yours_during_others")):  # Prophet of Kruphix
             o.tapped = False
             g.log_event("untap", "502.3", card=o.card.name, reason="untaps during each other player's untap step")
             triggers.tapped_changed(g, o, False)

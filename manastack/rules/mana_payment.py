@@ -59,7 +59,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                 if not group or o.tapped:
                     continue  # no mana ability, or 107.5: can't pay {T}
                 if "Creature" in c.types:
-                    if o.sick and "haste" not in c.keywords:
+                    if summoning_sick(g, o, c):
                         continue  # 302.6
                     rank = creature_rank
                 out.append(ManaSource((oid, group), merged, rank))
@@ -171,11 +171,18 @@ def usable_for_cost(g: Game, o: Obj, cost: Cost, cands: list[int]) -> list[int]:
     return out
 
 
+def summoning_sick(g: Game, o: Obj, c: Any) -> bool:
+    """302.6 / 602.5a: whether `o` (characteristics `c`) can't use {T} or {Q} abilities yet: not controlled
+    continuously since its controller's most recent turn began, without haste, and no effect lets them
+    activate its abilities as though it had haste (registry.HASTE_PERMISSIONS)."""
+    return o.sick and "haste" not in c.keywords and not any(f(g, o) for f in registry.HASTE_PERMISSIONS)
+
+
 def _tap_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
     """Why {T}/{Q} of `cost` can't be paid by `o`, or None (107.5, 107.6, 302.6)."""
     if cost.tap or cost.untap:
         c = g.chars(o)
-        if "Creature" in c.types and o.sick and "haste" not in c.keywords:
+        if "Creature" in c.types and summoning_sick(g, o, c):
             sym = "{T}" if cost.tap else "{Q}"
             return (f"302.6: {o.card.name} has not been under its controller's control continuously since "
                     f"their most recent turn began, so its {sym} ability can't be activated")
@@ -260,6 +267,10 @@ def _restriction_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
             return f"{o.card.name}: this ability can be activated only during its controller's upkeep (602.5b)"
         if r == "before_attackers" and s.step >= DECLARE_ATTACKERS:
             return f"{o.card.name}: this ability can be activated only before attackers are declared (602.5b)"
+    elif r in registry.TIMING_WINDOWS:  # "only during combat", "... the end of combat step"
+        words, now = registry.TIMING_WINDOWS[r]
+        if not now(g, o.controller):
+            return f"{o.card.name}: this ability can be activated only {words} (602.5b)"
     return None
 
 

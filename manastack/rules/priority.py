@@ -57,10 +57,12 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     land_ok = None
     sorcery_time = stack.sorcery_timing_ok(g, p)
     face_down, special_actions, flashback = _game_features(s)
+    # 601.3b: a permission to cast spells as though they had flash makes no card in hand quiet
+    granted = not sorcery_time and any(f(g, p, None) for f in registry.FLASH_GRANTS)
     for oid in pl.hand:
         o = s.objects[oid]
         card = o.card
-        if not sorcery_time and _quiet_at_instant_speed(card):
+        if not sorcery_time and not granted and _quiet_at_instant_speed(card):
             continue  # nothing to do with it now (the checks below would each say no)
         if card.abilities and activation.hand_abilities(card):
             acts.extend(_hand_ability_actions(g, p, o))  # 113.6b / 702.29a: cycling

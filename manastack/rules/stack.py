@@ -213,7 +213,8 @@ def may_cast_any_time(g: Game, p: int, o: Obj) -> bool:
     permission to cast it as though it had flash (601.3b)."""
     c = o.card
     return "Instant" in c.types or "flash" in c.keywords or (
-        not FLASH_PERMISSION_KINDS.isdisjoint(ability_types(c)) and any(f(g, p, o) for f in FLASH_PERMISSIONS))
+        not FLASH_PERMISSION_KINDS.isdisjoint(ability_types(c)) and any(f(g, p, o) for f in FLASH_PERMISSIONS)) \
+        or any(f(g, p, o) for f in registry.FLASH_GRANTS)  # Vedalken Orrery, Borne Upon a Wind
 
 
 def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | None:

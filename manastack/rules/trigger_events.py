@@ -260,8 +260,10 @@ def attacked(g: Game, attackers: list[int]) -> None:
                 triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=attackers[0])  # "it": the creature
             continue
         if ab.event == "you_attack_n":
-            if (ab.who == "any" or w.controller == ctrl) and sum(1 for a in attackers if ab.filter is None or matches_filter(
-                    g, ab.filter, s.objects[a], w.controller, w.id)) >= ab.count:
+            # scope "self": "Whenever CARDNAME and at least three other creatures attack"
+            if (ab.who == "any" or w.controller == ctrl) and (ab.scope != "self" or w.id in attackers) and sum(
+                    1 for a in attackers if ab.filter is None or matches_filter(
+                        g, ab.filter, s.objects[a], w.controller, w.id)) >= ab.count:
                 triggers._add(g, w.controller, w.id, ab, None, w.card.name)
             continue
         for a in attackers:

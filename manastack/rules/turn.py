@@ -94,6 +94,16 @@ def advance(g: Game) -> None:
 BEFORE_UNTAP_HOOKS = registry.BEFORE_UNTAP_HOOKS  # (engine/registry.py)
 
 
+def declarer(g: Game, declaration: str, default: int) -> int:
+    """508.1 / 509.1: who declares attackers / blockers: the active / defending player, unless an effect
+    gives the declaration to another player (registry.DECLARERS: "You choose which creatures block")."""
+    for f in registry.DECLARERS:
+        p = f(g, declaration)
+        if p is not None:
+            return p
+    return default
+
+
 def _begin_step(g: Game) -> None:
     s = g.s
     st = s.step
@@ -129,10 +139,10 @@ def _begin_step(g: Game) -> None:
         if s.combat is None:
             s.combat = Combat()
         s.partial = {"attack": {}}
-        q.append(("attackers", s.active))
+        q.append(("attackers", declarer(g, "attackers", s.active)))
     elif st == DECLARE_BLOCKERS:
         s.partial = {"block": {}}
-        q.append(("blockers", 1 - s.active))
+        q.append(("blockers", declarer(g, "blockers", 1 - s.active)))
     elif st in (FIRST_STRIKE, COMBAT_DAMAGE):
         combat.begin_damage_step(g)
     elif st == END_COMBAT:

@@ -22,16 +22,18 @@ class CombatSteps:
         g = self.game
         self._goto_decision("attackers", "declare_attackers")
         if g.pending.player != by:
-            raise IllegalActionError(f"508.1: only the active player ({self.pnames[g.s.active]}) declares attackers")
+            raise IllegalActionError(f"508.1: {self.pnames[g.pending.player]} declares attackers"
+                                     + (" (the active player)" if g.pending.player == g.s.active else ""))
+        attacker = g.s.active  # the creatures are the active player's, whoever declares (508.1)
         pairs = []
         used: set[int] = set()
         if isinstance(spec, list):
             for n in spec:
-                pairs.append((self.ref_distinct(n, lambda o: o.zone == BATTLEFIELD and o.controller == by, used),
-                              player_ref(1 - by)))
+                pairs.append((self.ref_distinct(n, lambda o: o.zone == BATTLEFIELD and o.controller == attacker, used),
+                              player_ref(1 - attacker)))
         elif isinstance(spec, dict):
             for n, d in spec.items():
-                pairs.append((self.ref_distinct(n, lambda o: o.zone == BATTLEFIELD and o.controller == by, used),
+                pairs.append((self.ref_distinct(n, lambda o: o.zone == BATTLEFIELD and o.controller == attacker, used),
                               self.ref(d)))
         else:
             raise StepError("attack: expects a list of creatures or a mapping creature: player")
@@ -42,15 +44,16 @@ class CombatSteps:
         g = self.game
         self._goto_decision("blockers", "declare_blockers")
         if g.pending.player != by:
-            raise IllegalActionError(f"509.1: only the defending player "
-                                     f"({self.pnames[g.pending.player]}) declares blockers")
+            raise IllegalActionError(f"509.1: {self.pnames[g.pending.player]} declares blockers"
+                                     + (" (the defending player)" if g.pending.player != g.s.active else ""))
         if not isinstance(spec, dict):
             raise StepError("block: expects a mapping blocker: attacker")
         cb = g.s.combat
+        defender = 1 - g.s.active  # the creatures are the defending player's, whoever declares (509.1)
         blocks = []
         used: set[int] = set()
         for b, a in spec.items():
-            bid = self.ref(b, lambda o: o.zone == BATTLEFIELD and o.controller == by and o.id not in used)
+            bid = self.ref(b, lambda o: o.zone == BATTLEFIELD and o.controller == defender and o.id not in used)
             used.add(bid)
             atts = a if isinstance(a, list) else [a]
             named: set[int] = set()

@@ -541,10 +541,14 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
         g = self.game
         srcs = []
         order = []
+        used: set[int] = set()  # a name repeated in the list picks the next permanent of that name
         for n in pay:
-            oid = self.find(n, lambda o: o.zone == BATTLEFIELD and o.controller == by)
+            oid = self.find(n, lambda o: o.zone == BATTLEFIELD and o.controller == by and o.id not in used)
+            if oid is None:
+                oid = self.find(n, lambda o: o.zone == BATTLEFIELD and o.controller == by)
             if oid is None:
                 raise StepError(f"pay: no permanent {n!r}")
+            used.add(oid)
             o = g.s.objects[oid]
             abil = [(i, ab) for i, ab in enumerate(stack.activated_abilities(g, o)) if isinstance(ab, ManaAbility)]
             if not abil:

@@ -64,6 +64,7 @@ from ...model.vocab.cost_modifiers import (
 from ...model.vocab.free_casting import CascadeEffect, RippleReveal
 from ...model.vocab.spell_copies import CopyTargetSpell, StormCopies
 from ...model.vocab.spell_payment import PaymentKeyword
+from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS
 from ..compiler import (
     CARD_FINISHERS,
     COLOR_WORDS,
@@ -298,7 +299,7 @@ _RESTRICTIONS = {
 @paragraph_template(r"cast cardname only (.+)")
 def _cast_only(m, para, out, is_spell):
     """601.3: a restriction on when the spell may be cast (rules/cast_restrictions.py cast_restriction)."""
-    kind = _RESTRICTIONS.get(m.group(1))
+    kind = _RESTRICTIONS.get(m.group(1)) or TIMING_WINDOW_WORDS.get(m.group(1))  # rules/timing_permissions.py
     if kind is None:
         raise Unsupported(para)
     out["abilities"].append(CastRestriction(para, kind))

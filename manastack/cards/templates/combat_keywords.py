@@ -233,10 +233,11 @@ _RULE_PREDICATES: dict[str, tuple[str, ...]] = {
     "must be blocked this turn if able": ("must_be_blocked",),
     "can't be blocked this turn except by creatures with haste": ("blockable_only_by:kw:haste",),
     "blocks this turn if able": ("blocks_each_combat",),
+    "block this turn if able": ("blocks_each_combat",),  # "creatures your opponents control block ..."
 }
 _PRED_RX = ("can't block this turn|can't be blocked this turn|can't attack or block this turn|can't attack this turn|"
             "can attack this turn as though (?:it|they) didn't have defender|must be blocked this turn if able|"
-            "blocks this turn if able|can't be blocked this turn except by creatures with haste|"
+            "blocks this turn if able|block this turn if able|can't be blocked this turn except by creatures with haste|"
             r"can't be blocked by creatures with power \d+ or less this turn")
 
 

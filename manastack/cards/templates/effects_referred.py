@@ -354,12 +354,15 @@ def _attach_self_to(m, targets):
     return [referred_objects.AttachSelfTo(who)]
 
 
-@template(r"(?:you )?(draw (?:a card|two cards)|gain (?:1|2|3) life) for each (\+1/\+1|-1/-1|[a-z]+) counter on "
-          r"(it|cardname)")
+@template(r"(?:you )?(draw (?:a card|two cards)|gain (?:1|2|3) life|lose 1 life) for each (\+1/\+1|-1/-1|[a-z]+) counter "
+          r"on (it|cardname)")
 def _for_each_counter(m, targets):
-    """"When CARDNAME dies, draw a card for each +1/+1 counter on it" (608.2h: its last known counters)."""
+    """"When CARDNAME dies, draw a card for each +1/+1 counter on it" (608.2h: its last known counters);
+    "At the beginning of your upkeep, you lose 1 life for each burden counter on CARDNAME" (The One Ring)."""
     what = m.group(1)
     n = 2 if what in ("draw two cards", "gain 2 life") else 3 if what == "gain 3 life" else 1
     of = V.SELF if m.group(3) == "cardname" else _object_ref(targets)
     count = referred_objects.CountersOn(of, m.group(2), n)
+    if what.startswith("lose"):
+        return [V.LoseLife(count)]
     return [V.Draw(count)] if what.startswith("draw") else [V.GainLife(count)]

@@ -43,6 +43,7 @@ from ...model.mana import bag_of
 from ...model.vocab import mana_abilities as MA
 from ...model.vocab.loyalty import LoyaltyAbility, LoyaltyCost
 from ...model.vocab.statics import Condition
+from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS
 from ..compiler import (
     CARD_CHECKS,
     CARD_TYPES,
@@ -310,7 +311,8 @@ def _mana_ability(para: str, cost: V.Cost, body: str, removed: str | None = None
             for r in effs:  # 602.5b: "Activate only if you control a Swamp", "... during your turn"
                 if r.kind == "if" and r.condition is not None:
                     cost = _with_restriction(cost, condition=r.condition)
-                elif r.kind in ("once_each_turn", "your_turn", "your_upkeep", "before_attackers"):
+                elif r.kind in ("once_each_turn", "your_turn", "your_upkeep", "before_attackers") \
+                        or r.kind in TIMING_WINDOW_WORDS.values():  # "... during an opponent's turn"
                     cost = _with_restriction(cost, r.kind)
                 else:
                     raise Unsupported(s)  # "as a sorcery" on a mana ability: not modelled

@@ -29,6 +29,7 @@ from ..compiler import (
     paragraph_template,
     sentence_template,
 )
+from .effects_common import parse_filter
 from .statics_counts import _NUM, _n
 
 # --------------------------------------------------------------------------- rules of the game
@@ -163,6 +164,16 @@ def _untap_during_others(m: re.Match, para: str, out: dict, is_spell: bool) -> N
     if is_spell:
         raise Unsupported(para)
     out["abilities"].append(V.StaticAbility(para.strip(), "untap_during_others"))
+
+
+@paragraph_template(r"untap all (.+?) you control during each other player's untap step")
+def _untap_yours_during_others(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+    """502.3: "Untap all creatures and lands you control during each other player's untap step" (Prophet of
+    Kruphix; rules/game_rule_statics._untap_during_others)."""
+    if is_spell:
+        raise Unsupported(para)
+    out["abilities"].append(V.StaticAbility(para.strip(), "untap_yours_during_others",
+                                            parse_filter(f"{m.group(1)} you control")))
 
 
 

@@ -1,0 +1,122 @@
+"""Protection of a player (702.16); the templates are in cards/templates/effects_player_protection.py.
+
+- 702.16b: a player with protection can't be targeted by spells with the stated quality nor by abilities
+  from a source with it (rules/targeting.py target_legal asks registry.PLAYER_PROTECTION).
+- 702.16c: nor enchanted by Auras with it: such an Aura attached to the player is put into its owner's
+  graveyard as a state-based action (704.5m, registry.AURA_ON_PLAYER); casting one at the player is refused
+  by 702.16b (an Aura spell targets).
+- 702.16e: damage from sources with the quality that would be dealt to the player is prevented
+  (rules/effects.py deal_damage).
+- 702.16j: "protection from everything": from each object: no spell or ability can target the player,
+  not even their own, and all damage to them is prevented. 702.16k / 702.16i: "protection from each of
+  your opponents": from each object an opponent controls.
+- Where it comes from: "You gain protection from the color of your choice until end of turn" (Seht's
+  Tiger; the color is chosen as the ability resolves, 608.2c), "You gain protection from everything until
+  your next turn" (The Stasis Coffin; 611.2a, ended by rules/timing_permissions.py), and the static "You
+  have protection from each of your opponents" (Absolute Virtue).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.compiler import COLOR_WORDS
+from ..engine import registry
+from ..errors import IllegalActionError
+from ..model import actions as A
+from ..model.mana import is_color
+from ..model.state import ContinuousEffect
+from ..model.vocab.player_protection import (  # noqa: F401 (the vocabulary this module executes)
+    OPPONENTS,
+    PLAYER_PROTECTION_EFFECT,
+    GainPlayerProtection,
+    PlayerProtection,
+)
+from . import add_hook, auras_on_players
+from . import effects as E
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..model.state import Obj
+
+CHOICE = "player_protection_color"
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def qualities_of(g: Game, p: int) -> list[str]:
+    """The qualities player `p` has protection from now: from static abilities of permanents they control
+    and from effects."""
+    out = [q for src, ab in g.battlefield_abilities(PlayerProtection) if src.controller == p for q in ab.qualities]
+    out.extend(q for e in g.s.effects if e.kind == PLAYER_PROTECTION_EFFECT and e.controller == p for q in e.data)
+    return out
+
+
+def player_protected(g: Game, p: int, source: Any, colors: frozenset[str], controller: int | None,
+                     what: str = "") -> bool:
+    """registry.PLAYER_PROTECTION: whether player `p` has protection from a source with characteristics
+    `source` (None when unknown), colors `colors`, controlled by `controller` (702.16a)."""
+    for q in qualities_of(g, p):
+        if q == "everything":  # 702.16j
+            return True
+        if q == OPPONENTS:  # 702.16k
+            if controller is not None and controller != p:
+                return True
+        elif q == "multicolored":
+            if len(colors) > 1:
+                return True
+        elif q in COLOR_WORDS:
+            if COLOR_WORDS[q] in colors:
+                return True
+        elif source is not None and any(fn(q, source) for fn in registry.PROTECTION_QUALITIES):
+            return True
+    return False
+
+
+def _aura_allowed(g: Game, aura: Obj, chars: Any) -> bool:
+    """registry.AURA_ON_PLAYER, 702.16c: an Aura with a quality the enchanted player has protection from
+    doesn't stay attached to them."""
+    p = auras_on_players.enchanted_player(aura)
+    return p is None or not player_protected(g, p, chars, chars.colors, aura.controller, "enchant")
+
+
+# ----------------------------------------------------------------------------- gaining protection
+
+
+def _grant(g: Game, p: int, qualities: tuple[str, ...], until: str, source: str) -> None:
+    s = g.s
+    s.effects.append(ContinuousEffect(PLAYER_PROTECTION_EFFECT, None, controller=p, timestamp=s.next_timestamp,
+                                      until=until, data=tuple(qualities)))
+    s.next_timestamp += 1
+    g.invalidate()
+    g.log_event("gains_protection", "702.16a", player=s.players[p].name, qualities=", ".join(qualities), source=source)
+
+
+def _gain_protection(g: Game, ctx: Any, e: GainPlayerProtection) -> list | None:
+    if not e.color_choice:
+        _grant(g, ctx.controller, e.qualities, e.until, ctx.name)
+        return None
+    # 608.2c: the color is chosen as the effect resolves, by the ability's controller
+    return [E._choice(CHOICE, ctx.controller, tuple(_COLOR_WORD),
+                      f"{ctx.name}: choose a color (you gain protection from it)",
+                      (e.qualities, e.until, ctx.name))]
+
+
+def _color_actions(g: Game, d: Any) -> list:
+    return [A.Choose(c) for c in d.data]
+
+
+def _answer_color(g: Game, d: Any, value: Any) -> None:
+    if not is_color(value) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
+    s = g.s
+    qualities, until, name = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("choose_color", "608.2c", player=s.players[d.player].name, color=value, source=name)
+    _grant(g, d.player, tuple(qualities) + (_COLOR_WORD[value],), until, name)
+
+
+add_hook(registry.PLAYER_PROTECTION, player_protected)
+add_hook(registry.AURA_ON_PLAYER, _aura_allowed)
+registry.register_effect(GainPlayerProtection, _gain_protection)
+registry.CHOICES[CHOICE] = (_color_actions, _answer_color)
