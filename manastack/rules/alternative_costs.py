@@ -31,11 +31,12 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
     Overload,
 )
 from ..model.vocab.keyword_costs import IfKicked
-from ..model.vocab.spell_copies import StormCopies
-from . import choice_effects, cost_modifiers, spell_copies
+from ..model.vocab.spell_copies import CopyThisSpell, StormCopies
+from . import choice_effects, cost_modifiers
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
+from . import triggers as _triggers_module
 from . import turn_history as _turn_history_module
 
 if TYPE_CHECKING:
@@ -255,7 +256,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         # 702.40a: the spells cast before it this turn (it is counted only once it becomes cast, 601.2i)
         added += (("storm_count", sum(pl.spells_cast for pl in g.s.players)),)
     if any(type(ab) is V.TriggeredAbility and ab.effects == (StormCopies("gravestorm"),) for ab in card.abilities):
-        added += (("gravestorm_count", spell_copies._died_this_turn(g)),)  # 702.69a
+        added += (("gravestorm_count", _turn_history_module.permanents_died_this_turn(g)),)  # 702.69a
     opts = cast_options(card)
     others = alternative_costs(card)
     orig = _original(card)
@@ -290,7 +291,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
                 raise IllegalActionError(f"{card.name}: its {ab.kind} cost can't be paid (601.2h): {ab.text}")
             _choose_other(g, p, o, other)
     additional += mandatory
-    copies, times = spell_copies._copy_costs(g, p, o, action, opts)
+    copies, times = _copy_costs(g, p, o, action, opts)
     if copies:
         added += ((copies[0], True),)
     if times:
@@ -436,3 +437,60 @@ def _run_if_kicked(g, ctx, e: IfKicked):
 
 
 registry.register_effect(IfKicked, _run_if_kicked)
+
+
+def _copy_candidates(g: Game, p: int, o: Obj, ab: CastOption) -> list[int]:
+    if ab.kind == "conspire":
+        # 702.78a: two untapped creatures you control that share a color with it
+        colors = g.chars(o).colors
+        return [x.id for x in g.permanents(p) if not x.tapped and "Creature" in g.chars(x).types
+                and g.chars(x).colors & colors]
+    if ab.kind == "casualty":
+        # 702.153a: a creature with power N or greater
+        return [x.id for x in g.permanents(p) if "Creature" in g.chars(x).types
+                and (g.chars(x).power or 0) >= ab.n]
+    return []
+
+
+def _copy_trigger(kind: str, n: int) -> V.TriggeredAbility:
+    text = {"conspire": "When you cast this spell, if its conspire cost was paid, copy it. (702.78a)",
+            "casualty": "When you cast this spell, if a casualty cost was paid for it, copy it. (702.153a)",
+            "replicate": "When you cast this spell, copy it for each time its replicate cost was paid. (702.56a)"}[kind]
+    return V.TriggeredAbility(text, "cast_copy", (CopyThisSpell(n, RULE[kind]),))
+
+
+def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) -> tuple[tuple[str, ...], int]:
+    """601.2b-c: conspire / casualty (asked true or false, then the creatures, paid at once: tapping or
+    sacrificing them; their "When you cast this spell, if its cost was paid, copy it" triggers) and
+    replicate / squad (the number of times, asked; the cost is added by the caller)."""
+    done: list[str] = []
+    times = 0
+    for ab in opts:
+        if ab.kind in ("conspire", "casualty"):
+            need = 2 if ab.kind == "conspire" else 1
+            cands = _copy_candidates(g, p, o, ab)
+            if len(cands) < need or not _answer(g, p, o.card, action, ab):
+                continue
+            what = "tap" if ab.kind == "conspire" else "sacrifice"
+            for x in _mana_payment_module._choose_cost_objects(g, p, cands, need, what, o.card.name):
+                if ab.kind == "conspire":
+                    _mana_payment_module.tap(g, g.s.objects[x], "702.78a")
+                else:
+                    choice_effects.sacrifice(g, x)
+            done.append(ab.kind)
+            g.log_event(ab.kind, RULE[ab.kind], card=o.card.name)
+            _triggers_module._add(g, p, o.id, _copy_trigger(ab.kind, 1), None, o.card.name)
+        elif ab.kind in ("replicate", "squad"):
+            given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2
+                          and c[0] == ab.kind), None)
+            if given is None:
+                given = _mana_payment_module.choose(g, p, ab.kind, list(range(0, 11)),
+                               f"{RULE[ab.kind]}: {o.card.name}: how many times do you pay its {ab.kind} cost "
+                               f"{ab.cost.text}? (a number)")
+            if not isinstance(given, int) or isinstance(given, bool) or given < 0:
+                raise IllegalActionError(f"{o.card.name}: answer a number of times for {ab.kind} ({RULE[ab.kind]})")
+            times = given
+            if times and ab.kind == "replicate":
+                _triggers_module._add(g, p, o.id, _copy_trigger("replicate", times), None, o.card.name)
+    return tuple(done), times
+

@@ -32,8 +32,7 @@ from ..model.vocab.player_protection import (  # noqa: F401 (the vocabulary this
     GainPlayerProtection,
     PlayerProtection,
 )
-from . import add_hook, auras_on_players
-from . import effects as E
+from . import add_hook, auras_on_players, choice_effects
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -96,7 +95,7 @@ def _gain_protection(g: Game, ctx: Any, e: GainPlayerProtection) -> list | None:
         _grant(g, ctx.controller, e.qualities, e.until, ctx.name)
         return None
     # 608.2c: the color is chosen as the effect resolves, by the ability's controller
-    return [E._choice(CHOICE, ctx.controller, tuple(_COLOR_WORD),
+    return [choice_effects._choice(CHOICE, ctx.controller, tuple(_COLOR_WORD),
                       f"{ctx.name}: choose a color (you gain protection from it)",
                       (e.qualities, e.until, ctx.name))]
 

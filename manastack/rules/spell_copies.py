@@ -13,84 +13,28 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
 from ..model import actions as A
-from ..model import vocab as V
-from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, StackItem
+from ..model.state import STACK, StackItem
 from ..model.vocab.spell_copies import (  # noqa: F401 (the vocabulary this module executes)
     CopyTargetSpell,
     CopyThisSpell,
     StormCopies,
 )
 from . import activation as _activation_module
-from . import alternative_costs as _alternative_costs_module
-from . import choice_effects, triggers
-from . import mana_payment as _mana_payment_module
+from . import choice_effects
 from . import stack as _stack_module
 from . import targeting as _targeting_module
-from . import turn_history as _turn_history_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..model.state import Obj
-    from .alternative_costs import CastOption
 
 
 
 
 
-def _copy_trigger(kind: str, n: int) -> V.TriggeredAbility:
-    text = {"conspire": "When you cast this spell, if its conspire cost was paid, copy it. (702.78a)",
-            "casualty": "When you cast this spell, if a casualty cost was paid for it, copy it. (702.153a)",
-            "replicate": "When you cast this spell, copy it for each time its replicate cost was paid. (702.56a)"}[kind]
-    return V.TriggeredAbility(text, "cast_copy", (CopyThisSpell(n, _alternative_costs_module.RULE[kind]),))
 
 
-def _copy_candidates(g: Game, p: int, o: Obj, ab: CastOption) -> list[int]:
-    if ab.kind == "conspire":
-        # 702.78a: two untapped creatures you control that share a color with it
-        colors = g.chars(o).colors
-        return [x.id for x in g.permanents(p) if not x.tapped and "Creature" in g.chars(x).types
-                and g.chars(x).colors & colors]
-    if ab.kind == "casualty":
-        # 702.153a: a creature with power N or greater
-        return [x.id for x in g.permanents(p) if "Creature" in g.chars(x).types
-                and (g.chars(x).power or 0) >= ab.n]
-    return []
 
 
-def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) -> tuple[tuple[str, ...], int]:
-    """601.2b-c: conspire / casualty (asked true or false, then the creatures, paid at once: tapping or
-    sacrificing them; their "When you cast this spell, if its cost was paid, copy it" triggers) and
-    replicate / squad (the number of times, asked; the cost is added by the caller)."""
-    done: list[str] = []
-    times = 0
-    for ab in opts:
-        if ab.kind in ("conspire", "casualty"):
-            need = 2 if ab.kind == "conspire" else 1
-            cands = _copy_candidates(g, p, o, ab)
-            if len(cands) < need or not _alternative_costs_module._answer(g, p, o.card, action, ab):
-                continue
-            what = "tap" if ab.kind == "conspire" else "sacrifice"
-            for x in _mana_payment_module._choose_cost_objects(g, p, cands, need, what, o.card.name):
-                if ab.kind == "conspire":
-                    _mana_payment_module.tap(g, g.s.objects[x], "702.78a")
-                else:
-                    choice_effects.sacrifice(g, x)
-            done.append(ab.kind)
-            g.log_event(ab.kind, _alternative_costs_module.RULE[ab.kind], card=o.card.name)
-            triggers._add(g, p, o.id, _copy_trigger(ab.kind, 1), None, o.card.name)
-        elif ab.kind in ("replicate", "squad"):
-            given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2
-                          and c[0] == ab.kind), None)
-            if given is None:
-                given = _mana_payment_module.choose(g, p, ab.kind, list(range(0, 11)),
-                               f"{_alternative_costs_module.RULE[ab.kind]}: {o.card.name}: how many times do you pay its {ab.kind} cost "
-                               f"{ab.cost.text}? (a number)")
-            if not isinstance(given, int) or isinstance(given, bool) or given < 0:
-                raise IllegalActionError(f"{o.card.name}: answer a number of times for {ab.kind} ({_alternative_costs_module.RULE[ab.kind]})")
-            times = given
-            if times and ab.kind == "replicate":
-                triggers._add(g, p, o.id, _copy_trigger("replicate", times), None, o.card.name)
-    return tuple(done), times
 
 
 
@@ -165,10 +109,6 @@ def _storm_count(item: StackItem, kind: str = "storm") -> int:
     return 0
 
 
-def _died_this_turn(g: Game) -> int:
-    """702.69a: permanents put into a graveyard from the battlefield this turn (from the game log)."""
-    return sum(1 for e in _turn_history_module._this_turn(g) if e.get("event") == "zone_change" and e.get("from_zone") == BATTLEFIELD
-               and e.get("to_zone") == GRAVEYARD)
 
 
 def _storm(g: Game, ctx: Any, e: StormCopies) -> list | None:

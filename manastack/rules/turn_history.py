@@ -109,3 +109,10 @@ def counters_if_happened(g: Game, o: Obj, ab: CountersIfHappened, choices: dict)
 
 ETB_REPLACEMENTS["etb_counters_if_happened"] = counters_if_happened
 LEFT_BATTLEFIELD_HOOKS.append(creature_died)
+
+
+def permanents_died_this_turn(g: Game) -> int:
+    """702.69a: permanents put into a graveyard from the battlefield this turn (from the game log)."""
+    return sum(1 for e in _this_turn(g) if e.get("event") == "zone_change" and e.get("from_zone") == BATTLEFIELD
+               and e.get("to_zone") == GRAVEYARD)
+
