@@ -22,7 +22,6 @@ from ..model.vocab.blocking_requirements import (  # noqa: F401 (the vocabulary 
 from ..model.vocab.combat_keywords import CombatRuleData
 from . import combat as _combat_module
 from . import combat_keywords
-from . import continuous as _continuous_module
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -97,10 +96,8 @@ def block_requirements_error(g: Game, blocks: tuple[tuple[int, tuple[int, ...]],
 def _better_declaration(g: Game, cur: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]] | None:
     """A declaration without restriction violations that obeys more requirements than `cur`, or None."""
     reqs = _requirements(g)
-    if not reqs[0] and not reqs[1]:
-        any_layered = _continuous_module.any_layered
-        if not reqs[2] or any_layered(g):
-            return None  # "blocks each combat if able" alone: rules/combat.py checks it (when a static has it)
+    if not reqs[0] and not reqs[1] and not reqs[2]:
+        return None
     s = g.s
     have = _obeyed(cur, reqs)
     must_be_blocked, pairs, each_combat = reqs

@@ -19,7 +19,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import ManaSource, Requirement, requirements, single, solve_payment, spend
 from ..model.events import ManaAdded, TapChange
-from ..model.mana import TYPES, format_bag
+from ..model.mana import TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility, ObjectFilter
 from ..model.vocab.conditions import HistoryCondition
@@ -303,9 +303,11 @@ def can_pay(g: Game, p: int, reqs: list[Requirement], purpose: tuple | None, exc
 
 def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None, what: str,
              exclude: int | None = None, exclude_more: tuple[int, ...] = (),
-             purpose: tuple | None = None) -> Requirement:
+             purpose: tuple | None = None, keep: Bag | None = None) -> Requirement:
     """601.2g-h: activate mana abilities (the solver's choice, or `payment`), then pay from the pool.
-    `purpose`: ("spell", id) or ("ability", source id), what restricted mana may pay for (106.6)."""
+    `purpose`: ("spell", id) or ("ability", source id), what restricted mana may pay for (106.6);
+    `keep`: mana still needed afterwards, which the generic part is paid without where it can (a
+    converter's own cost, paid while the spell's colored mana is in the pool)."""
     s = g.s
     pl = s.players[p]
     if not reqs or (reqs[0].total == 0 and reqs[0].life == 0):
@@ -320,7 +322,8 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
             oid, idx = source_ability(key, out)
             # A converter's own cost is paid the way the solver planned ({R/W} of a filter land with W,
             # keeping the R the spell needs: 601.2g-h).
-            activate_mana(g, p, oid, idx, out_override=out, cost_req=key[2] if len(key) > 2 else None)
+            activate_mana(g, p, oid, idx, out_override=out, cost_req=key[2] if len(key) > 2 else None,
+                          keep=tuple(a + b for a, b in zip(req.typed, keep or (0,) * 6)))
     else:
         for src, idx, choice in payment.activations:
             o = s.objects.get(src)
@@ -341,7 +344,7 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
     if req.life and pl.life < req.life:
         raise IllegalActionError(f"{pl.name} can't pay {req.life} life (119.4)")
     try:
-        taken = spend(req, mana_abilities.usable_pool(g, p, purpose))
+        taken = spend(req, mana_abilities.usable_pool(g, p, purpose), keep)
     except ValueError:
         raise IllegalActionError(f"{pl.name} can't pay the cost of {what} (601.2h)") from None
     pl.pool = tuple(a - b for a, b in zip(pl.pool, taken))  # type: ignore[assignment]
@@ -389,7 +392,7 @@ def choose(g: Game, p: int, kind: str, options: list, prompt: str) -> Any:
 
 
 def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_override=None,
-                  mana_paid: bool = False, cost_req: Requirement | None = None) -> None:
+                  mana_paid: bool = False, cost_req: Requirement | None = None, keep: Bag | None = None) -> None:
     """605.3: activate a mana ability; it resolves at once (no stack). `out_override` is the total
     mana the payment solver planned for it (base, replacements and triggered extras); `cost_req`, the
     way it planned to pay the ability's own mana cost (one half of a hybrid symbol)."""
@@ -431,7 +434,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     # Costs (602.2b, 601.2g-h): mana (never from this source), life, sacrifice, {T}/{Q}.
     if not cost.mana.is_empty() and not mana_paid:
         pay_mana(g, p, [cost_req] if cost_req is not None else requirements(cost.mana), None,
-                 f"{o.card.name}'s ability", exclude=oid, purpose=("ability", oid))
+                 f"{o.card.name}'s ability", exclude=oid, purpose=("ability", oid), keep=keep)
     if cost.life:
         if s.players[p].life < cost.life:
             raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")

@@ -222,6 +222,13 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
             if "supply" not in memo:
                 memo["supply"] = fixed_supply(pl.pool, sources)  # None: mana abilities with choices
             paid = memo[key] = payable(reqs, pl.pool, sources, pl.life, memo["supply"])
+    if paid and stack.additional_costs(card):
+        excluded = stack.sacrificed_mana_sources(g, p, o)
+        if excluded:  # 601.2h: a Treasure sacrificed for the cost adds no mana
+            reqs = requirements(card.mana_cost, x, adjust)
+            paid = solve_payment(reqs, mana_abilities.usable_pool(g, p, ("spell", o.id)),
+                                 [src for src in sources if not (isinstance(src.key, tuple) and src.key and src.key[0] in excluded)],
+                                 pl.life) is not None
     if paid:
         return True
     if stack.AFFORD_KINDS.isdisjoint(ability_types(card)):

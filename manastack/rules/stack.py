@@ -267,7 +267,27 @@ def _spell_sacrifice_candidates(g: Game, p: int, o: Obj, cost: Cost) -> list[int
     assert cost.sacrifice is not None
     # 601.2g-h: mana abilities are activated before the costs are paid, so a permanent may be tapped
     # for mana and then sacrificed for the same spell (a mana rock for Eviscerator's Insight).
-    return [x.id for x in g.permanents(p) if targeting.matches_filter(g, cost.sacrifice, x, p)]
+    cands = [x.id for x in g.permanents(p) if targeting.matches_filter(g, cost.sacrifice, x, p)]
+    # A permanent whose mana ability sacrifices it (a Treasure) can't both add mana and be sacrificed for
+    # the cost: the others come first, so the default choice keeps its mana.
+    return sorted(cands, key=lambda c: _sacrifices_for_mana(g, g.s.objects[c]))
+
+
+def _sacrifices_for_mana(g: Game, o: Obj) -> bool:
+    return any(isinstance(ab, ManaAbility) and (ab.cost.sacrifice_self or ab.cost.sacrifice is not None)
+               for ab in activated_abilities(g, o))
+
+
+def sacrificed_mana_sources(g: Game, p: int, o: Obj) -> tuple[int, ...]:
+    """601.2h: the permanents the spell's additional sacrifice costs take by default that a mana
+    ability would have sacrificed too (only Treasures left to sacrifice): they can't pay its mana."""
+    out: list[int] = []
+    for cost in additional_costs(o.card):
+        if cost.sacrifice is not None:
+            cands = [c for c in _spell_sacrifice_candidates(g, p, o, cost) if c not in out]
+            if cands and _sacrifices_for_mana(g, g.s.objects[cands[0]]):
+                out.append(cands[0])
+    return tuple(out)
 
 
 def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | None:
@@ -443,9 +463,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         raise IllegalActionError(f"{s.players[p].name} can't pay {life} life (119.4)")
     if not any(payer(g, p, o, reqs, action, tuple(victims)) for payer in SPELL_PAYERS):  # convoke, delve ...
         # A victim may be tapped for mana first (601.2g-h), but not sacrificed for mana: it is sacrificed once.
-        sacrificing = tuple(v for v in victims if any(
-            isinstance(ab, ManaAbility) and (ab.cost.sacrifice_self or ab.cost.sacrifice is not None)
-            for ab in activated_abilities(g, g.s.objects[v])))
+        sacrificing = tuple(v for v in victims if _sacrifices_for_mana(g, g.s.objects[v]))
         mana_payment.pay_mana(g, p, reqs, action.payment, card.name, exclude_more=sacrificing, purpose=("spell", o.id))
     if life:
         g.set_life(p, -life, "119.4", source=card.name)

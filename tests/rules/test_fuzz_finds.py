@@ -1,0 +1,57 @@
+"""Listings the fuzzer found wrong (manastack fuzz, seed 20261201): an action listed as legal must be
+accepted, and a decision must always list a legal answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from manastack import Game
+from manastack.fuzz.cases import read_case
+from manastack.fuzz.runner import FuzzOptions, play_case
+from manastack.model import actions as A
+from manastack.model.state import BATTLEFIELD
+from tests.setup_helpers import put
+
+CASES = Path(__file__).resolve().parent.parent / "fuzz_cases"
+
+
+def _main_phase(active: int = 0) -> Game:
+    g = Game.new_game("vanilla", "vanilla", seed=5)
+    while g.pending.kind != "priority" or g.s.step != 3 or g.s.active != active:  # precombat main
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+def test_601_2h_a_permanent_sacrificed_for_mana_cannot_also_be_the_additional_cost() -> None:
+    """Deadly Dispute ({1}{B}, sacrifice an artifact or creature) with a Swamp and a Lotus Petal: the Petal
+    is the only thing to sacrifice, so it can't add the {1} (its mana ability sacrifices it): not listed."""
+    g = _main_phase()
+    p = g.s.active
+    for oid in list(g.s.battlefield):
+        if g.s.objects[oid].controller == p:
+            g.s.battlefield.remove(oid)
+    put(g, "Swamp", BATTLEFIELD, p)
+    put(g, "Lotus Petal", BATTLEFIELD, p)
+    dispute = put(g, "Deadly Dispute", "hand", p)
+    g.run()
+    assert not any(isinstance(a, A.CastSpell) and a.card == dispute.id for a in g.legal_actions())
+    put(g, "Ornithopter", BATTLEFIELD, p)  # another artifact to sacrifice: the Petal pays the {1}
+    g.run()
+    cast = next(a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == dispute.id)
+    g.apply(cast)
+    assert dispute.id not in g.s.players[p].hand  # cast: the Ornithopter is sacrificed, the Petal pays
+    assert any(o.card.name == "Ornithopter" and o.zone == "graveyard" for o in g.s.objects.values())
+
+
+@pytest.mark.parametrize("case", sorted(CASES.glob("*.json")), ids=lambda p: p.stem)
+def test_the_games_the_fuzzer_found_now_play_on(case: Path) -> None:
+    """The recorded games (tests/fuzz_cases/) replayed: each broke at its last action (a listed action
+    refused: Deadly Dispute with only a Treasure to sacrifice, a converter's {1} paid with the spell's
+    {U}; an engine fault: Razorgrass Screen drafted onto a menace attacker, leaving only a refused "no
+    blocks"). Now the game goes past it: the replay only runs out of recorded actions, or an action the
+    listing no longer offers is refused as unlisted."""
+    c = read_case(str(case))
+    played = play_case(c, FuzzOptions(check_rate=0.0, replay=False), actions=list(c.actions))
+    assert played.kind in ("replay", "agent_illegal", ""), (played.kind, played.message)
