@@ -22,6 +22,7 @@ from ..model.vocab.blocking_requirements import (  # noqa: F401 (the vocabulary 
 from ..model.vocab.combat_keywords import CombatRuleData
 from . import combat as _combat_module
 from . import combat_keywords
+from . import continuous as _continuous_module
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -93,11 +94,16 @@ def block_requirements_error(g: Game, blocks: tuple[tuple[int, tuple[int, ...]],
             f"if able); {names or 'another declaration'} obeys more")
 
 
-def _better_declaration(g: Game, cur: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]] | None:
-    """A declaration without restriction violations that obeys more requirements than `cur`, or None."""
+def _better_declaration(g: Game, cur: dict[int, tuple[int, ...]],
+                        each_combat_too: bool = False) -> dict[int, tuple[int, ...]] | None:
+    """A declaration without restriction violations that obeys more requirements than `cur`, or None.
+    Checking a declaration leaves "blocks each combat if able" alone to rules/combat.py when a static
+    ability has it (its own message); a search for a legal declaration (`each_combat_too`) doesn't."""
     reqs = _requirements(g)
-    if not reqs[0] and not reqs[1] and not reqs[2]:
-        return None
+    if not reqs[0] and not reqs[1]:
+        any_layered = _continuous_module.any_layered
+        if not reqs[2] or (any_layered(g) and not each_combat_too):
+            return None
     s = g.s
     have = _obeyed(cur, reqs)
     must_be_blocked, pairs, each_combat = reqs
@@ -146,7 +152,7 @@ def suggested_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
             return decl
         except IllegalActionError:
             pass
-        better = _better_declaration(g, cur)
+        better = _better_declaration(g, cur, each_combat_too=True)
         if better is not None:
             frontier.append(better)
         frontier.extend({k: v for k, v in cur.items() if k != b} for b in cur)
