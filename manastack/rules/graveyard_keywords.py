@@ -172,8 +172,9 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
         if type(cost) is V.CostPlus and cost.discard else []
     exiles = _mana_payment_module._choose_cost_objects(g, p, _exile_cands(g, p, o, ab), cost.exile_count, "exile", o.card.name) \
         if type(cost) is V.CostPlus and cost.exile_from_graveyard is not None else []
+    # 106.6: mana that may be spent only on abilities pays for this one, as the listing counted it
     _mana_payment_module.pay_mana(g, p, requirements(cost.mana, action.x), action.payment, f"{o.card.name}'s ability",
-             exclude_more=tuple(victims))
+                                  exclude_more=tuple(victims), purpose=("ability", o.id))
     if cost.life:
         g.set_life(p, -cost.life, "119.4", source=o.card.name)
     for v in victims:

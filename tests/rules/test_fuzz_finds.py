@@ -49,7 +49,8 @@ def test_601_2h_a_permanent_sacrificed_for_mana_cannot_also_be_the_additional_co
 def test_the_games_the_fuzzer_found_now_play_on(case: Path) -> None:
     """The recorded games (tests/fuzz_cases/) replayed: each broke at its last action (a listed action
     refused: Deadly Dispute with only a Treasure to sacrifice, a converter's {1} paid with the spell's
-    {U}; an engine fault: Razorgrass Screen drafted onto a menace attacker, leaving only a refused "no
+    {U}; Viscera Dragger's unearth paid with Automated Artificer's ability-only mana; an engine fault:
+    Razorgrass Screen drafted onto a menace attacker, leaving only a refused "no
     blocks"). Now the game goes past it: the replay only runs out of recorded actions, or an action the
     listing no longer offers is refused as unlisted."""
     c = read_case(str(case))
