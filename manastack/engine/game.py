@@ -54,12 +54,13 @@ _NO_KINDS: frozenset = frozenset()
 _PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
 # Events that change nothing a state-based action looks at (704.5: life, poison, drawing from an empty
 # library, the permanents and their characteristics, damage, counters, attachments, control): turn
-# structure, mana, tapping, casting (its costs are logged on their own: "life", "zone_change" ...), and
+# structure, mana, casting (its costs are logged on their own: "life", "zone_change" ...), and
 # zone changes that don't involve the battlefield (a draw, a discard) — unless a characteristic depends
 # on the turn, the step, tapped status or the cards in a zone (GameState.volatile_chars). After only
-# these, the state-based actions that found nothing before still find nothing (Game.settle).
+# these, the state-based actions that found nothing before still find nothing (Game.settle). Events
+# performed through Game.perform (tapping, mana added, life) say it by their class (Event.SBA).
 SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers", "draw", "cast",
-                                "activate_mana", "tap", "add_mana", "pay_mana", "mana_empties", "order_triggers"})
+                                "activate_mana", "pay_mana", "mana_empties", "order_triggers"})
 
 
 class Game:

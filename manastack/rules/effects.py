@@ -9,7 +9,7 @@ Handlers of effects of one topic live in that topic's module and register with `
 rules/regeneration.py (701.15), prevention.py (615), library_effects.py (scry, surveil, mill, search,
 401.4 dig and put),
 keyword_actions.py (701.40 explore ...), hand_effects.py (choosing from a revealed hand), and the
-modules of the templates; `_load_handler_modules` imports the first five with this one.
+modules of the templates; manastack/assembly.py imports them all.
 """
 
 from __future__ import annotations
@@ -610,14 +610,6 @@ def _only_false(g: Game, d: Any) -> bool:
     acts = choice_effects._may_actions(g, d)
     return len(acts) == 1
 
-
-def _load_handler_modules() -> None:
-    """The handlers of effects that live in their topic's module (regeneration, prevention, library,
-    keyword actions, hands) register themselves as those modules are imported: import them with this
-    one, so that every effect of model/vocab.py has its handler once rules/effects.py is loaded."""
-
-
-_load_handler_modules()
 
 
 def _term(ctx: Context, t: str) -> int:
