@@ -23,7 +23,7 @@ from ..model import vocab as _vocab
 from ..model.chars import VOLATILE_READS, Chars
 from ..model.decisions import Decision
 from ..model.events import Event, LifeChange, ManaAdded, TapChange
-from ..model.mana import EMPTY, format_bag
+from ..model.mana import EMPTY, Bag, format_bag
 from ..model.state import (
     BATTLEFIELD,
     EXILE,
@@ -539,6 +539,38 @@ class Game:
         if delta == 0:
             return
         self.perform(LifeChange(rule, p, delta, source))
+
+    def tap(self, o: Obj, rule: str) -> None:
+        """701.26a: tap the permanent `o` (an event, through the door)."""
+        self.perform(TapChange(rule, o.id, True))
+
+    def untap(self, o: Obj, rule: str) -> None:
+        """701.26b: untap the permanent `o`."""
+        self.perform(TapChange(rule, o.id, False))
+
+    def add_mana(self, p: int, bag: Bag, source: str, tapped_for_mana: bool = False) -> None:
+        """106.3: add mana to `p`'s pool (106.12: `tapped_for_mana`)."""
+        self.perform(ManaAdded("106.3", p, bag, source, tapped_for_mana))
+
+    # ------------------------------------------------------------------ choices without a decision
+    def choose(self, p: int, kind: str, options: list, prompt: str) -> Any:
+        """A choice made where no decision can wait (605.3b: while a mana ability resolves, or a
+        replacement effect applies). The game's `chooser` answers it (the scenario runner); without
+        one, the first option is taken (callers list the best default first)."""
+        if self.chooser is not None:
+            return self.chooser(p, kind, options, prompt)
+        return options[0]
+
+    def unasked(self, p: int, kind: str, options: list, prompt: str) -> Any:
+        """A choice the rules make without asking: one legal option, or options that all give the same
+        result (an order of identical replacement effects, 616.1). The game's `chooser` (the scenario
+        runner) may take an answer given for it, checked against the options and used up (SCENARIOS.md);
+        otherwise the first option."""
+        if self.chooser is not None:
+            picked = self.chooser(p, kind, options, prompt, asked=False)
+            if picked is not None:
+                return picked
+        return options[0]
 
     # ------------------------------------------------------------------ the event door
     def perform(self, event: Event) -> Event | None:

@@ -208,12 +208,12 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             raise IllegalActionError(f"{s.players[p].name} can't pay {cost.life} life (119.4)")
         g.set_life(p, -cost.life, "119.4", source=o.card.name)
     if cost.tap:
-        mana_payment.tap(g, o, "107.5")
+        g.tap(o, "107.5")
     if cost.untap:
-        mana_payment.untap(g, o, "107.6")
+        g.untap(o, "107.6")
     for x in tapped_others:
         if extra_paid is None or x not in extra_paid:
-            mana_payment.tap(g, s.objects[x], "602.2b")
+            g.tap(s.objects[x], "602.2b")
     if extra_paid is not None and extra is not None and extra.pay is not None:
         extra.pay(g, cost, p, o, extra_paid)
     if type(cost) is CostPlus and cost.remove_counters is not None:

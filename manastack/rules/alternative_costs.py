@@ -154,7 +154,7 @@ def _pay_other(g: Game, p: int, o: Obj, ab: AlternativeCost, chosen: dict[str, t
             if part == "sacrifice":
                 choice_effects.sacrifice(g, x)
             elif part == "tap":
-                _mana_payment_module.tap(g, s.objects[x], "601.2h")
+                g.tap(s.objects[x], "601.2h")
             elif part == "return":
                 g.move(x, HAND, rule="601.2h")
             else:
@@ -195,7 +195,7 @@ def _answer(g: Game, p: int, card: V.CardDef, action: Any, ab: Any) -> bool:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == ab.kind:
             return bool(c[1])
     what = "pay its" if ab.kind in ADDITIONAL else "cast it for its"
-    ans = _mana_payment_module.choose(g, p, ab.kind, [False, True], f"{RULE[ab.kind]}: {card.name}: {what} {ab.kind} cost "
+    ans = g.choose(p, ab.kind, [False, True], f"{RULE[ab.kind]}: {card.name}: {what} {ab.kind} cost "
                  f"{ab.cost.text if type(ab) is CastOption else ab.text}? (true or false)")
     if not isinstance(ans, bool):
         raise IllegalActionError(f"{card.name}: answer true or false for its {ab.kind} cost ({RULE[ab.kind]})")
@@ -210,7 +210,7 @@ def assist_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], k
     spell's total cost." The caster answers true or false (("assist", bool) in the action's choices, or
     asked); the other player then answers how much generic mana they pay (a number; agents: none) and
     pays it from their own mana."""
-    choose, mana_sources, pay_mana = _mana_payment_module.choose, _mana_payment_module.mana_sources, _mana_payment_module.pay_mana
+    mana_sources, pay_mana = _mana_payment_module.mana_sources, _mana_payment_module.pay_mana
     if not has_keyword(o.card, "assist") or not reqs:
         return reqs, ()
     generic = min(r.generic for r in reqs)
@@ -225,11 +225,11 @@ def assist_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], k
         return reqs, ()  # the other player couldn't pay anything: nothing to choose
     asked = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "assist"), None)
     if asked is None:
-        asked = choose(g, p, "assist_ask", [False, True],
+        asked = g.choose(p, "assist_ask", [False, True],
                        f"702.132a: {o.card.name}: let {hp.name} help pay its generic mana (assist)? (true or false)")
     if asked is not True:
         return reqs, ()
-    k = choose(g, helper, "assist", affordable, f"702.132a: {hp.name}: how much of {o.card.name}'s generic mana do "
+    k = g.choose(helper, "assist", affordable, f"702.132a: {hp.name}: how much of {o.card.name}'s generic mana do "
                f"you pay (a number, 0 to {affordable[-1]})?")
     if not isinstance(k, int) or isinstance(k, bool) or k not in affordable:
         raise IllegalActionError(f"{o.card.name}: {hp.name} can pay 0 to {affordable[-1]} of its generic mana (702.132a)")
@@ -404,13 +404,12 @@ def _original(card: V.CardDef) -> V.CardDef | None:
 def overload_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.CardDef:
     """stack.CARD_SWAPS: 601.2b: the player announces whether they pay the overload cost (("overload",
     bool) in the action's choices, or asked); if so the spell is cast with the changed text (702.96b)."""
-    choose = _mana_payment_module.choose
     ov = overload_of(card)
     if ov is None or o.zone != HAND:
         return card  # cast from elsewhere (flashback ...): a second alternative cost can't apply (118.9a)
     ans = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "overload"), None)
     if ans is None:
-        ans = choose(g, p, "overload", [False, True],
+        ans = g.choose(p, "overload", [False, True],
                      f"702.96a: {card.name}: cast it for its overload cost {ov.cost.text}? (true or false)")
     if ans is not True:
         return card
@@ -474,7 +473,7 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
             what = "tap" if ab.kind == "conspire" else "sacrifice"
             for x in _mana_payment_module._choose_cost_objects(g, p, cands, need, what, o.card.name):
                 if ab.kind == "conspire":
-                    _mana_payment_module.tap(g, g.s.objects[x], "702.78a")
+                    g.tap(g.s.objects[x], "702.78a")
                 else:
                     choice_effects.sacrifice(g, x)
             done.append(ab.kind)
@@ -484,7 +483,7 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
             given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2
                           and c[0] == ab.kind), None)
             if given is None:
-                given = _mana_payment_module.choose(g, p, ab.kind, list(range(0, 11)),
+                given = g.choose(p, ab.kind, list(range(0, 11)),
                                f"{RULE[ab.kind]}: {o.card.name}: how many times do you pay its {ab.kind} cost "
                                f"{ab.cost.text}? (a number)")
             if not isinstance(given, int) or isinstance(given, bool) or given < 0:

@@ -32,7 +32,6 @@ from ..model.vocab.combat_keywords import NEXT_UNTAP, CombatRuleData
 from . import choice_effects, combat_keywords, triggers
 from . import combat as _combat_module
 from . import effects as E
-from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -75,18 +74,6 @@ def _backup_grant(g: Game, ctx: E.Context, e: BackupGrant) -> list | None:
 registry.register_effect(BackupGrant, _backup_grant)
 
 
-def power_below_source(g: Game, c: Any, source: int | None) -> bool:
-    """702.134a: "target attacking creature with power less than this creature's power": the
-    source's power now, or as it last existed on the battlefield (608.2h)."""
-    if source is None or c.power is None:
-        return False
-    o = g.s.objects.get(source)
-    if o is not None and o.zone == BATTLEFIELD:
-        p = g.chars(o).power
-    else:
-        lki = g.s.lki.get(source)
-        p = lki[1].power if lki is not None else None
-    return p is not None and c.power < p
 
 
 
@@ -187,7 +174,7 @@ def _do_enlist(g: Game, p: int, cid: int, t: Any) -> None:
     s = g.s
     if t is False or t not in _enlist_candidates(g, p) or cid not in s.objects:
         return
-    _mana_payment_module.tap(g, s.objects[t], "702.154a")
+    g.tap(s.objects[t], "702.154a")
     g.log_event("enlist", "702.154a", card=s.objects[cid].card.name, enlisted=g.name_of(t))
     triggers._add(g, p, cid, ENLIST_TRIGGER, None, s.objects[cid].card.name, event_obj=t)
 

@@ -37,7 +37,6 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
 )
 from . import add_hook, choice_effects, effects, triggers
 from . import mana_payment as _mana_payment_module
-from . import priority as _priority_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
 
@@ -580,7 +579,7 @@ def _permitted_casts(g: Game, p: int, o: Obj, permit: Any) -> list[A.CastSpell]:
     if not _mana_payment_module.can_pay(g, p, permit.reqs(g, p, o.card, 0, ()), ("spell", o.id)):
         return []
     return [A.CastSpell(o.id, targets, 0, modes=modes) for modes, specs in _stack_module.cast_variants(g, o.card)
-            for targets in _priority_module._target_combos(g, specs, p, o.id, o.card.colors)]
+            for targets in _targeting_module.target_combos(g, specs, p, o.id, o.card.colors)]
 
 
 def _suspend_trigger_intervening_if(g: Game, ability: SuspendTrigger, source: int, lki: Any, event_obj: int | None) -> bool:

@@ -89,9 +89,9 @@ def _tap_untap(g: Game, ctx: effects.Context, e: V.TapUntap) -> list | None:
         return None
     o = g.s.objects[oid]
     if e.untap and o.tapped:
-        _mana_payment_module.untap(g, o, "701.21a")
+        g.untap(o, "701.21a")
     elif not e.untap and not o.tapped:
-        _mana_payment_module.tap(g, o, "701.21a")
+        g.tap(o, "701.21a")
     return None
 
 

@@ -48,7 +48,6 @@ from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this m
 )
 from . import choice_effects, counter_replacement
 from . import effects as E
-from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
 from . import triggers as _triggers_module
 
@@ -347,7 +346,7 @@ def riot_enters(g: Game, o: Obj, ab: V.StaticAbility, choices: dict) -> None:
     don't, it gains haste" (each instance separately, 702.136b). The controller's choice is asked of
     the game's chooser (the scenario runner); without one the counter is taken."""
     s = g.s
-    counter = _mana_payment_module.choose(g, o.controller, "riot", [True, False],
+    counter = g.choose(o.controller, "riot", [True, False],
                      f"702.136a: {o.card.name} enters with an additional +1/+1 counter (true) or gains haste (false)")
     if counter:
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
@@ -373,7 +372,7 @@ def _untap_all(g: Game, ctx: E.Context, e: UntapAll) -> list | None:
     for oid in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if o.tapped:
-            _mana_payment_module.untap(g, o, "701.21b")
+            g.untap(o, "701.21b")
     return None
 
 

@@ -43,7 +43,7 @@ from ..model.vocab.copy_effects import (  # noqa: F401 (the vocabulary this modu
     CopyExceptions,
     EntersAsCopy,
 )
-from . import mana_payment, targeting
+from . import targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -60,7 +60,7 @@ _MAX_COPIES = 8
 
 def _candidates(g: Game, o: Obj, ab: EntersAsCopy) -> list[int]:
     """The objects it may copy (614.12a: chosen before it enters, so never itself), the most valuable
-    first: the default of a player without a way to answer (mana_payment.choose)."""
+    first: the default of a player without a way to answer (Game.choose)."""
     s = g.s
     if ab.zone == GRAVEYARD:
         pool = [s.objects[c] for pl in s.players for c in pl.graveyard]
@@ -131,13 +131,13 @@ def _enters_as_copy(g: Game, o: Obj, choices: dict) -> None:
         cands = _candidates(g, o, ab)
         prompt = f"707.5: you may have {o.card.name} enter as a copy of {_describe(ab)}"
         if not cands:
-            mana_payment.unasked(g, p, "copy", [False], f"{prompt} (there is none)")
+            g.unasked(p, "copy", [False], f"{prompt} (there is none)")
             return
-        if mana_payment.choose(g, p, "copy", [True, False], f"{prompt} (true or false)") is not True:
+        if g.choose(p, "copy", [True, False], f"{prompt} (true or false)") is not True:
             g.log_event("enters_as_copy", "707.5", card=o.card.name, copy_of=None,
                         player=s.players[p].name)
             return
-        pick = mana_payment.choose(g, p, "copy_of", cands, f"{prompt}: choose it ({', '.join(g.name_of(c) for c in cands)})")
+        pick = g.choose(p, "copy_of", cands, f"{prompt}: choose it ({', '.join(g.name_of(c) for c in cands)})")
         original = s.objects[pick]
         own = o.own_card or o.card
         card = copy_card(own, copiable_values(original), ab)
@@ -154,7 +154,7 @@ def _enters_as_copy(g: Game, o: Obj, choices: dict) -> None:
             o.counters["loyalty"] = card.loyalty  # 306.5b: the copied loyalty
         if "Aura" in card.subtypes:
             hosts = _hosts(g, card, o)  # offered only with one (_candidates)
-            o.attached_to = mana_payment.choose(g, p, "attach", hosts, f"303.4f: choose what {card.name} enchants "
+            o.attached_to = g.choose(p, "attach", hosts, f"303.4f: choose what {card.name} enchants "
                                    f"({', '.join(g.name_of(h) for h in hosts)})")
 
 

@@ -30,7 +30,6 @@ from ..model.vocab.cost_modifiers import (  # noqa: F401 (the vocabulary this mo
     NextSpellDiscount,
     SpellFilter,
 )
-from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import static_counts as _static_counts_module
 from . import targeting as _targeting_module
@@ -280,7 +279,6 @@ def defiler_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], 
                  flashback: bool) -> tuple[list[Requirement], tuple]:
     """registry.CAST_OPTIONS: each such ability of a permanent `p` controls is offered for a permanent spell
     of its color (answered true or false: ("life_discount", bool) in the action's choices, or asked)."""
-    choose = _mana_payment_module.choose
     card = o.card
     if not card.is_permanent_card or not reqs:
         return reqs, ()
@@ -293,8 +291,8 @@ def defiler_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], 
                 continue
             if g.s.players[p].life < ab.life:
                 continue  # 119.4: life can't be paid
-            ans = given if given is not None else choose(
-                g, p, "life_discount", [False, True], f"{x.card.name}: pay {ab.life} life for {card.name} to cost "
+            ans = given if given is not None else g.choose(
+                p, "life_discount", [False, True], f"{x.card.name}: pay {ab.life} life for {card.name} to cost "
                 f"{{{ab.color}}} less? (true or false)")
             if ans is not True:
                 continue

@@ -11,7 +11,7 @@
 - 616.1 / 616.1e-f: with several, the affected permanent's controller chooses one to apply, then checks
   again which still apply (Hardened Scales then Corpsejack Menace: 1 becomes 4; the other way, 3). The
   choice is made as the counters are put on, inside an effect or a cost, so it goes through
-  `mana_payment.choose` like the other choices made mid-action: the scenario runner answers it (616.1:
+  `Game.choose` like the other choices made mid-action: the scenario runner answers it (616.1:
   the effects in the order applied, one list); without a chooser, the order giving the most counters
   (the fewest -1/-1 counters) is taken.
 """
@@ -28,7 +28,6 @@ from ..model.vocab.counter_replacement import (  # noqa: F401 (the vocabulary th
     CounterReplacement,
 )
 from . import add_hook
-from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -108,12 +107,11 @@ def replaced_amount(g: Game, o: Obj, kind: str, n: int, placer: int | None = Non
     prompt = (f"616.1: {o.card.name}: choose the order of the replacement effects on the {n} {kind} "
               f"counter{'s' if n != 1 else ''} ({', '.join(a.name for a in results[best_first[0]])})")
     options = [results[r] for r in best_first]
-    mp = _mana_payment_module
     if len(options) > 1:
-        order = mp.choose(g, o.controller, "replacement_order", options, prompt)
+        order = g.choose(o.controller, "replacement_order", options, prompt)
     else:
         # Every order gives the same number (two Hardened Scales): no question, but an answer is taken.
-        order = mp.unasked(g, o.controller, "replacement_order", list(dict.fromkeys(a for a, _ in orders)), prompt)
+        order = g.unasked(o.controller, "replacement_order", list(dict.fromkeys(a for a, _ in orders)), prompt)
     got = next((r for a, r in orders if a == order), orders[0][1])
     g.log_event("counter_replacement", "616.1" if len(order) > 1 else "614.1a", card=o.card.name, kind=kind,
                 would=n, amount=got, by=[a.name for a in order])

@@ -32,7 +32,6 @@ from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
 from . import choice_effects, counter_replacement, token_replacement
 from . import combat_keywords as _combat_keywords_module
-from . import mana_payment as _mana_payment_module
 from . import prevention as _prevention_module
 from . import regeneration as _regeneration_module
 from . import stack as _stack_module
@@ -543,7 +542,7 @@ def _add_mana(g: Game, ctx: Context, e: V.AddMana) -> list | None:
     """Rituals (605.5a: a spell that adds mana is not a mana ability)."""
     prod = e.production
     if prod.kind == "fixed":
-        _mana_payment_module.add_mana(g, ctx.controller, prod.bags[0], source=ctx.name)
+        g.add_mana(ctx.controller, prod.bags[0], source=ctx.name)
         return None
     return [("choose_mana", ctx.controller, prod, ctx.name)]
 

@@ -25,7 +25,6 @@ from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this m
     Fabricate,
 )
 from . import choice_effects, counter_replacement, effects, triggers
-from . import mana_payment as _mana_payment_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -119,7 +118,7 @@ def _escapes_with(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
 def _unleash(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     """702.98a: "You may have this permanent enter with an additional +1/+1 counter on it" (its
     controller's choice as it enters, 614.12)."""
-    if _mana_payment_module.choose(g, o.controller, "unleash", [False, True],
+    if g.choose(o.controller, "unleash", [False, True],
               f"702.98a: {o.card.name}: have it enter with an additional +1/+1 counter (true) or not (false)"):
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
         g.log_event("unleash", "702.98a", card=o.card.name)
@@ -141,10 +140,10 @@ def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     chosen: list[int] = []
     while True:
         cands = [c.id for c in g.creatures(p) if c.id not in chosen and c.id != o.id]
-        if not cands or not _mana_payment_module.choose(g, p, "devour", [False, True],
+        if not cands or not g.choose(p, "devour", [False, True],
                                    f"702.82a: {o.card.name}: sacrifice another creature to devour (true or false)"):
             break
-        pick = _mana_payment_module.choose(g, p, "devour_creature", cands, f"702.82a: {o.card.name}: choose a creature to sacrifice "
+        pick = g.choose(p, "devour_creature", cands, f"702.82a: {o.card.name}: choose a creature to sacrifice "
                                                       f"({', '.join(g.name_of(c) for c in cands)})")
         if pick not in cands:
             raise IllegalActionError(f"702.82a: {g.name_of(pick)} can't be sacrificed to devour")

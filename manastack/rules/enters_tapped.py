@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model.state import BATTLEFIELD
-from . import mana_payment, static_counts
+from . import static_counts
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -66,7 +66,7 @@ def _etb_pay_life(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     pl = g.s.players[p]
     n = int(ab.amount)
     options = [True, False] if pl.life >= n else [False]
-    paid = mana_payment.choose(g, p, "pay_life", options, f"614.12: as {o.card.name} enters, pay {n} life (true) or "
+    paid = g.choose(p, "pay_life", options, f"614.12: as {o.card.name} enters, pay {n} life (true) or "
                                               f"it enters tapped (false)")
     if paid is True and pl.life >= n:
         g.set_life(p, -n, "119.4", source=o.card.name)
@@ -86,8 +86,8 @@ def _etb_reveal(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     revealed = None
     if cands:
         prompt = f"614.12: as {o.card.name} enters, reveal a card from your hand (true, then the card) or not (false)"
-        if mana_payment.choose(g, p, "may", [True, False], prompt) is True:
-            revealed = mana_payment.choose(g, p, "reveal", cands, f"{o.card.name}: the card to reveal")
+        if g.choose(p, "may", [True, False], prompt) is True:
+            revealed = g.choose(p, "reveal", cands, f"{o.card.name}: the card to reveal")
     if revealed in cands:
         g.log_event("reveal", "701.16a", player=pl.name, card=s.objects[revealed].card.name, source=o.card.name)
     else:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from . import continuous, mana_payment
+from . import continuous
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -50,7 +50,7 @@ def _etb_choose_type(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     enters). "CARDNAME is the chosen type in addition to its other types" (613.1d, layer 4) is
     recorded with it."""
     s = g.s
-    t = choices.get("creature_type") or mana_payment.choose(g, o.controller, "creature_type", _type_options(g, o.controller),
+    t = choices.get("creature_type") or g.choose(o.controller, "creature_type", _type_options(g, o.controller),
                                                f"614.12: as {o.card.name} enters, choose a creature type")
     s.effects.append(ContinuousEffect(CHOSEN_TYPE, o.id, controller=o.controller, until="static", data=t))
     if any(getattr(a, "kind", "") == "self_chosen_type" for a in o.card.abilities):

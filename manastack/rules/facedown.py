@@ -133,7 +133,7 @@ def face_down_cast_wanted(g: Game, p: int, o: Obj, action: A.CastSpell) -> bool:
     for c in action.choices:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == "face_down":
             return bool(c[1])
-    ans = _mana_payment_module.choose(g, p, "face_down", [False, True],
+    ans = g.choose(p, "face_down", [False, True],
                  f"702.37c: cast {o.card.name} face down as a 2/2 creature for {{3}}? (true or false)")
     if not isinstance(ans, bool):
         raise IllegalActionError(f"{o.card.name}: answer true or false for casting it face down (702.37c)")
@@ -282,7 +282,7 @@ def _pay_other(g: Game, p: int, other: tuple[str, Any]) -> None:
         return
     cands = _other_cost_candidates(g, p, other)
     verb = "reveal" if kind == "reveal" else "discard"
-    pick = _mana_payment_module.choose(g, p, verb, cands, f"702.37e: choose a card to {verb} for the morph cost "
+    pick = g.choose(p, verb, cands, f"702.37e: choose a card to {verb} for the morph cost "
                                      f"({', '.join(g.name_of(c) for c in cands)})")
     if pick not in cands:
         raise IllegalActionError(f"{g.name_of(pick) if isinstance(pick, int) else pick!r} can't be used to {verb} "

@@ -58,7 +58,6 @@ from . import (  # noqa: F401
     upkeep_keywords,
 )
 from . import mana_payment as _mana_payment_module
-from . import priority as _priority_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
 
@@ -207,7 +206,7 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
                 continue
             if not ab.cost.mana.is_empty() and not _mana_payment_module.can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", oid)):
                 continue
-            for targets in _priority_module._target_combos(g, ab.targets, p, oid, g.chars(o).colors):
+            for targets in _targeting_module.target_combos(g, ab.targets, p, oid, g.chars(o).colors):
                 out.append(A.ActivateAbility(oid, idx, targets))
     return out
 
@@ -337,7 +336,6 @@ registry.register_effect(CreateCopyToken, _copy_token)
 def _dredge(g: Game, p: int) -> bool:
     """A draw replacement (rules/effects.py DRAW_REPLACEMENTS): the player chooses whether to dredge
     (true / false) and, with several cards that could, which one (614.1a, 616.1)."""
-    choose = _mana_payment_module.choose
     s = g.s
     pl = s.players[p]
     cands = [oid for oid in pl.graveyard
@@ -345,10 +343,10 @@ def _dredge(g: Game, p: int) -> bool:
     if not cands:
         return False
     names = ", ".join(g.name_of(c) for c in cands)
-    if not choose(g, p, "dredge", [False, True], f"702.52a: {pl.name} would draw a card: dredge instead ({names})? "
+    if not g.choose(p, "dredge", [False, True], f"702.52a: {pl.name} would draw a card: dredge instead ({names})? "
                                                  f"(true or false)"):
         return False
-    card = cands[0] if len(cands) == 1 else choose(g, p, "dredge_card", cands, f"702.52a: dredge which card ({names})?")
+    card = cands[0] if len(cands) == 1 else g.choose(p, "dredge_card", cands, f"702.52a: dredge which card ({names})?")
     if card not in cands:
         raise IllegalActionError(f"702.52a: {g.name_of(card)} can't be dredged")
     n = next(ab.amount for ab in s.objects[card].card.abilities if isinstance(ab, Dredge))

@@ -47,7 +47,6 @@ from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this m
 )
 from . import choice_effects, counter_replacement, referred_objects, trigger_events, triggers
 from . import effects as E
-from . import mana_payment as _mana_payment_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -368,9 +367,9 @@ def _answer_tap_or_untap(g: Game, d: Any, value: Any) -> None:
     if o is None or o.zone != BATTLEFIELD:
         return
     if value == "tap" and not o.tapped:
-        _mana_payment_module.tap(g, o, "701.21a")
+        g.tap(o, "701.21a")
     elif value == "untap" and o.tapped:
-        _mana_payment_module.untap(g, o, "701.21a")
+        g.untap(o, "701.21a")
 
 
 
@@ -459,7 +458,7 @@ def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
     for c in chosen:
         o = g.s.objects.get(c)
         if o is not None and o.zone == BATTLEFIELD and o.tapped:
-            _mana_payment_module.untap(g, o, "701.21a")
+            g.untap(o, "701.21a")
 
 
 
@@ -468,7 +467,7 @@ def _tap_all(g: Game, ctx: E.Context, e: TapAll) -> list | None:
     for oid in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if not o.tapped:
-            _mana_payment_module.tap(g, o, "701.21a")
+            g.tap(o, "701.21a")
     return None
 
 

@@ -90,7 +90,7 @@ def _sacrifice_if_no_counters(g: Game, ctx: Any, e: SacrificeIfNoCounters) -> No
 
 def _add_restricted_mana(g: Game, ctx: Any, e: AddRestrictedMana) -> None:
     bag = e.production.bags[0]
-    _mana_payment_module.add_mana(g, ctx.controller, bag, source=ctx.name)
+    g.add_mana(ctx.controller, bag, source=ctx.name)
     s = g.s
     if e.spend is not None and sum(bag):
         s.restricted_mana = tuple(s.restricted_mana) + ((ctx.controller, bag, e.spend),)
@@ -298,7 +298,7 @@ def pay_extra_costs(g: Game, p: int, o: Obj, ab: V.ManaAbility) -> None:
     if cost.tap_untapped is not None:
         cands = _mana_payment_module.usable_for_cost(g, o, cost, _mana_payment_module._tap_candidates(g, o, cost))
         for x in _mana_payment_module._choose_cost_objects(g, p, cands, cost.tap_count, "tap", o.card.name):
-            _mana_payment_module.tap(g, s.objects[x], "602.2b")
+            g.tap(s.objects[x], "602.2b")
     if cost.remove_counters is not None:
         _remove(g, o, *cost.remove_counters)
     if cost.restriction == "once_each_turn":

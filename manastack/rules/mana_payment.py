@@ -18,7 +18,6 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import ManaSource, Requirement, requirements, single, solve_payment, spend
-from ..model.events import ManaAdded, TapChange
 from ..model.mana import TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility, ObjectFilter
@@ -281,7 +280,7 @@ def _choose_cost_objects(g: Game, p: int, cands: list[int], n: int, what: str, n
         left = [c for c in cands if c not in chosen]
         if not left:
             raise IllegalActionError(f"{name}: nothing left to {what} for this cost")
-        pick = choose(g, p, what, left, f"{name}: choose a card or permanent to {what} ({', '.join(g.name_of(c) for c in left)})")
+        pick = g.choose(p, what, left, f"{name}: choose a card or permanent to {what} ({', '.join(g.name_of(c) for c in left)})")
         if pick not in left:
             raise IllegalActionError(f"{name}: {g.name_of(pick) if isinstance(pick, int) else pick!r} can't be used "
                                      f"to {what} for this cost")
@@ -366,29 +365,10 @@ def _covers(pool, req: Requirement) -> bool:
         return False
 
 
-def unasked(g: Game, p: int, kind: str, options: list, prompt: str) -> Any:
-    """A choice the rules make without asking: one legal option, or options that all give the same
-    result (an order of identical replacement effects, 616.1). The game's `chooser` (the scenario
-    runner) may take an answer given for it, checked against the options and used up (SCENARIOS.md);
-    otherwise the first option."""
-    if g.chooser is not None:
-        picked = g.chooser(p, kind, options, prompt, asked=False)
-        if picked is not None:
-            return picked
-    return options[0]
 
 
-def choose(g: Game, p: int, kind: str, options: list, prompt: str) -> Any:
-    """A choice made while a mana ability resolves (it can't wait for a decision: 605.3b). The
-    game's `chooser` answers it (the scenario runner); without one, the first option is taken
-    (callers list the best default first)."""
-    if len(options) == 1:
-        if g.chooser is not None:
-            return g.chooser(p, kind, options, prompt)
-        return options[0]
-    if g.chooser is not None:
-        return g.chooser(p, kind, options, prompt)
-    return options[0]
+
+
 
 
 def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_override=None,
@@ -417,7 +397,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
             victim = choice
             choice = None
         elif cands:
-            victim = choose(g, p, "sacrifice", cands, f"{o.card.name}: choose a permanent to sacrifice")
+            victim = g.choose(p, "sacrifice", cands, f"{o.card.name}: choose a permanent to sacrifice")
         if victim is None or victim not in cands:
             raise IllegalActionError(f"{g.name_of(victim) if victim else 'nothing'} can't be sacrificed for "
                                      f"{o.card.name} ({', '.join(g.name_of(c) for c in cands) or 'none available'})")
@@ -442,9 +422,9 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     if victim is not None:
         g.move(victim, GRAVEYARD, rule="701.17a")
     if cost.tap:
-        tap(g, o, "107.5")
+        g.tap(o, "107.5")
     if cost.untap:
-        untap(g, o, "107.6")
+        g.untap(o, "107.6")
     if cost.sacrifice_self:
         g.move(oid, GRAVEYARD, rule="701.17a")
     if lki is not None:
@@ -471,11 +451,11 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         return
     for r in plan.order:
         g.log_event("replace_mana", "106.12b", card=o.card.name, by=r.name)
-    add_mana(g, p, produced, source=o.card.name, tapped_for_mana=cost.tap)
+    g.add_mana(p, produced, source=o.card.name, tapped_for_mana=cost.tap)
     for trig_name, extra in plan.extras:
         if sum(extra):
             g.log_event("mana_trigger", "605.1b", card=trig_name, source=o.card.name)
-            add_mana(g, p, extra, source=trig_name)
+            g.add_mana(p, extra, source=trig_name)
     if lki is not None:
         mana_abilities.after_mana(g, p, o, ab, produced, lki)
     if cost.tap:
@@ -495,8 +475,8 @@ def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any, base_is_c
                                      f"got {choice!r}")
     else:
         prompt = f"{name}: choose the mana to add"
-        base = choose(g, p, "mana", bases, prompt) if len(bases) > 1 else \
-            unasked(g, p, "mana", bases, prompt) if base_is_choice else bases[0]
+        base = g.choose(p, "mana", bases, prompt) if len(bases) > 1 else \
+            g.unasked(p, "mana", bases, prompt) if base_is_choice else bases[0]
     plans = [pl for pl in plans if pl.base == base]
     produced_options = list(dict.fromkeys(pl.produced for pl in plans))
     if len(produced_options) > 1:
@@ -505,7 +485,7 @@ def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any, base_is_c
         for pl in sorted(plans, key=lambda x: -sum(x.produced)):
             by_result.setdefault(pl.produced, pl.order)
         orders = list(by_result.values())
-        order = choose(g, p, "replacement_order", orders, f"616.1: {name}: choose the order of the replacement "
+        order = g.choose(p, "replacement_order", orders, f"616.1: {name}: choose the order of the replacement "
                        f"effects ({', '.join(r.name for r in orders[0])})")
         plans = [pl for pl in plans if pl.order == order] or plans
     else:
@@ -513,7 +493,7 @@ def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any, base_is_c
         if len(orders) > 1 or (orders and len(orders[0]) > 1):
             # 616.1: several replacement effects apply, but every order gives the same mana (identical
             # effects: three Mana Reflections): no question, but an answer for it is taken.
-            order = unasked(g, p, "replacement_order", orders, f"616.1: {name}: the order of the replacement "
+            order = g.unasked(p, "replacement_order", orders, f"616.1: {name}: the order of the replacement "
                             f"effects ({', '.join(r.name for r in orders[0])})")
             plans = [pl for pl in plans if pl.order == order] or plans
     produced = plans[0].produced
@@ -528,9 +508,9 @@ def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any, base_is_c
             opts = list(dict.fromkeys(e[i][1] for e in extras if e[:i] == chosen))
             prompt = f"{extras[0][i][0]}: choose the mana to add"
             if len(opts) > 1:
-                pick = choose(g, p, "mana", opts, prompt)
+                pick = g.choose(p, "mana", opts, prompt)
             elif i < len(flags) and flags[i]:
-                pick = unasked(g, p, "mana", opts, prompt)
+                pick = g.unasked(p, "mana", opts, prompt)
             else:
                 pick = opts[0]
             chosen = chosen + (next(e[i] for e in extras if e[:i] == chosen and e[i][1] == pick),)
@@ -538,13 +518,9 @@ def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any, base_is_c
     return plans[0]
 
 
-def add_mana(g: Game, p: int, bag, source: str, tapped_for_mana: bool = False) -> None:
-    g.perform(ManaAdded("106.3", p, bag, source, tapped_for_mana))
 
 
-def tap(g: Game, o: Obj, rule: str) -> None:
-    g.perform(TapChange(rule, o.id, True))
 
 
-def untap(g: Game, o: Obj, rule: str) -> None:
-    g.perform(TapChange(rule, o.id, False))
+
+

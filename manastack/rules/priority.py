@@ -99,7 +99,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             solve_payment(stack.kicked_reqs(g, p, card, 0), mana_abilities.usable_pool(g, p, ("spell", oid)),
                           card_sources, pl.life) is not None  # 702.33a
         for modes, specs in stack.cast_variants(g, card):  # 700.2a: one entry per mode choice of a modal spell
-            for targets in _target_combos(g, specs, p, oid, card.colors):
+            for targets in targeting.target_combos(g, specs, p, oid, card.colors):
                 for x in xs:
                     acts.append(A.CastSpell(oid, targets, x, modes=modes))
                     if kick:
@@ -135,7 +135,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             if solve_payment(requirements(cost.mana, 0), mana_abilities.usable_pool(g, p, ("ability", oid)), srcs,
                              pl.life) is None:
                 continue
-        for targets in _target_combos(g, ab.targets, p, oid, g.chars(o).colors):
+        for targets in targeting.target_combos(g, ab.targets, p, oid, g.chars(o).colors):
             acts.append(A.ActivateAbility(oid, idx, targets))
     if len(acts) == 1:
         return acts  # only passing: nothing to filter
@@ -248,7 +248,7 @@ def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
             continue
         costs = registry.HAND_ABILITY_COSTS.get(type(ab))
         ways = costs.options(g, ab, p, o) if costs is not None else [()]  # 702.49a: the attacker returned
-        for targets in _target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
+        for targets in targeting.target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
             out.extend(A.ActivateAbility(o.id, idx, targets, choices=c) for c in ways)
     return out
 
@@ -265,36 +265,12 @@ def _flashback_actions(g: Game, p: int, o) -> list[A.Action]:
         return []
     out: list[A.Action] = []
     for modes, specs in stack.cast_variants(g, card):
-        for targets in _target_combos(g, specs, p, o.id, card.colors):
+        for targets in targeting.target_combos(g, specs, p, o.id, card.colors):
             for x in xs:
                 out.append(A.CastSpell(o.id, targets, x, modes=modes))
     return out
 
 
-def _target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int, ...]]:
-    if not specs:
-        return [()]
-    lists = [targeting.target_candidates(g, spec, p, source, colors) for spec in specs]
-    out: list[tuple] = [()]
-    for i, (spec, cands) in enumerate(zip(specs, lists)):
-        opts: list = list(cands) + ([None] if spec.optional else [])
-        same = i > 0 and spec.group > 0 and specs[i - 1].group == spec.group
-        nxt = []
-        for prev in out:
-            last = prev[-1] if same else None
-            for c in opts:
-                if c is not None and c in prev:
-                    continue
-                if same:
-                    # One instance of "target" (601.2c): the order of its targets means nothing, so
-                    # list each set once: increasing ids, the unchosen ones (None) last.
-                    if last is None and c is not None:
-                        continue
-                    if last is not None and c is not None and c <= last:
-                        continue
-                nxt.append(prev + (c,))
-        out = nxt
-    return out
 
 
 def priority_action(g: Game, who: int, action: A.Action) -> None:

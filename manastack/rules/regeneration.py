@@ -18,7 +18,6 @@ from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from . import choice_effects, effects
 from . import combat as _combat_module
-from . import mana_payment as _mana_payment_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -69,7 +68,7 @@ def _regenerated(g: Game, o: Any) -> bool:
         if e.kind == "regeneration_shield" and e.target == o.id:
             del s.effects[i]
             if not o.tapped:
-                _mana_payment_module.tap(g, o, "701.15a")
+                g.tap(o, "701.15a")
             o.damage = 0
             o.deathtouched = False
             if s.combat is not None:

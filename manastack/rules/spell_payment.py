@@ -176,7 +176,7 @@ def _asked_helpers(g: Game, p: int, o: Obj, action: Any, exclude: tuple[int, ...
         if pick is None and g.chooser is not None and cands:
             what = {"convoke": "untapped creatures to tap", "improvise": "untapped artifacts to tap",
                     "delve": "cards in your graveyard to exile"}[kind]
-            pick = _mana_payment_module.choose(g, p, kind, cands, f"{o.card.name}: {kind} ({what}, one list; [] for none: "
+            pick = g.choose(p, kind, cands, f"{o.card.name}: {kind} ({what}, one list; [] for none: "
                           f"{', '.join(g.name_of(c) for c in cands)})")
         if pick is None:
             continue
@@ -202,7 +202,7 @@ def pay_with_helpers(g: Game, p: int, o: Obj, reqs: list[Requirement], action: A
                      exclude_more: tuple[int, ...]) -> bool:
     """stack.SPELL_PAYERS: 601.2g-h for a spell with convoke / improvise / delve. Returns False when
     the spell has none of them (stack.pay_mana pays as usual)."""
-    pay_mana, tap = _mana_payment_module.pay_mana, _mana_payment_module.tap
+    pay_mana = _mana_payment_module.pay_mana
     others = _alternative_costs_module._take_pending(g, o.id)
     if others:
         # 601.2g-h: permanents tapped for the cost can't also be tapped for mana; the others may be.
@@ -241,7 +241,7 @@ def pay_with_helpers(g: Game, p: int, o: Obj, reqs: list[Requirement], action: A
         else:
             if x.tapped or x.zone != BATTLEFIELD:
                 raise IllegalActionError(f"{x.card.name} is tapped and can't be tapped for {kind} ({kind_rule(kind)})")
-            tap(g, x, kind_rule(kind))
+            g.tap(x, kind_rule(kind))
     return True
 
 

@@ -361,7 +361,7 @@ def _kicker_choice(g: Game, p: int, card: CardDef, action: A.CastSpell) -> bool:
     for c in action.choices:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == "kicked":
             return bool(c[1])
-    ans = mana_payment.choose(g, p, "kicker", [False, True],
+    ans = g.choose(p, "kicker", [False, True],
                  f"702.33a: {card.name}: pay its kicker cost {kicker_cost(card).text}? (true or false)")
     if not isinstance(ans, bool):
         raise IllegalActionError(f"{card.name}: answer true or false for its kicker cost (702.33a)")
@@ -619,8 +619,8 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":
-                color = choices.get("color") or mana_payment.choose(
-                    g, o.controller, "color", list(COLORS), f"614.12: as {o.card.name} enters, choose a color")
+                color = choices.get("color") or g.choose(
+                    o.controller, "color", list(COLORS), f"614.12: as {o.card.name} enters, choose a color")
                 if not is_color(color):
                     raise IllegalActionError(f"614.12: {o.card.name}: choose one color, W, U, B, R or G (106.1), "
                                              f"not {color!r}")

@@ -21,7 +21,6 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
-from . import attacking as _attacking_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -46,7 +45,7 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     if type(flt) is FilterPlus and not _matches_plus(g, flt, o, c):
         return False
     if type(flt) is FilterPlus and flt.power_below_source:
-        if not _attacking_module.power_below_source(g, c, source):
+        if not power_below_source(g, c, source):
             return False
     extra = registry.FILTER_TESTS.get(type(flt))  # filters with a test of their own (rules/vehicles_facedown.py)
     if extra is not None:
@@ -254,3 +253,43 @@ def all_targets_illegal(targets: tuple, legal: tuple[bool, ...]) -> bool:
     with no target chosen at all, the spell or ability resolves)."""
     chosen = [ok for t, ok in zip(targets, legal) if t is not None]
     return bool(chosen) and not any(chosen)
+
+
+def target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int, ...]]:
+    if not specs:
+        return [()]
+    lists = [target_candidates(g, spec, p, source, colors) for spec in specs]
+    out: list[tuple] = [()]
+    for i, (spec, cands) in enumerate(zip(specs, lists)):
+        opts: list = list(cands) + ([None] if spec.optional else [])
+        same = i > 0 and spec.group > 0 and specs[i - 1].group == spec.group
+        nxt = []
+        for prev in out:
+            last = prev[-1] if same else None
+            for c in opts:
+                if c is not None and c in prev:
+                    continue
+                if same:
+                    # One instance of "target" (601.2c): the order of its targets means nothing, so
+                    # list each set once: increasing ids, the unchosen ones (None) last.
+                    if last is None and c is not None:
+                        continue
+                    if last is not None and c is not None and c <= last:
+                        continue
+                nxt.append(prev + (c,))
+        out = nxt
+    return out
+
+
+def power_below_source(g: Game, c: Any, source: int | None) -> bool:
+    """702.134a: "target attacking creature with power less than this creature's power": the
+    source's power now, or as it last existed on the battlefield (608.2h)."""
+    if source is None or c.power is None:
+        return False
+    o = g.s.objects.get(source)
+    if o is not None and o.zone == BATTLEFIELD:
+        p = g.chars(o).power
+    else:
+        lki = g.s.lki.get(source)
+        p = lki[1].power if lki is not None else None
+    return p is not None and c.power < p

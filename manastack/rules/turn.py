@@ -46,7 +46,6 @@ from ..model.state import (
 from . import activation as _activation_module
 from . import choice_effects, combat, effects, triggers
 from . import combat_keywords as _combat_keywords_module
-from . import mana_payment as _mana_payment_module
 from . import sba as _sba_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -629,7 +628,7 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         letter = value
         s.pending = None
         s.queue.pop(0)
-        _mana_payment_module.add_mana(g, d.player, single(letter, prod.amount), source=name)
+        g.add_mana(d.player, single(letter, prod.amount), source=name)
         return
     raise IllegalActionError(f"cannot answer a {k} decision with {type(action).__name__}")
 

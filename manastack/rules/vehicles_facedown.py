@@ -45,7 +45,6 @@ from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this
 from . import choice_effects, triggers
 from . import combat as _combat_module
 from . import effects as _effects_module
-from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
 
 # Compatibility re-exports: engine/game.py and scenario/runner.py (which this split did not edit) still
@@ -275,7 +274,7 @@ def _crew_cost_choose(g: Game, cost: CrewCost, p: int, o: Obj, action: A.Activat
             left.sort(key=lambda c: power[c] <= 0)  # the default (first option) is a creature that helps
             if not left:
                 break
-            pick = _mana_payment_module.choose(g, p, "tap", left, f"{o.card.name}: choose a creature to tap to {what} it "
+            pick = g.choose(p, "tap", left, f"{o.card.name}: choose a creature to tap to {what} it "
                           f"({', '.join(g.name_of(c) for c in left)})")
             if pick not in left:
                 raise IllegalActionError(f"{o.card.name}: {g.name_of(pick) if isinstance(pick, int) else pick!r} "
@@ -298,7 +297,7 @@ def _crew_cost_pay(g: Game, cost: CrewCost, p: int, o: Obj, chosen: list[int]) -
     s.next_timestamp += 1
     for c in chosen:
         x = s.objects[c]
-        _mana_payment_module.tap(g, x, "702.171a" if cost.saddle else "702.122a")
+        g.tap(x, "702.171a" if cost.saddle else "702.122a")
         g.log_event(event, "702.171c" if cost.saddle else "702.122b", card=x.card.name, id=x.id,
                     vehicle=o.card.name, vehicle_id=o.id)
         for ab in g.chars(x).abilities:

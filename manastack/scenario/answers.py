@@ -200,7 +200,7 @@ class Answers:
 
     def chooser(self, p: int, kind: str, options: list, prompt: str, asked: bool = True) -> Any:
         """Answer a choice made while a mana ability resolves, from `p`'s answers. `asked` False: a
-        choice the rules make without asking (mana_payment.unasked): the next answer is taken if it
+        choice the rules make without asking (Game.unasked): the next answer is taken if it
         fits the options, else None (the engine's pick stands; the answer is for a later choice)."""
         q = self.answers[p]
         if not asked:

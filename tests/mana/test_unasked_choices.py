@@ -1,5 +1,5 @@
 """SCENARIOS.md: a choice with a single legal option, or an order that can't change the result, is
-made without asking (rules/mana_payment.unasked); an answer a script gives for it is checked against
+made without asking (Game.unasked); an answer a script gives for it is checked against
 its options and used up. Only a real choice takes an answer: a fixed "{T}: Add {G}." takes none, and
 an answer that doesn't fit the one option fits no choice of the step, which is refused."""
 
