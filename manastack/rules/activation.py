@@ -20,9 +20,9 @@ from ..model import actions as A
 from ..model.costs import requirements
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
-from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility, TriggeredAbility
+from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility
 from ..model.vocab.keyword_costs import WardCounter
-from . import choice_effects, effects, mana_payment, targeting, triggers
+from . import choice_effects, effects, mana_payment, targeting
 from . import graveyard_keywords as _graveyard_keywords_module
 from . import stack as _stack_module
 from . import trigger_events as _trigger_events_module
@@ -88,22 +88,6 @@ def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> N
     put_ability(g, p, o, ab, action.targets, 0, lki)
 
 
-def ward_check(g: Game, p: int, item: StackItem) -> None:
-    """702.21a: a permanent with ward that becomes the target of a spell or ability an opponent (of its
-    controller) controls triggers; the trigger's event object is that spell or ability (its stack id).
-    Checked as a spell is cast (601.2c) or an ability activated (602.2b)."""
-    if not item.targets:
-        return
-    trigger_events = _trigger_events_module
-    trigger_events.became_target(g, p, item)  # "when CARDNAME becomes the target of a spell or ability"
-    s = g.s
-    for t in dict.fromkeys(item.targets):
-        o = s.objects.get(t) if isinstance(t, int) else None
-        if o is None or o.zone != BATTLEFIELD or o.controller == p:
-            continue
-        for ab in g.chars(o).abilities:
-            if isinstance(ab, TriggeredAbility) and ab.event == "ward":
-                triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=item.id)
 
 
 def any_player_may(g: Game, o: Obj, index: int) -> bool:
@@ -253,7 +237,7 @@ def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[in
     g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
                 targets=[g.name_of(t) for t in targets])
     s.passes = 0
-    ward_check(g, p, item)  # 702.21a
+    _trigger_events_module.targets_chosen(g, p, item)  # 702.21a
     for hook in ABILITY_ACTIVATED_HOOKS:
         hook(g, p, item)  # "whenever you activate an ability" (rules/x_spells.py)
 

@@ -32,11 +32,10 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
 )
 from ..model.vocab.keyword_costs import IfKicked
 from ..model.vocab.spell_copies import CopyThisSpell, StormCopies
-from . import choice_effects, cost_modifiers
+from . import choice_effects, cost_modifiers, trigger_queue
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
-from . import triggers as _triggers_module
 from . import turn_history as _turn_history_module
 
 if TYPE_CHECKING:
@@ -478,7 +477,7 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
                     choice_effects.sacrifice(g, x)
             done.append(ab.kind)
             g.log_event(ab.kind, RULE[ab.kind], card=o.card.name)
-            _triggers_module._add(g, p, o.id, _copy_trigger(ab.kind, 1), None, o.card.name)
+            trigger_queue.queue(g, p, o.id, _copy_trigger(ab.kind, 1), None, o.card.name)
         elif ab.kind in ("replicate", "squad"):
             given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2
                           and c[0] == ab.kind), None)
@@ -490,6 +489,6 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
                 raise IllegalActionError(f"{o.card.name}: answer a number of times for {ab.kind} ({RULE[ab.kind]})")
             times = given
             if times and ab.kind == "replicate":
-                _triggers_module._add(g, p, o.id, _copy_trigger("replicate", times), None, o.card.name)
+                trigger_queue.queue(g, p, o.id, _copy_trigger("replicate", times), None, o.card.name)
     return tuple(done), times
 

@@ -29,7 +29,7 @@ from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module 
     SacrificeObjects,
 )
 from ..model.vocab.combat_keywords import NEXT_UNTAP, CombatRuleData
-from . import choice_effects, combat_keywords, triggers
+from . import choice_effects, combat_keywords, trigger_queue
 from . import combat as _combat_module
 from . import effects as E
 from . import targeting as _targeting_module
@@ -119,9 +119,9 @@ def exert(g: Game, p: int, o: Obj, rule: str) -> None:
     creature" triggers (603.2)."""
     combat_keywords.add_rules_effect(g, o.id, CombatRuleData(("doesnt_untap",), None, p), p, NEXT_UNTAP, o.card.name)
     g.log_event("exert", rule, player=g.s.players[p].name, card=o.card.name)
-    for w, ab in triggers._watchers(g, ("you_exert",)):
+    for w, ab in trigger_queue.watchers(g, ("you_exert",)):
         if w.controller == p:
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
 
 
 def attack_costs(g: Game, attackers: list[int]) -> None:
@@ -167,7 +167,7 @@ def _do_exert(g: Game, p: int, cid: int, ab: ExertAbility) -> None:
         return  # 701.39c
     exert(g, p, o, "701.39d")
     if ab.reflexive is not None:
-        triggers._add(g, p, cid, ab.reflexive, None, o.card.name)
+        trigger_queue.queue(g, p, cid, ab.reflexive, None, o.card.name)
 
 
 def _do_enlist(g: Game, p: int, cid: int, t: Any) -> None:
@@ -176,7 +176,7 @@ def _do_enlist(g: Game, p: int, cid: int, t: Any) -> None:
         return
     g.tap(s.objects[t], "702.154a")
     g.log_event("enlist", "702.154a", card=s.objects[cid].card.name, enlisted=g.name_of(t))
-    triggers._add(g, p, cid, ENLIST_TRIGGER, None, s.objects[cid].card.name, event_obj=t)
+    trigger_queue.queue(g, p, cid, ENLIST_TRIGGER, None, s.objects[cid].card.name, event_obj=t)
 
 
 def _attack_cost_actions(g: Game, d: Any) -> list:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model.state import ref_player
-from . import triggers as _triggers_module
+from . import trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -42,11 +42,10 @@ def _upkeep_of_enchanted_player(g: Game, event: str) -> None:
     the Aura is attached to; "that player" is that player."""
     if event != "upkeep":
         return
-    triggers = _triggers_module
     s = g.s
-    for w, ab in triggers._watchers(g, ("upkeep_enchanted_player",)):
+    for w, ab in trigger_queue.watchers(g, ("upkeep_enchanted_player",)):
         if enchanted_player(w) == s.active:
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - s.active)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - s.active)
 
 
 def _of_enchanted_player(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: frozenset[str],

@@ -35,7 +35,7 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     SuspendCast,
     SuspendTrigger,
 )
-from . import add_hook, choice_effects, effects, triggers
+from . import add_hook, choice_effects, effects, trigger_queue
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -170,7 +170,7 @@ def _madness_trigger(g: Game, p: int, new_id: int) -> None:
     if o is None or o.zone != "exile":
         return
     ab = V.TriggeredAbility(MADNESS_TRIGGER_TEXT, "madness", (MadnessCast(),))
-    triggers._add(g, o.owner, new_id, ab, None, o.card.name)
+    trigger_queue.queue(g, o.owner, new_id, ab, None, o.card.name)
 
 
 def _cast_offer(g: Game, ctx: effects.Context, kind: str) -> list | None:
@@ -405,7 +405,7 @@ def exile_from_hand(g: Game, p: int, action: Any) -> None:
     if kind == "plot":
         for trig in n.card.abilities:
             if isinstance(trig, V.TriggeredAbility) and trig.event == "becomes_plotted":
-                triggers._add(g, p, new, trig, None, n.card.name)  # 702.170: "when this card becomes plotted"
+                trigger_queue.queue(g, p, new, trig, None, n.card.name)  # 702.170: "when this card becomes plotted"
     s.passes = 0
 
 
@@ -479,7 +479,7 @@ def _suspend_upkeep(g: Game, event: str) -> None:
     for oid in list(s.players[s.active].exile):
         o = s.objects[oid]
         if o.counters.get("time") and any(isinstance(ab, Suspend) for ab in o.card.abilities):
-            triggers._add(g, o.owner, oid, SUSPEND_UPKEEP, None, o.card.name)
+            trigger_queue.queue(g, o.owner, oid, SUSPEND_UPKEEP, None, o.card.name)
 
 
 def _remove_time_counter(g: Game, ctx: effects.Context, e: RemoveTimeCounter) -> list | None:
@@ -490,7 +490,7 @@ def _remove_time_counter(g: Game, ctx: effects.Context, e: RemoveTimeCounter) ->
     g.log_event("remove_counters", "702.62a", card=o.card.name, kind="time", amount=1)
     if not o.counters["time"]:
         del o.counters["time"]
-        triggers._add(g, o.owner, o.id, SUSPEND_LAST, None, o.card.name)
+        trigger_queue.queue(g, o.owner, o.id, SUSPEND_LAST, None, o.card.name)
     return None
 
 

@@ -61,9 +61,9 @@ from . import (
     spell_copies,
     spell_payment,
     stack,
+    trigger_queue,
 )
 from . import effects as _effects_module
-from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -137,13 +137,12 @@ def permanent_entered(g: Game, item: Any, new: int) -> None:
     """registry.PERMANENT_SPELL_HOOKS: 702.74a evoke's sacrifice trigger; 702.109a dash's haste and the
     delayed return to hand."""
     ContinuousEffect = _state_module.ContinuousEffect
-    triggers = _triggers_module
     s = g.s
     if ("evoke", True) in item.choices and new in s.objects:
-        triggers._add(g, s.objects[new].controller, new, EVOKE_TRIGGER, None, item.name)
+        trigger_queue.queue(g, s.objects[new].controller, new, EVOKE_TRIGGER, None, item.name)
     squad = next((c[1] for c in item.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "squad"), 0)
     if squad and new in s.objects:
-        triggers._add(g, s.objects[new].controller, new, V.TriggeredAbility(
+        trigger_queue.queue(g, s.objects[new].controller, new, V.TriggeredAbility(
             "When this creature enters, if its squad cost was paid, create a token that's a copy of it for each "
             "time its squad cost was paid. (702.157a)", "etb", (SquadTokens(int(squad)),)), None, item.name)
     if ("flash_sacrifice", True) in item.choices and new in s.objects:
@@ -153,7 +152,7 @@ def permanent_entered(g: Game, item: Any, new: int) -> None:
         s.next_timestamp += 1
         g.log_event("delayed_trigger", "603.7a", source=item.name, on="next_cleanup")
     if ("offspring", True) in item.choices and new in s.objects:
-        triggers._add(g, s.objects[new].controller, new, OFFSPRING_TRIGGER, None, item.name)
+        trigger_queue.queue(g, s.objects[new].controller, new, OFFSPRING_TRIGGER, None, item.name)
     if ("blitz", True) in item.choices and new in s.objects:
         ctrl = s.objects[new].controller
         # 702.152a: it gains haste and "When this creature dies, draw a card"; sacrifice it at the
@@ -227,7 +226,7 @@ def _blitz_died(g: Game, oid: int, to: str) -> None:
         if e.kind == "blitz_draw" and e.target == oid:
             lki = s.lki.get(oid)
             ctrl = lki[0].controller if lki else e.controller
-            _triggers_module._add(g, ctrl, oid, BLITZ_DRAW, lki, lki[0].card.name if lki else "blitz")
+            trigger_queue.queue(g, ctrl, oid, BLITZ_DRAW, lki, lki[0].card.name if lki else "blitz")
             return
 
 

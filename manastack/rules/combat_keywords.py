@@ -46,10 +46,9 @@ from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this m
     RenownTrigger,
     UntapAll,
 )
-from . import choice_effects, counter_replacement
+from . import choice_effects, counter_replacement, trigger_queue
 from . import effects as E
 from . import targeting as _targeting_module
-from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -307,7 +306,6 @@ def blocks_watched(g: Game) -> None:
     "whenever a creature you control becomes blocked" ("it": that creature), "whenever a creature
     blocks" ("that creature": the blocker), "whenever enchanted / equipped creature blocks",
     "... becomes blocked", "... blocks or becomes blocked"."""
-    triggers = _triggers_module
     matches_filter = _targeting_module.matches_filter
     s = g.s
     cb = s.combat
@@ -315,7 +313,7 @@ def blocks_watched(g: Game) -> None:
         return
     events = ("creature_becomes_blocked", "creature_blocks", "attached_blocks", "attached_becomes_blocked",
               "attached_blocks_or_becomes_blocked", "attached_attacks_or_blocks")
-    watchers = triggers._watchers(g, events)
+    watchers = trigger_queue.watchers(g, events)
     if not watchers:
         return
     blocked = [a for a in cb.attackers if a in cb.blocked]
@@ -324,11 +322,11 @@ def blocks_watched(g: Game) -> None:
         if ev == "creature_becomes_blocked":
             for a in blocked:
                 if ab.filter is None or matches_filter(g, ab.filter, s.objects[a], w.controller, w.id):
-                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)
         elif ev == "creature_blocks":
             for b in cb.blockers:
                 if ab.filter is None or matches_filter(g, ab.filter, s.objects[b], w.controller, w.id):
-                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=b)
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=b)
         else:
             host = w.attached_to
             if host is None:
@@ -338,7 +336,7 @@ def blocks_watched(g: Game) -> None:
             if (ev in ("attached_blocks", "attached_attacks_or_blocks") and blocks) or (
                     ev == "attached_becomes_blocked" and was_blocked) or (
                     ev == "attached_blocks_or_becomes_blocked" and (blocks or was_blocked)):
-                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=host)
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=host)
 
 
 def riot_enters(g: Game, o: Obj, ab: V.StaticAbility, choices: dict) -> None:

@@ -24,7 +24,7 @@ from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this m
     EvolveTrigger,
     Fabricate,
 )
-from . import choice_effects, counter_replacement, effects, triggers
+from . import choice_effects, counter_replacement, effects, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -101,7 +101,7 @@ def _evolve(g: Game, ctx: effects.Context, e: Evolve) -> list | None:
     g.log_event("evolve", "702.100a", card=o.card.name)
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "evolves":
-            triggers._add(g, o.controller, o.id, ab, None, o.card.name)  # 702.100b: "whenever this evolves"
+            trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name)  # 702.100b: "whenever this evolves"
     return None
 
 

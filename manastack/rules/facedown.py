@@ -52,7 +52,7 @@ from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module e
     TurnFaceUpEffect,
     WithMorphFilter,
 )
-from . import choice_effects, counter_replacement, triggers
+from . import choice_effects, counter_replacement, trigger_queue
 from . import effects as _effects_module
 from . import keyword_actions as _keyword_actions_module
 from . import mana_payment as _mana_payment_module
@@ -436,13 +436,13 @@ def turn_up(g: Game, o: Obj, rule: str) -> None:
     g.log_event("turn_face_up", rule, card=real.name, id=o.id)
     for tab in g.chars(o).abilities:
         if isinstance(tab, TriggeredAbility) and tab.event == "turned_face_up":
-            triggers._add(g, o.controller, o.id, tab, None, real.name)
-    for w, tab in triggers._watchers(g, ("turned_face_up_any",)):
+            trigger_queue.queue(g, o.controller, o.id, tab, None, real.name)
+    for w, tab in trigger_queue.watchers(g, ("turned_face_up_any",)):
         if tab.who == "you" and w.controller != o.controller:
             continue
         if tab.filter is not None and not _targeting_module.matches_filter(g, tab.filter, o, w.controller, w.id):
             continue
-        triggers._add(g, w.controller, w.id, tab, None, w.card.name, event_obj=o.id)
+        trigger_queue.queue(g, w.controller, w.id, tab, None, w.card.name, event_obj=o.id)
 
 
 def _turn_up_effect(g: Game, ctx: Context, e: TurnFaceUpEffect) -> list | None:

@@ -18,8 +18,15 @@ from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this modu
     CastFromExile,
     RippleReveal,
 )
-from . import activation as _activation_module
-from . import cast_origin, cast_restrictions, choice_effects, cost_modifiers, targeting, triggers
+from . import (
+    cast_origin,
+    cast_restrictions,
+    choice_effects,
+    cost_modifiers,
+    targeting,
+    trigger_events,
+    triggers,
+)
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -88,7 +95,7 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     cost_modifiers.use_discounts(g, p, o, None, reqs, False, False)  # "the next spell you cast" is this one
     item = StackItem(oid, "spell", p, card.name, obj=oid, source=oid, targets=targets, x=0, choices=(("free", True),))
     s.stack.append(item)
-    _activation_module.ward_check(g, p, item)
+    trigger_events.targets_chosen(g, p, item)
     s.players[p].spells_cast += 1
     g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=oid,
                 targets=[g.name_of(t) for t in targets], x=0, without_paying=rule)

@@ -11,7 +11,7 @@ imports them, so that importing it registers all their hooks.
 - 113.6m: abilities whose cost or effect moves the card out of its owner's graveyard function only
   there: activated (GraveyardAbility: "{2}{B}: Return CARDNAME from your graveyard to your hand",
   702.84a unearth, 702.97a scavenge, 702.128a embalm, 702.129a eternalize) and triggered
-  (GraveyardTrigger, watched through rules/triggers.py WATCHER_HOOKS).
+  (GraveyardTrigger, watched through registry.WATCHER_HOOKS, read by rules/trigger_queue.py).
 - 702.52a dredge: a draw replacement from the graveyard (rules/effects.py DRAW_REPLACEMENTS).
 - 305.1 playing lands from a graveyard (registry.LAND_PERMISSIONS).
 Choices made while a card is drawn (dredge) use rules/stack.py `choose`: the scenario runner's

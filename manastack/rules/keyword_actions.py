@@ -45,7 +45,7 @@ from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this m
     TapOrUntap,
     UntapUpTo,
 )
-from . import choice_effects, counter_replacement, referred_objects, trigger_events, triggers
+from . import choice_effects, counter_replacement, referred_objects, trigger_events, trigger_queue
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def _monstrosity(g: Game, ctx: E.Context, e: Monstrosity) -> list | None:
     g.log_event("monstrous", "701.31a", card=o.card.name, id=oid)
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "becomes_monstrous":
-            triggers._add(g, o.controller, oid, ab, None, o.card.name)  # 701.31a-b
+            trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name)  # 701.31a-b
     return None
 
 

@@ -19,8 +19,7 @@ from ..model.vocab.spell_copies import (  # noqa: F401 (the vocabulary this modu
     CopyThisSpell,
     StormCopies,
 )
-from . import activation as _activation_module
-from . import choice_effects
+from . import choice_effects, trigger_events
 from . import stack as _stack_module
 from . import targeting as _targeting_module
 
@@ -76,7 +75,7 @@ def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ..
     new = StackItem(o.id, "spell", controller, card.name, obj=o.id, source=o.id, targets=targets, x=item.x,
                     modes=item.modes, choices=choices)
     s.stack.append(new)
-    _activation_module.ward_check(g, controller, new)
+    trigger_events.targets_chosen(g, controller, new)
     g.invalidate()
     g.log_event("copy_spell", rule, card=card.name, id=o.id, targets=[g.name_of(t) for t in targets])
     return o.id

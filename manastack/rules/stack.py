@@ -41,7 +41,7 @@ from ..model.vocab import (
     TargetSpec,
     ability_types,
 )
-from . import activation, cast_origin, choice_effects, combat, effects, mana_payment, targeting
+from . import cast_origin, choice_effects, combat, effects, mana_payment, targeting
 from . import facedown as _facedown_module
 from . import trigger_events as _trigger_events_module
 from . import triggers as _triggers_module
@@ -489,7 +489,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     item = StackItem(o.id, "spell", p, card.name, obj=o.id, source=o.id, targets=action.targets, x=action.x,
                      modes=action.modes, choices=choices)
     s.stack.append(item)
-    activation.ward_check(g, p, item)  # 702.21a
+    _trigger_events_module.targets_chosen(g, p, item)  # 702.21a
     s.players[p].spells_cast += 1
     g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,
                 targets=[g.name_of(t) for t in action.targets], x=action.x,

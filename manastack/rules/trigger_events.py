@@ -6,7 +6,7 @@ game.py: zone changes, life loss, before priority; triggers.py: attacks, steps, 
 casting) and adds the triggered abilities that match to the pending triggers (603.2, put on the
 stack by 603.3).
 
-- 603.4 intervening "if" clauses: TriggeredAbility.intervening (checked by triggers._add as the event
+- 603.4 intervening "if" clauses: TriggeredAbility.intervening (checked by trigger_queue.queue as the event
   happens and by `still_holds` as the ability resolves; rules/intervening.py says whether one holds).
 - 603.8 state triggers ("When you control no Islands, sacrifice CARDNAME"): `state_triggers`, checked
   whenever a player would receive priority; a state trigger doesn't trigger again while it is on the
@@ -46,8 +46,9 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model import vocab as V
 from ..model.events import LifeChange
-from ..model.state import BATTLEFIELD, GRAVEYARD
-from . import intervening, triggers
+from ..model.state import BATTLEFIELD, GRAVEYARD, StackItem
+from ..model.vocab import TriggeredAbility
+from . import intervening, trigger_queue
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -104,8 +105,8 @@ def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str) -> None:
         # 702.29c: its own "when you cycle CARDNAME" triggers from the zone it went to.
         for ab in o.card.abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "cycle_self":
-                triggers._add(g, p, new_id, ab, None, o.card.name)
-    for w, ab in triggers._watchers(g, ("discard", "cycle")):
+                trigger_queue.queue(g, p, new_id, ab, None, o.card.name)
+    for w, ab in trigger_queue.watchers(g, ("discard", "cycle")):
         if ab.event == "cycle" and not cycled:
             continue
         if not _who_ok(ab.who, w.controller, p):
@@ -114,7 +115,7 @@ def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str) -> None:
             continue
         if ab.filter is not None and not _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
             continue
-        triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
+        trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
 
 
 # ------------------------------------------------------------------------------- targeting
@@ -131,15 +132,15 @@ def became_target(g: Game, p: int, item: StackItem) -> None:
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "becomes_target" and ab.scope == "self" \
                     and _target_source_ok(ab, item, p, o.controller):
-                triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - p)  # "that player"
+                trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - p)  # "that player"
         if watchers is None:
-            watchers = triggers._watchers(g, ("becomes_target",))
+            watchers = trigger_queue.watchers(g, ("becomes_target",))
         for w, ab in watchers:
             if ab.scope == "enchanted" and w.attached_to == o.id and _target_source_ok(ab, item, p, w.controller):
-                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature"
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature"
             elif ab.scope == "filter" and _target_source_ok(ab, item, p, w.controller):
                 if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
-                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it": that permanent
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it": that permanent
 
 
 def _target_source_ok(ab: V.TriggeredAbility, item: StackItem, p: int, relative_to: int) -> bool:
@@ -164,9 +165,9 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     s = g.s
     t = s.objects.get(target) if target >= 0 else None
     if t is not None:
-        for w, ab in triggers._watchers(g, ("attached_dealt_damage",)):
+        for w, ab in trigger_queue.watchers(g, ("attached_dealt_damage",)):
             if w.attached_to == target:
-                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "it": that creature
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "it": that creature
         _permanent_dealt_damage(g, t)
     if source is None:
         return
@@ -175,32 +176,32 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
         return
     types = g.chars(t).types if t is not None else frozenset()
     if target < 0 and "Creature" in g.chars(o).types:
-        for w, ab in triggers._watchers(g, ("combat_damage_to_you",)):
+        for w, ab in trigger_queue.watchers(g, ("combat_damage_to_you",)):
             if -1 - target == w.controller and combat:
-                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature", "it"
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature", "it"
     if combat and target < 0:
         _group_combat_damage(g, o, target)
     if combat:
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "deals_combat_damage" and (
                     target < 0 or "Planeswalker" in types):
-                triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)  # "a player or planeswalker"
+                trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)  # "a player or planeswalker"
     if t is not None and "Creature" not in types:
         return
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "deals_damage" and _recipient_ok(ab.who, o.controller,
                                                                                              target):
-            triggers._add(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)
-    for w, ab in triggers._watchers(g, ("attached_deals_damage",)):
+            trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)
+    for w, ab in trigger_queue.watchers(g, ("attached_deals_damage",)):
         if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
 
 
 def _permanent_dealt_damage(g: Game, t: Any) -> None:
     """"Whenever a creature you control is dealt damage" (Rite of Passage): once per damage event to each
     such permanent, damage from several sources at once (510.2) being one event (603.2c); "it" is that
     permanent."""
-    watchers = triggers._watchers(g, ("permanent_dealt_damage",))
+    watchers = trigger_queue.watchers(g, ("permanent_dealt_damage",))
     if not watchers:
         return
     marks = g.damage_event_marks
@@ -212,14 +213,14 @@ def _permanent_dealt_damage(g: Game, t: Any) -> None:
             if key in marks:
                 continue
             marks.add(key)
-        triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=t.id)
+        trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=t.id)
 
 
 def _group_combat_damage(g: Game, o: Any, target: int) -> None:
     """510.2 / 603.2c: "Whenever one or more creatures you control deal combat damage to a player"
     triggers once per combat damage step and player, however many of them dealt damage (the
     (turn, step, ability source, player) already seen are kept in the state's dict, immutable)."""
-    watchers = triggers._watchers(g, ("group_combat_damage",))
+    watchers = trigger_queue.watchers(g, ("group_combat_damage",))
     if not watchers:
         return
     s = g.s
@@ -232,7 +233,7 @@ def _group_combat_damage(g: Game, o: Any, target: int) -> None:
             continue
         if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
             seen = seen | {key}
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "that player"
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "that player"
     s.combat_damage_groups = seen  # type: ignore[attr-defined]
 
 
@@ -254,29 +255,29 @@ def attacked(g: Game, attackers: list[int]) -> None:
     matches_filter = _targeting_module.matches_filter
     ctrl = s.objects[attackers[0]].controller
     cb = s.combat
-    for w, ab in triggers._watchers(g, ("attacks_filter", "you_attack_n", "attacks_you", "attached_attacks_alone")):
+    for w, ab in trigger_queue.watchers(g, ("attacks_filter", "you_attack_n", "attacks_you", "attached_attacks_alone")):
         if ab.event == "attached_attacks_alone":
             if len(attackers) == 1 and w.attached_to == attackers[0]:  # 506.5: "attacks alone"
-                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=attackers[0])  # "it": the creature
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=attackers[0])  # "it": the creature
             continue
         if ab.event == "you_attack_n":
             # scope "self": "Whenever CARDNAME and at least three other creatures attack"
             if (ab.who == "any" or w.controller == ctrl) and (ab.scope != "self" or w.id in attackers) and sum(
                     1 for a in attackers if ab.filter is None or matches_filter(
                         g, ab.filter, s.objects[a], w.controller, w.id)) >= ab.count:
-                triggers._add(g, w.controller, w.id, ab, None, w.card.name)
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
             continue
         for a in attackers:
             o = s.objects[a]
             if ab.event == "attacks_filter":
                 if ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
-                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)  # "it": that creature
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)  # "it": that creature
             elif cb is not None and o.controller != w.controller:
                 # "Whenever a creature attacks you or a planeswalker you control" (506.3: attacked player)
                 d = cb.attackers.get(a)
                 pw = s.objects.get(d) if d is not None and d >= 0 else None
                 if d == -1 - w.controller or (ab.scope != "player" and pw is not None and pw.controller == w.controller):
-                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=a)
 
 
 # ----------------------------------------------------------------------------------- steps
@@ -286,10 +287,10 @@ def step_began(g: Game, event: str) -> None:
     if event != "upkeep":
         return
     s = g.s
-    for w, ab in triggers._watchers(g, ("upkeep_enchanted",)):
+    for w, ab in trigger_queue.watchers(g, ("upkeep_enchanted",)):
         host = s.objects.get(w.attached_to) if w.attached_to is not None else None
         if host is not None and host.zone == BATTLEFIELD and host.controller == s.active:
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - s.active)  # "that player"
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - s.active)  # "that player"
 
 
 # ------------------------------------------------------------------------------ zone changes
@@ -299,17 +300,17 @@ def zone_changed(g: Game, old_id: int, new_id: int, frm: str, to: str, rule: str
     if to == BATTLEFIELD and rule == PLAY_LAND_RULE:
         o = g.s.objects.get(new_id)
         if o is not None:
-            for w, ab in triggers._watchers(g, ("play_land",)):
+            for w, ab in trigger_queue.watchers(g, ("play_land",)):
                 if _who_ok(ab.who, w.controller, o.controller):
-                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - o.controller)  # "that player"
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - o.controller)  # "that player"
     if to == GRAVEYARD:
         o = g.s.objects.get(new_id)
         if o is not None:
-            for w, ab in triggers._watchers(g, ("card_to_your_graveyard",)):
+            for w, ab in trigger_queue.watchers(g, ("card_to_your_graveyard",)):
                 # "Whenever a land card is put into your graveyard from anywhere" (603.6c: not a
                 # leaves-the-battlefield ability; the card as it is in the graveyard)
                 if o.owner == w.controller and (ab.filter is None or _card_matches(g, ab.filter, o.card, o.owner)):
-                    triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=new_id)
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=new_id)
     if frm == BATTLEFIELD:
         _left_battlefield(g, old_id, to, rule)
     elif frm == GRAVEYARD:
@@ -331,26 +332,26 @@ def _left_battlefield(g: Game, old_id: int, to: str, rule: str) -> None:
         if not isinstance(ab, V.TriggeredAbility):
             continue
         if ab.event == "etb_or_leaves" or (ab.event == "etb_or_to_graveyard" and to == GRAVEYARD):
-            triggers._add(g, obj.controller, old_id, ab, lki, obj.card.name)
+            trigger_queue.queue(g, obj.controller, old_id, ab, lki, obj.card.name)
         elif ab.event == "to_graveyard_filter" and to == GRAVEYARD and ab.filter is not None \
                 and not ab.filter.other and _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
-            triggers._add(g, obj.controller, old_id, ab, lki, obj.card.name)  # 603.10a: its own departure too
+            trigger_queue.queue(g, obj.controller, old_id, ab, lki, obj.card.name)  # 603.10a: its own departure too
         elif ab.event in ("sacrifice", "leaves_filter") and (ab.event == "leaves_filter" or rule == SACRIFICE_RULE) \
                 and ab.filter is not None and not ab.filter.other \
                 and _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None):
-            triggers._add(g, obj.controller, old_id, ab, lki, obj.card.name)
+            trigger_queue.queue(g, obj.controller, old_id, ab, lki, obj.card.name)
         elif ab.event == "sacrifice_self" and rule == SACRIFICE_RULE:
-            triggers._add(g, obj.controller, old_id, ab, lki, obj.card.name)  # "when you sacrifice CARDNAME"
+            trigger_queue.queue(g, obj.controller, old_id, ab, lki, obj.card.name)  # "when you sacrifice CARDNAME"
     events = ("to_graveyard_filter", "leaves_filter")
     if rule == SACRIFICE_RULE:
         events += ("sacrifice",)
-    for w, ab in triggers._watchers(g, events):
+    for w, ab in trigger_queue.watchers(g, events):
         if ab.event == "to_graveyard_filter" and to != GRAVEYARD:
             continue
         if ab.event == "sacrifice" and ab.who == "you" and obj.controller != w.controller:
             continue  # "whenever you sacrifice": the permanent's controller sacrificed it (701.17a)
         if ab.filter is None or _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def flush(g: Game) -> None:
@@ -365,7 +366,7 @@ def flush(g: Game) -> None:
 
 
 def _left_graveyard(g: Game, batch: tuple) -> None:
-    for w, ab in triggers._watchers(g, ("leave_graveyard",)):
+    for w, ab in trigger_queue.watchers(g, ("leave_graveyard",)):
         n = 0
         for owner, card in batch:
             if owner != w.controller:
@@ -374,7 +375,7 @@ def _left_graveyard(g: Game, batch: tuple) -> None:
                 continue
             n += 1
         if n >= max(1, ab.count):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def _card_matches(g: Game, flt: V.ObjectFilter, card: V.CardDef, owner: int) -> bool:
@@ -393,7 +394,7 @@ def state_triggers(g: Game) -> None:
     controls no permanent of that subtype, "When CARDNAME has no ice counters on it" as soon as it has
     none (STATE_CONDITIONS); not again while it is waiting or on the stack."""
     s = g.s
-    watchers = triggers._watchers(g, tuple(STATE_CONDITIONS))
+    watchers = trigger_queue.watchers(g, tuple(STATE_CONDITIONS))
     if not watchers:
         return
     for w, ab in watchers:
@@ -403,7 +404,7 @@ def state_triggers(g: Game) -> None:
             continue
         if any(it.kind == "trigger" and it.source == w.id and it.ability == ab for it in s.stack):
             continue
-        triggers._add(g, w.controller, w.id, ab, None, w.card.name)
+        trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def _has_subtypes(g: Game, o: Any, subtypes: frozenset[str]) -> bool:
@@ -430,12 +431,12 @@ def became_tapped(g: Game, o: Any) -> None:
     """603.2f: "Whenever enchanted creature / a creature an opponent controls becomes tapped" (not when it
     enters tapped: this is called only when a permanent changes from untapped to tapped)."""
     matches_filter = _targeting_module.matches_filter
-    for w, ab in triggers._watchers(g, ("attached_becomes_tapped", "becomes_tapped_filter")):
+    for w, ab in trigger_queue.watchers(g, ("attached_becomes_tapped", "becomes_tapped_filter")):
         if ab.event == "attached_becomes_tapped":
             if w.attached_to == o.id:
-                triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it", "that creature"
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it", "that creature"
         elif ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
 
 
 def life_gained(g: Game, p: int) -> None:
@@ -447,20 +448,20 @@ def life_gained(g: Game, p: int) -> None:
         counts = ()
     counts = tuple((counts[i] if i < len(counts) else 0) + (1 if i == p else 0) for i in range(len(s.players)))
     s.life_gain_events = (s.turn, counts)  # type: ignore[attr-defined]
-    for w, ab in triggers._watchers(g, ("gain_life_first", "gain_life_your_turn")):
+    for w, ab in trigger_queue.watchers(g, ("gain_life_first", "gain_life_your_turn")):
         if w.controller != p:
             continue
         if (ab.event == "gain_life_first" and counts[p] == 1) or (ab.event == "gain_life_your_turn" and s.active == p):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def life_lost(g: Game, p: int) -> None:
     """119.3 / 603.2: "Whenever you lose life during your turn" (each life-loss event)."""
     if g.s.active != p:
         return
-    for w, ab in triggers._watchers(g, ("lose_life_your_turn",)):
+    for w, ab in trigger_queue.watchers(g, ("lose_life_your_turn",)):
         if w.controller == p:
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def explored(g: Game, oid: int) -> None:
@@ -468,16 +469,16 @@ def explored(g: Game, oid: int) -> None:
     o = g.s.objects.get(oid)
     if o is None:
         return
-    for w, ab in triggers._watchers(g, ("explores_filter",)):
+    for w, ab in trigger_queue.watchers(g, ("explores_filter",)):
         if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
 
 
 def looked_at_top(g: Game, p: int, kind: str) -> None:
     """701.18d / 701.42d: "Whenever you scry" / "Whenever you surveil" ("scry or surveil": either)."""
-    for w, ab in triggers._watchers(g, ("scry", "surveil", "scry_or_surveil")):
+    for w, ab in trigger_queue.watchers(g, ("scry", "surveil", "scry_or_surveil")):
         if w.controller == p and ab.event in (kind, "scry_or_surveil"):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def mana_spent_on_spell(g: Game, p: int, n: int) -> None:
@@ -492,9 +493,9 @@ def mana_spent_on_spell(g: Game, p: int, n: int) -> None:
     before = counts[p] if p < len(counts) else 0
     counts = tuple((counts[i] if i < len(counts) else 0) + (n if i == p else 0) for i in range(len(s.players)))
     s.spell_mana_spent = (s.turn, counts)  # type: ignore[attr-defined]
-    for w, ab in triggers._watchers(g, ("expend",)):
+    for w, ab in trigger_queue.watchers(g, ("expend",)):
         if w.controller == p and before < ab.count <= before + n:
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def _life_changed(g: Game, e: LifeChange) -> None:
@@ -503,3 +504,21 @@ def _life_changed(g: Game, e: LifeChange) -> None:
 
 
 registry.EVENT_TRIGGERS.setdefault(LifeChange, []).append(_life_changed)  # 603.2
+
+
+def targets_chosen(g: Game, p: int, item: StackItem) -> None:
+    """A spell or ability's targets were chosen: "whenever CARDNAME becomes the target" abilities, and
+    702.21a: a permanent with ward that becomes the target of a spell or ability an opponent (of its
+    controller) controls triggers; the trigger's event object is that spell or ability (its stack id).
+    Checked as a spell is cast (601.2c) or an ability activated (602.2b)."""
+    if not item.targets:
+        return
+    became_target(g, p, item)  # "when CARDNAME becomes the target of a spell or ability"
+    s = g.s
+    for t in dict.fromkeys(item.targets):
+        o = s.objects.get(t) if isinstance(t, int) else None
+        if o is None or o.zone != BATTLEFIELD or o.controller == p:
+            continue
+        for ab in g.chars(o).abilities:
+            if isinstance(ab, TriggeredAbility) and ab.event == "ward":
+                trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=item.id)

@@ -30,13 +30,12 @@ from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
 from ..model.vocab.effects import SacrificeUnless
 from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
-from . import activation as _activation_module
 from . import combat_keywords as _combat_keywords_module
 from . import effects as _effects_module
-from . import intervening
 from . import produce as _produce_module
 from . import targeting as _targeting_module
 from . import trigger_events as _trigger_events_module
+from . import trigger_queue
 from . import vehicles_facedown as _vehicles_facedown_module
 
 if TYPE_CHECKING:
@@ -50,92 +49,29 @@ EXALTED = V.TriggeredAbility("Exalted", "exalted", (V.Pump(V.SELF, 1, 1),))
 TRIGGER_GATES = registry.TRIGGER_GATES  # (engine/registry.py)
 
 
-def _add(g: Game, controller: int, source: int, ability: V.TriggeredAbility, lki=None, name: str = "",
-         effect_source: int | None = None, event_obj: int | None = None) -> None:
-    check = registry.INTERVENING_IF.get(type(ability))
-    if check is not None and not check(g, ability, source, lki, event_obj):
-        return  # 603.4: an intervening "if" clause false as the event happens: the ability doesn't trigger
-    cond = getattr(ability, "intervening", None)
-    if cond is not None and not intervening.holds(g, cond, source, lki, event_obj):
-        return  # 603.4 (compiled "if" clauses, rules/trigger_events.py)
-    for gate in TRIGGER_GATES:
-        if not gate(g, source, ability):
-            return  # "This ability triggers only once each turn" (cards/templates/once_each_turn.py)
-    g.s.pending_triggers.append((controller, source, ability, lki, name, effect_source, event_obj))
-    g.log_event("trigger", "603.2", card=name, ability=ability.text)
 
 
 _ETB = ("etb", "etb_or_attacks", "etb_or_dies", "etb_or_to_graveyard", "etb_or_leaves")
 _ATTACKS = ("attacks", "etb_or_attacks", "attacks_or_blocks")
 
 
-def _watch_infos(g: Game) -> tuple:
-    """(permanent id, its printed trigger events or None when abilities may be granted) for the
-    permanents that may have triggered abilities; cached per battlefield contents (an object id
-    always names the same card in a game and its clones)."""
-    s = g.s
-    objs = s.objects
-    key = tuple(s.battlefield)
-    cached = s.__dict__.get("_trigger_watch")
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    full = [(oid, _info(objs[oid].card)) for oid in key]
-    if any(i[2] for _, i in full):
-        infos = tuple((oid, None) for oid, _ in full)  # abilities may be granted: look at every permanent
-    else:
-        infos = tuple((oid, i[1]) for oid, i in full if i[1])
-    s._trigger_watch = (key, infos)  # type: ignore[attr-defined]
-    return infos
 
 
-def _own(g: Game, o, events: tuple[str, ...]) -> list:
-    """The triggered abilities with one of `events` that the permanent `o` has now."""
-    ev = _info(o.card)[1]
-    if ev.isdisjoint(events):
-        infos = _watch_infos(g)
-        if not infos or infos[0][1] is not None:
-            return []  # no ability granting: its printed text decides
-    return [ab for ab in g.chars(o).abilities if isinstance(ab, V.TriggeredAbility) and ab.event in events]
 
 
 def tapped_changed(g: Game, o, tapped: bool) -> None:
     """"Whenever CARDNAME becomes tapped / untapped" (603.2)."""
-    for ab in _own(g, o, ("becomes_tapped",) if tapped else ("becomes_untapped",)):
-        _add(g, o.controller, o.id, ab, None, o.card.name)
+    for ab in trigger_queue.own_triggered(g, o, ("becomes_tapped",) if tapped else ("becomes_untapped",)):
+        trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name)
     if tapped:
         _trigger_events_module.became_tapped(g, o)  # "whenever enchanted creature becomes tapped"
 
 
-def _watchers(g: Game, events: tuple[str, ...]):
-    """(permanent, ability) for the triggered abilities with one of `events` on the battlefield now."""
-    s = g.s
-    known = s.__dict__.get("card_events")
-    if known is not None and known.isdisjoint(events):
-        return []  # no card of this game has such a triggered ability (vocab.trigger_events)
-    objs = s.objects
-    infos = _watch_infos(g)
-    out = []
-    for oid, evs in infos:
-        if evs is not None and evs.isdisjoint(events):
-            continue
-        o = objs[oid]
-        for ab in g.chars(o).abilities:
-            if isinstance(ab, V.TriggeredAbility) and ab.event in events:
-                out.append((o, ab))
-    for hook in WATCHER_HOOKS:
-        out.extend(hook(g, events))  # abilities that trigger from another zone (113.6k-m)
-    return out
 
 
 WATCHER_HOOKS = registry.WATCHER_HOOKS  # (engine/registry.py)
 
 
-@by_identity
-def _info(card: V.CardDef) -> tuple:
-    """(card, the events of its printed triggered abilities, whether it has a static ability that grants
-    abilities): a fast pre-check, cached per card definition."""
-    return (card, frozenset(ab.event for ab in card.abilities if isinstance(ab, V.TriggeredAbility)),
-            any(isinstance(ab, V.StaticAbility) and ab.granted for ab in card.abilities))
 
 
 def entered_battlefield(g: Game, oid: int) -> None:
@@ -144,12 +80,12 @@ def entered_battlefield(g: Game, oid: int) -> None:
     o = s.objects[oid]
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event in _ETB:
-            _add(g, o.controller, oid, ab, None, o.card.name)
+            trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name)
     matches_filter = _targeting_module.matches_filter
-    for w, ab in _watchers(g, ("enters",)):
+    for w, ab in trigger_queue.watchers(g, ("enters",)):
         if (ab.scope == "or_self" and w.id == oid) or ab.filter is None or matches_filter(
                 g, ab.filter, o, w.controller, w.id):
-            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
 
 
 def left_battlefield(g: Game, old_id: int, to: str) -> None:
@@ -164,22 +100,22 @@ def left_battlefield(g: Game, old_id: int, to: str) -> None:
             continue
         if ab.event == "leaves" or (dies and ab.event in ("dies", "etb_or_dies")) or (
                 to == GRAVEYARD and ab.event == "to_graveyard"):
-            _add(g, obj.controller, old_id, ab, lki, obj.card.name)
+            trigger_queue.queue(g, obj.controller, old_id, ab, lki, obj.card.name)
         elif dies and ab.event == "dies_filter" and (ab.scope == "or_self" or (
                 ab.filter is not None and not ab.filter.other
                 and _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None))):
-            _add(g, obj.controller, old_id, ab, lki, obj.card.name)  # "whenever a creature dies": itself too
+            trigger_queue.queue(g, obj.controller, old_id, ab, lki, obj.card.name)  # "whenever a creature dies": itself too
     if not dies:
         return
-    for w, ab in _watchers(g, ("attached_dies",)):
+    for w, ab in trigger_queue.watchers(g, ("attached_dies",)):
         if w.attached_to == old_id:  # "when enchanted creature dies" (the Aura is still on the battlefield)
-            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=old_id)  # "its controller" (608.2h)
-    watchers = _watchers(g, ("dies_filter",))
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=old_id)  # "its controller" (608.2h)
+    watchers = trigger_queue.watchers(g, ("dies_filter",))
     if not watchers:
         return
     for w, ab in watchers:
         if ab.filter is None or _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
-            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=old_id)  # "that creature" (608.2h)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=old_id)  # "that creature" (608.2h)
 
 
 def attacked(g: Game, attackers: list[int]) -> None:
@@ -192,34 +128,34 @@ def attacked(g: Game, attackers: list[int]) -> None:
                 continue
             if ab.event in _ATTACKS or (ab.event == "attacks_alone" and len(attackers) == 1) or (
                     ab.event == "battalion" and len(attackers) >= 3):
-                _add(g, o.controller, a, ab, None, o.card.name)
+                trigger_queue.queue(g, o.controller, a, ab, None, o.card.name)
             elif ab.event == "attacks_saddled":  # "whenever CARDNAME attacks while saddled" (702.171b)
                 if _vehicles_facedown_module.is_saddled(g, a):
-                    _add(g, o.controller, a, ab, None, o.card.name)
+                    trigger_queue.queue(g, o.controller, a, ab, None, o.card.name)
         if o.tapped:
             tapped_changed(g, o, True)
     if attackers:
-        for w, ab in _watchers(g, ("attached_attacks", "attached_attacks_or_blocks")):
+        for w, ab in trigger_queue.watchers(g, ("attached_attacks", "attached_attacks_or_blocks")):
             if w.attached_to in attackers:  # "whenever equipped creature attacks"
                 # "whenever enchanted creature attacks or blocks, its controller ...": "it" is that creature
                 host = w.attached_to if ab.event == "attached_attacks_or_blocks" else None
-                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=host)
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=host)
         ctrl = s.objects[attackers[0]].controller
-        for w, ab in _watchers(g, ("you_attack", "attacks_alone_filter")):
+        for w, ab in trigger_queue.watchers(g, ("you_attack", "attacks_alone_filter")):
             if w.controller != ctrl:
                 continue
             if ab.event == "you_attack":
-                _add(g, w.controller, w.id, ab, None, w.card.name)
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
             elif len(attackers) == 1:
                 a = s.objects[attackers[0]]
                 if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, a, w.controller, w.id):
-                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=a.id)
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=a.id)
     if len(attackers) == 1:
         a = attackers[0]
         ctrl = s.objects[a].controller
         for p in g.permanents(ctrl):
             if "exalted" in g.chars(p).keywords:
-                _add(g, ctrl, p.id, EXALTED, None, p.card.name, effect_source=a)
+                trigger_queue.queue(g, ctrl, p.id, EXALTED, None, p.card.name, effect_source=a)
     _trigger_events_module.attacked(g, attackers)  # "whenever a creature you control attacks", ...
 
 
@@ -239,17 +175,17 @@ def beginning_of_step(g: Game, event: str) -> None:
             if e.kind == "delayed_trigger" and (e.data[0] == delayed_event or (
                     e.data[0] == "your_" + delayed_event and e.controller == s.active)):  # 702.88a "your next upkeep"
                 _, ab, name, source = e.data
-                _add(g, e.controller, source if source is not None else -1, ab, None, name)  # 603.7c: once
+                trigger_queue.queue(g, e.controller, source if source is not None else -1, ab, None, name)  # 603.7c: once
             else:
                 keep.append(e)
         s.effects = keep
-    for o, ab in _watchers(g, (event,)):
+    for o, ab in trigger_queue.watchers(g, (event,)):
         w = ab.who
         if (w in ("any", "you") and o.controller != s.active) or (w == "opponent" and o.controller == s.active):
             continue
         if ab.unless_sacrifice is not None and not ab.effects:
             ab = V.TriggeredAbility(ab.text, ab.event, (SacrificeUnless(ab.unless_sacrifice),))
-        _add(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - s.active)  # "that player"
+        trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=-1 - s.active)  # "that player"
     _trigger_events_module.step_began(g, event)  # "the upkeep of enchanted creature's controller"
 
 
@@ -263,10 +199,10 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
     o = s.objects[spell]
     for ab in o.card.abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "cast_self":
-            _add(g, p, spell, ab, None, o.card.name)
+            trigger_queue.queue(g, p, spell, ab, None, o.card.name)
     for hook in SPELL_CAST_HOOKS:
         hook(g, p, spell)  # triggers whose event object is the spell (rules/x_spells.py)
-    watchers = _watchers(g, ("cast",))
+    watchers = trigger_queue.watchers(g, ("cast",))
     if not watchers:
         return
     for w, ab in watchers:
@@ -285,15 +221,15 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
                 it.kind == "spell" and it.obj == spell and w.id in it.targets for it in s.stack):
             continue  # heroic: "a spell that targets CARDNAME"
         if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
-            _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player": the caster
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player": the caster
 
 
 def life_gained(g: Game, p: int, n: int) -> None:
     """"Whenever you gain life" (119.9: once per life-gain event)."""
-    for w, ab in _watchers(g, ("gain_life",)):
+    for w, ab in trigger_queue.watchers(g, ("gain_life",)):
         if (ab.who in ("you", "any") and w.controller == p) or (ab.who == "opponent" and w.controller != p) \
                 or ab.who == "each":
-            _add(g, w.controller, w.id, ab, None, w.card.name)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
     _trigger_events_module.life_gained(g, p)  # "whenever you gain life for the first time each turn"
 
 
@@ -327,8 +263,8 @@ def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) ->
                 continue
             to_creature[key2] -= 1
             seen.add((oid, r))
-            for ab in _own(g, o, ("combat_damage_creature",)):
-                _add(g, o.controller, oid, ab, None, o.card.name, event_obj=r)  # "that creature"
+            for ab in trigger_queue.own_triggered(g, o, ("combat_damage_creature",)):
+                trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name, event_obj=r)  # "that creature"
             continue
         key = (o.card.name, s.players[-1 - r].name)
         if not dealt.get(key):
@@ -337,15 +273,15 @@ def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) ->
         seen.add((oid, r))
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "combat_damage_player":
-                _add(g, o.controller, oid, ab, None, o.card.name, event_obj=r)  # "that player"
-        for w, ab in _watchers(g, ("attached_combat_damage_player", "creature_combat_damage_player")):
+                trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name, event_obj=r)  # "that player"
+        for w, ab in trigger_queue.watchers(g, ("attached_combat_damage_player", "creature_combat_damage_player")):
             if ab.event == "attached_combat_damage_player":
                 if w.attached_to == oid:  # "whenever equipped creature deals combat damage to a player"
-                    _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=r)
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=r)
             elif (ab.scope != "opponent" or -1 - r != w.controller) and (
                     ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id)):
                 # "whenever a creature you control deals combat damage to a player": "it" is that creature
-                _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
 
 
 def blockers_declared(g: Game) -> None:
@@ -362,11 +298,11 @@ def blockers_declared(g: Game) -> None:
             if not isinstance(ab, V.TriggeredAbility):
                 continue
             if ab.event in ("blocks", "attacks_or_blocks", "blocks_or_becomes_blocked"):
-                _add(g, o.controller, b, ab, None, o.card.name)
+                trigger_queue.queue(g, o.controller, b, ab, None, o.card.name)
             elif ab.event in ("blocks_creature", "blocks_or_blocked_by"):
                 for a in atts:  # once for each creature it blocks; "that creature" is the attacker
                     if ab.filter is None or _matches(g, ab.filter, a, o.controller, b):  # "a creature with flying"
-                        _add(g, o.controller, b, ab, None, o.card.name, event_obj=a)
+                        trigger_queue.queue(g, o.controller, b, ab, None, o.card.name, event_obj=a)
     for a in cb.attackers:
         o = s.objects.get(a)
         if o is None:
@@ -376,14 +312,14 @@ def blockers_declared(g: Game) -> None:
                 continue
             if a not in cb.blocked:
                 if ab.event == "attacks_unblocked":  # 509.1h: "attacks and isn't blocked"
-                    _add(g, o.controller, a, ab, None, o.card.name)
+                    trigger_queue.queue(g, o.controller, a, ab, None, o.card.name)
                 continue
             if ab.event in ("becomes_blocked", "blocks_or_becomes_blocked"):
-                _add(g, o.controller, a, ab, None, o.card.name)
+                trigger_queue.queue(g, o.controller, a, ab, None, o.card.name)
             elif ab.event in ("blocked_by_creature", "blocks_or_blocked_by"):
                 for b in cb.blockers_of(a) or [x for x, ys in cb.blockers.items() if a in ys]:
                     if ab.filter is None or _matches(g, ab.filter, b, o.controller, a):  # "a non-Wall creature"
-                        _add(g, o.controller, a, ab, None, o.card.name, event_obj=b)  # once per blocker
+                        trigger_queue.queue(g, o.controller, a, ab, None, o.card.name, event_obj=b)  # once per blocker
     blocks_watched = _combat_keywords_module.blocks_watched
     blocks_watched(g)  # "whenever a creature you control becomes blocked", "whenever enchanted creature blocks"
 
@@ -395,12 +331,12 @@ def _matches(g: Game, flt: V.ObjectFilter, oid: int, controller: int, source: in
 
 def card_drawn(g: Game, p: int, nth: int) -> None:
     """121.2 / 603.2: "whenever you draw a card", "whenever you draw your second card each turn"."""
-    for w, ab in _watchers(g, ("draw",)):
+    for w, ab in trigger_queue.watchers(g, ("draw",)):
         if (ab.who == "you" and w.controller != p) or (ab.who == "opponent" and w.controller == p):
             continue
         if ab.scope == "second" and nth != 2:
             continue
-        _add(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
+        trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
 
 
 def dealt_damage(g: Game, oid: int) -> None:
@@ -408,8 +344,8 @@ def dealt_damage(g: Game, oid: int) -> None:
     o = g.s.objects.get(oid)
     if o is None:
         return
-    for ab in _own(g, o, ("dealt_damage",)):
-        _add(g, o.controller, oid, ab, None, o.card.name)
+    for ab in trigger_queue.own_triggered(g, o, ("dealt_damage",)):
+        trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name)
 
 
 def mode_options(g: Game, modal: V.Modal, controller: int, source: int | None) -> list[tuple[int, ...]]:
@@ -604,7 +540,7 @@ def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ..
     g.log_event("put_trigger", "603.3", card=name, ability=ability.text,
                 targets=[g.name_of(t) for t in targets])
     if targets:
-        _activation_module.ward_check(g, controller, item)  # 702.21a: a triggered ability targeting a warded permanent
+        _trigger_events_module.targets_chosen(g, controller, item)  # 702.21a: a triggered ability targeting a warded permanent
 
 
 def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produced) -> None:
@@ -626,12 +562,12 @@ def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produc
                 ctx = effects.Context(trig_src.controller, trig_src.id, (), (), 0, trig_src.card.name, event_obj=source)
                 effects.run(g, ctx, ab.effects[1:], finish=None)
             continue
-        _add(g, trig_src.controller, trig_src.id, ab, None, trig_src.card.name, event_obj=source)
+        trigger_queue.queue(g, trig_src.controller, trig_src.id, ab, None, trig_src.card.name, event_obj=source)
 
 
 def _reflexive(g: Game, ctx: Context, e: ReflexiveTrigger) -> list | None:
     if ctx.did:
-        _add(g, ctx.controller, ctx.source, e.ability, ctx.source_lki, ctx.name, event_obj=ctx.event_obj)
+        trigger_queue.queue(g, ctx.controller, ctx.source, e.ability, ctx.source_lki, ctx.name, event_obj=ctx.event_obj)
         g.log_event("reflexive_trigger", "603.12", card=ctx.name, ability=e.ability.text)
     return None
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ..engine.registry import ETB_REPLACEMENTS, LEFT_BATTLEFIELD_HOOKS
 from ..model.state import BATTLEFIELD, GRAVEYARD, Obj
 from ..model.vocab.conditions import CountersIfHappened
-from . import triggers
+from . import trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -94,9 +94,9 @@ def creature_died(g: Game, oid: int, to: str) -> None:
     lki = s.lki.get(oid)
     if lki is None or "Creature" not in lki[1].types:
         return
-    for w, ab in triggers._watchers(g, ("damaged_by_self_dies",)):
+    for w, ab in trigger_queue.watchers(g, ("damaged_by_self_dies",)):
         if damaged_by_this_turn(g, w.id, oid):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=s.successor.get(oid))
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=s.successor.get(oid))
 
 
 def counters_if_happened(g: Game, o: Obj, ab: CountersIfHappened, choices: dict) -> None:

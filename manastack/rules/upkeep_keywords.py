@@ -30,7 +30,7 @@ from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this m
     SacrificeSource,
     SacrificeUnlessDiscard,
 )
-from . import add_hook, choice_effects, counter_replacement, effects, triggers
+from . import add_hook, choice_effects, counter_replacement, effects, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -73,7 +73,7 @@ def _remove_or_sacrifice(g: Game, ctx: effects.Context, e: RemoveCounterOrSacrif
         # 702.63a: "When the last time counter is removed from this permanent, sacrifice it."
         ab = V.TriggeredAbility(f"{o.card.name}: when the last time counter is removed, sacrifice it", "last_counter",
                                 (SacrificeSource(),))
-        triggers._add(g, o.controller, o.id, ab, None, o.card.name)
+        trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name)
     return None
 
 

@@ -42,7 +42,7 @@ from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this
     ReconfigureAttach,
     ReconfigureUnattach,
 )
-from . import choice_effects, triggers
+from . import choice_effects, trigger_queue
 from . import combat as _combat_module
 from . import effects as _effects_module
 from . import targeting as _targeting_module
@@ -109,7 +109,7 @@ def _become_crewed(g: Game, ctx: Context, e: BecomeCrewed) -> list | None:
     g.log_event("crewed", "702.122a", card=o.card.name, id=o.id)
     for ab in g.chars(o).abilities:
         if isinstance(ab, TriggeredAbility) and ab.event == "becomes_crewed":  # 702.122d
-            triggers._add(g, o.controller, o.id, ab, None, o.card.name)
+            trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name)
     return None
 
 
@@ -304,7 +304,7 @@ def _crew_cost_pay(g: Game, cost: CrewCost, p: int, o: Obj, chosen: list[int]) -
             if isinstance(ab, TriggeredAbility) and ab.event in (event, "crews_or_saddles"):
                 if ab.scope == "main_phase" and not _main_phase(g, x.controller):
                     continue
-                triggers._add(g, x.controller, x.id, ab, None, x.card.name, event_obj=o.id)
+                trigger_queue.queue(g, x.controller, x.id, ab, None, x.card.name, event_obj=o.id)
 
 
 registry.EXTRA_COSTS[CrewCost] = registry.ExtraCost(_crew_cost_block_reason, _crew_cost_choose, _crew_cost_pay)

@@ -28,7 +28,7 @@ from ..model.vocab.x_spells import (  # noqa: F401 (the vocabulary this module e
     CopyThat,
     DoubleX,
 )
-from . import activation, add_hook, choice_effects, spell_copies, targeting, triggers
+from . import add_hook, choice_effects, spell_copies, targeting, trigger_events, trigger_queue
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -50,11 +50,11 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
     if not _spell_has_x(g, spell):
         return
     o = g.s.objects[spell]
-    for w, ab in triggers._watchers(g, (EVENT,)):
+    for w, ab in trigger_queue.watchers(g, (EVENT,)):
         if ab.who == "you" and w.controller != p or ab.who == "opponent" and w.controller == p:
             continue
         if ab.filter is None or targeting.matches_filter(g, ab.filter, o, w.controller, w.id):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=spell)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=spell)
 
 
 def ability_activated(g: Game, p: int, item: StackItem) -> None:
@@ -63,9 +63,9 @@ def ability_activated(g: Game, p: int, item: StackItem) -> None:
     cost = getattr(getattr(item.ability, "cost", None), "mana", None)
     if cost is None or not getattr(cost, "x_count", 0):
         return
-    for w, ab in triggers._watchers(g, (EVENT,)):
+    for w, ab in trigger_queue.watchers(g, (EVENT,)):
         if ab.scope == "or_ability" and not (ab.who == "you" and w.controller != p):
-            triggers._add(g, w.controller, w.id, ab, None, w.card.name, event_obj=item.id)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=item.id)
 
 
 def _item(g: Game, ref: int | None) -> StackItem | None:
@@ -125,7 +125,7 @@ def copy_ability(g: Game, item: StackItem, controller: int, targets: tuple, rule
                     targets=targets, x=item.x, source_lki=item.source_lki, modes=item.modes, choices=item.choices)
     s.next_id += 1
     s.stack.append(new)
-    activation.ward_check(g, controller, new)
+    trigger_events.targets_chosen(g, controller, new)
     g.log_event("copy_ability", rule, card=item.name, targets=[g.name_of(t) for t in targets])
 
 
