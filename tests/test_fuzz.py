@@ -24,8 +24,7 @@ from manastack.model.mana import TYPES
 from manastack.model.state import STACK
 from manastack.model.vocab import ManaAbility
 from manastack.rules import mana_payment as mana_payment_module
-from manastack.rules import produce
-from manastack.rules import stack as stack_rules
+from manastack.rules import object_abilities, produce
 
 DECKS = sorted(bundled_decks())
 PAIRS = list(itertools.product(DECKS, repeat=2))
@@ -68,7 +67,7 @@ class FloatingManaAgent(RandomAgent):
             p = game.pending.player
             options = []
             for o in game.permanents(p):
-                for idx, ab in enumerate(stack_rules.activated_abilities(game, o)):
+                for idx, ab in enumerate(object_abilities.activated_abilities(game, o)):
                     if not isinstance(ab, ManaAbility) or ab.cost.sacrifice_self or ab.cost.sacrifice is not None:
                         continue
                     if not ab.cost.mana.is_empty() or mana_payment_module.cost_block_reason(game, o, ab.cost) is not None:

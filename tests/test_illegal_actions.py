@@ -38,7 +38,7 @@ from manastack.fuzz.runner import state_digest
 from manastack.model import actions as A
 from manastack.model.mana import is_color
 from manastack.model.state import MAIN1
-from manastack.rules import effects
+from manastack.rules import effects, object_abilities
 from manastack.rules import mana_payment as mana_payment_module
 from manastack.rules import stack as stack_rules
 
@@ -111,7 +111,7 @@ def wrong_actions(g: Game, bank: dict[type, list[A.Action]], rng: random.Random)
         # 602.2 / 605.3a: the opponent's permanents, every ability (mana abilities too).
         for o in theirs:
             if o.zone == "battlefield" and o.controller != p:
-                n = len(stack_rules.activated_abilities(g, o))
+                n = len(object_abilities.activated_abilities(g, o))
                 for i in range(n + 1):
                     a = A.ActivateAbility(o.id, i)
                     if a not in legal:
@@ -120,11 +120,11 @@ def wrong_actions(g: Game, bank: dict[type, list[A.Action]], rng: random.Random)
         for oid in s.battlefield:
             o = s.objects[oid]
             if o.controller == p:
-                n = len(stack_rules.activated_abilities(g, o))
+                n = len(object_abilities.activated_abilities(g, o))
                 out += [("an ability index past the last", A.ActivateAbility(oid, n)),
                         ("a huge ability index", A.ActivateAbility(oid, 10**9)),
                         ("a negative ability index", A.ActivateAbility(oid, -1))]
-                for i, ab in enumerate(stack_rules.activated_abilities(g, o)):
+                for i, ab in enumerate(object_abilities.activated_abilities(g, o)):
                     if type(ab).__name__ == "ManaAbility":
                         for c in ("UB", "WUBRG", "", "X", None, 42):
                             out.append((f"mana ability color {c!r}", A.ActivateAbility(oid, i, choices=(c,))))
@@ -156,7 +156,7 @@ def wrong_actions(g: Game, bank: dict[type, list[A.Action]], rng: random.Random)
         if cls in allowed and bank.get(cls):
             for a in rng.sample(bank[cls], min(4, len(bank[cls]))):
                 if a in legal or (isinstance(a, A.ActivateAbility) and d.kind == "priority"
-                                  and stack_rules.is_mana_ability_action(g, a)):
+                                  and object_abilities.is_mana_ability_action(g, a)):
                     continue
                 if isinstance(a, A.Choose) and d.kind not in ("mulligan", "priority"):
                     continue  # another decision's answer can be a legal answer here (the same card)
@@ -312,7 +312,7 @@ def _opponents_birds(g: Game) -> int | None:
     for oid in g.s.battlefield:
         o = g.s.objects[oid]
         if o.controller != d.player and o.card.name == "Birds of Paradise" and not o.tapped and not \
-                mana_payment_module.cost_block_reason(g, o, stack_rules.activated_abilities(g, o)[0].cost):
+                mana_payment_module.cost_block_reason(g, o, object_abilities.activated_abilities(g, o)[0].cost):
             return oid
     return None
 

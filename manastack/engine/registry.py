@@ -321,6 +321,10 @@ HASTE_PERMISSIONS: list[Callable[[Game, Obj], bool]] = []
 # 601.3b: fn(game, player, card object or None) -> True when an effect or another object's static
 # ability lets the player cast that card as though it had flash (None: whether any card could be).
 FLASH_GRANTS: list[Callable[[Game, int, Obj | None], bool]] = []
+# The ability classes that may give a FLASH_PERMISSIONS permission (only cards with one are asked about:
+# rules/timing.py), and those that may help pay for a spell (AFFORD_HOOKS: convoke, improvise, delve).
+FLASH_PERMISSION_KINDS: set[type] = set()
+AFFORD_KINDS: set[type] = set()
 # 601.3 / 602.5b: windows of time a spell may be cast or an ability activated in, of kinds the rules
 # modules define (CastRestriction.kind, CostPlus.restriction: "combat", "end_combat", "before_blockers"
 # ...): kind -> (its words, "during combat"; fn(game, player) -> True while the player may do it).

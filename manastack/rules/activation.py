@@ -22,9 +22,8 @@ from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
 from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility
 from ..model.vocab.keyword_costs import WardCounter
-from . import choice_effects, effects, mana_payment, targeting
+from . import choice_effects, effects, mana_payment, object_abilities, targeting, timing
 from . import graveyard_keywords as _graveyard_keywords_module
-from . import stack as _stack_module
 from . import trigger_events as _trigger_events_module
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ def hand_ability_block_reason(g: Game, p: int, o: Obj, ab: Any) -> str | None:
         return f"{o.card.name} is not in {g.s.players[p].name}'s hand (113.6b)"
     if o.card.unsupported:
         return f"{o.card.name} is not supported by the card compiler"
-    if ab.sorcery_speed and not _stack_module.sorcery_timing_ok(g, p):
+    if ab.sorcery_speed and not timing.sorcery_timing_ok(g, p):
         return f"{o.card.name}: activate only as a sorcery (602.5d)"
     costs = registry.HAND_ABILITY_COSTS.get(type(ab))  # 702.49c ninjutsu: an unblocked attacker
     return costs.block_reason(g, ab, p, o) if costs is not None else None
@@ -93,7 +92,7 @@ def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> N
 def any_player_may(g: Game, o: Obj, index: int) -> bool:
     """"Any player may activate this ability" (an effect marker with `any_player`, written among the
     ability's effects; cards/templates/statics_game_rules.py): not only its controller may activate it."""
-    abs_ = _stack_module.activated_abilities(g, o)
+    abs_ = object_abilities.activated_abilities(g, o)
     return 0 <= index < len(abs_) and any(getattr(e, "any_player", False) for e in getattr(abs_[index], "effects", ()))
 
 
@@ -114,7 +113,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         raise IllegalActionError(f"{g.name_of(action.source)} is not on the battlefield")
     if o.controller != p and not any_player_may(g, o, action.index):
         raise IllegalActionError(f"{s.players[p].name} doesn't control {o.card.name} (602.2)")
-    abs_ = _stack_module.activated_abilities(g, o)
+    abs_ = object_abilities.activated_abilities(g, o)
     if not (0 <= action.index < len(abs_)):
         raise IllegalActionError(f"{o.card.name} has no activated ability number {action.index + 1}")
     ab = abs_[action.index]
@@ -135,7 +134,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     assert isinstance(ab, ActivatedAbility)
     if s.priority != p:
         raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
-    if ab.sorcery_speed and not _stack_module.sorcery_timing_ok(g, p):
+    if ab.sorcery_speed and not timing.sorcery_timing_ok(g, p):
         raise IllegalActionError(f"{o.card.name}: activate only as a sorcery (602.5d)")
     if action.x and not ab.cost.mana.x_count and getattr(ab.cost, "loyalty", None) != "X":  # 606.4: [−X]
         raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")

@@ -32,7 +32,7 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
 )
 from ..model.vocab.keyword_costs import IfKicked
 from ..model.vocab.spell_copies import CopyThisSpell, StormCopies
-from . import choice_effects, cost_modifiers, trigger_queue
+from . import choice_effects, cost_modifiers, timing, total_cost, trigger_queue
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -243,13 +243,13 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
                      flashback: bool) -> tuple[list[Requirement], tuple]:
     """registry.CAST_OPTIONS (601.2b, 601.2f): alternative and optional additional costs chosen as the
     spell is cast; 702.88a: a rebound spell remembers that it was cast from a hand."""
-    cost_adjustment, kicker_cost = _stack_module.cost_adjustment, _stack_module.kicker_cost
+    cost_adjustment, kicker_cost = total_cost.cost_adjustment, total_cost.kicker_cost
     card = o.card
     added: tuple = ()
     if has_keyword(card, "rebound") and o.zone == HAND:
         added += (("rebound", True),)
     if has_keyword(card, "flash_sacrifice"):
-        if not _stack_module.sorcery_timing_ok(g, p):
+        if not timing.sorcery_timing_ok(g, p):
             added += (("flash_sacrifice", True),)  # cast when a sorcery couldn't have been
     if any(type(ab) is V.TriggeredAbility and ab.effects == (StormCopies(),) for ab in card.abilities):
         # 702.40a: the spells cast before it this turn (it is counted only once it becomes cast, 601.2i)
@@ -348,7 +348,7 @@ def cast_variants(g: Game, p: int, o: Obj, sources: list[ManaSource]) -> list[tu
     pl = g.s.players[p]
     for alt in alternative_costs(o.card):
         if alt.kind == "alternative" and _other_payable(g, p, o, alt):
-            reqs = requirements(alt.cost, 0, _stack_module.cost_adjustment(g, p, o.card))
+            reqs = requirements(alt.cost, 0, total_cost.cost_adjustment(g, p, o.card))
             srcs = sources
             if alt.other.tap is not None:
                 # the permanent tapped for the cost (the first candidate, as chosen automatically) can't
@@ -365,7 +365,7 @@ def cast_variants(g: Game, p: int, o: Obj, sources: list[ManaSource]) -> list[tu
                 g, p, o, AlternativeCost(ab.text, ab.kind, other=ab.other))):
             continue
         text = (ab.cost.text if ab.kind in ALTERNATIVE else o.card.mana_cost.text + ab.cost.text)
-        reqs = requirements(parse_cost(text), 0, _stack_module.cost_adjustment(g, p, o.card))
+        reqs = requirements(parse_cost(text), 0, total_cost.cost_adjustment(g, p, o.card))
         if solve_payment(reqs, pl.pool, sources, pl.life) is not None:
             out.append(((ab.kind, True),))
     return out

@@ -35,7 +35,7 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     SuspendCast,
     SuspendTrigger,
 )
-from . import add_hook, choice_effects, effects, trigger_queue
+from . import add_hook, choice_effects, effects, timing, total_cost, trigger_queue
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -71,8 +71,8 @@ class CastPermit:
 
     def reqs(self, g: Game, p: int, card: V.CardDef, x: int, targets: tuple[int, ...]) -> list:
         if self.alt_cost is None:
-            return _stack_module.total_cost_reqs(g, p, card, x, targets)
-        return requirements(self.alt_cost, x, _stack_module.cost_adjustment(g, p, card, targets))
+            return total_cost.total_cost_reqs(g, p, card, x, targets)
+        return requirements(self.alt_cost, x, total_cost.cost_adjustment(g, p, card, targets))
 
 
 _PERMITS: dict[str, tuple[str, tuple]] = {
@@ -363,7 +363,7 @@ def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | Non
         c = o.card
         if "Land" in c.types:
             return f"{name} is a land: it can't be cast (702.62c)"
-        if not _stack_module.sorcery_timing_ok(g, p) and not _stack_module.may_cast_any_time(g, p, o):  # 601.3b: or as though it had flash
+        if not timing.sorcery_timing_ok(g, p) and not timing.may_cast_any_time(g, p, o):  # 601.3b: or as though it had flash
             return f"116.2f: {name} could not be cast now (sorcery timing), so it can't be suspended"
         for restriction in registry.CAST_RESTRICTIONS:
             if restriction is _unpayable_from_hand:
@@ -374,7 +374,7 @@ def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | Non
     elif kind == "foretell":
         if s.active != p and not _foretell_helpers(g, p):
             return f"116.2h: {name} can be foretold only during its owner's turn"
-    elif kind == "plot" and not _stack_module.sorcery_timing_ok(g, p):
+    elif kind == "plot" and not timing.sorcery_timing_ok(g, p):
         return f"116.2k: {name} can be plotted only in its owner's main phase while the stack is empty"
     return None
 
@@ -424,7 +424,7 @@ def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
         if ab is not None:
             return CastPermit("foretell", "702.143a", ab.cost, choices=(("foretold", True),))
     turn = _marked_turn(g, o.id, "plotted")
-    if turn is not None and turn < s.turn and _stack_module.sorcery_timing_ok(g, p):
+    if turn is not None and turn < s.turn and timing.sorcery_timing_ok(g, p):
         return CastPermit("plot", "702.170d", parse_cost(""), choices=(("plotted", True),))
     return None
 

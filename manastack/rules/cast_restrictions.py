@@ -29,8 +29,7 @@ from ..model.vocab.cast_restrictions import (  # noqa: F401 (the vocabulary this
     Uncounterable,
 )
 from ..model.vocab.cost_modifiers import CostModifier
-from . import alternative_costs, cost_modifiers
-from . import stack as _stack_module
+from . import alternative_costs, cost_modifiers, object_abilities
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -116,7 +115,7 @@ def activation_restriction(g: Game, p: int, action: Any) -> str | None:
     name = split_second_on_stack(g)
     if name is None:
         return None
-    if _stack_module.is_mana_ability_action(g, action):
+    if object_abilities.is_mana_ability_action(g, action):
         return None
     return f"702.61a: {name} has split second: only mana abilities can be activated while it is on the stack"
 

@@ -60,7 +60,6 @@ from . import (
     free_casting,
     spell_copies,
     spell_payment,
-    stack,
     trigger_queue,
 )
 from . import effects as _effects_module
@@ -299,8 +298,8 @@ _CASTING_KINDS = (CostModifier, PaymentKeyword, CastOption, CastingKeyword, Cast
 
 def _register_casting() -> None:
     cost_modifiers.CASTING_KINDS.update(_CASTING_KINDS)
-    stack.FLASH_PERMISSION_KINDS.update(cast_restrictions._FLASH_KINDS)
-    stack.AFFORD_KINDS.add(PaymentKeyword)
+    registry.FLASH_PERMISSION_KINDS.update(cast_restrictions._FLASH_KINDS)
+    registry.AFFORD_KINDS.add(PaymentKeyword)
     for lst, fn in ((registry.CAST_OPTIONS, alternative_costs.cast_option_hook), (registry.CAST_OPTIONS, alternative_costs.assist_hook),
                     (registry.CAST_OPTIONS, cost_modifiers.use_discounts), (registry.CAST_OPTIONS, cost_modifiers.colored_increase_hook),
                     (registry.CAST_OPTIONS, cost_modifiers.defiler_hook),

@@ -30,9 +30,9 @@ from ..model.vocab.cost_modifiers import (  # noqa: F401 (the vocabulary this mo
     NextSpellDiscount,
     SpellFilter,
 )
-from . import stack as _stack_module
 from . import static_counts as _static_counts_module
 from . import targeting as _targeting_module
+from . import timing
 from . import turn_history as _turn_history_module
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ def _condition(g: Game, p: int, cond: CostCondition | None, targets: tuple[int, 
     if cond.kind == "cast_another":
         return g.s.players[p].spells_cast >= 1  # counted before this spell becomes cast (601.2i)
     if cond.kind == "flash_timing":
-        return not _stack_module.sorcery_timing_ok(g, p)  # cast at a time only the flash permission allows
+        return not timing.sorcery_timing_ok(g, p)  # cast at a time only the flash permission allows
     if cond.kind == "second_spell":
         return g.s.players[p].spells_cast == 1  # this one will be the second spell this turn
     if cond.kind == "not_your_turn":

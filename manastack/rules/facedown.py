@@ -52,11 +52,10 @@ from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module e
     TurnFaceUpEffect,
     WithMorphFilter,
 )
-from . import choice_effects, counter_replacement, trigger_queue
+from . import choice_effects, counter_replacement, timing, total_cost, trigger_queue
 from . import effects as _effects_module
 from . import keyword_actions as _keyword_actions_module
 from . import mana_payment as _mana_payment_module
-from . import stack as _stack_module
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -149,7 +148,7 @@ def face_down_block_reason(g: Game, p: int, o: Obj) -> str | None:
         return f"{o.card.name} is not supported by the card compiler"
     if face_down_ability(o.card) is None:
         return f"{o.card.name} can't be cast face down (702.37d)"
-    if not _stack_module.sorcery_timing_ok(g, p):
+    if not timing.sorcery_timing_ok(g, p):
         return "307.1/117.1a: a face-down creature spell can be cast only at sorcery speed: your main phase, stack empty"
     return None
 
@@ -168,7 +167,7 @@ def cast_face_down(g: Game, p: int, o: Obj) -> CardDef:
 
 def face_down_reqs(g: Game, p: int, card: CardDef) -> list:
     """601.2f / 118.9: {3} instead of the mana cost, with the cost increases that apply."""
-    extra = _stack_module.total_cost_reqs(g, p, card, 0)[0].total  # the face-down spell has no mana cost (708.2a)
+    extra = total_cost.total_cost_reqs(g, p, card, 0)[0].total  # the face-down spell has no mana cost (708.2a)
     # "Face-down creature spells you cast cost {1} less to cast" (601.2f; 118.7d: not below {0})
     for o in g.permanents(p):
         for ab in g.chars(o).abilities:

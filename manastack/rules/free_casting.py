@@ -24,6 +24,7 @@ from . import (
     choice_effects,
     cost_modifiers,
     targeting,
+    total_cost,
     trigger_events,
     triggers,
 )
@@ -43,7 +44,7 @@ def free_cast_reqs(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) -
     for while resolving (sacrifice, discard) or is modal (modes are chosen as it's cast)."""
     if _stack_module.additional_costs(card) or card.spell is not None and _is_modal(card):
         return None
-    return cost_modifiers._with_pips(requirements(ManaCost(), 0, _stack_module.cost_adjustment(g, p, card, targets)), cost_modifiers.colored_increase(g, p, card))
+    return cost_modifiers._with_pips(requirements(ManaCost(), 0, total_cost.cost_adjustment(g, p, card, targets)), cost_modifiers.colored_increase(g, p, card))
 
 
 def _is_modal(card: V.CardDef) -> bool:

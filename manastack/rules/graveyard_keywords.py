@@ -55,6 +55,7 @@ from . import (  # noqa: F401
     counter_replacement,
     effects,
     enters_keywords,
+    timing,
     upkeep_keywords,
 )
 from . import mana_payment as _mana_payment_module
@@ -134,7 +135,7 @@ def graveyard_ability_block_reason(g: Game, p: int, o: Any, ab: GraveyardAbility
         return f"{o.card.name} is not in {s.players[p].name}'s graveyard (113.6m)"
     if o.card.unsupported:
         return f"{o.card.name} is not supported by the card compiler"
-    if ab.sorcery_speed and not _stack_module.sorcery_timing_ok(g, p):
+    if ab.sorcery_speed and not timing.sorcery_timing_ok(g, p):
         return f"{o.card.name}: activate only as a sorcery (602.5d)"
     cost = ab.cost
     if cost.life and s.players[p].life < cost.life:

@@ -22,9 +22,8 @@ from ..model.mana import TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility, ObjectFilter
 from ..model.vocab.conditions import HistoryCondition
-from . import continuous, intervening, mana_abilities, produce, targeting
+from . import continuous, intervening, mana_abilities, object_abilities, produce, targeting
 from . import mana_abilities as _mana_abilities_module
-from . import stack as _stack_module
 from . import trigger_events as _trigger_events_module
 from . import triggers as _triggers_module
 
@@ -49,7 +48,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
         if o.controller != p or oid == exclude or oid in exclude_more:
             continue
         c = g.chars(o)
-        plain = _stack_module._activated_entry(c.abilities)[3]
+        plain = object_abilities.activated_entry(c.abilities)[3]
         if plain is not None:
             if plain_ok is None:
                 plain_ok = produce.mana_unmodified(g)
@@ -71,7 +70,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
         tap_rank = 0
         sacrifice_group: list[tuple[int, tuple]] = []
         sacrifice_rank = 0
-        for idx, ab in enumerate(_stack_module.activated_abilities(g, o)):
+        for idx, ab in enumerate(object_abilities.activated_abilities(g, o)):
             if not isinstance(ab, ManaAbility):
                 continue
             if not solver_may_use(g, ab, purpose, o):
@@ -328,7 +327,7 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
             o = s.objects.get(src)
             if o is None or o.zone != BATTLEFIELD or o.controller != p:
                 raise IllegalActionError(f"{g.name_of(src)} is not a permanent {pl.name} controls")
-            abs_ = _stack_module.activated_abilities(g, o)
+            abs_ = object_abilities.activated_abilities(g, o)
             if not (0 <= idx < len(abs_)) or not isinstance(abs_[idx], ManaAbility):
                 raise IllegalActionError(f"{o.card.name} has no mana ability number {idx + 1}")
             activate_mana(g, p, src, idx, choice=choice)
@@ -381,7 +380,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
     if o is None or o.zone != BATTLEFIELD:
         raise IllegalActionError(f"{g.name_of(oid)} is no longer on the battlefield: its mana ability can't be "
                                  f"activated (605.3a)")
-    ab = _stack_module.activated_abilities(g, o)[idx]
+    ab = object_abilities.activated_abilities(g, o)[idx]
     assert isinstance(ab, ManaAbility)
     cost = ab.cost
     why = cost_block_reason(g, o, cost)

@@ -19,7 +19,19 @@ from ..model.decisions import Decision
 from ..model.state import PerCardKinds
 from ..model.vocab import ManaAbility, ability_types
 from ..model.vocab.facedown import FaceDownCost
-from . import activation, facedown, mana_abilities, mana_payment, produce, stack, targeting, turn
+from . import (
+    activation,
+    facedown,
+    mana_abilities,
+    mana_payment,
+    object_abilities,
+    produce,
+    stack,
+    targeting,
+    timing,
+    total_cost,
+    turn,
+)
 from . import cast_from_zones as _cast_from_zones_module
 from . import graveyard_keywords as _graveyard_keywords_module
 
@@ -55,7 +67,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     restricted = False
     afford_memo: dict = {}  # (printed mana cost, X, cost change) -> payable with `sources` (_spell_affordable)
     land_ok = None
-    sorcery_time = stack.sorcery_timing_ok(g, p)
+    sorcery_time = timing.sorcery_timing_ok(g, p)
     face_down, special_actions, flashback = _game_features(s)
     # 601.3b: a permission to cast spells as though they had flash makes no card in hand quiet
     granted = not sorcery_time and any(f(g, p, None) for f in registry.FLASH_GRANTS)
@@ -74,7 +86,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             if land_ok:
                 acts.append(A.PlayLand(oid))
             continue
-        if not sorcery_time and not stack.may_cast_any_time(g, p, o):
+        if not sorcery_time and not timing.may_cast_any_time(g, p, o):
             continue  # 307.1 / 117.1a: cast_block_reason would say so (without writing out why)
         if stack.cast_block_reason(g, p, o) is not None:
             continue
@@ -95,8 +107,8 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             if not variants:
                 continue
             xs = []
-        kick = bool(xs) and stack.kicker_cost(card) is not None and \
-            solve_payment(stack.kicked_reqs(g, p, card, 0), mana_abilities.usable_pool(g, p, ("spell", oid)),
+        kick = bool(xs) and total_cost.kicker_cost(card) is not None and \
+            solve_payment(total_cost.kicked_reqs(g, p, card, 0), mana_abilities.usable_pool(g, p, ("spell", oid)),
                           card_sources, pl.life) is not None  # 702.33a
         for modes, specs in stack.cast_variants(g, card):  # 700.2a: one entry per mode choice of a modal spell
             for targets in targeting.target_combos(g, specs, p, oid, card.colors):
@@ -123,7 +135,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         oid = o.id
         if foreign and not activation.any_player_may(g, o, idx):
             continue
-        if ab.sorcery_speed and not stack.sorcery_timing_ok(g, p):
+        if ab.sorcery_speed and not timing.sorcery_timing_ok(g, p):
             continue
         cost = ab.cost
         if mana_payment.cost_block_reason(g, o, cost) is not None:
@@ -174,7 +186,7 @@ def _activated_candidates(g: Game, p: int) -> list[tuple]:
             foreign = o.controller != p  # activation.any_player_may decides for each ability
             if foreign and "ny player may activate" not in o.card.oracle_text:
                 continue
-            for idx, ab in stack.nonmana_abilities(g, o):
+            for idx, ab in object_abilities.nonmana_abilities(g, o):
                 got.append((o, idx, ab, foreign))
         return got
 
@@ -190,25 +202,25 @@ def _quiet_at_instant_speed(card) -> bool:
     a permission to cast it as though it had flash (601.3b); a land can't be played then either (305.1).
     Cached per card definition."""
     ent = _QUIET.get(id(card))
-    if ent is None or ent[0] is not card or ent[2] != len(stack.FLASH_PERMISSION_KINDS):
+    if ent is None or ent[0] is not card or ent[2] != len(registry.FLASH_PERMISSION_KINDS):
         quiet = not activation.hand_abilities(card) and facedown.face_down_ability(card) is None \
             and "Instant" not in card.types and "flash" not in card.keywords \
-            and stack.FLASH_PERMISSION_KINDS.isdisjoint(ability_types(card))
+            and registry.FLASH_PERMISSION_KINDS.isdisjoint(ability_types(card))
         if len(_QUIET) > 100_000:
             _QUIET.clear()
-        ent = _QUIET[id(card)] = (card, quiet, len(stack.FLASH_PERMISSION_KINDS))
+        ent = _QUIET[id(card)] = (card, quiet, len(registry.FLASH_PERMISSION_KINDS))
     return ent[1]
 
 
 def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
-    """Whether the spell `o` with this X can be paid for (601.2f-h): its total cost (stack.total_cost_reqs)
+    """Whether the spell `o` with this X can be paid for (601.2f-h): its total cost (total_cost.total_cost_reqs)
     by mana abilities (`sources`), or with convoke, improvise or delve (registry.AFFORD_HOOKS). `memo`: the
     mana abilities' answers for the costs already asked about with these same `sources` during this
     priority (several cards in a hand often cost the same; the cards, and so the ids of their costs, live
     until it ends)."""
     card = o.card
     pl = g.s.players[p]
-    adjust = stack.cost_adjustment(g, p, card)
+    adjust = total_cost.cost_adjustment(g, p, card)
     reqs = None
     if g.s.restricted_mana:  # 106.6: the mana this spell may use
         reqs = requirements(card.mana_cost, x, adjust)
@@ -231,7 +243,7 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
                                  pl.life) is not None
     if paid:
         return True
-    if stack.AFFORD_KINDS.isdisjoint(ability_types(card)):
+    if registry.AFFORD_KINDS.isdisjoint(ability_types(card)):
         return False
     if reqs is None:
         reqs = requirements(card.mana_cost, x, adjust)
@@ -297,12 +309,12 @@ def _mana_choice(g: Game, who: int, action: A.ActivateAbility) -> bool:
     """A mana ability activated on its own whose result is a choice (a color, the order of
     replacement effects 616.1, a triggered mana ability's color) becomes a decision: the
     player picks the resulting mana among the distinct outcomes. Returns True if it did."""
-    if g.chooser is not None or action.choices or not stack.is_mana_ability_action(g, action):
+    if g.chooser is not None or action.choices or not object_abilities.is_mana_ability_action(g, action):
         return False
     o = g.s.objects[action.source]
     if o.controller != who:
         return False  # 602.2 / 605.3a: activation.activate_ability refuses another player's permanent
-    ab = stack.activated_abilities(g, o)[action.index]
+    ab = object_abilities.activated_abilities(g, o)[action.index]
     assert isinstance(ab, ManaAbility)
     if ab.cost.sacrifice is not None or mana_payment.cost_block_reason(g, o, ab.cost):
         return False

@@ -20,9 +20,8 @@ from ..model.costs import ANY_COLOR_OUTPUTS, requirements, single, spend
 from ..model.mana import COLORS, TYPES, Bag, format_bag
 from ..model.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
 from ..model.vocab.mana_abilities import COMBINATION, DIFFERENT_COLORS, KINDS, X_COMBINATION, X_ONE
-from . import mana_abilities, replacement, targeting
+from . import mana_abilities, object_abilities, replacement, targeting
 from . import mana_payment as _mana_payment_module
-from . import stack as _stack_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -193,7 +192,7 @@ def mana_options(g: Game, p: int) -> list[Bag]:
     costly: list[tuple[ManaAbility, Obj, tuple[Bag, ...]]] = []
     for o in g.permanents(p):
         per: list[Bag] = []
-        for ab in _stack_module.activated_abilities(g, o):
+        for ab in object_abilities.activated_abilities(g, o):
             if not isinstance(ab, ManaAbility):
                 continue
             c = ab.cost

@@ -25,9 +25,8 @@ from ..model.vocab.spell_payment import (  # noqa: F401 (the vocabulary this mod
     PaymentKeyword,
 )
 from . import alternative_costs as _alternative_costs_module
-from . import cost_modifiers
+from . import cost_modifiers, total_cost
 from . import mana_payment as _mana_payment_module
-from . import stack as _stack_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -257,17 +256,17 @@ def priced_with_targets(g: Game, p: int, action: Any) -> bool:
     colors = cost_modifiers.colored_increase(g, p, o.card)
     if not colors and (not action.targets or action.choices or not cost_modifiers._targets_matter(g, o.card)):
         return True
-    reqs = _stack_module.total_cost_reqs(g, p, o.card, action.x, action.targets)
+    reqs = total_cost.total_cost_reqs(g, p, o.card, action.x, action.targets)
     for c in action.choices:
         if c == ("kicked", True):
-            reqs = _stack_module.kicked_reqs(g, p, o.card, action.x, action.targets)
+            reqs = total_cost.kicked_reqs(g, p, o.card, action.x, action.targets)
         elif c == ("alternative", True):
             alt = next(a for a in _alternative_costs_module.alternative_costs(o.card) if a.kind == "alternative")
-            reqs = requirements(alt.cost, 0, _stack_module.cost_adjustment(g, p, o.card, action.targets))
+            reqs = requirements(alt.cost, 0, total_cost.cost_adjustment(g, p, o.card, action.targets))
         elif isinstance(c, tuple) and len(c) == 2 and c[1] is True:
             ab = next((a for a in _alternative_costs_module.cast_options(o.card) if a.kind == c[0]), None)
             if ab is not None:
                 text = ab.cost.text if ab.kind in _alternative_costs_module.ALTERNATIVE else o.card.mana_cost.text + ab.cost.text
-                reqs = requirements(parse_cost(text), action.x, _stack_module.cost_adjustment(g, p, o.card, action.targets))
+                reqs = requirements(parse_cost(text), action.x, total_cost.cost_adjustment(g, p, o.card, action.targets))
     reqs = cost_modifiers._with_pips(reqs, colors)
     return _mana_payment_module.can_pay(g, p, reqs, ("spell", o.id)) or can_afford(g, p, o, reqs)

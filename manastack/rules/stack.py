@@ -15,21 +15,17 @@ other abilities in rules/activation.py (the hook lists stay here).
 
 from __future__ import annotations
 
-import functools
-from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
-from ..model.costs import ANY_COLOR_OUTPUTS, Requirement, parse_cost, requirements
+from ..model.costs import Requirement, requirements
 from ..model.mana import COLORS, is_color
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, MAIN1, MAIN2, STACK, StackItem
 from ..model.vocab import (
-    ActivatedAbility,
-    ActivationRestriction,
     AdditionalCost,
     CardDef,
     Cost,
@@ -39,9 +35,18 @@ from ..model.vocab import (
     Ref,
     StaticAbility,
     TargetSpec,
-    ability_types,
 )
-from . import cast_origin, choice_effects, combat, effects, mana_payment, targeting
+from . import (
+    cast_origin,
+    choice_effects,
+    combat,
+    effects,
+    mana_payment,
+    object_abilities,
+    targeting,
+    timing,
+    total_cost,
+)
 from . import facedown as _facedown_module
 from . import trigger_events as _trigger_events_module
 from . import triggers as _triggers_module
@@ -100,94 +105,18 @@ def play_land(g: Game, p: int, card: int) -> None:
 
 # ----------------------------------------------------------------------------- timing
 
-def sorcery_timing_ok(g: Game, p: int) -> bool:
-    s = g.s
-    return s.active == p and s.step in (MAIN1, MAIN2) and not s.stack
 
 
-def activated_abilities(g: Game, o: Obj) -> list[ManaAbility | ActivatedAbility]:
-    """Activated abilities in printed order, after effects that add or remove abilities (a list the
-    caller must not change: it is shared by every object with the same abilities)."""
-    return _activated_entry(g.chars(o).abilities)[1]
 
 
-def nonmana_abilities(g: Game, o: Obj) -> list[tuple[int, ActivatedAbility]]:
-    """(index in `activated_abilities`, ability) for the activated abilities that aren't mana abilities
-    (most permanents have none: priority skips them at once)."""
-    return _activated_entry(g.chars(o).abilities)[2]
 
 
-@functools.partial(by_identity, limit=20_000)
-def _activated_entry(abilities: tuple) -> tuple:
-    """(the abilities tuple, its activated abilities, the non-mana ones with their indices,
-    _plain_tap_mana of them), remembered per abilities tuple."""
-    # 113.6b: abilities that work only from a hand (cycling, `zone == "hand"`) are not a permanent's.
-    out = [_timed(ab) if type(ab) is ActivatedAbility else ab for ab in abilities
-           if isinstance(ab, (ManaAbility, ActivatedAbility)) and getattr(ab, "zone", "") not in ("hand", "graveyard")]
-    return (abilities, out, [(i, ab) for i, ab in enumerate(out) if isinstance(ab, ActivatedAbility)],
-            _plain_tap_mana(out))
 
 
-def _plain_tap_mana(activated: list) -> tuple | None:
-    """For a permanent whose every mana ability is a plain "{T}: Add ..." of fixed outputs (basic lands,
-    dual lands, mana creatures): (((index, outputs), ...), their outputs merged, solver rank if it isn't
-    a creature, rank if it is) — what `mana_sources` would compute for it, so that it needn't; None for
-    anything else (its abilities then go through the general path)."""
-    group: list[tuple[int, tuple]] = []
-    ranks: list[int] = []
-    for idx, ab in enumerate(activated):
-        if not isinstance(ab, ManaAbility):
-            continue
-        cost, prod = ab.cost, ab.production
-        if type(ab) is not ManaAbility or type(cost) is not Cost or not cost.tap or cost.untap \
-                or not cost.mana.is_empty() or cost.mana.x_count or cost.sacrifice is not None or cost.life \
-                or cost.sacrifice_self:
-            return None
-        if prod.kind in ("fixed", "choice"):
-            outs = tuple(dict.fromkeys(prod.bags))
-        elif prod.kind == "any_color" and prod.amount == 1:
-            outs = ANY_COLOR_OUTPUTS
-        else:
-            return None
-        if not outs:
-            return None
-        group.append((idx, outs))
-        ranks.append(1 if len(outs) > 1 else 0)
-    if not group:
-        return ((), (), 0, 0)
-    merged = tuple(dict.fromkeys(x for _, outs in group for x in outs))
-    rank = max(ranks)
-    noncreature = max(rank, 1) if len(group) > 1 and len(merged) > 1 else rank
-    return (tuple(group), merged, noncreature, rank + 2)
 
 
-@by_identity
-def _timed(ab: ActivatedAbility) -> ActivatedAbility:
-    """602.5d: "Activate only as a sorcery", compiled among the effects (ActivationRestriction),
-    becomes the ability's timing."""
-    new = ab
-    restr = [e for e in ab.effects if isinstance(e, ActivationRestriction)]
-    if restr:
-        new = replace(ab, effects=tuple(e for e in ab.effects if not isinstance(e, ActivationRestriction)),
-                      sorcery_speed=ab.sorcery_speed or any(r.kind == "sorcery" for r in restr))
-        others = [r.kind for r in restr if r.kind not in ("sorcery", "instant", "if")]
-        conditions = [r.condition for r in restr if r.kind == "if"]
-        if others or conditions:
-            # 602.5b: the other restrictions are checked with the cost (cost_block_reason).
-            cost = ab.cost
-            fields = {f: getattr(cost, f) for f in cost.__dataclass_fields__}
-            fields["restriction"] = others[0] if others else ""
-            fields["restriction_condition"] = conditions[0] if conditions else None
-            new = replace(new, cost=CostPlus(**fields))
-    return new
 
 
-def is_mana_ability_action(g: Game, action: A.ActivateAbility) -> bool:
-    o = g.s.objects.get(action.source)
-    if o is None or o.zone != BATTLEFIELD:
-        return False
-    abs_ = activated_abilities(g, o)
-    return 0 <= action.index < len(abs_) and isinstance(abs_[action.index], ManaAbility)
 
 
 # ----------------------------------------------------------------------------- casting
@@ -208,13 +137,6 @@ def spell_targets(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpe
     return ()
 
 
-def may_cast_any_time(g: Game, p: int, o: Obj) -> bool:
-    """Whether `p` may cast the card `o` when they couldn't cast a sorcery: an instant, flash (702.8a), or a
-    permission to cast it as though it had flash (601.3b)."""
-    c = o.card
-    return "Instant" in c.types or "flash" in c.keywords or (
-        not FLASH_PERMISSION_KINDS.isdisjoint(ability_types(c)) and any(f(g, p, o) for f in FLASH_PERMISSIONS)) \
-        or any(f(g, p, o) for f in registry.FLASH_GRANTS)  # Vedalken Orrery, Borne Upon a Wind
 
 
 def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | None:
@@ -225,7 +147,7 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
         return f"{c.name} is a land: lands are played, not cast (305.9)"
     if c.unsupported:
         return f"{c.name} is not supported by the card compiler"
-    if not any_time and not sorcery_timing_ok(g, p) and not may_cast_any_time(g, p, o):
+    if not any_time and not timing.sorcery_timing_ok(g, p) and not timing.may_cast_any_time(g, p, o):
         return (f"307.1: {c.name} can be cast only during its controller's main phase while the stack is empty"
                 if "Sorcery" in c.types else
                 f"307.1/117.1a: {c.name} (a permanent spell) can be cast only at sorcery speed: "
@@ -247,10 +169,6 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
 
 CAST_RESTRICTIONS = registry.CAST_RESTRICTIONS  # (engine/registry.py)
 FLASH_PERMISSIONS = registry.FLASH_PERMISSIONS  # (engine/registry.py)
-# The ability classes that may give such a permission (only cards with one are asked about).
-FLASH_PERMISSION_KINDS: set[type] = set()
-# Likewise for AFFORD_HOOKS (convoke, improvise, delve keywords).
-AFFORD_KINDS: set[type] = set()
 ACTIVATION_RESTRICTIONS = registry.ACTIVATION_RESTRICTIONS  # (engine/registry.py)
 PERMANENT_SPELL_HOOKS = registry.PERMANENT_SPELL_HOOKS  # (engine/registry.py)
 CARD_SWAPS = registry.CARD_SWAPS  # (engine/registry.py)
@@ -275,7 +193,7 @@ def _spell_sacrifice_candidates(g: Game, p: int, o: Obj, cost: Cost) -> list[int
 
 def _sacrifices_for_mana(g: Game, o: Obj) -> bool:
     return any(isinstance(ab, ManaAbility) and (ab.cost.sacrifice_self or ab.cost.sacrifice is not None)
-               for ab in activated_abilities(g, o))
+               for ab in object_abilities.activated_abilities(g, o))
 
 
 def sacrificed_mana_sources(g: Game, p: int, o: Obj) -> tuple[int, ...]:
@@ -322,37 +240,12 @@ def cast_permission(g: Game, p: int, o: Obj) -> Any:
     return None
 
 
-def cost_adjustment(g: Game, p: int, card: CardDef, targets: tuple[int, ...] = ()) -> int:
-    """601.2f: the net generic mana added to a spell's cost (increases minus reductions; the
-    requirements never go below {0}, 118.7)."""
-    extra = 0
-    spells = g.s.players[p].spells_cast
-    if spells:
-        for _o, ab in g.statics_of_kind("cost_increase_per_spell"):
-            if isinstance(ab, StaticAbility):
-                extra += spells * int(ab.amount)  # type: ignore[arg-type]
-    for modifier in COST_MODIFIERS:
-        extra += modifier(g, p, card, targets)
-    return extra
 
 
-def total_cost_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
-    """601.2f: mana cost + X + cost increases (Damping Sphere: {1} for each other spell the
-    player has cast this turn) - cost reductions (COST_MODIFIERS)."""
-    return requirements(card.mana_cost, x, cost_adjustment(g, p, card, targets))
 
 
-@by_identity
-def kicker_cost(card: CardDef) -> Any:
-    """702.33a: the card's kicker cost (a ManaCost; compiled by cards/templates/costs.py), or None."""
-    return next((ab.cost for ab in card.abilities if type(ab).__name__ == "Kicker"), None)
 
 
-def kicked_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
-    """601.2f: the total cost with the kicker cost added (702.33a)."""
-    kick = kicker_cost(card)
-    combined = parse_cost(card.mana_cost.text + kick.text)
-    return requirements(combined, x, cost_adjustment(g, p, card, targets))
 
 
 def _kicker_choice(g: Game, p: int, card: CardDef, action: A.CastSpell) -> bool:
@@ -362,7 +255,7 @@ def _kicker_choice(g: Game, p: int, card: CardDef, action: A.CastSpell) -> bool:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == "kicked":
             return bool(c[1])
     ans = g.choose(p, "kicker", [False, True],
-                 f"702.33a: {card.name}: pay its kicker cost {kicker_cost(card).text}? (true or false)")
+                 f"702.33a: {card.name}: pay its kicker cost {total_cost.kicker_cost(card).text}? (true or false)")
     if not isinstance(ans, bool):
         raise IllegalActionError(f"{card.name}: answer true or false for its kicker cost (702.33a)")
     return ans
@@ -377,7 +270,7 @@ def flashback_cost(card: CardDef) -> Any:
 
 def flashback_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...] = ()) -> list[Requirement]:
     """601.2f / 702.34a: the flashback cost (an alternative cost) with cost increases and reductions."""
-    return requirements(flashback_cost(card), x, cost_adjustment(g, p, card, targets))
+    return requirements(flashback_cost(card), x, total_cost.cost_adjustment(g, p, card, targets))
 
 
 def spell_destination(item: StackItem) -> str:
@@ -412,7 +305,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         raise IllegalActionError(f"{card.name} is not a modal spell: it has no modes to choose (700.2)")
     if modal is not None and not any(hook(card, modal, action.modes) for hook in ALL_MODES_HOOKS):
         check_modes(card.name, modal, action.modes)
-    kicked = kicker_cost(card) is not None and _kicker_choice(g, p, card, action)  # 601.2b, 702.33a
+    kicked = total_cost.kicker_cost(card) is not None and _kicker_choice(g, p, card, action)  # 601.2b, 702.33a
     specs = spell_targets(card, action.modes)
     targeting.check_targets(g, specs, action.targets, p, o.id, card.name, g.chars(o).colors)  # 702.114a devoid
     if face_down:
@@ -422,8 +315,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     elif permit is not None:
         reqs = permit.reqs(g, p, card, action.x, action.targets)  # 601.2f: an alternative cost, or the mana cost
     else:
-        reqs = kicked_reqs(g, p, card, action.x, action.targets) if kicked else \
-            total_cost_reqs(g, p, card, action.x, action.targets)
+        reqs = total_cost.kicked_reqs(g, p, card, action.x, action.targets) if kicked else \
+            total_cost.total_cost_reqs(g, p, card, action.x, action.targets)
     added: tuple = ()
     for hook in CAST_OPTIONS:  # 601.2b: other optional additional and alternative costs (rules/casting.py)
         reqs, more = hook(g, p, o, action, reqs, kicked, flashback)
@@ -485,7 +378,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         g.log_event("flashback", "702.34a", card=card.name, cost=flashback_cost(card).text)
     if kicked:
         choices = tuple(c for c in choices if not (isinstance(c, tuple) and c[:1] == ("kicked",))) + (("kicked", True),)
-        g.log_event("kicked", "702.33a", card=card.name, cost=kicker_cost(card).text)
+        g.log_event("kicked", "702.33a", card=card.name, cost=total_cost.kicker_cost(card).text)
     item = StackItem(o.id, "spell", p, card.name, obj=o.id, source=o.id, targets=action.targets, x=action.x,
                      modes=action.modes, choices=choices)
     s.stack.append(item)

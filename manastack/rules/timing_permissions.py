@@ -38,7 +38,7 @@ from ..model.vocab.timing_permissions import (  # noqa: F401 (the vocabulary thi
     GrantFlashPermission,
     HastePermission,
 )
-from . import add_hook, cast_restrictions, cost_modifiers, stack
+from . import add_hook, cast_restrictions, cost_modifiers, timing
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -95,7 +95,7 @@ def cast_timing_restriction(g: Game, p: int, o: Obj) -> str | None:
     for src, ab in g.battlefield_abilities(CastTiming):
         if ab.who == "opponents" and src.controller == p:
             continue
-        if ab.kind == "sorcery" and not stack.sorcery_timing_ok(g, p):
+        if ab.kind == "sorcery" and not timing.sorcery_timing_ok(g, p):
             return f"101.2: {src.card.name}: {g.s.players[p].name} can cast spells only any time they could cast a sorcery"
         if ab.kind == "own_turn" and g.s.active != p:
             return f"101.2: {src.card.name}: {g.s.players[p].name} can cast spells only during their own turn"

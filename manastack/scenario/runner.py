@@ -35,7 +35,7 @@ from ..model.vocab import ActivatedAbility, ManaAbility
 from ..render import describe_event
 from ..rules import activation as _activation_module
 from ..rules import facedown as _facedown_module
-from ..rules import produce, stack
+from ..rules import object_abilities, produce, stack, total_cost
 from ..rules import targeting as _targeting_module
 from ..rules.cast_from_zones import special_action_reqs
 from ..rules.graveyard_keywords import graveyard_abilities
@@ -550,7 +550,7 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
                 raise StepError(f"pay: no permanent {n!r}")
             used.add(oid)
             o = g.s.objects[oid]
-            abil = [(i, ab) for i, ab in enumerate(stack.activated_abilities(g, o)) if isinstance(ab, ManaAbility)]
+            abil = [(i, ab) for i, ab in enumerate(object_abilities.activated_abilities(g, o)) if isinstance(ab, ManaAbility)]
             if not abil:
                 raise StepError(f"pay: {n!r} has no mana ability")
             idx, ab = abil[0]
@@ -594,7 +594,7 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
         if permit is not None:
             reqs = permit.reqs(g, by, o.card, x, targets)
         else:
-            reqs = stack.flashback_reqs(g, by, o.card, x) if o.zone == GRAVEYARD else stack.total_cost_reqs(g, by, o.card, x)
+            reqs = stack.flashback_reqs(g, by, o.card, x) if o.zone == GRAVEYARD else total_cost.total_cost_reqs(g, by, o.card, x)
         payment = self._payment(by, step.get("pay"), reqs)
         modes = step.get("modes") or []
         if not isinstance(modes, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in modes):
@@ -641,7 +641,7 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
         one that can't be activated from there. Without a selector: the first that works from there."""
         g = self.game
         if o.zone == BATTLEFIELD:
-            usable = list(stack.activated_abilities(g, o))
+            usable = list(object_abilities.activated_abilities(g, o))
             printed = [ab for ab in g.chars(o).abilities if isinstance(ab, ActivatedAbility | ManaAbility)]
         else:
             usable = _activation_module.hand_abilities(o.card) if o.zone == HAND else list(graveyard_abilities(o.card))

@@ -7,7 +7,7 @@ from manastack.cards.db import get_card
 from manastack.engine.game import Game
 from manastack.model import actions as A
 from manastack.model.state import MAIN1
-from manastack.rules import activation, priority, stack
+from manastack.rules import activation, object_abilities, priority
 from tests.setup_helpers import put
 
 
@@ -25,7 +25,7 @@ def test_cycling_compiles_as_hand_ability_only() -> None:
     assert [ab.text for ab in activation.hand_abilities(moor)] == ["cycling {b}"]
     g = Game.empty()
     on_bf = put(g, "Barren Moor", "battlefield")
-    assert all("cycling" not in ab.text for ab in stack.activated_abilities(g, on_bf))
+    assert all("cycling" not in ab.text for ab in object_abilities.activated_abilities(g, on_bf))
 
 
 def test_cycling_offered_only_when_affordable() -> None:

@@ -12,7 +12,7 @@ from manastack.engine.game import Game
 from manastack.errors import IllegalActionError
 from manastack.model import actions as A
 from manastack.model.state import MAIN1
-from manastack.rules import activation, priority, stack, upkeep_keywords
+from manastack.rules import activation, object_abilities, priority, stack, upkeep_keywords
 from manastack.rules import graveyard_keywords as R
 
 
@@ -38,7 +38,7 @@ def test_graveyard_ability_is_not_a_permanents_ability() -> None:
     assert [type(ab) for ab in R.graveyard_abilities(skeleton)] == [R.GraveyardAbility]
     g = Game.empty()
     on_bf = put(g, "Reassembling Skeleton", "battlefield")
-    assert stack.activated_abilities(g, on_bf) == []
+    assert object_abilities.activated_abilities(g, on_bf) == []
 
 
 def test_graveyard_ability_offered_to_its_owner_when_affordable() -> None:

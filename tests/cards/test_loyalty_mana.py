@@ -20,9 +20,8 @@ from manastack.model import vocab as V
 from manastack.model.mana import TYPES, bag_of
 from manastack.model.state import STEP_INDEX, player_ref
 from manastack.rules import mana_abilities as MA
-from manastack.rules import mana_payment, produce, stack
+from manastack.rules import mana_payment, object_abilities, produce
 from manastack.rules import mana_payment as mana_payment_module
-from manastack.rules import stack as stack_rules
 from manastack.rules.loyalty import LoyaltyAbility, LoyaltyCost
 
 X_WALKER = {"name": "Test Pyromancer", "mana_cost": "{2}{R}", "type_line": "Legendary Planeswalker — Test",
@@ -221,7 +220,7 @@ def _mana_activations(g: Game, rng) -> list[A.Action]:
     p = g.pending.player
     out: list[A.Action] = []
     for o in g.permanents(p):
-        for idx, ab in enumerate(stack_rules.activated_abilities(g, o)):
+        for idx, ab in enumerate(object_abilities.activated_abilities(g, o)):
             if not isinstance(ab, V.ManaAbility) or ab.cost.sacrifice is not None or not ab.cost.mana.is_empty():
                 continue
             if mana_payment_module.cost_block_reason(g, o, ab.cost) is not None:
@@ -319,7 +318,7 @@ def test_a_permanent_with_two_sacrifice_mana_abilities_is_sacrificed_once() -> N
     crashed on the sacrificed Sliver)."""
     g = main_phase(("Basal Sliver", 0), ("Basal Sliver", 1), hand=("Gravedigger", "Ravenous Rats"))
     sliver = next(o.id for o in g.permanents(0) if o.card.name == "Basal Sliver")
-    assert len([a for a in stack.activated_abilities(g, g.s.objects[sliver])]) == 2
+    assert len([a for a in object_abilities.activated_abilities(g, g.s.objects[sliver])]) == 2
     sources = [src for src in mana_payment.mana_sources(g, 0) if src.key[0] == sliver]
     assert len(sources) == 1 and sources[0].outputs == (bag_of("BB"),)
     casts = {g.name_of(a.card) for a in g.legal_actions() if isinstance(a, A.CastSpell)}
