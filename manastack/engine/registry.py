@@ -161,6 +161,10 @@ DRAW_REPLACEMENTS: list = []
 # 614.1a replacements of where a discarded card goes: fn(g, player, card) -> (zone, then) or None, where
 # then(g, player, new_id) runs after the move (702.35a madness: exiled instead, then its trigger).
 DISCARD_REPLACEMENTS: list = []
+# 614.8, 701.15a, 702.89a: replacement effects of a permanent's destruction (a regeneration shield,
+# umbra armor), after indestructible and shield counters: fn(g, permanent, whether it can be
+# regenerated) -> True when the destruction was replaced (rules/regeneration.py).
+DESTRUCTION_REPLACEMENTS: list[Callable[[Game, Obj, bool], bool]] = []
 # fn(g, spell object) -> True when a static ability of another object makes it uncounterable (101.2:
 # "Creature spells you control can't be countered", rules/casting.py).
 UNCOUNTERABLE_HOOKS: list[Any] = []
@@ -189,6 +193,16 @@ GROUP_FILTERS: list = []
 # to white is less than five, it isn't a creature"): fn(state, obj, types) -> types, for objects
 # with an ability of a kind in SELF_LAYER4_KINDS.
 SELF_LAYER4: list = []
+# 613.1d layer 4 of other objects' effects on a permanent attached to something or a Vehicle (rules/
+# vehicles_facedown.py: reconfigure 702.151b, an Aura making a Vehicle a creature): fn(state, obj,
+# types) -> types. Asked for such permanents only.
+ATTACHED_LAYER4: list[Callable[[GameState, Obj, frozenset[str]], frozenset[str]]] = []
+# 611.2c: rules-changing effects of resolved spells and abilities on an object ("can't block this
+# turn", rules/combat_keywords.py): fn(state, obj, types, keywords) -> the rules they give it now.
+EFFECT_RULES: list[Callable[[GameState, Obj, frozenset[str], frozenset[str]], frozenset[str]]] = []
+# 613.1f layer 6: abilities and protection resolved spells and abilities gave an object (backup
+# 702.165a, rules/attacking.py): fn(state, obj, abilities, protection) -> (abilities, protection).
+EFFECT_GRANTS: list[Callable[[GameState, Obj, tuple, tuple], tuple[tuple, tuple]]] = []
 
 # --- hooks read by rules/produce.py
 # Production kinds of other rules modules (rules/mana_amounts.py devotion, rules/imprint.py "one mana of any of

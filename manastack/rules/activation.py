@@ -214,7 +214,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     for c in exiles:
         g.move(c, EXILE, rule="406.2")
     for v in victims:
-        choice_effects.sacrifice(g, v)
+        effects.sacrifice(g, v)
     if cost.sacrifice_self and o.id in s.objects:
         g.move(o.id, GRAVEYARD, rule="701.17a")
     put_ability(g, p, o, ab, action.targets, action.x, lki,

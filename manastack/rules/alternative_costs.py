@@ -32,7 +32,7 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
 )
 from ..model.vocab.keyword_costs import IfKicked
 from ..model.vocab.spell_copies import CopyThisSpell, StormCopies
-from . import choice_effects, cost_modifiers, timing, total_cost, trigger_queue
+from . import choice_effects, cost_modifiers, effects, timing, total_cost, trigger_queue
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -151,7 +151,7 @@ def _pay_other(g: Game, p: int, o: Obj, ab: AlternativeCost, chosen: dict[str, t
     for part, ids in chosen.items():
         for x in ids:
             if part == "sacrifice":
-                choice_effects.sacrifice(g, x)
+                effects.sacrifice(g, x)
             elif part == "tap":
                 g.tap(s.objects[x], "601.2h")
             elif part == "return":
@@ -474,7 +474,7 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
                 if ab.kind == "conspire":
                     g.tap(g.s.objects[x], "702.78a")
                 else:
-                    choice_effects.sacrifice(g, x)
+                    effects.sacrifice(g, x)
             done.append(ab.kind)
             g.log_event(ab.kind, RULE[ab.kind], card=o.card.name)
             trigger_queue.queue(g, p, o.id, _copy_trigger(ab.kind, 1), None, o.card.name)

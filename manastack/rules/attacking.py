@@ -29,8 +29,7 @@ from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module 
     SacrificeObjects,
 )
 from ..model.vocab.combat_keywords import NEXT_UNTAP, CombatRuleData
-from . import choice_effects, combat_keywords, trigger_queue
-from . import combat as _combat_module
+from . import add_hook, combat_keywords, trigger_queue
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -50,6 +49,9 @@ def effect_grants(s: GameState, obj: Obj, abilities: tuple, protection: tuple) -
             abilities = abilities + e.data[0]
             protection = protection + e.data[1]
     return abilities, protection
+
+
+add_hook(registry.EFFECT_GRANTS, effect_grants)
 
 
 
@@ -214,7 +216,7 @@ registry.CHOICES["enlist"] = (_attack_cost_actions, _answer_enlist)
 def _remove_from_combat(g: Game, ctx: E.Context, e: RemoveFromCombat) -> list | None:
     oid = E.target_object(g, ctx, e.target)
     if oid is not None:
-        _combat_module.remove_from_combat(g, oid)
+        registry.RULES.remove_from_combat(g, oid)
     return None
 
 
@@ -250,7 +252,7 @@ def _sacrifice_objects(g: Game, ctx: E.Context, e: SacrificeObjects) -> list | N
     for oid in e.ids:
         o = g.s.objects.get(oid)
         if o is not None and o.zone == BATTLEFIELD and o.controller == ctx.controller:
-            choice_effects.sacrifice(g, oid)
+            E.sacrifice(g, oid)
     return None
 
 

@@ -546,7 +546,7 @@ def _sacrifice_unless_escaped(g: Game, ctx: effects.Context, e: SacrificeUnlessE
         return None
     if o.previous_id is not None and any(x.kind == "escaped" and x.target == o.previous_id for x in g.s.effects):
         return None
-    choice_effects.sacrifice(g, o.id)
+    effects.sacrifice(g, o.id)
     return None
 
 

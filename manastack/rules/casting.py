@@ -55,7 +55,6 @@ from . import (
     add_hook,
     alternative_costs,
     cast_restrictions,
-    choice_effects,
     cost_modifiers,
     free_casting,
     spell_copies,
@@ -232,7 +231,7 @@ def _blitz_died(g: Game, oid: int, to: str) -> None:
 def _sacrifice_source(g: Game, ctx: Any, e: SacrificeSource) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD:
-        choice_effects.sacrifice(g, o.id)
+        _effects_module.sacrifice(g, o.id)
     return None
 
 

@@ -1,4 +1,4 @@
-"""CR 608.2c-d: effects that ask as they resolve ("you may", "sacrifice a creature", "counter it unless
+"""CR 608.2c-d: effects that ask as they resolve ("you may", "effects.sacrifice a creature", "counter it unless
 its controller pays", modes, "choose one of them"), and effects on every object that matches (701.8
 "destroy all", "deals N damage to each creature"). Their choices are queued as ("choice", kind,
 player, data, prompt, payload): the engine raises Decision(kind, player, data, prompt) and
@@ -15,12 +15,11 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import requirements, solve_payment
-from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, player_ref
+from ..model.state import BATTLEFIELD, EXILE, HAND, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
     SacrificeUnless,
 )
-from . import combat as _combat_module
 from . import counter_replacement
 from . import library_effects as _library_effects_module
 from . import mana_abilities as _mana_abilities_module
@@ -36,9 +35,6 @@ from . import effects
 # queued as ("choice", kind, player, data, prompt, payload): the engine raises Decision(kind, player,
 # data, prompt) and CHOICES[kind] lists the legal answers and carries out the one given.
 
-def objects_matching(g: Game, flt: V.ObjectFilter, controller: int, source: int | None = None) -> list[int]:
-    s = g.s
-    return [oid for oid in s.battlefield if _targeting_module.matches_filter(g, flt, s.objects[oid], controller, source)]
 
 
 def _choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
@@ -98,7 +94,7 @@ def _tap_untap(g: Game, ctx: effects.Context, e: V.TapUntap) -> list | None:
 def _pump_all(g: Game, ctx: effects.Context, e: V.PumpAll) -> list | None:
     """611.2c: the set of affected objects is determined as the effect begins."""
     s = g.s
-    for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+    for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
         s.effects.append(ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, keywords=e.keywords,
                                           timestamp=s.next_timestamp, controller=ctx.controller))
         s.next_timestamp += 1
@@ -112,7 +108,7 @@ def _counters_all(g: Game, ctx: effects.Context, e: V.AddCountersAll) -> list | 
     n = effects.amount(g, ctx, e.amount)
     if n <= 0:
         return None
-    for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+    for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
         counter_replacement.put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)
     g.invalidate()
     return None
@@ -124,7 +120,7 @@ def _damage_all(g: Game, ctx: effects.Context, e: V.DamageAll) -> list | None:
     chars = ctx.source_lki[1] if ctx.source_lki else None
     recipients: list[int] = []
     if e.filter is not None:
-        recipients.extend(objects_matching(g, e.filter, ctx.controller, ctx.source))
+        recipients.extend(_targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source))
     if e.players is not None:
         recipients.extend(player_ref(p) for p in effects.resolve_who(g, ctx, e.players))
     with effects.simultaneous_damage(g):
@@ -134,7 +130,7 @@ def _damage_all(g: Game, ctx: effects.Context, e: V.DamageAll) -> list | None:
 
 
 def _destroy_all(g: Game, ctx: effects.Context, e: V.DestroyAll) -> list | None:
-    for oid in objects_matching(g, e.filter, ctx.controller, ctx.source):
+    for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
         if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
             effects.destroy(g, oid, "701.7a")
     return None
@@ -145,20 +141,16 @@ def _sacrifice(g: Game, ctx: effects.Context, e: V.Sacrifice) -> list | None:
     if e.target is not None:
         oid = effects.target_object(g, ctx, e.target)
         if oid is not None:
-            sacrifice(g, oid)
+            effects.sacrifice(g, oid)
         return None
     needs = []
     players = effects.resolve_who(g, ctx, e.who)
     players.sort(key=lambda p: p != g.s.active)
     for p in players:
-        needs.append(_choice("sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
+        needs.append(_choice("effects.sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
     return needs or None
 
 
-def sacrifice(g: Game, oid: int) -> None:
-    o = g.s.objects[oid]
-    g.log_event("sacrifice", "701.17a", card=o.card.name, id=oid)
-    g.move(oid, GRAVEYARD, rule="701.17a")
 
 
 def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> tuple[int, ...]:
@@ -183,7 +175,7 @@ def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
 
 
 def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
-    _pick_one_of_several(g, d, value, lambda oid: sacrifice(g, oid))
+    _pick_one_of_several(g, d, value, lambda oid: effects.sacrifice(g, oid))
 
 
 def _optional(g: Game, ctx: effects.Context, e: V.Optional) -> list | None:
@@ -197,7 +189,7 @@ def _may_actions(g: Game, d: Any) -> list:
         if e.effects and isinstance(e.effects[0], V.PayMana) and not can_pay_mana(g, d.player, e.effects[0].cost):
             return [A.Choose(False)]
         for x in e.effects:
-            # "You may sacrifice an artifact. If you do, ...": impossible without one to sacrifice.
+            # "You may effects.sacrifice an artifact. If you do, ...": impossible without one to effects.sacrifice.
             if isinstance(x, V.Sacrifice) and x.target is None and x.who == V.YOU and len(
                     _sacrifice_cands(g, d.player, x.filter, d.player)) < x.amount:
                 return [A.Choose(False)]
@@ -278,7 +270,7 @@ def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
         if it.kind == "spell" and it.obj == oid:
             del s.stack[i]
             g.log_event("counter", "701.5a", card=it.name, by=name)
-            g.move(oid, effects._spell_destination(it), rule="701.5a")
+            g.move(oid, effects.spell_destination(it), rule="701.5a")
             break
         if it.kind != "spell" and it.id == oid:
             del s.stack[i]  # 701.5a: a countered ability is removed from the stack (ward, 702.21a)
@@ -291,7 +283,7 @@ def _answer_may(g: Game, d: Any, value: Any) -> None:
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
     ctx, e = s.queue[0][5]
-    if value and effects._only_false(g, d):
+    if value and only_false_may(g, d):
         raise IllegalActionError(f"{d.prompt}: it can't be done (answer false)")
     if value and e.effects and isinstance(e.effects[0], V.PayMana):
         if not pay_mana_now(g, d.player, e.effects[0].cost, ctx.name):
@@ -389,7 +381,7 @@ def _subset_actions(g: Game, d: Any) -> list:
 
 def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
     """The Decision data and prompt of a queued choice, computed as it is asked (the candidates of a
-    search or a sacrifice are those there now); None when there is nothing to choose."""
+    search or a effects.sacrifice are those there now); None when there is nothing to choose."""
     kind, p, data, prompt, payload = item[1], item[2], item[3], item[4], item[5]
     s = g.s
     if kind == "search":
@@ -408,16 +400,16 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
                 g.move(oid, HAND, rule="608.2c")
             return None
         return cands, f"{name}: choose a permanent to return to its owner's hand ({', '.join(g.name_of(c) for c in cands)})"
-    if kind == "sacrifice":
+    if kind == "effects.sacrifice":
         flt, left, controller, name = payload
         cands = _sacrifice_cands(g, p, flt, controller)
         if not cands:
             return None
         if len(cands) <= left and not (len(cands) == 1 and left == 1):  # a single option is still a choice
             for oid in cands:
-                sacrifice(g, oid)
+                effects.sacrifice(g, oid)
             return None
-        return cands, f"701.17a: {name}: choose a permanent to sacrifice ({', '.join(g.name_of(c) for c in cands)})"
+        return cands, f"701.17a: {name}: choose a permanent to effects.sacrifice ({', '.join(g.name_of(c) for c in cands)})"
     if kind in ("scry", "surveil"):
         data = tuple(c for c in data if c in s.players[p].library)
         if not data:
@@ -427,7 +419,7 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
 
 CHOICES = registry.CHOICES  # (engine/registry.py)
 CHOICES.update({
-    "sacrifice": (_object_actions, _answer_sacrifice),
+    "effects.sacrifice": (_object_actions, _answer_sacrifice),
     "may": (_may_actions, _answer_may),
     "pay_or_counter": (_may_actions, _answer_pay_or_counter),
 })
@@ -474,7 +466,7 @@ def _gain_control(g: Game, ctx: effects.Context, e: V.GainControl) -> list | Non
     o.controller = ctx.controller
     o.sick = True
     if s.combat is not None:
-        _combat_module.remove_from_combat(g, oid)  # 506.4
+        registry.RULES.remove_from_combat(g, oid)  # 506.4
     if e.until_eot:
         s.effects.append(ContinuousEffect("control", oid, timestamp=s.next_timestamp, controller=ctx.controller,
                                           data=old))
@@ -555,3 +547,7 @@ registry.EFFECT_HANDLERS.update({V.Proliferate: _proliferate, V.ReturnChosen: _r
                   V.IfFlip: _if_flip, V.FlipCoin: lambda g, ctx, e: None})
 
 
+def only_false_may(g: Game, d: Any) -> bool:
+    """Whether the only legal answer to a "you may" is false (the optional action can't be done)."""
+    acts = _may_actions(g, d)
+    return len(acts) == 1

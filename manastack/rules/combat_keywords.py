@@ -46,7 +46,7 @@ from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this m
     RenownTrigger,
     UntapAll,
 )
-from . import choice_effects, counter_replacement, trigger_queue
+from . import add_hook, counter_replacement, trigger_queue
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -118,6 +118,9 @@ def effect_rules(s: GameState, obj: Obj, types: frozenset[str], keywords: frozen
             continue
         out.update(d.rules)
     return frozenset(out)
+
+
+add_hook(registry.EFFECT_RULES, effect_rules)
 
 
 def _group_matches(flt: V.ObjectFilter, obj: Obj, types: frozenset[str], keywords: frozenset[str],
@@ -367,7 +370,7 @@ _register()
 
 
 def _untap_all(g: Game, ctx: E.Context, e: UntapAll) -> list | None:
-    for oid in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source):
+    for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if o.tapped:
             g.untap(o, "701.21b")

@@ -44,9 +44,6 @@ from ..model.vocab import (
 from ..model.vocab.animate import ANIMATE
 from ..model.vocab.statics import CANT_HAVE  # noqa: F401 (the vocabulary this module executes)
 from . import animate
-from . import attacking as _attacking_module
-from . import combat_keywords as _combat_keywords_module
-from . import vehicles_facedown as _vehicles_facedown_module
 
 if TYPE_CHECKING:
     from ..model.state import GameState, Obj
@@ -180,7 +177,8 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
         if animated:  # "becomes a 2/2 ... creature until end of turn" (rules/animate.py): layers 4 and 5
             types, subtypes, colors = animate.layer4(s, obj.id, types, subtypes, colors, creature_types())
     if obj.zone == "battlefield" and (obj.attached_to is not None or "Vehicle" in card.subtypes):
-        types = _vehicles_facedown_module.vehicle_equipment_types(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
+        for attached_layer4 in registry.ATTACHED_LAYER4:
+            types = attached_layer4(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
     if obj.zone == "battlefield" and SELF_LAYER4:
         for fn in SELF_LAYER4:
             types = fn(s, obj, types)  # the object's own type-changing statics (rules/static_counts.py)
@@ -306,8 +304,10 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
     if affected:
         # 611.2c: rules-changing effects of resolved spells and abilities ("can't block this turn").
-        rules = rules | _combat_keywords_module.effect_rules(s, obj, types, keywords)
-        abilities, protection = _attacking_module.effect_grants(s, obj, abilities, protection)  # layer 6: backup (702.165a)
+        for effect_rules in registry.EFFECT_RULES:
+            rules = rules | effect_rules(s, obj, types, keywords)
+        for grants in registry.EFFECT_GRANTS:
+            abilities, protection = grants(s, obj, abilities, protection)  # layer 6: backup (702.165a)
     if rules and keywords and any(r.startswith(CANT_HAVE) for r in rules):
         keywords = keywords - frozenset(r[len(CANT_HAVE):] for r in rules if r.startswith(CANT_HAVE))
     if "no_activated" in rules:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from . import combat as _combat_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -85,7 +84,7 @@ def refresh_static_control(g: Game) -> bool:
             host.controller = want
             host.sick = True  # 302.6
             if s.combat is not None:
-                _combat_module.remove_from_combat(g, hid)  # 506.4
+                registry.RULES.remove_from_combat(g, hid)  # 506.4
             changed = True
             g.log_event("control_change", "613.1b", card=host.card.name, id=hid, player=s.players[want].name,
                         previous=s.players[old].name)

@@ -14,27 +14,33 @@ modules of the templates; manastack/assembly.py imports them all.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..engine import registry
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, StackItem
+from . import targeting
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
 import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards.db import token_def
-from ..engine import registry
-from ..model import vocab as V
-from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect, player_ref
+from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
     SacrificeUnless,
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
-from . import choice_effects, counter_replacement, token_replacement
 from . import combat_keywords as _combat_keywords_module
+from . import counter_replacement, token_replacement
 from . import prevention as _prevention_module
-from . import regeneration as _regeneration_module
-from . import stack as _stack_module
 from . import targeting as _targeting_module
 from . import trigger_events as _trigger_events_module
 from . import triggers as _triggers_module
@@ -189,11 +195,11 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
             # "Sacrifice CARDNAME. If you do, ...": done only if it was sacrificed (608.2c).
             oid = target_object(g, ctx, eff.target)
             if oid is not None:
-                choice_effects.sacrifice(g, oid)
+                sacrifice(g, oid)
             ctx = dataclasses.replace(ctx, did=oid is not None)
             continue
         if i + 1 < len(effects) and type(effects[i + 1]) is V.CantBeRegenerated:
-            needs = _regeneration_module._destroy_no_regen(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
+            needs = destroy_without_regeneration(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
         else:
             needs = _HANDLERS[type(eff)](g, ctx, eff)
         if needs:
@@ -256,7 +262,7 @@ def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller:
         if o.counters.get("shield"):
             # 122.1c: "If damage would be dealt to this permanent, prevent that damage and remove a shield
             # counter from it" (one prevention effect for all its shield counters)
-            _regeneration_module._remove_shield(g, o, "damage")
+            remove_shield_counter(g, o, "damage")
             return 0
         protected_from = _targeting_module.protected_from
         if protected_from(g, o, colors, source_chars):
@@ -320,8 +326,7 @@ def gain_life(g: Game, p: int, n: int, rule: str, source: str = "") -> None:
     """119.3: a player gains life ("whenever you gain life" triggers, 603.2)."""
     if n <= 0:
         return
-    g.set_life(p, n, rule, source=source)
-    _triggers_module.life_gained(g, p, n)
+    g.set_life(p, n, rule, source=source)  # its triggers: rules/triggers.py, from the LifeChange event
 
 
 def _deal_damage(g: Game, ctx: Context, e: V.DealDamage) -> list | None:
@@ -414,11 +419,6 @@ def discard(g: Game, p: int, oid: int, rule: str = "701.8") -> None:
     _trigger_events_module.discarded(g, p, oid, new, rule)  # "whenever you discard / cycle a card" (702.29c-d)
 
 
-def _spell_destination(item: Any) -> str:
-    """702.34a: a countered spell cast with flashback is exiled instead of put into the graveyard."""
-    return _stack_module.spell_destination(item)
-
-
 def can_be_countered(g: Game, oid: int, by: str) -> bool:
     """101.2: "CARDNAME can't be countered" wins over an effect that would counter it (701.5a)."""
     o = g.s.objects.get(oid)
@@ -443,7 +443,7 @@ def _counter(g: Game, ctx: Context, e: V.CounterSpell) -> list | None:
         if it.kind == "spell" and it.obj == oid:
             del s.stack[i]
             g.log_event("counter", "701.5a", card=it.name, by=ctx.name)
-            g.move(oid, _spell_destination(it), rule="701.5a")
+            g.move(oid, spell_destination(it), rule="701.5a")
             break
     return None
 
@@ -462,12 +462,11 @@ def destroy(g: Game, oid: int, rule: str, can_regenerate: bool = True) -> bool:
     if o.counters.get("shield") and not rule.startswith("704"):
         # 122.1c: "If this permanent would be destroyed as the result of an effect, instead remove a
         # shield counter from it" (a state-based action is no effect: 704.5g still destroys it)
-        _regeneration_module._remove_shield(g, o, "destruction")
+        remove_shield_counter(g, o, "destruction")
         return False
-    if can_regenerate and _regeneration_module._regenerated(g, o):
-        return False
-    if _regeneration_module._umbra_armor(g, o):
-        return False
+    for replaced in registry.DESTRUCTION_REPLACEMENTS:
+        if replaced(g, o, can_regenerate):
+            return False
     g.log_event("destroy", rule, card=o.card.name, id=oid)
     g.move(oid, GRAVEYARD, rule=rule)
     return True
@@ -529,11 +528,11 @@ def create_token(g: Game, card: V.CardDef, p: int, tapped: bool = False) -> int:
         o = g.new_object(card, p, BATTLEFIELD)
         o.sick = True
         o.tapped = tapped
-        _stack_module.enters_battlefield(g, o, {})
+        registry.RULES.enters_battlefield(g, o, {})
         g.s.battlefield.append(o.id)
         g.invalidate()
         g.log_event("create_token", "111.1", card=card.name, id=o.id, controller=g.s.players[p].name)
-        _triggers_module.entered_battlefield(g, o.id)
+        registry.RULES.entered_battlefield(g, o.id)
         first = o.id if first < 0 else first
     return first
 
@@ -604,10 +603,6 @@ register_effect = registry.register_effect  # (engine/registry.py)
 # ---------------------------------------------------------------------------- "reveals their hand"
 
 
-def _only_false(g: Game, d: Any) -> bool:
-    """Whether the only legal answer to a "you may" is false (the optional action can't be done)."""
-    acts = choice_effects._may_actions(g, d)
-    return len(acts) == 1
 
 
 
@@ -638,3 +633,38 @@ def _on_attached(g, ctx, e: OnAttached) -> list | None:
 
 
 register_effect(OnAttached, _on_attached)
+
+
+def sacrifice(g: Game, oid: int) -> None:
+    o = g.s.objects[oid]
+    g.log_event("sacrifice", "701.17a", card=o.card.name, id=oid)
+    g.move(oid, GRAVEYARD, rule="701.17a")
+
+
+def destroy_without_regeneration(g: Game, ctx: Context, e: V.Effect) -> list | None:
+    if isinstance(e, V.Destroy):
+        oid = target_object(g, ctx, e.target)
+        if oid is not None:
+            destroy(g, oid, "701.7a", can_regenerate=False)
+        return None
+    if isinstance(e, V.DestroyAll):
+        for oid in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source):
+            if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
+                destroy(g, oid, "701.7a", can_regenerate=False)
+        return None
+    return registry.EFFECT_HANDLERS[type(e)](g, ctx, e)
+
+
+def spell_destination(item: StackItem) -> str:
+    """702.34a: a spell cast with flashback is exiled instead of going anywhere else when it leaves
+    the stack; other instants and sorceries go to the graveyard (608.2n, 701.5a, 608.2b)."""
+    # 702.133a: a spell cast with jump-start is exiled likewise ("exile_after").
+    return EXILE if ("flashback", True) in item.choices or ("exile_after", True) in item.choices else GRAVEYARD
+
+
+def remove_shield_counter(g: Game, o: Any, what: str) -> None:
+    o.counters["shield"] -= 1
+    if not o.counters["shield"]:
+        del o.counters["shield"]
+    g.invalidate()
+    g.log_event("shield_counter", "122.1c", card=o.card.name, replaced=what)

@@ -150,7 +150,7 @@ def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
         chosen.append(pick)
     for c in chosen:
         if c in g.s.objects and g.s.objects[c].zone == BATTLEFIELD:
-            choice_effects.sacrifice(g, c)
+            effects.sacrifice(g, c)
     if chosen:
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.amount) * len(chosen)  # type: ignore[arg-type]
         g.log_event("devour", "702.82a", card=o.card.name, devoured=len(chosen))

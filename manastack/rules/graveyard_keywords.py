@@ -179,7 +179,7 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
         g.set_life(p, -cost.life, "119.4", source=o.card.name)
     for v in victims:
         if v in s.objects and s.objects[v].zone == BATTLEFIELD:
-            choice_effects.sacrifice(g, v)
+            effects.sacrifice(g, v)
     for c in discards:
         effects.discard(g, p, c, rule="701.8a")
     for c in exiles:

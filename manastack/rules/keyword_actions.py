@@ -45,7 +45,7 @@ from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this m
     TapOrUntap,
     UntapUpTo,
 )
-from . import choice_effects, counter_replacement, referred_objects, trigger_events, trigger_queue
+from . import choice_effects, counter_replacement, referred_objects, targeting, trigger_events, trigger_queue
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -429,7 +429,7 @@ def _put_counters_of(g: Game, ctx: E.Context, e: PutCountersOf) -> list | None:
 
 
 def _untap_up_to(g: Game, ctx: E.Context, e: UntapUpTo) -> list | None:
-    cands = tuple(x for x in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source) if g.s.objects[x].tapped)
+    cands = tuple(x for x in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source) if g.s.objects[x].tapped)
     if not cands:
         return None
     return [choice_effects._choice("untap_up_to", ctx.controller, cands,
@@ -464,7 +464,7 @@ def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
 
 
 def _tap_all(g: Game, ctx: E.Context, e: TapAll) -> list | None:
-    for oid in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source):
+    for oid in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if not o.tapped:
             g.tap(o, "701.21a")

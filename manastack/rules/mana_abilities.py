@@ -61,7 +61,7 @@ from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this mo
     SacrificeIfNoCounters,
     SpendRestriction,
 )
-from . import choice_effects, effects
+from . import effects
 from . import entry_choices as _entry_choices_module
 from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
@@ -82,7 +82,7 @@ if TYPE_CHECKING:
 def _sacrifice_if_no_counters(g: Game, ctx: Any, e: SacrificeIfNoCounters) -> None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD and not o.counters.get(e.kind, 0):
-        choice_effects.sacrifice(g, o.id)
+        effects.sacrifice(g, o.id)
     return None
 
 

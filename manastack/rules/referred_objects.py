@@ -42,7 +42,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificeUnlessPay,
     SacrificeUnlessReturn,
 )
-from . import choice_effects, counter_replacement, hand_effects
+from . import choice_effects, counter_replacement, hand_effects, targeting
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ def _answer_pay_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         return
     o = s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
-        choice_effects.sacrifice(g, oid)
+        E.sacrifice(g, oid)
 
 
 registry.CHOICES["pay_or_sacrifice"] = (_pay_or_sacrifice_actions, _answer_pay_or_sacrifice)
@@ -234,7 +234,7 @@ def _act_on_source(g: Game, ctx: Context, e: ActOnSource) -> list | None:
         E.destroy(g, oid, "701.7a")
     elif e.action == "sacrifice":
         if o.controller == ctx.controller:  # 701.17a: only a permanent you control can be sacrificed
-            choice_effects.sacrifice(g, oid)
+            E.sacrifice(g, oid)
     elif e.action == "exile":
         g.move(oid, EXILE, rule="701.11a")
     elif e.action == "bounce":
@@ -291,12 +291,12 @@ def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None
 
 def _sacrifice_unless_return(g: Game, ctx: Context, e: SacrificeUnlessReturn) -> list | None:
     oid = E.target_object(g, ctx, e.target)
-    cands = tuple(x for x in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source)
+    cands = tuple(x for x in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source)
                   if g.s.objects[x].controller == ctx.controller)
     if oid is None:
         return None
     if not cands:
-        choice_effects.sacrifice(g, oid)
+        E.sacrifice(g, oid)
         return None
     return [choice_effects._choice("return_or_sacrifice", ctx.controller, cands,
                       f"{ctx.name}: return one of {', '.join(g.name_of(c) for c in cands)} to its owner's hand, "
@@ -314,7 +314,7 @@ def _answer_return_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         return
     o = g.s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
-        choice_effects.sacrifice(g, oid)
+        E.sacrifice(g, oid)
 
 
 

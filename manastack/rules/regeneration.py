@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from . import choice_effects, effects
-from . import combat as _combat_module
+from . import add_hook, effects
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..model.state import Obj
 
 
 def _regenerate(g: Game, ctx: effects.Context, e: V.Regenerate) -> list | None:
@@ -36,12 +36,6 @@ def _regenerate(g: Game, ctx: effects.Context, e: V.Regenerate) -> list | None:
     return None
 
 
-def _remove_shield(g: Game, o: Any, what: str) -> None:
-    o.counters["shield"] -= 1
-    if not o.counters["shield"]:
-        del o.counters["shield"]
-    g.invalidate()
-    g.log_event("shield_counter", "122.1c", card=o.card.name, replaced=what)
 
 
 def _umbra_armor(g: Game, o: Any) -> bool:
@@ -72,25 +66,20 @@ def _regenerated(g: Game, o: Any) -> bool:
             o.damage = 0
             o.deathtouched = False
             if s.combat is not None:
-                _combat_module.remove_from_combat(g, o.id)
+                registry.RULES.remove_from_combat(g, o.id)
             g.invalidate()
             g.log_event("regenerate", "701.15a", card=o.card.name, id=o.id)
             return True
     return False
 
 
-def _destroy_no_regen(g: Game, ctx: effects.Context, e: V.Effect) -> list | None:
-    if isinstance(e, V.Destroy):
-        oid = effects.target_object(g, ctx, e.target)
-        if oid is not None:
-            effects.destroy(g, oid, "701.7a", can_regenerate=False)
-        return None
-    if isinstance(e, V.DestroyAll):
-        for oid in choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source):
-            if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
-                effects.destroy(g, oid, "701.7a", can_regenerate=False)
-        return None
-    return registry.EFFECT_HANDLERS[type(e)](g, ctx, e)
 
 
+def _destruction_replaced(g: Game, o: Obj, can_regenerate: bool) -> bool:
+    """614.8 / 701.15a: a regeneration shield replaces the destruction (unless it can't be regenerated,
+    701.15c); else 702.89a umbra armor does."""
+    return (can_regenerate and _regenerated(g, o)) or _umbra_armor(g, o)
+
+
+add_hook(registry.DESTRUCTION_REPLACEMENTS, _destruction_replaced)
 registry.EFFECT_HANDLERS.update({V.Regenerate: _regenerate, V.CantBeRegenerated: lambda g, ctx, e: None})

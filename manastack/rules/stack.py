@@ -273,11 +273,6 @@ def flashback_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, .
     return requirements(flashback_cost(card), x, total_cost.cost_adjustment(g, p, card, targets))
 
 
-def spell_destination(item: StackItem) -> str:
-    """702.34a: a spell cast with flashback is exiled instead of going anywhere else when it leaves
-    the stack; other instants and sorceries go to the graveyard (608.2n, 701.5a, 608.2b)."""
-    # 702.133a: a spell cast with jump-start is exiled likewise ("exile_after").
-    return EXILE if ("flashback", True) in item.choices or ("exile_after", True) in item.choices else GRAVEYARD
 
 
 def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
@@ -361,7 +356,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     if life:
         g.set_life(p, -life, "119.4", source=card.name)
     for v in victims:
-        choice_effects.sacrifice(g, v)
+        effects.sacrifice(g, v)
     for c in discards:
         effects.discard(g, p, c, rule="701.8a")
     for c in exiles:
@@ -438,7 +433,7 @@ def resolve_top(g: Game) -> None:
                       for spec, t in zip(specs, item.targets))
         if specs and targeting.all_targets_illegal(item.targets, legal):
             g.log_event("fizzle", "608.2b", card=card.name, reason="all its targets are illegal")
-            g.move(o.id, spell_destination(item), rule="608.2b")
+            g.move(o.id, effects.spell_destination(item), rule="608.2b")
             return
         g.log_event("resolve", "608.2", card=card.name, id=o.id)
         if card.spell is not None:
@@ -447,7 +442,7 @@ def resolve_top(g: Game) -> None:
                                   modes=item.modes, kicked=("kicked", True) in item.choices,
                                   sacrificed=effects.sacrificed_for_cost(item.choices))
             effects.run(g, ctx, card.spell.effects, finish=(
-                "spell_to_exile" if spell_destination(item) == EXILE else "spell_to_graveyard", o.id))
+                "spell_to_exile" if effects.spell_destination(item) == EXILE else "spell_to_graveyard", o.id))
         else:
             if g.chooser is None and any(isinstance(a, StaticAbility) and a.kind == "etb_choose_color"
                                          for a in card.abilities):

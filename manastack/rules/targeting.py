@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 from ..cards.compiler import COLOR_WORDS
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -293,3 +295,8 @@ def power_below_source(g: Game, c: Any, source: int | None) -> bool:
         lki = g.s.lki.get(source)
         p = lki[1].power if lki is not None else None
     return p is not None and c.power < p
+
+
+def objects_matching(g: Game, flt: V.ObjectFilter, controller: int, source: int | None = None) -> list[int]:
+    s = g.s
+    return [oid for oid in s.battlefield if _targeting_module.matches_filter(g, flt, s.objects[oid], controller, source)]

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import TapChange
+from ..model.events import LifeChange, TapChange
 from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
 from ..model.vocab.effects import SacrificeUnless
@@ -231,6 +231,14 @@ def life_gained(g: Game, p: int, n: int) -> None:
                 or ab.who == "each":
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
     _trigger_events_module.life_gained(g, p)  # "whenever you gain life for the first time each turn"
+
+
+def _life_changed(g: Game, e: LifeChange) -> None:
+    if e.delta > 0:
+        life_gained(g, e.player, e.delta)
+
+
+registry.EVENT_TRIGGERS.setdefault(LifeChange, []).append(_life_changed)  # 603.2, 119.9
 
 
 def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) -> None:

@@ -61,7 +61,7 @@ def _remove_or_sacrifice(g: Game, ctx: effects.Context, e: RemoveCounterOrSacrif
     n = o.counters.get(e.kind, 0)
     if n <= 0:
         if not e.vanishing:
-            choice_effects.sacrifice(g, o.id)  # 702.32a: "If you can't, sacrifice the permanent."
+            effects.sacrifice(g, o.id)  # 702.32a: "If you can't, sacrifice the permanent."
         return None  # 603.4: vanishing's intervening if is false on resolution
     if n == 1:
         del o.counters[e.kind]
@@ -82,7 +82,7 @@ def _remove_or_sacrifice(g: Game, ctx: effects.Context, e: RemoveCounterOrSacrif
 def _sacrifice_source(g: Game, ctx: effects.Context, e: SacrificeSource) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD:
-        choice_effects.sacrifice(g, o.id)
+        effects.sacrifice(g, o.id)
     return None
 
 
@@ -147,7 +147,7 @@ def _answer_life(g: Game, d: Any, value: Any) -> None:
         return
     o = s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
-        choice_effects.sacrifice(g, oid)
+        effects.sacrifice(g, oid)
 
 
 registry.register_effect(CumulativeUpkeepLife, _cumulative_upkeep_life)
@@ -186,7 +186,7 @@ def _answer_discard_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         return
     o = s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
-        choice_effects.sacrifice(g, oid)
+        effects.sacrifice(g, oid)
 
 
 registry.register_effect(SacrificeUnlessDiscard, _sacrifice_unless_discard)

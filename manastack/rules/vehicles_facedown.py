@@ -42,8 +42,7 @@ from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this
     ReconfigureAttach,
     ReconfigureUnattach,
 )
-from . import choice_effects, trigger_queue
-from . import combat as _combat_module
+from . import add_hook, trigger_queue
 from . import effects as _effects_module
 from . import targeting as _targeting_module
 
@@ -118,7 +117,7 @@ def _become_crewed(g: Game, ctx: Context, e: BecomeCrewed) -> list | None:
 def _become_artifact_creature(g: Game, ctx: Context, e: BecomeArtifactCreature) -> list | None:
     s = g.s
     if e.filter is not None:
-        ids = choice_effects.objects_matching(g, e.filter, ctx.controller, ctx.source)
+        ids = _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source)
     else:
         one = _effects_module.target_object(g, ctx, e.target)
         ids = [one] if one is not None else []
@@ -175,6 +174,9 @@ def vehicle_equipment_types(s: Any, obj: Obj, types: frozenset[str]) -> frozense
     return types
 
 
+add_hook(registry.ATTACHED_LAYER4, vehicle_equipment_types)
+
+
 def _reconfigure_attach(g: Game, ctx: Context, e: ReconfigureAttach) -> list | None:
     s = g.s
     if not ctx.legal[e.target.index]:
@@ -187,7 +189,7 @@ def _reconfigure_attach(g: Game, ctx: Context, e: ReconfigureAttach) -> list | N
     if src.attached_to == tid:
         return None  # 701.3b
     if s.combat is not None:
-        _combat_module.remove_from_combat(g, src.id)  # 506.4: it stops being a creature
+        registry.RULES.remove_from_combat(g, src.id)  # 506.4: it stops being a creature
     src.attached_to = tid
     src.timestamp = s.next_timestamp  # 613.7e
     s.next_timestamp += 1

@@ -145,7 +145,7 @@ def _do_counter_to(g: Game, oid: int, to: str, name: str) -> None:
         if it.kind == "spell" and it.obj == oid:
             del s.stack[i]
             g.log_event("counter", "701.5a", card=it.name, by=name)
-            if E._spell_destination(it) == EXILE or to == "exile":  # 702.34a: flashback exiles it anyway
+            if E.spell_destination(it) == EXILE or to == "exile":  # 702.34a: flashback exiles it anyway
                 g.move(oid, EXILE, rule="701.5a")
             elif to == "hand":
                 g.move(oid, HAND, rule="701.5a")
