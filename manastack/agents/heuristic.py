@@ -11,7 +11,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import player_ref
-from ..rules import combat
+from ..rules import blocking_requirements, combat
 from .progress import ProgressGuard
 
 
@@ -172,7 +172,7 @@ class HeuristicAgent:
             if "menace" in ac.keywords:
                 continue
             for b in g.creatures(p):
-                if b.id in used or combat.can_block(g, b, ao) is not None:
+                if b.id in used or blocking_requirements.can_block(g, b, ao) is not None:
                     continue
                 bc = g.chars(b)
                 kills = (bc.power or 0) >= (ac.toughness or 0) - ao.damage or "deathtouch" in bc.keywords
@@ -184,7 +184,7 @@ class HeuristicAgent:
                     break
         for candidate in (tuple(blocks), ()):
             try:
-                combat.validate_blocks(g, candidate)
+                blocking_requirements.validate_blocks(g, candidate)
                 return A.DeclareBlockers(candidate)
             except IllegalActionError:
                 continue

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..model.events import Event
     from ..model.mana import Bag
     from ..model.state import GameState, Obj
-    from ..model.vocab import ManaProduction
+    from ..model.vocab import Cost, ManaProduction
     from .game import Game
 
 
@@ -62,6 +62,21 @@ class EngineRules:
 
 
 RULES = EngineRules()
+
+
+@dataclass
+class PaymentRules:
+    """The cost payer (rules/mana_payment.py), which the mana-ability rules below it call back into: a
+    mana ability's own costs may need mana or permanents the payer looks at (605.3b, 601.2g-h), so the
+    two recurse. Filled by rules/mana_payment.py as it is imported."""
+
+    # why the non-mana parts of a cost can't be paid by the object now, or None (107.5, 302.6, 701.17a)
+    cost_block_reason: Callable[[Game, Obj, Cost], str | None] = _not_installed
+    # the candidates a cost may tap or sacrifice while its mana can still be paid without them (601.2g-h)
+    usable_for_cost: Callable[[Game, Obj, Cost, list[int]], list[int]] = _not_installed
+
+
+PAYMENT = PaymentRules()
 
 # 614.1a: replacement effects on zone changes ("if it would die, exile it instead"):
 # fn(game, obj, from_zone, to_zone) -> the zone the object goes to instead (or to_zone). Asked by
@@ -161,6 +176,10 @@ DRAW_REPLACEMENTS: list = []
 # 614.1a replacements of where a discarded card goes: fn(g, player, card) -> (zone, then) or None, where
 # then(g, player, new_id) runs after the move (702.35a madness: exiled instead, then its trigger).
 DISCARD_REPLACEMENTS: list = []
+# 113.6m: activating an ability of a card in another zone than the battlefield or a hand (unearth,
+# "return this card from your graveyard": rules/graveyard_keywords.py): zone -> fn(game, player, the
+# card, the ActivateAbility action), called by rules/activation.py.
+ZONE_ABILITY_ACTIVATIONS: dict[str, Callable[[Game, int, Obj, Action], None]] = {}
 # 614.8, 701.15a, 702.89a: replacement effects of a permanent's destruction (a regeneration shield,
 # umbra armor), after indestructible and shield counters: fn(g, permanent, whether it can be
 # regenerated) -> True when the destruction was replaced (rules/regeneration.py).

@@ -22,8 +22,7 @@ from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
 from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility
 from ..model.vocab.keyword_costs import WardCounter
-from . import choice_effects, effects, mana_payment, object_abilities, targeting, timing
-from . import graveyard_keywords as _graveyard_keywords_module
+from . import choice_effects, cost_objects, effects, mana_payment, object_abilities, targeting, timing
 from . import trigger_events as _trigger_events_module
 
 if TYPE_CHECKING:
@@ -106,8 +105,8 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     if o is not None and o.zone == HAND:
         _activate_from_hand(g, p, o, action)  # 113.6b / 702.29a
         return
-    if o is not None and o.zone == GRAVEYARD:
-        _graveyard_keywords_module.activate_from_graveyard(g, p, o, action)  # 113.6m: unearth, "return this card from your graveyard"
+    if o is not None and o.zone in registry.ZONE_ABILITY_ACTIVATIONS:
+        registry.ZONE_ABILITY_ACTIVATIONS[o.zone](g, p, o, action)  # 113.6m: unearth, "return this card from your graveyard"
         return
     if o is None or o.zone != BATTLEFIELD:
         raise IllegalActionError(f"{g.name_of(action.source)} is not on the battlefield")
@@ -143,7 +142,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     why = mana_payment.cost_block_reason(g, o, cost)
     if why and not (cost.untap and not cost.tap):
         raise IllegalActionError(why)
-    if cost.untap and "Creature" in g.chars(o).types and mana_payment.summoning_sick(g, o, g.chars(o)):
+    if cost.untap and "Creature" in g.chars(o).types and cost_objects.summoning_sick(g, o, g.chars(o)):
         raise IllegalActionError(why)
     lki = (o.copy(), g.chars(o))
     # 601.2c-h / 602.2b: the objects the other costs use are chosen first, then mana is paid.
@@ -152,7 +151,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         why = mana_payment.cost_block_reason(g, o, cost)
         if why:
             raise IllegalActionError(why)
-        victims = mana_payment._choose_cost_objects(g, p, mana_payment.usable_for_cost(g, o, cost, mana_payment.sacrifice_candidates(g, o, cost.sacrifice)), 1,
+        victims = cost_objects.choose_cost_objects(g, p, mana_payment.usable_for_cost(g, o, cost, cost_objects.sacrifice_candidates(g, o, cost.sacrifice)), 1,
                                        "sacrifice", o.card.name)
     discards: list[int] = []
     tapped_others: list[int] = []
@@ -162,12 +161,12 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         if why:
             raise IllegalActionError(why)
         if cost.discard:
-            discards = mana_payment._choose_cost_objects(g, p, mana_payment._discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
+            discards = cost_objects.choose_cost_objects(g, p, cost_objects.discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
         if cost.tap_untapped is not None:
-            tapped_others = mana_payment._choose_cost_objects(g, p, [c for c in mana_payment.usable_for_cost(g, o, cost, mana_payment._tap_candidates(g, o, cost))
+            tapped_others = cost_objects.choose_cost_objects(g, p, [c for c in mana_payment.usable_for_cost(g, o, cost, cost_objects.tap_candidates(g, o, cost))
                                                         if c not in victims], cost.tap_count, "tap", o.card.name)
         if cost.exile_from_graveyard is not None:
-            exiles = mana_payment._choose_cost_objects(g, p, mana_payment._exile_candidates(g, o, cost), cost.exile_count, "exile",
+            exiles = cost_objects.choose_cost_objects(g, p, cost_objects.exile_candidates(g, o, cost), cost.exile_count, "exile",
                                           o.card.name)
     extra_paid = None
     extra = registry.EXTRA_COSTS.get(type(cost))  # costs of their own (702.122a crew): chosen before mana
@@ -181,7 +180,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     mana_payment.pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
              exclude_more=tuple(victims + tapped_others), purpose=("ability", o.id))
     # {Q} is paid after mana abilities (107.6): the permanent must be tapped by now.
-    why = mana_payment._tap_block_reason(g, o, cost)
+    why = cost_objects.tap_block_reason(g, o, cost)
     if why:
         raise IllegalActionError(why)
     if any(s.objects.get(v) is None or s.objects[v].zone != BATTLEFIELD for v in victims + tapped_others):

@@ -32,7 +32,7 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
 )
 from ..model.vocab.keyword_costs import IfKicked
 from ..model.vocab.spell_copies import CopyThisSpell, StormCopies
-from . import choice_effects, cost_modifiers, effects, timing, total_cost, trigger_queue
+from . import choice_effects, cost_modifiers, cost_objects, effects, timing, total_cost, trigger_queue
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -124,7 +124,7 @@ def _choose_other(g: Game, p: int, o: Obj, ab: AlternativeCost) -> None:
     used: set[int] = {x for _, _, chosen in pending for _, ids in chosen for x in ids}
     chosen: dict[str, list[int]] = {}
     for part, (cands, n) in _other_candidates(g, p, o, ab.other).items():
-        chosen[part] = _mana_payment_module._choose_cost_objects(g, p, [c for c in cands if c not in used], n, part.replace("_", " "),
+        chosen[part] = cost_objects.choose_cost_objects(g, p, [c for c in cands if c not in used], n, part.replace("_", " "),
                                             o.card.name)
         used.update(chosen[part])
     s.__dict__[_PENDING] = pending + ((o.id, ab, tuple((k, tuple(v)) for k, v in chosen.items())),)
@@ -314,7 +314,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
     if alt is not None and alt.kind == "emerge":
         # 702.119a: sacrifice a creature and pay the emerge cost reduced by its mana value (generic only,
         # 118.7a); the creature is sacrificed with the payment (it may be tapped for mana first, 601.2g).
-        victim = _mana_payment_module._choose_cost_objects(g, p, _emerge_candidates(g, p, o), 1, "sacrifice", card.name)[0]
+        victim = cost_objects.choose_cost_objects(g, p, _emerge_candidates(g, p, o), 1, "sacrifice", card.name)[0]
         adjust -= g.s.objects[victim].card.mana_cost.mana_value
         emerge = AlternativeCost("emerge", "additional", other=OtherCost(sacrifice=V.ObjectFilter(), sacrifice_count=1))
         g.s.__dict__[_PENDING] = g.s.__dict__.get(_PENDING, ()) + ((o.id, emerge, (("sacrifice", (victim,)),)),)
@@ -470,7 +470,7 @@ def _copy_costs(g: Game, p: int, o: Obj, action: Any, opts: list[CastOption]) ->
             if len(cands) < need or not _answer(g, p, o.card, action, ab):
                 continue
             what = "tap" if ab.kind == "conspire" else "sacrifice"
-            for x in _mana_payment_module._choose_cost_objects(g, p, cands, need, what, o.card.name):
+            for x in cost_objects.choose_cost_objects(g, p, cands, need, what, o.card.name):
                 if ab.kind == "conspire":
                     g.tap(g.s.objects[x], "702.78a")
                 else:

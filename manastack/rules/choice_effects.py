@@ -21,7 +21,6 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
     SacrificeUnless,
 )
 from . import counter_replacement
-from . import library_effects as _library_effects_module
 from . import mana_abilities as _mana_abilities_module
 from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
@@ -386,7 +385,7 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
     s = g.s
     if kind == "search":
         e, _ = payload
-        cands = _library_effects_module._search_cands(g, p, e.filter)
+        cands = search_candidates(g, p, e.filter)
         what = "a card" if e.to == "hand" else "a card to put onto the battlefield"
         return cands, f"701.19: search your library for {what} ({', '.join(g.name_of(c) for c in cands) or 'none'}) " \
                       f"or false to find nothing"
@@ -551,3 +550,8 @@ def only_false_may(g: Game, d: Any) -> bool:
     """Whether the only legal answer to a "you may" is false (the optional action can't be done)."""
     acts = _may_actions(g, d)
     return len(acts) == 1
+
+
+def search_candidates(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
+    s = g.s
+    return tuple(oid for oid in s.players[p].library if _targeting_module.matches_filter(g, flt, s.objects[oid], p))

@@ -6,14 +6,9 @@
   702.3b defender, 508.1f tapping, 702.20b vigilance); 508.8: no attackers skips to end of combat.
   508.1c restrictions ("can't attack", "can't attack unless defending player controls an Island",
   "can't attack alone"); 508.1d requirements ("attacks each combat if able").
-- 509.1: declaring blockers (702.9b flying / 702.17b reach, 702.111b menace, a creature blocks one
-  attacker, tapped creatures can't block, 702.16 protection); 509.1h: a blocked creature stays blocked.
-  509.1b restrictions: evasion (702.14 landwalk, 702.28 shadow, 702.36 fear, 702.13 intimidate,
-  702.31 horsemanship, 702.118 skulk), "can't block", "can't be blocked", "can block only creatures with flying",
-  "can't be blocked by more than one creature", "except by three or more creatures", "by creatures
-  with power 2 or less"; 509.1c requirements ("blocks each combat if able"); a creature that "can
-  block an additional creature" blocks several attackers (its damage assignment order, 509.3, is the
-  order the declaration lists them in).
+- 509.1: declaring blockers (whether the declaration is legal, 509.1a-c, is rules/blocking_requirements.py);
+  509.1h: a blocked creature stays blocked; a creature that "can block an additional creature" blocks
+  several attackers (its damage assignment order, 509.3, is the order the declaration lists them in).
 - 509.2 / 509.3 (profile cr-2024-09): damage assignment orders.
 - 510.1: assigning combat damage (510.1c lethal damage in order for cr-2024-09; free division among
   blockers for cr-2026-02), 702.19 trample, 702.2c deathtouch, 510.2 simultaneous damage, 510.4 the
@@ -29,7 +24,6 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from ..cards.templates.keywords import LANDWALK
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import BATTLEFIELD, FIRST_STRIKE, StackItem, player_ref
@@ -38,7 +32,6 @@ from . import attacking as _attacking_module
 from . import blocking_requirements as _blocking_requirements_module
 from . import combat_keywords as _combat_keywords_module
 from . import continuous, effects, triggers
-from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -46,8 +39,6 @@ if TYPE_CHECKING:
 
 
 
-def defending_player(g: Game) -> int:
-    return 1 - g.s.active
 
 
 # ----------------------------------------------------------------------------- attackers
@@ -107,7 +98,7 @@ def possible_attackers(g: Game) -> list[int]:
 def attack_targets(g: Game) -> list[int]:
     """506.1 / 508.1b: the defending player and the planeswalkers they control (listed once per state
     of the characteristics: a copy, for the caller to keep)."""
-    d = defending_player(g)
+    d = _blocking_requirements_module.defending_player(g)
     return list(g.derived(("attack_targets", d), lambda: [player_ref(d)] + [
         o.id for o in g.permanents(d) if "Planeswalker" in g.chars(o).types]))
 
@@ -153,219 +144,26 @@ def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
 
 # ----------------------------------------------------------------------------- blockers
 
-def can_block(g: Game, b: Obj, attacker: Obj) -> str | None:
-    s = g.s
-    c = g.chars(b)
-    if b.zone != BATTLEFIELD or "Creature" not in c.types:
-        return f"{b.card.name} is not a creature on the battlefield"
-    if b.controller != defending_player(g):
-        return f"509.1a: {b.card.name} is not controlled by the defending player"
-    if b.tapped:
-        return f"509.1a: {b.card.name} is tapped and can't block"
-    if attacker.id not in (s.combat.attackers if s.combat else {}):
-        return f"509.1a: {attacker.card.name} is not attacking"
-    ac = g.chars(attacker)
-    if "flying" in ac.keywords and not ({"flying", "reach"} & c.keywords):
-        return (f"509.1b/702.9b: {b.card.name} can't block {attacker.card.name}, which has flying "
-                f"(it can be blocked only by creatures with flying or reach)")
-    protected_from = _targeting_module.protected_from
-    if protected_from(g, attacker, c.colors, c):
-        return f"702.16: {attacker.card.name} has protection and can't be blocked by {b.card.name}"
-    return evasion_reason(g, b, c, attacker, ac)
 
 
-def evasion_reason(g: Game, b: Obj, c, attacker: Obj, ac) -> str | None:
-    """509.1b: restrictions from evasion abilities and static abilities of the two creatures."""
-    a, bn = attacker.card.name, b.card.name
-    akw, bkw = ac.keywords, c.keywords
-    if "cant_block" in c.rules:
-        return f"509.1b: {bn} can't block"
-    if "cant_be_blocked" in ac.rules:
-        return f"509.1b: {a} can't be blocked"
-    if "block_only_flyers" in c.rules and "flying" not in akw:
-        return f"509.1b: {bn} can block only creatures with flying"
-    for kw in akw:
-        land = LANDWALK.get(kw)
-        if land is not None and any(land in g.chars(x).subtypes and "Land" in g.chars(x).types
-                                    for x in g.permanents(b.controller)):
-            return f"702.14c: {a} has {kw} and can't be blocked while the defending player controls a {land}"
-    if ("shadow" in akw) != ("shadow" in bkw):
-        return (f"702.28b: {a} has shadow and can't be blocked by creatures without shadow" if "shadow" in akw
-                else f"702.28b: {bn} has shadow and can block only creatures with shadow")
-    if "horsemanship" in akw and "horsemanship" not in bkw:
-        return f"702.31b: {a} has horsemanship and can't be blocked by creatures without horsemanship"
-    if "skulk" in akw and (c.power or 0) > (ac.power or 0):
-        return f"702.118b: {a} has skulk and can't be blocked by creatures with greater power"
-    if "fear" in akw and "Artifact" not in c.types and "B" not in c.colors:
-        return f"702.36b: {a} has fear and can't be blocked except by artifact creatures and/or black creatures"
-    if "intimidate" in akw and "Artifact" not in c.types and not (ac.colors & c.colors):
-        return (f"702.13b: {a} has intimidate and can't be blocked except by artifact creatures and/or creatures "
-                f"that share a color with it")
-    for r in ac.rules:
-        if r.startswith("unblockable_by:") and _has_quality(c, r.split(":", 1)[1]):
-            return f"509.1b: {a} can't be blocked by {_quality_text(r.split(':', 1)[1])}"
-        if r.startswith("blockable_only_by:") and not any(_has_quality(c, q) for q in r.split(":", 1)[1].split("|")):
-            return (f"509.1b: {a} can't be blocked except by "
-                    f"{' or '.join(_quality_text(q) for q in r.split(':', 1)[1].split('|'))}")
-        if r == "unblockable_by_greater_power" and (c.power or 0) > (ac.power or 0):
-            return f"509.1b: {a} can't be blocked by creatures with greater power"
-        if r == "unblockable_by_lesser_power" and (c.power or 0) < (ac.power or 0):
-            return f"509.1b: creatures with power less than {a}'s power can't block it"
-        if r.startswith("unblockable_by_power_le:") and (c.power or 0) <= int(r.split(":")[1]):
-            return f"509.1b: {a} can't be blocked by creatures with power {r.split(':')[1]} or less"
-        if r.startswith("unblockable_by_power_ge:") and (c.power or 0) >= int(r.split(":")[1]):
-            return f"509.1b: {a} can't be blocked by creatures with power {r.split(':')[1]} or greater"
-    for r in c.rules:
-        if r.startswith("cant_block_power_ge:") and (ac.power or 0) >= int(r.split(":")[1]):
-            return f"509.1b: {bn} can't block creatures with power {r.split(':')[1]} or greater"
-        if r == f"cant_block_creature:{attacker.id}":  # "target creature can't block CARDNAME this turn"
-            return f"509.1b: {bn} can't block {a} this turn"
-    return None
 
 
-def _has_quality(c, q: str) -> bool:
-    """A blocker quality code from cards/templates/statics.py: color:U, type:Artifact, subtype:Wall,
-    kw:flying."""
-    kind, _, v = q.partition(":")
-    if kind == "color":
-        return v in c.colors
-    if kind == "type":
-        return v in c.types
-    if kind == "subtype":
-        return v in c.subtypes
-    if kind == "kw":
-        return v in c.keywords
-    return False
 
 
-def _quality_text(q: str) -> str:
-    kind, _, v = q.partition(":")
-    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-    if kind == "color":
-        return f"{names.get(v, v)} creatures"
-    if kind == "type":
-        return f"{v.lower()} creatures"
-    if kind == "kw":
-        return f"creatures with {v}"
-    return f"{v}s"
 
 
-def possible_blocks(g: Game) -> list[tuple[int, int]]:
-    s = g.s
-    if s.combat is None:
-        return []
-    out = []
-    for b in g.permanents(defending_player(g)):
-        if b.tapped or "Creature" not in g.chars(b).types:
-            continue  # can't block (509.1a): no reason written out for every land
-        for a in s.combat.attackers:
-            if can_block(g, b, s.objects[a]) is None:
-                out.append((b.id, a))
-    return out
 
 
-def validate_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...], requirements: bool = True) -> None:
-    s = g.s
-    seen: set[int] = set()
-    count: dict[int, int] = {}
-    for bid, atts in blocks:
-        b = s.objects.get(bid)
-        if b is None:
-            raise IllegalActionError(f"no creature #{bid}")
-        if bid in seen:
-            raise IllegalActionError(f"509.1a: {b.card.name} is declared as a blocker twice")
-        seen.add(bid)
-        if len(atts) != 1:
-            limit = max_blocked(g, b)
-            if not atts or len(atts) > limit or len(set(atts)) != len(atts):
-                raise IllegalActionError(f"509.1a: {b.card.name} can block only one attacker" if limit == 1 else
-                                         f"509.1a: {b.card.name} can block at most {limit} attackers, each once")
-        for a in atts:
-            ao = s.objects.get(a)
-            if ao is None:
-                raise IllegalActionError(f"no attacking creature #{a}")
-            why = can_block(g, b, ao)
-            if why:
-                raise IllegalActionError(why)
-            count[a] = count.get(a, 0) + 1
-    for a, n in count.items():
-        if n == 1 and "menace" in g.chars(s.objects[a]).keywords:
-            raise IllegalActionError(f"509.1b/702.111b: {s.objects[a].card.name} has menace and can't be blocked "
-                                     f"except by two or more creatures")
-        rules = g.chars(s.objects[a]).rules
-        if rules:
-            if n > 1 and "max_one_blocker" in rules:
-                raise IllegalActionError(f"509.1b: {s.objects[a].card.name} can't be blocked by more than one "
-                                         f"creature")
-            for r in rules:
-                if r.startswith("min_blockers:") and n < int(r.split(":")[1]):
-                    raise IllegalActionError(f"509.1b: {s.objects[a].card.name} can't be blocked except by "
-                                             f"{r.split(':')[1]} or more creatures")
-    if len(blocks) == 1 and "cant_block_alone" in g.chars(s.objects[blocks[0][0]]).rules:
-        raise IllegalActionError(f"509.1b: {s.objects[blocks[0][0]].card.name} can't block alone")
-    if not requirements:
-        return  # restrictions only (509.1b): rules/combat_keywords.py compares declarations
-    why = block_requirement_error(g, blocks)
-    if why:
-        raise IllegalActionError(why)
 
 
-def block_requirement_error(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -> str | None:
-    """509.1c: a creature that "blocks each combat if able" must block if it can. It is able when
-    adding it as the blocker of some attacker keeps the declaration legal (this counts one
-    requirement at a time: the maximum when no two requirements compete for restrictions)."""
-    s = g.s
-    if s.combat is None:
-        return None
-    block_requirements_error = _blocking_requirements_module.block_requirements_error
-    why = block_requirements_error(g, blocks)  # must be blocked / Lure / provoke (509.1c)
-    if why or not continuous.any_layered(g):
-        return why
-    blocking = {b for b, _ in blocks}
-    for o in g.permanents(defending_player(g)):
-        if o.id in blocking or "blocks_each_combat" not in g.chars(o).rules:
-            continue
-        for a in s.combat.attackers:
-            if can_block(g, o, s.objects[a]) is None and _legal_blocks(g, blocks + ((o.id, (a,)),)):
-                return f"509.1c: {o.card.name} blocks each combat if able, and it is able to block"
-    return None
 
 
-def max_blocked(g: Game, b: Obj) -> int:
-    """509.1a: a creature blocks one attacker, unless an effect lets it block more ("can block an
-    additional creature each combat", "can block any number of creatures"). The order in which a
-    declaration lists the attackers of such a blocker is its damage assignment order (509.3)."""
-    rules = g.chars(b).rules
-    if not rules:
-        return 1
-    if "any_number_blocks" in rules:
-        return 10 ** 6
-    return 1 + sum(int(r.split(":")[1]) for r in rules if r.startswith("extra_blocks:"))
 
 
-def _legal_blocks(g: Game, blocks) -> bool:
-    """Restrictions only (509.1b): counts of blockers per attacker."""
-    s = g.s
-    count: dict[int, int] = {}
-    for _b, atts in blocks:
-        for a in atts:
-            count[a] = count.get(a, 0) + 1
-    for a, n in count.items():
-        c = g.chars(s.objects[a])
-        if n == 1 and "menace" in c.keywords:
-            return False
-        if n > 1 and "max_one_blocker" in c.rules:
-            return False
-        for r in c.rules:
-            if r.startswith("min_blockers:") and n < int(r.split(":")[1]):
-                return False
-    if len(blocks) == 1 and "cant_block_alone" in g.chars(s.objects[blocks[0][0]]).rules:
-        return False
-    return True
 
 
 def declare_blockers(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
-    validate_blocks(g, blocks)
+    _blocking_requirements_module.validate_blocks(g, blocks)
     s = g.s
     cb = s.combat
     assert cb is not None
@@ -771,13 +569,13 @@ def block_actions(g: Game) -> list[A.Action]:
     blocks = tuple((b, (a,)) for b, a in partial.items())
     acts: list[A.Action] = []
     try:
-        validate_blocks(g, blocks)
+        _blocking_requirements_module.validate_blocks(g, blocks)
         acts.append(A.DeclareBlockers(blocks))
     except IllegalActionError:
         pass
-    if blocks and block_requirement_error(g, ()) is None:
+    if blocks and _blocking_requirements_module.block_requirement_error(g, ()) is None:
         acts.append(A.DeclareBlockers(()))
-    for b, a in possible_blocks(g):
+    for b, a in _blocking_requirements_module.possible_blocks(g):
         if b not in partial:
             acts.append(A.AddBlocker(b, a))
     if blocks and not any(isinstance(x, A.DeclareBlockers) for x in acts):

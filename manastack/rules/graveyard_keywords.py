@@ -44,19 +44,12 @@ from ..model.vocab.graveyard_keywords import (  # noqa: F401 (the vocabulary thi
     Unearth,
 )
 from . import activation as _activation_module
-
-# enters_keywords, upkeep_keywords and cast_from_zones register their hooks as they are imported;
-# engine/game.py and scenario/runner.py (which this split did not edit) still read exile_from_hand and
-# special_action_reqs here: a compatibility re-export.
-from . import (  # noqa: F401
+from . import (
     add_hook,
-    cast_from_zones,
-    choice_effects,
+    cost_objects,
     counter_replacement,
     effects,
-    enters_keywords,
     timing,
-    upkeep_keywords,
 )
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
@@ -141,7 +134,7 @@ def graveyard_ability_block_reason(g: Game, p: int, o: Any, ab: GraveyardAbility
     if cost.life and s.players[p].life < cost.life:
         return f"{s.players[p].name} can't pay {cost.life} life (119.4)"
     if cost.sacrifice is not None:
-        if not _mana_payment_module.usable_for_cost(g, o, cost, _mana_payment_module.sacrifice_candidates(g, o, cost.sacrifice)):
+        if not _mana_payment_module.usable_for_cost(g, o, cost, cost_objects.sacrifice_candidates(g, o, cost.sacrifice)):
             return f"{o.card.name}: there is no permanent to sacrifice for this cost (701.17a)"
     if type(cost) is V.CostPlus:
         if cost.restriction:
@@ -166,11 +159,11 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
     lki = (o.copy(), g.chars(o))
     victims: list[int] = []
     if cost.sacrifice is not None:
-        victims = _mana_payment_module._choose_cost_objects(g, p, _mana_payment_module.usable_for_cost(g, o, cost, _mana_payment_module.sacrifice_candidates(g, o, cost.sacrifice)),
+        victims = cost_objects.choose_cost_objects(g, p, _mana_payment_module.usable_for_cost(g, o, cost, cost_objects.sacrifice_candidates(g, o, cost.sacrifice)),
                                        1, "sacrifice", o.card.name)
-    discards = _mana_payment_module._choose_cost_objects(g, p, _discard_cands(g, p, cost), cost.discard, "discard", o.card.name) \
+    discards = cost_objects.choose_cost_objects(g, p, _discard_cands(g, p, cost), cost.discard, "discard", o.card.name) \
         if type(cost) is V.CostPlus and cost.discard else []
-    exiles = _mana_payment_module._choose_cost_objects(g, p, _exile_cands(g, p, o, ab), cost.exile_count, "exile", o.card.name) \
+    exiles = cost_objects.choose_cost_objects(g, p, _exile_cands(g, p, o, ab), cost.exile_count, "exile", o.card.name) \
         if type(cost) is V.CostPlus and cost.exile_from_graveyard is not None else []
     # 106.6: mana that may be spent only on abilities pays for this one, as the listing counted it
     _mana_payment_module.pay_mana(g, p, requirements(cost.mana, action.x), action.payment, f"{o.card.name}'s ability",
@@ -189,6 +182,9 @@ def activate_from_graveyard(g: Game, p: int, o: Any, action: Any) -> None:
             raise IllegalActionError(f"{o.card.name} left the graveyard while its cost was paid (601.2h)")
         g.move(o.id, "exile", rule="406.2")
     _activation_module.put_ability(g, p, o, ab, action.targets, action.x, lki)
+
+
+registry.ZONE_ABILITY_ACTIVATIONS[GRAVEYARD] = activate_from_graveyard
 
 
 def graveyard_ability_actions(g: Game, p: int) -> list:

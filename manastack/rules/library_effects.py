@@ -381,9 +381,6 @@ def _search(g: Game, ctx: E.Context, e: V.SearchLibrary) -> list | None:
     return [choice_effects._choice("search", p, None, "", (e, e.amount))]
 
 
-def _search_cands(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:
-    s = g.s
-    return tuple(oid for oid in s.players[p].library if _targeting_module.matches_filter(g, flt, s.objects[oid], p))
 
 
 def _search_actions(g: Game, d: Any) -> list:
@@ -404,7 +401,7 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
             g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
         else:
             g.move(value, HAND, rule="701.19a")
-        if left > 1 and _search_cands(g, p, e.filter):
+        if left > 1 and choice_effects.search_candidates(g, p, e.filter):
             s.queue[0] = item[:5] + ((e, left - 1),)
             return
     s.queue.pop(0)

@@ -61,9 +61,8 @@ from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this mo
     SacrificeIfNoCounters,
     SpendRestriction,
 )
-from . import effects
+from . import cost_objects, effects
 from . import entry_choices as _entry_choices_module
-from . import mana_payment as _mana_payment_module
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -296,8 +295,8 @@ def pay_extra_costs(g: Game, p: int, o: Obj, ab: V.ManaAbility) -> None:
         return
     s = g.s
     if cost.tap_untapped is not None:
-        cands = _mana_payment_module.usable_for_cost(g, o, cost, _mana_payment_module._tap_candidates(g, o, cost))
-        for x in _mana_payment_module._choose_cost_objects(g, p, cands, cost.tap_count, "tap", o.card.name):
+        cands = registry.PAYMENT.usable_for_cost(g, o, cost, cost_objects.tap_candidates(g, o, cost))
+        for x in cost_objects.choose_cost_objects(g, p, cands, cost.tap_count, "tap", o.card.name):
             g.tap(s.objects[x], "602.2b")
     if cost.remove_counters is not None:
         _remove(g, o, *cost.remove_counters)

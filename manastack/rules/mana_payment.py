@@ -20,9 +20,9 @@ from ..model import actions as A
 from ..model.costs import ManaSource, Requirement, requirements, single, solve_payment, spend
 from ..model.mana import TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
-from ..model.vocab import Cost, CostPlus, ManaAbility, ObjectFilter
+from ..model.vocab import Cost, CostPlus, ManaAbility
 from ..model.vocab.conditions import HistoryCondition
-from . import continuous, intervening, mana_abilities, object_abilities, produce, targeting
+from . import continuous, cost_objects, intervening, mana_abilities, object_abilities, produce, targeting
 from . import mana_abilities as _mana_abilities_module
 from . import trigger_events as _trigger_events_module
 from . import triggers as _triggers_module
@@ -57,7 +57,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                 if not group or o.tapped:
                     continue  # no mana ability, or 107.5: can't pay {T}
                 if "Creature" in c.types:
-                    if summoning_sick(g, o, c):
+                    if cost_objects.summoning_sick(g, o, c):
                         continue  # 302.6
                     rank = creature_rank
                 out.append(ManaSource((oid, group), merged, rank))
@@ -140,10 +140,10 @@ def source_ability(key, out) -> tuple[int, int]:
 def cost_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
     """Why the non-mana parts of `cost` ({T}/{Q}, a sacrifice, discards ...) can't be paid by `o`, or
     None (107.5, 107.6, 302.6, 701.17a)."""
-    why = _tap_block_reason(g, o, cost)
+    why = cost_objects.tap_block_reason(g, o, cost)
     if why is not None:
         return why
-    if cost.sacrifice is not None and not usable_for_cost(g, o, cost, sacrifice_candidates(g, o, cost.sacrifice)):
+    if cost.sacrifice is not None and not usable_for_cost(g, o, cost, cost_objects.sacrifice_candidates(g, o, cost.sacrifice)):
         return f"{o.card.name}: there is no permanent to sacrifice for this cost (701.17a)"
     if type(cost) is CostPlus:
         return _plus_block_reason(g, o, cost)
@@ -169,56 +169,20 @@ def usable_for_cost(g: Game, o: Obj, cost: Cost, cands: list[int]) -> list[int]:
     return out
 
 
-def summoning_sick(g: Game, o: Obj, c: Any) -> bool:
-    """302.6 / 602.5a: whether `o` (characteristics `c`) can't use {T} or {Q} abilities yet: not controlled
-    continuously since its controller's most recent turn began, without haste, and no effect lets them
-    activate its abilities as though it had haste (registry.HASTE_PERMISSIONS)."""
-    return o.sick and "haste" not in c.keywords and not any(f(g, o) for f in registry.HASTE_PERMISSIONS)
+registry.PAYMENT.cost_block_reason = cost_block_reason
+registry.PAYMENT.usable_for_cost = usable_for_cost
 
 
-def _tap_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:
-    """Why {T}/{Q} of `cost` can't be paid by `o`, or None (107.5, 107.6, 302.6)."""
-    if cost.tap or cost.untap:
-        c = g.chars(o)
-        if "Creature" in c.types and summoning_sick(g, o, c):
-            sym = "{T}" if cost.tap else "{Q}"
-            return (f"302.6: {o.card.name} has not been under its controller's control continuously since "
-                    f"their most recent turn began, so its {sym} ability can't be activated")
-        if cost.tap and o.tapped:
-            return f"107.5: {o.card.name} is already tapped and can't pay {{T}}"
-        if cost.untap and not o.tapped:
-            return f"107.6: {o.card.name} is untapped and can't pay {{Q}}"
-    return None
 
 
-def sacrifice_candidates(g: Game, o: Obj, flt: ObjectFilter) -> list[int]:
-    """Permanents `o`'s controller could sacrifice for a "Sacrifice a creature" cost (701.17a)."""
-    return [x.id for x in g.permanents(o.controller) if targeting.matches_filter(g, flt, x, o.controller, o.id)]
 
 
-def _discard_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
-    hand = g.s.players[o.controller].hand
-    if cost.discard_filter is None:
-        return list(hand)
-    return [c for c in hand if targeting.matches_filter(g, cost.discard_filter, g.s.objects[c], o.controller)]
 
 
-def _tap_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
-    assert cost.tap_untapped is not None
-    out = []
-    for x in g.permanents(o.controller):
-        # 302.6 restricts only a creature's own {T}/{Q} abilities: a summoning-sick creature may be tapped
-        # to pay "tap an untapped creature you control".
-        if x.tapped or (cost.tap and x.id == o.id) or not targeting.matches_filter(g, cost.tap_untapped, x, o.controller, o.id):
-            continue
-        out.append(x.id)
-    return out
 
 
-def _exile_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
-    assert cost.exile_from_graveyard is not None
-    return [c for c in g.s.players[o.controller].graveyard
-            if targeting.matches_filter(g, cost.exile_from_graveyard, g.s.objects[c], o.controller)]
+
+
 
 
 def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
@@ -228,15 +192,15 @@ def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
         why = _restriction_reason(g, o, cost)
         if why:
             return why
-    if cost.discard and len(_discard_candidates(g, o, cost)) < cost.discard:
+    if cost.discard and len(cost_objects.discard_candidates(g, o, cost)) < cost.discard:
         return f"{o.card.name}: not enough cards in hand to discard for this cost (701.8)"
     if cost.remove_counters is not None:
         kind, n = cost.remove_counters
         if o.counters.get(kind, 0) < n:
             return f"{o.card.name} doesn't have {n} {kind} counter(s) to remove (122.8)"
-    if cost.tap_untapped is not None and len(usable_for_cost(g, o, cost, _tap_candidates(g, o, cost))) < cost.tap_count:
+    if cost.tap_untapped is not None and len(usable_for_cost(g, o, cost, cost_objects.tap_candidates(g, o, cost))) < cost.tap_count:
         return f"{o.card.name}: not enough untapped permanents to tap for this cost"
-    if cost.exile_from_graveyard is not None and len(_exile_candidates(g, o, cost)) < cost.exile_count:
+    if cost.exile_from_graveyard is not None and len(cost_objects.exile_candidates(g, o, cost)) < cost.exile_count:
         return f"{o.card.name}: not enough cards in your graveyard to exile for this cost"
     return None
 
@@ -272,19 +236,6 @@ def _restriction_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
     return None
 
 
-def _choose_cost_objects(g: Game, p: int, cands: list[int], n: int, what: str, name: str) -> list[int]:
-    """601.2h / 602.2b: the player chooses the objects a cost uses (read from the activation's answers)."""
-    chosen: list[int] = []
-    for _ in range(n):
-        left = [c for c in cands if c not in chosen]
-        if not left:
-            raise IllegalActionError(f"{name}: nothing left to {what} for this cost")
-        pick = g.choose(p, what, left, f"{name}: choose a card or permanent to {what} ({', '.join(g.name_of(c) for c in left)})")
-        if pick not in left:
-            raise IllegalActionError(f"{name}: {g.name_of(pick) if isinstance(pick, int) else pick!r} can't be used "
-                                     f"to {what} for this cost")
-        chosen.append(pick)
-    return chosen
 
 
 def can_pay(g: Game, p: int, reqs: list[Requirement], purpose: tuple | None, exclude: int | None = None,

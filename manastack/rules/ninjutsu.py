@@ -26,8 +26,8 @@ from ..model.vocab.ninjutsu import (  # noqa: F401 (the vocabulary this module e
     EnterAttacking,
     Ninjutsu,
 )
+from . import cost_objects
 from . import effects as E
-from . import mana_payment
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -102,7 +102,7 @@ def _ninjutsu_pay(g: Game, ab: Ninjutsu, p: int, o: Obj, action: A.ActivateAbili
     cands = unblocked_attackers(g, p)
     chosen = next((v for k, v in action.choices if k == CHOICE), None) if action.choices else None
     if chosen is None:
-        chosen = mana_payment._choose_cost_objects(g, p, cands, 1, "return", o.card.name)[0]
+        chosen = cost_objects.choose_cost_objects(g, p, cands, 1, "return", o.card.name)[0]
     if chosen not in cands:
         raise IllegalActionError(f"{o.card.name}: {g.name_of(chosen)} is not an unblocked attacking creature "
                                  f"you control (702.49a)")

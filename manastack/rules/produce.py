@@ -21,7 +21,6 @@ from ..model.mana import COLORS, TYPES, Bag, format_bag
 from ..model.vocab import AddMana, ManaAbility, ManaProduction, ObjectFilter, TriggeredAbility
 from ..model.vocab.mana_abilities import COMBINATION, DIFFERENT_COLORS, KINDS, X_COMBINATION, X_ONE
 from . import mana_abilities, object_abilities, replacement, targeting
-from . import mana_payment as _mana_payment_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -198,7 +197,7 @@ def mana_options(g: Game, p: int) -> list[Bag]:
             c = ab.cost
             if c.sacrifice_self or c.sacrifice is not None:
                 continue
-            if _mana_payment_module.cost_block_reason(g, o, c) is not None:
+            if registry.PAYMENT.cost_block_reason(g, o, c) is not None:
                 continue
             outs = activation_finals(g, p, o, ab)
             if not c.mana.is_empty():

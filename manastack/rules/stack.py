@@ -40,6 +40,7 @@ from . import (
     cast_origin,
     choice_effects,
     combat,
+    cost_objects,
     effects,
     mana_payment,
     object_abilities,
@@ -338,14 +339,14 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         if type(cost) is CostPlus and cost.exile_from_graveyard is not None:  # 702.138a escape
             cands = [c for c in s.players[p].graveyard if c not in exiles and targeting.matches_filter(
                 g, cost.exile_from_graveyard, s.objects[c], p, o.id)]
-            exiles += mana_payment._choose_cost_objects(g, p, cands, cost.exile_count, "exile", card.name)
+            exiles += cost_objects.choose_cost_objects(g, p, cands, cost.exile_count, "exile", card.name)
         if cost.sacrifice is not None:
-            victims += mana_payment._choose_cost_objects(g, p, [c for c in _spell_sacrifice_candidates(g, p, o, cost)
+            victims += cost_objects.choose_cost_objects(g, p, [c for c in _spell_sacrifice_candidates(g, p, o, cost)
                                                    if c not in victims], 1, "sacrifice", card.name)
         if type(cost) is CostPlus and cost.discard:
             cands = [c for c in hand if c not in discards and (
                 cost.discard_filter is None or targeting.matches_filter(g, cost.discard_filter, s.objects[c], p))]
-            discards += mana_payment._choose_cost_objects(g, p, cands, cost.discard, "discard", card.name)
+            discards += cost_objects.choose_cost_objects(g, p, cands, cost.discard, "discard", card.name)
         life += cost.life
     if life and s.players[p].life < life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {life} life (119.4)")

@@ -44,7 +44,7 @@ from ..model.state import (
     Combat,
 )
 from . import activation as _activation_module
-from . import choice_effects, combat, effects, triggers
+from . import blocking_requirements, choice_effects, combat, effects, triggers
 from . import combat_keywords as _combat_keywords_module
 from . import sba as _sba_module
 from . import stack as _stack_module
@@ -523,7 +523,7 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         if isinstance(action, A.AddBlocker):
             partial = s.partial.setdefault("block", {})
             b, a = s.objects.get(action.blocker), s.objects.get(action.attacker)
-            why = combat.can_block(g, b, a) if b and a else "no such creature"
+            why = blocking_requirements.can_block(g, b, a) if b and a else "no such creature"
             if why:
                 raise IllegalActionError(why)
             if action.blocker in partial:

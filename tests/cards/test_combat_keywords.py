@@ -17,7 +17,7 @@ from manastack.engine.game import Game
 from manastack.model import actions as A
 from manastack.model.state import BATTLEFIELD, Combat, player_ref
 from manastack.rules import attacking as attacking_module
-from manastack.rules import combat, effects, targeting
+from manastack.rules import blocking_requirements, combat, effects, targeting
 from manastack.rules import combat_keywords as CK
 
 CR = Path("/work/shared/reference/comprehensive-rules-20240917.txt")
@@ -140,10 +140,10 @@ def test_lure_on_a_menace_creature_needs_two_blockers() -> None:
     combat_with(g, {protester.id: player_ref(1)})
     b1 = put(g, "Grizzly Bears", 1)
     b2 = put(g, "Grizzly Bears", 1)
-    assert combat.block_requirement_error(g, ()) is not None
+    assert blocking_requirements.block_requirement_error(g, ()) is not None
     both = ((b1.id, (protester.id,)), (b2.id, (protester.id,)))
-    combat.validate_blocks(g, both)
-    assert combat.block_requirement_error(g, both) is None
+    blocking_requirements.validate_blocks(g, both)
+    assert blocking_requirements.block_requirement_error(g, both) is None
 
 
 def test_block_actions_offer_a_way_on_after_a_wrong_pick() -> None:
