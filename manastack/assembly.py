@@ -28,7 +28,7 @@ RULES_MODULES = (
     "effects", "choice_effects", "hand_effects", "referred_objects", "keyword_actions", "library_effects", "prevention",
     "regeneration",
     # triggered abilities (603), characteristics and layers (613), combat (506-511), loops (104.4b, 729)
-    "triggers", "trigger_queue", "timing", "object_abilities", "total_cost", "cost_objects", "animate", "continuous", "combat", "loops",
+    "triggers", "trigger_queue", "timing", "object_abilities", "total_cost", "cost_objects", "effect_context", "animate", "continuous", "combat", "loops",
     # mana (106, 605), targets (115), paying costs (601.2g-h), activating (602)
     "mana_abilities", "replacement", "produce", "targeting", "mana_payment", "activation", "facedown",
     # the stack (405, 608), the turn (500-514), priority (117), state-based actions (704)

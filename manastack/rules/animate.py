@@ -22,11 +22,11 @@ from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module ex
     Animation,
     BecomeCreature,
 )
-from . import effects as _effects_module
+from . import effect_context
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .effects import Context
+    from .effect_context import Context
 
 
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
     s = g.s
-    oid = _effects_module.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     o = s.objects.get(oid) if oid is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None  # it left the battlefield: a new object, unaffected (400.7)

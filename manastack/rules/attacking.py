@@ -29,7 +29,7 @@ from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module 
     SacrificeObjects,
 )
 from ..model.vocab.combat_keywords import NEXT_UNTAP, CombatRuleData
-from . import add_hook, combat_keywords, trigger_queue
+from . import add_hook, combat_keywords, effect_context, trigger_queue
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -56,8 +56,8 @@ add_hook(registry.EFFECT_GRANTS, effect_grants)
 
 
 
-def _backup_grant(g: Game, ctx: E.Context, e: BackupGrant) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+def _backup_grant(g: Game, ctx: effect_context.Context, e: BackupGrant) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None or oid == ctx.source:
         return None  # the backup creature itself: only the counters
     s = g.s
@@ -80,8 +80,8 @@ registry.register_effect(BackupGrant, _backup_grant)
 
 
 
-def _cant_block_source(g: Game, ctx: E.Context, e: CantBlockSource) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+def _cant_block_source(g: Game, ctx: effect_context.Context, e: CantBlockSource) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None or ctx.source is None:
         return None
     combat_keywords.add_rules_effect(g, oid, CombatRuleData((f"cant_block_creature:{ctx.source}",)), ctx.controller, "eot", ctx.name)
@@ -95,7 +95,7 @@ registry.register_effect(CantBlockSource, _cant_block_source)
 
 
 
-def _enlist_bonus(g: Game, ctx: E.Context, e: EnlistBonus) -> list | None:
+def _enlist_bonus(g: Game, ctx: effect_context.Context, e: EnlistBonus) -> list | None:
     x = 0
     t = ctx.event_obj
     if t is not None and t >= 0:
@@ -213,8 +213,8 @@ registry.CHOICES["enlist"] = (_attack_cost_actions, _answer_enlist)
 
 
 
-def _remove_from_combat(g: Game, ctx: E.Context, e: RemoveFromCombat) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+def _remove_from_combat(g: Game, ctx: effect_context.Context, e: RemoveFromCombat) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is not None:
         registry.RULES.remove_from_combat(g, oid)
     return None
@@ -248,7 +248,7 @@ def enter_attacking(g: Game, oids: list[int], controller: int) -> None:
 
 
 
-def _sacrifice_objects(g: Game, ctx: E.Context, e: SacrificeObjects) -> list | None:
+def _sacrifice_objects(g: Game, ctx: effect_context.Context, e: SacrificeObjects) -> list | None:
     for oid in e.ids:
         o = g.s.objects.get(oid)
         if o is not None and o.zone == BATTLEFIELD and o.controller == ctx.controller:
@@ -256,7 +256,7 @@ def _sacrifice_objects(g: Game, ctx: E.Context, e: SacrificeObjects) -> list | N
     return None
 
 
-def _create_attacking(g: Game, ctx: E.Context, e: CreateAttacking) -> list | None:
+def _create_attacking(g: Game, ctx: effect_context.Context, e: CreateAttacking) -> list | None:
     before = set(g.s.battlefield)
     E.run(g, ctx, (e.create,), finish=None)
     new = _new_permanents(g, before, ctx.controller)
@@ -273,8 +273,8 @@ registry.register_effect(SacrificeObjects, _sacrifice_objects)
 
 
 
-def _pump_per_other_attacking(g: Game, ctx: E.Context, e: PumpPerOtherAttacking) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+def _pump_per_other_attacking(g: Game, ctx: effect_context.Context, e: PumpPerOtherAttacking) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     cb = g.s.combat
     if oid is None or cb is None:
         return None

@@ -27,9 +27,8 @@ from ..model.vocab.blocking_requirements import (  # noqa: F401 (the vocabulary 
     MustBlock,
 )
 from ..model.vocab.combat_keywords import CombatRuleData
-from . import combat_keywords, continuous
+from . import combat_keywords, continuous, effect_context
 from . import continuous as _continuous_module
-from . import effects as E
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -176,8 +175,8 @@ def _restrictions_ok(g: Game, cand: dict[int, tuple[int, ...]]) -> bool:
 
 
 
-def _must_block(g: Game, ctx: E.Context, e: MustBlock) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+def _must_block(g: Game, ctx: effect_context.Context, e: MustBlock) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     src = ctx.source
     if oid is None or src is None:
         return None

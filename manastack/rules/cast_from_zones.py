@@ -35,7 +35,7 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     SuspendCast,
     SuspendTrigger,
 )
-from . import add_hook, choice_effects, effects, timing, total_cost, trigger_queue
+from . import add_hook, choice_effects, effect_context, effects, timing, total_cost, trigger_queue
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -173,7 +173,7 @@ def _madness_trigger(g: Game, p: int, new_id: int) -> None:
     trigger_queue.queue(g, o.owner, new_id, ab, None, o.card.name)
 
 
-def _cast_offer(g: Game, ctx: effects.Context, kind: str) -> list | None:
+def _cast_offer(g: Game, ctx: effect_context.Context, kind: str) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != "exile":
         return None  # 400.7: the card left exile; it can't be found
@@ -182,11 +182,11 @@ def _cast_offer(g: Game, ctx: effects.Context, kind: str) -> list | None:
     return [choice_effects._choice("cast_offer", o.owner, o.id, f"{o.card.name}: {what}", (o.id, (), kind))]
 
 
-def _madness_cast(g: Game, ctx: effects.Context, e: MadnessCast) -> list | None:
+def _madness_cast(g: Game, ctx: effect_context.Context, e: MadnessCast) -> list | None:
     return _cast_offer(g, ctx, "madness")
 
 
-def _suspend_cast(g: Game, ctx: effects.Context, e: SuspendCast) -> list | None:
+def _suspend_cast(g: Game, ctx: effect_context.Context, e: SuspendCast) -> list | None:
     return _cast_offer(g, ctx, "suspend")
 
 
@@ -482,7 +482,7 @@ def _suspend_upkeep(g: Game, event: str) -> None:
             trigger_queue.queue(g, o.owner, oid, SUSPEND_UPKEEP, None, o.card.name)
 
 
-def _remove_time_counter(g: Game, ctx: effects.Context, e: RemoveTimeCounter) -> list | None:
+def _remove_time_counter(g: Game, ctx: effect_context.Context, e: RemoveTimeCounter) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != "exile" or not o.counters.get("time"):
         return None  # 603.4: no longer suspended
@@ -525,7 +525,7 @@ _install_special_actions()
 
 
 
-def _exile_self_with_counters(g: Game, ctx: effects.Context, e: ExileSelfWithCounters) -> list | None:
+def _exile_self_with_counters(g: Game, ctx: effect_context.Context, e: ExileSelfWithCounters) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != "stack":
         return None
@@ -540,7 +540,7 @@ registry.register_effect(ExileSelfWithCounters, _exile_self_with_counters)
 
 
 
-def _sacrifice_unless_escaped(g: Game, ctx: effects.Context, e: SacrificeUnlessEscaped) -> list | None:
+def _sacrifice_unless_escaped(g: Game, ctx: effect_context.Context, e: SacrificeUnlessEscaped) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None

@@ -27,7 +27,7 @@ from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-from . import effects
+from . import effect_context, effects
 
 # ============================================================================ effect templates
 # Effects of the templates in cards/templates/effects_*.py. Choices they need while resolving are
@@ -59,7 +59,7 @@ def _check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _exile(g: Game, ctx: effects.Context, e: V.Exile) -> list | None:
+def _exile(g: Game, ctx: effect_context.Context, e: V.Exile) -> list | None:
     """701.11a: from wherever it is (a permanent, or a card in a graveyard)."""
     oid = _target_anywhere(g, ctx, e.target)
     if oid is not None:
@@ -67,19 +67,19 @@ def _exile(g: Game, ctx: effects.Context, e: V.Exile) -> list | None:
     return None
 
 
-def _target_anywhere(g: Game, ctx: effects.Context, who: V.Who) -> int | None:
+def _target_anywhere(g: Game, ctx: effect_context.Context, who: V.Who) -> int | None:
     """Like target_object, but a target may be a card in a graveyard (its legality was checked)."""
     if isinstance(who, V.Ref):
         if not ctx.legal[who.index]:
             return None
         oid = ctx.targets[who.index]
         return oid if oid >= 0 and oid in g.s.objects else None
-    return effects.target_object(g, ctx, who)
+    return effect_context.target_object(g, ctx, who)
 
 
-def _tap_untap(g: Game, ctx: effects.Context, e: V.TapUntap) -> list | None:
+def _tap_untap(g: Game, ctx: effect_context.Context, e: V.TapUntap) -> list | None:
     """701.21a."""
-    oid = effects.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     o = g.s.objects[oid]
@@ -90,7 +90,7 @@ def _tap_untap(g: Game, ctx: effects.Context, e: V.TapUntap) -> list | None:
     return None
 
 
-def _pump_all(g: Game, ctx: effects.Context, e: V.PumpAll) -> list | None:
+def _pump_all(g: Game, ctx: effect_context.Context, e: V.PumpAll) -> list | None:
     """611.2c: the set of affected objects is determined as the effect begins."""
     s = g.s
     for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
@@ -103,8 +103,8 @@ def _pump_all(g: Game, ctx: effects.Context, e: V.PumpAll) -> list | None:
     return None
 
 
-def _counters_all(g: Game, ctx: effects.Context, e: V.AddCountersAll) -> list | None:
-    n = effects.amount(g, ctx, e.amount)
+def _counters_all(g: Game, ctx: effect_context.Context, e: V.AddCountersAll) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
     if n <= 0:
         return None
     for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
@@ -113,37 +113,37 @@ def _counters_all(g: Game, ctx: effects.Context, e: V.AddCountersAll) -> list | 
     return None
 
 
-def _damage_all(g: Game, ctx: effects.Context, e: V.DamageAll) -> list | None:
+def _damage_all(g: Game, ctx: effect_context.Context, e: V.DamageAll) -> list | None:
     """120.3: damage to each matching permanent and player, dealt at the same time."""
-    n = effects.amount(g, ctx, e.amount)
+    n = effect_context.amount(g, ctx, e.amount)
     chars = ctx.source_lki[1] if ctx.source_lki else None
     recipients: list[int] = []
     if e.filter is not None:
         recipients.extend(_targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source))
     if e.players is not None:
-        recipients.extend(player_ref(p) for p in effects.resolve_who(g, ctx, e.players))
+        recipients.extend(player_ref(p) for p in effect_context.resolve_who(g, ctx, e.players))
     with effects.simultaneous_damage(g):
         for r in recipients:
             effects.deal_damage(g, ctx.name, chars, ctx.controller, r, n, "120.3", source_id=ctx.source)
     return None
 
 
-def _destroy_all(g: Game, ctx: effects.Context, e: V.DestroyAll) -> list | None:
+def _destroy_all(g: Game, ctx: effect_context.Context, e: V.DestroyAll) -> list | None:
     for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
         if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
             effects.destroy(g, oid, "701.7a")
     return None
 
 
-def _sacrifice(g: Game, ctx: effects.Context, e: V.Sacrifice) -> list | None:
+def _sacrifice(g: Game, ctx: effect_context.Context, e: V.Sacrifice) -> list | None:
     """701.17a: a player sacrifices permanents they control, of their choice (APNAP, 101.4)."""
     if e.target is not None:
-        oid = effects.target_object(g, ctx, e.target)
+        oid = effect_context.target_object(g, ctx, e.target)
         if oid is not None:
             effects.sacrifice(g, oid)
         return None
     needs = []
-    players = effects.resolve_who(g, ctx, e.who)
+    players = effect_context.resolve_who(g, ctx, e.who)
     players.sort(key=lambda p: p != g.s.active)
     for p in players:
         needs.append(_choice("effects.sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
@@ -177,7 +177,7 @@ def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
     _pick_one_of_several(g, d, value, lambda oid: effects.sacrifice(g, oid))
 
 
-def _optional(g: Game, ctx: effects.Context, e: V.Optional) -> list | None:
+def _optional(g: Game, ctx: effect_context.Context, e: V.Optional) -> list | None:
     return [_choice("may", ctx.controller, e.prompt, f"{ctx.name}: you may {e.prompt} (true or false)", (ctx, e))]
 
 
@@ -222,12 +222,12 @@ def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
     return True
 
 
-def _pay(g: Game, ctx: effects.Context, e: V.PayMana) -> list | None:
+def _pay(g: Game, ctx: effect_context.Context, e: V.PayMana) -> list | None:
     pay_mana_now(g, ctx.controller, e.cost, ctx.name)
     return None
 
 
-def _counter_unless(g: Game, ctx: effects.Context, e: V.CounterUnlessPays) -> list | None:
+def _counter_unless(g: Game, ctx: effect_context.Context, e: V.CounterUnlessPays) -> list | None:
     if not ctx.legal[e.target.index]:
         return None
     oid = ctx.targets[e.target.index]
@@ -239,7 +239,7 @@ def _counter_unless(g: Game, ctx: effects.Context, e: V.CounterUnlessPays) -> li
                                                       f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
 
 
-def counter_unless_pays(g: Game, ctx: effects.Context, ref: int | None, cost: Any) -> list | None:
+def counter_unless_pays(g: Game, ctx: effect_context.Context, ref: int | None, cost: Any) -> list | None:
     """701.5a / 702.21a: counter the spell or ability on the stack `ref` (a spell's object id or an
     ability's stack id) unless its controller pays `cost` (ward). Nothing if it has left the stack."""
     it = next((it for it in g.s.stack if ref is not None and (it.obj == ref if it.kind == "spell" else
@@ -302,15 +302,15 @@ def _answer_may(g: Game, d: Any, value: Any) -> None:
         s.queue.pop(0)
 
 
-def _if_you_do(g: Game, ctx: effects.Context, e: V.IfYouDo) -> list | None:
+def _if_you_do(g: Game, ctx: effect_context.Context, e: V.IfYouDo) -> list | None:
     if ctx.did:
         return [("resume_effects", ctx, e.effects, 0, None)]
     return None
 
 
-def _token_card(g: Game, ctx: effects.Context, e: V.CreateTokenCard) -> list | None:
-    n = effects.amount(g, ctx, e.amount)
-    for p in effects.resolve_who(g, ctx, e.who):
+def _token_card(g: Game, ctx: effect_context.Context, e: V.CreateTokenCard) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
+    for p in effect_context.resolve_who(g, ctx, e.who):
         for _ in range(n):
             effects.create_token(g, e.card, p, tapped=e.tapped)
     return None
@@ -356,7 +356,7 @@ def modal_of(effects: tuple[V.Effect, ...]) -> V.Modal | None:
     return None
 
 
-def _modal(g: Game, ctx: effects.Context, e: V.Modal) -> list | None:
+def _modal(g: Game, ctx: effect_context.Context, e: V.Modal) -> list | None:
     _, effs = mode_layout(e, ctx.modes)
     g.log_event("modes", "700.2", source=ctx.name, modes=list(ctx.modes))
     return [("resume_effects", ctx, effs, 0, None)] if effs else None
@@ -433,7 +433,7 @@ registry.EFFECT_HANDLERS.update({V.PayMana: _pay, V.CounterUnlessPays: _counter_
 
 # ---------------------------------------------------------------------------- delayed triggers (603.7)
 
-def _delayed(g: Game, ctx: effects.Context, e: V.DelayedTrigger) -> list | None:
+def _delayed(g: Game, ctx: effect_context.Context, e: V.DelayedTrigger) -> list | None:
     """603.7a: a delayed triggered ability is created as the spell or ability resolves; it triggers
     once, the next time its event happens (603.7c)."""
     s = g.s
@@ -451,10 +451,10 @@ registry.EFFECT_HANDLERS[V.DelayedTrigger] = _delayed
 # ---------------------------------------------------------------------------- looking at the top cards
 
 
-def _gain_control(g: Game, ctx: effects.Context, e: V.GainControl) -> list | None:
+def _gain_control(g: Game, ctx: effect_context.Context, e: V.GainControl) -> list | None:
     """613.1b (layer 2): the controller changes; until end of turn it changes back in cleanup (514.2).
     A permanent that changes controller can't attack or {T} this turn unless it has haste (302.6)."""
-    oid = effects.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     s = g.s
@@ -492,7 +492,7 @@ registry.EFFECT_HANDLERS[V.GainControl] = _gain_control
 
 # ---------------------------------------------------------------------------- proliferate, coins, ...
 
-def _proliferate(g: Game, ctx: effects.Context, e: V.Proliferate) -> list | None:
+def _proliferate(g: Game, ctx: effect_context.Context, e: V.Proliferate) -> list | None:
     """701.27a."""
     s = g.s
     cands = tuple(oid for oid in s.battlefield if s.objects[oid].counters) + tuple(
@@ -519,7 +519,7 @@ def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
     g.invalidate()
 
 
-def _return_chosen(g: Game, ctx: effects.Context, e: V.ReturnChosen) -> list | None:
+def _return_chosen(g: Game, ctx: effect_context.Context, e: V.ReturnChosen) -> list | None:
     return [_choice("return", ctx.controller, None, "", (e.filter, e.amount, ctx.controller, ctx.name))]
 
 
@@ -527,14 +527,14 @@ def _answer_return(g: Game, d: Any, value: Any) -> None:
     _pick_one_of_several(g, d, value, lambda oid: g.move(oid, HAND, rule="608.2c"))
 
 
-def _exile_graveyard(g: Game, ctx: effects.Context, e: V.ExileGraveyard) -> list | None:
-    for p in effects.resolve_who(g, ctx, e.who):
+def _exile_graveyard(g: Game, ctx: effect_context.Context, e: V.ExileGraveyard) -> list | None:
+    for p in effect_context.resolve_who(g, ctx, e.who):
         for oid in list(g.s.players[p].graveyard):
             g.move(oid, EXILE, rule="701.11a")
     return None
 
 
-def _if_flip(g: Game, ctx: effects.Context, e: V.IfFlip) -> list | None:
+def _if_flip(g: Game, ctx: effect_context.Context, e: V.IfFlip) -> list | None:
     if ctx.flip is not None and ctx.flip == e.won:
         return [("resume_effects", ctx, e.effects, 0, None)]
     return None

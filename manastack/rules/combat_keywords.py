@@ -46,7 +46,7 @@ from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this m
     RenownTrigger,
     UntapAll,
 )
-from . import add_hook, counter_replacement, trigger_queue
+from . import add_hook, counter_replacement, effect_context, trigger_queue
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -175,8 +175,8 @@ def after_untap_step(g: Game) -> None:
 
 
 
-def _combat_rule(g: Game, ctx: E.Context, e: CombatRule) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+def _combat_rule(g: Game, ctx: effect_context.Context, e: CombatRule) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     add_rules_effect(g, oid, CombatRuleData(e.rules, None, ctx.controller if e.yours else None), ctx.controller,
@@ -186,7 +186,7 @@ def _combat_rule(g: Game, ctx: E.Context, e: CombatRule) -> list | None:
 
 
 
-def _combat_rule_all(g: Game, ctx: E.Context, e: CombatRuleAll) -> list | None:
+def _combat_rule_all(g: Game, ctx: effect_context.Context, e: CombatRuleAll) -> list | None:
     add_rules_effect(g, None, CombatRuleData(e.rules, e.group), ctx.controller, "eot", ctx.name)
     return None
 
@@ -197,9 +197,9 @@ registry.register_effect(CombatRuleAll, _combat_rule_all)
 
 
 
-def _give_poison(g: Game, ctx: E.Context, e: GivePoison) -> list | None:
-    for p in E.resolve_who(g, ctx, e.who):
-        give_poison(g, p, E.amount(g, ctx, e.amount), "122.1f", ctx.name)
+def _give_poison(g: Game, ctx: effect_context.Context, e: GivePoison) -> list | None:
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        give_poison(g, p, effect_context.amount(g, ctx, e.amount), "122.1f", ctx.name)
     return None
 
 
@@ -217,8 +217,8 @@ def blockers_of(g: Game, attacker: int) -> list[int]:
 
 
 
-def _pump_per_blocker(g: Game, ctx: E.Context, e: PumpPerBlocker) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+def _pump_per_blocker(g: Game, ctx: effect_context.Context, e: PumpPerBlocker) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     cb = g.s.combat
@@ -236,7 +236,7 @@ def _pump_per_blocker(g: Game, ctx: E.Context, e: PumpPerBlocker) -> list | None
 
 
 
-def _melee(g: Game, ctx: E.Context, e: Melee) -> list | None:
+def _melee(g: Game, ctx: effect_context.Context, e: Melee) -> list | None:
     cb = g.s.combat
     opponents = {player_ref(1 - ctx.controller)}
     k = len(opponents & set(cb.attackers.values())) if cb is not None else 0
@@ -248,7 +248,7 @@ def _melee(g: Game, ctx: E.Context, e: Melee) -> list | None:
 
 
 
-def _myriad(g: Game, ctx: E.Context, e: Myriad) -> list | None:
+def _myriad(g: Game, ctx: effect_context.Context, e: Myriad) -> list | None:
     g.log_event("myriad", "702.116a", card=ctx.name, opponents_other_than_defending=0)
     return None
 
@@ -259,8 +259,8 @@ def is_renowned(g: Game, oid: int) -> bool:
     return oid in g.s.__dict__.get("renowned", frozenset())
 
 
-def _renown(g: Game, ctx: E.Context, e: Renown) -> list | None:
-    oid = E.target_object(g, ctx, V.SELF)
+def _renown(g: Game, ctx: effect_context.Context, e: Renown) -> list | None:
+    oid = effect_context.target_object(g, ctx, V.SELF)
     if oid is None or is_renowned(g, oid):
         return None
     o = g.s.objects[oid]
@@ -369,7 +369,7 @@ _register()
 
 
 
-def _untap_all(g: Game, ctx: E.Context, e: UntapAll) -> list | None:
+def _untap_all(g: Game, ctx: effect_context.Context, e: UntapAll) -> list | None:
     for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if o.tapped:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, StackItem
-from . import targeting
+from . import effect_context, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards.db import token_def
@@ -47,30 +46,9 @@ from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .effects import Context
 
 
 
-@dataclass
-class Context:
-    controller: int
-    source: int | None
-    targets: tuple[int, ...]
-    legal: tuple[bool, ...]
-    x: int
-    name: str
-    source_lki: Any = None  # (Obj copy, Chars) as the source last existed
-    event_obj: int | None = None  # the object the trigger event refers to ("put a +1/+1 counter on it")
-    modes: tuple[int, ...] = ()  # chosen modes (700.2), in the order chosen
-    did: bool | None = None  # the answer to the last "you may" ("if you do", 608.2c)
-    looked: tuple[int, ...] = ()  # the cards "looked at" ("put one of them into your hand")
-    flip: bool | None = None  # the last coin flip was won (705)
-    hand_of: int | None = None  # the player whose hand was revealed ("you choose a card from it")
-    chosen: int | None = None  # the card chosen from it ("that player discards that card")
-    kicked: bool = False  # 702.33d: the spell was kicked ("if this spell was kicked")
-    # 601.2h / 602.2b: the ids the permanents sacrificed to pay its costs had on the battlefield; their
-    # last known information is in GameState.lki ("the sacrificed creature's power", 608.2h).
-    sacrificed: tuple[int, ...] = ()
 
 
 def sacrificed_for_cost(choices: tuple) -> tuple[int, ...]:
@@ -81,21 +59,6 @@ def sacrificed_for_cost(choices: tuple) -> tuple[int, ...]:
     return ()
 
 
-def amount(g: Game, ctx: Context, a: V.Amount) -> int:
-    if isinstance(a, int):
-        return a
-    if a == "X":
-        return ctx.x
-    if isinstance(a, V.Count):
-        if a.counters_on_self:
-            o = ctx.source_lki[0] if ctx.source_lki else None
-            return (o.counters.get(a.counters_on_self, 0) if o else 0) * a.multiplier
-        if a.filter is not None:
-            return sum(1 for o in g.permanents() if _targeting_module.matches_filter(g, a.filter, o, ctx.controller)) * a.multiplier
-    resolver = AMOUNT_RESOLVERS.get(type(a))
-    if resolver is not None:
-        return resolver(g, ctx, a)  # "equal to that creature's toughness" (rules/referred_objects.py)
-    return 0
 
 
 MAY_IMPOSSIBLE = registry.MAY_IMPOSSIBLE  # (engine/registry.py)
@@ -103,71 +66,13 @@ MAY_IMPOSSIBLE = registry.MAY_IMPOSSIBLE  # (engine/registry.py)
 DAMAGE_PREVENTION_HOOKS = registry.DAMAGE_PREVENTION_HOOKS  # (engine/registry.py)
 STATIC_PREVENTION = registry.STATIC_PREVENTION  # (engine/registry.py)
 
-WHO_RESOLVERS = registry.WHO_RESOLVERS  # (engine/registry.py)
-AMOUNT_RESOLVERS = registry.AMOUNT_RESOLVERS  # (engine/registry.py)
 
 
-def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
-    """Players an effect refers to, as player indexes; [] when the target became illegal."""
-    if isinstance(who, V.Ref):
-        if not ctx.legal[who.index]:
-            return []
-        t = ctx.targets[who.index]
-        return [-1 - t] if t < 0 else []
-    if who == V.YOU:
-        return [ctx.controller]
-    if who == V.EACH_OPPONENT:
-        return [1 - ctx.controller]
-    if who == V.EACH_PLAYER:
-        s = g.s
-        return [s.active, 1 - s.active]
-    if who == V.DEFENDING:
-        return [1 - ctx.controller]
-    if who == V.EVENT_PLAYER:
-        e = ctx.event_obj
-        if e is None:
-            return []
-        if e < 0:
-            return [-1 - e]
-        # The event names an object ("whenever a creature an opponent controls dies, that player ..."):
-        # that player is its controller, as it last existed if it has left (608.2h, 603.10a).
-        o = g.s.objects.get(e)
-        if o is not None and o.zone in (BATTLEFIELD, STACK):
-            return [o.controller]
-        if e in g.s.lki:
-            return [g.s.lki[e][0].controller]
-        return [o.owner] if o is not None else []
-    resolver = WHO_RESOLVERS.get(type(who))
-    if resolver is not None:
-        return resolver(g, ctx, who)  # "its controller" (rules/referred_objects.py)
-    return []
 
 
-def target_object(g: Game, ctx: Context, who: V.Who) -> int | None:
-    if isinstance(who, V.Ref):
-        if not ctx.legal[who.index]:
-            return None
-        t = ctx.targets[who.index]
-        # A player chosen for "any target" is no object; an object that has left its zone since the
-        # resolution began is a new object (400.7) the effect no longer finds.
-        return t if t >= 0 and t in g.s.objects else None
-    if who == V.IT and ctx.event_obj is not None and ctx.event_obj >= 0:
-        o = g.s.objects.get(ctx.event_obj)
-        return ctx.event_obj if o is not None and o.zone == BATTLEFIELD else None
-    if who in (V.SELF, V.IT):
-        if ctx.source is not None and ctx.source in g.s.objects and g.s.objects[ctx.source].zone == BATTLEFIELD:
-            return ctx.source
-        return None
-    if who == V.ATTACHED:
-        src = g.s.objects.get(ctx.source) if ctx.source is not None else None
-        host = src.attached_to if src is not None and src.zone == BATTLEFIELD else (
-            ctx.source_lki[0].attached_to if ctx.source_lki else None)
-        o = g.s.objects.get(host) if host is not None else None
-        return host if o is not None and o.zone == BATTLEFIELD else None
-    return None
 
 
-def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | None, start: int = 0) -> None:
+def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], finish: tuple | None, start: int = 0) -> None:
     """Run `effects[start:]`; an effect that needs a player's choice queues it and the rest."""
     s = g.s
     for i in range(start, len(effects)):
@@ -175,11 +80,11 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
         if type(eff) is V.LookAtTop:
             # The following effects refer to the cards looked at ("put one of them into your hand").
             p = ctx.controller
-            ctx = dataclasses.replace(ctx, looked=tuple(s.players[p].library[:amount(g, ctx, eff.amount)]))
+            ctx = dataclasses.replace(ctx, looked=tuple(s.players[p].library[:effect_context.amount(g, ctx, eff.amount)]))
             g.log_event("look", "701.16", player=s.players[p].name, amount=len(ctx.looked), source=ctx.name)
             continue
         if type(eff) is V.RevealHand:
-            players = resolve_who(g, ctx, eff.who)
+            players = effect_context.resolve_who(g, ctx, eff.who)
             ctx = dataclasses.replace(ctx, hand_of=players[0] if players else None, chosen=None)
             if players:
                 pl = s.players[players[0]]
@@ -193,7 +98,7 @@ def run(g: Game, ctx: Context, effects: tuple[V.Effect, ...], finish: tuple | No
         if type(eff) is V.Sacrifice and eff.target is not None and i + 1 < len(effects) \
                 and type(effects[i + 1]) is V.IfYouDo:
             # "Sacrifice CARDNAME. If you do, ...": done only if it was sacrificed (608.2c).
-            oid = target_object(g, ctx, eff.target)
+            oid = effect_context.target_object(g, ctx, eff.target)
             if oid is not None:
                 sacrifice(g, oid)
             ctx = dataclasses.replace(ctx, did=oid is not None)
@@ -329,8 +234,8 @@ def gain_life(g: Game, p: int, n: int, rule: str, source: str = "") -> None:
     g.set_life(p, n, rule, source=source)  # its triggers: rules/triggers.py, from the LifeChange event
 
 
-def _deal_damage(g: Game, ctx: Context, e: V.DealDamage) -> list | None:
-    n = amount(g, ctx, e.amount)
+def _deal_damage(g: Game, ctx: effect_context.Context, e: V.DealDamage) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
     lki = ctx.source_lki
     chars = lki[1] if lki else None
     if isinstance(e.to, V.Ref):
@@ -338,19 +243,19 @@ def _deal_damage(g: Game, ctx: Context, e: V.DealDamage) -> list | None:
             return None
         targets = [ctx.targets[e.to.index]]
     elif e.to in (V.IT, V.SELF):
-        oid = target_object(g, ctx, e.to)
+        oid = effect_context.target_object(g, ctx, e.to)
         targets = [oid] if oid is not None else []
     else:
-        targets = [player_ref(p) for p in resolve_who(g, ctx, e.to)]
+        targets = [player_ref(p) for p in effect_context.resolve_who(g, ctx, e.to)]
     with simultaneous_damage(g):
         for t in targets:
             deal_damage(g, ctx.name, chars, ctx.controller, t, n, "120.3", source_id=ctx.source)
     return None
 
 
-def _draw(g: Game, ctx: Context, e: V.Draw) -> list | None:
-    n = amount(g, ctx, e.amount)
-    for p in resolve_who(g, ctx, e.who):
+def _draw(g: Game, ctx: effect_context.Context, e: V.Draw) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
+    for p in effect_context.resolve_who(g, ctx, e.who):
         draw(g, p, n)
     return None
 
@@ -376,22 +281,22 @@ def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
             triggers.card_drawn(g, p, counts[p])
 
 
-def _gain(g: Game, ctx: Context, e: V.GainLife) -> list | None:
-    for p in resolve_who(g, ctx, e.who):
-        gain_life(g, p, amount(g, ctx, e.amount), "119.3", source=ctx.name)
+def _gain(g: Game, ctx: effect_context.Context, e: V.GainLife) -> list | None:
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        gain_life(g, p, effect_context.amount(g, ctx, e.amount), "119.3", source=ctx.name)
     return None
 
 
-def _lose(g: Game, ctx: Context, e: V.LoseLife) -> list | None:
-    for p in resolve_who(g, ctx, e.who):
-        g.set_life(p, -amount(g, ctx, e.amount), "119.3")
+def _lose(g: Game, ctx: effect_context.Context, e: V.LoseLife) -> list | None:
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        g.set_life(p, -effect_context.amount(g, ctx, e.amount), "119.3")
     return None
 
 
-def _discard(g: Game, ctx: Context, e: V.Discard) -> list | None:
+def _discard(g: Game, ctx: effect_context.Context, e: V.Discard) -> list | None:
     needs = []
-    for p in resolve_who(g, ctx, e.who):
-        n = amount(g, ctx, e.amount)
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        n = effect_context.amount(g, ctx, e.amount)
         hand = g.s.players[p].hand
         if n >= len(hand):
             for oid in list(hand):
@@ -432,7 +337,7 @@ def can_be_countered(g: Game, oid: int, by: str) -> bool:
 UNCOUNTERABLE_HOOKS = registry.UNCOUNTERABLE_HOOKS  # (engine/registry.py)
 
 
-def _counter(g: Game, ctx: Context, e: V.CounterSpell) -> list | None:
+def _counter(g: Game, ctx: effect_context.Context, e: V.CounterSpell) -> list | None:
     if not ctx.legal[e.target.index]:
         return None
     oid = ctx.targets[e.target.index]
@@ -448,8 +353,8 @@ def _counter(g: Game, ctx: Context, e: V.CounterSpell) -> list | None:
     return None
 
 
-def _destroy(g: Game, ctx: Context, e: V.Destroy) -> list | None:
-    oid = target_object(g, ctx, e.target)
+def _destroy(g: Game, ctx: effect_context.Context, e: V.Destroy) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is not None:
         destroy(g, oid, "701.7a")
     return None
@@ -472,8 +377,8 @@ def destroy(g: Game, oid: int, rule: str, can_regenerate: bool = True) -> bool:
     return True
 
 
-def _bounce(g: Game, ctx: Context, e: V.ReturnToHand) -> list | None:
-    oid = target_object(g, ctx, e.target)
+def _bounce(g: Game, ctx: effect_context.Context, e: V.ReturnToHand) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is not None and oid in g.s.objects:
         if g.s.objects[oid].zone == STACK:
             # A spell returned to its owner's hand leaves the stack (it isn't countered).
@@ -482,15 +387,15 @@ def _bounce(g: Game, ctx: Context, e: V.ReturnToHand) -> list | None:
     return None
 
 
-def _reanimate(g: Game, ctx: Context, e: V.ReturnFromGraveyard) -> list | None:
-    oid = target_object(g, ctx, e.target)
+def _reanimate(g: Game, ctx: effect_context.Context, e: V.ReturnFromGraveyard) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is not None:
         g.move(oid, BATTLEFIELD, rule="608.2c", controller=ctx.controller)
     return None
 
 
-def _pump(g: Game, ctx: Context, e: V.Pump) -> list | None:
-    oid = target_object(g, ctx, e.target)
+def _pump(g: Game, ctx: effect_context.Context, e: V.Pump) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     s = g.s
@@ -503,18 +408,18 @@ def _pump(g: Game, ctx: Context, e: V.Pump) -> list | None:
     return None
 
 
-def _counters(g: Game, ctx: Context, e: V.AddCounters) -> list | None:
-    oid = target_object(g, ctx, e.target)
+def _counters(g: Game, ctx: effect_context.Context, e: V.AddCounters) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     o = g.s.objects[oid]
-    counter_replacement.put_counters(g, o, e.kind, amount(g, ctx, e.amount), placer=ctx.controller)
+    counter_replacement.put_counters(g, o, e.kind, effect_context.amount(g, ctx, e.amount), placer=ctx.controller)
     return None
 
 
-def _token(g: Game, ctx: Context, e: V.CreateToken) -> list | None:
-    n = amount(g, ctx, e.amount)
-    for p in resolve_who(g, ctx, e.who):
+def _token(g: Game, ctx: effect_context.Context, e: V.CreateToken) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
+    for p in effect_context.resolve_who(g, ctx, e.who):
         for _ in range(n):
             create_token(g, token_def(e.token), p)
     return None
@@ -537,7 +442,7 @@ def create_token(g: Game, card: V.CardDef, p: int, tapped: bool = False) -> int:
     return first
 
 
-def _add_mana(g: Game, ctx: Context, e: V.AddMana) -> list | None:
+def _add_mana(g: Game, ctx: effect_context.Context, e: V.AddMana) -> list | None:
     """Rituals (605.5a: a spell that adds mana is not a mana ability)."""
     prod = e.production
     if prod.kind == "fixed":
@@ -546,8 +451,8 @@ def _add_mana(g: Game, ctx: Context, e: V.AddMana) -> list | None:
     return [("choose_mana", ctx.controller, prod, ctx.name)]
 
 
-def _reveal_land(g: Game, ctx: Context, e: V.RevealTopPutLandInHand) -> list | None:
-    for p in resolve_who(g, ctx, e.who):
+def _reveal_land(g: Game, ctx: effect_context.Context, e: V.RevealTopPutLandInHand) -> list | None:
+    for p in effect_context.resolve_who(g, ctx, e.who):
         lib = g.s.players[p].library
         if not lib:
             continue
@@ -558,7 +463,7 @@ def _reveal_land(g: Game, ctx: Context, e: V.RevealTopPutLandInHand) -> list | N
     return None
 
 
-def _continuous(g: Game, ctx: Context, e: V.CreateContinuousEffect) -> list | None:
+def _continuous(g: Game, ctx: effect_context.Context, e: V.CreateContinuousEffect) -> list | None:
     s = g.s
     s.effects.append(ContinuousEffect("mana_replacement", None, timestamp=s.next_timestamp, controller=ctx.controller,
                                       data=(e.replacement, ctx.name)))
@@ -568,11 +473,11 @@ def _continuous(g: Game, ctx: Context, e: V.CreateContinuousEffect) -> list | No
     return None
 
 
-def _flicker(g: Game, ctx: Context, e: V.Flicker) -> list | None:
+def _flicker(g: Game, ctx: effect_context.Context, e: V.Flicker) -> list | None:
     """Exile the targets, then return those cards (new objects, 400.7) under your control."""
     exiled = []
     for ref in e.targets:
-        oid = target_object(g, ctx, ref)
+        oid = effect_context.target_object(g, ctx, ref)
         if oid is not None:
             exiled.append(g.move(oid, EXILE, rule="406.2"))
     for oid in exiled:
@@ -582,7 +487,7 @@ def _flicker(g: Game, ctx: Context, e: V.Flicker) -> list | None:
     return None
 
 
-def _sacrifice_unless(g: Game, ctx: Context, e: SacrificeUnless) -> list | None:
+def _sacrifice_unless(g: Game, ctx: effect_context.Context, e: SacrificeUnless) -> list | None:
     return [("sacrifice_unless", ctx.controller, e.filter, ctx.source, ctx.name)]
 
 
@@ -606,12 +511,12 @@ register_effect = registry.register_effect  # (engine/registry.py)
 
 
 
-def _term(ctx: Context, t: str) -> int:
+def _term(ctx: effect_context.Context, t: str) -> int:
     n = ctx.x if t[1:] == "x" else int(t[1:])
     return -n if t[0] == "-" else n
 
 
-def _run_pump_x(g: Game, ctx: Context, e: PumpX) -> list | None:
+def _run_pump_x(g: Game, ctx: effect_context.Context, e: PumpX) -> list | None:
     return _HANDLERS[V.Pump](g, ctx, V.Pump(e.target, _term(ctx, e.power), _term(ctx, e.toughness)))
 
 
@@ -641,9 +546,9 @@ def sacrifice(g: Game, oid: int) -> None:
     g.move(oid, GRAVEYARD, rule="701.17a")
 
 
-def destroy_without_regeneration(g: Game, ctx: Context, e: V.Effect) -> list | None:
+def destroy_without_regeneration(g: Game, ctx: effect_context.Context, e: V.Effect) -> list | None:
     if isinstance(e, V.Destroy):
-        oid = target_object(g, ctx, e.target)
+        oid = effect_context.target_object(g, ctx, e.target)
         if oid is not None:
             destroy(g, oid, "701.7a", can_regenerate=False)
         return None

@@ -24,7 +24,7 @@ from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this m
     EvolveTrigger,
     Fabricate,
 )
-from . import choice_effects, counter_replacement, effects, trigger_queue
+from . import choice_effects, counter_replacement, effect_context, effects, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 
-def _fabricate(g: Game, ctx: effects.Context, e: Fabricate) -> list | None:
+def _fabricate(g: Game, ctx: effect_context.Context, e: Fabricate) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return [("resume_effects", ctx, e.servos, 0, None)]
@@ -93,7 +93,7 @@ def _evolves(g: Game, source: int | None, entered: int | None) -> bool:
 
 
 
-def _evolve(g: Game, ctx: effects.Context, e: Evolve) -> list | None:
+def _evolve(g: Game, ctx: effect_context.Context, e: Evolve) -> list | None:
     if not _evolves(g, ctx.source, ctx.event_obj):
         return None
     o = g.s.objects[ctx.source]  # type: ignore[index]

@@ -52,7 +52,7 @@ from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module e
     TurnFaceUpEffect,
     WithMorphFilter,
 )
-from . import choice_effects, counter_replacement, timing, total_cost, trigger_queue
+from . import choice_effects, counter_replacement, effect_context, timing, total_cost, trigger_queue
 from . import effects as _effects_module
 from . import keyword_actions as _keyword_actions_module
 from . import mana_payment as _mana_payment_module
@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model import actions as A
     from ..model.state import Obj
-    from .effects import Context
+    from .effect_context import Context
 
 
 
@@ -386,7 +386,7 @@ def _answer_manifest_dread(g: Game, d: Any, value: Any) -> None:
 
 def _turn_face_down_effect(g: Game, ctx: Context, e: TurnFaceDown) -> list | None:
     s = g.s
-    oid = _effects_module.target_object(g, ctx, e.target) if e.target is not None else ctx.source
+    oid = effect_context.target_object(g, ctx, e.target) if e.target is not None else ctx.source
     o = s.objects.get(oid) if oid is not None else None
     if o is None or o.zone != BATTLEFIELD or o.face_down is not None or o.card.is_token:
         return None  # 708.2b; a token has no card to turn face down
@@ -408,7 +408,7 @@ _register_face_down()
 
 
 def _look_at(g: Game, ctx: Context, e: LookAtFaceDown) -> list | None:
-    oid = _effects_module.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     o = g.s.objects.get(oid) if oid is not None else None
     if o is not None and o.face_down is not None:
         g.log_event("look", "708.5", player=g.s.players[ctx.controller].name, id=o.id, card=o.face_down[0].name)
@@ -445,7 +445,7 @@ def turn_up(g: Game, o: Obj, rule: str) -> None:
 
 
 def _turn_up_effect(g: Game, ctx: Context, e: TurnFaceUpEffect) -> list | None:
-    oid = _effects_module.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     o = g.s.objects.get(oid) if oid is not None else None
     if o is None or o.face_down is None:
         return None

@@ -21,8 +21,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
-from . import choice_effects, targeting
-from . import effects as E
+from . import choice_effects, effect_context, targeting
 from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
@@ -72,7 +71,7 @@ def _partner_search(g: Game, ctx: Any, e: Any) -> list | None:
     """702.124j: "When this permanent enters, target player may search their library for a card
     named [name], reveal it, put it into their hand, then shuffle." First whether they search (a
     player who doesn't search doesn't shuffle), then the card (701.19b: they may find nothing)."""
-    players = E.resolve_who(g, ctx, e.who)
+    players = effect_context.resolve_who(g, ctx, e.who)
     if not players:
         return None
     p = players[0]

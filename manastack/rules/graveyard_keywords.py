@@ -48,6 +48,7 @@ from . import (
     add_hook,
     cost_objects,
     counter_replacement,
+    effect_context,
     effects,
     timing,
 )
@@ -78,7 +79,7 @@ def graveyard_successor(g: Game, old_id: int | None) -> int | None:
 
 
 
-def _return_with_counter(g: Game, ctx: effects.Context, e: ReturnWithCounter) -> list | None:
+def _return_with_counter(g: Game, ctx: effect_context.Context, e: ReturnWithCounter) -> list | None:
     if ctx.source_lki is not None and ctx.source_lki[0].counters.get(e.kind, 0):
         return None  # 603.4: rechecked on resolution
     card = graveyard_successor(g, ctx.source)
@@ -210,7 +211,7 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
 
 
 
-def _return_self(g: Game, ctx: effects.Context, e: ReturnSelf) -> list | None:
+def _return_self(g: Game, ctx: effect_context.Context, e: ReturnSelf) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != GRAVEYARD:
         return None
@@ -230,7 +231,7 @@ registry.register_effect(ReturnSelf, _return_self)
 
 
 
-def _unearth(g: Game, ctx: effects.Context, e: Unearth) -> list | None:
+def _unearth(g: Game, ctx: effect_context.Context, e: Unearth) -> list | None:
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != GRAVEYARD:
@@ -249,7 +250,7 @@ def _unearth(g: Game, ctx: effects.Context, e: Unearth) -> list | None:
     return None
 
 
-def _exile_source(g: Game, ctx: effects.Context, e: ExileSource) -> list | None:
+def _exile_source(g: Game, ctx: effect_context.Context, e: ExileSource) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD:
         g.move(o.id, "exile", rule="702.84a")
@@ -290,8 +291,8 @@ _install_hooks()
 
 
 
-def _scavenge(g: Game, ctx: effects.Context, e: ScavengeCounters) -> list | None:
-    oid = effects.target_object(g, ctx, e.target)
+def _scavenge(g: Game, ctx: effect_context.Context, e: ScavengeCounters) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None or ctx.source_lki is None:
         return None
     n = ctx.source_lki[1].power or 0
@@ -307,7 +308,7 @@ registry.register_effect(ScavengeCounters, _scavenge)
 
 
 
-def _copy_token(g: Game, ctx: effects.Context, e: CreateCopyToken) -> list | None:
+def _copy_token(g: Game, ctx: effect_context.Context, e: CreateCopyToken) -> list | None:
 
     if ctx.source_lki is None:
         return None

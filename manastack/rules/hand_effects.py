@@ -23,7 +23,7 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     LookAtHand,
     PutFromHand,
 )
-from . import choice_effects
+from . import choice_effects, effect_context
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 
 
-def _put_from_hand(g: Game, ctx: E.Context, e: PutFromHand) -> list | None:
+def _put_from_hand(g: Game, ctx: effect_context.Context, e: PutFromHand) -> list | None:
     p = ctx.controller
     cands = tuple(c for c in g.s.players[p].hand if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     if not cands:
@@ -59,8 +59,8 @@ def _answer_put_from_hand(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _look_at_hand(g: Game, ctx: E.Context, e: LookAtHand) -> list | None:
-    for p in E.resolve_who(g, ctx, e.who):
+def _look_at_hand(g: Game, ctx: effect_context.Context, e: LookAtHand) -> list | None:
+    for p in effect_context.resolve_who(g, ctx, e.who):
         g.log_event("look_at_hand", "402.3", player=g.s.players[ctx.controller].name,
                     hand_of=g.s.players[p].name, cards=[g.name_of(c) for c in g.s.players[p].hand])
     return None
@@ -68,9 +68,9 @@ def _look_at_hand(g: Game, ctx: E.Context, e: LookAtHand) -> list | None:
 
 
 
-def _discard_at_random(g: Game, ctx: E.Context, e: DiscardAtRandom) -> list | None:
+def _discard_at_random(g: Game, ctx: effect_context.Context, e: DiscardAtRandom) -> list | None:
     s = g.s
-    for p in E.resolve_who(g, ctx, e.who):
+    for p in effect_context.resolve_who(g, ctx, e.who):
         for _ in range(e.amount):
             hand = s.players[p].hand
             if not hand:
@@ -89,7 +89,7 @@ registry.register_effect(PutFromHand, _put_from_hand)
 registry.register_effect(LookAtHand, _look_at_hand)
 
 
-def _choose_card(g: Game, ctx: E.Context, e: V.ChooseCard) -> list | None:
+def _choose_card(g: Game, ctx: effect_context.Context, e: V.ChooseCard) -> list | None:
     if ctx.hand_of is None:
         return None
     s = g.s
@@ -118,7 +118,7 @@ def _answer_choose_card(g: Game, d: Any, value: Any) -> None:
             break
 
 
-def _act_on_chosen(g: Game, ctx: E.Context, e: V.ActOnChosen) -> list | None:
+def _act_on_chosen(g: Game, ctx: effect_context.Context, e: V.ActOnChosen) -> list | None:
     c = ctx.chosen
     if c is None or c not in g.s.objects or g.s.objects[c].zone != HAND:
         return None

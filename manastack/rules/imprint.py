@@ -38,7 +38,7 @@ from . import choice_effects, continuous, targeting
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
-    from .effects import Context
+    from .effect_context import Context
 
 LINKED_EXILE = "linked_exile"  # ContinuousEffect kind: `target` the object whose ability exiled `data`
 

@@ -45,7 +45,15 @@ from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this m
     TapOrUntap,
     UntapUpTo,
 )
-from . import choice_effects, counter_replacement, referred_objects, targeting, trigger_events, trigger_queue
+from . import (
+    choice_effects,
+    counter_replacement,
+    effect_context,
+    referred_objects,
+    targeting,
+    trigger_events,
+    trigger_queue,
+)
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -68,17 +76,17 @@ if TYPE_CHECKING:
 
 
 
-def _damage_source(g: Game, ctx: E.Context, ref: Any, fighting: bool) -> tuple[Any, Any] | None:
+def _damage_source(g: Game, ctx: effect_context.Context, ref: Any, fighting: bool) -> tuple[Any, Any] | None:
     """The creature dealing damage: a target must still be a legal target on the battlefield; "it" /
     CARDNAME that has left the battlefield deals damage by its last known information (608.2h),
     except a creature told to fight (701.12b)."""
     if isinstance(ref, V.Ref):
-        oid = E.target_object(g, ctx, ref)
+        oid = effect_context.target_object(g, ctx, ref)
         if oid is None or g.s.objects[oid].zone != BATTLEFIELD:
             return None
         o = g.s.objects[oid]
         return o, g.chars(o)
-    oid = E.target_object(g, ctx, ref)
+    oid = effect_context.target_object(g, ctx, ref)
     if oid is not None:
         o = g.s.objects[oid]
         return o, g.chars(o)
@@ -87,7 +95,7 @@ def _damage_source(g: Game, ctx: E.Context, ref: Any, fighting: bool) -> tuple[A
     return referred_objects._referred(g, ctx, ref)
 
 
-def _damage_target(g: Game, ctx: E.Context, ref: Any) -> int | None:
+def _damage_target(g: Game, ctx: effect_context.Context, ref: Any) -> int | None:
     if isinstance(ref, V.Ref):
         if not ctx.legal[ref.index]:
             return None
@@ -96,19 +104,19 @@ def _damage_target(g: Game, ctx: E.Context, ref: Any) -> int | None:
             return t
         o = g.s.objects.get(t)
         return t if o is not None and o.zone == BATTLEFIELD else None
-    return E.target_object(g, ctx, ref)
+    return effect_context.target_object(g, ctx, ref)
 
 
 _PLAYER_GROUPS = (V.YOU, V.EACH_OPPONENT, V.EACH_PLAYER, V.DEFENDING, V.EVENT_PLAYER)
 
 
-def _power_damage(g: Game, ctx: E.Context, e: PowerDamage) -> list | None:
+def _power_damage(g: Game, ctx: effect_context.Context, e: PowerDamage) -> list | None:
     src = _damage_source(g, ctx, e.source, fighting=False)
     if src is None:
         return None
     o, chars = src
     if isinstance(e.to, str) and e.to in _PLAYER_GROUPS:
-        recipients = [-1 - p for p in E.resolve_who(g, ctx, e.to)]  # "to each opponent" (120.3)
+        recipients = [-1 - p for p in effect_context.resolve_who(g, ctx, e.to)]  # "to each opponent" (120.3)
     else:
         to = _damage_target(g, ctx, e.to)
         recipients = [] if to is None else [to]
@@ -117,7 +125,7 @@ def _power_damage(g: Game, ctx: E.Context, e: PowerDamage) -> list | None:
     return None
 
 
-def _fight(g: Game, ctx: E.Context, e: Fight) -> list | None:
+def _fight(g: Game, ctx: effect_context.Context, e: Fight) -> list | None:
     """701.12a: both deal damage at the same time (their powers are read before either is dealt)."""
     a = _damage_source(g, ctx, e.first, fighting=True)
     b = _damage_source(g, ctx, e.second, fighting=True)
@@ -136,13 +144,13 @@ def _fight(g: Game, ctx: E.Context, e: Fight) -> list | None:
     return None
 
 
-def _monstrosity(g: Game, ctx: E.Context, e: Monstrosity) -> list | None:
+def _monstrosity(g: Game, ctx: effect_context.Context, e: Monstrosity) -> list | None:
     """701.31a-b."""
     s = g.s
-    oid = E.target_object(g, ctx, V.SELF)
+    oid = effect_context.target_object(g, ctx, V.SELF)
     if oid is None or is_monstrous(g, oid):
         return None
-    referred_objects._counters(g, oid, E.amount(g, ctx, e.amount), "701.31a")
+    referred_objects._counters(g, oid, effect_context.amount(g, ctx, e.amount), "701.31a")
     s.effects.append(ContinuousEffect("monstrous", oid, timestamp=s.next_timestamp, until="permanent",
                                       controller=ctx.controller))
     s.next_timestamp += 1
@@ -158,18 +166,18 @@ def is_monstrous(g: Game, oid: int) -> bool:
     return any(e.kind == "monstrous" and e.target == oid for e in g.s.effects)
 
 
-def _adapt(g: Game, ctx: E.Context, e: Adapt) -> list | None:
+def _adapt(g: Game, ctx: effect_context.Context, e: Adapt) -> list | None:
     """701.43a: only if it has no +1/+1 counters on it."""
-    oid = E.target_object(g, ctx, V.SELF)
+    oid = effect_context.target_object(g, ctx, V.SELF)
     if oid is None or g.s.objects[oid].counters.get("+1/+1", 0) > 0:
         return None
-    referred_objects._counters(g, oid, E.amount(g, ctx, e.amount), "701.43a")
+    referred_objects._counters(g, oid, effect_context.amount(g, ctx, e.amount), "701.43a")
     return None
 
 
-def _bolster(g: Game, ctx: E.Context, e: Bolster) -> list | None:
+def _bolster(g: Game, ctx: effect_context.Context, e: Bolster) -> list | None:
     """701.33a: a creature with the least toughness among creatures you control (chosen on a tie)."""
-    n = E.amount(g, ctx, e.amount)
+    n = effect_context.amount(g, ctx, e.amount)
     mine = [o for o in g.permanents(ctx.controller) if "Creature" in g.chars(o).types]
     if not mine or n <= 0:
         return None
@@ -195,12 +203,12 @@ def _answer_bolster(g: Game, d: Any, value: Any) -> None:
 registry.CHOICES["bolster"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_bolster)
 
 
-def _connive(g: Game, ctx: E.Context, e: Connive) -> list | None:
+def _connive(g: Game, ctx: effect_context.Context, e: Connive) -> list | None:
     """701.47a: draw a card, then discard a card; a nonland card discarded puts a +1/+1 counter on
     the conniving permanent. 701.47c: if it left the battlefield, its last known information says who (its controller,
     by last known information, draws and discards)."""
     s = g.s
-    oid = E.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is not None:
         p = s.objects[oid].controller
     else:
@@ -233,7 +241,7 @@ def _answer_connive(g: Game, d: Any, value: Any) -> None:
 registry.CHOICES["connive_discard"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_connive)
 
 
-def _populate(g: Game, ctx: E.Context, e: Populate) -> list | None:
+def _populate(g: Game, ctx: effect_context.Context, e: Populate) -> list | None:
     """701.30a: choose a creature token you control, then create a token that's a copy of it (707.2:
     its copiable values are the token's own definition)."""
     cands = tuple(o.id for o in g.permanents(ctx.controller) if o.card.is_token and "Creature" in g.chars(o).types)
@@ -259,7 +267,7 @@ def _answer_populate(g: Game, d: Any, value: Any) -> None:
 registry.CHOICES["populate"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_populate)
 
 
-def _amass(g: Game, ctx: E.Context, e: Amass) -> list | None:
+def _amass(g: Game, ctx: effect_context.Context, e: Amass) -> list | None:
     """701.44a: create a 0/0 black [subtype] Army if you control no Army; choose an Army you control,
     put N +1/+1 counters on it; it becomes a [subtype] if it isn't one (an "add_subtypes" effect,
     applied in layer 4 by rules/continuous.py; it lasts as long as the permanent stays)."""
@@ -271,7 +279,7 @@ def _amass(g: Game, ctx: E.Context, e: Amass) -> list | None:
                        and "Creature" in g.chars(o).types)
         if not armies:
             return None
-    n = E.amount(g, ctx, e.amount)
+    n = effect_context.amount(g, ctx, e.amount)
     if len(armies) == 1:
         _amass_onto(g, armies[0], e.subtype, n, ctx.controller)
         return None
@@ -318,17 +326,17 @@ def _set_energy(g: Game, p: int, n: int) -> None:
 
 
 
-def _get_energy(g: Game, ctx: E.Context, e: GetEnergy) -> list | None:
-    n = E.amount(g, ctx, e.amount)
+def _get_energy(g: Game, ctx: effect_context.Context, e: GetEnergy) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
     if n <= 0:
         return None
-    for p in E.resolve_who(g, ctx, e.who):
+    for p in effect_context.resolve_who(g, ctx, e.who):
         _set_energy(g, p, energy(g, p) + n)
         g.log_event("energy", "107.14", player=g.s.players[p].name, amount=n, total=energy(g, p), source=ctx.name)
     return None
 
 
-def _pay_energy(g: Game, ctx: E.Context, e: PayEnergy) -> list | None:
+def _pay_energy(g: Game, ctx: effect_context.Context, e: PayEnergy) -> list | None:
     p = ctx.controller
     if energy(g, p) >= e.amount:
         _set_energy(g, p, energy(g, p) - e.amount)
@@ -343,8 +351,8 @@ def _cant_pay_energy(g: Game, p: int, effects: tuple) -> bool:
 
 
 
-def _tap_or_untap(g: Game, ctx: E.Context, e: TapOrUntap) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+def _tap_or_untap(g: Game, ctx: effect_context.Context, e: TapOrUntap) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     return [choice_effects._choice("tap_or_untap", ctx.controller, oid,
@@ -374,10 +382,10 @@ def _answer_tap_or_untap(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _endure(g: Game, ctx: E.Context, e: Endure) -> list | None:
+def _endure(g: Game, ctx: effect_context.Context, e: Endure) -> list | None:
     if e.amount <= 0:
         return None  # 701.63b
-    oid = E.target_object(g, ctx, e.of)
+    oid = effect_context.target_object(g, ctx, e.of)
     if oid is None:
         got = referred_objects._referred(g, ctx, e.of)
         if got is None:
@@ -409,9 +417,9 @@ def _answer_endure(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _put_counters_of(g: Game, ctx: E.Context, e: PutCountersOf) -> list | None:
+def _put_counters_of(g: Game, ctx: effect_context.Context, e: PutCountersOf) -> list | None:
     got = referred_objects._referred(g, ctx, e.of)
-    to = E.target_object(g, ctx, e.target)
+    to = effect_context.target_object(g, ctx, e.target)
     if got is None or to is None:
         return None
     src = got[0]
@@ -428,7 +436,7 @@ def _put_counters_of(g: Game, ctx: E.Context, e: PutCountersOf) -> list | None:
 
 
 
-def _untap_up_to(g: Game, ctx: E.Context, e: UntapUpTo) -> list | None:
+def _untap_up_to(g: Game, ctx: effect_context.Context, e: UntapUpTo) -> list | None:
     cands = tuple(x for x in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source) if g.s.objects[x].tapped)
     if not cands:
         return None
@@ -463,7 +471,7 @@ def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _tap_all(g: Game, ctx: E.Context, e: TapAll) -> list | None:
+def _tap_all(g: Game, ctx: effect_context.Context, e: TapAll) -> list | None:
     for oid in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source):
         o = g.s.objects[oid]
         if not o.tapped:
@@ -504,10 +512,10 @@ registry.register_effect(Populate, _populate)
 registry.register_effect(Amass, _amass)
 
 
-def _explore(g: Game, ctx: E.Context, e: V.Explore) -> list | None:
+def _explore(g: Game, ctx: effect_context.Context, e: V.Explore) -> list | None:
     """701.40a."""
     s = g.s
-    oid = E.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is not None:
         trigger_events.explored(g, oid)  # "whenever a creature you control explores"
     who = s.objects[oid].controller if oid is not None else ctx.controller
@@ -548,7 +556,7 @@ registry.CHOICES["explore"] = (lambda g, d: choice_effects._may_actions(g, d), _
 registry.EFFECT_HANDLERS[V.Explore] = _explore
 
 
-def _attach(g: Game, ctx: E.Context, e: Attach) -> list | None:
+def _attach(g: Game, ctx: effect_context.Context, e: Attach) -> list | None:
     s = g.s
     if not ctx.legal[e.target.index]:
         return None
@@ -572,7 +580,7 @@ def _attach(g: Game, ctx: E.Context, e: Attach) -> list | None:
 
 
 registry.register_effect(Attach, _attach)
-def _create_and_attach(g: Game, ctx: E.Context, e: CreateAndAttach) -> list | None:
+def _create_and_attach(g: Game, ctx: effect_context.Context, e: CreateAndAttach) -> list | None:
     tid = E.create_token(g, e.token, ctx.controller)
     src = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if src is None or src.zone != "battlefield" or "Creature" in g.chars(src).types:

@@ -35,8 +35,7 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     ShuffleLibrary,
     ShuffleSelfIntoLibrary,
 )
-from . import choice_effects, hand_effects, trigger_events
-from . import effects as E
+from . import choice_effects, effect_context, hand_effects, trigger_events
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -45,9 +44,9 @@ if TYPE_CHECKING:
 
 
 
-def _reorder_top(g: Game, ctx: E.Context, e: ReorderTop) -> list | None:
+def _reorder_top(g: Game, ctx: effect_context.Context, e: ReorderTop) -> list | None:
     p = ctx.controller
-    cards = tuple(g.s.players[p].library[:E.amount(g, ctx, e.amount)])
+    cards = tuple(g.s.players[p].library[:effect_context.amount(g, ctx, e.amount)])
     g.log_event("look", "701.16", player=g.s.players[p].name, amount=len(cards), source=ctx.name)
     if len(cards) <= 1:
         return None
@@ -69,7 +68,7 @@ def _answer_order_top(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _put_self_in_library(g: Game, ctx: E.Context, e: PutSelfInLibrary) -> list | None:
+def _put_self_in_library(g: Game, ctx: effect_context.Context, e: PutSelfInLibrary) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone in (BATTLEFIELD, STACK):
         g.move(o.id, LIBRARY, rule="401.4", bottom=e.bottom)
@@ -78,7 +77,7 @@ def _put_self_in_library(g: Game, ctx: E.Context, e: PutSelfInLibrary) -> list |
 
 
 
-def _search_to_top(g: Game, ctx: E.Context, e: SearchToTop) -> list | None:
+def _search_to_top(g: Game, ctx: effect_context.Context, e: SearchToTop) -> list | None:
     p = ctx.controller
     cands = tuple(c for c in g.s.players[p].library if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
@@ -104,7 +103,7 @@ def _answer_search_top(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _shuffle_self(g: Game, ctx: E.Context, e: ShuffleSelfIntoLibrary) -> list | None:
+def _shuffle_self(g: Game, ctx: effect_context.Context, e: ShuffleSelfIntoLibrary) -> list | None:
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone not in (BATTLEFIELD, STACK):
@@ -118,8 +117,8 @@ def _shuffle_self(g: Game, ctx: E.Context, e: ShuffleSelfIntoLibrary) -> list | 
 
 
 
-def _look_at_top_of(g: Game, ctx: E.Context, e: LookAtTopOf) -> list | None:
-    for p in E.resolve_who(g, ctx, e.who):
+def _look_at_top_of(g: Game, ctx: effect_context.Context, e: LookAtTopOf) -> list | None:
+    for p in effect_context.resolve_who(g, ctx, e.who):
         lib = g.s.players[p].library
         g.log_event("look", "701.16", player=g.s.players[ctx.controller].name, library_of=g.s.players[p].name,
                     card=g.name_of(lib[0]) if lib else None)
@@ -128,14 +127,14 @@ def _look_at_top_of(g: Game, ctx: E.Context, e: LookAtTopOf) -> list | None:
 
 
 
-def _source_name(g: Game, ctx: E.Context) -> str:
+def _source_name(g: Game, ctx: effect_context.Context) -> str:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None:
         return o.card.name
     return ctx.source_lki[0].card.name if ctx.source_lki else ctx.name
 
 
-def _search_same_name(g: Game, ctx: E.Context, e: SearchSameName) -> list | None:
+def _search_same_name(g: Game, ctx: effect_context.Context, e: SearchSameName) -> list | None:
     p = ctx.controller
     name = _source_name(g, ctx)
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
@@ -179,7 +178,7 @@ def _answer_search_named(g: Game, d: Any, value: Any) -> None:
 
 
 
-def _shuffle_library(g: Game, ctx: E.Context, e: ShuffleLibrary) -> list | None:
+def _shuffle_library(g: Game, ctx: effect_context.Context, e: ShuffleLibrary) -> list | None:
     p = ctx.controller
     g.s.rng.shuffle(g.s.players[p].library)
     g.log_event("shuffle", "701.20a", player=g.s.players[p].name)
@@ -205,7 +204,7 @@ registry.register_effect(PutSelfInLibrary, _put_self_in_library)
 registry.register_effect(ReorderTop, _reorder_top)
 
 
-def _dig(g: Game, ctx: E.Context, e: V.DigPut) -> list | None:
+def _dig(g: Game, ctx: effect_context.Context, e: V.DigPut) -> list | None:
     s = g.s
     p = ctx.controller
     lib = s.players[p].library
@@ -250,7 +249,7 @@ def _answer_dig(g: Game, d: Any, value: Any) -> None:
         g.move(c, HAND, rule="608.2c")
 
 
-def _put_rest(g: Game, ctx: E.Context, e: V.PutRest) -> list | None:
+def _put_rest(g: Game, ctx: effect_context.Context, e: V.PutRest) -> list | None:
     s = g.s
     lib = s.players[ctx.controller].library
     rest = [c for c in ctx.looked if c in lib]
@@ -304,7 +303,7 @@ def _answer_order(g: Game, d: Any, value: Any) -> None:
 registry.CHOICES["order_bottom"] = (order_actions, _answer_order)
 
 
-def _put_in_library(g: Game, ctx: E.Context, e: V.PutInLibrary) -> list | None:
+def _put_in_library(g: Game, ctx: effect_context.Context, e: V.PutInLibrary) -> list | None:
     oid = choice_effects._target_anywhere(g, ctx, e.target)
     if oid is not None:
         g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom)
@@ -315,11 +314,11 @@ registry.EFFECT_HANDLERS[V.PutInLibrary] = _put_in_library
 registry.CHOICES["order_top"] = (order_actions, _answer_order_top)
 
 
-def _scry(g: Game, ctx: E.Context, e: V.Scry) -> list | None:
+def _scry(g: Game, ctx: effect_context.Context, e: V.Scry) -> list | None:
     """701.18a."""
     needs = []
-    for p in E.resolve_who(g, ctx, e.who):
-        n = min(E.amount(g, ctx, e.amount), len(g.s.players[p].library))
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        n = min(effect_context.amount(g, ctx, e.amount), len(g.s.players[p].library))
         if n <= 0:
             continue  # 701.18b: scry 0 is no scry event
         cards = tuple(g.s.players[p].library[:n])
@@ -330,11 +329,11 @@ def _scry(g: Game, ctx: E.Context, e: V.Scry) -> list | None:
     return needs or None
 
 
-def _surveil(g: Game, ctx: E.Context, e: V.Surveil) -> list | None:
+def _surveil(g: Game, ctx: effect_context.Context, e: V.Surveil) -> list | None:
     """701.42a."""
     needs = []
-    for p in E.resolve_who(g, ctx, e.who):
-        n = min(E.amount(g, ctx, e.amount), len(g.s.players[p].library))
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        n = min(effect_context.amount(g, ctx, e.amount), len(g.s.players[p].library))
         if n <= 0:
             continue
         cards = tuple(g.s.players[p].library[:n])
@@ -365,16 +364,16 @@ def _answer_surveil(g: Game, d: Any, value: Any) -> None:
                 top=len(d.data) - len(chosen))
 
 
-def _mill(g: Game, ctx: E.Context, e: V.Mill) -> list | None:
+def _mill(g: Game, ctx: effect_context.Context, e: V.Mill) -> list | None:
     """701.13a-b: as many as possible."""
-    for p in E.resolve_who(g, ctx, e.who):
+    for p in effect_context.resolve_who(g, ctx, e.who):
         lib = g.s.players[p].library
-        for oid in list(lib[:E.amount(g, ctx, e.amount)]):
+        for oid in list(lib[:effect_context.amount(g, ctx, e.amount)]):
             g.move(oid, GRAVEYARD, rule="701.13a")
     return None
 
 
-def _search(g: Game, ctx: E.Context, e: V.SearchLibrary) -> list | None:
+def _search(g: Game, ctx: effect_context.Context, e: V.SearchLibrary) -> list | None:
     """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
     p = ctx.controller
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)

@@ -19,8 +19,7 @@ from ..model.state import BATTLEFIELD
 from ..model.vocab.library_matching import (  # noqa: F401 (the vocabulary this module executes)
     SearchSameTotal,
 )
-from . import effects as E
-from . import targeting
+from . import effect_context, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -59,7 +58,7 @@ def _total_of(g: Game, oid: int | None) -> int | None:
     return c.power + c.toughness
 
 
-def _search_same_total(g: Game, ctx: E.Context, e: SearchSameTotal) -> list | None:
+def _search_same_total(g: Game, ctx: effect_context.Context, e: SearchSameTotal) -> list | None:
     total = _total_of(g, ctx.event_obj if ctx.event_obj is not None else ctx.source)
     if total is None:
         return None

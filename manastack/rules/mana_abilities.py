@@ -61,7 +61,7 @@ from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this mo
     SacrificeIfNoCounters,
     SpendRestriction,
 )
-from . import cost_objects, effects
+from . import cost_objects, effect_context, effects
 from . import entry_choices as _entry_choices_module
 from . import targeting as _targeting_module
 
@@ -344,7 +344,7 @@ def after_mana(g: Game, p: int, o: Obj, ab: V.ManaAbility, produced: Bag, lki: A
                     restriction=spend.text)
     extra = getattr(ab, "effects", ())
     if extra:
-        ctx = effects.Context(p, o.id, (), (), 0, o.card.name, lki)
+        ctx = effect_context.Context(p, o.id, (), (), 0, o.card.name, lki)
         effects.run(g, ctx, extra, finish=None)
 
 

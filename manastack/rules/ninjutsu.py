@@ -26,8 +26,7 @@ from ..model.vocab.ninjutsu import (  # noqa: F401 (the vocabulary this module e
     EnterAttacking,
     Ninjutsu,
 )
-from . import cost_objects
-from . import effects as E
+from . import cost_objects, effect_context
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -59,7 +58,7 @@ def _defender_ok(g: Game, defender: int) -> bool:
     return o is not None and o.zone == BATTLEFIELD and bool({"Planeswalker", "Battle"} & g.chars(o).types)
 
 
-def _enter_attacking(g: Game, ctx: E.Context, e: EnterAttacking) -> list | None:
+def _enter_attacking(g: Game, ctx: effect_context.Context, e: EnterAttacking) -> list | None:
     s = g.s
     records = s.__dict__.get("ninjutsu_defenders", ())
     mine = [i for i, (card, _) in enumerate(records) if card == ctx.source]

@@ -23,8 +23,7 @@ from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module
     PreventAllRemoveCounter,
     PreventNextFromSource,
 )
-from . import choice_effects
-from . import effects as E
+from . import choice_effects, effect_context
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
 
 
 
-def _prevent_next_from_source(g: Game, ctx: E.Context, e: PreventNextFromSource) -> list | None:
+def _prevent_next_from_source(g: Game, ctx: effect_context.Context, e: PreventNextFromSource) -> list | None:
     s = g.s
     recipient: int | None = None
     if e.to == V.YOU:
@@ -87,7 +86,7 @@ registry.DAMAGE_PREVENTION_HOOKS.append(_prevent_from_source)
 registry.register_effect(PreventNextFromSource, _prevent_next_from_source)
 
 
-def _prevent_effect(g: Game, ctx: E.Context, e: V.PreventDamage) -> list | None:
+def _prevent_effect(g: Game, ctx: effect_context.Context, e: V.PreventDamage) -> list | None:
     """615.1: set up a prevention shield until end of turn."""
     s = g.s
     target: int | None = None
@@ -97,7 +96,7 @@ def _prevent_effect(g: Game, ctx: E.Context, e: V.PreventDamage) -> list | None:
                 return None
             target = ctx.targets[e.target.index]
         else:
-            target = E.target_object(g, ctx, e.target)
+            target = effect_context.target_object(g, ctx, e.target)
             if target is None:
                 return None
     s.effects.append(ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,

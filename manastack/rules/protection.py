@@ -19,8 +19,7 @@ from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.protection import GainProtection
 from . import attacking as _attacking_module
-from . import choice_effects
-from . import effects as E
+from . import choice_effects, effect_context
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -62,7 +61,7 @@ def grant_protection(g: Game, oid: int, qualities: tuple[str, ...], controller: 
 
 
 def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     if not e.color_choice:

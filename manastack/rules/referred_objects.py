@@ -42,12 +42,12 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificeUnlessPay,
     SacrificeUnlessReturn,
 )
-from . import choice_effects, counter_replacement, hand_effects, targeting
+from . import choice_effects, counter_replacement, effect_context, hand_effects, targeting
 from . import effects as E
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .effects import Context
+    from .effect_context import Context
 
 
 # ---------------------------------------------------------------------------- vocabulary
@@ -149,7 +149,7 @@ def _counters(g: Game, oid: int, n: int, rule: str) -> None:
 # ---------------------------------------------------------------------------- sacrifice unless you pay
 
 def _sacrifice_unless_pay(g: Game, ctx: Context, e: SacrificeUnlessPay) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None  # nothing left to sacrifice
     return [choice_effects._choice("pay_or_sacrifice", ctx.controller, e.cost.text,
@@ -259,7 +259,7 @@ def _remove_counters(g: Game, oid: int, kind: str, n: int) -> None:
 
 
 def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     if e.kind == ALL_KINDS:
@@ -267,7 +267,7 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
         for kind, n in sorted(g.s.objects[oid].counters.items()):
             _remove_counters(g, oid, kind, n)
         return None
-    _remove_counters(g, oid, e.kind, E.amount(g, ctx, e.amount))
+    _remove_counters(g, oid, e.kind, effect_context.amount(g, ctx, e.amount))
     return None
 
 
@@ -282,7 +282,7 @@ def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None
         return None
     o = got[0]
     card = dataclasses.replace(o.card, is_token=True)
-    for _ in range(E.amount(g, ctx, e.amount)):
+    for _ in range(effect_context.amount(g, ctx, e.amount)):
         E.create_token(g, card, ctx.controller)
     return None
 
@@ -290,7 +290,7 @@ def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None
 
 
 def _sacrifice_unless_return(g: Game, ctx: Context, e: SacrificeUnlessReturn) -> list | None:
-    oid = E.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     cands = tuple(x for x in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source)
                   if g.s.objects[x].controller == ctx.controller)
     if oid is None:
@@ -330,7 +330,7 @@ def _if_your_turn(g: Game, ctx: Context, e: IfYourTurn) -> list | None:
 def _attach_self_to(g: Game, ctx: Context, e: AttachSelfTo) -> list | None:
     s = g.s
     src = s.objects.get(ctx.source) if ctx.source is not None else None
-    tid = E.target_object(g, ctx, e.to)
+    tid = effect_context.target_object(g, ctx, e.to)
     if src is None or src.zone != BATTLEFIELD or tid is None or tid == src.id:
         return None  # 701.3a: it can't be attached (it left the battlefield, or the object did)
     if "Creature" in g.chars(src).types:

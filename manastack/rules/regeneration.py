@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from . import add_hook, effects
+from . import add_hook, effect_context, effects
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
 
 
-def _regenerate(g: Game, ctx: effects.Context, e: V.Regenerate) -> list | None:
+def _regenerate(g: Game, ctx: effect_context.Context, e: V.Regenerate) -> list | None:
     """701.15a: create a regeneration shield for the permanent (it lasts until used or the turn ends)."""
-    oid = effects.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     s = g.s

@@ -16,7 +16,7 @@ from ..model.vocab.reveal_top import (  # noqa: F401 (the vocabulary this module
     LoseLifeRevealedValue,
     RevealTopToHand,
 )
-from . import effects as E
+from . import effect_context
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 
-def _reveal_top_to_hand(g: Game, ctx: E.Context, e: RevealTopToHand) -> list | None:
+def _reveal_top_to_hand(g: Game, ctx: effect_context.Context, e: RevealTopToHand) -> list | None:
     s = g.s
     lib = s.players[ctx.controller].library
     ctx.chosen = None
@@ -38,7 +38,7 @@ def _reveal_top_to_hand(g: Game, ctx: E.Context, e: RevealTopToHand) -> list | N
     return None
 
 
-def _lose_life_revealed(g: Game, ctx: E.Context, e: LoseLifeRevealedValue) -> list | None:
+def _lose_life_revealed(g: Game, ctx: effect_context.Context, e: LoseLifeRevealedValue) -> list | None:
     o = g.s.objects.get(ctx.chosen) if ctx.chosen is not None else None
     if o is None:
         return None

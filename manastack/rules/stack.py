@@ -41,6 +41,7 @@ from . import (
     choice_effects,
     combat,
     cost_objects,
+    effect_context,
     effects,
     mana_payment,
     object_abilities,
@@ -439,7 +440,7 @@ def resolve_top(g: Game) -> None:
         g.log_event("resolve", "608.2", card=card.name, id=o.id)
         if card.spell is not None:
             s.stack.append(item)  # 608.2n: it stays on the stack until it has finished resolving
-            ctx = effects.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)),
+            ctx = effect_context.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)),
                                   modes=item.modes, kicked=("kicked", True) in item.choices,
                                   sacrificed=effects.sacrificed_for_cost(item.choices))
             effects.run(g, ctx, card.spell.effects, finish=(
@@ -470,7 +471,7 @@ def resolve_top(g: Game) -> None:
             return  # 603.4: the intervening "if" clause is false as it resolves
     g.log_event("resolve", "608.2", card=item.name, ability=ab.text if ab else "")
     event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
-    ctx = effects.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki,
+    ctx = effect_context.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki,
                           event_obj=event_obj, modes=item.modes,
                           sacrificed=effects.sacrificed_for_cost(item.choices) if item.kind == "ability" else ())
     effects.run(g, ctx, ab.effects if ab else (), finish=None)

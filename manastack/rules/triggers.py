@@ -31,16 +31,16 @@ from ..model.state import GRAVEYARD, StackItem
 from ..model.vocab.effects import SacrificeUnless
 from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
 from . import combat_keywords as _combat_keywords_module
+from . import effect_context, trigger_queue
 from . import effects as _effects_module
 from . import produce as _produce_module
 from . import targeting as _targeting_module
 from . import trigger_events as _trigger_events_module
-from . import trigger_queue
 from . import vehicles_facedown as _vehicles_facedown_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .effects import Context
+    from .effect_context import Context
 
 
 EXALTED = V.TriggeredAbility("Exalted", "exalted", (V.Pump(V.SELF, 1, 1),))
@@ -567,7 +567,7 @@ def tapped_for_mana(g: Game, p: int, source: int, chars, controller: int, produc
         if ab.effects and isinstance(ab.effects[0], V.AddMana):
             if len(ab.effects) > 1:
                 effects = _effects_module
-                ctx = effects.Context(trig_src.controller, trig_src.id, (), (), 0, trig_src.card.name, event_obj=source)
+                ctx = effect_context.Context(trig_src.controller, trig_src.id, (), (), 0, trig_src.card.name, event_obj=source)
                 effects.run(g, ctx, ab.effects[1:], finish=None)
             continue
         trigger_queue.queue(g, trig_src.controller, trig_src.id, ab, None, trig_src.card.name, event_obj=source)

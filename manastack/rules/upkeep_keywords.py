@@ -30,7 +30,7 @@ from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this m
     SacrificeSource,
     SacrificeUnlessDiscard,
 )
-from . import add_hook, choice_effects, counter_replacement, effects, trigger_queue
+from . import add_hook, choice_effects, counter_replacement, effect_context, effects, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -53,7 +53,7 @@ def _mark_echo(g: Game) -> None:
 
 
 
-def _remove_or_sacrifice(g: Game, ctx: effects.Context, e: RemoveCounterOrSacrifice) -> list | None:
+def _remove_or_sacrifice(g: Game, ctx: effect_context.Context, e: RemoveCounterOrSacrifice) -> list | None:
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
@@ -79,7 +79,7 @@ def _remove_or_sacrifice(g: Game, ctx: effects.Context, e: RemoveCounterOrSacrif
 
 
 
-def _sacrifice_source(g: Game, ctx: effects.Context, e: SacrificeSource) -> list | None:
+def _sacrifice_source(g: Game, ctx: effect_context.Context, e: SacrificeSource) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD:
         effects.sacrifice(g, o.id)
@@ -99,7 +99,7 @@ _install_upkeep_hooks()
 
 
 
-def _cumulative_upkeep(g: Game, ctx: effects.Context, e: CumulativeUpkeep) -> list | None:
+def _cumulative_upkeep(g: Game, ctx: effect_context.Context, e: CumulativeUpkeep) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None  # 702.24a: "if this permanent is on the battlefield"
@@ -115,7 +115,7 @@ registry.register_effect(CumulativeUpkeep, _cumulative_upkeep)
 
 
 
-def _cumulative_upkeep_life(g: Game, ctx: effects.Context, e: CumulativeUpkeepLife) -> list | None:
+def _cumulative_upkeep_life(g: Game, ctx: effect_context.Context, e: CumulativeUpkeepLife) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None
@@ -162,7 +162,7 @@ _install_life_choice()
 
 
 
-def _sacrifice_unless_discard(g: Game, ctx: effects.Context, e: SacrificeUnlessDiscard) -> list | None:
+def _sacrifice_unless_discard(g: Game, ctx: effect_context.Context, e: SacrificeUnlessDiscard) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None

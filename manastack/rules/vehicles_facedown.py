@@ -42,8 +42,7 @@ from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this
     ReconfigureAttach,
     ReconfigureUnattach,
 )
-from . import add_hook, trigger_queue
-from . import effects as _effects_module
+from . import add_hook, effect_context, trigger_queue
 from . import targeting as _targeting_module
 
 # Compatibility re-exports: engine/game.py and scenario/runner.py (which this split did not edit) still
@@ -53,7 +52,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model import actions as A
     from ..model.state import Obj
-    from .effects import Context
+    from .effect_context import Context
 
 
 # =============================================================================== crew and saddle
@@ -89,7 +88,7 @@ ARTIFACT_CREATURE = frozenset({"Artifact", "Creature"})
 def _become_crewed(g: Game, ctx: Context, e: BecomeCrewed) -> list | None:
     s = g.s
     if e.target is not None:  # "it / target Mount you control becomes saddled until end of turn"
-        oid = _effects_module.target_object(g, ctx, e.target)
+        oid = effect_context.target_object(g, ctx, e.target)
         o = s.objects.get(oid) if oid is not None else None
     else:
         o = s.objects.get(ctx.source) if ctx.source is not None else None
@@ -119,7 +118,7 @@ def _become_artifact_creature(g: Game, ctx: Context, e: BecomeArtifactCreature) 
     if e.filter is not None:
         ids = _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source)
     else:
-        one = _effects_module.target_object(g, ctx, e.target)
+        one = effect_context.target_object(g, ctx, e.target)
         ids = [one] if one is not None else []
     for oid in ids:
         s.effects.append(ContinuousEffect("add_types", oid, timestamp=s.next_timestamp, controller=ctx.controller,

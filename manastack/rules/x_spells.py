@@ -28,8 +28,7 @@ from ..model.vocab.x_spells import (  # noqa: F401 (the vocabulary this module e
     CopyThat,
     DoubleX,
 )
-from . import add_hook, choice_effects, spell_copies, targeting, trigger_events, trigger_queue
-from . import effects as E
+from . import add_hook, choice_effects, effect_context, spell_copies, targeting, trigger_events, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -78,7 +77,7 @@ def _item(g: Game, ref: int | None) -> StackItem | None:
     return None
 
 
-def _double_x(g: Game, ctx: E.Context, e: DoubleX) -> list | None:
+def _double_x(g: Game, ctx: effect_context.Context, e: DoubleX) -> list | None:
     s = g.s
     item = _item(g, ctx.event_obj)
     if item is None or item.kind != "spell":
@@ -96,7 +95,7 @@ def _double_x(g: Game, ctx: E.Context, e: DoubleX) -> list | None:
     return None
 
 
-def _copy_that(g: Game, ctx: E.Context, e: CopyThat) -> list | None:
+def _copy_that(g: Game, ctx: effect_context.Context, e: CopyThat) -> list | None:
     item = _item(g, ctx.event_obj)
     if item is None:
         g.log_event("copy_spell", "707.10", card=ctx.name, copies=0, reason="it is no longer on the stack")

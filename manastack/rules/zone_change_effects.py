@@ -29,12 +29,12 @@ from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary th
     ReturnDeadCard,
     ReturnLinked,
 )
-from . import choice_effects
+from . import choice_effects, effect_context
 from . import effects as E
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .effects import Context
+    from .effect_context import Context
 
 
 
@@ -46,7 +46,7 @@ def _exile_until_leaves(g: Game, ctx: Context, e: ExileUntilLeaves) -> list | No
     src = ctx.source
     if src is None or src not in s.objects or s.objects[src].zone != BATTLEFIELD:
         return None  # 610.3a-b: the source already left: the object isn't exiled
-    oid = E.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     new = g.move(oid, EXILE, rule="610.3")
@@ -77,7 +77,7 @@ game_module.LEFT_BATTLEFIELD_HOOKS.append(_return_exiled)
 
 def _exile_if_would_die(g: Game, ctx: Context, e: ExileIfWouldDie) -> list | None:
     s = g.s
-    oid = E.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
     s.effects.append(ContinuousEffect("exile_if_would_die", oid, timestamp=s.next_timestamp,
@@ -182,7 +182,7 @@ def _answer_pay_or_counter_to(g: Game, d: Any, value: Any) -> None:
 
 def _linked_exile(g: Game, ctx: Context, e: LinkedExile) -> list | None:
     s = g.s
-    oid = E.target_object(g, ctx, e.target)
+    oid = effect_context.target_object(g, ctx, e.target)
     if oid is None or ctx.source is None:
         return None
     new = g.move(oid, EXILE, rule="701.11a")

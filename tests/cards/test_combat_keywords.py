@@ -17,7 +17,7 @@ from manastack.engine.game import Game
 from manastack.model import actions as A
 from manastack.model.state import BATTLEFIELD, Combat, player_ref
 from manastack.rules import attacking as attacking_module
-from manastack.rules import blocking_requirements, combat, effects, targeting
+from manastack.rules import blocking_requirements, combat, effect_context, effects, targeting
 from manastack.rules import combat_keywords as CK
 
 CR = Path("/work/shared/reference/comprehensive-rules-20240917.txt")
@@ -86,7 +86,7 @@ def test_myriad_does_nothing_in_two_player_games() -> None:
     viper = put(g, "Broodbirth Viper", 0)
     combat_with(g, {viper.id: player_ref(1)})
     ab = next(a for a in g.chars(viper).abilities if a.text == "Myriad")
-    ctx = effects.Context(0, viper.id, (), (), 0, "Broodbirth Viper", (viper.copy(), g.chars(viper)))
+    ctx = effect_context.Context(0, viper.id, (), (), 0, "Broodbirth Viper", (viper.copy(), g.chars(viper)))
     before = len(g.s.battlefield)
     effects.run(g, ctx, ab.effects, finish=None)
     assert len(g.s.battlefield) == before
@@ -111,7 +111,7 @@ def test_melee_counts_opponents_not_planeswalkers() -> None:
     protester = put(g, "Deputized Protester", 0)
     jace = put(g, "Jace Beleren", 1, supported=False, counters={"loyalty": 3})
     combat_with(g, {protester.id: jace.id})
-    ctx = effects.Context(0, protester.id, (), (), 0, "Deputized Protester", (protester.copy(), g.chars(protester)))
+    ctx = effect_context.Context(0, protester.id, (), (), 0, "Deputized Protester", (protester.copy(), g.chars(protester)))
     effects.run(g, ctx, (CK.Melee(),), finish=None)
     assert g.chars(protester).power == 2
     g.s.combat.attackers[protester.id] = player_ref(1)
@@ -180,7 +180,7 @@ def test_clone_is_independent_of_renown_and_combat_effects() -> None:
     g = Game.empty()
     sergeant = put(g, "Akroan Sergeant", 0)
     clone = Game(g.s.clone())
-    ctx = effects.Context(0, sergeant.id, (), (), 0, "Akroan Sergeant", None)
+    ctx = effect_context.Context(0, sergeant.id, (), (), 0, "Akroan Sergeant", None)
     effects.run(clone, ctx, (CK.Renown(1), CK.CombatRule("self", ("cant_block",))), finish=None)
     assert CK.is_renowned(clone, sergeant.id) and not CK.is_renowned(g, sergeant.id)
     assert "cant_block" in clone.chars(clone.s.objects[sergeant.id]).rules

@@ -11,7 +11,7 @@ from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.engine.game import Game
 from manastack.model import vocab as V
-from manastack.rules import effects as _effects_module
+from manastack.rules import effect_context
 from manastack.rules import keyword_actions as KA
 from manastack.rules import prevention as PV
 from manastack.rules import referred_objects as RO
@@ -133,7 +133,7 @@ def test_its_controller_of_a_stolen_creature_is_its_controller_not_its_owner():
 def test_energy_is_kept_per_player_and_cloned_independently():
     """107.14: energy counters on a player; a clone of the game doesn't share them."""
     g = Game.empty()
-    ctx = _effects_module.Context(0, None, (), (), 0, "Test")
+    ctx = effect_context.Context(0, None, (), (), 0, "Test")
     run(g, ctx, (KA.GetEnergy(3),), None)
     assert KA.energy(g, 0) == 3 and KA.energy(g, 1) == 0
     clone = g.clone()

@@ -1,0 +1,119 @@
+"""CR 608.2: what a resolving spell or ability's words refer to. Its `Context`: its controller and
+source (with the source's last known information, 608.2h), its targets and which are still legal
+(608.2b), X (107.3), its modes (700.2), and what earlier parts of its effect did ("if you do",
+608.2c; the cards looked at; the coin flip). `target_object` and `resolve_who` turn its Who words
+("target creature", "you", "each opponent") into objects and players, `amount` its Amount words into
+numbers. The effects themselves are rules/effects.py and the other areas' handlers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..engine import registry
+from ..model import vocab as V
+from ..model.state import BATTLEFIELD, STACK
+from . import targeting as _targeting_module
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+
+@dataclass
+class Context:
+    controller: int
+    source: int | None
+    targets: tuple[int, ...]
+    legal: tuple[bool, ...]
+    x: int
+    name: str
+    source_lki: Any = None  # (Obj copy, Chars) as the source last existed
+    event_obj: int | None = None  # the object the trigger event refers to ("put a +1/+1 counter on it")
+    modes: tuple[int, ...] = ()  # chosen modes (700.2), in the order chosen
+    did: bool | None = None  # the answer to the last "you may" ("if you do", 608.2c)
+    looked: tuple[int, ...] = ()  # the cards "looked at" ("put one of them into your hand")
+    flip: bool | None = None  # the last coin flip was won (705)
+    hand_of: int | None = None  # the player whose hand was revealed ("you choose a card from it")
+    chosen: int | None = None  # the card chosen from it ("that player discards that card")
+    kicked: bool = False  # 702.33d: the spell was kicked ("if this spell was kicked")
+    # 601.2h / 602.2b: the ids the permanents sacrificed to pay its costs had on the battlefield; their
+    # last known information is in GameState.lki ("the sacrificed creature's power", 608.2h).
+    sacrificed: tuple[int, ...] = ()
+
+
+def amount(g: Game, ctx: Context, a: V.Amount) -> int:
+    if isinstance(a, int):
+        return a
+    if a == "X":
+        return ctx.x
+    if isinstance(a, V.Count):
+        if a.counters_on_self:
+            o = ctx.source_lki[0] if ctx.source_lki else None
+            return (o.counters.get(a.counters_on_self, 0) if o else 0) * a.multiplier
+        if a.filter is not None:
+            return sum(1 for o in g.permanents() if _targeting_module.matches_filter(g, a.filter, o, ctx.controller)) * a.multiplier
+    resolver = registry.AMOUNT_RESOLVERS.get(type(a))
+    if resolver is not None:
+        return resolver(g, ctx, a)  # "equal to that creature's toughness" (rules/referred_objects.py)
+    return 0
+
+
+def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
+    """Players an effect refers to, as player indexes; [] when the target became illegal."""
+    if isinstance(who, V.Ref):
+        if not ctx.legal[who.index]:
+            return []
+        t = ctx.targets[who.index]
+        return [-1 - t] if t < 0 else []
+    if who == V.YOU:
+        return [ctx.controller]
+    if who == V.EACH_OPPONENT:
+        return [1 - ctx.controller]
+    if who == V.EACH_PLAYER:
+        s = g.s
+        return [s.active, 1 - s.active]
+    if who == V.DEFENDING:
+        return [1 - ctx.controller]
+    if who == V.EVENT_PLAYER:
+        e = ctx.event_obj
+        if e is None:
+            return []
+        if e < 0:
+            return [-1 - e]
+        # The event names an object ("whenever a creature an opponent controls dies, that player ..."):
+        # that player is its controller, as it last existed if it has left (608.2h, 603.10a).
+        o = g.s.objects.get(e)
+        if o is not None and o.zone in (BATTLEFIELD, STACK):
+            return [o.controller]
+        if e in g.s.lki:
+            return [g.s.lki[e][0].controller]
+        return [o.owner] if o is not None else []
+    resolver = registry.WHO_RESOLVERS.get(type(who))
+    if resolver is not None:
+        return resolver(g, ctx, who)  # "its controller" (rules/referred_objects.py)
+    return []
+
+
+def target_object(g: Game, ctx: Context, who: V.Who) -> int | None:
+    if isinstance(who, V.Ref):
+        if not ctx.legal[who.index]:
+            return None
+        t = ctx.targets[who.index]
+        # A player chosen for "any target" is no object; an object that has left its zone since the
+        # resolution began is a new object (400.7) the effect no longer finds.
+        return t if t >= 0 and t in g.s.objects else None
+    if who == V.IT and ctx.event_obj is not None and ctx.event_obj >= 0:
+        o = g.s.objects.get(ctx.event_obj)
+        return ctx.event_obj if o is not None and o.zone == BATTLEFIELD else None
+    if who in (V.SELF, V.IT):
+        if ctx.source is not None and ctx.source in g.s.objects and g.s.objects[ctx.source].zone == BATTLEFIELD:
+            return ctx.source
+        return None
+    if who == V.ATTACHED:
+        src = g.s.objects.get(ctx.source) if ctx.source is not None else None
+        host = src.attached_to if src is not None and src.zone == BATTLEFIELD else (
+            ctx.source_lki[0].attached_to if ctx.source_lki else None)
+        o = g.s.objects.get(host) if host is not None else None
+        return host if o is not None and o.zone == BATTLEFIELD else None
+    return None
