@@ -13,6 +13,7 @@ from typing import Any
 
 from .mana import EMPTY, Bag
 from .vocab import Ability, CardDef
+from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, ZONES  # noqa: F401 (read from here by the house)
 
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -25,8 +26,6 @@ UNTAP, UPKEEP, DRAW, MAIN1, BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, F
 PHASE_OF_STEP = ("beginning", "beginning", "beginning", "precombat_main", "combat", "combat", "combat",
                  "combat", "combat", "combat", "postcombat_main", "ending", "ending")
 
-LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, STACK, EXILE = "library", "hand", "battlefield", "graveyard", "stack", "exile"
-ZONES = (LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, STACK, EXILE)
 
 
 def player_ref(index: int) -> int:

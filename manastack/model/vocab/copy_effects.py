@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..state import BATTLEFIELD
+from ..zones import BATTLEFIELD
 from . import ANY_OBJECT, Ability, Amount, ObjectFilter, StaticAbility
 
 ENTERS_AS_COPY = "enters_as_copy"  # StaticAbility.kind of EntersAsCopy
