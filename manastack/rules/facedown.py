@@ -456,12 +456,8 @@ def _turn_up_effect(g: Game, ctx: Context, e: TurnFaceUpEffect) -> list | None:
     return None
 
 
-def _register_more() -> None:
-    registry.register_effect(LookAtFaceDown, _look_at)
-    registry.register_effect(TurnFaceUpEffect, _turn_up_effect)
-
-
-_register_more()
+registry.register_effect(LookAtFaceDown, _look_at)
+registry.register_effect(TurnFaceUpEffect, _turn_up_effect)
 
 
 def _return_face_down(g: Game, ctx: Context, e: ReturnFaceDown) -> list | None:

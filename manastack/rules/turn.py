@@ -162,7 +162,7 @@ def _cleanup(g: Game) -> None:
     triggers.beginning_of_step(g, "cleanup")  # "at the beginning of the next cleanup step" (514.3a gives priority)
     limit: int | None = MAX_HAND_SIZE
     for fn in HAND_SIZE:
-        limit = fn(g, s.active, limit)  # 402.2: "you have no maximum hand size" (rules/statics_more.py)
+        limit = fn(g, s.active, limit)  # 402.2: "you have no maximum hand size" (rules/game_rule_statics.py)
     n = len(s.players[s.active].hand) - limit if limit is not None else 0
     if n > 0:
         s.queue.append(("discard", s.active, n, "514.1"))

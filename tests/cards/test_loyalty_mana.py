@@ -1,5 +1,5 @@
 """Loyalty abilities (606) and mana abilities beyond "Add [mana]" (605, 106.6): what the scenario files
-of tests/scenarios/cards/loyalty and tests/scenarios/cards/mana_more can't express — a [−X] ability of
+of tests/scenarios/cards/loyalty and tests/scenarios/cards/mana_abilities can't express — a [−X] ability of
 a card made for the test, the legal actions offered to agents, the compiled form of the templates and
 state copies."""
 

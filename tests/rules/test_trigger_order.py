@@ -191,7 +191,7 @@ def test_603_3b_every_event_object_read_is_known() -> None:
             defs = re.findall(r"^\s*def (\w+)\(", text[:m.start()], re.M)
             handlers.add(defs[-1] if defs else f"{path.name}: module level")
     assert len(handlers) >= 8
-    # the readers: effects.py's target resolution (V.IT, V.EVENT_PLAYER), effects_more's "it" refs,
+    # the readers: effects.py's target resolution (V.IT, V.EVENT_PLAYER), rules/referred_objects.py's "it" refs,
     # reflexive triggers (pass it on to their nested ability), and the EVENT_READERS classes' handlers
     assert handlers <= {"resolve_who", "target_object", "_referred", "_delayed_on_object", "_reflexive",
                         "_run_ward", "_return_dead", "_enlist_bonus", "_evolve", "_double_x", "_copy_that",

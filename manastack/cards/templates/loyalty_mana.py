@@ -87,7 +87,7 @@ def _with_restriction(cost: V.Cost, restriction: str = "", condition: object = N
     return V.CostPlus(**fields)
 
 
-def parse_production_more(text: str, removed: str | None = None,
+def parse_production_extended(text: str, removed: str | None = None,
                           sacrifices: V.ObjectFilter | None = None) -> V.ManaProduction:
     """The mana after "Add" (lower-cased): the compiler's kinds, then this module's. `removed`: the kind
     of counter the cost removes "any number of" / "X" of (the mana refers to that number); `sacrifices`:
@@ -283,7 +283,7 @@ def _mana_ability(para: str, cost: V.Cost, body: str, removed: str | None = None
     first = sentences[0]
     if not first.startswith("add "):
         return None
-    production = parse_production_more(first[4:], removed, cost.sacrifice)
+    production = parse_production_extended(first[4:], removed, cost.sacrifice)
     effects: list[V.Effect] = []
     spend = None
     for s in sentences[1:]:

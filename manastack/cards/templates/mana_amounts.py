@@ -24,7 +24,7 @@ from ..compiler import Unsupported, early_paragraph_template, first_template, pa
 from ..mana_text import MANA_ABILITY_TEMPLATES
 from .conditions import StateCondition
 from .effects_common import parse_filter
-from .loyalty_mana import parse_production_more
+from .loyalty_mana import parse_production_extended
 from .statics import parse_condition, permanent_filter
 
 _COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -66,8 +66,8 @@ def _instead(para: str, cost: V.Cost, body: str) -> V.ManaAbility | None:
         condition = parse_mana_condition(m.group(2))
     except Unsupported:
         return None  # a condition of another template's ("if a card is exiled with CARDNAME": imprint)
-    base = parse_production_more(m.group(1))
-    alternative = parse_production_more(m.group(3) or m.group(4))
+    base = parse_production_extended(m.group(1))
+    alternative = parse_production_extended(m.group(3) or m.group(4))
     prod = MAM.ConditionalProduction(MAM.INSTEAD, base=base, alternative=alternative, condition=condition)
     return V.ManaAbility(para, cost, prod)
 

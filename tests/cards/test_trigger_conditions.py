@@ -175,7 +175,7 @@ def test_control_count_excludes_the_source_for_another() -> None:
     ("Whenever enchanted land becomes tapped, draw a card.", "attached_becomes_tapped", "any", ""),
     ("Whenever you gain life for the first time each turn, draw a card.", "gain_life_first", "any", ""),
 ])
-def test_compiled_events_more(text: str, event: str, who: str, scope: str) -> None:
+def test_compiled_trigger_events(text: str, event: str, who: str, scope: str) -> None:
     ab = trigger(card(text))
     assert (ab.event, ab.who, ab.scope) == (event, who, scope)
 

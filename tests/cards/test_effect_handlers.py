@@ -1,4 +1,4 @@
-"""Effect sentences and keyword actions of cards/templates/effects_more.py, executed by
+"""Effect sentences and keyword actions of cards/templates/effects_*.py, executed by
 rules/keyword_actions.py, referred_objects.py, zone_change_effects.py, prevention.py, library_effects.py
 and hand_effects.py: what scenarios can't say (what is refused at compile time, the objects an effect
 refers to, state kept on the game)."""
