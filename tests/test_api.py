@@ -24,7 +24,7 @@ from manastack import Game, IllegalActionError
 from manastack.agents import RandomAgent
 from manastack.decks import bundled_decks
 from manastack.model import actions as A
-from manastack.rules.stack import is_mana_ability_action
+from manastack.rules.object_abilities import is_mana_ability_action
 
 _WANTED = [("vanilla", "burn"), ("green-ramp", "azorius-fliers"), ("combat-brawl", "green-ramp"),
            ("burn", "combat-brawl"), ("azorius-fliers", "vanilla"), ("black-removal", "white-weenie"),

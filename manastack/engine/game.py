@@ -285,14 +285,14 @@ class Game:
         # Every change to the game is logged (log_event bumps s.sba_version, passes and SBA_NEUTRAL_EVENTS
         # aside), so an unchanged mark means nothing SBA look at changed since they last found nothing.
         mark = s.sba_version
-        if s.__dict__.get("sba_mark") != mark or s.__dict__.get("stray_tokens"):  # 704.5d: a token left the battlefield
+        if s.sba_mark != mark or s.stray_tokens:  # 704.5d: a token left the battlefield
             if s.combat is not None:
                 RULES.prune_combat(self)  # 506.4: a permanent that stopped being a creature leaves combat
             if RULES.check_sba(self):
                 return False
             if s.over or s.pending is not None:
                 return False
-            s.sba_mark = mark  # type: ignore[attr-defined]
+            s.sba_mark = mark
         if s.over or s.pending is not None:
             return False
         RULES.flush_triggers(self)  # batched "one or more" events (603.2c), state triggers (603.8)
@@ -362,7 +362,7 @@ class Game:
     def statics_of_kind(self, kind: str) -> list:
         """(permanent, ability) for the abilities with this `kind` (StaticAbility and its relatives)
         the permanents on the battlefield have now, indexed once per state of the characteristics."""
-        known = self.s.__dict__.get("card_ability_kinds")
+        known = self.s.card_ability_kinds
         if known is not None and kind not in known:
             return []  # no card of this game has an ability of this kind
         return self.derived("static_kinds", self._static_kinds).get(kind, [])
@@ -418,30 +418,30 @@ class Game:
         s.next_timestamp += 1
         s.objects[o.id] = o
         if card.is_token and zone != BATTLEFIELD:
-            s.stray_tokens = True  # type: ignore[attr-defined]  # 704.5d: sba.check looks for it
-        if s.__dict__.get("last_card") is card:
+            s.stray_tokens = True  # 704.5d: sba.check looks for it
+        if s.last_card is card:
             return o  # the same card as the last new object (copies in a deck): nothing new to record
-        s.last_card = card  # type: ignore[attr-defined]
+        s.last_card = card
         kinds = ability_types(card)
-        known = s.__dict__.get("card_kinds")
+        known = s.card_kinds
         if known is None or not kinds <= known:
             # The ability classes of every card in this game (a frozenset in the state's dictionary, so
             # clone() shares it): hooks for rare mechanics ask `may_have` before scanning zones.
-            s.card_kinds = (known or frozenset()) | kinds  # type: ignore[attr-defined]
+            s.card_kinds = (known or frozenset()) | kinds
         akinds = _vocab.ability_kinds(card)
-        known_akinds = s.__dict__.get("card_ability_kinds")
+        known_akinds = s.card_ability_kinds
         if known_akinds is None or not akinds <= known_akinds:
-            s.card_ability_kinds = (known_akinds or frozenset()) | akinds  # type: ignore[attr-defined]
+            s.card_ability_kinds = (known_akinds or frozenset()) | akinds
         events = _vocab.trigger_events(card)
-        known_events = s.__dict__.get("card_events")
+        known_events = s.card_events
         if known_events is None or not events <= known_events:
-            s.card_events = (known_events or frozenset()) | events  # type: ignore[attr-defined]
+            s.card_events = (known_events or frozenset()) | events
         return o
 
     def may_have(self, *classes: type) -> bool:
         """Whether some card of this game has a printed ability of one of these classes."""
         # card_kinds holds every class in the abilities' class hierarchies (vocab.ability_types)
-        return not self.s.__dict__.get("card_kinds", _NO_KINDS).isdisjoint(classes)
+        return not (self.s.card_kinds or _NO_KINDS).isdisjoint(classes)
 
     def opponent(self, p: int) -> int:
         return 1 - p
@@ -657,7 +657,7 @@ class Game:
         return result
 
     def empty_pools(self, rule: str = "500.4") -> None:
-        if self.s.__dict__.get("kept_mana"):
+        if self.s.kept_mana:
             kept = RULES.kept_mana(self)  # "Until end of turn, you don't lose this mana as steps and phases end"
         else:
             kept = {}

@@ -254,7 +254,7 @@ class PerCardKinds:
         self._value: Any = None
 
     def __call__(self, s: GameState) -> Any:
-        kinds = s.__dict__.get(self._attr)
+        kinds = getattr(s, self._attr)
         if kinds is None:
             return self._compute(None)
         if kinds is not self._seen:
@@ -315,6 +315,33 @@ class GameState:
         self.loop_turn = -1
         self.turn_decisions = 0
         self.loop_seen: dict[int, int] = {}
+        # Designations and records the rules keep, each an immutable value replaced when it changes
+        # (so clone()'s shallow copy of the fields keeps clones independent).
+        self.renowned: frozenset[int] = frozenset()  # 702.112b: renowned permanents
+        self.energy: tuple[int, int] = (0, 0)  # 107.14: each player's energy counters
+        self.kicked_permanents: frozenset[int] = frozenset()  # 702.33d: permanents whose spell was kicked
+        self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)
+        self.ninjutsu_defenders: tuple[tuple[int, int], ...] = ()  # 702.49c: (attacker, player it attacks)
+        self.triggered_once: frozenset[tuple] = frozenset()  # 603.2h "triggers only once each turn"
+        self.combat_damage_groups: frozenset[tuple] = frozenset()  # 603.2c: one trigger per damage event
+        self.graveyard_leavers: tuple[tuple[int, object], ...] = ()  # 603.2c: cards that left graveyards at once
+        # Per-turn counts, (turn, per-player counts); a record of another turn counts as none.
+        self.draws: tuple[int, tuple[int, ...]] = (-1, (0, 0))  # 121.1: cards drawn ("second card each turn")
+        self.life_gain_events: tuple[int, tuple[int, ...]] = (-1, ())  # 119.9: "first time each turn"
+        self.spell_mana_spent: tuple[int, tuple[int, ...]] = (-1, ())  # 700.14 expend
+        self.casting_other_costs: tuple[tuple, ...] = ()  # 601.2b choices paid at 601.2h (alternative_costs)
+        self.face_down_seen = False  # 702.37: a face-down permanent existed: turning face up is offered
+        self.cleanup_again = False  # 514.3a: another cleanup step follows
+        self.stray_tokens = False  # 704.5d: a token left the battlefield (sba.check looks for it)
+        # What the cards of this game can do (Game.new_object; None until the first card): the classes
+        # in their abilities' hierarchies, their abilities' kinds, their trigger events.
+        self.card_kinds: frozenset[type] | None = None
+        self.card_ability_kinds: frozenset[str] | None = None
+        self.card_events: frozenset[str] | None = None
+        # Caches of derived values, each valid for the key it holds (immutable, replaced).
+        self.last_card: object = None  # the card of the last object made (Game.new_object)
+        self.sba_mark: object = None  # Game.settle: the state in which SBAs last found nothing
+        self.trigger_watch: tuple | None = None  # rules/trigger_queue.py: permanents' trigger events
 
     def restore(self, snapshot: GameState) -> None:
         """Become `snapshot` (a clone() taken earlier) in place, for a rule that undoes a change it can't

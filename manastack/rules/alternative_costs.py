@@ -109,7 +109,6 @@ def _other_payable(g: Game, p: int, o: Obj, ab: AlternativeCost) -> bool:
     return all(len(c) >= n for c, n in _other_candidates(g, p, o, ab.other).values())
 
 
-_PENDING = "_casting_other_costs"  # GameState attribute: the parts chosen at 601.2b, paid at 601.2h
 
 
 def _choose_other(g: Game, p: int, o: Obj, ab: AlternativeCost) -> None:
@@ -120,22 +119,22 @@ def _choose_other(g: Game, p: int, o: Obj, ab: AlternativeCost) -> None:
     if ab.other.life and s.players[p].life < ab.other.life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {ab.other.life} life (119.4)")
     # Immutable values only: GameState.clone() copies attributes like this one by reference.
-    pending: tuple = s.__dict__.get(_PENDING, ())
+    pending: tuple = s.casting_other_costs
     used: set[int] = {x for _, _, chosen in pending for _, ids in chosen for x in ids}
     chosen: dict[str, list[int]] = {}
     for part, (cands, n) in _other_candidates(g, p, o, ab.other).items():
         chosen[part] = cost_objects.choose_cost_objects(g, p, [c for c in cands if c not in used], n, part.replace("_", " "),
                                             o.card.name)
         used.update(chosen[part])
-    s.__dict__[_PENDING] = pending + ((o.id, ab, tuple((k, tuple(v)) for k, v in chosen.items())),)
+    s.casting_other_costs = pending + ((o.id, ab, tuple((k, tuple(v)) for k, v in chosen.items())),)
 
 
 def _take_pending(g: Game, oid: int) -> list[tuple[AlternativeCost, dict[str, tuple[int, ...]]]]:
-    pending = g.s.__dict__.get(_PENDING)
+    pending = g.s.casting_other_costs
     if not pending:
         return []
     mine = [(ab, dict(chosen)) for x, ab, chosen in pending if x == oid]
-    g.s.__dict__[_PENDING] = tuple(e for e in pending if e[0] != oid)
+    g.s.casting_other_costs = tuple(e for e in pending if e[0] != oid)
     return mine
 
 
@@ -317,7 +316,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         victim = cost_objects.choose_cost_objects(g, p, _emerge_candidates(g, p, o), 1, "sacrifice", card.name)[0]
         adjust -= g.s.objects[victim].card.mana_cost.mana_value
         emerge = AlternativeCost("emerge", "additional", other=OtherCost(sacrifice=V.ObjectFilter(), sacrifice_count=1))
-        g.s.__dict__[_PENDING] = g.s.__dict__.get(_PENDING, ()) + ((o.id, emerge, (("sacrifice", (victim,)),)),)
+        g.s.casting_other_costs = g.s.casting_other_costs + ((o.id, emerge, (("sacrifice", (victim,)),)),)
     reqs = requirements(total, action.x, adjust)
     for ab in ([alt] if alt is not None else []) + additional:
         if ab.kind not in ("replicate", "squad"):

@@ -27,7 +27,7 @@ def remember(g: Game, spell: int, caster: int, zone: str) -> None:
     """601.2a: `caster` cast the spell `spell` from `zone`. An immutable set in the state's dict, so that
     GameState.clone's shallow copy shares it safely."""
     s = g.s
-    s.cast_origins = s.__dict__.get("cast_origins", frozenset()) | {(spell, caster, zone)}  # type: ignore[attr-defined]
+    s.cast_origins = s.cast_origins | {(spell, caster, zone)}
 
 
 def cast_by(g: Game, permanent: int) -> tuple[int, str] | None:
@@ -39,7 +39,7 @@ def cast_by(g: Game, permanent: int) -> tuple[int, str] | None:
         prev = s.lki[permanent][0].previous_id  # it has left the battlefield since: its last known state
     if prev is None:
         return None
-    for spell, caster, zone in s.__dict__.get("cast_origins", ()):
+    for spell, caster, zone in s.cast_origins:
         if spell == prev:
             return caster, zone
     return None

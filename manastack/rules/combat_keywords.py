@@ -256,7 +256,7 @@ def _myriad(g: Game, ctx: effect_context.Context, e: Myriad) -> list | None:
 
 
 def is_renowned(g: Game, oid: int) -> bool:
-    return oid in g.s.__dict__.get("renowned", frozenset())
+    return oid in g.s.renowned
 
 
 def _renown(g: Game, ctx: effect_context.Context, e: Renown) -> list | None:
@@ -267,7 +267,7 @@ def _renown(g: Game, ctx: effect_context.Context, e: Renown) -> list | None:
     counter_replacement.put_counters(g, o, "+1/+1", e.n, "702.112a", placer=ctx.controller)
     # 702.112b: renowned is a designation of the permanent; an immutable set, so that clone()'s shallow
     # copy of the state stays independent.
-    g.s.renowned = g.s.__dict__.get("renowned", frozenset()) | {oid}  # type: ignore[attr-defined]
+    g.s.renowned = g.s.renowned | {oid}
     g.invalidate()
     g.log_event("renowned", "702.112a", card=o.card.name, counters=e.n)
     return None

@@ -115,7 +115,7 @@ def _count(g: Game, p: int, per: CostCount) -> int:
         # "Vivid": the colors among permanents the caster controls (105.2)
         return len({c for o in g.permanents(p) for c in g.chars(o).colors})
     if per.kind == "drawn":
-        turn, counts = g.s.__dict__.get("_draws", (None, (0, 0)))  # rules/effects.py draw (121.1)
+        turn, counts = g.s.draws  # rules/effects.py draw (121.1)
         return counts[p] if turn == g.s.turn else 0
     if per.kind == "attacked_by_you" and g.s.active != p:
         return 0  # only the active player attacks (506.2)

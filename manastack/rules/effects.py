@@ -273,11 +273,11 @@ def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
         before = len(s.players[p].hand)
         g.draw(p, 1, rule=rule)
         if len(s.players[p].hand) > before:
-            turn, counts = s.__dict__.get("_draws", (s.turn, (0, 0)))
+            turn, counts = s.draws
             if turn != s.turn:
                 counts = (0, 0)
             counts = tuple(c + (1 if i == p else 0) for i, c in enumerate(counts))
-            s._draws = (s.turn, counts)  # type: ignore[attr-defined]
+            s.draws = (s.turn, counts)
             triggers.card_drawn(g, p, counts[p])
 
 

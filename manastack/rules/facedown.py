@@ -102,7 +102,7 @@ THREE = parse_cost("{3}")
 def turn_face_down(o: Obj, how: str, g: Game) -> None:
     """708.2a / 708.3 / 708.4: turn a card face down (before it moves to the stack or battlefield).
     `how`: "morph", "megamorph", "disguise", "manifest", "cloak". 708.2b: a face-down object stays as it is."""
-    g.s.face_down_seen = True  # type: ignore[attr-defined]  # rules/priority.py then offers turning face up
+    g.s.face_down_seen = True  # rules/priority.py then offers turning face up
     if o.face_down is not None:
         return
     o.face_down = (o.card, how)
@@ -391,7 +391,7 @@ def _turn_face_down_effect(g: Game, ctx: Context, e: TurnFaceDown) -> list | Non
     if o is None or o.zone != BATTLEFIELD or o.face_down is not None or o.card.is_token:
         return None  # 708.2b; a token has no card to turn face down
     turn_face_down(o, "effect", g)
-    s.__dict__.pop("_trigger_watch", None)  # its card changed under the same id (rules/triggers.py cache)
+    s.trigger_watch = None  # its card changed under the same id (rules/triggers.py cache)
     g.invalidate()
     g.log_event("turn_face_down", "708.2a", id=o.id)
     return None
@@ -426,7 +426,7 @@ def turn_up(g: Game, o: Obj, rule: str) -> None:
     real, _how = o.face_down
     o.face_down = None
     o.card = real
-    s.__dict__.pop("_trigger_watch", None)  # rules/triggers.py caches permanents' triggers by id
+    s.trigger_watch = None  # rules/triggers.py caches permanents' triggers by id
     g.invalidate()  # face up: the counters below are put on the creature it now is (122.6)
     for sab in real.abilities:
         if isinstance(sab, StaticAbility) and sab.kind == "face_up_counters":  # 708.11

@@ -35,7 +35,7 @@ def _controller(g: Game, source: int, lki: Any) -> int | None:
 
 
 def _was_kicked(g: Game, cond: WasKicked, source: int, lki: Any, event_obj: int | None) -> bool:
-    return source in g.s.__dict__.get("kicked_permanents", frozenset())
+    return source in g.s.kicked_permanents
 
 
 def _control_count(g: Game, cond: ControlCount, source: int, lki: Any, event_obj: int | None) -> bool:

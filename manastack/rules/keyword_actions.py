@@ -313,13 +313,13 @@ registry.CHOICES["amass"] = (lambda g, d: choice_effects._object_actions(g, d), 
 def energy(g: Game, p: int) -> int:
     """The energy counters player `p` has (122.1, 107.14). Kept on the state as an immutable pair, so
     a clone of the state shares nothing mutable with it."""
-    return g.s.__dict__.get("energy", (0, 0))[p]
+    return g.s.energy[p]
 
 
 def _set_energy(g: Game, p: int, n: int) -> None:
-    pair = list(g.s.__dict__.get("energy", (0, 0)))
+    pair = list(g.s.energy)
     pair[p] = n
-    g.s.energy = tuple(pair)  # type: ignore[attr-defined]
+    g.s.energy = tuple(pair)
 
 
 

@@ -60,13 +60,13 @@ def _defender_ok(g: Game, defender: int) -> bool:
 
 def _enter_attacking(g: Game, ctx: effect_context.Context, e: EnterAttacking) -> list | None:
     s = g.s
-    records = s.__dict__.get("ninjutsu_defenders", ())
+    records = s.ninjutsu_defenders
     mine = [i for i, (card, _) in enumerate(records) if card == ctx.source]
     if not mine:
         return None
     i = mine[-1]  # the latest activation resolves first (405.5)
     defender = records[i][1]
-    s.ninjutsu_defenders = records[:i] + records[i + 1:]  # type: ignore[attr-defined]
+    s.ninjutsu_defenders = records[:i] + records[i + 1:]
     o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != HAND:
         return None  # 702.49b / 400.7: it left the hand
@@ -111,7 +111,7 @@ def _ninjutsu_pay(g: Game, ab: Ninjutsu, p: int, o: Obj, action: A.ActivateAbili
     g.move(chosen, HAND, rule="702.49a")
     # What the ninja will attack (702.49c), kept until the ability resolves: an immutable tuple in the
     # state's dict (GameState.clone shares it).
-    s.ninjutsu_defenders = s.__dict__.get("ninjutsu_defenders", ()) + ((o.id, defender),)  # type: ignore[attr-defined]
+    s.ninjutsu_defenders = s.ninjutsu_defenders + ((o.id, defender),)
 
 
 registry.HAND_ABILITY_COSTS[Ninjutsu] = registry.HandAbilityCosts(_ninjutsu_block_reason, _ninjutsu_cost_options,

@@ -118,7 +118,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                         acts.append(A.CastSpell(oid, targets, x, modes=modes, choices=(("kicked", True),)))
                 for choices in variants:
                     acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
-    if s.__dict__.get("face_down_seen"):
+    if s.face_down_seen:
         acts.extend(facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
     gk, cz = _graveyard_keywords_module, _cast_from_zones_module
     if special_actions:

@@ -300,7 +300,7 @@ def mana_unmodified(g: Game) -> bool:
 
 
 def _tap_triggers(g: Game) -> list:
-    events = g.s.__dict__.get("card_events")
+    events = g.s.card_events
     if events is not None and "tapped_for_mana" not in events:
         return []  # 106.12a: no card of this game has such a trigger
     return g.derived("_tap_triggers", lambda: [

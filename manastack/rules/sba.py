@@ -61,8 +61,8 @@ def check(g: Game) -> bool:
     acted = False
     # 704.5d: tokens in other zones. A token can only get there as a new object (400.7), which
     # Game.new_object flags (`stray_tokens`): without one since the last look there is none.
-    if s.__dict__.get("stray_tokens"):
-        s.stray_tokens = False  # type: ignore[attr-defined]
+    if s.stray_tokens:
+        s.stray_tokens = False
         for pl in s.players:
             for zone in (pl.hand, pl.graveyard, pl.exile, pl.library):
                 for oid in list(zone):

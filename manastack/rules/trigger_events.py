@@ -74,7 +74,7 @@ def remember_kicked(g: Game, oid: int) -> None:
     """A permanent spell that was kicked became the permanent `oid` (608.3, 702.33d). A frozenset
     in the state's dict: GameState.clone copies it (immutable, so shared safely)."""
     s = g.s
-    s.kicked_permanents = s.__dict__.get("kicked_permanents", frozenset()) | {oid}  # type: ignore[attr-defined]
+    s.kicked_permanents = s.kicked_permanents | {oid}
 
 
 def still_holds(g: Game, item: StackItem) -> bool:
@@ -224,7 +224,7 @@ def _group_combat_damage(g: Game, o: Any, target: int) -> None:
     if not watchers:
         return
     s = g.s
-    seen = s.__dict__.get("combat_damage_groups", frozenset())
+    seen = s.combat_damage_groups
     for w, ab in watchers:
         key = (s.turn, s.step, w.id, target)
         if key in seen or o.controller != w.controller:
@@ -234,7 +234,7 @@ def _group_combat_damage(g: Game, o: Any, target: int) -> None:
         if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
             seen = seen | {key}
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "that player"
-    s.combat_damage_groups = seen  # type: ignore[attr-defined]
+    s.combat_damage_groups = seen
 
 
 def _recipient_ok(who: str, damage_controller: int, target: int) -> bool:
@@ -318,8 +318,8 @@ def zone_changed(g: Game, old_id: int, new_id: int, frm: str, to: str, rule: str
         if o is not None:
             # 603.10a: looks back in time (the card as it was in the graveyard; a card's characteristics
             # there are its printed ones).
-            batch = g.s.__dict__.get("graveyard_leavers", ())
-            g.s.graveyard_leavers = batch + ((o.owner, o.card),)  # type: ignore[attr-defined]
+            batch = g.s.graveyard_leavers
+            g.s.graveyard_leavers = batch + ((o.owner, o.card),)
 
 
 def _left_battlefield(g: Game, old_id: int, to: str, rule: str) -> None:
@@ -358,9 +358,9 @@ def flush(g: Game) -> None:
     """Before triggered abilities are put on the stack (603.3): the zone-change events batched since
     ("one or more cards leave your graveyard", 603.2c) trigger once each; state triggers (603.8)."""
     s = g.s
-    batch = s.__dict__.get("graveyard_leavers")
+    batch = s.graveyard_leavers
     if batch:
-        s.graveyard_leavers = ()  # type: ignore[attr-defined]
+        s.graveyard_leavers = ()
         _left_graveyard(g, batch)
     state_triggers(g)
 
@@ -441,13 +441,13 @@ def became_tapped(g: Game, o: Any) -> None:
 
 def life_gained(g: Game, p: int) -> None:
     """119.9 / 603.2: "Whenever you gain life for the first time each turn": counts life-gain events per
-    turn (an immutable tuple in the state's dict: GameState.clone copies it)."""
+    turn (GameState.life_gain_events)."""
     s = g.s
-    turn, counts = s.__dict__.get("life_gain_events", (s.turn, ()))
+    turn, counts = s.life_gain_events
     if turn != s.turn:
         counts = ()
     counts = tuple((counts[i] if i < len(counts) else 0) + (1 if i == p else 0) for i in range(len(s.players)))
-    s.life_gain_events = (s.turn, counts)  # type: ignore[attr-defined]
+    s.life_gain_events = (s.turn, counts)
     for w, ab in trigger_queue.watchers(g, ("gain_life_first", "gain_life_your_turn")):
         if w.controller != p:
             continue
@@ -487,12 +487,12 @@ def mana_spent_on_spell(g: Game, p: int, n: int) -> None:
     if n <= 0:
         return
     s = g.s
-    turn, counts = s.__dict__.get("spell_mana_spent", (s.turn, ()))
+    turn, counts = s.spell_mana_spent
     if turn != s.turn:
         counts = ()
     before = counts[p] if p < len(counts) else 0
     counts = tuple((counts[i] if i < len(counts) else 0) + (n if i == p else 0) for i in range(len(s.players)))
-    s.spell_mana_spent = (s.turn, counts)  # type: ignore[attr-defined]
+    s.spell_mana_spent = (s.turn, counts)
     for w, ab in trigger_queue.watchers(g, ("expend",)):
         if w.controller == p and before < ab.count <= before + n:
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)

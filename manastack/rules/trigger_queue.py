@@ -39,7 +39,7 @@ def _watch_infos(g: Game) -> tuple:
     s = g.s
     objs = s.objects
     key = tuple(s.battlefield)
-    cached = s.__dict__.get("_trigger_watch")
+    cached = s.trigger_watch
     if cached is not None and cached[0] == key:
         return cached[1]
     full = [(oid, _info(objs[oid].card)) for oid in key]
@@ -47,7 +47,7 @@ def _watch_infos(g: Game) -> tuple:
         infos = tuple((oid, None) for oid, _ in full)  # abilities may be granted: look at every permanent
     else:
         infos = tuple((oid, i[1]) for oid, i in full if i[1])
-    s._trigger_watch = (key, infos)  # type: ignore[attr-defined]
+    s.trigger_watch = (key, infos)
     return infos
 
 
@@ -64,7 +64,7 @@ def own_triggered(g: Game, o, events: tuple[str, ...]) -> list:
 def watchers(g: Game, events: tuple[str, ...]):
     """(permanent, ability) for the triggered abilities with one of `events` on the battlefield now."""
     s = g.s
-    known = s.__dict__.get("card_events")
+    known = s.card_events
     if known is not None and known.isdisjoint(events):
         return []  # no card of this game has such a triggered ability (vocab.trigger_events)
     objs = s.objects

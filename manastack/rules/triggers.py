@@ -588,10 +588,10 @@ def _gate(g: Game, source: int, ability: Any) -> bool:
         return True
     s = g.s
     key = (source, ability.text, s.turn)
-    done = s.__dict__.get("triggered_once", frozenset())
+    done = s.triggered_once
     if key in done:
         return False
-    s.triggered_once = frozenset(k for k in done if k[2] == s.turn) | {key}  # type: ignore[attr-defined]
+    s.triggered_once = frozenset(k for k in done if k[2] == s.turn) | {key}
     return True
 
 

@@ -182,7 +182,7 @@ def _wear_off(g: Game) -> None:
     # 514.3a: if state-based actions would be performed or triggers are waiting, players get priority.
     sba = _sba_module
     if sba.check(g) or s.pending_triggers:
-        s.cleanup_again = True  # type: ignore[attr-defined]
+        s.cleanup_again = True
         s.queue.append(("give_priority",))
 
 
@@ -209,7 +209,8 @@ def end_step(g: Game) -> None:
     s.passes = 0
     if s.step == END_COMBAT:
         combat.end_of_combat(g)
-    if s.step == CLEANUP and s.__dict__.pop("cleanup_again", False):
+    if s.step == CLEANUP and s.cleanup_again:
+        s.cleanup_again = False
         s.stage = 0  # 514.3a: another cleanup step
         return
     nxt = next_step(g)

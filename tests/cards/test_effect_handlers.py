@@ -16,7 +16,8 @@ from manastack.rules import keyword_actions as KA
 from manastack.rules import prevention as PV
 from manastack.rules import referred_objects as RO
 from manastack.rules import zone_change_effects as ZC
-from manastack.rules.effects import Context, run
+from manastack.rules.effect_context import Context
+from manastack.rules.effects import run
 from manastack.scenario import run_data
 from manastack.scenario.runner import Runner
 
