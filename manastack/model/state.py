@@ -342,6 +342,7 @@ class GameState:
         self.last_card: object = None  # the card of the last object made (Game.new_object)
         self.sba_mark: object = None  # Game.settle: the state in which SBAs last found nothing
         self.trigger_watch: tuple | None = None  # rules/trigger_queue.py: permanents' trigger events
+        self.loud_hands: tuple[tuple | None, tuple | None] = (None, None)  # rules/priority.py, per player
 
     def restore(self, snapshot: GameState) -> None:
         """Become `snapshot` (a clone() taken earlier) in place, for a rule that undoes a change it can't

@@ -37,6 +37,7 @@ from . import graveyard_keywords as _graveyard_keywords_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..model.state import GameState
 
 
 MAX_X_LISTED = 10
@@ -71,11 +72,9 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     face_down, special_actions, flashback = _game_features(s)
     # 601.3b: a permission to cast spells as though they had flash makes no card in hand quiet
     granted = not sorcery_time and any(f(g, p, None) for f in registry.FLASH_GRANTS)
-    for oid in pl.hand:
+    for oid in (pl.hand if sorcery_time or granted else _loud_cards(s, p)):
         o = s.objects[oid]
         card = o.card
-        if not sorcery_time and not granted and _quiet_at_instant_speed(card):
-            continue  # nothing to do with it now (the checks below would each say no)
         if card.abilities and activation.hand_abilities(card):
             acts.extend(_hand_ability_actions(g, p, o))  # 113.6b / 702.29a: cycling
         if card.abilities and face_down and facedown.face_down_ability(card) is not None:
@@ -210,6 +209,21 @@ def _quiet_at_instant_speed(card) -> bool:
             _QUIET.clear()
         ent = _QUIET[id(card)] = (card, quiet, len(registry.FLASH_PERMISSION_KINDS))
     return ent[1]
+
+
+def _loud_cards(s: GameState, p: int) -> tuple[int, ...]:
+    """The cards of `p`'s hand that aren't quiet at instant speed (the others offer nothing when their
+    owner couldn't cast a sorcery: the checks of priority_actions would each say no). Kept per player
+    with the hand it was computed for, an immutable value replaced (clones share it while it holds: an
+    object id names one card in a game and its clones)."""
+    hand = s.players[p].hand
+    key = (tuple(hand), len(registry.FLASH_PERMISSION_KINDS))
+    kept = s.loud_hands[p]
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    loud = tuple(oid for oid in hand if not _quiet_at_instant_speed(s.objects[oid].card))
+    s.loud_hands = (s.loud_hands[0], (key, loud)) if p else ((key, loud), s.loud_hands[1])
+    return loud
 
 
 def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
