@@ -36,7 +36,7 @@ from . import effect_context, effects
 
 
 
-def _choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
+def queue_choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
     return ("choice", kind, p, data, prompt, payload)
 
 
@@ -49,7 +49,7 @@ def _subsets(cards: tuple[int, ...], cap: int = 6) -> list[tuple[int, ...]]:
     return out
 
 
-def _check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
+def check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
     if value is None or value is False:
         value = ()
     if isinstance(value, int) and not isinstance(value, bool):
@@ -61,13 +61,13 @@ def _check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
 
 def _exile(g: Game, ctx: effect_context.Context, e: V.Exile) -> list | None:
     """701.11a: from wherever it is (a permanent, or a card in a graveyard)."""
-    oid = _target_anywhere(g, ctx, e.target)
+    oid = target_anywhere(g, ctx, e.target)
     if oid is not None:
         g.move(oid, EXILE, rule="701.11a")
     return None
 
 
-def _target_anywhere(g: Game, ctx: effect_context.Context, who: V.Who) -> int | None:
+def target_anywhere(g: Game, ctx: effect_context.Context, who: V.Who) -> int | None:
     """Like target_object, but a target may be a card in a graveyard (its legality was checked)."""
     if isinstance(who, V.Ref):
         if not ctx.legal[who.index]:
@@ -146,7 +146,7 @@ def _sacrifice(g: Game, ctx: effect_context.Context, e: V.Sacrifice) -> list | N
     players = effect_context.resolve_who(g, ctx, e.who)
     players.sort(key=lambda p: p != g.s.active)
     for p in players:
-        needs.append(_choice("effects.sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
+        needs.append(queue_choice("effects.sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
     return needs or None
 
 
@@ -178,10 +178,10 @@ def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
 
 
 def _optional(g: Game, ctx: effect_context.Context, e: V.Optional) -> list | None:
-    return [_choice("may", ctx.controller, e.prompt, f"{ctx.name}: you may {e.prompt} (true or false)", (ctx, e))]
+    return [queue_choice("may", ctx.controller, e.prompt, f"{ctx.name}: you may {e.prompt} (true or false)", (ctx, e))]
 
 
-def _may_actions(g: Game, d: Any) -> list:
+def may_actions(g: Game, d: Any) -> list:
     item = g.s.queue[0] if g.s.queue and g.s.queue[0][0] == "choice" else None
     if item is not None and item[1] == "may":
         _, e = item[5]
@@ -235,7 +235,7 @@ def _counter_unless(g: Game, ctx: effect_context.Context, e: V.CounterUnlessPays
     if it is None:
         return None
     q = it.controller
-    return [_choice("pay_or_counter", q, e.cost.text, f"{ctx.name}: pay {e.cost.text} or {it.name} is countered "
+    return [queue_choice("pay_or_counter", q, e.cost.text, f"{ctx.name}: pay {e.cost.text} or {it.name} is countered "
                                                       f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
 
 
@@ -246,7 +246,7 @@ def counter_unless_pays(g: Game, ctx: effect_context.Context, ref: int | None, c
                                                               it.id == ref)), None)
     if it is None:
         return None
-    return [_choice("pay_or_counter", it.controller, cost.text,
+    return [queue_choice("pay_or_counter", it.controller, cost.text,
                     f"{ctx.name}: pay {cost.text} or {it.name} is countered (true to pay, false not to)",
                     (ref, cost, ctx.name))]
 
@@ -370,11 +370,11 @@ registry.EFFECT_HANDLERS.update({
 })
 
 
-def _object_actions(g: Game, d: Any) -> list:
+def object_actions(g: Game, d: Any) -> list:
     return [A.Choose(c) for c in d.data]
 
 
-def _subset_actions(g: Game, d: Any) -> list:
+def subset_actions(g: Game, d: Any) -> list:
     return [A.Choose(x) for x in _subsets(d.data)]
 
 
@@ -418,9 +418,9 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
 
 CHOICES = registry.CHOICES  # (engine/registry.py)
 CHOICES.update({
-    "effects.sacrifice": (_object_actions, _answer_sacrifice),
-    "may": (_may_actions, _answer_may),
-    "pay_or_counter": (_may_actions, _answer_pay_or_counter),
+    "effects.sacrifice": (object_actions, _answer_sacrifice),
+    "may": (may_actions, _answer_may),
+    "pay_or_counter": (may_actions, _answer_pay_or_counter),
 })
 registry.EFFECT_HANDLERS.update({V.PayMana: _pay, V.CounterUnlessPays: _counter_unless})
 
@@ -499,12 +499,12 @@ def _proliferate(g: Game, ctx: effect_context.Context, e: V.Proliferate) -> list
         player_ref(p) for p in (0, 1) if s.players[p].poison)
     if not cands:
         return None
-    return [_choice("proliferate", ctx.controller, cands,
+    return [queue_choice("proliferate", ctx.controller, cands,
                     f"701.27a: proliferate: choose any number of {', '.join(g.name_of(c) for c in cands)}")]
 
 
 def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
-    chosen = _check_subset(g, d, value)
+    chosen = check_subset(g, d, value)
     s = g.s
     s.pending = None
     s.queue.pop(0)
@@ -520,7 +520,7 @@ def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
 
 
 def _return_chosen(g: Game, ctx: effect_context.Context, e: V.ReturnChosen) -> list | None:
-    return [_choice("return", ctx.controller, None, "", (e.filter, e.amount, ctx.controller, ctx.name))]
+    return [queue_choice("return", ctx.controller, None, "", (e.filter, e.amount, ctx.controller, ctx.name))]
 
 
 def _answer_return(g: Game, d: Any, value: Any) -> None:
@@ -540,15 +540,15 @@ def _if_flip(g: Game, ctx: effect_context.Context, e: V.IfFlip) -> list | None:
     return None
 
 
-CHOICES["proliferate"] = (_subset_actions, _answer_proliferate)
-CHOICES["return"] = (_object_actions, _answer_return)
+CHOICES["proliferate"] = (subset_actions, _answer_proliferate)
+CHOICES["return"] = (object_actions, _answer_return)
 registry.EFFECT_HANDLERS.update({V.Proliferate: _proliferate, V.ReturnChosen: _return_chosen, V.ExileGraveyard: _exile_graveyard,
                   V.IfFlip: _if_flip, V.FlipCoin: lambda g, ctx, e: None})
 
 
 def only_false_may(g: Game, d: Any) -> bool:
     """Whether the only legal answer to a "you may" is false (the optional action can't be done)."""
-    acts = _may_actions(g, d)
+    acts = may_actions(g, d)
     return len(acts) == 1
 
 

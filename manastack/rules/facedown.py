@@ -347,7 +347,7 @@ def _manifest_dread(g: Game, ctx: Context, e: ManifestDread) -> list | None:
     if len(cards) == 1:
         _attach_to_manifested(g, attach_source, manifest(g, p, cards[0]))
         return None
-    return [choice_effects._choice("manifest_dread", p, cards, f"701.60a: {ctx.name}: manifest dread: choose the card to manifest "
+    return [choice_effects.queue_choice("manifest_dread", p, cards, f"701.60a: {ctx.name}: manifest dread: choose the card to manifest "
                                                 f"({', '.join(g.name_of(c) for c in cards)}); the other goes to "
                                                 f"your graveyard", attach_source)]
 
@@ -401,7 +401,7 @@ def _register_face_down() -> None:
     registry.register_effect(Manifest, _manifest_top)
     registry.register_effect(ManifestDread, _manifest_dread)
     registry.register_effect(TurnFaceDown, _turn_face_down_effect)
-    registry.CHOICES["manifest_dread"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_manifest_dread)
+    registry.CHOICES["manifest_dread"] = (choice_effects.object_actions, _answer_manifest_dread)
 
 
 _register_face_down()

@@ -38,12 +38,12 @@ def _put_from_hand(g: Game, ctx: effect_context.Context, e: PutFromHand) -> list
     cands = tuple(c for c in g.s.players[p].hand if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     if not cands:
         return None
-    return [choice_effects._choice("put_from_hand", p, cands, f"{ctx.name}: you may put one of "
+    return [choice_effects.queue_choice("put_from_hand", p, cands, f"{ctx.name}: you may put one of "
                                                  f"{', '.join(g.name_of(c) for c in cands)} onto the battlefield "
                                                  f"(or false)", e.tapped)]
 
 
-def _put_from_hand_actions(g: Game, d: Any) -> list:
+def put_from_hand_actions(g: Game, d: Any) -> list:
     return [A.Choose(c) for c in d.data] + [A.Choose(False)]
 
 
@@ -82,7 +82,7 @@ def _discard_at_random(g: Game, ctx: effect_context.Context, e: DiscardAtRandom)
 registry.register_effect(DiscardAtRandom, _discard_at_random)
 
 
-registry.CHOICES["put_from_hand"] = (_put_from_hand_actions, _answer_put_from_hand)
+registry.CHOICES["put_from_hand"] = (put_from_hand_actions, _answer_put_from_hand)
 
 
 registry.register_effect(PutFromHand, _put_from_hand)
@@ -97,7 +97,7 @@ def _choose_card(g: Game, ctx: effect_context.Context, e: V.ChooseCard) -> list 
                   if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], ctx.controller))
     if not cands:
         return None
-    return [choice_effects._choice("choose_card", ctx.controller, cands,
+    return [choice_effects.queue_choice("choose_card", ctx.controller, cands,
                     f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s hand "
                     f"({', '.join(g.name_of(c) for c in cands)})", ctx)]
 
@@ -129,7 +129,7 @@ def _act_on_chosen(g: Game, ctx: effect_context.Context, e: V.ActOnChosen) -> li
     return None
 
 
-registry.CHOICES["choose_card"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_choose_card)
+registry.CHOICES["choose_card"] = (choice_effects.object_actions, _answer_choose_card)
 
 
 registry.EFFECT_HANDLERS.update({V.ChooseCard: _choose_card, V.ActOnChosen: _act_on_chosen, V.RevealHand: lambda g, ctx, e: None})

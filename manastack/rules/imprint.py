@@ -77,7 +77,7 @@ def _exile_from_hand(g: Game, ctx: Context, e: ExileFromHand) -> list | None:
     cands = _hand_cards(g, ctx.controller, e.filter)
     if not cands:
         return None
-    return [choice_effects._choice("exile_from_hand", ctx.controller, cands,
+    return [choice_effects.queue_choice("exile_from_hand", ctx.controller, cands,
                       f"{ctx.name}: choose a card to exile from your hand ({', '.join(g.name_of(c) for c in cands)})",
                       ctx.source)]
 
@@ -137,7 +137,7 @@ def _if_exiled(g: Game, o: Obj, ab: V.ManaAbility, any_cost: bool) -> tuple:
 
 registry.register_effect(ExileFromHand, _exile_from_hand)
 registry.register_effect(ReturnExiledToHand, _return_exiled_to_hand)
-registry.CHOICES["exile_from_hand"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_exile_from_hand)
+registry.CHOICES["exile_from_hand"] = (choice_effects.object_actions, _answer_exile_from_hand)
 registry.MAY_IMPOSSIBLE.append(_cannot_exile)
 registry.PRODUCTION_KINDS[EXILED_COLORS] = _exiled_colors
 registry.PRODUCTION_KINDS[IF_EXILED] = _if_exiled

@@ -186,7 +186,7 @@ def _bolster(g: Game, ctx: effect_context.Context, e: Bolster) -> list | None:
     if len(cands) == 1:
         referred_objects._counters(g, cands[0], n, "701.33a")
         return None
-    return [choice_effects._choice("bolster", ctx.controller, cands,
+    return [choice_effects.queue_choice("bolster", ctx.controller, cands,
                       f"701.33a: bolster {n}: choose a creature with the least toughness among creatures you control "
                       f"({', '.join(g.name_of(c) for c in cands)})", n)]
 
@@ -200,7 +200,7 @@ def _answer_bolster(g: Game, d: Any, value: Any) -> None:
     referred_objects._counters(g, value, n, "701.33a")
 
 
-registry.CHOICES["bolster"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_bolster)
+registry.CHOICES["bolster"] = (choice_effects.object_actions, _answer_bolster)
 
 
 def _connive(g: Game, ctx: effect_context.Context, e: Connive) -> list | None:
@@ -221,7 +221,7 @@ def _connive(g: Game, ctx: effect_context.Context, e: Connive) -> list | None:
     hand = tuple(s.players[p].hand)
     if not hand:
         return None
-    return [choice_effects._choice("connive_discard", p, hand, f"701.47a: {ctx.name} connives: choose a card to discard "
+    return [choice_effects.queue_choice("connive_discard", p, hand, f"701.47a: {ctx.name} connives: choose a card to discard "
                                                   f"({', '.join(g.name_of(c) for c in hand)})", oid)]
 
 
@@ -238,7 +238,7 @@ def _answer_connive(g: Game, d: Any, value: Any) -> None:
         referred_objects._counters(g, oid, 1, "701.47a")
 
 
-registry.CHOICES["connive_discard"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_connive)
+registry.CHOICES["connive_discard"] = (choice_effects.object_actions, _answer_connive)
 
 
 def _populate(g: Game, ctx: effect_context.Context, e: Populate) -> list | None:
@@ -250,7 +250,7 @@ def _populate(g: Game, ctx: effect_context.Context, e: Populate) -> list | None:
     if len(cands) == 1:
         E.create_token(g, g.s.objects[cands[0]].card, ctx.controller)
         return None
-    return [choice_effects._choice("populate", ctx.controller, cands,
+    return [choice_effects.queue_choice("populate", ctx.controller, cands,
                       f"701.30a: populate: choose a creature token you control to copy "
                       f"({', '.join(g.name_of(c) for c in cands)})", ctx.controller)]
 
@@ -264,7 +264,7 @@ def _answer_populate(g: Game, d: Any, value: Any) -> None:
     E.create_token(g, g.s.objects[value].card, p)
 
 
-registry.CHOICES["populate"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_populate)
+registry.CHOICES["populate"] = (choice_effects.object_actions, _answer_populate)
 
 
 def _amass(g: Game, ctx: effect_context.Context, e: Amass) -> list | None:
@@ -283,7 +283,7 @@ def _amass(g: Game, ctx: effect_context.Context, e: Amass) -> list | None:
     if len(armies) == 1:
         _amass_onto(g, armies[0], e.subtype, n, ctx.controller)
         return None
-    return [choice_effects._choice("amass", p, armies, f"701.44a: amass {e.subtype}s {n}: choose an Army you control "
+    return [choice_effects.queue_choice("amass", p, armies, f"701.44a: amass {e.subtype}s {n}: choose an Army you control "
                                           f"({', '.join(g.name_of(c) for c in armies)})", (e.subtype, n))]
 
 
@@ -307,7 +307,7 @@ def _answer_amass(g: Game, d: Any, value: Any) -> None:
     _amass_onto(g, value, subtype, n, d.player)
 
 
-registry.CHOICES["amass"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_amass)
+registry.CHOICES["amass"] = (choice_effects.object_actions, _answer_amass)
 
 
 def energy(g: Game, p: int) -> int:
@@ -355,7 +355,7 @@ def _tap_or_untap(g: Game, ctx: effect_context.Context, e: TapOrUntap) -> list |
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
-    return [choice_effects._choice("tap_or_untap", ctx.controller, oid,
+    return [choice_effects.queue_choice("tap_or_untap", ctx.controller, oid,
                       f"{ctx.name}: tap or untap {g.s.objects[oid].card.name}"
                       + (" (or false: neither)" if e.optional else ""), (oid, e.optional))]
 
@@ -393,7 +393,7 @@ def _endure(g: Game, ctx: effect_context.Context, e: Endure) -> list | None:
         E.create_token(g, e.spirit, got[0].controller)
         return None
     p = g.s.objects[oid].controller
-    return [choice_effects._choice("endure", p, oid, f"701.63a: {ctx.name}: put {e.amount} +1/+1 counters on "
+    return [choice_effects.queue_choice("endure", p, oid, f"701.63a: {ctx.name}: put {e.amount} +1/+1 counters on "
                                         f"{g.name_of(oid)} (counters) or create a {e.amount}/{e.amount} Spirit (token)?",
                       (oid, e))]
 
@@ -440,7 +440,7 @@ def _untap_up_to(g: Game, ctx: effect_context.Context, e: UntapUpTo) -> list | N
     cands = tuple(x for x in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source) if g.s.objects[x].tapped)
     if not cands:
         return None
-    return [choice_effects._choice("untap_up_to", ctx.controller, cands,
+    return [choice_effects.queue_choice("untap_up_to", ctx.controller, cands,
                       f"{ctx.name}: untap up to {e.amount} of {', '.join(g.name_of(c) for c in cands)} (a list)",
                       e.amount)]
 
@@ -457,7 +457,7 @@ def _untap_up_to_actions(g: Game, d: Any) -> list:
 
 
 def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
-    chosen = choice_effects._check_subset(g, d, value)
+    chosen = choice_effects.check_subset(g, d, value)
     n = g.s.queue[0][5]
     if len(chosen) > n:
         raise IllegalActionError(f"{d.prompt}: at most {n}")
@@ -531,7 +531,7 @@ def _explore(g: Game, ctx: effect_context.Context, e: V.Explore) -> list | None:
         return None
     if oid is not None:
         _put_counter(g, oid, "+1/+1", 1)
-    return [choice_effects._choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
+    return [choice_effects.queue_choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
                                              f"on top (false)?", top.id)]
 
 
@@ -550,7 +550,7 @@ def _answer_explore(g: Game, d: Any, value: Any) -> None:
         g.move(card, GRAVEYARD, rule="701.40a")
 
 
-registry.CHOICES["explore"] = (lambda g, d: choice_effects._may_actions(g, d), _answer_explore)
+registry.CHOICES["explore"] = (choice_effects.may_actions, _answer_explore)
 
 
 registry.EFFECT_HANDLERS[V.Explore] = _explore

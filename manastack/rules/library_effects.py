@@ -50,7 +50,7 @@ def _reorder_top(g: Game, ctx: effect_context.Context, e: ReorderTop) -> list | 
     g.log_event("look", "701.16", player=g.s.players[p].name, amount=len(cards), source=ctx.name)
     if len(cards) <= 1:
         return None
-    return [choice_effects._choice("order_top", p, cards, f"{ctx.name}: put {', '.join(g.name_of(c) for c in cards)} back on top "
+    return [choice_effects.queue_choice("order_top", p, cards, f"{ctx.name}: put {', '.join(g.name_of(c) for c in cards)} back on top "
                                              f"of your library in any order (first listed ends on top)")]
 
 
@@ -81,7 +81,7 @@ def _search_to_top(g: Game, ctx: effect_context.Context, e: SearchToTop) -> list
     p = ctx.controller
     cands = tuple(c for c in g.s.players[p].library if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [choice_effects._choice("search_top", p, cands, f"701.19: {ctx.name}: search your library for a card to put on top "
+    return [choice_effects.queue_choice("search_top", p, cands, f"701.19: {ctx.name}: search your library for a card to put on top "
                                               f"({', '.join(g.name_of(c) for c in cands) or 'none'}) or false", None)]
 
 
@@ -138,7 +138,7 @@ def _search_same_name(g: Game, ctx: effect_context.Context, e: SearchSameName) -
     p = ctx.controller
     name = _source_name(g, ctx)
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [choice_effects._choice("search_named", p, _named_cands(g, p, name), f"701.19: {ctx.name}: search for up to {e.amount} card(s) named "
+    return [choice_effects.queue_choice("search_named", p, _named_cands(g, p, name), f"701.19: {ctx.name}: search for up to {e.amount} card(s) named "
                                                f"{name} (a list; [] to find none)", (name, e.amount))]
 
 
@@ -196,7 +196,7 @@ registry.register_effect(ShuffleSelfIntoLibrary, _shuffle_self)
 registry.register_effect(LookAtTopOf, _look_at_top_of)
 
 
-registry.CHOICES["search_top"] = (lambda g, d: hand_effects._put_from_hand_actions(g, d), _answer_search_top)
+registry.CHOICES["search_top"] = (hand_effects.put_from_hand_actions, _answer_search_top)
 
 
 registry.register_effect(SearchToTop, _search_to_top)
@@ -212,7 +212,7 @@ def _dig(g: Game, ctx: effect_context.Context, e: V.DigPut) -> list | None:
     cands = tuple(c for c in cards if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], p))
     if not cands:
         return None
-    return [choice_effects._choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
+    return [choice_effects.queue_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
                                      f"your hand ({', '.join(g.name_of(c) for c in cands)})", (e, ctx.name))]
 
 
@@ -258,7 +258,7 @@ def _put_rest(g: Game, ctx: effect_context.Context, e: V.PutRest) -> list | None
             g.move(c, GRAVEYARD, rule="608.2c")
     elif e.to == "bottom_any":
         if len(rest) > 1:
-            return [choice_effects._choice("order_bottom", ctx.controller, tuple(rest),
+            return [choice_effects.queue_choice("order_bottom", ctx.controller, tuple(rest),
                             f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} on the bottom of your library in "
                             f"the order you choose (first listed is put on the bottom first)")]
         for c in rest:
@@ -304,7 +304,7 @@ registry.CHOICES["order_bottom"] = (order_actions, _answer_order)
 
 
 def _put_in_library(g: Game, ctx: effect_context.Context, e: V.PutInLibrary) -> list | None:
-    oid = choice_effects._target_anywhere(g, ctx, e.target)
+    oid = choice_effects.target_anywhere(g, ctx, e.target)
     if oid is not None:
         g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom)
     return None
@@ -324,7 +324,7 @@ def _scry(g: Game, ctx: effect_context.Context, e: V.Scry) -> list | None:
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
         trigger_events.looked_at_top(g, p, "scry")  # "whenever you scry" (701.18b: not for scry 0)
-        needs.append(choice_effects._choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
+        needs.append(choice_effects.queue_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
                                                f"(the rest stay on top in their order)"))
     return needs or None
 
@@ -339,13 +339,13 @@ def _surveil(g: Game, ctx: effect_context.Context, e: V.Surveil) -> list | None:
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
         trigger_events.looked_at_top(g, p, "surveil")  # "whenever you surveil"
-        needs.append(choice_effects._choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
+        needs.append(choice_effects.queue_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
                                                   f"graveyard (the rest stay on top in their order)"))
     return needs or None
 
 
 def _answer_scry(g: Game, d: Any, value: Any) -> None:
-    chosen = choice_effects._check_subset(g, d, value)
+    chosen = choice_effects.check_subset(g, d, value)
     g.s.pending = None
     g.s.queue.pop(0)
     for oid in chosen:
@@ -355,7 +355,7 @@ def _answer_scry(g: Game, d: Any, value: Any) -> None:
 
 
 def _answer_surveil(g: Game, d: Any, value: Any) -> None:
-    chosen = choice_effects._check_subset(g, d, value)
+    chosen = choice_effects.check_subset(g, d, value)
     g.s.pending = None
     g.s.queue.pop(0)
     for oid in chosen:
@@ -377,7 +377,7 @@ def _search(g: Game, ctx: effect_context.Context, e: V.SearchLibrary) -> list | 
     """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
     p = ctx.controller
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [choice_effects._choice("search", p, None, "", (e, e.amount))]
+    return [choice_effects.queue_choice("search", p, None, "", (e, e.amount))]
 
 
 
@@ -409,6 +409,6 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
 
 
 registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.SearchLibrary: _search})
-registry.CHOICES["scry"] = (lambda g, d: choice_effects._subset_actions(g, d), _answer_scry)
-registry.CHOICES["surveil"] = (lambda g, d: choice_effects._subset_actions(g, d), _answer_surveil)
+registry.CHOICES["scry"] = (choice_effects.subset_actions, _answer_scry)
+registry.CHOICES["surveil"] = (choice_effects.subset_actions, _answer_surveil)
 registry.CHOICES["search"] = (_search_actions, _answer_search)

@@ -95,7 +95,7 @@ def _gain_protection(g: Game, ctx: Any, e: GainPlayerProtection) -> list | None:
         _grant(g, ctx.controller, e.qualities, e.until, ctx.name)
         return None
     # 608.2c: the color is chosen as the effect resolves, by the ability's controller
-    return [choice_effects._choice(CHOICE, ctx.controller, tuple(_COLOR_WORD),
+    return [choice_effects.queue_choice(CHOICE, ctx.controller, tuple(_COLOR_WORD),
                       f"{ctx.name}: choose a color (you gain protection from it)",
                       (e.qualities, e.until, ctx.name))]
 

@@ -48,7 +48,7 @@ def _prevent_next_from_source(g: Game, ctx: effect_context.Context, e: PreventNe
         and _targeting_module.matches_filter(g, e.quality, s.objects[it.obj], ctx.controller))
     if not cands:
         return None
-    return [choice_effects._choice("damage_source", ctx.controller, cands,
+    return [choice_effects.queue_choice("damage_source", ctx.controller, cands,
                       f"609.7a: {ctx.name}: choose the source whose next damage is prevented "
                       f"({', '.join(g.name_of(c) for c in cands)})", (recipient, ctx.name))]
 
@@ -79,7 +79,7 @@ def _prevent_from_source(g: Game, source_id: int | None, source_name: str, targe
     return n
 
 
-registry.CHOICES["damage_source"] = (lambda g, d: choice_effects._object_actions(g, d), _answer_damage_source)
+registry.CHOICES["damage_source"] = (choice_effects.object_actions, _answer_damage_source)
 
 
 registry.DAMAGE_PREVENTION_HOOKS.append(_prevent_from_source)

@@ -70,7 +70,7 @@ def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:
     # 608.2c: the color is chosen as the effect resolves, by the ability's controller ("of your
     # choice") or the object's controller ("of its controller's choice").
     chooser = g.s.objects[oid].controller if e.color_choice == "its_controller" else ctx.controller
-    return [choice_effects._choice("protection_color", chooser, tuple(_COLOR_WORD),
+    return [choice_effects.queue_choice("protection_color", chooser, tuple(_COLOR_WORD),
                       f"{ctx.name}: choose a color ({g.name_of(oid)} gains protection from it until end of turn)",
                       (oid, e.qualities, ctx.controller, ctx.name))]
 

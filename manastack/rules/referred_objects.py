@@ -152,7 +152,7 @@ def _sacrifice_unless_pay(g: Game, ctx: Context, e: SacrificeUnlessPay) -> list 
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None  # nothing left to sacrifice
-    return [choice_effects._choice("pay_or_sacrifice", ctx.controller, e.cost.text,
+    return [choice_effects.queue_choice("pay_or_sacrifice", ctx.controller, e.cost.text,
                       f"{ctx.name}: pay {e.cost.text} or sacrifice {g.s.objects[oid].card.name} "
                       f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
 
@@ -298,7 +298,7 @@ def _sacrifice_unless_return(g: Game, ctx: Context, e: SacrificeUnlessReturn) ->
     if not cands:
         E.sacrifice(g, oid)
         return None
-    return [choice_effects._choice("return_or_sacrifice", ctx.controller, cands,
+    return [choice_effects.queue_choice("return_or_sacrifice", ctx.controller, cands,
                       f"{ctx.name}: return one of {', '.join(g.name_of(c) for c in cands)} to its owner's hand, "
                       f"or false to sacrifice {g.name_of(oid)}", oid)]
 
@@ -350,7 +350,7 @@ registry.register_effect(AttachSelfTo, _attach_self_to)
 
 
 registry.register_effect(IfYourTurn, _if_your_turn)
-registry.CHOICES["return_or_sacrifice"] = (lambda g, d: hand_effects._put_from_hand_actions(g, d), _answer_return_or_sacrifice)
+registry.CHOICES["return_or_sacrifice"] = (hand_effects.put_from_hand_actions, _answer_return_or_sacrifice)
 registry.register_effect(SacrificeUnlessReturn, _sacrifice_unless_return)
 registry.register_effect(CreateTokenCopy, _create_token_copy)
 registry.register_effect(DelayedOnObject, _delayed_on_object)

@@ -130,7 +130,7 @@ def _copies(g: Game, p: int, item: StackItem, n: int, rule: str) -> list | None:
         for _ in range(n):
             copy_spell(g, item, p, (), rule)
         return None
-    return [_copy_choice(g, p, item, n, rule, choice_effects._choice)]
+    return [_copy_choice(g, p, item, n, rule, choice_effects.queue_choice)]
 
 
 def _copy_choice(g: Game, p: int, item: StackItem, n: int, rule: str, make) -> tuple:
@@ -166,6 +166,6 @@ def _answer_copy_targets(g: Game, d: Any, value: Any) -> None:
         return
     copy_spell(g, item, d.player, value, rule)
     if n > 1:
-        s.queue[0] = _copy_choice(g, d.player, item, n - 1, rule, choice_effects._choice)
+        s.queue[0] = _copy_choice(g, d.player, item, n - 1, rule, choice_effects.queue_choice)
     else:
         s.queue.pop(0)

@@ -111,7 +111,7 @@ def _copy_that(g: Game, ctx: effect_context.Context, e: CopyThat) -> list | None
         return None
     cands = tuple(dict.fromkeys(t for opt in ability_target_options(g, ctx.controller, item) for t in opt
                                 if t is not None))
-    return [choice_effects._choice("copy_ability_targets", ctx.controller, cands,
+    return [choice_effects.queue_choice("copy_ability_targets", ctx.controller, cands,
                       f"{item.name}: choose the targets of the copy of its ability (the original's: "
                       f"{[g.name_of(t) for t in item.targets]})", item)]
 
