@@ -13,6 +13,7 @@ from manastack import Game
 from manastack.engine import registry
 from manastack.engine.registry import Replacement
 from manastack.model.events import Event, LifeChange, TapChange
+from tests.setup_helpers import put
 
 
 def _game() -> Game:
@@ -115,3 +116,23 @@ def test_an_unknown_event_is_refused() -> None:
         pass
     with pytest.raises(TypeError, match="not an event the engine performs"):
         _game().perform(Nothing("0"))
+
+
+def test_119_9_life_gain_triggers_read_the_event_that_happened(replacements) -> None:
+    """"Whenever you gain life" triggers from the LifeChange performed (603.2, 119.9): a gain a
+    replacement effect doubles triggers once; a gain replaced by nothing (no life gained) doesn't."""
+    g = Game.empty()
+    pridemate = put(g, "Ajani's Pridemate", "battlefield", controller=0)
+    replacements[LifeChange] = [_gain_finders((("twice",), "twice", lambda n: 2 * n))]
+    g.set_life(0, 2, "119.3")
+    assert g.s.players[0].life == 24
+    assert [t[1] for t in g.s.pending_triggers] == [pridemate.id]
+    g.s.pending_triggers.clear()
+
+    def prevent(game: Game, e: Event) -> list[Replacement]:
+        if isinstance(e, LifeChange) and e.delta > 0:
+            return [Replacement(("none",), "no life gained", lambda ev: None)]
+        return []
+    replacements[LifeChange] = [prevent]
+    g.set_life(0, 2, "119.3")
+    assert g.s.players[0].life == 24 and not g.s.pending_triggers
