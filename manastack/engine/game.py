@@ -21,7 +21,7 @@ from ..errors import GameFaultedError, IllegalActionError
 from ..model import actions as A
 from ..model import vocab as _vocab
 from ..model.chars import VOLATILE_READS, Chars
-from ..model.decisions import Decision
+from ..model.decisions import Decision, DecisionKind
 from ..model.events import Event, LifeChange, ManaAdded, TapChange
 from ..model.mana import EMPTY, format_bag
 from ..model.state import (
@@ -140,7 +140,7 @@ class Game:
             if d is None:  # a Decision is immutable: one per player and name
                 if len(_PRIORITY_DECISIONS) > 1000:
                     _PRIORITY_DECISIONS.clear()
-                d = _PRIORITY_DECISIONS[key] = Decision("priority", s.priority, prompt=f"{key[1]} has priority")
+                d = _PRIORITY_DECISIONS[key] = Decision(DecisionKind.PRIORITY, s.priority, prompt=f"{key[1]} has priority")
             return d
         return None
 
