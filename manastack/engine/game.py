@@ -13,17 +13,18 @@ An illegal action raises IllegalActionError and leaves the game exactly as it wa
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar, cast
 
 from ..cards.db import get_card
-from ..decks import as_card_list
+from ..decks import Deck, as_card_list
 from ..errors import GameFaultedError, IllegalActionError
 from ..model import actions as A
 from ..model import vocab as _vocab
 from ..model.chars import VOLATILE_READS, Chars
 from ..model.decisions import Decision, DecisionKind
 from ..model.events import Event, LifeChange, ManaAdded, TapChange
-from ..model.mana import EMPTY, format_bag
+from ..model.mana import EMPTY, Bag, format_bag
 from ..model.state import (
     BATTLEFIELD,
     EXILE,
@@ -62,6 +63,10 @@ _PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
 SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers", "draw", "cast",
                                 "activate_mana", "pay_mana", "mana_empties", "order_triggers"})
 
+# What Game.new_game takes as a deck: a Deck, a bundled deck's name or a deck file's path, or card names.
+DeckSpec = Deck | str | Sequence[str]
+T = TypeVar("T")
+
 
 class Game:
     """A two-player game of Magic."""
@@ -86,7 +91,7 @@ class Game:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new_game(cls, deck_a: Any, deck_b: Any, seed: int = 0, names: tuple[str, str] = ("alice", "bob"),
+    def new_game(cls, deck_a: DeckSpec, deck_b: DeckSpec, seed: int = 0, names: tuple[str, str] = ("alice", "bob"),
                  profile: str = "cr-2024-09", max_turns: int = 100, starting_player: int = 0) -> Game:
         """Start a game (103): shuffle, draw seven, mulligans (London, 103.5), opening-hand actions
         (103.6), first player skips the first draw (103.8a). Decks are Deck objects, deck names/paths, or lists of card names."""
@@ -343,7 +348,7 @@ class Game:
         """Characteristics may have changed (battlefield, counters, effects)."""
         self._cache = {}
 
-    def derived(self, key: object, compute: Any) -> Any:
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
         """A value computed from characteristics (a list of abilities, of attack targets ...), kept
         with them until `invalidate` — unless computing it read a volatile characteristic (one that
         changes without an invalidation: "as long as you have no cards in hand", 613; counted in
@@ -388,11 +393,11 @@ class Game:
     def obj(self, oid: int) -> Obj:
         return self.s.objects[oid]
 
-    def log_event(self, event: str, rule: str, **fields: Any) -> None:
+    def log_event(self, event: str, rule: str, **fields: object) -> None:
         self._log(event, rule, event not in SBA_NEUTRAL_EVENTS and not (
             event == "zone_change" and fields["from_zone"] != BATTLEFIELD and fields["to_zone"] != BATTLEFIELD), fields)
 
-    def _log(self, event: str, rule: str, sba: bool, fields: dict[str, Any]) -> None:
+    def _log(self, event: str, rule: str, sba: bool, fields: dict[str, object]) -> None:
         """Log an event with its rule; `sba`: whether state-based actions may care (704.3)."""
         s = self.s
         if event != "pass":
@@ -632,7 +637,7 @@ class Game:
         for i, pl in enumerate(self.s.players):
             keep = kept.get(i, EMPTY)
             if pl.pool != keep:
-                lost = tuple(a - b for a, b in zip(pl.pool, keep))
+                lost = cast(Bag, tuple(a - b for a, b in zip(pl.pool, keep)))
                 self.log_event("mana_empties", rule, player=pl.name, mana=format_bag(lost))
                 pl.pool = keep
         if self.s.restricted_mana:

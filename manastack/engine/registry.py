@@ -7,22 +7,23 @@ imports flowing one way (docs/architecture.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 if TYPE_CHECKING:
-    from ..model.actions import Action
+    from ..model.actions import Action, ActivateAbility, CastSpell
     from ..model.chars import Chars
+    from ..model.costs import ManaSource, Requirement
     from ..model.decisions import Decision
     from ..model.events import Event
     from ..model.mana import Bag
-    from ..model.state import GameState, Obj
-    from ..model.vocab import ManaProduction
+    from ..model.state import GameState, Obj, StackItem
+    from ..model.vocab import CardDef, Cost, ManaProduction, Modal, StaticAbility
     from .game import Game
 
 
-def _not_installed(*args: Any) -> Any:
+def _not_installed(*args: object) -> NoReturn:
     raise RuntimeError("the rules are not installed (manastack/assembly.py installs them as manastack is imported)")
 
 
@@ -55,9 +56,9 @@ class EngineRules:
     left_battlefield: Callable[[Game, int, str], None] = _not_installed  # 603.6c, 603.10a triggers
     entered_battlefield: Callable[[Game, int], None] = _not_installed  # 603.6a triggers
     zone_changed: Callable[[Game, int, int, str, str, str], None] = _not_installed  # other zone-change triggers
-    kept_mana: Callable[[Game], Any] = _not_installed  # 106.4a: mana that doesn't empty
+    kept_mana: Callable[[Game], dict[int, Bag]] = _not_installed  # 106.4a: mana that doesn't empty, by player
     # validation of answers (engine/validate.py)
-    check_trigger_order: Callable[[Decision, Any], None] = _not_installed  # 603.3b
+    check_trigger_order: Callable[[Decision, Hashable], None] = _not_installed  # 603.3b: the answer's shape
     activated_abilities: Callable[[Game, Obj], list] = _not_installed  # 602: in printed order
 
 
@@ -76,7 +77,7 @@ ENTERED_BATTLEFIELD_HOOKS: list[Callable[[Game, int, int, str], None]] = []
 # 614.1c: StaticAbility kinds that modify how their own permanent enters (bloodthirst, "enters
 # with N counters if ...", "enters tapped unless ..."): kind -> fn(game, the entering object, the
 # ability, the choices made for it as it enters). Read by rules/stack.py as a permanent enters.
-ETB_REPLACEMENTS: dict[str, Callable[[Game, Obj, Any, dict], None]] = {}
+ETB_REPLACEMENTS: dict[str, Callable[[Game, Obj, StaticAbility, dict], None]] = {}
 
 # 614.12: replacement effects from other sources that modify how a permanent enters ("enters tapped",
 # "enters with an additional +1/+1 counter"): fn(game, the entering object, choices). Read by
@@ -128,12 +129,12 @@ HAND_ABILITY_COSTS: dict[type, HandAbilityCosts] = {}
 # --- effects (rules/effects.py and the rules modules of each effect family)
 # 608.2: how each effect class of the vocabulary is carried out: cls -> fn(game, Context, effect) ->
 # None, or queue items for the choices it needs. One handler per class (register_effect).
-EFFECT_HANDLERS: dict[type, Callable[..., Any]] = {}
+EFFECT_HANDLERS: dict[type, Callable[..., list[tuple] | None]] = {}
 # The choices effects queue while they resolve: kind -> (legal answers, carry out an answer).
 CHOICES: dict[str, tuple] = {}
 
 
-def register_effect(cls: type, handler: Callable[..., Any]) -> None:
+def register_effect(cls: type, handler: Callable[..., list[tuple] | None]) -> None:
     """Register how an effect class is carried out. The handler takes (game, Context, effect) and
     returns None, or queue items for choices it needs. Each class has exactly one handler: a second
     one is refused."""
@@ -150,11 +151,13 @@ DAMAGE_PREVENTION_HOOKS: list = []
 # 615: prevention effects of a permanent's static abilities: fn(g, permanent, its chars, source name, n) →
 # True when all that damage to it is prevented.
 STATIC_PREVENTION: list = []
-# Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x)).
-WHO_RESOLVERS: dict[type, Any] = {}
-AMOUNT_RESOLVERS: dict[type, Any] = {}
+# Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x),
+# ctx the resolving effects' rules/effects.py Context): a Who to the players it names (indexes), an Amount
+# to a number.
+WHO_RESOLVERS: dict[type, Callable[..., list[int]]] = {}
+AMOUNT_RESOLVERS: dict[type, Callable[..., int]] = {}
 # fn(g, resolving spell's stack item) -> True when it moved the spell itself instead of to the graveyard.
-RESOLVED_SPELL_HOOKS: list[Any] = []
+RESOLVED_SPELL_HOOKS: list[Callable[[Game, StackItem], bool]] = []
 # 614.1a / 121.6: replacements of a single draw: fn(g, player) -> True when it replaced the draw
 # (702.52a dredge: rules/graveyard_keywords.py).
 DRAW_REPLACEMENTS: list = []
@@ -163,7 +166,7 @@ DRAW_REPLACEMENTS: list = []
 DISCARD_REPLACEMENTS: list = []
 # fn(g, spell object) -> True when a static ability of another object makes it uncounterable (101.2:
 # "Creature spells you control can't be countered", rules/casting.py).
-UNCOUNTERABLE_HOOKS: list[Any] = []
+UNCOUNTERABLE_HOOKS: list[Callable[[Game, Obj], bool]] = []
 
 # --- hooks read by rules/triggers.py
 # fn(g, source, ability) -> False when the ability doesn't trigger now; called last, so a gate may
@@ -216,41 +219,60 @@ ABILITY_ACTIVATED_HOOKS: list = []
 LAND_PLAYS: list = []
 # 305.1 / 601.3-like permissions to play a land from another zone: fn(g, p, obj) -> True (Crucible of
 # Worlds: "You may play lands from your graveyard", rules/graveyard_keywords.py).
-LAND_PERMISSIONS: list[Any] = []
+LAND_PERMISSIONS: list[Callable[[Game, int, Obj], bool]] = []
 # 601.3: fn(g, p, obj) -> why `p` can't cast `obj` now, or None (rules/casting.py: split second, ...).
-CAST_RESTRICTIONS: list[Any] = []
+CAST_RESTRICTIONS: list[Callable[[Game, int, Obj], str | None]] = []
 # 601.3b: fn(g, p, obj) -> True when `p` may cast `obj` as though it had flash ("if you pay {2} more").
-FLASH_PERMISSIONS: list[Any] = []
+FLASH_PERMISSIONS: list[Callable[[Game, int, Obj], bool]] = []
 # 602.5: fn(g, p, action) -> why `p` can't take that ActivateAbility action now, or None (split second).
-ACTIVATION_RESTRICTIONS: list[Any] = []
+ACTIVATION_RESTRICTIONS: list[Callable[[Game, int, ActivateAbility], str | None]] = []
 # 608.3: fn(g, stack item, new permanent id) after a permanent spell has entered (evoke, dash).
-PERMANENT_SPELL_HOOKS: list[Any] = []
+PERMANENT_SPELL_HOOKS: list[Callable[[Game, StackItem, int], None]] = []
 # 601.2b: fn(g, p, obj, action, card) -> the characteristics the spell is cast with (702.96a overload).
-CARD_SWAPS: list[Any] = []
+CARD_SWAPS: list[Callable[[Game, int, Obj, CastSpell, CardDef], CardDef]] = []
 # 700.2: fn(card, modal, modes) -> True when choosing these modes is allowed beyond the usual number
 # (702.42a entwine: all of them; rules/casting.py adds the entwine cost).
-ALL_MODES_HOOKS: list[Any] = []
+ALL_MODES_HOOKS: list[Callable[[CardDef, Modal, tuple[int, ...]], bool]] = []
 # 601.2f: cost increases and reductions of generic mana beyond Damping Sphere's: functions
 # (g, p, card, targets) -> net generic change (rules/casting.py registers them).
-COST_MODIFIERS: list[Any] = []
+COST_MODIFIERS: list[Callable[[Game, int, CardDef, tuple[int, ...]], int]] = []
 # 601.2b: optional additional and alternative costs: fn(g, p, obj, action, reqs, kicked, flashback)
 # -> (reqs, choices to record on the stack item).
-CAST_OPTIONS: list[Any] = []
+CAST_OPTIONS: list[Callable[[Game, int, Obj, CastSpell, list[Requirement], bool, bool], tuple[list[Requirement], tuple]]] = []
 # 601.2g-h: fn(g, p, obj, reqs, action, exclude_more) -> True when it paid the spell's cost itself
 # (convoke, improvise, delve).
-SPELL_PAYERS: list[Any] = []
+SPELL_PAYERS: list[Callable[[Game, int, Obj, list[Requirement], CastSpell, tuple[int, ...]], bool]] = []
 # fn(g, p, obj, reqs) -> True when the spell can be paid for in a way solve_payment doesn't see.
-AFFORD_HOOKS: list[Any] = []
+AFFORD_HOOKS: list[Callable[[Game, int, Obj, list[Requirement]], bool]] = []
 # fn(g, p, CastSpell action) -> False to drop a cast from the actions offered to agents (a cost that
 # depends on its targets, 601.2f, can't be paid).
-CAST_ACTION_FILTERS: list[Any] = []
+CAST_ACTION_FILTERS: list[Callable[[Game, int, CastSpell], bool]] = []
 # fn(g, p, obj, mana sources) -> the `choices` of the CastSpell actions offered to agents for other
 # ways to cast the spell (buyback, evoke, dash ...) that can be paid for.
-CAST_VARIANTS: list[Any] = []
+CAST_VARIANTS: list[Callable[[Game, int, Obj, list[ManaSource]], list[tuple]]] = []
+class CastPermission(Protocol):
+    """A permission to cast a card from a zone other than its owner's hand (rules/cast_from_zones.py
+    CastPermit), as rules/stack.py cast_spell reads it."""
+
+    event: str  # the log event of a cast this way ("flashback", "escape" ...)
+    rule: str
+    additional: Cost | None  # an additional cost (601.2b), or None
+    any_time: bool  # castable at any time it could be cast with flash
+    choices: tuple  # recorded on the stack item
+
+    def reqs(self, g: Game, p: int, card: CardDef, x: int, targets: tuple[int | None, ...]) -> list[Requirement]:
+        """601.2f: the mana to pay (an alternative cost, or the mana cost)."""
+        ...
+
+    def cast(self, g: Game, p: int, oid: int) -> None:
+        """Called once the spell is cast this way (702.138b: "escaped")."""
+        ...
+
+
 # 601.3 / 601.2a: permissions to cast a card from a zone other than its owner's hand (retrace, jump-start,
 # escape, madness: rules/graveyard_keywords.py): fn(g, p, obj) -> a permission with `reqs(g, p, card, x,
 # targets)`, `any_time`, `additional` (a Cost or None) and `choices` (recorded on the stack item), or None.
-CAST_PERMISSIONS: list[Any] = []
+CAST_PERMISSIONS: list[Callable[[Game, int, Obj], CastPermission | None]] = []
 # 614.1c / 707.5: replacement effects that change what a permanent enters as ("You may have CARDNAME enter
 # as a copy of ...", rules/copy_effects.py), applied before the others, which are then those of what it
 # enters as: fn(game, the entering object, the ETB choices).
@@ -265,7 +287,7 @@ BEFORE_UNTAP_HOOKS: list = []
 HAND_SIZE: list = []
 # Work items of other rules modules: kind → fn(game, item), which pops the item or raises a decision
 # (rules/opening_hand.py: 103.6 actions before the first turn).
-QUEUE_ITEMS: dict[str, Any] = {}
+QUEUE_ITEMS: dict[str, Callable[[Game, tuple], None]] = {}
 
 # --- hooks read by rules/sba.py
 # Continuous effects applied just before state-based actions are checked (613.1b static

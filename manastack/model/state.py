@@ -9,10 +9,17 @@ player 1 is -2 (`player_ref`), so that every target is a plain int.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Generic, TypeVar
 
+from .chars import Chars
 from .mana import EMPTY, Bag
 from .vocab import Ability, CardDef
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+
+T = TypeVar("T")
 
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -142,6 +149,12 @@ class Player:
         return {LIBRARY: self.library, HAND: self.hand, GRAVEYARD: self.graveyard, EXILE: self.exile}[zone]
 
 
+# Last known information (608.2h): an object as it last existed, with its characteristics then.
+LKI = tuple["Obj", Chars]
+# Combat damage on the stack (Stack of Paperwork): (the assigner's id, its LKI, recipient, amount) each.
+CombatDamagePlan = tuple[tuple[int, LKI, int, int], ...]
+
+
 class StackItem:
     """An object on the stack (405): a spell (its card object id is `obj`), an activated or
     triggered ability, or — under Stack of Paperwork — combat damage, controlled by no player."""
@@ -151,7 +164,7 @@ class StackItem:
 
     def __init__(self, sid: int, kind: str, controller: int | None, name: str, *, obj: int | None = None,
                  source: int | None = None, ability: Ability | None = None, targets: tuple[int, ...] = (),
-                 x: int = 0, source_lki: Any = None, damage: Any = None, step: int = 0,
+                 x: int = 0, source_lki: LKI | None = None, damage: CombatDamagePlan | None = None, step: int = 0,
                  modes: tuple[int, ...] = (), choices: tuple = ()) -> None:
         self.id = sid
         self.kind = kind  # "spell", "ability", "trigger", "combat_damage"
@@ -187,7 +200,7 @@ class ContinuousEffect:
 
     def __init__(self, kind: str, target: int | None, *, power: int = 0, toughness: int = 0,
                  keywords: tuple[str, ...] = (), timestamp: int = 0, until: str = "eot",
-                 controller: int = 0, data: Any = None) -> None:
+                 controller: int = 0, data: object = None) -> None:
         self.kind = kind
         self.target = target
         self.power = power
@@ -239,7 +252,7 @@ class Combat:
 _CARD_ZONES = frozenset({LIBRARY, HAND, GRAVEYARD, EXILE})
 
 
-class PerCardKinds:
+class PerCardKinds(Generic[T]):
     """A value computed from a game's set of card kinds (`attr`: GameState.card_kinds, the ability classes,
     or card_ability_kinds, the ability kinds; Game.new_object keeps them), remembered while that set is the
     same object: it is replaced when a card brings new kinds, never changed. Hot paths ask "does this game
@@ -247,14 +260,14 @@ class PerCardKinds:
     value is computed on each call."""
 
     __slots__ = ("_attr", "_compute", "_seen", "_value")
+    _value: T
 
-    def __init__(self, attr: str, compute: Any) -> None:
+    def __init__(self, attr: str, compute: Callable[[frozenset[Hashable] | None], T]) -> None:
         self._attr = attr
         self._compute = compute  # fn(the set of kinds, or None) -> value
-        self._seen: Any = None
-        self._value: Any = None
+        self._seen: frozenset[Hashable] | None = None  # _value is set with _seen, before it is read
 
-    def __call__(self, s: GameState) -> Any:
+    def __call__(self, s: GameState) -> T:
         kinds = s.__dict__.get(self._attr)
         if kinds is None:
             return self._compute(None)
@@ -284,11 +297,11 @@ class GameState:
         self.stage = 0  # progress within the current step's turn-based actions
         self.priority: int | None = None
         self.passes = 0
-        self.pending: Any = None  # a non-priority Decision
+        self.pending: Decision | None = None  # a non-priority Decision
         self.combat: Combat | None = None
         self.effects: list[ContinuousEffect] = []
         self.pending_triggers: list[tuple] = []
-        self.lki: dict[int, Any] = {}  # last known information of objects that left a zone
+        self.lki: dict[int, LKI] = {}  # last known information of objects that left a zone
         self.successor: dict[int, int] = {}  # old object id → new object id after a zone change (400.7)
         self.log: list[dict] = []
         self.over = False
