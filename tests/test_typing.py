@@ -1,7 +1,8 @@
 """mypy over the typed core (pyproject.toml [tool.mypy] files): the game state, actions, the Game
 facade, agents and the fuzzer type-check cleanly; and the public signatures of model/ and engine/
 (functions, methods, dataclass fields and class attributes, the registries of engine/registry.py)
-name real types: no `Any`, and no parameter or return left unannotated (an implicit Any)."""
+name real types: no `Any`, no generic without its parameters (`list`: list[Any]) and no parameter or
+return left unannotated (an implicit Any)."""
 
 from __future__ import annotations
 
@@ -30,12 +31,20 @@ def _public(name: str) -> bool:
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
 
 
+# Generic classes that, without parameters, mean their items are Any (`list` is `list[Any]`).
+_GENERICS = frozenset({"list", "dict", "set", "frozenset", "tuple", "Callable"})
+
+
 def _names_any(node: ast.expr | None) -> bool:
-    """Whether an annotation names typing.Any (also inside a string annotation)."""
+    """Whether an annotation names typing.Any, or a generic without parameters (also inside a string
+    annotation)."""
     if node is None:
         return False
+    subscripted = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Subscript)}
     for n in ast.walk(node):
         if isinstance(n, ast.Name) and n.id == "Any" or isinstance(n, ast.Attribute) and n.attr == "Any":
+            return True
+        if isinstance(n, ast.Name) and n.id in _GENERICS and id(n) not in subscripted:
             return True
         if isinstance(n, ast.Constant) and isinstance(n.value, str):
             try:
@@ -102,6 +111,8 @@ REGISTRY: dict[str, Any] = {}
 _PRIVATE: Any = None
 def f(x: "list[Any]") -> int: ...
 def g(x: int): ...
+def k(x: list[int], y: tuple[int, ...], z: "dict") -> Callable[..., int]: ...
+HOOKS: list[Callable] = []
 def _h(x: Any) -> Any: ...
 class C:
     field: typing.Any
@@ -112,5 +123,6 @@ class C:
 '''
     faults = public_signature_faults(source, "m.py")
     assert [f.split(" ", 1)[1] for f in faults] == [
-        "REGISTRY: Any", "f(x): Any", "g return: no annotation (an implicit Any)", "C.field: Any",
+        "REGISTRY: Any", "f(x): Any", "g return: no annotation (an implicit Any)", "k(z): Any", "HOOKS: Any",
+        "C.field: Any",
         "C.m(y): no annotation (an implicit Any)", "C.seen: Any"]

@@ -37,7 +37,7 @@ from ..model.state import (
     Obj,
     player_ref,
 )
-from ..model.vocab import CardDef, ability_types
+from ..model.vocab import Ability, CardDef, ability_types
 from . import registry, validate
 from .registry import RULES
 
@@ -83,9 +83,9 @@ class Game:
         # None takes the default. The scenario runner sets it to read the script's answers.
         self.chooser = None
         # Lifelink gains of damage being dealt at the same time (rules/effects.simultaneous_damage).
-        self.damage_batch: dict | None = None
+        self.damage_batch: dict[tuple[int, str], int] | None = None  # (controller, source name) -> life
         # What happened once in that simultaneous damage event (one counter removed, one trigger): a set.
-        self.damage_event_marks: set | None = None
+        self.damage_event_marks: set[Hashable] | None = None
         # Why the game can't go on, after an engine error left it half-changed (apply); None normally.
         self.faulted: str | None = None
 
@@ -158,7 +158,7 @@ class Game:
         return self.s.winner
 
     @property
-    def log(self) -> list[dict]:
+    def log(self) -> list[dict[str, object]]:
         return self.s.log
 
     def legal_actions(self) -> list[A.Action]:
@@ -364,7 +364,7 @@ class Game:
             cache[key] = got
         return got
 
-    def statics_of_kind(self, kind: str) -> list:
+    def statics_of_kind(self, kind: str) -> list[tuple[Obj, Ability]]:
         """(permanent, ability) for the abilities with this `kind` (StaticAbility and its relatives)
         the permanents on the battlefield have now, indexed once per state of the characteristics."""
         known = self.s.__dict__.get("card_ability_kinds")
@@ -372,8 +372,8 @@ class Game:
             return []  # no card of this game has an ability of this kind
         return self.derived("static_kinds", self._static_kinds).get(kind, [])
 
-    def _static_kinds(self) -> dict[str, list]:
-        idx: dict[str, list] = {}
+    def _static_kinds(self) -> dict[str, list[tuple[Obj, Ability]]]:
+        idx: dict[str, list[tuple[Obj, Ability]]] = {}
         for o in self.permanents():
             for ab in self.chars(o).abilities:
                 k = getattr(ab, "kind", None)
@@ -381,7 +381,7 @@ class Game:
                     idx.setdefault(k, []).append((o, ab))
         return idx
 
-    def battlefield_abilities(self, cls: type) -> list:
+    def battlefield_abilities(self, cls: type) -> list[tuple[Obj, Ability]]:
         """(permanent, ability) for every ability of exactly type `cls` the permanents have now (their
         current characteristics), cached with the characteristics: hooks asked for each card in a
         hand (cost changes, cast restrictions) then don't scan the battlefield again."""
@@ -460,7 +460,7 @@ class Game:
 
     def move(self, oid: int, to: str, *, rule: str, controller: int | None = None, tapped: bool = False,
              bottom: bool = False, index: int | None = None, cast_x: int | None = None,
-             etb_choices: dict | None = None) -> int:
+             etb_choices: dict[str, object] | None = None) -> int:
         """Move an object to another zone; it becomes a new object (400.7). Returns the new id.
         Leaving the battlefield records last known information (608.2h, 603.10)."""
         s = self.s

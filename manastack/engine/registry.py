@@ -12,15 +12,27 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
 if TYPE_CHECKING:
-    from ..model.actions import Action, ActivateAbility, CastSpell
+    from ..model.actions import Action, ActivateAbility, CastSpell, Choice
     from ..model.chars import Chars
     from ..model.costs import ManaSource, Requirement
     from ..model.decisions import Decision
     from ..model.events import Event
     from ..model.mana import Bag
     from ..model.state import GameState, Obj, StackItem
-    from ..model.vocab import CardDef, Cost, ManaProduction, Modal, StaticAbility
+    from ..model.vocab import (
+        Ability,
+        CardDef,
+        Cost,
+        Effect,
+        ManaProduction,
+        Modal,
+        StaticAbility,
+        TriggeredAbility,
+    )
     from .game import Game
+
+# A work item of GameState.queue: (kind, ...), its fields as the kind's handler reads them.
+QueueItem = tuple[object, ...]
 
 
 def _not_installed(*args: object) -> NoReturn:
@@ -41,25 +53,25 @@ class EngineRules:
     pass_priority: Callable[[Game], None] = _not_installed  # 117.3d, 117.4
     priority_action: Callable[[Game, int, Action], None] = _not_installed  # play, cast, activate, specials
     note_priority: Callable[[Game], bool] = _not_installed  # 729.3: False ends a looping game
-    queue_opening_hands: Callable[[list, int], None] = _not_installed  # 103.6, after the mulligans
+    queue_opening_hands: Callable[[list[QueueItem], int], None] = _not_installed  # 103.6, after the mulligans
     # 117.5: before a player receives priority (rules/combat.py, rules/sba.py, rules/triggers.py)
     prune_combat: Callable[[Game], None] = _not_installed  # 506.4
     check_sba: Callable[[Game], bool] = _not_installed  # 704.3: True if any was performed
     flush_triggers: Callable[[Game], None] = _not_installed  # 603.2c batches, 603.8 state triggers
     put_triggers_on_stack: Callable[[Game], None] = _not_installed  # 603.3
     # 613: characteristics (rules/continuous.py)
-    characteristics: Callable[[GameState, Obj, dict], Chars] = _not_installed
+    characteristics: Callable[[GameState, Obj, dict[Hashable, object]], Chars] = _not_installed  # the cache
     # a zone change's consequences (Game.move), in the order they happen
     remove_from_combat: Callable[[Game, int], None] = _not_installed  # 506.4
     face_down_moved: Callable[[Game, Obj, Obj, str, str], None] = _not_installed  # 708.9: revealed
-    enters_battlefield: Callable[[Game, Obj, dict], None] = _not_installed  # 614.1c, 614.12
+    enters_battlefield: Callable[[Game, Obj, dict[str, object]], None] = _not_installed  # 614.1c, 614.12
     left_battlefield: Callable[[Game, int, str], None] = _not_installed  # 603.6c, 603.10a triggers
     entered_battlefield: Callable[[Game, int], None] = _not_installed  # 603.6a triggers
     zone_changed: Callable[[Game, int, int, str, str, str], None] = _not_installed  # other zone-change triggers
     kept_mana: Callable[[Game], dict[int, Bag]] = _not_installed  # 106.4a: mana that doesn't empty, by player
     # validation of answers (engine/validate.py)
     check_trigger_order: Callable[[Decision, Hashable], None] = _not_installed  # 603.3b: the answer's shape
-    activated_abilities: Callable[[Game, Obj], list] = _not_installed  # 602: in printed order
+    activated_abilities: Callable[[Game, Obj], list[Ability]] = _not_installed  # 602: in printed order
 
 
 RULES = EngineRules()
@@ -77,12 +89,12 @@ ENTERED_BATTLEFIELD_HOOKS: list[Callable[[Game, int, int, str], None]] = []
 # 614.1c: StaticAbility kinds that modify how their own permanent enters (bloodthirst, "enters
 # with N counters if ...", "enters tapped unless ..."): kind -> fn(game, the entering object, the
 # ability, the choices made for it as it enters). Read by rules/stack.py as a permanent enters.
-ETB_REPLACEMENTS: dict[str, Callable[[Game, Obj, StaticAbility, dict], None]] = {}
+ETB_REPLACEMENTS: dict[str, Callable[[Game, Obj, StaticAbility, dict[str, object]], None]] = {}
 
 # 614.12: replacement effects from other sources that modify how a permanent enters ("enters tapped",
 # "enters with an additional +1/+1 counter"): fn(game, the entering object, choices). Read by
 # rules/stack.py as a permanent enters.
-ETB_FROM_OTHERS: list[Callable[[Game, Obj, dict], None]] = []
+ETB_FROM_OTHERS: list[Callable[[Game, Obj, dict[str, object]], None]] = []
 
 # 603.4: triggered-ability classes whose intervening "if" clause is their own (renown, evolve, echo,
 # suspend): cls -> fn(game, ability, source, its last known information, the event's object) -> bool,
@@ -118,7 +130,7 @@ class HandAbilityCosts:
     choices of each way to pay; `pay` (game, ability, player, card, action) pays them (601.2h)."""
 
     block_reason: Callable[..., str | None]
-    options: Callable[..., list[tuple]]
+    options: Callable[..., list[tuple[Choice, ...]]]
     pay: Callable[..., None]
 
 
@@ -129,12 +141,12 @@ HAND_ABILITY_COSTS: dict[type, HandAbilityCosts] = {}
 # --- effects (rules/effects.py and the rules modules of each effect family)
 # 608.2: how each effect class of the vocabulary is carried out: cls -> fn(game, Context, effect) ->
 # None, or queue items for the choices it needs. One handler per class (register_effect).
-EFFECT_HANDLERS: dict[type, Callable[..., list[tuple] | None]] = {}
+EFFECT_HANDLERS: dict[type, Callable[..., list[QueueItem] | None]] = {}
 # The choices effects queue while they resolve: kind -> (legal answers, carry out an answer).
-CHOICES: dict[str, tuple] = {}
+CHOICES: dict[str, tuple[Callable[[Game, Decision], list[Action]], Callable[[Game, Decision, Hashable], None]]] = {}
 
 
-def register_effect(cls: type, handler: Callable[..., list[tuple] | None]) -> None:
+def register_effect(cls: type, handler: Callable[..., list[QueueItem] | None]) -> None:
     """Register how an effect class is carried out. The handler takes (game, Context, effect) and
     returns None, or queue items for choices it needs. Each class has exactly one handler: a second
     one is refused."""
@@ -145,12 +157,12 @@ def register_effect(cls: type, handler: Callable[..., list[tuple] | None]) -> No
 
 # --- hooks read by rules/effects.py
 # fn(g, player, effects) → whether the player can't do the optional effects ("you may pay {E}").
-MAY_IMPOSSIBLE: list = []
+MAY_IMPOSSIBLE: list[Callable[[Game, int, tuple[Effect, ...]], bool]] = []
 # 615: prevention shields kept by rules modules: fn(g, source_id, source_name, target, n) → damage left.
-DAMAGE_PREVENTION_HOOKS: list = []
+DAMAGE_PREVENTION_HOOKS: list[Callable[[Game, int | None, str, int, int], int]] = []
 # 615: prevention effects of a permanent's static abilities: fn(g, permanent, its chars, source name, n) →
 # True when all that damage to it is prevented.
-STATIC_PREVENTION: list = []
+STATIC_PREVENTION: list[Callable[[Game, Obj, Chars, str, int], bool]] = []
 # Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x),
 # ctx the resolving effects' rules/effects.py Context): a Who to the players it names (indexes), an Amount
 # to a number.
@@ -160,10 +172,10 @@ AMOUNT_RESOLVERS: dict[type, Callable[..., int]] = {}
 RESOLVED_SPELL_HOOKS: list[Callable[[Game, StackItem], bool]] = []
 # 614.1a / 121.6: replacements of a single draw: fn(g, player) -> True when it replaced the draw
 # (702.52a dredge: rules/graveyard_keywords.py).
-DRAW_REPLACEMENTS: list = []
+DRAW_REPLACEMENTS: list[Callable[[Game, int], bool]] = []
 # 614.1a replacements of where a discarded card goes: fn(g, player, card) -> (zone, then) or None, where
 # then(g, player, new_id) runs after the move (702.35a madness: exiled instead, then its trigger).
-DISCARD_REPLACEMENTS: list = []
+DISCARD_REPLACEMENTS: list[Callable[[Game, int, int], tuple[str, Callable[[Game, int, int], None]] | None]] = []
 # fn(g, spell object) -> True when a static ability of another object makes it uncounterable (101.2:
 # "Creature spells you control can't be countered", rules/casting.py).
 UNCOUNTERABLE_HOOKS: list[Callable[[Game, Obj], bool]] = []
@@ -171,27 +183,28 @@ UNCOUNTERABLE_HOOKS: list[Callable[[Game, Obj], bool]] = []
 # --- hooks read by rules/triggers.py
 # fn(g, source, ability) -> False when the ability doesn't trigger now; called last, so a gate may
 # record that it did trigger.
-TRIGGER_GATES: list = []
+TRIGGER_GATES: list[Callable[[Game, int, TriggeredAbility], bool]] = []
 # fn(game, events) -> (object, ability) pairs of triggered abilities that function outside the battlefield
 # (rules/graveyard_keywords.py: "whenever ..., you may return this card from your graveyard to your hand").
-WATCHER_HOOKS: list = []
+WATCHER_HOOKS: list[Callable[[Game, tuple[str, ...]], list[tuple[Obj, TriggeredAbility]]]] = []
 # fn(game, event): abilities that trigger at the beginning of a step from outside the battlefield
 # (rules/graveyard_keywords.py: suspend's upkeep trigger in exile, 702.62a, 113.6k).
-STEP_HOOKS: list = []
+STEP_HOOKS: list[Callable[[Game, str], None]] = []
 # fn(g, caster, spell object id), called as a spell becomes cast (601.2i).
-SPELL_CAST_HOOKS: list = []
+SPELL_CAST_HOOKS: list[Callable[[Game, int, int], None]] = []
 
 # --- hooks read by rules/continuous.py
 # Characteristic-defining abilities that set power/toughness (604.3, layer 7a) of a creature whose
 # printed value is a star: fn(state, obj, card, power, toughness, cache) -> (power, toughness, volatile).
-PT_CDA: list = []
+PT_CDA: list[Callable[[GameState, Obj, CardDef, int | None, int | None, dict[Hashable, object]],
+                    tuple[int | None, int | None, bool]]] = []
 # More conditions on the objects a group LayeredStatic affects: fn(state, source, ability, obj,
 # subtypes, colors) -> bool.
-GROUP_FILTERS: list = []
+GROUP_FILTERS: list[Callable[[GameState, Obj, StaticAbility, Obj, frozenset[str], frozenset[str]], bool]] = []
 # Layer-4 static abilities of a permanent that change its own card types ("as long as your devotion
 # to white is less than five, it isn't a creature"): fn(state, obj, types) -> types, for objects
 # with an ability of a kind in SELF_LAYER4_KINDS.
-SELF_LAYER4: list = []
+SELF_LAYER4: list[Callable[[GameState, Obj, frozenset[str]], frozenset[str]]] = []
 
 # --- hooks read by rules/produce.py
 # Production kinds of other rules modules (rules/mana_amounts.py devotion, rules/imprint.py "one mana of any of
@@ -204,19 +217,19 @@ CHOICE_TESTS: dict[str, Callable[[ManaProduction], bool]] = {}
 # --- hooks read by rules/targeting.py
 # 702.16a: protection from qualities other than colors ("artifacts", "Goblins", "everything"):
 # fn(quality, source characteristics) -> whether the source has it (rules/protection.py).
-PROTECTION_QUALITIES: list = []
+PROTECTION_QUALITIES: list[Callable[[str, Chars], bool]] = []
 # fn(game, player, controller of the spell or ability) -> True when that player can't be its target
 # (702.11c "You have hexproof", 702.18a "You have shroud": rules/game_rule_statics.py).
-PLAYER_TARGET_BLOCKS: list = []
+PLAYER_TARGET_BLOCKS: list[Callable[[Game, int, int], bool]] = []
 
 # --- hooks read by rules/activation.py
 # fn(g, player, the ability's stack object), called once an activated ability is on the stack (602.2i).
-ABILITY_ACTIVATED_HOOKS: list = []
+ABILITY_ACTIVATED_HOOKS: list[Callable[[Game, int, StackItem], None]] = []
 
 # --- hooks read by rules/stack.py
 # 305.2: effects that let a player play more lands: fn(game, player) -> how many more this turn
 # (rules/game_rule_statics.py).
-LAND_PLAYS: list = []
+LAND_PLAYS: list[Callable[[Game, int], int]] = []
 # 305.1 / 601.3-like permissions to play a land from another zone: fn(g, p, obj) -> True (Crucible of
 # Worlds: "You may play lands from your graveyard", rules/graveyard_keywords.py).
 LAND_PERMISSIONS: list[Callable[[Game, int, Obj], bool]] = []
@@ -238,7 +251,8 @@ ALL_MODES_HOOKS: list[Callable[[CardDef, Modal, tuple[int, ...]], bool]] = []
 COST_MODIFIERS: list[Callable[[Game, int, CardDef, tuple[int, ...]], int]] = []
 # 601.2b: optional additional and alternative costs: fn(g, p, obj, action, reqs, kicked, flashback)
 # -> (reqs, choices to record on the stack item).
-CAST_OPTIONS: list[Callable[[Game, int, Obj, CastSpell, list[Requirement], bool, bool], tuple[list[Requirement], tuple]]] = []
+CAST_OPTIONS: list[Callable[[Game, int, Obj, CastSpell, list[Requirement], bool, bool],
+                           tuple[list[Requirement], tuple[Choice, ...]]]] = []
 # 601.2g-h: fn(g, p, obj, reqs, action, exclude_more) -> True when it paid the spell's cost itself
 # (convoke, improvise, delve).
 SPELL_PAYERS: list[Callable[[Game, int, Obj, list[Requirement], CastSpell, tuple[int, ...]], bool]] = []
@@ -249,7 +263,7 @@ AFFORD_HOOKS: list[Callable[[Game, int, Obj, list[Requirement]], bool]] = []
 CAST_ACTION_FILTERS: list[Callable[[Game, int, CastSpell], bool]] = []
 # fn(g, p, obj, mana sources) -> the `choices` of the CastSpell actions offered to agents for other
 # ways to cast the spell (buyback, evoke, dash ...) that can be paid for.
-CAST_VARIANTS: list[Callable[[Game, int, Obj, list[ManaSource]], list[tuple]]] = []
+CAST_VARIANTS: list[Callable[[Game, int, Obj, list[ManaSource]], list[tuple[Choice, ...]]]] = []
 class CastPermission(Protocol):
     """A permission to cast a card from a zone other than its owner's hand (rules/cast_from_zones.py
     CastPermit), as rules/stack.py cast_spell reads it."""
@@ -258,7 +272,7 @@ class CastPermission(Protocol):
     rule: str
     additional: Cost | None  # an additional cost (601.2b), or None
     any_time: bool  # castable at any time it could be cast with flash
-    choices: tuple  # recorded on the stack item
+    choices: tuple[Choice, ...]  # recorded on the stack item
 
     def reqs(self, g: Game, p: int, card: CardDef, x: int, targets: tuple[int | None, ...]) -> list[Requirement]:
         """601.2f: the mana to pay (an alternative cost, or the mana cost)."""
@@ -276,28 +290,28 @@ CAST_PERMISSIONS: list[Callable[[Game, int, Obj], CastPermission | None]] = []
 # 614.1c / 707.5: replacement effects that change what a permanent enters as ("You may have CARDNAME enter
 # as a copy of ...", rules/copy_effects.py), applied before the others, which are then those of what it
 # enters as: fn(game, the entering object, the ETB choices).
-ENTERS_AS: list = []
+ENTERS_AS: list[Callable[[Game, Obj, dict[str, object]], None]] = []
 
 # --- hooks read by rules/turn.py
 # fn(game), called as the untap step begins, before 302.6's "summoning sickness" of the active player's
 # permanents ends (rules/graveyard_keywords.py: echo, 702.30a).
-BEFORE_UNTAP_HOOKS: list = []
+BEFORE_UNTAP_HOOKS: list[Callable[[Game], None]] = []
 # 402.2: effects that change a player's maximum hand size: fn(game, player, limit) -> the new
 # limit, None for no maximum.
-HAND_SIZE: list = []
+HAND_SIZE: list[Callable[[Game, int, int | None], int | None]] = []
 # Work items of other rules modules: kind → fn(game, item), which pops the item or raises a decision
 # (rules/opening_hand.py: 103.6 actions before the first turn).
-QUEUE_ITEMS: dict[str, Callable[[Game, tuple], None]] = {}
+QUEUE_ITEMS: dict[str, Callable[[Game, QueueItem], None]] = {}
 
 # --- hooks read by rules/sba.py
 # Continuous effects applied just before state-based actions are checked (613.1b static
 # control-changing effects, rules/control_statics.py): fn(game) -> whether anything changed.
-PRE_CHECK: list = []
+PRE_CHECK: list[Callable[[Game], bool]] = []
 # 702.16n: an Aura that protection "doesn't remove" stays: fn(game, aura, host, aura chars) -> bool.
-AURA_KEPT: list = []
+AURA_KEPT: list[Callable[[Game, Obj, Obj, Chars], bool]] = []
 # 303.4c: whether an Aura attached to a player may stay attached: fn(game, aura, aura chars) -> bool.
 # Without any (no template compiles such an Aura), it is put into the graveyard.
-AURA_ON_PLAYER: list = []
+AURA_ON_PLAYER: list[Callable[[Game, Obj, Chars], bool]] = []
 
 
 # --- conditions (rules/intervening.py)
@@ -323,7 +337,7 @@ class Replacement:
     effects share a key, so their order can't change the result), `name` for the prompt and the log,
     `apply` gives the event it becomes (None: nothing happens instead)."""
 
-    key: tuple
+    key: tuple[Hashable, ...]
     name: str
     apply: Callable[[Event], Event | None]
 

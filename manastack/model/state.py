@@ -165,7 +165,7 @@ class StackItem:
     def __init__(self, sid: int, kind: str, controller: int | None, name: str, *, obj: int | None = None,
                  source: int | None = None, ability: Ability | None = None, targets: tuple[int, ...] = (),
                  x: int = 0, source_lki: LKI | None = None, damage: CombatDamagePlan | None = None, step: int = 0,
-                 modes: tuple[int, ...] = (), choices: tuple = ()) -> None:
+                 modes: tuple[int, ...] = (), choices: tuple[object, ...] = ()) -> None:
         self.id = sid
         self.kind = kind  # "spell", "ability", "trigger", "combat_damage"
         self.obj = obj
@@ -300,16 +300,16 @@ class GameState:
         self.pending: Decision | None = None  # a non-priority Decision
         self.combat: Combat | None = None
         self.effects: list[ContinuousEffect] = []
-        self.pending_triggers: list[tuple] = []
+        self.pending_triggers: list[tuple[object, ...]] = []  # rules/triggers.py's records
         self.lki: dict[int, LKI] = {}  # last known information of objects that left a zone
         self.successor: dict[int, int] = {}  # old object id → new object id after a zone change (400.7)
-        self.log: list[dict] = []
+        self.log: list[dict[str, object]] = []
         self.over = False
         self.winner: int | None = None
         self.end_reason = ""
         self.decisions = 0
-        self.partial: dict = {}  # attackers / blockers being declared one by one
-        self.queue: list[tuple] = []  # pending work items (sequential discards, mulligan bottoms ...)
+        self.partial: dict[str, object] = {}  # attackers / blockers being declared one by one
+        self.queue: list[tuple[object, ...]] = []  # pending work items, (kind, ...) (sequential discards, mulligan bottoms ...)
         self.paperwork_step = False  # combat damage uses the stack for this step (Stack of Paperwork)
         self.version = 0
         # Bumped by the logged events that can make a state-based action apply (Game.log_event): not by
@@ -320,9 +320,9 @@ class GameState:
         self.volatile_chars = False
         # 106.6: mana in the pools with a spending restriction: (player, bag, restriction), immutable
         # (the pool holds it too; rules/mana_abilities.py).
-        self.restricted_mana: tuple = ()
+        self.restricted_mana: tuple[tuple[int, Bag, object], ...] = ()
         # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
-        self.kept_mana: tuple = ()
+        self.kept_mana: tuple[tuple[int, Bag, int], ...] = ()
         # 106.6: spells on the stack that mana with the rider "that spell can't be countered" was spent on.
         self.uncounterable_spells: tuple[int, ...] = ()
         # 729.3 loop watch (rules/loops.py): the turn watched, its priority decisions, positions seen.

@@ -114,7 +114,7 @@ class SacrificeUnlessReturn(V.Effect):
 class IfYourTurn(V.Effect):
     """"If it's your turn, scry 2" (608.2c: checked as the spell resolves)."""
 
-    effects: tuple
+    effects: tuple[V.Effect, ...]
     yours: bool = True
 
 
