@@ -58,7 +58,8 @@ class HeuristicAgent:
 
     def _discard(self, g: Game, p: int, acts: list[A.Action]) -> A.Action:
         s = g.s
-        lands = [a for a in acts if isinstance(a, A.Choose) and "Land" in s.objects[a.value].card.types]
+        lands = [a for a in acts if isinstance(a, A.Choose) and isinstance(a.value, int)
+                 and "Land" in s.objects[a.value].card.types]  # a discard's answers are card ids
         n_lands_bf = sum(1 for o in g.permanents(p) if "Land" in g.chars(o).types)
         if lands and n_lands_bf >= 5:
             return lands[0]

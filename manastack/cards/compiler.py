@@ -50,6 +50,7 @@ from ..model.vocab import (
     TriggeredAbility,
 )
 from . import mana_text, object_phrases
+from .draft import CardDraft
 from .words import (  # noqa: F401 (re-exported: templates read them from here)
     _N,
     BASIC_LAND_MANA,
@@ -66,22 +67,24 @@ from .words import (  # noqa: F401 (re-exported: templates read them from here)
 # A sentence template turns one effect sentence (lower-cased, CARDNAME for the card's own name, no
 # final period) into effects, appending any TargetSpec it needs to `targets`.
 SentenceBuilder = Callable[[re.Match, list], list]
-SENTENCE_TEMPLATES: list[tuple[re.Pattern, SentenceBuilder]] = []
+SENTENCE_TEMPLATES: list[tuple[Matcher, SentenceBuilder]] = []
 # A paragraph template handles a whole paragraph (a static ability, a keyword with a cost ...):
-# fn(match, para, out, is_spell) appends to out["abilities"] / out["keywords"].
-PARAGRAPH_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
+# fn(match, para, out, is_spell) appends to out.abilities / out.keywords (out: the CardDraft).
+ParagraphBuilder = Callable[[re.Match, str, CardDraft, bool], None]
+PARAGRAPH_TEMPLATES: list[tuple[Matcher, ParagraphBuilder]] = []
 # A trigger template turns a trigger condition ("whenever cardname attacks") into the keyword
 # arguments of TriggeredAbility (event, scope, filter, who).
-TRIGGER_TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], dict]]] = []
+TRIGGER_TEMPLATES: list[tuple[Matcher, Callable[[re.Match], dict]]] = []
 # A keyword template handles one item of a keyword line ("ward {2}", "bushido 2"):
-# fn(match, out) records it (out["keywords"], out["abilities"]).
-KEYWORD_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
-# A card finisher runs once all paragraphs are compiled: fn(out) may rewrite out["abilities"] and
+# fn(match, out) records it (out.keywords, out.abilities).
+KeywordBuilder = Callable[[re.Match, CardDraft], None]
+KEYWORD_TEMPLATES: list[tuple[Matcher, KeywordBuilder]] = []
+# A card finisher runs once all paragraphs are compiled: fn(out) may rewrite out.abilities and
 # returns the texts it could not support (added to CardDef.unsupported).
-CARD_FINISHERS: list[Callable[[dict], list[str]]] = []
+CARD_FINISHERS: list[Callable[[CardDraft], list[str]]] = []
 # Whole-card checks run after every paragraph compiled: fn(out, unsupported) appends the text of
 # an ability that can't work as compiled (cards/templates/statics_*.py).
-CARD_CHECKS: list[Callable[[dict, list], None]] = []
+CARD_CHECKS: list[Callable[[CardDraft, list[str]], None]] = []
 
 
 _META = re.compile(r"[.^$*+?{}\[\]\\|()]")
@@ -183,8 +186,12 @@ class LazyPattern:
         return getattr(self.compiled(), name)
 
 
-def keyword_template(pattern: str):
-    def deco(fn: Callable) -> Callable:
+# What a registry entry matches text with: a LazyPattern, or a compiled pattern (`first_template` entries).
+Matcher = LazyPattern | re.Pattern[str]
+
+
+def keyword_template(pattern: str) -> Callable[[KeywordBuilder], KeywordBuilder]:
+    def deco(fn: KeywordBuilder) -> KeywordBuilder:
         KEYWORD_TEMPLATES.append((LazyPattern(pattern), fn))
         return fn
     return deco
@@ -198,8 +205,8 @@ def sentence_template(pattern: str):
     return deco
 
 
-def paragraph_template(pattern: str):
-    def deco(fn: Callable) -> Callable:
+def paragraph_template(pattern: str) -> Callable[[ParagraphBuilder], ParagraphBuilder]:
+    def deco(fn: ParagraphBuilder) -> ParagraphBuilder:
         PARAGRAPH_TEMPLATES.append((LazyPattern(pattern), fn))
         return fn
     return deco
@@ -208,11 +215,11 @@ def paragraph_template(pattern: str):
 # Paragraph templates tried before the built-in "[cost]: [effect]" parsing: abilities that look like a
 # permanent's activated ability but function from another zone (113.6m: "{2}{B}: Return CARDNAME from
 # your graveyard to your hand"), or keyword lines with commas in their cost ("Escape—{R}, exile ...").
-EARLY_PARAGRAPH_TEMPLATES: list[tuple[re.Pattern, Callable]] = []
+EARLY_PARAGRAPH_TEMPLATES: list[tuple[Matcher, ParagraphBuilder]] = []
 
 
-def early_paragraph_template(pattern: str):
-    def deco(fn: Callable) -> Callable:
+def early_paragraph_template(pattern: str) -> Callable[[ParagraphBuilder], ParagraphBuilder]:
+    def deco(fn: ParagraphBuilder) -> ParagraphBuilder:
         EARLY_PARAGRAPH_TEMPLATES.append((LazyPattern(pattern), fn))
         return fn
     return deco
@@ -497,13 +504,13 @@ _COST_RE = re.compile(r"^((?:(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life)(?:, (
                       r": (.+)$", re.I)
 
 
-def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
+def compile_paragraph(para: str, card: dict, is_spell: bool, out: CardDraft) -> None:
     low = para.lower().rstrip(".").strip()
     if not low:
         return
     items = [x.strip() for x in low.split(",")]
 
-    def kw_template(item: str):
+    def kw_template(item: str) -> tuple[re.Match[str], KeywordBuilder] | None:
         for rx, fn in KEYWORD_TEMPLATES:
             km = rx.fullmatch(item)
             if km:
@@ -513,12 +520,14 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
     if all(i in KEYWORDS or re.fullmatch(_PROTECTION, i) or kw_template(i) for i in items):
         for i in items:
             if i in KEYWORDS:
-                out["keywords"].add(i)
+                out.keywords.add(i)
             elif re.fullmatch(_PROTECTION, i):
-                out["protection"].append(i[len("protection from "):])
+                out.protection.append(i[len("protection from "):])
             else:
-                km, fn = kw_template(i)  # type: ignore[misc]
-                fn(km, out)
+                found = kw_template(i)
+                assert found is not None  # the test above matched every item
+                km, keyword_fn = found
+                keyword_fn(km, out)
         return
     for rx, fn in EARLY_PARAGRAPH_TEMPLATES:
         pm = rx.fullmatch(low)
@@ -536,65 +545,66 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
         body = m.group(2).strip()
         bl = body.lower().rstrip(".")
         if bl.startswith("add ") and "target" not in bl:
-            out["abilities"].append(mana_text.mana_ability(para, cost, bl))
+            out.abilities.append(mana_text.mana_ability(para, cost, bl))
             return
         targets: list[TargetSpec] = []
         effects = parse_effects(bl, targets)
         sorcery = False
-        out["abilities"].append(ActivatedAbility(para, cost, effects, tuple(targets), sorcery))
+        out.abilities.append(ActivatedAbility(para, cost, effects, tuple(targets), sorcery))
         return
     trig = mana_text.parse_mana_trigger(low, parse_effects)
     if trig is not None:
-        out["abilities"].append(TriggeredAbility(para, trig.event, trig.effects, trig.targets, trig.scope,
+        out.abilities.append(TriggeredAbility(para, trig.event, trig.effects, trig.targets, trig.scope,
                                                  trig.filter, trig.who))
         return
     rep = mana_text.parse_mana_replacement(low)
     if rep is not None:
-        out["abilities"].append(StaticAbility(para, "mana_replacement", mana_replacement=rep))
+        out.abilities.append(StaticAbility(para, "mana_replacement", mana_replacement=rep))
         return
     m = re.fullmatch(r"at the beginning of your upkeep, sacrifice cardname unless you sacrifice an? (.+)", low)
     if m:
         _, flt = object_phrases.parse_object_phrase(m.group(1))
-        out["abilities"].append(TriggeredAbility(para, "upkeep", (), (), unless_sacrifice=flt))
+        out.abilities.append(TriggeredAbility(para, "upkeep", (), (), unless_sacrifice=flt))
         return
     m = re.fullmatch(r"each spell a player casts costs \{1\} more to cast for each other spell that player has cast this turn",
                      low)
     if m:
-        out["abilities"].append(StaticAbility(para, "cost_increase_per_spell", amount=1))
+        out.abilities.append(StaticAbility(para, "cost_increase_per_spell", amount=1))
         return
     if re.fullmatch(r"as cardname enters(?: the battlefield)?, choose a color", low):
-        out["abilities"].append(StaticAbility(para, "etb_choose_color"))
+        out.abilities.append(StaticAbility(para, "etb_choose_color"))
         return
     if re.fullmatch(r"if damage would be dealt to cardname while it has a \+1/\+1 counter on it, prevent that damage "
                     r"and remove that many \+1/\+1 counters from cardname", low):
-        out["abilities"].append(StaticAbility(para, "prevent_damage_remove_counters", counter_kind="+1/+1"))
+        out.abilities.append(StaticAbility(para, "prevent_damage_remove_counters", counter_kind="+1/+1"))
         return
     # Not "..., if [condition], ...": an intervening "if" clause (603.4) is a trigger template's.
     m = re.fullmatch(r"(when|whenever) cardname (enters(?: the battlefield)?|dies|attacks), (?!if )(.+)", low)
     if m:
         event = {"dies": "dies", "attacks": "attacks"}.get(m.group(2), "etb")
         targets = []
+        trigger_effects: tuple[Effect, ...] | None
         try:
-            effects = parse_effects(m.group(3), targets)
+            trigger_effects = parse_effects(m.group(3), targets)
         except Unsupported:
-            effects = None  # a paragraph template below may know the whole paragraph
-        if effects is not None:
-            out["abilities"].append(TriggeredAbility(para, event, effects, tuple(targets)))
+            trigger_effects = None  # a paragraph template below may know the whole paragraph
+        if trigger_effects is not None:
+            out.abilities.append(TriggeredAbility(para, event, trigger_effects, tuple(targets)))
             return
     if TRIGGER_TEMPLATES and re.match(r"(when|whenever|at) ", low):
         # Try each comma as the end of the trigger condition.
-        for i in [i for i, ch in enumerate(low) if ch == ","]:
-            cond, rest = low[:i], low[i + 1:].strip()
-            for rx, fn in TRIGGER_TEMPLATES:
-                tm = rx.fullmatch(cond)
+        for comma in [i for i, ch in enumerate(low) if ch == ","]:
+            cond, rest = low[:comma], low[comma + 1:].strip()
+            for trx, trigger_fn in TRIGGER_TEMPLATES:
+                tm = trx.fullmatch(cond)
                 if tm:
                     targets = []
                     try:
-                        kwargs = fn(tm)
+                        kwargs = trigger_fn(tm)
                         effects = parse_effects(rest, targets)
                     except Unsupported:
                         continue  # another template, split or paragraph template below may know it
-                    out["abilities"].append(TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
+                    out.abilities.append(TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
                     return
     for rx, fn in PARAGRAPH_TEMPLATES:
         pm = rx.fullmatch(low)
@@ -602,52 +612,52 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: dict) -> None:
             fn(pm, para, out, is_spell)
             return
     if re.fullmatch(r"cardname enters(?: the battlefield)? tapped", low):
-        out["abilities"].append(StaticAbility(para, "etb_tapped"))
+        out.abilities.append(StaticAbility(para, "etb_tapped"))
         return
     m = re.fullmatch(rf"cardname enters(?: the battlefield)? with {_N} (\+1/\+1|-1/-1|[a-z]+) counters? on it", low)
     if m and m.group(2) not in COUNTERS_WITH_RULES:
-        out["abilities"].append(StaticAbility(para, "etb_counters", counter_kind=m.group(2),
+        out.abilities.append(StaticAbility(para, "etb_counters", counter_kind=m.group(2),
                                               amount=number(m.group(1))))
         return
     m = re.fullmatch(r"(other )?creatures you control get ([+-]\d+)/([+-]\d+)", low)
     if m:
-        out["abilities"].append(StaticAbility(
+        out.abilities.append(StaticAbility(
             para, "anthem", ObjectFilter(types=frozenset({"Creature"}), controller="you", other=bool(m.group(1))),
             power=int(m.group(2)), toughness=int(m.group(3))))
         return
     if low == "combat damage uses the stack":
-        out["abilities"].append(StaticAbility(para, "combat_damage_uses_stack"))
+        out.abilities.append(StaticAbility(para, "combat_damage_uses_stack"))
         return
     m = re.fullmatch(r"nonbasic lands are (plains|islands|swamps|mountains|forests)", low)
     if m:
-        out["abilities"].append(StaticAbility(para, "type_change", ObjectFilter(types=frozenset({"Land"}), nonbasic=True),
+        out.abilities.append(StaticAbility(para, "type_change", ObjectFilter(types=frozenset({"Land"}), nonbasic=True),
                                               subtypes=(m.group(1)[:-1].capitalize(),), replace=True))
         return
     m = re.fullmatch(r"each land is an? (plains|island|swamp|mountain|forest) in addition to its other land types", low)
     if m:
-        out["abilities"].append(StaticAbility(para, "type_change", ObjectFilter(types=frozenset({"Land"})),
+        out.abilities.append(StaticAbility(para, "type_change", ObjectFilter(types=frozenset({"Land"})),
                                               subtypes=(m.group(1).capitalize(),)))
         return
     m = re.fullmatch(r"lands you control have [\"“](.+)[\"”]", para.rstrip(".").strip(), re.I)
     if m:
-        inner: dict = {"keywords": set(), "abilities": [], "protection": []}
+        inner = CardDraft.quoted()
         compile_paragraph(m.group(1), card, False, inner)
-        if inner["keywords"] or not inner["abilities"]:
+        if inner.keywords or not inner.abilities:
             raise Unsupported(para)
-        out["abilities"].append(StaticAbility(para, "grant_ability", ObjectFilter(types=frozenset({"Land"}), controller="you"),
-                                              granted=tuple(inner["abilities"])))
+        out.abilities.append(StaticAbility(para, "grant_ability", ObjectFilter(types=frozenset({"Land"}), controller="you"),
+                                              granted=tuple(inner.abilities)))
         return
     m = re.fullmatch(r"enchant (creature|land|artifact|enchantment|permanent|forest|plains|island|swamp|mountain)", low)
     if m:
         w = m.group(1)
         flt = (ObjectFilter(subtypes=frozenset({w.capitalize()})) if w.capitalize() in BASIC_LAND_MANA
                else ObjectFilter(types=frozenset() if w == "permanent" else frozenset({w.capitalize()})))
-        out["enchant"] = flt
-        out["abilities"].append(StaticAbility(para, "enchant", flt))
+        out.enchant = flt
+        out.abilities.append(StaticAbility(para, "enchant", flt))
         return
     if is_spell:
-        targets = out["spell_targets"]
-        out["spell_effects"].extend(parse_effects(low, targets))
+        targets = out.spell_targets
+        out.spell_effects.extend(parse_effects(low, targets))
         return
     raise Unsupported(para)
 
@@ -704,9 +714,8 @@ def compile_card(card: dict) -> CardDef:
         unsupported.append(f"mana cost: {exc}")
     is_spell = bool({"Instant", "Sorcery"} & types)
     _load_templates()
-    out: dict = {"keywords": set(), "abilities": [], "protection": [], "spell_effects": [], "spell_targets": []}
     text = normalise(card.get("oracle_text") or "", name)
-    out["text"] = text  # the normalised text, for CARD_FINISHERS that re-read it (702.96a overload)
+    out = CardDraft(text=text)  # the card being compiled (its text kept for CARD_FINISHERS that re-read it)
     for para in [p.strip() for p in text.split("\n") if p.strip()]:
         try:
             compile_paragraph(para, card, is_spell, out)
@@ -718,29 +727,29 @@ def compile_card(card: dict) -> CardDef:
         unsupported.extend(finish(out))  # abilities that refer to the rest of the text (backup, 702.165a)
     power, toughness = card.get("power"), card.get("toughness")
     p, t = _int_or_none(power), _int_or_none(toughness)
-    # 208.2a / 604.3: a star is defined by a characteristic-defining ability (out["cda"]: the
+    # 208.2a / 604.3: a star is defined by a characteristic-defining ability (out.cda: the
     # values it defines, cards/templates/statics_counts.py).
-    cda = out.get("cda", set())
+    cda = out.cda
     if "Creature" in types and ((p is None and not ("*" in str(power) and "power" in cda))
                                 or (t is None and not ("*" in str(toughness) and "toughness" in cda))):
         unsupported.append(f"power/toughness {power}/{toughness}")
     if card.get("layout", "normal") not in ("normal", "leveler", "saga", "class", None):
         unsupported.append(f"layout {card.get('layout')}")
-    if "Aura" in subtypes and "enchant" not in out:
+    if "Aura" in subtypes and out.enchant is None:
         unsupported.append("Aura without an enchant ability")
     for check in CARD_CHECKS:
         check(out, unsupported)
     spell = None
     if is_spell:
-        if not out["spell_effects"] and not unsupported:
+        if not out.spell_effects and not unsupported:
             unsupported.append("spell without effects")
-        spell = SpellAbility(tuple(out["spell_effects"]), tuple(out["spell_targets"]))
+        spell = SpellAbility(tuple(out.spell_effects), tuple(out.spell_targets))
     colors = frozenset(card.get("colors") or mana_cost.colors())
-    abilities: tuple[Ability, ...] = tuple(out["abilities"])
+    abilities: tuple[Ability, ...] = tuple(out.abilities)
     return CardDef(
         name=name, mana_cost=mana_cost, types=types, subtypes=subtypes, supertypes=supertypes,
         colors=colors, power=p, toughness=t, loyalty=_int_or_none(card.get("loyalty")),
-        keywords=frozenset(out["keywords"]), abilities=abilities, spell=spell,
+        keywords=frozenset(out.keywords), abilities=abilities, spell=spell,
         oracle_text=card.get("oracle_text") or "", type_line=type_line,
-        unsupported=tuple(unsupported), protection=tuple(out["protection"]),
+        unsupported=tuple(unsupported), protection=tuple(out.protection),
     )

@@ -22,6 +22,7 @@ from ..model.vocab import (
     Cost,
     Count,
     CreateToken,
+    Effect,
     FilterPlus,
     ManaAbility,
     ManaProduction,
@@ -133,7 +134,7 @@ def _tapped_subject(phrase: str) -> ObjectFilter:
     raise Unsupported(phrase)
 
 
-def parse_mana_trigger(low: str, parse_effects: Callable[[str, list], list]) -> TriggeredAbility | None:
+def parse_mana_trigger(low: str, parse_effects: Callable[[str, list[TargetSpec]], tuple[Effect, ...]]) -> TriggeredAbility | None:
     """605.1b / 106.12a: "Whenever enchanted land is tapped for mana, its controller adds an
     additional {G}", "Whenever a player / you / an opponent taps a Swamp for mana, ..." and their
     relatives. Adding mana, it is a triggered mana ability (605.1b; more effects after the mana

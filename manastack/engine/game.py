@@ -13,15 +13,16 @@ An illegal action raises IllegalActionError and leaves the game exactly as it wa
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar, cast
 
 from ..cards.db import get_card
-from ..decks import as_card_list
+from ..decks import Deck, as_card_list
 from ..errors import GameFaultedError, IllegalActionError
 from ..model import actions as A
 from ..model import vocab as _vocab
 from ..model.chars import VOLATILE_READS, Chars
-from ..model.decisions import Decision
+from ..model.decisions import Decision, DecisionKind
 from ..model.events import Event, LifeChange, ManaAdded, TapChange
 from ..model.mana import EMPTY, Bag, format_bag
 from ..model.state import (
@@ -36,7 +37,7 @@ from ..model.state import (
     Obj,
     player_ref,
 )
-from ..model.vocab import CardDef, ability_types
+from ..model.vocab import Ability, CardDef, ability_types
 from . import registry, validate
 from .registry import RULES
 
@@ -62,6 +63,10 @@ _PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
 SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers", "draw", "cast",
                                 "activate_mana", "pay_mana", "mana_empties", "order_triggers"})
 
+# What Game.new_game takes as a deck: a Deck, a bundled deck's name or a deck file's path, or card names.
+DeckSpec = Deck | str | Sequence[str]
+T = TypeVar("T")
+
 
 class Game:
     """A two-player game of Magic."""
@@ -78,15 +83,15 @@ class Game:
         # None takes the default. The scenario runner sets it to read the script's answers.
         self.chooser = None
         # Lifelink gains of damage being dealt at the same time (rules/effects.simultaneous_damage).
-        self.damage_batch: dict | None = None
+        self.damage_batch: dict[tuple[int, str], int] | None = None  # (controller, source name) -> life
         # What happened once in that simultaneous damage event (one counter removed, one trigger): a set.
-        self.damage_event_marks: set | None = None
+        self.damage_event_marks: set[Hashable] | None = None
         # Why the game can't go on, after an engine error left it half-changed (apply); None normally.
         self.faulted: str | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new_game(cls, deck_a: Any, deck_b: Any, seed: int = 0, names: tuple[str, str] = ("alice", "bob"),
+    def new_game(cls, deck_a: DeckSpec, deck_b: DeckSpec, seed: int = 0, names: tuple[str, str] = ("alice", "bob"),
                  profile: str = "cr-2024-09", max_turns: int = 100, starting_player: int = 0) -> Game:
         """Start a game (103): shuffle, draw seven, mulligans (London, 103.5), opening-hand actions
         (103.6), first player skips the first draw (103.8a). Decks are Deck objects, deck names/paths, or lists of card names."""
@@ -140,7 +145,7 @@ class Game:
             if d is None:  # a Decision is immutable: one per player and name
                 if len(_PRIORITY_DECISIONS) > 1000:
                     _PRIORITY_DECISIONS.clear()
-                d = _PRIORITY_DECISIONS[key] = Decision("priority", s.priority, prompt=f"{key[1]} has priority")
+                d = _PRIORITY_DECISIONS[key] = Decision(DecisionKind.PRIORITY, s.priority, prompt=f"{key[1]} has priority")
             return d
         return None
 
@@ -153,7 +158,7 @@ class Game:
         return self.s.winner
 
     @property
-    def log(self) -> list[dict]:
+    def log(self) -> list[dict[str, object]]:
         return self.s.log
 
     def legal_actions(self) -> list[A.Action]:
@@ -343,7 +348,7 @@ class Game:
         """Characteristics may have changed (battlefield, counters, effects)."""
         self._cache = {}
 
-    def derived(self, key: object, compute: Any) -> Any:
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
         """A value computed from characteristics (a list of abilities, of attack targets ...), kept
         with them until `invalidate` — unless computing it read a volatile characteristic (one that
         changes without an invalidation: "as long as you have no cards in hand", 613; counted in
@@ -359,7 +364,7 @@ class Game:
             cache[key] = got
         return got
 
-    def statics_of_kind(self, kind: str) -> list:
+    def statics_of_kind(self, kind: str) -> list[tuple[Obj, Ability]]:
         """(permanent, ability) for the abilities with this `kind` (StaticAbility and its relatives)
         the permanents on the battlefield have now, indexed once per state of the characteristics."""
         known = self.s.card_ability_kinds
@@ -367,8 +372,8 @@ class Game:
             return []  # no card of this game has an ability of this kind
         return self.derived("static_kinds", self._static_kinds).get(kind, [])
 
-    def _static_kinds(self) -> dict[str, list]:
-        idx: dict[str, list] = {}
+    def _static_kinds(self) -> dict[str, list[tuple[Obj, Ability]]]:
+        idx: dict[str, list[tuple[Obj, Ability]]] = {}
         for o in self.permanents():
             for ab in self.chars(o).abilities:
                 k = getattr(ab, "kind", None)
@@ -376,7 +381,7 @@ class Game:
                     idx.setdefault(k, []).append((o, ab))
         return idx
 
-    def battlefield_abilities(self, cls: type) -> list:
+    def battlefield_abilities(self, cls: type) -> list[tuple[Obj, Ability]]:
         """(permanent, ability) for every ability of exactly type `cls` the permanents have now (their
         current characteristics), cached with the characteristics: hooks asked for each card in a
         hand (cost changes, cast restrictions) then don't scan the battlefield again."""
@@ -388,11 +393,11 @@ class Game:
     def obj(self, oid: int) -> Obj:
         return self.s.objects[oid]
 
-    def log_event(self, event: str, rule: str, **fields: Any) -> None:
+    def log_event(self, event: str, rule: str, **fields: object) -> None:
         self._log(event, rule, event not in SBA_NEUTRAL_EVENTS and not (
             event == "zone_change" and fields["from_zone"] != BATTLEFIELD and fields["to_zone"] != BATTLEFIELD), fields)
 
-    def _log(self, event: str, rule: str, sba: bool, fields: dict[str, Any]) -> None:
+    def _log(self, event: str, rule: str, sba: bool, fields: dict[str, object]) -> None:
         """Log an event with its rule; `sba`: whether state-based actions may care (704.3)."""
         s = self.s
         if event != "pass":
@@ -455,7 +460,7 @@ class Game:
 
     def move(self, oid: int, to: str, *, rule: str, controller: int | None = None, tapped: bool = False,
              bottom: bool = False, index: int | None = None, cast_x: int | None = None,
-             etb_choices: dict | None = None) -> int:
+             etb_choices: dict[str, object] | None = None) -> int:
         """Move an object to another zone; it becomes a new object (400.7). Returns the new id.
         Leaving the battlefield records last known information (608.2h, 603.10)."""
         s = self.s
@@ -553,7 +558,7 @@ class Game:
         self.perform(ManaAdded("106.3", p, bag, source, tapped_for_mana))
 
     # ------------------------------------------------------------------ choices without a decision
-    def choose(self, p: int, kind: str, options: list, prompt: str) -> Any:
+    def choose(self, p: int, kind: str, options: list[T], prompt: str) -> T:
         """A choice made where no decision can wait (605.3b: while a mana ability resolves, or a
         replacement effect applies). The game's `chooser` answers it (the scenario runner); without
         one, the first option is taken (callers list the best default first)."""
@@ -561,7 +566,7 @@ class Game:
             return self.chooser(p, kind, options, prompt)
         return options[0]
 
-    def unasked(self, p: int, kind: str, options: list, prompt: str) -> Any:
+    def unasked(self, p: int, kind: str, options: list[T], prompt: str) -> T:
         """A choice the rules make without asking: one legal option, or options that all give the same
         result (an order of identical replacement effects, 616.1). The game's `chooser` (the scenario
         runner) may take an answer given for it, checked against the options and used up (SCENARIOS.md);
@@ -664,7 +669,7 @@ class Game:
         for i, pl in enumerate(self.s.players):
             keep = kept.get(i, EMPTY)
             if pl.pool != keep:
-                lost = tuple(a - b for a, b in zip(pl.pool, keep))
+                lost = cast(Bag, tuple(a - b for a, b in zip(pl.pool, keep)))
                 self.log_event("mana_empties", rule, player=pl.name, mana=format_bag(lost))
                 pl.pool = keep
         if self.s.restricted_mana:

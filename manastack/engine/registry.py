@@ -7,22 +7,35 @@ imports flowing one way (docs/architecture.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 if TYPE_CHECKING:
-    from ..model.actions import Action
+    from ..model.actions import Action, ActivateAbility, CastSpell, Choice
     from ..model.chars import Chars
+    from ..model.costs import ManaSource, Requirement
     from ..model.decisions import Decision
     from ..model.events import Event
     from ..model.mana import Bag
-    from ..model.state import GameState, Obj
-    from ..model.vocab import Cost, ManaProduction
+    from ..model.state import GameState, Obj, StackItem
+    from ..model.vocab import (
+        Ability,
+        CardDef,
+        Cost,
+        Effect,
+        ManaProduction,
+        Modal,
+        StaticAbility,
+        TriggeredAbility,
+    )
     from .game import Game
 
+# A work item of GameState.queue: (kind, ...), its fields as the kind's handler reads them.
+QueueItem = tuple[object, ...]
 
-def _not_installed(*args: Any) -> Any:
+
+def _not_installed(*args: object) -> NoReturn:
     raise RuntimeError("the rules are not installed (manastack/assembly.py installs them as manastack is imported)")
 
 
@@ -40,25 +53,25 @@ class EngineRules:
     pass_priority: Callable[[Game], None] = _not_installed  # 117.3d, 117.4
     priority_action: Callable[[Game, int, Action], None] = _not_installed  # play, cast, activate, specials
     note_priority: Callable[[Game], bool] = _not_installed  # 729.3: False ends a looping game
-    queue_opening_hands: Callable[[list, int], None] = _not_installed  # 103.6, after the mulligans
+    queue_opening_hands: Callable[[list[QueueItem], int], None] = _not_installed  # 103.6, after the mulligans
     # 117.5: before a player receives priority (rules/combat.py, rules/sba.py, rules/triggers.py)
     prune_combat: Callable[[Game], None] = _not_installed  # 506.4
     check_sba: Callable[[Game], bool] = _not_installed  # 704.3: True if any was performed
     flush_triggers: Callable[[Game], None] = _not_installed  # 603.2c batches, 603.8 state triggers
     put_triggers_on_stack: Callable[[Game], None] = _not_installed  # 603.3
     # 613: characteristics (rules/continuous.py)
-    characteristics: Callable[[GameState, Obj, dict], Chars] = _not_installed
+    characteristics: Callable[[GameState, Obj, dict[Hashable, object]], Chars] = _not_installed  # the cache
     # a zone change's consequences (Game.move), in the order they happen
     remove_from_combat: Callable[[Game, int], None] = _not_installed  # 506.4
     face_down_moved: Callable[[Game, Obj, Obj, str, str], None] = _not_installed  # 708.9: revealed
-    enters_battlefield: Callable[[Game, Obj, dict], None] = _not_installed  # 614.1c, 614.12
+    enters_battlefield: Callable[[Game, Obj, dict[str, object]], None] = _not_installed  # 614.1c, 614.12
     left_battlefield: Callable[[Game, int, str], None] = _not_installed  # 603.6c, 603.10a triggers
     entered_battlefield: Callable[[Game, int], None] = _not_installed  # 603.6a triggers
     zone_changed: Callable[[Game, int, int, str, str, str], None] = _not_installed  # other zone-change triggers
-    kept_mana: Callable[[Game], Any] = _not_installed  # 106.4a: mana that doesn't empty
+    kept_mana: Callable[[Game], dict[int, Bag]] = _not_installed  # 106.4a: mana that doesn't empty, by player
     # validation of answers (engine/validate.py)
-    check_trigger_order: Callable[[Decision, Any], None] = _not_installed  # 603.3b
-    activated_abilities: Callable[[Game, Obj], list] = _not_installed  # 602: in printed order
+    check_trigger_order: Callable[[Decision, Hashable], None] = _not_installed  # 603.3b: the answer's shape
+    activated_abilities: Callable[[Game, Obj], list[Ability]] = _not_installed  # 602: in printed order
 
 
 RULES = EngineRules()
@@ -91,12 +104,12 @@ ENTERED_BATTLEFIELD_HOOKS: list[Callable[[Game, int, int, str], None]] = []
 # 614.1c: StaticAbility kinds that modify how their own permanent enters (bloodthirst, "enters
 # with N counters if ...", "enters tapped unless ..."): kind -> fn(game, the entering object, the
 # ability, the choices made for it as it enters). Read by rules/stack.py as a permanent enters.
-ETB_REPLACEMENTS: dict[str, Callable[[Game, Obj, Any, dict], None]] = {}
+ETB_REPLACEMENTS: dict[str, Callable[[Game, Obj, StaticAbility, dict[str, object]], None]] = {}
 
 # 614.12: replacement effects from other sources that modify how a permanent enters ("enters tapped",
 # "enters with an additional +1/+1 counter"): fn(game, the entering object, choices). Read by
 # rules/stack.py as a permanent enters.
-ETB_FROM_OTHERS: list[Callable[[Game, Obj, dict], None]] = []
+ETB_FROM_OTHERS: list[Callable[[Game, Obj, dict[str, object]], None]] = []
 
 # 603.4: triggered-ability classes whose intervening "if" clause is their own (renown, evolve, echo,
 # suspend): cls -> fn(game, ability, source, its last known information, the event's object) -> bool,
@@ -132,7 +145,7 @@ class HandAbilityCosts:
     choices of each way to pay; `pay` (game, ability, player, card, action) pays them (601.2h)."""
 
     block_reason: Callable[..., str | None]
-    options: Callable[..., list[tuple]]
+    options: Callable[..., list[tuple[Choice, ...]]]
     pay: Callable[..., None]
 
 
@@ -143,12 +156,12 @@ HAND_ABILITY_COSTS: dict[type, HandAbilityCosts] = {}
 # --- effects (rules/effects.py and the rules modules of each effect family)
 # 608.2: how each effect class of the vocabulary is carried out: cls -> fn(game, Context, effect) ->
 # None, or queue items for the choices it needs. One handler per class (register_effect).
-EFFECT_HANDLERS: dict[type, Callable[..., Any]] = {}
+EFFECT_HANDLERS: dict[type, Callable[..., list[QueueItem] | None]] = {}
 # The choices effects queue while they resolve: kind -> (legal answers, carry out an answer).
-CHOICES: dict[str, tuple] = {}
+CHOICES: dict[str, tuple[Callable[[Game, Decision], list[Action]], Callable[[Game, Decision, Hashable], None]]] = {}
 
 
-def register_effect(cls: type, handler: Callable[..., Any]) -> None:
+def register_effect(cls: type, handler: Callable[..., list[QueueItem] | None]) -> None:
     """Register how an effect class is carried out. The handler takes (game, Context, effect) and
     returns None, or queue items for choices it needs. Each class has exactly one handler: a second
     one is refused."""
@@ -159,23 +172,25 @@ def register_effect(cls: type, handler: Callable[..., Any]) -> None:
 
 # --- hooks read by rules/effects.py
 # fn(g, player, effects) → whether the player can't do the optional effects ("you may pay {E}").
-MAY_IMPOSSIBLE: list = []
+MAY_IMPOSSIBLE: list[Callable[[Game, int, tuple[Effect, ...]], bool]] = []
 # 615: prevention shields kept by rules modules: fn(g, source_id, source_name, target, n) → damage left.
-DAMAGE_PREVENTION_HOOKS: list = []
+DAMAGE_PREVENTION_HOOKS: list[Callable[[Game, int | None, str, int, int], int]] = []
 # 615: prevention effects of a permanent's static abilities: fn(g, permanent, its chars, source name, n) →
 # True when all that damage to it is prevented.
-STATIC_PREVENTION: list = []
-# Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x)).
-WHO_RESOLVERS: dict[type, Any] = {}
-AMOUNT_RESOLVERS: dict[type, Any] = {}
+STATIC_PREVENTION: list[Callable[[Game, Obj, Chars, str, int], bool]] = []
+# Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x),
+# ctx the resolving effects' rules/effects.py Context): a Who to the players it names (indexes), an Amount
+# to a number.
+WHO_RESOLVERS: dict[type, Callable[..., list[int]]] = {}
+AMOUNT_RESOLVERS: dict[type, Callable[..., int]] = {}
 # fn(g, resolving spell's stack item) -> True when it moved the spell itself instead of to the graveyard.
-RESOLVED_SPELL_HOOKS: list[Any] = []
+RESOLVED_SPELL_HOOKS: list[Callable[[Game, StackItem], bool]] = []
 # 614.1a / 121.6: replacements of a single draw: fn(g, player) -> True when it replaced the draw
 # (702.52a dredge: rules/graveyard_keywords.py).
-DRAW_REPLACEMENTS: list = []
+DRAW_REPLACEMENTS: list[Callable[[Game, int], bool]] = []
 # 614.1a replacements of where a discarded card goes: fn(g, player, card) -> (zone, then) or None, where
 # then(g, player, new_id) runs after the move (702.35a madness: exiled instead, then its trigger).
-DISCARD_REPLACEMENTS: list = []
+DISCARD_REPLACEMENTS: list[Callable[[Game, int, int], tuple[str, Callable[[Game, int, int], None]] | None]] = []
 # 113.6m: activating an ability of a card in another zone than the battlefield or a hand (unearth,
 # "return this card from your graveyard": rules/graveyard_keywords.py): zone -> fn(game, player, the
 # card, the ActivateAbility action), called by rules/activation.py.
@@ -186,32 +201,33 @@ ZONE_ABILITY_ACTIVATIONS: dict[str, Callable[[Game, int, Obj, Action], None]] = 
 DESTRUCTION_REPLACEMENTS: list[Callable[[Game, Obj, bool], bool]] = []
 # fn(g, spell object) -> True when a static ability of another object makes it uncounterable (101.2:
 # "Creature spells you control can't be countered", rules/casting.py).
-UNCOUNTERABLE_HOOKS: list[Any] = []
+UNCOUNTERABLE_HOOKS: list[Callable[[Game, Obj], bool]] = []
 
 # --- hooks read by rules/triggers.py
 # fn(g, source, ability) -> False when the ability doesn't trigger now; called last, so a gate may
 # record that it did trigger.
-TRIGGER_GATES: list = []
+TRIGGER_GATES: list[Callable[[Game, int, TriggeredAbility], bool]] = []
 # fn(game, events) -> (object, ability) pairs of triggered abilities that function outside the battlefield
 # (rules/graveyard_keywords.py: "whenever ..., you may return this card from your graveyard to your hand").
-WATCHER_HOOKS: list = []
+WATCHER_HOOKS: list[Callable[[Game, tuple[str, ...]], list[tuple[Obj, TriggeredAbility]]]] = []
 # fn(game, event): abilities that trigger at the beginning of a step from outside the battlefield
 # (rules/graveyard_keywords.py: suspend's upkeep trigger in exile, 702.62a, 113.6k).
-STEP_HOOKS: list = []
+STEP_HOOKS: list[Callable[[Game, str], None]] = []
 # fn(g, caster, spell object id), called as a spell becomes cast (601.2i).
-SPELL_CAST_HOOKS: list = []
+SPELL_CAST_HOOKS: list[Callable[[Game, int, int], None]] = []
 
 # --- hooks read by rules/continuous.py
 # Characteristic-defining abilities that set power/toughness (604.3, layer 7a) of a creature whose
 # printed value is a star: fn(state, obj, card, power, toughness, cache) -> (power, toughness, volatile).
-PT_CDA: list = []
+PT_CDA: list[Callable[[GameState, Obj, CardDef, int | None, int | None, dict[Hashable, object]],
+                    tuple[int | None, int | None, bool]]] = []
 # More conditions on the objects a group LayeredStatic affects: fn(state, source, ability, obj,
 # subtypes, colors) -> bool.
-GROUP_FILTERS: list = []
+GROUP_FILTERS: list[Callable[[GameState, Obj, StaticAbility, Obj, frozenset[str], frozenset[str]], bool]] = []
 # Layer-4 static abilities of a permanent that change its own card types ("as long as your devotion
 # to white is less than five, it isn't a creature"): fn(state, obj, types) -> types, for objects
 # with an ability of a kind in SELF_LAYER4_KINDS.
-SELF_LAYER4: list = []
+SELF_LAYER4: list[Callable[[GameState, Obj, frozenset[str]], frozenset[str]]] = []
 # 613.1d layer 4 of other objects' effects on a permanent attached to something or a Vehicle (rules/
 # vehicles_facedown.py: reconfigure 702.151b, an Aura making a Vehicle a creature): fn(state, obj,
 # types) -> types. Asked for such permanents only.
@@ -221,7 +237,7 @@ ATTACHED_LAYER4: list[Callable[[GameState, Obj, frozenset[str]], frozenset[str]]
 EFFECT_RULES: list[Callable[[GameState, Obj, frozenset[str], frozenset[str]], frozenset[str]]] = []
 # 613.1f layer 6: abilities and protection resolved spells and abilities gave an object (backup
 # 702.165a, rules/attacking.py): fn(state, obj, abilities, protection) -> (abilities, protection).
-EFFECT_GRANTS: list[Callable[[GameState, Obj, tuple, tuple], tuple[tuple, tuple]]] = []
+EFFECT_GRANTS: list[Callable[[GameState, Obj, tuple[Ability, ...], tuple[str, ...]], tuple[tuple[Ability, ...], tuple[str, ...]]]] = []
 
 # --- hooks read by rules/produce.py
 # Production kinds of other rules modules (rules/mana_amounts.py devotion, rules/imprint.py "one mana of any of
@@ -234,81 +250,101 @@ CHOICE_TESTS: dict[str, Callable[[ManaProduction], bool]] = {}
 # --- hooks read by rules/targeting.py
 # 702.16a: protection from qualities other than colors ("artifacts", "Goblins", "everything"):
 # fn(quality, source characteristics) -> whether the source has it (rules/protection.py).
-PROTECTION_QUALITIES: list = []
+PROTECTION_QUALITIES: list[Callable[[str, Chars], bool]] = []
 # fn(game, player, controller of the spell or ability) -> True when that player can't be its target
 # (702.11c "You have hexproof", 702.18a "You have shroud": rules/game_rule_statics.py).
-PLAYER_TARGET_BLOCKS: list = []
+PLAYER_TARGET_BLOCKS: list[Callable[[Game, int, int], bool]] = []
 
 # --- hooks read by rules/activation.py
 # fn(g, player, the ability's stack object), called once an activated ability is on the stack (602.2i).
-ABILITY_ACTIVATED_HOOKS: list = []
+ABILITY_ACTIVATED_HOOKS: list[Callable[[Game, int, StackItem], None]] = []
 
 # --- hooks read by rules/stack.py
 # 305.2: effects that let a player play more lands: fn(game, player) -> how many more this turn
 # (rules/game_rule_statics.py).
-LAND_PLAYS: list = []
+LAND_PLAYS: list[Callable[[Game, int], int]] = []
 # 305.1 / 601.3-like permissions to play a land from another zone: fn(g, p, obj) -> True (Crucible of
 # Worlds: "You may play lands from your graveyard", rules/graveyard_keywords.py).
-LAND_PERMISSIONS: list[Any] = []
+LAND_PERMISSIONS: list[Callable[[Game, int, Obj], bool]] = []
 # 601.3: fn(g, p, obj) -> why `p` can't cast `obj` now, or None (rules/casting.py: split second, ...).
-CAST_RESTRICTIONS: list[Any] = []
+CAST_RESTRICTIONS: list[Callable[[Game, int, Obj], str | None]] = []
 # 601.3b: fn(g, p, obj) -> True when `p` may cast `obj` as though it had flash ("if you pay {2} more").
-FLASH_PERMISSIONS: list[Any] = []
+FLASH_PERMISSIONS: list[Callable[[Game, int, Obj], bool]] = []
 # 602.5: fn(g, p, action) -> why `p` can't take that ActivateAbility action now, or None (split second).
-ACTIVATION_RESTRICTIONS: list[Any] = []
+ACTIVATION_RESTRICTIONS: list[Callable[[Game, int, ActivateAbility], str | None]] = []
 # 608.3: fn(g, stack item, new permanent id) after a permanent spell has entered (evoke, dash).
-PERMANENT_SPELL_HOOKS: list[Any] = []
+PERMANENT_SPELL_HOOKS: list[Callable[[Game, StackItem, int], None]] = []
 # 601.2b: fn(g, p, obj, action, card) -> the characteristics the spell is cast with (702.96a overload).
-CARD_SWAPS: list[Any] = []
+CARD_SWAPS: list[Callable[[Game, int, Obj, CastSpell, CardDef], CardDef]] = []
 # 700.2: fn(card, modal, modes) -> True when choosing these modes is allowed beyond the usual number
 # (702.42a entwine: all of them; rules/casting.py adds the entwine cost).
-ALL_MODES_HOOKS: list[Any] = []
+ALL_MODES_HOOKS: list[Callable[[CardDef, Modal, tuple[int, ...]], bool]] = []
 # 601.2f: cost increases and reductions of generic mana beyond Damping Sphere's: functions
 # (g, p, card, targets) -> net generic change (rules/casting.py registers them).
-COST_MODIFIERS: list[Any] = []
+COST_MODIFIERS: list[Callable[[Game, int, CardDef, tuple[int, ...]], int]] = []
 # 601.2b: optional additional and alternative costs: fn(g, p, obj, action, reqs, kicked, flashback)
 # -> (reqs, choices to record on the stack item).
-CAST_OPTIONS: list[Any] = []
+CAST_OPTIONS: list[Callable[[Game, int, Obj, CastSpell, list[Requirement], bool, bool],
+                           tuple[list[Requirement], tuple[Choice, ...]]]] = []
 # 601.2g-h: fn(g, p, obj, reqs, action, exclude_more) -> True when it paid the spell's cost itself
 # (convoke, improvise, delve).
-SPELL_PAYERS: list[Any] = []
+SPELL_PAYERS: list[Callable[[Game, int, Obj, list[Requirement], CastSpell, tuple[int, ...]], bool]] = []
 # fn(g, p, obj, reqs) -> True when the spell can be paid for in a way solve_payment doesn't see.
-AFFORD_HOOKS: list[Any] = []
+AFFORD_HOOKS: list[Callable[[Game, int, Obj, list[Requirement]], bool]] = []
 # fn(g, p, CastSpell action) -> False to drop a cast from the actions offered to agents (a cost that
 # depends on its targets, 601.2f, can't be paid).
-CAST_ACTION_FILTERS: list[Any] = []
+CAST_ACTION_FILTERS: list[Callable[[Game, int, CastSpell], bool]] = []
 # fn(g, p, obj, mana sources) -> the `choices` of the CastSpell actions offered to agents for other
 # ways to cast the spell (buyback, evoke, dash ...) that can be paid for.
-CAST_VARIANTS: list[Any] = []
+CAST_VARIANTS: list[Callable[[Game, int, Obj, list[ManaSource]], list[tuple[Choice, ...]]]] = []
+class CastPermission(Protocol):
+    """A permission to cast a card from a zone other than its owner's hand (rules/cast_from_zones.py
+    CastPermit), as rules/stack.py cast_spell reads it."""
+
+    event: str  # the log event of a cast this way ("flashback", "escape" ...)
+    rule: str
+    additional: Cost | None  # an additional cost (601.2b), or None
+    any_time: bool  # castable at any time it could be cast with flash
+    choices: tuple[Choice, ...]  # recorded on the stack item
+
+    def reqs(self, g: Game, p: int, card: CardDef, x: int, targets: tuple[int | None, ...]) -> list[Requirement]:
+        """601.2f: the mana to pay (an alternative cost, or the mana cost)."""
+        ...
+
+    def cast(self, g: Game, p: int, oid: int) -> None:
+        """Called once the spell is cast this way (702.138b: "escaped")."""
+        ...
+
+
 # 601.3 / 601.2a: permissions to cast a card from a zone other than its owner's hand (retrace, jump-start,
 # escape, madness: rules/graveyard_keywords.py): fn(g, p, obj) -> a permission with `reqs(g, p, card, x,
 # targets)`, `any_time`, `additional` (a Cost or None) and `choices` (recorded on the stack item), or None.
-CAST_PERMISSIONS: list[Any] = []
+CAST_PERMISSIONS: list[Callable[[Game, int, Obj], CastPermission | None]] = []
 # 614.1c / 707.5: replacement effects that change what a permanent enters as ("You may have CARDNAME enter
 # as a copy of ...", rules/copy_effects.py), applied before the others, which are then those of what it
 # enters as: fn(game, the entering object, the ETB choices).
-ENTERS_AS: list = []
+ENTERS_AS: list[Callable[[Game, Obj, dict[str, object]], None]] = []
 
 # --- hooks read by rules/turn.py
 # fn(game), called as the untap step begins, before 302.6's "summoning sickness" of the active player's
 # permanents ends (rules/graveyard_keywords.py: echo, 702.30a).
-BEFORE_UNTAP_HOOKS: list = []
+BEFORE_UNTAP_HOOKS: list[Callable[[Game], None]] = []
 # 402.2: effects that change a player's maximum hand size: fn(game, player, limit) -> the new
 # limit, None for no maximum.
-HAND_SIZE: list = []
+HAND_SIZE: list[Callable[[Game, int, int | None], int | None]] = []
 # Work items of other rules modules: kind → fn(game, item), which pops the item or raises a decision
 # (rules/opening_hand.py: 103.6 actions before the first turn).
-QUEUE_ITEMS: dict[str, Any] = {}
+QUEUE_ITEMS: dict[str, Callable[[Game, QueueItem], None]] = {}
 
 # --- hooks read by rules/sba.py
 # Continuous effects applied just before state-based actions are checked (613.1b static
 # control-changing effects, rules/control_statics.py): fn(game) -> whether anything changed.
-PRE_CHECK: list = []
+PRE_CHECK: list[Callable[[Game], bool]] = []
 # 702.16n: an Aura that protection "doesn't remove" stays: fn(game, aura, host, aura chars) -> bool.
-AURA_KEPT: list = []
+AURA_KEPT: list[Callable[[Game, Obj, Obj, Chars], bool]] = []
 # 303.4c: whether an Aura attached to a player may stay attached: fn(game, aura, aura chars) -> bool.
 # Without any (no template compiles such an Aura), it is put into the graveyard.
-AURA_ON_PLAYER: list = []
+AURA_ON_PLAYER: list[Callable[[Game, Obj, Chars], bool]] = []
 
 
 # --- conditions (rules/intervening.py)
@@ -334,7 +370,7 @@ class Replacement:
     effects share a key, so their order can't change the result), `name` for the prompt and the log,
     `apply` gives the event it becomes (None: nothing happens instead)."""
 
-    key: tuple
+    key: tuple[Hashable, ...]
     name: str
     apply: Callable[[Event], Event | None]
 

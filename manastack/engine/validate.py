@@ -21,6 +21,7 @@ untouched, and keeps the rule modules free of defensive type checks.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -45,13 +46,13 @@ DECISION_ACTIONS: dict[str, tuple[type, ...]] = {
 }
 
 
-def _trigger_order(d: Decision, value: Any) -> None:
+def _trigger_order(d: Decision, value: Hashable) -> None:
     RULES.check_trigger_order(d, value)
 
 
 # The value shape a decision kind's Choose takes, checked here when the kind has one (others are
 # checked by the rule module answering them).
-CHOOSE_SHAPES: dict[str, Any] = {
+CHOOSE_SHAPES: dict[str, Callable[[Decision, Hashable], None]] = {
     "order_triggers": _trigger_order,
 }
 
@@ -186,7 +187,7 @@ def _choices(g: Game, action: Any, choices: tuple) -> None:
             raise IllegalActionError(f"{_name(action)}.choices: {v!r} is not a valid value for {key!r}")
 
 
-def check_shape(g: Game, action: Any) -> None:
+def check_shape(g: Game, action: object) -> None:
     """Refuse (IllegalActionError) an action whose fields don't have the types actions.py gives them,
     or that names objects that don't exist; and an action of a class the pending decision doesn't take."""
     if not isinstance(action, A.Action) or type(action) is A.Action:

@@ -6,8 +6,14 @@ Objects are named by their id (an int); players in targets and attack declaratio
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+
+# One item of an action's `choices` (601.2b / 602.2b): a (name, value) pair ("kicked", True), ("convoke",
+# ids); for a mana ability (605.3b) the mana to add (a str of mana symbols), the permanent sacrificed for its
+# cost (an id) or ("mana", bag). Values are checked by engine/validate.py; the engine also records marks of
+# its own on spells ("copy", "free" ...), whose values vary.
+Choice = tuple[str, object] | str | int
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +38,7 @@ class Payment:
     """An explicit payment: the mana abilities to activate, in order, each `(source, ability index,
     choice)` (the choice answers "any color" and the like; None when there is none)."""
 
-    activations: tuple[tuple[int, int, Any], ...] = ()
+    activations: tuple[tuple[int, int, str | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +50,7 @@ class CastSpell(Action):
     targets: tuple[int | None, ...] = ()
     x: int = 0
     payment: Payment | None = None
-    choices: tuple[Any, ...] = ()
+    choices: tuple[Choice, ...] = ()
     modes: tuple[int, ...] = ()  # 700.2: chosen modes of a modal spell, 1-based
 
 
@@ -57,7 +63,7 @@ class ActivateAbility(Action):
     targets: tuple[int | None, ...] = ()  # None: an "up to N" target left unchosen (601.2c)
     x: int = 0
     payment: Payment | None = None
-    choices: tuple[Any, ...] = ()
+    choices: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,4 +131,4 @@ class ExileFromHand(Action):
 class Choose(Action):
     """Answer a pending choice (keep/mulligan, a card to discard, a color, an order ...)."""
 
-    value: Any
+    value: Hashable  # the shape the decision's kind takes (a bool, an id, ids, a color ...)

@@ -3,6 +3,11 @@ printed card and the continuous effects, layer by layer."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .vocab import Ability
+
 # The key under which a characteristics cache counts the reads of volatile characteristics (ones that
 # change without an invalidation, GameState.volatile_chars): Game.derived keeps nothing computed
 # while one was read.
@@ -15,8 +20,10 @@ class Chars:
     __slots__ = ("name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
                  "abilities", "protection", "rules")
 
-    def __init__(self, name, types, subtypes, supertypes, colors, power, toughness, keywords, abilities,
-                 protection, rules: frozenset[str] = frozenset()) -> None:
+    def __init__(self, name: str, types: frozenset[str], subtypes: frozenset[str], supertypes: frozenset[str],
+                 colors: frozenset[str], power: int | None, toughness: int | None, keywords: frozenset[str],
+                 abilities: tuple[Ability, ...], protection: tuple[str, ...],
+                 rules: frozenset[str] = frozenset()) -> None:
         self.name = name
         self.types = types
         self.subtypes = subtypes

@@ -1,21 +1,112 @@
 """What the engine waits for: a Decision, the one shape every pending choice takes (DESIGN.md: one
-decision pipeline)."""
+decision pipeline), and DecisionKind, the closed list of what it can be asked (CR 117 priority, 103.5
+mulligans, 508.1 / 509.1 declarations, 510.1 damage assignment, 603.3 trigger order and targets,
+608.2d choices made while an effect resolves, 704.5j the legend rule, ...)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+
+
+class DecisionKind(StrEnum):
+    """Every kind of decision the engine raises. A member equals its string ("priority"), so scenario
+    files, JSON logs and the tables keyed by kind (registry.CHOICES, validate.DECISION_ACTIONS) keep
+    naming kinds by their string. A new kind of decision is added here first."""
+
+    # The turn's own decisions (rules/turn.py, priority.py, sba.py, opening_hand.py).
+    PRIORITY = "priority"  # 117.3
+    MULLIGAN = "mulligan"  # 103.5: keep (true) or mulligan (false)
+    BOTTOM = "bottom"  # 103.5: the cards put on the bottom after a mulligan
+    OPENING_HAND = "opening_hand"  # 103.6a: Leylines, Gemstone Caverns
+    OPENING_HAND_EXILE = "opening_hand_exile"  # 103.6a: the card exiled for Gemstone Caverns
+    DISCARD = "discard"  # 514.1 cleanup, 701.9 discard N
+    ATTACKERS = "attackers"  # 508.1
+    BLOCKERS = "blockers"  # 509.1
+    ORDER_BLOCKERS = "order_blockers"  # 509.2 / 509.3
+    ASSIGN_DAMAGE = "assign_damage"  # 510.1
+    ORDER_TRIGGERS = "order_triggers"  # 603.3b
+    TRIGGER_TARGET = "trigger_target"  # 603.3d
+    CHOOSE_MODE = "choose_mode"  # 700.2b, modal triggered abilities
+    CHOOSE_COLOR = "choose_color"  # 614.12: "as it enters, choose a color"
+    CHOOSE_MANA = "choose_mana"  # 605: the mana a "choice" mana ability adds
+    MANA_CHOICE = "mana_choice"  # 601.2g-h: how a cost is paid when the payments differ
+    SACRIFICE_UNLESS = "sacrifice_unless"  # "sacrifice CARDNAME unless you sacrifice ..."
+    LEGEND = "legend"  # 704.5j
+    # Choices queued by effects as they resolve, ("choice", kind, ...) items (608.2d;
+    # registry.CHOICES[kind] lists their answers).
+    AMASS = "amass"  # 701.47
+    BOLSTER = "bolster"  # 701.39
+    CAST_FREE = "cast_free"  # 608.2g: cascade, ripple, "you may cast it without paying"
+    CAST_OFFER = "cast_offer"  # 601.3: casting from a graveyard or exile offered
+    CAST_TARGET = "cast_target"
+    CHOOSE_CARD = "choose_card"
+    CONNIVE_DISCARD = "connive_discard"  # 701.50
+    COPY_ABILITY_TARGETS = "copy_ability_targets"  # 707.10c
+    COPY_TARGETS = "copy_targets"  # 707.10c
+    DAMAGE_SOURCE = "damage_source"  # 615: "a source of your choice"
+    DIG = "dig"  # "look at the top N, put one into your hand"
+    DISCARD_OR_SACRIFICE = "discard_or_sacrifice"
+    ENDURE = "endure"  # 701.63
+    ENLIST = "enlist"  # 702.154
+    EXERT = "exert"  # 701.43
+    EXILE_FROM_HAND = "exile_from_hand"  # 607.2a imprint
+    EXPLORE = "explore"  # 701.44
+    FABRICATE = "fabricate"  # 702.123
+    MANIFEST_DREAD = "manifest_dread"  # 701.62
+    MAY = "may"  # 608.2d: "you may"
+    ORDER_BOTTOM = "order_bottom"  # 401.4
+    ORDER_TOP = "order_top"  # 401.4
+    PARTNER_FIND = "partner_find"
+    PARTNER_MAY = "partner_may"
+    PAY_LIFE_OR_SACRIFICE = "pay_life_or_sacrifice"
+    PAY_OR_COUNTER = "pay_or_counter"  # "counter it unless its controller pays"
+    PAY_OR_COUNTER_TO = "pay_or_counter_to"
+    PAY_OR_SACRIFICE = "pay_or_sacrifice"  # 118.12a
+    PLAYER_PROTECTION_COLOR = "player_protection_color"  # 702.16b-k
+    POPULATE = "populate"  # 701.36
+    PROLIFERATE = "proliferate"  # 701.34
+    PROTECTION_COLOR = "protection_color"  # 702.16
+    PUT_FROM_HAND = "put_from_hand"
+    RETURN = "return"
+    RETURN_OR_SACRIFICE = "return_or_sacrifice"
+    SACRIFICE = "sacrifice"  # 701.21
+    SCRY = "scry"  # 701.22
+    SEARCH = "search"  # 701.23
+    SEARCH_NAMED = "search_named"
+    SEARCH_TOP = "search_top"
+    SURVEIL = "surveil"  # 701.25
+    TAP_OR_UNTAP = "tap_or_untap"
+    UNTAP_UP_TO = "untap_up_to"
+
+
+# The members by their string: a dict look-up is cheaper than DecisionKind(name) on the hot path.
+_KINDS: dict[str, DecisionKind] = {k.value: k for k in DecisionKind}
+
+
+def decision_kind(name: str) -> DecisionKind:
+    """The member named `name` (a queued choice's kind); an unknown kind is refused with a clear error
+    (a rules module queued a choice without adding its kind to DecisionKind)."""
+    kind = _KINDS.get(name)
+    if kind is None:
+        raise ValueError(f"unknown decision kind {name!r}: add it to manastack.model.decisions.DecisionKind")
+    return kind
 
 
 @dataclass(frozen=True)
 class Decision:
-    """What the engine waits for: `kind` (priority, mulligan, bottom, attackers, blockers,
-    order_blockers, assign_damage, discard, legend, order_triggers, trigger_target, choose, ...),
-    the deciding `player`, and
+    """What the engine waits for: `kind` (a DecisionKind: priority, mulligan, attackers, blockers,
+    assign_damage, order_triggers, trigger_target, scry, may, ...), the deciding `player`, and
     kind-specific `data` (e.g. the cards to choose from)."""
 
-    kind: str
+    kind: DecisionKind
     player: int
-    data: Any = None
+    data: object = None
     prompt: str = ""
-    options: tuple = field(default=())
+    options: tuple[object, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        # Cheap (an identity test): a plain string would pass every comparison and hide a kind
+        # missing from DecisionKind.
+        if type(self.kind) is not DecisionKind:
+            raise TypeError(f"Decision.kind must be a DecisionKind, not {self.kind!r}")

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
+K = TypeVar("K")  # the objects remembered (compared by identity)
 T = TypeVar("T")
 
 
-def by_identity(compute: Callable[[Any], T], limit: int = 100_000) -> Callable[[Any], T]:
+def by_identity(compute: Callable[[K], T], limit: int = 100_000) -> Callable[[K], T]:
     """Decorator: `compute(obj)` remembered per object identity (at most `limit` objects: then the table
     starts afresh, so that cards made during long simulations, tokens, don't accumulate)."""
-    table: dict[int, tuple[Any, T]] = {}
+    table: dict[int, tuple[K, T]] = {}
 
     @functools.wraps(compute)
-    def cached(obj: Any) -> T:
+    def cached(obj: K) -> T:
         ent = table.get(id(obj))
         if ent is not None and ent[0] is obj:
             return ent[1]

@@ -9,11 +9,18 @@ player 1 is -2 (`player_ref`), so that every target is a plain int.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Generic, TypeVar
 
+from .chars import Chars
 from .mana import EMPTY, Bag
 from .vocab import Ability, CardDef
 from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, ZONES  # noqa: F401 (read from here by the house)
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+
+T = TypeVar("T")
 
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -141,6 +148,12 @@ class Player:
         return {LIBRARY: self.library, HAND: self.hand, GRAVEYARD: self.graveyard, EXILE: self.exile}[zone]
 
 
+# Last known information (608.2h): an object as it last existed, with its characteristics then.
+LKI = tuple["Obj", Chars]
+# Combat damage on the stack (Stack of Paperwork): (the assigner's id, its LKI, recipient, amount) each.
+CombatDamagePlan = tuple[tuple[int, LKI, int, int], ...]
+
+
 class StackItem:
     """An object on the stack (405): a spell (its card object id is `obj`), an activated or
     triggered ability, or — under Stack of Paperwork — combat damage, controlled by no player."""
@@ -150,8 +163,8 @@ class StackItem:
 
     def __init__(self, sid: int, kind: str, controller: int | None, name: str, *, obj: int | None = None,
                  source: int | None = None, ability: Ability | None = None, targets: tuple[int, ...] = (),
-                 x: int = 0, source_lki: Any = None, damage: Any = None, step: int = 0,
-                 modes: tuple[int, ...] = (), choices: tuple = ()) -> None:
+                 x: int = 0, source_lki: LKI | None = None, damage: CombatDamagePlan | None = None, step: int = 0,
+                 modes: tuple[int, ...] = (), choices: tuple[object, ...] = ()) -> None:
         self.id = sid
         self.kind = kind  # "spell", "ability", "trigger", "combat_damage"
         self.obj = obj
@@ -186,7 +199,7 @@ class ContinuousEffect:
 
     def __init__(self, kind: str, target: int | None, *, power: int = 0, toughness: int = 0,
                  keywords: tuple[str, ...] = (), timestamp: int = 0, until: str = "eot",
-                 controller: int = 0, data: Any = None) -> None:
+                 controller: int = 0, data: object = None) -> None:
         self.kind = kind
         self.target = target
         self.power = power
@@ -238,7 +251,7 @@ class Combat:
 _CARD_ZONES = frozenset({LIBRARY, HAND, GRAVEYARD, EXILE})
 
 
-class PerCardKinds:
+class PerCardKinds(Generic[T]):
     """A value computed from a game's set of card kinds (`attr`: GameState.card_kinds, the ability classes,
     or card_ability_kinds, the ability kinds; Game.new_object keeps them), remembered while that set is the
     same object: it is replaced when a card brings new kinds, never changed. Hot paths ask "does this game
@@ -246,14 +259,14 @@ class PerCardKinds:
     value is computed on each call."""
 
     __slots__ = ("_attr", "_compute", "_seen", "_value")
+    _value: T
 
-    def __init__(self, attr: str, compute: Any) -> None:
+    def __init__(self, attr: str, compute: Callable[[frozenset[Hashable] | None], T]) -> None:
         self._attr = attr
         self._compute = compute  # fn(the set of kinds, or None) -> value
-        self._seen: Any = None
-        self._value: Any = None
+        self._seen: frozenset[Hashable] | None = None  # _value is set with _seen, before it is read
 
-    def __call__(self, s: GameState) -> Any:
+    def __call__(self, s: GameState) -> T:
         kinds = getattr(s, self._attr)
         if kinds is None:
             return self._compute(None)
@@ -283,19 +296,19 @@ class GameState:
         self.stage = 0  # progress within the current step's turn-based actions
         self.priority: int | None = None
         self.passes = 0
-        self.pending: Any = None  # a non-priority Decision
+        self.pending: Decision | None = None  # a non-priority Decision
         self.combat: Combat | None = None
         self.effects: list[ContinuousEffect] = []
-        self.pending_triggers: list[tuple] = []
-        self.lki: dict[int, Any] = {}  # last known information of objects that left a zone
+        self.pending_triggers: list[tuple[object, ...]] = []  # rules/triggers.py's records
+        self.lki: dict[int, LKI] = {}  # last known information of objects that left a zone
         self.successor: dict[int, int] = {}  # old object id → new object id after a zone change (400.7)
-        self.log: list[dict] = []
+        self.log: list[dict[str, object]] = []
         self.over = False
         self.winner: int | None = None
         self.end_reason = ""
         self.decisions = 0
-        self.partial: dict = {}  # attackers / blockers being declared one by one
-        self.queue: list[tuple] = []  # pending work items (sequential discards, mulligan bottoms ...)
+        self.partial: dict[str, object] = {}  # attackers / blockers being declared one by one
+        self.queue: list[tuple[object, ...]] = []  # pending work items, (kind, ...) (sequential discards, mulligan bottoms ...)
         self.paperwork_step = False  # combat damage uses the stack for this step (Stack of Paperwork)
         self.version = 0
         # Bumped by the logged events that can make a state-based action apply (Game.log_event): not by
@@ -306,9 +319,9 @@ class GameState:
         self.volatile_chars = False
         # 106.6: mana in the pools with a spending restriction: (player, bag, restriction), immutable
         # (the pool holds it too; rules/mana_abilities.py).
-        self.restricted_mana: tuple = ()
+        self.restricted_mana: tuple[tuple[int, Bag, object], ...] = ()
         # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
-        self.kept_mana: tuple = ()
+        self.kept_mana: tuple[tuple[int, Bag, int], ...] = ()
         # 106.6: spells on the stack that mana with the rider "that spell can't be countered" was spent on.
         self.uncounterable_spells: tuple[int, ...] = ()
         # 729.3 loop watch (rules/loops.py): the turn watched, its priority decisions, positions seen.
@@ -322,14 +335,14 @@ class GameState:
         self.kicked_permanents: frozenset[int] = frozenset()  # 702.33d: permanents whose spell was kicked
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)
         self.ninjutsu_defenders: tuple[tuple[int, int], ...] = ()  # 702.49c: (attacker, player it attacks)
-        self.triggered_once: frozenset[tuple] = frozenset()  # 603.2h "triggers only once each turn"
-        self.combat_damage_groups: frozenset[tuple] = frozenset()  # 603.2c: one trigger per damage event
+        self.triggered_once: frozenset[tuple[object, ...]] = frozenset()  # 603.2h "triggers only once each turn"
+        self.combat_damage_groups: frozenset[tuple[object, ...]] = frozenset()  # 603.2c: one trigger per damage event
         self.graveyard_leavers: tuple[tuple[int, object], ...] = ()  # 603.2c: cards that left graveyards at once
         # Per-turn counts, (turn, per-player counts); a record of another turn counts as none.
         self.draws: tuple[int, tuple[int, ...]] = (-1, (0, 0))  # 121.1: cards drawn ("second card each turn")
         self.life_gain_events: tuple[int, tuple[int, ...]] = (-1, ())  # 119.9: "first time each turn"
         self.spell_mana_spent: tuple[int, tuple[int, ...]] = (-1, ())  # 700.14 expend
-        self.casting_other_costs: tuple[tuple, ...] = ()  # 601.2b choices paid at 601.2h (alternative_costs)
+        self.casting_other_costs: tuple[tuple[object, ...], ...] = ()  # 601.2b choices paid at 601.2h (alternative_costs)
         self.face_down_seen = False  # 702.37: a face-down permanent existed: turning face up is offered
         self.cleanup_again = False  # 514.3a: another cleanup step follows
         self.stray_tokens = False  # 704.5d: a token left the battlefield (sba.check looks for it)
@@ -341,8 +354,8 @@ class GameState:
         # Caches of derived values, each valid for the key it holds (immutable, replaced).
         self.last_card: object = None  # the card of the last object made (Game.new_object)
         self.sba_mark: object = None  # Game.settle: the state in which SBAs last found nothing
-        self.trigger_watch: tuple | None = None  # rules/trigger_queue.py: permanents' trigger events
-        self.loud_hands: tuple[tuple | None, tuple | None] = (None, None)  # rules/priority.py, per player
+        self.trigger_watch: tuple[object, ...] | None = None  # rules/trigger_queue.py: permanents' trigger events
+        self.loud_hands: tuple[tuple[object, ...] | None, tuple[object, ...] | None] = (None, None)  # rules/priority.py, per player
 
     def restore(self, snapshot: GameState) -> None:
         """Become `snapshot` (a clone() taken earlier) in place, for a rule that undoes a change it can't

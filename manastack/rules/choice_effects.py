@@ -1,4 +1,4 @@
-"""CR 608.2c-d: effects that ask as they resolve ("you may", "effects.sacrifice a creature", "counter it unless
+"""CR 608.2c-d: effects that ask as they resolve ("you may", "sacrifice a creature", "counter it unless
 its controller pays", modes, "choose one of them"), and effects on every object that matches (701.8
 "destroy all", "deals N damage to each creature"). Their choices are queued as ("choice", kind,
 player, data, prompt, payload): the engine raises Decision(kind, player, data, prompt) and
@@ -146,7 +146,7 @@ def _sacrifice(g: Game, ctx: effect_context.Context, e: V.Sacrifice) -> list | N
     players = effect_context.resolve_who(g, ctx, e.who)
     players.sort(key=lambda p: p != g.s.active)
     for p in players:
-        needs.append(queue_choice("effects.sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
+        needs.append(queue_choice("sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
     return needs or None
 
 
@@ -188,7 +188,7 @@ def may_actions(g: Game, d: Any) -> list:
         if e.effects and isinstance(e.effects[0], V.PayMana) and not can_pay_mana(g, d.player, e.effects[0].cost):
             return [A.Choose(False)]
         for x in e.effects:
-            # "You may effects.sacrifice an artifact. If you do, ...": impossible without one to effects.sacrifice.
+            # "You may sacrifice an artifact. If you do, ...": impossible without one to sacrifice.
             if isinstance(x, V.Sacrifice) and x.target is None and x.who == V.YOU and len(
                     _sacrifice_cands(g, d.player, x.filter, d.player)) < x.amount:
                 return [A.Choose(False)]
@@ -380,7 +380,7 @@ def subset_actions(g: Game, d: Any) -> list:
 
 def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
     """The Decision data and prompt of a queued choice, computed as it is asked (the candidates of a
-    search or a effects.sacrifice are those there now); None when there is nothing to choose."""
+    search or a sacrifice are those there now); None when there is nothing to choose."""
     kind, p, data, prompt, payload = item[1], item[2], item[3], item[4], item[5]
     s = g.s
     if kind == "search":
@@ -399,7 +399,7 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
                 g.move(oid, HAND, rule="608.2c")
             return None
         return cands, f"{name}: choose a permanent to return to its owner's hand ({', '.join(g.name_of(c) for c in cands)})"
-    if kind == "effects.sacrifice":
+    if kind == "sacrifice":
         flt, left, controller, name = payload
         cands = _sacrifice_cands(g, p, flt, controller)
         if not cands:
@@ -408,7 +408,7 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
             for oid in cands:
                 effects.sacrifice(g, oid)
             return None
-        return cands, f"701.17a: {name}: choose a permanent to effects.sacrifice ({', '.join(g.name_of(c) for c in cands)})"
+        return cands, f"701.17a: {name}: choose a permanent to sacrifice ({', '.join(g.name_of(c) for c in cands)})"
     if kind in ("scry", "surveil"):
         data = tuple(c for c in data if c in s.players[p].library)
         if not data:
@@ -418,7 +418,7 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
 
 CHOICES = registry.CHOICES  # (engine/registry.py)
 CHOICES.update({
-    "effects.sacrifice": (object_actions, _answer_sacrifice),
+    "sacrifice": (object_actions, _answer_sacrifice),
     "may": (may_actions, _answer_may),
     "pay_or_counter": (may_actions, _answer_pay_or_counter),
 })

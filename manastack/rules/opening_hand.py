@@ -19,6 +19,7 @@ from ..engine import game as _game_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
+from ..model.decisions import DecisionKind
 from ..model.state import BATTLEFIELD, EXILE, HAND
 from ..model.vocab.opening_hand import (  # noqa: F401 (the vocabulary this module executes)
     BeginOnBattlefield,
@@ -56,7 +57,7 @@ def _opening_hand(g: Game, item: tuple) -> None:
         s.queue.pop(0)
         return
     names = ", ".join(g.name_of(c) for c in cands)
-    s.pending = _game_module.Decision("opening_hand", p, data=cands,
+    s.pending = _game_module.Decision(DecisionKind.OPENING_HAND, p, data=cands,
                          prompt=f"103.6: begin the game with a card from your opening hand on the battlefield ({names}), "
                                 f"or false when done")
 
@@ -98,7 +99,7 @@ def _opening_exile(g: Game, item: tuple) -> None:
         s.queue.pop(0)
         _exile(g, p, hand[0], name)
         return
-    s.pending = _game_module.Decision("opening_hand_exile", p, data=hand, prompt=f"103.6a: {name}: exile a card from your hand")
+    s.pending = _game_module.Decision(DecisionKind.OPENING_HAND_EXILE, p, data=hand, prompt=f"103.6a: {name}: exile a card from your hand")
 
 
 def _exile(g: Game, p: int, oid: int, name: str) -> None:

@@ -15,7 +15,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import fixed_supply, payable, requirements, solve_payment
-from ..model.decisions import Decision
+from ..model.decisions import Decision, DecisionKind
 from ..model.state import PerCardKinds
 from ..model.vocab import ManaAbility, ability_types
 from ..model.vocab.facedown import FaceDownCost
@@ -335,6 +335,6 @@ def _mana_choice(g: Game, who: int, action: A.ActivateAbility) -> bool:
     finals = tuple(dict.fromkeys(pl.final for pl in produce.activation_plans(g, who, o, ab)))
     if len(finals) < 2:
         return False
-    g.s.pending = Decision("mana_choice", who, data=(action, finals),
+    g.s.pending = Decision(DecisionKind.MANA_CHOICE, who, data=(action, finals),
                            prompt=f"{o.card.name}: choose the mana it adds (106.1, 616.1)")
     return True

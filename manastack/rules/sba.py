@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
-from ..model.decisions import Decision
+from ..model.decisions import Decision, DecisionKind
 from ..model.state import BATTLEFIELD, GRAVEYARD
 from ..model.vocab import StaticAbility
 from . import effects, targeting
@@ -150,5 +150,5 @@ def _aura_legal(g: Game, aura, host) -> bool:
 
 def _legend_decision(g: Game, group: list[int]):
     o = g.s.objects[group[0]]
-    return Decision("legend", o.controller, data=tuple(group),
+    return Decision(DecisionKind.LEGEND, o.controller, data=tuple(group),
                     prompt=f"704.5j: choose the {o.card.name} to keep; the rest go to the graveyard")

@@ -23,7 +23,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import single
-from ..model.decisions import Decision
+from ..model.decisions import Decision, DecisionKind, decision_kind
 from ..model.mana import COLORS, format_bag, is_color
 from ..model.state import (
     BEGIN_COMBAT,
@@ -262,11 +262,12 @@ def process_queue(g: Game) -> None:
         if prep is None:
             s.queue.pop(0)
             return
-        s.pending = Decision(item[1], item[2], data=prep[0], prompt=prep[1])
+        # The queued kind is a string (or a member); decision_kind refuses one DecisionKind doesn't list.
+        s.pending = Decision(decision_kind(item[1]), item[2], data=prep[0], prompt=prep[1])
         return
     if kind == "mulligan":
         p = item[1]
-        s.pending = Decision("mulligan", p, data=s.players[p].mulligans,
+        s.pending = Decision(DecisionKind.MULLIGAN, p, data=s.players[p].mulligans,
                              prompt="103.5: keep this hand (true) or take a mulligan (false)?")
         return
     if kind == "bottom":
@@ -274,7 +275,7 @@ def process_queue(g: Game) -> None:
         if k <= 0 or not s.players[p].hand:
             s.queue.pop(0)
             return
-        s.pending = Decision("bottom", p, data=k, prompt=f"103.5: put {k} card(s) from your hand on the bottom")
+        s.pending = Decision(DecisionKind.BOTTOM, p, data=k, prompt=f"103.5: put {k} card(s) from your hand on the bottom")
         return
     if kind == "discard":
         p, n, rule = item[1], item[2], item[3]
@@ -287,10 +288,10 @@ def process_queue(g: Game) -> None:
             for oid in list(hand):
                 effects.discard(g, p, oid, rule)
             return
-        s.pending = Decision("discard", p, data=(n, rule), prompt=f"{rule}: discard {n} card(s)")
+        s.pending = Decision(DecisionKind.DISCARD, p, data=(n, rule), prompt=f"{rule}: discard {n} card(s)")
         return
     if kind == "attackers":
-        s.pending = Decision("attackers", item[1], prompt="508.1: declare attackers")
+        s.pending = Decision(DecisionKind.ATTACKERS, item[1], prompt="508.1: declare attackers")
         return
     if kind == "blockers":
         cb = s.combat
@@ -299,7 +300,7 @@ def process_queue(g: Game) -> None:
             if cb is not None:
                 cb.declared_blockers = True
             return
-        s.pending = Decision("blockers", item[1], prompt="509.1: declare blockers")
+        s.pending = Decision(DecisionKind.BLOCKERS, item[1], prompt="509.1: declare blockers")
         return
     if kind == "order_blockers":
         cb = s.combat
@@ -308,7 +309,7 @@ def process_queue(g: Game) -> None:
             s.queue.pop(0)
             return
         rule = "509.2" if a in cb.attackers else "509.3"
-        s.pending = Decision("order_blockers", item[1], data=a,
+        s.pending = Decision(DecisionKind.ORDER_BLOCKERS, item[1], data=a,
                              prompt=f"{rule}: damage assignment order for {g.name_of(a)}")
         return
     if kind == "assign_damage":
@@ -321,11 +322,11 @@ def process_queue(g: Game) -> None:
                 g.auto_single and not combat.has_choice(g, oid, combat.already_assigned(g, oid))):
             s.queue.pop(0)
             return
-        s.pending = Decision("assign_damage", o.controller, data=oid,
+        s.pending = Decision(DecisionKind.ASSIGN_DAMAGE, o.controller, data=oid,
                              prompt=f"510.1: assign {o.card.name}'s combat damage")
         return
     if kind == "etb_color":
-        s.pending = Decision("choose_color", item[1], data=item[2],
+        s.pending = Decision(DecisionKind.CHOOSE_COLOR, item[1], data=item[2],
                              prompt=f"614.12: as {item[2].name} enters, choose a color")
         return
     if kind == "sacrifice_unless":
@@ -334,13 +335,13 @@ def process_queue(g: Game) -> None:
         src = s.objects.get(source)
         if src is None or src.zone != "battlefield":
             cands = cands  # the permanent is gone: sacrificing a creature is still allowed (and pointless)
-        s.pending = Decision("sacrifice_unless", p, data=(cands, source, name),
+        s.pending = Decision(DecisionKind.SACRIFICE_UNLESS, p, data=(cands, source, name),
                              prompt=f"{name}: sacrifice a creature ({', '.join(g.name_of(c) for c in cands) or 'none'})"
                                     f" or answer false to sacrifice {name}")
         return
     if kind == "choose_mana":
         p, prod, name = item[1], item[2], item[3]
-        s.pending = Decision("choose_mana", p, data=(prod, name), prompt=f"{name}: choose the mana to add")
+        s.pending = Decision(DecisionKind.CHOOSE_MANA, p, data=(prod, name), prompt=f"{name}: choose the mana to add")
         return
     other = QUEUE_ITEMS.get(kind)
     if other is not None:
@@ -361,7 +362,7 @@ def _order_triggers(g: Game, item: tuple) -> None:
     if len(trigs) < 2 or (g.auto_single and all(c == 0 for c in classes)):
         s.queue[0:1] = [("put_trigger", t) for t in trigs]
         return
-    s.pending = _game_module.Decision("order_triggers", p, data=(trigs, classes),
+    s.pending = _game_module.Decision(DecisionKind.ORDER_TRIGGERS, p, data=(trigs, classes),
                                       prompt=triggers.order_prompt(g, p, trigs))
 
 
@@ -386,7 +387,7 @@ def _put_trigger(g: Game, item: tuple) -> None:
             if len(options) == 1 and g.auto_single:
                 s.queue[0] = ("put_trigger", trig, chosen, options[0])
                 return
-            s.pending = Decision("choose_mode", controller, data=tuple(options),
+            s.pending = Decision(DecisionKind.CHOOSE_MODE, controller, data=tuple(options),
                                  prompt=f"700.2b: choose the mode(s) of {trig[4]}'s ability "
                                         f"({'; '.join(f'{i}: {m.text}' for i, m in enumerate(modal.modes, 1))})")
             return
@@ -409,7 +410,7 @@ def _put_trigger(g: Game, item: tuple) -> None:
     if len(cands) == 1 and g.auto_single:
         s.queue[0] = ("put_trigger", trig, chosen + (cands[0],), *item[3:4])
         return
-    s.pending = Decision("trigger_target", controller, data=tuple(cands),
+    s.pending = Decision(DecisionKind.TRIGGER_TARGET, controller, data=tuple(cands),
                          prompt=f"603.3d: choose a target for {trig[4]}'s ability ({spec.text})")
 
 

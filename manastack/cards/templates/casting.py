@@ -74,6 +74,7 @@ from ..compiler import (
     parse_effects,
     sentence_template,
 )
+from ..draft import CardDraft
 from ..object_phrases import parse_target
 from .effects_common import NUMBERS, SUBTYPES, parse_filter
 
@@ -85,21 +86,21 @@ _CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "E
 # --------------------------------------------------------------------------- keywords
 
 @keyword_template(r"(convoke|improvise|delve)")
-def _payment_keyword(m, out):
+def _payment_keyword(m, out: CardDraft):
     """702.51a convoke, 702.126a improvise, 702.66a delve (rules/spell_payment.py pay_with_helpers)."""
     kind = m.group(1)
-    if any(type(a) is PaymentKeyword and a.kind == kind for a in out["abilities"]):
+    if any(type(a) is PaymentKeyword and a.kind == kind for a in out.abilities):
         return  # 702.51d / 702.126c / 702.66c: multiple instances are redundant
-    out["abilities"].append(PaymentKeyword(m.group(0), kind))
+    out.abilities.append(PaymentKeyword(m.group(0), kind))
 
 
 @keyword_template(r"affinity for ([a-z ]+)")
-def _affinity(m, out):
+def _affinity(m, out: CardDraft):
     """702.41a: "Affinity for [text]" means "This spell costs you {1} less to cast for each [text] you
     control." (702.41b: each instance applies.)"""
     phrase = m.group(1)
     flt = parse_filter(f"{phrase} you control")
-    out["abilities"].append(CostModifier(m.group(0), -1, "self", per=CostCount("control", flt)))
+    out.abilities.append(CostModifier(m.group(0), -1, "self", per=CostCount("control", flt)))
 
 
 # --------------------------------------------------------------------------- spell kinds
@@ -148,7 +149,7 @@ _MANA_N = r"\{(\d+)\}"
 
 @paragraph_template(rf"(?:(during turns other than yours), )?((?:[a-z]+ )*?)spells(?: and ([a-z]+) spells)? ?"
                     rf"(you cast|your opponents cast|) cost {_MANA_N} (more|less) to cast")
-def _spells_cost(m, para, out, is_spell):
+def _spells_cost(m, para, out: CardDraft, is_spell):
     """601.2f: a static ability changing the cost of a group of spells."""
     kind = m.group(2).strip()
     if m.group(3):
@@ -162,7 +163,7 @@ def _spells_cost(m, para, out, is_spell):
         if scope != "you":
             raise Unsupported(para)
         cond = CostCondition("not_your_turn")
-    out["abilities"].append(CostModifier(para, amount, scope, spell, condition=cond))
+    out.abilities.append(CostModifier(para, amount, scope, spell, condition=cond))
 
 
 # --------------------------------------------------------------------------- the spell's own cost
@@ -223,23 +224,23 @@ def _cond(text: str) -> CostCondition:
 
 @paragraph_template(r"cardname costs \{x\} less to cast, where x is (the greatest power among creatures you control|"
                     r"the total power of creatures you control|your devotion to (white|blue|black|red|green))")
-def _self_cost_x(m, para, out, is_spell):
+def _self_cost_x(m, para, out: CardDraft, is_spell):
     """601.2f / 107.3: a reduction by a number the game determines as the spell is cast (generic only)."""
     if m.group(2):
         per = CostCount("devotion", types=frozenset({COLOR_WORDS[m.group(2)]}))
     else:
         per = CostCount("greatest_power" if "greatest" in m.group(1) else "total_power")
-    out["abilities"].append(CostModifier(para, -1, "self", per=per))
+    out.abilities.append(CostModifier(para, -1, "self", per=per))
 
 
 @paragraph_template(rf"the second spell you cast each turn costs {_MANA_N} less to cast")
-def _second_spell(m, para, out, is_spell):
+def _second_spell(m, para, out: CardDraft, is_spell):
     """601.2f: a static ability that reduces its controller's second spell of each turn."""
-    out["abilities"].append(CostModifier(para, -int(m.group(1)), "you", condition=CostCondition("second_spell")))
+    out.abilities.append(CostModifier(para, -int(m.group(1)), "you", condition=CostCondition("second_spell")))
 
 
 @paragraph_template(rf"(?:[a-z ]+ — )?cardname costs {_MANA_N} (less|more) to cast(?: (for each|if|as long as) (.+))?")
-def _self_cost(m, para, out, is_spell):
+def _self_cost(m, para, out: CardDraft, is_spell):
     """601.2f: "This spell costs {N} less to cast for each X / if Y" (functions while it is cast)."""
     n = int(m.group(1))
     amount = -n if m.group(2) == "less" else n
@@ -248,7 +249,7 @@ def _self_cost(m, para, out, is_spell):
         per = _per(m.group(4))
     elif m.group(3) in ("if", "as long as"):
         cond = _cond(m.group(4))
-    out["abilities"].append(CostModifier(para, amount, "self", per=per, condition=cond))
+    out.abilities.append(CostModifier(para, amount, "self", per=per, condition=cond))
 
 
 
@@ -259,7 +260,7 @@ def _self_cost(m, para, out, is_spell):
 
 @keyword_template(r"(buyback|evoke|dash|surge|entwine|blitz|offspring|replicate|spectacle|emerge|squad) "
                   r"((?:\{[0-9wubrgc/]+\})+)")
-def _cast_option(m, out):
+def _cast_option(m, out: CardDraft):
     """702.27a buyback, 702.74a evoke, 702.109a dash, 702.117a surge, 702.42a entwine (only on a modal
     spell: checked as it is cast), 702.152a blitz, 702.175a offspring, 702.56a replicate, 702.137a
     spectacle, 702.119a emerge, 702.157a squad: the cost is a mana cost."""
@@ -268,17 +269,17 @@ def _cast_option(m, out):
         cost = parse_cost(m.group(2).upper())
     except ValueError as exc:
         raise Unsupported(m.group(0)) from exc
-    if any(type(a) is CastOption and a.kind == kind for a in out["abilities"]):
+    if any(type(a) is CastOption and a.kind == kind for a in out.abilities):
         raise Unsupported(m.group(0))  # two instances of the same cost: not modelled
-    out["abilities"].append(CastOption(m.group(0), kind, cost))
+    out.abilities.append(CastOption(m.group(0), kind, cost))
 
 
 @keyword_template(r"(split second|rebound|assist)")
-def _casting_keyword(m, out):
+def _casting_keyword(m, out: CardDraft):
     """702.61a split second, 702.88a rebound, 702.132a assist."""
     kind = m.group(1).replace(" ", "_")
-    if not any(type(a) is CastingKeyword and a.kind == kind for a in out["abilities"]):  # redundant instances
-        out["abilities"].append(CastingKeyword(m.group(0), kind))
+    if not any(type(a) is CastingKeyword and a.kind == kind for a in out.abilities):  # redundant instances
+        out.abilities.append(CastingKeyword(m.group(0), kind))
 
 
 _RESTRICTIONS = {
@@ -297,20 +298,20 @@ _RESTRICTIONS = {
 
 
 @paragraph_template(r"cast cardname only (.+)")
-def _cast_only(m, para, out, is_spell):
+def _cast_only(m, para, out: CardDraft, is_spell):
     """601.3: a restriction on when the spell may be cast (rules/cast_restrictions.py cast_restriction)."""
     kind = _RESTRICTIONS.get(m.group(1)) or TIMING_WINDOW_WORDS.get(m.group(1))  # rules/timing_permissions.py
     if kind is None:
         raise Unsupported(para)
-    out["abilities"].append(CastRestriction(para, kind))
+    out.abilities.append(CastRestriction(para, kind))
 
 
 @keyword_template(r"(storm|gravestorm|cascade)")
-def _cast_trigger(m, out):
+def _cast_trigger(m, out: CardDraft):
     """702.40a storm ("When you cast this spell, copy it for each spell cast before it this turn"),
     702.69a gravestorm, 702.85a cascade (702.85c: each instance triggers separately)."""
     effect = CascadeEffect() if m.group(1) == "cascade" else StormCopies(m.group(1))
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "cast_self", (effect,)))
+    out.abilities.append(V.TriggeredAbility(m.group(0), "cast_self", (effect,)))
 
 
 # --------------------------------------------------------------------------- 118.9 alternative costs
@@ -358,84 +359,84 @@ def parse_other_cost(text: str) -> tuple[str, OtherCost]:
 
 
 @paragraph_template(r"(?:if you control an? ([a-z ]+), )?you may (.+) rather than pay cardname's mana cost")
-def _rather_than(m, para, out, is_spell):
+def _rather_than(m, para, out: CardDraft, is_spell):
     """118.9a: an alternative cost (rules/alternative_costs.py cast_option_hook); at most one such paragraph."""
     mana, other = parse_other_cost(m.group(2))
     try:
         cost = parse_cost(mana.upper())
     except ValueError as exc:
         raise Unsupported(para) from exc
-    if any(type(a) is AlternativeCost and a.kind == "alternative" for a in out["abilities"]):
+    if any(type(a) is AlternativeCost and a.kind == "alternative" for a in out.abilities):
         raise Unsupported(para)  # two alternative costs of this kind: the answer couldn't tell them apart
     cond = CostCondition("control", parse_filter(m.group(1))) if m.group(1) else None
-    out["abilities"].append(AlternativeCost(para, "alternative", cost, other, cond))
+    out.abilities.append(AlternativeCost(para, "alternative", cost, other, cond))
 
 
 @paragraph_template(r"as an additional cost to cast cardname, exile (a|an|one|two|three|four|five) (.+?) cards? "
                     r"from your graveyard")
-def _exile_additional(m, para, out, is_spell):
+def _exile_additional(m, para, out: CardDraft, is_spell):
     """601.2b / 601.2h: a mandatory additional cost (rules/alternative_costs.py)."""
     flt = parse_filter(m.group(2), allow_card=True)
     other = OtherCost(exile_from_graveyard=flt, exile_count=_count_word(m.group(1)))
-    out["abilities"].append(AlternativeCost(para, "additional", other=other))
+    out.abilities.append(AlternativeCost(para, "additional", other=other))
 
 
 @keyword_template(r"conspire|casualty (\d+)")
-def _copy_keyword(m, out):
+def _copy_keyword(m, out: CardDraft):
     """702.78a conspire, 702.153a casualty N: "As you cast this spell, you may [tap two untapped creatures
     you control that share a color with it | sacrifice a creature with power N or greater]. When you do,
     copy it"."""
     kind = "conspire" if m.group(0) == "conspire" else "casualty"
-    if any(type(a) is CastOption and a.kind == kind for a in out["abilities"]):
+    if any(type(a) is CastOption and a.kind == kind for a in out.abilities):
         raise Unsupported(m.group(0))
-    out["abilities"].append(CastOption(m.group(0), kind, ManaCost(), int(m.group(1) or 0)))
+    out.abilities.append(CastOption(m.group(0), kind, ManaCost(), int(m.group(1) or 0)))
 
 
 # --------------------------------------------------------------------------- 707.10 copying a spell
 
 @paragraph_template(r"copy (target (?:(?:instant or sorcery|instant|sorcery) )?spell(?: you control)?)"
                     r"(\. you may choose new targets for the copy)?")
-def _copy_spell(m, para, out, is_spell):
+def _copy_spell(m, para, out: CardDraft, is_spell):
     """707.10: the copy has the original's targets unless the text lets its controller choose new ones
     (707.10c)."""
     if not is_spell:
         raise Unsupported(para)
     phrase = m.group(1).replace(" you control", "")
-    ref = parse_target(phrase, out["spell_targets"])
+    ref = parse_target(phrase, out.spell_targets)
     if m.group(1).endswith(" you control"):
-        spec = out["spell_targets"][ref.index]
-        out["spell_targets"][ref.index] = dataclasses.replace(spec, filter=dataclasses.replace(
+        spec = out.spell_targets[ref.index]
+        out.spell_targets[ref.index] = dataclasses.replace(spec, filter=dataclasses.replace(
             spec.filter, controller="you"), text=m.group(1))
-    out["spell_effects"].append(CopyTargetSpell(ref, bool(m.group(2))))
+    out.spell_effects.append(CopyTargetSpell(ref, bool(m.group(2))))
 
 
 # --------------------------------------------------------------------------- mana spent to cast it
 
 @keyword_template(r"sunburst")
-def _sunburst(m, out):
+def _sunburst(m, out: CardDraft):
     """702.44a: "This permanent enters with a +1/+1 counter on it for each color of mana spent to cast it
     if it's a creature, or a charge counter for each color otherwise" (702.44b: each instance applies)."""
-    out["abilities"].append(ManaSpentCounters(m.group(0), "sunburst"))
+    out.abilities.append(ManaSpentCounters(m.group(0), "sunburst"))
 
 
 @paragraph_template(r"converge — cardname enters(?: the battlefield)? with (a|an|one|two|three) \+1/\+1 counters? on it "
                     r"for each color of mana spent to cast it")
-def _converge(m, para, out, is_spell):
-    out["abilities"].append(ManaSpentCounters(para, "converge", amount=_count_word(m.group(1))))
+def _converge(m, para, out: CardDraft, is_spell):
+    out.abilities.append(ManaSpentCounters(para, "converge", amount=_count_word(m.group(1))))
 
 
 @paragraph_template(r"adamant — if at least three (white|blue|black|red|green|mana of the same color) mana was spent "
                     r"to cast cardname, cardname enters(?: the battlefield)? with (a|an|one|two) \+1/\+1 counters? on it")
-def _adamant(m, para, out, is_spell):
+def _adamant(m, para, out: CardDraft, is_spell):
     color = COLOR_WORDS.get(m.group(1), "")
-    out["abilities"].append(ManaSpentCounters(para, "adamant", amount=_count_word(m.group(2)), color=color))
+    out.abilities.append(ManaSpentCounters(para, "adamant", amount=_count_word(m.group(2)), color=color))
 
 
 @paragraph_template(rf"you may cast cardname as though it had flash if you pay {_MANA_N} more to cast it")
-def _flash_for_more(m, para, out, is_spell):
+def _flash_for_more(m, para, out: CardDraft, is_spell):
     """601.3b: a permission to cast the spell at instant speed, with a cost increase (601.2f) when it is
     cast at a time only the permission allows."""
-    out["abilities"].append(CostModifier(para, int(m.group(1)), "self", condition=CostCondition("flash_timing")))
+    out.abilities.append(CostModifier(para, int(m.group(1)), "self", condition=CostCondition("flash_timing")))
 
 
 # --------------------------------------------------------------------------- 101.2 statics
@@ -445,55 +446,55 @@ _WHO = {"each player": "each", "players": "each", "you": "you", "your opponents"
 
 
 @paragraph_template(r"(each player|you|your opponents|each opponent) can't cast more than (one|two|three) spells? each turn")
-def _max_spells(m, para, out, is_spell):
-    out["abilities"].append(PlayerCastRestriction(para, _WHO[m.group(1)], "max_per_turn", _count_word(m.group(2))))
+def _max_spells(m, para, out: CardDraft, is_spell):
+    out.abilities.append(PlayerCastRestriction(para, _WHO[m.group(1)], "max_per_turn", _count_word(m.group(2))))
 
 
 @paragraph_template(r"(your opponents|players) can't cast spells during (your turn|combat)")
-def _no_spells_during(m, para, out, is_spell):
+def _no_spells_during(m, para, out: CardDraft, is_spell):
     if m.group(2) == "your turn" and m.group(1) != "your opponents":
         raise Unsupported(para)
     kind = "during_your_turn" if m.group(2) == "your turn" else "during_combat"
-    out["abilities"].append(PlayerCastRestriction(para, _WHO[m.group(1)], kind))
+    out.abilities.append(PlayerCastRestriction(para, _WHO[m.group(1)], kind))
 
 
 @paragraph_template(r"(you|your opponents|players) can't cast ([a-z ]+?) spells")
-def _no_kind_of_spells(m, para, out, is_spell):
+def _no_kind_of_spells(m, para, out: CardDraft, is_spell):
     spell = parse_spell_kind(m.group(2))
-    out["abilities"].append(PlayerCastRestriction(para, _WHO[m.group(1)], "spells", spell=spell))
+    out.abilities.append(PlayerCastRestriction(para, _WHO[m.group(1)], "spells", spell=spell))
 
 
 @paragraph_template(r"((?:[a-z]+ )*?)spells( you control)? can't be countered")
-def _uncounterable_group(m, para, out, is_spell):
+def _uncounterable_group(m, para, out: CardDraft, is_spell):
     """101.2: beats "counter target spell" (rules/effects.py can_be_countered)."""
     spell = parse_spell_kind(m.group(1).strip())
-    out["abilities"].append(Uncounterable(para, "you" if m.group(2) else "each", spell))
+    out.abilities.append(Uncounterable(para, "you" if m.group(2) else "each", spell))
 
 
 @paragraph_template(r"you may cast cardname as though it had flash\. if you cast it any time a sorcery couldn't have "
                     r"been cast, the controller of the permanent it becomes sacrifices it at the beginning of the next "
                     r"cleanup step")
-def _flash_sacrifice(m, para, out, is_spell):
+def _flash_sacrifice(m, para, out: CardDraft, is_spell):
     """601.3b: a permission to cast it at instant speed; cast that way, a delayed trigger (603.7) sacrifices
     the permanent at the beginning of the next cleanup step (514.3a)."""
-    out["abilities"].append(CastingKeyword(para, "flash_sacrifice"))
+    out.abilities.append(CastingKeyword(para, "flash_sacrifice"))
 
 
 @paragraph_template(rf"spells (your opponents cast|you cast) that target cardname cost {_MANA_N} (more|less) to cast")
-def _tax_targeting_me(m, para, out, is_spell):
+def _tax_targeting_me(m, para, out: CardDraft, is_spell):
     """601.2f: a change to the cost of spells that target this permanent (the actions offered to agents
     are priced with their targets: rules/casting.py priced_with_targets)."""
     n = int(m.group(2))
     scope = "opponents" if m.group(1) == "your opponents cast" else "you"
-    out["abilities"].append(CostModifier(para, n if m.group(3) == "more" else -n, scope,
+    out.abilities.append(CostModifier(para, n if m.group(3) == "more" else -n, scope,
                                          condition=CostCondition("targets_source")))
 
 
 @paragraph_template(rf"the first ((?:[a-z]+ )*?)spell you cast each turn costs {_MANA_N} less to cast")
-def _first_spell(m, para, out, is_spell):
+def _first_spell(m, para, out: CardDraft, is_spell):
     """601.2f: the first spell of a kind its controller casts each turn costs less (counted from the game log)."""
     spell = parse_spell_kind(m.group(1).strip())
-    out["abilities"].append(CostModifier(para, -int(m.group(2)), "you", spell,
+    out.abilities.append(CostModifier(para, -int(m.group(2)), "you", spell,
                                          condition=CostCondition("first_of_kind", spell=spell)))
 
 
@@ -506,63 +507,63 @@ def _next_spell(m, targets):
 @paragraph_template(r"as an additional cost to cast (white|blue|black|red|green) permanent spells, you may pay (\d+) "
                     r"life\. those spells cost \{([wubrg])\} less to cast if you paid life this way\. this effect "
                     r"reduces only the amount of (white|blue|black|red|green) mana you pay")
-def _defiler(m, para, out, is_spell):
+def _defiler(m, para, out: CardDraft, is_spell):
     color = COLOR_WORDS[m.group(1)]
     if m.group(3).upper() != color or COLOR_WORDS[m.group(4)] != color:
         raise Unsupported(para)
-    out["abilities"].append(LifeForColorDiscount(para, color, int(m.group(2))))
+    out.abilities.append(LifeForColorDiscount(para, color, int(m.group(2))))
 
 
 @paragraph_template(r"(white|blue|black|red|green) spells you cast cost \{([wubrg])\} more to cast")
-def _leech(m, para, out, is_spell):
+def _leech(m, para, out: CardDraft, is_spell):
     """601.2f: a colored cost increase for its controller's spells of a color."""
-    out["abilities"].append(ColoredCostIncrease(para, SpellFilter(colors=frozenset({COLOR_WORDS[m.group(1)]})),
+    out.abilities.append(ColoredCostIncrease(para, SpellFilter(colors=frozenset({COLOR_WORDS[m.group(1)]})),
                                                 m.group(2).upper()))
 
 
 @keyword_template(r"ripple (\d+)")
-def _ripple(m, out):
+def _ripple(m, out: CardDraft):
     """702.60a: "When you cast this spell, you may reveal the top N cards of your library ..." """
     n = int(m.group(1))
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "cast_self", (V.Optional(
+    out.abilities.append(V.TriggeredAbility(m.group(0), "cast_self", (V.Optional(
         (RippleReveal(n),), f"reveal the top {n} cards of your library (ripple)"),)))
 
 
 # --------------------------------------------------------------------------- 702.96 overload
 
 @keyword_template(r"overload ((?:\{[0-9wubrgcx]+\})+)")
-def _overload(m, out):
+def _overload(m, out: CardDraft):
     """702.96a: the overloaded text is compiled once the whole card is (_finish_overload)."""
     try:
         cost = parse_cost(m.group(1).upper())
     except ValueError as exc:
         raise Unsupported(m.group(0)) from exc
-    out["abilities"].append(Overload(m.group(0), cost))
+    out.abilities.append(Overload(m.group(0), cost))
 
 
-def _finish_overload(out: dict) -> list[str]:
+def _finish_overload(out: CardDraft) -> list[str]:
     """702.96b: replace every "target" with "each" in the spell's other paragraphs and compile them; the
     result must have no target. Otherwise the overload paragraph is reported unsupported."""
-    marks = [a for a in out["abilities"] if type(a) is Overload and not a.effects]
+    marks = [a for a in out.abilities if type(a) is Overload and not a.effects]
     if not marks:
         return []
     ov = marks[0]
-    paras = [p.strip() for p in out.get("text", "").split("\n") if p.strip()]
+    paras = [p.strip() for p in out.text.split("\n") if p.strip()]
     body = [p for p in paras if p.lower().rstrip(".") != ov.text]
-    if len(marks) > 1 or not out["spell_effects"] or not body:
-        out["abilities"].remove(ov)
+    if len(marks) > 1 or not out.spell_effects or not body:
+        out.abilities.remove(ov)
         return [ov.text]
     changed = re.sub(r"\btarget\b", "each", " ".join(body).lower().rstrip("."))
     try:
         targets: list = []
         effects = parse_effects(changed, targets)
     except Unsupported:
-        out["abilities"].remove(ov)
+        out.abilities.remove(ov)
         return [ov.text]
     if targets or not effects:
-        out["abilities"].remove(ov)
+        out.abilities.remove(ov)
         return [ov.text]
-    out["abilities"][out["abilities"].index(ov)] = Overload(ov.text, ov.cost, tuple(effects))
+    out.abilities[out.abilities.index(ov)] = Overload(ov.text, ov.cost, tuple(effects))
     return []
 
 
@@ -570,7 +571,7 @@ CARD_FINISHERS.append(_finish_overload)
 
 
 @keyword_template(r"(buyback|evoke|entwine)—(.+)")
-def _cast_option_other(m, out):
+def _cast_option_other(m, out: CardDraft):
     """702.27a / 702.74a / 702.42a with a cost that isn't (only) mana: "Buyback—Sacrifice a land",
     "Evoke—Exile a green card from your hand", "Entwine—Sacrifice two lands" (parse_other_cost)."""
     kind = m.group(1)
@@ -579,6 +580,6 @@ def _cast_option_other(m, out):
         cost = parse_cost(mana.upper())
     except ValueError as exc:
         raise Unsupported(m.group(0)) from exc
-    if any(type(a) is CastOption and a.kind == kind for a in out["abilities"]):
+    if any(type(a) is CastOption and a.kind == kind for a in out.abilities):
         raise Unsupported(m.group(0))
-    out["abilities"].append(CastOption(m.group(0), kind, cost, other=other))
+    out.abilities.append(CastOption(m.group(0), kind, cost, other=other))

@@ -76,6 +76,7 @@ from ..compiler import (
     parse_effects,
     trigger_template,
 )
+from ..draft import CardDraft
 from .effects_common import SUBTYPES, N, amount, article_filter, parse_filter, sub_effects, target, template
 from .effects_tokens import creature_token
 from .statics import KIND, parse_group
@@ -89,87 +90,87 @@ KEYWORDS.update({"infect", "wither"})
 
 
 @keyword_template(r"toxic (\d+)")
-def _toxic(m: re.Match, out: dict) -> None:
+def _toxic(m: re.Match, out: CardDraft) -> None:
     """702.164a-c: a static ability; each instance adds to the total toxic value (702.164b)."""
-    out["abilities"].append(V.StaticAbility(f"Toxic {m.group(1)}", "toxic", amount=int(m.group(1))))
+    out.abilities.append(V.StaticAbility(f"Toxic {m.group(1)}", "toxic", amount=int(m.group(1))))
 
 
 _CREATURE = frozenset({"Creature"})
 
 
 @keyword_template(r"flanking")
-def _flanking(m: re.Match, out: dict) -> None:
+def _flanking(m: re.Match, out: CardDraft) -> None:
     """702.25a: "Whenever this creature becomes blocked by a creature without flanking, the blocking
     creature gets -1/-1 until end of turn." Each instance triggers (702.25b). The keyword is kept so
     that other creatures' flanking sees this one has flanking."""
-    out["keywords"].add("flanking")
-    out["abilities"].append(V.TriggeredAbility(
+    out.keywords.add("flanking")
+    out.abilities.append(V.TriggeredAbility(
         "Flanking", "blocked_by_creature", (V.Pump(V.IT, -1, -1),),
         filter=V.FilterPlus(types=_CREATURE, non_keywords=frozenset({"flanking"}))))
 
 
 @keyword_template(r"rampage (\d+)")
-def _rampage(m: re.Match, out: dict) -> None:
+def _rampage(m: re.Match, out: CardDraft) -> None:
     """702.23a: "Whenever this creature becomes blocked, it gets +N/+N until end of turn for each
     creature blocking it beyond the first" (counted on resolution, 702.23b)."""
     n = int(m.group(1))
-    out["abilities"].append(V.TriggeredAbility(f"Rampage {n}", "becomes_blocked", (PumpPerBlocker(n),)))
+    out.abilities.append(V.TriggeredAbility(f"Rampage {n}", "becomes_blocked", (PumpPerBlocker(n),)))
 
 
 @keyword_template(r"afflict (\d+)")
-def _afflict(m: re.Match, out: dict) -> None:
+def _afflict(m: re.Match, out: CardDraft) -> None:
     """702.130a: "Whenever this creature becomes blocked, defending player loses N life.\""""
     n = int(m.group(1))
-    out["abilities"].append(V.TriggeredAbility(f"Afflict {n}", "becomes_blocked", (V.LoseLife(n, V.DEFENDING),)))
+    out.abilities.append(V.TriggeredAbility(f"Afflict {n}", "becomes_blocked", (V.LoseLife(n, V.DEFENDING),)))
 
 
 @keyword_template(r"battle cry")
-def _battle_cry(m: re.Match, out: dict) -> None:
+def _battle_cry(m: re.Match, out: CardDraft) -> None:
     """702.91a: "Whenever this creature attacks, each other attacking creature gets +1/+0 until end
     of turn" (611.2c: the creatures attacking as it resolves)."""
     flt = V.FilterPlus(types=_CREATURE, other=True, attacking=True)
-    out["abilities"].append(V.TriggeredAbility("Battle cry", "attacks", (V.PumpAll(flt, 1, 0),)))
+    out.abilities.append(V.TriggeredAbility("Battle cry", "attacks", (V.PumpAll(flt, 1, 0),)))
 
 
 @keyword_template(r"melee")
-def _melee(m: re.Match, out: dict) -> None:
+def _melee(m: re.Match, out: CardDraft) -> None:
     """702.121a."""
-    out["abilities"].append(V.TriggeredAbility("Melee", "attacks", (Melee(),)))
+    out.abilities.append(V.TriggeredAbility("Melee", "attacks", (Melee(),)))
 
 
 @keyword_template(r"myriad")
-def _myriad(m: re.Match, out: dict) -> None:
+def _myriad(m: re.Match, out: CardDraft) -> None:
     """702.116a: the ability triggers, and with two players (no opponent other than the defending
     player) does nothing as it resolves."""
-    out["abilities"].append(V.TriggeredAbility("Myriad", "attacks", (Myriad(),)))
+    out.abilities.append(V.TriggeredAbility("Myriad", "attacks", (Myriad(),)))
 
 
 @keyword_template(r"dethrone")
-def _dethrone(m: re.Match, out: dict) -> None:
+def _dethrone(m: re.Match, out: CardDraft) -> None:
     """702.105a: "Whenever this creature attacks the player with the most life or tied for most
     life, put a +1/+1 counter on this creature.\""""
-    out["abilities"].append(DethroneTrigger("Dethrone", "attacks", (V.AddCounters("+1/+1", 1, V.SELF),)))
+    out.abilities.append(DethroneTrigger("Dethrone", "attacks", (V.AddCounters("+1/+1", 1, V.SELF),)))
 
 
 @keyword_template(r"renown (\d+)")
-def _renown(m: re.Match, out: dict) -> None:
+def _renown(m: re.Match, out: CardDraft) -> None:
     """702.112a: "When this creature deals combat damage to a player, if it isn't renowned, put N
     +1/+1 counters on it and it becomes renowned.\""""
     n = int(m.group(1))
-    out["abilities"].append(RenownTrigger(f"Renown {n}", "combat_damage_player", (Renown(n),)))
+    out.abilities.append(RenownTrigger(f"Renown {n}", "combat_damage_player", (Renown(n),)))
 
 
 @keyword_template(r"bloodthirst (\d+)")
-def _bloodthirst(m: re.Match, out: dict) -> None:
+def _bloodthirst(m: re.Match, out: CardDraft) -> None:
     """702.54a: "If an opponent was dealt damage this turn, this permanent enters with N +1/+1
     counters on it" (614.1c, rules/combat_keywords.py bloodthirst_enters)."""
-    out["abilities"].append(V.StaticAbility(f"Bloodthirst {m.group(1)}", "bloodthirst", amount=int(m.group(1))))
+    out.abilities.append(V.StaticAbility(f"Bloodthirst {m.group(1)}", "bloodthirst", amount=int(m.group(1))))
 
 
 @keyword_template(r"riot")
-def _riot(m: re.Match, out: dict) -> None:
+def _riot(m: re.Match, out: CardDraft) -> None:
     """702.136a: a static ability applied as the permanent enters (614.1c; rules/combat_keywords.py riot_enters)."""
-    out["abilities"].append(V.StaticAbility("Riot", "riot"))
+    out.abilities.append(V.StaticAbility("Riot", "riot"))
 
 
 # --------------------------------------------------------------------------- effect sentences (611.2c)
@@ -358,16 +359,16 @@ _SELF_OR_HOST = {"cardname": "self", "enchanted creature": "enchanted", "equippe
 
 
 @paragraph_template(r"(cardname|enchanted creature|equipped creature) must be blocked if able")
-def _must_be_blocked(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _must_be_blocked(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """509.1c: a requirement: the defending player blocks it with at least one creature if able."""
-    out["abilities"].append(LayeredStatic(para.strip(), KIND, affects=_SELF_OR_HOST[m.group(1)],
+    out.abilities.append(LayeredStatic(para.strip(), KIND, affects=_SELF_OR_HOST[m.group(1)],
                                           rules=("must_be_blocked",)))
 
 
 @paragraph_template(r"all creatures able to block (cardname|enchanted creature|equipped creature) do so")
-def _lure(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _lure(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """509.1c: each creature of the defending player able to block it must block it (Lure)."""
-    out["abilities"].append(LayeredStatic(para.strip(), KIND, affects=_SELF_OR_HOST[m.group(1)],
+    out.abilities.append(LayeredStatic(para.strip(), KIND, affects=_SELF_OR_HOST[m.group(1)],
                                           rules=("all_able_block",)))
 
 
@@ -395,13 +396,13 @@ _CREATURE_DEFENDING = V.ObjectFilter(types=_CREATURE, controller="opponent")
 
 
 @keyword_template(r"provoke")
-def _provoke(m: re.Match, out: dict) -> None:
+def _provoke(m: re.Match, out: CardDraft) -> None:
     """702.39a: "Whenever this creature attacks, you may have target creature defending player
     controls untap and block this creature this turn if able." (Two players: the defending player
     is the attacking player's opponent.)"""
     spec = V.TargetSpec("permanent", _CREATURE_DEFENDING, text="target creature defending player controls")
     body = (V.TapUntap(V.Ref(0), untap=True), MustBlock(V.Ref(0)))
-    out["abilities"].append(V.TriggeredAbility("Provoke", "attacks", (V.Optional(body, prompt="have it untap and "
+    out.abilities.append(V.TriggeredAbility("Provoke", "attacks", (V.Optional(body, prompt="have it untap and "
                                                                                       "block this creature"),),
                                                (spec,)))
 
@@ -420,11 +421,11 @@ class _BackupMark(V.Ability):
 
 
 @keyword_template(r"backup (\d+)")
-def _backup(m: re.Match, out: dict) -> None:
-    if "spell_effects" not in out:
+def _backup(m: re.Match, out: CardDraft) -> None:
+    if not out.spell_text:
         raise Unsupported(m.group(0))  # inside a granted ability: no card text below it to finish with
-    out["abilities"].append(_BackupMark(f"Backup {m.group(1)}", int(m.group(1)), frozenset(out["keywords"]),
-                                        len(out["protection"])))
+    out.abilities.append(_BackupMark(f"Backup {m.group(1)}", int(m.group(1)), frozenset(out.keywords),
+                                        len(out.protection)))
 
 
 # Events of granted triggered abilities that rules/triggers.py reads from the creature's current
@@ -433,11 +434,11 @@ _GRANTABLE_EVENTS = frozenset({"attacks", "combat_damage_player", "dies"})
 _BACKUP_TARGET = V.TargetSpec("permanent", V.ObjectFilter(types=_CREATURE), text="target creature")
 
 
-def _finish_backup(out: dict) -> list[str]:
+def _finish_backup(out: CardDraft) -> list[str]:
     """702.165a: "When this creature enters, put N +1/+1 counters on target creature. If that's
     another creature, it also gains the non-backup abilities of this creature printed below this one
     until end of turn." Keywords below it are those not already on the card when it was read."""
-    abilities = out["abilities"]
+    abilities = out.abilities
     if not any(isinstance(ab, _BackupMark) for ab in abilities):
         return []
     bad: list[str] = []
@@ -452,12 +453,12 @@ def _finish_backup(out: dict) -> list[str]:
                 type(x) is V.TriggeredAbility and x.event in _GRANTABLE_EVENTS)
             if not ok:
                 bad.append(f"{ab.text} (granting: {x.text})")
-        keywords = tuple(sorted(set(out["keywords"]) - ab.keywords_before))
-        protection = tuple(out["protection"][ab.protection_before:])
+        keywords = tuple(sorted(set(out.keywords) - ab.keywords_before))
+        protection = tuple(out.protection[ab.protection_before:])
         new.append(V.TriggeredAbility(ab.text, "etb", (V.AddCounters("+1/+1", ab.n, V.Ref(0)),
                                                       BackupGrant(V.Ref(0), keywords, below, protection)),
                                       (_BACKUP_TARGET,)))
-    out["abilities"][:] = new
+    out.abilities[:] = new
     return bad
 
 
@@ -471,25 +472,25 @@ _MENTOR_TARGET = V.TargetSpec("permanent", V.FilterPlus(types=_CREATURE, attacki
 
 
 @keyword_template(r"mentor")
-def _mentor(m: re.Match, out: dict) -> None:
+def _mentor(m: re.Match, out: CardDraft) -> None:
     """702.134a: "Whenever this creature attacks, put a +1/+1 counter on target attacking creature
     with power less than this creature's power" (checked as the target is chosen and on resolution)."""
-    out["abilities"].append(V.TriggeredAbility("Mentor", "attacks", (V.AddCounters("+1/+1", 1, V.Ref(0)),),
+    out.abilities.append(V.TriggeredAbility("Mentor", "attacks", (V.AddCounters("+1/+1", 1, V.Ref(0)),),
                                                (_MENTOR_TARGET,)))
 
 
 @paragraph_template(r"you may have cardname assign its combat damage as though it weren't blocked")
-def _as_though_unblocked(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _as_though_unblocked(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """When it is blocked, its controller may have it assign all its combat damage to the player or
     planeswalker it attacks (510.1b) instead of to the blocking creatures (510.1c)."""
-    out["abilities"].append(LayeredStatic(para.strip(), KIND, rules=("assign_as_unblocked",)))
+    out.abilities.append(LayeredStatic(para.strip(), KIND, rules=("assign_as_unblocked",)))
 
 
 # --------------------------------------------------------------------------- exert, enlist (508.1g)
 
 
 @paragraph_template(r"you may exert cardname as it attacks(?:\. when you do, (.+))?")
-def _exert(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _exert(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """701.39d: an optional cost to attack; "When you do, ..." is a linked reflexive triggered
     ability (607.2h), its "it" the exerted creature."""
     reflexive = None
@@ -497,14 +498,14 @@ def _exert(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
         targets: list = []
         effects = parse_effects(m.group(1), targets)
         reflexive = V.TriggeredAbility(para.strip(), "reflexive", tuple(effects), tuple(targets))
-    out["abilities"].append(ExertAbility(para.strip(), "exert", reflexive=reflexive))
+    out.abilities.append(ExertAbility(para.strip(), "exert", reflexive=reflexive))
 
 
 @keyword_template(r"enlist")
-def _enlist(m: re.Match, out: dict) -> None:
+def _enlist(m: re.Match, out: CardDraft) -> None:
     """702.154a: an optional cost to attack (rules/combat_keywords.py attack_costs) and its linked
     "when you do" ability."""
-    out["abilities"].append(V.StaticAbility("Enlist", "enlist"))
+    out.abilities.append(V.StaticAbility("Enlist", "enlist"))
 
 
 @trigger_template(r"whenever you exert a creature")
@@ -575,13 +576,13 @@ def _create_attacking(m: re.Match, targets: list) -> list:
 
 
 @keyword_template(r"mobilize (\d+)")
-def _mobilize(m: re.Match, out: dict) -> None:
+def _mobilize(m: re.Match, out: CardDraft) -> None:
     """Mobilize N (702.181a, CR 2026-02): "Whenever this creature attacks, create N 1/1 red Warrior
     creature tokens. Those tokens enter tapped and attacking. Sacrifice them at the beginning of the
     next end step." """
     n = int(m.group(1))
     token = creature_token(1, 1, frozenset({"R"}), ("Warrior",), (), ())
-    out["abilities"].append(V.TriggeredAbility(f"Mobilize {n}", "attacks", (
+    out.abilities.append(V.TriggeredAbility(f"Mobilize {n}", "attacks", (
         CreateAttacking(V.CreateTokenCard(token, n, tapped=True), sacrifice_at_end=True),)))
 
 
@@ -627,7 +628,7 @@ def _token_with_toxic(m: re.Match, targets: list) -> list:
 
 @paragraph_template(r"(cardname|each creature|each creature you control|each creature you control with toughness "
                     r"greater than its power) assigns combat damage equal to its toughness rather than its power")
-def _assigns_toughness(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _assigns_toughness(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """510.1a: the creature assigns combat damage equal to its toughness (Doran, the Siege Tower)."""
     who = m.group(1)
     rule = "assign_toughness_if_greater" if who.endswith("greater than its power") else "assign_toughness"
@@ -637,4 +638,4 @@ def _assigns_toughness(m: re.Match, para: str, out: dict, is_spell: bool) -> Non
         kw = parse_group("creatures")
     else:
         kw = parse_group("creatures you control")
-    out["abilities"].append(LayeredStatic(para.strip(), KIND, rules=(rule,), **kw))
+    out.abilities.append(LayeredStatic(para.strip(), KIND, rules=(rule,), **kw))

@@ -29,6 +29,7 @@ from ..compiler import (
     trigger_kwargs,
     trigger_template,
 )
+from ..draft import CardDraft
 from .statics import parse_condition
 from .triggers_conditions import intervening_condition
 
@@ -97,6 +98,6 @@ def _with_history(m: re.Match) -> dict:
 
 @paragraph_template(rf"cardname enters(?: the battlefield)? with (a|an|one|two|three|four|five|\d+) (\+1/\+1) "
                     rf"counters? on it if ({_HISTORY_RX})")
-def _etb_counters_if(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
-    out["abilities"].append(CountersIfHappened(para, "etb_counters_if_happened", counter_kind=m.group(2),
+def _etb_counters_if(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    out.abilities.append(CountersIfHappened(para, "etb_counters_if_happened", counter_kind=m.group(2),
                                                amount=number(m.group(1)), condition=parse_history(m.group(3))))

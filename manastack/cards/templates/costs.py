@@ -33,6 +33,7 @@ from ..compiler import (
     parse_effects,
     sentence_template,
 )
+from ..draft import CardDraft
 from .effects_common import parse_filter
 
 _MANA = r"((?:\{[0-9wubrgc]+\})+)"
@@ -48,26 +49,26 @@ def _mana(text: str) -> V.Cost:
 
 
 @keyword_template(rf"cycling {_MANA}")
-def _cycling(m, out):
+def _cycling(m, out: CardDraft):
     """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card." """
-    out["abilities"].append(HandAbility(m.group(0), _mana(m.group(1)), (V.Draw(1),)))
+    out.abilities.append(HandAbility(m.group(0), _mana(m.group(1)), (V.Draw(1),)))
 
 
 @keyword_template(rf"(basic land|plains|island|swamp|mountain|forest)cycling {_MANA}")
-def _typecycling(m, out):
+def _typecycling(m, out: CardDraft):
     """702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your library for a
     [type] card, reveal it, put it into your hand, then shuffle." """
     kind = m.group(1)
     flt = parse_filter(kind if kind == "basic land" else kind.capitalize(), allow_card=True) \
         if kind == "basic land" else V.ObjectFilter(subtypes=frozenset({kind.capitalize()}))
-    out["abilities"].append(HandAbility(m.group(0), _mana(m.group(2)), (V.SearchLibrary(flt, "hand"),)))
+    out.abilities.append(HandAbility(m.group(0), _mana(m.group(2)), (V.SearchLibrary(flt, "hand"),)))
 
 
 @paragraph_template(r"cardname can't be countered")
-def _uncounterable(m, para, out, is_spell):
+def _uncounterable(m, para, out: CardDraft, is_spell):
     """101.2 / 701.5a: a spell that can't be countered stays on the stack when an effect would counter
     it (rules/effects.py can_be_countered)."""
-    out["abilities"].append(V.StaticAbility(para, "cant_be_countered"))
+    out.abilities.append(V.StaticAbility(para, "cant_be_countered"))
 
 
 # --- 702.33 Kicker -------------------------------------------------------------------------------
@@ -77,14 +78,14 @@ def _uncounterable(m, para, out, is_spell):
 
 
 @paragraph_template(rf"kicker {_MANA}")
-def _kicker(m, para, out, is_spell):
+def _kicker(m, para, out: CardDraft, is_spell):
     try:
         cost = parse_cost(m.group(1).upper())
     except ValueError as exc:
         raise Unsupported(para) from exc
-    if any(type(a).__name__ in ("Kicker", "Flashback") for a in out["abilities"]):
+    if any(type(a).__name__ in ("Kicker", "Flashback") for a in out.abilities):
         raise Unsupported(para)  # 702.33c: several kicker costs (or kicker with flashback) are not modelled
-    out["abilities"].append(Kicker(para, cost))
+    out.abilities.append(Kicker(para, cost))
 
 
 @sentence_template(r"if cardname was kicked, (.+)")
@@ -102,11 +103,11 @@ def _if_kicked(m, targets):
 
 @paragraph_template(r"if cardname was kicked, it enters(?: the battlefield)? with (a|an|one|two|three|four|five|six|\d+) "
                     r"\+1/\+1 counters? on it")
-def _kicked_counters(m, para, out, is_spell):
+def _kicked_counters(m, para, out: CardDraft, is_spell):
     """702.33d / 614.1c: "If this was kicked, it enters with N +1/+1 counters on it"
     (rules/stack.py enters_battlefield, kind "etb_counters_if_kicked")."""
     n = number(m.group(1))
-    out["abilities"].append(V.StaticAbility(para, "etb_counters_if_kicked", counter_kind="+1/+1", amount=n))
+    out.abilities.append(V.StaticAbility(para, "etb_counters_if_kicked", counter_kind="+1/+1", amount=n))
 
 
 
@@ -118,7 +119,7 @@ def _kicked_counters(m, para, out, is_spell):
 
 
 @keyword_template(rf"ward {_MANA}")
-def _ward(m, out):
+def _ward(m, out: CardDraft):
     """702.21a: "Ward [cost]" means "Whenever this permanent becomes the target of a spell or ability an
     opponent controls, counter that spell or ability unless that player pays [cost]." The event is
     raised by rules/stack.py (ward_check) when a spell is cast or an ability activated."""
@@ -126,13 +127,13 @@ def _ward(m, out):
         cost = parse_cost(m.group(1).upper())
     except ValueError as exc:
         raise Unsupported(m.group(0)) from exc
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(cost),)))
+    out.abilities.append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(cost),)))
 
 
 @keyword_template(r"ward—pay (\d+) life")
-def _ward_life(m, out):
+def _ward_life(m, out: CardDraft):
     """702.21a with a life cost: "Ward—Pay 2 life" (payable only with at least that much life, 119.4)."""
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(LifePayment(int(m.group(1)))),)))
+    out.abilities.append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(LifePayment(int(m.group(1)))),)))
 
 
 
@@ -144,14 +145,14 @@ def _ward_life(m, out):
 
 
 @keyword_template(r"flashback ((?:\{[0-9wubrgc]+\})+)")
-def _flashback(m, out):
+def _flashback(m, out: CardDraft):
     try:
         cost = parse_cost(m.group(1).upper())
     except ValueError as exc:
         raise Unsupported(m.group(0)) from exc
-    if any(isinstance(a, (Kicker, Flashback)) for a in out["abilities"]):
+    if any(isinstance(a, (Kicker, Flashback)) for a in out.abilities):
         raise Unsupported(m.group(0))  # kicker with flashback (or two flashback costs): not modelled
-    out["abilities"].append(Flashback(m.group(0), cost))
+    out.abilities.append(Flashback(m.group(0), cost))
 
 
 # --- 119.4 paying life while resolving ---------------------------------------------------------------

@@ -15,6 +15,7 @@ import re
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ..compiler import Unsupported, paragraph_template, parse_effects
+from ..draft import CardDraft
 from ..mana_text import mana_ability
 from .effects_common import amount, article_filter, parse_filter
 
@@ -73,7 +74,7 @@ def parse_cost_plus(text: str) -> V.Cost:
 
 
 @paragraph_template(rf"{_COST}: (.+)")
-def _activated(m, para, out, is_spell):
+def _activated(m, para, out: CardDraft, is_spell):
     """602.1: "[Cost]: [Effect.] [Activation instructions.]"."""
     if is_spell:
         raise Unsupported(para)  # an instant's or sorcery's ability works from a hand or graveyard
@@ -82,16 +83,16 @@ def _activated(m, para, out, is_spell):
     if body.startswith("add "):
         if "target" in body:
             raise Unsupported(para)
-        out["abilities"].append(mana_ability(para, cost, body))  # 605.1a (cards/templates/loyalty_mana.py)
+        out.abilities.append(mana_ability(para, cost, body))  # 605.1a (cards/templates/loyalty_mana.py)
         return
     targets: list[V.TargetSpec] = []
     effects = parse_effects(body, targets)
-    out["abilities"].append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))
+    out.abilities.append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))
 
 
 @paragraph_template(r"as an additional cost to cast (?:cardname|this spell), (sacrifice (?:a|an|another) [^,.]+|"
                     r"discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life)")
-def _additional_cost(m, para, out, is_spell):
+def _additional_cost(m, para, out: CardDraft, is_spell):
     """601.2b, 601.2f-h: an additional cost, paid as the spell is cast (rules/stack.py cast_spell)."""
     cost = parse_cost_plus(m.group(1))
-    out["abilities"].append(V.AdditionalCost(para, cost))
+    out.abilities.append(V.AdditionalCost(para, cost))

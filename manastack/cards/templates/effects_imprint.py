@@ -20,6 +20,7 @@ from ...model.mana import bag_of
 from ...model.vocab import zone_change_effects
 from ...model.vocab.imprint import EXILED_COLORS, IF_EXILED, ExileFromHand, ReturnExiledToHand
 from ..compiler import CARD_CHECKS, first_template
+from ..draft import CardDraft
 from ..mana_text import MANA_ABILITY_TEMPLATES
 from .effects_common import parse_filter, template
 
@@ -89,9 +90,9 @@ def _swap_exile(effects: tuple) -> tuple[tuple, int]:
     return tuple(out), n
 
 
-def _link(out: dict, unsupported: list) -> None:
+def _link(out: CardDraft, unsupported: list) -> None:
     """607.2a: link the abilities that refer to the exiled card to the card's one exiling ability."""
-    abilities = out["abilities"]
+    abilities = out.abilities
     referring = [a for a in abilities if _refers(a)]
     if not referring:
         return
@@ -103,7 +104,7 @@ def _link(out: dict, unsupported: list) -> None:
         if n:
             found += n
             abilities[i] = dataclasses.replace(ab, effects=effects)
-    if found != 1 or out.get("spell_effects"):
+    if found != 1 or out.spell_effects:
         unsupported.append(referring[0].text)  # nothing (or more than one thing) the exiled card can be
 
 

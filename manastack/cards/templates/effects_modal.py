@@ -13,6 +13,7 @@ import dataclasses
 
 from ...model import vocab as V
 from ..compiler import Unsupported, paragraph_template, parse_effects
+from ..draft import CardDraft
 from .effects_common import template
 
 _COUNTS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2), "one or more": (1, 99)}
@@ -25,17 +26,17 @@ def _choose(m, targets):
 
 
 @paragraph_template(r"• (.+)")
-def _bullet(m, para, out, is_spell):
+def _bullet(m, para, out: CardDraft, is_spell):
     text = para.strip()[1:].strip()
     targets: list[V.TargetSpec] = []
     effects = parse_effects(m.group(1), targets)
     mode = V.Mode(text, tuple(effects), tuple(targets))
-    spell_effects = out["spell_effects"]
+    spell_effects = out.spell_effects
     if is_spell and spell_effects and isinstance(spell_effects[-1], V.Modal):
         modal = spell_effects[-1]
         spell_effects[-1] = dataclasses.replace(modal, modes=modal.modes + (mode,))
         return
-    abilities = out["abilities"]
+    abilities = out.abilities
     if abilities and isinstance(abilities[-1], V.TriggeredAbility) and abilities[-1].effects \
             and isinstance(abilities[-1].effects[-1], V.Modal):
         ab = abilities[-1]

@@ -13,6 +13,7 @@ import re
 from ...model.vocab.player_protection import OPPONENTS, GainPlayerProtection, PlayerProtection
 from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ..compiler import COLOR_WORDS, Unsupported, paragraph_template, sentence_template
+from ..draft import CardDraft
 
 _QUALITY = r"(everything|the color of your choice|each of your opponents|white|blue|black|red|green|multicolored)"
 _UNTIL = {"until end of turn": "eot", "until your next turn": UNTIL_YOUR_NEXT_TURN}
@@ -36,8 +37,8 @@ def _gain_protection(m: re.Match, targets: list) -> list:
 
 
 @paragraph_template(rf"you have protection from {_QUALITY}")
-def _have_protection(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _have_protection(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.16: a static ability: its controller has protection."""
     if is_spell or m.group(1) == "the color of your choice":
         raise Unsupported(para)
-    out["abilities"].append(PlayerProtection(para.strip(), _qualities(m.group(1))))
+    out.abilities.append(PlayerProtection(para.strip(), _qualities(m.group(1))))

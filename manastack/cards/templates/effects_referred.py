@@ -35,6 +35,7 @@ from ...model.vocab import (
     zone_change_effects,
 )
 from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
+from ..draft import CardDraft
 from .effects_common import N, amount, parse_filter, sub_effects, substitute, target, template
 
 # The vocabulary modules of the rules modules that execute this module's effects (_refers_to_it reads their effects' fields).
@@ -212,18 +213,18 @@ def _mentions_sacrificed(x) -> bool:
     return False
 
 
-def _check_sacrificed(out: dict, unsupported: list) -> None:
+def _check_sacrificed(out: CardDraft, unsupported: list) -> None:
     """601.2h / 602.2b: "the sacrificed creature" is the permanent sacrificed to pay the cost: an
     activated ability needs a sacrifice cost, a spell an additional cost that sacrifices one (and the
     card no other ability using the words)."""
     spell_sacrifices = any(isinstance(a, V.AdditionalCost) and a.cost.sacrifice is not None
-                           for a in out["abilities"])
-    for ab in out["abilities"]:
+                           for a in out.abilities)
+    for ab in out.abilities:
         if isinstance(ab, V.AdditionalCost) or not _mentions_sacrificed(getattr(ab, "effects", ())):
             continue
         if not (isinstance(ab, V.ActivatedAbility) and ab.cost.sacrifice is not None):
             unsupported.append(ab.text)
-    if _mentions_sacrificed(tuple(out["spell_effects"])) and not spell_sacrifices:
+    if _mentions_sacrificed(tuple(out.spell_effects)) and not spell_sacrifices:
         unsupported.append("the sacrificed creature: no sacrifice among the spell's costs")
 
 

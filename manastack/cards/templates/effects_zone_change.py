@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.vocab import zone_change_effects
 from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported
+from ..draft import CardDraft
 from .effects_common import target, template
 from .effects_referred import _object_ref
 
@@ -105,11 +106,11 @@ def _swap_exile(x):
     return x, 0
 
 
-def _link_exile(out: dict, unsupported: list) -> None:
+def _link_exile(out: CardDraft, unsupported: list) -> None:
     """Link "return the exiled card" to the one other ability of the card that exiles a target (607.2a):
     "When CARDNAME enters, exile target creature an opponent controls. / When CARDNAME leaves the
     battlefield, return the exiled card to the battlefield under its owner's control." """
-    abilities = out["abilities"]
+    abilities = out.abilities
     returns = [a for a in abilities if isinstance(a, V.TriggeredAbility) and zone_change_effects.ReturnLinked() in a.effects]
     if not returns:
         return
@@ -122,7 +123,7 @@ def _link_exile(out: dict, unsupported: list) -> None:
         if n:
             found += n
             abilities[i] = dataclasses.replace(ab, effects=tuple(e for e, _ in swapped))
-    if found != 1 or out.get("spell_effects"):
+    if found != 1 or out.spell_effects:
         unsupported.append(returns[0].text)  # nothing (or more than one thing) the exiled card can be
 
 

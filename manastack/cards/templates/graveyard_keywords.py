@@ -53,6 +53,7 @@ from ..compiler import (
     split_sentences,
     trigger_template,
 )
+from ..draft import CardDraft
 from .effects_activated import parse_cost_plus
 
 # 702.135a / 702.46a / 702.43a: the text each keyword stands for (compiled by the effect templates).
@@ -68,33 +69,33 @@ def _triggered(text: str, event: str, body: str) -> V.TriggeredAbility:
 
 
 @keyword_template(r"afterlife (\d+)")
-def _afterlife(m: re.Match, out: dict) -> None:
+def _afterlife(m: re.Match, out: CardDraft) -> None:
     """702.135a; 702.135b: each instance triggers separately."""
     n = int(m.group(1))
-    out["abilities"].append(_triggered(m.group(0), "dies", _AFTERLIFE.format(n=n)))
+    out.abilities.append(_triggered(m.group(0), "dies", _AFTERLIFE.format(n=n)))
 
 
 @keyword_template(r"soulshift (\d+)")
-def _soulshift(m: re.Match, out: dict) -> None:
+def _soulshift(m: re.Match, out: CardDraft) -> None:
     """702.46a; 702.46b: each instance triggers separately."""
-    out["abilities"].append(_triggered(m.group(0), "dies", _SOULSHIFT.format(n=int(m.group(1)))))
+    out.abilities.append(_triggered(m.group(0), "dies", _SOULSHIFT.format(n=int(m.group(1)))))
 
 
 @keyword_template(r"(persist|undying)")
-def _persist_undying(m: re.Match, out: dict) -> None:
+def _persist_undying(m: re.Match, out: CardDraft) -> None:
     """702.79a persist (-1/-1), 702.93a undying (+1/+1): "put into a graveyard from the battlefield"
     (event "to_graveyard"), with an intervening if (603.4) on last known information."""
     kind = "-1/-1" if m.group(1) == "persist" else "+1/+1"
-    out["abilities"].append(R.NoCounterTrigger(m.group(0), "to_graveyard", (R.ReturnWithCounter(kind),),
+    out.abilities.append(R.NoCounterTrigger(m.group(0), "to_graveyard", (R.ReturnWithCounter(kind),),
                                                counter_kind=kind))
 
 
 @keyword_template(r"modular (\d+)")
-def _modular(m: re.Match, out: dict) -> None:
+def _modular(m: re.Match, out: CardDraft) -> None:
     """702.43a: a replacement effect (614.1c, rules/stack.py "etb_counters") and a triggered ability
     that counts the +1/+1 counters the permanent last had (603.10a)."""
     n = int(m.group(1))
-    out["abilities"].append(V.StaticAbility(m.group(0), "etb_counters", counter_kind="+1/+1", amount=n))
+    out.abilities.append(V.StaticAbility(m.group(0), "etb_counters", counter_kind="+1/+1", amount=n))
     targets: list[V.TargetSpec] = []
     effects = parse_effects("put a +1/+1 counter on target artifact creature", targets)
     if len(targets) != 1 or len(effects) != 1 or not isinstance(effects[0], V.AddCounters):
@@ -102,7 +103,7 @@ def _modular(m: re.Match, out: dict) -> None:
     # "for each +1/+1 counter on this permanent": counted on its last known information (603.10a).
     each = V.AddCounters("+1/+1", V.Count(counters_on_self="+1/+1"), effects[0].target)
     text = f"{m.group(0)}: {_MODULAR}"
-    out["abilities"].append(V.TriggeredAbility(text, "to_graveyard", (V.Optional((each,), prompt=_MODULAR[8:]),),
+    out.abilities.append(V.TriggeredAbility(text, "to_graveyard", (V.Optional((each,), prompt=_MODULAR[8:]),),
                                                tuple(targets)))
 
 
@@ -167,7 +168,7 @@ def graveyard_cost(text: str) -> tuple[V.Cost, bool]:
 
 @early_paragraph_template(r"(?:[a-z]+ — )?([^:\"“—]*?exile cardname from your graveyard[^:\"“]*|[^:\"“—]+): "
                           r"((?:return cardname from your graveyard to |(?<=graveyard: )).+)")
-def _graveyard_ability(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _graveyard_ability(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """113.6m: "[Cost]: Return CARDNAME from your graveyard to your hand" and "[Cost], Exile CARDNAME
     from your graveyard: [Effect]" function only while the card is in its owner's graveyard."""
     cost, exile_self = graveyard_cost(m.group(1))
@@ -181,7 +182,7 @@ def _graveyard_ability(m: re.Match, para: str, out: dict, is_spell: bool) -> Non
     if restrictions:
         fields = {f.name: getattr(cost, f.name) for f in dataclasses.fields(cost)}
         cost = V.CostPlus(**{**fields, "restriction": restrictions[0]})  # 602.5b, checked as for permanents
-    out["abilities"].append(R.GraveyardAbility(para, cost, effects, tuple(targets), sorcery, exile_self=exile_self))
+    out.abilities.append(R.GraveyardAbility(para, cost, effects, tuple(targets), sorcery, exile_self=exile_self))
 
 
 def _mana_cost(text: str) -> V.Cost:
@@ -192,101 +193,101 @@ def _mana_cost(text: str) -> V.Cost:
 
 
 @keyword_template(rf"unearth {_MANA}")
-def _unearth(m: re.Match, out: dict) -> None:
+def _unearth(m: re.Match, out: CardDraft) -> None:
     """702.84a."""
-    out["abilities"].append(R.GraveyardAbility(m.group(0), _mana_cost(m.group(1)), (R.Unearth(),), (), True))
+    out.abilities.append(R.GraveyardAbility(m.group(0), _mana_cost(m.group(1)), (R.Unearth(),), (), True))
 
 
 @keyword_template(rf"scavenge {_MANA}")
-def _scavenge(m: re.Match, out: dict) -> None:
+def _scavenge(m: re.Match, out: CardDraft) -> None:
     """702.97a."""
     spec = V.TargetSpec("permanent", V.ObjectFilter(types=frozenset({"Creature"})), text="target creature")
-    out["abilities"].append(R.GraveyardAbility(m.group(0), _mana_cost(m.group(1)), (R.ScavengeCounters(V.Ref(0)),),
+    out.abilities.append(R.GraveyardAbility(m.group(0), _mana_cost(m.group(1)), (R.ScavengeCounters(V.Ref(0)),),
                                                (spec,), True, exile_self=True))
 
 
 @keyword_template(rf"(embalm|eternalize) {_MANA}")
-def _embalm(m: re.Match, out: dict) -> None:
+def _embalm(m: re.Match, out: CardDraft) -> None:
     """702.128a embalm (a white Zombie copy), 702.129a eternalize (a black 4/4 Zombie copy)."""
     effect = R.CreateCopyToken("W") if m.group(1) == "embalm" else R.CreateCopyToken("B", (4, 4))
-    out["abilities"].append(R.GraveyardAbility(m.group(0), _mana_cost(m.group(2)), (effect,), (), True,
+    out.abilities.append(R.GraveyardAbility(m.group(0), _mana_cost(m.group(2)), (effect,), (), True,
                                                exile_self=True))
 
 
 # --------------------------------------------------------------------------- upkeep keywords
 
 @keyword_template(rf"echo {_MANA}")
-def _echo(m: re.Match, out: dict) -> None:
+def _echo(m: re.Match, out: CardDraft) -> None:
     """702.30a: "At the beginning of your upkeep, if this permanent came under your control since the
     beginning of your last upkeep, sacrifice it unless you pay [cost]." (118.12a)."""
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(m.group(0))
-    out["abilities"].append(upkeep_keywords.EchoTrigger(m.group(0), "upkeep", (SacrificeUnlessPay(V.SELF, cost),), who="you"))
+    out.abilities.append(upkeep_keywords.EchoTrigger(m.group(0), "upkeep", (SacrificeUnlessPay(V.SELF, cost),), who="you"))
 
 
 @keyword_template(r"fading (\d+)")
-def _fading(m: re.Match, out: dict) -> None:
+def _fading(m: re.Match, out: CardDraft) -> None:
     """702.32a: "This permanent enters with N fade counters on it" and "At the beginning of your upkeep,
     remove a fade counter from this permanent. If you can't, sacrifice the permanent." """
-    out["abilities"].append(V.StaticAbility(m.group(0), "etb_counters", counter_kind="fade", amount=int(m.group(1))))
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "upkeep", (upkeep_keywords.RemoveCounterOrSacrifice("fade"),), who="you"))
+    out.abilities.append(V.StaticAbility(m.group(0), "etb_counters", counter_kind="fade", amount=int(m.group(1))))
+    out.abilities.append(V.TriggeredAbility(m.group(0), "upkeep", (upkeep_keywords.RemoveCounterOrSacrifice("fade"),), who="you"))
 
 
 @keyword_template(r"vanishing (\d+)")
-def _vanishing(m: re.Match, out: dict) -> None:
+def _vanishing(m: re.Match, out: CardDraft) -> None:
     """702.63a: "This permanent enters with N time counters on it", "At the beginning of your upkeep, if
     this permanent has a time counter on it, remove a time counter from it" and "When the last time
     counter is removed from this permanent, sacrifice it" (raised by the removal itself: no other
     effect the engine knows removes time counters)."""
-    out["abilities"].append(V.StaticAbility(m.group(0), "etb_counters", counter_kind="time", amount=int(m.group(1))))
-    out["abilities"].append(upkeep_keywords.CounterTrigger(m.group(0), "upkeep", (upkeep_keywords.RemoveCounterOrSacrifice("time", vanishing=True),),
+    out.abilities.append(V.StaticAbility(m.group(0), "etb_counters", counter_kind="time", amount=int(m.group(1))))
+    out.abilities.append(upkeep_keywords.CounterTrigger(m.group(0), "upkeep", (upkeep_keywords.RemoveCounterOrSacrifice("time", vanishing=True),),
                                              who="you", counter_kind="time"))
 
 
 @keyword_template(rf"cumulative upkeep {_MANA}")
-def _cumulative_upkeep(m: re.Match, out: dict) -> None:
+def _cumulative_upkeep(m: re.Match, out: CardDraft) -> None:
     """702.24a (a mana cost; each payment is the cost times the number of age counters)."""
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(m.group(0))
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "upkeep", (upkeep_keywords.CumulativeUpkeep(cost),), who="you"))
+    out.abilities.append(V.TriggeredAbility(m.group(0), "upkeep", (upkeep_keywords.CumulativeUpkeep(cost),), who="you"))
 
 
 # --------------------------------------------------------------------------- enters keywords
 
 @keyword_template(r"fabricate (\d+)")
-def _fabricate(m: re.Match, out: dict) -> None:
+def _fabricate(m: re.Match, out: CardDraft) -> None:
     """702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If you don't, create N
     1/1 colorless Servo artifact creature tokens." 702.123b: each instance triggers separately."""
     n = int(m.group(1))
     servos = parse_effects(f"create {n} 1/1 colorless servo artifact creature token{'s' if n > 1 else ''}", [])
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "etb", (enters_keywords.Fabricate(n, tuple(servos)),)))
+    out.abilities.append(V.TriggeredAbility(m.group(0), "etb", (enters_keywords.Fabricate(n, tuple(servos)),)))
 
 
 @keyword_template(r"evolve")
-def _evolve(m: re.Match, out: dict) -> None:
+def _evolve(m: re.Match, out: CardDraft) -> None:
     """702.100a (event "enters": a creature you control, 603.6a)."""
     flt = V.ObjectFilter(types=frozenset({"Creature"}), controller="you")
-    out["abilities"].append(enters_keywords.EvolveTrigger("Evolve", "enters", (enters_keywords.Evolve(),), filter=flt))
+    out.abilities.append(enters_keywords.EvolveTrigger("Evolve", "enters", (enters_keywords.Evolve(),), filter=flt))
 
 
 # --------------------------------------------------------------------------- casting from a graveyard
 
 @keyword_template(r"retrace")
-def _retrace(m: re.Match, out: dict) -> None:
+def _retrace(m: re.Match, out: CardDraft) -> None:
     """702.81a: "You may cast this card from your graveyard by discarding a land card as an additional
     cost to cast it." """
-    out["abilities"].append(cast_from_zones.CastFromGraveyard("Retrace", "retrace", parse_cost_plus("discard a land card")))
+    out.abilities.append(cast_from_zones.CastFromGraveyard("Retrace", "retrace", parse_cost_plus("discard a land card")))
 
 
 @keyword_template(r"jump-start")
-def _jump_start(m: re.Match, out: dict) -> None:
+def _jump_start(m: re.Match, out: CardDraft) -> None:
     """702.133a: "You may cast this card from your graveyard if the resulting spell is an instant or
     sorcery spell by discarding a card as an additional cost to cast it" and "If this spell was cast
     using jump-start, exile this card instead of putting it anywhere else any time it would leave the
     stack" (rules/stack.py spell_destination)."""
-    out["abilities"].append(cast_from_zones.CastFromGraveyard("Jump-start", "jump-start", parse_cost_plus("discard a card")))
+    out.abilities.append(cast_from_zones.CastFromGraveyard("Jump-start", "jump-start", parse_cost_plus("discard a card")))
 
 
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
@@ -295,7 +296,7 @@ _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
 
 @early_paragraph_template(rf"escape—{_MANA}(?:, exile (one|two|three|four|five|six|seven|eight|nine|ten|\d+) other "
                           r"cards from your graveyard)?")
-def _escape(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _escape(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.138a: "You may cast this card from your graveyard by paying [cost] rather than paying its mana
     cost" ([cost] here: mana and exiling other cards from the graveyard, 601.2b/f-h). "Escapes with"
     (702.138c-d) is another paragraph, left unsupported."""
@@ -303,64 +304,64 @@ def _escape(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     if m.group(2):
         n = _NUMBER_WORDS.get(m.group(2), m.group(2))
         extra = parse_cost_plus(f"exile {n} other cards from your graveyard")
-    out["abilities"].append(cast_from_zones.CastFromGraveyard(para, "escape", extra, _mana_cost(m.group(1)).mana))
+    out.abilities.append(cast_from_zones.CastFromGraveyard(para, "escape", extra, _mana_cost(m.group(1)).mana))
 
 
 @keyword_template(rf"madness {_MANA}")
-def _madness(m: re.Match, out: dict) -> None:
+def _madness(m: re.Match, out: CardDraft) -> None:
     """702.35a: a static ability in the hand (a discarded card is exiled instead: rules/effects.py
     DISCARD_REPLACEMENTS) and the triggered ability that lets its owner cast it for [cost]."""
     cost = _mana_cost(m.group(1)).mana
-    if cost.x_count or any(type(e).__name__ == "Modal" for e in out["spell_effects"]):
+    if cost.x_count or any(type(e).__name__ == "Modal" for e in out.spell_effects):
         raise Unsupported(m.group(0))  # X in the madness cost, modes chosen while resolving: not modelled
-    out["abilities"].append(cast_from_zones.Madness(m.group(0), cost))
+    out.abilities.append(cast_from_zones.Madness(m.group(0), cost))
 
 
 # --------------------------------------------------------------------------- special actions from a hand
 
 @keyword_template(rf"suspend (\d+)—{_MANA}")
-def _suspend(m: re.Match, out: dict) -> None:
+def _suspend(m: re.Match, out: CardDraft) -> None:
     """702.62a (rules/graveyard_keywords.py: the special action 116.2f, the upkeep and last-counter
     triggers from exile, the cast without paying its mana cost, haste)."""
-    out["abilities"].append(cast_from_zones.Suspend(m.group(0), int(m.group(1)), _mana_cost(m.group(2)).mana))
+    out.abilities.append(cast_from_zones.Suspend(m.group(0), int(m.group(1)), _mana_cost(m.group(2)).mana))
 
 
 @keyword_template(rf"foretell {_MANA}")
-def _foretell(m: re.Match, out: dict) -> None:
+def _foretell(m: re.Match, out: CardDraft) -> None:
     """702.143a: the special action 116.2h ({2}: exile it face down), then cast it from exile for [cost]
     after the turn it was foretold."""
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(m.group(0))
-    out["abilities"].append(cast_from_zones.Foretell(m.group(0), cost))
+    out.abilities.append(cast_from_zones.Foretell(m.group(0), cost))
 
 
 @keyword_template(rf"plot {_MANA}")
-def _plot(m: re.Match, out: dict) -> None:
+def _plot(m: re.Match, out: CardDraft) -> None:
     """702.170a: the special action 116.2k (pay [cost], exile it), then 702.170d: cast it without paying
     its mana cost in a later turn's main phase while the stack is empty."""
-    out["abilities"].append(cast_from_zones.Plot(m.group(0), _mana_cost(m.group(1)).mana))
+    out.abilities.append(cast_from_zones.Plot(m.group(0), _mana_cost(m.group(1)).mana))
 
 
 @paragraph_template(r"cardname escapes with (a|an|one|two|three|four|five|six|\d+) (\+1/\+1|-1/-1) counters? on it")
-def _escapes_with(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _escapes_with(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.138c (rules/graveyard_keywords.py: an ETB replacement that checks the spell escaped)."""
-    out["abilities"].append(V.StaticAbility(para, "escapes_with", counter_kind=m.group(2), amount=number(m.group(1))))
+    out.abilities.append(V.StaticAbility(para, "escapes_with", counter_kind=m.group(2), amount=number(m.group(1))))
 
 
 @keyword_template(r"unleash")
-def _unleash(m: re.Match, out: dict) -> None:
+def _unleash(m: re.Match, out: CardDraft) -> None:
     """702.98a: "You may have this permanent enter with an additional +1/+1 counter on it" (614.1c, asked
     as it enters) and "This permanent can't block as long as it has a +1/+1 counter on it" (a conditional
     static ability, compiled by the statics templates)."""
-    out["abilities"].append(V.StaticAbility("Unleash", "unleash"))
+    out.abilities.append(V.StaticAbility("Unleash", "unleash"))
     compile_paragraph("CARDNAME can't block as long as it has a +1/+1 counter on it.", {}, False, out)
 
 
 @keyword_template(r"dredge (\d+)")
-def _dredge(m: re.Match, out: dict) -> None:
+def _dredge(m: re.Match, out: CardDraft) -> None:
     """702.52a (a draw replacement from the graveyard: rules/graveyard_keywords.py)."""
-    out["abilities"].append(R.Dredge(m.group(0), int(m.group(1))))
+    out.abilities.append(R.Dredge(m.group(0), int(m.group(1))))
 
 
 # Trigger events that can happen while the card is in the graveyard and that look at other objects or
@@ -370,7 +371,7 @@ _GRAVEYARD_EVENTS = {"enters", "cast", "upkeep", "draw", "end", "gain_life", "di
 
 @early_paragraph_template(r"((?:when|whenever|at) .+?), (.*\breturn cardname from your graveyard to "
                           r"(?:your hand|the battlefield(?: tapped)?)\b.*)")
-def _graveyard_trigger(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _graveyard_trigger(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """113.6m: a triggered ability whose effect returns the card from its owner's graveyard functions only
     there ("Whenever a Dragon you control enters, you may pay {R}. If you do, return this card from your
     graveyard to your hand")."""
@@ -389,7 +390,7 @@ def _graveyard_trigger(m: re.Match, para: str, out: dict, is_spell: bool) -> Non
             if sorcery or not any(_returns_self(e) for e in effects):
                 raise Unsupported(para)
             event = kw.pop("event")
-            out["abilities"].append(R.GraveyardTrigger(para, "graveyard", effects, tuple(targets),
+            out.abilities.append(R.GraveyardTrigger(para, "graveyard", effects, tuple(targets),
                                                        graveyard_event=event, **kw))
             return
     raise Unsupported(para)
@@ -409,9 +410,9 @@ def _exile_self_with_counters(m: re.Match, targets: list) -> list:
 
 
 @keyword_template(r"devour (\d+)")
-def _devour(m: re.Match, out: dict) -> None:
+def _devour(m: re.Match, out: CardDraft) -> None:
     """702.82a: a replacement effect as the permanent enters (614.1c, rules/graveyard_keywords.py)."""
-    out["abilities"].append(V.StaticAbility(m.group(0), "devour", amount=int(m.group(1))))
+    out.abilities.append(V.StaticAbility(m.group(0), "devour", amount=int(m.group(1))))
 
 
 @sentence_template(r"sacrifice (?:it|cardname) unless it escaped")
@@ -421,9 +422,9 @@ def _sacrifice_unless_escaped(m: re.Match, targets: list) -> list:
 
 
 @keyword_template(r"cumulative upkeep—pay (\d+) life")
-def _cumulative_upkeep_life(m: re.Match, out: dict) -> None:
+def _cumulative_upkeep_life(m: re.Match, out: CardDraft) -> None:
     """702.24a with a life cost (119.4)."""
-    out["abilities"].append(V.TriggeredAbility(m.group(0), "upkeep", (upkeep_keywords.CumulativeUpkeepLife(int(m.group(1))),),
+    out.abilities.append(V.TriggeredAbility(m.group(0), "upkeep", (upkeep_keywords.CumulativeUpkeepLife(int(m.group(1))),),
                                                who="you"))
 
 
@@ -440,56 +441,56 @@ def _becomes_plotted(m: re.Match) -> dict:
 
 
 @paragraph_template(r"you may play lands from your graveyard")
-def _lands_from_graveyard(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _lands_from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """A permission to play lands from the graveyard (305.1; rules/graveyard_keywords.py)."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para, "play_lands_from_graveyard"))
+    out.abilities.append(V.StaticAbility(para, "play_lands_from_graveyard"))
 
 
 
 @early_paragraph_template(rf"(embalm|eternalize)—{_MANA}, discard (a|one|two) cards?")
-def _embalm_discard(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _embalm_discard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.128a / 702.129a with a cost that also discards cards ("Eternalize—{3}{U}{U}, Discard a card")."""
     effect = R.CreateCopyToken("W") if m.group(1) == "embalm" else R.CreateCopyToken("B", (4, 4))
     cost = parse_cost_plus(f"{m.group(2)}, discard {m.group(3)} card{'s' if m.group(3) == 'two' else ''}")
-    out["abilities"].append(R.GraveyardAbility(para, cost, (effect,), (), True, exile_self=True))
+    out.abilities.append(R.GraveyardAbility(para, cost, (effect,), (), True, exile_self=True))
 
 
 @early_paragraph_template(r"echo—discard a card")
-def _echo_discard(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _echo_discard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.30a with a non-mana cost: "sacrifice it unless you discard a card"."""
-    out["abilities"].append(upkeep_keywords.EchoTrigger(para, "upkeep", (upkeep_keywords.SacrificeUnlessDiscard(),), who="you"))
+    out.abilities.append(upkeep_keywords.EchoTrigger(para, "upkeep", (upkeep_keywords.SacrificeUnlessDiscard(),), who="you"))
 
 
 @paragraph_template(r"foretelling cards from your hand costs \{1\} less and can be done on any player's turn")
-def _foretell_helper(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _foretell_helper(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """Cosmos Charger: the foretell special action (116.2h) costs {1} less (118.7a) and is allowed on any
     player's turn while its owner has priority."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para, "foretell_any_turn_less"))
+    out.abilities.append(V.StaticAbility(para, "foretell_any_turn_less"))
 
 
 @paragraph_template(r"you may cast cardname from your graveyard(?: by discarding (a|one|two|three) cards? in addition "
                     r"to paying its other costs)?")
-def _cast_from_graveyard(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _cast_from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """601.3 / 113.6f: a permission to cast the card from its owner's graveyard (with its mana cost and any
     additional discard cost, 601.2b)."""
     extra = None
     if m.group(1):
         n = {"a": "a", "one": "one", "two": "two", "three": "three"}[m.group(1)]
         extra = parse_cost_plus(f"discard {n} card{'' if n in ('a', 'one') else 's'}")
-    out["abilities"].append(cast_from_zones.CastFromGraveyard(para, "graveyard", extra))
+    out.abilities.append(cast_from_zones.CastFromGraveyard(para, "graveyard", extra))
 
 
 @early_paragraph_template(rf"flashback—{_MANA}, pay (\d+) life")
-def _flashback_life(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _flashback_life(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.34a: "Flashback [cost]" where [cost] is mana and life (119.4): cast from the graveyard paying it
     rather than the mana cost; exiled instead of going anywhere else when it leaves the stack."""
-    if not is_spell or any(type(a).__name__ in ("Kicker", "Flashback") for a in out["abilities"]):
+    if not is_spell or any(type(a).__name__ in ("Kicker", "Flashback") for a in out.abilities):
         raise Unsupported(para)
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count:
         raise Unsupported(para)
-    out["abilities"].append(cast_from_zones.CastFromGraveyard(para, "flashback", V.Cost(life=int(m.group(2))), cost))
+    out.abilities.append(cast_from_zones.CastFromGraveyard(para, "flashback", V.Cost(life=int(m.group(2))), cost))

@@ -46,6 +46,7 @@ from ..compiler import (
     parse_keywords,
     sentence_template,
 )
+from ..draft import CardDraft
 from ..object_phrases import parse_target
 
 if TYPE_CHECKING:
@@ -93,13 +94,13 @@ _COLOR = r"(white|blue|black|red|green)"
 
 
 @keyword_template(rf"protection from {_COLOR} and from {_COLOR}")
-def _protection_two(m: re.Match, out: dict) -> None:
+def _protection_two(m: re.Match, out: CardDraft) -> None:
     """702.16a / 702.16g: "protection from black and from red" is two protection abilities."""
-    out["protection"].extend([m.group(1), m.group(2)])
+    out.protection.extend([m.group(1), m.group(2)])
 
 
 @paragraph_template(r"[a-z ]+(?:; [a-z ]+)+")
-def _semicolon_keywords(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _semicolon_keywords(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """Older keyword lines separated by semicolons ("Flying; fear", "Defender; reach")."""
     for item in para.rstrip(".").split(";"):
         compile_paragraph(item.strip(), {}, is_spell, out)
@@ -114,23 +115,23 @@ PROWESS = TriggeredAbility("Prowess", "cast", (Pump(SELF, 1, 1),),
 
 
 @keyword_template(r"prowess")
-def _prowess(m: re.Match, out: dict) -> None:
-    out["keywords"].add("prowess")
-    out["abilities"].append(PROWESS)
+def _prowess(m: re.Match, out: CardDraft) -> None:
+    out.keywords.add("prowess")
+    out.abilities.append(PROWESS)
 
 
 # --------------------------------------------------------------------------- bushido (702.45)
 
 
 @keyword_template(r"bushido (\d+)")
-def _bushido(m: re.Match, out: dict) -> None:
+def _bushido(m: re.Match, out: CardDraft) -> None:
     """702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn."
     A creature that blocks never becomes blocked in the same combat, so the two trigger events of
     rules/triggers.py ("blocks", "becomes_blocked") together are the one ability."""
     n = int(m.group(1))
     text = f"Bushido {n}"
-    out["abilities"].append(TriggeredAbility(text, "blocks", (Pump(SELF, n, n),)))
-    out["abilities"].append(TriggeredAbility(text, "becomes_blocked", (Pump(SELF, n, n),)))
+    out.abilities.append(TriggeredAbility(text, "blocks", (Pump(SELF, n, n),)))
+    out.abilities.append(TriggeredAbility(text, "becomes_blocked", (Pump(SELF, n, n),)))
 
 
 # --------------------------------------------------------------------------- attach / equip
@@ -155,7 +156,7 @@ _EQUIP_COST = r"((?:\{[0-9wubrgc]+\})+|pay \d+ life)"
 
 
 @paragraph_template(rf"equip(?: ([a-z]+?)(?: creature)?)?(?: |—){_EQUIP_COST}")
-def _equip(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _equip(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.6a: "Equip [cost]"; 702.6c: "Equip [quality] creature [cost]" (a creature type)."""
     quality = m.group(1)
     flt, what = _CREATURE_YOU_CONTROL, "creature"
@@ -165,12 +166,12 @@ def _equip(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
             raise Unsupported(para)
         flt = ObjectFilter(types=frozenset({"Creature"}), subtypes=frozenset({sub}), controller="you")
         what = f"{quality} creature"
-    out["abilities"].append(equip_ability(para.strip(), m.group(2), flt, what))
+    out.abilities.append(equip_ability(para.strip(), m.group(2), flt, what))
 
 
 @paragraph_template(r"when (?:this equipment|cardname) enters(?: the battlefield)?, attach it to target creature you control"
                     r"(?:\. that creature gains (.+) until end of turn)?")
-def _equipment_etb_attach(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _equipment_etb_attach(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"When this Equipment enters, attach it to target creature you control[. That creature gains
     first strike until end of turn.]" (603.6a, 701.3a, 611.2)."""
     spec = TargetSpec("permanent", _CREATURE_YOU_CONTROL, text="target creature you control")
@@ -180,7 +181,7 @@ def _equipment_etb_attach(m: re.Match, para: str, out: dict, is_spell: bool) -> 
         if kws is None:
             raise Unsupported(para)
         effects += (Pump(Ref(0), 0, 0, kws),)
-    out["abilities"].append(TriggeredAbility(para, "etb", effects, (spec,)))
+    out.abilities.append(TriggeredAbility(para, "etb", effects, (spec,)))
 
 
 
@@ -207,16 +208,16 @@ _FOR_MIRRODIN_TEXT = "When this Equipment enters, create a 2/2 red Rebel creatur
 
 
 @keyword_template(r"living weapon")
-def _living_weapon(m: re.Match, out: dict) -> None:
+def _living_weapon(m: re.Match, out: CardDraft) -> None:
     """702.92a."""
-    out["abilities"].append(TriggeredAbility(_LIVING_WEAPON_TEXT, "etb",
+    out.abilities.append(TriggeredAbility(_LIVING_WEAPON_TEXT, "etb",
                                              (CreateAndAttach(creature_token(0, 0, "B", "Phyrexian Germ")),)))
 
 
 @keyword_template(r"for mirrodin!")
-def _for_mirrodin(m: re.Match, out: dict) -> None:
+def _for_mirrodin(m: re.Match, out: CardDraft) -> None:
     """702.163a."""
-    out["abilities"].append(TriggeredAbility(_FOR_MIRRODIN_TEXT, "etb",
+    out.abilities.append(TriggeredAbility(_FOR_MIRRODIN_TEXT, "etb",
                                              (CreateAndAttach(creature_token(2, 2, "R", "Rebel")),)))
 
 
@@ -226,11 +227,11 @@ _TOKEN_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "
 @paragraph_template(r"when (?:this equipment|cardname) enters(?: the battlefield)?, create an? (\d+)/(\d+) "
                     r"(white|blue|black|red|green|colorless) ([a-z]+(?: [a-z]+)?) creature token, then attach "
                     r"(?:this equipment|cardname|it) to it")
-def _equipment_etb_token(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _equipment_etb_token(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     subs = " ".join(w.capitalize() for w in m.group(4).split())
     if any(w not in CREATURE_TYPES for w in subs.split()):
         raise Unsupported(para)
-    out["abilities"].append(TriggeredAbility(
+    out.abilities.append(TriggeredAbility(
         para, "etb", (CreateAndAttach(creature_token(int(m.group(1)), int(m.group(2)), _TOKEN_COLORS[m.group(3)],
                                                      subs)),)))
 

@@ -56,6 +56,7 @@ from ..compiler import (
     sentence_template,
     split_sentences,
 )
+from ..draft import CardDraft
 from ..mana_text import MANA_ABILITY_TEMPLATES, parse_production
 from .effects_activated import parse_cost_plus
 from .effects_common import N, amount, parse_filter
@@ -250,11 +251,11 @@ def parse_spend_restriction(s: str) -> MA.SpendRestriction | None:
     return MA.SpendRestriction(s, spells, abilities)
 
 
-def _check_chosen_type_source(out: dict, unsupported: list) -> None:
+def _check_chosen_type_source(out: CardDraft, unsupported: list) -> None:
     """"Of the chosen type" needs "As CARDNAME enters, choose a creature type" on the same card."""
-    if any(getattr(a, "kind", "") == "etb_choose_type" for a in out["abilities"]):
+    if any(getattr(a, "kind", "") == "etb_choose_type" for a in out.abilities):
         return
-    for a in out["abilities"]:
+    for a in out.abilities:
         spend = getattr(a, "spend", None)
         if spend is not None and spend.of_chosen_type:
             unsupported.append(a.text)
@@ -333,7 +334,7 @@ MANA_ABILITY_TEMPLATES.append(_mana_template)
 
 
 @early_paragraph_template(r"((?:[^:]*, )?)remove (any number of|x) ([a-z+/-]+) counters from cardname((?:, [^:]*)?): (add .+)")
-def _removed_counters(m, para, out, is_spell):
+def _removed_counters(m, para, out: CardDraft, is_spell):
     """602.1 / 601.2b: "Remove any number of storage counters from CARDNAME: Add {R} for each storage
     counter removed this way" and "{1}, Remove X storage counters from CARDNAME: Add X mana in any
     combination of {W} and/or {U}": the number removed is announced with the activation and fixes the
@@ -352,7 +353,7 @@ def _removed_counters(m, para, out, is_spell):
     ab = _mana_ability(para, cost, text, removed=kind)
     if ab is None:
         raise Unsupported(para)
-    out["abilities"].append(ab)
+    out.abilities.append(ab)
 
 
 # --- Powerstone tokens (111.10) ------------------------------------------------------------------------
@@ -380,11 +381,11 @@ class _TokensHave(V.Effect):
 
 @sentence_template(r"(?:it has|they have) [\"“](.+)[\"”]")
 def _tokens_have(m, targets):
-    inner: dict = {"keywords": set(), "abilities": [], "protection": [], "spell_effects": [], "spell_targets": []}
+    inner = CardDraft.quoted(spell_text=True)
     compile_paragraph(m.group(1), {}, False, inner)
-    if inner["keywords"] or inner["protection"] or not inner["abilities"]:
+    if inner.keywords or inner.protection or not inner.abilities:
         raise Unsupported(m.string)
-    return [_TokensHave(tuple(inner["abilities"]))]
+    return [_TokensHave(tuple(inner.abilities))]
 
 
 def _with_abilities(e: V.Effect, granted: tuple[V.Ability, ...]) -> V.Effect:
@@ -499,7 +500,7 @@ EFFECTS_CHECKS.append(_merge_kept_mana)
 
 
 @early_paragraph_template(r"((?:[^:]*, )?)mill (a|one|two|three|\d+) cards?((?:, [^:]*)?): (add .+)")
-def _mill_cost(m, para, out, is_spell):
+def _mill_cost(m, para, out: CardDraft, is_spell):
     """701.13a-b: "{T}, Mill a card: Add {C}." — milling as part of a mana ability's cost."""
     if is_spell:
         raise Unsupported(para)
@@ -511,13 +512,13 @@ def _mill_cost(m, para, out, is_spell):
     ab = _mana_ability(para, MA.MillCost(**fields, mill=int(number(m.group(2)))), m.group(4).rstrip("."))
     if ab is None or type(ab.cost) is not MA.MillCost:
         raise Unsupported(para)
-    out["abilities"].append(ab)
+    out.abilities.append(ab)
 
 
 # --- 606 loyalty abilities ---------------------------------------------------------------------------
 
 @early_paragraph_template(r"\[([+−-]?)(\d+|x)\]: (.+)")
-def _loyalty(m, para, out, is_spell):
+def _loyalty(m, para, out: CardDraft, is_spell):
     """606.4: "[+N]: Effect." / "[−N]: Effect." / "[0]: Effect." / "[−X]: Effect." — an activated ability
     whose cost is putting on or removing loyalty counters (rules/loyalty.py). 605.1a: never a mana
     ability, even when it adds mana (it uses the stack)."""
@@ -535,5 +536,5 @@ def _loyalty(m, para, out, is_spell):
     effects = parse_effects(body, targets)
     if any(isinstance(e, V.ActivationRestriction) for e in effects):
         raise Unsupported(para)  # 606.3 already restricts loyalty abilities; other riders are not modelled
-    out["abilities"].append(LoyaltyAbility(para, LoyaltyCost(mana=parse_cost(""), loyalty=amount), tuple(effects),
+    out.abilities.append(LoyaltyAbility(para, LoyaltyCost(mana=parse_cost(""), loyalty=amount), tuple(effects),
                                            tuple(targets), sorcery_speed=True))

@@ -21,6 +21,7 @@ from ...model.mana import bag_of
 from ...model.vocab import mana_abilities as MA
 from ...model.vocab import mana_amounts as MAM
 from ..compiler import Unsupported, early_paragraph_template, first_template, parse_activation_cost
+from ..draft import CardDraft
 from ..mana_text import MANA_ABILITY_TEMPLATES
 from .conditions import StateCondition
 from .effects_common import parse_filter
@@ -112,11 +113,11 @@ first_template(MANA_ABILITY_TEMPLATES, _devotion_to)
 
 @early_paragraph_template(r"([^:]+): choose a color\. add an amount of mana of that color equal to your devotion to "
                           r"that color\.?")
-def _devotion_chosen_color(m, para, out, is_spell):
+def _devotion_chosen_color(m, para, out: CardDraft, is_spell):
     """700.5 / 106.1: "Choose a color. Add an amount of mana of that color equal to your devotion to
     that color." — a mana ability (605.1a); the color is chosen as it resolves (605.3b)."""
     if is_spell:
         raise Unsupported(para)
     cost = parse_activation_cost(m.group(1))
     prod = V.ManaProduction(MAM.DEVOTION, tuple(bag_of(c) for c in "WUBRG"))
-    out["abilities"].append(V.ManaAbility(para, cost, prod))
+    out.abilities.append(V.ManaAbility(para, cost, prod))

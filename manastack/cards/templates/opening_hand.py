@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from ...model.vocab.opening_hand import BeginOnBattlefield
 from ..compiler import Unsupported, paragraph_template
+from ..draft import CardDraft
 
 
 @paragraph_template(r"if cardname is in your opening hand( and you're not (?:the starting player|playing first))?, you "
                     r"may begin the game with (?:it|cardname|him|her) on the battlefield(?: with an? ([a-z]+) counter on "
                     r"it)?(\. if you do, exile a card from your hand)?\.?")
-def _begin_on_battlefield(m, para, out, is_spell):
+def _begin_on_battlefield(m, para, out: CardDraft, is_spell):
     """103.6a: the player may put the card onto the battlefield before the first turn."""
     if is_spell:
         raise Unsupported(para)  # an instant or sorcery can't be on the battlefield (110.4a)
-    out["abilities"].append(BeginOnBattlefield(para, not_starting=bool(m.group(1)), counter=m.group(2) or "",
+    out.abilities.append(BeginOnBattlefield(para, not_starting=bool(m.group(1)), counter=m.group(2) or "",
                                                exile_from_hand=1 if m.group(3) else 0))

@@ -59,6 +59,7 @@ from ..compiler import (
     parse_keywords,
     sentence_template,
 )
+from ..draft import CardDraft
 from ..object_phrases import parse_object_phrase
 from .keywords import CREATURE_TYPES, LANDWALK, PROWESS
 
@@ -412,55 +413,55 @@ def parse_condition(text: str) -> Condition:
 def parse_predicate(pred: str, para: str) -> dict:
     """"gets +2/+2 and has flying" → LayeredStatic keyword arguments. Raises Unsupported."""
     clauses = [c.strip() for c in re.split(rf",? and (?={_VERB} )|, (?={_VERB} )", pred) if c.strip()]
-    out: dict = {"power": 0, "toughness": 0, "keywords": (), "protection": (), "rules": (), "granted": (),
-                 "per": None}
+    pred_kw: dict = {"power": 0, "toughness": 0, "keywords": (), "protection": (), "rules": (), "granted": (),
+                     "per": None}
     for c in clauses:
         m = re.fullmatch(r"gets? ([+-]\d+)/([+-]\d+)(?: for each (.+))?", c)
         if m:
             if m.group(3):
-                if out["per"] is not None or out["power"] or out["toughness"]:
+                if pred_kw["per"] is not None or pred_kw["power"] or pred_kw["toughness"]:
                     raise Unsupported(c)
-                out["per"] = parse_per(m.group(3))
-            elif out["per"] is not None:
+                pred_kw["per"] = parse_per(m.group(3))
+            elif pred_kw["per"] is not None:
                 raise Unsupported(c)
-            out["power"] += int(m.group(1))
-            out["toughness"] += int(m.group(2))
+            pred_kw["power"] += int(m.group(1))
+            pred_kw["toughness"] += int(m.group(2))
             continue
         m = re.fullmatch(r"(?:has|have) (.+)", c)
         if m:
             body = m.group(1)
             kl = parse_keyword_list(body)
             if kl is not None:
-                out["keywords"] += kl[0]
-                out["protection"] += kl[1]
+                pred_kw["keywords"] += kl[0]
+                pred_kw["protection"] += kl[1]
                 if "prowess" in kl[0]:
-                    out["granted"] += (PROWESS,)  # the keyword is a triggered ability (702.108a)
+                    pred_kw["granted"] += (PROWESS,)  # the keyword is a triggered ability (702.108a)
                 continue
             qm = re.fullmatch(r"[\"“](.+)[\"”]", body)
             if qm:
                 # The granted ability in its original case (the quote of the paragraph).
                 orig = re.search(r"[\"“](.+)[\"”]", para)
-                inner: dict = {"keywords": set(), "abilities": [], "protection": []}
+                inner = CardDraft.quoted()
                 compile_paragraph((orig.group(1) if orig else qm.group(1)), {}, False, inner)
-                if inner["keywords"] or inner["protection"] or not inner["abilities"]:
+                if inner.keywords or inner.protection or not inner.abilities:
                     raise Unsupported(c)
-                out["granted"] += tuple(inner["abilities"])
+                pred_kw["granted"] += tuple(inner.abilities)
                 continue
             raise Unsupported(c)
         for rx, r in _RULE_CLAUSES_RX:
             rm = rx.fullmatch(c)
             if rm:
-                out["rules"] += r(rm) if callable(r) else r  # type: ignore[operator]
+                pred_kw["rules"] += r(rm) if callable(r) else r  # type: ignore[operator]
                 break
         else:
             raise Unsupported(c)
-    lost = {r for r in out["rules"] if r.startswith("loses:")}
+    lost = {r for r in pred_kw["rules"] if r.startswith("loses:")}
     if lost:
         # "loses X" alone follows timestamps (613.7), not modelled; with "can't have or gain X" it says no more.
-        if any(f"{CANT_HAVE}{r[len('loses:'):]}" not in out["rules"] for r in lost):
+        if any(f"{CANT_HAVE}{r[len('loses:'):]}" not in pred_kw["rules"] for r in lost):
             raise Unsupported(pred)
-        out["rules"] = tuple(r for r in out["rules"] if r not in lost)
-    return out
+        pred_kw["rules"] = tuple(r for r in pred_kw["rules"] if r not in lost)
+    return pred_kw
 
 
 def build(para: str, subject: str, predicate: str, condition: Condition | None = None) -> LayeredStatic:
@@ -492,14 +493,14 @@ _ABILITY_WORD = r"(?:[a-z' ]+(?: \d+)? — )?"
 _COND = r"([a-z0-9'+/\- ]+?)"
 
 
-def _delegate_spell(para: str, out: dict) -> None:
+def _delegate_spell(para: str, out: CardDraft) -> None:
     """The compiler's own fallback for a paragraph of an instant or sorcery (its effects)."""
-    out["spell_effects"].extend(parse_effects(para.lower().rstrip(".").strip(), out["spell_targets"]))
+    out.spell_effects.extend(parse_effects(para.lower().rstrip(".").strip(), out.spell_targets))
 
 
 @paragraph_template(rf"as long as (enchanted|equipped) (?:creature|permanent) is (an? [a-z]+(?: or an? [a-z]+)?|attacking), "
                     rf"it {_PRED}")
-def _host_is(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _host_is(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"As long as equipped creature is a Human, it has lifelink", "... it gets an additional +1/+1",
     "As long as equipped creature is attacking, it has first strike" (a condition on the object the
     source is attached to)."""
@@ -515,62 +516,62 @@ def _host_is(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
             raise Unsupported(para)
         kw["filter"] = ObjectFilter(subtypes=frozenset(SINGULAR_TYPES[w] for w in subs))
     pred = m.group(3).replace("gets an additional ", "gets ")
-    out["abilities"].append(LayeredStatic(para.strip(), KIND, **kw, **parse_predicate(pred, para)))
+    out.abilities.append(LayeredStatic(para.strip(), KIND, **kw, **parse_predicate(pred, para)))
 
 
 @paragraph_template(rf"{_ABILITY_WORD}(?:during your turn|as long as it's your turn), {_SUBJ} {_PRED}")
-def _your_turn_prefix(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _your_turn_prefix(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
         return _delegate_spell(para, out)
-    out["abilities"].append(build(para, m.group(1), m.group(2), Condition("your_turn")))
+    out.abilities.append(build(para, m.group(1), m.group(2), Condition("your_turn")))
 
 
 @paragraph_template(rf"{_ABILITY_WORD}(?:during turns other than yours|during each opponent's turn), {_SUBJ} {_PRED}")
-def _not_your_turn_prefix(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _not_your_turn_prefix(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
         return _delegate_spell(para, out)
-    out["abilities"].append(build(para, m.group(1), m.group(2), Condition("not_your_turn")))
+    out.abilities.append(build(para, m.group(1), m.group(2), Condition("not_your_turn")))
 
 
 @paragraph_template(rf"{_ABILITY_WORD}as long as {_COND}, {_SUBJ} {_PRED}")
-def _condition_prefix(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _condition_prefix(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
         return _delegate_spell(para, out)
-    out["abilities"].append(build(para, m.group(2), m.group(3), parse_condition(m.group(1))))
+    out.abilities.append(build(para, m.group(2), m.group(3), parse_condition(m.group(1))))
 
 
 @paragraph_template(rf"{_ABILITY_WORD}{_SUBJ} {_PRED} as long as {_COND}")
-def _condition_suffix(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _condition_suffix(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
         return _delegate_spell(para, out)
-    out["abilities"].append(build(para, m.group(1), m.group(2), parse_condition(m.group(3))))
+    out.abilities.append(build(para, m.group(1), m.group(2), parse_condition(m.group(3))))
 
 
 @paragraph_template(rf"{_SUBJ} {_PRED}")
-def _static(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _static(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
         return _delegate_spell(para, out)
-    out["abilities"].append(build(para, m.group(1), m.group(2)))
+    out.abilities.append(build(para, m.group(1), m.group(2)))
 
 
 @paragraph_template(r"creatures with power less than cardname's power can't block it")
-def _lesser_power(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
-    out["abilities"].append(LayeredStatic(para.strip(), KIND, rules=("unblockable_by_lesser_power",)))
+def _lesser_power(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    out.abilities.append(LayeredStatic(para.strip(), KIND, rules=("unblockable_by_lesser_power",)))
 
 
 @paragraph_template(r"each creature you control with an? ([+\-0-9/a-z]+) counter on it (?:has|gets) (.+)")
-def _with_counter(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _with_counter(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"Each creature you control with a +1/+1 counter on it has trample"."""
     pred = para.lower().rstrip(".").split(" counter on it ", 1)[1]
     kw = parse_group("creatures you control")
     kw["with_counter"] = m.group(1)
-    out["abilities"].append(LayeredStatic(para.strip(), KIND, **kw, **parse_predicate(pred, para)))
+    out.abilities.append(LayeredStatic(para.strip(), KIND, **kw, **parse_predicate(pred, para)))
 
 
 @paragraph_template(r"a deck can have any number of cards named cardname")
-def _any_number(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _any_number(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """100.2a exception: a deck-construction rule; it does nothing during a game."""
-    out["abilities"].append(StaticAbility(para.strip(), "deck_any_number"))
+    out.abilities.append(StaticAbility(para.strip(), "deck_any_number"))
 
 
 # --------------------------------------------------------------------------- "enchanted creature" in effects
@@ -618,7 +619,7 @@ _BUILTIN_ENCHANT = r"(?:creature|land|artifact|enchantment|permanent|forest|plai
 
 
 @paragraph_template(rf"enchant (?!{_BUILTIN_ENCHANT}$)(.+)")
-def _enchant(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _enchant(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"Enchant creature you control", "Enchant artifact or creature", "Enchant nonland permanent"."""
     phrase = m.group(1)
     if phrase in ("player", "opponent") or "card" in phrase or "graveyard" in phrase:
@@ -626,8 +627,8 @@ def _enchant(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
     kind, flt = parse_object_phrase(phrase)
     if kind != "permanent":
         raise Unsupported(para)
-    out["enchant"] = flt
-    out["abilities"].append(StaticAbility(para, "enchant", flt))
+    out.enchant = flt
+    out.abilities.append(StaticAbility(para, "enchant", flt))
 
 
 __all__ = ["LayeredStatic", "Condition", "PerCount", "KIND", "parse_group", "parse_predicate", "LANDWALK",

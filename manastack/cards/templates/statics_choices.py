@@ -23,28 +23,29 @@ from ..compiler import (
     Unsupported,
     paragraph_template,
 )
+from ..draft import CardDraft
 from .statics import build as build_static
 
 
 @paragraph_template(r"as cardname enters(?: the battlefield)?, choose a creature type")
-def _choose_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _choose_type(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """614.12: a replacement effect that modifies how the permanent enters (a choice)."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "etb_choose_type"))
+    out.abilities.append(V.StaticAbility(para.strip(), "etb_choose_type"))
 
 
 @paragraph_template(r"cardname is the chosen type in addition to its other types")
-def _self_chosen_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _self_chosen_type(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """613.1d (layer 4), applied with the choice (rules/entry_choices._etb_choose_type)."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "self_chosen_type"))
+    out.abilities.append(V.StaticAbility(para.strip(), "self_chosen_type"))
 
 
 @paragraph_template(r"(other |all )?creatures( you control| your opponents control)? of the chosen type"
                     r"( you control| your opponents control)? (gets? .+|have .+)")
-def _chosen_type_group(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _chosen_type_group(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell or (m.group(2) and m.group(3)):
         raise Unsupported(para)
     subject = f"{m.group(1) or ''}creatures{m.group(2) or m.group(3) or ''}"
@@ -52,13 +53,13 @@ def _chosen_type_group(m: re.Match, para: str, out: dict, is_spell: bool) -> Non
     if st.affects != "group":
         raise Unsupported(para)
     fields = {f: getattr(st, f) for f in st.__dataclass_fields__}
-    out["abilities"].append(ChosenTypeStatic(**fields))
+    out.abilities.append(ChosenTypeStatic(**fields))
 
 
-def _check_chosen_type(out: dict, unsupported: list) -> None:
+def _check_chosen_type(out: CardDraft, unsupported: list) -> None:
     """"Of the chosen type" refers to the choice "As CARDNAME enters, choose a creature type" makes;
     without that ability on the card (another kind of choice) the ability isn't compiled."""
-    abilities = out["abilities"]
+    abilities = out.abilities
     if any(getattr(a, "kind", "") == "etb_choose_type" for a in abilities):
         return
     for a in abilities:
@@ -71,7 +72,7 @@ CARD_CHECKS.append(_check_chosen_type)
 
 @paragraph_template(r"(cardname|enchanted creature) has protection from the chosen color"
                     r"(\. this effect doesn't remove cardname)?")
-def _protection_chosen_color(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _protection_chosen_color(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.16a with the color chosen as the source entered ("As CARDNAME enters, choose a color",
     614.12); rules/continuous.py reads the source's chosen color. 702.16n for the Aura's own
     "doesn't remove" clause."""
@@ -80,12 +81,12 @@ def _protection_chosen_color(m: re.Match, para: str, out: dict, is_spell: bool) 
     st = build_static(para, m.group(1), "has protection from white")
     fields = {f: getattr(st, f) for f in st.__dataclass_fields__}
     fields["protection"] = ("chosen_color",)
-    out["abilities"].append(ProtectionKeepingSource(**fields, keeps_source=bool(m.group(2))))
+    out.abilities.append(ProtectionKeepingSource(**fields, keeps_source=bool(m.group(2))))
 
 
-def _check_chosen_color(out: dict, unsupported: list) -> None:
+def _check_chosen_color(out: CardDraft, unsupported: list) -> None:
     """"The chosen color" needs "As CARDNAME enters, choose a color" on the same card."""
-    abilities = out["abilities"]
+    abilities = out.abilities
     if any(getattr(a, "kind", "") == "etb_choose_color" for a in abilities):
         return
     for a in abilities:
@@ -99,19 +100,19 @@ CARD_CHECKS.append(_check_chosen_color)
 
 
 @paragraph_template(r"(other |all )?creatures( you control)? of the chosen color (gets? .+|have .+)")
-def _chosen_color_group(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _chosen_color_group(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
         raise Unsupported(para)
     st = build_static(para, f"{m.group(1) or ''}creatures{m.group(2) or ''}", m.group(3))
     if st.affects != "group":
         raise Unsupported(para)
     fields = {f: getattr(st, f) for f in st.__dataclass_fields__}
-    out["abilities"].append(ChosenColorStatic(**fields))
+    out.abilities.append(ChosenColorStatic(**fields))
 
 
-def _check_chosen_color_group(out: dict, unsupported: list) -> None:
+def _check_chosen_color_group(out: CardDraft, unsupported: list) -> None:
     """"Of the chosen color" needs "As CARDNAME enters, choose a color" on the same card."""
-    abilities = out["abilities"]
+    abilities = out.abilities
     if not any(getattr(a, "kind", "") == "etb_choose_color" for a in abilities):
         unsupported.extend(a.text for a in abilities if isinstance(a, ChosenColorStatic))
 

@@ -18,6 +18,7 @@ import re
 
 from ...model.vocab.copy_effects import ENTERS_AS_COPY, CopyExceptions, EntersAsCopy
 from ..compiler import CARD_TYPES, COLOR_WORDS, Unsupported, compile_paragraph, number, paragraph_template
+from ..draft import CardDraft
 from .effects_common import SUBTYPES, parse_filter
 
 _SUPERTYPES = {"legendary": "Legendary", "snow": "Snow"}
@@ -29,7 +30,7 @@ _QUOTE = re.compile(r"[\"“]([^\"”]*)[\"”]")
 
 @paragraph_template(r"you may have cardname enter(?: the battlefield)? as a copy of (?:any |an? )?(.+?)"
                     r"(?:, except (.+))?")
-def _enters_as_copy(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _enters_as_copy(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """707.5 / 614.1c: a replacement effect of the permanent itself, with its choice made as it would
     enter (614.12a)."""
     if is_spell:
@@ -48,7 +49,7 @@ def _enters_as_copy(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
         if text.lower() != m.group(2):
             raise Unsupported(para)
         added, exceptions = _exceptions(text, para)
-    out["abilities"].append(EntersAsCopy(para.strip(), ENTERS_AS_COPY, of=flt, zone=zone, added=added,
+    out.abilities.append(EntersAsCopy(para.strip(), ENTERS_AS_COPY, of=flt, zone=zone, added=added,
                                          exceptions=exceptions))
 
 
@@ -113,12 +114,12 @@ def _granted(what: str, quoted: list[str], fields: dict, para: str) -> list:
     text = quoted[int(qm.group(1))] if qm else ", ".join(re.split(r",? and |, ", what))
     if not qm and "<q" in what:
         raise Unsupported(para)
-    inner: dict = {"keywords": set(), "abilities": [], "protection": [], "spell_effects": [], "spell_targets": []}
+    inner = CardDraft.quoted(spell_text=True)
     try:
         compile_paragraph(text, {}, False, inner)
     except (Unsupported, KeyError):
         raise Unsupported(para) from None
-    if inner["protection"] or inner["spell_effects"] or not (inner["keywords"] or inner["abilities"]):
+    if inner.protection or inner.spell_effects or not (inner.keywords or inner.abilities):
         raise Unsupported(para)
-    fields["keywords"] |= inner["keywords"]
-    return inner["abilities"]
+    fields["keywords"] |= inner.keywords
+    return inner.abilities

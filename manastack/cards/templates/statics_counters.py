@@ -23,6 +23,7 @@ import re
 from ...model import vocab as V
 from ...model.vocab.counter_replacement import KIND, CounterReplacement
 from ..compiler import Unsupported, paragraph_template
+from ..draft import CardDraft
 from .effects_common import parse_filter
 
 _KIND = r"(\+1/\+1 |-1/-1 )?"
@@ -58,14 +59,14 @@ def _add(para: str, out: dict, kind: str | None, subject: str, how: str, minus: 
         raise Unsupported(para)
     flt, self_only = _subject(subject, para)
     kinds = frozenset({kind.strip()}) if kind else frozenset()
-    out["abilities"].append(CounterReplacement(para.strip(), KIND, filter=flt, kinds=kinds, self_only=self_only,
+    out.abilities.append(CounterReplacement(para.strip(), KIND, filter=flt, kinds=kinds, self_only=self_only,
                                                op=op, n=n, by_effect=by_effect, placer=placer))
 
 
 @paragraph_template(rf"if one or more {_KIND}counters would be put on (.+?), {_HOW} "
                     rf"(?:(\+1/\+1 |-1/-1 )counters( minus one)?|of each of those kinds of counters) "
                     rf"are put on {_IT} instead")
-def _counters_would_be_put(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _counters_would_be_put(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """614.1a: "If one or more [kind] counters would be put on [permanents], that many plus one / twice
     that many [kind] counters are put on it instead" (any kind: "... of each of those kinds of counters")."""
     kind, subject, how, again, minus = m.groups()
@@ -77,7 +78,7 @@ def _counters_would_be_put(m: re.Match, para: str, out: dict, is_spell: bool) ->
 @paragraph_template(rf"if (an effect|you|an opponent) would put one or more {_KIND}counters on (.+?), "
                     rf"(?:it puts|put|they put) {_HOW} (?:of those counters|(\+1/\+1 |-1/-1 )counters|"
                     rf"of each of those kinds of counters) on {_IT} instead(, rounded down)?")
-def _effect_would_put(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _effect_would_put(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """614.1a: "If an effect would put one or more counters on a permanent you control, it puts twice that
     many of those counters on that permanent instead" (Doubling Season: not counters put as a cost);
     "If you would put ..." / "If an opponent would put ..." (the player putting them, 122.6a)."""

@@ -25,6 +25,7 @@ from ..compiler import (
     Unsupported,
     paragraph_template,
 )
+from ..draft import CardDraft
 from .effects_common import parse_filter
 
 
@@ -157,17 +158,17 @@ _ABILITY_WORD = r"(?:[a-z' ]+ — )?"
 
 @paragraph_template(rf"{_ABILITY_WORD}cardname's (power and toughness are each|power is|toughness is) equal to (.+?)"
                     r"(?: and its toughness is equal to that number plus (\d+))?")
-def _pt_cda(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _pt_cda(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
         raise Unsupported(para)
     which = m.group(1)
     amount = parse_cda_amount(m.group(2))
     sets_power = which != "toughness is"
     sets_toughness = which != "power is" or m.group(3) is not None
-    out["abilities"].append(PowerToughnessCda(
+    out.abilities.append(PowerToughnessCda(
         para.strip(), "cda_pt", cda_amount=amount, sets_power=sets_power, sets_toughness=sets_toughness,
         toughness_plus=int(m.group(3) or 0)))
-    out.setdefault("cda", set()).update(({"power"} if sets_power else set())
+    out.cda.update(({"power"} if sets_power else set())
                                         | ({"toughness"} if sets_toughness else set()))
 
 
@@ -181,9 +182,9 @@ class DevotionNotCreature(V.StaticAbility):
 
 @paragraph_template(rf"as long as your devotion to ({_COLOR})(?: and ({_COLOR}))? is less than {_NUM}, "
                     r"cardname isn't a creature")
-def _devotion_not_creature(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _devotion_not_creature(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
         raise Unsupported(para)
     colors = frozenset(V_COLOR[c] for c in (m.group(1), m.group(2)) if c)
-    out["abilities"].append(DevotionNotCreature(para.strip(), "devotion_not_creature", amount=_n(m.group(3)),
+    out.abilities.append(DevotionNotCreature(para.strip(), "devotion_not_creature", amount=_n(m.group(3)),
                                                 colors=colors))

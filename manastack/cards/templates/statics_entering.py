@@ -29,6 +29,7 @@ from ..compiler import (
     Unsupported,
     paragraph_template,
 )
+from ..draft import CardDraft
 from .effects_common import parse_filter
 from .statics_counts import _COLOR, _NUM, V_COLOR, _n, _permanents, check_filter
 
@@ -96,39 +97,39 @@ def parse_entry_condition(text: str) -> EntryCondition:
 
 
 @paragraph_template(r"cardname enters(?: the battlefield)? tapped unless (.+)")
-def _tapped_unless(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _tapped_unless(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     cond = parse_entry_condition(m.group(1))
-    out["abilities"].append(EntersTappedUnless(para.strip(), "etb_tapped_unless", condition=cond))
+    out.abilities.append(EntersTappedUnless(para.strip(), "etb_tapped_unless", condition=cond))
 
 
 @paragraph_template(r"if (.+), cardname enters(?: the battlefield)? tapped")
-def _tapped_if(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _tapped_if(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
         raise Unsupported(para)
     cond = parse_entry_condition(m.group(1))
-    out["abilities"].append(EntersTappedUnless(para.strip(), "etb_tapped_unless", condition=cond, tapped_if=True))
+    out.abilities.append(EntersTappedUnless(para.strip(), "etb_tapped_unless", condition=cond, tapped_if=True))
 
 
 @paragraph_template(r"as cardname enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, "
                     r"(?:it|cardname) enters(?: the battlefield)? tapped")
-def _pay_life_or_tapped(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
-    out["abilities"].append(V.StaticAbility(para.strip(), "etb_pay_life_or_tapped", amount=int(m.group(1))))
+def _pay_life_or_tapped(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    out.abilities.append(V.StaticAbility(para.strip(), "etb_pay_life_or_tapped", amount=int(m.group(1))))
 
 
 @paragraph_template(r"as cardname enters(?: the battlefield)?, you may reveal an? (.+?) card from your hand\. "
                     r"if you don't, (?:it|cardname) enters(?: the battlefield)? tapped")
-def _reveal_or_tapped(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _reveal_or_tapped(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     flt = check_filter(parse_filter(m.group(1)), para)
     if flt.controller is not None or flt.tapped is not None or flt.other:
         raise Unsupported(para)
-    out["abilities"].append(EntersRevealOrTapped(para.strip(), "etb_reveal_or_tapped", filter=flt))
+    out.abilities.append(EntersRevealOrTapped(para.strip(), "etb_reveal_or_tapped", filter=flt))
 
 
 @paragraph_template(r"cardname enters(?: the battlefield)? tapped\. as it enters(?: the battlefield)?, choose a color")
-def _tapped_choose_color(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _tapped_choose_color(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """Two replacement effects of one paragraph (614.1d enters tapped, 614.12 the color)."""
-    out["abilities"].append(V.StaticAbility(para.strip(), "etb_tapped"))
-    out["abilities"].append(V.StaticAbility(para.strip(), "etb_choose_color"))
+    out.abilities.append(V.StaticAbility(para.strip(), "etb_tapped"))
+    out.abilities.append(V.StaticAbility(para.strip(), "etb_choose_color"))
 
 
 # Counter kinds with no rules of their own (122.1: only their number matters to the card's text).
@@ -137,23 +138,23 @@ _PLAIN_COUNTERS = ("charge", "coin", "depletion", "slumber", "+1/+1", "-1/-1")
 
 
 @paragraph_template(rf"cardname enters(?: the battlefield)? tapped (?:and )?with {_NUM} ([a-z+/\-0-9]+) counters? on it")
-def _tapped_with_counters(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _tapped_with_counters(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """614.1c-d: two replacement effects of one ability: it enters tapped and with counters."""
     kind = m.group(2)
     if is_spell or kind not in _PLAIN_COUNTERS:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "etb_tapped"))
-    out["abilities"].append(V.StaticAbility(para.strip(), "etb_counters", counter_kind=kind, amount=_n(m.group(1))))
+    out.abilities.append(V.StaticAbility(para.strip(), "etb_tapped"))
+    out.abilities.append(V.StaticAbility(para.strip(), "etb_counters", counter_kind=kind, amount=_n(m.group(1))))
 
 
 @paragraph_template(r"cardname enters(?: the battlefield)? tapped and doesn't untap during (?:your|its controller's) untap step")
-def _tapped_and_doesnt_untap(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _tapped_and_doesnt_untap(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """614.1d (enters tapped) and 502.3 (a static ability keeping it tapped in its controller's
     untap step: statics.LayeredStatic rule "doesnt_untap")."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "etb_tapped"))
-    out["abilities"].append(LayeredStatic(para.strip(), "layered", rules=("doesnt_untap",)))
+    out.abilities.append(V.StaticAbility(para.strip(), "etb_tapped"))
+    out.abilities.append(LayeredStatic(para.strip(), "layered", rules=("doesnt_untap",)))
 
 
 _ENTER_KINDS = {"creatures": "Creature", "artifacts": "Artifact", "lands": "Land", "enchantments": "Enchantment",
@@ -171,7 +172,7 @@ class EnterFilter(V.ObjectFilter):
 @paragraph_template(r"((?:(?:artifacts|creatures|lands|nonbasic lands|enchantments|planeswalkers)(?:, | and |, and ))*"
                     r"(?:artifacts|creatures|lands|nonbasic lands|enchantments|planeswalkers)) your opponents control "
                     r"enter(?: the battlefield)? tapped")
-def _opponents_enter_tapped(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _opponents_enter_tapped(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """614.12: a replacement effect of this permanent on other permanents entering
     (rules/enters_tapped._others_enter_tapped)."""
     if is_spell:
@@ -187,4 +188,4 @@ def _opponents_enter_tapped(m: re.Match, para: str, out: dict, is_spell: bool) -
             types.add(_ENTER_KINDS[w])
     flt = EnterFilter(types=frozenset(types), controller="opponent", nonbasic_lands=nonbasic_lands,
                       nonbasic=nonbasic_lands and types == {"Land"})
-    out["abilities"].append(V.StaticAbility(para.strip(), "others_enter_tapped", flt))
+    out.abilities.append(V.StaticAbility(para.strip(), "others_enter_tapped", flt))

@@ -29,6 +29,7 @@ from ..compiler import (
     paragraph_template,
     sentence_template,
 )
+from ..draft import CardDraft
 from .effects_common import parse_filter
 from .statics_counts import _NUM, _n
 
@@ -36,38 +37,38 @@ from .statics_counts import _NUM, _n
 
 
 @paragraph_template(r"you have no maximum hand size")
-def _no_max_hand_size(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _no_max_hand_size(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """402.2 / 514.1: no discard to a maximum hand size in the cleanup step."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "no_max_hand_size"))
+    out.abilities.append(V.StaticAbility(para.strip(), "no_max_hand_size"))
 
 
 @paragraph_template(r"you have (hexproof|shroud)")
-def _player_hexproof(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _player_hexproof(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.11c "You have hexproof" / 702.18a "You have shroud" (Leyline of Sanctity, Spirit of the Hearth)."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), f"player_{m.group(1)}"))
+    out.abilities.append(V.StaticAbility(para.strip(), f"player_{m.group(1)}"))
 
 
 @paragraph_template(rf"you may play {_NUM} additional lands? on each of your turns")
-def _extra_land(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _extra_land(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """305.2: the number of lands you can play each turn is increased."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "extra_land_plays", amount=_n(m.group(1))))
+    out.abilities.append(V.StaticAbility(para.strip(), "extra_land_plays", amount=_n(m.group(1))))
 
 
 # --------------------------------------------------------------------------- deck construction only
 
 
 def _deck_construction(kind: str):
-    def record(m: re.Match, out: dict) -> None:
+    def record(m: re.Match, out: CardDraft) -> None:
         """702.124a / 113.6n / 903.3a: partner abilities, "Choose a Background", "Doctor's companion"
         and "CARDNAME can be your commander" modify deck construction in the Commander variant and
         function before the game begins: they do nothing during a game (two-player, 100.2a decks)."""
-        out["abilities"].append(V.StaticAbility(m.group(0), kind))
+        out.abilities.append(V.StaticAbility(m.group(0), kind))
     return record
 
 
@@ -81,9 +82,9 @@ keyword_template(r"doctor's companion")(_deck_construction("deck_partner"))
 
 
 @paragraph_template(r"cardname can be your commander")
-def _can_be_commander(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _can_be_commander(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """903.3a / 113.6n: a deck-construction rule of the Commander variant; nothing in this game."""
-    out["abilities"].append(V.StaticAbility(para.strip(), "deck_commander"))
+    out.abilities.append(V.StaticAbility(para.strip(), "deck_commander"))
 
 
 # --------------------------------------------------------------------------- "any player may activate"
@@ -101,10 +102,10 @@ def _any_player(m: re.Match, targets: list) -> list:
     return out
 
 
-def _check_any_player(out: dict, unsupported: list) -> None:
+def _check_any_player(out: CardDraft, unsupported: list) -> None:
     """Only plain costs (mana, life, sacrificing or tapping nothing else) for abilities any player
     may activate: the cost code chooses other objects among the source controller's."""
-    for ab in out["abilities"]:
+    for ab in out.abilities:
         effects = getattr(ab, "effects", ())
         if any(isinstance(e, AnyPlayerMayActivate) for e in effects):
             cost = ab.cost
@@ -120,14 +121,14 @@ CARD_CHECKS.append(_check_any_player)
 
 
 @paragraph_template(r"you may look at the top card of your library (?:any time|at any time)")
-def _look_at_top(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _look_at_top(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """A permission about hidden information (400.2: a library is a hidden zone; 401.2: no one
     may look at its cards unless a rule or effect allows it). It changes no game state and no legal action: the engine keeps no
     per-player view of hidden zones, so this static ability has nothing to do (recorded for the
     record). The card's other abilities that act on that card (playing it) are separate paragraphs."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "look_top_any_time"))
+    out.abilities.append(V.StaticAbility(para.strip(), "look_top_any_time"))
 
 
 # --------------------------------------------------------------------------- 702.124j partner with
@@ -145,34 +146,34 @@ def _partner_ability(name: str) -> V.TriggeredAbility:
 
 
 @paragraph_template(r"partner with ([a-z0-9 ,'\-]+)")
-def _partner_with(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _partner_with(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.124j: a deck-construction part (nothing in this game) and a triggered ability. The name
     (it may contain a comma, so the whole paragraph) is compared without regard to case: card
     names are unique that way."""
     name = m.group(1).strip()
     if is_spell or "cardname" in name:
         raise Unsupported(para)
-    out["abilities"].append(_partner_ability(name))
+    out.abilities.append(_partner_ability(name))
 
 
 # --------------------------------------------------------------------------- more rules-modifying statics
 
 
 @paragraph_template(r"untap cardname during each other player's untap step")
-def _untap_during_others(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _untap_during_others(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """502.3 (rules/game_rule_statics._untap_during_others)."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "untap_during_others"))
+    out.abilities.append(V.StaticAbility(para.strip(), "untap_during_others"))
 
 
 @paragraph_template(r"untap all (.+?) you control during each other player's untap step")
-def _untap_yours_during_others(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _untap_yours_during_others(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """502.3: "Untap all creatures and lands you control during each other player's untap step" (Prophet of
     Kruphix; rules/game_rule_statics._untap_during_others)."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "untap_yours_during_others",
+    out.abilities.append(V.StaticAbility(para.strip(), "untap_yours_during_others",
                                             parse_filter(f"{m.group(1)} you control")))
 
 

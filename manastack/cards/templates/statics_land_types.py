@@ -18,25 +18,26 @@ from ..compiler import (
     Unsupported,
     paragraph_template,
 )
+from ..draft import CardDraft
 from .effects_animate import parse_animation
 
 
 @paragraph_template(r"enchanted land is an? (plains|island|swamp|mountain|forest)")
-def _enchanted_land_is(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _enchanted_land_is(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """305.7 / 613.1d (layer 4): setting a land's subtype replaces its old land types and removes
     the abilities of its rules text; it has the new type's mana ability (305.6)."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "type_change", AttachedFilter(types=frozenset({"Land"})),
+    out.abilities.append(V.StaticAbility(para.strip(), "type_change", AttachedFilter(types=frozenset({"Land"})),
                                             subtypes=(m.group(1).capitalize(),), replace=True))
 
 
 @paragraph_template(r"lands you control are every basic land type in addition to their other types")
-def _every_basic_type(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _every_basic_type(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """305.6 / 613.1d: the lands gain the five basic land types (and their mana abilities)."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(V.StaticAbility(para.strip(), "type_change",
+    out.abilities.append(V.StaticAbility(para.strip(), "type_change",
                                             V.ObjectFilter(types=frozenset({"Land"}), controller="you"),
                                             subtypes=("Plains", "Island", "Swamp", "Mountain", "Forest")))
 
@@ -47,7 +48,7 @@ _LAND_PLURALS = {"lands": None, "plains": "Plains", "islands": "Island", "swamps
 
 @paragraph_template(r"(all )?(lands|plains|islands|swamps|mountains|forests)( you control)? are (\d+)/(\d+) "
                     r"((?:[a-z'-]+ )*?)creatures that are still lands")
-def _lands_are_creatures(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _lands_are_creatures(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """613.1d-e, 613.4b: "Forests you control are 1/1 green Elf creatures that are still lands" (Ambush
     Commander): layers 4, 5 and 7b of rules/animate.py `AnimateStatic` (205.1b: still lands)."""
     if is_spell or bool(m.group(1)) == bool(m.group(3)):
@@ -56,4 +57,4 @@ def _lands_are_creatures(m: re.Match, para: str, out: dict, is_spell: bool) -> N
     flt = V.ObjectFilter(types=frozenset({"Land"}), subtypes=frozenset({sub}) if sub else frozenset(),
                          controller="you" if m.group(3) else None)
     animation, _kws = parse_animation(m.group(4), m.group(5), m.group(6), None)
-    out["abilities"].append(AnimateStatic(para.strip(), ANIMATE, flt, animation=animation))
+    out.abilities.append(AnimateStatic(para.strip(), ANIMATE, flt, animation=animation))

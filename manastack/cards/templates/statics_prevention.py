@@ -11,12 +11,13 @@ import re
 
 from ...model.vocab.prevention import PreventAllRemoveCounter
 from ..compiler import Unsupported, paragraph_template
+from ..draft import CardDraft
 
 
 @paragraph_template(r"if damage would be dealt to cardname, prevent that damage\. remove an? (\+1/\+1) counter "
                     r"from cardname")
-def _prevent_remove_counter(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _prevent_remove_counter(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """615.5: the prevention, then the additional effect (one counter per damage event)."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(PreventAllRemoveCounter(para.strip(), "prevent_remove_counter", counter_kind=m.group(1)))
+    out.abilities.append(PreventAllRemoveCounter(para.strip(), "prevent_remove_counter", counter_kind=m.group(1)))

@@ -21,6 +21,7 @@ from ..compiler import (
     paragraph_template,
     sentence_template,
 )
+from ..draft import CardDraft
 from .effects_common import CREATURE_TYPE_SET, SUBTYPES, target
 from .statics import build as build_static
 from .statics_counts import V_COLOR
@@ -44,10 +45,10 @@ def protection_quality(text: str) -> str:
 
 
 @keyword_template(r"protection from ([a-z]+)(?: and from ([a-z]+))?")
-def _protection(m: re.Match, out: dict) -> None:
+def _protection(m: re.Match, out: CardDraft) -> None:
     """702.16a / 702.16g ("from A and from B": two protection abilities) / 702.16j (everything)."""
     quals = [protection_quality(x) for x in m.groups() if x]
-    out["protection"].extend(quals)
+    out.protection.extend(quals)
 
 
 
@@ -78,7 +79,7 @@ def _gains_protection(m: re.Match, targets: list) -> list:
 
 @paragraph_template(r"enchanted creature has (protection from (?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?)\. "
                     r"this effect doesn't remove cardname")
-def _protection_not_removing(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _protection_not_removing(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     st = build_static(para, "enchanted creature", "has " + m.group(1))
     fields = {f: getattr(st, f) for f in st.__dataclass_fields__}
-    out["abilities"].append(ProtectionKeepingSource(**fields))
+    out.abilities.append(ProtectionKeepingSource(**fields))

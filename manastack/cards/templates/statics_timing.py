@@ -29,6 +29,7 @@ from ...model.vocab.timing_permissions import (
     HastePermission,
 )
 from ..compiler import Unsupported, paragraph_template, sentence_template
+from ..draft import CardDraft
 from .casting import parse_spell_kind
 
 _KIND = r"((?:[a-z]+ )*?)"  # the spell kind before "spells", possibly none ("you may cast spells ...")
@@ -48,31 +49,31 @@ def _spells(kind: str) -> tuple[SpellFilter, ...]:
 
 
 @paragraph_template(r"you may activate abilities of (other )?creatures you control as though those creatures had haste")
-def _haste_permission(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _haste_permission(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """302.6 / 602.5a: summoning-sick creatures' {T} and {Q} abilities may be activated."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(HastePermission(para.strip(), other=bool(m.group(1))))
+    out.abilities.append(HastePermission(para.strip(), other=bool(m.group(1))))
 
 
 @paragraph_template(rf"(you|any player) may cast {_KIND}spells as though they had flash")
-def _flash_permission(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _flash_permission(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """601.3b: a static ability letting its controller (or any player) cast such spells any time they
     could cast an instant."""
     if is_spell:
         raise Unsupported(para)
-    out["abilities"].append(FlashPermission(para.strip(), "each" if m.group(1) == "any player" else "you",
+    out.abilities.append(FlashPermission(para.strip(), "each" if m.group(1) == "any player" else "you",
                                             _spells(m.group(2))))
 
 
 @paragraph_template(r"(each opponent|players) can cast spells only (any time they could cast a sorcery|during their own turns)")
-def _cast_timing(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _cast_timing(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """101.2: a static ability restricting when (the opponents of its controller / all) players may cast."""
     if is_spell:
         raise Unsupported(para)
     who = "opponents" if m.group(1) == "each opponent" else "each"
     kind = "own_turn" if m.group(2) == "during their own turns" else "sorcery"
-    out["abilities"].append(CastTiming(para.strip(), who, kind))
+    out.abilities.append(CastTiming(para.strip(), who, kind))
 
 
 @sentence_template(rf"you may cast {_KIND}spells this turn as though they had flash")

@@ -13,6 +13,7 @@ import re
 
 from ...model import vocab as V
 from ..compiler import Unsupported, compile_paragraph, paragraph_template, parse_effects, trigger_template
+from ..draft import CardDraft
 from .effects_common import article_filter, parse_filter
 
 # CR 207.2c (2024-09 and 2026-02 editions).
@@ -73,7 +74,7 @@ _NOT_FLAVOR = frozenset({"power-up", "to solve"})
 
 
 @paragraph_template(r"([a-z' ’0-9!-]+) — (.+)")
-def _ability_word(m, para, out, is_spell):
+def _ability_word(m, para, out: CardDraft, is_spell):
     """207.2c: "Landfall — Whenever a land you control enters, ..." is the ability after the dash."""
     word = m.group(1).replace("’", "'").strip()
     if word not in ABILITY_WORDS and not _is_flavor_word(word):
@@ -242,13 +243,13 @@ def _etb_or_dies(m):
 
 @paragraph_template(r"when this (?:equipment|vehicle|siege|aura|saga|spacecraft|room|case|class|battle|planeswalker|"
                     r"kindred) enters(?: the battlefield)?, (.+)")
-def _this_enters(m, para, out, is_spell):
+def _this_enters(m, para, out: CardDraft, is_spell):
     """"When this Equipment enters, ..." (the compiler names creatures, artifacts ... CARDNAME, not
     these). A paragraph template, registered after the equipment templates (keywords.py), so that
     theirs ("..., attach it to target creature you control") come first."""
     targets: list = []
     effects = parse_effects(m.group(1), targets)
-    out["abilities"].append(V.TriggeredAbility(para, "etb", tuple(effects), tuple(targets)))
+    out.abilities.append(V.TriggeredAbility(para, "etb", tuple(effects), tuple(targets)))
 
 
 @trigger_template(r"whenever cardname is dealt damage")

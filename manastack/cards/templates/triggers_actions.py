@@ -29,6 +29,7 @@ from ..compiler import (
     parse_effects,
     trigger_template,
 )
+from ..draft import CardDraft
 from . import triggers as base
 from .effects_common import article_filter, parse_filter
 
@@ -88,7 +89,7 @@ def _enchanted_becomes_target(m):
 
 
 @paragraph_template(rf"whenever (a|another) (.+?) {_TARGET_OF}, (.+)")
-def _object_becomes_target(m, para, out, is_spell):
+def _object_becomes_target(m, para, out: CardDraft, is_spell):
     """"It" / "that creature" is the permanent that became the target ("that player", the spell's
     controller, is not this trigger's event object: refused)."""
     rest = m.group(5)
@@ -97,7 +98,7 @@ def _object_becomes_target(m, para, out, is_spell):
     flt = article_filter(m)
     targets: list = []
     effects = parse_effects(rest, targets)
-    out["abilities"].append(V.TriggeredAbility(para, "becomes_target", effects, tuple(targets), scope="filter",
+    out.abilities.append(V.TriggeredAbility(para, "becomes_target", effects, tuple(targets), scope="filter",
                                                filter=flt, who=_target_who(m, 3)))
 
 

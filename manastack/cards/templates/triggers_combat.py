@@ -26,6 +26,7 @@ from ..compiler import (
     parse_effects,
     trigger_template,
 )
+from ..draft import CardDraft
 from .effects_common import article_filter, parse_filter
 from .triggers_actions import _NUM
 
@@ -104,7 +105,7 @@ def _combat_damage_player_or_pw(m):
 
 
 @paragraph_template(r"whenever one or more (.+?) you control deal combat damage to (a player|an opponent), (.+)")
-def _group_combat_damage(m, para, out, is_spell):
+def _group_combat_damage(m, para, out: CardDraft, is_spell):
     """510.2 / 603.2c: once per combat damage step and player dealt damage by at least one of them
     ("that player"). An ability that works from the graveyard ("return CARDNAME from your graveyard",
     113.6) or refers to the creatures or the damage ("one of them", "that much") is refused."""
@@ -114,7 +115,7 @@ def _group_combat_damage(m, para, out, is_spell):
     flt = parse_filter(m.group(1) + " you control")
     targets: list = []
     effects = parse_effects(rest, targets)
-    out["abilities"].append(V.TriggeredAbility(para, "group_combat_damage", effects, tuple(targets), filter=flt,
+    out.abilities.append(V.TriggeredAbility(para, "group_combat_damage", effects, tuple(targets), filter=flt,
                                                who="opponent" if m.group(2) == "an opponent" else "player"))
 
 

@@ -27,12 +27,13 @@ from ..compiler import (
     parse_effects,
     trigger_template,
 )
+from ..draft import CardDraft
 from .effects_common import parse_filter
 from .triggers_actions import _NUM
 
 
 @paragraph_template(r"at the beginning of the upkeep of enchanted (?:creature|permanent|land|artifact)'s controller, (.+)")
-def _upkeep_enchanted(m, para, out, is_spell):
+def _upkeep_enchanted(m, para, out: CardDraft, is_spell):
     """503.1: "that player" is the enchanted permanent's controller. "That creature" / "it" (the
     enchanted permanent) is not this trigger's event object: refused."""
     rest = m.group(1)
@@ -40,7 +41,7 @@ def _upkeep_enchanted(m, para, out, is_spell):
         raise Unsupported(para)
     targets: list = []
     effects = parse_effects(rest, targets)
-    out["abilities"].append(V.TriggeredAbility(para, "upkeep_enchanted", effects, tuple(targets)))
+    out.abilities.append(V.TriggeredAbility(para, "upkeep_enchanted", effects, tuple(targets)))
 
 
 _BASIC = {"plains": "Plains", "islands": "Island", "swamps": "Swamp", "mountains": "Mountain", "forests": "Forest"}
@@ -96,9 +97,9 @@ _TWO_EVENTS: dict[str, tuple[dict, dict]] = {
 
 @paragraph_template(r"(when you cycle cardname and when cardname dies|when you cast or cycle cardname|"
                     r"when cardname enters and when you sacrifice it), (.+)")
-def _two_events(m, para, out, is_spell):
+def _two_events(m, para, out: CardDraft, is_spell):
     """702.29c, 603.10a, 701.17a: two trigger events for the same effect — two triggered abilities."""
     for kwargs in _TWO_EVENTS[m.group(1)]:
         targets: list = []
         effects = parse_effects(m.group(2), targets)
-        out["abilities"].append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
+        out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))

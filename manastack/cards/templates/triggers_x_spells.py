@@ -18,6 +18,7 @@ import re
 from ...model import vocab as V
 from ...model.vocab.x_spells import EVENT, CopyThat, DoubleX
 from ..compiler import Unsupported, paragraph_template, parse_effects
+from ..draft import CardDraft
 from .effects_common import parse_filter
 
 _COPY = r"copy (?:that spell|it)( or ability)?(\. you may choose new targets for the copy)?"
@@ -53,18 +54,18 @@ def _effects(rest: str, para: str, abilities: bool) -> tuple[tuple[V.Effect, ...
 
 @paragraph_template(r"whenever you cast (?:a|an) (.+?) with (?:\{x\} in its mana cost|a mana cost that contains \{x\}), "
                     r"(.+)")
-def _cast_x_spell(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _cast_x_spell(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """601.2i / 603.2: a spell with {X} in its mana cost became cast; the event object is that spell."""
     effects, targets = _effects(m.group(2), para, abilities=False)
-    out["abilities"].append(V.TriggeredAbility(para.strip(), EVENT, effects, targets, who="you",
+    out.abilities.append(V.TriggeredAbility(para.strip(), EVENT, effects, targets, who="you",
                                                filter=_spell_filter(m.group(1), para)))
 
 
 @paragraph_template(r"whenever you cast (?:a|an) (.+?) or activate an ability, if that spell's mana cost or that "
                     r"ability's activation cost contains \{x\}, (.+)")
-def _cast_or_activate_x(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _cast_or_activate_x(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """603.2 / 603.4: a spell with {X} in its mana cost became cast, or an ability with {X} in its activation
     cost was activated (602.2i): the event object is that spell or ability."""
     effects, targets = _effects(m.group(2), para, abilities=True)
-    out["abilities"].append(V.TriggeredAbility(para.strip(), EVENT, effects, targets, who="you",
+    out.abilities.append(V.TriggeredAbility(para.strip(), EVENT, effects, targets, who="you",
                                                filter=_spell_filter(m.group(1), para), scope="or_ability"))

@@ -24,6 +24,7 @@ from ..compiler import (
     parse_effects,
     trigger_template,
 )
+from ..draft import CardDraft
 from . import triggers as base
 from .effects_common import article_filter
 from .triggers_actions import _NUM
@@ -82,7 +83,7 @@ def _leave_graveyard(m):
 
 
 @paragraph_template(r"when (cardname or )?(another |a |an )(.+?) enters(?: the battlefield)?( under your control)?, (.+)")
-def _when_enters(m, para, out, is_spell):
+def _when_enters(m, para, out: CardDraft, is_spell):
     """603.6a "When a Cartouche you control enters, ...". An ability that works from the graveyard
     ("return CARDNAME from your graveyard", 113.6) is not an ability of a permanent: refused."""
     rest = m.group(5)
@@ -91,7 +92,7 @@ def _when_enters(m, para, out, is_spell):
     kwargs = base._enters(m)
     targets: list = []
     effects = parse_effects(rest, targets)
-    out["abilities"].append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
+    out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
 
 
 @trigger_template(r"whenever (a|an) (creature|land|artifact|enchantment|instant|sorcery) card is put into your "

@@ -76,48 +76,49 @@ from ..compiler import (
     sentence_template,
     trigger_template,
 )
+from ..draft import CardDraft
 from .statics import KIND, parse_predicate
 
 
 @keyword_template(r"crew (\d+)")
-def _crew(m: re.Match, out: dict) -> None:
+def _crew(m: re.Match, out: CardDraft) -> None:
     """702.122a."""
     n = int(m.group(1))
-    out["abilities"].append(ActivatedAbility(f"Crew {n}", CrewCost(crew=n), (BecomeCrewed(),)))
+    out.abilities.append(ActivatedAbility(f"Crew {n}", CrewCost(crew=n), (BecomeCrewed(),)))
 
 
 @keyword_template(r"saddle (\d+)")
-def _saddle(m: re.Match, out: dict) -> None:
+def _saddle(m: re.Match, out: CardDraft) -> None:
     """702.171a: "Activate only as a sorcery"."""
     n = int(m.group(1))
-    out["abilities"].append(ActivatedAbility(f"Saddle {n}", CrewCost(crew=n, saddle=True), (BecomeCrewed(saddle=True),),
+    out.abilities.append(ActivatedAbility(f"Saddle {n}", CrewCost(crew=n, saddle=True), (BecomeCrewed(saddle=True),),
                                              sorcery_speed=True))
 
 
 @paragraph_template(r"cardname (crews vehicles|saddles mounts and crews vehicles) as though its power were (\d+) greater")
-def _crew_bonus(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
-    out["abilities"].append(CrewBonus(para, "crew_bonus", amount=int(m.group(2)), saddle=m.group(1).startswith("saddles")))
+def _crew_bonus(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    out.abilities.append(CrewBonus(para, "crew_bonus", amount=int(m.group(2)), saddle=m.group(1).startswith("saddles")))
 
 
 _FACE_DOWN_KW = r"(morph|megamorph|disguise) ((?:\{[0-9wubrgc/]+\})+)"
 
 
 @keyword_template(_FACE_DOWN_KW)
-def _face_down_kw(m: re.Match, out: dict) -> None:
+def _face_down_kw(m: re.Match, out: CardDraft) -> None:
     """702.37a-b / 702.168a: with a mana cost (no X: 702.37f is not supported)."""
     try:
         cost = parse_cost(m.group(2).upper())
     except ValueError as exc:
         raise Unsupported(m.group(0)) from exc
     kind = m.group(1)
-    out["abilities"].append(FaceDownCost(f"{kind.capitalize()} {cost.text}", kind, cost=cost))
+    out.abilities.append(FaceDownCost(f"{kind.capitalize()} {cost.text}", kind, cost=cost))
 
 
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @paragraph_template(r"(morph|megamorph)—(reveal an? (white|blue|black|red|green) card in your hand|pay (\d+) life|discard a card)")
-def _morph_other_cost(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _morph_other_cost(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.37a "Morph—[cost]" with a cost that isn't mana: revealing a card of a color from your hand, paying
     life, discarding a card."""
     if m.group(3):
@@ -126,27 +127,27 @@ def _morph_other_cost(m: re.Match, para: str, out: dict, is_spell: bool) -> None
         other = ("life", int(m.group(4)))
     else:
         other = ("discard", "")
-    out["abilities"].append(FaceDownCost(para.strip(), m.group(1), other=other))
+    out.abilities.append(FaceDownCost(para.strip(), m.group(1), other=other))
 
 
-def _trigger(para: str, out: dict, rest: str, event: str, *, it_words: tuple[str, ...] = (), scope: str = "") -> None:
+def _trigger(para: str, out: CardDraft, rest: str, event: str, *, it_words: tuple[str, ...] = (), scope: str = "") -> None:
     """A triggered ability whose effect text is `rest`; the words in `it_words` ("that vehicle") name
     the trigger's event object (rules: the Vehicle crewed), compiled as "it"."""
     for w in it_words:
         rest = re.sub(rf"\b{w}\b", "it", rest)
     targets: list = []
     effects = parse_effects(rest, targets)
-    out["abilities"].append(TriggeredAbility(para, event, effects, tuple(targets), scope=scope))
+    out.abilities.append(TriggeredAbility(para, event, effects, tuple(targets), scope=scope))
 
 
 @paragraph_template(r"whenever cardname crews an? vehicle, (.+)")
-def _crews_trigger(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _crews_trigger(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.122b."""
     _trigger(para, out, m.group(1), "crews", it_words=("that vehicle",))
 
 
 @paragraph_template(r"whenever cardname saddles a mount or crews a vehicle during your main phase, (.+)")
-def _crews_or_saddles_trigger(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _crews_or_saddles_trigger(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.122b / 702.171c; "during your main phase" (505.1) is checked as it's tapped for the cost."""
     _trigger(para, out, m.group(1), "crews_or_saddles", it_words=("that mount or vehicle",), scope="main_phase")
 
@@ -179,29 +180,29 @@ def _any_turned_face_up(m: re.Match) -> dict:
 
 
 @paragraph_template(r"when cardname enters(?: the battlefield)?(?: or|,? or when it's) (?:is )?turned face up, (.+)")
-def _etb_or_turned_face_up(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _etb_or_turned_face_up(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"When CARDNAME enters or is turned face up, ...": one ability with two trigger events, compiled as
     two abilities of the same text (the events never coincide: a permanent turned face up has already
     entered, 708.8)."""
     targets: list = []
     effects = parse_effects(m.group(1), targets)
     for event in ("etb", "turned_face_up"):
-        out["abilities"].append(TriggeredAbility(para, event, effects, tuple(targets)))
+        out.abilities.append(TriggeredAbility(para, event, effects, tuple(targets)))
 
 
 _NUM = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 @paragraph_template(r"as cardname is turned face up, put (a|one|two|three|four|five|six) \+1/\+1 counters? on it")
-def _face_up_counters(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _face_up_counters(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """708.11: applied while the permanent is turned face up (rules/vehicles_facedown.py turn_face_up)."""
-    out["abilities"].append(StaticAbility(para, "face_up_counters", counter_kind="+1/+1", amount=_NUM[m.group(1)]))
+    out.abilities.append(StaticAbility(para, "face_up_counters", counter_kind="+1/+1", amount=_NUM[m.group(1)]))
 
 
 @paragraph_template(r"when cardname enters(?: the battlefield)?, manifest dread, then attach cardname to that creature")
-def _manifest_dread_attach(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _manifest_dread_attach(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"When this Equipment enters, manifest dread, then attach this Equipment to that creature" (701.60a, 701.3a)."""
-    out["abilities"].append(TriggeredAbility(para, "etb", (ManifestDread(attach=True),)))
+    out.abilities.append(TriggeredAbility(para, "etb", (ManifestDread(attach=True),)))
 
 
 @sentence_template(r"turn (cardname|target creature with a morph ability) face down")
@@ -220,12 +221,12 @@ def _manifest_dread(m: re.Match, targets: list) -> list:
 
 
 @paragraph_template(r"manifest the top card of your library, then put (a|two|three) \+1/\+1 counters? on it")
-def _manifest_with_counters(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _manifest_with_counters(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"Manifest the top card of your library, then put two +1/+1 counters on it" (a spell's text): "it"
     is the manifested permanent (701.34a)."""
     if not is_spell:
         raise Unsupported(para)
-    out["spell_effects"].append(Manifest(counters={"a": 1, "two": 2, "three": 3}[m.group(1)]))
+    out.spell_effects.append(Manifest(counters={"a": 1, "two": 2, "three": 3}[m.group(1)]))
 
 
 @sentence_template(r"(manifest|cloak) the top card of your library")
@@ -238,17 +239,17 @@ _YOUR_OTHER_CREATURE = ObjectFilter(types=frozenset({"Creature"}), controller="y
 
 
 @keyword_template(r"reconfigure ((?:\{[0-9wubrgc]+\})+)")
-def _reconfigure(m: re.Match, out: dict) -> None:
+def _reconfigure(m: re.Match, out: CardDraft) -> None:
     """702.151a: two activated abilities, both at sorcery speed: "[Cost]: Attach this permanent to another
     target creature you control" and "[Cost]: Unattach this permanent. Activate only if this permanent is
     attached to a creature"; 702.151b (the keyword marks it for the layer-4 rule)."""
     cost = parse_cost(m.group(1).upper())
     text = f"Reconfigure {cost.text}"
     spec = TargetSpec("permanent", _YOUR_OTHER_CREATURE, text="another target creature you control")
-    out["keywords"].add("reconfigure")
-    out["abilities"].append(ActivatedAbility(text, Cost(mana=cost), (ReconfigureAttach(Ref(0)),), (spec,),
+    out.keywords.add("reconfigure")
+    out.abilities.append(ActivatedAbility(text, Cost(mana=cost), (ReconfigureAttach(Ref(0)),), (spec,),
                                              sorcery_speed=True))
-    out["abilities"].append(ActivatedAbility(text, AttachedToCreatureCost(mana=cost), (ReconfigureUnattach(),),
+    out.abilities.append(ActivatedAbility(text, AttachedToCreatureCost(mana=cost), (ReconfigureUnattach(),),
                                              sorcery_speed=True))
 
 
@@ -280,12 +281,12 @@ def _becomes_saddled(m: re.Match, targets: list) -> list:
 
 
 @paragraph_template(r"when cardname enters(?: the battlefield)? and whenever it attacks while saddled, (.+)")
-def _etb_and_attacks_saddled(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _etb_and_attacks_saddled(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """One ability with two trigger events (603.2), compiled as two abilities of the same text."""
     targets: list = []
     effects = parse_effects(m.group(1), targets)
     for event in ("etb", "attacks_saddled"):
-        out["abilities"].append(TriggeredAbility(para, event, effects, tuple(targets)))
+        out.abilities.append(TriggeredAbility(para, event, effects, tuple(targets)))
 
 
 @sentence_template(r"vehicles you control become artifact creatures until end of turn")
@@ -295,20 +296,20 @@ def _vehicles_become_creatures(m: re.Match, targets: list) -> list:
 
 
 @paragraph_template(r"(vehicles|mounts and vehicles) you control (get [+-]\d+/[+-]\d+.*|have .+)")
-def _vehicles_you_control(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _vehicles_you_control(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"Vehicles you control have flying", "Mounts and Vehicles you control get +1/+1", "Vehicles you
     control have crew 1" (604.1; layer 6 / 7c, rules/continuous.py): a group by subtype (205.3)."""
     subs = frozenset({"Vehicle"} | ({"Mount"} if m.group(1).startswith("mounts") else set()))
     flt = ObjectFilter(subtypes=subs, controller="you")
     crew = re.fullmatch(r"have crew (\d+)", m.group(2))
     if crew:
-        inner: dict = {"keywords": set(), "abilities": [], "protection": []}
+        inner = CardDraft.quoted()
         _crew(re.fullmatch(r"crew (\d+)", f"crew {crew.group(1)}"), inner)  # type: ignore[arg-type]
-        out["abilities"].append(LayeredStatic(para.strip(), KIND, filter=flt, affects="group",
-                                              granted=tuple(inner["abilities"])))
+        out.abilities.append(LayeredStatic(para.strip(), KIND, filter=flt, affects="group",
+                                              granted=tuple(inner.abilities)))
         return
     pr = parse_predicate(m.group(2), para)
-    out["abilities"].append(LayeredStatic(para.strip(), KIND, filter=flt, affects="group", **pr))
+    out.abilities.append(LayeredStatic(para.strip(), KIND, filter=flt, affects="group", **pr))
 
 
 _SELF_OR_EQUIPPED = {"attacks": ("attacks", "attached_attacks"),
@@ -316,7 +317,7 @@ _SELF_OR_EQUIPPED = {"attacks": ("attacks", "attached_attacks"),
 
 
 @paragraph_template(r"whenever cardname or equipped creature (attacks|deals combat damage to a player), (.+)")
-def _self_or_equipped(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _self_or_equipped(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"Whenever this creature or equipped creature attacks, it gets +2/+0 until end of turn" (an Equipment
     with reconfigure, 702.151: it attacks itself while unattached, or the creature it equips attacks): one
     ability with two events, compiled as two abilities of the same text; "it" is the creature that
@@ -325,13 +326,13 @@ def _self_or_equipped(m: re.Match, para: str, out: dict, is_spell: bool) -> None
     rest = m.group(2)
     targets: list = []
     effects = parse_effects(rest, targets)
-    out["abilities"].append(TriggeredAbility(para, own_event, effects, tuple(targets)))
+    out.abilities.append(TriggeredAbility(para, own_event, effects, tuple(targets)))
     targets2: list = []
     rest2 = re.sub(r"\bit\b", "equipped creature", rest)
     if re.search(r"\bits\b", rest2):
         raise Unsupported(para)
     effects2 = parse_effects(rest2, targets2)
-    out["abilities"].append(TriggeredAbility(para, equipped_event, effects2, tuple(targets2)))
+    out.abilities.append(TriggeredAbility(para, equipped_event, effects2, tuple(targets2)))
 
 
 # --------------------------------------------------------------------------- face-down and "creature or Vehicle" filters
@@ -349,10 +350,10 @@ def _first(registry: list, pattern: str):
 
 
 @_first(PARAGRAPH_TEMPLATES, r"enchant creature or vehicle")
-def _enchant_creature_or_vehicle(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _enchant_creature_or_vehicle(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """303.4a / 702.5a: the Aura targets, and can be attached to, a creature or a Vehicle (704.5m)."""
-    out["enchant"] = _CREATURE_OR_VEHICLE
-    out["abilities"].append(StaticAbility(para, "enchant", _CREATURE_OR_VEHICLE))
+    out.enchant = _CREATURE_OR_VEHICLE
+    out.abilities.append(StaticAbility(para, "enchant", _CREATURE_OR_VEHICLE))
 
 
 def _face_down_target(phrase: str, targets: list) -> Ref:
@@ -397,24 +398,24 @@ def _manifest_dread_twice(m: re.Match, targets: list) -> list:
 
 
 @paragraph_template(r"as long as enchanted permanent is a vehicle, it's a creature in addition to its other types")
-def _enchanted_vehicle_is_creature(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _enchanted_vehicle_is_creature(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """613.1d layer 4 (rules/vehicles_facedown.py vehicle_equipment_types); the Vehicle's printed power and
     toughness apply."""
-    out["abilities"].append(StaticAbility(para, "enchanted_vehicle_is_creature"))
+    out.abilities.append(StaticAbility(para, "enchanted_vehicle_is_creature"))
 
 
 @paragraph_template(r"face-down creature spells you cast cost \{(\d+)\} less to cast")
-def _face_down_cost_reduction(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _face_down_cost_reduction(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """601.2f: a cost reduction for the face-down spells its controller casts (708.4: they are creature
     spells with no mana cost, cast for {3})."""
-    out["abilities"].append(StaticAbility(para, "face_down_cost_reduction", amount=int(m.group(1))))
+    out.abilities.append(StaticAbility(para, "face_down_cost_reduction", amount=int(m.group(1))))
 
 
 _CREWED_IT = r"target creature that (crewed|saddled) it this turn"
 
 
 @paragraph_template(rf"(whenever cardname (?:attacks(?: while saddled)?|attacks or blocks)), (.*\b{_CREWED_IT}\b.*)")
-def _crewed_it_target(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _crewed_it_target(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"Whenever CARDNAME attacks, target creature that crewed it this turn explores": the effect compiled
     with "target creature", its target then restricted to the creatures that crewed (saddled) the source
     this turn (CrewedItFilter)."""
@@ -431,7 +432,7 @@ def _crewed_it_target(m: re.Match, para: str, out: dict, is_spell: bool) -> None
         raise Unsupported(para)
     spec = TargetSpec("permanent", CrewedItFilter(types=frozenset({"Creature"}), saddled=kinds[0] == "saddled"),
                       text=f"target creature that {kinds[0]} it this turn")
-    out["abilities"].append(TriggeredAbility(para, event, effects, (spec,)))
+    out.abilities.append(TriggeredAbility(para, event, effects, (spec,)))
 
 
 @sentence_template(r"target creature explores")
@@ -442,6 +443,6 @@ def _target_explores(m: re.Match, targets: list) -> list:
 
 
 @paragraph_template(r"when cardname dies, return it to the battlefield face down under your control")
-def _dies_return_face_down(m: re.Match, para: str, out: dict, is_spell: bool) -> None:
+def _dies_return_face_down(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """708.3 (rules/vehicles_facedown.py ReturnFaceDown)."""
-    out["abilities"].append(TriggeredAbility(para, "dies", (ReturnFaceDown(),)))
+    out.abilities.append(TriggeredAbility(para, "dies", (ReturnFaceDown(),)))

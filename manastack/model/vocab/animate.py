@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from . import Effect, StaticAbility
+from . import Effect, StaticAbility, Who
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +25,7 @@ class BecomeCreature(Effect):
     """"`target` becomes a P/T [colors] [subtypes] [artifact] creature [with keywords] until end of
     turn. It's still a land." (613.1d-f, 613.4b; 205.1b: it keeps its other types)."""
 
-    target: Any
+    target: Who
     animation: Animation
     keywords: tuple[str, ...] = ()
 

@@ -15,7 +15,7 @@ class BackupGrant(V.Effect):
 
     target: V.Who
     keywords: tuple[str, ...] = ()
-    abilities: tuple = ()
+    abilities: tuple[V.Ability, ...] = ()
     protection: tuple[str, ...] = ()
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import vocab as V
+from ..costs import ManaCost
 
 if TYPE_CHECKING:
     pass
@@ -20,7 +21,7 @@ class CastFromGraveyard(V.Ability):
 
     keyword: str  # "retrace", "jump-start", "escape"
     additional: V.Cost | None = None
-    alt_cost: Any = None  # a ManaCost paid rather than the mana cost (escape)
+    alt_cost: ManaCost | None = None  # a ManaCost paid rather than the mana cost (escape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,7 @@ class Madness(V.Ability):
     """702.35a: "Madness [cost]": discarded, the card is exiled instead; its triggered ability lets its
     owner cast it by paying [cost] rather than its mana cost, or puts it into the graveyard."""
 
-    cost: Any  # ManaCost
+    cost: ManaCost
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ class Suspend(V.Ability):
     function in exile)."""
 
     time: int
-    cost: Any  # ManaCost
+    cost: ManaCost
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,7 @@ class Foretell(V.Ability):
     """702.143a: "Foretell [cost]": the special action 116.2h ({2}, exiled face down), then cast from exile
     for [cost] after the turn it was foretold."""
 
-    cost: Any  # ManaCost
+    cost: ManaCost
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ class Plot(V.Ability):
     """702.170a: "Plot [cost]": the special action 116.2k, then cast from exile without paying its mana
     cost during a later turn's main phase while the stack is empty (702.170d)."""
 
-    cost: Any  # ManaCost
+    cost: ManaCost
 
 
 @dataclass(frozen=True, slots=True)

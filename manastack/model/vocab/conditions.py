@@ -5,9 +5,12 @@ Pure data; rules/intervening.py says whether one holds (`holds`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import ObjectFilter, StaticAbility
+
+if TYPE_CHECKING:
+    from .statics import Condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,7 @@ class StateCondition:
     """603.4: an intervening "if" clause that is a static-ability condition ("if you control a Swamp",
     "if you have 10 or more life"), read for the source (or its last known information)."""
 
-    condition: Any
+    condition: Condition
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 from ..costs import ManaCost, parse_cost
-from . import Effect, ObjectFilter, StaticAbility
+from . import Effect, ObjectFilter, Ref, StaticAbility
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +14,7 @@ class LookAtFaceDown(Effect):
     """"Look at target face-down creature" (708.5 lets only its controller look): the player learns what
     it is; nothing in the game changes (the engine's log records it)."""
 
-    target: Any = None
+    target: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +33,7 @@ class FaceDownCost(StaticAbility):
     cost: ManaCost = dataclasses.field(default_factory=lambda: parse_cost(""))
     # A morph cost that isn't mana (702.37a "Morph—[cost]"): ("reveal", color letter) "Reveal a white card
     # in your hand", ("life", n) "Pay N life", ("discard", "") "Discard a card"; None: `cost` is mana.
-    other: tuple[str, Any] | None = None
+    other: tuple[str, str | int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +61,7 @@ class TurnFaceDown(Effect):
     stays as it is). It can be turned face up again only by a morph or disguise cost it has face up
     (702.37e)."""
 
-    target: Any = None
+    target: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +69,7 @@ class TurnFaceUpEffect(Effect):
     """"Turn target face-down creature face up" (708.8; no cost is paid). 701.34g: a manifested instant or
     sorcery card is revealed and stays face down."""
 
-    target: Any = None
+    target: Ref | None = None
 
 
 

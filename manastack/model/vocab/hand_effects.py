@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .. import vocab as V
 
@@ -20,7 +19,7 @@ class PutFromHand(V.Effect):
 class LookAtHand(V.Effect):
     """"Look at target opponent's hand": only its controller sees the cards (no change to the game)."""
 
-    who: Any
+    who: V.Who
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +27,6 @@ class DiscardAtRandom(V.Effect):
     """"That player discards a card at random" (701.8a: the card is chosen at random)."""
 
     amount: int
-    who: Any
+    who: V.Who
 
 

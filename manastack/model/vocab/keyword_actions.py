@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .. import vocab as V
 from . import CardDef, Effect, Ref
@@ -13,16 +12,16 @@ from . import CardDef, Effect, Ref
 class Fight(V.Effect):
     """701.12a."""
 
-    first: Any
-    second: Any
+    first: V.Who
+    second: V.Who
 
 
 @dataclass(frozen=True, slots=True)
 class PowerDamage(V.Effect):
     """"[source] deals damage equal to its power to [target]"."""
 
-    source: Any
-    to: Any
+    source: V.Who
+    to: V.Who
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +41,7 @@ class Bolster(V.Effect):
 
 @dataclass(frozen=True, slots=True)
 class Connive(V.Effect):
-    target: Any
+    target: V.Who
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +53,7 @@ class Populate(V.Effect):
 class Amass(V.Effect):
     subtype: str
     amount: V.Amount
-    army: Any = None  # CardDef of the 0/0 black [subtype] Army token
+    army: CardDef | None = None  # CardDef of the 0/0 black [subtype] Army token
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +61,7 @@ class GetEnergy(V.Effect):
     """"You get {E}{E}": the player gets that many energy counters (107.14)."""
 
     amount: V.Amount
-    who: Any = V.YOU
+    who: V.Who = V.YOU
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +76,7 @@ class PayEnergy(V.Effect):
 class TapOrUntap(V.Effect):
     """"[You may] tap or untap target permanent" (701.21a): the controller chooses as it resolves."""
 
-    target: Any
+    target: V.Who
     optional: bool = False
 
 
@@ -86,9 +85,9 @@ class Endure(V.Effect):
     """701.63a (2026 rules): the permanent's controller creates an N/N white Spirit token unless they put N
     +1/+1 counters on the permanent (impossible once it has left the battlefield)."""
 
-    of: Any
+    of: V.Who
     amount: int
-    spirit: Any = None  # CardDef of the N/N white Spirit token
+    spirit: CardDef | None = None  # CardDef of the N/N white Spirit token
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +95,8 @@ class PutCountersOf(V.Effect):
     """"Put its counters on target creature you control" (122.8: once it has left the battlefield, the same
     number of each kind of counter it had)."""
 
-    of: Any
-    target: Any
+    of: V.Who
+    target: V.Who
 
 
 @dataclass(frozen=True, slots=True)

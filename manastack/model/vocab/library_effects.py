@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .. import vocab as V
 
@@ -39,7 +38,7 @@ class ShuffleSelfIntoLibrary(V.Effect):
 class LookAtTopOf(V.Effect):
     """"Look at the top card of target player's library": only its controller sees it."""
 
-    who: Any
+    who: V.Who
 
 
 @dataclass(frozen=True, slots=True)

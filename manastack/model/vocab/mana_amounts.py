@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import vocab as V
 
@@ -23,7 +23,7 @@ class ConditionalProduction(V.ManaProduction):
 
     base: V.ManaProduction | None = None
     alternative: V.ManaProduction | None = None
-    condition: Any = None
+    condition: object = None  # a condition family member: registry.CONDITION_EVALUATORS[type] reads it
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .. import vocab as V
 
@@ -15,7 +14,7 @@ class PreventNextFromSource(V.Effect):
     prevents damage). `quality`: what the source must be; `to`: YOU, a Ref, or None (any recipient)."""
 
     quality: V.ObjectFilter
-    to: Any = None
+    to: V.Who | None = None
 
 
 

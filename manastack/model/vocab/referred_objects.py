@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .. import vocab as V
+from ..costs import ManaCost
 
 
 @dataclass(frozen=True, slots=True)
 class ControllerOf:
     """A Who: the controller of an object the ability refers to ("its controller", 608.2h)."""
 
-    of: Any  # V.Ref or V.IT / V.SELF
+    of: V.Who  # V.Ref or V.IT / V.SELF
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +29,14 @@ class ObjectStat:
     """An Amount: the power, toughness or mana value of an object ("equal to that creature's toughness",
     "the sacrificed creature's power")."""
 
-    of: Any  # V.Ref or V.IT / V.SELF, or SACRIFICED
+    of: V.Who | Sacrificed  # V.Ref or V.IT / V.SELF, or SACRIFICED
     stat: str  # "power", "toughness" or "mana value"
 
 
 @dataclass(frozen=True, slots=True)
 class SacrificeUnlessPay(V.Effect):
-    target: Any
-    cost: Any  # ManaCost
+    target: V.Who
+    cost: ManaCost
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,14 +44,14 @@ class PlayerOrController:
     """A Who: "that player or that planeswalker's controller" (115.1, 608.2h): the target chosen for
     "target player or planeswalker" when it is a player, else the planeswalker's controller."""
 
-    of: Any  # V.Ref of a "player_or_planeswalker" target
+    of: V.Ref  # of a "player_or_planeswalker" target
 
 
 @dataclass(frozen=True, slots=True)
 class CountersOn:
     """An Amount: "for each +1/+1 counter on it" (608.2h: as it last existed if it left the battlefield)."""
 
-    of: Any
+    of: V.Who
     kind: str
     multiplier: int = 1
 
@@ -65,7 +65,7 @@ class DelayedOnObject(V.Effect):
 
     event: str
     action: str  # "destroy", "sacrifice", "exile", "bounce", "return_owner", "return_you", "remove_counters"
-    of: Any
+    of: V.Who
     text: str = ""
     counter_kind: str = ""
     amount: int = 0
@@ -90,7 +90,7 @@ class RemoveCounters(V.Effect):
 
     kind: str
     amount: V.Amount
-    target: Any
+    target: V.Who
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +98,7 @@ class CreateTokenCopy(V.Effect):
     """"Create a token that's a copy of CARDNAME" (707.2: the copiable values of the object now, or as it
     last existed on the battlefield, 608.2h)."""
 
-    of: Any
+    of: V.Who
     amount: V.Amount = 1
 
 
@@ -106,7 +106,7 @@ class CreateTokenCopy(V.Effect):
 class SacrificeUnlessReturn(V.Effect):
     """"Sacrifice it unless you return a non-Lair land you control to its owner's hand" (118.12a)."""
 
-    target: Any
+    target: V.Who
     filter: V.ObjectFilter
 
 
@@ -114,7 +114,7 @@ class SacrificeUnlessReturn(V.Effect):
 class IfYourTurn(V.Effect):
     """"If it's your turn, scry 2" (608.2c: checked as the spell resolves)."""
 
-    effects: tuple
+    effects: tuple[V.Effect, ...]
     yours: bool = True
 
 
@@ -122,6 +122,6 @@ class IfYourTurn(V.Effect):
 class AttachSelfTo(V.Effect):
     """"Attach CARDNAME to it" (701.3a): the source Equipment or Aura to the trigger's object."""
 
-    to: Any
+    to: V.Who
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import vocab as V
+from ..costs import ManaCost
 
 if TYPE_CHECKING:
     pass
@@ -47,7 +48,7 @@ class CumulativeUpkeep(V.Effect):
     it. If you don't, sacrifice it." (the choice and the payment: rules/referred_objects.py
     "pay_or_sacrifice", 118.12a)."""
 
-    cost: Any  # ManaCost
+    cost: ManaCost
 
 
 @dataclass(frozen=True, slots=True)

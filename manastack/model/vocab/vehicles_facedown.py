@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from . import Cost, Effect, ObjectFilter, StaticAbility
+from . import Cost, Effect, ObjectFilter, StaticAbility, Who
 
 if TYPE_CHECKING:
     pass
@@ -26,7 +26,7 @@ class BecomeCrewed(Effect):
     with `target` (saddle only), "it / target Mount you control becomes saddled until end of turn"."""
 
     saddle: bool = False
-    target: Any = None
+    target: Who | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +35,8 @@ class BecomeArtifactCreature(Effect):
     "Vehicles you control become artifact creatures until end of turn" (`filter`, the set fixed as it
     resolves, 611.2c): a layer-4 type-adding effect (613.1d); printed power and toughness apply."""
 
-    target: Any = None
-    filter: Any = None
+    target: Who | None = None
+    filter: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class ReconfigureAttach(Effect):
     """702.151a: "Attach this permanent to another target creature you control" (301.5c: an Equipment
     with reconfigure may equip though it's a creature; 702.151b: attached, it stops being a creature)."""
 
-    target: Any = None  # a Ref
+    target: Who | None = None  # a Ref
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .. import vocab as V
+from ..costs import ManaCost
 
 
 @dataclass(frozen=True, slots=True)
 class ExileUntilLeaves(V.Effect):
-    target: Any
+    target: V.Who
 
 
 @dataclass(frozen=True, slots=True)
 class ExileIfWouldDie(V.Effect):
-    target: Any
+    target: V.Who
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class CounterTo(V.Effect):
 
     target: V.Ref
     to: str  # "exile", "hand", "library_top", "library_bottom"
-    cost: Any = None  # ManaCost: "unless its controller pays"
+    cost: ManaCost | None = None  # ManaCost: "unless its controller pays"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ class LinkedExile(V.Effect):
     """"Exile target creature" of an ability linked (607.2a) to "return the exiled card ...": the card
     exiled is remembered for this object (the source permanent)."""
 
-    target: Any
+    target: V.Who
 
 
 @dataclass(frozen=True, slots=True)
