@@ -23,7 +23,16 @@ from ..model import actions as A
 from ..model import vocab as _vocab
 from ..model.chars import VOLATILE_READS, Chars
 from ..model.decisions import Decision
-from ..model.events import CountersPut, Damage, Event, LifeChange, ManaAdded, TapChange, TokenCreated
+from ..model.events import (
+    CountersPut,
+    CountersRemoved,
+    Damage,
+    Event,
+    LifeChange,
+    ManaAdded,
+    TapChange,
+    TokenCreated,
+)
 from ..model.mana import EMPTY, Bag, format_bag
 from ..model.state import (
     BATTLEFIELD,
@@ -612,6 +621,20 @@ class Game:
             self.invalidate()
             self._log("counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind,
                                                           "amount": event.amount})
+        elif isinstance(event, CountersRemoved):
+            o = s.objects[event.obj]
+            have = o.counters.get(event.kind, 0)
+            k = min(have, event.amount)
+            if k <= 0:
+                return None  # none to remove
+            if have > k:
+                o.counters[event.kind] = have - k
+            else:
+                del o.counters[event.kind]
+            self.invalidate()
+            self._log("remove_counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind, "amount": k})
+            if k != event.amount:
+                event = dataclasses.replace(event, amount=k)
         elif isinstance(event, TokenCreated):
             event = self._create_tokens(event)
         # --- end of damage, counters, tokens
@@ -684,7 +707,7 @@ class Game:
     def _affected_player(self, event: Event) -> int:
         """616.1: who orders the replacement effects: the affected player, or the affected object's
         controller."""
-        if isinstance(event, TapChange | CountersPut):
+        if isinstance(event, TapChange | CountersPut | CountersRemoved):
             return self.s.objects[event.obj].controller
         if isinstance(event, Damage):
             r = event.recipient

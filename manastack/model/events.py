@@ -89,6 +89,15 @@ class CountersPut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CountersRemoved(Event):
+    """122.8 / 122.1: `amount` `kind` counters are removed from the object `obj` (as many as it has, at most)."""
+
+    obj: int = 0
+    kind: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class TokenCreated(Event):
     """111.1: an effect creates `amount` tokens of `card` under `player`'s control (`tapped`: 111.1 "create
     ... tapped"). Performed, `ids` are the tokens created, in order."""

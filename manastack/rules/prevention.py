@@ -25,7 +25,7 @@ from ..engine import registry
 from ..engine.registry import Replacement
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import Damage
+from ..model.events import CountersRemoved, Damage
 from ..model.state import ContinuousEffect
 from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
     PreventAllRemoveCounter,
@@ -212,12 +212,7 @@ def _remove_a_counter(kind: str, g: Game, ev: Damage, after: Damage | None) -> N
         if ("remove_counter", o.id) in marks:
             return  # the same simultaneous damage event: one counter only
         marks.add(("remove_counter", o.id))
-    if o.counters.get(kind, 0) > 0:
-        o.counters[kind] -= 1
-        if not o.counters[kind]:
-            del o.counters[kind]
-        g.invalidate()
-        g.log_event("remove_counters", "615.5", card=o.card.name, kind=kind, amount=1)
+    g.perform(CountersRemoved("615.5", o.id, kind, 1))  # none left to remove: nothing happens
 
 
 def _permanent_prevention(g: Game, ev: Damage) -> list[Replacement]:
