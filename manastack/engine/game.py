@@ -776,7 +776,12 @@ class Game:
         rule = "616.1" if len(order) > 1 else "614.1a"
         # --- damage, counters, tokens: their lines as the log has always shown them
         if isinstance(event, Damage):
-            return  # each prevention effect logs what it prevented (615.7, Replacement.then)
+            # each prevention effect logs what it prevented (615.7, Replacement.then); the others are named here
+            order = tuple(r for r in order if r.then is None)
+            if order:
+                self._log("replacement", "616.1" if len(order) > 1 else "614.1a", True,
+                          {"replaced": "Damage", "by": [r.name for r in order]})
+            return
         if isinstance(event, CountersPut):
             self._log("counter_replacement", rule, True, {
                 "card": self.s.objects[event.obj].card.name, "kind": event.kind, "would": event.amount,
