@@ -21,7 +21,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
-from ..model.events import CountersRemoved
+from ..model.events import CountersPut, CountersRemoved
 from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
     CastFromGraveyard,
@@ -529,8 +529,7 @@ def _exile_self_with_counters(g: Game, ctx: effect_context.Context, e: ExileSelf
     if o is None or o.zone != "stack":
         return None
     new = g.move(o.id, "exile", rule="608.2c")
-    g.s.objects[new].counters[e.kind] = e.amount
-    g.log_event("counters", "122.1", card=o.card.name, kind=e.kind, amount=e.amount)
+    g.perform(CountersPut("122.1", new, e.kind, e.amount))  # in exile: no replacement effect applies (122.6)
     return None
 
 
