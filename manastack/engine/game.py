@@ -12,6 +12,7 @@ An illegal action raises IllegalActionError and leaves the game exactly as it wa
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar, cast
@@ -23,7 +24,16 @@ from ..model import actions as A
 from ..model import vocab as _vocab
 from ..model.chars import VOLATILE_READS, Chars
 from ..model.decisions import Decision, DecisionKind
-from ..model.events import Event, LifeChange, ManaAdded, TapChange
+from ..model.events import (
+    CountersPut,
+    CountersRemoved,
+    Damage,
+    Event,
+    LifeChange,
+    ManaAdded,
+    TapChange,
+    TokenCreated,
+)
 from ..model.mana import EMPTY, Bag, format_bag
 from ..model.state import (
     BATTLEFIELD,
@@ -605,61 +615,189 @@ class Game:
             self._log("add_mana", event.rule, event.SBA, {"player": pl.name, "mana": format_bag(event.mana),
                                                           "source": event.source,
                                                           "tapped_for_mana": event.tapped_for_mana})
+        # --- damage, counters, tokens (120.3, 122.1, 111.1)
+        elif isinstance(event, Damage):
+            self._damage(event)
+        elif isinstance(event, CountersPut):
+            if event.amount <= 0:
+                return None  # replaced down to none (Vizier of Remedies on one -1/-1 counter)
+            o = s.objects[event.obj]
+            o.counters[event.kind] = o.counters.get(event.kind, 0) + event.amount
+            self.invalidate()
+            self._log("counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind,
+                                                          "amount": event.amount})
+        elif isinstance(event, CountersRemoved):
+            o = s.objects[event.obj]
+            have = o.counters.get(event.kind, 0)
+            k = min(have, event.amount)
+            if k <= 0:
+                return None  # none to remove
+            if have > k:
+                o.counters[event.kind] = have - k
+            else:
+                del o.counters[event.kind]
+            self.invalidate()
+            self._log("remove_counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind, "amount": k})
+            if k != event.amount:
+                event = dataclasses.replace(event, amount=k)
+        elif isinstance(event, TokenCreated):
+            event = self._create_tokens(event)
+        # --- end of damage, counters, tokens
         else:
             raise TypeError(f"{type(event).__name__} is not an event the engine performs")
         for collect in registry.EVENT_TRIGGERS.get(type(event), ()):
             collect(self, event)
         return event
 
+    # --- damage, counters, tokens (120.3, 122.1, 111.1)
+    def _damage(self, event: Damage) -> None:
+        """120.3: what damage does to its recipient, in the order the log has always shown: to a player
+        the damage is logged (its life loss or poison, 120.3a-b, follows: EVENT_TRIGGERS[Damage]); to a
+        creature it is marked or becomes -1/-1 counters (120.3d-e, wither 702.80a, infect 702.90c),
+        deathtouch marks it (702.2b), a planeswalker loses that many loyalty counters (120.3c), then the
+        damage is logged."""
+        n = event.amount
+        chars = event.source_chars
+        fields: dict[str, Any]
+        if event.recipient < 0:
+            fields = {"source": event.source, "target": self.s.players[-1 - event.recipient].name, "amount": n,
+                      "combat": event.combat}
+        else:
+            o = self.s.objects[event.recipient]
+            c = self.chars(o)
+            kws = chars.keywords if chars is not None else _NO_KINDS
+            if "Creature" in c.types:
+                if "wither" in kws or "infect" in kws:
+                    self.perform(CountersPut("120.3d", o.id, "-1/-1", n))
+                else:
+                    o.damage += n
+                if "deathtouch" in kws:
+                    o.deathtouched = True
+            if "Planeswalker" in c.types:
+                # 120.3c: the damage line records it (no counters line: the log has never had one)
+                o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
+            self.invalidate()
+            fields = {"source": event.source, "target": o.card.name, "target_id": o.id, "amount": n,
+                      "combat": event.combat}
+            if event.source_id is not None:
+                fields["source_id"] = event.source_id
+        self._log("damage", event.rule, event.SBA, fields)
+
+    def _create_tokens(self, event: TokenCreated) -> TokenCreated:
+        """111.1: the tokens enter the battlefield one at a time (each an object, its enters triggers
+        looked at as it enters, 603.6a)."""
+        s = self.s
+        ids = []
+        for _ in range(event.amount):
+            o = self.new_object(event.card, event.player, BATTLEFIELD)
+            o.sick = True
+            o.tapped = event.tapped
+            RULES.enters_battlefield(self, o, {})
+            s.battlefield.append(o.id)
+            self.invalidate()
+            self._log("create_token", event.rule, event.SBA, {"card": event.card.name, "id": o.id,
+                                                              "controller": s.players[event.player].name})
+            RULES.entered_battlefield(self, o.id)
+            ids.append(o.id)
+        return dataclasses.replace(event, ids=tuple(ids))
+    # --- end of damage, counters, tokens
+
+    def replace_event(self, event: Event) -> Event | None:
+        """The event `event` becomes under the replacement effects that apply (614.1, 616.1), without
+        performing it: what a permanent enters with (614.1c), a cost's counters (606.4)."""
+        if type(event) not in registry.REPLACEMENTS:
+            return event
+        return self._replaced(event)
+
     def _affected_player(self, event: Event) -> int:
         """616.1: who orders the replacement effects: the affected player, or the affected object's
         controller."""
-        if isinstance(event, TapChange):
+        if isinstance(event, TapChange | CountersPut | CountersRemoved):
             return self.s.objects[event.obj].controller
+        if isinstance(event, Damage):
+            r = event.recipient
+            return -1 - r if r < 0 else self.s.objects[r].controller
         return getattr(event, "player", 0)
 
     def _replaced(self, event: Event) -> Event | None:
         """614.1 / 616.1: every way to apply the replacement effects that apply (each once, 614.5; the
         others checked again after each, 616.1e); the affected player chooses the order when orders
-        give different events, else the rules make it without asking."""
+        give different results, else the rules make it without asking."""
         finders = registry.REPLACEMENTS[type(event)]
-        outcomes: dict[Event | None, tuple[str, ...]] = {}
-        orders: list[tuple[tuple[str, ...], Event | None]] = []
-
-        def walk(ev: Event | None, done: tuple[tuple, ...], names: tuple[str, ...]) -> None:
-            options = [] if ev is None else [r for find in finders for r in find(self, ev) if r.key not in done]
-            if not options:
-                orders.append((names, ev))
-                outcomes.setdefault(ev, names)
-                return
-            seen: set[tuple] = set()
-            for r in options:
-                if r.key in seen:
-                    continue  # identical effects: one order of them is enough (616.1)
-                seen.add(r.key)
-                assert ev is not None
-                walk(r.apply(ev), done + (r.key,), names + (r.name,))
-
-        walk(event, (), ())
-        if len(orders) == 1 and not orders[0][0]:
-            return event  # none applies
+        first = [r for find in finders for r in find(self, event)]
+        if not first:
+            return event  # none applies (the hot path: nothing walked)
+        orders: list[tuple[tuple[registry.Replacement, ...], Event | None]] = []
+        outcomes: dict[Any, tuple[registry.Replacement, ...]] = {}
+        self._walk(finders, event, first, (), (), (), orders, outcomes)
         p = self._affected_player(event)
         prompt = f"616.1: choose the order of the replacement effects on {type(event).__name__}"
         chosen: Any
+        order: tuple[registry.Replacement, ...]
         if len(outcomes) > 1:
-            options = list(outcomes.values())
-            chosen = self.chooser(p, "replacement_order", options, prompt) if self.chooser else options[0]
+            results = list(outcomes.items())
+            prefer = registry.REPLACEMENT_PREFERRED.get(type(event))
+            if prefer is not None:
+                results.sort(key=lambda kv: prefer(kv[0][0]))  # stable: ties keep the order found
+            options = [tuple(_label(r) for r in rs) for _, rs in results]
+            chosen = self.choose(p, "replacement_order", options, prompt)
+            order = next((rs for _, rs in results if tuple(_label(r) for r in rs) == tuple(chosen)), results[0][1])
         else:
-            options = list(dict.fromkeys(n for n, _ in orders))
-            chosen = None
-            if self.chooser is not None:
-                chosen = self.chooser(p, "replacement_order", options, prompt, asked=False)
-            if chosen is None:
-                chosen = options[0]
-        result = next((ev for n, ev in orders if n == tuple(chosen)), orders[0][1])
-        self._log("replacement", "616.1" if len(chosen) > 1 else "614.1a", True,
-                  {"replaced": type(event).__name__, "by": list(chosen)})
+            labelled = {tuple(_label(r) for r in rs): rs for rs, _ in orders}
+            chosen = self.unasked(p, "replacement_order", list(labelled), prompt)
+            order = labelled.get(tuple(chosen), orders[0][0])
+        result: Event | None = event
+        for r in order:  # again, in the order chosen: what each one does besides (615.7)
+            assert result is not None
+            after = r.apply(result)
+            if r.then is not None:
+                r.then(self, result, after)
+            result = after
+        self._log_replaced(event, result, order)
         return result
+
+    def _walk(self, finders: list, ev: Event | None, options: list, done: tuple, names: tuple, uses: tuple,
+              orders: list, outcomes: dict) -> None:
+        """One step of _replaced's walk: `options` apply to `ev` after those `done` (their keys)."""
+        if not options:
+            orders.append((names, ev))
+            outcomes.setdefault((ev, frozenset(uses)), names)
+            return
+        seen: set[tuple] = set()
+        for r in options:
+            same = r.key if r.same is None else r.same
+            if same in seen:
+                continue  # identical effects: one order of them is enough (616.1)
+            seen.add(same)
+            assert ev is not None
+            after = r.apply(ev)
+            key = done + (r.key,)
+            nxt = [] if after is None else [x for find in finders for x in find(self, after) if x.key not in key]
+            self._walk(finders, after, nxt, key, names + (r,), uses + ((r.key, ev),) if r.uses else uses,
+                       orders, outcomes)
+
+    def _log_replaced(self, event: Event, result: Event | None, order: tuple[registry.Replacement, ...]) -> None:
+        """The log line of the replacement effects applied to `event` (614.1a; 616.1 when several)."""
+        rule = "616.1" if len(order) > 1 else "614.1a"
+        # --- damage, counters, tokens: their lines as the log has always shown them
+        if isinstance(event, Damage):
+            # each prevention effect logs what it prevented (615.7, Replacement.then); the others are named here
+            order = tuple(r for r in order if r.then is None)
+            if order:
+                self._log("replacement", "616.1" if len(order) > 1 else "614.1a", True,
+                          {"replaced": "Damage", "by": [r.name for r in order]})
+            return
+        if isinstance(event, CountersPut):
+            self._log("counter_replacement", rule, True, {
+                "card": self.s.objects[event.obj].card.name, "kind": event.kind, "would": event.amount,
+                "amount": result.amount if isinstance(result, CountersPut) else 0, "by": [r.name for r in order]})
+            return
+        if isinstance(event, TokenCreated):
+            if isinstance(result, TokenCreated) and result.amount != event.amount:
+                self._log("token_replacement", "614.1a", True, {"card": event.card.name, "amount": result.amount})
+            return
+        # --- end of damage, counters, tokens
+        self._log("replacement", rule, True, {"replaced": type(event).__name__, "by": [r.name for r in order]})
 
     def empty_pools(self, rule: str = "500.4") -> None:
         if self.s.kept_mana:
@@ -701,6 +839,11 @@ class Game:
 
     def creatures(self, controller: int | None = None) -> list[Obj]:
         return [o for o in self.permanents(controller) if "Creature" in self.chars(o).types]
+
+
+def _label(r: registry.Replacement) -> Any:
+    """What the chooser is shown for a replacement effect (616.1)."""
+    return r.name if r.label is None else r.label
 
 
 __all__ = ["Game", "Decision", "PROFILES", "HAND", "GRAVEYARD", "EXILE"]

@@ -173,11 +173,6 @@ def register_effect(cls: type, handler: Callable[..., list[QueueItem] | None]) -
 # --- hooks read by rules/effects.py
 # fn(g, player, effects) → whether the player can't do the optional effects ("you may pay {E}").
 MAY_IMPOSSIBLE: list[Callable[[Game, int, tuple[Effect, ...]], bool]] = []
-# 615: prevention shields kept by rules modules: fn(g, source_id, source_name, target, n) → damage left.
-DAMAGE_PREVENTION_HOOKS: list[Callable[[Game, int | None, str, int, int], int]] = []
-# 615: prevention effects of a permanent's static abilities: fn(g, permanent, its chars, source name, n) →
-# True when all that damage to it is prevented.
-STATIC_PREVENTION: list[Callable[[Game, Obj, Chars, str, int], bool]] = []
 # Extension points: how template modules' own Who and Amount classes are resolved (class → fn(g, ctx, x),
 # ctx the resolving effects' rules/effects.py Context): a Who to the players it names (indexes), an Amount
 # to a number.
@@ -373,6 +368,17 @@ class Replacement:
     key: tuple[Hashable, ...]
     name: str
     apply: Callable[[Event], Event | None]
+    # Effects with equal `same` give the same events whichever applies first (two Hardened Scales):
+    # one order of them is walked (616.1). None: the key.
+    same: tuple[Hashable, ...] | None = None
+    # What the chooser is shown for it (the scenario runner matches a `key` and `name` on it); None: its name.
+    label: object = None
+    # fn(game, the event before it applied, after), run once the order is chosen, in that order: what
+    # applying it does besides rewriting the event (615.7: a prevention shield is used up and logged).
+    then: Callable[[Game, Event, Event | None], None] | None = None
+    # Whether `then` changes the game in a way that depends on the event it applies to (a shield for N
+    # damage used up, counters removed): orders that apply it to different events differ (616.1).
+    uses: bool = False
 
 
 # 614.1: event class -> finders fn(game, event) -> the replacement effects that apply to it now.
@@ -381,6 +387,9 @@ REPLACEMENTS: dict[type, list[Callable[[Game, Event], list[Replacement]]]] = {}
 # 603.2: event class -> fn(game, event), called once the event happened: the triggered abilities
 # that watch for it are collected.
 EVENT_TRIGGERS: dict[type, list[Callable[[Game, Event], None]]] = {}
+# 616.1: event class -> fn(event) -> a sort key of the events the orders give: without a chooser, the
+# order giving the smallest is taken (counters: the most, the fewest -1/-1); else the first order found.
+REPLACEMENT_PREFERRED: dict[type, Callable[[Event], int]] = {}
 
 # Timing permissions and restrictions (rules/timing_permissions.py):
 # 302.6 / 602.5a: fn(game, creature) -> True when its controller may activate its {T} and {Q} abilities

@@ -3,16 +3,21 @@ performs it through one door, `Game.perform` (engine/game.py): replacement effec
 (614, 616.1), then it changes the state, is logged, marks what state-based actions look at (704.3)
 from its own type, and the triggered abilities that watch for it are collected (603.2).
 
-Life changes, tapping and untapping, and mana added go through the door today; the other changes
-(zone changes, damage, counters, tokens) still have their own code (docs/architecture.md).
+Life changes, tapping and untapping, mana added, damage, counters put on permanents and tokens
+created go through the door today; the other changes (zone changes, draws, discards) still have
+their own code (docs/architecture.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .mana import Bag
+
+if TYPE_CHECKING:
+    from .chars import Chars
+    from .vocab import CardDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +56,58 @@ class ManaAdded(Event):
     source: str = ""
     tapped_for_mana: bool = False
     SBA: ClassVar[bool] = False
+
+
+# --- damage, counters, tokens (120, 122, 111)
+
+
+@dataclass(frozen=True, slots=True)
+class Damage(Event):
+    """120.3: `amount` damage is dealt by a source to `recipient` (a permanent's id, or a player ref < 0).
+    The source: `source` its name, `source_id` its object (None: unknown), `source_chars` its
+    characteristics as the damage is dealt (or as it last existed), `source_controller`; `combat`:
+    combat damage (510.2). Prevention effects are replacement effects on it (615.1)."""
+
+    recipient: int = 0
+    amount: int = 0
+    source: str = ""
+    source_id: int | None = None
+    source_chars: Chars | None = None
+    source_controller: int = 0
+    combat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CountersPut(Event):
+    """122.1 / 122.6: `amount` `kind` counters are put on the permanent `obj` by `placer` (122.6a: None,
+    its controller); `by_effect` False when a cost puts them (606.4 loyalty, 614.1a "If an effect would
+    put"); `entering`: they are the counters it enters with (614.1c, 614.12: its own replacement effects
+    apply too)."""
+
+    obj: int = 0
+    kind: str = ""
+    amount: int = 0
+    placer: int | None = None
+    by_effect: bool = True
+    entering: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CountersRemoved(Event):
+    """122.8 / 122.1: `amount` `kind` counters are removed from the object `obj` (as many as it has, at most)."""
+
+    obj: int = 0
+    kind: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TokenCreated(Event):
+    """111.1: an effect creates `amount` tokens of `card` under `player`'s control (`tapped`: 111.1 "create
+    ... tapped"). Performed, `ids` are the tokens created, in order."""
+
+    card: CardDef
+    player: int = 0
+    amount: int = 1
+    tapped: bool = False
+    ids: tuple[int, ...] = ()

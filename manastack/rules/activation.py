@@ -18,6 +18,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import requirements
+from ..model.events import CountersRemoved
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
 from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility
@@ -200,11 +201,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         extra.pay(g, cost, p, o, extra_paid)
     if type(cost) is CostPlus and cost.remove_counters is not None:
         kind, n = cost.remove_counters
-        o.counters[kind] -= n
-        if not o.counters[kind]:
-            del o.counters[kind]
-        g.invalidate()
-        g.log_event("remove_counters", "122.8", card=o.card.name, kind=kind, amount=n)
+        g.perform(CountersRemoved("122.8", o.id, kind, n))
     if type(cost) is CostPlus and cost.restriction == "once_each_turn":
         s.effects.append(ContinuousEffect("activated_once", o.id, data=cost, timestamp=s.next_timestamp))
         s.next_timestamp += 1

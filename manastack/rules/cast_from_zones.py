@@ -21,6 +21,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
+from ..model.events import CountersPut, CountersRemoved
 from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
     CastFromGraveyard,
@@ -486,10 +487,8 @@ def _remove_time_counter(g: Game, ctx: effect_context.Context, e: RemoveTimeCoun
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != "exile" or not o.counters.get("time"):
         return None  # 603.4: no longer suspended
-    o.counters["time"] -= 1
-    g.log_event("remove_counters", "702.62a", card=o.card.name, kind="time", amount=1)
-    if not o.counters["time"]:
-        del o.counters["time"]
+    g.perform(CountersRemoved("702.62a", o.id, "time", 1))
+    if not o.counters.get("time"):
         trigger_queue.queue(g, o.owner, o.id, SUSPEND_LAST, None, o.card.name)
     return None
 
@@ -530,8 +529,7 @@ def _exile_self_with_counters(g: Game, ctx: effect_context.Context, e: ExileSelf
     if o is None or o.zone != "stack":
         return None
     new = g.move(o.id, "exile", rule="608.2c")
-    g.s.objects[new].counters[e.kind] = e.amount
-    g.log_event("counters", "122.1", card=o.card.name, kind=e.kind, amount=e.amount)
+    g.perform(CountersPut("122.1", new, e.kind, e.amount))  # in exile: no replacement effect applies (122.6)
     return None
 
 

@@ -4,8 +4,8 @@ onto the battlefield attacking, mentor and backup in rules/attacking.py.
 
 - 120.3b / 120.3d / 702.90 infect and 702.80 wither: damage to a player from a source with infect
   gives poison counters instead of life loss; damage to a creature from a source with wither or
-  infect becomes -1/-1 counters instead of marked damage (`damage_to_player`, `damage_to_creature`,
-  called by rules/effects.py deal_damage). 120.3g / 702.164 toxic N: combat damage to a player from
+  infect becomes -1/-1 counters instead of marked damage (`damage_to_player`, called once the Damage
+  event is performed, rules/effects.py; the -1/-1 counters are put on by Game.perform). 120.3g / 702.164 toxic N: combat damage to a player from
   a creature with toxic also gives poison counters equal to its total toxic value (702.164b: the
   sum of its toxic abilities). 704.5c: ten poison counters (rules/sba.py). 122.1f: "gets N poison
   counters".
@@ -88,15 +88,6 @@ def damage_to_player(g: Game, source_name: str, chars: Any, p: int, n: int, comb
         g.set_life(p, -n, "120.3a", source=source_name)
     if combat:
         give_poison(g, p, total_toxic(chars), "702.164c", source_name)
-
-
-def damage_to_creature(g: Game, o: Obj, chars: Any, n: int) -> None:
-    """120.3d-e: -1/-1 counters from a source with wither or infect (702.80a, 702.90c), else marked damage."""
-    kws = chars.keywords if chars is not None else frozenset()
-    if "wither" in kws or "infect" in kws:
-        counter_replacement.put_counters(g, o, "-1/-1", n, "120.3d")
-    else:
-        o.damage += n
 
 
 # ----------------------------------------------------------------------------- rules of combat (611.2c)

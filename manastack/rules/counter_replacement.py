@@ -9,18 +9,23 @@
   "half that many ..., rounded down" (Halving Season: counters an opponent puts).
 - 614.5: each replacement effect applies at most once to one event.
 - 616.1 / 616.1e-f: with several, the affected permanent's controller chooses one to apply, then checks
-  again which still apply (Hardened Scales then Corpsejack Menace: 1 becomes 4; the other way, 3). The
-  choice is made as the counters are put on, inside an effect or a cost, so it goes through
-  `Game.choose` like the other choices made mid-action: the scenario runner answers it (616.1:
-  the effects in the order applied, one list); without a chooser, the order giving the most counters
-  (the fewest -1/-1 counters) is taken.
+  again which still apply (Hardened Scales then Corpsejack Menace: 1 becomes 4; the other way, 3).
+  These are replacement effects on the CountersPut event (this module's registry.REPLACEMENTS finder):
+  Game.perform walks the orders and asks through the game's chooser, as the counters are put on inside
+  an effect or a cost (the scenario runner answers it: the effects in the order applied, one list);
+  without a chooser, the order giving the most counters (the fewest -1/-1 counters) is taken
+  (registry.REPLACEMENT_PREFERRED).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..engine import registry
+from ..engine.registry import Replacement
+from ..model.events import CountersPut, Event
 from ..model.state import BATTLEFIELD
 from ..model.vocab.counter_replacement import (  # noqa: F401 (the vocabulary this module executes)
     KIND,  # noqa: F401 (the vocabulary this module executes)
@@ -33,12 +38,6 @@ from . import targeting as _targeting_module
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
-
-
-
-
-
-
 
 
 def _transform(ab: CounterReplacement, n: int) -> int:
@@ -71,68 +70,63 @@ def _candidates(g: Game, o: Obj, entering: bool) -> list[tuple[Obj, CounterRepla
     return out
 
 
+def _changed(ab: CounterReplacement, ev: CountersPut) -> CountersPut:
+    return dataclasses.replace(ev, amount=_transform(ab, ev.amount))
+
+
+def _replacements(g: Game, ev: Event) -> list[Replacement]:
+    """REPLACEMENTS[CountersPut]: the replacement effects that apply to counters put on a permanent
+    (614.1a; 614.12 for those it enters with)."""
+    assert isinstance(ev, CountersPut)
+    if ev.amount <= 0:
+        return []
+    o = g.s.objects.get(ev.obj)
+    if o is None or o.zone != BATTLEFIELD and not ev.entering:
+        return []
+    if not ev.entering and not g.statics_of_kind(KIND):
+        return []  # the hot path (-1/-1 counters of wither, +1/+1 counters): nothing could apply
+    reps = _candidates(g, o, ev.entering)
+    who = o.controller if ev.placer is None else ev.placer  # 122.6a
+    return [Replacement((KIND, i, src.id), src.card.name, partial(_changed, ab),  # type: ignore[arg-type]
+                        same=(ab.op, ab.n, ab.kinds, src.card.name), label=Applied(src.id, src.card.name))
+            for i, (src, ab) in enumerate(reps) if _applies(g, src, ab, o, ev.kind, who, ev.by_effect)]
+
+
+def _preferred(ev: Event) -> int:
+    """Without a chooser: the most counters (the fewest -1/-1 counters)."""
+    n = ev.amount if isinstance(ev, CountersPut) else 0
+    return n if isinstance(ev, CountersPut) and ev.kind == "-1/-1" else -n
+
+
+registry.REPLACEMENTS.setdefault(CountersPut, []).append(_replacements)
+registry.REPLACEMENT_PREFERRED[CountersPut] = _preferred
+
+
 def replaced_amount(g: Game, o: Obj, kind: str, n: int, placer: int | None = None, by_effect: bool = True,
                     entering: bool = False) -> int:
-    """How many `kind` counters are put on `o` when `n` would be (614.1a, 616.1), the order of several
-    replacement effects chosen by `o`'s controller."""
+    """How many `kind` counters are put on `o` when `n` would be (614.1a, 616.1, the order of several
+    replacement effects chosen by `o`'s controller), without putting them on: Game.replace_event."""
     if n <= 0:
         return n
-    reps = _candidates(g, o, entering)
-    if not reps:
-        return n
-    who = o.controller if placer is None else placer  # 122.6a
-    results: dict[int, tuple[Applied, ...]] = {}
-    orders: list[tuple[tuple[Applied, ...], int]] = []
-
-    def walk(done: tuple[int, ...], cur: int, applied: tuple[Applied, ...]) -> None:
-        cands = [i for i, (src, ab) in enumerate(reps)
-                 if i not in done and cur > 0 and _applies(g, src, ab, o, kind, who, by_effect)]
-        if not cands:
-            orders.append((applied, cur))
-            results.setdefault(cur, applied)
-            return
-        seen: set[tuple] = set()
-        for i in cands:
-            src, ab = reps[i]
-            same = (ab.op, ab.n, ab.kinds, src.card.name)  # identical effects: one order of them is enough
-            if same in seen:
-                continue
-            seen.add(same)
-            walk(done + (i,), _transform(ab, cur), applied + (Applied(src.id, src.card.name),))
-
-    walk((), n, ())
-    if len(orders) == 1 and not orders[0][0]:
-        return n
-    best_first = sorted(results, reverse=kind != "-1/-1")
-    prompt = (f"616.1: {o.card.name}: choose the order of the replacement effects on the {n} {kind} "
-              f"counter{'s' if n != 1 else ''} ({', '.join(a.name for a in results[best_first[0]])})")
-    options = [results[r] for r in best_first]
-    if len(options) > 1:
-        order = g.choose(o.controller, "replacement_order", options, prompt)
-    else:
-        # Every order gives the same number (two Hardened Scales): no question, but an answer is taken.
-        order = g.unasked(o.controller, "replacement_order", list(dict.fromkeys(a for a, _ in orders)), prompt)
-    got = next((r for a, r in orders if a == order), orders[0][1])
-    g.log_event("counter_replacement", "616.1" if len(order) > 1 else "614.1a", card=o.card.name, kind=kind,
-                would=n, amount=got, by=[a.name for a in order])
-    return got
+    ev = g.replace_event(CountersPut("122.6", o.id, kind, n, placer, by_effect, entering))
+    return ev.amount if isinstance(ev, CountersPut) else 0
 
 
 def put_counters(g: Game, o: Obj, kind: str, n: int, rule: str = "122.1", placer: int | None = None,
                  by_effect: bool = True) -> int:
-    """Put `n` `kind` counters on the permanent `o` (122.1), after the replacement effects that apply
-    (614.1a); returns how many were put on. `placer`: the player putting them (122.6a: default its
-    controller); `by_effect` False for a cost."""
+    """Put `n` `kind` counters on the permanent `o` (122.1): the CountersPut event, performed through
+    Game.perform after the replacement effects that apply (614.1a); returns how many were put on.
+    `placer`: the player putting them (122.6a: default its controller); `by_effect` False for a cost."""
     if n <= 0:
         return 0
-    if o.zone == BATTLEFIELD:
-        n = replaced_amount(g, o, kind, n, placer, by_effect)
-    if n <= 0:
-        return 0
-    o.counters[kind] = o.counters.get(kind, 0) + n
-    g.invalidate()
-    g.log_event("counters", rule, card=o.card.name, kind=kind, amount=n)
-    return n
+    if g.s.objects.get(o.id) is not o:
+        # not a game object (a copy): its counters are only written down
+        o.counters[kind] = o.counters.get(kind, 0) + n
+        g.invalidate()
+        g.log_event("counters", rule, card=o.card.name, kind=kind, amount=n)
+        return n
+    done = g.perform(CountersPut(rule, o.id, kind, n, placer, by_effect))
+    return done.amount if isinstance(done, CountersPut) else 0
 
 
 def counters_on_entering(g: Game, o: Obj, choices: dict) -> None:

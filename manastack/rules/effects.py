@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..cards.db import token_def
+from ..model.events import Damage, TokenCreated
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -38,9 +39,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
 from . import combat_keywords as _combat_keywords_module
-from . import counter_replacement, token_replacement
-from . import prevention as _prevention_module
-from . import targeting as _targeting_module
+from . import counter_replacement
 from . import trigger_events as _trigger_events_module
 from . import triggers as _triggers_module
 
@@ -62,9 +61,6 @@ def sacrificed_for_cost(choices: tuple) -> tuple[int, ...]:
 
 
 MAY_IMPOSSIBLE = registry.MAY_IMPOSSIBLE  # (engine/registry.py)
-
-DAMAGE_PREVENTION_HOOKS = registry.DAMAGE_PREVENTION_HOOKS  # (engine/registry.py)
-STATIC_PREVENTION = registry.STATIC_PREVENTION  # (engine/registry.py)
 
 
 
@@ -138,74 +134,42 @@ def finish_resolution(g: Game, finish: tuple) -> None:
 
 def deal_damage(g: Game, source_name: str, source_chars: Any, source_controller: int, target: int, n: int,
                 rule: str, combat: bool = False, source_id: int | None = None) -> int:
-    """120.3: deal `n` damage from a source (given by its characteristics, or last known ones).
-    `source_id`: the source object, when known ("whenever CARDNAME deals damage to a player")."""
-    s = g.s
+    """120.3: deal `n` damage from a source (given by its characteristics, or last known ones) to `target`
+    (a permanent, or a player ref < 0): the Damage event, performed through Game.perform (prevention
+    effects, rules/prevention.py, are replacement effects on it: 615.1). `source_id`: the source object,
+    when known ("whenever CARDNAME deals damage to a player"). Returns the damage dealt."""
     if n <= 0:
         return 0
-    if s.effects:
-        n = _prevention_module._prevent(g, source_name, target, n, combat)
-        for prevent in DAMAGE_PREVENTION_HOOKS:
-            n = prevent(g, source_id, source_name, target, n) if n > 0 else n  # rules/prevention.py
-        if n <= 0:
-            return 0
-    kws = source_chars.keywords if source_chars is not None else frozenset()
-    colors = source_chars.colors if source_chars is not None else frozenset()
-    if target < 0:
-        p = -1 - target
-        pl = s.players[p]
-        if any(f(g, p, source_chars, colors, source_controller, "damage") for f in registry.PLAYER_PROTECTION):
-            g.log_event("prevent", "702.16e", source=source_name, target=pl.name, amount=n)  # rules/player_protection.py
-            return 0
-        g.log_event("damage", rule, source=source_name, target=pl.name, amount=n, combat=combat)
-        damage_to_player = _combat_keywords_module.damage_to_player
-        damage_to_player(g, source_name, source_chars, p, n, combat)  # 120.3a-b, 120.3g (infect, toxic)
-    else:
-        o = s.objects.get(target)
+    if target >= 0:
+        o = g.s.objects.get(target)
         if o is None or o.zone != BATTLEFIELD:
-            return 0
-        if o.counters.get("shield"):
-            # 122.1c: "If damage would be dealt to this permanent, prevent that damage and remove a shield
-            # counter from it" (one prevention effect for all its shield counters)
-            remove_shield_counter(g, o, "damage")
-            return 0
-        protected_from = _targeting_module.protected_from
-        if protected_from(g, o, colors, source_chars):
-            g.log_event("prevent", "702.16e", source=source_name, target=o.card.name, amount=n)
-            return 0
-        c = g.chars(o)
-        if o.counters.get("+1/+1", 0) > 0 and any(
-                isinstance(ab, V.StaticAbility) and ab.kind == "prevent_damage_remove_counters" for ab in c.abilities):
-            # 615: prevent that damage and remove that many +1/+1 counters (Ugin's Conjurant).
-            g.log_event("prevent", "615.1", source=source_name, target=o.card.name, amount=n)
-            o.counters["+1/+1"] = max(0, o.counters["+1/+1"] - n)
-            if not o.counters["+1/+1"]:
-                del o.counters["+1/+1"]
-            g.invalidate()
-            return 0
-        if STATIC_PREVENTION and any(prevent(g, o, c, source_name, n) for prevent in STATIC_PREVENTION):
-            return 0  # 615: a permanent's own prevention effect (rules/prevention.py)
-        if "Creature" in c.types:
-            damage_to_creature = _combat_keywords_module.damage_to_creature
-            damage_to_creature(g, o, source_chars, n)  # 120.3d-e (wither, infect)
-            if "deathtouch" in kws:
-                o.deathtouched = True
-        if "Planeswalker" in c.types:
-            o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
-        g.invalidate()
-        g.log_event("damage", rule, source=source_name, target=o.card.name, target_id=o.id, amount=n, combat=combat,
-                    **({"source_id": source_id} if source_id is not None else {}))
-        _triggers_module.dealt_damage(g, o.id)
-    trigger_events = _trigger_events_module
-    trigger_events.damage_dealt(g, source_id, target, n, combat)
-    if "lifelink" in kws:
+            return 0  # 120.4a-like: no damage to an object that isn't on the battlefield
+    done = g.perform(Damage(rule, target, n, source_name, source_id, source_chars, source_controller, combat))
+    return done.amount if isinstance(done, Damage) else 0
+
+
+def _damage_results(g: Game, ev: Damage) -> None:
+    """EVENT_TRIGGERS[Damage]: what follows damage once Game.perform marked it and logged it, in the
+    order the log has always shown: a player loses that much life or gets poison counters (120.3a-b,
+    toxic 120.3g); "whenever ... is dealt damage" and "deals damage" triggers (603.2); lifelink (120.3f,
+    702.15b: one life gain for the whole simultaneous damage event)."""
+    n = ev.amount
+    chars = ev.source_chars
+    if ev.recipient < 0:
+        _combat_keywords_module.damage_to_player(g, ev.source, chars, -1 - ev.recipient, n, ev.combat)
+    else:
+        _triggers_module.dealt_damage(g, ev.recipient)
+    _trigger_events_module.damage_dealt(g, ev.source_id, ev.recipient, n, ev.combat)
+    if chars is not None and "lifelink" in chars.keywords:
         batch = g.damage_batch
         if batch is not None:  # 120.3f / 119.9: one life-gain event for the whole simultaneous damage
-            key = (source_controller, source_name)
+            key = (ev.source_controller, ev.source)
             batch[key] = batch.get(key, 0) + n
         else:
-            gain_life(g, source_controller, n, "702.15b", source=source_name)
-    return n
+            gain_life(g, ev.source_controller, n, "702.15b", source=ev.source)
+
+
+registry.EVENT_TRIGGERS.setdefault(Damage, []).append(_damage_results)
 
 
 @contextmanager
@@ -426,20 +390,11 @@ def _token(g: Game, ctx: effect_context.Context, e: V.CreateToken) -> list | Non
 
 
 def create_token(g: Game, card: V.CardDef, p: int, tapped: bool = False) -> int:
-    """111.1: a token is created on the battlefield (as many as replacement effects make it, 614.1a:
-    rules/token_replacement.py); returns the first one's id."""
-    first = -1
-    for _ in range(token_replacement.token_count(g, card, p)):
-        o = g.new_object(card, p, BATTLEFIELD)
-        o.sick = True
-        o.tapped = tapped
-        registry.RULES.enters_battlefield(g, o, {})
-        g.s.battlefield.append(o.id)
-        g.invalidate()
-        g.log_event("create_token", "111.1", card=card.name, id=o.id, controller=g.s.players[p].name)
-        registry.RULES.entered_battlefield(g, o.id)
-        first = o.id if first < 0 else first
-    return first
+    """111.1: a token is created on the battlefield: the TokenCreated event, performed through
+    Game.perform (as many as replacement effects make it, 614.1a: rules/token_replacement.py); returns
+    the first one's id (-1: none)."""
+    done = g.perform(TokenCreated("111.1", card, p, 1, tapped))
+    return done.ids[0] if isinstance(done, TokenCreated) and done.ids else -1
 
 
 def _add_mana(g: Game, ctx: effect_context.Context, e: V.AddMana) -> list | None:

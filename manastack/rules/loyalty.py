@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
+from ..model.events import CountersRemoved
 from ..model.state import ContinuousEffect
 from ..model.vocab.loyalty import (  # noqa: F401 (the vocabulary this module executes)
     LoyaltyAbility,
@@ -57,11 +58,13 @@ def pay(g: Game, o: Obj, cost: LoyaltyCost, x: int) -> None:
         raise IllegalActionError(f"{o.card.name} doesn't have {-n} loyalty counter(s) to remove (606.6)")
     if n > 0:
         n = counter_replacement.replaced_amount(g, o, "loyalty", n, by_effect=False)  # 606.4: a cost, not an effect (614.1a)
-    if n:
+    if n < 0:
+        g.perform(CountersRemoved("606.4", o.id, "loyalty", -n))
+    elif n:
+        # A cost's counters, replaced above (Game.replace_event); its own log line ("add_counters").
         o.counters["loyalty"] = have + n
         g.invalidate()
-        g.log_event("add_counters" if n > 0 else "remove_counters", "606.4", card=o.card.name, kind="loyalty",
-                    amount=abs(n))
+        g.log_event("add_counters", "606.4", card=o.card.name, kind="loyalty", amount=n)
     s.effects.append(ContinuousEffect(ACTIVATED, o.id, timestamp=s.next_timestamp))
     s.next_timestamp += 1
 

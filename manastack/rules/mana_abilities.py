@@ -42,6 +42,7 @@ from .. import rules as _rules_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
+from ..model.events import CountersRemoved
 from ..model.mana import COLORS, EMPTY, TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, CLEANUP, GRAVEYARD, STACK, ContinuousEffect
 from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this module executes)
@@ -312,11 +313,7 @@ def _remove(g: Game, o: Obj, kind: str, n: int) -> None:
         return
     if o.counters.get(kind, 0) < n:
         raise IllegalActionError(f"{o.card.name} doesn't have {n} {kind} counter(s) to remove (122.8)")
-    o.counters[kind] -= n
-    if not o.counters[kind]:
-        del o.counters[kind]
-    g.invalidate()
-    g.log_event("remove_counters", "122.8", card=o.card.name, kind=kind, amount=n)
+    g.perform(CountersRemoved("122.8", o.id, kind, n))
 
 
 def pay_variable_cost(g: Game, o: Obj, ab: V.ManaAbility, base: Bag) -> None:

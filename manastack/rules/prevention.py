@@ -1,23 +1,31 @@
-"""Prevention effects (615): shields set up by resolving spells and abilities, and the shields against a
-source chosen as the effect resolves (609.7a); rules/effects.py deal_damage consults them inline.
+"""Prevention effects (615): shields set up by resolving spells and abilities, the shields against a
+source chosen as the effect resolves (609.7a), and the prevention effects of permanents and players:
+all of them replacement effects on the Damage event (615.1), found by this module's
+registry.REPLACEMENTS[Damage] finders as Game.perform performs it (the affected player or the affected
+permanent's controller orders several when the order changes the result, 616.1).
 
 - 615.1: "prevent the next N damage that would be dealt to ... this turn" (V.PreventDamage, compiled by
-  cards/templates/effects_core.py); 615.7: a shield for a number of damage is used up as
-  it prevents.
-
+  cards/templates/effects_core.py); 615.7: a shield for a number of damage is used up as it prevents.
 - 609.7a: "the next time a red source of your choice would deal damage to you this turn, prevent
-  that damage": the source is chosen as the effect is created.
-- 615.7: the shield is used up once it prevents damage (rules/effects.py consults
-  DAMAGE_PREVENTION_HOOKS inline as damage is dealt).
+  that damage": the source is chosen as the effect is created; 615.7: used up once it prevents.
+- 702.16e: protection (of a permanent, rules/protection.py; of a player, registry.PLAYER_PROTECTION).
+- 122.1c: a shield counter: "If damage would be dealt to this permanent, prevent that damage and remove
+  a shield counter from it".
+- 615.1: a permanent's own "prevent all damage ... and remove a +1/+1 counter / that many +1/+1
+  counters" (Ugin's Conjurant; PreventAllRemoveCounter).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..engine.registry import Replacement
 from ..errors import IllegalActionError
 from ..model import vocab as V
+from ..model.events import CountersRemoved, Damage
 from ..model.state import ContinuousEffect
 from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
     PreventAllRemoveCounter,
@@ -67,22 +75,8 @@ def _answer_damage_source(g: Game, d: Any, value: Any) -> None:
                 target=g.name_of(recipient) if recipient is not None else "any")
 
 
-def _prevent_from_source(g: Game, source_id: int | None, source_name: str, target: int, n: int) -> int:
-    s = g.s
-    if source_id is None:
-        return n
-    for i, e in enumerate(s.effects):
-        if e.kind == "prevent_next_from" and e.data[0] == source_id and (e.target is None or e.target == target):
-            del s.effects[i]  # used up: "the next time"
-            g.log_event("prevent", "615.7", source=source_name, target=g.name_of(target), amount=n, by=e.data[1])
-            return 0
-    return n
-
-
 registry.CHOICES["damage_source"] = (choice_effects.object_actions, _answer_damage_source)
 
-
-registry.DAMAGE_PREVENTION_HOOKS.append(_prevent_from_source)
 registry.register_effect(PreventNextFromSource, _prevent_next_from_source)
 
 
@@ -107,56 +101,147 @@ def _prevent_effect(g: Game, ctx: effect_context.Context, e: V.PreventDamage) ->
     return None
 
 
-def _prevent(g: Game, source_name: str, target: int, n: int, combat: bool) -> int:
-    """615.7: shields that apply to damage about to be dealt to `target` reduce it (a shield for a
-    number of damage is used up as it prevents)."""
-    s = g.s
-    for e in list(s.effects):
-        if e.kind != "prevent" or (e.target is not None and e.target != target):
-            continue
-        left, combat_only, name = e.data
-        if combat_only and not combat:
-            continue
-        k = n if left is None else min(n, left)
-        if k <= 0:
-            continue
-        n -= k
-        g.log_event("prevent", "615.7" if left is not None else "615.1", source=source_name, target=g.name_of(target),
-                    amount=k, by=name)
-        if left is not None:
-            idx = s.effects.index(e)
-            if left - k > 0:
-                s.effects[idx] = ContinuousEffect("prevent", e.target, timestamp=e.timestamp, controller=e.controller,
-                                                  data=(left - k, combat_only, name))
-            else:
-                del s.effects[idx]
-        if n <= 0:
-            break
-    return n
-
-
 registry.EFFECT_HANDLERS[V.PreventDamage] = _prevent_effect
 
 
+# --------------------------------------------------------------------------- 615.1: REPLACEMENTS[Damage]
 
 
-def _prevent_remove_counter(g: Game, o: Any, c: Any, source_name: str, n: int) -> bool:
-    ab = next((a for a in c.abilities if isinstance(a, PreventAllRemoveCounter)), None)
-    if ab is None:
-        return False
-    g.log_event("prevent", "615.1", source=source_name, target=o.card.name, amount=n, by=o.card.name)
+def _prevented(k: int, ev: Damage) -> Damage | None:
+    """The damage event once `k` of it is prevented (None: all of it, no damage is dealt)."""
+    return None if ev.amount <= k else dataclasses.replace(ev, amount=ev.amount - k)
+
+
+def _all_prevented(ev: Damage) -> None:
+    return None
+
+
+def _used_shield(e: ContinuousEffect, g: Game, ev: Damage, after: Damage | None) -> None:
+    """615.7: the shield `e` prevented what it did; a shield for a number of damage is used up by as much."""
+    s = g.s
+    left, combat_only, name = e.data
+    k = ev.amount - (after.amount if after is not None else 0)
+    g.log_event("prevent", "615.7" if left is not None else "615.1", source=ev.source, target=g.name_of(ev.recipient),
+                amount=k, by=name)
+    if left is not None:
+        idx = s.effects.index(e)
+        if left - k > 0:
+            s.effects[idx] = ContinuousEffect("prevent", e.target, timestamp=e.timestamp, controller=e.controller,
+                                              data=(left - k, combat_only, name))
+        else:
+            del s.effects[idx]
+
+
+def _used_source_shield(e: ContinuousEffect, g: Game, ev: Damage, after: Damage | None) -> None:
+    """609.7a / 615.7: "the next time": used up."""
+    g.s.effects.remove(e)
+    g.log_event("prevent", "615.7", source=ev.source, target=g.name_of(ev.recipient), amount=ev.amount, by=e.data[1])
+
+
+def _shields(g: Game, ev: Damage) -> list[Replacement]:
+    """615.1: the shields resolved spells and abilities set up (in the order they were), then 609.7a's
+    against a chosen source."""
+    effects = g.s.effects
+    if not effects:
+        return []
+    out = []
+    later = []
+    for e in effects:
+        if e.kind == "prevent":
+            if e.target is not None and e.target != ev.recipient:
+                continue
+            left, combat_only, name = e.data
+            if combat_only and not ev.combat or left is not None and left <= 0:
+                continue
+            out.append(Replacement(("prevent", e.timestamp), name,
+                                   _all_prevented if left is None else partial(_prevented, left),  # type: ignore[arg-type]
+                                   then=partial(_used_shield, e), uses=left is not None))
+        elif e.kind == "prevent_next_from" and ev.source_id is not None and e.data[0] == ev.source_id and (
+                e.target is None or e.target == ev.recipient):
+            later.append(Replacement(("prevent_next_from", e.timestamp), e.data[1], _all_prevented,  # type: ignore[arg-type]
+                                     then=partial(_used_source_shield, e), uses=True))
+    return out + later
+
+
+def _logged(rule: str, g: Game, ev: Damage, after: Damage | None) -> None:
+    g.log_event("prevent", rule, source=ev.source, target=g.name_of(ev.recipient), amount=ev.amount)
+
+
+def _player_protection(g: Game, ev: Damage) -> list[Replacement]:
+    """702.16e: damage from a source a player has protection from is prevented (rules/player_protection.py)."""
+    if ev.recipient >= 0 or not registry.PLAYER_PROTECTION:
+        return []
+    p = -1 - ev.recipient
+    chars = ev.source_chars
+    colors = chars.colors if chars is not None else frozenset()
+    if any(f(g, p, chars, colors, ev.source_controller, "damage") for f in registry.PLAYER_PROTECTION):
+        return [Replacement(("protection", ev.recipient), "protection", _all_prevented,  # type: ignore[arg-type]
+                            then=partial(_logged, "702.16e"))]
+    return []
+
+
+def _shield_counter(g: Game, ev: Damage, after: Damage | None) -> None:
+    """122.1c: the shield counter that prevented the damage is removed (as effects.remove_shield_counter does
+    for a destruction: this module stays below rules/effects.py)."""
+    o = g.s.objects[ev.recipient]
+    o.counters["shield"] -= 1
+    if not o.counters["shield"]:
+        del o.counters["shield"]
+    g.invalidate()
+    g.log_event("shield_counter", "122.1c", card=o.card.name, replaced="damage")
+
+
+def _remove_plus_counters(g: Game, ev: Damage, after: Damage | None) -> None:
+    """Ugin's Conjurant: "prevent that damage and remove that many +1/+1 counters from it"."""
+    o = g.s.objects[ev.recipient]
+    n = ev.amount
+    g.log_event("prevent", "615.1", source=ev.source, target=o.card.name, amount=n)
+    o.counters["+1/+1"] = max(0, o.counters["+1/+1"] - n)
+    if not o.counters["+1/+1"]:
+        del o.counters["+1/+1"]
+    g.invalidate()
+
+
+def _remove_a_counter(kind: str, g: Game, ev: Damage, after: Damage | None) -> None:
+    """PreventAllRemoveCounter: "prevent all damage that would be dealt to it and remove a `kind` counter
+    from it", one counter per simultaneous damage event (615.5)."""
+    o = g.s.objects[ev.recipient]
+    g.log_event("prevent", "615.1", source=ev.source, target=o.card.name, amount=ev.amount, by=o.card.name)
     marks = g.damage_event_marks
     if marks is not None:
         if ("remove_counter", o.id) in marks:
-            return True  # the same simultaneous damage event: one counter only
+            return  # the same simultaneous damage event: one counter only
         marks.add(("remove_counter", o.id))
-    if o.counters.get(ab.counter_kind, 0) > 0:
-        o.counters[ab.counter_kind] -= 1
-        if not o.counters[ab.counter_kind]:
-            del o.counters[ab.counter_kind]
-        g.invalidate()
-        g.log_event("remove_counters", "615.5", card=o.card.name, kind=ab.counter_kind, amount=1)
-    return True
+    g.perform(CountersRemoved("615.5", o.id, kind, 1))  # none left to remove: nothing happens
 
 
-registry.STATIC_PREVENTION.append(_prevent_remove_counter)
+def _permanent_prevention(g: Game, ev: Damage) -> list[Replacement]:
+    """The prevention effects on damage to a permanent: its shield counters (122.1c), protection
+    (702.16e), its own static abilities (615.1)."""
+    if ev.recipient < 0:
+        return []
+    o = g.s.objects[ev.recipient]
+    out = []
+    if o.counters.get("shield"):
+        # one prevention effect for all its shield counters (122.1c)
+        out.append(Replacement(("shield_counter", o.id), "shield counter", _all_prevented,  # type: ignore[arg-type]
+                               then=_shield_counter, uses=True))
+    chars = ev.source_chars
+    if _targeting_module.protected_from(g, o, chars.colors if chars is not None else frozenset(), chars):
+        out.append(Replacement(("protection", o.id), "protection", _all_prevented,  # type: ignore[arg-type]
+                               then=partial(_logged, "702.16e")))
+    c = g.chars(o)
+    for ab in c.abilities:
+        if isinstance(ab, V.StaticAbility) and ab.kind == "prevent_damage_remove_counters" and o.counters.get(
+                "+1/+1", 0) > 0:
+            out.append(Replacement(("remove_counters", o.id), o.card.name, _all_prevented,  # type: ignore[arg-type]
+                                   then=_remove_plus_counters, uses=True))
+            break
+    ab = next((a for a in c.abilities if isinstance(a, PreventAllRemoveCounter)), None)
+    if ab is not None:
+        out.append(Replacement(("remove_counter", o.id), o.card.name, _all_prevented,  # type: ignore[arg-type]
+                               then=partial(_remove_a_counter, ab.counter_kind), uses=True))
+    return out
+
+
+registry.REPLACEMENTS.setdefault(Damage, []).extend([_shields, _player_protection, _permanent_prevention])

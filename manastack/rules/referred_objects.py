@@ -25,6 +25,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
+from ..model.events import CountersRemoved
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
     ALL_KINDS,
@@ -245,17 +246,7 @@ def _act_on_source(g: Game, ctx: Context, e: ActOnSource) -> list | None:
 
 
 def _remove_counters(g: Game, oid: int, kind: str, n: int) -> None:
-    o = g.s.objects[oid]
-    have = o.counters.get(kind, 0)
-    k = min(have, n)
-    if k <= 0:
-        return
-    if have - k:
-        o.counters[kind] = have - k
-    else:
-        del o.counters[kind]
-    g.invalidate()
-    g.log_event("remove_counters", "122.1", card=o.card.name, kind=kind, amount=k)
+    g.perform(CountersRemoved("122.1", oid, kind, n))
 
 
 def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | None:

@@ -20,6 +20,7 @@ from ..model import actions as A
 from ..model import state as _state_module
 from ..model import vocab as V
 from ..model.costs import parse_cost
+from ..model.events import CountersRemoved
 from ..model.state import BATTLEFIELD
 from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this module executes)
     CounterTrigger,
@@ -63,12 +64,7 @@ def _remove_or_sacrifice(g: Game, ctx: effect_context.Context, e: RemoveCounterO
         if not e.vanishing:
             effects.sacrifice(g, o.id)  # 702.32a: "If you can't, sacrifice the permanent."
         return None  # 603.4: vanishing's intervening if is false on resolution
-    if n == 1:
-        del o.counters[e.kind]
-    else:
-        o.counters[e.kind] = n - 1
-    g.invalidate()
-    g.log_event("remove_counters", "122.8", card=o.card.name, kind=e.kind, amount=1)
+    g.perform(CountersRemoved("122.8", o.id, e.kind, 1))
     if e.vanishing and n == 1:
         # 702.63a: "When the last time counter is removed from this permanent, sacrifice it."
         ab = V.TriggeredAbility(f"{o.card.name}: when the last time counter is removed, sacrifice it", "last_counter",

@@ -269,7 +269,7 @@ class Answers:
                 applied = list(order)
                 if len(applied) < len(want):
                     continue
-                if all((r.key == w[1]) if w[0] == "id" else (r.name == w[1]) for r, w in zip(applied, want)):
+                if all(_fits(r, w) for r, w in zip(applied, want)):
                     return order
             return None
         if kind == "color":
@@ -291,3 +291,11 @@ class Answers:
                 return None
             return oid if oid in options else None
         return None
+
+
+def _fits(applied: Any, want: tuple[str, Any]) -> bool:
+    """Whether one replacement effect of an order (616.1) is the one an answer names: by its source's id
+    (a counter replacement's Applied) or by its name (the event door shows most effects by their name)."""
+    if isinstance(applied, str):
+        return want[0] == "name" and applied == want[1]
+    return applied.key == want[1] if want[0] == "id" else applied.name == want[1]
