@@ -93,9 +93,13 @@ def hook_lists() -> list[tuple[str, list]]:
     out = []
     for mod in (registry, *(_rules(n) for n in RULES_MODULES)):
         for attr, value in vars(mod).items():
-            if _is_hook_list(value) and id(value) not in seen:
-                seen.add(id(value))
-                out.append((f"{mod.__name__}.{attr}", value))
+            # a list, or a table of lists per event class (registry.EVENT_TRIGGERS, REPLACEMENTS)
+            lists = [(attr, value)] if not isinstance(value, dict) else [
+                (f"{attr}[{getattr(k, '__name__', k)}]", v) for k, v in value.items()]
+            for where, hooks in lists:
+                if _is_hook_list(hooks) and id(hooks) not in seen:
+                    seen.add(id(hooks))
+                    out.append((f"{mod.__name__}.{where}", hooks))
     return out
 
 

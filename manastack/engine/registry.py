@@ -198,6 +198,10 @@ DESTRUCTION_REPLACEMENTS: list[Callable[[Game, Obj, bool], bool]] = []
 # "Creature spells you control can't be countered", rules/casting.py).
 UNCOUNTERABLE_HOOKS: list[Callable[[Game, Obj], bool]] = []
 
+# 603.2: "whenever CARDNAME is dealt damage" triggers: fn(game, the damaged permanent), called by
+# rules/effects.py once damage to a permanent is dealt (rules/triggers.py).
+DEALT_DAMAGE_TRIGGERS: list[Callable[[Game, int], None]] = []
+
 # --- hooks read by rules/triggers.py
 # fn(g, source, ability) -> False when the ability doesn't trigger now; called last, so a gate may
 # record that it did trigger.

@@ -4,7 +4,7 @@ onto the battlefield attacking, mentor and backup in rules/attacking.py.
 
 - 120.3b / 120.3d / 702.90 infect and 702.80 wither: damage to a player from a source with infect
   gives poison counters instead of life loss; damage to a creature from a source with wither or
-  infect becomes -1/-1 counters instead of marked damage (`damage_to_player`, called once the Damage
+  infect becomes -1/-1 counters instead of marked damage (`E.damage_to_player`, called once the Damage
   event is performed, rules/effects.py; the -1/-1 counters are put on by Game.perform). 120.3g / 702.164 toxic N: combat damage to a player from
   a creature with toxic also gives poison counters equal to its total toxic value (702.164b: the
   sum of its toxic abilities). 704.5c: ten poison counters (rules/sba.py). 122.1f: "gets N poison
@@ -62,32 +62,10 @@ COMBAT_RULES = "combat_rules"  # ContinuousEffect kind; data: CombatRuleData
 
 # ----------------------------------------------------------------------------- poison and damage
 
-def give_poison(g: Game, p: int, n: int, rule: str, source: str = "") -> None:
-    """122.1f / 120.3b: a player gets poison counters (704.5c: ten or more, and they lose)."""
-    if n <= 0:
-        return
-    pl = g.s.players[p]
-    pl.poison += n
-    g.log_event("counters", rule, player=pl.name, kind="poison", amount=n, poison=pl.poison, source=source)
 
 
-def total_toxic(chars: Any) -> int:
-    """702.164b: the sum of the N values of the toxic abilities the creature has."""
-    if chars is None:
-        return 0
-    return sum(int(ab.amount) for ab in chars.abilities
-               if isinstance(ab, V.StaticAbility) and ab.kind == "toxic" and isinstance(ab.amount, int))
 
 
-def damage_to_player(g: Game, source_name: str, chars: Any, p: int, n: int, combat: bool) -> None:
-    """120.3a-b, 120.3g: the results of `n` damage dealt to player `p`."""
-    kws = chars.keywords if chars is not None else frozenset()
-    if "infect" in kws:
-        give_poison(g, p, n, "120.3b", source_name)  # 702.90b: no life is lost
-    else:
-        g.set_life(p, -n, "120.3a", source=source_name)
-    if combat:
-        give_poison(g, p, total_toxic(chars), "702.164c", source_name)
 
 
 # ----------------------------------------------------------------------------- rules of combat (611.2c)
@@ -190,7 +168,7 @@ registry.register_effect(CombatRuleAll, _combat_rule_all)
 
 def _give_poison(g: Game, ctx: effect_context.Context, e: GivePoison) -> list | None:
     for p in effect_context.resolve_who(g, ctx, e.who):
-        give_poison(g, p, effect_context.amount(g, ctx, e.amount), "122.1f", ctx.name)
+        E.give_poison(g, p, effect_context.amount(g, ctx, e.amount), "122.1f", ctx.name)
     return None
 
 

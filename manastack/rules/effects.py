@@ -38,7 +38,6 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
-from . import combat_keywords as _combat_keywords_module
 from . import counter_replacement
 from . import trigger_events as _trigger_events_module
 from . import triggers as _triggers_module
@@ -156,9 +155,10 @@ def _damage_results(g: Game, ev: Damage) -> None:
     n = ev.amount
     chars = ev.source_chars
     if ev.recipient < 0:
-        _combat_keywords_module.damage_to_player(g, ev.source, chars, -1 - ev.recipient, n, ev.combat)
+        damage_to_player(g, ev.source, chars, -1 - ev.recipient, n, ev.combat)
     else:
-        _triggers_module.dealt_damage(g, ev.recipient)
+        for dealt in registry.DEALT_DAMAGE_TRIGGERS:
+            dealt(g, ev.recipient)  # "whenever CARDNAME is dealt damage" (rules/triggers.py)
     _trigger_events_module.damage_dealt(g, ev.source_id, ev.recipient, n, ev.combat)
     if chars is not None and "lifelink" in chars.keywords:
         batch = g.damage_batch
@@ -528,3 +528,31 @@ def remove_shield_counter(g: Game, o: Any, what: str) -> None:
         del o.counters["shield"]
     g.invalidate()
     g.log_event("shield_counter", "122.1c", card=o.card.name, replaced=what)
+
+
+def give_poison(g: Game, p: int, n: int, rule: str, source: str = "") -> None:
+    """122.1f / 120.3b: a player gets poison counters (704.5c: ten or more, and they lose)."""
+    if n <= 0:
+        return
+    pl = g.s.players[p]
+    pl.poison += n
+    g.log_event("counters", rule, player=pl.name, kind="poison", amount=n, poison=pl.poison, source=source)
+
+
+def total_toxic(chars: Any) -> int:
+    """702.164b: the sum of the N values of the toxic abilities the creature has."""
+    if chars is None:
+        return 0
+    return sum(int(ab.amount) for ab in chars.abilities
+               if isinstance(ab, V.StaticAbility) and ab.kind == "toxic" and isinstance(ab.amount, int))
+
+
+def damage_to_player(g: Game, source_name: str, chars: Any, p: int, n: int, combat: bool) -> None:
+    """120.3a-b, 120.3g: the results of `n` damage dealt to player `p`."""
+    kws = chars.keywords if chars is not None else frozenset()
+    if "infect" in kws:
+        give_poison(g, p, n, "120.3b", source_name)  # 702.90b: no life is lost
+    else:
+        g.set_life(p, -n, "120.3a", source=source_name)
+    if combat:
+        give_poison(g, p, total_toxic(chars), "702.164c", source_name)

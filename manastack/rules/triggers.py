@@ -30,8 +30,8 @@ from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
 from ..model.vocab.effects import SacrificeUnless
 from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
+from . import add_hook, effect_context, trigger_queue
 from . import combat_keywords as _combat_keywords_module
-from . import effect_context, trigger_queue
 from . import effects as _effects_module
 from . import produce as _produce_module
 from . import targeting as _targeting_module
@@ -354,6 +354,9 @@ def dealt_damage(g: Game, oid: int) -> None:
         return
     for ab in trigger_queue.own_triggered(g, o, ("dealt_damage",)):
         trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name)
+
+
+add_hook(registry.DEALT_DAMAGE_TRIGGERS, dealt_damage)
 
 
 def mode_options(g: Game, modal: V.Modal, controller: int, source: int | None) -> list[tuple[int, ...]]:

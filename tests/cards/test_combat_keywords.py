@@ -65,7 +65,7 @@ def test_total_toxic_value_adds_instances() -> None:
     """702.164b: the total toxic value is the sum of the N of each toxic ability."""
     cd = fake("Toxic 1\nToxic 2")
     assert cd.supported
-    assert CK.total_toxic(cd) == 3
+    assert effects.total_toxic(cd) == 3
 
 
 def test_backup_refuses_grants_the_engine_could_miss() -> None:
