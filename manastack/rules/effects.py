@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..cards.db import token_def
+from ..model.events import Discard, Draw, Event
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -260,25 +261,28 @@ def _draw(g: Game, ctx: effect_context.Context, e: V.Draw) -> list | None:
     return None
 
 
-DRAW_REPLACEMENTS = registry.DRAW_REPLACEMENTS  # (engine/registry.py)
-
-
 def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
-    """121.1: draw cards one at a time ("whenever you draw a card" triggers for each, 121.2)."""
-    triggers = _triggers_module
+    """121.1: draw cards one at a time (Game.draw: each is a Draw through the event door; its
+    replacement effects, 121.6 dredge, and "whenever you draw a card", 121.2, are found there)."""
+    g.draw(p, n, rule=rule)
+
+
+def _card_drawn(g: Game, e: Event) -> None:
+    """registry.EVENT_TRIGGERS[Draw]: count the cards each player drew this turn ("your second card each
+    turn", cost_modifiers reads it too) and collect "whenever you draw a card" (121.2, 603.2). A draw from
+    an empty library (121.4) or a replaced one (121.6) draws no card and isn't counted."""
+    assert isinstance(e, Draw)
     s = g.s
-    for _ in range(n):
-        if any(replace(g, p) for replace in DRAW_REPLACEMENTS):
-            continue  # the draw was replaced: no card was drawn (121.6)
-        before = len(s.players[p].hand)
-        g.draw(p, 1, rule=rule)
-        if len(s.players[p].hand) > before:
-            turn, counts = s.draws
-            if turn != s.turn:
-                counts = (0, 0)
-            counts = tuple(c + (1 if i == p else 0) for i, c in enumerate(counts))
-            s.draws = (s.turn, counts)
-            triggers.card_drawn(g, p, counts[p])
+    p = e.player
+    turn, counts = s.draws
+    if turn != s.turn:
+        counts = (0, 0)
+    counts = tuple(c + (1 if i == p else 0) for i, c in enumerate(counts))
+    s.draws = (s.turn, counts)
+    _triggers_module.card_drawn(g, p, counts[p])
+
+
+registry.EVENT_TRIGGERS.setdefault(Draw, []).append(_card_drawn)
 
 
 def _gain(g: Game, ctx: effect_context.Context, e: V.GainLife) -> list | None:
@@ -306,22 +310,10 @@ def _discard(g: Game, ctx: effect_context.Context, e: V.Discard) -> list | None:
     return needs or None
 
 
-DISCARD_REPLACEMENTS = registry.DISCARD_REPLACEMENTS  # (engine/registry.py)
-
-
 def discard(g: Game, p: int, oid: int, rule: str = "701.8") -> None:
-    o = g.s.objects[oid]
-    g.log_event("discard", rule, player=g.s.players[p].name, card=o.card.name)
-    to, then = GRAVEYARD, None
-    for replacement in DISCARD_REPLACEMENTS:
-        found = replacement(g, p, oid)
-        if found is not None:
-            to, then = found
-            break
-    new = g.move(oid, to, rule=rule)
-    if then is not None:
-        then(g, p, new)
-    _trigger_events_module.discarded(g, p, oid, new, rule)  # "whenever you discard / cycle a card" (702.29c-d)
+    """701.8: `p` discards the card `oid` (a Discard through the event door: 614.1a madness exiles it
+    instead; "whenever you discard / cycle a card", 702.29c-d, is collected from the event)."""
+    g.perform(Discard(rule, p, oid))
 
 
 def can_be_countered(g: Game, oid: int, by: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.registry import Replacement
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import (
@@ -269,7 +270,8 @@ class Answers:
                 applied = list(order)
                 if len(applied) < len(want):
                     continue
-                if all((r.key == w[1]) if w[0] == "id" else (r.name == w[1]) for r, w in zip(applied, want)):
+                # an id names the effect's source (the event door's Replacement.source; a mana replacement's key)
+                if all((_source_of(r) == w[1]) if w[0] == "id" else (r.name == w[1]) for r, w in zip(applied, want)):
                     return order
             return None
         if kind == "color":
@@ -291,3 +293,7 @@ class Answers:
                 return None
             return oid if oid in options else None
         return None
+
+
+def _source_of(r: Any) -> Any:
+    return r.source if isinstance(r, Replacement) else r.key
