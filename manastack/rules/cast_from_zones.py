@@ -162,8 +162,8 @@ MADNESS_TRIGGER_TEXT = "When this card is exiled this way, its owner may cast it
 def _madness_replacement(g: Game, e: Event) -> list[registry.Replacement]:
     """registry.REPLACEMENTS[Discard]: 702.35a, "if you discard this card, discard it by exiling it instead
     of putting it into your graveyard"."""
-    if not isinstance(e, Discard) or e.to_zone == "exile":
-        return []
+    if not isinstance(e, Discard) or e.to_zone != GRAVEYARD:
+        return []  # "instead of putting it into your graveyard": another effect already sent it elsewhere
     o = g.s.objects.get(e.obj)
     if o is None or o.zone != "hand" or not _has_madness(o.card):
         return []
