@@ -15,8 +15,9 @@ from manastack import Game
 from manastack.cards.db import get_card
 from manastack.engine import registry
 from manastack.engine.registry import Replacement
+from manastack.model import actions as A
 from manastack.model.events import Discard, Draw, Dredged, Event, ZoneChange
-from manastack.model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
+from manastack.model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
 from manastack.scenario.runner import Runner
 
 
@@ -89,18 +90,18 @@ def test_616_1_identical_outcomes_are_not_asked_unearth_and_lava_coil() -> None:
     """An unearthed Chronomancer hit by Lava Coil: "exile it if it would leave" and "if that creature would
     die this turn, exile it instead" both apply; either order exiles it, so nobody is asked (616.1) and
     one of them applies (614.5)."""
-    r = _runner({"alice": {"battlefield": ["Swamp", "Swamp", "Swamp"], "graveyard": ["Chronomancer"]},
-                 "bob": {"battlefield": ["Mountain", "Mountain"], "hand": ["Lava Coil"]}},
-                [{"by": "alice", "activate": "Chronomancer"}, {"resolve": 1}])
+    r = _runner({"alice": {"battlefield": ["Swamp", "Swamp", "Swamp", "Mountain", "Mountain"],
+                           "graveyard": ["Chronomancer"], "hand": ["Lava Coil"]}, "bob": {}},
+                [{"by": "alice", "activate": "Chronomancer", "pay": ["Swamp", "Swamp", "Swamp"]}, {"resolve": 1},
+                 {"by": "alice", "cast": "Lava Coil", "targets": ["Chronomancer"]}])
     g = r.game
     mancer = r.find("Chronomancer")
-    # Lava Coil's replacement effect on it (614.1a, until end of turn), as the spell leaves it
-    g.s.effects.append(ContinuousEffect("exile_if_would_die", mancer, timestamp=g.s.next_timestamp, controller=1))
     chooser = _Chooser(pick=lambda options: options[-1])
     g.chooser = chooser
     n = len(g.s.log)
-    new = g.move(mancer, GRAVEYARD, rule="704.5g")
-    assert g.s.objects[new].zone == EXILE
+    while g.s.stack:
+        g.apply(A.PassPriority())
+    assert g.s.objects[g.current_id(mancer)].zone == EXILE
     assert [c[1:2] + c[3:] for c in chooser.calls] == [("replacement_order", False)]
     assert sorted(tuple(x.name for x in o) for o in chooser.calls[0][2]) == [("exile it instead",)] * 2
     assert [e["event"] for e in g.s.log[n:]].count("replace") == 1
