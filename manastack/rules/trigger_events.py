@@ -303,16 +303,12 @@ def step_began(g: Game, event: str) -> None:
 
 # ------------------------------------------------------------------------------ zone changes
 
-def _zone_changed(g: Game, e: Event) -> None:
-    """registry.EVENT_TRIGGERS[ZoneChange], after every zone change and its consequences (Game.perform)."""
+def zone_changed(g: Game, e: Event) -> None:
+    """registry.EVENT_TRIGGERS[ZoneChange], after every zone change and its consequences (Game.perform;
+    400.7: the object it moved became a new one)."""
     assert isinstance(e, ZoneChange)
-    new_id = g.s.successor.get(e.obj)
-    if new_id is not None:
-        zone_changed(g, e.obj, new_id, e.from_zone, e.to_zone, e.rule)
-
-
-def zone_changed(g: Game, old_id: int, new_id: int, frm: str, to: str, rule: str) -> None:
-    """After every zone change (400.7: `new_id` is the new object)."""
+    old_id, frm, to, rule = e.obj, e.from_zone, e.to_zone, e.rule
+    new_id = g.s.successor[old_id]
     if to == BATTLEFIELD and rule == PLAY_LAND_RULE:
         o = g.s.objects.get(new_id)
         if o is not None:
@@ -520,7 +516,7 @@ def _life_changed(g: Game, e: LifeChange) -> None:
 
 
 registry.EVENT_TRIGGERS.setdefault(LifeChange, []).append(_life_changed)  # 603.2
-registry.EVENT_TRIGGERS.setdefault(ZoneChange, []).append(_zone_changed)  # 603.2, 603.6, 603.10a
+registry.EVENT_TRIGGERS.setdefault(ZoneChange, []).append(zone_changed)  # 603.2, 603.6, 603.10a
 registry.EVENT_TRIGGERS.setdefault(Discard, []).append(_discarded)  # 701.8, 702.29c-d
 
 
