@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..cards.db import token_def
-from ..model.events import Discard, Draw, Event
+from ..model.events import Discard
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -263,26 +263,11 @@ def _draw(g: Game, ctx: effect_context.Context, e: V.Draw) -> list | None:
 
 def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
     """121.1: draw cards one at a time (Game.draw: each is a Draw through the event door; its
-    replacement effects, 121.6 dredge, and "whenever you draw a card", 121.2, are found there)."""
+    replacement effects, 121.6 dredge, and "whenever you draw a card", 121.2, rules/triggers.py, are
+    found there)."""
     g.draw(p, n, rule=rule)
 
 
-def _card_drawn(g: Game, e: Event) -> None:
-    """registry.EVENT_TRIGGERS[Draw]: count the cards each player drew this turn ("your second card each
-    turn", cost_modifiers reads it too) and collect "whenever you draw a card" (121.2, 603.2). A draw from
-    an empty library (121.4) or a replaced one (121.6) draws no card and isn't counted."""
-    assert isinstance(e, Draw)
-    s = g.s
-    p = e.player
-    turn, counts = s.draws
-    if turn != s.turn:
-        counts = (0, 0)
-    counts = tuple(c + (1 if i == p else 0) for i, c in enumerate(counts))
-    s.draws = (s.turn, counts)
-    _triggers_module.card_drawn(g, p, counts[p])
-
-
-registry.EVENT_TRIGGERS.setdefault(Draw, []).append(_card_drawn)
 
 
 def _gain(g: Game, ctx: effect_context.Context, e: V.GainLife) -> list | None:
