@@ -586,11 +586,16 @@ class Game:
         changes the state, is logged with its rule, marks the state-based actions from its own type, and
         the triggered abilities watching for it are collected (603.2). Returns the event that happened
         (None: nothing did)."""
-        if type(event) in registry.REPLACEMENTS:
-            replaced = self._replaced(event)
-            if replaced is None:
-                return None
-            event = replaced
+        table = registry.REPLACEMENTS
+        if type(event) in table:
+            finders = table[type(event)]
+            for find in finders:  # the cheap look first: most events have none (Game.move is hot)
+                if find(self, event):
+                    replaced = self._replaced(event, finders)
+                    if replaced is None:
+                        return None
+                    event = replaced
+                    break
         s = self.s
         if isinstance(event, LifeChange):
             pl = s.players[event.player]
@@ -642,18 +647,12 @@ class Game:
             return o.controller if o.zone in (BATTLEFIELD, STACK) else o.owner
         return getattr(event, "player", 0)
 
-    def _replaced(self, event: Event) -> Event | None:
+    def _replaced(self, event: Event, finders: list) -> Event | None:
         """614.1 / 616.1: every way to apply the replacement effects that apply (each once, 614.5; the
         others checked again after each, 616.1e); the affected player chooses the order when orders
         give different events, else the rules make it without asking. An optional effect ("you may",
         Replacement.ask) is asked once its order is chosen; one declined is left out and the others
         are looked at again."""
-        finders = registry.REPLACEMENTS[type(event)]
-        for find in finders:  # the cheap look first: most events have none (Game.move is hot)
-            if find(self, event):
-                break
-        else:
-            return event
         declined: tuple[tuple, ...] = ()
         accepted: set[tuple] = set()
         while True:

@@ -180,10 +180,9 @@ def _exile_discarded(e: Event) -> Event:
     return Discard(e.rule, e.player, e.obj, "exile")
 
 
-def _madness_trigger(g: Game, e: Event) -> None:
+def _madness_trigger(g: Game, e: Discard) -> None:
     """registry.EVENT_TRIGGERS[Discard]: 702.35a, "when this card is exiled this way" (a discarded card
     with madness exiled instead of put into the graveyard)."""
-    assert isinstance(e, Discard)
     if e.to_zone != "exile":
         return
     o = g.s.objects.get(g.s.successor.get(e.obj, -1))

@@ -366,10 +366,9 @@ def _dredge(g: Game, e: Event) -> list[registry.Replacement]:
     return out
 
 
-def _perform_dredged(g: Game, e: Event) -> None:
+def _perform_dredged(g: Game, e: Dredged) -> None:
     """702.52a: mill N cards, then return the dredge card from the graveyard to the hand (no card is drawn,
     121.6)."""
-    assert isinstance(e, Dredged)
     pl = g.s.players[e.player]
     for _ in range(e.amount):
         g.move(pl.library[0], GRAVEYARD, rule="701.13a")  # mill N cards

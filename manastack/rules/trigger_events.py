@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.events import Discard, Event, LifeChange, ZoneChange
+from ..model.events import Discard, LifeChange, ZoneChange
 from ..model.state import BATTLEFIELD, GRAVEYARD, StackItem
 from ..model.vocab import TriggeredAbility
 from . import intervening, trigger_queue
@@ -94,9 +94,8 @@ def still_holds(g: Game, item: StackItem) -> bool:
 
 # ----------------------------------------------------------------------------- discard / cycle
 
-def _discarded(g: Game, e: Event) -> None:
+def _discarded(g: Game, e: Discard) -> None:
     """registry.EVENT_TRIGGERS[Discard]: 701.8, a player discarded a card."""
-    assert isinstance(e, Discard)
     new_id = g.s.successor.get(e.obj)
     if new_id is not None:
         discarded(g, e.player, e.obj, new_id, e.rule)
@@ -303,10 +302,9 @@ def step_began(g: Game, event: str) -> None:
 
 # ------------------------------------------------------------------------------ zone changes
 
-def zone_changed(g: Game, e: Event) -> None:
+def zone_changed(g: Game, e: ZoneChange) -> None:
     """registry.EVENT_TRIGGERS[ZoneChange], after every zone change and its consequences (Game.perform;
     400.7: the object it moved became a new one)."""
-    assert isinstance(e, ZoneChange)
     old_id, frm, to, rule = e.obj, e.from_zone, e.to_zone, e.rule
     new_id = g.s.successor[old_id]
     if to == BATTLEFIELD and rule == PLAY_LAND_RULE:

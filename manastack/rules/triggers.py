@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import Draw, Event, LifeChange, TapChange
+from ..model.events import Draw, LifeChange, TapChange
 from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
 from ..model.vocab.effects import SacrificeUnless
@@ -337,11 +337,10 @@ def _matches(g: Game, flt: V.ObjectFilter, oid: int, controller: int, source: in
     return o is not None and _targeting_module.matches_filter(g, flt, o, controller, source)
 
 
-def _card_drawn(g: Game, e: Event) -> None:
+def _card_drawn(g: Game, e: Draw) -> None:
     """registry.EVENT_TRIGGERS[Draw]: count the cards each player drew this turn ("your second card each
     turn"; rules/cost_modifiers.py reads it too) and collect "whenever you draw a card" (121.2, 603.2). A
     draw from an empty library (121.4) or a replaced one (121.6) draws no card: it isn't counted."""
-    assert isinstance(e, Draw)
     s = g.s
     p = e.player
     turn, counts = s.draws
