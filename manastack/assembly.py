@@ -76,7 +76,6 @@ def _fill_engine_rules() -> None:
     RULES.enters_battlefield = stack.enters_battlefield
     RULES.left_battlefield = triggers.left_battlefield
     RULES.entered_battlefield = triggers.entered_battlefield
-    RULES.zone_changed = trigger_events.zone_changed
     RULES.kept_mana = _rules("mana_abilities").kept_mana
     RULES.check_trigger_order = triggers.chosen_order
     RULES.activated_abilities = _rules("object_abilities").activated_abilities
@@ -105,7 +104,10 @@ def hook_lists() -> list[tuple[str, list]]:
 
 def _order_hooks() -> None:
     index = {f"{_RULES_PACKAGE}.{n}": i for i, n in enumerate(RULES_MODULES)}
-    for _where, hooks in hook_lists():
+    # the event door's tables too: replacement finders and trigger collectors, by event class
+    by_event = [(f"{table}[{cls.__name__}]", hooks) for table in ("REPLACEMENTS", "EVENT_TRIGGERS")
+                for cls, hooks in getattr(registry, table).items()]
+    for _where, hooks in hook_lists() + by_event:
         hooks.sort(key=lambda h: index.get(getattr(h if callable(h) else h[-1], "__module__", ""), -1))
 
 

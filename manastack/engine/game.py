@@ -28,11 +28,14 @@ from ..model.events import (
     CountersPut,
     CountersRemoved,
     Damage,
+    Discard,
+    Draw,
     Event,
     LifeChange,
     ManaAdded,
     TapChange,
     TokenCreated,
+    ZoneChange,
 )
 from ..model.mana import EMPTY, Bag, format_bag
 from ..model.state import (
@@ -56,7 +59,6 @@ PROFILES = ("cr-2024-09", "cr-2026-02")
 MANDATORY_BOUND = 100_000
 
 # The zone-change hooks of the rules registry (engine/registry.py), by their old names.
-ZONE_CHANGE_REPLACEMENTS = registry.ZONE_CHANGE_REPLACEMENTS
 LEFT_BATTLEFIELD_HOOKS = registry.LEFT_BATTLEFIELD_HOOKS
 ENTERED_BATTLEFIELD_HOOKS = registry.ENTERED_BATTLEFIELD_HOOKS
 _NO_KINDS: frozenset = frozenset()
@@ -65,12 +67,13 @@ _NO_KINDS: frozenset = frozenset()
 _PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
 # Events that change nothing a state-based action looks at (704.5: life, poison, drawing from an empty
 # library, the permanents and their characteristics, damage, counters, attachments, control): turn
-# structure, mana, casting (its costs are logged on their own: "life", "zone_change" ...), and
-# zone changes that don't involve the battlefield (a draw, a discard) — unless a characteristic depends
-# on the turn, the step, tapped status or the cards in a zone (GameState.volatile_chars). After only
-# these, the state-based actions that found nothing before still find nothing (Game.settle). Events
-# performed through Game.perform (tapping, mana added, life) say it by their class (Event.SBA).
-SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers", "draw", "cast",
+# structure, mana, casting (its costs are logged on their own: "life", "zone_change" ...) — unless a
+# characteristic depends on the turn, the step, tapped status or the cards in a zone
+# (GameState.volatile_chars). After only these, the state-based actions that found nothing before still
+# find nothing (Game.settle). Events performed through Game.perform (tapping, mana added, life, zone
+# changes, draws, discards) say it by their class (Event.marks_sba: a zone change not involving the
+# battlefield doesn't count).
+SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers", "cast",
                                 "activate_mana", "pay_mana", "mana_empties", "order_triggers"})
 
 # What Game.new_game takes as a deck: a Deck, a bundled deck's name or a deck file's path, or card names.
@@ -404,8 +407,7 @@ class Game:
         return self.s.objects[oid]
 
     def log_event(self, event: str, rule: str, **fields: object) -> None:
-        self._log(event, rule, event not in SBA_NEUTRAL_EVENTS and not (
-            event == "zone_change" and fields["from_zone"] != BATTLEFIELD and fields["to_zone"] != BATTLEFIELD), fields)
+        self._log(event, rule, event not in SBA_NEUTRAL_EVENTS, fields)
 
     def _log(self, event: str, rule: str, sba: bool, fields: dict[str, object]) -> None:
         """Log an event with its rule; `sba`: whether state-based actions may care (704.3)."""
@@ -471,13 +473,23 @@ class Game:
     def move(self, oid: int, to: str, *, rule: str, controller: int | None = None, tapped: bool = False,
              bottom: bool = False, index: int | None = None, cast_x: int | None = None,
              etb_choices: dict[str, object] | None = None) -> int:
-        """Move an object to another zone; it becomes a new object (400.7). Returns the new id.
-        Leaving the battlefield records last known information (608.2h, 603.10)."""
+        """Move an object to another zone (a ZoneChange performed through the event door); it becomes a
+        new object (400.7). Returns the new id (the old one when a replacement effect left it where it
+        was)."""
+        o = self.s.objects[oid]
+        self.perform(ZoneChange(rule, oid, o.zone, to, controller, tapped, bottom, index, cast_x, etb_choices))
+        return self.s.successor.get(oid, oid)
+
+    def _zone_change(self, event: ZoneChange) -> None:
+        """Perform a zone change: the object leaves its zone (last known information, 608.2h, 603.10;
+        506.4 it leaves combat), a new object enters the other (400.7), is logged, and the consequences
+        follow in this order: leaves-the-battlefield triggers and hooks, enters hooks and triggers
+        (EVENT_TRIGGERS[ZoneChange] then collects the other zone-change triggers)."""
         s = self.s
+        oid = event.obj
+        to = event.to_zone
         o = s.objects[oid]
         frm = o.zone
-        for replace_zone in ZONE_CHANGE_REPLACEMENTS:
-            to = replace_zone(self, o, frm, to)
         if frm == BATTLEFIELD:
             s.lki[oid] = (o.copy(), self.chars(o))
             s.battlefield.remove(oid)
@@ -485,6 +497,8 @@ class Game:
             if s.combat:
                 RULES.remove_from_combat(self, oid)
         elif frm == STACK:
+            for leaving in registry.LEAVING_STACK_HOOKS:
+                leaving(self, o, to)
             s.lki[oid] = (o.copy(), self.chars(o))  # 608.2h: "its controller" of a countered spell
         else:
             self.zone_list(o).remove(oid)
@@ -497,28 +511,29 @@ class Game:
         s.successor[oid] = new.id
         del s.objects[oid]
         if to == BATTLEFIELD:
-            new.controller = o.owner if controller is None else controller
+            new.controller = o.owner if event.controller is None else event.controller
             new.sick = True
-            new.cast_x = cast_x
-            new.tapped = tapped
+            new.cast_x = event.cast_x
+            new.tapped = event.tapped
             if new.card.loyalty is not None and "Planeswalker" in new.card.types:
                 new.counters["loyalty"] = new.card.loyalty  # 306.5b
-            RULES.enters_battlefield(self, new, etb_choices or {})
+            RULES.enters_battlefield(self, new, event.etb_choices or {})
             s.battlefield.append(new.id)
         elif to == STACK:
-            new.controller = o.controller if controller is None else controller
+            new.controller = o.controller if event.controller is None else event.controller
         else:
             lst = s.players[o.owner].zone_list(to)
-            if bottom:
+            if event.bottom:
                 lst.append(new.id)
             elif to == LIBRARY:
-                lst.insert(0 if index is None else index, new.id)
+                lst.insert(0 if event.index is None else event.index, new.id)
             else:
                 lst.append(new.id)
         if frm == BATTLEFIELD or to == BATTLEFIELD:
             self.invalidate()
-        self.log_event("zone_change", rule, card=o.card.name, id=new.id, old_id=oid, from_zone=frm, to_zone=to,
-                       owner=s.players[o.owner].name)
+        self._log("zone_change", event.rule, event.marks_sba(),
+                  {"card": o.card.name, "id": new.id, "old_id": oid, "from_zone": frm, "to_zone": to,
+                   "owner": s.players[o.owner].name})
         if frm == BATTLEFIELD:
             RULES.left_battlefield(self, oid, to)
             for hook in LEFT_BATTLEFIELD_HOOKS:
@@ -527,8 +542,6 @@ class Game:
             for entered in ENTERED_BATTLEFIELD_HOOKS:
                 entered(self, oid, new.id, frm)
             RULES.entered_battlefield(self, new.id)
-        RULES.zone_changed(self, oid, new.id, frm, to, rule)
-        return new.id
 
     def current_id(self, oid: int) -> int:
         """Follow zone changes (400.7) to the object's newest incarnation."""
@@ -538,17 +551,14 @@ class Game:
             seen += 1
         return oid
 
-    def draw(self, p: int, n: int = 1, rule: str = "121.1") -> None:
-        s = self.s
-        pl = s.players[p]
+    def draw(self, p: int, n: int = 1, rule: str = "121.1") -> int:
+        """121.1: `p` draws `n` cards, one at a time (each a Draw through the event door: 121.2, each
+        draw triggers on its own; 121.6, a replacement may replace one). Returns how many were drawn."""
+        drawn = 0
         for _ in range(n):
-            if not pl.library:
-                pl.drew_from_empty = True  # 704.5b: checked as a state-based action
-                self.log_event("draw_empty", "121.4", player=pl.name)
-                continue
-            oid = pl.library[0]
-            self.move(oid, HAND, rule=rule)
-            self.log_event("draw", rule, player=pl.name)
+            if isinstance(self.perform(Draw(rule, p)), Draw):
+                drawn += 1
+        return drawn
 
     def set_life(self, p: int, delta: int, rule: str, source: str = "") -> None:
         if delta == 0:
@@ -594,11 +604,16 @@ class Game:
         changes the state, is logged with its rule, marks the state-based actions from its own type, and
         the triggered abilities watching for it are collected (603.2). Returns the event that happened
         (None: nothing did)."""
-        if type(event) in registry.REPLACEMENTS:
-            replaced = self._replaced(event)
-            if replaced is None:
-                return None
-            event = replaced
+        table = registry.REPLACEMENTS
+        if type(event) in table:
+            finders = table[type(event)]
+            for find in finders:  # the cheap look first: most events have none (Game.move is hot)
+                if find(self, event):
+                    replaced = self._replaced(event, finders)
+                    if replaced is None:
+                        return None
+                    event = replaced
+                    break
         s = self.s
         if isinstance(event, LifeChange):
             pl = s.players[event.player]
@@ -643,8 +658,27 @@ class Game:
         elif isinstance(event, TokenCreated):
             event = self._create_tokens(event)
         # --- end of damage, counters, tokens
+        # --- zone changes, draws and discards
+        elif isinstance(event, ZoneChange):
+            self._zone_change(event)
+        elif isinstance(event, Draw):
+            pl = s.players[event.player]
+            if not pl.library:
+                pl.drew_from_empty = True  # 121.4: no card is drawn; 704.5b: checked as a state-based action
+                self._log("draw_empty", "121.4", True, {"player": pl.name})
+                return None  # nothing was drawn: no "whenever you draw" (121.2)
+            self.move(pl.library[0], HAND, rule=event.rule)
+            self._log("draw", event.rule, event.marks_sba(), {"player": pl.name})
+        elif isinstance(event, Discard):
+            o = s.objects[event.obj]
+            self._log("discard", event.rule, event.marks_sba(), {"player": s.players[event.player].name,
+                                                                 "card": o.card.name})
+            self.move(event.obj, event.to_zone, rule=event.rule)
         else:
-            raise TypeError(f"{type(event).__name__} is not an event the engine performs")
+            performer = registry.EVENT_PERFORMERS.get(type(event))
+            if performer is None:
+                raise TypeError(f"{type(event).__name__} is not an event the engine performs")
+            performer(self, event)
         for collect in registry.EVENT_TRIGGERS.get(type(event), ()):
             collect(self, event)
         return event
@@ -711,50 +745,76 @@ class Game:
 
     def _affected_player(self, event: Event) -> int:
         """616.1: who orders the replacement effects: the affected player, or the affected object's
-        controller."""
+        controller (for a card in a player's zone, its owner)."""
         if isinstance(event, TapChange | CountersPut | CountersRemoved):
             return self.s.objects[event.obj].controller
         if isinstance(event, Damage):
             r = event.recipient
             return -1 - r if r < 0 else self.s.objects[r].controller
+        if isinstance(event, ZoneChange):
+            o = self.s.objects[event.obj]
+            return o.controller if o.zone in (BATTLEFIELD, STACK) else o.owner
         return getattr(event, "player", 0)
 
-    def _replaced(self, event: Event) -> Event | None:
+    def _replaced(self, event: Event, finders: list[Callable[[Game, Event], list[registry.Replacement]]] | None = None
+                  ) -> Event | None:
         """614.1 / 616.1: every way to apply the replacement effects that apply (each once, 614.5; the
         others checked again after each, 616.1e); the affected player chooses the order when orders
-        give different results, else the rules make it without asking."""
-        finders = registry.REPLACEMENTS[type(event)]
-        first = [r for find in finders for r in find(self, event)]
-        if not first:
-            return event  # none applies (the hot path: nothing walked)
-        orders: list[tuple[tuple[registry.Replacement, ...], Event | None]] = []
-        outcomes: dict[Any, tuple[registry.Replacement, ...]] = {}
-        self._walk(finders, event, first, (), (), (), orders, outcomes)
+        give different results, else the rules make it without asking. An optional effect ("you may",
+        Replacement.ask) is asked once its order is chosen; one declined is left out and the others are
+        looked at again."""
+        if finders is None:
+            finders = registry.REPLACEMENTS[type(event)]
+        declined: tuple[tuple[Hashable, ...], ...] = ()
+        accepted: set[tuple[Hashable, ...]] = set()
+        while True:
+            first = [r for find in finders for r in find(self, event) if r.key not in declined]
+            if not first:
+                return event  # none applies (the hot path: nothing walked)
+            orders: list[tuple[tuple[registry.Replacement, ...], Event | None]] = []
+            outcomes: dict[object, tuple[registry.Replacement, ...]] = {}
+            self._walk(finders, event, first, declined, (), (), orders, outcomes)
+            order = self._choose_order(event, orders, outcomes)
+            refused = next((r for r in order if r.ask is not None and r.key not in accepted
+                            and not self._accepts(r, accepted)), None)
+            if refused is not None:
+                declined += (refused.key,)
+                continue
+            result: Event | None = event
+            for r in order:  # again, in the order chosen: what each one does besides (615.7)
+                assert result is not None
+                after = r.apply(result)
+                if r.then is not None:
+                    r.then(self, result, after)
+                result = after
+            self._log_replaced(event, result, order)
+            return result
+
+    def _accepts(self, r: registry.Replacement, accepted: set[tuple[Hashable, ...]]) -> bool:
+        assert r.ask is not None
+        if r.ask(self):
+            accepted.add(r.key)
+            return True
+        return False
+
+    def _choose_order(self, event: Event, orders: list[tuple[tuple[registry.Replacement, ...], Event | None]],
+                      outcomes: dict[object, tuple[registry.Replacement, ...]]) -> tuple[registry.Replacement, ...]:
+        """616.1: the affected player chooses the order when orders give different results (through the
+        chooser: the options are orders of Replacement objects; without a chooser, the one
+        REPLACEMENT_PREFERRED prefers, else the first found); else one is taken without asking."""
         p = self._affected_player(event)
         prompt = f"616.1: choose the order of the replacement effects on {type(event).__name__}"
-        chosen: Any
-        order: tuple[registry.Replacement, ...]
         if len(outcomes) > 1:
             results = list(outcomes.items())
             prefer = registry.REPLACEMENT_PREFERRED.get(type(event))
             if prefer is not None:
-                results.sort(key=lambda kv: prefer(kv[0][0]))  # stable: ties keep the order found
-            options = [tuple(_label(r) for r in rs) for _, rs in results]
+                results.sort(key=lambda kv: prefer(kv[0][0]))  # type: ignore[index]  # stable: ties keep the order found
+            options = [rs for _, rs in results]
             chosen = self.choose(p, "replacement_order", options, prompt)
-            order = next((rs for _, rs in results if tuple(_label(r) for r in rs) == tuple(chosen)), results[0][1])
         else:
-            labelled = {tuple(_label(r) for r in rs): rs for rs, _ in orders}
-            chosen = self.unasked(p, "replacement_order", list(labelled), prompt)
-            order = labelled.get(tuple(chosen), orders[0][0])
-        result: Event | None = event
-        for r in order:  # again, in the order chosen: what each one does besides (615.7)
-            assert result is not None
-            after = r.apply(result)
-            if r.then is not None:
-                r.then(self, result, after)
-            result = after
-        self._log_replaced(event, result, order)
-        return result
+            options = list(dict.fromkeys(rs for rs, _ in orders))
+            chosen = self.unasked(p, "replacement_order", options, prompt)
+        return next((rs for rs in options if rs == tuple(chosen)), options[0])
 
     def _walk(self, finders: list, ev: Event | None, options: list, done: tuple, names: tuple, uses: tuple,
               orders: list, outcomes: dict) -> None:
@@ -779,6 +839,11 @@ class Game:
     def _log_replaced(self, event: Event, result: Event | None, order: tuple[registry.Replacement, ...]) -> None:
         """The log line of the replacement effects applied to `event` (614.1a; 616.1 when several)."""
         rule = "616.1" if len(order) > 1 else "614.1a"
+        if all(r.log is not None for r in order):
+            for r in order:  # the effects' own lines (614.1a "replace": where a card goes instead)
+                assert r.log is not None
+                self._log(r.log[0], r.log[1], True, dict(r.log[2]))
+            return
         # --- damage, counters, tokens: their lines as the log has always shown them
         if isinstance(event, Damage):
             # each prevention effect logs what it prevented (615.7, Replacement.then); the others are named here
@@ -839,11 +904,6 @@ class Game:
 
     def creatures(self, controller: int | None = None) -> list[Obj]:
         return [o for o in self.permanents(controller) if "Creature" in self.chars(o).types]
-
-
-def _label(r: registry.Replacement) -> Any:
-    """What the chooser is shown for a replacement effect (616.1)."""
-    return r.name if r.label is None else r.label
 
 
 __all__ = ["Game", "Decision", "PROFILES", "HAND", "GRAVEYARD", "EXILE"]

@@ -8,7 +8,7 @@ imports flowing one way (docs/architecture.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
 if TYPE_CHECKING:
@@ -61,13 +61,12 @@ class EngineRules:
     put_triggers_on_stack: Callable[[Game], None] = _not_installed  # 603.3
     # 613: characteristics (rules/continuous.py)
     characteristics: Callable[[GameState, Obj, dict[Hashable, object]], Chars] = _not_installed  # the cache
-    # a zone change's consequences (Game.move), in the order they happen
+    # a zone change's consequences (Game.perform of a ZoneChange), in the order they happen
     remove_from_combat: Callable[[Game, int], None] = _not_installed  # 506.4
     face_down_moved: Callable[[Game, Obj, Obj, str, str], None] = _not_installed  # 708.9: revealed
     enters_battlefield: Callable[[Game, Obj, dict[str, object]], None] = _not_installed  # 614.1c, 614.12
     left_battlefield: Callable[[Game, int, str], None] = _not_installed  # 603.6c, 603.10a triggers
     entered_battlefield: Callable[[Game, int], None] = _not_installed  # 603.6a triggers
-    zone_changed: Callable[[Game, int, int, str, str, str], None] = _not_installed  # other zone-change triggers
     kept_mana: Callable[[Game], dict[int, Bag]] = _not_installed  # 106.4a: mana that doesn't empty, by player
     # validation of answers (engine/validate.py)
     check_trigger_order: Callable[[Decision, Hashable], None] = _not_installed  # 603.3b: the answer's shape
@@ -91,10 +90,10 @@ class PaymentRules:
 
 PAYMENT = PaymentRules()
 
-# 614.1a: replacement effects on zone changes ("if it would die, exile it instead"):
-# fn(game, obj, from_zone, to_zone) -> the zone the object goes to instead (or to_zone). Asked by
-# Game.move before the object moves.
-ZONE_CHANGE_REPLACEMENTS: list[Callable[[Game, Obj, str, str], str]] = []
+# fn(game, obj, to_zone), called as an object is about to leave the stack (after the replacement
+# effects on its ZoneChange, before its last known information is recorded): 702.96b, an overloaded
+# spell's changed text ends (rules/alternative_costs.py).
+LEAVING_STACK_HOOKS: list[Callable[[Game, Obj, str], None]] = []
 # 610.3a and the like: fn(game, old_id, to_zone), called after a permanent left the battlefield.
 LEFT_BATTLEFIELD_HOOKS: list[Callable[[Game, int, str], None]] = []
 # fn(game, old_id, new_id, from_zone), called as a permanent has entered the battlefield, before its
@@ -180,12 +179,6 @@ WHO_RESOLVERS: dict[type, Callable[..., list[int]]] = {}
 AMOUNT_RESOLVERS: dict[type, Callable[..., int]] = {}
 # fn(g, resolving spell's stack item) -> True when it moved the spell itself instead of to the graveyard.
 RESOLVED_SPELL_HOOKS: list[Callable[[Game, StackItem], bool]] = []
-# 614.1a / 121.6: replacements of a single draw: fn(g, player) -> True when it replaced the draw
-# (702.52a dredge: rules/graveyard_keywords.py).
-DRAW_REPLACEMENTS: list[Callable[[Game, int], bool]] = []
-# 614.1a replacements of where a discarded card goes: fn(g, player, card) -> (zone, then) or None, where
-# then(g, player, new_id) runs after the move (702.35a madness: exiled instead, then its trigger).
-DISCARD_REPLACEMENTS: list[Callable[[Game, int, int], tuple[str, Callable[[Game, int, int], None]] | None]] = []
 # 113.6m: activating an ability of a card in another zone than the battlefield or a hand (unearth,
 # "return this card from your graveyard": rules/graveyard_keywords.py): zone -> fn(game, player, the
 # card, the ActivateAbility action), called by rules/activation.py.
@@ -363,7 +356,7 @@ SELF_LAYER4_KINDS: set[str] = set()
 # --- the event door (Game.perform, model/events.py)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Replacement:
     """One replacement effect (614) that applies to an event now: `key` identifies it (identical
     effects share a key, so their order can't change the result), `name` for the prompt and the log,
@@ -371,7 +364,7 @@ class Replacement:
 
     key: tuple[Hashable, ...]
     name: str
-    apply: Callable[[Event], Event | None]
+    apply: Callable[[Event], Event | None] = field(compare=False)
     # Effects with equal `same` give the same events whichever applies first (two Hardened Scales):
     # one order of them is walked (616.1). None: the key.
     same: tuple[Hashable, ...] | None = None
@@ -379,10 +372,17 @@ class Replacement:
     label: object = None
     # fn(game, the event before it applied, after), run once the order is chosen, in that order: what
     # applying it does besides rewriting the event (615.7: a prevention shield is used up and logged).
-    then: Callable[[Game, Event, Event | None], None] | None = None
+    then: Callable[[Game, Event, Event | None], None] | None = field(default=None, compare=False)
     # Whether `then` changes the game in a way that depends on the event it applies to (a shield for N
     # damage used up, counters removed): orders that apply it to different events differ (616.1).
     uses: bool = False
+    # The object whose effect it is (answers name it by id).
+    source: int | None = None
+    # The line (event, rule, fields) logged when it applies, instead of the door's "replacement" line.
+    log: tuple[str, str, dict[str, object]] | None = field(default=None, compare=False)
+    # An optional effect (614.1a "you may ... instead", dredge): fn(game) -> whether the player applies
+    # it, asked once its order is chosen.
+    ask: Callable[[Game], bool] | None = field(default=None, compare=False)
 
 
 # 614.1: event class -> finders fn(game, event) -> the replacement effects that apply to it now.
@@ -394,6 +394,9 @@ EVENT_TRIGGERS: dict[type, list[Callable[[Game, Event], None]]] = {}
 # 616.1: event class -> fn(event) -> a sort key of the events the orders give: without a chooser, the
 # order giving the smallest is taken (counters: the most, the fewest -1/-1); else the first order found.
 REPLACEMENT_PREFERRED: dict[type, Callable[[Event], int]] = {}
+# Event classes a rules module performs (what a replacement effect turns an event into, 614.1a:
+# model/events.Dredged): cls -> fn(game, event), the state change and its log, called by Game.perform.
+EVENT_PERFORMERS: dict[type, Callable[[Game, Event], None]] = {}
 
 # Timing permissions and restrictions (rules/timing_permissions.py):
 # 302.6 / 602.5a: fn(game, creature) -> True when its controller may activate its {T} and {Q} abilities

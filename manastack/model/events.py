@@ -3,17 +3,17 @@ performs it through one door, `Game.perform` (engine/game.py): replacement effec
 (614, 616.1), then it changes the state, is logged, marks what state-based actions look at (704.3)
 from its own type, and the triggered abilities that watch for it are collected (603.2).
 
-Life changes, tapping and untapping, mana added, damage, counters put on permanents and tokens
-created go through the door today; the other changes (zone changes, draws, discards) still have
-their own code (docs/architecture.md).
+Life changes, tapping and untapping, mana added, zone changes, draws, discards, damage, counters
+put on permanents and removed, and tokens created go through the door (docs/architecture.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from .mana import Bag
+from .zones import BATTLEFIELD, GRAVEYARD
 
 if TYPE_CHECKING:
     from .chars import Chars
@@ -27,6 +27,10 @@ class Event:
 
     rule: str
     SBA: ClassVar[bool] = True
+
+    def marks_sba(self) -> bool:
+        """Whether state-based actions may care that this event happened (its class says, `SBA`)."""
+        return self.SBA
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +115,62 @@ class TokenCreated(Event):
     amount: int = 1
     tapped: bool = False
     ids: tuple[int, ...] = ()
+
+
+# --- zone changes, draws and discards (400.7, 121, 701.8)
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneChange(Event):
+    """400.7: the object `obj` moves from `from_zone` to `to_zone` and becomes a new object. Onto the
+    battlefield: under `controller` (None: its owner), `tapped`, with `cast_x` and the choices made as
+    it enters (`etb_choices`, 614.12); into a library: on top, at `index` from the top, or at the
+    `bottom`. 614.1a replacement effects ("exile it instead") change `to_zone`."""
+
+    obj: int = 0
+    from_zone: str = ""
+    to_zone: str = ""
+    controller: int | None = None
+    tapped: bool = False
+    bottom: bool = False
+    index: int | None = None
+    cast_x: int | None = None
+    # Choices made as the permanent enters: carried along, never compared (they don't tell events apart)
+    etb_choices: dict[str, object] | None = field(default=None, compare=False)
+
+    def marks_sba(self) -> bool:
+        # 704.5: state-based actions look at the battlefield (a draw or a discard changes nothing they see,
+        # unless a characteristic depends on a zone: GameState.volatile_chars)
+        return self.from_zone == BATTLEFIELD or self.to_zone == BATTLEFIELD
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Event):
+    """121.1: `player` draws a card: the top card of their library is put into their hand (a ZoneChange).
+    121.4: with no card in the library none is drawn, and the player loses when state-based actions are
+    next checked (704.5b). 614.1a / 121.6: a replacement effect may replace the draw (dredge)."""
+
+    player: int = 0
+    SBA: ClassVar[bool] = False
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Event):
+    """701.8: `player` discards the card `obj` from their hand: it is put into `to_zone` (their graveyard;
+    702.35a madness: exiled instead)."""
+
+    player: int = 0
+    obj: int = 0
+    to_zone: str = GRAVEYARD
+    SBA: ClassVar[bool] = False
+
+
+@dataclass(frozen=True, slots=True)
+class Dredged(Event):
+    """702.52a: what a dredge replaces a draw with: `player` mills `amount` cards and returns `card` from
+    their graveyard to their hand. Performed by rules/graveyard_keywords.py (registry.EVENT_PERFORMERS)."""
+
+    player: int = 0
+    card: int = 0
+    amount: int = 0
+    SBA: ClassVar[bool] = False

@@ -22,7 +22,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import ManaSource, Requirement, parse_cost, requirements, solve_payment
-from ..model.state import EXILE, HAND, STACK
+from ..model.state import EXILE, HAND
 from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this module executes)
     AlternativeCost,
     CastingKeyword,
@@ -417,14 +417,12 @@ def overload_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.Ca
     return o.card
 
 
-def _restore_overloaded(g: Game, o: Obj, frm: str, to: str) -> str:
-    """game.ZONE_CHANGE_REPLACEMENTS (not a replacement: the text change ends as the spell leaves the
-    stack, 702.96b / 400.7): the card keeps its printed text in its new zone."""
-    if frm == STACK:
-        orig = _original(o.card)
-        if orig is not None:
-            o.card = orig
-    return to
+def _restore_overloaded(g: Game, o: Obj, to: str) -> None:
+    """registry.LEAVING_STACK_HOOKS: the text change ends as the spell leaves the stack (702.96b / 400.7):
+    the card keeps its printed text in its new zone."""
+    orig = _original(o.card)
+    if orig is not None:
+        o.card = orig
 
 
 def _run_if_kicked(g, ctx, e: IfKicked):

@@ -3,7 +3,8 @@
 
 - 601.3 casting from a graveyard or exile (rules/stack.py CAST_PERMISSIONS): 702.81a retrace,
   702.133a jump-start, 702.138a escape (702.138b: "sacrifice it unless it escaped"), 702.35a madness
-  (a discard replacement and a trigger that casts while resolving, registry.DISCARD_REPLACEMENTS).
+  (a discard replacement, registry.REPLACEMENTS[Discard], and a trigger that casts while resolving,
+  collected from the Discard event, registry.EVENT_TRIGGERS).
 - 702.62a suspend, 702.143a foretell and 702.170a plot: special actions (116.2f/h/k,
   A.ExileFromHand); suspend's upkeep trigger in exile and last-counter cast, haste (702.62a);
   "exile CARDNAME with three time counters on it" (702.62b).
@@ -21,7 +22,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
-from ..model.events import CountersPut, CountersRemoved
+from ..model.events import CountersPut, CountersRemoved, Discard, Event
 from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
     CastFromGraveyard,
@@ -158,20 +159,37 @@ _install_cast_hooks()
 MADNESS_TRIGGER_TEXT = "When this card is exiled this way, its owner may cast it by paying its madness cost"
 
 
-def _madness_replacement(g: Game, p: int, oid: int) -> tuple | None:
-    o = g.s.objects.get(oid)
-    if o is None or o.zone != "hand" or not any(isinstance(ab, Madness) for ab in o.card.abilities):
-        return None
-    g.log_event("replace", "702.35a", card=o.card.name, instead="exile")
-    return "exile", _madness_trigger
+def _madness_replacement(g: Game, e: Event) -> list[registry.Replacement]:
+    """registry.REPLACEMENTS[Discard]: 702.35a, "if you discard this card, discard it by exiling it instead
+    of putting it into your graveyard"."""
+    if not isinstance(e, Discard) or e.to_zone != GRAVEYARD:
+        return []  # "instead of putting it into your graveyard": another effect already sent it elsewhere
+    o = g.s.objects.get(e.obj)
+    if o is None or o.zone != "hand" or not _has_madness(o.card):
+        return []
+    return [registry.Replacement(("madness", e.obj), "madness", _exile_discarded, source=e.obj,
+                                 log=("replace", "702.35a", {"card": o.card.name, "instead": "exile"}))]
 
 
-def _madness_trigger(g: Game, p: int, new_id: int) -> None:
-    o = g.s.objects.get(new_id)
-    if o is None or o.zone != "exile":
+def _has_madness(card: V.CardDef) -> bool:
+    return any(isinstance(ab, Madness) for ab in card.abilities)
+
+
+def _exile_discarded(e: Event) -> Event:
+    assert isinstance(e, Discard)
+    return Discard(e.rule, e.player, e.obj, "exile")
+
+
+def _madness_trigger(g: Game, e: Discard) -> None:
+    """registry.EVENT_TRIGGERS[Discard]: 702.35a, "when this card is exiled this way" (a discarded card
+    with madness exiled instead of put into the graveyard)."""
+    if e.to_zone != "exile":
+        return
+    o = g.s.objects.get(g.s.successor.get(e.obj, -1))
+    if o is None or o.zone != "exile" or not _has_madness(o.card):
         return
     ab = V.TriggeredAbility(MADNESS_TRIGGER_TEXT, "madness", (MadnessCast(),))
-    trigger_queue.queue(g, o.owner, new_id, ab, None, o.card.name)
+    trigger_queue.queue(g, o.owner, o.id, ab, None, o.card.name)
 
 
 def _cast_offer(g: Game, ctx: effect_context.Context, kind: str) -> list | None:
@@ -307,7 +325,8 @@ registry.register_effect(SuspendCast, _suspend_cast)
 def _install_madness() -> None:
     registry.CHOICES["cast_offer"] = (_offer_actions, _answer_offer)
     registry.CHOICES["cast_target"] = (_target_actions, _answer_cast_target)
-    add_hook(registry.DISCARD_REPLACEMENTS, _madness_replacement)
+    add_hook(registry.REPLACEMENTS.setdefault(Discard, []), _madness_replacement)
+    add_hook(registry.EVENT_TRIGGERS.setdefault(Discard, []), _madness_trigger)
 
 
 _install_madness()

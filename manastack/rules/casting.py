@@ -309,7 +309,7 @@ def _register_casting() -> None:
                     (registry.CAST_ACTION_FILTERS, spell_payment.priced_with_targets)):
         add_hook(lst, fn)
     add_hook(registry.CARD_SWAPS, alternative_costs.overload_swap)
-    add_hook(game_mod.ZONE_CHANGE_REPLACEMENTS, alternative_costs._restore_overloaded)
+    add_hook(registry.LEAVING_STACK_HOOKS, alternative_costs._restore_overloaded)
     add_hook(registry.UNCOUNTERABLE_HOOKS, cast_restrictions.uncounterable)
     registry.register_effect(SacrificeSource, _sacrifice_source)
     registry.register_effect(CopyThisSpell, spell_copies._copy_this_spell)

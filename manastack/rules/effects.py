@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..cards.db import token_def
-from ..model.events import Damage, TokenCreated
+from ..model.events import Damage, Discard, TokenCreated
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -40,7 +40,6 @@ from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
 from . import counter_replacement
 from . import trigger_events as _trigger_events_module
-from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -224,25 +223,13 @@ def _draw(g: Game, ctx: effect_context.Context, e: V.Draw) -> list | None:
     return None
 
 
-DRAW_REPLACEMENTS = registry.DRAW_REPLACEMENTS  # (engine/registry.py)
-
-
 def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
-    """121.1: draw cards one at a time ("whenever you draw a card" triggers for each, 121.2)."""
-    triggers = _triggers_module
-    s = g.s
-    for _ in range(n):
-        if any(replace(g, p) for replace in DRAW_REPLACEMENTS):
-            continue  # the draw was replaced: no card was drawn (121.6)
-        before = len(s.players[p].hand)
-        g.draw(p, 1, rule=rule)
-        if len(s.players[p].hand) > before:
-            turn, counts = s.draws
-            if turn != s.turn:
-                counts = (0, 0)
-            counts = tuple(c + (1 if i == p else 0) for i, c in enumerate(counts))
-            s.draws = (s.turn, counts)
-            triggers.card_drawn(g, p, counts[p])
+    """121.1: draw cards one at a time (Game.draw: each is a Draw through the event door; its
+    replacement effects, 121.6 dredge, and "whenever you draw a card", 121.2, rules/triggers.py, are
+    found there)."""
+    g.draw(p, n, rule=rule)
+
+
 
 
 def _gain(g: Game, ctx: effect_context.Context, e: V.GainLife) -> list | None:
@@ -270,22 +257,10 @@ def _discard(g: Game, ctx: effect_context.Context, e: V.Discard) -> list | None:
     return needs or None
 
 
-DISCARD_REPLACEMENTS = registry.DISCARD_REPLACEMENTS  # (engine/registry.py)
-
-
 def discard(g: Game, p: int, oid: int, rule: str = "701.8") -> None:
-    o = g.s.objects[oid]
-    g.log_event("discard", rule, player=g.s.players[p].name, card=o.card.name)
-    to, then = GRAVEYARD, None
-    for replacement in DISCARD_REPLACEMENTS:
-        found = replacement(g, p, oid)
-        if found is not None:
-            to, then = found
-            break
-    new = g.move(oid, to, rule=rule)
-    if then is not None:
-        then(g, p, new)
-    _trigger_events_module.discarded(g, p, oid, new, rule)  # "whenever you discard / cycle a card" (702.29c-d)
+    """701.8: `p` discards the card `oid` (a Discard through the event door: 614.1a madness exiles it
+    instead; "whenever you discard / cycle a card", 702.29c-d, is collected from the event)."""
+    g.perform(Discard(rule, p, oid))
 
 
 def can_be_countered(g: Game, oid: int, by: str) -> bool:

@@ -12,9 +12,10 @@ imports them, so that importing it registers all their hooks.
   there: activated (GraveyardAbility: "{2}{B}: Return CARDNAME from your graveyard to your hand",
   702.84a unearth, 702.97a scavenge, 702.128a embalm, 702.129a eternalize) and triggered
   (GraveyardTrigger, watched through registry.WATCHER_HOOKS, read by rules/trigger_queue.py).
-- 702.52a dredge: a draw replacement from the graveyard (rules/effects.py DRAW_REPLACEMENTS).
+- 702.52a dredge: a draw replacement from the graveyard (registry.REPLACEMENTS[Draw]; each dredge card is its
+  own optional effect, 616.1), replacing the draw with a Dredged event performed here.
 - 305.1 playing lands from a graveyard (registry.LAND_PERMISSIONS).
-Choices made while a card is drawn (dredge) use rules/stack.py `choose`: the scenario runner's
+Choices made while a card is drawn (dredge) use `Game.choose`: the scenario runner's
 answers, or the first option (decline) for agents without a chooser.
 """
 
@@ -29,8 +30,9 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
+from ..model.events import Draw, Dredged, Event, ZoneChange
 from ..model.memo import by_identity
-from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect
 from ..model.vocab.graveyard_keywords import (  # noqa: F401 (the vocabulary this module executes)
     CreateCopyToken,
     Dredge,
@@ -257,14 +259,21 @@ def _exile_source(g: Game, ctx: effect_context.Context, e: ExileSource) -> list 
     return None
 
 
-def _exile_if_leaves(g: Game, o: Any, frm: str, to: str) -> str:
-    """614.1a / 702.84a: "If it would leave the battlefield, exile it instead of putting it anywhere else"."""
-    if frm != BATTLEFIELD or to == "exile" or not g.s.effects:
-        return to
-    if not any(e.kind == "exile_if_leaves" and e.target == o.id for e in g.s.effects):
-        return to
-    g.log_event("replace", "614.1a", card=o.card.name, instead="exile")
-    return "exile"
+def _exile_if_leaves(g: Game, e: Event) -> list[registry.Replacement]:
+    """614.1a / 702.84a: "If it would leave the battlefield, exile it instead of putting it anywhere else"
+    (registry.REPLACEMENTS[ZoneChange])."""
+    if not isinstance(e, ZoneChange) or e.from_zone != BATTLEFIELD or e.to_zone == EXILE or not g.s.effects:
+        return []
+    if not any(x.kind == "exile_if_leaves" and x.target == e.obj for x in g.s.effects):
+        return []
+    name = g.s.objects[e.obj].card.name
+    return [registry.Replacement(("exile_if_leaves", e.obj), "exile it instead", _to_exile, source=e.obj,
+                                 log=("replace", "614.1a", {"card": name, "instead": "exile"}))]
+
+
+def _to_exile(e: Event) -> Event:
+    assert isinstance(e, ZoneChange)
+    return dataclasses.replace(e, to_zone=EXILE)
 
 
 def _forget_left(g: Game, old_id: int, to: str) -> None:
@@ -280,7 +289,7 @@ registry.register_effect(ExileSource, _exile_source)
 
 
 def _install_hooks() -> None:
-    add_hook(game_module.ZONE_CHANGE_REPLACEMENTS, _exile_if_leaves)
+    add_hook(registry.REPLACEMENTS.setdefault(ZoneChange, []), _exile_if_leaves)
     add_hook(game_module.LEFT_BATTLEFIELD_HOOKS, _forget_left)
 
 
@@ -331,32 +340,44 @@ registry.register_effect(CreateCopyToken, _copy_token)
 
 
 
-def _dredge(g: Game, p: int) -> bool:
-    """A draw replacement (rules/effects.py DRAW_REPLACEMENTS): the player chooses whether to dredge
-    (true / false) and, with several cards that could, which one (614.1a, 616.1)."""
+def _dredge(g: Game, e: Event) -> list[registry.Replacement]:
+    """registry.REPLACEMENTS[Draw]: each card with dredge N in the player's graveyard, while they have at
+    least N cards in their library (702.52b), may replace the draw (614.1a): the player chooses which
+    applies when several do (616.1), then whether to dredge it (true / false; declined, the others are
+    offered, then the card is drawn)."""
+    if not isinstance(e, Draw):
+        return []
     s = g.s
-    pl = s.players[p]
-    cands = [oid for oid in pl.graveyard
-             if any(isinstance(ab, Dredge) and ab.amount <= len(pl.library) for ab in s.objects[oid].card.abilities)]
-    if not cands:
-        return False
-    names = ", ".join(g.name_of(c) for c in cands)
-    if not g.choose(p, "dredge", [False, True], f"702.52a: {pl.name} would draw a card: dredge instead ({names})? "
-                                                 f"(true or false)"):
-        return False
-    card = cands[0] if len(cands) == 1 else g.choose(p, "dredge_card", cands, f"702.52a: dredge which card ({names})?")
-    if card not in cands:
-        raise IllegalActionError(f"702.52a: {g.name_of(card)} can't be dredged")
-    n = next(ab.amount for ab in s.objects[card].card.abilities if isinstance(ab, Dredge))
-    g.log_event("dredge", "702.52a", player=pl.name, card=s.objects[card].card.name, amount=n)
-    for _ in range(n):
+    pl = s.players[e.player]
+    if not pl.graveyard:
+        return []
+    out = []
+    for oid in pl.graveyard:
+        card = s.objects[oid].card
+        n = next((ab.amount for ab in card.abilities if isinstance(ab, Dredge) and ab.amount <= len(pl.library)), None)
+        if n is None:
+            continue
+        out.append(registry.Replacement(
+            ("dredge", oid), card.name, lambda ev, oid=oid, n=n: Dredged("702.52a", ev.player, oid, n), source=oid,
+            log=("dredge", "702.52a", {"player": pl.name, "card": card.name, "amount": n}),
+            ask=lambda game, p=e.player, name=card.name: game.choose(
+                p, "dredge", [False, True],
+                f"702.52a: {game.s.players[p].name} would draw a card: dredge {name} instead? (true or false)") is True))
+    return out
+
+
+def _perform_dredged(g: Game, e: Dredged) -> None:
+    """702.52a: mill N cards, then return the dredge card from the graveyard to the hand (no card is drawn,
+    121.6)."""
+    pl = g.s.players[e.player]
+    for _ in range(e.amount):
         g.move(pl.library[0], GRAVEYARD, rule="701.13a")  # mill N cards
-    g.move(card, "hand", rule="702.52a")
-    return True
+    g.move(e.card, HAND, rule="702.52a")
 
 
 def _install_dredge() -> None:
-    add_hook(registry.DRAW_REPLACEMENTS, _dredge)
+    add_hook(registry.REPLACEMENTS.setdefault(Draw, []), _dredge)
+    registry.EVENT_PERFORMERS[Dredged] = _perform_dredged
 
 
 _install_dredge()

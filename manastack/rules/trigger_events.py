@@ -1,10 +1,10 @@
 """CR 603: more trigger events (compiled by cards/templates/triggers_*.py).
 
-Each function is called by a small hook where its event happens (effects.py: discard, deal_damage,
+Each function is called by a small hook where its event happens (effects.py: deal_damage,
 scry / surveil, explore; stack.py: targets chosen, mana paid, resolution, a kicked permanent entering;
-game.py: zone changes, life loss, before priority; triggers.py: attacks, steps, tapping, life gain,
-casting) and adds the triggered abilities that match to the pending triggers (603.2, put on the
-stack by 603.3).
+the event door, registry.EVENT_TRIGGERS: zone changes, discards, life loss; game.py: before priority;
+triggers.py: attacks, steps, tapping, life gain, casting) and adds the triggered abilities that match
+to the pending triggers (603.2, put on the stack by 603.3).
 
 - 603.4 intervening "if" clauses: TriggeredAbility.intervening (checked by trigger_queue.queue as the event
   happens and by `still_holds` as the ability resolves; rules/intervening.py says whether one holds).
@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.events import LifeChange
+from ..model.events import Discard, LifeChange, ZoneChange
 from ..model.state import BATTLEFIELD, GRAVEYARD, StackItem
 from ..model.vocab import TriggeredAbility
 from . import intervening, trigger_queue
@@ -93,6 +93,13 @@ def still_holds(g: Game, item: StackItem) -> bool:
 
 
 # ----------------------------------------------------------------------------- discard / cycle
+
+def _discarded(g: Game, e: Discard) -> None:
+    """registry.EVENT_TRIGGERS[Discard]: 701.8, a player discarded a card."""
+    new_id = g.s.successor.get(e.obj)
+    if new_id is not None:
+        discarded(g, e.player, e.obj, new_id, e.rule)
+
 
 def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str) -> None:
     """701.8: player `p` discarded the card `old_id` (now `new_id` in the graveyard)."""
@@ -295,8 +302,11 @@ def step_began(g: Game, event: str) -> None:
 
 # ------------------------------------------------------------------------------ zone changes
 
-def zone_changed(g: Game, old_id: int, new_id: int, frm: str, to: str, rule: str) -> None:
-    """Called by Game.move after every zone change (400.7: `new_id` is the new object)."""
+def zone_changed(g: Game, e: ZoneChange) -> None:
+    """registry.EVENT_TRIGGERS[ZoneChange], after every zone change and its consequences (Game.perform;
+    400.7: the object it moved became a new one)."""
+    old_id, frm, to, rule = e.obj, e.from_zone, e.to_zone, e.rule
+    new_id = g.s.successor[old_id]
     if to == BATTLEFIELD and rule == PLAY_LAND_RULE:
         o = g.s.objects.get(new_id)
         if o is not None:
@@ -504,6 +514,8 @@ def _life_changed(g: Game, e: LifeChange) -> None:
 
 
 registry.EVENT_TRIGGERS.setdefault(LifeChange, []).append(_life_changed)  # 603.2
+registry.EVENT_TRIGGERS.setdefault(ZoneChange, []).append(zone_changed)  # 603.2, 603.6, 603.10a
+registry.EVENT_TRIGGERS.setdefault(Discard, []).append(_discarded)  # 701.8, 702.29c-d
 
 
 def targets_chosen(g: Game, p: int, item: StackItem) -> None:

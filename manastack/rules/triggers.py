@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import LifeChange, TapChange
+from ..model.events import Draw, LifeChange, TapChange
 from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
 from ..model.vocab.effects import SacrificeUnless
@@ -335,6 +335,23 @@ def blockers_declared(g: Game) -> None:
 def _matches(g: Game, flt: V.ObjectFilter, oid: int, controller: int, source: int) -> bool:
     o = g.s.objects.get(oid)
     return o is not None and _targeting_module.matches_filter(g, flt, o, controller, source)
+
+
+def _card_drawn(g: Game, e: Draw) -> None:
+    """registry.EVENT_TRIGGERS[Draw]: count the cards each player drew this turn ("your second card each
+    turn"; rules/cost_modifiers.py reads it too) and collect "whenever you draw a card" (121.2, 603.2). A
+    draw from an empty library (121.4) or a replaced one (121.6) draws no card: it isn't counted."""
+    s = g.s
+    p = e.player
+    turn, counts = s.draws
+    if turn != s.turn:
+        counts = (0, 0)
+    counts = tuple(c + (1 if i == p else 0) for i, c in enumerate(counts))
+    s.draws = (s.turn, counts)
+    card_drawn(g, p, counts[p])
+
+
+registry.EVENT_TRIGGERS.setdefault(Draw, []).append(_card_drawn)
 
 
 def card_drawn(g: Game, p: int, nth: int) -> None:

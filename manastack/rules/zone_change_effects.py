@@ -13,12 +13,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..engine import game as game_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
+from ..model.events import Event, ZoneChange
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
     CounterTo,
@@ -103,21 +105,28 @@ def _exile_damaged_if_would_die(g: Game, ctx: Context, e: ExileDamagedIfWouldDie
     return None
 
 
-def _die_to_exile(g: Game, o: Any, frm: str, to: str) -> str:
-    if frm != BATTLEFIELD or to != GRAVEYARD or not g.s.effects:
-        return to
-    shields = [e for e in g.s.effects if e.kind == "exile_if_would_die" and e.target == o.id]
+def _die_to_exile(g: Game, e: Event) -> list[registry.Replacement]:
+    """614.1a: "if that creature would die this turn, exile it instead" (registry.REPLACEMENTS[ZoneChange])."""
+    if not isinstance(e, ZoneChange) or e.from_zone != BATTLEFIELD or e.to_zone != GRAVEYARD or not g.s.effects:
+        return []
+    shields = [x for x in g.s.effects if x.kind == "exile_if_would_die" and x.target == e.obj]
     if not shields:
-        return to
+        return []
+    o = g.s.objects[e.obj]
     c = g.chars(o)
     # 700.4: only a creature or planeswalker dies; "a creature dealt damage this way": a creature only.
-    if not any((e.data or frozenset({"Creature", "Planeswalker"})) & c.types for e in shields):
-        return to
-    g.log_event("replace", "614.1a", card=o.card.name, instead="exile")
-    return EXILE
+    if not any((x.data or frozenset({"Creature", "Planeswalker"})) & c.types for x in shields):
+        return []
+    return [registry.Replacement(("exile_if_would_die", e.obj), "exile it instead", _to_exile, source=e.obj,
+                                 log=("replace", "614.1a", {"card": o.card.name, "instead": "exile"}))]
 
 
-game_module.ZONE_CHANGE_REPLACEMENTS.append(_die_to_exile)
+def _to_exile(e: Event) -> Event:
+    assert isinstance(e, ZoneChange)
+    return dataclasses.replace(e, to_zone=EXILE)
+
+
+registry.REPLACEMENTS.setdefault(ZoneChange, []).append(_die_to_exile)
 
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.registry import Replacement
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import (
@@ -293,9 +294,15 @@ class Answers:
         return None
 
 
-def _fits(applied: Any, want: tuple[str, Any]) -> bool:
+def _fits(applied: object, want: tuple[str, object]) -> bool:
     """Whether one replacement effect of an order (616.1) is the one an answer names: by its source's id
-    (a counter replacement's Applied) or by its name (the event door shows most effects by their name)."""
+    (the event door's Replacement.source, or the key of a counter replacement's label or of a mana
+    replacement) or by its name."""
     if isinstance(applied, str):
         return want[0] == "name" and applied == want[1]
-    return applied.key == want[1] if want[0] == "id" else applied.name == want[1]
+    if isinstance(applied, Replacement):
+        label = applied.label
+        if want[0] == "id":
+            return applied.source == want[1] or getattr(label, "key", None) == want[1]
+        return applied.name == want[1] or getattr(label, "name", None) == want[1]
+    return getattr(applied, "key", None) == want[1] if want[0] == "id" else getattr(applied, "name", None) == want[1]

@@ -43,7 +43,9 @@ class Chooser:
         self.calls: list[tuple[int, str, list, bool]] = []
 
     def __call__(self, p: int, kind: str, options: list, prompt: str, asked: bool = True) -> Any:
-        self.calls.append((p, kind, options, asked))
+        # the orders are shown as Replacement objects: recorded by their names
+        shown = [tuple(getattr(r, "name", r) for r in o) for o in options] if kind == "replacement_order" else options
+        self.calls.append((p, kind, shown, asked))
         if not asked or self.pick is None:
             return None if not asked else options[0]
         return options[self.pick]
@@ -180,8 +182,7 @@ def test_616_1_hardened_scales_and_corpsejack_menace_ask_the_creatures_controlle
     (p, kind, options, asked), = ch.calls
     assert (p, kind, asked) == (0, "replacement_order", True)
     # the most counters first (Scales then Menace: 4), then 3; the runner's answers name them (key, name)
-    assert [[a.name for a in o] for o in options] == [["Hardened Scales", "Corpsejack Menace"],
-                                                      ["Corpsejack Menace", "Hardened Scales"]]
+    assert options == [("Hardened Scales", "Corpsejack Menace"), ("Corpsejack Menace", "Hardened Scales")]
     assert isinstance(done, CountersPut) and done.amount == 3 and bear.counters == {"+1/+1": 3}
     e = next(e for e in g.s.log if e["event"] == "counter_replacement")
     assert (e["rule"], e["would"], e["amount"]) == ("616.1", 1, 3)

@@ -309,8 +309,8 @@ def _escape(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
 
 @keyword_template(rf"madness {_MANA}")
 def _madness(m: re.Match, out: CardDraft) -> None:
-    """702.35a: a static ability in the hand (a discarded card is exiled instead: rules/effects.py
-    DISCARD_REPLACEMENTS) and the triggered ability that lets its owner cast it for [cost]."""
+    """702.35a: a static ability in the hand (a discarded card is exiled instead: rules/cast_from_zones.py,
+    registry.REPLACEMENTS[Discard]) and the triggered ability that lets its owner cast it for [cost]."""
     cost = _mana_cost(m.group(1)).mana
     if cost.x_count or any(type(e).__name__ == "Modal" for e in out.spell_effects):
         raise Unsupported(m.group(0))  # X in the madness cost, modes chosen while resolving: not modelled
