@@ -1,6 +1,7 @@
 """The house in layers (pyproject.toml [tool.importlinter], docs/architecture.md): the model imports
-nothing else of manastack, the card compiler knows nothing of the engine or the rules, and imports
-flow one way from the clients down to the model."""
+nothing else of manastack, the card compiler knows nothing of the engine or the rules, imports flow one
+way from the clients down to the model, and there is no import circle (inside every package, sibling
+modules import each other one way only)."""
 
 from __future__ import annotations
 
