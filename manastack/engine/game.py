@@ -407,7 +407,13 @@ class Game:
         return self.s.objects[oid]
 
     def log_event(self, event: str, rule: str, **fields: object) -> None:
-        self._log(event, rule, event not in SBA_NEUTRAL_EVENTS, fields)
+        """Log a change made outside the event door with its rule (its SBA mark: SBA_NEUTRAL_EVENTS)."""
+        s = self.s  # the body of _log, inlined: this is called for most log lines
+        if event != "pass":
+            s.version += 1
+            if s.volatile_chars or event not in SBA_NEUTRAL_EVENTS:
+                s.sba_version += 1
+        s.log.append({"event": event, "rule": rule, "turn": s.turn, "step": STEPS[s.step], **fields})
 
     def _log(self, event: str, rule: str, sba: bool, fields: dict[str, object]) -> None:
         """Log an event with its rule; `sba`: whether state-based actions may care (704.3)."""
@@ -416,9 +422,7 @@ class Game:
             s.version += 1
             if s.volatile_chars or sba:
                 s.sba_version += 1
-        e = {"event": event, "rule": rule, "turn": s.turn, "step": STEPS[s.step]}
-        e.update(fields)
-        s.log.append(e)
+        s.log.append({"event": event, "rule": rule, "turn": s.turn, "step": STEPS[s.step], **fields})
 
     def name_of(self, ref: int | None) -> str:
         if ref is None:
@@ -480,7 +484,7 @@ class Game:
         self.perform(ZoneChange(rule, oid, o.zone, to, controller, tapped, bottom, index, cast_x, etb_choices))
         return self.s.successor.get(oid, oid)
 
-    def _zone_change(self, event: ZoneChange) -> None:
+    def _zone_change(self, event: ZoneChange) -> Event | None:
         """Perform a zone change: the object leaves its zone (last known information, 608.2h, 603.10;
         506.4 it leaves combat), a new object enters the other (400.7), is logged, and the consequences
         follow in this order: leaves-the-battlefield triggers and hooks, enters hooks and triggers
@@ -542,6 +546,7 @@ class Game:
             for entered in ENTERED_BATTLEFIELD_HOOKS:
                 entered(self, oid, new.id, frm)
             RULES.entered_battlefield(self, new.id)
+        return event
 
     def current_id(self, oid: int) -> int:
         """Follow zone changes (400.7) to the object's newest incarnation."""
@@ -614,66 +619,12 @@ class Game:
                         return None
                     event = replaced
                     break
-        s = self.s
-        if isinstance(event, LifeChange):
-            pl = s.players[event.player]
-            pl.life += event.delta
-            self._log("life", event.rule, event.SBA, {"player": pl.name, "delta": event.delta, "life": pl.life,
-                                                       "source": event.source})
-        elif isinstance(event, TapChange):
-            o = s.objects[event.obj]
-            o.tapped = event.tapped
-            self._log("tap" if event.tapped else "untap", event.rule, event.SBA, {"card": o.card.name, "id": o.id})
-        elif isinstance(event, ManaAdded):
-            pl = s.players[event.player]
-            pl.pool = tuple(a + b for a, b in zip(pl.pool, event.mana))  # type: ignore[assignment]
-            self._log("add_mana", event.rule, event.SBA, {"player": pl.name, "mana": format_bag(event.mana),
-                                                          "source": event.source,
-                                                          "tapped_for_mana": event.tapped_for_mana})
-        # --- damage, counters, tokens (120.3, 122.1, 111.1)
-        elif isinstance(event, Damage):
-            self._damage(event)
-        elif isinstance(event, CountersPut):
-            if event.amount <= 0:
-                return None  # replaced down to none (Vizier of Remedies on one -1/-1 counter)
-            o = s.objects[event.obj]
-            o.counters[event.kind] = o.counters.get(event.kind, 0) + event.amount
-            self.invalidate()
-            self._log("counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind,
-                                                          "amount": event.amount})
-        elif isinstance(event, CountersRemoved):
-            o = s.objects[event.obj]
-            have = o.counters.get(event.kind, 0)
-            k = min(have, event.amount)
-            if k <= 0:
-                return None  # none to remove
-            if have > k:
-                o.counters[event.kind] = have - k
-            else:
-                del o.counters[event.kind]
-            self.invalidate()
-            self._log("remove_counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind, "amount": k})
-            if k != event.amount:
-                event = dataclasses.replace(event, amount=k)
-        elif isinstance(event, TokenCreated):
-            event = self._create_tokens(event)
-        # --- end of damage, counters, tokens
-        # --- zone changes, draws and discards
-        elif isinstance(event, ZoneChange):
-            self._zone_change(event)
-        elif isinstance(event, Draw):
-            pl = s.players[event.player]
-            if not pl.library:
-                pl.drew_from_empty = True  # 121.4: no card is drawn; 704.5b: checked as a state-based action
-                self._log("draw_empty", "121.4", True, {"player": pl.name})
-                return None  # nothing was drawn: no "whenever you draw" (121.2)
-            self.move(pl.library[0], HAND, rule=event.rule)
-            self._log("draw", event.rule, event.marks_sba(), {"player": pl.name})
-        elif isinstance(event, Discard):
-            o = s.objects[event.obj]
-            self._log("discard", event.rule, event.marks_sba(), {"player": s.players[event.player].name,
-                                                                 "card": o.card.name})
-            self.move(event.obj, event.to_zone, rule=event.rule)
+        perform_one = _PERFORMERS.get(type(event))
+        if perform_one is not None:
+            done = perform_one(self, event)
+            if done is None:
+                return None
+            event = done
         else:
             performer = registry.EVENT_PERFORMERS.get(type(event))
             if performer is None:
@@ -683,8 +634,73 @@ class Game:
             collect(self, event)
         return event
 
+
+    # --- what each event changes, and its log line (perform's table, _PERFORMERS)
+    def _life_change(self, event: LifeChange) -> Event | None:
+        pl = self.s.players[event.player]
+        pl.life += event.delta
+        self._log("life", event.rule, event.SBA, {"player": pl.name, "delta": event.delta, "life": pl.life,
+                                                   "source": event.source})
+        return event
+
+    def _tap_change(self, event: TapChange) -> Event | None:
+        o = self.s.objects[event.obj]
+        o.tapped = event.tapped
+        self._log("tap" if event.tapped else "untap", event.rule, event.SBA, {"card": o.card.name, "id": o.id})
+        return event
+
+    def _mana_added(self, event: ManaAdded) -> Event | None:
+        pl = self.s.players[event.player]
+        pl.pool = cast(Bag, tuple(a + b for a, b in zip(pl.pool, event.mana)))
+        self._log("add_mana", event.rule, event.SBA, {"player": pl.name, "mana": format_bag(event.mana),
+                                                      "source": event.source,
+                                                      "tapped_for_mana": event.tapped_for_mana})
+        return event
+
+    def _counters_put(self, event: CountersPut) -> Event | None:
+        if event.amount <= 0:
+            return None  # replaced down to none (Vizier of Remedies on one -1/-1 counter)
+        o = self.s.objects[event.obj]
+        o.counters[event.kind] = o.counters.get(event.kind, 0) + event.amount
+        self.invalidate()
+        self._log("counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind,
+                                                      "amount": event.amount})
+        return event
+
+    def _counters_removed(self, event: CountersRemoved) -> Event | None:
+        o = self.s.objects[event.obj]
+        have = o.counters.get(event.kind, 0)
+        k = min(have, event.amount)
+        if k <= 0:
+            return None  # none to remove
+        if have > k:
+            o.counters[event.kind] = have - k
+        else:
+            del o.counters[event.kind]
+        self.invalidate()
+        self._log("remove_counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind, "amount": k})
+        return event if k == event.amount else dataclasses.replace(event, amount=k)
+
+    def _draw(self, event: Draw) -> Event | None:
+        pl = self.s.players[event.player]
+        if not pl.library:
+            pl.drew_from_empty = True  # 121.4: no card is drawn; 704.5b: checked as a state-based action
+            self._log("draw_empty", "121.4", True, {"player": pl.name})
+            return None  # nothing was drawn: no "whenever you draw" (121.2)
+        self.move(pl.library[0], HAND, rule=event.rule)
+        self._log("draw", event.rule, event.marks_sba(), {"player": pl.name})
+        return event
+
+    def _discard(self, event: Discard) -> Event | None:
+        s = self.s
+        o = s.objects[event.obj]
+        self._log("discard", event.rule, event.marks_sba(), {"player": s.players[event.player].name,
+                                                             "card": o.card.name})
+        self.move(event.obj, event.to_zone, rule=event.rule)
+        return event
+
     # --- damage, counters, tokens (120.3, 122.1, 111.1)
-    def _damage(self, event: Damage) -> None:
+    def _damage(self, event: Damage) -> Event | None:
         """120.3: what damage does to its recipient, in the order the log has always shown: to a player
         the damage is logged (its life loss or poison, 120.3a-b, follows: EVENT_TRIGGERS[Damage]); to a
         creature it is marked or becomes -1/-1 counters (120.3d-e, wither 702.80a, infect 702.90c),
@@ -716,6 +732,7 @@ class Game:
             if event.source_id is not None:
                 fields["source_id"] = event.source_id
         self._log("damage", event.rule, event.SBA, fields)
+        return event
 
     def _create_tokens(self, event: TokenCreated) -> TokenCreated:
         """111.1: the tokens enter the battlefield one at a time (each an object, its enters triggers
@@ -904,6 +921,15 @@ class Game:
 
     def creatures(self, controller: int | None = None) -> list[Obj]:
         return [o for o in self.permanents(controller) if "Creature" in self.chars(o).types]
+
+
+# Game.perform's table: an event class -> what it changes and logs, returning the event that happened.
+_PERFORMERS: dict[type, Callable[[Game, Any], Event | None]] = {
+    LifeChange: Game._life_change, TapChange: Game._tap_change, ManaAdded: Game._mana_added,
+    ZoneChange: Game._zone_change, Draw: Game._draw, Discard: Game._discard,
+    Damage: Game._damage, CountersPut: Game._counters_put, CountersRemoved: Game._counters_removed,
+    TokenCreated: Game._create_tokens,
+}
 
 
 __all__ = ["Game", "Decision", "PROFILES", "HAND", "GRAVEYARD", "EXILE"]

@@ -5,6 +5,10 @@ from its own type, and the triggered abilities that watch for it are collected (
 
 Life changes, tapping and untapping, mana added, zone changes, draws, discards, damage, counters
 put on permanents and removed, and tokens created go through the door (docs/architecture.md).
+
+Events are values: made once and never changed (a replacement effect derives a new one with
+`dataclasses.replace`), hashed and compared by their fields. They are not frozen dataclasses only
+because those are five times slower to make, and the door makes one for every change of every game.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ if TYPE_CHECKING:
     from .vocab import CardDef
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Event:
     """A change to the game, caused by `rule`. `SBA`: whether a state-based action may care (704.5:
     life, the permanents and their characteristics, ...); events that don't are not checked for."""
@@ -33,7 +37,7 @@ class Event:
         return self.SBA
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LifeChange(Event):
     """119.3: `player` gains (`delta` > 0) or loses (< 0) life; `source` names what caused it."""
 
@@ -42,7 +46,7 @@ class LifeChange(Event):
     source: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TapChange(Event):
     """701.26: the permanent `obj` becomes tapped (`tapped`) or untapped."""
 
@@ -51,7 +55,7 @@ class TapChange(Event):
     SBA: ClassVar[bool] = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ManaAdded(Event):
     """106.3: `mana` is added to `player`'s mana pool by `source` (106.12: `tapped_for_mana`)."""
 
@@ -65,7 +69,7 @@ class ManaAdded(Event):
 # --- damage, counters, tokens (120, 122, 111)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Damage(Event):
     """120.3: `amount` damage is dealt by a source to `recipient` (a permanent's id, or a player ref < 0).
     The source: `source` its name, `source_id` its object (None: unknown), `source_chars` its
@@ -81,7 +85,7 @@ class Damage(Event):
     combat: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CountersPut(Event):
     """122.1 / 122.6: `amount` `kind` counters are put on the permanent `obj` by `placer` (122.6a: None,
     its controller); `by_effect` False when a cost puts them (606.4 loyalty, 614.1a "If an effect would
@@ -96,7 +100,7 @@ class CountersPut(Event):
     entering: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CountersRemoved(Event):
     """122.8 / 122.1: `amount` `kind` counters are removed from the object `obj` (as many as it has, at most)."""
 
@@ -105,7 +109,7 @@ class CountersRemoved(Event):
     amount: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TokenCreated(Event):
     """111.1: an effect creates `amount` tokens of `card` under `player`'s control (`tapped`: 111.1 "create
     ... tapped"). Performed, `ids` are the tokens created, in order."""
@@ -120,7 +124,7 @@ class TokenCreated(Event):
 # --- zone changes, draws and discards (400.7, 121, 701.8)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ZoneChange(Event):
     """400.7: the object `obj` moves from `from_zone` to `to_zone` and becomes a new object. Onto the
     battlefield: under `controller` (None: its owner), `tapped`, with `cast_x` and the choices made as
@@ -144,7 +148,7 @@ class ZoneChange(Event):
         return self.from_zone == BATTLEFIELD or self.to_zone == BATTLEFIELD
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Draw(Event):
     """121.1: `player` draws a card: the top card of their library is put into their hand (a ZoneChange).
     121.4: with no card in the library none is drawn, and the player loses when state-based actions are
@@ -154,7 +158,7 @@ class Draw(Event):
     SBA: ClassVar[bool] = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Discard(Event):
     """701.8: `player` discards the card `obj` from their hand: it is put into `to_zone` (their graveyard;
     702.35a madness: exiled instead)."""
@@ -165,7 +169,7 @@ class Discard(Event):
     SBA: ClassVar[bool] = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Dredged(Event):
     """702.52a: what a dredge replaces a draw with: `player` mills `amount` cards and returns `card` from
     their graveyard to their hand. Performed by rules/graveyard_keywords.py (registry.EVENT_PERFORMERS)."""
