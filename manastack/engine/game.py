@@ -12,10 +12,9 @@ An illegal action raises IllegalActionError and leaves the game exactly as it wa
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 from ..cards.db import get_card
 from ..decks import Deck, as_card_list
@@ -25,16 +24,10 @@ from ..model import vocab as _vocab
 from ..model.chars import VOLATILE_READS, Chars
 from ..model.decisions import Decision, DecisionKind
 from ..model.events import (
-    CountersPut,
-    CountersRemoved,
-    Damage,
-    Discard,
     Draw,
-    Event,
     LifeChange,
     ManaAdded,
     TapChange,
-    TokenCreated,
     ZoneChange,
 )
 from ..model.mana import EMPTY, Bag, format_bag
@@ -51,7 +44,7 @@ from ..model.state import (
     player_ref,
 )
 from ..model.vocab import Ability, CardDef, ability_types
-from . import registry, validate
+from . import door, registry, validate
 from .registry import RULES
 
 PROFILES = ("cr-2024-09", "cr-2026-02")
@@ -484,70 +477,6 @@ class Game:
         self.perform(ZoneChange(rule, oid, o.zone, to, controller, tapped, bottom, index, cast_x, etb_choices))
         return self.s.successor.get(oid, oid)
 
-    def _zone_change(self, event: ZoneChange) -> Event | None:
-        """Perform a zone change: the object leaves its zone (last known information, 608.2h, 603.10;
-        506.4 it leaves combat), a new object enters the other (400.7), is logged, and the consequences
-        follow in this order: leaves-the-battlefield triggers and hooks, enters hooks and triggers
-        (EVENT_TRIGGERS[ZoneChange] then collects the other zone-change triggers)."""
-        s = self.s
-        oid = event.obj
-        to = event.to_zone
-        o = s.objects[oid]
-        frm = o.zone
-        if frm == BATTLEFIELD:
-            s.lki[oid] = (o.copy(), self.chars(o))
-            s.battlefield.remove(oid)
-            # Auras attached to it are put into the graveyard by SBA (704.5m): handled in sba.
-            if s.combat:
-                RULES.remove_from_combat(self, oid)
-        elif frm == STACK:
-            for leaving in registry.LEAVING_STACK_HOOKS:
-                leaving(self, o, to)
-            s.lki[oid] = (o.copy(), self.chars(o))  # 608.2h: "its controller" of a countered spell
-        else:
-            self.zone_list(o).remove(oid)
-        new = self.new_object(o.card, o.owner, to)
-        new.previous_id = oid
-        if o.face_down is not None:  # 708.3-708.4 stays face down onto the battlefield; 708.9 else revealed
-            RULES.face_down_moved(self, o, new, frm, to)
-        if o.own_card is not None:
-            new.card = o.own_card  # 707.5 / 400.7: it was a copy as it entered; the new object is its own card
-        s.successor[oid] = new.id
-        del s.objects[oid]
-        if to == BATTLEFIELD:
-            new.controller = o.owner if event.controller is None else event.controller
-            new.sick = True
-            new.cast_x = event.cast_x
-            new.tapped = event.tapped
-            if new.card.loyalty is not None and "Planeswalker" in new.card.types:
-                new.counters["loyalty"] = new.card.loyalty  # 306.5b
-            RULES.enters_battlefield(self, new, event.etb_choices or {})
-            s.battlefield.append(new.id)
-        elif to == STACK:
-            new.controller = o.controller if event.controller is None else event.controller
-        else:
-            lst = s.players[o.owner].zone_list(to)
-            if event.bottom:
-                lst.append(new.id)
-            elif to == LIBRARY:
-                lst.insert(0 if event.index is None else event.index, new.id)
-            else:
-                lst.append(new.id)
-        if frm == BATTLEFIELD or to == BATTLEFIELD:
-            self.invalidate()
-        self._log("zone_change", event.rule, event.marks_sba(),
-                  {"card": o.card.name, "id": new.id, "old_id": oid, "from_zone": frm, "to_zone": to,
-                   "owner": s.players[o.owner].name})
-        if frm == BATTLEFIELD:
-            RULES.left_battlefield(self, oid, to)
-            for hook in LEFT_BATTLEFIELD_HOOKS:
-                hook(self, oid, to)
-        if to == BATTLEFIELD:
-            for entered in ENTERED_BATTLEFIELD_HOOKS:
-                entered(self, oid, new.id, frm)
-            RULES.entered_battlefield(self, new.id)
-        return event
-
     def current_id(self, oid: int) -> int:
         """Follow zone changes (400.7) to the object's newest incarnation."""
         seen = 0
@@ -602,284 +531,9 @@ class Game:
                 return picked
         return options[0]
 
-    # ------------------------------------------------------------------ the event door
-    def perform(self, event: Event) -> Event | None:
-        """Perform `event`, the one door for the changes of model/events.py: replacement effects rewrite
-        it (614; the affected player orders several when the order changes the result, 616.1), then it
-        changes the state, is logged with its rule, marks the state-based actions from its own type, and
-        the triggered abilities watching for it are collected (603.2). Returns the event that happened
-        (None: nothing did)."""
-        table = registry.REPLACEMENTS
-        if type(event) in table:
-            finders = table[type(event)]
-            for find in finders:  # the cheap look first: most events have none (Game.move is hot)
-                if find(self, event):
-                    replaced = self._replaced(event, finders)
-                    if replaced is None:
-                        return None
-                    event = replaced
-                    break
-        perform_one = _PERFORMERS.get(type(event))
-        if perform_one is not None:
-            done = perform_one(self, event)
-            if done is None:
-                return None
-            event = done
-        else:
-            performer = registry.EVENT_PERFORMERS.get(type(event))
-            if performer is None:
-                raise TypeError(f"{type(event).__name__} is not an event the engine performs")
-            performer(self, event)
-        for collect in registry.EVENT_TRIGGERS.get(type(event), ()):
-            collect(self, event)
-        return event
-
-
-    # --- what each event changes, and its log line (perform's table, _PERFORMERS)
-    def _life_change(self, event: LifeChange) -> Event | None:
-        pl = self.s.players[event.player]
-        pl.life += event.delta
-        self._log("life", event.rule, event.SBA, {"player": pl.name, "delta": event.delta, "life": pl.life,
-                                                   "source": event.source})
-        return event
-
-    def _tap_change(self, event: TapChange) -> Event | None:
-        o = self.s.objects[event.obj]
-        o.tapped = event.tapped
-        self._log("tap" if event.tapped else "untap", event.rule, event.SBA, {"card": o.card.name, "id": o.id})
-        return event
-
-    def _mana_added(self, event: ManaAdded) -> Event | None:
-        pl = self.s.players[event.player]
-        pl.pool = cast(Bag, tuple(a + b for a, b in zip(pl.pool, event.mana)))
-        self._log("add_mana", event.rule, event.SBA, {"player": pl.name, "mana": format_bag(event.mana),
-                                                      "source": event.source,
-                                                      "tapped_for_mana": event.tapped_for_mana})
-        return event
-
-    def _counters_put(self, event: CountersPut) -> Event | None:
-        if event.amount <= 0:
-            return None  # replaced down to none (Vizier of Remedies on one -1/-1 counter)
-        o = self.s.objects[event.obj]
-        o.counters[event.kind] = o.counters.get(event.kind, 0) + event.amount
-        self.invalidate()
-        self._log("counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind,
-                                                      "amount": event.amount})
-        return event
-
-    def _counters_removed(self, event: CountersRemoved) -> Event | None:
-        o = self.s.objects[event.obj]
-        have = o.counters.get(event.kind, 0)
-        k = min(have, event.amount)
-        if k <= 0:
-            return None  # none to remove
-        if have > k:
-            o.counters[event.kind] = have - k
-        else:
-            del o.counters[event.kind]
-        self.invalidate()
-        self._log("remove_counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind, "amount": k})
-        return event if k == event.amount else dataclasses.replace(event, amount=k)
-
-    def _draw(self, event: Draw) -> Event | None:
-        pl = self.s.players[event.player]
-        if not pl.library:
-            pl.drew_from_empty = True  # 121.4: no card is drawn; 704.5b: checked as a state-based action
-            self._log("draw_empty", "121.4", True, {"player": pl.name})
-            return None  # nothing was drawn: no "whenever you draw" (121.2)
-        self.move(pl.library[0], HAND, rule=event.rule)
-        self._log("draw", event.rule, event.marks_sba(), {"player": pl.name})
-        return event
-
-    def _discard(self, event: Discard) -> Event | None:
-        s = self.s
-        o = s.objects[event.obj]
-        self._log("discard", event.rule, event.marks_sba(), {"player": s.players[event.player].name,
-                                                             "card": o.card.name})
-        self.move(event.obj, event.to_zone, rule=event.rule)
-        return event
-
-    # --- damage, counters, tokens (120.3, 122.1, 111.1)
-    def _damage(self, event: Damage) -> Event | None:
-        """120.3: what damage does to its recipient, in the order the log has always shown: to a player
-        the damage is logged (its life loss or poison, 120.3a-b, follows: EVENT_TRIGGERS[Damage]); to a
-        creature it is marked or becomes -1/-1 counters (120.3d-e, wither 702.80a, infect 702.90c),
-        deathtouch marks it (702.2b), a planeswalker loses that many loyalty counters (120.3c), then the
-        damage is logged."""
-        n = event.amount
-        chars = event.source_chars
-        fields: dict[str, Any]
-        if event.recipient < 0:
-            fields = {"source": event.source, "target": self.s.players[-1 - event.recipient].name, "amount": n,
-                      "combat": event.combat}
-        else:
-            o = self.s.objects[event.recipient]
-            c = self.chars(o)
-            kws = chars.keywords if chars is not None else _NO_KINDS
-            if "Creature" in c.types:
-                if "wither" in kws or "infect" in kws:
-                    self.perform(CountersPut("120.3d", o.id, "-1/-1", n))
-                else:
-                    o.damage += n
-                if "deathtouch" in kws:
-                    o.deathtouched = True
-            if "Planeswalker" in c.types:
-                # 120.3c: the damage line records it (no counters line: the log has never had one)
-                o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
-            self.invalidate()
-            fields = {"source": event.source, "target": o.card.name, "target_id": o.id, "amount": n,
-                      "combat": event.combat}
-            if event.source_id is not None:
-                fields["source_id"] = event.source_id
-        self._log("damage", event.rule, event.SBA, fields)
-        return event
-
-    def _create_tokens(self, event: TokenCreated) -> TokenCreated:
-        """111.1: the tokens enter the battlefield one at a time (each an object, its enters triggers
-        looked at as it enters, 603.6a)."""
-        s = self.s
-        ids = []
-        for _ in range(event.amount):
-            o = self.new_object(event.card, event.player, BATTLEFIELD)
-            o.sick = True
-            o.tapped = event.tapped
-            RULES.enters_battlefield(self, o, {})
-            s.battlefield.append(o.id)
-            self.invalidate()
-            self._log("create_token", event.rule, event.SBA, {"card": event.card.name, "id": o.id,
-                                                              "controller": s.players[event.player].name})
-            RULES.entered_battlefield(self, o.id)
-            ids.append(o.id)
-        return dataclasses.replace(event, ids=tuple(ids))
-    # --- end of damage, counters, tokens
-
-    def replace_event(self, event: Event) -> Event | None:
-        """The event `event` becomes under the replacement effects that apply (614.1, 616.1), without
-        performing it: what a permanent enters with (614.1c), a cost's counters (606.4)."""
-        if type(event) not in registry.REPLACEMENTS:
-            return event
-        return self._replaced(event)
-
-    def _affected_player(self, event: Event) -> int:
-        """616.1: who orders the replacement effects: the affected player, or the affected object's
-        controller (for a card in a player's zone, its owner)."""
-        if isinstance(event, TapChange | CountersPut | CountersRemoved):
-            return self.s.objects[event.obj].controller
-        if isinstance(event, Damage):
-            r = event.recipient
-            return -1 - r if r < 0 else self.s.objects[r].controller
-        if isinstance(event, ZoneChange):
-            o = self.s.objects[event.obj]
-            return o.controller if o.zone in (BATTLEFIELD, STACK) else o.owner
-        return getattr(event, "player", 0)
-
-    def _replaced(self, event: Event, finders: list[Callable[[Game, Event], list[registry.Replacement]]] | None = None
-                  ) -> Event | None:
-        """614.1 / 616.1: every way to apply the replacement effects that apply (each once, 614.5; the
-        others checked again after each, 616.1e); the affected player chooses the order when orders
-        give different results, else the rules make it without asking. An optional effect ("you may",
-        Replacement.ask) is asked once its order is chosen; one declined is left out and the others are
-        looked at again."""
-        if finders is None:
-            finders = registry.REPLACEMENTS[type(event)]
-        declined: tuple[tuple[Hashable, ...], ...] = ()
-        accepted: set[tuple[Hashable, ...]] = set()
-        while True:
-            first = [r for find in finders for r in find(self, event) if r.key not in declined]
-            if not first:
-                return event  # none applies (the hot path: nothing walked)
-            orders: list[tuple[tuple[registry.Replacement, ...], Event | None]] = []
-            outcomes: dict[object, tuple[registry.Replacement, ...]] = {}
-            self._walk(finders, event, first, declined, (), (), orders, outcomes)
-            order = self._choose_order(event, orders, outcomes)
-            refused = next((r for r in order if r.ask is not None and r.key not in accepted
-                            and not self._accepts(r, accepted)), None)
-            if refused is not None:
-                declined += (refused.key,)
-                continue
-            result: Event | None = event
-            for r in order:  # again, in the order chosen: what each one does besides (615.7)
-                assert result is not None
-                after = r.apply(result)
-                if r.then is not None:
-                    r.then(self, result, after)
-                result = after
-            self._log_replaced(event, result, order)
-            return result
-
-    def _accepts(self, r: registry.Replacement, accepted: set[tuple[Hashable, ...]]) -> bool:
-        assert r.ask is not None
-        if r.ask(self):
-            accepted.add(r.key)
-            return True
-        return False
-
-    def _choose_order(self, event: Event, orders: list[tuple[tuple[registry.Replacement, ...], Event | None]],
-                      outcomes: dict[object, tuple[registry.Replacement, ...]]) -> tuple[registry.Replacement, ...]:
-        """616.1: the affected player chooses the order when orders give different results (through the
-        chooser: the options are orders of Replacement objects; without a chooser, the one
-        REPLACEMENT_PREFERRED prefers, else the first found); else one is taken without asking."""
-        p = self._affected_player(event)
-        prompt = f"616.1: choose the order of the replacement effects on {type(event).__name__}"
-        if len(outcomes) > 1:
-            results = list(outcomes.items())
-            prefer = registry.REPLACEMENT_PREFERRED.get(type(event))
-            if prefer is not None:
-                results.sort(key=lambda kv: prefer(kv[0][0]))  # type: ignore[index]  # stable: ties keep the order found
-            options = [rs for _, rs in results]
-            chosen = self.choose(p, "replacement_order", options, prompt)
-        else:
-            options = list(dict.fromkeys(rs for rs, _ in orders))
-            chosen = self.unasked(p, "replacement_order", options, prompt)
-        return next((rs for rs in options if rs == tuple(chosen)), options[0])
-
-    def _walk(self, finders: list, ev: Event | None, options: list, done: tuple, names: tuple, uses: tuple,
-              orders: list, outcomes: dict) -> None:
-        """One step of _replaced's walk: `options` apply to `ev` after those `done` (their keys)."""
-        if not options:
-            orders.append((names, ev))
-            outcomes.setdefault((ev, frozenset(uses)), names)
-            return
-        seen: set[tuple] = set()
-        for r in options:
-            same = r.key if r.same is None else r.same
-            if same in seen:
-                continue  # identical effects: one order of them is enough (616.1)
-            seen.add(same)
-            assert ev is not None
-            after = r.apply(ev)
-            key = done + (r.key,)
-            nxt = [] if after is None else [x for find in finders for x in find(self, after) if x.key not in key]
-            self._walk(finders, after, nxt, key, names + (r,), uses + ((r.key, ev),) if r.uses else uses,
-                       orders, outcomes)
-
-    def _log_replaced(self, event: Event, result: Event | None, order: tuple[registry.Replacement, ...]) -> None:
-        """The log line of the replacement effects applied to `event` (614.1a; 616.1 when several)."""
-        rule = "616.1" if len(order) > 1 else "614.1a"
-        if all(r.log is not None for r in order):
-            for r in order:  # the effects' own lines (614.1a "replace": where a card goes instead)
-                assert r.log is not None
-                self._log(r.log[0], r.log[1], True, dict(r.log[2]))
-            return
-        # --- damage, counters, tokens: their lines as the log has always shown them
-        if isinstance(event, Damage):
-            # each prevention effect logs what it prevented (615.7, Replacement.then); the others are named here
-            order = tuple(r for r in order if r.then is None)
-            if order:
-                self._log("replacement", "616.1" if len(order) > 1 else "614.1a", True,
-                          {"replaced": "Damage", "by": [r.name for r in order]})
-            return
-        if isinstance(event, CountersPut):
-            self._log("counter_replacement", rule, True, {
-                "card": self.s.objects[event.obj].card.name, "kind": event.kind, "would": event.amount,
-                "amount": result.amount if isinstance(result, CountersPut) else 0, "by": [r.name for r in order]})
-            return
-        if isinstance(event, TokenCreated):
-            if isinstance(result, TokenCreated) and result.amount != event.amount:
-                self._log("token_replacement", "614.1a", True, {"card": event.card.name, "amount": result.amount})
-            return
-        # --- end of damage, counters, tokens
-        self._log("replacement", rule, True, {"replaced": type(event).__name__, "by": [r.name for r in order]})
+    # ------------------------------------------------------------------ the event door (engine/door.py)
+    perform = door.perform  # 614, 616.1, 603.2: every change of model/events.py
+    replace_event = door.replace_event  # an event as the replacement effects would make it
 
     def empty_pools(self, rule: str = "500.4") -> None:
         if self.s.kept_mana:
@@ -921,15 +575,6 @@ class Game:
 
     def creatures(self, controller: int | None = None) -> list[Obj]:
         return [o for o in self.permanents(controller) if "Creature" in self.chars(o).types]
-
-
-# Game.perform's table: an event class -> what it changes and logs, returning the event that happened.
-_PERFORMERS: dict[type, Callable[[Game, Any], Event | None]] = {
-    LifeChange: Game._life_change, TapChange: Game._tap_change, ManaAdded: Game._mana_added,
-    ZoneChange: Game._zone_change, Draw: Game._draw, Discard: Game._discard,
-    Damage: Game._damage, CountersPut: Game._counters_put, CountersRemoved: Game._counters_removed,
-    TokenCreated: Game._create_tokens,
-}
 
 
 __all__ = ["Game", "Decision", "PROFILES", "HAND", "GRAVEYARD", "EXILE"]

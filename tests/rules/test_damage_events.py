@@ -13,7 +13,7 @@ import pytest
 
 from manastack import Game
 from manastack.cards.db import get_card
-from manastack.engine import registry
+from manastack.engine import door, registry
 from manastack.engine.registry import Replacement
 from manastack.model.events import CountersPut, CountersRemoved, Damage, Event, TokenCreated
 from manastack.model.state import ContinuousEffect
@@ -249,7 +249,7 @@ def test_nothing_is_walked_when_no_replacement_applies(cls, monkeypatch) -> None
     g = _game()
     bear = put(g, "Grizzly Bears", "battlefield")
     g.chooser = ch = Chooser()
-    monkeypatch.setattr(Game, "_walk", lambda *a: pytest.fail("walked"))
+    monkeypatch.setattr(door, "_walk", lambda *a: pytest.fail("walked"))
     if cls is Damage:
         g.perform(Damage("120.3", bear.id, 1, "x"))
         assert bear.damage == 1
