@@ -21,7 +21,8 @@ from rich.table import Table
 
 from . import agents  # agents.play_game is looked up per game (tests inject faults there)
 from .cards.coverage import load_corpus, measure
-from .cards.db import all_cards, import_cards, user_db_path
+from .cards.db import every_name, get_card, import_cards, name_key, record, user_db_path
+from .cards.describe import describe
 from .decks import DEFAULT_FORMAT, FORMATS, CheckSummary, DeckReport, bundled_decks, check_deck, deck_files, load_deck
 from .engine.game import Game
 from .errors import InputError, ManastackError
@@ -65,8 +66,16 @@ def main(argv: list[str] | None = None) -> int:
     p_check.add_argument("-v", "--verbose", action="store_true", help="print the game log of every scenario")
     p_cards = sub.add_parser("cards", help="card database commands")
     cards_sub = p_cards.add_subparsers(dest="cards_cmd", required=True)
-    cards_sub.add_parser("unsupported", help="list cards whose Oracle text the compiler doesn't support")
-    cards_sub.add_parser("list", help="list supported cards")
+    p_show = cards_sub.add_parser("show", help="what a card compiles to, or the sentences it can't")
+    p_show.add_argument("name", nargs="+", help="the card's name, as a decklist writes it (quotes optional)")
+    for cmd, what in (("unsupported", "cards whose Oracle text the compiler doesn't support (with the first refused "
+                                      "sentence)"), ("list", "supported cards")):
+        p_list = cards_sub.add_parser(cmd, help=f"{what}, over the whole database (34,547 cards and your imports)")
+        p_list.add_argument("--name", metavar="TEXT", help="only names containing TEXT (any case, accents optional)")
+        p_list.add_argument("--type", metavar="TEXT", help="only type lines containing TEXT (e.g. Creature, Elf)")
+        p_list.add_argument("--text", metavar="TEXT",
+                            help="only cards whose Oracle text (for `unsupported`: a refused sentence) contains TEXT")
+        p_list.add_argument("--limit", type=int, default=0, help="print at most N cards (0: all)")
     p_cov = cards_sub.add_parser("coverage", help="compiled share of a card corpus, and what blocks the rest")
     p_cov.add_argument("--corpus", metavar="FILE", help="MTGJSON/Scryfall card file (default: the shipped database)")
     p_cov.add_argument("--json", action="store_true", help="print one JSON object")
@@ -218,16 +227,45 @@ def cmd_cards(args: argparse.Namespace) -> int:
         n = import_cards(args.file)
         print(f"imported {n} cards into {user_db_path()}")
         return 0
-    cards = all_cards()
-    if args.cards_cmd == "unsupported":
-        bad = [c for c in cards if c.unsupported]
-        for c in bad:
-            print(f"{c.name}\t{c.unsupported[0]}")
-        print(f"{len(bad)} of {len(cards)} cards unsupported", file=sys.stderr)
-    else:
-        for c in cards:
-            if not c.unsupported:
-                print(c.name)
+    if args.cards_cmd == "show":
+        cd = get_card(" ".join(args.name), require_supported=False)
+        print("\n".join(describe(cd)))
+        return 0
+    return cmd_cards_list(args)
+
+
+def cmd_cards_list(args: argparse.Namespace) -> int:
+    """`cards list` / `cards unsupported` over every card of the database, filtered; the count of
+    matching cards (and of all cards looked at) goes to stderr, so stdout stays one card a line."""
+    if args.limit < 0:
+        raise InputError(f"--limit must be 0 or more, got {args.limit}", "<command line>")
+    want_bad = args.cards_cmd == "unsupported"
+    name_part = name_key(args.name) if args.name else None
+    type_part = args.type.lower() if args.type else None
+    text_part = args.text.lower() if args.text else None
+    looked = shown = matched = 0
+    for name in every_name():
+        if name_part is not None and name_part not in name_key(name):
+            continue
+        rec = record(name) or {}
+        if type_part is not None and type_part not in (rec.get("type_line") or "").lower():
+            continue  # before compiling: a filtered listing stays quick
+        cd = get_card(name, require_supported=False)
+        looked += 1
+        if bool(cd.unsupported) != want_bad:
+            continue
+        if text_part is not None:
+            hay = cd.unsupported if want_bad else (cd.oracle_text,)
+            if not any(text_part in h.lower() for h in hay):
+                continue
+        matched += 1
+        if args.limit and shown >= args.limit:
+            continue
+        shown += 1
+        print(f"{cd.name}\t{cd.unsupported[0]}" if want_bad else cd.name)
+    what = "unsupported" if want_bad else "supported"
+    more = f" (first {shown} printed)" if shown < matched else ""
+    print(f"{matched} of {looked} cards {what}{more}", file=sys.stderr)
     return 0
 
 

@@ -234,6 +234,12 @@ def get_card(name: str, require_supported: bool = True) -> CardDef:
     return cd
 
 
+def every_name() -> list[str]:
+    """Every card of the database: the reference pool, the user's imported cards and the shipped
+    34,547-card corpus, each name once, in that order."""
+    return list(dict.fromkeys([*_records(), *_user(), *_corpus()]))
+
+
 def all_cards() -> list[CardDef]:
     return [get_card(n, require_supported=False) for n in card_names()]
 
