@@ -23,7 +23,16 @@ from . import agents  # agents.play_game is looked up per game (tests inject fau
 from .cards.coverage import load_corpus, measure
 from .cards.db import every_name, get_card, import_cards, name_key, record, user_db_path
 from .cards.describe import describe
-from .decks import DEFAULT_FORMAT, FORMATS, CheckSummary, DeckReport, bundled_decks, check_deck, deck_files, load_deck
+from .decks import (
+    DEFAULT_FORMAT,
+    FORMATS,
+    CheckSummary,
+    DeckReport,
+    bundled_decks,
+    check_deck,
+    deck_files,
+    load_deck,
+)
 from .engine.game import Game
 from .errors import InputError, ManastackError
 from .fuzz.cli import add_commands as add_fuzz_commands
