@@ -219,18 +219,19 @@ def suggest(name: str) -> str:
 
 
 def get_card(name: str, require_supported: bool = True) -> CardDef:
-    """The compiled card `name` names (exactly, or as a list writes it: see resolve_name). Raises CardError for an unknown card (naming the
-    nearest known name) or, with `require_supported`, for a card whose text isn't supported."""
+    """The compiled card `name` names (exactly, or as a list writes it: see resolve_name). Raises
+    CardError for an unknown card (naming the nearest known name) or, with `require_supported`, for a
+    card whose text isn't supported."""
     cd = _compiled.get(name)
     if cd is None:
         exact = resolve_name(name)
         rec = record(exact) if exact is not None else None
-        if rec is None:
+        if exact is None or rec is None:
             raise CardError(f"unknown card {name!r}{suggest(name)}")
         cd = _compiled.get(exact) or compile_card(rec)
         _compiled[exact] = _compiled[name] = cd
     if require_supported and cd.unsupported:
-        raise CardError(f"card {name!r} is not supported: cannot compile {cd.unsupported[0]!r}")
+        raise CardError(f"card {cd.name!r} is not supported: cannot compile {cd.unsupported[0]!r}")
     return cd
 
 
