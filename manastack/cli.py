@@ -21,8 +21,18 @@ from rich.table import Table
 
 from . import agents  # agents.play_game is looked up per game (tests inject faults there)
 from .cards.coverage import load_corpus, measure
-from .cards.db import all_cards, import_cards, user_db_path
-from .decks import bundled_decks, load_deck
+from .cards.db import every_name, get_card, import_cards, name_key, record, user_db_path
+from .cards.describe import describe
+from .decks import (
+    DEFAULT_FORMAT,
+    FORMATS,
+    CheckSummary,
+    DeckReport,
+    bundled_decks,
+    check_deck,
+    deck_files,
+    load_deck,
+)
 from .engine.game import Game
 from .errors import InputError, ManastackError
 from .fuzz.cli import add_commands as add_fuzz_commands
@@ -54,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     p_play.add_argument("--profile", default="cr-2024-09", choices=["cr-2024-09", "cr-2026-02"])
     p_play.add_argument("--max-turns", type=int, default=100)
     p_play.add_argument("--quiet", action="store_true", help="print only the result")
+    p_play.add_argument("--format", choices=FORMATS, default=None,
+                        help=f"deck rules: constructed (100.2a) or limited (100.2b); default: the file's, else "
+                             f"{DEFAULT_FORMAT}")
     p_check = sub.add_parser("check", help="run scenario files")
     p_check.add_argument("paths", nargs="+")
     p_check.add_argument("--json", action="store_true", help="one JSON object per scenario")
@@ -62,8 +75,16 @@ def main(argv: list[str] | None = None) -> int:
     p_check.add_argument("-v", "--verbose", action="store_true", help="print the game log of every scenario")
     p_cards = sub.add_parser("cards", help="card database commands")
     cards_sub = p_cards.add_subparsers(dest="cards_cmd", required=True)
-    cards_sub.add_parser("unsupported", help="list cards whose Oracle text the compiler doesn't support")
-    cards_sub.add_parser("list", help="list supported cards")
+    p_show = cards_sub.add_parser("show", help="what a card compiles to, or the sentences it can't")
+    p_show.add_argument("name", nargs="+", help="the card's name, as a decklist writes it (quotes optional)")
+    for cmd, what in (("unsupported", "cards whose Oracle text the compiler doesn't support (with the first refused "
+                                      "sentence)"), ("list", "supported cards")):
+        p_list = cards_sub.add_parser(cmd, help=f"{what}, over the whole database (34,547 cards and your imports)")
+        p_list.add_argument("--name", metavar="TEXT", help="only names containing TEXT (any case, accents optional)")
+        p_list.add_argument("--type", metavar="TEXT", help="only type lines containing TEXT (e.g. Creature, Elf)")
+        p_list.add_argument("--text", metavar="TEXT",
+                            help="only cards whose Oracle text (for `unsupported`: a refused sentence) contains TEXT")
+        p_list.add_argument("--limit", type=int, default=0, help="print at most N cards (0: all)")
     p_cov = cards_sub.add_parser("coverage", help="compiled share of a card corpus, and what blocks the rest")
     p_cov.add_argument("--corpus", metavar="FILE", help="MTGJSON/Scryfall card file (default: the shipped database)")
     p_cov.add_argument("--json", action="store_true", help="print one JSON object")
@@ -71,7 +92,17 @@ def main(argv: list[str] | None = None) -> int:
     p_cov.add_argument("--top", type=int, default=25)
     p_imp = cards_sub.add_parser("import", help="import an MTGJSON AtomicCards.json or Scryfall oracle-cards file")
     p_imp.add_argument("file")
-    sub.add_parser("decks", help="list the bundled decks")
+    p_decks = sub.add_parser("decks", help="list the bundled decks; `decks check PATH...` checks deck files")
+    decks_sub = p_decks.add_subparsers(dest="decks_cmd")
+    p_dcheck = decks_sub.add_parser(
+        "check", help="every problem of each deck file in one go, and a summary by folder",
+        epilog="exit status: 0 every deck playable; 1 some deck is not; 2 a path is missing or holds no decks")
+    p_dcheck.add_argument("paths", nargs="+", metavar="PATH", help="deck files or folders (recursively)")
+    p_dcheck.add_argument("--format", choices=FORMATS, default=None,
+                          help="constructed (100.2a) or limited (100.2b); default: the file's `# format:` line, "
+                               f"else {DEFAULT_FORMAT}")
+    p_dcheck.add_argument("--json", action="store_true", help="one JSON object per deck")
+    p_dcheck.add_argument("--top", type=int, default=30, help="unsupported cards listed in the summary")
     add_commands(sub)
     add_fuzz_commands(sub)
     args = parser.parse_args(argv)
@@ -85,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == "cards":
             return cmd_cards(args)
         if args.cmd == "decks":
-            return cmd_decks()
+            return cmd_decks_check(args) if args.decks_cmd == "check" else cmd_decks()
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -116,7 +147,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     agent_a, agent_b = parse_agent(args.agent)
     if args.max_turns < 1:
         raise InputError(f"--max-turns must be positive, got {args.max_turns}", "<command line>")
-    a, b = load_deck(args.deck_a), load_deck(args.deck_b)
+    a, b = load_deck(args.deck_a, fmt=args.format), load_deck(args.deck_b, fmt=args.format)
     start = 0 if args.start == "a" else 1
     if args.log:  # fail before playing, and without truncating anything yet
         log_dir = os.path.dirname(os.path.abspath(args.log))
@@ -205,16 +236,45 @@ def cmd_cards(args: argparse.Namespace) -> int:
         n = import_cards(args.file)
         print(f"imported {n} cards into {user_db_path()}")
         return 0
-    cards = all_cards()
-    if args.cards_cmd == "unsupported":
-        bad = [c for c in cards if c.unsupported]
-        for c in bad:
-            print(f"{c.name}\t{c.unsupported[0]}")
-        print(f"{len(bad)} of {len(cards)} cards unsupported", file=sys.stderr)
-    else:
-        for c in cards:
-            if not c.unsupported:
-                print(c.name)
+    if args.cards_cmd == "show":
+        cd = get_card(" ".join(args.name), require_supported=False)
+        print("\n".join(describe(cd)))
+        return 0
+    return cmd_cards_list(args)
+
+
+def cmd_cards_list(args: argparse.Namespace) -> int:
+    """`cards list` / `cards unsupported` over every card of the database, filtered; the count of
+    matching cards (and of all cards looked at) goes to stderr, so stdout stays one card a line."""
+    if args.limit < 0:
+        raise InputError(f"--limit must be 0 or more, got {args.limit}", "<command line>")
+    want_bad = args.cards_cmd == "unsupported"
+    name_part = name_key(args.name) if args.name else None
+    type_part = args.type.lower() if args.type else None
+    text_part = args.text.lower() if args.text else None
+    looked = shown = matched = 0
+    for name in every_name():
+        if name_part is not None and name_part not in name_key(name):
+            continue
+        rec = record(name) or {}
+        if type_part is not None and type_part not in (rec.get("type_line") or "").lower():
+            continue  # before compiling: a filtered listing stays quick
+        cd = get_card(name, require_supported=False)
+        looked += 1
+        if bool(cd.unsupported) != want_bad:
+            continue
+        if text_part is not None:
+            hay = cd.unsupported if want_bad else (cd.oracle_text,)
+            if not any(text_part in h.lower() for h in hay):
+                continue
+        matched += 1
+        if args.limit and shown >= args.limit:
+            continue
+        shown += 1
+        print(f"{cd.name}\t{cd.unsupported[0]}" if want_bad else cd.name)
+    what = "unsupported" if want_bad else "supported"
+    more = f" (first {shown} printed)" if shown < matched else ""
+    print(f"{matched} of {looked} cards {what}{more}", file=sys.stderr)
     return 0
 
 
@@ -249,6 +309,58 @@ def cmd_decks() -> int:
         d = load_deck(name)
         print(f"{name}\t{d.archetype}")
     return 0
+
+
+def cmd_decks_check(args: argparse.Namespace) -> int:
+    """Each deck: playable or not, every unknown or unsupported card with the sentences the compiler
+    refused, the broken deck rules and the warnings; then the summary by folder and the unsupported
+    cards that refuse the most decks."""
+    if args.top < 0:
+        raise InputError(f"--top must be 0 or more, got {args.top}", "<command line>")
+    files = deck_files(args.paths)
+    summary = CheckSummary()
+    for path, folder in files:
+        r = check_deck(path, args.format)
+        summary.add(folder, r)
+        if args.json:
+            print(json.dumps(r.as_dict(), ensure_ascii=False))
+        else:
+            print_deck_report(r)
+    if not args.json:
+        print_summary(summary, args.top)
+    return 0 if all(v[0] == v[1] for v in summary.folders.values()) else 1
+
+
+def print_deck_report(r: DeckReport) -> None:
+    status = "playable" if r.playable else "NOT PLAYABLE"
+    side = f", sideboard {r.sideboard_cards}" if r.sideboard_cards else ""
+    print(f"{status}  {r.file}  ({r.format}, {r.main_cards} cards{side}; "
+          f"{r.copies_supported}/{r.main_cards} copies supported)")
+    for e in r.errors:
+        print(f"  error: {e}")
+    for w in r.warnings:
+        print(f"  warning: {w}")
+
+
+def print_summary(summary: CheckSummary, top: int) -> None:
+    print()
+    width = max([len("folder"), *(len(f) for f in summary.folders)])
+    print(f"{'folder':<{width}}  {'playable':>12}  {'copies supported':>22}")
+
+    def row(name: str, v: list[int]) -> None:
+        share = f"{v[2] / v[3]:.1%}" if v[3] else "-"
+        print(f"{name:<{width}}  {f'{v[0]}/{v[1]}':>12}  {f'{v[2]}/{v[3]} ({share})':>22}")
+
+    for folder in sorted(summary.folders):
+        row(folder, summary.folders[folder])
+    row("total", summary.totals())
+    rows = summary.top(top)
+    if rows:
+        print()
+        print(f"Most frequent unsupported cards (decks holding it; decks it refuses, in the main deck), top {len(rows)}:")
+        for card, decks, refused in rows:
+            why = summary.first_sentence.get(card, "")
+            print(f"{decks:5d} {refused:5d}  {card}  [{why[:90]}]")
 
 
 if __name__ == "__main__":

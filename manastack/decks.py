@@ -1,7 +1,13 @@
-"""Deck files: plain text ("4 Llanowar Elves", optional "Sideboard" section) and Arena export
-lines ("4 Llanowar Elves (DOM) 168"). Bundled demo decks live in manastack/data/decks/.
+"""Deck files: plain text ("4 Llanowar Elves", optional "Sideboard" and "Companion" sections) and Arena
+export lines ("4 Llanowar Elves (DOM) 168"), MTGO .dek files. Bundled demo decks live in
+manastack/data/decks/.
 
-Errors name the file and the line (InputError); an unknown card suggests the nearest name.
+Deck construction (100.2a constructed: at least 60 cards, at most four of a card other than basic
+lands, a sideboard of at most 15 (100.4a); 100.2b limited: at least 40 cards, any number of copies).
+Names are looked up as lists write them (cards.db.resolve_name). Every problem of a deck is found in
+one go (check_deck): every unknown or unsupported card with its line and the sentences the compiler
+refused, and the format's rules. Only the main deck is played: an unsupported sideboard or companion
+card is a warning, not a refusal. Errors name the file and the line (InputError).
 """
 
 from __future__ import annotations
@@ -9,11 +15,12 @@ from __future__ import annotations
 import difflib
 import re
 import xml.parsers.expat as expat
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .cards.db import get_card, suggest
+from .cards.db import get_card, resolve_name, suggest
 from .errors import CardError, InputError
 from .inputs import did_you_mean, read_text, strip_bom
 
@@ -25,6 +32,31 @@ MAX_LINE = 500          # characters in a line; the longest card name has about 
 MAX_DECK_BYTES = 1_000_000
 DEK_CARD_ATTRS = ("CatID", "Quantity", "Sideboard", "Name", "Annotation")
 DEK_ELEMENTS = ("Cards", "NetDeckID", "PreconstructedDeckID")
+FORMATS = ("constructed", "limited")
+DEFAULT_FORMAT = "constructed"  # a file that names none: the bundled, bench and tournament decks are 60-card decks
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15}
+_UP_TO = re.compile(r"A deck can have up to (\w+) cards named")
+
+MAIN, SIDEBOARD, COMPANION = "main", "sideboard", "companion"
+
+
+@dataclass(frozen=True)
+class CardProblem:
+    """One line's card that can't be played: unknown (or fitting several cards), or unsupported."""
+    written: str           # the name as the file writes it
+    card: str              # the card's exact name (the written name when unknown)
+    line: int | None
+    section: str           # main, sideboard or companion
+    kind: str              # "unknown" or "unsupported"
+    message: str           # one sentence, naming the card (and the nearest name or the refused text)
+    sentences: tuple[str, ...] = ()  # the sentences the compiler refused (CardDef.unsupported)
+    copies: int = 0
+
+    @property
+    def blocking(self) -> bool:
+        """An unknown name anywhere is a mistake in the file; an unsupported card only blocks the main deck."""
+        return self.kind == "unknown" or self.section == MAIN
 
 
 @dataclass
@@ -34,24 +66,53 @@ class Deck:
     sideboard: list[str] = field(default_factory=list)
     archetype: str = ""
     lines: dict[str, int] = field(default_factory=dict)  # card → the first line naming it
+    companion: list[str] = field(default_factory=list)  # a "Companion" section (702.139): outside the main deck
+    format: str | None = None  # from a "# format:" line
+    path: str = "<deck>"
+    problems: list[CardProblem] = field(default_factory=list)  # every card that can't be played, in file order
 
     def __len__(self) -> int:
         return len(self.main)
 
-    def add(self, card: str, count: int, sideboard: bool, path: str, line: int | None) -> None:
-        """Add `count` copies, refusing an unknown card and a deck beyond MAX_CARDS before
-        anything is allocated (a line of 10^8 Forests must not exhaust memory)."""
-        if len(self.main) + len(self.sideboard) + count > MAX_CARDS:
+    def add(self, card: str, count: int, sideboard: bool | str, path: str, line: int | None) -> None:
+        """Add `count` copies under the card's exact name, refusing a deck beyond MAX_CARDS before
+        anything is allocated (a line of 10^8 Forests must not exhaust memory). An unknown or
+        unsupported card is recorded in `problems` (all of them are reported together)."""
+        section = sideboard if isinstance(sideboard, str) else (SIDEBOARD if sideboard else MAIN)
+        if len(self.main) + len(self.sideboard) + len(self.companion) + count > MAX_CARDS:
             raise InputError(f"the deck has more than {MAX_CARDS:,} cards", path, line)
         if len(card) > MAX_LINE:
             raise InputError(f"a card name of {len(card)} characters is not a card name", path, line)
+        name = card
         try:
-            get_card(card)
-        except CardError as exc:
-            raise InputError(str(exc), path, line) from None
-        (self.sideboard if sideboard else self.main).extend([card] * count)
+            exact = resolve_name(card)
+        except CardError as exc:  # a name that fits several cards
+            exact = None
+            self.problems.append(CardProblem(card, card, line, section, "unknown", str(exc), (), count))
+        else:
+            if exact is None:
+                self.problems.append(CardProblem(card, card, line, section, "unknown",
+                                                 f"unknown card {card!r}{suggest(card)}", (), count))
+            else:
+                name = exact
+                cd = get_card(exact, require_supported=False)
+                if cd.unsupported:
+                    said = "; ".join(repr(u) for u in cd.unsupported)
+                    self.problems.append(CardProblem(card, exact, line, section, "unsupported",
+                                                     f"card {exact!r} is not supported: cannot compile {said}",
+                                                     tuple(cd.unsupported), count))
+        {MAIN: self.main, SIDEBOARD: self.sideboard, COMPANION: self.companion}[section].extend([name] * count)
         if line is not None:
-            self.lines.setdefault(card, line)
+            self.lines.setdefault(name, line)
+
+    def blocking_problems(self) -> list[CardProblem]:
+        return [p for p in self.problems if p.blocking]
+
+    def warnings(self) -> list[str]:
+        """Unsupported cards outside the main deck: games use the main deck only."""
+        return [f"line {p.line}: {p.section} {p.message} (not played: games use the main deck)"
+                if p.line is not None else f"{p.section} {p.message}"
+                for p in self.problems if not p.blocking]
 
 
 def _count(token: str, path: str, line: int, what: str = "card count") -> int:
@@ -69,12 +130,13 @@ def _count(token: str, path: str, line: int, what: str = "card count") -> int:
     return n
 
 
-def parse_deck(text: str, path: str = "<deck>", name: str | None = None) -> Deck:
+def parse_deck(text: str, path: str = "<deck>", name: str | None = None, strict: bool = True) -> Deck:
     """A text deck: "4 Llanowar Elves" lines (Arena's "4 Llanowar Elves (DOM) 168" too), `#` or `//`
-    comments, section lines "Deck" / "Sideboard" (also MTGO's "SB: 2 Duress" and Arena's "About"
-    block with its "Name ..." line)."""
-    deck = Deck(name or Path(path).stem)
-    side = False
+    comments (`# archetype: ...`, `# format: constructed|limited`), section lines "Deck" / "Sideboard" /
+    "Companion" (also MTGO's "SB: 2 Duress" and Arena's "About" block with its "Name ..." line).
+    With `strict`, a deck with cards that can't be played is refused, naming all of them (see refuse)."""
+    deck = Deck(name or Path(path).stem, path=path)
+    section = MAIN
     in_about = False
     for lineno, raw in enumerate(strip_bom(text).splitlines(), 1):
         line = raw.strip()
@@ -83,9 +145,11 @@ def parse_deck(text: str, path: str = "<deck>", name: str | None = None) -> Deck
         if len(line) > MAX_LINE:
             raise InputError(f"line of {len(line):,} characters; a deck line has at most {MAX_LINE}", path, lineno)
         if line.startswith(("#", "//")):
-            m = re.match(r"^(?:#|//)\s*archetype:\s*(.+)$", line, re.I)
-            if m:
-                deck.archetype = m.group(1).strip()
+            m = re.match(r"^(?:#|//)\s*(archetype|format):\s*(.*)$", line, re.I)
+            if m and m.group(1).lower() == "archetype":
+                deck.archetype = m.group(2).strip()
+            elif m:
+                deck.format = check_format(m.group(2).strip().lower(), path, lineno)
             continue
         low = line.lower().rstrip(":").strip()
         if low == "about":
@@ -94,10 +158,13 @@ def parse_deck(text: str, path: str = "<deck>", name: str | None = None) -> Deck
         if in_about and low.startswith("name "):
             continue
         if low in ("sideboard", "side"):
-            side, in_about = True, False
+            section, in_about = SIDEBOARD, False
             continue
-        if low in ("deck", "main", "maindeck", "main deck", "commander", "companion"):
-            side, in_about = False, False
+        if low == "companion":  # Arena lists the companion apart (702.139); it is not in the main deck
+            section, in_about = COMPANION, False
+            continue
+        if low in ("deck", "main", "maindeck", "main deck", "commander"):
+            section, in_about = MAIN, False
             continue
         in_sb_line = low.startswith("sb:")
         body = line[3:].strip() if in_sb_line else line
@@ -107,17 +174,27 @@ def parse_deck(text: str, path: str = "<deck>", name: str | None = None) -> Deck
         count = _count(parts[0], path, lineno)
         m = _LINE.match(parts[1])
         card = m.group(1).strip() if m else parts[1].strip()
-        deck.add(card, count, side or in_sb_line, path, lineno)
+        deck.add(card, count, SIDEBOARD if in_sb_line else section, path, lineno)
     if not deck.main:
         raise InputError("the deck has no cards", path)
+    if strict:
+        refuse(deck, deck.blocking_problems())
     return deck
 
 
-def parse_dek(text: str, path: str = "<deck>", name: str | None = None) -> Deck:
+def check_format(fmt: str, path: str, line: int | None = None) -> str:
+    if fmt not in FORMATS:
+        raise InputError(f"unknown deck format {fmt!r}{did_you_mean(fmt, FORMATS)} (known: {', '.join(FORMATS)})",
+                         path, line)
+    return fmt
+
+
+def parse_dek(text: str, path: str = "<deck>", name: str | None = None, strict: bool = True) -> Deck:
     """An MTGO .dek file: <Deck><Cards Quantity="4" Sideboard="false" Name="..."/>...</Deck>.
     Every attribute is checked (Sideboard is "true" or "false", Quantity a positive number ...)
-    and errors name the line of the element; a DOCTYPE (entity expansion) is refused."""
-    deck = Deck(name or Path(path).stem)
+    and errors name the line of the element; a DOCTYPE (entity expansion) is refused. `strict` as in
+    parse_deck."""
+    deck = Deck(name or Path(path).stem, path=path)
     parser = expat.ParserCreate(encoding="UTF-8")
     open_: list[str] = []
     cards: list[tuple[dict[str, str], int]] = []
@@ -169,25 +246,186 @@ def parse_dek(text: str, path: str = "<deck>", name: str | None = None) -> Deck:
         deck.add(card, qty, sb == "true", path, line)
     if not deck.main:
         raise InputError("the deck has no cards", path)
+    if strict:
+        refuse(deck, deck.blocking_problems())
     return deck
 
 
-def validate(deck: Deck, path: str | None = None) -> None:
-    """Constructed deck rules (100.2a, 100.4a): at least 60 cards in the main deck, at most four
-    of any card other than basic lands (main and sideboard together), at most 15 in the sideboard."""
-    where = path or deck.name
+def copy_limit(cd: object) -> int | None:
+    """How many copies of a card a constructed deck may hold (100.2a): four, any number of a basic land
+    or of a card saying "A deck can have any number of cards named ...", or the number it names
+    ("up to seven cards named Seven Dwarves"). None: any number."""
+    text = getattr(cd, "oracle_text", "") or ""
+    if "Basic" in getattr(cd, "supertypes", ()) or "any number of cards named" in text:
+        return None
+    m = _UP_TO.search(text)
+    if m:
+        word = m.group(1).lower()
+        return int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 4)
+    return 4
+
+
+def format_problems(deck: Deck, fmt: str | None = None) -> list[tuple[int | None, str]]:
+    """The deck-construction rules the deck breaks, as (line, message) pairs: constructed (100.2a) at
+    least 60 cards in the main deck, at most four of any card other than basic lands (main deck and
+    sideboard together), at most 15 in the sideboard (100.4a); limited (100.2b) at least 40 cards,
+    any number of copies. `fmt` overrides the file's "# format:" line; neither: DEFAULT_FORMAT."""
+    fmt = fmt or deck.format or DEFAULT_FORMAT
+    out: list[tuple[int | None, str]] = []
+    if fmt == "limited":
+        if len(deck.main) < 40:
+            out.append((None, f"the main deck has {len(deck.main)} cards; a limited deck has at least 40 (100.2b)"))
+        return out
     if len(deck.main) < 60:
-        raise InputError(f"the main deck has {len(deck.main)} cards; at least 60 are required (100.2a)", where)
+        out.append((None, f"the main deck has {len(deck.main)} cards; a constructed deck has at least 60 (100.2a)"))
     if len(deck.sideboard) > 15:
-        raise InputError(f"the sideboard has {len(deck.sideboard)} cards; at most 15 are allowed (100.4a)", where)
+        out.append((None, f"the sideboard has {len(deck.sideboard)} cards; at most 15 are allowed (100.4a)"))
+    unknown = {p.written for p in deck.problems if p.kind == "unknown"}
     counts: dict[str, int] = {}
     for c in deck.main + deck.sideboard:
         counts[c] = counts.get(c, 0) + 1
     for c, n in sorted(counts.items()):
-        cd = get_card(c, require_supported=False)
-        if n > 4 and "Basic" not in cd.supertypes and "any number of cards named" not in cd.oracle_text:
-            raise InputError(f"{n} copies of {c!r}; at most 4 of a card other than basic lands (100.2a)", where,
-                             deck.lines.get(c))
+        if n <= 4 or c in unknown:
+            continue
+        limit = copy_limit(get_card(c, require_supported=False))
+        if limit is not None and n > limit:
+            out.append((deck.lines.get(c), f"{n} copies of {c!r}; a constructed deck has at most {limit} of a card "
+                                           "other than basic lands (100.2a)"))
+    return out
+
+
+def validate(deck: Deck, path: str | None = None, fmt: str | None = None) -> None:
+    """The deck-construction rules of the format (see format_problems), every broken one in one error."""
+    refuse(deck, [], format_problems(deck, fmt), path)
+
+
+def refuse(deck: Deck, cards: list[CardProblem], rules: list[tuple[int | None, str]] | None = None,
+           path: str | None = None) -> None:
+    """Raise one InputError naming the file and listing every problem (each with its line), or return."""
+    items = [(p.line, p.message) for p in cards] + list(rules or [])
+    if not items:
+        return
+    where = path or deck.path or deck.name
+    if len(items) == 1:
+        raise InputError(items[0][1], where, items[0][0])
+    first = next((ln for ln, _ in items if ln is not None), None)
+    listed = "; ".join(f"line {ln}: {m}" if ln is not None else m for ln, m in items)
+    n_cards = len(cards)
+    head = f"{n_cards} card{'s' if n_cards != 1 else ''} can't be played" if n_cards else "the deck breaks the rules"
+    if n_cards and len(items) > n_cards:
+        head += " and the deck breaks the rules"
+    raise InputError(f"{head}: {listed}", where, first)
+
+
+@dataclass
+class DeckReport:
+    """What `decks check` says of one deck."""
+    file: str
+    playable: bool
+    format: str
+    main_cards: int
+    sideboard_cards: int
+    copies_supported: int  # copies of the main deck that compile
+    unknown: list[str]
+    unsupported: list[str]           # main-deck cards (they refuse the deck)
+    unsupported_sideboard: list[str]  # sideboard and companion cards (warnings)
+    sentences: dict[str, list[str]]  # card → the sentences the compiler refused
+    errors: list[str]
+    warnings: list[str]
+
+    def as_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+def check_deck(path: str, fmt: str | None = None) -> DeckReport:
+    """Every problem of one deck file, found in one go; bad input (a malformed line) is reported too."""
+    try:
+        deck = read_deck(path, strict=False)
+    except InputError as exc:
+        return DeckReport(path, False, fmt or DEFAULT_FORMAT, 0, 0, 0, [], [], [], {}, [str(exc)], [])
+    rules = format_problems(deck, fmt)
+    blocking = deck.blocking_problems()
+    errors = [f"{path}:{p.line}: {p.message}" if p.line is not None else f"{path}: {p.message}" for p in blocking]
+    errors += [f"{path}:{ln}: {m}" if ln is not None else f"{path}: {m}" for ln, m in rules]
+    unsupported_main = [p for p in deck.problems if p.kind == "unsupported" and p.section == MAIN]
+    bad_copies = sum(p.copies for p in deck.problems if p.section == MAIN)
+    names = _problem_names
+    return DeckReport(
+        file=path, playable=not errors, format=fmt or deck.format or DEFAULT_FORMAT,
+        main_cards=len(deck.main), sideboard_cards=len(deck.sideboard) + len(deck.companion),
+        copies_supported=len(deck.main) - bad_copies,
+        unknown=names(p for p in deck.problems if p.kind == "unknown"),
+        unsupported=names(unsupported_main),
+        unsupported_sideboard=[n for n in names(p for p in deck.problems if p.kind == "unsupported"
+                                                and p.section != MAIN) if n not in names(unsupported_main)],
+        sentences={p.card: list(p.sentences) for p in deck.problems if p.kind == "unsupported"},
+        errors=errors, warnings=[f"{path}: {w}" for w in deck.warnings()])
+
+
+def _problem_names(problems: Iterable[CardProblem]) -> list[str]:
+    return list(dict.fromkeys(p.card for p in problems))
+
+
+DECK_SUFFIXES = (".txt", ".dek")
+
+
+def deck_files(paths: Iterable[str]) -> list[tuple[str, str]]:
+    """(file, folder) for every deck file under the paths (folders recursively, in name order); the
+    folder is the file's folder relative to the path given, for the summary. A missing path, or a
+    folder without deck files, is bad input."""
+    out: list[tuple[str, str]] = []
+    for spec in paths:
+        p = Path(spec)
+        if p.is_file():
+            out.append((spec, p.parent.name or "."))
+            continue
+        if not p.is_dir():
+            raise InputError("no such deck file or folder", spec)
+        found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in DECK_SUFFIXES)
+        if not found:
+            raise InputError("no deck files (*.txt, *.dek) in this folder", spec)
+        for f in found:
+            rel = f.parent.relative_to(p).as_posix()
+            out.append((str(f), rel if rel != "." else (p.name or spec)))
+    return out
+
+
+@dataclass
+class CheckSummary:
+    """The figures of `decks check` over many decks: per folder, and the unsupported cards weighted
+    by the number of decks that hold them (what the compiler should learn next)."""
+    folders: dict[str, list[int]] = field(default_factory=dict)  # folder -> [playable, decks, supported, copies]
+    card_decks: dict[str, int] = field(default_factory=dict)     # unsupported card -> decks holding it anywhere
+    card_blocks: dict[str, int] = field(default_factory=dict)    # unsupported card -> decks it refuses (main)
+    first_sentence: dict[str, str] = field(default_factory=dict)
+
+    def add(self, folder: str, r: DeckReport) -> None:
+        f = self.folders.setdefault(folder, [0, 0, 0, 0])
+        f[0] += r.playable
+        f[1] += 1
+        f[2] += r.copies_supported
+        f[3] += r.main_cards
+        for c in dict.fromkeys(r.unsupported + r.unsupported_sideboard):
+            self.card_decks[c] = self.card_decks.get(c, 0) + 1
+            self.first_sentence.setdefault(c, (r.sentences.get(c) or [""])[0])
+        for c in r.unsupported:
+            self.card_blocks[c] = self.card_blocks.get(c, 0) + 1
+
+    def top(self, n: int) -> list[tuple[str, int, int]]:
+        """(card, decks, decks refused), most decks first, then most refused, then by name."""
+        rows = [(c, d, self.card_blocks.get(c, 0)) for c, d in self.card_decks.items()]
+        rows.sort(key=lambda r: (-r[1], -r[2], r[0]))
+        return rows[:n]
+
+    def totals(self) -> list[int]:
+        return [sum(v[i] for v in self.folders.values()) for i in range(4)]
+
+
+def read_deck(path: str, name: str | None = None, strict: bool = True) -> Deck:
+    text = read_text(Path(path), "deck", MAX_DECK_BYTES)
+    if Path(path).suffix.lower() == ".dek":
+        return parse_dek(text, path, name, strict)
+    return parse_deck(text, path, name, strict)
 
 
 def bundled_decks() -> dict[str, Path]:
@@ -195,23 +433,21 @@ def bundled_decks() -> dict[str, Path]:
     return {Path(str(p)).stem: Path(str(p)) for p in base.iterdir() if str(p).endswith(".txt")}
 
 
-def load_deck(spec: str, check: bool = True) -> Deck:
-    """A bundled deck's name or a path to a deck file (text, Arena export or MTGO .dek); with
-    `check`, the constructed deck rules are enforced (see `validate`)."""
+def load_deck(spec: str, check: bool = True, fmt: str | None = None) -> Deck:
+    """A bundled deck's name or a path to a deck file (text, Arena export or MTGO .dek). A card that
+    can't be played (unknown anywhere, unsupported in the main deck) refuses the deck; with `check`,
+    so does a broken deck-construction rule of the format (`fmt`, else the file's, see format_problems).
+    The one error lists every problem, each with its line."""
     decks = bundled_decks()
     if spec in decks:
-        deck = parse_deck(read_text(decks[spec], "deck", MAX_DECK_BYTES), str(decks[spec]), spec)
-        if check:
-            validate(deck, str(decks[spec]))
-        return deck
-    p = Path(spec)
-    if not p.exists():
-        hint = suggest_deck(spec)
-        raise InputError(f"no such deck file or bundled deck{hint} (bundled: {', '.join(sorted(decks))})", spec)
-    text = read_text(p, "deck", MAX_DECK_BYTES)
-    deck = parse_dek(text, spec) if p.suffix.lower() == ".dek" else parse_deck(text, spec)
-    if check:
-        validate(deck, spec)
+        path, name = str(decks[spec]), spec
+    else:
+        path, name = spec, None
+        if not Path(spec).exists():
+            hint = suggest_deck(spec)
+            raise InputError(f"no such deck file or bundled deck{hint} (bundled: {', '.join(sorted(decks))})", spec)
+    deck = read_deck(path, name, strict=False)
+    refuse(deck, deck.blocking_problems(), format_problems(deck, fmt) if check else [], path)
     return deck
 
 
@@ -224,7 +460,10 @@ _BUNDLED_MAIN: dict[str, tuple[str, ...]] = {}  # a bundled deck's main deck, re
 
 
 def as_card_list(deck: object) -> list[str]:
+    """The main deck's card names, for Game.new_game. A Deck or a list with cards that can't be played
+    is refused with every one of them named (and the file and line, for a Deck read from a file)."""
     if isinstance(deck, Deck):
+        _check_cards(deck.main, deck.path, deck.lines)
         return list(deck.main)
     if isinstance(deck, str):
         if deck in _BUNDLED_MAIN:
@@ -234,8 +473,22 @@ def as_card_list(deck: object) -> list[str]:
             _BUNDLED_MAIN[deck] = tuple(main)
         return main
     if isinstance(deck, list | tuple):
-        return [str(x) for x in deck]
+        names = [str(x) for x in deck]
+        _check_cards(names, "<card list>", {})
+        return names
     raise TypeError(f"not a deck: {deck!r}")
 
 
-__all__ = ["Deck", "parse_deck", "parse_dek", "validate", "load_deck", "bundled_decks", "as_card_list", "suggest"]
+def _check_cards(names: list[str], path: str, lines: dict[str, int]) -> None:
+    """Every distinct name once (a dict lookup each when compiled already: simulations start many games)."""
+    probe = Deck("", path=path)
+    for n in dict.fromkeys(names):
+        try:
+            get_card(n)
+        except CardError:
+            probe.add(n, 1, MAIN, path, lines.get(n))
+    refuse(probe, probe.problems)
+
+
+__all__ = ["Deck", "CardProblem", "DeckReport", "parse_deck", "parse_dek", "read_deck", "validate",
+           "format_problems", "check_deck", "load_deck", "bundled_decks", "as_card_list", "suggest", "FORMATS"]

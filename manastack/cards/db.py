@@ -1,5 +1,11 @@
 """The card database: the cards shipped with the package (cards/data/cards.json), compiled on
-first use, plus token definitions (111)."""
+first use, plus token definitions (111).
+
+Names as decklists write them (201.2: a card's name is its whole name) find their card through an
+index built once per process: any capitalisation, accents or their ASCII (Lim-Dul / Lim-Dûl, Aether /
+Æther), the front face of a double-faced, adventure or flip card (712, 715, 710: "Delver of Secrets"),
+split cards written "Fire/Ice" or "Fire // Ice" (709), and Alchemy "A-" names as the cards they are.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,9 @@ import difflib
 import gzip
 import json
 import os
+import re
+import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -116,6 +125,7 @@ def import_cards(path: str) -> int:
         merged[c["name"]] = c
     dest.write_text(json.dumps(list(merged.values())), "utf-8")
     _user.cache_clear()
+    name_index.cache_clear()
     _compiled.clear()
     return len(cards)
 
@@ -127,30 +137,108 @@ def card_names() -> list[str]:
     return sorted(_records())
 
 
+_LIGATURES = str.maketrans({"Æ": "Ae", "æ": "ae", "Œ": "Oe", "œ": "oe", "ß": "ss", "’": "'", "‘": "'",
+                            "“": '"', "”": '"', "–": "-", "—": "-"})
+_SPLIT = re.compile(r"\s*/{1,2}\s*")  # "Fire/Ice", "Fire//Ice" and "Fire // Ice" are one name (709)
+
+
+def name_key(name: str) -> str:
+    """A name as lists may write it: case, accents, ligatures, split separators and spacing folded."""
+    s = unicodedata.normalize("NFKD", name.translate(_LIGATURES))
+    s = "".join(ch for ch in s if not unicodedata.combining(ch)).lower()
+    return " ".join(_SPLIT.sub(" // ", s).split())
+
+
+def squashed_key(key: str) -> str:
+    """A name_key without punctuation or spaces: "Lurrus of the Dream Den", "Lim Duls Vault"."""
+    return re.sub(r"[^a-z0-9/]", "", key)
+
+
+@dataclass(frozen=True)
+class NameIndex:
+    """Every known name under its folded keys. A key maps to (name, whole) pairs: `whole` when the key
+    is the card's whole name, else it is the key of one face. `faces` also holds back faces, only
+    for suggestions (a list names a card by its front face)."""
+    loose: dict[str, tuple[tuple[str, bool], ...]]
+    squashed: dict[str, tuple[tuple[str, bool], ...]]
+    faces: dict[str, str]  # key of a whole name or of any face -> the whole name (the first one)
+
+
+@lru_cache(maxsize=1)
+def name_index() -> NameIndex:
+    """Built once per process, at the first name that isn't exact (exact names never need it)."""
+    loose: dict[str, dict[tuple[str, bool], None]] = {}
+    squashed: dict[str, dict[tuple[str, bool], None]] = {}
+    faces: dict[str, str] = {}
+    for name in [*_records(), *_user(), *_corpus()]:  # in a fixed order: the first source wins a tie
+        parts = name.split(" // ")
+        entries = [(name, True)] + ([(parts[0], False)] if len(parts) > 1 else [])
+        for face, whole in entries:
+            key = name_key(face)
+            loose.setdefault(key, {})[(name, whole)] = None
+            squashed.setdefault(squashed_key(key), {})[(name, whole)] = None
+        for face in [name, *parts] if len(parts) > 1 else [name]:
+            faces.setdefault(name_key(face), name)
+    return NameIndex({k: tuple(v) for k, v in loose.items()}, {k: tuple(v) for k, v in squashed.items()}, faces)
+
+
+def resolve_name(name: str) -> str | None:
+    """The card's exact name for a name as a list writes it, or None for an unknown name. A name that
+    fits several cards equally (the front face "Start" of two split cards) raises CardError naming them."""
+    if record(name) is not None:
+        return name
+    if len(name) > 500:
+        return None
+    idx = name_index()
+    key = name_key(name)
+    for table, k in ((idx.loose, key), (idx.squashed, squashed_key(key))):
+        hits = table.get(k)
+        if not hits:
+            continue
+        for want_whole in (True, False):  # a whole name ("Bind") before a face of another ("Bind // Liberate")
+            names = list(dict.fromkeys(n for n, whole in hits if whole == want_whole))
+            if len(names) == 1:
+                return names[0]
+            if len(names) > 1:
+                raise CardError(f"card name {name!r} fits more than one card: "
+                                f"{', '.join(repr(n) for n in names)}; write the whole name")
+    return None
+
+
 def suggest(name: str) -> str:
-    """" (did you mean 'Llanowar Elves'?)" or ""."""
-    names = list(_records()) + list(_user()) + list(_corpus())
-    lower = {n.lower(): n for n in names}
-    if name.lower() in lower:
-        return f" (did you mean {lower[name.lower()]!r}?)"
-    close = difflib.get_close_matches(name, list(_records()), n=1, cutoff=0.6) or \
-        difflib.get_close_matches(name, names, n=1, cutoff=0.75)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    """" (did you mean 'Llanowar Elves'?)" or "": the nearest name by its folded spelling, over
+    whole names and faces (a back face suggests its card)."""
+    if len(name) > 500:
+        return ""
+    faces = name_index().faces
+    key = name_key(name)
+    if key in faces:
+        return f" (did you mean {faces[key]!r}?)"
+    close = difflib.get_close_matches(key, list(faces), n=1, cutoff=0.75)
+    return f" (did you mean {faces[close[0]]!r}?)" if close else ""
 
 
 def get_card(name: str, require_supported: bool = True) -> CardDef:
-    """The compiled card named exactly `name`. Raises CardError for an unknown card (naming the
-    nearest known name) or, with `require_supported`, for a card whose text isn't supported."""
+    """The compiled card `name` names (exactly, or as a list writes it: see resolve_name). Raises
+    CardError for an unknown card (naming the nearest known name) or, with `require_supported`, for a
+    card whose text isn't supported."""
     cd = _compiled.get(name)
     if cd is None:
-        rec = record(name)
-        if rec is None:
+        exact = resolve_name(name)
+        rec = record(exact) if exact is not None else None
+        if exact is None or rec is None:
             raise CardError(f"unknown card {name!r}{suggest(name)}")
-        cd = compile_card(rec)
-        _compiled[name] = cd
+        cd = _compiled.get(exact) or compile_card(rec)
+        _compiled[exact] = _compiled[name] = cd
     if require_supported and cd.unsupported:
-        raise CardError(f"card {name!r} is not supported: cannot compile {cd.unsupported[0]!r}")
+        raise CardError(f"card {cd.name!r} is not supported: cannot compile {cd.unsupported[0]!r}")
     return cd
+
+
+def every_name() -> list[str]:
+    """Every card of the database: the reference pool, the user's imported cards and the shipped
+    34,547-card corpus, each name once, in that order."""
+    return list(dict.fromkeys([*_records(), *_user(), *_corpus()]))
 
 
 def all_cards() -> list[CardDef]:

@@ -440,7 +440,7 @@ def test_database_unsupported_cards_are_refused() -> None:
                 get_card(c.name)
 
 
-@pytest.mark.parametrize("typo,meant", [("Llanowar Elfs", "Llanowar Elves"), ("lightning bolt", "Lightning Bolt"),
+@pytest.mark.parametrize("typo,meant", [("Llanowar Elfs", "Llanowar Elves"), ("Lightning Bolth", "Lightning Bolt"),
                                         ("Councterspell", "Counterspell"), ("Birds of Paradize", "Birds of Paradise")])
 def test_get_card_unknown_suggests_nearest_name(typo: str, meant: str) -> None:
     with pytest.raises(CardError) as exc:
