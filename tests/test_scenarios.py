@@ -32,3 +32,25 @@ def test_scenario(path: Path) -> None:
 def test_known_gaps_exist() -> None:
     missing = [g for g in GAPS if not (HERE / g).exists()]
     assert not missing, f"KNOWN_GAPS.txt lists files that don't exist: {missing}"
+
+
+def test_a_choice_the_script_leaves_unanswered_fails_the_scenario_not_the_engine(tmp_path: Path) -> None:
+    """614.12: Pillar of Origins asks for a creature type as it enters, while the spell resolves (an
+    action that can't be undone). A script without that answer fails with what is missing, never as an
+    engine error."""
+    p = tmp_path / "pillar.yaml"
+    p.write_text("""name: Pillar of Origins without its creature type
+rules: ["614.12"]
+start: {turn: 3, active: alice, step: precombat_main}
+players:
+  alice:
+    hand: [Pillar of Origins]
+    battlefield: [Mountain, Mountain]
+  bob: {}
+actions:
+  - {by: alice, cast: Pillar of Origins}
+  - {resolve: 1}
+""", "utf-8")
+    res = run(p)
+    assert not res.passed
+    assert "unanswered choice: 614.12" in str(res.failure) and "internal error" not in str(res.failure)

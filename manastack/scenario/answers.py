@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.registry import Replacement
-from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import (
     player_ref,
 )
 from ..rules import produce
-from .common import SET_CHOICES, ScenarioFailure, StepError, _norm
+from .common import SET_CHOICES, ScenarioFailure, StepError, UnansweredChoice, _norm
 
 
 class Answers:
@@ -216,13 +215,13 @@ class Answers:
         if not q:
             if len(options) == 1:
                 return options[0]
-            raise IllegalActionError(f"unanswered choice: {prompt}")
+            raise UnansweredChoice(f"unanswered choice: {prompt}")
         value, line = q[0]
         pick = self.match_option(kind, value, options)
         if pick is None:
             if len(options) == 1 and kind != "sacrifice":
                 return options[0]
-            raise IllegalActionError(f"answer {value!r} (line {line}) doesn't fit the choice: {prompt}")
+            raise UnansweredChoice(f"answer {value!r} (line {line}) doesn't fit the choice: {prompt}")
         q.pop(0)
         return pick
 
@@ -232,7 +231,7 @@ class Answers:
         with one list, `[]` (or false) for none; it is always asked (there is always a choice)."""
         q = self.answers[p]
         if not q:
-            raise IllegalActionError(f"unanswered choice: {prompt}")
+            raise UnansweredChoice(f"unanswered choice: {prompt}")
         value, line = q[0]
         names = [] if value is False else value if isinstance(value, list) else [value]
         chosen: list[int] = []
@@ -242,7 +241,7 @@ class Answers:
             except StepError:
                 oid = None
             if oid is None or oid not in options or oid in chosen:
-                raise IllegalActionError(f"answer {value!r} (line {line}) doesn't fit the choice: {prompt}")
+                raise UnansweredChoice(f"answer {value!r} (line {line}) doesn't fit the choice: {prompt}")
             chosen.append(oid)
         q.pop(0)
         return tuple(chosen)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InputError
+from ..errors import IllegalActionError, InputError
 from ..model.state import (
     BATTLEFIELD,
 )
@@ -21,6 +21,13 @@ class ScenarioFailure(Exception):
 
 class StepError(Exception):
     """A script step could not be carried out (not the rules refusing an action)."""
+
+
+class UnansweredChoice(IllegalActionError):
+    """A choice made while an action is carried out (605.3b, 616.1, 614.12) that the script doesn't
+    answer, or answers with something that doesn't fit. Raised by the runner's chooser inside the
+    engine, it refuses the action like the rules would; where the action can't be undone (a listed
+    one: the game is then faulted), the scenario fails with this message, not an engine error."""
 
 
 def _err(msg: str, path: str, node: Any, key: Any = None) -> InputError:

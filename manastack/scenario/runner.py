@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine import registry
 from ..engine.game import Game
-from ..errors import CardError, IllegalActionError, InputError
+from ..errors import CardError, GameFaultedError, IllegalActionError, InputError
 from ..inputs import read_text
 from ..model import actions as A
 from ..model.costs import ManaSource, requirements, solve_payment
@@ -41,7 +41,16 @@ from ..rules.cast_from_zones import special_action_reqs
 from ..rules.graveyard_keywords import graveyard_abilities
 from .answers import Answers
 from .combat_steps import CombatSteps
-from .common import SET_CHOICES, ScenarioFailure, StepError, _ability_zone, _err, _norm, _parts  # noqa: F401
+from .common import (  # noqa: F401
+    SET_CHOICES,
+    ScenarioFailure,
+    StepError,
+    UnansweredChoice,
+    _ability_zone,
+    _err,
+    _norm,
+    _parts,
+)
 from .expectations import Expectations
 from .schema import (
     ACTION_KINDS,
@@ -103,6 +112,10 @@ def _run_scenario(runner: Runner, path: str) -> ScenarioResult:
         return ScenarioResult(path, runner.name, False, str(exc))
     except (StepError, IllegalActionError) as exc:
         return ScenarioResult(path, runner.name, False, str(exc))
+    except GameFaultedError as exc:
+        if isinstance(exc.__cause__, UnansweredChoice):  # the script's fault, inside an action that can't be undone
+            return ScenarioResult(path, runner.name, False, str(exc.__cause__))
+        return _internal(path, runner.name, exc)
     except InputError:
         raise
     except Exception as exc:  # an engine bug: report it as a failure, never a traceback
