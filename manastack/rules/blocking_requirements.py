@@ -143,7 +143,24 @@ def suggested_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
     so far when they can't be declared as they are and nothing more can be added — by obeying more
     blocking requirements (509.1c) or leaving out blockers that break a restriction (509.1b); None if
     none is found in a short search."""
-    frontier = [{b: tuple(atts) for b, atts in blocks}]
+    start = {b: tuple(atts) for b, atts in blocks}
+    # 509.1c: follow better declarations as far as they go first (each obeys more requirements, so the
+    # chain ends): a Lure's requirements move the blockers drafted elsewhere one at a time, more steps
+    # than the search below takes when many blockers were drafted.
+    cur = start
+    for _ in range(64):
+        better = _better_declaration(g, cur, each_combat_too=True)
+        if better is None:
+            break
+        cur = better
+    if cur is not start:
+        decl = tuple((b, atts) for b, atts in cur.items() if atts)
+        try:
+            validate_blocks(g, decl)
+            return decl
+        except IllegalActionError:
+            pass
+    frontier = [start]
     seen: set[tuple] = set()
     for _ in range(64):
         if not frontier:

@@ -51,7 +51,8 @@ def test_the_games_the_fuzzer_found_now_play_on(case: Path) -> None:
     refused: Deadly Dispute with only a Treasure to sacrifice, a converter's {1} paid with the spell's
     {U}; Viscera Dragger's unearth paid with Automated Artificer's ability-only mana; an engine fault:
     Razorgrass Screen drafted onto a menace attacker, leaving only a refused "no
-    blocks"). Now the game goes past it: the replay only runs out of recorded actions, or an action the
+    blocks"; many blockers drafted onto another attacker than a Lure, Mortipede or Treeshaker Chimera, "all
+    creatures able to block it do so", which the search for a legal declaration didn't reach, 509.1c). Now the game goes past it: the replay only runs out of recorded actions, or an action the
     listing no longer offers is refused as unlisted."""
     c = read_case(str(case))
     played = play_case(c, FuzzOptions(check_rate=0.0, replay=False), actions=list(c.actions))
