@@ -141,11 +141,14 @@ class HandAbilityCosts:
     """How an activated ability of a card in hand with costs of its own is paid (702.49a ninjutsu:
     reveal the card, return an unblocked attacker): `block_reason` (game, ability, player, card) ->
     why it can't be activated now, or None; `options` (game, ability, player, card) -> the announced
-    choices of each way to pay; `pay` (game, ability, player, card, action) pays them (601.2h)."""
+    choices of each way to pay; `pay` (game, ability, player, card, action) pays them (601.2h); `kept`
+    (the announced choices) -> the permanents those costs use, whose mana abilities can't pay the mana
+    part too (601.2h: the attacker ninjutsu returns can't be an Eldrazi Scion sacrificed for {C})."""
 
     block_reason: Callable[..., str | None]
     options: Callable[..., list[tuple[Choice, ...]]]
     pay: Callable[..., None]
+    kept: Callable[[tuple[Choice, ...]], tuple[int, ...]] | None = None
 
 
 # Hand-ability classes with costs of their own: cls -> HandAbilityCosts (rules/activation.py, rules/priority.py).

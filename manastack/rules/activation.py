@@ -78,8 +78,10 @@ def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> N
     [effect]"): the ability goes on the stack, its costs are paid (mana, then the discard, 601.2h)."""
     ab = zone_ability(g, p, o, hand_abilities(o.card), action, "a hand", hand_ability_block_reason, x_allowed=False)
     lki = (o.copy(), g.chars(o))
-    mana_payment.pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability", purpose=("ability", o.id))
     costs = registry.HAND_ABILITY_COSTS.get(type(ab))  # 702.49a ninjutsu: reveal it, return an attacker
+    kept = costs.kept(action.choices) if costs is not None and costs.kept is not None else ()
+    mana_payment.pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability",
+                          exclude_more=kept, purpose=("ability", o.id))
     if costs is not None:
         costs.pay(g, ab, p, o, action)
     else:

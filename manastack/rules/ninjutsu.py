@@ -114,5 +114,10 @@ def _ninjutsu_pay(g: Game, ab: Ninjutsu, p: int, o: Obj, action: A.ActivateAbili
     s.ninjutsu_defenders = s.ninjutsu_defenders + ((o.id, defender),)
 
 
+def _ninjutsu_kept(choices: tuple) -> tuple[int, ...]:
+    """The attacker returned (702.49a): its mana abilities can't pay the ability's mana (601.2h)."""
+    return tuple(v for k, v in choices if k == "ninjutsu" and isinstance(v, int))
+
+
 registry.HAND_ABILITY_COSTS[Ninjutsu] = registry.HandAbilityCosts(_ninjutsu_block_reason, _ninjutsu_cost_options,
-                                                                 _ninjutsu_pay)
+                                                                 _ninjutsu_pay, _ninjutsu_kept)

@@ -52,7 +52,8 @@ def test_the_games_the_fuzzer_found_now_play_on(case: Path) -> None:
     {U}; Viscera Dragger's unearth paid with Automated Artificer's ability-only mana; an engine fault:
     Razorgrass Screen drafted onto a menace attacker, leaving only a refused "no
     blocks"; many blockers drafted onto another attacker than a Lure, Mortipede or Treeshaker Chimera, "all
-    creatures able to block it do so", which the search for a legal declaration didn't reach, 509.1c). Now the game goes past it: the replay only runs out of recorded actions, or an action the
+    creatures able to block it do so", which the search for a legal declaration didn't reach, 509.1c; Ninja of the Deep Hours returning an
+    Eldrazi Scion the payment had sacrificed for {C}, 601.2h). Now the game goes past it: the replay only runs out of recorded actions, or an action the
     listing no longer offers is refused as unlisted."""
     c = read_case(str(case))
     played = play_case(c, FuzzOptions(check_rate=0.0, replay=False), actions=list(c.actions))
