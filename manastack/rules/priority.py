@@ -270,14 +270,14 @@ def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
     for idx, ab in enumerate(activation.hand_abilities(o.card)):
         if activation.hand_ability_block_reason(g, p, o, ab) is not None:
             continue
-        if not ab.cost.mana.is_empty() and not mana_payment.can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", o.id)):
-            continue
+        mana = None if ab.cost.mana.is_empty() else requirements(ab.cost.mana, 0)
         costs = registry.HAND_ABILITY_COSTS.get(type(ab))
+        kept_by = costs.kept if costs is not None else None  # 601.2h: what the other costs use can't pay the mana
+        if mana is not None and kept_by is None and not mana_payment.can_pay(g, p, mana, ("ability", o.id)):
+            continue
         ways = costs.options(g, ab, p, o) if costs is not None else [()]  # 702.49a: the attacker returned
-        if costs is not None and costs.kept is not None and not ab.cost.mana.is_empty():
-            kept_by = costs.kept  # 601.2h: what the other costs use can't also pay the mana
-            ways = [c for c in ways if mana_payment.can_pay(g, p, requirements(ab.cost.mana, 0), ("ability", o.id),
-                                                            exclude_more=kept_by(c))]
+        if mana is not None and kept_by is not None:
+            ways = [c for c in ways if mana_payment.can_pay(g, p, mana, ("ability", o.id), exclude_more=kept_by(c))]
         for targets in targeting.target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
             out.extend(A.ActivateAbility(o.id, idx, targets, choices=c) for c in ways)
     return out
