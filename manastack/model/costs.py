@@ -202,6 +202,10 @@ class ManaSource:
     outputs: tuple[Bag, ...]
     rank: int = 0  # lower is tapped first by the automatic payment
     cost: Requirement | None = None  # a mana cost of its own (Cabal Coffers {2}, Pili-Pala {2})
+    # 106.6: the keys of the converters whose costs its mana may pay, when it is restricted mana ("spend
+    # this mana only to cast creature spells": Castle Garenbrig's six {G} can't pay another Castle's
+    # cost); None: any of them.
+    pays: tuple[object, ...] | None = None
 
 
 def payable(req_options: list[Requirement], pool: Bag, sources: list[ManaSource], max_life: int | None = None,
@@ -215,8 +219,8 @@ def payable(req_options: list[Requirement], pool: Bag, sources: list[ManaSource]
         if supply is None:
             return solve_payment(req_options, pool, sources, max_life) is not None
     for req in req_options:
-        if max_life is not None and req.life > max_life:
-            continue  # 119.4
+        if max_life is not None and req.life and req.life > max_life:
+            continue  # 119.4 (paying no life is always possible, even at 0 life or less)
         missing, gen = deficit(req, supply)
         if not any(missing) and not gen:
             return True
@@ -243,8 +247,9 @@ def solve_payment(
     Forest + Island + Birds of Paradise pay {1}{U}{G}. Returns the requirement paid and the
     (source key, chosen output) list, or None when no payment exists."""
     if max_life is not None:
-        # 119.4: Phyrexian mana can be paid with life only while the life total is at least that much.
-        req_options = [r for r in req_options if r.life <= max_life]
+        # 119.4: Phyrexian mana can be paid with life only while the life total is at least that much;
+        # a payment of no life needs no life (a player at 0 or less still pays {2} with mana).
+        req_options = [r for r in req_options if not r.life or r.life <= max_life]
     plain = [x for x in sources if x.cost is None]
     converters = [x for x in sources if x.cost is not None]
     srcs = sorted(plain, key=lambda s: (s.rank, len(s.outputs)))
@@ -275,6 +280,7 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
     named = [any(r.typed[t] for r in req_options) or any(c.cost.typed[t] for c in converters)  # type: ignore[union-attr]
              for t in range(6)]
     outputs = {id(c): _distinct_outputs(c.outputs, named) for c in converters}
+    restricted = {x.key: x.pays for x in srcs if x.pays is not None}
     for n in range(1, len(converters) + 1):
         for seq in itertools.permutations(converters, n):
             # A permanent is activated at most once: one converter per permanent, and its other mana
@@ -302,25 +308,51 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
                     missing, gen = deficit(total, extra_pool)
                     chosen: list[tuple[object, Bag]] = []
                     if not (any(missing) or gen) or _dfs(use, use_total, 0, missing, gen, set(), chosen):
-                        supply = pool
-                        for _, o in chosen:
-                            supply = tuple(a + b for a, b in zip(supply, o))  # type: ignore[assignment]
-                        ok = True
-                        for k, (c, o) in enumerate(zip(seq, outs)):
-                            # Generic parts are paid with mana nothing later needs: the spell's
-                            # colored mana and the later converters' colored costs are kept.
-                            keep = list(req.typed)
-                            for later in seq[k + 1:]:
-                                keep = [a + b for a, b in zip(keep, later.cost.typed)]  # type: ignore[union-attr]
-                            try:
-                                taken = spend(c.cost, supply, tuple(keep))  # type: ignore[arg-type]
-                            except ValueError:
-                                ok = False
-                                break
-                            supply = tuple(a - b + d for a, b, d in zip(supply, taken, o))  # type: ignore[assignment]
-                        if ok and _covers_req(req, supply):
+                        if _converters_payable(req, pool, chosen, seq, outs, restricted):
                             return req, chosen + [(c.key, o) for c, o in zip(seq, outs)]
     return None
+
+
+def _converters_payable(req: Requirement, pool: Bag, chosen: list[tuple[object, Bag]], seq: tuple[ManaSource, ...],
+                        outs: tuple[Bag, ...], restricted: dict[object, tuple[object, ...]]) -> bool:
+    """Whether the converters of `seq`, activated in order after the `chosen` sources, can each pay
+    their own cost, and the spell `req` is then paid. Restricted mana (106.6, `restricted`: a source's
+    key -> the converters it may pay) pays only the converters it may, and is spent on them first;
+    generic parts are paid with mana nothing later needs (the spell's colored mana and the later
+    converters' colored costs are kept)."""
+    free = pool  # mana that may pay any converter's cost
+    held: list[tuple[tuple[object, ...], Bag]] = []  # restricted mana: (converters it may pay, amount)
+    for key, o in chosen:
+        allowed = restricted.get(key) if restricted else None
+        if allowed is None:
+            free = tuple(a + b for a, b in zip(free, o))  # type: ignore[assignment]
+        else:
+            held.append((allowed, o))
+    for k, (c, o) in enumerate(zip(seq, outs)):
+        keep = list(req.typed)
+        for later in seq[k + 1:]:
+            keep = [a + b for a, b in zip(keep, later.cost.typed)]  # type: ignore[union-attr]
+        usable = [i for i, (allowed, _) in enumerate(held) if c.key in allowed]
+        have = free
+        for i in usable:
+            have = tuple(a + b for a, b in zip(have, held[i][1]))  # type: ignore[assignment]
+        try:
+            taken = list(spend(c.cost, have, tuple(keep)))  # type: ignore[arg-type]
+        except ValueError:
+            return False
+        for i in usable:  # the restricted mana it may use goes first: free mana stays usable for anything
+            allowed, bag = held[i]
+            use = [min(a, b) for a, b in zip(bag, taken)]
+            taken = [a - b for a, b in zip(taken, use)]
+            held[i] = (allowed, tuple(a - b for a, b in zip(bag, use)))  # type: ignore[assignment]
+        free = tuple(a - b for a, b in zip(free, taken))  # type: ignore[assignment]
+        if c.pays is None:
+            free = tuple(a + b for a, b in zip(free, o))  # type: ignore[assignment]
+        else:
+            held.append((c.pays, o))
+    for _, bag in held:  # every source the solver was given may pay the spell itself
+        free = tuple(a + b for a, b in zip(free, bag))  # type: ignore[assignment]
+    return _covers_req(req, free)
 
 
 

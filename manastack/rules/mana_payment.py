@@ -125,6 +125,29 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
         # (model/costs.py _solve_with_converters leaves out the other sources of a converter's permanent).
         out.extend(converters)
         converters.clear()
+    if purpose is not None and any(x.cost is not None for x in out):
+        return _with_restrictions(g, out)
+    return out
+
+
+def _with_restrictions(g: Game, sources: list[ManaSource]) -> list[ManaSource]:
+    """106.6: mark the sources whose mana is restricted ("spend this mana only to cast ...") with the
+    converters (mana abilities with a mana cost) whose costs it may still pay, for the solver. A source
+    of several abilities is restricted by every restricted one of them."""
+    s = g.s
+    converters = [x for x in sources if x.cost is not None]
+    out = []
+    for src in sources:
+        oid, group = src.key[0], src.key[1]  # type: ignore[index]
+        o = s.objects[oid]
+        abilities = object_abilities.activated_abilities(g, o)
+        limited = [ab for idx, _ in group if getattr(ab := abilities[idx], "spend", None) is not None]
+        if limited:
+            pays = tuple(c.key for c in converters if c.key[0] != oid  # type: ignore[index]
+                         and all(mana_abilities.solver_may_use(g, ab, ("ability", c.key[0]), o)  # type: ignore[index]
+                                 for ab in limited))
+            src = ManaSource(src.key, src.outputs, src.rank, src.cost, pays)
+        out.append(src)
     return out
 
 

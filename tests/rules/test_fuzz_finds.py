@@ -58,3 +58,60 @@ def test_the_games_the_fuzzer_found_now_play_on(case: Path) -> None:
     c = read_case(str(case))
     played = play_case(c, FuzzOptions(check_rate=0.0, replay=False), actions=list(c.actions))
     assert played.kind in ("replay", "agent_illegal", ""), (played.kind, played.message)
+
+
+def _only(g: Game, names: list[str], p: int) -> None:
+    """`p` controls exactly these permanents (none summoning sick)."""
+    for oid in list(g.s.battlefield):
+        if g.s.objects[oid].controller == p:
+            g.s.battlefield.remove(oid)
+    for name in names:
+        put(g, name, BATTLEFIELD, p).sick = False
+
+
+def _castable(g: Game, card: int) -> bool:
+    g.run()
+    return any(isinstance(a, A.CastSpell) and a.card == card for a in g.legal_actions())
+
+
+def test_119_4_a_player_at_zero_life_or_less_still_pays_a_cost_that_needs_no_life() -> None:
+    """119.4 limits paying life, not mana: two Ancient Tombs take p to -1 life in the middle of paying
+    (state-based actions wait, 704.3), and Signpost Scarecrow's {2} is still paid with their {C}{C}: Kismet
+    ({3}{W}) is cast (the fuzzer's game 19895 of seed 20261202: the solver dropped every requirement at
+    negative life)."""
+    g = _main_phase()
+    p = g.s.active
+    _only(g, ["Ancient Tomb", "Ancient Tomb", "Island", "Signpost Scarecrow"], p)
+    g.s.players[p].life = 3
+    kismet = put(g, "Kismet", "hand", p)
+    assert _castable(g, kismet.id)
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == kismet.id))
+    assert kismet.zone == "stack"
+    assert g.s.players[p].life == -1
+
+
+def test_106_6_a_castles_creature_only_mana_cannot_pay_another_castles_cost() -> None:
+    """106.6: Castle Garenbrig's six {G} may be spent only on creature spells and creatures' abilities, so it
+    can't pay the {2}{G}{G} of the other Castle (not a creature). Four Forests and two Castles make at most
+    seven mana for a creature spell: Thousand-legged Kami ({6}{G}{G}) is not listed, a seven-mana creature is
+    (the fuzzer's game 5463 of seed 20261202 listed the Kami and then refused it)."""
+    g = _main_phase()
+    p = g.s.active
+    _only(g, ["Forest"] * 4 + ["Castle Garenbrig"] * 2, p)
+    kami = put(g, "Thousand-legged Kami", "hand", p)
+    assert not _castable(g, kami.id)
+    _only(g, ["Forest"] * 5 + ["Castle Garenbrig"] * 2, p)  # the fifth Forest and a Castle's {G}: eight
+    assert _castable(g, kami.id)
+
+
+def test_106_6_instant_only_mana_cannot_pay_a_converters_cost() -> None:
+    """106.6: Hydro-Channeler's mana may be spent only on instant and sorcery spells, not on the {1} of
+    another Hydro-Channeler's "{1}, {T}: Add one mana of any color": two of them can't make the {G} of Giant
+    Growth; with an Island for the {1}, they can (the fuzzer's game 17714 of seed 20261202)."""
+    g = _main_phase()
+    p = g.s.active
+    _only(g, ["Hydro-Channeler", "Hydro-Channeler"], p)
+    growth = put(g, "Giant Growth", "hand", p)
+    assert not _castable(g, growth.id)
+    _only(g, ["Hydro-Channeler", "Island"], p)
+    assert _castable(g, growth.id)
