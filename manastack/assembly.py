@@ -65,6 +65,7 @@ def _fill_engine_rules() -> None:
     RULES.pass_priority = priority.pass_priority
     RULES.priority_action = priority.priority_action
     RULES.note_priority = loops.note_priority
+    RULES.note_mandatory = loops.note_mandatory
     RULES.queue_opening_hands = _rules("opening_hand").queue_opening_hands
     RULES.prune_combat = combat.prune
     RULES.check_sba = sba.check

@@ -48,8 +48,10 @@ from . import door, registry, validate
 from .registry import RULES
 
 PROFILES = ("cr-2024-09", "cr-2026-02")
-# 104.4b: steps the engine runs without a decision before it calls the game a draw (rules/loops.py).
+# 104.4b: steps the engine runs without a decision before it calls the game a draw (rules/loops.py),
+# and after how many it starts looking for a position that comes back (a proven loop, ended sooner).
 MANDATORY_BOUND = 100_000
+MANDATORY_WATCH = 1_000
 
 # The zone-change hooks of the rules registry (engine/registry.py), by their old names.
 LEFT_BATTLEFIELD_HOOKS = registry.LEFT_BATTLEFIELD_HOOKS
@@ -254,12 +256,16 @@ class Game:
         s = self.s
         self._legal = None
         guard = 0
+        seen: dict[int, int] = {}
         while not s.over:
             guard += 1
-            if guard > MANDATORY_BOUND:  # 104.4b: no decision in sight, only mandatory actions
-                self.end_game(None, "104.4b: a loop of mandatory actions (the engine ran "
-                                    f"{MANDATORY_BOUND} steps without a decision): the game is a draw")
-                return
+            if guard > MANDATORY_WATCH:  # 104.4b: no decision in sight, only mandatory actions
+                if guard > MANDATORY_BOUND:
+                    self.end_game(None, "104.4b: a loop of mandatory actions (the engine ran "
+                                        f"{MANDATORY_BOUND} steps without a decision): the game is a draw")
+                    return
+                if not RULES.note_mandatory(self, seen):
+                    return
             if s.pending is not None:
                 if self.auto_single:
                     acts = RULES.decision_actions(self, s.pending)

@@ -53,6 +53,7 @@ class EngineRules:
     pass_priority: Callable[[Game], None] = _not_installed  # 117.3d, 117.4
     priority_action: Callable[[Game, int, Action], None] = _not_installed  # play, cast, activate, specials
     note_priority: Callable[[Game], bool] = _not_installed  # 729.3: False ends a looping game
+    note_mandatory: Callable[[Game, dict[int, int]], bool] = _not_installed  # 104.4b: False ends a looping game
     queue_opening_hands: Callable[[list[QueueItem], int], None] = _not_installed  # 103.6, after the mulligans
     # 117.5: before a player receives priority (rules/combat.py, rules/sba.py, rules/triggers.py)
     prune_combat: Callable[[Game], None] = _not_installed  # 506.4

@@ -128,7 +128,9 @@ def _check_listing(g: Game, opts: FuzzOptions, rng: random.Random) -> None:
 
 
 def _cap_reason(reason: str) -> bool:
-    return reason.startswith(CAP_REASONS)
+    """Whether the game ended at a bound (a failure to look at), not by the rules: a proven loop of
+    mandatory actions is a draw the rules make (104.4b), whatever cards made it."""
+    return reason.startswith(CAP_REASONS) and not reason.startswith(loops.MANDATORY_LOOP_REASON)
 
 
 def play_case(case: FuzzCase, opts: FuzzOptions, actions: list | None = None) -> FuzzCase:

@@ -53,7 +53,9 @@ def test_the_games_the_fuzzer_found_now_play_on(case: Path) -> None:
     Razorgrass Screen drafted onto a menace attacker, leaving only a refused "no
     blocks"; many blockers drafted onto another attacker than a Lure, Mortipede or Treeshaker Chimera, "all
     creatures able to block it do so", which the search for a legal declaration didn't reach, 509.1c; Ninja of the Deep Hours returning an
-    Eldrazi Scion the payment had sacrificed for {C}, 601.2h). Now the game goes past it: the replay only runs out of recorded actions, or an action the
+    Eldrazi Scion the payment had sacrificed for {C}, 601.2h; a converter's {2} at negative life, 119.4;
+    restricted mana paying another converter's cost, 106.6; a mandatory loop run into the step bound, 104.4b).
+    Now the game goes past it (or ends by the rules): the replay only runs out of recorded actions, or an action the
     listing no longer offers is refused as unlisted."""
     c = read_case(str(case))
     played = play_case(c, FuzzOptions(check_rate=0.0, replay=False), actions=list(c.actions))

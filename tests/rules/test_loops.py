@@ -111,3 +111,33 @@ def test_clone_keeps_the_loop_watch_independent() -> None:
     loops.note_priority(c)
     assert c.s.loop_seen != g.s.loop_seen or sum(c.s.loop_seen.values()) == sum(g.s.loop_seen.values()) + 1
     assert sum(g.s.loop_seen.values()) == 1
+
+
+def test_104_4b_faceless_devourers_exiling_each_other_forever_are_a_drawn_game() -> None:
+    """104.4b: a loop of mandatory actions is a draw. Faceless Devourer ("When this enters, exile another
+    target creature with shadow. When it leaves, return the exiled card"): with one on the battlefield,
+    casting a second exiles the first; a third exiles the second, which returns the first, which exiles the
+    third, which returns the second ... every trigger mandatory, one legal target each time, no player
+    decision. The engine finds the position coming back (objects named by their cards: each return is a new
+    object, 400.7) and ends the game as a draw for that reason, long before its step bound (the fuzzer's game
+    12154 of seed 20261202 ran into the bound)."""
+    g = Game.empty()
+    put(g, "Faceless Devourer", "battlefield", 0).sick = False
+    for _ in range(6):
+        put(g, "Swamp", "battlefield", 0)
+    second = put(g, "Faceless Devourer", "hand", 0)
+    third = put(g, "Faceless Devourer", "hand", 0)
+    for p in (0, 1):
+        for _ in range(10):
+            put(g, "Swamp", "library", p)
+    s = g.s
+    s.turn, s.active, s.step, s.priority = 1, 0, MAIN1, 0
+    g.run()
+    for card in (second, third):
+        g.apply(next(a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == card.id))
+        while not g.over and s.stack:
+            g.apply(next(a for a in g.legal_actions() if isinstance(a, A.PassPriority)))
+    assert g.over
+    assert s.winner is None
+    assert s.end_reason.startswith(loops.MANDATORY_LOOP_REASON)
+    assert sum(e["event"] == "resolve" for e in s.log) < 5_000  # found, not run into the 100,000-step bound
