@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
+from ..decks import FORMATS
 from ..errors import ManastackError
 from .report import load_run, report_summary, write_png
 from .runner import simulate
@@ -71,6 +72,9 @@ def add_commands(subparsers: Any) -> None:
     p.add_argument("--log-dir", default=None, metavar="DIR", help="write each game's JSON-lines event log here")
     p.add_argument("--profile", choices=PROFILE_CHOICES, default="cr-2024-09")
     p.add_argument("--max-turns", type=_positive_int, default=100, metavar="T")
+    p.add_argument("--format", choices=FORMATS, default=None,
+                   help="the deck-construction rules the decks must follow (100.2a constructed, 100.2b limited; "
+                        "default: each file's '# format:' line, else constructed)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
 
@@ -102,7 +106,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         summary = simulate(args.deck_a, args.deck_b, args.games, seed=args.seed, agent=args.agent,
                            workers=args.workers, backend=args.backend, db=args.db, resume=args.resume,
                            log_dir=args.log_dir, address=args.address, progress=not args.quiet,
-                           profile=args.profile, max_turns=args.max_turns, retry_faulted=args.retry_faulted)
+                           profile=args.profile, max_turns=args.max_turns, retry_faulted=args.retry_faulted,
+                           deck_format=args.format)
     except KeyboardInterrupt:
         print(f"interrupted: the finished games are in {args.db}; run again with --resume to play the rest",
               file=sys.stderr)

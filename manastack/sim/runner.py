@@ -34,7 +34,7 @@ from rich.progress import (
 from rich.text import Text
 
 from .. import __version__
-from ..decks import Deck, load_deck
+from ..decks import FORMATS, Deck, format_problems, load_deck, refuse
 from ..engine.game import PROFILES
 from ..errors import InputError
 from .backends import run_inprocess, run_pool
@@ -75,12 +75,16 @@ def parse_agent(agent: str | Sequence[str]) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def resolve_deck(spec: DeckSpec, default_name: str) -> tuple[str, tuple[str, ...]]:
-    """A deck's name and card list, from a Deck, a bundled deck's name or path, or a list of cards."""
+def resolve_deck(spec: DeckSpec, default_name: str, deck_format: str | None = None) -> tuple[str, tuple[str, ...]]:
+    """A deck's name and card list, from a Deck, a bundled deck's name or path, or a list of cards. A
+    deck (object or file) is checked as `load_deck` checks a file: every card that can't be played and
+    every broken rule of its format (`deck_format`, else its own "# format:" line) in one error that
+    names the deck's file and lines."""
     if isinstance(spec, Deck):
+        refuse(spec, spec.blocking_problems(), format_problems(spec, deck_format), spec.path)
         return spec.name, tuple(spec.main)
     if isinstance(spec, str | os.PathLike):
-        deck = load_deck(os.fspath(spec))
+        deck = load_deck(os.fspath(spec), fmt=deck_format)
         return deck.name, tuple(deck.main)
     cards = tuple(str(c) for c in spec)
     if not cards:
@@ -126,7 +130,8 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
              workers: int | None = None, backend: str = "local", db: str | os.PathLike[str] | None = None,
              resume: bool = False, log_dir: str | os.PathLike[str] | None = None, address: str | None = None,
              progress: bool = True, *, profile: str = "cr-2024-09", max_turns: int = 100,
-             console: Console | None = None, retry_faulted: bool = False) -> Summary:
+             console: Console | None = None, retry_faulted: bool = False,
+             deck_format: str | None = None) -> Summary:
     """Play `games` games of deck A against deck B and return their summary.
 
     - `agent`: 'random', 'heuristic', or 'A:B' for different agents (deck A's first).
@@ -139,6 +144,8 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
       before extends it). Faulted games are not played again unless `retry_faulted`.
     - `log_dir`: a directory for each game's JSON-lines event log (`game-<index>-seed<seed>.jsonl`).
     - `progress`: a progress bar (games/s, ETA) on stderr, and the summary table on stdout at the end.
+    - `deck_format`: 'constructed' or 'limited' (100.2a-b), the deck-construction rules the decks are
+      checked by; None: each deck file's "# format:" line, else constructed.
 
     The summary covers games 0..games-1 (those already in the database included). A game the
     engine fails does not stop the run: it is recorded (database `faults` table, `Summary.faults`,
@@ -166,8 +173,10 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
     if retry_faulted and not resume:
         raise SimError("retry_faulted (--retry-faulted) goes with resume (--resume)")
     agent_a, agent_b = parse_agent(agent)
-    name_a, cards_a = resolve_deck(deck_a, "deck-a")
-    name_b, cards_b = resolve_deck(deck_b, "deck-b")
+    if deck_format is not None and deck_format not in FORMATS:
+        raise SimError(f"unknown deck format {deck_format!r} ({', '.join(FORMATS)})")
+    name_a, cards_a = resolve_deck(deck_a, "deck-a", deck_format)
+    name_b, cards_b = resolve_deck(deck_b, "deck-b", deck_format)
     if log_dir is not None:
         try:
             Path(log_dir).mkdir(parents=True, exist_ok=True)

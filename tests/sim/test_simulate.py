@@ -239,3 +239,26 @@ def test_ray_backend_gives_the_same_games(tmp_path: Path) -> None:
         ray.shutdown()
     assert recorded(tmp_path / "ray.sqlite") == recorded(tmp_path / "local.sqlite")
     assert remote == local
+
+
+def test_simulate_checks_the_decks_by_the_format_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """100.2a/100.2b through `simulate --format`: a 40-card deck with six copies of a card is a limited
+    deck (any number of copies), not a constructed one (at least 60 cards, at most four copies); the
+    error names the file and the rules, and a Deck object is checked the same way, with its file named."""
+    from manastack.decks import read_deck
+
+    sealed = tmp_path / "sealed.txt"
+    sealed.write_text("17 Mountain\n6 Shock\n17 Raging Goblin\n", encoding="utf-8")
+    db = str(tmp_path / "r.sqlite")
+    assert run_cli(["simulate", str(sealed), "burn", "--games", "2", "--db", db, "--quiet", "--format", "constructed"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "sealed.txt" in err
+    assert "100.2a" in err and "Traceback" not in err
+    # limited: the burn deck (60 cards, four copies at most) is a legal limited deck too
+    assert run_cli(["simulate", str(sealed), "burn", "--games", "2", "--db", db, "--quiet", "--format", "limited"]) == 0
+    capsys.readouterr()
+    with pytest.raises(InputError) as info:
+        simulate(read_deck(str(sealed)), "burn", 2, progress=False, deck_format="constructed")
+    assert "sealed.txt" in str(info.value) and "100.2a" in str(info.value)
+    with pytest.raises(SimError):
+        simulate("burn", "burn", 2, progress=False, deck_format="vintage")
