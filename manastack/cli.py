@@ -21,7 +21,7 @@ from rich.table import Table
 
 from . import agents  # agents.play_game is looked up per game (tests inject faults there)
 from .cards.coverage import load_corpus, measure
-from .cards.db import every_name, get_card, import_cards, name_key, record, user_db_path
+from .cards.db import every_name, get_card, import_cards, name_key, record
 from .cards.describe import describe
 from .decks import (
     DEFAULT_FORMAT,
@@ -233,8 +233,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if args.cards_cmd == "coverage":
         return cmd_coverage(args)
     if args.cards_cmd == "import":
-        n = import_cards(args.file)
-        print(f"imported {n} cards into {user_db_path()}")
+        rep = import_cards(args.file)
+        print(f"imported {rep.imported} cards into {rep.path}")
+        if rep.not_compiling:
+            print(f"{len(rep.not_compiling)} of them don't compile (they load, but decks can't play them):")
+            for name, why in rep.not_compiling:
+                print(f"  {name}: cannot compile {why!r}")
         return 0
     if args.cards_cmd == "show":
         cd = get_card(" ".join(args.name), require_supported=False)

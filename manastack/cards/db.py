@@ -73,9 +73,17 @@ def _user() -> dict[str, dict]:
     if not p.exists():
         return {}
     try:
-        return {c["name"]: c for c in json.loads(p.read_text("utf-8"))}
-    except (OSError, ValueError):
-        return {}
+        data = json.loads(p.read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"the imported card database can't be read ({exc}); import the cards again or "
+                         "delete the file", str(p)) from None
+    if not isinstance(data, list):
+        raise InputError("the imported card database is not a list of card records", str(p))
+    for i, rec in enumerate(data):
+        why = record_problem(rec, compile_it=False)  # as imported, unless edited by hand since
+        if why is not None:
+            raise InputError(f"record {i + 1}: {why}; import the cards again or delete the file", str(p))
+    return {c["name"]: c for c in data}
 
 
 def record(name: str) -> dict | None:
@@ -91,9 +99,84 @@ def record(name: str) -> dict | None:
     return from_mtgjson(c) if c is not None else None
 
 
-def import_cards(path: str) -> int:
+_TEXT_FIELDS = ("name", "type_line")  # strings a card can't do without
+_OPTIONAL_TEXT = ("mana_cost", "oracle_text", "layout")  # strings, or absent
+_STATS = ("power", "toughness", "loyalty")  # strings ("*", "1+*") or numbers, or absent
+
+
+def record_problem(rec: object, compile_it: bool = True) -> str | None:
+    """What is wrong with a card record (Scryfall field names) such that it can't be stored, or None.
+    A record whose text the compiler doesn't support is stored (it is reported as not compiling); one
+    the compiler can't even read (`compile_it`: try it), or with fields of the wrong kind, is not."""
+    if not isinstance(rec, dict):
+        return f"a card record is an object, not {type(rec).__name__}"
+    for key in _TEXT_FIELDS:
+        value = rec.get(key)
+        if not isinstance(value, str) or not value.strip():
+            return f"{key} must be a non-empty string, got {value!r}"
+    if len(rec["name"]) > 200 or "\n" in rec["name"]:
+        return f"name {rec['name'][:60]!r}... is not a card name (one line, at most 200 characters)"
+    for key in _OPTIONAL_TEXT:
+        if rec.get(key) is not None and not isinstance(rec[key], str):
+            return f"{key} must be a string, got {rec[key]!r}"
+    for key in _STATS:
+        value = rec.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, str | int)):
+            return f"{key} must be a string or a number, got {value!r}"
+    if not compile_it:
+        return None
+    try:
+        compile_card({**rec, **{k: str(rec[k]) for k in _STATS if isinstance(rec.get(k), int)}})
+    except Exception as exc:  # noqa: BLE001 - any failure of the compiler on this record refuses it
+        return f"the compiler can't read it ({type(exc).__name__}: {exc})"
+    return None
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What `import_cards` did: the cards stored, and those of them whose text doesn't compile
+    (name, the first sentence the compiler refused)."""
+
+    imported: int
+    path: Path
+    not_compiling: tuple[tuple[str, str], ...]
+
+
+def _file_records(data: object, path: str) -> list[tuple[str, object]]:
+    """The card records of a Scryfall oracle-cards list or an MTGJSON AtomicCards file, each with where
+    it is in the file ("record 12", "data['Fire // Ice']"), in Scryfall field names."""
+    out: list[tuple[str, object]] = []
+    if isinstance(data, dict) and isinstance(data.get("data"), dict):
+        for name, faces in data["data"].items():
+            where = f"data[{name!r}]"
+            if not isinstance(faces, list) or not faces or not all(isinstance(f, dict) for f in faces):
+                raise InputError(f"{where}: expected a list of card faces (objects)", path)
+            f = dict(faces[0])
+            f.setdefault("name", name)
+            if len(faces) > 1:
+                f["text"] = "\n//\n".join(str(x.get("text") or "") for x in faces)
+                f["layout"] = faces[0].get("layout", "transform")
+            out.append((where, from_mtgjson(f)))
+    elif isinstance(data, list):
+        for i, c in enumerate(data):
+            where = f"record {i + 1}"
+            if not isinstance(c, dict) or "name" not in c:
+                raise InputError(f"{where}: expected a card object with a name, got {str(c)[:80]!r}", path)
+            where = f"record {i + 1} ({str(c['name'])[:60]!r})"
+            if c.get("object", "card") != "card" and "manaCost" not in c:
+                continue
+            out.append((where, from_mtgjson(c) if "manaCost" in c or "text" in c else from_scryfall(c)))
+    else:
+        raise InputError("expected a Scryfall oracle-cards list or an MTGJSON AtomicCards file", path)
+    return out
+
+
+def import_cards(path: str) -> ImportReport:
     """Import a Scryfall oracle-cards bulk file (a JSON list) or an MTGJSON AtomicCards.json
-    ({"data": {name: [faces]}}) into the user's card database. Returns the number of cards."""
+    ({"data": {name: [faces]}}) into the user's card database. Every record is checked first
+    (`record_problem`): a malformed one refuses the whole file, naming the record, and nothing is
+    stored; the database file is replaced in one step. Returns what was stored and which of the
+    imported cards don't compile."""
     p = Path(path)
     try:
         data = json.loads(p.read_text("utf-8"))
@@ -102,32 +185,38 @@ def import_cards(path: str) -> int:
     except ValueError as exc:
         raise InputError(f"not valid JSON: {exc}", path) from None
     cards: list[dict] = []
-    if isinstance(data, dict) and isinstance(data.get("data"), dict):
-        for name, faces in data["data"].items():
-            if isinstance(faces, list) and faces:
-                f = dict(faces[0])
-                f.setdefault("name", name)
-                if len(faces) > 1:
-                    f["text"] = "\n//\n".join(x.get("text", "") for x in faces)
-                    f["layout"] = faces[0].get("layout", "transform")
-                cards.append(from_mtgjson(f))
-    elif isinstance(data, list) and all(isinstance(c, dict) and "name" in c for c in data):
-        for c in data:
-            if c.get("object", "card") != "card" and "manaCost" not in c:
-                continue
-            cards.append(from_mtgjson(c) if "manaCost" in c or "text" in c else from_scryfall(c))
-    else:
-        raise InputError("expected a Scryfall oracle-cards list or an MTGJSON AtomicCards file", path)
+    problems: list[str] = []
+    for where, rec in _file_records(data, path):
+        why = record_problem(rec)
+        if why is not None:
+            problems.append(f"{where}: {why}")
+        else:
+            assert isinstance(rec, dict)
+            cards.append({**rec, **{k: str(rec[k]) for k in _STATS if isinstance(rec.get(k), int)}})
+    if problems:
+        more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+        raise InputError(f"{len(problems)} malformed card record{'s' if len(problems) != 1 else ''}, nothing "
+                         f"imported: {'; '.join(problems[:5])}{more}", path)
     dest = user_db_path()
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    merged = dict(_user())
-    for c in cards:
-        merged[c["name"]] = c
-    dest.write_text(json.dumps(list(merged.values())), "utf-8")
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        merged = dict(_user())
+        for c in cards:
+            merged[c["name"]] = c
+        tmp = dest.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(list(merged.values())), "utf-8")
+        os.replace(tmp, dest)
+    except OSError as exc:
+        raise InputError(f"cannot write the card database: {exc.strerror or exc}", str(dest)) from None
     _user.cache_clear()
     name_index.cache_clear()
     _compiled.clear()
-    return len(cards)
+    failing = []
+    for c in cards:
+        cd = compile_card(c)
+        if cd.unsupported:
+            failing.append((c["name"], cd.unsupported[0]))
+    return ImportReport(len(cards), dest, tuple(failing))
 
 
 _compiled: dict[str, CardDef] = {}
