@@ -11,8 +11,8 @@ import pytest
 
 from manastack import Game
 from manastack.cards import db
-from manastack.errors import InputError
 from manastack.cli import main
+from manastack.errors import InputError
 
 BEAR = {"object": "card", "name": "Testing Bear", "mana_cost": "{1}{G}", "type_line": "Creature — Bear",
         "oracle_text": "", "power": "2", "toughness": "2", "layout": "normal"}
