@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import manastack
+from manastack.decks import read_deck
 from manastack.errors import InputError
 from manastack.sim import GameResult, ResultStore, SimError, Summary, game_seed, report, simulate, wilson
 from manastack.sim.store import GAME_COLUMNS, RUN_COLUMNS
@@ -245,8 +246,6 @@ def test_simulate_checks_the_decks_by_the_format_asked_for(tmp_path: Path, capsy
     """100.2a/100.2b through `simulate --format`: a 40-card deck with six copies of a card is a limited
     deck (any number of copies), not a constructed one (at least 60 cards, at most four copies); the
     error names the file and the rules, and a Deck object is checked the same way, with its file named."""
-    from manastack.decks import read_deck
-
     sealed = tmp_path / "sealed.txt"
     sealed.write_text("17 Mountain\n6 Shock\n17 Raging Goblin\n", encoding="utf-8")
     db = str(tmp_path / "r.sqlite")
