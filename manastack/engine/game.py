@@ -425,9 +425,13 @@ class Game:
         o = self.s.objects.get(ref)
         return o.card.name if o else f"#{ref}"
 
-    def new_object(self, card: CardDef, owner: int, zone: str) -> Obj:
+    def new_object(self, card: CardDef, owner: int, zone: str, controller: int | None = None) -> Obj:
+        """A new object (109.1) of `card` in `zone`, controlled by its owner unless `controller` says
+        otherwise (a copy of a spell, 707.10: its controller's, 108.4)."""
         s = self.s
         o = Obj(s.next_id, card, owner, zone, s.next_timestamp)
+        if controller is not None:
+            o.controller = controller
         s.next_id += 1
         s.next_timestamp += 1
         s.objects[o.id] = o
