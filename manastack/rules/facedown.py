@@ -40,6 +40,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import ManaCost, parse_cost, requirements
+from ..model.events import AttachChange
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND
 from ..model.vocab import CardDef, StaticAbility, TriggeredAbility
 from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module executes)
@@ -361,11 +362,7 @@ def _attach_to_manifested(g: Game, source: int | None, new: int) -> None:
         return
     if "Creature" in g.chars(src).types or not g.chars(host).is_creature:
         return  # 301.5c
-    src.attached_to = new
-    src.timestamp = s.next_timestamp  # 613.7e
-    s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("attach", "701.3a", card=src.card.name, to=host.card.name, to_id=new)
+    g.perform(AttachChange("701.3a", src.id, new))  # 613.7e: a new timestamp
 
 
 def _answer_manifest_dread(g: Game, d: Any, value: Any) -> None:

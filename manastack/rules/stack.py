@@ -22,6 +22,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import Requirement, requirements
+from ..model.events import AttachChange
 from ..model.mana import COLORS, is_color
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, MAIN1, MAIN2, STACK, StackItem
@@ -482,8 +483,8 @@ def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
     new = g.move(item.obj, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x,
                  etb_choices=etb_choices)
     if item.targets and spell_targets(g.s.objects[new].card):  # not a copy of an Aura (rules/copy_effects.py)
-        g.s.objects[new].attached_to = item.targets[0]
-        g.invalidate()  # the enchanted object's characteristics change (613)
+        # 303.4f: the Aura enters attached to its target (its timestamp is that of entering)
+        g.perform(AttachChange("303.4f", new, item.targets[0], restamp=False))
     for hook in PERMANENT_SPELL_HOOKS:
         hook(g, item, new)
 
