@@ -12,7 +12,8 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import ManaCost, Requirement, requirements
-from ..model.state import EXILE, LIBRARY, STACK, StackItem
+from ..model.events import CastMoved
+from ..model.state import EXILE, LIBRARY, StackItem
 from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this module executes)
     CascadeEffect,
     CastFromExile,
@@ -86,10 +87,8 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     reqs = free_cast_reqs(g, p, card, targets)
     if reqs is None:
         raise IllegalActionError(f"{card.name} can't be cast this way")
-    g.zone_list(o).remove(oid)
     cast_origin.remember(g, oid, p, o.zone)  # "if you cast it from your hand" (603.4)
-    o.zone = STACK
-    o.controller = p
+    g.perform(CastMoved("601.2a", oid, p))
     o.x = 0
     if reqs[0].total or reqs[0].life:
         _mana_payment_module.pay_mana(g, p, reqs, None, card.name, purpose=("spell", oid))  # 601.2f: cost increases still apply

@@ -22,7 +22,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import Requirement, requirements
-from ..model.events import AttachChange
+from ..model.events import AttachChange, CastMoved
 from ..model.mana import COLORS, is_color
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, MAIN1, MAIN2, STACK, StackItem
@@ -321,15 +321,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         added += more
     # 601.2a: the card moves to the stack first; mana abilities then can't use it.
     hand = s.players[p].hand
-    if flashback:
-        s.players[p].graveyard.remove(o.id)
-    elif permit is not None:
-        g.zone_list(o).remove(o.id)
-    else:
-        hand.pop(hand.index(o.id))
     cast_origin.remember(g, o.id, p, o.zone)  # "if you cast it from your hand" (603.4)
-    o.zone = STACK
-    o.controller = p
+    g.perform(CastMoved("601.2a", o.id, p))  # from its hand, graveyard (flashback) or wherever a permission says
     o.x = action.x
     # 601.2b / 601.2h: additional costs; the objects they use are chosen before mana is paid.
     victims: list[int] = []
