@@ -97,7 +97,7 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     s.stack.append(item)
     trigger_events.targets_chosen(g, p, item)
     s.players[p].spells_cast += 1
-    g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=oid,
+    g.record("cast", "601.2", player=s.players[p].name, card=card.name, id=oid,
                 targets=[g.name_of(t) for t in targets], x=0, without_paying=rule)
     g.invalidate()
     triggers.spell_cast(g, p, oid)

@@ -375,7 +375,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     s.stack.append(item)
     _trigger_events_module.targets_chosen(g, p, item)  # 702.21a
     s.players[p].spells_cast += 1
-    g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,
+    g.record("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,
                 targets=[g.name_of(t) for t in action.targets], x=action.x,
                 **({"modes": list(action.modes)} if action.modes else {}))
     s.passes = 0
