@@ -109,8 +109,7 @@ def _counters_all(g: Game, ctx: effect_context.Context, e: V.AddCountersAll) -> 
     if n <= 0:
         return None
     for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
-        counter_replacement.put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)
-    g.invalidate()
+        counter_replacement.put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)  # the door
     return None
 
 
