@@ -13,6 +13,9 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from ..model.events import (
+    AttachChange,
+    CastMoved,
+    ControlChange,
     CountersPut,
     CountersRemoved,
     Damage,
@@ -21,6 +24,7 @@ from ..model.events import (
     Event,
     LifeChange,
     ManaAdded,
+    PoisonCounters,
     TapChange,
     TokenCreated,
     ZoneChange,
@@ -64,6 +68,8 @@ def perform(g: Game, event: Event) -> Event | None:
         if performer is None:
             raise TypeError(f"{type(event).__name__} is not an event the engine performs")
         performer(g, event)
+    if event.CHARS:
+        g.invalidate()  # 613: its characteristics (or another object's) may have changed
     for collect in registry.EVENT_TRIGGERS.get(type(event), ()):
         collect(g, event)
     return event
@@ -96,7 +102,6 @@ def _counters_put(g: Game, event: CountersPut) -> Event | None:
         return None  # replaced down to none (Vizier of Remedies on one -1/-1 counter)
     o = g.s.objects[event.obj]
     o.counters[event.kind] = o.counters.get(event.kind, 0) + event.amount
-    g.invalidate()
     g._log("counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind,
                                                   "amount": event.amount})
     return event
@@ -111,7 +116,6 @@ def _counters_removed(g: Game, event: CountersRemoved) -> Event | None:
         o.counters[event.kind] = have - k
     else:
         del o.counters[event.kind]
-    g.invalidate()
     g._log("remove_counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind, "amount": k})
     return event if k == event.amount else dataclasses.replace(event, amount=k)
 
@@ -381,10 +385,65 @@ def _zone_change(g: Game, event: ZoneChange) -> Event | None:
     return event
 
 
+# --- attachments, control, poison (701.3, 303.4f, 108.4, 613.1b, 601.2a, 122.1f)
+def _attach(g: Game, event: AttachChange) -> Event | None:
+    """701.3a / 701.3d: `obj` becomes attached to `to`, or unattached; 613.7e: a new timestamp."""
+    s = g.s
+    o = s.objects[event.obj]
+    o.attached_to = event.to
+    if event.restamp:
+        o.timestamp = s.next_timestamp
+        s.next_timestamp += 1
+    if event.to is None:
+        g._log("unattach", event.rule, event.SBA, {"card": o.card.name, "id": o.id})
+    else:
+        g._log("attach", event.rule, event.SBA, {"card": o.card.name, "to": g.name_of(event.to),
+                                                  "to_id": event.to})
+    return event
+
+def _control_change(g: Game, event: ControlChange) -> Event | None:
+    """108.4 / 613.1b: a new controller; 302.6: it hasn't been controlled continuously since the turn
+    began; 506.4: it leaves combat."""
+    s = g.s
+    o = s.objects[event.obj]
+    old = o.controller
+    if old == event.player:
+        return None
+    o.controller = event.player
+    o.sick = True
+    if s.combat is not None:
+        RULES.remove_from_combat(g, o.id)
+    g._log("control_change", event.rule, event.SBA, {"card": o.card.name, "id": o.id,
+                                                      "player": s.players[event.player].name,
+                                                      "previous": s.players[old].name})
+    return event
+
+def _cast_moved(g: Game, event: CastMoved) -> Event | None:
+    """601.2a: the card leaves its zone for the stack under its caster's control (108.4a). Not logged:
+    the "cast" line that follows records it (601.2i)."""
+    o = g.s.objects[event.obj]
+    g.zone_list(o).remove(o.id)
+    o.zone = STACK
+    o.controller = event.player
+    return event
+
+def _poison_counters(g: Game, event: PoisonCounters) -> Event | None:
+    """122.1f: poison counters on a player (704.5c looks at them)."""
+    if event.amount <= 0:
+        return None
+    pl = g.s.players[event.player]
+    pl.poison += event.amount
+    g._log("counters", event.rule, event.SBA, {"player": pl.name, "kind": "poison", "amount": event.amount,
+                                                "poison": pl.poison, "source": event.source})
+    return event
+# --- end of attachments, control, poison
+
+
 # perform's table: an event class -> what it changes and logs, returning the event that happened.
 _PERFORMERS: dict[type, Callable[[Game, Any], Event | None]] = {
     LifeChange: _life_change, TapChange: _tap_change, ManaAdded: _mana_added,
     ZoneChange: _zone_change, Draw: _draw, Discard: _discard,
     Damage: _damage, CountersPut: _counters_put, CountersRemoved: _counters_removed,
     TokenCreated: _create_tokens,
+    AttachChange: _attach, ControlChange: _control_change, CastMoved: _cast_moved, PoisonCounters: _poison_counters,
 }

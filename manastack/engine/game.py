@@ -60,16 +60,6 @@ _NO_KINDS: frozenset = frozenset()
 
 
 _PRIORITY_DECISIONS: dict[tuple[int, str], Decision] = {}
-# Events that change nothing a state-based action looks at (704.5: life, poison, drawing from an empty
-# library, the permanents and their characteristics, damage, counters, attachments, control): turn
-# structure, mana, casting (its costs are logged on their own: "life", "zone_change" ...) — unless a
-# characteristic depends on the turn, the step, tapped status or the cards in a zone
-# (GameState.volatile_chars). After only these, the state-based actions that found nothing before still
-# find nothing (Game.settle). Events performed through Game.perform (tapping, mana added, life, zone
-# changes, draws, discards) say it by their class (Event.marks_sba: a zone change not involving the
-# battlefield doesn't count).
-SBA_NEUTRAL_EVENTS = frozenset({"step", "turn", "untap_step", "no_attackers", "no_blockers", "cast",
-                                "activate_mana", "pay_mana", "mana_empties", "order_triggers"})
 
 # What Game.new_game takes as a deck: a Deck, a bundled deck's name or a deck file's path, or card names.
 DeckSpec = Deck | str | Sequence[str]
@@ -287,7 +277,7 @@ class Game:
             acts = RULES.priority_actions(self, s.priority)
             if len(acts) == 1 and self.auto_pass:
                 # A trivial pass (the only legal action) is made for the player, and logged.
-                self.log_event("pass", "117.3d", player=s.players[s.priority].name, auto=True)
+                self.log_pass(s.priority, auto=True)
                 RULES.pass_priority(self)
                 continue
             if not RULES.note_priority(self):
@@ -299,8 +289,10 @@ class Game:
         """Check SBA (704.3) and put triggered abilities on the stack (603.3) until neither has
         anything to do. Returns False when it did something (the loop looks again)."""
         s = self.s
-        # Every change to the game is logged (log_event bumps s.sba_version, passes and SBA_NEUTRAL_EVENTS
-        # aside), so an unchanged mark means nothing SBA look at changed since they last found nothing.
+        # Every change to the game is logged: the door's events bump s.sba_version when their class says
+        # state-based actions may care (Event.marks_sba), log_event always, records (Game.record) and
+        # passes never (unless GameState.volatile_chars); so an unchanged mark means nothing SBA look at
+        # changed since they last found nothing.
         mark = s.sba_version
         if s.sba_mark != mark or s.stray_tokens:  # 704.5d: a token left the battlefield
             if s.combat is not None:
@@ -329,14 +321,13 @@ class Game:
         return []
 
     def _dispatch(self, action: A.Action) -> None:
-        s = self.s
         d = self.pending
         if d is None:
             raise IllegalActionError("no decision is pending")
         if d.kind == "priority":
             who = d.player
             if isinstance(action, A.PassPriority):
-                self.log_event("pass", "117.3d", player=s.players[who].name)
+                self.log_pass(who)
                 RULES.pass_priority(self)
             else:
                 RULES.priority_action(self, who, action)  # 116: play, cast, activate, special actions
@@ -406,21 +397,39 @@ class Game:
         return self.s.objects[oid]
 
     def log_event(self, event: str, rule: str, **fields: object) -> None:
-        """Log a change made outside the event door with its rule (its SBA mark: SBA_NEUTRAL_EVENTS)."""
+        """Log a change made outside the event door with its rule: state-based actions look again (704.3),
+        since it may change what they look at (704.5). What changes nothing they look at is a `record`."""
         s = self.s  # the body of _log, inlined: this is called for most log lines
-        if event != "pass":
-            s.version += 1
-            if s.volatile_chars or event not in SBA_NEUTRAL_EVENTS:
-                s.sba_version += 1
+        s.version += 1
+        s.sba_version += 1
         s.log.append({"event": event, "rule": rule, "turn": s.turn, "step": STEPS[s.step], **fields})
 
-    def _log(self, event: str, rule: str, sba: bool, fields: dict[str, object]) -> None:
-        """Log an event with its rule; `sba`: whether state-based actions may care (704.3)."""
+    def record(self, event: str, rule: str, **fields: object) -> None:
+        """Log what happened that changes nothing a state-based action looks at (704.5: life, poison,
+        drawing from an empty library, the permanents and their characteristics, damage, counters,
+        attachments, control): turn structure, casting (its costs are events or lines of their own), mana
+        paid or emptied, an order of triggers chosen. After only these, the state-based actions that found
+        nothing before still find nothing (Game.settle) — unless a characteristic depends on the turn,
+        the step, tapped status or the cards in a zone (GameState.volatile_chars)."""
         s = self.s
-        if event != "pass":
-            s.version += 1
-            if s.volatile_chars or sba:
-                s.sba_version += 1
+        s.version += 1
+        if s.volatile_chars:
+            s.sba_version += 1
+        s.log.append({"event": event, "rule": rule, "turn": s.turn, "step": STEPS[s.step], **fields})
+
+    def log_pass(self, p: int, auto: bool = False) -> None:
+        """117.3d: `p` passes priority (`auto`: the only legal action, made for them). Nothing changes:
+        neither the position's version (agents/progress.py) nor the state-based actions' mark."""
+        s = self.s
+        fields: dict[str, object] = {"player": s.players[p].name, "auto": True} if auto else {"player": s.players[p].name}
+        s.log.append({"event": "pass", "rule": "117.3d", "turn": s.turn, "step": STEPS[s.step], **fields})
+
+    def _log(self, event: str, rule: str, sba: bool, fields: dict[str, object]) -> None:
+        """Log an event of the door with its rule; `sba`: whether state-based actions may care (704.3)."""
+        s = self.s
+        s.version += 1
+        if s.volatile_chars or sba:
+            s.sba_version += 1
         s.log.append({"event": event, "rule": rule, "turn": s.turn, "step": STEPS[s.step], **fields})
 
     def name_of(self, ref: int | None) -> str:
@@ -431,9 +440,13 @@ class Game:
         o = self.s.objects.get(ref)
         return o.card.name if o else f"#{ref}"
 
-    def new_object(self, card: CardDef, owner: int, zone: str) -> Obj:
+    def new_object(self, card: CardDef, owner: int, zone: str, controller: int | None = None) -> Obj:
+        """A new object (109.1) of `card` in `zone`, controlled by its owner unless `controller` says
+        otherwise (a copy of a spell, 707.10: its controller's, 108.4)."""
         s = self.s
         o = Obj(s.next_id, card, owner, zone, s.next_timestamp)
+        if controller is not None:
+            o.controller = controller
         s.next_id += 1
         s.next_timestamp += 1
         s.objects[o.id] = o
@@ -550,7 +563,7 @@ class Game:
             keep = kept.get(i, EMPTY)
             if pl.pool != keep:
                 lost = cast(Bag, tuple(a - b for a, b in zip(pl.pool, keep)))
-                self.log_event("mana_empties", rule, player=pl.name, mana=format_bag(lost))
+                self.record("mana_empties", rule, player=pl.name, mana=format_bag(lost))
                 pl.pool = keep
         if self.s.restricted_mana:
             self.s.restricted_mana = ()  # 106.6: restricted mana empties with the rest

@@ -4,7 +4,9 @@ performs it through one door, `Game.perform` (engine/game.py): replacement effec
 from its own type, and the triggered abilities that watch for it are collected (603.2).
 
 Life changes, tapping and untapping, mana added, zone changes, draws, discards, damage, counters
-put on permanents and removed, and tokens created go through the door (docs/architecture.md).
+put on permanents and removed, tokens created, attachments, control changes, poison counters, a card
+moving to the stack as it is cast, and turning permanents face down or face up go through the door
+(docs/architecture.md).
 
 Events are values: made once and never changed (a replacement effect derives a new one with
 `dataclasses.replace`), hashed and compared by their fields. They are not frozen dataclasses only
@@ -27,10 +29,14 @@ if TYPE_CHECKING:
 @dataclass(slots=True, unsafe_hash=True)
 class Event:
     """A change to the game, caused by `rule`. `SBA`: whether a state-based action may care (704.5:
-    life, the permanents and their characteristics, ...); events that don't are not checked for."""
+    life, the permanents and their characteristics, ...); events that don't are not checked for.
+    `CHARS`: whether it may change characteristics (613) or what is computed from them: the door then
+    forgets the cached ones (Game.invalidate) before collecting triggers (a zone change, damage and
+    tokens created forget them themselves, in the middle of their performing)."""
 
     rule: str
     SBA: ClassVar[bool] = True
+    CHARS: ClassVar[bool] = False
 
     def marks_sba(self) -> bool:
         """Whether state-based actions may care that this event happened (its class says, `SBA`)."""
@@ -98,6 +104,7 @@ class CountersPut(Event):
     placer: int | None = None
     by_effect: bool = True
     entering: bool = False
+    CHARS: ClassVar[bool] = True
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -107,6 +114,7 @@ class CountersRemoved(Event):
     obj: int = 0
     kind: str = ""
     amount: int = 0
+    CHARS: ClassVar[bool] = True
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -178,3 +186,71 @@ class Dredged(Event):
     card: int = 0
     amount: int = 0
     SBA: ClassVar[bool] = False
+
+
+# --- attachments, control, poison, faces (108.4, 122.1f, 301.5, 303.4, 701.3, 708)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class AttachChange(Event):
+    """701.3a / 303.4f / 301.5: the permanent `obj` becomes attached to `to` (an object, or a player ref
+    < 0: an Aura enchanting a player, 303.4), or unattached (`to` None: 701.3d, 704.5m-n). `restamp`: it
+    gets a new timestamp (613.7e; not an Aura entering attached, whose timestamp is that of entering)."""
+
+    obj: int = 0
+    to: int | None = None
+    restamp: bool = True
+    CHARS: ClassVar[bool] = True
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class ControlChange(Event):
+    """108.4 / 613.1b: the permanent `obj` comes under `player`'s control: it can't attack or {T} this
+    turn (302.6) and it leaves combat (506.4)."""
+
+    obj: int = 0
+    player: int = 0
+    CHARS: ClassVar[bool] = True
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class CastMoved(Event):
+    """601.2a: the card `obj` moves from its zone to the stack as `player` begins to cast it; it becomes
+    the spell `player` controls (108.4a). The engine keeps its id while casting can still be undone
+    (601.2h), so this is not a ZoneChange; its log line is the "cast" line that follows (601.2i)."""
+
+    obj: int = 0
+    player: int = 0
+    SBA: ClassVar[bool] = False
+    CHARS: ClassVar[bool] = True
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class PoisonCounters(Event):
+    """122.1f: `player` gets `amount` poison counters (from infect or toxic damage, 120.3b, 702.164c, or
+    an effect: proliferate 701.27a); 704.5c: ten or more and they lose. `source` names what gave them."""
+
+    player: int = 0
+    amount: int = 0
+    source: str = ""
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class TurnedFaceDown(Event):
+    """708.2a / 708.3 / 708.4: the card `obj` is turned face down (`how`: "morph", "megamorph",
+    "disguise", "manifest", "cloak", "effect"), by `player` where it is cast or put onto the battlefield
+    face down. Performed by rules/facedown.py (registry.EVENT_PERFORMERS)."""
+
+    obj: int = 0
+    how: str = ""
+    player: int | None = None
+    CHARS: ClassVar[bool] = True
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class TurnedFaceUp(Event):
+    """708.8 / 702.37e: the face-down permanent `obj` is turned face up: its copiable values are its
+    card's again. Performed by rules/facedown.py (registry.EVENT_PERFORMERS)."""
+
+    obj: int = 0
+    CHARS: ClassVar[bool] = True

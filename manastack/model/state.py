@@ -311,8 +311,9 @@ class GameState:
         self.queue: list[tuple[object, ...]] = []  # pending work items, (kind, ...) (sequential discards, mulligan bottoms ...)
         self.paperwork_step = False  # combat damage uses the stack for this step (Stack of Paperwork)
         self.version = 0
-        # Bumped by the logged events that can make a state-based action apply (Game.log_event): not by
-        # SBA_NEUTRAL_EVENTS, unless some permanent's characteristics depend on such changes (below).
+        # Bumped by the logged events that can make a state-based action apply (the door's events whose
+        # class says so, Game.log_event): not by records (Game.record) and passes, unless some permanent's
+        # characteristics depend on such changes (below).
         self.sba_version = 0
         # Some characteristics were computed that can change without a logged change to the object
         # ("as long as it's your turn", "as long as it's tapped"; continuous.characteristics sets it).

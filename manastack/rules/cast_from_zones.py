@@ -416,7 +416,7 @@ def exile_from_hand(g: Game, p: int, action: Any) -> None:
     new = g.move(o.id, "exile", rule=rule)
     n = s.objects[new]
     if kind == "suspend":
-        n.counters["time"] = ab.time
+        g.perform(CountersPut("702.62a", new, "time", ab.time))  # "exile it with N time counters on it"
     else:
         s.effects.append(ContinuousEffect("foretold" if kind == "foretell" else "plotted", new, until="permanent",
                                           controller=p, timestamp=s.next_timestamp, data=s.turn))

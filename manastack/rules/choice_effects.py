@@ -15,6 +15,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import requirements, solve_payment
+from ..model.events import ControlChange, PoisonCounters
 from ..model.state import BATTLEFIELD, EXILE, HAND, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -108,8 +109,7 @@ def _counters_all(g: Game, ctx: effect_context.Context, e: V.AddCountersAll) -> 
     if n <= 0:
         return None
     for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
-        counter_replacement.put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)
-    g.invalidate()
+        counter_replacement.put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)  # the door
     return None
 
 
@@ -461,17 +461,11 @@ def _gain_control(g: Game, ctx: effect_context.Context, e: V.GainControl) -> lis
     o = s.objects[oid]
     if o.controller == ctx.controller:
         return None
-    old = o.controller
-    o.controller = ctx.controller
-    o.sick = True
-    if s.combat is not None:
-        registry.RULES.remove_from_combat(g, oid)  # 506.4
-    if e.until_eot:
+    if e.until_eot:  # what 514.2 reverts: recorded first, the change below forgets the cached characteristics
         s.effects.append(ContinuousEffect("control", oid, timestamp=s.next_timestamp, controller=ctx.controller,
-                                          data=old))
+                                          data=o.controller))
         s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("gain_control", "613.1b", player=s.players[ctx.controller].name, card=o.card.name, id=oid)
+    g.perform(ControlChange("613.1b", oid, ctx.controller))  # 302.6, 506.4 (the door)
     return None
 
 
@@ -482,9 +476,7 @@ def end_control_effects(g: Game) -> None:
         if e.kind == "control" and e.until == "eot":
             o = s.objects.get(e.target)
             if o is not None and o.zone == BATTLEFIELD and o.controller != e.data:
-                o.controller = e.data
-                o.sick = True
-                g.log_event("control_ends", "514.2", card=o.card.name, player=s.players[e.data].name)
+                g.perform(ControlChange("514.2", o.id, e.data))
 
 
 registry.EFFECT_HANDLERS[V.GainControl] = _gain_control
@@ -510,13 +502,11 @@ def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
     s.queue.pop(0)
     for c in chosen:
         if c < 0:
-            s.players[-1 - c].poison += 1
-            g.log_event("counters", "701.27a", player=s.players[-1 - c].name, kind="poison", amount=1)
+            g.perform(PoisonCounters("701.27a", -1 - c, 1, "proliferate"))  # 122.1f
             continue
         o = s.objects[c]
         for k in list(o.counters):
             counter_replacement.put_counters(g, o, k, 1, "701.27a", placer=d.player)
-    g.invalidate()
 
 
 def _return_chosen(g: Game, ctx: effect_context.Context, e: V.ReturnChosen) -> list | None:

@@ -139,7 +139,7 @@ def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
         attack_costs(g, [c for c, _ in pairs])  # 508.1g-j: optional costs to attack (exert, enlist)
         triggers.attacked(g, [c for c, _ in pairs])
     else:
-        g.log_event("no_attackers", "508.8")
+        g.record("no_attackers", "508.8")
 
 
 # ----------------------------------------------------------------------------- blockers
@@ -177,7 +177,7 @@ def declare_blockers(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
     cb.declared_blockers = True
     s.partial = {}
     if not blocks:
-        g.log_event("no_blockers", "509.1")
+        g.record("no_blockers", "509.1")
     # 509.2: orders for attackers blocked by two or more creatures (profile cr-2024-09).
     if uses_order(g):
         for a in sorted(cb.order, key=lambda x: list(cb.attackers).index(x)):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
+from ..model.events import ControlChange
 from ..model.state import BATTLEFIELD, ContinuousEffect
 
 if TYPE_CHECKING:
@@ -80,16 +81,8 @@ def refresh_static_control(g: Game) -> bool:
             # No such effect applies any more: the permanent keeps the result; forget the bookkeeping.
             s.effects = [e for e in s.effects if not (e.target == hid and e.kind == _EXT)]
         if host.controller != want:
-            old = host.controller
-            host.controller = want
-            host.sick = True  # 302.6
-            if s.combat is not None:
-                registry.RULES.remove_from_combat(g, hid)  # 506.4
+            g.perform(ControlChange("613.1b", hid, want))  # 302.6, 506.4 (the door)
             changed = True
-            g.log_event("control_change", "613.1b", card=host.card.name, id=hid, player=s.players[want].name,
-                        previous=s.players[old].name)
-    if changed:
-        g.invalidate()
     return changed
 
 

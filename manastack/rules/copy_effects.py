@@ -36,6 +36,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ..engine import registry
+from ..model.events import AttachChange
 from ..model.state import GRAVEYARD
 from ..model.vocab import CardDef, StaticAbility
 from ..model.vocab.copy_effects import (  # noqa: F401 (the vocabulary this module executes)
@@ -154,8 +155,9 @@ def _enters_as_copy(g: Game, o: Obj, choices: dict) -> None:
             o.counters["loyalty"] = card.loyalty  # 306.5b: the copied loyalty
         if "Aura" in card.subtypes:
             hosts = _hosts(g, card, o)  # offered only with one (_candidates)
-            o.attached_to = g.choose(p, "attach", hosts, f"303.4f: choose what {card.name} enchants "
-                                   f"({', '.join(g.name_of(h) for h in hosts)})")
+            host = g.choose(p, "attach", hosts, f"303.4f: choose what {card.name} enchants "
+                            f"({', '.join(g.name_of(h) for h in hosts)})")
+            g.perform(AttachChange("303.4f", o.id, host, restamp=False))  # it enters attached (timestamp: entering)
 
 
 def _describe(ab: EntersAsCopy) -> str:

@@ -130,19 +130,17 @@ def put_counters(g: Game, o: Obj, kind: str, n: int, rule: str = "122.1", placer
 
 
 def counters_on_entering(g: Game, o: Obj, choices: dict) -> None:
-    """122.6 / 614.1c: the counters a permanent is given as it enters are counters put on it: the
-    replacement effects apply to each kind (registry.ETB_FROM_OTHERS, after the other entry replacements
-    gave them; the object is new, 400.7, so every counter on it is one it enters with)."""
-    if not o.counters or not g.statics_of_kind(KIND) and not any(
-            isinstance(ab, CounterReplacement) for ab in g.chars(o).abilities):
+    """122.6 / 614.1c: the counters a permanent enters with are counters put on it: its entry replacements
+    (614.1c "enters with", 306.5b loyalty, 707.9e a copy's) note them on the new object as it is made, and
+    here, after them (registry.ETB_FROM_OTHERS), each kind is put on it as a CountersPut event (`entering`)
+    through the door, whose replacement effects apply (614.12: its own too). The object is new (400.7), so
+    every counter on it is one it enters with."""
+    if not o.counters:
         return
-    for kind, n in sorted(o.counters.items()):
-        got = replaced_amount(g, o, kind, n, by_effect=True, entering=True)
-        if got != n:
-            if got > 0:
-                o.counters[kind] = got
-            else:
-                del o.counters[kind]
+    noted = sorted(o.counters.items())
+    o.counters.clear()  # what was noted is put on below, as it enters
+    for kind, n in noted:
+        g.perform(CountersPut("614.1c", o.id, kind, n, None, True, True))
 
 
 add_hook(registry.ETB_FROM_OTHERS, counters_on_entering)  # 122.6: the counters it enters with

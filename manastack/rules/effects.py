@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..cards.db import token_def
-from ..model.events import Damage, Discard, TokenCreated
+from ..model.events import Damage, Discard, PoisonCounters, TokenCreated
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -509,9 +509,7 @@ def give_poison(g: Game, p: int, n: int, rule: str, source: str = "") -> None:
     """122.1f / 120.3b: a player gets poison counters (704.5c: ten or more, and they lose)."""
     if n <= 0:
         return
-    pl = g.s.players[p]
-    pl.poison += n
-    g.log_event("counters", rule, player=pl.name, kind="poison", amount=n, poison=pl.poison, source=source)
+    g.perform(PoisonCounters(rule, p, n, source))
 
 
 def total_toxic(chars: Any) -> int:

@@ -40,6 +40,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import ManaCost, parse_cost, requirements
+from ..model.events import AttachChange, TurnedFaceDown, TurnedFaceUp
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND
 from ..model.vocab import CardDef, StaticAbility, TriggeredAbility
 from ..model.vocab.facedown import (  # noqa: F401 (the vocabulary this module executes)
@@ -99,14 +100,50 @@ def face_down_ability(card: CardDef) -> FaceDownCost | None:
 THREE = parse_cost("{3}")
 
 
-def turn_face_down(o: Obj, how: str, g: Game) -> None:
-    """708.2a / 708.3 / 708.4: turn a card face down (before it moves to the stack or battlefield).
-    `how`: "morph", "megamorph", "disguise", "manifest", "cloak". 708.2b: a face-down object stays as it is."""
-    g.s.face_down_seen = True  # rules/priority.py then offers turning face up
+def turn_face_down(g: Game, o: Obj, how: str, rule: str, player: int | None = None) -> None:
+    """708.2a / 708.3 / 708.4: turn a card face down (before it moves to the stack or battlefield), a
+    TurnedFaceDown event through the door. `how`: "morph", "megamorph", "disguise", "manifest", "cloak",
+    "effect"; `player`: who casts it or puts it onto the battlefield face down."""
+    g.perform(TurnedFaceDown(rule, o.id, how, player))
+
+
+# The log line of turning a card face down, by the rule that does it (708.2a otherwise).
+_FACE_DOWN_LINES = {"702.37c": "cast_face_down", "702.168b": "cast_face_down", "701.34a": "manifest",
+                    "701.56a": "cloak"}
+
+
+def _perform_face_down(g: Game, event: TurnedFaceDown) -> None:
+    """registry.EVENT_PERFORMERS[TurnedFaceDown]: 708.2a, its characteristics become those of 708.2a (ward
+    {2} for disguise and cloak, 702.168a, 701.56a). 708.2b: a face-down object stays as it is."""
+    s = g.s
+    s.face_down_seen = True  # rules/priority.py then offers turning face up
+    o = s.objects[event.obj]
     if o.face_down is not None:
         return
-    o.face_down = (o.card, how)
-    o.card = face_down_def(ward=how in ("disguise", "cloak"))
+    o.face_down = (o.card, event.how)
+    o.card = face_down_def(ward=event.how in ("disguise", "cloak"))
+    s.trigger_watch = None  # its card changed under the same id (rules/triggers.py cache)
+    fields: dict[str, object] = {"id": o.id}
+    if event.player is not None:
+        fields = {"player": s.players[event.player].name, "id": o.id}
+    g._log(_FACE_DOWN_LINES.get(event.rule, "turn_face_down"), event.rule, event.SBA, fields)
+
+
+def _perform_face_up(g: Game, event: TurnedFaceUp) -> None:
+    """registry.EVENT_PERFORMERS[TurnedFaceUp]: 708.8, its copiable values are its card's again (effects on
+    it still apply)."""
+    s = g.s
+    o = s.objects[event.obj]
+    assert o.face_down is not None
+    real, _how = o.face_down
+    o.face_down = None
+    o.card = real
+    s.trigger_watch = None  # rules/triggers.py caches permanents' triggers by id
+    g._log("turn_face_up", event.rule, event.SBA, {"card": real.name, "id": o.id})
+
+
+registry.EVENT_PERFORMERS[TurnedFaceDown] = _perform_face_down
+registry.EVENT_PERFORMERS[TurnedFaceUp] = _perform_face_up
 
 
 def moved(g: Game, old: Obj, new: Obj, frm: str, to: str) -> None:
@@ -158,10 +195,7 @@ def cast_face_down(g: Game, p: int, o: Obj) -> CardDef:
     characteristics the rest of casting uses (708.4)."""
     ab = face_down_ability(o.card)
     assert ab is not None
-    turn_face_down(o, ab.kind, g)
-    g.invalidate()
-    g.log_event("cast_face_down", "702.168b" if ab.kind == "disguise" else "702.37c", player=g.s.players[p].name,
-                id=o.id)
+    turn_face_down(g, o, ab.kind, "702.168b" if ab.kind == "disguise" else "702.37c", p)
     return o.card
 
 
@@ -317,10 +351,7 @@ def manifest(g: Game, p: int, oid: int, how: str = "manifest") -> int:
     """701.34a / 701.56a: turn the card face down and put it onto the battlefield under `p`'s control
     (708.3: turned face down first). Returns the permanent's id."""
     o = g.s.objects[oid]
-    turn_face_down(o, how, g)
-    g.invalidate()
-    g.log_event("manifest" if how == "manifest" else "cloak", "701.34a" if how == "manifest" else "701.56a",
-                player=g.s.players[p].name, id=oid)
+    turn_face_down(g, o, how, "701.34a" if how == "manifest" else "701.56a", p)
     return g.move(oid, BATTLEFIELD, rule="701.34a" if how == "manifest" else "701.56a", controller=p)
 
 
@@ -361,11 +392,7 @@ def _attach_to_manifested(g: Game, source: int | None, new: int) -> None:
         return
     if "Creature" in g.chars(src).types or not g.chars(host).is_creature:
         return  # 301.5c
-    src.attached_to = new
-    src.timestamp = s.next_timestamp  # 613.7e
-    s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("attach", "701.3a", card=src.card.name, to=host.card.name, to_id=new)
+    g.perform(AttachChange("701.3a", src.id, new))  # 613.7e: a new timestamp
 
 
 def _answer_manifest_dread(g: Game, d: Any, value: Any) -> None:
@@ -390,10 +417,7 @@ def _turn_face_down_effect(g: Game, ctx: Context, e: TurnFaceDown) -> list | Non
     o = s.objects.get(oid) if oid is not None else None
     if o is None or o.zone != BATTLEFIELD or o.face_down is not None or o.card.is_token:
         return None  # 708.2b; a token has no card to turn face down
-    turn_face_down(o, "effect", g)
-    s.trigger_watch = None  # its card changed under the same id (rules/triggers.py cache)
-    g.invalidate()
-    g.log_event("turn_face_down", "708.2a", id=o.id)
+    turn_face_down(g, o, "effect", "708.2a")
     return None
 
 
@@ -421,18 +445,12 @@ def turn_up(g: Game, o: Obj, rule: str) -> None:
     """708.8: turn `o` face up (its copiable values revert; effects on it still apply), with the
     "as it is turned face up" counters (702.37b megamorph only when its cost was paid: not here) and the
     triggers of 603.2."""
-    s = g.s
     assert o.face_down is not None
     real, _how = o.face_down
-    o.face_down = None
-    o.card = real
-    s.trigger_watch = None  # rules/triggers.py caches permanents' triggers by id
-    g.invalidate()  # face up: the counters below are put on the creature it now is (122.6)
+    g.perform(TurnedFaceUp(rule, o.id))  # face up: the counters below are put on the creature it now is (122.6)
     for sab in real.abilities:
         if isinstance(sab, StaticAbility) and sab.kind == "face_up_counters":  # 708.11
             counter_replacement.put_counters(g, o, sab.counter_kind, int(sab.amount), "708.11")  # type: ignore[arg-type]
-    g.invalidate()
-    g.log_event("turn_face_up", rule, card=real.name, id=o.id)
     for tab in g.chars(o).abilities:
         if isinstance(tab, TriggeredAbility) and tab.event == "turned_face_up":
             trigger_queue.queue(g, o.controller, o.id, tab, None, real.name)
@@ -468,8 +486,7 @@ def _return_face_down(g: Game, ctx: Context, e: ReturnFaceDown) -> list | None:
     o = s.objects.get(oid)
     if o is None or o.zone != GRAVEYARD:
         return None
-    turn_face_down(o, "effect", g)
-    g.invalidate()
+    turn_face_down(g, o, "effect", "708.3")  # 708.3: turned face down, then put onto the battlefield
     g.move(oid, BATTLEFIELD, rule="708.3", controller=ctx.controller)
     return None
 

@@ -12,7 +12,8 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import ManaCost, Requirement, requirements
-from ..model.state import EXILE, LIBRARY, STACK, StackItem
+from ..model.events import CastMoved
+from ..model.state import EXILE, LIBRARY, StackItem
 from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this module executes)
     CascadeEffect,
     CastFromExile,
@@ -86,10 +87,8 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     reqs = free_cast_reqs(g, p, card, targets)
     if reqs is None:
         raise IllegalActionError(f"{card.name} can't be cast this way")
-    g.zone_list(o).remove(oid)
     cast_origin.remember(g, oid, p, o.zone)  # "if you cast it from your hand" (603.4)
-    o.zone = STACK
-    o.controller = p
+    g.perform(CastMoved("601.2a", oid, p))
     o.x = 0
     if reqs[0].total or reqs[0].life:
         _mana_payment_module.pay_mana(g, p, reqs, None, card.name, purpose=("spell", oid))  # 601.2f: cost increases still apply
@@ -98,7 +97,7 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     s.stack.append(item)
     trigger_events.targets_chosen(g, p, item)
     s.players[p].spells_cast += 1
-    g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=oid,
+    g.record("cast", "601.2", player=s.players[p].name, card=card.name, id=oid,
                 targets=[g.name_of(t) for t in targets], x=0, without_paying=rule)
     g.invalidate()
     triggers.spell_cast(g, p, oid)

@@ -25,6 +25,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
+from ..model.events import AttachChange
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
     Adapt,
@@ -571,11 +572,7 @@ def _attach(g: Game, ctx: effect_context.Context, e: Attach) -> list | None:
         return None  # 301.5c: an Equipment that's also a creature can't equip; nor equip itself
     if src.attached_to == tid:
         return None  # 701.3b: already attached to it: the effect does nothing
-    src.attached_to = tid
-    src.timestamp = s.next_timestamp  # 613.7e: a new timestamp when attached
-    s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("attach", "701.3a", card=src.card.name, to=host.card.name, to_id=tid)
+    g.perform(AttachChange("701.3a", src.id, tid))  # 613.7e: a new timestamp when attached
     return None
 
 
@@ -585,11 +582,7 @@ def _create_and_attach(g: Game, ctx: effect_context.Context, e: CreateAndAttach)
     src = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if src is None or src.zone != "battlefield" or "Creature" in g.chars(src).types:
         return None  # the Equipment left the battlefield: the token stays unequipped
-    src.attached_to = tid
-    src.timestamp = g.s.next_timestamp
-    g.s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("attach", "701.3a", card=src.card.name, to=g.s.objects[tid].card.name, to_id=tid)
+    g.perform(AttachChange("701.3a", src.id, tid))
     return None
 
 

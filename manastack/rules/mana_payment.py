@@ -321,7 +321,7 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
         raise IllegalActionError(f"{pl.name} can't pay the cost of {what} (601.2h)") from None
     pl.pool = tuple(a - b for a, b in zip(pl.pool, taken))  # type: ignore[assignment]
     mana_abilities.spent(g, p, taken, purpose)  # 106.6: restricted mana it could use is spent first
-    g.log_event("pay_mana", "601.2h", player=pl.name, mana=format_bag(taken), what=what)
+    g.record("pay_mana", "601.2h", player=pl.name, mana=format_bag(taken), what=what)
     if purpose is not None and purpose[0] == "spell":
         trigger_events = _trigger_events_module
         trigger_events.mana_spent_on_spell(g, p, sum(taken))  # 700.14: "whenever you expend N"
@@ -402,7 +402,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         g.move(oid, GRAVEYARD, rule="701.17a")
     if lki is not None:
         mana_abilities.pay_extra_costs(g, p, o, ab)
-    g.log_event("activate_mana", "605.3a", player=s.players[p].name, card=o.card.name, ability=ab.text)
+    g.record("activate_mana", "605.3a", player=s.players[p].name, card=o.card.name, ability=ab.text)
     s.passes = 0
     if not plans:
         g.log_event("no_mana", "106.5", player=s.players[p].name, card=o.card.name)

@@ -25,7 +25,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.events import CountersRemoved
+from ..model.events import AttachChange, CountersRemoved
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
     ALL_KINDS,
@@ -329,11 +329,7 @@ def _attach_self_to(g: Game, ctx: Context, e: AttachSelfTo) -> list | None:
         return None  # 301.5c: an Equipment that's also a creature can't equip a creature
     if src.attached_to == tid:
         return None  # 701.3b
-    src.attached_to = tid
-    src.timestamp = s.next_timestamp  # 613.7e
-    s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("attach", "701.3a", card=src.card.name, to=g.name_of(tid), to_id=tid)
+    g.perform(AttachChange("701.3a", src.id, tid))  # 613.7e: a new timestamp
     return None
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..model.decisions import Decision, DecisionKind
+from ..model.events import AttachChange
 from ..model.state import BATTLEFIELD, GRAVEYARD
 from ..model.vocab import StaticAbility
 from . import effects, targeting
@@ -122,10 +123,7 @@ def check(g: Game) -> bool:
     for oid in to_unattach:
         # 704.5n / 301.5c: an Equipment attached to an illegal or nonexistent permanent becomes
         # unattached and remains on the battlefield.
-        o = s.objects[oid]
-        g.log_event("unattach", "704.5n", card=o.card.name, id=oid)
-        o.attached_to = None
-        g.invalidate()
+        g.perform(AttachChange("704.5n", oid, None, restamp=False))
         acted = True
     for oid, rule in to_graveyard:
         if oid in s.objects and s.objects[oid].zone == BATTLEFIELD:

@@ -67,8 +67,7 @@ def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ..
     s = g.s
     src = s.objects[item.obj]
     card = dataclasses.replace(src.card, is_token=True)
-    o = g.new_object(card, controller, STACK)
-    o.controller = controller
+    o = g.new_object(card, controller, STACK, controller=controller)
     o.x = item.x
     skip = ("rebound", "storm_count", "gravestorm_count", "flashback")
     choices = tuple(c for c in item.choices if not (isinstance(c, tuple) and c[:1] and c[0] in skip)) + (("copy", True),)

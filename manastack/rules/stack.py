@@ -22,6 +22,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import Requirement, requirements
+from ..model.events import AttachChange, CastMoved
 from ..model.mana import COLORS, is_color
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, MAIN1, MAIN2, STACK, StackItem
@@ -320,15 +321,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         added += more
     # 601.2a: the card moves to the stack first; mana abilities then can't use it.
     hand = s.players[p].hand
-    if flashback:
-        s.players[p].graveyard.remove(o.id)
-    elif permit is not None:
-        g.zone_list(o).remove(o.id)
-    else:
-        hand.pop(hand.index(o.id))
     cast_origin.remember(g, o.id, p, o.zone)  # "if you cast it from your hand" (603.4)
-    o.zone = STACK
-    o.controller = p
+    g.perform(CastMoved("601.2a", o.id, p))  # from its hand, graveyard (flashback) or wherever a permission says
     o.x = action.x
     # 601.2b / 601.2h: additional costs; the objects they use are chosen before mana is paid.
     victims: list[int] = []
@@ -381,7 +375,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     s.stack.append(item)
     _trigger_events_module.targets_chosen(g, p, item)  # 702.21a
     s.players[p].spells_cast += 1
-    g.log_event("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,
+    g.record("cast", "601.2", player=s.players[p].name, card=card.name, id=o.id,
                 targets=[g.name_of(t) for t in action.targets], x=action.x,
                 **({"modes": list(action.modes)} if action.modes else {}))
     s.passes = 0
@@ -482,8 +476,8 @@ def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
     new = g.move(item.obj, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x,
                  etb_choices=etb_choices)
     if item.targets and spell_targets(g.s.objects[new].card):  # not a copy of an Aura (rules/copy_effects.py)
-        g.s.objects[new].attached_to = item.targets[0]
-        g.invalidate()  # the enchanted object's characteristics change (613)
+        # 303.4f: the Aura enters attached to its target (its timestamp is that of entering)
+        g.perform(AttachChange("303.4f", new, item.targets[0], restamp=False))
     for hook in PERMANENT_SPELL_HOOKS:
         hook(g, item, new)
 

@@ -547,7 +547,7 @@ def answer_order(g: Game, d, value: object) -> None:
     if len(order) < len(trigs):
         items.append(("order_triggers", d.player, tuple(t for i, t in enumerate(trigs) if i not in order)))
     s.queue[0:1] = items
-    g.log_event("order_triggers", "603.3b", player=s.players[d.player].name,
+    g.record("order_triggers", "603.3b", player=s.players[d.player].name,
                 order=[trigs[i][4] for i in order])
 
 

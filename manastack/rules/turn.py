@@ -72,7 +72,7 @@ def begin_turn(g: Game) -> None:
         pl.spells_cast = 0
     s.step = UNTAP
     s.stage = 0
-    g.log_event("turn", "500.1", player=s.players[s.active].name)
+    g.record("turn", "500.1", player=s.players[s.active].name)
 
 
 def advance(g: Game) -> None:
@@ -83,7 +83,7 @@ def advance(g: Game) -> None:
         return
     if s.stage == 0:
         s.stage = 1
-        g.log_event("step", "500.1", name=STEPS[s.step])
+        g.record("step", "500.1", name=STEPS[s.step])
         _begin_step(g)
         return
     # The step's business is done and it has no priority (untap, a cleanup without SBA/triggers).
@@ -117,7 +117,7 @@ def _begin_step(g: Game) -> None:
                 triggers.tapped_changed(g, o, False)
         after_untap_step = _combat_keywords_module.after_untap_step
         after_untap_step(g)  # "doesn't untap during its controller's next untap step" has done its work
-        g.log_event("untap_step", "502.3", player=s.players[s.active].name)
+        g.record("untap_step", "502.3", player=s.players[s.active].name)
         return  # no priority (502.4): advance() ends the step
     if st == UPKEEP:
         triggers.beginning_of_step(g, "upkeep")

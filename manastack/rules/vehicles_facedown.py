@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model.events import AttachChange
 from ..model.state import BATTLEFIELD, MAIN1, MAIN2, ContinuousEffect
 from ..model.vocab import StaticAbility, TriggeredAbility
 from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this module executes)
@@ -189,11 +190,7 @@ def _reconfigure_attach(g: Game, ctx: Context, e: ReconfigureAttach) -> list | N
         return None  # 701.3b
     if s.combat is not None:
         registry.RULES.remove_from_combat(g, src.id)  # 506.4: it stops being a creature
-    src.attached_to = tid
-    src.timestamp = s.next_timestamp  # 613.7e
-    s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("attach", "702.151a", card=src.card.name, to=host.card.name, to_id=tid)
+    g.perform(AttachChange("702.151a", src.id, tid))
     return None
 
 
@@ -201,9 +198,7 @@ def _reconfigure_unattach(g: Game, ctx: Context, e: ReconfigureUnattach) -> list
     src = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if src is None or src.zone != BATTLEFIELD or src.attached_to is None:
         return None
-    src.attached_to = None
-    g.invalidate()
-    g.log_event("unattach", "702.151a", card=src.card.name, id=src.id)
+    g.perform(AttachChange("702.151a", src.id, None))
     return None
 
 

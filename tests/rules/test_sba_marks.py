@@ -1,8 +1,9 @@
 """CR 704.3 / 117.5: state-based actions are checked whenever a player would receive priority.
 
 `Game.settle` skips the check when nothing a state-based action looks at changed since the last check
-found nothing (no logged event but passes and SBA_NEUTRAL_EVENTS: "step", "turn", ..., and no
-characteristic that changes with the turn, the step or tapped status). These tests play whole games
+found nothing (no event of the door whose class marks SBA, no `log_event`, only passes and records,
+`Game.record`: "step", "turn", ..., and no characteristic that changes with the turn, the step or tapped
+status). These tests play whole games
 and, at every skipped check, run the real check on a copy of the game: it must find nothing to do.
 """
 
@@ -65,11 +66,11 @@ def test_a_characteristic_that_changes_with_tapped_status_makes_every_event_coun
     assert g.chars(tortoise).toughness == 4
     assert g.s.volatile_chars
     before = g.s.sba_version
-    g.log_event("step", "500.1")
+    g.record("step", "500.1")
     assert g.s.sba_version == before + 1
     calm = Game.new_game("vanilla", "burn", seed=1)
     before = calm.s.sba_version
-    calm.log_event("step", "500.1")
+    calm.record("step", "500.1")
     assert not calm.s.volatile_chars and calm.s.sba_version == before
 
 
