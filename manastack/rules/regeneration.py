@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model import vocab as V
+from ..model.events import EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from . import add_hook, effect_context, effects
 
@@ -29,10 +30,9 @@ def _regenerate(g: Game, ctx: effect_context.Context, e: V.Regenerate) -> list |
     if oid is None:
         return None
     s = g.s
-    s.effects.append(ContinuousEffect("regeneration_shield", oid, timestamp=s.next_timestamp,
-                                      controller=ctx.controller))
+    shield = ContinuousEffect("regeneration_shield", oid, timestamp=s.next_timestamp, controller=ctx.controller)
     s.next_timestamp += 1
-    g.log_event("regeneration_shield", "701.15a", card=s.objects[oid].card.name, id=oid)
+    g.perform(EffectCreated("701.15a", shield, "regeneration_shield", {"card": s.objects[oid].card.name, "id": oid}))
     return None
 
 
@@ -58,9 +58,9 @@ def _umbra_armor(g: Game, o: Any) -> bool:
 def _regenerated(g: Game, o: Any) -> bool:
     """701.15a / 614.8: a shield replaces the destruction: tap it, remove all damage, remove it from combat."""
     s = g.s
-    for i, e in enumerate(s.effects):
+    for e in s.effects:
         if e.kind == "regeneration_shield" and e.target == o.id:
-            del s.effects[i]
+            g.perform(EffectsEnded("701.15a", (e,)))  # the shield is used up
             if not o.tapped:
                 g.tap(o, "701.15a")
             o.damage = 0
