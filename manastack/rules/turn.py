@@ -24,6 +24,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import single
 from ..model.decisions import Decision, DecisionKind, decision_kind
+from ..model.events import EffectsEnded
 from ..model.mana import COLORS, format_bag, is_color
 from ..model.state import (
     BEGIN_COMBAT,
@@ -176,7 +177,9 @@ def _wear_off(g: Game) -> None:
         o.damage = 0
     if s.effects:
         choice_effects.end_control_effects(g)
-        s.effects = [e for e in s.effects if e.until != "eot"]
+        ended = tuple(e for e in s.effects if e.until == "eot")
+        if ended:
+            g.perform(EffectsEnded("514.2", ended))
     g.invalidate()
     g.log_event("cleanup", "514.2")
     # 514.3a: if state-based actions would be performed or triggers are waiting, players get priority.
