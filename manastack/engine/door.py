@@ -19,8 +19,12 @@ from ..model.events import (
     CountersPut,
     CountersRemoved,
     Damage,
+    DamageRemoved,
     Discard,
     Draw,
+    EffectChanged,
+    EffectCreated,
+    EffectsEnded,
     Event,
     LifeChange,
     ManaAdded,
@@ -116,8 +120,23 @@ def _counters_removed(g: Game, event: CountersRemoved) -> Event | None:
         o.counters[event.kind] = have - k
     else:
         del o.counters[event.kind]
-    g._log("remove_counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind, "amount": k})
+    if event.log:
+        g._log(event.log, event.rule, event.SBA, {"card": o.card.name, **(event.fields or {})})
+    else:
+        g._log("remove_counters", event.rule, event.SBA, {"card": o.card.name, "kind": event.kind, "amount": k})
     return event if k == event.amount else dataclasses.replace(event, amount=k)
+
+def _damage_removed(g: Game, event: DamageRemoved) -> Event | None:
+    s = g.s
+    objs = s.objects
+    for oid in event.objs:
+        o = objs[oid]
+        o.damage = 0
+        if event.deathtouch:
+            o.deathtouched = False
+    s.version += 1  # no line of its own: the marks a line makes (704.5g looks at damage)
+    s.sba_version += 1
+    return event
 
 def _draw(g: Game, event: Draw) -> Event | None:
     pl = g.s.players[event.player]
@@ -190,6 +209,49 @@ def _create_tokens(g: Game, event: TokenCreated) -> TokenCreated:
         ids.append(o.id)
     return dataclasses.replace(event, ids=tuple(ids))
 # --- end of damage, counters, tokens
+
+# --- continuous effects (611.2, 514.2): GameState.effects
+def _effect_created(g: Game, event: EffectCreated) -> Event | None:
+    g.s.effects.append(event.effect)
+    g.invalidate()  # 613: it may change characteristics
+    _effect_line(g, event.SBA, event.rule, event.log, event.fields)
+    return event
+
+def _effects_ended(g: Game, event: EffectsEnded) -> Event | None:
+    ended = event.effects
+    if not ended:
+        return None
+    s = g.s
+    if len(ended) == 1:
+        one = ended[0]
+        s.effects = [e for e in s.effects if e is not one]
+    else:
+        gone = {id(e) for e in ended}  # by identity: records have no equality
+        s.effects = [e for e in s.effects if id(e) not in gone]
+    g.invalidate()
+    _effect_line(g, event.SBA, event.rule, event.log, event.fields)
+    return event
+
+def _effect_changed(g: Game, event: EffectChanged) -> Event | None:
+    effects = g.s.effects
+    old = event.old
+    i = next(i for i, e in enumerate(effects) if e is old)
+    effects[i] = event.new
+    g.invalidate()
+    _effect_line(g, event.SBA, event.rule, "", None)
+    return event
+
+def _effect_line(g: Game, sba: bool, rule: str, log: str, fields: dict[str, object] | None) -> None:
+    """The log line of an effect's event where it has one; without one, the marks a line makes (the
+    position changed: Game._log's version and SBA marks)."""
+    if log:
+        g._log(log, rule, sba, fields or {})
+        return
+    s = g.s
+    s.version += 1
+    if sba or s.volatile_chars:
+        s.sba_version += 1
+# --- end of continuous effects
 
 def replace_event(g: Game, event: Event) -> Event | None:
     """The event `event` becomes under the replacement effects that apply (614.1, 616.1), without
@@ -442,8 +504,10 @@ def _poison_counters(g: Game, event: PoisonCounters) -> Event | None:
 # perform's table: an event class -> what it changes and logs, returning the event that happened.
 _PERFORMERS: dict[type, Callable[[Game, Any], Event | None]] = {
     LifeChange: _life_change, TapChange: _tap_change, ManaAdded: _mana_added,
+    EffectCreated: _effect_created, EffectsEnded: _effects_ended, EffectChanged: _effect_changed,
     ZoneChange: _zone_change, Draw: _draw, Discard: _discard,
     Damage: _damage, CountersPut: _counters_put, CountersRemoved: _counters_removed,
+    DamageRemoved: _damage_removed,
     TokenCreated: _create_tokens,
     AttachChange: _attach, ControlChange: _control_change, CastMoved: _cast_moved, PoisonCounters: _poison_counters,
 }

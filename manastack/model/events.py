@@ -5,8 +5,8 @@ from its own type, and the triggered abilities that watch for it are collected (
 
 Life changes, tapping and untapping, mana added, zone changes, draws, discards, damage, counters
 put on permanents and removed, tokens created, attachments, control changes, poison counters, a card
-moving to the stack as it is cast, and turning permanents face down or face up go through the door
-(docs/architecture.md).
+moving to the stack as it is cast, turning permanents face down or face up, and the continuous-effect
+records of 611.2 created, changed and ended go through the door (docs/architecture.md).
 
 Events are values: made once and never changed (a replacement effect derives a new one with
 `dataclasses.replace`), hashed and compared by their fields. They are not frozen dataclasses only
@@ -23,6 +23,7 @@ from .zones import BATTLEFIELD, GRAVEYARD
 
 if TYPE_CHECKING:
     from .chars import Chars
+    from .state import ContinuousEffect
     from .vocab import CardDef
 
 
@@ -109,11 +110,26 @@ class CountersPut(Event):
 
 @dataclass(slots=True, unsafe_hash=True)
 class CountersRemoved(Event):
-    """122.8 / 122.1: `amount` `kind` counters are removed from the object `obj` (as many as it has, at most)."""
+    """122.8 / 122.1: `amount` `kind` counters are removed from the object `obj` (as many as it has, at most).
+    `log` / `fields`: the line it has where it isn't "remove_counters" (122.1c: "shield_counter", with
+    what the shield replaced)."""
 
     obj: int = 0
     kind: str = ""
     amount: int = 0
+    log: str = ""
+    fields: dict[str, object] | None = field(default=None, compare=False)
+    CHARS: ClassVar[bool] = True
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class DamageRemoved(Event):
+    """The damage marked on the permanents `objs` is removed: 514.2 in cleanup, 701.15a regeneration,
+    702.89a umbra armor; `deathtouch`: the mark that deathtouch damage was dealt goes too (704.5h). No
+    line of its own (the rule's own line follows it)."""
+
+    objs: tuple[int, ...] = ()
+    deathtouch: bool = True
     CHARS: ClassVar[bool] = True
 
 
@@ -127,6 +143,42 @@ class TokenCreated(Event):
     amount: int = 1
     tapped: bool = False
     ids: tuple[int, ...] = ()
+
+
+# --- continuous effects (611.2, 514.2)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class EffectCreated(Event):
+    """611.2: a continuous effect begins: its record `effect` joins GameState.effects (made by a resolving
+    spell or ability, 611.2a; by a keyword or a rule: 702.xx, 603.7a a delayed triggered ability, 614.12 a
+    choice made as a permanent enters). An effect can change characteristics (613): the door invalidates
+    them. `log`: its log line's name, with `fields` (""; no line: the records nobody reads in the log)."""
+
+    effect: ContinuousEffect
+    log: str = ""
+    fields: dict[str, object] | None = field(default=None, compare=False)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class EffectsEnded(Event):
+    """The continuous effects `effects` end, at once (514.2 "until end of turn" in cleanup, 611.2a-b their
+    durations, 610.3 / 607.2a a linked exile used, 615.7 a shield used up): their records leave
+    GameState.effects, found by identity (ContinuousEffect has no equality). `log` / `fields`: as
+    EffectCreated's."""
+
+    effects: tuple[ContinuousEffect, ...] = ()
+    log: str = ""
+    fields: dict[str, object] | None = field(default=None, compare=False)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class EffectChanged(Event):
+    """615.7: the record `old` becomes `new`, in its place (records are immutable: a prevention shield
+    for a number of damage that prevented some has that much less left)."""
+
+    old: ContinuousEffect
+    new: ContinuousEffect
 
 
 # --- zone changes, draws and discards (400.7, 121, 701.8)

@@ -18,7 +18,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import requirements
-from ..model.events import CountersRemoved
+from ..model.events import CountersRemoved, EffectCreated
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
 from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility
@@ -205,7 +205,9 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         kind, n = cost.remove_counters
         g.perform(CountersRemoved("122.8", o.id, kind, n))
     if type(cost) is CostPlus and cost.restriction == "once_each_turn":
-        s.effects.append(ContinuousEffect("activated_once", o.id, data=cost, timestamp=s.next_timestamp))
+        # 602.5b: "Activate only once each turn": remembered until the turn ends
+        g.perform(EffectCreated("602.5b", ContinuousEffect("activated_once", o.id, data=cost,
+                                                           timestamp=s.next_timestamp)))
         s.next_timestamp += 1
     for c in discards:
         effects.discard(g, p, c, rule="701.8a")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module executes)
     ANIMATE,  # noqa: F401 (the vocabulary this module executes)
@@ -42,15 +43,15 @@ def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
     o = s.objects.get(oid) if oid is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None  # it left the battlefield: a new object, unaffected (400.7)
-    s.effects.append(ContinuousEffect(ANIMATE, o.id, keywords=e.keywords, timestamp=s.next_timestamp,
-                                      controller=ctx.controller, data=e.animation))
+    animate = ContinuousEffect(ANIMATE, o.id, keywords=e.keywords, timestamp=s.next_timestamp,
+                               controller=ctx.controller, data=e.animation)
     s.next_timestamp += 1
-    g.invalidate()
     a = e.animation
-    g.log_event("becomes", "613.1d", card=o.card.name, id=o.id, types=sorted(a.types),
-                subtypes="all creature types" if a.all_creature_types else sorted(a.subtypes),
-                colors=None if a.colors is None else sorted(a.colors), power=a.power, toughness=a.toughness,
-                keywords=list(e.keywords))
+    g.perform(EffectCreated("613.1d", animate, "becomes", {
+        "card": o.card.name, "id": o.id, "types": sorted(a.types),
+        "subtypes": "all creature types" if a.all_creature_types else sorted(a.subtypes),
+        "colors": None if a.colors is None else sorted(a.colors), "power": a.power, "toughness": a.toughness,
+        "keywords": list(e.keywords)}))
     return None
 
 

@@ -17,6 +17,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
+from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module executes)
     BackupGrant,
@@ -64,10 +65,10 @@ def _backup_grant(g: Game, ctx: effect_context.Context, e: BackupGrant) -> list 
     if e.keywords:
         E.run(g, ctx, (V.Pump(e.target, 0, 0, e.keywords),), finish=None)
     if e.abilities or e.protection:
-        s.effects.append(ContinuousEffect(GRANT, oid, timestamp=s.next_timestamp, controller=ctx.controller,
-                                          data=(e.abilities, e.protection)))
+        g.perform(EffectCreated("702.165a", ContinuousEffect(GRANT, oid, timestamp=s.next_timestamp,
+                                                             controller=ctx.controller,
+                                                             data=(e.abilities, e.protection))))
         s.next_timestamp += 1
-        g.invalidate()
     g.log_event("backup", "702.165a", card=g.name_of(oid), keywords=list(e.keywords),
                 abilities=[ab.text for ab in e.abilities], protection=list(e.protection))
     return None

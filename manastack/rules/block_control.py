@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..model.events import EffectCreated, EffectsEnded
 from ..model.state import ContinuousEffect
 from ..model.vocab.block_control import (  # noqa: F401 (the vocabulary this module executes)
     DECLARER_EFFECT,
@@ -40,20 +41,22 @@ def declarer(g: Game, declaration: str) -> int | None:
 
 def _choose_declarations(g: Game, ctx: Any, e: ChooseDeclarations) -> list | None:
     s = g.s
-    s.effects.append(ContinuousEffect(DECLARER_EFFECT, None, controller=ctx.controller, timestamp=s.next_timestamp,
-                                      data=(e.declarations, e.duration)))
+    declarer = ContinuousEffect(DECLARER_EFFECT, None, controller=ctx.controller, timestamp=s.next_timestamp,
+                                data=(e.declarations, e.duration))
     s.next_timestamp += 1
-    g.log_event("chooses_declarations", "509.1" if "blockers" in e.declarations else "508.1",
-                player=s.players[ctx.controller].name, declarations=", ".join(e.declarations),
-                duration=f"this {e.duration}", source=ctx.name)
+    g.perform(EffectCreated("509.1" if "blockers" in e.declarations else "508.1", declarer, "chooses_declarations", {
+        "player": s.players[ctx.controller].name, "declarations": ", ".join(e.declarations),
+        "duration": f"this {e.duration}", "source": ctx.name}))
     return None
 
 
 def _combat_ended(g: Game, event: str) -> None:
     """registry.STEP_HOOKS: "this combat" effects end as the end of combat step begins."""
     s = g.s
-    if event == "end_combat" and any(e.kind == DECLARER_EFFECT and e.data[1] == "combat" for e in s.effects):
-        s.effects = [e for e in s.effects if not (e.kind == DECLARER_EFFECT and e.data[1] == "combat")]
+    if event == "end_combat" and s.effects:
+        ended = tuple(e for e in s.effects if e.kind == DECLARER_EFFECT and e.data[1] == "combat")
+        if ended:
+            g.perform(EffectsEnded("611.2a", ended))
 
 
 add_hook(registry.DECLARERS, declarer)

@@ -22,7 +22,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
-from ..model.events import CountersPut, CountersRemoved, Discard, Event
+from ..model.events import CountersPut, CountersRemoved, Discard, EffectCreated, EffectsEnded, Event
 from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
     CastFromGraveyard,
@@ -68,7 +68,8 @@ class CastPermit:
         escape "escaped"; the permanent it becomes too (its `escapes with` counters, 702.138c)."""
         if self.event == "escape":
             s = g.s
-            s.effects.append(ContinuousEffect("escaped", oid, until="permanent", controller=p, timestamp=s.next_timestamp))
+            g.perform(EffectCreated("702.138b", ContinuousEffect("escaped", oid, until="permanent", controller=p,
+                                                                 timestamp=s.next_timestamp)))
             s.next_timestamp += 1
 
     def reqs(self, g: Game, p: int, card: V.CardDef, x: int, targets: tuple[int, ...]) -> list:
@@ -209,15 +210,25 @@ def _suspend_cast(g: Game, ctx: effect_context.Context, e: SuspendCast) -> list 
     return _cast_offer(g, ctx, "suspend")
 
 
+# The rule that lets an exiled card be cast now: madness's trigger, suspend's last time counter.
+_WINDOW_RULES = {"madness": "702.35a", "suspend": "702.62a"}
+
+
 def _open_window(g: Game, oid: int, kind: str) -> None:
     s = g.s
     if not any(e.kind == "cast_window" and e.target == oid for e in s.effects):
-        s.effects.append(ContinuousEffect("cast_window", oid, until="permanent", timestamp=s.next_timestamp, data=kind))
+        g.perform(EffectCreated(_WINDOW_RULES.get(kind, "601.2"), ContinuousEffect(
+            "cast_window", oid, until="permanent", timestamp=s.next_timestamp, data=kind)))
         s.next_timestamp += 1
 
 
 def _close_window(g: Game, oid: int) -> None:
-    g.s.effects = [e for e in g.s.effects if not (e.kind == "cast_window" and e.target == oid)]
+    s = g.s
+    if s.effects:
+        ended = tuple(e for e in s.effects if e.kind == "cast_window" and e.target == oid)
+        if ended:
+            g.perform(EffectsEnded(_WINDOW_RULES.get(ended[0].data, "601.2"), ended))
+
 
 
 def _castable(g: Game, p: int, oid: int, kind: str) -> bool:
@@ -303,8 +314,8 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
         _close_window(g, oid)
     if kind == "suspend":
         # 702.62a: a creature spell cast this way gains haste (given as it becomes a permanent, _suspend_haste).
-        s.effects.append(ContinuousEffect("suspend_haste_pending", oid, until="permanent", controller=p,
-                                          timestamp=s.next_timestamp))
+        g.perform(EffectCreated("702.62a", ContinuousEffect("suspend_haste_pending", oid, until="permanent",
+                                                            controller=p, timestamp=s.next_timestamp)))
         s.next_timestamp += 1
 
 
@@ -418,8 +429,9 @@ def exile_from_hand(g: Game, p: int, action: Any) -> None:
     if kind == "suspend":
         g.perform(CountersPut("702.62a", new, "time", ab.time))  # "exile it with N time counters on it"
     else:
-        s.effects.append(ContinuousEffect("foretold" if kind == "foretell" else "plotted", new, until="permanent",
-                                          controller=p, timestamp=s.next_timestamp, data=s.turn))
+        g.perform(EffectCreated(rule, ContinuousEffect("foretold" if kind == "foretell" else "plotted", new,
+                                                       until="permanent", controller=p, timestamp=s.next_timestamp,
+                                                       data=s.turn)))
         s.next_timestamp += 1
     g.log_event(kind, rule, player=s.players[p].name, card=o.card.name, id=new)
     if kind == "plot":
@@ -523,11 +535,11 @@ def _suspend_haste(g: Game, old_id: int, new_id: int, frm: str) -> None:
     pending = next((e for e in s.effects if e.kind == "suspend_haste_pending" and e.target == old_id), None)
     if pending is None:
         return
-    s.effects = [e for e in s.effects if e is not pending]
-    s.effects.append(ContinuousEffect("haste_while_controlled", new_id, keywords=("haste",), until="permanent",
-                                      controller=pending.controller, timestamp=s.next_timestamp))
+    g.perform(EffectsEnded("702.62a", (pending,)))
+    g.perform(EffectCreated("702.62a", ContinuousEffect("haste_while_controlled", new_id, keywords=("haste",),
+                                                        until="permanent", controller=pending.controller,
+                                                        timestamp=s.next_timestamp)))
     s.next_timestamp += 1
-    g.invalidate()
 
 
 registry.register_effect(RemoveTimeCounter, _remove_time_counter)

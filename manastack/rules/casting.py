@@ -31,6 +31,7 @@ from ..engine import game as game_mod
 from ..engine import registry
 from ..model import state as _state_module
 from ..model import vocab as V
+from ..model.events import EffectCreated
 from ..model.mana import COLORS, TYPE_INDEX, parse_mana
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect
 from ..model.vocab.alternative_costs import AlternativeCost, CastingKeyword, CastOption, Overload
@@ -101,11 +102,11 @@ def resolved_spell(g: Game, item: Any) -> bool:
         s = g.s
         new = g.move(item.obj, EXILE, rule="702.88a")
         ab = V.TriggeredAbility(f"{item.name}: rebound (702.88a)", "delayed", (CastFromExile(),))
-        s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
-                                          controller=item.controller,
-                                          data=("your_next_upkeep", ab, item.name, new)))
+        delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
+                                   controller=item.controller, data=("your_next_upkeep", ab, item.name, new))
         s.next_timestamp += 1
-        g.log_event("delayed_trigger", "603.7a", source=item.name, on="your_next_upkeep")
+        g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": item.name,
+                                                                      "on": "your_next_upkeep"}))
         return True
     return False
 
@@ -144,35 +145,37 @@ def permanent_entered(g: Game, item: Any, new: int) -> None:
             "When this creature enters, if its squad cost was paid, create a token that's a copy of it for each "
             "time its squad cost was paid. (702.157a)", "etb", (SquadTokens(int(squad)),)), None, item.name)
     if ("flash_sacrifice", True) in item.choices and new in s.objects:
-        s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
-                                          controller=s.objects[new].controller,
-                                          data=("next_cleanup", FLASH_SACRIFICE, item.name, new)))
+        delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
+                                   controller=s.objects[new].controller,
+                                   data=("next_cleanup", FLASH_SACRIFICE, item.name, new))
         s.next_timestamp += 1
-        g.log_event("delayed_trigger", "603.7a", source=item.name, on="next_cleanup")
+        g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": item.name, "on": "next_cleanup"}))
     if ("offspring", True) in item.choices and new in s.objects:
         trigger_queue.queue(g, s.objects[new].controller, new, OFFSPRING_TRIGGER, None, item.name)
     if ("blitz", True) in item.choices and new in s.objects:
         ctrl = s.objects[new].controller
         # 702.152a: it gains haste and "When this creature dies, draw a card"; sacrifice it at the
         # beginning of the next end step.
-        s.effects.append(ContinuousEffect("pump", new, keywords=("haste",), timestamp=s.next_timestamp,
-                                          until="permanent", controller=ctrl))
-        s.effects.append(ContinuousEffect("blitz_draw", new, timestamp=s.next_timestamp + 1, until="permanent",
-                                          controller=ctrl))
-        s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp + 2, until="delayed",
-                                          controller=ctrl, data=("next_end", BLITZ_SACRIFICE, item.name, new)))
+        t = s.next_timestamp
         s.next_timestamp += 3
-        g.invalidate()
+        g.perform(EffectCreated("702.152a", ContinuousEffect("pump", new, keywords=("haste",), timestamp=t,
+                                                             until="permanent", controller=ctrl)))
+        g.perform(EffectCreated("702.152a", ContinuousEffect("blitz_draw", new, timestamp=t + 1, until="permanent",
+                                                             controller=ctrl)))
+        g.perform(EffectCreated("702.152a", ContinuousEffect("delayed_trigger", None, timestamp=t + 2,
+                                                             until="delayed", controller=ctrl,
+                                                             data=("next_end", BLITZ_SACRIFICE, item.name, new))))
     if ("dash", True) in item.choices and new in s.objects:
         ctrl = s.objects[new].controller
         # "As long as this permanent's dash cost was paid, it has haste": this object only (400.7).
-        s.effects.append(ContinuousEffect("pump", new, keywords=("haste",), timestamp=s.next_timestamp,
-                                          until="permanent", controller=ctrl))
-        s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp + 1, until="delayed",
-                                          controller=ctrl, data=("next_end", DASH_RETURN, item.name, new)))
+        t = s.next_timestamp
         s.next_timestamp += 2
-        g.invalidate()
-        g.log_event("delayed_trigger", "603.7a", source=item.name, on="next_end")
+        g.perform(EffectCreated("702.109a", ContinuousEffect("pump", new, keywords=("haste",), timestamp=t,
+                                                             until="permanent", controller=ctrl)))
+        g.perform(EffectCreated("603.7a", ContinuousEffect("delayed_trigger", None, timestamp=t + 1, until="delayed",
+                                                           controller=ctrl,
+                                                           data=("next_end", DASH_RETURN, item.name, new)),
+                                "delayed_trigger", {"source": item.name, "on": "next_end"}))
 
 
 

@@ -15,7 +15,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import requirements, solve_payment
-from ..model.events import ControlChange, PoisonCounters
+from ..model.events import ControlChange, EffectCreated, PoisonCounters
 from ..model.state import BATTLEFIELD, EXILE, HAND, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -95,12 +95,11 @@ def _pump_all(g: Game, ctx: effect_context.Context, e: V.PumpAll) -> list | None
     """611.2c: the set of affected objects is determined as the effect begins."""
     s = g.s
     for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
-        s.effects.append(ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, keywords=e.keywords,
-                                          timestamp=s.next_timestamp, controller=ctx.controller))
+        pump = ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, keywords=e.keywords,
+                                timestamp=s.next_timestamp, controller=ctx.controller)
         s.next_timestamp += 1
-        g.log_event("pump", "611.2c", card=s.objects[oid].card.name, power=e.power, toughness=e.toughness,
-                    keywords=list(e.keywords))
-    g.invalidate()
+        g.perform(EffectCreated("611.2c", pump, "pump", {"card": s.objects[oid].card.name, "power": e.power,
+                                                        "toughness": e.toughness, "keywords": list(e.keywords)}))
     return None
 
 
@@ -438,10 +437,10 @@ def _delayed(g: Game, ctx: effect_context.Context, e: V.DelayedTrigger) -> list 
     once, the next time its event happens (603.7c)."""
     s = g.s
     ab = V.TriggeredAbility(e.text or ctx.name, "delayed", e.effects)
-    s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
-                                      controller=ctx.controller, data=(e.event, ab, ctx.name, ctx.source)))
+    delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
+                               controller=ctx.controller, data=(e.event, ab, ctx.name, ctx.source))
     s.next_timestamp += 1
-    g.log_event("delayed_trigger", "603.7a", source=ctx.name, on=e.event)
+    g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": ctx.name, "on": e.event}))
     return None
 
 
@@ -461,9 +460,11 @@ def _gain_control(g: Game, ctx: effect_context.Context, e: V.GainControl) -> lis
     o = s.objects[oid]
     if o.controller == ctx.controller:
         return None
-    if e.until_eot:  # what 514.2 reverts: recorded first, the change below forgets the cached characteristics
-        s.effects.append(ContinuousEffect("control", oid, timestamp=s.next_timestamp, controller=ctx.controller,
-                                          data=o.controller))
+    if e.until_eot:
+        # 611.2a: it lasts until end of turn (514.2: end_control_effects gives the permanent back); recorded
+        # first, the control change below forgets the cached characteristics
+        g.perform(EffectCreated("611.2a", ContinuousEffect("control", oid, timestamp=s.next_timestamp,
+                                                           controller=ctx.controller, data=o.controller)))
         s.next_timestamp += 1
     g.perform(ControlChange("613.1b", oid, ctx.controller))  # 302.6, 506.4 (the door)
     return None

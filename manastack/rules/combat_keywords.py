@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model import vocab as V
+from ..model.events import EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)
     NEXT_UNTAP,  # noqa: F401 (the vocabulary this module executes)
@@ -113,12 +114,12 @@ def _group_matches(flt: V.ObjectFilter, obj: Obj, types: frozenset[str], keyword
 def add_rules_effect(g: Game, target: int | None, data: CombatRuleData, controller: int, until: str = "eot",
                      source: str = "") -> None:
     s = g.s
-    s.effects.append(ContinuousEffect(COMBAT_RULES, target, timestamp=s.next_timestamp, until=until,
-                                      controller=controller, data=data))
+    effect = ContinuousEffect(COMBAT_RULES, target, timestamp=s.next_timestamp, until=until, controller=controller,
+                              data=data)
     s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("combat_rule", "611.2c", source=source, target=g.name_of(target) if target is not None else "group",
-                rules=list(data.rules), until=until)
+    g.perform(EffectCreated("611.2c", effect, "combat_rule", {
+        "source": source, "target": g.name_of(target) if target is not None else "group", "rules": list(data.rules),
+        "until": until}))
 
 
 def after_untap_step(g: Game) -> None:
@@ -127,19 +128,17 @@ def after_untap_step(g: Game) -> None:
     s = g.s
     if not s.effects:
         return
-    keep = []
+    ended = []
     for e in s.effects:
         if e.kind == COMBAT_RULES and e.until == NEXT_UNTAP:
             d: CombatRuleData = e.data
             o = s.objects.get(e.target) if e.target is not None else None
             if o is None or o.zone != BATTLEFIELD:
-                continue  # 400.7: the permanent is gone; the effect has nothing left to do
-            if (d.player if d.player is not None else o.controller) == s.active:
-                continue
-        keep.append(e)
-    if len(keep) != len(s.effects):
-        s.effects = keep
-        g.invalidate()
+                ended.append(e)  # 400.7: the permanent is gone; the effect has nothing left to do
+            elif (d.player if d.player is not None else o.controller) == s.active:
+                ended.append(e)
+    if ended:
+        g.perform(EffectsEnded("502.3", tuple(ended)))
 
 
 
@@ -322,8 +321,9 @@ def riot_enters(g: Game, o: Obj, ab: V.StaticAbility, choices: dict) -> None:
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
     else:
         # No duration: it has haste for as long as it stays on the battlefield (a new object after that, 400.7).
-        s.effects.append(ContinuousEffect("pump", o.id, keywords=("haste",), timestamp=s.next_timestamp,
-                                          until="riot", controller=o.controller))
+        g.perform(EffectCreated("702.136a", ContinuousEffect("pump", o.id, keywords=("haste",),
+                                                             timestamp=s.next_timestamp, until="riot",
+                                                             controller=o.controller)))
         s.next_timestamp += 1
     g.log_event("riot", "702.136a", card=o.card.name, counter=bool(counter))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
-from ..model.events import ControlChange
+from ..model.events import ControlChange, EffectChanged, EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect
 
 if TYPE_CHECKING:
@@ -61,25 +61,31 @@ def refresh_static_control(g: Game) -> bool:
         host = s.objects.get(hid)
         auras = by_host.get(hid, [])
         base = bases.get(hid)
-        s.effects = [e for e in s.effects if not (e.target == hid and e.kind == _BASE)]
         if host is None or host.zone != BATTLEFIELD:
-            s.effects = [e for e in s.effects if not (e.target == hid and e.kind == _EXT)]
+            # 400.7: it left the battlefield; its bookkeeping goes
+            g.perform(EffectsEnded("400.7", tuple(e for e in s.effects if e.target == hid and e.kind in (_BASE, _EXT))))
             continue
         base_controller = host.controller if base is None else base.controller
         if base is not None and host.controller != base.data and host.controller != _control_timeline(g, host, auras):
             # A control change this module didn't make (a permanent "gain control" effect): it is
             # newer than every effect applied so far (613.7).
-            s.effects.append(ContinuousEffect(_EXT, hid, controller=host.controller, timestamp=s.next_timestamp,
-                                              until="static"))
+            g.perform(EffectCreated("613.7", ContinuousEffect(_EXT, hid, controller=host.controller,
+                                                              timestamp=s.next_timestamp, until="static")))
             s.next_timestamp += 1
         want = _control_timeline(g, host, auras)
         if want is None:
             want = base_controller
         if auras:
-            s.effects.append(ContinuousEffect(_BASE, hid, controller=base_controller, until="static", data=want))
+            # the record changes only when what it says does (this runs before every check of the SBA)
+            if base is None:
+                g.perform(EffectCreated("613.1b", ContinuousEffect(_BASE, hid, controller=base_controller,
+                                                                   until="static", data=want)))
+            elif base.controller != base_controller or base.data != want:
+                g.perform(EffectChanged("613.1b", base, ContinuousEffect(_BASE, hid, controller=base_controller,
+                                                                         until="static", data=want)))
         else:
             # No such effect applies any more: the permanent keeps the result; forget the bookkeeping.
-            s.effects = [e for e in s.effects if not (e.target == hid and e.kind == _EXT)]
+            g.perform(EffectsEnded("613.1b", tuple(e for e in s.effects if e.target == hid and e.kind in (_BASE, _EXT))))
         if host.controller != want:
             g.perform(ControlChange("613.1b", hid, want))  # 302.6, 506.4 (the door)
             changed = True

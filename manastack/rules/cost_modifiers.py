@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import vocab as V
 from ..model.costs import Requirement
+from ..model.events import EffectCreated, EffectsEnded
 from ..model.mana import TYPE_INDEX
 from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect, PerCardKinds
 from ..model.vocab.cost_modifiers import (  # noqa: F401 (the vocabulary this module executes)
@@ -194,8 +195,9 @@ def _one(g: Game, p: int, ab: CostModifier, targets: tuple[int, ...], source: in
 
 def _next_spell_discount(g: Game, ctx: Any, e: NextSpellDiscount) -> list | None:
     s = g.s
-    s.effects.append(ContinuousEffect("next_spell_discount", None, timestamp=s.next_timestamp, until="eot",
-                                      controller=ctx.controller, data=(e.amount, e.spell)))
+    g.perform(EffectCreated("601.2f", ContinuousEffect("next_spell_discount", None, timestamp=s.next_timestamp,
+                                                       until="eot", controller=ctx.controller,
+                                                       data=(e.amount, e.spell))))
     s.next_timestamp += 1
     return None
 
@@ -211,7 +213,7 @@ def use_discounts(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement],
     if g.s.effects:
         used = _discounts(g, p, o.card)
         if used:
-            g.s.effects = [e for e in g.s.effects if not any(e is u for u in used)]
+            g.perform(EffectsEnded("601.2f", tuple(used)))  # used up by this spell
     return reqs, ()
 
 

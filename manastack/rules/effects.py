@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..cards.db import token_def
-from ..model.events import Damage, Discard, PoisonCounters, TokenCreated
+from ..model.events import CountersRemoved, Damage, Discard, EffectCreated, PoisonCounters, TokenCreated
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
@@ -338,12 +338,11 @@ def _pump(g: Game, ctx: effect_context.Context, e: V.Pump) -> list | None:
     if oid is None:
         return None
     s = g.s
-    s.effects.append(ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, keywords=e.keywords,
-                                      timestamp=s.next_timestamp, controller=ctx.controller))
+    pump = ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, keywords=e.keywords,
+                            timestamp=s.next_timestamp, controller=ctx.controller)
     s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("pump", "611.2", card=g.s.objects[oid].card.name, power=e.power, toughness=e.toughness,
-                keywords=list(e.keywords))
+    g.perform(EffectCreated("611.2", pump, "pump", {"card": s.objects[oid].card.name, "power": e.power,
+                                                   "toughness": e.toughness, "keywords": list(e.keywords)}))
     return None
 
 
@@ -395,11 +394,10 @@ def _reveal_land(g: Game, ctx: effect_context.Context, e: V.RevealTopPutLandInHa
 
 def _continuous(g: Game, ctx: effect_context.Context, e: V.CreateContinuousEffect) -> list | None:
     s = g.s
-    s.effects.append(ContinuousEffect("mana_replacement", None, timestamp=s.next_timestamp, controller=ctx.controller,
-                                      data=(e.replacement, ctx.name)))
+    effect = ContinuousEffect("mana_replacement", None, timestamp=s.next_timestamp, controller=ctx.controller,
+                              data=(e.replacement, ctx.name))
     s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("continuous_effect", "611.2a", source=ctx.name)
+    g.perform(EffectCreated("611.2a", effect, "continuous_effect", {"source": ctx.name}))
     return None
 
 
@@ -498,11 +496,7 @@ def spell_destination(item: StackItem) -> str:
 
 
 def remove_shield_counter(g: Game, o: Any, what: str) -> None:
-    o.counters["shield"] -= 1
-    if not o.counters["shield"]:
-        del o.counters["shield"]
-    g.invalidate()
-    g.log_event("shield_counter", "122.1c", card=o.card.name, replaced=what)
+    g.perform(CountersRemoved("122.1c", o.id, "shield", 1, log="shield_counter", fields={"replaced": what}))
 
 
 def give_poison(g: Game, p: int, n: int, rule: str, source: str = "") -> None:

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..model.events import EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from . import continuous
 
@@ -52,11 +53,12 @@ def _etb_choose_type(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     s = g.s
     t = choices.get("creature_type") or g.choose(o.controller, "creature_type", _type_options(g, o.controller),
                                                f"614.12: as {o.card.name} enters, choose a creature type")
-    s.effects.append(ContinuousEffect(CHOSEN_TYPE, o.id, controller=o.controller, until="static", data=t))
+    g.perform(EffectCreated("614.12", ContinuousEffect(CHOSEN_TYPE, o.id, controller=o.controller, until="static",
+                                                       data=t),
+                            "choose_type", {"card": o.card.name, "player": s.players[o.controller].name, "type": t}))
     if any(getattr(a, "kind", "") == "self_chosen_type" for a in o.card.abilities):
-        s.effects.append(ContinuousEffect("add_subtypes", o.id, controller=o.controller, until="static",
-                                          data=frozenset({t})))
-    g.log_event("choose_type", "614.12", card=o.card.name, player=s.players[o.controller].name, type=t)
+        g.perform(EffectCreated("614.12", ContinuousEffect("add_subtypes", o.id, controller=o.controller,
+                                                           until="static", data=frozenset({t}))))
 
 
 def _of_chosen_type(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: frozenset[str],
@@ -71,10 +73,11 @@ def _of_chosen_type(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: frozens
 def _forget_choices(g: Game) -> bool:
     """A permanent that left the battlefield is a new object (400.7): its choices are gone."""
     s = g.s
-    if s.effects and any(e.kind in (CHOSEN_TYPE, "add_subtypes") and (
-            e.target not in s.objects or s.objects[e.target].zone != BATTLEFIELD) for e in s.effects):
-        s.effects = [e for e in s.effects if not (e.kind in (CHOSEN_TYPE, "add_subtypes") and (
-            e.target not in s.objects or s.objects[e.target].zone != BATTLEFIELD))]
+    if s.effects:
+        gone = tuple(e for e in s.effects if e.kind in (CHOSEN_TYPE, "add_subtypes") and (
+            e.target not in s.objects or s.objects[e.target].zone != BATTLEFIELD))
+        if gone:
+            g.perform(EffectsEnded("400.7", gone))
     return False
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
+from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
 from . import choice_effects, effect_context, targeting
@@ -147,9 +148,10 @@ def _untap_during_others(g: Game) -> None:
 def _extra_land_this_turn(g: Game, ctx: Any, e: Any) -> list | None:
     """305.2: "You may play an additional land this turn" (until the cleanup step, 514.2)."""
     s = g.s
-    s.effects.append(ContinuousEffect("extra_land_play", None, controller=ctx.controller, timestamp=s.next_timestamp))
+    extra = ContinuousEffect("extra_land_play", None, controller=ctx.controller, timestamp=s.next_timestamp)
     s.next_timestamp += 1
-    g.log_event("extra_land_play", "305.2", player=s.players[ctx.controller].name, source=ctx.name)
+    g.perform(EffectCreated("305.2", extra, "extra_land_play", {"player": s.players[ctx.controller].name,
+                                                               "source": ctx.name}))
     return None
 
 

@@ -30,7 +30,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
-from ..model.events import Draw, Dredged, Event, ZoneChange
+from ..model.events import Draw, Dredged, EffectCreated, EffectsEnded, Event, ZoneChange
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect
 from ..model.vocab.graveyard_keywords import (  # noqa: F401 (the vocabulary this module executes)
@@ -239,16 +239,16 @@ def _unearth(g: Game, ctx: effect_context.Context, e: Unearth) -> list | None:
     if o is None or o.zone != GRAVEYARD:
         return None
     new = g.move(o.id, BATTLEFIELD, rule="702.84a", controller=ctx.controller)
-    s.effects.append(ContinuousEffect("pump", new, keywords=("haste",), timestamp=s.next_timestamp,
-                                      until="permanent", controller=ctx.controller))
-    s.effects.append(ContinuousEffect("exile_if_leaves", new, timestamp=s.next_timestamp + 1, until="permanent",
-                                      controller=ctx.controller))
-    ab = V.TriggeredAbility(f"{ctx.name}: exile it at the beginning of the next end step", "delayed", (ExileSource(),))
-    s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp + 2, until="delayed",
-                                      controller=ctx.controller, data=("next_end", ab, ctx.name, new)))
+    t = s.next_timestamp
     s.next_timestamp += 3
-    g.invalidate()
-    g.log_event("delayed_trigger", "603.7a", source=ctx.name, on="next_end")
+    g.perform(EffectCreated("702.84a", ContinuousEffect("pump", new, keywords=("haste",), timestamp=t,
+                                                        until="permanent", controller=ctx.controller)))
+    g.perform(EffectCreated("702.84a", ContinuousEffect("exile_if_leaves", new, timestamp=t + 1, until="permanent",
+                                                        controller=ctx.controller)))
+    ab = V.TriggeredAbility(f"{ctx.name}: exile it at the beginning of the next end step", "delayed", (ExileSource(),))
+    g.perform(EffectCreated("603.7a", ContinuousEffect("delayed_trigger", None, timestamp=t + 2, until="delayed",
+                                                       controller=ctx.controller, data=("next_end", ab, ctx.name, new)),
+                            "delayed_trigger", {"source": ctx.name, "on": "next_end"}))
     return None
 
 
@@ -280,8 +280,8 @@ def _forget_left(g: Game, old_id: int, to: str) -> None:
     """400.7: the effects on a permanent that left the battlefield end (it is a new object)."""
     s = g.s
     if any(e.kind == "exile_if_leaves" and e.target == old_id for e in s.effects):
-        s.effects = [e for e in s.effects if not (e.kind in ("exile_if_leaves", "pump") and e.target == old_id
-                                                  and e.until == "permanent")]
+        g.perform(EffectsEnded("400.7", tuple(e for e in s.effects if e.kind in ("exile_if_leaves", "pump")
+                                              and e.target == old_id and e.until == "permanent")))
 
 
 registry.register_effect(Unearth, _unearth)

@@ -25,6 +25,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import single
+from ..model.events import EffectCreated
 from ..model.mana import COLORS
 from ..model.state import EXILE, HAND, ContinuousEffect
 from ..model.vocab.imprint import (  # noqa: F401 (the vocabulary this module executes)
@@ -62,10 +63,11 @@ def linked_cards(g: Game, source: int) -> list[int]:
 def link(g: Game, source: int, card: int, controller: int) -> None:
     """Remember that `source`'s ability exiled `card` (607.2a)."""
     s = g.s
-    s.effects.append(ContinuousEffect(LINKED_EXILE, source, timestamp=s.next_timestamp, until="permanent",
-                                      controller=controller, data=card))
+    # the door invalidates the characteristics and what was derived from them: what the source could
+    # produce changed (106.7)
+    g.perform(EffectCreated("607.2a", ContinuousEffect(LINKED_EXILE, source, timestamp=s.next_timestamp,
+                                                       until="permanent", controller=controller, data=card)))
     s.next_timestamp += 1
-    g.invalidate()  # what the source could produce changed (106.7)
 
 
 def _hand_cards(g: Game, p: int, flt: V.ObjectFilter) -> tuple[int, ...]:

@@ -25,7 +25,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.events import AttachChange
+from ..model.events import AttachChange, CountersRemoved, EffectCreated
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
     Adapt,
@@ -152,11 +152,11 @@ def _monstrosity(g: Game, ctx: effect_context.Context, e: Monstrosity) -> list |
     if oid is None or is_monstrous(g, oid):
         return None
     referred_objects._counters(g, oid, effect_context.amount(g, ctx, e.amount), "701.31a")
-    s.effects.append(ContinuousEffect("monstrous", oid, timestamp=s.next_timestamp, until="permanent",
-                                      controller=ctx.controller))
+    monstrous = ContinuousEffect("monstrous", oid, timestamp=s.next_timestamp, until="permanent",
+                                 controller=ctx.controller)
     s.next_timestamp += 1
     o = s.objects[oid]
-    g.log_event("monstrous", "701.31a", card=o.card.name, id=oid)
+    g.perform(EffectCreated("701.31a", monstrous, "monstrous", {"card": o.card.name, "id": oid}))
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "becomes_monstrous":
             trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name)  # 701.31a-b
@@ -292,11 +292,11 @@ def _amass_onto(g: Game, oid: int, subtype: str, n: int, controller: int) -> Non
     s = g.s
     referred_objects._counters(g, oid, n, "701.44a")
     if subtype not in g.chars(s.objects[oid]).subtypes:
-        s.effects.append(ContinuousEffect("add_subtypes", oid, timestamp=s.next_timestamp, until="permanent",
-                                          controller=controller, data=frozenset({subtype})))
+        army = ContinuousEffect("add_subtypes", oid, timestamp=s.next_timestamp, until="permanent",
+                                controller=controller, data=frozenset({subtype}))
         s.next_timestamp += 1
-        g.invalidate()
-        g.log_event("becomes_type", "701.44a", card=s.objects[oid].card.name, subtype=subtype)
+        g.perform(EffectCreated("701.44a", army, "becomes_type", {"card": s.objects[oid].card.name,
+                                                                 "subtype": subtype}))
 
 
 def _answer_amass(g: Game, d: Any, value: Any) -> None:
@@ -429,9 +429,8 @@ def _put_counters_of(g: Game, ctx: effect_context.Context, e: PutCountersOf) -> 
         if n <= 0:
             continue
         if moving:
-            del src.counters[kind]  # 122.5: moved from one object to the other
+            g.perform(CountersRemoved("122.5", src.id, kind, n))  # 122.5: moved from one object to the other
         counter_replacement.put_counters(g, g.s.objects[to], kind, n, "122.8", placer=ctx.controller)  # 122.5: put on it
-    g.invalidate()
     return None
 
 

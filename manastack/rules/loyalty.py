@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import CountersRemoved
+from ..model.events import CountersRemoved, EffectCreated
 from ..model.state import ContinuousEffect
 from ..model.vocab.loyalty import (  # noqa: F401 (the vocabulary this module executes)
     LoyaltyAbility,
@@ -65,7 +65,8 @@ def pay(g: Game, o: Obj, cost: LoyaltyCost, x: int) -> None:
         o.counters["loyalty"] = have + n
         g.invalidate()
         g.log_event("add_counters", "606.4", card=o.card.name, kind="loyalty", amount=n)
-    s.effects.append(ContinuousEffect(ACTIVATED, o.id, timestamp=s.next_timestamp))
+    # 606.3: one loyalty ability of a permanent per turn: remembered until the turn ends
+    g.perform(EffectCreated("606.3", ContinuousEffect(ACTIVATED, o.id, timestamp=s.next_timestamp)))
     s.next_timestamp += 1
 
 

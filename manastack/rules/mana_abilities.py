@@ -42,7 +42,7 @@ from .. import rules as _rules_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import CountersRemoved
+from ..model.events import CountersRemoved, EffectCreated
 from ..model.mana import COLORS, EMPTY, TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, CLEANUP, GRAVEYARD, STACK, ContinuousEffect
 from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this module executes)
@@ -302,7 +302,9 @@ def pay_extra_costs(g: Game, p: int, o: Obj, ab: V.ManaAbility) -> None:
     if cost.remove_counters is not None:
         _remove(g, o, *cost.remove_counters)
     if cost.restriction == "once_each_turn":
-        s.effects.append(ContinuousEffect("activated_once", o.id, data=cost, timestamp=s.next_timestamp))
+        # 602.5b: "Activate only once each turn": remembered until the turn ends
+        g.perform(EffectCreated("602.5b", ContinuousEffect("activated_once", o.id, data=cost,
+                                                           timestamp=s.next_timestamp)))
         s.next_timestamp += 1
     if cost.discard or cost.exile_from_graveyard is not None:
         raise IllegalActionError(f"{o.card.name}: this mana ability's cost is not supported")

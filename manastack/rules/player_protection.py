@@ -24,6 +24,7 @@ from ..cards.compiler import COLOR_WORDS
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
+from ..model.events import EffectCreated
 from ..model.mana import is_color
 from ..model.state import ContinuousEffect
 from ..model.vocab.player_protection import (  # noqa: F401 (the vocabulary this module executes)
@@ -83,11 +84,11 @@ def _aura_allowed(g: Game, aura: Obj, chars: Any) -> bool:
 
 def _grant(g: Game, p: int, qualities: tuple[str, ...], until: str, source: str) -> None:
     s = g.s
-    s.effects.append(ContinuousEffect(PLAYER_PROTECTION_EFFECT, None, controller=p, timestamp=s.next_timestamp,
-                                      until=until, data=tuple(qualities)))
+    protection = ContinuousEffect(PLAYER_PROTECTION_EFFECT, None, controller=p, timestamp=s.next_timestamp,
+                                  until=until, data=tuple(qualities))
     s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("gains_protection", "702.16a", player=s.players[p].name, qualities=", ".join(qualities), source=source)
+    g.perform(EffectCreated("702.16a", protection, "gains_protection", {
+        "player": s.players[p].name, "qualities": ", ".join(qualities), "source": source}))
 
 
 def _gain_protection(g: Game, ctx: Any, e: GainPlayerProtection) -> list | None:

@@ -25,7 +25,7 @@ from ..engine import registry
 from ..engine.registry import Replacement
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import CountersRemoved, Damage
+from ..model.events import CountersRemoved, Damage, EffectChanged, EffectCreated, EffectsEnded
 from ..model.state import ContinuousEffect
 from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
     PreventAllRemoveCounter,
@@ -68,11 +68,12 @@ def _answer_damage_source(g: Game, d: Any, value: Any) -> None:
     recipient, name = s.queue[0][5]
     s.pending = None
     s.queue.pop(0)
-    s.effects.append(ContinuousEffect("prevent_next_from", recipient, timestamp=s.next_timestamp,
-                                      controller=d.player, data=(value, name)))
+    shield = ContinuousEffect("prevent_next_from", recipient, timestamp=s.next_timestamp, controller=d.player,
+                              data=(value, name))
     s.next_timestamp += 1
-    g.log_event("prevention_shield", "615.7", source=name, from_source=g.name_of(value),
-                target=g.name_of(recipient) if recipient is not None else "any")
+    g.perform(EffectCreated("615.7", shield, "prevention_shield", {
+        "source": name, "from_source": g.name_of(value),
+        "target": g.name_of(recipient) if recipient is not None else "any"}))
 
 
 registry.CHOICES["damage_source"] = (choice_effects.object_actions, _answer_damage_source)
@@ -93,11 +94,12 @@ def _prevent_effect(g: Game, ctx: effect_context.Context, e: V.PreventDamage) ->
             target = effect_context.target_object(g, ctx, e.target)
             if target is None:
                 return None
-    s.effects.append(ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,
-                                      data=(e.amount, e.combat_only, ctx.name)))
+    shield = ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,
+                              data=(e.amount, e.combat_only, ctx.name))
     s.next_timestamp += 1
-    g.log_event("prevention_shield", "615.1", source=ctx.name, target=g.name_of(target) if target is not None else "any",
-                amount=e.amount if e.amount is not None else "all", combat_only=e.combat_only)
+    g.perform(EffectCreated("615.1", shield, "prevention_shield", {
+        "source": ctx.name, "target": g.name_of(target) if target is not None else "any",
+        "amount": e.amount if e.amount is not None else "all", "combat_only": e.combat_only}))
     return None
 
 
@@ -118,23 +120,22 @@ def _all_prevented(ev: Damage) -> None:
 
 def _used_shield(e: ContinuousEffect, g: Game, ev: Damage, after: Damage | None) -> None:
     """615.7: the shield `e` prevented what it did; a shield for a number of damage is used up by as much."""
-    s = g.s
     left, combat_only, name = e.data
     k = ev.amount - (after.amount if after is not None else 0)
     g.log_event("prevent", "615.7" if left is not None else "615.1", source=ev.source, target=g.name_of(ev.recipient),
                 amount=k, by=name)
     if left is not None:
-        idx = s.effects.index(e)
         if left - k > 0:
-            s.effects[idx] = ContinuousEffect("prevent", e.target, timestamp=e.timestamp, controller=e.controller,
-                                              data=(left - k, combat_only, name))
+            g.perform(EffectChanged("615.7", e, ContinuousEffect("prevent", e.target, timestamp=e.timestamp,
+                                                                 controller=e.controller,
+                                                                 data=(left - k, combat_only, name))))
         else:
-            del s.effects[idx]
+            g.perform(EffectsEnded("615.7", (e,)))
 
 
 def _used_source_shield(e: ContinuousEffect, g: Game, ev: Damage, after: Damage | None) -> None:
     """609.7a / 615.7: "the next time": used up."""
-    g.s.effects.remove(e)
+    g.perform(EffectsEnded("615.7", (e,)))
     g.log_event("prevent", "615.7", source=ev.source, target=g.name_of(ev.recipient), amount=ev.amount, by=e.data[1])
 
 
@@ -183,12 +184,7 @@ def _player_protection(g: Game, ev: Damage) -> list[Replacement]:
 def _shield_counter(g: Game, ev: Damage, after: Damage | None) -> None:
     """122.1c: the shield counter that prevented the damage is removed (as effects.remove_shield_counter does
     for a destruction: this module stays below rules/effects.py)."""
-    o = g.s.objects[ev.recipient]
-    o.counters["shield"] -= 1
-    if not o.counters["shield"]:
-        del o.counters["shield"]
-    g.invalidate()
-    g.log_event("shield_counter", "122.1c", card=o.card.name, replaced="damage")
+    g.perform(CountersRemoved("122.1c", ev.recipient, "shield", 1, log="shield_counter", fields={"replaced": "damage"}))
 
 
 def _remove_plus_counters(g: Game, ev: Damage, after: Damage | None) -> None:
@@ -196,10 +192,7 @@ def _remove_plus_counters(g: Game, ev: Damage, after: Damage | None) -> None:
     o = g.s.objects[ev.recipient]
     n = ev.amount
     g.log_event("prevent", "615.1", source=ev.source, target=o.card.name, amount=n)
-    o.counters["+1/+1"] = max(0, o.counters["+1/+1"] - n)
-    if not o.counters["+1/+1"]:
-        del o.counters["+1/+1"]
-    g.invalidate()
+    g.perform(CountersRemoved("615.1", o.id, "+1/+1", n))
 
 
 def _remove_a_counter(kind: str, g: Game, ev: Damage, after: Damage | None) -> None:

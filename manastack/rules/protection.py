@@ -15,6 +15,7 @@ from ..cards.compiler import COLOR_WORDS
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
+from ..model.events import EffectCreated
 from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.protection import GainProtection
@@ -53,11 +54,11 @@ def grant_protection(g: Game, oid: int, qualities: tuple[str, ...], controller: 
     """613.1f (layer 6): `oid` gains protection from `qualities` until end of turn (514.2), as a
     combat_keywords.GRANT continuous effect."""
     s = g.s
-    s.effects.append(ContinuousEffect(_attacking_module.GRANT, oid, timestamp=s.next_timestamp, controller=controller,
-                                      data=((), tuple(qualities))))
+    grant = ContinuousEffect(_attacking_module.GRANT, oid, timestamp=s.next_timestamp, controller=controller,
+                             data=((), tuple(qualities)))
     s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("gains_protection", "702.16a", card=g.name_of(oid), qualities=list(qualities), source=source)
+    g.perform(EffectCreated("702.16a", grant, "gains_protection", {"card": g.name_of(oid), "qualities": list(qualities),
+                                                                  "source": source}))
 
 
 def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:

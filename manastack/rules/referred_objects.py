@@ -25,7 +25,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.events import AttachChange, CountersRemoved
+from ..model.events import AttachChange, CountersRemoved, EffectCreated
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
     ALL_KINDS,
@@ -212,10 +212,11 @@ def _delayed_on_object(g: Game, ctx: Context, e: DelayedOnObject) -> list | None
     elif oid not in s.objects or s.objects[oid].zone != BATTLEFIELD:
         return None  # 400.7: it left the battlefield; the delayed ability could find nothing
     ab = V.TriggeredAbility(e.text or ctx.name, "delayed", (ActOnSource(e.action, e.counter_kind, e.amount),))
-    s.effects.append(ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
-                                      controller=ctx.controller, data=(e.event, ab, ctx.name, oid)))
+    delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
+                               controller=ctx.controller, data=(e.event, ab, ctx.name, oid))
     s.next_timestamp += 1
-    g.log_event("delayed_trigger", "603.7a", source=ctx.name, on=e.event, card=s.objects[oid].card.name)
+    g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": ctx.name, "on": e.event,
+                                                                  "card": s.objects[oid].card.name}))
     return None
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model import vocab as V
+from ..model.events import DamageRemoved, EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from . import add_hook, effect_context, effects
 
@@ -29,10 +30,9 @@ def _regenerate(g: Game, ctx: effect_context.Context, e: V.Regenerate) -> list |
     if oid is None:
         return None
     s = g.s
-    s.effects.append(ContinuousEffect("regeneration_shield", oid, timestamp=s.next_timestamp,
-                                      controller=ctx.controller))
+    shield = ContinuousEffect("regeneration_shield", oid, timestamp=s.next_timestamp, controller=ctx.controller)
     s.next_timestamp += 1
-    g.log_event("regeneration_shield", "701.15a", card=s.objects[oid].card.name, id=oid)
+    g.perform(EffectCreated("701.15a", shield, "regeneration_shield", {"card": s.objects[oid].card.name, "id": oid}))
     return None
 
 
@@ -46,9 +46,7 @@ def _umbra_armor(g: Game, o: Any) -> bool:
     for aura_id in sorted(a for a, x in s.objects.items() if x.zone == BATTLEFIELD and x.attached_to == o.id):
         aura = s.objects[aura_id]
         if "umbra armor" in g.chars(aura).keywords:
-            o.damage = 0
-            o.deathtouched = False
-            g.invalidate()
+            g.perform(DamageRemoved("702.89a", (o.id,)))
             g.log_event("umbra_armor", "702.89a", card=o.card.name, aura=aura.card.name)
             effects.destroy(g, aura_id, "702.89a")
             return True
@@ -58,16 +56,14 @@ def _umbra_armor(g: Game, o: Any) -> bool:
 def _regenerated(g: Game, o: Any) -> bool:
     """701.15a / 614.8: a shield replaces the destruction: tap it, remove all damage, remove it from combat."""
     s = g.s
-    for i, e in enumerate(s.effects):
+    for e in s.effects:
         if e.kind == "regeneration_shield" and e.target == o.id:
-            del s.effects[i]
+            g.perform(EffectsEnded("701.15a", (e,)))  # the shield is used up
             if not o.tapped:
                 g.tap(o, "701.15a")
-            o.damage = 0
-            o.deathtouched = False
+            g.perform(DamageRemoved("701.15a", (o.id,)))
             if s.combat is not None:
                 registry.RULES.remove_from_combat(g, o.id)
-            g.invalidate()
             g.log_event("regenerate", "701.15a", card=o.card.name, id=o.id)
             return True
     return False

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..model.events import EffectCreated, EffectsEnded
 from ..model.state import BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_COMBAT, ContinuousEffect
 from ..model.vocab.timing_permissions import (  # noqa: F401 (the vocabulary this module executes)
     FLASH_EFFECT,
@@ -81,11 +82,12 @@ def _of_kind(spells: tuple, o: Obj) -> bool:
 def _grant_flash(g: Game, ctx: Any, e: GrantFlashPermission) -> list | None:
     """611.2c: the permission changes the rules of the game: it covers cards the player gets later."""
     s = g.s
-    s.effects.append(ContinuousEffect(FLASH_EFFECT, None, controller=ctx.controller, timestamp=s.next_timestamp,
-                                      until=e.until, data=e.spells))
+    permission = ContinuousEffect(FLASH_EFFECT, None, controller=ctx.controller, timestamp=s.next_timestamp,
+                                  until=e.until, data=e.spells)
     s.next_timestamp += 1
-    g.log_event("flash_permission", "601.3b", player=s.players[ctx.controller].name, source=ctx.name,
-                until="your next turn" if e.until == UNTIL_YOUR_NEXT_TURN else "end of turn")
+    g.perform(EffectCreated("601.3b", permission, "flash_permission", {
+        "player": s.players[ctx.controller].name, "source": ctx.name,
+        "until": "your next turn" if e.until == UNTIL_YOUR_NEXT_TURN else "end of turn"}))
     return None
 
 
@@ -148,12 +150,10 @@ def _install_windows() -> None:
 def _next_turn_began(g: Game) -> None:
     """registry.BEFORE_UNTAP_HOOKS: effects of the active player that last "until your next turn" end."""
     s = g.s
-    ended = [e for e in s.effects if e.until == UNTIL_YOUR_NEXT_TURN and e.controller == s.active]
+    ended = tuple(e for e in s.effects if e.until == UNTIL_YOUR_NEXT_TURN and e.controller == s.active)
     if ended:
-        s.effects = [e for e in s.effects if not (e.until == UNTIL_YOUR_NEXT_TURN and e.controller == s.active)]
-        g.invalidate()
-        g.log_event("effects_end", "611.2a", player=s.players[s.active].name, count=len(ended),
-                    duration="until your next turn")
+        g.perform(EffectsEnded("611.2a", ended, "effects_end", {
+            "player": s.players[s.active].name, "count": len(ended), "duration": "until your next turn"}))
 
 
 add_hook(registry.HASTE_PERMISSIONS, haste_permitted)

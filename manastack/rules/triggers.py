@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import Draw, LifeChange, TapChange
+from ..model.events import Draw, EffectsEnded, LifeChange, TapChange
 from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
 from ..model.vocab.effects import SacrificeUnless
@@ -170,15 +170,15 @@ def beginning_of_step(g: Game, event: str) -> None:
     delayed_event = {"upkeep": "next_upkeep", "end": "next_end", "end_combat": "end_combat",
                      "cleanup": "next_cleanup"}.get(event)
     if delayed_event and s.effects:
-        keep = []
+        fired = []
         for e in s.effects:
             if e.kind == "delayed_trigger" and (e.data[0] == delayed_event or (
                     e.data[0] == "your_" + delayed_event and e.controller == s.active)):  # 702.88a "your next upkeep"
                 _, ab, name, source = e.data
-                trigger_queue.queue(g, e.controller, source if source is not None else -1, ab, None, name)  # 603.7c: once
-            else:
-                keep.append(e)
-        s.effects = keep
+                trigger_queue.queue(g, e.controller, source if source is not None else -1, ab, None, name)
+                fired.append(e)
+        if fired:
+            g.perform(EffectsEnded("603.7c", tuple(fired)))  # 603.7c: a delayed triggered ability triggers once
     for o, ab in trigger_queue.watchers(g, (event,)):
         w = ab.who
         if (w in ("any", "you") and o.controller != s.active) or (w == "opponent" and o.controller == s.active):

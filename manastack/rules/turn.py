@@ -24,6 +24,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.costs import single
 from ..model.decisions import Decision, DecisionKind, decision_kind
+from ..model.events import DamageRemoved, EffectsEnded
 from ..model.mana import COLORS, format_bag, is_color
 from ..model.state import (
     BEGIN_COMBAT,
@@ -172,12 +173,14 @@ def _cleanup(g: Game) -> None:
 def _wear_off(g: Game) -> None:
     """514.2: damage removal and "until end of turn" effects ending happen simultaneously."""
     s = g.s
-    for o in g.permanents():
-        o.damage = 0
+    damaged = tuple(o.id for o in g.permanents() if o.damage)
+    if damaged:
+        g.perform(DamageRemoved("514.2", damaged, deathtouch=False))
     if s.effects:
         choice_effects.end_control_effects(g)
-        s.effects = [e for e in s.effects if e.until != "eot"]
-    g.invalidate()
+        ended = tuple(e for e in s.effects if e.until == "eot")
+        if ended:
+            g.perform(EffectsEnded("514.2", ended))
     g.log_event("cleanup", "514.2")
     # 514.3a: if state-based actions would be performed or triggers are waiting, players get priority.
     sba = _sba_module

@@ -20,7 +20,7 @@ from ..model import actions as A
 from ..model import state as _state_module
 from ..model import vocab as V
 from ..model.costs import parse_cost
-from ..model.events import CountersRemoved
+from ..model.events import CountersRemoved, EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD
 from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this module executes)
     CounterTrigger,
@@ -42,11 +42,14 @@ if TYPE_CHECKING:
 def _mark_echo(g: Game) -> None:
     ContinuousEffect = _state_module.ContinuousEffect
     s = g.s
-    s.effects = [e for e in s.effects if not (e.kind == "echo_due" and e.controller == s.active)]
+    if s.effects:
+        ended = tuple(e for e in s.effects if e.kind == "echo_due" and e.controller == s.active)
+        if ended:
+            g.perform(EffectsEnded("702.30a", ended))
     for o in g.permanents(s.active):
         if o.sick and any(isinstance(ab, EchoTrigger) for ab in g.chars(o).abilities):
-            s.effects.append(ContinuousEffect("echo_due", o.id, until="permanent", controller=s.active,
-                                              timestamp=s.next_timestamp))
+            g.perform(EffectCreated("702.30a", ContinuousEffect("echo_due", o.id, until="permanent",
+                                                                controller=s.active, timestamp=s.next_timestamp)))
             s.next_timestamp += 1
 
 
@@ -200,7 +203,7 @@ def _echo_trigger_intervening_if(g: Game, ability: EchoTrigger, source: int, lki
     due = [e for e in s.effects if e.kind == "echo_due" and e.target == source]
     if not due:
         return False
-    s.effects = [e for e in s.effects if e not in due]
+    g.perform(EffectsEnded("702.30a", tuple(due)))
     return True
 
 

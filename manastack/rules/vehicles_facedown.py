@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
-from ..model.events import AttachChange
+from ..model.events import AttachChange, EffectCreated
 from ..model.state import BATTLEFIELD, MAIN1, MAIN2, ContinuousEffect
 from ..model.vocab import StaticAbility, TriggeredAbility
 from ..model.vocab.vehicles_facedown import (  # noqa: F401 (the vocabulary this module executes)
@@ -96,16 +96,14 @@ def _become_crewed(g: Game, ctx: Context, e: BecomeCrewed) -> list | None:
     if o is None or o.zone != BATTLEFIELD:
         return None  # it left the battlefield: a new object, unaffected (400.7)
     if e.saddle:
-        s.effects.append(ContinuousEffect("saddled", o.id, timestamp=s.next_timestamp, controller=ctx.controller))
+        saddled = ContinuousEffect("saddled", o.id, timestamp=s.next_timestamp, controller=ctx.controller)
         s.next_timestamp += 1
-        g.invalidate()
-        g.log_event("saddled", "702.171b", card=o.card.name, id=o.id)
+        g.perform(EffectCreated("702.171b", saddled, "saddled", {"card": o.card.name, "id": o.id}))
         return None
-    s.effects.append(ContinuousEffect("add_types", o.id, timestamp=s.next_timestamp, controller=ctx.controller,
-                                      data=ARTIFACT_CREATURE))
+    crewed = ContinuousEffect("add_types", o.id, timestamp=s.next_timestamp, controller=ctx.controller,
+                              data=ARTIFACT_CREATURE)
     s.next_timestamp += 1
-    g.invalidate()
-    g.log_event("crewed", "702.122a", card=o.card.name, id=o.id)
+    g.perform(EffectCreated("702.122a", crewed, "crewed", {"card": o.card.name, "id": o.id}))
     for ab in g.chars(o).abilities:
         if isinstance(ab, TriggeredAbility) and ab.event == "becomes_crewed":  # 702.122d
             trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name)
@@ -122,12 +120,11 @@ def _become_artifact_creature(g: Game, ctx: Context, e: BecomeArtifactCreature) 
         one = effect_context.target_object(g, ctx, e.target)
         ids = [one] if one is not None else []
     for oid in ids:
-        s.effects.append(ContinuousEffect("add_types", oid, timestamp=s.next_timestamp, controller=ctx.controller,
-                                          data=ARTIFACT_CREATURE))
+        becomes = ContinuousEffect("add_types", oid, timestamp=s.next_timestamp, controller=ctx.controller,
+                                   data=ARTIFACT_CREATURE)
         s.next_timestamp += 1
-        g.log_event("becomes", "613.1d", card=s.objects[oid].card.name, id=oid, types="artifact creature")
-    if ids:
-        g.invalidate()
+        g.perform(EffectCreated("613.1d", becomes, "becomes", {"card": s.objects[oid].card.name, "id": oid,
+                                                              "types": "artifact creature"}))
     return None
 
 
@@ -288,8 +285,9 @@ def _crew_cost_pay(g: Game, cost: CrewCost, p: int, o: Obj, chosen: list[int]) -
     s = g.s
     event = "saddles" if cost.saddle else "crews"
     # "creature that crewed / saddled it this turn" (CrewedItFilter): recorded until end of turn
-    s.effects.append(ContinuousEffect("saddled_by" if cost.saddle else "crewed_by", o.id, timestamp=s.next_timestamp,
-                                      controller=p, data=tuple(chosen)))
+    g.perform(EffectCreated("702.171c" if cost.saddle else "702.122b", ContinuousEffect(
+        "saddled_by" if cost.saddle else "crewed_by", o.id, timestamp=s.next_timestamp, controller=p,
+        data=tuple(chosen))))
     s.next_timestamp += 1
     for c in chosen:
         x = s.objects[c]

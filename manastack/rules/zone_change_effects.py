@@ -20,7 +20,7 @@ from ..engine import game as game_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
-from ..model.events import Event, ZoneChange
+from ..model.events import EffectCreated, EffectsEnded, Event, ZoneChange
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
     CounterTo,
@@ -52,8 +52,8 @@ def _exile_until_leaves(g: Game, ctx: Context, e: ExileUntilLeaves) -> list | No
     if oid is None:
         return None
     new = g.move(oid, EXILE, rule="610.3")
-    s.effects.append(ContinuousEffect("exiled_until_leaves", src, timestamp=s.next_timestamp, until="permanent",
-                                      controller=ctx.controller, data=new))
+    g.perform(EffectCreated("610.3", ContinuousEffect("exiled_until_leaves", src, timestamp=s.next_timestamp,
+                                                      until="permanent", controller=ctx.controller, data=new)))
     s.next_timestamp += 1
     return None
 
@@ -65,7 +65,7 @@ def _return_exiled(g: Game, old_id: int, to: str) -> None:
     linked = [e for e in s.effects if e.kind == "exiled_until_leaves" and e.target == old_id]
     if not linked:
         return
-    s.effects = [e for e in s.effects if not (e.kind == "exiled_until_leaves" and e.target == old_id)]
+    g.perform(EffectsEnded("610.3", tuple(linked)))
     for e in linked:
         card = s.objects.get(e.data)
         if card is None or card.zone != EXILE or card.card.is_token:
@@ -82,8 +82,8 @@ def _exile_if_would_die(g: Game, ctx: Context, e: ExileIfWouldDie) -> list | Non
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
-    s.effects.append(ContinuousEffect("exile_if_would_die", oid, timestamp=s.next_timestamp,
-                                      controller=ctx.controller))
+    g.perform(EffectCreated("614.1a", ContinuousEffect("exile_if_would_die", oid, timestamp=s.next_timestamp,
+                                                       controller=ctx.controller)))
     s.next_timestamp += 1
     return None
 
@@ -99,8 +99,8 @@ def _exile_damaged_if_would_die(g: Game, ctx: Context, e: ExileDamagedIfWouldDie
     for oid in sorted(dealt):
         o = s.objects.get(oid)
         if o is not None and o.zone == BATTLEFIELD:
-            s.effects.append(ContinuousEffect("exile_if_would_die", oid, timestamp=s.next_timestamp,
-                                              controller=ctx.controller, data=e.kinds))
+            g.perform(EffectCreated("614.1a", ContinuousEffect("exile_if_would_die", oid, timestamp=s.next_timestamp,
+                                                               controller=ctx.controller, data=e.kinds)))
             s.next_timestamp += 1
     return None
 
@@ -195,8 +195,8 @@ def _linked_exile(g: Game, ctx: Context, e: LinkedExile) -> list | None:
     if oid is None or ctx.source is None:
         return None
     new = g.move(oid, EXILE, rule="701.11a")
-    s.effects.append(ContinuousEffect("linked_exile", ctx.source, timestamp=s.next_timestamp, until="permanent",
-                                      controller=ctx.controller, data=new))
+    g.perform(EffectCreated("607.2a", ContinuousEffect("linked_exile", ctx.source, timestamp=s.next_timestamp,
+                                                       until="permanent", controller=ctx.controller, data=new)))
     s.next_timestamp += 1
     return None
 
@@ -206,7 +206,7 @@ def _return_linked(g: Game, ctx: Context, e: ReturnLinked) -> list | None:
     linked = [x for x in s.effects if x.kind == "linked_exile" and x.target == ctx.source]
     if not linked:
         return None  # 607.2a: nothing was exiled by this object's linked ability (yet)
-    s.effects = [x for x in s.effects if not (x.kind == "linked_exile" and x.target == ctx.source)]
+    g.perform(EffectsEnded("607.2a", tuple(linked)))
     for x in linked:
         card = s.objects.get(x.data)
         if card is not None and card.zone == EXILE and not card.card.is_token:
