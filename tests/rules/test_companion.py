@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from setup_helpers import put
 
 from manastack import Game, IllegalActionError
 from manastack.agents import play_game
@@ -36,7 +37,6 @@ from manastack.model.vocab.companion import (
 )
 from manastack.sim.runner import resolve_deck
 from manastack.sim.store import _cards
-from setup_helpers import put
 
 DECKS = Path(__file__).parent / "decks"
 LURRUS, YORION, JEGANTHA, KAHEERA = ("Lurrus of the Dream-Den", "Yorion, Sky Nomad", "Jegantha, the Wellspring",
