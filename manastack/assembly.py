@@ -44,6 +44,8 @@ RULES_MODULES = (
     "cast_origin", "counter_replacement", "token_replacement", "x_spells", "ninjutsu", "library_matching", "reveal_top",
     # timing permissions (302.6, 601.3b, 602.5b), protection of players (702.16), who declares (508.1, 509.1)
     "timing_permissions", "player_protection", "block_control",
+    # companion (702.139: outside the game, 116.2g) and its graveyard permission (601.3)
+    "companion",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

@@ -338,8 +338,9 @@ def cmd_decks_check(args: argparse.Namespace) -> int:
 def print_deck_report(r: DeckReport) -> None:
     status = "playable" if r.playable else "NOT PLAYABLE"
     side = f", sideboard {r.sideboard_cards}" if r.sideboard_cards else ""
+    companion = f"; companion {r.companion}" if r.companion else ""
     print(f"{status}  {r.file}  ({r.format}, {r.main_cards} cards{side}; "
-          f"{r.copies_supported}/{r.main_cards} copies supported)")
+          f"{r.copies_supported}/{r.main_cards} copies supported{companion})")
     for e in r.errors:
         print(f"  error: {e}")
     for w in r.warnings:

@@ -8,6 +8,12 @@ Names are looked up as lists write them (cards.db.resolve_name). Every problem o
 one go (check_deck): every unknown or unsupported card with its line and the sentences the compiler
 refused, and the format's rules. Only the main deck is played: an unsupported sideboard or companion
 card is a warning, not a refusal. Errors name the file and the line (InputError).
+
+Companion (702.139a-b, 103.2b): a deck's companion is the card of its "Companion" section (Arena), or else
+the first card of its sideboard (MTGO lists) with a companion ability whose condition the starting deck
+(the main deck: the sideboard and the companion aren't part of it) fulfils. A "Companion" section's card
+whose condition isn't fulfilled refuses the deck, naming what breaks it (companion_of). The companion's
+condition is a deck predicate of model/vocab/companion.py, checked here.
 """
 
 from __future__ import annotations
@@ -23,6 +29,26 @@ from pathlib import Path
 from .cards.db import get_card, resolve_name, suggest
 from .errors import CardError, InputError
 from .inputs import did_you_mean, read_text, strip_bom
+from .model.vocab import ActivatedAbility, CardDef, ManaAbility
+from .model.vocab.companion import (
+    ANY_CARD,
+    CREATURE_CARDS,
+    NONLAND_CARDS,
+    PERMANENT_CARDS,
+    CardTest,
+    Companion,
+    DeckCondition,
+    DeckSize,
+    DistinctNames,
+    EveryCard,
+    HasActivatedAbility,
+    HasSubtype,
+    ManaValueAtLeast,
+    ManaValueAtMost,
+    ManaValueParity,
+    NoRepeatedManaSymbol,
+    SharedCardType,
+)
 
 _LINE = re.compile(r"^(.+?)(?:\s+\(([A-Za-z0-9]+)\)(?:\s+[A-Za-z0-9-]+)?)?\s*$")
 _COUNT = re.compile(r"^([0-9]+)[xX]?$")
@@ -70,6 +96,8 @@ class Deck:
     format: str | None = None  # from a "# format:" line
     path: str = "<deck>"
     problems: list[CardProblem] = field(default_factory=list)  # every card that can't be played, in file order
+    # 702.139a: the companion as load_deck worked it out (companion_of); None: not worked out yet.
+    companion_choice: CompanionChoice | None = None
 
     def __len__(self) -> int:
         return len(self.main)
@@ -294,9 +322,172 @@ def format_problems(deck: Deck, fmt: str | None = None) -> list[tuple[int | None
     return out
 
 
+# --- companion (702.139) -------------------------------------------------------------------------
+
+MIN_DECK_SIZE = {"constructed": 60, "limited": 40}  # 100.2a-b: what Yorion's "minimum deck size" is
+SHOWN_BREAKERS = 3  # the cards named when a companion's condition is broken
+BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+# Keyword abilities that are activated abilities (702): they count for "has an activated ability" (Zirda).
+ACTIVATED_KEYWORDS = ("equip", "cycling", "crew", "reconfigure", "ninjutsu", "unearth", "embalm", "eternalize",
+                      "scavenge", "channel", "transmute", "level up", "outlast", "fortify", "boast", "exhaust",
+                      "transfigure", "forecast", "saddle", "basic landcycling", "typecycling", "landcycling")
+_ACTIVATED_LINE = re.compile(r'^[^"“(]*?(?:\{[^}]+\}|[+−-]\d+|\b0)[^"“]*?: ', re.M)
+_SYMBOL = re.compile(r"\{[^}]+\}")
+
+
+@dataclass(frozen=True)
+class CompanionChoice:
+    """The deck's companion (702.139a), worked out by companion_of: its name (None: no companion in games),
+    the deck-construction problems ((line, message): a "Companion" section's card whose condition the
+    starting deck breaks), and warnings (a companion that doesn't compile: games are played without it)."""
+
+    name: str | None = None
+    problems: tuple[tuple[int | None, str], ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+def companion_ability(cd: CardDef) -> Companion | None:
+    """The card's companion ability (702.139a; compiled even when another sentence of the card isn't)."""
+    return next((ab for ab in cd.abilities if isinstance(ab, Companion)), None)
+
+
+def _in_scope(cd: CardDef, scope: str) -> bool:
+    if scope == PERMANENT_CARDS:
+        return cd.is_permanent_card  # 110.4a: artifact, creature, enchantment, land, planeswalker, battle cards
+    if scope == NONLAND_CARDS:
+        return "Land" not in cd.types
+    if scope == CREATURE_CARDS:
+        return "Creature" in cd.types
+    return scope == ANY_CARD
+
+
+def has_activated_ability(cd: CardDef) -> bool:
+    """Whether a card has an activated ability (602.1; mana abilities, 605.1a, and loyalty abilities count;
+    a basic land type gives one, 305.6; so do abilities that work from another zone, cycling ...)."""
+    if cd.subtypes & BASIC_LAND_TYPES or any(isinstance(ab, ActivatedAbility | ManaAbility) for ab in cd.abilities):
+        return True
+    text = cd.oracle_text.lower()
+    if any(re.search(rf"(?m)^{kw}\b", text) for kw in ACTIVATED_KEYWORDS):
+        return True
+    return bool(_ACTIVATED_LINE.search(cd.oracle_text))
+
+
+def card_passes(test: CardTest, cd: CardDef) -> bool:
+    """Whether one card passes a companion condition's card test (202.3: mana value, X counting as 0)."""
+    mv = cd.mana_cost.mana_value
+    if isinstance(test, ManaValueAtMost):
+        return mv <= test.amount
+    if isinstance(test, ManaValueAtLeast):
+        return mv >= test.amount
+    if isinstance(test, ManaValueParity):
+        return (mv % 2 == 0) == test.even
+    if isinstance(test, HasSubtype):
+        return bool(cd.subtypes & test.subtypes)
+    if isinstance(test, HasActivatedAbility):
+        return has_activated_ability(cd)
+    if isinstance(test, NoRepeatedManaSymbol):
+        symbols = _SYMBOL.findall(cd.mana_cost.text.upper())
+        return len(symbols) == len(set(symbols))
+    raise TypeError(f"unknown companion card test {test!r}")
+
+
+def condition_breaks(cond: DeckCondition, cards: list[CardDef], fmt: str) -> list[str]:
+    """What in the starting deck `cards` breaks a companion's condition (702.139a, 702.139b): the cards
+    that do (each name once, in deck order), or a sentence for a condition on the whole deck; [] when the
+    condition is fulfilled."""
+    if isinstance(cond, EveryCard):
+        return list(dict.fromkeys(cd.name for cd in cards if _in_scope(cd, cond.scope)
+                                  and not card_passes(cond.test, cd)))
+    if isinstance(cond, DeckSize):
+        need = MIN_DECK_SIZE.get(fmt, 60) + cond.more_than_minimum
+        return [] if len(cards) >= need else [f"the starting deck has {len(cards)} cards, not the {need} it needs"]
+    if isinstance(cond, DistinctNames):
+        seen: dict[str, int] = {}
+        for cd in cards:
+            if _in_scope(cd, cond.scope):
+                seen[cd.name] = seen.get(cd.name, 0) + 1
+        return [f"{n} ({k} copies)" for n, k in seen.items() if k > 1]
+    if isinstance(cond, SharedCardType):
+        scoped = [cd for cd in cards if _in_scope(cd, cond.scope)]
+        if not scoped:
+            return []
+        shared = frozenset.intersection(*(cd.types for cd in scoped))
+        if shared:
+            return []
+        # the cards that share no type with the deck's most common card type
+        counts: dict[str, int] = {}
+        for cd in scoped:
+            for t in sorted(cd.types):
+                counts[t] = counts.get(t, 0) + 1
+        common = max(sorted(counts), key=lambda t: counts[t])
+        return list(dict.fromkeys(cd.name for cd in scoped if common not in cd.types))
+    raise TypeError(f"unknown companion condition {cond!r}")
+
+
+def _breaks_message(card: str, ab: Companion, breaks: list[str]) -> str:
+    shown = ", ".join(breaks[:SHOWN_BREAKERS]) + (f" and {len(breaks) - SHOWN_BREAKERS} more"
+                                                  if len(breaks) > SHOWN_BREAKERS else "")
+    condition = ab.text.split("—", 1)[-1].strip().rstrip(".")
+    return (f"companion {card!r}: the starting deck doesn't fulfil its condition (702.139a: {condition}): "
+            f"{shown}")
+
+
+def _main_defs(deck: Deck) -> list[CardDef]:
+    unknown = {p.card for p in deck.problems if p.kind == "unknown"}
+    memo: dict[str, CardDef] = {}
+    out = []
+    for n in deck.main:
+        if n in unknown:
+            continue
+        cd = memo.get(n)
+        if cd is None:
+            cd = memo[n] = get_card(n, require_supported=False)
+        out.append(cd)
+    return out
+
+
+def companion_of(deck: Deck, fmt: str | None = None) -> CompanionChoice:
+    """702.139a / 103.2b: the deck's companion. The card of a "Companion" section (its condition must be
+    fulfilled by the starting deck, else a problem naming the first cards that break it); without one, the
+    first sideboard card in file order with a companion ability whose condition the starting deck fulfils.
+    A companion that doesn't compile is a warning, and games are played without it."""
+    fmt = fmt or deck.format or DEFAULT_FORMAT
+    unknown = {p.card for p in deck.problems if p.kind == "unknown"}
+    section = [n for n in dict.fromkeys(deck.companion) if n not in unknown]
+    candidates = section or [n for n in dict.fromkeys(deck.sideboard) if n not in unknown]
+    if not candidates:
+        return CompanionChoice()
+    main: list[CardDef] | None = None
+    problems: list[tuple[int | None, str]] = []
+    if len(section) > 1:
+        problems.append((deck.lines.get(section[1]), f"the Companion section names {len(section)} cards; a player "
+                                                     "reveals at most one companion (103.2b, 702.139a)"))
+    for name in candidates[:1] if section else candidates:
+        cd = get_card(name, require_supported=False)
+        ab = companion_ability(cd)
+        if ab is None:
+            if section and not cd.unsupported:  # an unsupported card is a warning already (Deck.warnings)
+                problems.append((deck.lines.get(name), f"{name!r} in the Companion section has no companion "
+                                                       "ability (702.139a)"))
+            continue
+        if main is None:
+            main = _main_defs(deck)
+        breaks = condition_breaks(ab.condition, main, fmt)
+        if breaks:
+            if section:
+                problems.append((deck.lines.get(name), _breaks_message(name, ab, breaks)))
+            continue
+        if cd.unsupported:
+            return CompanionChoice(None, tuple(problems), (f"companion {name!r} is not supported, so games are "
+                                                           "played without it (702.139a)",))
+        return CompanionChoice(name, tuple(problems))
+    return CompanionChoice(None, tuple(problems))
+
+
 def validate(deck: Deck, path: str | None = None, fmt: str | None = None) -> None:
-    """The deck-construction rules of the format (see format_problems), every broken one in one error."""
-    refuse(deck, [], format_problems(deck, fmt), path)
+    """The deck-construction rules of the format (see format_problems) and the companion's condition (702.139a,
+    companion_of), every broken one in one error."""
+    refuse(deck, [], format_problems(deck, fmt) + list(companion_of(deck, fmt).problems), path)
 
 
 def refuse(deck: Deck, cards: list[CardProblem], rules: list[tuple[int | None, str]] | None = None,
@@ -332,6 +523,7 @@ class DeckReport:
     sentences: dict[str, list[str]]  # card → the sentences the compiler refused
     errors: list[str]
     warnings: list[str]
+    companion: str | None = None  # 702.139a: the companion games are played with (companion_of)
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)
@@ -343,7 +535,8 @@ def check_deck(path: str, fmt: str | None = None) -> DeckReport:
         deck = read_deck(path, strict=False)
     except InputError as exc:
         return DeckReport(path, False, fmt or DEFAULT_FORMAT, 0, 0, 0, [], [], [], {}, [str(exc)], [])
-    rules = format_problems(deck, fmt)
+    choice = companion_of(deck, fmt)
+    rules = format_problems(deck, fmt) + list(choice.problems)
     blocking = deck.blocking_problems()
     errors = [f"{path}:{p.line}: {p.message}" if p.line is not None else f"{path}: {p.message}" for p in blocking]
     errors += [f"{path}:{ln}: {m}" if ln is not None else f"{path}: {m}" for ln, m in rules]
@@ -359,7 +552,8 @@ def check_deck(path: str, fmt: str | None = None) -> DeckReport:
         unsupported_sideboard=[n for n in names(p for p in deck.problems if p.kind == "unsupported"
                                                 and p.section != MAIN) if n not in names(unsupported_main)],
         sentences={p.card: list(p.sentences) for p in deck.problems if p.kind == "unsupported"},
-        errors=errors, warnings=[f"{path}: {w}" for w in deck.warnings()])
+        errors=errors, warnings=[f"{path}: {w}" for w in deck.warnings() + list(choice.warnings)],
+        companion=choice.name)
 
 
 def _problem_names(problems: Iterable[CardProblem]) -> list[str]:
@@ -447,7 +641,9 @@ def load_deck(spec: str, check: bool = True, fmt: str | None = None) -> Deck:
             hint = suggest_deck(spec)
             raise InputError(f"no such deck file or bundled deck{hint} (bundled: {', '.join(sorted(decks))})", spec)
     deck = read_deck(path, name, strict=False)
-    refuse(deck, deck.blocking_problems(), format_problems(deck, fmt) if check else [], path)
+    choice = companion_of(deck, fmt)
+    refuse(deck, deck.blocking_problems(), (format_problems(deck, fmt) if check else []) + list(choice.problems), path)
+    deck.companion_choice = choice
     return deck
 
 
@@ -479,6 +675,46 @@ def as_card_list(deck: object) -> list[str]:
     raise TypeError(f"not a deck: {deck!r}")
 
 
+def companion_card(deck: object) -> str | None:
+    """The companion (702.139a) of a deck handed to Game.new_game: a Deck's (as load_deck worked it out, else
+    companion_of), a deck file's or bundled deck's; a list of card names has none."""
+    if isinstance(deck, Deck):
+        return (deck.companion_choice or companion_of(deck)).name
+    if isinstance(deck, str):
+        if deck in _BUNDLED_COMPANION:
+            return _BUNDLED_COMPANION[deck]
+        found = load_deck(deck).companion_choice
+        name = found.name if found is not None else None
+        if deck in bundled_decks():
+            _BUNDLED_COMPANION[deck] = name
+        return name
+    return None
+
+
+_BUNDLED_COMPANION: dict[str, str | None] = {}
+
+
+def check_companion(name: str, main: list[str], fmt: str | None = None) -> str:
+    """A companion named for a game (Game.new_game's `companions`): a known card that compiles, with a
+    companion ability whose condition the starting deck `main` fulfils (702.139a), else InputError.
+    Returns the card's exact name."""
+    exact = resolve_name(name)
+    if exact is None:
+        raise InputError(f"unknown card {name!r}{suggest(name)}", "<companion>")
+    cd = get_card(exact, require_supported=False)
+    ab = companion_ability(cd)
+    if ab is None:
+        raise InputError(f"{exact!r} has no companion ability (702.139a)", "<companion>")
+    if cd.unsupported:
+        raise InputError(f"card {exact!r} is not supported: cannot compile "
+                         + "; ".join(repr(u) for u in cd.unsupported), "<companion>")
+    breaks = condition_breaks(ab.condition, [get_card(n, require_supported=False) for n in main],
+                              fmt or DEFAULT_FORMAT)
+    if breaks:
+        raise InputError(_breaks_message(exact, ab, breaks), "<companion>")
+    return exact
+
+
 def _check_cards(names: list[str], path: str, lines: dict[str, int]) -> None:
     """Every distinct name once (a dict lookup each when compiled already: simulations start many games)."""
     probe = Deck("", path=path)
@@ -491,4 +727,5 @@ def _check_cards(names: list[str], path: str, lines: dict[str, int]) -> None:
 
 
 __all__ = ["Deck", "CardProblem", "DeckReport", "parse_deck", "parse_dek", "read_deck", "validate",
-           "format_problems", "check_deck", "load_deck", "bundled_decks", "as_card_list", "suggest", "FORMATS"]
+           "format_problems", "check_deck", "load_deck", "bundled_decks", "as_card_list", "suggest", "FORMATS",
+           "CompanionChoice", "companion_of", "companion_card", "check_companion", "condition_breaks"]

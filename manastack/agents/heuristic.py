@@ -84,6 +84,8 @@ class HeuristicAgent:
             if isinstance(ab, V.ActivatedAbility) and any(isinstance(e, V.Pump) for e in ab.effects):
                 return -1.0 if s.active == p and s.step in (3, 10) else 1.0
             return 2.0
+        if isinstance(a, A.PutCompanionIntoHand):
+            return 5.0  # 116.2g: after the spells worth casting (10 and more), before passing
         return 0.0
 
     def _target_score(self, g: Game, p: int, card: V.CardDef, t: int | None) -> float:

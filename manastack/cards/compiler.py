@@ -257,7 +257,7 @@ def trigger_kwargs(cond: str, skip: tuple = ()) -> dict:
 # file changes nothing. Registration order doesn't matter either: `install_templates` sorts every
 # registry by this order, so importing the modules in any order compiles every card the same way.
 TEMPLATE_MODULES = (
-    "keywords", "statics", "conditions", "effects_common", "activation", "casting", "combat_keywords", "costs",
+    "keywords", "statics", "conditions", "effects_common", "activation", "casting", "combat_keywords", "companion", "costs",
     "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_block_control", "effects_core", "effects_hand", "effects_imprint",
     "effects_referred", "effects_tokens", "effects_keyword_actions", "effects_library", "effects_modal",
     "effects_phrases", "effects_player_protection", "effects_prevention", "effects_zone_change", "graveyard_keywords", "keywords_ninjutsu", "loyalty_mana",

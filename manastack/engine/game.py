@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar, cast
 
 from ..cards.db import get_card
-from ..decks import Deck, as_card_list
+from ..decks import Deck, as_card_list, check_companion, companion_card
 from ..errors import GameFaultedError, IllegalActionError
 from ..model import actions as A
 from ..model import vocab as _vocab
@@ -37,6 +37,7 @@ from ..model.state import (
     GRAVEYARD,
     HAND,
     LIBRARY,
+    OUTSIDE,
     STACK,
     STEPS,
     GameState,
@@ -90,17 +91,36 @@ class Game:
     # ------------------------------------------------------------------ construction
     @classmethod
     def new_game(cls, deck_a: DeckSpec, deck_b: DeckSpec, seed: int = 0, names: tuple[str, str] = ("alice", "bob"),
-                 profile: str = "cr-2024-09", max_turns: int = 100, starting_player: int = 0) -> Game:
-        """Start a game (103): shuffle, draw seven, mulligans (London, 103.5), opening-hand actions
-        (103.6), first player skips the first draw (103.8a). Decks are Deck objects, deck names/paths, or lists of card names."""
+                 profile: str = "cr-2024-09", max_turns: int = 100, starting_player: int = 0,
+                 companions: tuple[str | None, str | None] | None = None) -> Game:
+        """Start a game (103): companions revealed (103.2b), shuffle, draw seven, mulligans (London, 103.5),
+        opening-hand actions (103.6), first player skips the first draw (103.8a). Decks are Deck objects,
+        deck names/paths, or lists of card names. `companions`: each player's companion (702.139a: a card
+        name, or None), checked against that player's deck; without it, each deck's own (a Deck's or a deck
+        file's Companion section or sideboard, manastack.decks.companion_of)."""
         if profile not in PROFILES:
             raise ValueError(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})")
         s = GameState(seed, names, profile, max_turns)
         g = cls(s)
+        chosen: list[str | None] = []
         for i, deck in enumerate((deck_a, deck_b)):
-            for name in as_card_list(deck):
-                o = g.new_object(get_card(name), i, LIBRARY)
+            main = as_card_list(deck)
+            for card_name in main:
+                o = g.new_object(get_card(card_name), i, LIBRARY)
                 s.players[i].library.append(o.id)
+            companion: str | None
+            if companions is not None:
+                companion = companions[i]
+                if companion is not None:
+                    companion = check_companion(companion, main, deck.format if isinstance(deck, Deck) else None)
+            else:
+                companion = companion_card(deck)
+            chosen.append(companion)
+        for i, name in enumerate(chosen):
+            if name is not None:  # 103.2b / 702.139a: revealed from outside the game, where it stays
+                o = g.new_object(get_card(name), i, OUTSIDE)
+                s.players[i].outside.append(o.id)
+                g.log_event("companion_revealed", "702.139a", player=s.players[i].name, card=o.card.name, id=o.id)
         for p in s.players:
             s.rng.shuffle(p.library)
         s.active = starting_player
@@ -189,7 +209,7 @@ class Game:
             snapshot: GameState | None = s.clone()
         elif isinstance(action, A.CastSpell):
             snapshot = s.clone(cast_snapshot_of=action.card)  # a legal cast: only its payment can fail
-        elif isinstance(action, A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand):
+        elif isinstance(action, A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand | A.PutCompanionIntoHand):
             snapshot = s.clone()  # their payments can still fail
         else:
             snapshot = None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..engine.game import Game
 from ..model.mana import EMPTY
-from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, STACK
 
 
 class InvariantViolation(Exception):
@@ -48,7 +48,8 @@ class Invariants:
             seen[oid] = zone
 
         for i, pl in enumerate(s.players):
-            for zone, ids in ((LIBRARY, pl.library), (HAND, pl.hand), (GRAVEYARD, pl.graveyard), (EXILE, pl.exile)):
+            for zone, ids in ((LIBRARY, pl.library), (HAND, pl.hand), (GRAVEYARD, pl.graveyard), (EXILE, pl.exile),
+                              (OUTSIDE, pl.outside)):  # 702.139a: the companion
                 for oid in ids:
                     put(oid, zone)
                     o = s.objects.get(oid)

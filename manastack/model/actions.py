@@ -128,6 +128,15 @@ class ExileFromHand(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PutCompanionIntoHand(Action):
+    """116.2g / 702.139a: pay {3} and put your companion (`card`, outside the game) into your hand (a special
+    action; it doesn't use the stack)."""
+
+    card: int
+    payment: Payment | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Choose(Action):
     """Answer a pending choice (keep/mulligan, a card to discard, a color, an order ...)."""
 

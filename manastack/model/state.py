@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from .chars import Chars
 from .mana import EMPTY, Bag
 from .vocab import Ability, CardDef
-from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, ZONES  # noqa: F401 (read from here by the house)
+from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, STACK, ZONES  # noqa: F401 (read from here by the house)
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -105,7 +105,7 @@ class Obj:
 
 
 class Player:
-    __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile",
+    __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile", "outside",
                  "lands_played", "lost", "drew_from_empty", "poison", "mulligans", "spells_cast", "loss_reason")
 
     def __init__(self, index: int, name: str) -> None:
@@ -117,6 +117,9 @@ class Player:
         self.hand: list[int] = []
         self.graveyard: list[int] = []  # last is the top
         self.exile: list[int] = []
+        # 400.11 / 702.139a: the player's cards outside the game that the game knows of: their revealed
+        # companion, until they put it into their hand (116.2g).
+        self.outside: list[int] = []
         self.lands_played = 0
         self.lost = False
         self.drew_from_empty = False
@@ -135,6 +138,7 @@ class Player:
         p.hand = list(self.hand)
         p.graveyard = list(self.graveyard)
         p.exile = list(self.exile)
+        p.outside = list(self.outside) if self.outside else []
         p.lands_played = self.lands_played
         p.lost = self.lost
         p.drew_from_empty = self.drew_from_empty
@@ -145,7 +149,8 @@ class Player:
         return p
 
     def zone_list(self, zone: str) -> list[int]:
-        return {LIBRARY: self.library, HAND: self.hand, GRAVEYARD: self.graveyard, EXILE: self.exile}[zone]
+        return {LIBRARY: self.library, HAND: self.hand, GRAVEYARD: self.graveyard, EXILE: self.exile,
+                OUTSIDE: self.outside}[zone]
 
 
 # Last known information (608.2h): an object as it last existed, with its characteristics then.
@@ -248,7 +253,7 @@ class Combat:
         return self.order.get(attacker, [])
 
 
-_CARD_ZONES = frozenset({LIBRARY, HAND, GRAVEYARD, EXILE})
+_CARD_ZONES = frozenset({LIBRARY, HAND, GRAVEYARD, EXILE, OUTSIDE})
 
 
 class PerCardKinds(Generic[T]):
@@ -337,6 +342,8 @@ class GameState:
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)
         self.ninjutsu_defenders: tuple[tuple[int, int], ...] = ()  # 702.49c: (attacker, player it attacks)
         self.triggered_once: frozenset[tuple[object, ...]] = frozenset()  # 603.2h "triggers only once each turn"
+        # 601.3 "once during each of your turns, you may cast ... from your graveyard": (turn, source) used
+        self.graveyard_casts_used: frozenset[tuple[int, int]] = frozenset()
         self.combat_damage_groups: frozenset[tuple[object, ...]] = frozenset()  # 603.2c: one trigger per damage event
         self.graveyard_leavers: tuple[tuple[int, object], ...] = ()  # 603.2c: cards that left graveyards at once
         # Per-turn counts, (turn, per-player counts); a record of another turn counts as none.

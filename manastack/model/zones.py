@@ -1,7 +1,9 @@
 """CR 400.1: the zones of a two-player game (the command zone is not used). Their names are the
-strings the log and the scenario files use."""
+strings the log and the scenario files use. OUTSIDE is not a zone (400.11): it names where a card
+outside the game is kept, a player's companion (702.139a), which the state lists per player."""
 
 from __future__ import annotations
 
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, STACK, EXILE = "library", "hand", "battlefield", "graveyard", "stack", "exile"
 ZONES = (LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, STACK, EXILE)
+OUTSIDE = "outside"  # 400.11 / 702.139a: outside the game (the chosen companion); not one of ZONES

@@ -21,6 +21,7 @@ from ..model.vocab import ManaAbility, ability_types
 from ..model.vocab.facedown import FaceDownCost
 from . import (
     activation,
+    companion,
     facedown,
     mana_abilities,
     mana_payment,
@@ -122,6 +123,8 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     gk, cz = _graveyard_keywords_module, _cast_from_zones_module
     if special_actions:
         acts.extend(cz.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
+    if pl.outside:
+        acts.extend(companion.companion_actions(g, p))  # 116.2g: put the companion into the hand
     if pl.graveyard and flashback:
         for oid in pl.graveyard:
             if stack.flashback_cost(s.objects[oid].card) is not None:
@@ -130,6 +133,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         acts.extend(gk.graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
         acts.extend(cz.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
         acts.extend(gk.graveyard_land_actions(g, p))  # 305.1: "you may play lands from your graveyard"
+        acts.extend(companion.graveyard_cast_actions(g, p))  # 601.3: "once during each of your turns" (Lurrus)
     for o, idx, ab, foreign in _activated_candidates(g, p):
         oid = o.id
         if foreign and not activation.any_player_may(g, o, idx):
@@ -306,7 +310,8 @@ def _flashback_actions(g: Game, p: int, o) -> list[A.Action]:
 def priority_action(g: Game, who: int, action: A.Action) -> None:
     """116 / 117.1: what a player with priority does other than pass: play a land (305.1), cast a
     spell (601), activate an ability (602, 605.3a), or take a special action (116.2b turning a
-    face-down permanent face up, 116.2f/h/k exiling a card from hand)."""
+    face-down permanent face up, 116.2f/h/k exiling a card from hand, 116.2g putting the companion into
+    the hand)."""
     if isinstance(action, A.PlayLand):
         stack.play_land(g, who, action.card)
     elif isinstance(action, A.CastSpell):
@@ -318,6 +323,8 @@ def priority_action(g: Game, who: int, action: A.Action) -> None:
         facedown.turn_face_up(g, who, action)  # 116.2b: a special action
     elif isinstance(action, A.ExileFromHand):
         _cast_from_zones_module.exile_from_hand(g, who, action)  # 116.2f/h/k: a special action
+    elif isinstance(action, A.PutCompanionIntoHand):
+        companion.put_into_hand(g, who, action)  # 116.2g: a special action
     else:
         raise IllegalActionError(f"{type(action).__name__} is not possible now: "
                                  f"{g.s.players[who].name} has priority")

@@ -34,7 +34,7 @@ from rich.progress import (
 from rich.text import Text
 
 from .. import __version__
-from ..decks import FORMATS, Deck, format_problems, load_deck, refuse
+from ..decks import FORMATS, Deck, companion_of, format_problems, load_deck, refuse
 from ..engine.game import PROFILES
 from ..errors import InputError
 from .backends import run_inprocess, run_pool
@@ -75,21 +75,23 @@ def parse_agent(agent: str | Sequence[str]) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def resolve_deck(spec: DeckSpec, default_name: str, deck_format: str | None = None) -> tuple[str, tuple[str, ...]]:
-    """A deck's name and card list, from a Deck, a bundled deck's name or path, or a list of cards. A
-    deck (object or file) is checked as `load_deck` checks a file: every card that can't be played and
-    every broken rule of its format (`deck_format`, else its own "# format:" line) in one error that
-    names the deck's file and lines."""
+def resolve_deck(spec: DeckSpec, default_name: str, deck_format: str | None = None
+                 ) -> tuple[str, tuple[str, ...], str | None]:
+    """A deck's name, card list and companion (702.139a, None: none), from a Deck, a bundled deck's name or
+    path, or a list of cards (no companion). A deck (object or file) is checked as `load_deck` checks a
+    file: every card that can't be played, every broken rule of its format (`deck_format`, else its own
+    "# format:" line) and its companion's condition in one error that names the deck's file and lines."""
     if isinstance(spec, Deck):
-        refuse(spec, spec.blocking_problems(), format_problems(spec, deck_format), spec.path)
-        return spec.name, tuple(spec.main)
+        choice = companion_of(spec, deck_format)
+        refuse(spec, spec.blocking_problems(), format_problems(spec, deck_format) + list(choice.problems), spec.path)
+        return spec.name, tuple(spec.main), choice.name
     if isinstance(spec, str | os.PathLike):
         deck = load_deck(os.fspath(spec), fmt=deck_format)
-        return deck.name, tuple(deck.main)
+        return deck.name, tuple(deck.main), deck.companion_choice.name if deck.companion_choice else None
     cards = tuple(str(c) for c in spec)
     if not cards:
         raise SimError(f"{default_name} has no cards")
-    return default_name, cards
+    return default_name, cards, None
 
 
 def log_path(log_dir: str | os.PathLike[str], result: GameOutcome) -> Path:
@@ -175,8 +177,8 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
     agent_a, agent_b = parse_agent(agent)
     if deck_format is not None and deck_format not in FORMATS:
         raise SimError(f"unknown deck format {deck_format!r} ({', '.join(FORMATS)})")
-    name_a, cards_a = resolve_deck(deck_a, "deck-a", deck_format)
-    name_b, cards_b = resolve_deck(deck_b, "deck-b", deck_format)
+    name_a, cards_a, companion_a = resolve_deck(deck_a, "deck-a", deck_format)
+    name_b, cards_b, companion_b = resolve_deck(deck_b, "deck-b", deck_format)
     if log_dir is not None:
         try:
             Path(log_dir).mkdir(parents=True, exist_ok=True)
@@ -186,7 +188,7 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
             raise InputError("the log directory cannot be written", os.fspath(log_dir))
     config = SimConfig(deck_a=name_a, deck_b=name_b, cards_a=cards_a, cards_b=cards_b, seed=seed,
                        agent_a=agent_a, agent_b=agent_b, profile=profile, max_turns=max_turns,
-                       want_log=log_dir is not None)
+                       want_log=log_dir is not None, companion_a=companion_a, companion_b=companion_b)
 
     spec_a, spec_b = _spec_text(deck_a, name_a), _spec_text(deck_b, name_b)
 

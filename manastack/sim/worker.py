@@ -76,6 +76,9 @@ class SimConfig:
     profile: str = "cr-2024-09"
     max_turns: int = 100
     want_log: bool = False
+    # 702.139a: each deck's companion (None: none; a run without companions is the run it always was)
+    companion_a: str | None = None
+    companion_b: str | None = None
 
     @property
     def agent(self) -> str:
@@ -175,7 +178,8 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     start = starting_player(index)
     g = Game.new_game(list(config.cards_a), list(config.cards_b), seed=gseed,
                       names=player_names(config.deck_a, config.deck_b), profile=config.profile,
-                      max_turns=config.max_turns, starting_player=start)
+                      max_turns=config.max_turns, starting_player=start,
+                      companions=(config.companion_a, config.companion_b))
     sa, sb = agent_seeds(gseed)
     try:
         agents.play_game(g, (agents.make_agent(config.agent_a, sa), agents.make_agent(config.agent_b, sb)))
