@@ -450,6 +450,10 @@ class Game:
         known_events = s.card_events
         if known_events is None or not events <= known_events:
             s.card_events = (known_events or frozenset()) | events
+        vocab = _vocab.vocabulary(card)
+        known_vocab = s.card_vocab
+        if known_vocab is None or not vocab <= known_vocab:
+            s.card_vocab = (known_vocab or frozenset()) | vocab
         return o
 
     def may_have(self, *classes: type) -> bool:

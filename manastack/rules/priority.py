@@ -71,7 +71,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     sorcery_time = timing.sorcery_timing_ok(g, p)
     face_down, special_actions, flashback = _game_features(s)
     # 601.3b: a permission to cast spells as though they had flash makes no card in hand quiet
-    granted = not sorcery_time and any(f(g, p, None) for f in registry.FLASH_GRANTS)
+    granted = not sorcery_time and any(f(g, p, None) for f in registry.live(s, registry.FLASH_GRANTS))
     for oid in (pl.hand if sorcery_time or granted else _loud_cards(s, p)):
         o = s.objects[oid]
         card = o.card
