@@ -59,24 +59,23 @@ class HookGate:
 
 # hook function -> its gate (rules/__init__.py add_hook). A hook without a gate is asked in every game.
 HOOK_GATES: dict[object, HookGate] = {}
-# id(hook list) -> (the list, its length, card_vocab, card_events, the live hooks)
-_LIVE: dict[int, tuple[object, ...]] = {}
 _EMPTY: frozenset = frozenset()
 
 
 def live(s: GameState, hooks: list[H]) -> Sequence[H]:
     """The hooks of `hooks` that can matter in the game of `s` (HOOK_GATES), in their order: computed
-    once per set of the game's card words (clones share the sets, so they share the answer) and per
-    registration (the list's length). Before the game has any card, all of them."""
+    once per set of the game's card words and events (GameState.live_hooks, which Game.new_object replaces
+    when they grow; clones share it while their sets are the same) and per registration (the list's
+    length). Before the game has any card, all of them."""
+    ent = s.live_hooks.get(id(hooks))
+    if ent is not None and ent[0] is hooks and ent[1] == len(hooks):
+        return ent[2]  # type: ignore[return-value]
     vocab = s.card_vocab
-    ent = _LIVE.get(id(hooks))
-    if ent is not None and ent[2] is vocab and ent[3] is s.card_events and ent[0] is hooks and ent[1] == len(hooks):
-        return ent[4]  # type: ignore[return-value]
     if vocab is None:
         return hooks
     events = s.card_events or _EMPTY
     got = tuple(h for h in hooks if (gate := HOOK_GATES.get(h)) is None or gate.open_in(vocab, events))
-    _LIVE[id(hooks)] = (hooks, len(hooks), vocab, s.card_events, got)
+    s.live_hooks[id(hooks)] = (hooks, len(hooks), got)  # the list is kept: its id isn't reused meanwhile
     return got
 
 
