@@ -162,13 +162,16 @@ def attacked(g: Game, attackers: list[int]) -> None:
 STEP_HOOKS = registry.STEP_HOOKS  # (engine/registry.py)
 
 
+# 603.7: the events of delayed triggered abilities that trigger as a step begins ("at the beginning of the next upkeep")
+_DELAYED_EVENTS = {"upkeep": "next_upkeep", "end": "next_end", "end_combat": "end_combat", "cleanup": "next_cleanup"}
+
+
 def beginning_of_step(g: Game, event: str) -> None:
     """"At the beginning of your upkeep / each upkeep / each opponent's upkeep" (503.1, 507.1, 513.1)."""
     s = g.s
     for hook in registry.live(s, STEP_HOOKS):
         hook(g, event)
-    delayed_event = {"upkeep": "next_upkeep", "end": "next_end", "end_combat": "end_combat",
-                     "cleanup": "next_cleanup"}.get(event)
+    delayed_event = _DELAYED_EVENTS.get(event)
     if delayed_event and s.effects:
         keep = []
         for e in s.effects:
