@@ -475,6 +475,10 @@ class Game:
         if s.last_card is card:
             return o  # the same card as the last new object (copies in a deck): nothing new to record
         s.last_card = card
+        events = _vocab.trigger_events(card)
+        vocab = _vocab.vocabulary(card)
+        if s.card_vocab is None or not vocab <= s.card_vocab or not events <= s.card_events:  # type: ignore[operator]
+            s.live_hooks = {}  # registry.live: which hooks can matter may change
         kinds = ability_types(card)
         known = s.card_kinds
         if known is None or not kinds <= known:
@@ -485,10 +489,12 @@ class Game:
         known_akinds = s.card_ability_kinds
         if known_akinds is None or not akinds <= known_akinds:
             s.card_ability_kinds = (known_akinds or frozenset()) | akinds
-        events = _vocab.trigger_events(card)
         known_events = s.card_events
         if known_events is None or not events <= known_events:
             s.card_events = (known_events or frozenset()) | events
+        known_vocab = s.card_vocab
+        if known_vocab is None or not vocab <= known_vocab:
+            s.card_vocab = (known_vocab or frozenset()) | vocab
         return o
 
     def may_have(self, *classes: type) -> bool:

@@ -7,9 +7,9 @@ imports flowing one way (docs/architecture.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NoReturn, Protocol
+from typing import TYPE_CHECKING, NoReturn, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from ..model.actions import Action, ActivateAbility, CastSpell, Choice
@@ -33,6 +33,50 @@ if TYPE_CHECKING:
 
 # A work item of GameState.queue: (kind, ...), its fields as the kind's handler reads them.
 QueueItem = tuple[object, ...]
+
+H = TypeVar("H")  # a hook function
+
+
+# --- gated hooks: asked only in games where they can matter
+
+
+@dataclass(frozen=True)
+class HookGate:
+    """What can make a hook answer anything but its neutral answer (None, False, no change) in a game: a
+    card of the game with one of these vocabulary classes, or `kind` words (of static abilities,
+    restrictions, effects), anywhere in its text (GameState.card_vocab: printed or granted abilities,
+    effects, what effects create: a continuous effect a spell makes is covered by the effect class that
+    makes it), or with a triggered ability listening for one of these events (card_events). The sets may
+    be filled while the rules are installed: they are read when a game's live hooks are computed."""
+
+    classes: Collection[type] = frozenset()
+    kinds: Collection[str] = frozenset()
+    events: Collection[str] = frozenset()
+
+    def open_in(self, vocab: frozenset[type | str], events: frozenset[str]) -> bool:
+        return not (vocab.isdisjoint(self.classes) and vocab.isdisjoint(self.kinds) and events.isdisjoint(self.events))
+
+
+# hook function -> its gate (rules/__init__.py add_hook). A hook without a gate is asked in every game.
+HOOK_GATES: dict[object, HookGate] = {}
+_EMPTY: frozenset = frozenset()
+
+
+def live(s: GameState, hooks: list[H]) -> Sequence[H]:
+    """The hooks of `hooks` that can matter in the game of `s` (HOOK_GATES), in their order: computed
+    once per set of the game's card words and events (GameState.live_hooks, which Game.new_object replaces
+    when they grow; clones share it while their sets are the same) and per registration (the list's
+    length). Before the game has any card, all of them."""
+    ent = s.live_hooks.get(id(hooks))
+    if ent is not None and ent[0] is hooks and ent[1] == len(hooks):
+        return ent[2]  # type: ignore[return-value]
+    vocab = s.card_vocab
+    if vocab is None:
+        return hooks
+    events = s.card_events or _EMPTY
+    got = tuple(h for h in hooks if (gate := HOOK_GATES.get(h)) is None or gate.open_in(vocab, events))
+    s.live_hooks[id(hooks)] = (hooks, len(hooks), got)  # the list is kept: its id isn't reused meanwhile
+    return got
 
 
 def _not_installed(*args: object) -> NoReturn:

@@ -359,6 +359,12 @@ class GameState:
         self.card_kinds: frozenset[type] | None = None
         self.card_ability_kinds: frozenset[str] | None = None
         self.card_events: frozenset[str] | None = None
+        # Every vocabulary class and `kind` word anywhere in their text (vocab.vocabulary: effects and what
+        # they grant too): the hooks of engine/registry.py gated on words no card has are skipped.
+        self.card_vocab: frozenset[type | str] | None = None
+        # engine/registry.live's answers for these sets: id(hook list) -> (the list, its length, live hooks);
+        # replaced (not cleared) when the sets grow, so clones with other sets don't share it.
+        self.live_hooks: dict[int, tuple[object, ...]] = {}
         # Caches of derived values, each valid for the key it holds (immutable, replaced).
         self.last_card: object = None  # the card of the last object made (Game.new_object)
         self.sba_mark: object = None  # Game.settle: the state in which SBAs last found nothing

@@ -237,7 +237,7 @@ def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[in
                 targets=[g.name_of(t) for t in targets])
     s.passes = 0
     _trigger_events_module.targets_chosen(g, p, item)  # 702.21a
-    for hook in ABILITY_ACTIVATED_HOOKS:
+    for hook in registry.live(s, ABILITY_ACTIVATED_HOOKS):
         hook(g, p, item)  # "whenever you activate an ability" (rules/x_spells.py)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model.state import ref_player
-from . import trigger_queue
+from . import add_hook, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -59,7 +59,7 @@ def _of_enchanted_player(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: fr
 
 def _register_auras_on_players() -> None:
     registry.AURA_ON_PLAYER.append(aura_player_legal)
-    registry.STEP_HOOKS.append(_upkeep_of_enchanted_player)
+    add_hook(registry.STEP_HOOKS, _upkeep_of_enchanted_player, events=("upkeep_enchanted_player",))
     registry.GROUP_FILTERS.append(_of_enchanted_player)
 
 

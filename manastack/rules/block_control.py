@@ -59,6 +59,6 @@ def _combat_ended(g: Game, event: str) -> None:
             g.perform(EffectsEnded("611.2a", ended))
 
 
-add_hook(registry.DECLARERS, declarer)
-add_hook(registry.STEP_HOOKS, _combat_ended)
+add_hook(registry.DECLARERS, declarer, classes=(ChooseDeclarations,))  # DECLARER_EFFECT: _choose_declarations
+add_hook(registry.STEP_HOOKS, _combat_ended, classes=(ChooseDeclarations,))
 registry.register_effect(ChooseDeclarations, _choose_declarations)

@@ -396,7 +396,7 @@ def special_action_block_reason(g: Game, p: int, o: Any, kind: str) -> str | Non
             return f"{name} is a land: it can't be cast (702.62c)"
         if not timing.sorcery_timing_ok(g, p) and not timing.may_cast_any_time(g, p, o):  # 601.3b: or as though it had flash
             return f"116.2f: {name} could not be cast now (sorcery timing), so it can't be suspended"
-        for restriction in registry.CAST_RESTRICTIONS:
+        for restriction in registry.live(s, registry.CAST_RESTRICTIONS):
             if restriction is _unpayable_from_hand:
                 continue  # 118.6: beginning to cast a spell with an unpayable cost is legal (Ancestral Vision)
             why = restriction(g, p, o)
@@ -546,7 +546,7 @@ registry.register_effect(RemoveTimeCounter, _remove_time_counter)
 
 
 def _install_special_actions() -> None:
-    add_hook(registry.STEP_HOOKS, _suspend_upkeep)
+    add_hook(registry.STEP_HOOKS, _suspend_upkeep, classes=(Suspend,))
     add_hook(game_module.ENTERED_BATTLEFIELD_HOOKS, _suspend_haste)
 
 

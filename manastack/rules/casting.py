@@ -306,11 +306,12 @@ def _register_casting() -> None:
                     (registry.CAST_OPTIONS, cost_modifiers.use_discounts), (registry.CAST_OPTIONS, cost_modifiers.colored_increase_hook),
                     (registry.CAST_OPTIONS, cost_modifiers.defiler_hook),
                     (registry.CAST_VARIANTS, alternative_costs.cast_variants),
-                    (registry.CAST_RESTRICTIONS, cast_restrictions.cast_restriction), (registry.ACTIVATION_RESTRICTIONS, cast_restrictions.activation_restriction),
+                    (registry.ACTIVATION_RESTRICTIONS, cast_restrictions.activation_restriction),
                     (registry.PERMANENT_SPELL_HOOKS, permanent_entered), (registry.RESOLVED_SPELL_HOOKS, resolved_spell),
                     (registry.ALL_MODES_HOOKS, alternative_costs._all_modes), (registry.FLASH_PERMISSIONS, cast_restrictions.flash_permission),
                     (registry.CAST_ACTION_FILTERS, spell_payment.priced_with_targets)):
         add_hook(lst, fn)
+    add_hook(registry.CAST_RESTRICTIONS, cast_restrictions.cast_restriction, classes=cost_modifiers.CASTING_KINDS)
     add_hook(registry.CARD_SWAPS, alternative_costs.overload_swap)
     add_hook(registry.LEAVING_STACK_HOOKS, alternative_costs._restore_overloaded)
     add_hook(registry.UNCOUNTERABLE_HOOKS, cast_restrictions.uncounterable)

@@ -22,7 +22,7 @@ def summoning_sick(g: Game, o: Obj, c: Any) -> bool:
     """302.6 / 602.5a: whether `o` (characteristics `c`) can't use {T} or {Q} abilities yet: not controlled
     continuously since its controller's most recent turn began, without haste, and no effect lets them
     activate its abilities as though it had haste (registry.HASTE_PERMISSIONS)."""
-    return o.sick and "haste" not in c.keywords and not any(f(g, o) for f in registry.HASTE_PERMISSIONS)
+    return o.sick and "haste" not in c.keywords and not any(f(g, o) for f in registry.live(g.s, registry.HASTE_PERMISSIONS))
 
 
 def tap_block_reason(g: Game, o: Obj, cost: Cost) -> str | None:

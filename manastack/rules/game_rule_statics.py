@@ -22,7 +22,7 @@ from ..model import actions as A
 from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
-from . import choice_effects, effect_context, targeting
+from . import add_hook, choice_effects, effect_context, targeting
 from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
@@ -60,9 +60,9 @@ def _player_untargetable(g: Game, p: int, controller: int) -> bool:
     return next(_statics_of(g, p, "player_shroud"), None) is not None
 
 
-registry.HAND_SIZE.append(_hand_size)
-registry.LAND_PLAYS.append(_land_plays)
-registry.PLAYER_TARGET_BLOCKS.append(_player_untargetable)
+add_hook(registry.HAND_SIZE, _hand_size, kinds=("no_max_hand_size",))
+add_hook(registry.LAND_PLAYS, _land_plays, kinds=("extra_land_plays",))
+add_hook(registry.PLAYER_TARGET_BLOCKS, _player_untargetable, kinds=("player_hexproof", "player_shroud"))
 
 
 # ----------------------------------------------------------------------------- 702.124j "Partner with [name]"
@@ -159,12 +159,16 @@ def _land_plays_this_turn(g: Game, p: int) -> int:
     return sum(1 for e in g.s.effects if e.kind == "extra_land_play" and e.controller == p)
 
 
+_EXTRA_LAND_CLASSES: set[type] = set()  # the effect classes that make "extra_land_play" effects
+
+
 def register_extra_land_effect(extra_land_cls: type) -> None:
+    _EXTRA_LAND_CLASSES.add(extra_land_cls)
     registry.register_effect(extra_land_cls, _extra_land_this_turn)
 
 
-registry.BEFORE_UNTAP_HOOKS.append(_untap_during_others)
-registry.LAND_PLAYS.append(_land_plays_this_turn)
+add_hook(registry.BEFORE_UNTAP_HOOKS, _untap_during_others, kinds=("untap_during_others", "untap_yours_during_others"))
+add_hook(registry.LAND_PLAYS, _land_plays_this_turn, classes=_EXTRA_LAND_CLASSES)  # its effects: _extra_land_this_turn
 
 
 registry.register_effect(AnyPlayerMayActivate, lambda g, ctx, e: None)  # a static ability: read where abilities are listed

@@ -116,7 +116,8 @@ def _answer_color(g: Game, d: Any, value: Any) -> None:
     _grant(g, d.player, tuple(qualities) + (_COLOR_WORD[value],), until, name)
 
 
-add_hook(registry.PLAYER_PROTECTION, player_protected)
-add_hook(registry.AURA_ON_PLAYER, _aura_allowed)
+# PLAYER_PROTECTION_EFFECT: _grant
+add_hook(registry.PLAYER_PROTECTION, player_protected, classes=(PlayerProtection, GainPlayerProtection))
+add_hook(registry.AURA_ON_PLAYER, _aura_allowed)  # sba.py reads the list itself
 registry.register_effect(GainPlayerProtection, _gain_protection)
 registry.CHOICES[CHOICE] = (_color_actions, _answer_color)

@@ -170,12 +170,13 @@ def _logged(rule: str, g: Game, ev: Damage, after: Damage | None) -> None:
 
 def _player_protection(g: Game, ev: Damage) -> list[Replacement]:
     """702.16e: damage from a source a player has protection from is prevented (rules/player_protection.py)."""
-    if ev.recipient >= 0 or not registry.PLAYER_PROTECTION:
+    protections = registry.live(g.s, registry.PLAYER_PROTECTION)
+    if ev.recipient >= 0 or not protections:
         return []
     p = -1 - ev.recipient
     chars = ev.source_chars
     colors = chars.colors if chars is not None else frozenset()
-    if any(f(g, p, chars, colors, ev.source_controller, "damage") for f in registry.PLAYER_PROTECTION):
+    if any(f(g, p, chars, colors, ev.source_controller, "damage") for f in protections):
         return [Replacement(("protection", ev.recipient), "protection", _all_prevented,  # type: ignore[arg-type]
                             then=partial(_logged, "702.16e"))]
     return []

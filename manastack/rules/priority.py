@@ -70,9 +70,9 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     afford_memo: dict = {}  # (printed mana cost, X, cost change) -> payable with `sources` (_spell_affordable)
     land_ok = None
     sorcery_time = timing.sorcery_timing_ok(g, p)
-    face_down, special_actions, flashback = _game_features(s)
+    face_down, special_actions, flashback, graveyard_abilities, graveyard_casts = _game_features(s)
     # 601.3b: a permission to cast spells as though they had flash makes no card in hand quiet
-    granted = not sorcery_time and any(f(g, p, None) for f in registry.FLASH_GRANTS)
+    granted = not sorcery_time and any(f(g, p, None) for f in registry.live(s, registry.FLASH_GRANTS))
     for oid in (pl.hand if sorcery_time or granted else _loud_cards(s, p)):
         o = s.objects[oid]
         card = o.card
@@ -88,7 +88,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             continue
         if not sorcery_time and not timing.may_cast_any_time(g, p, o):
             continue  # 307.1 / 117.1a: cast_block_reason would say so (without writing out why)
-        if stack.cast_block_reason(g, p, o) is not None:
+        if stack.cast_block_reason(g, p, o, any_time=True) is not None:  # its timing was checked just above
             continue
         if sources is None:
             sources = mana_payment.mana_sources(g, p)
@@ -130,8 +130,10 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             if stack.flashback_cost(s.objects[oid].card) is not None:
                 acts.extend(_flashback_actions(g, p, s.objects[oid]))  # 702.34a
     if pl.graveyard:
-        acts.extend(gk.graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
-        acts.extend(cz.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
+        if graveyard_abilities:
+            acts.extend(gk.graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
+        if graveyard_casts:
+            acts.extend(cz.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
         acts.extend(gk.graveyard_land_actions(g, p))  # 305.1: "you may play lands from your graveyard"
         acts.extend(companion.graveyard_cast_actions(g, p))  # 601.3: "once during each of your turns" (Lurrus)
     for o, idx, ab, foreign in _activated_candidates(g, p):
@@ -162,14 +164,18 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     return acts
 
 
-def _features(kinds: frozenset | None) -> tuple[bool, bool, bool]:
+def _features(kinds: frozenset | None) -> tuple[bool, bool, bool, bool, bool]:
     """Whether some card of this game can be cast face down (702.37c morph, disguise), has a special
-    action from hand or exile (116.2f/h/k: suspend, foretell, plot), or has flashback (702.34a)."""
+    action from hand or exile (116.2f/h/k: suspend, foretell, plot), has flashback (702.34a), an
+    ability that works from a graveyard (113.6m) or a permission to be cast from one (601.3: retrace,
+    jump-start, escape); what graveyard_ability_actions and zone_cast_actions ask first."""
     if kinds is None:
-        return False, False, True
+        return False, False, True, True, True
     return (FaceDownCost in kinds,
             not kinds.isdisjoint(_cast_from_zones_module.SPECIAL_ACTION_KINDS),
-            any(k.__name__ == "Flashback" for k in kinds))
+            any(k.__name__ == "Flashback" for k in kinds),
+            _graveyard_keywords_module.GraveyardAbility in kinds,
+            _cast_from_zones_module.CastFromGraveyard in kinds)
 
 
 _game_features = PerCardKinds("card_kinds", _features)
@@ -221,12 +227,12 @@ def _loud_cards(s: GameState, p: int) -> tuple[int, ...]:
     with the hand it was computed for, an immutable value replaced (clones share it while it holds: an
     object id names one card in a game and its clones)."""
     hand = s.players[p].hand
-    key = (tuple(hand), len(registry.FLASH_PERMISSION_KINDS))
     kept = s.loud_hands[p]
-    if kept is not None and kept[0] == key:
-        return kept[1]
+    if kept is not None and kept[0] == hand and kept[2] == len(registry.FLASH_PERMISSION_KINDS):
+        return kept[1]  # type: ignore[return-value]
     loud = tuple(oid for oid in hand if not _quiet_at_instant_speed(s.objects[oid].card))
-    s.loud_hands = (s.loud_hands[0], (key, loud)) if p else ((key, loud), s.loud_hands[1])
+    entry = (list(hand), loud, len(registry.FLASH_PERMISSION_KINDS))  # a copy of the hand, never changed
+    s.loud_hands = (s.loud_hands[0], entry) if p else (entry, s.loud_hands[1])
     return loud
 
 

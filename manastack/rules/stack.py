@@ -75,7 +75,7 @@ def can_play_land_now(g: Game, p: int) -> str | None:
     if s.stack:
         return "305.1: lands are played only while the stack is empty"
     allowed = 1
-    for extra in LAND_PLAYS:
+    for extra in registry.live(s, LAND_PLAYS):
         allowed += extra(g, p)  # 305.2: "you may play an additional land on each of your turns"
     if s.players[p].lands_played >= allowed:
         return "305.2: only one land per turn" if allowed == 1 else f"305.2b: only {allowed} lands this turn"
@@ -160,7 +160,7 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
             for ch in (g.chars(x) for x in g.permanents() if x.controller == p)):
         return f"205.4e: {c.name} is a legendary {'sorcery' if 'Sorcery' in c.types else 'instant'}: cast it only " \
                f"while you control a legendary creature or planeswalker"
-    for restriction in CAST_RESTRICTIONS:  # 601.3: split second, "cast this spell only during ..."
+    for restriction in registry.live(g.s, CAST_RESTRICTIONS):  # 601.3: split second, "cast this spell only during ..."
         why = restriction(g, p, o)
         if why:
             return why

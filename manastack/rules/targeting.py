@@ -155,11 +155,11 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
         if k not in ("any", "player", "player_or_planeswalker", "opponent") or (k == "opponent" and p == controller):
             return False
         # 702.11c / 702.18a: "You have hexproof" / "You have shroud" (rules/game_rule_statics.py)
-        if any(block(g, p, controller) for block in PLAYER_TARGET_BLOCKS):
+        if any(block(g, p, controller) for block in registry.live(s, PLAYER_TARGET_BLOCKS)):
             return False
         # 702.16b: a player with protection (rules/player_protection.py)
         return not any(f(g, p, _source_chars(g, source), source_colors, controller, "target")
-                       for f in registry.PLAYER_PROTECTION)
+                       for f in registry.live(s, registry.PLAYER_PROTECTION))
     if k in ("player", "opponent"):
         return False
     o = s.objects.get(ref)

@@ -29,4 +29,4 @@ def may_cast_any_time(g: Game, p: int, o: Obj) -> bool:
     c = o.card
     return "Instant" in c.types or "flash" in c.keywords or (
         not registry.FLASH_PERMISSION_KINDS.isdisjoint(ability_types(c)) and any(f(g, p, o) for f in registry.FLASH_PERMISSIONS)) \
-        or any(f(g, p, o) for f in registry.FLASH_GRANTS)  # Vedalken Orrery, Borne Upon a Wind
+        or any(f(g, p, o) for f in registry.live(g.s, registry.FLASH_GRANTS))  # Vedalken Orrery, Borne Upon a Wind

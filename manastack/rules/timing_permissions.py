@@ -65,10 +65,9 @@ def flash_granted(g: Game, p: int, o: Obj | None) -> bool:
     """registry.FLASH_GRANTS: whether a static ability ("You may cast creature spells as though they had
     flash", of a permanent `p` controls, or "Any player may ...") or an effect `p` controls lets `p` cast
     the card `o` as though it had flash (`o` None: whether it lets them cast any card so)."""
-    if g.may_have(FlashPermission):  # asked at every priority: most games have no such card
-        for src, ab in g.battlefield_abilities(FlashPermission):
-            if (ab.who == "each" or src.controller == p) and (o is None or _of_kind(ab.spells, o)):
-                return True
+    for src, ab in g.battlefield_abilities(FlashPermission):
+        if (ab.who == "each" or src.controller == p) and (o is None or _of_kind(ab.spells, o)):
+            return True
     for e in g.s.effects:
         if e.kind == FLASH_EFFECT and e.controller == p and (o is None or _of_kind(e.data, o)):
             return True
@@ -95,8 +94,6 @@ def cast_timing_restriction(g: Game, p: int, o: Obj) -> str | None:
     """registry.CAST_RESTRICTIONS, 101.2: "Each opponent can cast spells only any time they could cast a
     sorcery" (Teferi, Time Raveler) beats a permission to cast a spell as though it had flash; "Players can
     cast spells only during their own turns" (Dosan the Falling Leaf)."""
-    if not g.may_have(CastTiming):
-        return None  # asked for every card in a hand at every priority: most games have no such card
     for src, ab in g.battlefield_abilities(CastTiming):
         if ab.who == "opponents" and src.controller == p:
             continue
@@ -156,9 +153,9 @@ def _next_turn_began(g: Game) -> None:
             "player": s.players[s.active].name, "count": len(ended), "duration": "until your next turn"}))
 
 
-add_hook(registry.HASTE_PERMISSIONS, haste_permitted)
-add_hook(registry.FLASH_GRANTS, flash_granted)
+add_hook(registry.HASTE_PERMISSIONS, haste_permitted, classes=(HastePermission,))
+add_hook(registry.FLASH_GRANTS, flash_granted, classes=(FlashPermission, GrantFlashPermission))  # FLASH_EFFECT: _grant_flash
 add_hook(registry.BEFORE_UNTAP_HOOKS, _next_turn_began)
-add_hook(registry.CAST_RESTRICTIONS, cast_timing_restriction)
+add_hook(registry.CAST_RESTRICTIONS, cast_timing_restriction, classes=(CastTiming,))
 registry.register_effect(GrantFlashPermission, _grant_flash)
 _install_windows()

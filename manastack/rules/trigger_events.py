@@ -404,6 +404,9 @@ def state_triggers(g: Game) -> None:
     controls no permanent of that subtype, "When CARDNAME has no ice counters on it" as soon as it has
     none (STATE_CONDITIONS); not again while it is waiting or on the stack."""
     s = g.s
+    known = s.card_events
+    if known is not None and known.isdisjoint(STATE_CONDITIONS):
+        return  # asked before every priority: no card of this game has a state trigger (vocab.trigger_events)
     watchers = trigger_queue.watchers(g, tuple(STATE_CONDITIONS))
     if not watchers:
         return

@@ -162,13 +162,16 @@ def attacked(g: Game, attackers: list[int]) -> None:
 STEP_HOOKS = registry.STEP_HOOKS  # (engine/registry.py)
 
 
+# 603.7: the events of delayed triggered abilities that trigger as a step begins ("at the beginning of the next upkeep")
+_DELAYED_EVENTS = {"upkeep": "next_upkeep", "end": "next_end", "end_combat": "end_combat", "cleanup": "next_cleanup"}
+
+
 def beginning_of_step(g: Game, event: str) -> None:
     """"At the beginning of your upkeep / each upkeep / each opponent's upkeep" (503.1, 507.1, 513.1)."""
     s = g.s
-    for hook in STEP_HOOKS:
+    for hook in registry.live(s, STEP_HOOKS):
         hook(g, event)
-    delayed_event = {"upkeep": "next_upkeep", "end": "next_end", "end_combat": "end_combat",
-                     "cleanup": "next_cleanup"}.get(event)
+    delayed_event = _DELAYED_EVENTS.get(event)
     if delayed_event and s.effects:
         fired = []
         for e in s.effects:
@@ -200,7 +203,7 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
     for ab in o.card.abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "cast_self":
             trigger_queue.queue(g, p, spell, ab, None, o.card.name)
-    for hook in SPELL_CAST_HOOKS:
+    for hook in registry.live(s, SPELL_CAST_HOOKS):
         hook(g, p, spell)  # triggers whose event object is the spell (rules/x_spells.py)
     watchers = trigger_queue.watchers(g, ("cast",))
     if not watchers:

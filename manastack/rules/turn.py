@@ -97,7 +97,7 @@ BEFORE_UNTAP_HOOKS = registry.BEFORE_UNTAP_HOOKS  # (engine/registry.py)
 def declarer(g: Game, declaration: str, default: int) -> int:
     """508.1 / 509.1: who declares attackers / blockers: the active / defending player, unless an effect
     gives the declaration to another player (registry.DECLARERS: "You choose which creatures block")."""
-    for f in registry.DECLARERS:
+    for f in registry.live(g.s, registry.DECLARERS):
         p = f(g, declaration)
         if p is not None:
             return p
@@ -109,7 +109,7 @@ def _begin_step(g: Game) -> None:
     st = s.step
     q = s.queue
     if st == UNTAP:
-        for hook in BEFORE_UNTAP_HOOKS:
+        for hook in registry.live(s, BEFORE_UNTAP_HOOKS):
             hook(g)  # sees which permanents came under the active player's control since their last turn (echo)
         for o in g.permanents(s.active):
             o.sick = False  # 302.6: continuously controlled since this turn began
@@ -162,7 +162,7 @@ def _cleanup(g: Game) -> None:
     s = g.s
     triggers.beginning_of_step(g, "cleanup")  # "at the beginning of the next cleanup step" (514.3a gives priority)
     limit: int | None = MAX_HAND_SIZE
-    for fn in HAND_SIZE:
+    for fn in registry.live(s, HAND_SIZE):
         limit = fn(g, s.active, limit)  # 402.2: "you have no maximum hand size" (rules/game_rule_statics.py)
     n = len(s.players[s.active].hand) - limit if limit is not None else 0
     if n > 0:

@@ -90,7 +90,7 @@ registry.register_effect(SacrificeSource, _sacrifice_source)
 
 
 def _install_upkeep_hooks() -> None:
-    add_hook(registry.BEFORE_UNTAP_HOOKS, _mark_echo)
+    add_hook(registry.BEFORE_UNTAP_HOOKS, _mark_echo, classes=(EchoTrigger,))  # its "echo_due" effects
 
 
 _install_upkeep_hooks()

@@ -168,5 +168,5 @@ def _answer_copy_ability_targets(g: Game, d: Any, value: Any) -> None:
 registry.register_effect(DoubleX, _double_x)
 registry.register_effect(CopyThat, _copy_that)
 registry.CHOICES["copy_ability_targets"] = (_copy_ability_target_actions, _answer_copy_ability_targets)
-add_hook(registry.SPELL_CAST_HOOKS, spell_cast)
-add_hook(registry.ABILITY_ACTIVATED_HOOKS, ability_activated)
+add_hook(registry.SPELL_CAST_HOOKS, spell_cast, events=(EVENT,))  # its watchers
+add_hook(registry.ABILITY_ACTIVATED_HOOKS, ability_activated, events=(EVENT,))

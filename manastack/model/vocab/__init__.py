@@ -746,6 +746,36 @@ def trigger_events(card: CardDef) -> frozenset[str]:
 
 
 @by_identity
+def vocabulary(card: CardDef) -> frozenset[type | str]:
+    """Every class of the vocabulary anywhere in the card's text, with its base classes, and every `kind`
+    word there (of static abilities, restrictions, effects): its abilities, the abilities they grant,
+    their costs, conditions, filters and effects, its spell's effects, and what those effects create or
+    grant (tokens, abilities). Cached per card definition: a hook that can matter only through such a
+    class or kind (engine/registry.py HookGate) is skipped in a game without a card that has one."""
+    found: set[type | str] = set()
+    seen: set[int] = set()
+    stack: list[object] = [card.abilities, card.spell]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (tuple, list, frozenset, set)):
+            stack.extend(x)
+            continue
+        if isinstance(x, dict):
+            stack.extend(x.values())
+            continue
+        fields = getattr(x, "__dataclass_fields__", None)
+        if fields is None or id(x) in seen:
+            continue
+        seen.add(id(x))
+        found.update(type(x).__mro__[:-1])
+        kind = getattr(x, "kind", None)
+        if isinstance(kind, str):
+            found.add(kind)
+        stack.extend(getattr(x, f, None) for f in fields)
+    return frozenset(found)
+
+
+@by_identity
 def ability_kinds(card: CardDef) -> frozenset[str]:
     """The `kind` strings of the card's static (and similar) abilities, printed or granted, cached per
     card definition (Game.statics_of_kind skips kinds no card of the game has)."""
