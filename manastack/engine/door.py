@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..model.events import (
     AttachChange,
+    BecameRenowned,
     CastMoved,
     ControlChange,
     CountersPut,
@@ -25,6 +26,7 @@ from ..model.events import (
     EffectChanged,
     EffectCreated,
     EffectsEnded,
+    EntersAttacking,
     Event,
     LifeChange,
     ManaAdded,
@@ -501,6 +503,23 @@ def _poison_counters(g: Game, event: PoisonCounters) -> Event | None:
 # --- end of attachments, control, poison
 
 
+def _enters_attacking(g: Game, event: EntersAttacking) -> Event | None:
+    s = g.s
+    if s.combat is None:
+        return None
+    s.combat.attackers[event.obj] = event.defender
+    g._log("enters_attacking", event.rule, event.SBA, {"card": s.objects[event.obj].card.name,
+                                                       **(event.fields or {})})
+    return event
+
+def _became_renowned(g: Game, event: BecameRenowned) -> Event | None:
+    s = g.s
+    # an immutable set, so that clone()'s shallow copy of the state stays independent
+    s.renowned = s.renowned | {event.obj}
+    g._log("renowned", event.rule, event.SBA, {"card": s.objects[event.obj].card.name, "counters": event.counters})
+    return event
+
+
 # perform's table: an event class -> what it changes and logs, returning the event that happened.
 _PERFORMERS: dict[type, Callable[[Game, Any], Event | None]] = {
     LifeChange: _life_change, TapChange: _tap_change, ManaAdded: _mana_added,
@@ -510,4 +529,5 @@ _PERFORMERS: dict[type, Callable[[Game, Any], Event | None]] = {
     DamageRemoved: _damage_removed,
     TokenCreated: _create_tokens,
     AttachChange: _attach, ControlChange: _control_change, CastMoved: _cast_moved, PoisonCounters: _poison_counters,
+    EntersAttacking: _enters_attacking, BecameRenowned: _became_renowned,
 }

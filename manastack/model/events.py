@@ -306,3 +306,24 @@ class TurnedFaceUp(Event):
 
     obj: int = 0
     CHARS: ClassVar[bool] = True
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class EntersAttacking(Event):
+    """508.4 / 702.49c: the creature `obj` put onto the battlefield attacking is an attacking creature,
+    attacking `defender` (a player ref), though it was never declared as an attacker (508.3a: no "whenever
+    ... attacks"). `fields`: its log line's."""
+
+    obj: int = 0
+    defender: int = 0
+    fields: dict[str, object] | None = field(default=None, compare=False)
+    CHARS: ClassVar[bool] = True  # attack-dependent characteristics ("as long as it's attacking")
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class BecameRenowned(Event):
+    """702.112b: the permanent `obj` becomes renowned (a designation; its +1/+1 counters are their own event)."""
+
+    obj: int = 0
+    counters: int = 0
+    CHARS: ClassVar[bool] = True

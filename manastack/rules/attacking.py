@@ -17,7 +17,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.events import EffectCreated
+from ..model.events import EffectCreated, EntersAttacking
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module executes)
     BackupGrant,
@@ -239,10 +239,8 @@ def enter_attacking(g: Game, oids: list[int], controller: int) -> None:
         o = s.objects[oid]
         o.tapped = True  # entering tapped is not becoming tapped
         if cb is not None and controller == s.active and "Creature" in g.chars(o).types:
-            cb.attackers[oid] = player_ref(1 - controller)
-            g.log_event("enters_attacking", "508.4", card=o.card.name, id=oid,
-                        defender=s.players[1 - controller].name)
-    g.invalidate()
+            g.perform(EntersAttacking("508.4", oid, player_ref(1 - controller),
+                                      {"id": oid, "defender": s.players[1 - controller].name}))
 
 
 

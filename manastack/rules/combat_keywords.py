@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.events import EffectCreated, EffectsEnded
+from ..model.events import BecameRenowned, EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)
     NEXT_UNTAP,  # noqa: F401 (the vocabulary this module executes)
@@ -233,11 +233,7 @@ def _renown(g: Game, ctx: effect_context.Context, e: Renown) -> list | None:
         return None
     o = g.s.objects[oid]
     counter_replacement.put_counters(g, o, "+1/+1", e.n, "702.112a", placer=ctx.controller)
-    # 702.112b: renowned is a designation of the permanent; an immutable set, so that clone()'s shallow
-    # copy of the state stays independent.
-    g.s.renowned = g.s.renowned | {oid}
-    g.invalidate()
-    g.log_event("renowned", "702.112a", card=o.card.name, counters=e.n)
+    g.perform(BecameRenowned("702.112a", oid, e.n))  # 702.112b: renowned is a designation of the permanent
     return None
 
 

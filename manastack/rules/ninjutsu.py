@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model.events import EntersAttacking
 from ..model.state import BATTLEFIELD, HAND
 from ..model.vocab.ninjutsu import (  # noqa: F401 (the vocabulary this module executes)
     EnterAttacking,
@@ -73,9 +74,8 @@ def _enter_attacking(g: Game, ctx: effect_context.Context, e: EnterAttacking) ->
     new = g.move(o.id, BATTLEFIELD, rule="702.49a", controller=ctx.controller, tapped=True)
     n = s.objects[new]
     if s.combat is not None and "Creature" in g.chars(n).types and _defender_ok(g, defender):
-        s.combat.attackers[new] = defender  # 702.49c: unblocked (never declared, 508.3a)
-        g.invalidate()
-        g.log_event("enters_attacking", "702.49c", card=n.card.name, id=new, attacking=g.name_of(defender))
+        # 702.49c: unblocked (never declared, 508.3a)
+        g.perform(EntersAttacking("702.49c", new, defender, {"id": new, "attacking": g.name_of(defender)}))
     else:
         g.log_event("enters_attacking", "508.4a", card=n.card.name, id=new, attacking="nothing")
     return None
