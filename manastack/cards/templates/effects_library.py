@@ -5,7 +5,7 @@
 - "Put target creature on top of its owner's library", "put target card from your graveyard on top of
   your library" (401.4), "shuffle CARDNAME into its owner's library" (608.2n).
 - 701.19 / 701.20: "search your library for a card, then shuffle and put that card on top", "search
-  your library for ... named CARDNAME", "shuffle your library".
+  your library for ... named CARDNAME", "shuffle your library", "you may shuffle" (Ponder).
 - 701.19a: "search your library for a creature card with the same total power and toughness, put it onto
   the battlefield, then shuffle" (Wild Pair: the creature the trigger's event refers to;
   rules/library_matching.py).
@@ -80,6 +80,14 @@ def _search_same_name(m, targets):
 def _shuffle_library(m, targets):
     """701.20a."""
     return [library_effects.ShuffleLibrary()]
+
+
+@template(r"you may shuffle")
+def _may_shuffle(m, targets):
+    """701.20a / 608.2d: "you may shuffle" after looking at the top cards of your library (Ponder): the
+    library is yours, the one the sentence before looked at. Only as a sentence of its own: after a
+    search of another player's library "then shuffle" would be theirs."""
+    return [V.Optional((library_effects.ShuffleLibrary(),), prompt="shuffle your library")]
 
 
 @template(r"search your library for (?:a|an) (.+?) card with the same total power and toughness, "
