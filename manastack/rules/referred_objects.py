@@ -14,6 +14,8 @@
   sacrifice it"), acting on the source, removing counters from it.
 - 707.2: "create a token that's a copy of CARDNAME" (copiable values now, or as it last existed).
 - 701.3a: "attach CARDNAME to it"; 608.2c: "if it's your turn, ..." checked as the spell resolves.
+- 608.2c: "... instead if [condition]" (metalcraft, revolt, morbid: InsteadIf) and "destroy target creature
+  if it has mana value 2 or less" (IfTargetMatches), both checked as the spell or ability resolves.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     CountersOn,
     CreateTokenCopy,
     DelayedOnObject,
+    IfTargetMatches,
     IfYourTurn,
+    InsteadIf,
     ObjectStat,
     PlayerOrController,
     RemoveCounters,
@@ -43,7 +47,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificeUnlessPay,
     SacrificeUnlessReturn,
 )
-from . import choice_effects, counter_replacement, effect_context, hand_effects, targeting
+from . import choice_effects, counter_replacement, effect_context, hand_effects, intervening, targeting
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -348,3 +352,24 @@ registry.register_effect(DelayedOnObject, _delayed_on_object)
 registry.register_effect(ActOnSource, _act_on_source)
 registry.register_effect(RemoveCounters, _remove_counters_effect)
 registry.register_effect(SacrificeUnlessPay, _sacrifice_unless_pay)
+
+
+def _instead_if(g: Game, ctx: Context, e: InsteadIf) -> list | None:
+    """608.2c: "... instead if [condition]" (metalcraft, revolt, morbid ...): the condition is read for the
+    source's controller as the spell or ability resolves."""
+    holds = intervening.holds(g, e.condition, ctx.source, ctx.source_lki, ctx.event_obj) \
+        if ctx.source is not None else False
+    g.log_event("instead_if", "608.2c", source=ctx.name, condition=holds)
+    return [("resume_effects", ctx, e.instead if holds else e.otherwise, 0, None)]
+
+
+def _if_target_matches(g: Game, ctx: Context, e: IfTargetMatches) -> list | None:
+    """608.2c: "destroy target creature if it has mana value 2 or less": checked as it resolves."""
+    tid = effect_context.target_object(g, ctx, e.target)
+    if tid is None or not targeting.matches_filter(g, e.filter, g.s.objects[tid], ctx.controller, ctx.source):
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
+registry.register_effect(InsteadIf, _instead_if)
+registry.register_effect(IfTargetMatches, _if_target_matches)
