@@ -451,10 +451,11 @@ def _delayed_before(m, targets):
 
 # --- looking at the top cards of a library ------------------------------------------------------
 
-@template(rf"look at the top {N} cards of your library")
+@template(rf"(look at|reveal) the top {N} cards of your library")
 def _look(m, targets):
-    """"Look at the top four cards of your library" (the next sentences say what happens to them)."""
-    return [V.LookAtTop(amount(m.group(1)))]
+    """"Look at the top four cards of your library" (the next sentences say what happens to them);
+    "reveal the top four cards of your library" (701.16a: shown to every player)."""
+    return [V.LookAtTop(amount(m.group(2)), reveal=m.group(1) == "reveal")]
 
 
 _REST = {"into your graveyard": "graveyard", "on the bottom of your library in a random order": "bottom_random",
@@ -473,6 +474,15 @@ def _dig_put(m, targets):
 @template(r"you may reveal an? (.+?) card from among them and put (?:it|that card) into your hand")
 def _dig_reveal(m, targets):
     return [V.DigPut(1, upto=True, filter=parse_filter(m.group(1)), reveal=True)]
+
+
+@template(r"you may put an? (.+?) card from among them into your hand")
+def _dig_may(m, targets):
+    """After "reveal the top four cards of your library" (Satyr Wayfinder) or "look at ...": up to one card
+    of that quality."""
+    if " and/or " in m.group(1):
+        raise Unsupported(m.string)  # "a creature card and/or a land card": one of each, not modelled
+    return [V.DigPut(1, upto=True, filter=parse_filter(m.group(1)))]
 
 
 @template(r"(?:then )?put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)")

@@ -581,9 +581,11 @@ class DelayedTrigger(Effect):
 
 @dataclass(frozen=True, slots=True)
 class LookAtTop(Effect):
-    """"Look at the top N cards of your library": the cards the following DigPut / PutRest refer to."""
+    """"Look at the top N cards of your library": the cards the following DigPut / PutRest refer to.
+    `reveal`: "reveal the top N cards of your library" (701.16a: every player sees them)."""
 
     amount: Amount
+    reveal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
