@@ -406,6 +406,20 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
     s.queue.pop(0)
     s.rng.shuffle(s.players[p].library)
     g.log_event("shuffle", "701.20a", player=s.players[p].name)
+    if e.untap_if_lands and value is not False:
+        _untap_found(g, p, value, e.untap_if_lands)
+
+
+def _untap_found(g: Game, p: int, old_id: int, lands: int) -> None:
+    """"Then if you control four or more lands, untap that land" (608.2c: checked after the shuffle; the
+    land is the object the found card became on the battlefield, 400.7)."""
+    s = g.s
+    oid = s.successor.get(old_id, old_id)
+    o = s.objects.get(oid)
+    if o is None or o.zone != BATTLEFIELD or o.controller != p or not o.tapped:
+        return
+    if sum(1 for q in g.permanents(p) if "Land" in g.chars(q).types) >= lands:
+        g.untap(o, "608.2c")
 
 
 registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.SearchLibrary: _search})

@@ -9,18 +9,22 @@
 - 701.19a: "search your library for a creature card with the same total power and toughness, put it onto
   the battlefield, then shuffle" (Wild Pair: the creature the trigger's event refers to;
   rules/library_matching.py).
+- 608.2c: "... put it onto the battlefield tapped, then shuffle. Then if you control four or more lands, untap
+  that land." (Fabled Passage: the land found, untapped after the shuffle when the count holds).
 - 701.16a: "reveal the top card of your library and put that card into your hand. You lose life equal to its
   mana value." (Dark Confidant, Pain Seer; rules/reveal_top.py)
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from ...model import vocab as V
 from ...model.vocab import library_effects
 from ...model.vocab.library_matching import SearchSameTotal
 from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
 from ..compiler import EFFECTS_CHECKS, Unsupported
-from .effects_common import N, amount, parse_filter, target, template
+from .effects_common import N, amount, number, parse_filter, target, template
 
 
 @template(rf"look at the top {N} cards of your library,? then put them back in any order")
@@ -118,3 +122,34 @@ def _revealed_before(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_revealed_before)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _UntapFoundIf:
+    """"Then if you control N or more lands, untap that land": folded into the search before it."""
+
+    lands: int
+
+
+@template(r"then if you control (\w+) or more lands, untap that land")
+def _then_untap_found(m, targets):
+    n = number(m.group(1))
+    if not isinstance(n, int) or n <= 0:
+        raise Unsupported(m.string)
+    return [_UntapFoundIf(n)]
+
+
+def _fold_untap_found(effects: list, targets: list) -> None:
+    """"That land" is the one land the search just before put onto the battlefield tapped."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _UntapFoundIf):
+            prev = effects[i - 1] if i else None
+            if not (isinstance(prev, V.SearchLibrary) and prev.to == "battlefield" and prev.tapped
+                    and prev.amount == 1 and "Land" in prev.filter.types):
+                raise Unsupported("untap that land")
+            effects[i - 1:i + 1] = [dataclasses.replace(prev, untap_if_lands=e.lands)]
+            return _fold_untap_found(effects, targets)
+    return None
+
+
+EFFECTS_CHECKS.append(_fold_untap_found)

@@ -442,6 +442,10 @@ class SearchLibrary(Effect):
     to: str = "hand"  # "hand" or "battlefield"
     tapped: bool = False
     amount: int = 1
+    # "... put it onto the battlefield tapped, then shuffle. Then if you control four or more lands, untap
+    # that land" (Fabled Passage): untapped after the shuffle when its controller controls at least
+    # `untap_if_lands` lands (0: never)
+    untap_if_lands: int = 0
 
 
 @dataclass(frozen=True, slots=True)
