@@ -8,6 +8,7 @@ rules/referred_objects.py (InsteadIf, IfTargetMatches).
   refers to the same targets ("that creature"); "CARDNAME deals N damage instead" keeps its target. The
   condition is one an intervening "if" may have (templates/conditions.py: this turn's history, what you
   control, the conditions of static abilities), read for the source's controller.
+- "[Then ]if [condition], [effect]" (Hour of Promise, Psychic Whorl): the same conditions, checked as it resolves.
 - "Destroy target creature if it has mana value 2 or less" (Fatal Push): the target is any creature; the
   mana value is checked as the effect happens.
 """
@@ -102,6 +103,17 @@ def _merge(effects: list, targets: list) -> None:
         i += 1
     if any(_contains_pending(e) for e in effects):
         raise Unsupported("instead if")
+    # "If you control ..., you may draw a card. If you do, discard a card": the "if you do" belongs inside the
+    # conditional effect (608.2c: whether the player did is known only there; not doing it when the
+    # condition fails).
+    i = 1
+    while i < len(effects):
+        prev, e = effects[i - 1], effects[i]
+        if isinstance(e, V.IfYouDo) and isinstance(prev, InsteadIf) and not prev.otherwise and prev.instead \
+                and isinstance(prev.instead[-1], V.Optional):
+            effects[i - 1:i + 1] = [dataclasses.replace(prev, instead=prev.instead + (e,))]
+            continue
+        i += 1
 
 
 EFFECTS_CHECKS.append(_merge)
@@ -127,3 +139,18 @@ def _if_mana_value(m: re.Match, targets: list) -> list:
     n = int(m.group(2))
     flt = V.ObjectFilter(max_mana_value=n) if m.group(3) == "less" else V.FilterPlus(min_mana_value=n)
     return [IfTargetMatches(ref, flt, tuple(inner))]
+
+
+@template(r"(?:then )?if (.+?), (.+)")
+def _if_condition(m: re.Match, targets: list) -> list:
+    """608.2c: "[Then ]if you control three or more Deserts, create two 2/2 black Zombie creature tokens": the
+    condition is one an intervening "if" may have, read as the effect happens. Not a condition about "it" or
+    "that ..." (an object of the effect, not the source's controller)."""
+    cond_text = m.group(1)
+    if re.match(r"(?:it|its|it's|that|they|their|those|the|a|an|this)\b", cond_text):
+        raise Unsupported(m.string)
+    condition = _intervening(cond_text, "")
+    inner = sub_effects(m.group(2), targets)
+    if any(isinstance(e, V.AddMana) for e in inner):
+        raise Unsupported(m.string)  # 605.1a: mana inside a conditional effect is not supported
+    return [InsteadIf(condition, tuple(inner), ())]
