@@ -295,8 +295,24 @@ def _sacrifice_self(m, targets):
 
 @template(r"(.+?),? then (.+)")
 def _then(m, targets):
-    """"draw a card, then discard a card" (608.2c: in the order written)."""
-    return _no_mana(sub_effects(m.group(1), targets) + sub_effects(m.group(2), targets))
+    """"draw a card, then discard a card" (608.2c: in the order written); a series "draw three cards, untap
+    up to two lands, then discard a card" (Pore Over the Pages): each part in order."""
+    return _no_mana(_series(m.group(1), targets) + sub_effects(m.group(2), targets))
+
+
+def _series(text: str, targets: list) -> list:
+    """The effects of "A" or of a series "A, B" (each comma tried as the break, first to last)."""
+    n = len(targets)
+    try:
+        return sub_effects(text, targets)
+    except Unsupported:
+        pass
+    for i in [i.start() for i in re.finditer(r", ", text)]:
+        try:
+            return sub_effects(text[:i], targets) + sub_effects(text[i + 2:], targets)
+        except Unsupported:
+            del targets[n:]
+    raise Unsupported(text)
 
 
 @template(r"(.+) and (.+)")
