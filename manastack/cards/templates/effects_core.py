@@ -513,6 +513,12 @@ def _threaten(m, targets):
 
 
 
+@template(r"(?:(you|target player|target opponent) )?takes? an extra turn after this one")
+def _extra_turn(m, targets):
+    """500.7: "Take an extra turn after this one" (Time Walk, Temporal Manipulation)."""
+    return [V.ExtraTurn(_who(m.group(1), targets) if m.group(1) else V.YOU)]
+
+
 @template(r"proliferate")
 def _proliferate(m, targets):
     """701.27a."""

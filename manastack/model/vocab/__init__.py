@@ -99,6 +99,13 @@ class Draw(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraTurn(Effect):
+    """500.7: "[You] take an extra turn after this one" (rules/turn.py)."""
+
+    who: Who = YOU
+
+
+@dataclass(frozen=True, slots=True)
 class GainLife(Effect):
     amount: Amount
     who: Who = YOU
