@@ -375,7 +375,10 @@ def _mill(g: Game, ctx: effect_context.Context, e: V.Mill) -> list | None:
 
 def _search(g: Game, ctx: effect_context.Context, e: V.SearchLibrary) -> list | None:
     """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
-    p = ctx.controller
+    players = effect_context.resolve_who(g, ctx, e.who) if e.who != V.YOU else [ctx.controller]
+    if not players:
+        return None
+    p = players[0]  # "its controller may search their library" (Path to Exile): that player searches
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
     return [choice_effects.queue_choice("search", p, None, "", (e, e.amount))]
 

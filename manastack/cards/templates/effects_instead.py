@@ -22,10 +22,12 @@ from ...model import vocab as V
 from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf
 from ..compiler import (
     EFFECTS_CHECKS,
+    PARAGRAPH_TEMPLATES,
     SENTENCE_TEMPLATES,
     Unsupported,
     first_template,
     paragraph_template,
+    parse_effects,
     split_sentences,
 )
 from ..draft import CardDraft
@@ -81,7 +83,7 @@ first_template(SENTENCE_TEMPLATES, (_RX, _instead_sentence))
 
 
 def _contains_pending(x: object) -> bool:
-    if isinstance(x, _Instead):
+    if isinstance(x, (_Instead, _LeadingIf)):
         return True
     if isinstance(x, tuple):
         return any(_contains_pending(y) for y in x)
@@ -101,6 +103,11 @@ def _merge(effects: list, targets: list) -> None:
             effects[i - 1:i + 1] = [_replacing(effects[i], effects[i - 1])]
             continue
         i += 1
+    for k, e in enumerate(effects):
+        if isinstance(e, _LeadingIf):
+            if k == 0:
+                raise Unsupported("if")  # first: an intervening "if" of a trigger, or a spell's paragraph
+            effects[k] = e.effect
     if any(_contains_pending(e) for e in effects):
         raise Unsupported("instead if")
     # "If you control ..., you may draw a card. If you do, discard a card": the "if you do" belongs inside the
@@ -141,16 +148,87 @@ def _if_mana_value(m: re.Match, targets: list) -> list:
     return [IfTargetMatches(ref, flt, tuple(inner))]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _LeadingIf:
+    """"If [condition], [effect]" as a sentence: never the first of a triggered ability's effects (there an "if"
+    right after the trigger condition is an intervening "if", 603.4: templates/conditions.py) — `_merge`
+    unwraps it after another effect, `_spell_if_paragraph` at the start of an instant's or sorcery's
+    paragraph."""
+
+    effect: InsteadIf
+
+
+def _refers_to_it(x: object) -> bool:
+    """Whether effects name V.IT (the source or the trigger's object: not what "that land" means after a
+    search or another untargeted effect)."""
+    if isinstance(x, str):
+        return x == V.IT
+    if isinstance(x, tuple):
+        return any(_refers_to_it(y) for y in x)
+    if isinstance(x, V.Effect):
+        return any(_refers_to_it(getattr(x, f.name)) for f in dataclasses.fields(x) if f.name not in ("prompt", "text"))
+    return False
+
+
+def _if_effect(cond_text: str, text: str, targets: list) -> InsteadIf:
+    if re.match(r"(?:it|its|it's|that|they|their|those|the|a|an|this)\b", cond_text):
+        raise Unsupported(cond_text)  # about an object of the effect, not the source's controller
+    condition = _intervening(cond_text, "")
+    n = len(targets)
+    inner = sub_effects(text, targets)
+    if any(isinstance(e, V.AddMana) for e in inner) or _refers_to_it(tuple(inner)):
+        del targets[n:]
+        raise Unsupported(text)  # 605.1a: no mana inside a conditional effect; "it" unsettled
+    return InsteadIf(condition, tuple(inner), ())
+
+
 @template(r"(?:then )?if (.+?), (.+)")
 def _if_condition(m: re.Match, targets: list) -> list:
     """608.2c: "[Then ]if you control three or more Deserts, create two 2/2 black Zombie creature tokens": the
-    condition is one an intervening "if" may have, read as the effect happens. Not a condition about "it" or
-    "that ..." (an object of the effect, not the source's controller)."""
-    cond_text = m.group(1)
-    if re.match(r"(?:it|its|it's|that|they|their|those|the|a|an|this)\b", cond_text):
-        raise Unsupported(m.string)
-    condition = _intervening(cond_text, "")
-    inner = sub_effects(m.group(2), targets)
-    if any(isinstance(e, V.AddMana) for e in inner):
-        raise Unsupported(m.string)  # 605.1a: mana inside a conditional effect is not supported
-    return [InsteadIf(condition, tuple(inner), ())]
+    condition is one an intervening "if" may have, read as the effect happens."""
+    return [_LeadingIf(_if_effect(m.group(1), m.group(2), targets))]
+
+
+@paragraph_template(r"if ([^,—]+), ([^—]+)")
+def _spell_if_paragraph(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """An instant's or sorcery's paragraph opening with "If [condition], ..." ("Ferocious — If you control a
+    creature with power 4 or greater, you may draw a card. If you do, discard a card.", the ability word
+    already dropped). Anything else opening with "if" gets the spell's usual reading."""
+    if not is_spell:
+        _next_paragraph_template(m, para, out, is_spell)  # "If CARDNAME is in your opening hand, ...", ...
+        return
+    targets = out.spell_targets
+    n = len(targets)
+    text = m.group(0)
+    try:
+        first, *rest = split_sentences(text)
+        fm = re.fullmatch(r"if (.+?), (.+)", first.rstrip("."))
+        if fm is None:
+            raise Unsupported(para)
+        effects: list = [_if_effect(fm.group(1), fm.group(2), targets)]
+        if rest:
+            effects.extend(parse_effects(" ".join(rest), targets))
+        _merge(effects, targets)
+    except Unsupported:
+        del targets[n:]
+        _next_paragraph_template(m, para, out, is_spell)  # "if it's your turn, ...": the other readings
+        return
+    out.spell_effects.extend(effects)
+
+
+def _next_paragraph_template(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """The paragraph as if `_spell_if_paragraph` had not matched it: the later paragraph templates, then an
+    instant's or sorcery's effects (compiler.compile_paragraph's fallback; nothing else there opens with "if")."""
+    after = False
+    for rx, fn in PARAGRAPH_TEMPLATES:
+        if fn is _spell_if_paragraph:
+            after = True
+            continue
+        if after:
+            pm = rx.fullmatch(m.string)
+            if pm:
+                fn(pm, para, out, is_spell)
+                return
+    if not is_spell:
+        raise Unsupported(para)
+    out.spell_effects.extend(parse_effects(m.string, out.spell_targets))

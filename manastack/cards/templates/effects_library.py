@@ -9,6 +9,9 @@
 - 701.19a: "search your library for a creature card with the same total power and toughness, put it onto
   the battlefield, then shuffle" (Wild Pair: the creature the trigger's event refers to;
   rules/library_matching.py).
+- 701.19a / 608.2d: "Its controller may search their library for a basic land card, put it onto the battlefield
+  [tapped], then shuffle" (Path to Exile, Assassin's Trophy, Ghost Quarter): the controller of the object
+  the sentence before acted on (as it last existed, 608.2h) chooses, searches and gets the land.
 - 608.2c: "... put it onto the battlefield tapped, then shuffle. Then if you control four or more lands, untap
   that land." (Fabled Passage: the land found, untapped after the shuffle when the count holds).
 - 701.16a: "reveal the top card of your library and put that card into your hand. You lose life equal to its
@@ -22,6 +25,7 @@ import dataclasses
 from ...model import vocab as V
 from ...model.vocab import library_effects
 from ...model.vocab.library_matching import SearchSameTotal
+from ...model.vocab.referred_objects import ControllerOf
 from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, number, parse_filter, target, template
@@ -153,3 +157,17 @@ def _fold_untap_found(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_untap_found)
+
+
+@template(r"its controller may search their library for (?:a|an) (basic land|land|basic [a-z]+) card, put (?:it|that card) "
+          r"(onto the battlefield|onto the battlefield tapped|into their hand), then shuffle")
+def _controller_may_search(m, targets):
+    """701.19a: "its controller" is the controller of the permanent targeted before (Path to Exile's creature)."""
+    ref = target("it", targets)
+    if not isinstance(ref, V.Ref):
+        raise Unsupported(m.string)
+    who = ControllerOf(ref)
+    dest = m.group(2)
+    search = V.SearchLibrary(parse_filter(m.group(1) + " card", allow_card=True),
+                             "hand" if dest == "into their hand" else "battlefield", tapped=dest.endswith("tapped"), who=who)
+    return [V.Optional((search,), prompt=f"search your library for a {m.group(1)} card", who=who)]

@@ -449,6 +449,7 @@ class SearchLibrary(Effect):
     to: str = "hand"  # "hand" or "battlefield"
     tapped: bool = False
     amount: int = 1
+    who: Who = YOU  # the player who searches their library ("its controller may search their library")
     # "... put it onto the battlefield tapped, then shuffle. Then if you control four or more lands, untap
     # that land" (Fabled Passage): untapped after the shuffle when its controller controls at least
     # `untap_if_lands` lands (0: never)
@@ -468,10 +469,12 @@ class Sacrifice(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Optional(Effect):
-    """"You may ...": the controller answers yes or no as it resolves (608.2d)."""
+    """"You may ...": the controller answers yes or no as it resolves (608.2d); "its controller may ..." (Path
+    to Exile): `who` answers."""
 
     effects: tuple[Effect, ...]
     prompt: str = ""
+    who: Who | None = None  # None: the controller of the spell or ability
 
 
 @dataclass(frozen=True, slots=True)
