@@ -499,7 +499,8 @@ _SPECIAL_EFFECTS: dict[str, Callable[[], tuple[Effect, ...]]] = {
 
 # --- paragraphs -----------------------------------------------------------------------------
 
-_PROTECTION = r"protection from (multicolored|white|blue|black|red|green)"
+_PROTECTION = r"protection from (multicolored|white|blue|black|red|green|each color|all colors)"
+_EACH_COLOR = ("white", "blue", "black", "red", "green")  # 702.16a: "each color" is each of them
 _COST_RE = re.compile(r"^((?:(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life)(?:, (?:(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life))*)"
                       r": (.+)$", re.I)
 
@@ -522,7 +523,8 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: CardDraft) -> 
             if i in KEYWORDS:
                 out.keywords.add(i)
             elif re.fullmatch(_PROTECTION, i):
-                out.protection.append(i[len("protection from "):])
+                quality = i[len("protection from "):]
+                out.protection.extend(_EACH_COLOR if quality in ("each color", "all colors") else (quality,))
             else:
                 found = kw_template(i)
                 assert found is not None  # the test above matched every item

@@ -223,6 +223,9 @@ def parse_keyword_list(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | N
         if m:
             prot.extend(x for x in m.groups() if x)
             continue
+        if it in ("protection from each color", "protection from all colors"):
+            prot.extend(("white", "blue", "black", "red", "green"))  # 702.16a: each color is a quality
+            continue
         return None
     if not items:
         return None
@@ -483,7 +486,8 @@ def _embed(rx: str) -> str:
 
 
 _KW_ALT = "|".join(sorted((re.escape(k) for k in KEYWORDS | {"prowess"}), key=len, reverse=True))
-_PROT = r"protection from (?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?"
+_PROT = (r"protection from (?:(?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?"
+         r"|each color|all colors)")
 _KWL = rf"(?:{_KW_ALT}|{_PROT})(?:(?:,? and |, )(?:{_KW_ALT}|{_PROT}))*"
 _CLAUSE = (rf"(?:gets? (?:an additional )?[+-]\d+/[+-]\d+(?: for each [a-z0-9+/' \-]+?)?|(?:has|have) (?:{_KWL}|[\"“][^\"”]+[\"”])|"
            + "|".join(_embed(p) for p, _ in _RULE_CLAUSES) + ")")
