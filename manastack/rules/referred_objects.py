@@ -14,6 +14,8 @@
   sacrifice it"), acting on the source, removing counters from it.
 - 707.2: "create a token that's a copy of CARDNAME" (copiable values now, or as it last existed).
 - 701.3a: "attach CARDNAME to it"; 608.2c: "if it's your turn, ..." checked as the spell resolves.
+- 701.7a / 608.2h: "destroy each nonland permanent with mana value equal to the number of charge counters on
+  CARDNAME" (the counters of the source as it last existed once sacrificed).
 - 608.2c: "... instead if [condition]" (metalcraft, revolt, morbid: InsteadIf) and "destroy target creature
   if it has mana value 2 or less" (IfTargetMatches), both checked as the spell or ability resolves.
 """
@@ -37,6 +39,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     CountersOn,
     CreateTokenCopy,
     DelayedOnObject,
+    DestroyAllWithManaValue,
     IfTargetMatches,
     IfYourTurn,
     InsteadIf,
@@ -373,3 +376,17 @@ def _if_target_matches(g: Game, ctx: Context, e: IfTargetMatches) -> list | None
 
 registry.register_effect(InsteadIf, _instead_if)
 registry.register_effect(IfTargetMatches, _if_target_matches)
+
+
+def _destroy_all_with_mana_value(g: Game, ctx: Context, e: DestroyAllWithManaValue) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
+    base = {f.name: getattr(e.filter, f.name) for f in dataclasses.fields(e.filter)}
+    base.update(min_mana_value=n, max_mana_value=n)
+    flt = V.FilterPlus(**base)
+    for oid in targeting.objects_matching(g, flt, ctx.controller, ctx.source):
+        if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
+            E.destroy(g, oid, "701.7a", can_regenerate=e.can_regenerate)
+    return None
+
+
+registry.register_effect(DestroyAllWithManaValue, _destroy_all_with_mana_value)

@@ -147,3 +147,14 @@ class IfTargetMatches(V.Effect):
     target: V.Ref
     filter: V.ObjectFilter
     effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyAllWithManaValue(V.Effect):
+    """"Destroy each nonland permanent with mana value equal to the number of charge counters on CARDNAME"
+    (Blast Zone, Engineered Explosives; 701.7a): `amount` is read as the effect happens (608.2h: the counters
+    the sacrificed source had as it last existed)."""
+
+    filter: V.ObjectFilter
+    amount: V.Amount
+    can_regenerate: bool = True  # "They can't be regenerated" (701.15c: Wave of Terror)
