@@ -14,6 +14,7 @@
   sacrifice it"), acting on the source, removing counters from it.
 - 707.2: "create a token that's a copy of CARDNAME" (copiable values now, or as it last existed).
 - 701.3a: "attach CARDNAME to it"; 608.2c: "if it's your turn, ..." checked as the spell resolves.
+- 608.2h domain: "the number of basic land types among lands you control" (BasicLandTypes) as it resolves.
 - 701.7a / 608.2h: "destroy each nonland permanent with mana value equal to the number of charge counters on
   CARDNAME" (the counters of the source as it last existed once sacrificed).
 - 608.2c: "... instead if [condition]" (metalcraft, revolt, morbid: InsteadIf) and "destroy target creature
@@ -35,6 +36,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     ALL_KINDS,
     ActOnSource,
     AttachSelfTo,
+    BasicLandTypes,
     ControllerOf,
     CountersOn,
     CreateTokenCopy,
@@ -390,3 +392,21 @@ def _destroy_all_with_mana_value(g: Game, ctx: Context, e: DestroyAllWithManaVal
 
 
 registry.register_effect(DestroyAllWithManaValue, _destroy_all_with_mana_value)
+
+
+_BASIC_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+def _basic_land_types(g: Game, ctx: Context, a: BasicLandTypes) -> int:
+    players = effect_context.resolve_who(g, ctx, a.who)
+    if not players:
+        return 0
+    found: set[str] = set()
+    for o in g.permanents(players[0]):
+        c = g.chars(o)
+        if "Land" in c.types:
+            found |= c.subtypes & _BASIC_TYPES
+    return len(found)
+
+
+registry.AMOUNT_RESOLVERS[BasicLandTypes] = _basic_land_types

@@ -158,3 +158,11 @@ class DestroyAllWithManaValue(V.Effect):
     filter: V.ObjectFilter
     amount: V.Amount
     can_regenerate: bool = True  # "They can't be regenerated" (701.15c: Wave of Terror)
+
+
+@dataclass(frozen=True, slots=True)
+class BasicLandTypes:
+    """An Amount: "the number of basic land types among lands you control" (domain), or among the lands of
+    the player `who` names ("among lands they control"), counted as the effect happens (608.2h)."""
+
+    who: V.Who = V.YOU
