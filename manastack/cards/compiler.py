@@ -258,7 +258,7 @@ def trigger_kwargs(cond: str, skip: tuple = ()) -> dict:
 # registry by this order, so importing the modules in any order compiles every card the same way.
 TEMPLATE_MODULES = (
     "keywords", "statics", "conditions", "effects_common", "activation", "casting", "combat_keywords", "companion", "costs",
-    "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_block_control", "effects_core", "effects_hand", "effects_imprint",
+    "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_block_control", "effects_core", "effects_hand", "effects_imprint", "effects_instead",
     "effects_referred", "effects_tokens", "effects_keyword_actions", "effects_library", "effects_modal",
     "effects_phrases", "effects_player_protection", "effects_prevention", "effects_zone_change", "graveyard_keywords", "keywords_ninjutsu", "loyalty_mana",
     "mana_amounts", "multi_targets", "once_each_turn", "opening_hand", "reflexive", "return_dead", "statics_auras", "statics_counters", "statics_counts",
@@ -499,7 +499,8 @@ _SPECIAL_EFFECTS: dict[str, Callable[[], tuple[Effect, ...]]] = {
 
 # --- paragraphs -----------------------------------------------------------------------------
 
-_PROTECTION = r"protection from (multicolored|white|blue|black|red|green)"
+_PROTECTION = r"protection from (multicolored|white|blue|black|red|green|each color|all colors)"
+_EACH_COLOR = ("white", "blue", "black", "red", "green")  # 702.16a: "each color" is each of them
 _COST_RE = re.compile(r"^((?:(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life)(?:, (?:(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life))*)"
                       r": (.+)$", re.I)
 
@@ -522,7 +523,8 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: CardDraft) -> 
             if i in KEYWORDS:
                 out.keywords.add(i)
             elif re.fullmatch(_PROTECTION, i):
-                out.protection.append(i[len("protection from "):])
+                quality = i[len("protection from "):]
+                out.protection.extend(_EACH_COLOR if quality in ("each color", "all colors") else (quality,))
             else:
                 found = kw_template(i)
                 assert found is not None  # the test above matched every item

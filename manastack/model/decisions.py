@@ -53,6 +53,7 @@ class DecisionKind(StrEnum):
     EXILE_FROM_HAND = "exile_from_hand"  # 607.2a imprint
     EXPLORE = "explore"  # 701.44
     FABRICATE = "fabricate"  # 702.123
+    HAND_TO_TOP = "hand_to_top"  # 401.4: cards from a hand put on top of a library, in a chosen order
     MANIFEST_DREAD = "manifest_dread"  # 701.62
     MAY = "may"  # 608.2d: "you may"
     ORDER_BOTTOM = "order_bottom"  # 401.4

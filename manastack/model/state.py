@@ -345,6 +345,10 @@ class GameState:
         # 601.3 "once during each of your turns, you may cast ... from your graveyard": (turn, source) used
         self.graveyard_casts_used: frozenset[tuple[int, int]] = frozenset()
         self.combat_damage_groups: frozenset[tuple[object, ...]] = frozenset()  # 603.2c: one trigger per damage event
+        # 500.7: the players who take an extra turn after this one, the next one first (the one created
+        # most recently is taken first)
+        self.extra_turns: tuple[int, ...] = ()
+        self.resume_active: int | None = None  # who takes the next turn once the extra turns are taken
         self.graveyard_leavers: tuple[tuple[int, object], ...] = ()  # 603.2c: cards that left graveyards at once
         # Per-turn counts, (turn, per-player counts); a record of another turn counts as none.
         self.draws: tuple[int, tuple[int, ...]] = (-1, (0, 0))  # 121.1: cards drawn ("second card each turn")

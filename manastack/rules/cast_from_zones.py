@@ -9,6 +9,10 @@
   A.ExileFromHand); suspend's upkeep trigger in exile and last-counter cast, haste (702.62a);
   "exile CARDNAME with three time counters on it" (702.62b).
 - 118.6: cards without a mana cost can't be cast from a hand for it (registry.CAST_RESTRICTIONS).
+- 702.34a granted: "target instant or sorcery card in your graveyard gains flashback until end of turn. The
+  flashback cost is equal to its mana cost" (a "granted_flashback" effect on the card until end of turn,
+  611.2c: "each instant and sorcery card" is the cards there as it resolves); a card without a mana cost
+  has no flashback cost to pay (118.6).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     CastFromGraveyard,
     ExileSelfWithCounters,
     Foretell,
+    GrantFlashback,
     Madness,
     MadnessCast,
     Plot,
@@ -94,6 +99,9 @@ def _graveyard_permit(g: Game, p: int, o: Any) -> CastPermit | None:
             if isinstance(ab, CastFromGraveyard):
                 rule, choices = _PERMITS[ab.keyword]
                 return CastPermit(ab.keyword, rule, ab.alt_cost, ab.additional, choices=choices)
+        if _granted_flashback(g, o.id) and {"Instant", "Sorcery"} & o.card.types and o.card.mana_cost.text:
+            # 702.34a: the flashback cost is its mana cost; exiled instead when it leaves the stack
+            return CastPermit("flashback", "702.34a", o.card.mana_cost, choices=(("flashback", True),))
         return None
     if o.zone == "exile" and o.owner == p:
         window = next((e.data for e in g.s.effects if e.kind == "cast_window" and e.target == o.id), None)
@@ -119,14 +127,14 @@ def _window_permit(o: Any, kind: str) -> CastPermit | None:
 def zone_cast_actions(g: Game, p: int) -> list:
     """CastSpell actions for `p`'s cards in their graveyard that a permission lets them cast (for agents)."""
     s = g.s
-    if not g.may_have(CastFromGraveyard):
+    granted = {e.target for e in s.effects if e.kind == "granted_flashback"}
+    if not granted and not g.may_have(CastFromGraveyard):
         return []
-    s = g.s
     pl = s.players[p]
     out: list = []
     for oid in pl.graveyard:
         o = s.objects[oid]
-        if not any(isinstance(ab, CastFromGraveyard) for ab in o.card.abilities):
+        if oid not in granted and not any(isinstance(ab, CastFromGraveyard) for ab in o.card.abilities):
             continue
         permit = _graveyard_permit(g, p, o)
         if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
@@ -144,6 +152,32 @@ def zone_cast_actions(g: Game, p: int) -> list:
                 continue
         out.extend(_permitted_casts(g, p, o, permit))
     return out
+
+
+def _granted_flashback(g: Game, oid: int) -> bool:
+    return any(e.kind == "granted_flashback" and e.target == oid for e in g.s.effects)
+
+
+def _grant_flashback(g: Game, ctx: effect_context.Context, e: GrantFlashback) -> list | None:
+    """702.34a: until end of turn (514.2 ends it); a card that leaves the graveyard is a new object
+    without it (400.7)."""
+    s = g.s
+    if e.filter is not None:
+        flt = e.filter
+        cards = [c for c in s.players[ctx.controller].graveyard
+                 if _targeting_module.matches_filter(g, flt, s.objects[c], ctx.controller)]
+    else:
+        oid = choice_effects.target_anywhere(g, ctx, e.target) if e.target is not None else None
+        cards = [oid] if oid is not None and s.objects[oid].zone == GRAVEYARD else []
+    for c in cards:
+        g.perform(EffectCreated("702.34a", ContinuousEffect("granted_flashback", c, until="eot", controller=ctx.controller,
+                                                            timestamp=s.next_timestamp),
+                                "gains_flashback", {"card": s.objects[c].card.name, "source": ctx.name}))
+        s.next_timestamp += 1
+    return None
+
+
+registry.register_effect(GrantFlashback, _grant_flashback)
 
 
 def _install_cast_hooks() -> None:

@@ -177,7 +177,13 @@ def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
 
 
 def _optional(g: Game, ctx: effect_context.Context, e: V.Optional) -> list | None:
-    return [queue_choice("may", ctx.controller, e.prompt, f"{ctx.name}: you may {e.prompt} (true or false)", (ctx, e))]
+    p = ctx.controller
+    if e.who is not None:  # "its controller may ..." (608.2d: that player chooses)
+        players = effect_context.resolve_who(g, ctx, e.who)
+        if not players:
+            return None
+        p = players[0]
+    return [queue_choice("may", p, e.prompt, f"{ctx.name}: you may {e.prompt} (true or false)", (ctx, e))]
 
 
 def may_actions(g: Game, d: Any) -> list:
@@ -286,7 +292,7 @@ def _answer_may(g: Game, d: Any, value: Any) -> None:
     if value and e.effects and isinstance(e.effects[0], V.PayMana):
         if not pay_mana_now(g, d.player, e.effects[0].cost, ctx.name):
             raise IllegalActionError(f"{s.players[d.player].name} can't pay {e.effects[0].cost.text} (601.2h)")
-        e = V.Optional(e.effects[1:], e.prompt)  # paid: the rest of the optional part follows
+        e = dataclasses.replace(e, effects=e.effects[1:])  # paid: the rest of the optional part follows
     s.pending = None
     new_ctx = dataclasses.replace(ctx, did=value)
     g.log_event("may", "608.2d", player=s.players[d.player].name, source=ctx.name, choice=value, text=e.prompt)

@@ -428,11 +428,12 @@ def _per_count(s: GameState, src: Obj, per, obj: Obj, cache: dict, statics) -> t
     pl = s.players[src.controller]
     if k == "hand":
         return len(pl.hand), True
-    if k == "graveyard":
+    if k in ("graveyard", "all_graveyards"):
+        cards = pl.graveyard if k == "graveyard" else [oid for q in s.players for oid in q.graveyard]
         if not per.what:
-            return len(pl.graveyard), True
+            return len(cards), True
         want = {"Instant and sorcery": {"Instant", "Sorcery"}}.get(per.what, {per.what})
-        return sum(1 for oid in pl.graveyard if want & s.objects[oid].card.types), True
+        return sum(1 for oid in cards if want & s.objects[oid].card.types), True
     return 0, False
 
 

@@ -75,7 +75,11 @@ def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], fin
             # The following effects refer to the cards looked at ("put one of them into your hand").
             p = ctx.controller
             ctx = dataclasses.replace(ctx, looked=tuple(s.players[p].library[:effect_context.amount(g, ctx, eff.amount)]))
-            g.log_event("look", "701.16", player=s.players[p].name, amount=len(ctx.looked), source=ctx.name)
+            if eff.reveal:
+                g.log_event("reveal", "701.16a", player=s.players[p].name, cards=[g.name_of(c) for c in ctx.looked],
+                            source=ctx.name)
+            else:
+                g.log_event("look", "701.16", player=s.players[p].name, amount=len(ctx.looked), source=ctx.name)
             continue
         if type(eff) is V.RevealHand:
             players = effect_context.resolve_who(g, ctx, eff.who)

@@ -8,6 +8,9 @@
   step, 514.2) (registry.LAND_PLAYS).
 - 502.3: "Untap CARDNAME during each other player's untap step", "Untap all creatures and lands you control
   during each other player's untap step" (registry.BEFORE_UNTAP_HOOKS).
+- 101.2: "Each opponent can't draw more than one card each turn" (Narset, Parter of Veils), "Each player
+  can't draw more than one card each turn": a draw beyond the limit doesn't happen (registry.REPLACEMENTS
+  [Draw]: the event is replaced by nothing; the cards drawn this turn are GameState.draws).
 - 702.124j "Partner with [name]": "When this permanent enters, target player may search their
   library for a card named [name], reveal it, put it into their hand, then shuffle".
 """
@@ -19,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
-from ..model.events import EffectCreated
+from ..model.events import Draw, EffectCreated, Event
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
 from . import add_hook, choice_effects, effect_context, targeting
@@ -60,6 +63,27 @@ def _player_untargetable(g: Game, p: int, controller: int) -> bool:
     return next(_statics_of(g, p, "player_shroud"), None) is not None
 
 
+def _draw_limit(g: Game, e: Event) -> list[registry.Replacement]:
+    """101.2: "can't" wins: a player who already drew the limit this turn can't draw another card."""
+    if not isinstance(e, Draw):
+        return []
+    s = g.s
+    p = e.player
+    turn, counts = s.draws
+    drawn = counts[p] if turn == s.turn else 0
+    limits = [(o, ab) for o, ab in g.statics_of_kind("draw_limit_opponents") if o.controller != p]
+    for o, ab in limits + g.statics_of_kind("draw_limit_players"):
+        if o.zone != BATTLEFIELD:
+            continue
+        if drawn >= int(ab.amount):
+            name = s.players[p].name
+            return [registry.Replacement(("cant_draw", p), f"{o.card.name}: {name} can't draw more than {ab.amount}",
+                                         lambda ev: None, source=o.id,
+                                         log=("cant_draw", "101.2", {"player": name, "source": o.card.name}))]
+    return []
+
+
+registry.REPLACEMENTS.setdefault(Draw, []).append(_draw_limit)
 add_hook(registry.HAND_SIZE, _hand_size, kinds=("no_max_hand_size",))
 add_hook(registry.LAND_PLAYS, _land_plays, kinds=("extra_land_plays",))
 add_hook(registry.PLAYER_TARGET_BLOCKS, _player_untargetable, kinds=("player_hexproof", "player_shroud"))

@@ -11,17 +11,20 @@
 from __future__ import annotations
 
 import dataclasses
+from itertools import combinations, permutations
+from math import perm
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.state import BATTLEFIELD, EXILE, HAND
+from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
     DiscardAtRandom,
     LookAtHand,
     PutFromHand,
+    PutFromHandOnTop,
 )
 from . import choice_effects, effect_context
 from . import effects as E
@@ -133,3 +136,48 @@ registry.CHOICES["choose_card"] = (choice_effects.object_actions, _answer_choose
 
 
 registry.EFFECT_HANDLERS.update({V.ChooseCard: _choose_card, V.ActOnChosen: _act_on_chosen, V.RevealHand: lambda g, ctx, e: None})
+
+
+def _put_from_hand_on_top(g: Game, ctx: effect_context.Context, e: PutFromHandOnTop) -> list | None:
+    """401.4: the cards are chosen from the hand as it is now (after the draws written before)."""
+    p = ctx.controller
+    hand = tuple(g.s.players[p].hand)
+    n = min(e.amount, len(hand))
+    if n == 0:
+        return None
+    if n == len(hand) == 1:
+        _put_on_top(g, p, hand)  # a single option: no choice to make
+        return None
+    return [choice_effects.queue_choice("hand_to_top", p, hand, f"{ctx.name}: put {n} card(s) from your hand on top of "
+                                        f"your library, as a list (first listed ends on top)", n)]
+
+
+def _hand_to_top_actions(g: Game, d: Any) -> list:
+    n = g.s.queue[0][5]
+    if n == 1:
+        return [A.Choose(c) for c in d.data]
+    if perm(len(d.data), n) <= 120:
+        return [A.Choose(x) for x in permutations(d.data, n)]
+    return [A.Choose(x) for x in combinations(d.data, n)]  # a large hand: every set, in one order each
+
+
+def _answer_hand_to_top(g: Game, d: Any, value: Any) -> None:
+    n = g.s.queue[0][5]
+    chosen = (value,) if isinstance(value, int) and not isinstance(value, bool) else \
+        tuple(value) if isinstance(value, (list, tuple)) else ()
+    if len(chosen) != n or len(set(chosen)) != n or any(c not in d.data for c in chosen):
+        raise IllegalActionError(f"{d.prompt}: choose {n} of {', '.join(g.name_of(c) for c in d.data)}")
+    g.s.pending = None
+    g.s.queue.pop(0)
+    _put_on_top(g, d.player, chosen)
+
+
+def _put_on_top(g: Game, p: int, cards: tuple[int, ...]) -> None:
+    """The last one put on top first, so that the first listed ends on top (401.4)."""
+    for c in reversed(cards):
+        g.move(c, LIBRARY, rule="401.4")
+    g.log_event("hand_to_top", "401.4", player=g.s.players[p].name, amount=len(cards))
+
+
+registry.CHOICES["hand_to_top"] = (_hand_to_top_actions, _answer_hand_to_top)
+registry.register_effect(PutFromHandOnTop, _put_from_hand_on_top)

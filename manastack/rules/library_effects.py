@@ -375,7 +375,10 @@ def _mill(g: Game, ctx: effect_context.Context, e: V.Mill) -> list | None:
 
 def _search(g: Game, ctx: effect_context.Context, e: V.SearchLibrary) -> list | None:
     """701.19a-b: the player may fail to find a card with a stated quality; then shuffle (701.20a)."""
-    p = ctx.controller
+    players = effect_context.resolve_who(g, ctx, e.who) if e.who != V.YOU else [ctx.controller]
+    if not players:
+        return None
+    p = players[0]  # "its controller may search their library" (Path to Exile): that player searches
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
     return [choice_effects.queue_choice("search", p, None, "", (e, e.amount))]
 
@@ -406,6 +409,20 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
     s.queue.pop(0)
     s.rng.shuffle(s.players[p].library)
     g.log_event("shuffle", "701.20a", player=s.players[p].name)
+    if e.untap_if_lands and value is not False:
+        _untap_found(g, p, value, e.untap_if_lands)
+
+
+def _untap_found(g: Game, p: int, old_id: int, lands: int) -> None:
+    """"Then if you control four or more lands, untap that land" (608.2c: checked after the shuffle; the
+    land is the object the found card became on the battlefield, 400.7)."""
+    s = g.s
+    oid = s.successor.get(old_id, old_id)
+    o = s.objects.get(oid)
+    if o is None or o.zone != BATTLEFIELD or o.controller != p or not o.tapped:
+        return
+    if sum(1 for q in g.permanents(p) if "Land" in g.chars(q).types) >= lands:
+        g.untap(o, "608.2c")
 
 
 registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mill, V.SearchLibrary: _search})

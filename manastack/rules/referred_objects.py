@@ -14,6 +14,11 @@
   sacrifice it"), acting on the source, removing counters from it.
 - 707.2: "create a token that's a copy of CARDNAME" (copiable values now, or as it last existed).
 - 701.3a: "attach CARDNAME to it"; 608.2c: "if it's your turn, ..." checked as the spell resolves.
+- 608.2h domain: "the number of basic land types among lands you control" (BasicLandTypes) as it resolves.
+- 701.7a / 608.2h: "destroy each nonland permanent with mana value equal to the number of charge counters on
+  CARDNAME" (the counters of the source as it last existed once sacrificed).
+- 608.2c: "... instead if [condition]" (metalcraft, revolt, morbid: InsteadIf) and "destroy target creature
+  if it has mana value 2 or less" (IfTargetMatches), both checked as the spell or ability resolves.
 """
 
 from __future__ import annotations
@@ -31,11 +36,15 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     ALL_KINDS,
     ActOnSource,
     AttachSelfTo,
+    BasicLandTypes,
     ControllerOf,
     CountersOn,
     CreateTokenCopy,
     DelayedOnObject,
+    DestroyAllWithManaValue,
+    IfTargetMatches,
     IfYourTurn,
+    InsteadIf,
     ObjectStat,
     PlayerOrController,
     RemoveCounters,
@@ -43,7 +52,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificeUnlessPay,
     SacrificeUnlessReturn,
 )
-from . import choice_effects, counter_replacement, effect_context, hand_effects, targeting
+from . import choice_effects, counter_replacement, effect_context, hand_effects, intervening, targeting
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -345,3 +354,56 @@ registry.register_effect(DelayedOnObject, _delayed_on_object)
 registry.register_effect(ActOnSource, _act_on_source)
 registry.register_effect(RemoveCounters, _remove_counters_effect)
 registry.register_effect(SacrificeUnlessPay, _sacrifice_unless_pay)
+
+
+def _instead_if(g: Game, ctx: Context, e: InsteadIf) -> list | None:
+    """608.2c: "... instead if [condition]" (metalcraft, revolt, morbid ...): the condition is read for the
+    source's controller as the spell or ability resolves."""
+    holds = intervening.holds(g, e.condition, ctx.source, ctx.source_lki, None) \
+        if ctx.source is not None else False
+    g.log_event("instead_if", "608.2c", source=ctx.name, condition=holds)
+    return [("resume_effects", ctx, e.instead if holds else e.otherwise, 0, None)]
+
+
+def _if_target_matches(g: Game, ctx: Context, e: IfTargetMatches) -> list | None:
+    """608.2c: "destroy target creature if it has mana value 2 or less": checked as it resolves."""
+    tid = effect_context.target_object(g, ctx, e.target)
+    if tid is None or not targeting.matches_filter(g, e.filter, g.s.objects[tid], ctx.controller, ctx.source):
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
+registry.register_effect(InsteadIf, _instead_if)
+registry.register_effect(IfTargetMatches, _if_target_matches)
+
+
+def _destroy_all_with_mana_value(g: Game, ctx: Context, e: DestroyAllWithManaValue) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
+    base = {f.name: getattr(e.filter, f.name) for f in dataclasses.fields(e.filter)}
+    base.update(min_mana_value=n, max_mana_value=n)
+    flt = V.FilterPlus(**base)
+    for oid in targeting.objects_matching(g, flt, ctx.controller, ctx.source):
+        if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
+            E.destroy(g, oid, "701.7a", can_regenerate=e.can_regenerate)
+    return None
+
+
+registry.register_effect(DestroyAllWithManaValue, _destroy_all_with_mana_value)
+
+
+_BASIC_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+def _basic_land_types(g: Game, ctx: Context, a: BasicLandTypes) -> int:
+    players = effect_context.resolve_who(g, ctx, a.who)
+    if not players:
+        return 0
+    found: set[str] = set()
+    for o in g.permanents(players[0]):
+        c = g.chars(o)
+        if "Land" in c.types:
+            found |= c.subtypes & _BASIC_TYPES
+    return len(found)
+
+
+registry.AMOUNT_RESOLVERS[BasicLandTypes] = _basic_land_types

@@ -8,6 +8,7 @@ non-priority decisions it raises.
 - 507-511: combat steps (rules/combat.py); 508.8 skip when nobody attacks.
 - 513: end step; 514.1: cleanup discards to maximum hand size (seven); 514.2: damage wears off
   and "until end of turn" effects end; 514.3a: priority in cleanup only if SBA or triggers happen.
+- 500.7: "take an extra turn after this one" (GameState.extra_turns, the most recent first).
 - 103.5: London mulligan (draw seven, then put one card per mulligan on the bottom).
 - 603.3b / 603.3d: the queue puts triggered abilities on the stack: the order decision
   ("order_triggers", rules/triggers.py), then each one's modes and targets as it is put there.
@@ -22,6 +23,7 @@ from ..engine import game as _game_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
+from ..model import vocab as V
 from ..model.costs import single
 from ..model.decisions import Decision, DecisionKind, decision_kind
 from ..model.events import DamageRemoved, EffectsEnded
@@ -45,7 +47,7 @@ from ..model.state import (
     Combat,
 )
 from . import activation as _activation_module
-from . import blocking_requirements, choice_effects, combat, effects, triggers
+from . import blocking_requirements, choice_effects, combat, effect_context, effects, triggers
 from . import combat_keywords as _combat_keywords_module
 from . import sba as _sba_module
 from . import stack as _stack_module
@@ -63,7 +65,14 @@ PRIORITY_STEPS = frozenset(range(13)) - {UNTAP, CLEANUP}
 def begin_turn(g: Game) -> None:
     s = g.s
     if s.turn > 0:
-        s.active = 1 - s.active
+        if s.extra_turns:  # 500.7: an extra turn is taken right after this one; then the turn order resumes
+            if s.resume_active is None:
+                s.resume_active = 1 - s.active
+            s.active, s.extra_turns = s.extra_turns[0], s.extra_turns[1:]
+        elif s.resume_active is not None:
+            s.active, s.resume_active = s.resume_active, None
+        else:
+            s.active = 1 - s.active
     s.turn += 1
     if s.turn > s.max_turns:
         g.end_game(None, f"turn cap ({s.max_turns} turns) reached: the game is a draw")
@@ -643,3 +652,14 @@ def _check_card_choice(g: Game, d: Decision, value: Any, hand: list[int]) -> Non
         raise IllegalActionError(f"{d.prompt}: {g.name_of(value) if isinstance(value, int) else value!r} is not in "
                                  f"{g.s.players[d.player].name}'s hand")
 
+
+def _extra_turn(g: Game, ctx: Any, e: V.ExtraTurn) -> list | None:
+    """500.7: the most recently created extra turn is taken first."""
+    s = g.s
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        s.extra_turns = (p,) + s.extra_turns
+        g.log_event("extra_turn", "500.7", player=s.players[p].name, source=ctx.name)
+    return None
+
+
+registry.register_effect(V.ExtraTurn, _extra_turn)

@@ -27,7 +27,7 @@
   turn", "Your opponents can't cast spells during your turn", "Players can't cast spells during combat",
   "You can't cast [creature / noncreature] spells"; "[Creature] spells [you control] can't be countered".
 - 707.10: "Copy target instant or sorcery spell[ you control]. [You may choose new targets for the copy.]"
-- 118.9: "[If you control a Plains, ]you may [cost] rather than pay this spell's mana cost" with the
+- 118.9: "[If you control a Plains, / If it's not your turn, ]you may [cost] rather than pay this spell's mana cost" with the
   cost made of: pay mana, pay N life, sacrifice N [permanents], tap an untapped [creature] you control,
   exile a [blue] card from your hand, return a [land] you control to its owner's hand.
 - 601.2b: "As an additional cost to cast this spell, exile a / N [creature] card(s) from your graveyard".
@@ -358,17 +358,21 @@ def parse_other_cost(text: str) -> tuple[str, OtherCost]:
     return mana, OtherCost(**parts)
 
 
-@paragraph_template(r"(?:if you control an? ([a-z ]+), )?you may (.+) rather than pay cardname's mana cost")
+@paragraph_template(r"(?:if you control an? ([a-z ]+), |(if it's not your turn), )?you may (.+) rather than pay cardname's "
+                    r"mana cost")
 def _rather_than(m, para, out: CardDraft, is_spell):
-    """118.9a: an alternative cost (rules/alternative_costs.py cast_option_hook); at most one such paragraph."""
-    mana, other = parse_other_cost(m.group(2))
+    """118.9a: an alternative cost (rules/alternative_costs.py cast_option_hook); at most one such paragraph.
+    "If it's not your turn, you may exile a blue card from your hand rather than pay ..." (the Forces):
+    offered only while it isn't the caster's turn."""
+    mana, other = parse_other_cost(m.group(3))
     try:
         cost = parse_cost(mana.upper())
     except ValueError as exc:
         raise Unsupported(para) from exc
     if any(type(a) is AlternativeCost and a.kind == "alternative" for a in out.abilities):
         raise Unsupported(para)  # two alternative costs of this kind: the answer couldn't tell them apart
-    cond = CostCondition("control", parse_filter(m.group(1))) if m.group(1) else None
+    cond = CostCondition("control", parse_filter(m.group(1))) if m.group(1) else \
+        CostCondition("not_your_turn") if m.group(2) else None
     out.abilities.append(AlternativeCost(para, "alternative", cost, other, cond))
 
 

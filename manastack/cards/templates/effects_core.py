@@ -295,8 +295,24 @@ def _sacrifice_self(m, targets):
 
 @template(r"(.+?),? then (.+)")
 def _then(m, targets):
-    """"draw a card, then discard a card" (608.2c: in the order written)."""
-    return _no_mana(sub_effects(m.group(1), targets) + sub_effects(m.group(2), targets))
+    """"draw a card, then discard a card" (608.2c: in the order written); a series "draw three cards, untap
+    up to two lands, then discard a card" (Pore Over the Pages): each part in order."""
+    return _no_mana(_series(m.group(1), targets) + sub_effects(m.group(2), targets))
+
+
+def _series(text: str, targets: list) -> list:
+    """The effects of "A" or of a series "A, B" (each comma tried as the break, first to last)."""
+    n = len(targets)
+    try:
+        return sub_effects(text, targets)
+    except Unsupported:
+        pass
+    for i in [i.start() for i in re.finditer(r", ", text)]:
+        try:
+            return sub_effects(text[:i], targets) + sub_effects(text[i + 2:], targets)
+        except Unsupported:
+            del targets[n:]
+    raise Unsupported(text)
 
 
 @template(r"(.+) and (.+)")
@@ -451,10 +467,11 @@ def _delayed_before(m, targets):
 
 # --- looking at the top cards of a library ------------------------------------------------------
 
-@template(rf"look at the top {N} cards of your library")
+@template(rf"(look at|reveal) the top {N} cards of your library")
 def _look(m, targets):
-    """"Look at the top four cards of your library" (the next sentences say what happens to them)."""
-    return [V.LookAtTop(amount(m.group(1)))]
+    """"Look at the top four cards of your library" (the next sentences say what happens to them);
+    "reveal the top four cards of your library" (701.16a: shown to every player)."""
+    return [V.LookAtTop(amount(m.group(2)), reveal=m.group(1) == "reveal")]
 
 
 _REST = {"into your graveyard": "graveyard", "on the bottom of your library in a random order": "bottom_random",
@@ -475,6 +492,15 @@ def _dig_reveal(m, targets):
     return [V.DigPut(1, upto=True, filter=parse_filter(m.group(1)), reveal=True)]
 
 
+@template(r"you may put an? (.+?) card from among them into your hand")
+def _dig_may(m, targets):
+    """After "reveal the top four cards of your library" (Satyr Wayfinder) or "look at ...": up to one card
+    of that quality."""
+    if " and/or " in m.group(1):
+        raise Unsupported(m.string)  # "a creature card and/or a land card": one of each, not modelled
+    return [V.DigPut(1, upto=True, filter=parse_filter(m.group(1)))]
+
+
 @template(r"(?:then )?put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)")
 def _put_rest(m, targets):
     return [V.PutRest(_REST[m.group(1)])]
@@ -485,6 +511,12 @@ def _threaten(m, targets):
     """613.1b: "Gain control of target creature until end of turn" (Threaten)."""
     return [V.GainControl(_who(m.group(1), targets))]
 
+
+
+@template(r"(?:(you|target player|target opponent) )?takes? an extra turn after this one")
+def _extra_turn(m, targets):
+    """500.7: "Take an extra turn after this one" (Time Walk, Temporal Manipulation)."""
+    return [V.ExtraTurn(_who(m.group(1), targets) if m.group(1) else V.YOU)]
 
 
 @template(r"proliferate")

@@ -3,6 +3,8 @@
 - "You may put a land card from your hand onto the battlefield" (305.1: not playing a land).
 - "Look at target opponent's hand".
 - "That player discards a card at random" (701.8a).
+- 401.4: "put two cards from your hand on top of your library in any order" (Brainstorm, Jace, the Mind
+  Sculptor's [0]: the cards and their order are chosen as it resolves, the "hand_to_top" decision).
 """
 
 from __future__ import annotations
@@ -34,3 +36,13 @@ def _discard_at_random(m, targets):
     if not isinstance(n, int):
         raise Unsupported(m.string)
     return [hand_effects.DiscardAtRandom(n, target(m.group(1), targets))]
+
+
+@template(rf"put {N} cards? from your hand on top of your library( in any order)?")
+def _hand_to_top(m, targets):
+    """401.4: two or more cards are put on top in the order their owner chooses ("in any order"); a
+    single card needs no order."""
+    n = amount(m.group(1))
+    if not isinstance(n, int) or (n > 1) != bool(m.group(2)):
+        raise Unsupported(m.string)
+    return [hand_effects.PutFromHandOnTop(n)]

@@ -5,22 +5,30 @@
 - "Put target creature on top of its owner's library", "put target card from your graveyard on top of
   your library" (401.4), "shuffle CARDNAME into its owner's library" (608.2n).
 - 701.19 / 701.20: "search your library for a card, then shuffle and put that card on top", "search
-  your library for ... named CARDNAME", "shuffle your library".
+  your library for ... named CARDNAME", "shuffle your library", "you may shuffle" (Ponder).
 - 701.19a: "search your library for a creature card with the same total power and toughness, put it onto
   the battlefield, then shuffle" (Wild Pair: the creature the trigger's event refers to;
   rules/library_matching.py).
+- 701.19a / 608.2d: "Its controller may search their library for a basic land card, put it onto the battlefield
+  [tapped], then shuffle" (Path to Exile, Assassin's Trophy, Ghost Quarter): the controller of the object
+  the sentence before acted on (as it last existed, 608.2h) chooses, searches and gets the land.
+- 608.2c: "... put it onto the battlefield tapped, then shuffle. Then if you control four or more lands, untap
+  that land." (Fabled Passage: the land found, untapped after the shuffle when the count holds).
 - 701.16a: "reveal the top card of your library and put that card into your hand. You lose life equal to its
   mana value." (Dark Confidant, Pain Seer; rules/reveal_top.py)
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from ...model import vocab as V
 from ...model.vocab import library_effects
 from ...model.vocab.library_matching import SearchSameTotal
+from ...model.vocab.referred_objects import ControllerOf
 from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
 from ..compiler import EFFECTS_CHECKS, Unsupported
-from .effects_common import N, amount, parse_filter, target, template
+from .effects_common import N, amount, number, parse_filter, target, template
 
 
 @template(rf"look at the top {N} cards of your library,? then put them back in any order")
@@ -82,6 +90,14 @@ def _shuffle_library(m, targets):
     return [library_effects.ShuffleLibrary()]
 
 
+@template(r"you may shuffle")
+def _may_shuffle(m, targets):
+    """701.20a / 608.2d: "you may shuffle" after looking at the top cards of your library (Ponder): the
+    library is yours, the one the sentence before looked at. Only as a sentence of its own: after a
+    search of another player's library "then shuffle" would be theirs."""
+    return [V.Optional((library_effects.ShuffleLibrary(),), prompt="shuffle your library")]
+
+
 @template(r"search your library for (?:a|an) (.+?) card with the same total power and toughness, "
           r"put (?:it|that card) (onto the battlefield|into your hand), then shuffle")
 def _search_same_total(m, targets):
@@ -110,3 +126,48 @@ def _revealed_before(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_revealed_before)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _UntapFoundIf:
+    """"Then if you control N or more lands, untap that land": folded into the search before it."""
+
+    lands: int
+
+
+@template(r"then if you control (\w+) or more lands, untap that land")
+def _then_untap_found(m, targets):
+    n = number(m.group(1))
+    if not isinstance(n, int) or n <= 0:
+        raise Unsupported(m.string)
+    return [_UntapFoundIf(n)]
+
+
+def _fold_untap_found(effects: list, targets: list) -> None:
+    """"That land" is the one land the search just before put onto the battlefield tapped."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _UntapFoundIf):
+            prev = effects[i - 1] if i else None
+            if not (isinstance(prev, V.SearchLibrary) and prev.to == "battlefield" and prev.tapped
+                    and prev.amount == 1 and "Land" in prev.filter.types):
+                raise Unsupported("untap that land")
+            effects[i - 1:i + 1] = [dataclasses.replace(prev, untap_if_lands=e.lands)]
+            return _fold_untap_found(effects, targets)
+    return None
+
+
+EFFECTS_CHECKS.append(_fold_untap_found)
+
+
+@template(r"its controller may search their library for (?:a|an) (basic land|land|basic [a-z]+) card, put (?:it|that card) "
+          r"(onto the battlefield|onto the battlefield tapped|into their hand), then shuffle")
+def _controller_may_search(m, targets):
+    """701.19a: "its controller" is the controller of the permanent targeted before (Path to Exile's creature)."""
+    ref = target("it", targets)
+    if not isinstance(ref, V.Ref):
+        raise Unsupported(m.string)
+    who = ControllerOf(ref)
+    dest = m.group(2)
+    search = V.SearchLibrary(parse_filter(m.group(1) + " card", allow_card=True),
+                             "hand" if dest == "into their hand" else "battlefield", tapped=dest.endswith("tapped"), who=who)
+    return [V.Optional((search,), prompt=f"search your library for a {m.group(1)} card", who=who)]

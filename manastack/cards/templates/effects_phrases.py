@@ -5,7 +5,9 @@
 - "target creature defending player controls" (506.2 / 508.1b: in a two-player game, the attacking
   player's opponent); "you may have target creature get -1/-1 until end of turn" (608.2d: the
   controller chooses).
-- "You gain 1 life for each creature you control" (counted as it resolves, 608.2h).
+- "You gain 1 life for each creature you control" (counted as it resolves, 608.2h); likewise "CARDNAME deals X
+  damage to any target, where X is the number of Mountains you control", "draw a card for each creature you
+  control", and the domain count "basic land types among lands you control" (they control: the player named).
 - "Return a black or red creature you control to its owner's hand", "return another [permanent] you
   control to its owner's hand" (chosen as it resolves); "counter target red spell" (701.5a, 115.1).
 """
@@ -25,6 +27,8 @@ from .effects_referred import _object_ref
 @template(rf"(cardname|it) deals {N} damage to (.+?) and {N} damage to (.+)")
 def _damage_two(m, targets):
     """"CARDNAME deals 2 damage to any target and 1 damage to you" (Orcish Artillery)."""
+    if ", where x is " in m.string:
+        raise Unsupported(m.string)  # "X damage to target creature and X damage to you, where X is ...": one X
     first = sub_effects(f"{m.group(1)} deals {m.group(2)} damage to {m.group(3)}", targets)
     second = sub_effects(f"{m.group(1)} deals {m.group(4)} damage to {m.group(5)}", targets)
     return first + second
@@ -65,6 +69,49 @@ def _life_for_each(m, targets):
     if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
         raise Unsupported(m.string)
     return [dataclasses.replace(effects[0], amount=V.Count(flt, multiplier=n))]
+
+
+def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
+    """The number a "for each ..." / "the number of ..." phrase counts as it resolves (608.2h): permanents
+    a player controls, or the basic land types among their lands (domain)."""
+    what = what.strip()
+    if what in ("basic land type among lands you control", "basic land types among lands you control"):
+        return referred_objects.BasicLandTypes()
+    if what in ("basic land type among lands they control", "basic land types among lands they control"):
+        if who_text not in ("target player", "target opponent"):
+            raise Unsupported(what)
+        return referred_objects.BasicLandTypes(V.Ref(len(targets) - 1))
+    if not what.endswith((" you control", " your opponents control", " an opponent controls", " on the battlefield")):
+        raise Unsupported(what)
+    return V.Count(parse_filter(what.replace(" on the battlefield", "")))
+
+
+@template(r"(cardname|it) deals x damage to (.+), where x is the number of (.+)")
+def _damage_count(m, targets):
+    """"CARDNAME deals X damage to any target, where X is the number of basic land types among lands you
+    control" (Tribal Flames)."""
+    effects = sub_effects(f"{m.group(1)} deals x damage to {m.group(2)}", targets)
+    if not effects or any(not isinstance(e, V.DealDamage) or e.amount != "X" for e in effects):
+        raise Unsupported(m.string)  # every X of the sentence is the number counted (Sparksmith: two of them)
+    count = _count_of(m.group(3), "", targets)
+    return [dataclasses.replace(e, amount=count) for e in effects]
+
+
+@template(rf"(?:(target player|target opponent|you) )?draws? (a card|{N} cards) for each (.+)")
+def _draw_for_each(m, targets):
+    """"Target player draws a card for each basic land type among lands they control" (Allied Strategies),
+    "draw a card for each creature you control"."""
+    who = m.group(1) or "you"
+    effects = sub_effects("draw a card" if who == "you" else f"{who} draws a card", targets)
+    n = 1 if m.group(2) == "a card" else amount(m.group(3))
+    if len(effects) != 1 or not isinstance(effects[0], V.Draw) or not isinstance(n, int):
+        raise Unsupported(m.string)
+    count = _count_of(m.group(4), who, targets)
+    if n != 1:
+        if not isinstance(count, V.Count):
+            raise Unsupported(m.string)
+        count = dataclasses.replace(count, multiplier=n)
+    return [dataclasses.replace(effects[0], amount=count)]
 
 
 # ---------------------------------------------------------------------------- tap or untap, copies, hands

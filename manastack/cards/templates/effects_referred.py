@@ -367,3 +367,21 @@ def _for_each_counter(m, targets):
     if what.startswith("lose"):
         return [V.LoseLife(count)]
     return [V.Draw(count)] if what.startswith("draw") else [V.GainLife(count)]
+
+
+@template(r"destroy each (.+?) with (?:mana value|converted mana cost) equal to the number of ([a-z]+) counters on cardname")
+def _destroy_each_mana_value(m, targets):
+    """701.7a: Blast Zone, Engineered Explosives (the counters as the source last existed, 608.2h)."""
+    return [referred_objects.DestroyAllWithManaValue(parse_filter(m.group(1)), referred_objects.CountersOn(V.SELF, m.group(2)))]
+
+
+def _fold_no_regeneration(effects: list, targets: list) -> None:
+    """701.15c: "They can't be regenerated" after it qualifies that destruction."""
+    for i in range(len(effects) - 1):
+        if isinstance(effects[i], referred_objects.DestroyAllWithManaValue) and isinstance(effects[i + 1], V.CantBeRegenerated):
+            effects[i:i + 2] = [dataclasses.replace(effects[i], can_regenerate=False)]
+            return _fold_no_regeneration(effects, targets)
+    return None
+
+
+EFFECTS_CHECKS.append(_fold_no_regeneration)

@@ -26,6 +26,9 @@
   card", "Devour N", "sacrifice it unless it escaped", "Exile CARDNAME with N time counters on it",
   "Whenever CARDNAME evolves" (702.100b), "When CARDNAME becomes plotted", "You may play lands from your
   graveyard" (305.1), Cosmos Charger's foretell discount.
+- 702.34a granted: "Target instant or sorcery card in your graveyard gains flashback until end of turn. The
+  flashback cost is equal to its mana cost." (Snapcaster Mage), "Each instant and sorcery card in your
+  graveyard gains flashback ..." (Past in Flames): both sentences, in that order (rules/cast_from_zones.py).
 Variants left unsupported: X in those costs, madness on modal spells, activation restrictions other
 than "activate only as a sorcery" on graveyard abilities.
 """
@@ -41,6 +44,7 @@ from ...model.vocab import cast_from_zones, enters_keywords, upkeep_keywords
 from ...model.vocab import graveyard_keywords as R
 from ...model.vocab.referred_objects import SacrificeUnlessPay
 from ..compiler import (
+    EFFECTS_CHECKS,
     TRIGGER_TEMPLATES,
     Unsupported,
     compile_paragraph,
@@ -55,6 +59,8 @@ from ..compiler import (
 )
 from ..draft import CardDraft
 from .effects_activated import parse_cost_plus
+from .effects_common import parse_filter as parse_effect_filter
+from .effects_common import target, template
 
 # 702.135a / 702.46a / 702.43a: the text each keyword stands for (compiled by the effect templates).
 _AFTERLIFE = "create {n} 1/1 white and black spirit creature tokens with flying"
@@ -494,3 +500,42 @@ def _flashback_life(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> N
     if cost.x_count:
         raise Unsupported(para)
     out.abilities.append(cast_from_zones.CastFromGraveyard(para, "flashback", V.Cost(life=int(m.group(2))), cost))
+
+
+# --------------------------------------------------------------------------- 702.34a flashback granted
+
+@template(r"(target (?:instant or sorcery|instant|sorcery) card in your graveyard|each (instant and sorcery|instant|sorcery) "
+          r"card in your graveyard) gains flashback until end of turn")
+def _gains_flashback(m, targets):
+    """702.34a: the cost is the next sentence's ("_flashback_cost_is_mana_cost")."""
+    if m.group(2):
+        kinds = "instant or sorcery" if m.group(2) == "instant and sorcery" else m.group(2)
+        return [cast_from_zones.GrantFlashback(filter=parse_effect_filter(kinds + " card", allow_card=True))]
+    return [cast_from_zones.GrantFlashback(target(m.group(1), targets))]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _CostIsManaCost:
+    """"The flashback cost is equal to its mana cost": folded into the GrantFlashback before it."""
+
+
+@template(r"the flashback cost is equal to (?:its|that card's) mana cost")
+def _flashback_cost_is_mana_cost(m, targets):
+    return [_CostIsManaCost()]
+
+
+def _fold_flashback_cost(effects: list, targets: list) -> None:
+    """Each GrantFlashback is followed by the sentence naming its cost (the only cost modelled: its mana
+    cost); that sentence is dropped once read."""
+    i = 0
+    while i < len(effects):
+        if isinstance(effects[i], cast_from_zones.GrantFlashback):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _CostIsManaCost):
+                raise Unsupported("gains flashback: a cost other than its mana cost")
+            del effects[i + 1]
+        elif isinstance(effects[i], _CostIsManaCost):
+            raise Unsupported("the flashback cost is equal to its mana cost")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_flashback_cost)

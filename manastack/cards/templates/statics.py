@@ -37,6 +37,7 @@ Text outside these templates raises Unsupported: the card is not compiled.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model.vocab import Ability, AddCounters, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
@@ -222,6 +223,9 @@ def parse_keyword_list(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | N
         if m:
             prot.extend(x for x in m.groups() if x)
             continue
+        if it in ("protection from each color", "protection from all colors"):
+            prot.extend(("white", "blue", "black", "red", "green"))  # 702.16a: each color is a quality
+            continue
         return None
     if not items:
         return None
@@ -359,6 +363,9 @@ def parse_per(text: str) -> PerCount:
     m = re.fullmatch(r"(?:(creature|artifact|land|instant and sorcery|instant|sorcery) )?cards? in your graveyard", t)
     if m:
         return PerCount("graveyard", what=(m.group(1) or "").capitalize())
+    m = re.fullmatch(r"(?:(creature|artifact|land|instant and sorcery|instant|sorcery) )?cards? in all graveyards", t)
+    if m:
+        return PerCount("all_graveyards", what=(m.group(1) or "").capitalize())
     if t == "card in your hand":
         return PerCount("hand")
     m = re.fullmatch(r"([a-z+/\-0-9]+) counter on (?:it|cardname)", t)
@@ -479,7 +486,8 @@ def _embed(rx: str) -> str:
 
 
 _KW_ALT = "|".join(sorted((re.escape(k) for k in KEYWORDS | {"prowess"}), key=len, reverse=True))
-_PROT = r"protection from (?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?"
+_PROT = (r"protection from (?:(?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?"
+         r"|each color|all colors)")
 _KWL = rf"(?:{_KW_ALT}|{_PROT})(?:(?:,? and |, )(?:{_KW_ALT}|{_PROT}))*"
 _CLAUSE = (rf"(?:gets? (?:an additional )?[+-]\d+/[+-]\d+(?: for each [a-z0-9+/' \-]+?)?|(?:has|have) (?:{_KWL}|[\"“][^\"”]+[\"”])|"
            + "|".join(_embed(p) for p, _ in _RULE_CLAUSES) + ")")
@@ -545,6 +553,22 @@ def _condition_suffix(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     if is_spell:
         return _delegate_spell(para, out)
     out.abilities.append(build(para, m.group(1), m.group(2), parse_condition(m.group(3))))
+
+
+@paragraph_template(rf"{_SUBJ} gets? ([+-])x/([+-])(x|0), where x is the number of (.+)")
+def _gets_x_number(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"Equipped creature gets +X/+X, where X is the number of creature cards in all graveyards" (Bonehoard):
+    the same as "+1/+1 for each creature card in all graveyards" (611.3a: counted continuously)."""
+    toughness = "0" if m.group(4) == "0" else "1"
+    per = re.sub(r"\bcounters on\b", "counter on", m.group(5))
+    rewritten = f"{m.group(1)} gets {m.group(2)}1/{m.group(3)}{toughness} for each {per}"
+    if not re.fullmatch(rf"{_SUBJ} {_PRED}", rewritten):
+        raise Unsupported(para)
+    before = len(out.abilities)
+    compile_paragraph(rewritten, {}, is_spell, out)
+    if len(out.abilities) != before + 1 or not isinstance(out.abilities[-1], LayeredStatic):
+        raise Unsupported(para)
+    out.abilities[-1] = dataclasses.replace(out.abilities[-1], text=para.strip())
 
 
 @paragraph_template(rf"{_SUBJ} {_PRED}")

@@ -5,6 +5,7 @@ rules/game_rule_statics.py.
 - 402.2 / 514.1 "You have no maximum hand size"; 702.11c / 702.18a "You have hexproof", "You have shroud"; 305.2 "You may play an additional land on each of
   your turns", "You may play an additional land this turn"; 502.3 "Untap CARDNAME during each other
   player's untap step".
+- 101.2: "Each opponent / each player can't draw more than one card each turn".
 - 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes).
 - "Any player may activate this ability" (602.2: the player who activates it controls it; only plain costs).
 - Deck construction only: partner (702.124h-i), "choose a background" (702.124k), "doctor's
@@ -42,6 +43,16 @@ def _no_max_hand_size(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(V.StaticAbility(para.strip(), "no_max_hand_size"))
+
+
+@paragraph_template(r"(each opponent|each player) can't draw more than (one|two) cards? each turn")
+def _draw_limit(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """101.2: "Each opponent can't draw more than one card each turn" (Narset, Parter of Veils; Spirit of the
+    Labyrinth: "each player")."""
+    if is_spell:
+        raise Unsupported(para)
+    kind = "draw_limit_opponents" if m.group(1) == "each opponent" else "draw_limit_players"
+    out.abilities.append(V.StaticAbility(para.strip(), kind, amount=_n(m.group(2))))
 
 
 @paragraph_template(r"you have (hexproof|shroud)")

@@ -99,6 +99,13 @@ class Draw(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraTurn(Effect):
+    """500.7: "[You] take an extra turn after this one" (rules/turn.py)."""
+
+    who: Who = YOU
+
+
+@dataclass(frozen=True, slots=True)
 class GainLife(Effect):
     amount: Amount
     who: Who = YOU
@@ -442,6 +449,11 @@ class SearchLibrary(Effect):
     to: str = "hand"  # "hand" or "battlefield"
     tapped: bool = False
     amount: int = 1
+    who: Who = YOU  # the player who searches their library ("its controller may search their library")
+    # "... put it onto the battlefield tapped, then shuffle. Then if you control four or more lands, untap
+    # that land" (Fabled Passage): untapped after the shuffle when its controller controls at least
+    # `untap_if_lands` lands (0: never)
+    untap_if_lands: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,10 +469,12 @@ class Sacrifice(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Optional(Effect):
-    """"You may ...": the controller answers yes or no as it resolves (608.2d)."""
+    """"You may ...": the controller answers yes or no as it resolves (608.2d); "its controller may ..." (Path
+    to Exile): `who` answers."""
 
     effects: tuple[Effect, ...]
     prompt: str = ""
+    who: Who | None = None  # None: the controller of the spell or ability
 
 
 @dataclass(frozen=True, slots=True)
@@ -581,9 +595,11 @@ class DelayedTrigger(Effect):
 
 @dataclass(frozen=True, slots=True)
 class LookAtTop(Effect):
-    """"Look at the top N cards of your library": the cards the following DigPut / PutRest refer to."""
+    """"Look at the top N cards of your library": the cards the following DigPut / PutRest refer to.
+    `reveal`: "reveal the top N cards of your library" (701.16a: every player sees them)."""
 
     amount: Amount
+    reveal: bool = False
 
 
 @dataclass(frozen=True, slots=True)

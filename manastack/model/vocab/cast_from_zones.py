@@ -98,3 +98,13 @@ class SacrificeUnlessEscaped(V.Effect):
     it was cast with escape)."""
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class GrantFlashback(V.Effect):
+    """"Target instant or sorcery card in your graveyard gains flashback until end of turn. The flashback
+    cost is equal to its mana cost." (Snapcaster Mage; 702.34a): the target card, or, with `filter`, each
+    card of your graveyard matching it as the effect resolves (611.2c: Past in Flames)."""
+
+    target: V.Who | None = None
+    filter: V.ObjectFilter | None = None

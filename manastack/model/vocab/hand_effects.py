@@ -30,3 +30,11 @@ class DiscardAtRandom(V.Effect):
     who: V.Who
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHandOnTop(V.Effect):
+    """"Put two cards from your hand on top of your library in any order" (Brainstorm): the controller
+    chooses that many cards of their hand (all of them when they have fewer) and their order (401.4)."""
+
+    amount: int

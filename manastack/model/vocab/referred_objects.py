@@ -125,3 +125,44 @@ class AttachSelfTo(V.Effect):
     to: V.Who
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class InsteadIf(V.Effect):
+    """"CARDNAME deals 2 damage to any target. Metalcraft — CARDNAME deals 4 damage instead if you control
+    three or more artifacts" (608.2c: the text as a whole says what the spell does; the condition is
+    checked as it resolves): `instead` when `condition` holds (a condition of vocab/conditions.py),
+    else `otherwise`."""
+
+    condition: object
+    instead: tuple[V.Effect, ...]
+    otherwise: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IfTargetMatches(V.Effect):
+    """"Destroy target creature if it has mana value 2 or less" (Fatal Push, 608.2c): the target is any
+    creature; its quality is checked as the effect happens, and `effects` happen only if it has it."""
+
+    target: V.Ref
+    filter: V.ObjectFilter
+    effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyAllWithManaValue(V.Effect):
+    """"Destroy each nonland permanent with mana value equal to the number of charge counters on CARDNAME"
+    (Blast Zone, Engineered Explosives; 701.7a): `amount` is read as the effect happens (608.2h: the counters
+    the sacrificed source had as it last existed)."""
+
+    filter: V.ObjectFilter
+    amount: V.Amount
+    can_regenerate: bool = True  # "They can't be regenerated" (701.15c: Wave of Terror)
+
+
+@dataclass(frozen=True, slots=True)
+class BasicLandTypes:
+    """An Amount: "the number of basic land types among lands you control" (domain), or among the lands of
+    the player `who` names ("among lands they control"), counted as the effect happens (608.2h)."""
+
+    who: V.Who = V.YOU

@@ -1,0 +1,234 @@
+"""Effects that depend on a condition checked as they resolve (608.2c); executed by
+rules/referred_objects.py (InsteadIf, IfTargetMatches).
+
+- "[effect] instead if [condition]" after the effect it replaces, in the same paragraph ("It deals 5 damage
+  instead if you control a Spacecraft") or, for an instant or sorcery, in a paragraph of its own behind an
+  ability word ("Metalcraft — CARDNAME deals 4 damage instead if you control three or more artifacts",
+  "Morbid — ...", "Revolt — ..."): the replacing effect is of the same kind as the one it replaces and
+  refers to the same targets ("that creature"); "CARDNAME deals N damage instead" keeps its target. The
+  condition is one an intervening "if" may have (templates/conditions.py: this turn's history, what you
+  control, the conditions of static abilities), read for the source's controller.
+- "[Then ]if [condition], [effect]" (Hour of Promise, Psychic Whorl): the same conditions, checked as it resolves.
+- "Destroy target creature if it has mana value 2 or less" (Fatal Push): the target is any creature; the
+  mana value is checked as the effect happens.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from ...model import vocab as V
+from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf
+from ..compiler import (
+    EFFECTS_CHECKS,
+    PARAGRAPH_TEMPLATES,
+    SENTENCE_TEMPLATES,
+    Unsupported,
+    first_template,
+    paragraph_template,
+    parse_effects,
+    split_sentences,
+)
+from ..draft import CardDraft
+from .conditions import _intervening
+from .effects_common import N, amount, sub_effects, target, template
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Instead:
+    """An "instead if" sentence waiting for the effect before it (never left in a compiled ability)."""
+
+    condition: object
+    effect: V.Effect | None  # the replacing effect, or None for "deals N damage instead"
+    damage: V.Amount | None = None
+
+
+def _instead(clause: str, cond_text: str, targets: list) -> _Instead:
+    condition = _intervening(cond_text, "")
+    m = re.fullmatch(rf"(?:cardname|it) deals {N} damage(?: to (?:that creature|that permanent|that target|it))?", clause)
+    if m:
+        return _Instead(condition, None, amount(m.group(1)))
+    n = len(targets)
+    effects = sub_effects(clause, targets)
+    if len(targets) != n or len(effects) != 1:
+        del targets[n:]
+        raise Unsupported(clause)  # a new target, or several effects: not a replacement of the one before
+    return _Instead(condition, effects[0])
+
+
+def _replacing(pending: _Instead, prev: object) -> V.Effect:
+    if pending.effect is None:
+        if not isinstance(prev, V.DealDamage):
+            raise Unsupported("deals damage instead")
+        new: V.Effect = dataclasses.replace(prev, amount=pending.damage)
+    elif type(pending.effect) is type(prev):
+        new = pending.effect
+    else:
+        raise Unsupported("instead: not the same kind of effect")
+    assert isinstance(prev, V.Effect)
+    return InsteadIf(pending.condition, (new,), (prev,))
+
+
+_RX = re.compile(r"(.+) instead if (.+)")
+
+
+def _instead_sentence(m: re.Match, targets: list) -> list:
+    """First in line: "... instead if ..." is never meant for the general templates (which would read
+    "cardname deals 4 damage instead if ..." as something else or refuse it)."""
+    return [_instead(m.group(1), m.group(2), targets)]
+
+
+first_template(SENTENCE_TEMPLATES, (_RX, _instead_sentence))
+
+
+def _contains_pending(x: object) -> bool:
+    if isinstance(x, (_Instead, _LeadingIf)):
+        return True
+    if isinstance(x, tuple):
+        return any(_contains_pending(y) for y in x)
+    if isinstance(x, V.Effect):
+        return any(_contains_pending(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
+
+
+def _merge(effects: list, targets: list) -> None:
+    """Each "instead if" sentence replaces the effect just before it in the same ability; one with nothing
+    before it (or inside another effect) is refused (a spell's paragraph of its own: `_instead_paragraph`)."""
+    i = 0
+    while i < len(effects):
+        if isinstance(effects[i], _Instead):
+            if i == 0 or isinstance(effects[i - 1], _Instead):
+                raise Unsupported("instead if")
+            effects[i - 1:i + 1] = [_replacing(effects[i], effects[i - 1])]
+            continue
+        i += 1
+    for k, e in enumerate(effects):
+        if isinstance(e, _LeadingIf):
+            if k == 0:
+                raise Unsupported("if")  # first: an intervening "if" of a trigger, or a spell's paragraph
+            effects[k] = e.effect
+    if any(_contains_pending(e) for e in effects):
+        raise Unsupported("instead if")
+    # "If you control ..., you may draw a card. If you do, discard a card": the "if you do" belongs inside the
+    # conditional effect (608.2c: whether the player did is known only there; not doing it when the
+    # condition fails).
+    i = 1
+    while i < len(effects):
+        prev, e = effects[i - 1], effects[i]
+        if isinstance(e, V.IfYouDo) and isinstance(prev, InsteadIf) and not prev.otherwise and prev.instead \
+                and isinstance(prev.instead[-1], V.Optional):
+            effects[i - 1:i + 1] = [dataclasses.replace(prev, instead=prev.instead + (e,))]
+            continue
+        i += 1
+
+
+EFFECTS_CHECKS.append(_merge)
+
+
+@paragraph_template(r"([^—]+) instead if ([^—]+)")  # not "Metalcraft — ...": the ability word first
+def _instead_paragraph(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """An instant's or sorcery's "Metalcraft — CARDNAME deals 4 damage instead if ..." (the ability word
+    already dropped): it replaces the last effect of the paragraphs before (608.2c)."""
+    if not is_spell or not out.spell_effects or len(split_sentences(m.group(0))) != 1:
+        raise Unsupported(para)
+    pending = _instead(m.group(1), m.group(2), out.spell_targets)
+    out.spell_effects[-1] = _replacing(pending, out.spell_effects[-1])
+
+
+@template(r"(.+) if it has (?:mana value|converted mana cost) (\d+) or (less|greater)")
+def _if_mana_value(m: re.Match, targets: list) -> list:
+    """608.2c: "destroy target creature if it has mana value 2 or less" (any creature may be targeted)."""
+    inner = sub_effects(m.group(1), targets)
+    ref = target("it", targets)
+    if not isinstance(ref, V.Ref) or len(inner) != 1:
+        raise Unsupported(m.string)
+    n = int(m.group(2))
+    flt = V.ObjectFilter(max_mana_value=n) if m.group(3) == "less" else V.FilterPlus(min_mana_value=n)
+    return [IfTargetMatches(ref, flt, tuple(inner))]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _LeadingIf:
+    """"If [condition], [effect]" as a sentence: never the first of a triggered ability's effects (there an "if"
+    right after the trigger condition is an intervening "if", 603.4: templates/conditions.py) — `_merge`
+    unwraps it after another effect, `_spell_if_paragraph` at the start of an instant's or sorcery's
+    paragraph."""
+
+    effect: InsteadIf
+
+
+def _refers_to_it(x: object) -> bool:
+    """Whether effects name V.IT (the source or the trigger's object: not what "that land" means after a
+    search or another untargeted effect)."""
+    if isinstance(x, str):
+        return x == V.IT
+    if isinstance(x, tuple):
+        return any(_refers_to_it(y) for y in x)
+    if isinstance(x, V.Effect):
+        return any(_refers_to_it(getattr(x, f.name)) for f in dataclasses.fields(x) if f.name not in ("prompt", "text"))
+    return False
+
+
+def _if_effect(cond_text: str, text: str, targets: list) -> InsteadIf:
+    if re.match(r"(?:it|its|it's|that|they|their|those|the|a|an|this)\b", cond_text):
+        raise Unsupported(cond_text)  # about an object of the effect, not the source's controller
+    condition = _intervening(cond_text, "")
+    n = len(targets)
+    inner = sub_effects(text, targets)
+    if any(isinstance(e, V.AddMana) for e in inner) or _refers_to_it(tuple(inner)):
+        del targets[n:]
+        raise Unsupported(text)  # 605.1a: no mana inside a conditional effect; "it" unsettled
+    return InsteadIf(condition, tuple(inner), ())
+
+
+@template(r"(?:then )?if (.+?), (.+)")
+def _if_condition(m: re.Match, targets: list) -> list:
+    """608.2c: "[Then ]if you control three or more Deserts, create two 2/2 black Zombie creature tokens": the
+    condition is one an intervening "if" may have, read as the effect happens."""
+    return [_LeadingIf(_if_effect(m.group(1), m.group(2), targets))]
+
+
+@paragraph_template(r"if ([^,—]+), ([^—]+)")
+def _spell_if_paragraph(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """An instant's or sorcery's paragraph opening with "If [condition], ..." ("Ferocious — If you control a
+    creature with power 4 or greater, you may draw a card. If you do, discard a card.", the ability word
+    already dropped). Anything else opening with "if" gets the spell's usual reading."""
+    if not is_spell:
+        _next_paragraph_template(m, para, out, is_spell)  # "If CARDNAME is in your opening hand, ...", ...
+        return
+    targets = out.spell_targets
+    n = len(targets)
+    text = m.group(0)
+    try:
+        first, *rest = split_sentences(text)
+        fm = re.fullmatch(r"if (.+?), (.+)", first.rstrip("."))
+        if fm is None:
+            raise Unsupported(para)
+        effects: list = [_if_effect(fm.group(1), fm.group(2), targets)]
+        if rest:
+            effects.extend(parse_effects(" ".join(rest), targets))
+        _merge(effects, targets)
+    except Unsupported:
+        del targets[n:]
+        _next_paragraph_template(m, para, out, is_spell)  # "if it's your turn, ...": the other readings
+        return
+    out.spell_effects.extend(effects)
+
+
+def _next_paragraph_template(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """The paragraph as if `_spell_if_paragraph` had not matched it: the later paragraph templates, then an
+    instant's or sorcery's effects (compiler.compile_paragraph's fallback; nothing else there opens with "if")."""
+    after = False
+    for rx, fn in PARAGRAPH_TEMPLATES:
+        if fn is _spell_if_paragraph:
+            after = True
+            continue
+        if after:
+            pm = rx.fullmatch(m.string)
+            if pm:
+                fn(pm, para, out, is_spell)
+                return
+    if not is_spell:
+        raise Unsupported(para)
+    out.spell_effects.extend(parse_effects(m.string, out.spell_targets))
