@@ -56,15 +56,11 @@ def pay(g: Game, o: Obj, cost: LoyaltyCost, x: int) -> None:
     have = o.counters.get("loyalty", 0)
     if n < 0 and have < -n:
         raise IllegalActionError(f"{o.card.name} doesn't have {-n} loyalty counter(s) to remove (606.6)")
-    if n > 0:
-        n = counter_replacement.replaced_amount(g, o, "loyalty", n, by_effect=False)  # 606.4: a cost, not an effect (614.1a)
     if n < 0:
         g.perform(CountersRemoved("606.4", o.id, "loyalty", -n))
     elif n:
-        # A cost's counters, replaced above (Game.replace_event); its own log line ("add_counters").
-        o.counters["loyalty"] = have + n
-        g.invalidate()
-        g.log_event("add_counters", "606.4", card=o.card.name, kind="loyalty", amount=n)
+        # 606.4: a cost, not an effect: only replacement effects on counters put on by anything apply (614.1a)
+        counter_replacement.put_counters(g, o, "loyalty", n, "606.4", by_effect=False)
     # 606.3: one loyalty ability of a permanent per turn: remembered until the turn ends
     g.perform(EffectCreated("606.3", ContinuousEffect(ACTIVATED, o.id, timestamp=s.next_timestamp)))
     s.next_timestamp += 1

@@ -35,7 +35,6 @@ STACK = "the stack's contents changed (601.2i, 608.2n, 707.10): characteristics 
 INVALIDATE_SITES: dict[tuple[str, str], str] = {
     ("cast_from_zones", "_continue_cast"): "601.2h: the state was restored from a snapshot: every cached value is stale",
     ("counter_replacement", "put_counters"): "counters written on an object that is no game object (a copy being made)",
-    ("loyalty", "pay"): "606.4: a cost's loyalty counters, already replaced (Game.replace_event), with their own line",
     ("copy_effects", "_enters_as_copy"): "707.5: layer 1, the copiable values it enters with (as it enters, 614.1c)",
     ("alternative_costs", "overload_swap"): "702.96a: the spell being cast becomes its overloaded version",
     ("imprint", "_return_exiled_to_hand"): "607.2a: the linked exiled cards changed (what the source could produce)",
