@@ -175,6 +175,7 @@ FLASH_PERMISSIONS = registry.FLASH_PERMISSIONS  # (engine/registry.py)
 ACTIVATION_RESTRICTIONS = registry.ACTIVATION_RESTRICTIONS  # (engine/registry.py)
 PERMANENT_SPELL_HOOKS = registry.PERMANENT_SPELL_HOOKS  # (engine/registry.py)
 CARD_SWAPS = registry.CARD_SWAPS  # (engine/registry.py)
+CAST_FACE_CHOICES = registry.CAST_FACE_CHOICES  # (engine/registry.py)
 ALL_MODES_HOOKS = registry.ALL_MODES_HOOKS  # (engine/registry.py)
 
 
@@ -287,6 +288,9 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
     vf = _facedown_module
     face_down = not flashback and permit is None and vf.face_down_cast_wanted(g, p, o, action)  # 601.2b / 702.37c
+    if not face_down and o.card.faces:
+        for choose_face in CAST_FACE_CHOICES:  # 715.3 an Adventure, 712.12 a back face (rules/layouts.py)
+            choose_face(g, p, o, action)
     why = vf.face_down_block_reason(g, p, o) if face_down else cast_block_reason(
         g, p, o, any_time=permit is not None and permit.any_time)
     if why:

@@ -1,0 +1,144 @@
+"""CR 715 adventurer cards: cards of two parts (cards/compiler.py compile_card: `CardDef.faces`).
+
+- 715.3: as an adventurer card is cast from its owner's hand, the player chooses whether to cast it as
+  its Adventure (the choice ("adventure", true/false) of the CastSpell action, else asked); the spell
+  then has only the Adventure's characteristics (715.3b): the object's `card` is the Adventure part
+  and `own_card` the card, which it is again as soon as it leaves the stack (400.7, engine/door.py).
+- 715.4: an Adventure spell that resolves is exiled instead of going to the graveyard, and while it
+  stays exiled its owner may cast it as a creature spell (a CastSpell of the exiled card, 601.3);
+  countered, or leaving the stack any other way, it goes where it would (the graveyard).
+- 715.2 / 715.4: in every other zone, and cast any other way, it has only its main characteristics.
+
+For agents, `face_cast_actions` lists the casts as an Adventure from the hand and the casts of the
+creature from exile that can be made now (rules/priority.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import registry
+from ..errors import IllegalActionError
+from ..model import actions as A
+from ..model.events import EffectCreated
+from ..model.state import EXILE, HAND, STACK, ContinuousEffect
+from . import add_hook, cast_from_zones, mana_payment, stack, targeting, total_cost
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..model.state import GameState, Obj, StackItem
+    from ..model.vocab import CardDef
+
+ADVENTURE = "adventure"
+_ON_AN_ADVENTURE = "on_an_adventure"  # the ContinuousEffect kind marking a card exiled by 715.4
+
+
+def adventure_of(card: CardDef) -> CardDef | None:
+    """715.2: the Adventure part of an adventurer card, or None."""
+    return card.faces[0] if card.layout == ADVENTURE and card.faces else None
+
+
+def is_adventure_spell(o: Obj) -> bool:
+    """715.3: the object is an adventurer card on the stack cast as its Adventure."""
+    return o.zone == STACK and o.own_card is not None and o.card is adventure_of(o.own_card)
+
+
+def _choice(action: A.CastSpell) -> bool | None:
+    return next((bool(c[1]) for c in action.choices
+                 if isinstance(c, tuple) and len(c) == 2 and c[0] == ADVENTURE), None)
+
+
+def choose_adventure(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
+    """registry.CAST_FACE_CHOICES: 715.3 / 601.2b: cast it as its Adventure? From the action's choices,
+    else asked (scenario answer true/false; default the creature)."""
+    part = adventure_of(o.card)
+    if part is None or o.zone != HAND:
+        if _choice(action):
+            raise IllegalActionError(f"{o.card.name} can't be cast as an Adventure from there (715.3)")
+        return
+    ans = _choice(action)
+    if ans is None:
+        ans = g.choose(p, ADVENTURE, [False, True],
+                       f"715.3: cast {o.card.name} as its Adventure {part.name}? (true or false)")
+    if not isinstance(ans, bool):
+        raise IllegalActionError(f"{o.card.name}: answer true or false for casting it as its Adventure (715.3)")
+    if not ans:
+        return
+    g.log_event(ADVENTURE, "715.3", card=o.card.name, adventure=part.name)
+    o.own_card = o.card
+    o.card = part  # 715.3b: only the Adventure's characteristics while on the stack
+    g.invalidate()
+
+
+def adventure_resolved(g: Game, item: StackItem) -> bool:
+    """registry.RESOLVED_SPELL_HOOKS: 715.4: as an Adventure spell resolves, its controller exiles it
+    instead of putting it anywhere else; its owner may cast the creature later from exile."""
+    o = g.s.objects.get(item.obj) if item.obj is not None else None
+    if o is None or not is_adventure_spell(o):
+        return False
+    s = g.s
+    new = g.move(o.id, EXILE, rule="715.4")
+    g.perform(EffectCreated("715.4", ContinuousEffect(_ON_AN_ADVENTURE, new, until="permanent", controller=o.owner,
+                                                      timestamp=s.next_timestamp)))
+    s.next_timestamp += 1
+    return True
+
+
+def _on_an_adventure(s: GameState, oid: int) -> bool:
+    return any(e.kind == _ON_AN_ADVENTURE and e.target == oid for e in s.effects)
+
+
+def adventure_permit(g: Game, p: int, o: Obj) -> cast_from_zones.CastPermit | None:
+    """registry.CAST_PERMISSIONS: 715.4: its owner may cast the creature from exile (its mana cost)."""
+    if o.zone == EXILE and o.owner == p and adventure_of(o.card) is not None and _on_an_adventure(g.s, o.id):
+        return cast_from_zones.CastPermit(ADVENTURE, "715.4")
+    return None
+
+
+def face_cast_actions(g: Game, p: int) -> list[A.Action]:
+    """CastSpell actions for agents: `p`'s adventurer cards in hand cast as their Adventure (715.3), and
+    their cards on an adventure cast from exile (715.4), that can be cast and paid for now."""
+    s = g.s
+    pl = s.players[p]
+    out: list[A.Action] = []
+    for oid in pl.hand:
+        o = s.objects[oid]
+        part = adventure_of(o.card)
+        if part is None or part.mana_cost.x_count:
+            continue
+        main = o.card
+        o.card = part  # its characteristics as it would be cast (715.3b), for the checks below
+        g.invalidate()
+        try:
+            if stack.cast_block_reason(g, p, o) is None and mana_payment.can_pay(
+                    g, p, total_cost.total_cost_reqs(g, p, part, 0, ()), ("spell", oid)):
+                out.extend(A.CastSpell(oid, targets, 0, modes=modes, choices=((ADVENTURE, True),))
+                           for modes, specs in stack.cast_variants(g, part)
+                           for targets in targeting.target_combos(g, specs, p, oid, part.colors))
+        finally:
+            o.card = main
+            g.invalidate()
+    if pl.exile and any(e.kind == _ON_AN_ADVENTURE for e in s.effects):
+        for oid in pl.exile:
+            o = s.objects[oid]
+            permit = adventure_permit(g, p, o)
+            if permit is not None and stack.cast_block_reason(g, p, o) is None and not o.card.mana_cost.x_count:
+                out.extend(cast_from_zones._permitted_casts(g, p, o, permit))
+    return out
+
+
+def has_face_cards(s: GameState, p: int) -> bool:
+    """Whether `p` may have a cast face_cast_actions would list (asked at every priority: cheap)."""
+    pl = s.players[p]
+    objs = s.objects
+    return any(objs[oid].card.faces for oid in pl.hand) or bool(
+        pl.exile and any(e.kind == _ON_AN_ADVENTURE for e in s.effects))
+
+
+def _install() -> None:
+    add_hook(registry.CAST_FACE_CHOICES, choose_adventure)
+    add_hook(registry.RESOLVED_SPELL_HOOKS, adventure_resolved)
+    add_hook(registry.CAST_PERMISSIONS, adventure_permit)
+
+
+_install()

@@ -1,0 +1,70 @@
+"""715 adventurer cards (rules/layouts.py, cards/compiler.py compile_card): both parts compile or the
+card is unsupported (715.2), the main characteristics everywhere but on the stack as an Adventure
+(715.2, 715.3b), the casts agents are offered (715.3 from the hand, 715.4 from exile). The scenario
+files are in tests/scenarios/cards/layouts/."""
+
+from __future__ import annotations
+
+import pytest
+from setup_helpers import put
+
+from manastack import Game, IllegalActionError
+from manastack.cards.db import get_card
+from manastack.model import actions as A
+from manastack.model.state import EXILE, HAND, MAIN1, Obj
+
+
+@pytest.mark.parametrize("name, part", [("Brazen Borrower", "Petty Theft"), ("Murderous Rider", "Swift End"),
+                                        ("Giant Killer", "Chop Down")])
+def test_715_2_both_parts_compile(name: str, part: str) -> None:
+    cd = get_card(name)
+    assert cd.layout == "adventure" and cd.name == name and "Creature" in cd.types  # 715.2: main characteristics
+    (adv,) = cd.faces
+    assert adv.name == part and "Adventure" in adv.subtypes and adv.spell is not None and adv.spell.effects
+
+
+def test_715_2_a_card_is_supported_only_if_both_parts_are() -> None:
+    cd = get_card("Bonecrusher Giant", require_supported=False)  # its creature's text isn't supported
+    assert cd.unsupported and cd.faces and cd.faces[0].name == "Stomp"
+    fae = get_card("Fae of Wishes", require_supported=False)  # its creature compiles, its Adventure doesn't
+    assert any(u.startswith("Granted: ") for u in fae.unsupported)
+
+
+def _game(islands: int, *cards: tuple[str, str, int]) -> tuple[Game, list[Obj]]:
+    """A game in alice's main phase: her Islands, the (name, zone, controller) cards, libraries."""
+    g = Game.empty(seed=1)
+    for _ in range(islands):
+        put(g, "Island", "battlefield", 0)
+    objs = [put(g, name, zone, who) for name, zone, who in cards]
+    for p in (0, 1):
+        for _ in range(10):
+            put(g, "Island", "library", p)
+    g.s.turn, g.s.active, g.s.step, g.s.priority = 3, 0, MAIN1, 0
+    g.run()
+    return g, objs
+
+
+def test_715_3_and_715_4_agents_are_offered_both_casts() -> None:
+    g, (bears, borrower) = _game(5, ("Grizzly Bears", "battlefield", 1), ("Brazen Borrower", HAND, 0))
+    acts = [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == borrower.id]
+    assert A.CastSpell(borrower.id, (bears.id,), 0, choices=(("adventure", True),)) in acts  # 715.3
+    assert any(a.choices == () and a.targets == () for a in acts)  # or as the creature
+    g.apply(A.CastSpell(borrower.id, (bears.id,), 0, choices=(("adventure", True),)))
+    g.apply(A.PassPriority())
+    g.apply(A.PassPriority())
+    (exiled,) = g.s.players[0].exile
+    assert g.s.objects[exiled].card.name == "Brazen Borrower"  # 715.4: exiled, with its main characteristics
+    again = [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == exiled]
+    assert again and all(a.choices == () for a in again)  # only as the creature (715.4)
+    with pytest.raises(IllegalActionError, match="715.3"):
+        g.apply(A.CastSpell(exiled, (), 0, choices=(("adventure", True),)))
+    g.apply(again[0])  # (then, with nothing left to do, the players pass and it resolves)
+    assert [g.s.objects[o].card.name for o in g.s.battlefield if g.s.objects[o].controller == 0].count(
+        "Brazen Borrower") == 1
+
+
+def test_715_4_only_an_adventure_that_resolved_may_be_cast_from_exile() -> None:
+    g, (exiled,) = _game(3, ("Brazen Borrower", EXILE, 0))  # exiled some other way
+    assert not [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == exiled.id]
+    with pytest.raises(IllegalActionError):
+        g.apply(A.CastSpell(exiled.id, (), 0))
