@@ -116,11 +116,18 @@ def record(name: str) -> dict | None:
 
 @lru_cache(maxsize=1)
 def _other_faces() -> dict[str, list[dict]]:
-    """The parts after the first of the corpus's multi-part cards (adventure, split, aftermath, flip: 108
-    cards), whole name -> [face, ...] in Scryfall field names. The corpus keeps only a card's first face;
-    these come from the 2019 Scryfall data (/work/shared/reference/oracle-cards-2019.json.gz, `card_faces`,
-    Oracle text of 2019: the compiler reads its templates). Modal double-faced cards are newer than it."""
-    return json.loads(resources.files("manastack.cards").joinpath("data/card-faces.json").read_text("utf-8"))
+    """The parts after the first of the corpus's multi-part cards, whole name -> [face, ...] in Scryfall
+    field names. The corpus keeps only a card's first face. card-faces.json: the adventure, split,
+    aftermath and flip cards of the 2019 Scryfall data (/work/shared/reference/oracle-cards-2019.json.gz,
+    `card_faces`; Oracle text of 2019, whose templates the compiler reads): 108 cards. Modal
+    double-faced cards are newer than that data: card-faces-mdfc.json holds the back faces, entered
+    by hand in current Oracle text, of the 20 land-backed ones of the Zendikar Rising cycles (the ten
+    Pathways, the uncommon and mythic spell-lands the decklists of /work/shared/decks play)."""
+    files = resources.files("manastack.cards")
+    out: dict[str, list[dict]] = {}
+    for name in ("data/card-faces.json", "data/card-faces-mdfc.json"):
+        out.update(json.loads(files.joinpath(name).read_text("utf-8")))
+    return out
 
 
 _TEXT_FIELDS = ("name", "type_line")  # strings a card can't do without

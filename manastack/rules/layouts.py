@@ -1,4 +1,5 @@
-"""CR 715 adventurer cards: cards of two parts (cards/compiler.py compile_card: `CardDef.faces`).
+"""CR 715 adventurer cards and 712 modal double-faced cards: cards of two parts (cards/compiler.py
+compile_card: `CardDef.layout`, `CardDef.faces`).
 
 - 715.3: as an adventurer card is cast from its owner's hand, the player chooses whether to cast it as
   its Adventure (the choice ("adventure", true/false) of the CastSpell action, else asked); the spell
@@ -9,8 +10,18 @@
   countered, or leaving the stack any other way, it goes where it would (the graveyard).
 - 715.2 / 715.4: in every other zone, and cast any other way, it has only its main characteristics.
 
+CR 712 modal double-faced cards (layout "modal_dfc": the front face is the CardDef, the back face
+`faces[0]`):
+
+- 712.12: its owner may cast it or play it as either face. A back face that is a land is played as a
+  land drop (PlayLand `back_face`: None plays the face that is a land and asks if both are, 305.1);
+  a back face that is a spell is cast as such (the choice ("back_face", true/false), else asked).
+- 712.8: on the stack and on the battlefield it has the characteristics of the face it was cast or
+  played as (engine/door.py keeps `own_card` onto the battlefield); in every other zone its front
+  face's (400.7: once it leaves, the new object is its own card again).
+
 For agents, `face_cast_actions` lists the casts as an Adventure from the hand and the casts of the
-creature from exile that can be made now (rules/priority.py).
+creature from exile that can be made now, and the casts and land plays of back faces (rules/priority.py).
 """
 
 from __future__ import annotations
@@ -30,6 +41,8 @@ if TYPE_CHECKING:
     from ..model.vocab import CardDef
 
 ADVENTURE = "adventure"
+MODAL_DFC = "modal_dfc"
+BACK_FACE = "back_face"
 _ON_AN_ADVENTURE = "on_an_adventure"  # the ContinuousEffect kind marking a card exiled by 715.4
 
 
@@ -44,8 +57,7 @@ def is_adventure_spell(o: Obj) -> bool:
 
 
 def _choice(action: A.CastSpell) -> bool | None:
-    return next((bool(c[1]) for c in action.choices
-                 if isinstance(c, tuple) and len(c) == 2 and c[0] == ADVENTURE), None)
+    return _flag(action.choices, ADVENTURE)
 
 
 def choose_adventure(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
@@ -68,6 +80,72 @@ def choose_adventure(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
     o.own_card = o.card
     o.card = part  # 715.3b: only the Adventure's characteristics while on the stack
     g.invalidate()
+
+
+def back_face_of(card: CardDef) -> CardDef | None:
+    """712.2: the back face of a modal double-faced card, or None."""
+    return card.faces[0] if card.layout == MODAL_DFC and card.faces else None
+
+
+def _flag(choices: tuple, key: str) -> bool | None:
+    return next((bool(c[1]) for c in choices if isinstance(c, tuple) and len(c) == 2 and c[0] == key), None)
+
+
+def _show_face(g: Game, o: Obj, face: CardDef, rule: str) -> None:
+    g.log_event(BACK_FACE, rule, card=o.card.name, face=face.name)
+    o.own_card = o.card
+    o.card = face
+    g.invalidate()
+
+
+def choose_back_face(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
+    """registry.CAST_FACE_CHOICES: 712.12: cast a modal double-faced card as its back face? From the
+    action's choices (("back_face", true/false)), else asked when both faces are spells; a land face is
+    played, not cast (305.9)."""
+    back = back_face_of(o.card)
+    wanted = _flag(action.choices, BACK_FACE)
+    if back is None or o.zone != HAND:
+        if wanted:
+            raise IllegalActionError(f"{o.card.name} has no back face that can be cast from there (712.12)")
+        return
+    if "Land" in back.types:
+        if wanted:
+            raise IllegalActionError(f"{back.name} is a land: it is played, not cast (712.12, 305.9)")
+        return
+    if wanted is None:
+        if "Land" in o.card.types:
+            wanted = True  # the front is a land: the spell cast is the back face
+        else:
+            wanted = g.choose(p, BACK_FACE, [False, True],
+                              f"712.12: cast {o.card.name} as its back face {back.name}? (true or false)")
+    if not isinstance(wanted, bool):
+        raise IllegalActionError(f"{o.card.name}: answer true or false for casting its back face (712.12)")
+    if wanted:
+        _show_face(g, o, back, "712.12")
+
+
+def choose_land_face(g: Game, p: int, o: Obj, action: A.PlayLand) -> None:
+    """registry.LAND_FACE_CHOICES: 712.12 / 305.1: play a modal double-faced card as the face chosen (the
+    action's `back_face`; None: the face that is a land, asked if both are)."""
+    back = back_face_of(o.card)
+    wanted = action.back_face
+    if back is None:
+        if wanted:
+            raise IllegalActionError(f"{o.card.name} has no back face (712.12)")
+        return
+    if wanted is None:
+        front_land, back_land = "Land" in o.card.types, "Land" in back.types
+        if front_land and back_land:
+            wanted = g.choose(p, BACK_FACE, [False, True],
+                              f"712.12: play {o.card.name} as its back face {back.name}? (true or false)")
+        else:
+            wanted = back_land
+    if not isinstance(wanted, bool):
+        raise IllegalActionError(f"{o.card.name}: answer true or false for playing its back face (712.12)")
+    if wanted:
+        if "Land" not in back.types:
+            raise IllegalActionError(f"{back.name} is not a land: it is cast, not played (712.12, 305.1)")
+        _show_face(g, o, back, "712.12")
 
 
 def adventure_resolved(g: Game, item: StackItem) -> bool:
@@ -104,20 +182,21 @@ def face_cast_actions(g: Game, p: int) -> list[A.Action]:
     for oid in pl.hand:
         o = s.objects[oid]
         part = adventure_of(o.card)
-        if part is None or part.mana_cost.x_count:
+        if part is not None:
+            out.extend(_face_casts(g, p, o, part, ADVENTURE))
+    land_ok: bool | None = None
+    for oid in pl.hand:
+        o = s.objects[oid]
+        back = back_face_of(o.card)
+        if back is None:
             continue
-        main = o.card
-        o.card = part  # its characteristics as it would be cast (715.3b), for the checks below
-        g.invalidate()
-        try:
-            if stack.cast_block_reason(g, p, o) is None and mana_payment.can_pay(
-                    g, p, total_cost.total_cost_reqs(g, p, part, 0, ()), ("spell", oid)):
-                out.extend(A.CastSpell(oid, targets, 0, modes=modes, choices=((ADVENTURE, True),))
-                           for modes, specs in stack.cast_variants(g, part)
-                           for targets in targeting.target_combos(g, specs, p, oid, part.colors))
-        finally:
-            o.card = main
-            g.invalidate()
+        if "Land" in back.types:
+            if land_ok is None:
+                land_ok = stack.can_play_land_now(g, p) is None
+            if land_ok:
+                out.append(A.PlayLand(oid, back_face=True))  # 712.12
+            continue
+        out.extend(_face_casts(g, p, o, back, BACK_FACE))
     if pl.exile and any(e.kind == _ON_AN_ADVENTURE for e in s.effects):
         for oid in pl.exile:
             o = s.objects[oid]
@@ -125,6 +204,26 @@ def face_cast_actions(g: Game, p: int) -> list[A.Action]:
             if permit is not None and stack.cast_block_reason(g, p, o) is None and not o.card.mana_cost.x_count:
                 out.extend(cast_from_zones._permitted_casts(g, p, o, permit))
     return out
+
+
+def _face_casts(g: Game, p: int, o: Obj, face: CardDef, choice: str) -> list[A.Action]:
+    """The casts of the card `o` in hand as its other part `face` (715.3, 712.12) that can be made and
+    paid for now, announced with the choice (`choice`, True); none for a cost with X (not listed)."""
+    if face.mana_cost.x_count:
+        return []
+    main = o.card
+    o.card = face  # its characteristics as it would be cast (715.3b, 712.8), for the checks below
+    g.invalidate()
+    try:
+        if stack.cast_block_reason(g, p, o) is not None or not mana_payment.can_pay(
+                g, p, total_cost.total_cost_reqs(g, p, face, 0, ()), ("spell", o.id)):
+            return []
+        return [A.CastSpell(o.id, targets, 0, modes=modes, choices=((choice, True),))
+                for modes, specs in stack.cast_variants(g, face)
+                for targets in targeting.target_combos(g, specs, p, o.id, face.colors)]
+    finally:
+        o.card = main
+        g.invalidate()
 
 
 def has_face_cards(s: GameState, p: int) -> bool:
@@ -137,6 +236,8 @@ def has_face_cards(s: GameState, p: int) -> bool:
 
 def _install() -> None:
     add_hook(registry.CAST_FACE_CHOICES, choose_adventure)
+    add_hook(registry.CAST_FACE_CHOICES, choose_back_face)
+    add_hook(registry.LAND_FACE_CHOICES, choose_land_face)
     add_hook(registry.RESOLVED_SPELL_HOOKS, adventure_resolved)
     add_hook(registry.CAST_PERMISSIONS, adventure_permit)
 

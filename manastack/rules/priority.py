@@ -322,7 +322,7 @@ def priority_action(g: Game, who: int, action: A.Action) -> None:
     face-down permanent face up, 116.2f/h/k exiling a card from hand, 116.2g putting the companion into
     the hand)."""
     if isinstance(action, A.PlayLand):
-        stack.play_land(g, who, action.card)
+        stack.play_land(g, who, action)
     elif isinstance(action, A.CastSpell):
         stack.cast_spell(g, who, action)
     elif isinstance(action, A.ActivateAbility):

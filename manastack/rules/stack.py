@@ -88,18 +88,22 @@ LAND_PLAYS = registry.LAND_PLAYS  # (engine/registry.py)
 LAND_PERMISSIONS = registry.LAND_PERMISSIONS  # (engine/registry.py)
 
 
-def play_land(g: Game, p: int, card: int) -> None:
+def play_land(g: Game, p: int, action: A.PlayLand) -> None:
     s = g.s
+    card = action.card
     o = s.objects.get(card)
     if o is not None and o.zone != HAND and o.owner == p and any(perm(g, p, o) for perm in LAND_PERMISSIONS):
         pass
     elif o is None or o.zone != HAND or o.owner != p:
         raise IllegalActionError(f"{g.name_of(card)} is not in {s.players[p].name}'s hand")
-    if "Land" not in o.card.types:
-        raise IllegalActionError(f"{o.card.name} is not a land: it is cast, not played (305.1)")
     why = can_play_land_now(g, p)
     if why:
         raise IllegalActionError(why)
+    if o.card.faces or action.back_face is not None:
+        for choose_face in LAND_FACE_CHOICES:  # 712.12: the face of a modal double-faced card (rules/layouts.py)
+            choose_face(g, p, o, action)
+    if "Land" not in o.card.types:
+        raise IllegalActionError(f"{o.card.name} is not a land: it is cast, not played (305.1)")
     s.players[p].lands_played += 1
     g.log_event("play_land", "305.1", player=s.players[p].name, card=o.card.name)
     g.move(card, BATTLEFIELD, rule="305.1", controller=p)
@@ -176,6 +180,7 @@ ACTIVATION_RESTRICTIONS = registry.ACTIVATION_RESTRICTIONS  # (engine/registry.p
 PERMANENT_SPELL_HOOKS = registry.PERMANENT_SPELL_HOOKS  # (engine/registry.py)
 CARD_SWAPS = registry.CARD_SWAPS  # (engine/registry.py)
 CAST_FACE_CHOICES = registry.CAST_FACE_CHOICES  # (engine/registry.py)
+LAND_FACE_CHOICES = registry.LAND_FACE_CHOICES  # (engine/registry.py)
 ALL_MODES_HOOKS = registry.ALL_MODES_HOOKS  # (engine/registry.py)
 
 

@@ -9,6 +9,8 @@ import pytest
 from setup_helpers import put
 
 from manastack import Game, IllegalActionError
+from manastack.agents import RandomAgent, play_game
+from manastack.agents.heuristic import HeuristicAgent
 from manastack.cards.db import get_card
 from manastack.model import actions as A
 from manastack.model.state import EXILE, HAND, MAIN1, Obj
@@ -68,3 +70,53 @@ def test_715_4_only_an_adventure_that_resolved_may_be_cast_from_exile() -> None:
     assert not [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == exiled.id]
     with pytest.raises(IllegalActionError):
         g.apply(A.CastSpell(exiled.id, (), 0))
+
+
+# --------------------------------------------------------------------------- 712 modal double-faced cards
+
+@pytest.mark.parametrize("name, back", [("Brightclimb Pathway", "Grimclimb Pathway"),
+                                        ("Spikefield Hazard", "Spikefield Cave"),
+                                        ("Kazandu Mammoth", "Kazandu Valley"),
+                                        ("Skyclave Cleric", "Skyclave Basilica")])
+def test_712_both_faces_compile(name: str, back: str) -> None:
+    cd = get_card(name)
+    assert cd.layout == "modal_dfc" and cd.name == name  # 712.8: the front face's characteristics
+    assert [f.name for f in cd.faces] == [back] and "Land" in cd.faces[0].types
+
+
+def test_712_a_card_whose_back_face_is_unknown_is_unsupported() -> None:
+    cd = get_card("Valki, God of Lies", require_supported=False)  # a modal double-faced card with no back face data
+    assert cd.layout == "modal_dfc" and any("other face" in u for u in cd.unsupported)
+
+
+def test_712_12_agents_are_offered_the_land_face_and_the_spell() -> None:
+    g, (_, hazard, pathway) = _game(0, ("Mountain", "battlefield", 0), ("Spikefield Hazard", HAND, 0),
+                                    ("Brightclimb Pathway", HAND, 0))
+    acts = g.legal_actions()
+    assert A.PlayLand(hazard.id, back_face=True) in acts  # 712.12: the land face
+    assert A.PlayLand(pathway.id) in acts and A.PlayLand(pathway.id, back_face=True) in acts  # either face
+    assert any(isinstance(a, A.CastSpell) and a.card == hazard.id for a in acts)  # the front face, cast
+    with pytest.raises(IllegalActionError, match="played, not cast"):
+        g.apply(A.CastSpell(hazard.id, (), 0, choices=(("back_face", True),)))
+    g.apply(A.PlayLand(pathway.id, back_face=True))
+    (land,) = [g.s.objects[o] for o in g.s.battlefield if g.s.objects[o].card.name != "Mountain"]
+    assert land.card.name == "Grimclimb Pathway" and g.chars(land).name == "Grimclimb Pathway"  # 712.8
+    assert not [a for a in g.legal_actions() if isinstance(a, A.PlayLand)]  # 305.2: one land a turn
+
+
+def test_712_12_a_card_without_a_back_face_has_no_back_face_to_play() -> None:
+    g, (forest,) = _game(0, ("Forest", HAND, 0))
+    with pytest.raises(IllegalActionError, match="712.12"):
+        g.apply(A.PlayLand(forest.id, back_face=True))
+
+
+def test_games_with_adventurer_and_modal_double_faced_cards_run() -> None:
+    deck = (["Brazen Borrower", "Murderous Rider", "Giant Killer", "Spikefield Hazard", "Kazandu Mammoth",
+             "Skyclave Cleric", "Brightclimb Pathway", "Clearwater Pathway"] * 4 + ["Island", "Swamp", "Plains",
+                                                                                    "Mountain", "Forest"] * 6)
+    for seed in range(4):
+        g = play_game(Game.new_game(deck, deck, seed=seed, max_turns=30), (HeuristicAgent(), RandomAgent(seed)))
+        assert g.over
+        names = {e.get("face") for e in g.s.log if e.get("event") == "back_face"} | {
+            e.get("adventure") for e in g.s.log if e.get("event") == "adventure"}
+        assert names - {None}, "no other part was cast or played"
