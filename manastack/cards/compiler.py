@@ -702,7 +702,7 @@ def _int_or_none(v: object) -> int | None:
 
 
 # 709-715: the layouts whose card has several parts the engine plays by their rules (rules/layouts.py).
-FACE_LAYOUTS = ("adventure", "modal_dfc")
+FACE_LAYOUTS = ("adventure", "modal_dfc", "split")
 _ONE_FACE_LAYOUTS = ("normal", "leveler", "saga", "class", None)
 
 
@@ -722,11 +722,32 @@ def compile_card(card: dict) -> CardDef:
             f"{'part' if layout == 'adventure' else 'face'}",))
     # 715.2 / 712.8a: the card's name everywhere but on the stack as its other part is its first part's name
     main, other = (_compile_face({"layout": "normal", **f, "name": f.get("name") or card["name"]}) for f in faces)
+    if layout == "split":
+        return _split_card(card, main, other)
     unsupported = list(main.unsupported) + [f"{other.name}: {u}" for u in other.unsupported]
     if layout == "adventure" and not ("Adventure" in other.subtypes and {"Instant", "Sorcery"} & other.types):
         unsupported.append(f"{other.name}: an Adventure is an instant or sorcery with the subtype Adventure (715.2a)")
     return dataclasses.replace(main, layout=layout, faces=(dataclasses.replace(other, layout=layout),),
                                unsupported=tuple(unsupported), oracle_text=card.get("oracle_text") or main.oracle_text)
+
+
+def _split_card(card: dict, left: CardDef, right: CardDef) -> CardDef:
+    """709.4: a split card's characteristics outside the stack are its two halves' combined: both names,
+    the mana costs added (709.4b: its mana value the sum), every type and color; it has no spell ability
+    of its own: it is cast as one half (709.3). `faces` holds the halves."""
+    unsupported = [f"{half.name}: {u}" for half in (left, right) for u in half.unsupported]
+    try:
+        cost = parse_cost(left.mana_cost.text + right.mana_cost.text)
+    except ValueError as exc:
+        cost = left.mana_cost
+        unsupported.append(f"mana cost: {exc}")
+    halves = tuple(dataclasses.replace(h, layout="split") for h in (left, right))
+    return CardDef(
+        name=card["name"], mana_cost=cost, types=left.types | right.types, subtypes=left.subtypes | right.subtypes,
+        supertypes=left.supertypes | right.supertypes, colors=left.colors | right.colors, power=None, toughness=None,
+        loyalty=None, keywords=frozenset(), abilities=(), spell=None, oracle_text=card.get("oracle_text") or "",
+        type_line=card.get("type_line") or " // ".join(h.type_line for h in (left, right)),
+        unsupported=tuple(unsupported), layout="split", faces=halves)
 
 
 def _compile_face(card: dict) -> CardDef:

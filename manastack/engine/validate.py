@@ -132,7 +132,7 @@ def _hashable(action: Any, field: str, v: Any) -> None:
 FLAG_CHOICES = frozenset({"kicked", "alternative", "additional", "buyback", "offspring", "evoke", "dash", "blitz",
                           "surge", "spectacle", "entwine", "overload", "assist", "face_down", "conspire",
                           "replicate", "emerge", "casualty", "adventure", "back_face"})  # 715.3, 712.12
-VALUE_CHOICES = frozenset({"squad", "life_discount", "crew", "convoke", "improvise", "delve", "emerge", "conspire",
+VALUE_CHOICES = frozenset({"half", "squad", "life_discount", "crew", "convoke", "improvise", "delve", "emerge", "conspire",
                            "casualty", "replicate", "assist", "ninjutsu"})
 
 

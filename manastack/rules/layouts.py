@@ -1,4 +1,4 @@
-"""CR 715 adventurer cards and 712 modal double-faced cards: cards of two parts (cards/compiler.py
+"""CR 715 adventurer cards, 712 modal double-faced cards and 709 split cards: cards of two parts (cards/compiler.py
 compile_card: `CardDef.layout`, `CardDef.faces`).
 
 - 715.3: as an adventurer card is cast from its owner's hand, the player chooses whether to cast it as
@@ -19,6 +19,14 @@ CR 712 modal double-faced cards (layout "modal_dfc": the front face is the CardD
 - 712.8: on the stack and on the battlefield it has the characteristics of the face it was cast or
   played as (engine/door.py keeps `own_card` onto the battlefield); in every other zone its front
   face's (400.7: once it leaves, the new object is its own card again).
+
+CR 709 split cards (layout "split": the CardDef is the two halves combined, 709.4; `faces` the halves):
+
+- 709.3: a split card is cast as one half, chosen as it is cast (the choice ("half", 1 or 2), else
+  asked); on the stack it has only that half's characteristics (709.3a); the combined card itself is
+  never cast (a cast restriction says so).
+- 709.4: in every other zone its characteristics are both halves' combined (cards/compiler.py).
+  Fuse (702.102) and aftermath (702.127) cards are not supported yet (the compiler refuses them).
 
 For agents, `face_cast_actions` lists the casts as an Adventure from the hand and the casts of the
 creature from exile that can be made now, and the casts and land plays of back faces (rules/priority.py).
@@ -42,6 +50,8 @@ if TYPE_CHECKING:
 
 ADVENTURE = "adventure"
 MODAL_DFC = "modal_dfc"
+SPLIT = "split"
+HALF = "half"
 BACK_FACE = "back_face"
 _ON_AN_ADVENTURE = "on_an_adventure"  # the ContinuousEffect kind marking a card exiled by 715.4
 
@@ -148,6 +158,38 @@ def choose_land_face(g: Game, p: int, o: Obj, action: A.PlayLand) -> None:
         _show_face(g, o, back, "712.12")
 
 
+def _whole_split_card(card: CardDef) -> bool:
+    return card.layout == SPLIT and len(card.faces) == 2
+
+
+def choose_half(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
+    """registry.CAST_FACE_CHOICES: 709.3: the player chooses which half of a split card to cast (the
+    action's choice ("half", 1 or 2), else asked; default the first half)."""
+    if not _whole_split_card(o.card):
+        if any(isinstance(c, tuple) and c[:1] == (HALF,) for c in action.choices):
+            raise IllegalActionError(f"{o.card.name} is not a split card: it has no halves (709.3)")
+        return
+    left, right = o.card.faces
+    half = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == HALF), None)
+    if half is None:
+        half = g.choose(p, HALF, [1, 2], f"709.3: cast which half of {o.card.name}: 1 ({left.name}) or "
+                                         f"2 ({right.name})?")
+    if half not in (1, 2) or isinstance(half, bool):
+        raise IllegalActionError(f"{o.card.name}: a half is 1 ({left.name}) or 2 ({right.name}), not {half!r} (709.3)")
+    face = o.card.faces[half - 1]
+    g.log_event(HALF, "709.3", card=o.card.name, half=face.name)
+    o.own_card = o.card
+    o.card = face  # 709.3a: only the chosen half's characteristics on the stack
+    g.invalidate()
+
+
+def whole_split_card_restriction(g: Game, p: int, o: Obj) -> str | None:
+    """registry.CAST_RESTRICTIONS: 709.3: the combined split card isn't cast: one of its halves is."""
+    if _whole_split_card(o.card):
+        return f"709.3: {o.card.name} is cast as one of its halves (the choice half: 1 or 2)"
+    return None
+
+
 def adventure_resolved(g: Game, item: StackItem) -> bool:
     """registry.RESOLVED_SPELL_HOOKS: 715.4: as an Adventure spell resolves, its controller exiles it
     instead of putting it anywhere else; its owner may cast the creature later from exile."""
@@ -183,7 +225,10 @@ def face_cast_actions(g: Game, p: int) -> list[A.Action]:
         o = s.objects[oid]
         part = adventure_of(o.card)
         if part is not None:
-            out.extend(_face_casts(g, p, o, part, ADVENTURE))
+            out.extend(_face_casts(g, p, o, part, (ADVENTURE, True)))
+        elif _whole_split_card(o.card):
+            for i, half in enumerate(o.card.faces, 1):
+                out.extend(_face_casts(g, p, o, half, (HALF, i)))  # 709.3
     land_ok: bool | None = None
     for oid in pl.hand:
         o = s.objects[oid]
@@ -196,7 +241,7 @@ def face_cast_actions(g: Game, p: int) -> list[A.Action]:
             if land_ok:
                 out.append(A.PlayLand(oid, back_face=True))  # 712.12
             continue
-        out.extend(_face_casts(g, p, o, back, BACK_FACE))
+        out.extend(_face_casts(g, p, o, back, (BACK_FACE, True)))
     if pl.exile and any(e.kind == _ON_AN_ADVENTURE for e in s.effects):
         for oid in pl.exile:
             o = s.objects[oid]
@@ -206,9 +251,9 @@ def face_cast_actions(g: Game, p: int) -> list[A.Action]:
     return out
 
 
-def _face_casts(g: Game, p: int, o: Obj, face: CardDef, choice: str) -> list[A.Action]:
-    """The casts of the card `o` in hand as its other part `face` (715.3, 712.12) that can be made and
-    paid for now, announced with the choice (`choice`, True); none for a cost with X (not listed)."""
+def _face_casts(g: Game, p: int, o: Obj, face: CardDef, choice: tuple[str, bool | int]) -> list[A.Action]:
+    """The casts of the card `o` in hand as its part `face` (715.3, 712.12, 709.3) that can be made and
+    paid for now, announced with `choice`; none for a cost with X (not listed)."""
     if face.mana_cost.x_count:
         return []
     main = o.card
@@ -218,7 +263,7 @@ def _face_casts(g: Game, p: int, o: Obj, face: CardDef, choice: str) -> list[A.A
         if stack.cast_block_reason(g, p, o) is not None or not mana_payment.can_pay(
                 g, p, total_cost.total_cost_reqs(g, p, face, 0, ()), ("spell", o.id)):
             return []
-        return [A.CastSpell(o.id, targets, 0, modes=modes, choices=((choice, True),))
+        return [A.CastSpell(o.id, targets, 0, modes=modes, choices=(choice,))
                 for modes, specs in stack.cast_variants(g, face)
                 for targets in targeting.target_combos(g, specs, p, o.id, face.colors)]
     finally:
@@ -237,7 +282,9 @@ def has_face_cards(s: GameState, p: int) -> bool:
 def _install() -> None:
     add_hook(registry.CAST_FACE_CHOICES, choose_adventure)
     add_hook(registry.CAST_FACE_CHOICES, choose_back_face)
+    add_hook(registry.CAST_FACE_CHOICES, choose_half)
     add_hook(registry.LAND_FACE_CHOICES, choose_land_face)
+    add_hook(registry.CAST_RESTRICTIONS, whole_split_card_restriction)
     add_hook(registry.RESOLVED_SPELL_HOOKS, adventure_resolved)
     add_hook(registry.CAST_PERMISSIONS, adventure_permit)
 

@@ -1,7 +1,9 @@
-"""715 adventurer cards (rules/layouts.py, cards/compiler.py compile_card): both parts compile or the
-card is unsupported (715.2), the main characteristics everywhere but on the stack as an Adventure
-(715.2, 715.3b), the casts agents are offered (715.3 from the hand, 715.4 from exile). The scenario
-files are in tests/scenarios/cards/layouts/."""
+"""Cards of two parts (rules/layouts.py, cards/compiler.py compile_card): both parts compile or the card
+is unsupported. 715 adventurer cards: the main characteristics everywhere but on the stack as an
+Adventure (715.2, 715.3b), the casts agents are offered (715.3 from the hand, 715.4 from exile). 712
+modal double-faced cards: either face cast or played (712.12), the face kept on the battlefield
+(712.8). 709 split cards: a half cast (709.3), both combined elsewhere (709.4). The scenario files
+are in tests/scenarios/cards/layouts/."""
 
 from __future__ import annotations
 
@@ -110,13 +112,36 @@ def test_712_12_a_card_without_a_back_face_has_no_back_face_to_play() -> None:
         g.apply(A.PlayLand(forest.id, back_face=True))
 
 
-def test_games_with_adventurer_and_modal_double_faced_cards_run() -> None:
+# --------------------------------------------------------------------------- 709 split cards
+
+def test_709_4_a_split_card_is_its_halves_combined() -> None:
+    cd = get_card("Dead // Gone")
+    assert cd.name == "Dead // Gone" and cd.spell is None and [h.name for h in cd.faces] == ["Dead", "Gone"]
+    assert cd.mana_cost.mana_value == 4 and cd.colors == frozenset({"R"}) and cd.types == frozenset({"Instant"})
+    assert get_card("Assault // Battery").colors == frozenset({"R", "G"})  # 709.4: both halves' colors
+    assert any(u.endswith(": Fuse") for u in get_card("Wear // Tear", require_supported=False).unsupported)
+
+
+def test_709_3_agents_cast_one_half_never_the_whole_card() -> None:
+    g, (_, bears, split) = _game(0, ("Mountain", "battlefield", 0), ("Grizzly Bears", "battlefield", 1),
+                                 ("Dead // Gone", HAND, 0))
+    casts = [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == split.id]
+    assert casts == [A.CastSpell(split.id, (bears.id,), 0, choices=(("half", 1),))]  # Gone costs {2}{R}
+    with pytest.raises(IllegalActionError, match="709.3"):
+        g.apply(A.CastSpell(split.id, (bears.id,), 0, choices=(("half", 3),)))
+    g.apply(casts[0])  # (then, with nothing left to do, the players pass and it resolves)
+    assert [e["card"] for e in g.s.log if e.get("event") == "resolve"] == ["Dead"]  # 709.3a: only that half
+    assert [g.s.objects[o].card.name for o in g.s.players[0].graveyard] == ["Dead // Gone"]  # 709.4
+    assert [g.s.objects[o].card.name for o in g.s.players[1].graveyard] == ["Grizzly Bears"]
+
+
+def test_games_with_cards_of_two_parts_run() -> None:
     deck = (["Brazen Borrower", "Murderous Rider", "Giant Killer", "Spikefield Hazard", "Kazandu Mammoth",
-             "Skyclave Cleric", "Brightclimb Pathway", "Clearwater Pathway"] * 4 + ["Island", "Swamp", "Plains",
-                                                                                    "Mountain", "Forest"] * 6)
+             "Skyclave Cleric", "Brightclimb Pathway", "Clearwater Pathway", "Dead // Gone",
+             "Assault // Battery"] * 4 + ["Island", "Swamp", "Plains", "Mountain", "Forest"] * 4)
     for seed in range(4):
         g = play_game(Game.new_game(deck, deck, seed=seed, max_turns=30), (HeuristicAgent(), RandomAgent(seed)))
         assert g.over
-        names = {e.get("face") for e in g.s.log if e.get("event") == "back_face"} | {
-            e.get("adventure") for e in g.s.log if e.get("event") == "adventure"}
+        names = {e.get("face") or e.get("adventure") or e.get("half") for e in g.s.log
+                 if e.get("event") in ("back_face", "adventure", "half")}
         assert names - {None}, "no other part was cast or played"
