@@ -719,7 +719,7 @@ def compile_card(card: dict) -> CardDef:
         main = _compile_face({**card, "layout": "normal", "name": str(card["name"]).split(" // ")[0]})
         return dataclasses.replace(main, layout=layout, unsupported=main.unsupported + (
             f"layout {layout}: the database does not hold the text of its other "
-            f"{'part' if layout == 'adventure' else 'face'}",))
+            f"{ {'adventure': 'part', 'split': 'half'}.get(layout, 'face')}",))
     # 715.2 / 712.8a: the card's name everywhere but on the stack as its other part is its first part's name
     main, other = (_compile_face({"layout": "normal", **f, "name": f.get("name") or card["name"]}) for f in faces)
     if layout == "split":
@@ -745,7 +745,8 @@ def _split_card(card: dict, left: CardDef, right: CardDef) -> CardDef:
     return CardDef(
         name=card["name"], mana_cost=cost, types=left.types | right.types, subtypes=left.subtypes | right.subtypes,
         supertypes=left.supertypes | right.supertypes, colors=left.colors | right.colors, power=None, toughness=None,
-        loyalty=None, keywords=frozenset(), abilities=(), spell=None, oracle_text=card.get("oracle_text") or "",
+        loyalty=None, keywords=frozenset(), abilities=(), spell=None,
+        oracle_text="\n//\n".join(h.oracle_text for h in (left, right)),
         type_line=card.get("type_line") or " // ".join(h.type_line for h in (left, right)),
         unsupported=tuple(unsupported), layout="split", faces=halves)
 
