@@ -411,7 +411,7 @@ def _zone_change(g: Game, event: ZoneChange) -> Event | None:
     if o.face_down is not None:  # 708.3-708.4 stays face down onto the battlefield; 708.9 else revealed
         RULES.face_down_moved(g, o, new, frm, to)
     if o.own_card is not None:
-        if to == BATTLEFIELD and o.own_card.layout == "modal_dfc" and o.card in o.own_card.faces:
+        if to == BATTLEFIELD and o.own_card.layout == "modal_dfc" and any(o.card is f for f in o.own_card.faces):
             new.own_card = o.own_card  # 712.8: a permanent has the face it was put onto the battlefield with
         else:
             new.card = o.own_card  # 707.5 / 400.7: it was a copy as it entered, or another part on the stack
