@@ -702,7 +702,7 @@ def _int_or_none(v: object) -> int | None:
 
 
 # 709-715: the layouts whose card has several parts the engine plays by their rules (rules/layouts.py).
-FACE_LAYOUTS = ("adventure", "modal_dfc", "split")
+FACE_LAYOUTS = ("adventure", "modal_dfc", "split", "aftermath")
 _ONE_FACE_LAYOUTS = ("normal", "leveler", "saga", "class", None)
 
 
@@ -719,10 +719,19 @@ def compile_card(card: dict) -> CardDef:
         main = _compile_face({**card, "layout": "normal", "name": str(card["name"]).split(" // ")[0]})
         return dataclasses.replace(main, layout=layout, unsupported=main.unsupported + (
             f"layout {layout}: the database does not hold the text of its other "
-            f"{ {'adventure': 'part', 'split': 'half'}.get(layout, 'face')}",))
+            f"{ {'adventure': 'part', 'split': 'half', 'aftermath': 'half'}.get(layout, 'face')}",))
     # 715.2 / 712.8a: the card's name everywhere but on the stack as its other part is its first part's name
+    if layout == "aftermath":
+        # 702.127a: "Aftermath" (its second half's first paragraph) is the layout's own rule: where each
+        # half may be cast from and where the second goes (rules/layouts.py), not an ability to compile.
+        text = str(faces[1].get("oracle_text") or "")
+        first, _, rest = text.partition("\n")
+        if re.fullmatch(r"aftermath(?: \(.*\))?", first.strip(), re.I) is None:
+            return dataclasses.replace(_compile_face({**card, "layout": "normal"}), layout=layout,
+                                       unsupported=("aftermath: its second half has no Aftermath ability",))
+        faces = [faces[0], {**faces[1], "oracle_text": rest}]
     main, other = (_compile_face({"layout": "normal", **f, "name": f.get("name") or card["name"]}) for f in faces)
-    if layout == "split":
+    if layout in ("split", "aftermath"):
         return _split_card(card, main, other)
     unsupported = list(main.unsupported) + [f"{other.name}: {u}" for u in other.unsupported]
     if layout == "adventure" and not ("Adventure" in other.subtypes and {"Instant", "Sorcery"} & other.types):
@@ -741,14 +750,15 @@ def _split_card(card: dict, left: CardDef, right: CardDef) -> CardDef:
     except ValueError as exc:
         cost = left.mana_cost
         unsupported.append(f"mana cost: {exc}")
-    halves = tuple(dataclasses.replace(h, layout="split") for h in (left, right))
+    layout = card.get("layout") or "split"
+    halves = tuple(dataclasses.replace(h, layout=layout) for h in (left, right))
     return CardDef(
         name=card["name"], mana_cost=cost, types=left.types | right.types, subtypes=left.subtypes | right.subtypes,
         supertypes=left.supertypes | right.supertypes, colors=left.colors | right.colors, power=None, toughness=None,
         loyalty=None, keywords=frozenset(), abilities=(), spell=None,
         oracle_text="\n//\n".join(h.oracle_text for h in (left, right)),
         type_line=card.get("type_line") or " // ".join(h.type_line for h in (left, right)),
-        unsupported=tuple(unsupported), layout="split", faces=halves)
+        unsupported=tuple(unsupported), layout=layout, faces=halves)
 
 
 def _compile_face(card: dict) -> CardDef:

@@ -26,7 +26,9 @@ CR 709 split cards (layout "split": the CardDef is the two halves combined, 709.
   asked); on the stack it has only that half's characteristics (709.3a); the combined card itself is
   never cast (a cast restriction says so).
 - 709.4: in every other zone its characteristics are both halves' combined (cards/compiler.py).
-  Fuse (702.102) and aftermath (702.127) cards are not supported yet (the compiler refuses them).
+- 702.127a aftermath (layout "aftermath"): the first half is cast only from elsewhere than a graveyard,
+  the second only from its owner's graveyard (a cast permission), and exiled as it leaves the stack.
+  Fuse (702.102) is not supported yet (the compiler refuses it).
 
 For agents, `face_cast_actions` lists the casts as an Adventure from the hand and the casts of the
 creature from exile that can be made now, and the casts and land plays of back faces (rules/priority.py).
@@ -40,7 +42,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.events import EffectCreated
-from ..model.state import EXILE, HAND, STACK, ContinuousEffect
+from ..model.state import EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect
 from . import add_hook, cast_from_zones, mana_payment, stack, targeting, total_cost
 
 if TYPE_CHECKING:
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
 ADVENTURE = "adventure"
 MODAL_DFC = "modal_dfc"
 SPLIT = "split"
+AFTERMATH = "aftermath"
 HALF = "half"
 BACK_FACE = "back_face"
 _ON_AN_ADVENTURE = "on_an_adventure"  # the ContinuousEffect kind marking a card exiled by 715.4
@@ -159,7 +162,15 @@ def choose_land_face(g: Game, p: int, o: Obj, action: A.PlayLand) -> None:
 
 
 def _whole_split_card(card: CardDef) -> bool:
-    return card.layout == SPLIT and len(card.faces) == 2
+    return card.layout in (SPLIT, AFTERMATH) and len(card.faces) == 2
+
+
+def _castable_halves(o: Obj) -> list[int]:
+    """709.3: the halves that may be cast from where the card is; 702.127a aftermath: the first only
+    from elsewhere than a graveyard, the second only from a graveyard."""
+    if o.card.layout != AFTERMATH:
+        return [1, 2]
+    return [2] if o.zone == GRAVEYARD else [1]
 
 
 def choose_half(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
@@ -170,12 +181,16 @@ def choose_half(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
             raise IllegalActionError(f"{o.card.name} is not a split card: it has no halves (709.3)")
         return
     left, right = o.card.faces
+    options = _castable_halves(o)
     half = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == HALF), None)
     if half is None:
-        half = g.choose(p, HALF, [1, 2], f"709.3: cast which half of {o.card.name}: 1 ({left.name}) or "
-                                         f"2 ({right.name})?")
+        half = options[0] if len(options) == 1 else g.choose(
+            p, HALF, options, f"709.3: cast which half of {o.card.name}: 1 ({left.name}) or 2 ({right.name})?")
     if half not in (1, 2) or isinstance(half, bool):
         raise IllegalActionError(f"{o.card.name}: a half is 1 ({left.name}) or 2 ({right.name}), not {half!r} (709.3)")
+    if half not in options:
+        raise IllegalActionError(f"702.127a: {o.card.faces[half - 1].name} (aftermath) can be cast only "
+                                 f"{'from a graveyard' if half == 2 else 'from elsewhere than a graveyard'}")
     face = o.card.faces[half - 1]
     g.log_event(HALF, "709.3", card=o.card.name, half=face.name)
     o.own_card = o.card
@@ -187,6 +202,14 @@ def whole_split_card_restriction(g: Game, p: int, o: Obj) -> str | None:
     """registry.CAST_RESTRICTIONS: 709.3: the combined split card isn't cast: one of its halves is."""
     if _whole_split_card(o.card):
         return f"709.3: {o.card.name} is cast as one of its halves (the choice half: 1 or 2)"
+    return None
+
+
+def aftermath_permit(g: Game, p: int, o: Obj) -> cast_from_zones.CastPermit | None:
+    """registry.CAST_PERMISSIONS: 702.127a: the aftermath half may be cast from its owner's graveyard;
+    exiled instead of going anywhere else as it leaves the stack (jump-start's choice, 702.133a)."""
+    if o.zone == GRAVEYARD and o.owner == p and o.card.layout == AFTERMATH and _whole_split_card(o.card):
+        return cast_from_zones.CastPermit(AFTERMATH, "702.127a", choices=(("exile_after", True),))
     return None
 
 
@@ -227,8 +250,8 @@ def face_cast_actions(g: Game, p: int) -> list[A.Action]:
         if part is not None:
             out.extend(_face_casts(g, p, o, part, (ADVENTURE, True)))
         elif _whole_split_card(o.card):
-            for i, half in enumerate(o.card.faces, 1):
-                out.extend(_face_casts(g, p, o, half, (HALF, i)))  # 709.3
+            for i in _castable_halves(o):
+                out.extend(_face_casts(g, p, o, o.card.faces[i - 1], (HALF, i)))  # 709.3, 702.127a
     land_ok: bool | None = None
     for oid in pl.hand:
         o = s.objects[oid]
@@ -242,6 +265,10 @@ def face_cast_actions(g: Game, p: int) -> list[A.Action]:
                 out.append(A.PlayLand(oid, back_face=True))  # 712.12
             continue
         out.extend(_face_casts(g, p, o, back, (BACK_FACE, True)))
+    for oid in pl.graveyard:
+        o = s.objects[oid]
+        if o.card.layout == AFTERMATH and _whole_split_card(o.card) and aftermath_permit(g, p, o) is not None:
+            out.extend(_face_casts(g, p, o, o.card.faces[1], (HALF, 2)))  # 702.127a
     if pl.exile and any(e.kind == _ON_AN_ADVENTURE for e in s.effects):
         for oid in pl.exile:
             o = s.objects[oid]
@@ -276,7 +303,8 @@ def has_face_cards(s: GameState, p: int) -> bool:
     pl = s.players[p]
     objs = s.objects
     return any(objs[oid].card.faces for oid in pl.hand) or bool(
-        pl.exile and any(e.kind == _ON_AN_ADVENTURE for e in s.effects))
+        pl.exile and any(e.kind == _ON_AN_ADVENTURE for e in s.effects)) or any(
+        objs[oid].card.layout == AFTERMATH for oid in pl.graveyard)
 
 
 def _install() -> None:
@@ -287,6 +315,7 @@ def _install() -> None:
     add_hook(registry.CAST_RESTRICTIONS, whole_split_card_restriction)
     add_hook(registry.RESOLVED_SPELL_HOOKS, adventure_resolved)
     add_hook(registry.CAST_PERMISSIONS, adventure_permit)
+    add_hook(registry.CAST_PERMISSIONS, aftermath_permit)
 
 
 _install()

@@ -2,7 +2,8 @@
 is unsupported. 715 adventurer cards: the main characteristics everywhere but on the stack as an
 Adventure (715.2, 715.3b), the casts agents are offered (715.3 from the hand, 715.4 from exile). 712
 modal double-faced cards: either face cast or played (712.12), the face kept on the battlefield
-(712.8). 709 split cards: a half cast (709.3), both combined elsewhere (709.4). The scenario files
+(712.8). 709 split cards: a half cast (709.3), both combined elsewhere (709.4); 702.127a aftermath.
+The scenario files
 are in tests/scenarios/cards/layouts/."""
 
 from __future__ import annotations
@@ -135,10 +136,26 @@ def test_709_3_agents_cast_one_half_never_the_whole_card() -> None:
     assert [g.s.objects[o].card.name for o in g.s.players[1].graveyard] == ["Grizzly Bears"]
 
 
+def test_702_127a_aftermath_halves_where_each_may_be_cast_from() -> None:
+    g, (_, _, bears, in_hand, in_yard) = _game(0, ("Mountain", "battlefield", 0), ("Mountain", "battlefield", 0),
+                                               ("Grizzly Bears", "battlefield", 0), ("Claim // Fame", HAND, 0),
+                                               ("Claim // Fame", "graveyard", 0))
+    casts = [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card in (in_hand.id, in_yard.id)]
+    assert A.CastSpell(in_yard.id, (bears.id,), 0, choices=(("half", 2),)) in casts  # Fame, from the graveyard
+    assert all(a.choices == (("half", 1),) for a in casts if a.card == in_hand.id)  # Claim only, from the hand
+    with pytest.raises(IllegalActionError, match="702.127a"):
+        g.apply(A.CastSpell(in_hand.id, (bears.id,), 0, choices=(("half", 2),)))
+    with pytest.raises(IllegalActionError, match="702.127a"):
+        g.apply(A.CastSpell(in_yard.id, (), 0, choices=(("half", 1),)))
+    g.apply(A.CastSpell(in_yard.id, (bears.id,), 0, choices=(("half", 2),)))
+    assert [g.s.objects[o].card.name for o in g.s.players[0].exile] == ["Claim // Fame"]  # exiled, not binned
+
+
 def test_games_with_cards_of_two_parts_run() -> None:
     deck = (["Brazen Borrower", "Murderous Rider", "Giant Killer", "Spikefield Hazard", "Kazandu Mammoth",
              "Skyclave Cleric", "Brightclimb Pathway", "Clearwater Pathway", "Dead // Gone",
-             "Assault // Battery"] * 4 + ["Island", "Swamp", "Plains", "Mountain", "Forest"] * 4)
+             "Assault // Battery", "Claim // Fame", "Spring // Mind"] * 4 + ["Island", "Swamp", "Plains",
+                                                                              "Mountain", "Forest"] * 4)
     for seed in range(4):
         g = play_game(Game.new_game(deck, deck, seed=seed, max_turns=30), (HeuristicAgent(), RandomAgent(seed)))
         assert g.over
