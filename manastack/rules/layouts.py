@@ -24,7 +24,7 @@ CR 709 split cards (layout "split": the CardDef is the two halves combined, 709.
 
 - 709.3: a split card is cast as one half, chosen as it is cast (the choice ("half", 1 or 2), else
   asked); on the stack it has only that half's characteristics (709.3a); the combined card itself is
-  never cast (a cast restriction says so).
+  never cast (rules/stack.py cast_block_reason says so).
 - 709.4: in every other zone its characteristics are both halves' combined (cards/compiler.py).
 - 702.127a aftermath (layout "aftermath"): the first half is cast only from elsewhere than a graveyard,
   the second only from its owner's graveyard (a cast permission), and exiled as it leaves the stack.
@@ -198,13 +198,6 @@ def choose_half(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
     g.invalidate()
 
 
-def whole_split_card_restriction(g: Game, p: int, o: Obj) -> str | None:
-    """registry.CAST_RESTRICTIONS: 709.3: the combined split card isn't cast: one of its halves is."""
-    if _whole_split_card(o.card):
-        return f"709.3: {o.card.name} is cast as one of its halves (the choice half: 1 or 2)"
-    return None
-
-
 def aftermath_permit(g: Game, p: int, o: Obj) -> cast_from_zones.CastPermit | None:
     """registry.CAST_PERMISSIONS: 702.127a: the aftermath half may be cast from its owner's graveyard;
     exiled instead of going anywhere else as it leaves the stack (jump-start's choice, 702.133a)."""
@@ -312,7 +305,6 @@ def _install() -> None:
     add_hook(registry.CAST_FACE_CHOICES, choose_back_face)
     add_hook(registry.CAST_FACE_CHOICES, choose_half)
     add_hook(registry.LAND_FACE_CHOICES, choose_land_face)
-    add_hook(registry.CAST_RESTRICTIONS, whole_split_card_restriction)
     add_hook(registry.RESOLVED_SPELL_HOOKS, adventure_resolved)
     add_hook(registry.CAST_PERMISSIONS, adventure_permit)
     add_hook(registry.CAST_PERMISSIONS, aftermath_permit)

@@ -154,6 +154,8 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
         return f"{c.name} is a land: lands are played, not cast (305.9)"
     if c.unsupported:
         return f"{c.name} is not supported by the card compiler"
+    if c.faces and c.layout in ("split", "aftermath"):  # the halves combined (709.4): never cast as such
+        return f"709.3: {c.name} is cast as one of its halves (the choice half: 1 or 2)"
     if not any_time and not timing.sorcery_timing_ok(g, p) and not timing.may_cast_any_time(g, p, o):
         return (f"307.1: {c.name} can be cast only during its controller's main phase while the stack is empty"
                 if "Sorcery" in c.types else
