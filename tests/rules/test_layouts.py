@@ -14,6 +14,7 @@ from setup_helpers import put
 from manastack import Game, IllegalActionError
 from manastack.agents import RandomAgent, play_game
 from manastack.agents.heuristic import HeuristicAgent
+from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.model import actions as A
 from manastack.model.state import EXILE, HAND, MAIN1, Obj
@@ -105,6 +106,53 @@ def test_712_12_agents_are_offered_the_land_face_and_the_spell() -> None:
     (land,) = [g.s.objects[o] for o in g.s.battlefield if g.s.objects[o].card.name != "Mountain"]
     assert land.card.name == "Grimclimb Pathway" and g.chars(land).name == "Grimclimb Pathway"  # 712.8
     assert not [a for a in g.legal_actions() if isinstance(a, A.PlayLand)]  # 305.2: one land a turn
+
+
+def test_712_12_a_spell_back_face_is_cast_as_itself() -> None:
+    """No shipped modal double-faced card has a spell back face the compiler reads (the 20 with data are
+    land-backed): a test record, in Scryfall fields, stands for one (a creature // an instant)."""
+    cd = compile_card({"name": "Test Bear // Test Blast", "layout": "modal_dfc", "card_faces": [
+        {"name": "Test Bear", "mana_cost": "{1}{R}", "type_line": "Creature — Bear", "oracle_text": "",
+         "power": "2", "toughness": "2"},
+        {"name": "Test Blast", "mana_cost": "{R}", "type_line": "Instant",
+         "oracle_text": "Test Blast deals 3 damage to any target."}]})
+    assert cd.supported and cd.name == "Test Bear" and cd.faces[0].name == "Test Blast"
+    g = Game.empty(seed=1)
+    put(g, "Mountain", "battlefield", 0)
+    o = g.new_object(cd, 0, HAND)
+    g.s.players[0].hand.append(o.id)
+    for p in (0, 1):
+        for _ in range(10):
+            put(g, "Island", "library", p)
+    g.s.turn, g.s.active, g.s.step, g.s.priority = 3, 0, MAIN1, 0
+    g.run()
+    acts = [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == o.id]
+    assert A.CastSpell(o.id, (-2,), 0, choices=(("back_face", True),)) in acts  # 712.12: the back face at bob
+    g.apply(A.CastSpell(o.id, (-2,), 0, choices=(("back_face", True),)))  # (resolves once both pass)
+    assert g.s.players[1].life == 17
+    assert [g.s.objects[x].card.name for x in g.s.players[0].graveyard] == ["Test Bear"]  # 712.8: front face
+
+
+def test_712_8_a_permanent_spell_cast_as_its_back_face_enters_as_it() -> None:
+    cd = compile_card({"name": "Test Blast // Test Wolf", "layout": "modal_dfc", "card_faces": [
+        {"name": "Test Blast", "mana_cost": "{R}", "type_line": "Instant",
+         "oracle_text": "Test Blast deals 3 damage to any target."},
+        {"name": "Test Wolf", "mana_cost": "{R}", "type_line": "Creature — Wolf", "oracle_text": "",
+         "power": "3", "toughness": "3"}]})
+    g = Game.empty(seed=1)
+    put(g, "Mountain", "battlefield", 0)
+    o = g.new_object(cd, 0, HAND)
+    g.s.players[0].hand.append(o.id)
+    for p in (0, 1):
+        for _ in range(10):
+            put(g, "Island", "library", p)
+    g.s.turn, g.s.active, g.s.step, g.s.priority = 3, 0, MAIN1, 0
+    g.run()
+    g.apply(A.CastSpell(o.id, (), 0, choices=(("back_face", True),)))  # (resolves once both pass)
+    (wolf,) = [g.s.objects[x] for x in g.s.battlefield if g.s.objects[x].card.name == "Test Wolf"]
+    assert g.chars(wolf).power == 3 and g.chars(wolf).types == frozenset({"Creature"})  # 712.8
+    g.move(wolf.id, "graveyard", rule="701.8a")
+    assert [g.s.objects[x].card.name for x in g.s.players[0].graveyard] == ["Test Blast"]  # the front face again
 
 
 def test_712_12_a_card_without_a_back_face_has_no_back_face_to_play() -> None:
