@@ -720,7 +720,7 @@ def compile_card(card: dict) -> CardDef:
         return dataclasses.replace(main, layout=layout, unsupported=main.unsupported + (
             f"layout {layout}: the database does not hold the text of its other "
             f"{ {'adventure': 'part', 'split': 'half', 'aftermath': 'half'}.get(layout, 'face')}",))
-    # 715.2 / 712.8a: the card's name everywhere but on the stack as its other part is its first part's name
+    # 715.4 / 712.8a: the card's name everywhere but on the stack as its other part is its first part's name
     if layout == "aftermath":
         # 702.127a: "Aftermath" (its second half's first paragraph) is the layout's own rule: where each
         # half may be cast from and where the second goes (rules/layouts.py), not an ability to compile.

@@ -316,7 +316,7 @@ ACTIVATION_RESTRICTIONS: list[Callable[[Game, int, ActivateAbility], str | None]
 PERMANENT_SPELL_HOOKS: list[Callable[[Game, StackItem, int], None]] = []
 # 601.2b: fn(g, p, obj, action, card) -> the characteristics the spell is cast with (702.96a overload).
 CARD_SWAPS: list[Callable[[Game, int, Obj, CastSpell, CardDef], CardDef]] = []
-# 715.3 / 712.12: fn(g, p, obj, action), called as a card is cast from its owner's hand before any other
+# 715.3 / 712.11b / 709.3: fn(g, p, obj, action), called as a card of two parts is cast, before any other
 # check: the player chooses which part of a card of several parts they cast (rules/layouts.py), and the
 # object then has that part's characteristics on the stack.
 CAST_FACE_CHOICES: list[Callable[[Game, int, Obj, CastSpell], None]] = []

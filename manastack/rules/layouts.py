@@ -5,25 +5,26 @@ compile_card: `CardDef.layout`, `CardDef.faces`).
   its Adventure (the choice ("adventure", true/false) of the CastSpell action, else asked); the spell
   then has only the Adventure's characteristics (715.3b): the object's `card` is the Adventure part
   and `own_card` the card, which it is again as soon as it leaves the stack (400.7, engine/door.py).
-- 715.4: an Adventure spell that resolves is exiled instead of going to the graveyard, and while it
-  stays exiled its owner may cast it as a creature spell (a CastSpell of the exiled card, 601.3);
+- 715.3d: an Adventure spell that resolves is exiled instead of going to the graveyard, and while it
+  stays exiled its controller may cast it as a creature spell (only its owner: rules/stack.py casts
+  only a player's own cards) (a CastSpell of the exiled card, 601.3);
   countered, or leaving the stack any other way, it goes where it would (the graveyard).
-- 715.2 / 715.4: in every other zone, and cast any other way, it has only its main characteristics.
+- 715.4: in every other zone, and on the stack not as an Adventure, it has only its main characteristics.
 
 CR 712 modal double-faced cards (layout "modal_dfc": the front face is the CardDef, the back face
 `faces[0]`):
 
-- 712.12: its owner may cast it or play it as either face. A back face that is a land is played as a
-  land drop (PlayLand `back_face`: None plays the face that is a land and asks if both are, 305.1);
+- 712.11b / 712.12: its owner may cast it or play it as either face. A back face that is a land is
+  played as a land drop (PlayLand `back_face`: None plays the face that is a land and asks if both are, 305.1);
   a back face that is a spell is cast as such (the choice ("back_face", true/false), else asked).
-- 712.8: on the stack and on the battlefield it has the characteristics of the face it was cast or
-  played as (engine/door.py keeps `own_card` onto the battlefield); in every other zone its front
-  face's (400.7: once it leaves, the new object is its own card again).
+- 712.8f / 712.13: on the stack and on the battlefield it has the characteristics of the face it was
+  cast or played as (engine/door.py keeps `own_card` onto the battlefield); 712.8a: in every other zone
+  its front face's (400.7: once it leaves, the new object is its own card again).
 
 CR 709 split cards (layout "split": the CardDef is the two halves combined, 709.4; `faces` the halves):
 
 - 709.3: a split card is cast as one half, chosen as it is cast (the choice ("half", 1 or 2), else
-  asked); on the stack it has only that half's characteristics (709.3a); the combined card itself is
+  asked); on the stack it has only that half's characteristics (709.3b); the combined card itself is
   never cast (rules/stack.py cast_block_reason says so).
 - 709.4: in every other zone its characteristics are both halves' combined (cards/compiler.py).
 - 702.127a aftermath (layout "aftermath"): the first half is cast only from elsewhere than a graveyard,
@@ -56,7 +57,7 @@ SPLIT = "split"
 AFTERMATH = "aftermath"
 HALF = "half"
 BACK_FACE = "back_face"
-_ON_AN_ADVENTURE = "on_an_adventure"  # the ContinuousEffect kind marking a card exiled by 715.4
+_ON_AN_ADVENTURE = "on_an_adventure"  # the ContinuousEffect kind marking a card exiled by 715.3d
 
 
 def adventure_of(card: CardDef) -> CardDef | None:
@@ -112,14 +113,14 @@ def _show_face(g: Game, o: Obj, face: CardDef, rule: str) -> None:
 
 
 def choose_back_face(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
-    """registry.CAST_FACE_CHOICES: 712.12: cast a modal double-faced card as its back face? From the
+    """registry.CAST_FACE_CHOICES: 712.11b: cast a modal double-faced card as its back face? From the
     action's choices (("back_face", true/false)), else asked when both faces are spells; a land face is
     played, not cast (305.9)."""
     back = back_face_of(o.card)
     wanted = _flag(action.choices, BACK_FACE)
     if back is None or o.zone != HAND:
         if wanted:
-            raise IllegalActionError(f"{o.card.name} has no back face that can be cast from there (712.12)")
+            raise IllegalActionError(f"{o.card.name} has no back face that can be cast from there (712.11b)")
         return
     if "Land" in back.types:
         if wanted:
@@ -130,11 +131,11 @@ def choose_back_face(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
             wanted = True  # the front is a land: the spell cast is the back face
         else:
             wanted = g.choose(p, BACK_FACE, [False, True],
-                              f"712.12: cast {o.card.name} as its back face {back.name}? (true or false)")
+                              f"712.11b: cast {o.card.name} as its back face {back.name}? (true or false)")
     if not isinstance(wanted, bool):
-        raise IllegalActionError(f"{o.card.name}: answer true or false for casting its back face (712.12)")
+        raise IllegalActionError(f"{o.card.name}: answer true or false for casting its back face (712.11b)")
     if wanted:
-        _show_face(g, o, back, "712.12")
+        _show_face(g, o, back, "712.11b")
 
 
 def choose_land_face(g: Game, p: int, o: Obj, action: A.PlayLand) -> None:
@@ -194,7 +195,7 @@ def choose_half(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
     face = o.card.faces[half - 1]
     g.log_event(HALF, "709.3", card=o.card.name, half=face.name)
     o.own_card = o.card
-    o.card = face  # 709.3a: only the chosen half's characteristics on the stack
+    o.card = face  # 709.3b: only the chosen half's characteristics on the stack
     g.invalidate()
 
 
@@ -207,33 +208,34 @@ def aftermath_permit(g: Game, p: int, o: Obj) -> cast_from_zones.CastPermit | No
 
 
 def adventure_resolved(g: Game, item: StackItem) -> bool:
-    """registry.RESOLVED_SPELL_HOOKS: 715.4: as an Adventure spell resolves, its controller exiles it
-    instead of putting it anywhere else; its owner may cast the creature later from exile."""
+    """registry.RESOLVED_SPELL_HOOKS: 715.3d: as an Adventure spell resolves, its controller exiles it
+    instead of putting it anywhere else; it may then cast it from exile, not as an Adventure."""
     o = g.s.objects.get(item.obj) if item.obj is not None else None
     if o is None or not is_adventure_spell(o):
         return False
     s = g.s
-    new = g.move(o.id, EXILE, rule="715.4")
-    g.perform(EffectCreated("715.4", ContinuousEffect(_ON_AN_ADVENTURE, new, until="permanent", controller=o.owner,
+    new = g.move(o.id, EXILE, rule="715.3d")
+    g.perform(EffectCreated("715.3d", ContinuousEffect(_ON_AN_ADVENTURE, new, until="permanent", controller=item.controller,
                                                       timestamp=s.next_timestamp)))
     s.next_timestamp += 1
     return True
 
 
-def _on_an_adventure(s: GameState, oid: int) -> bool:
-    return any(e.kind == _ON_AN_ADVENTURE and e.target == oid for e in s.effects)
+def _on_an_adventure(s: GameState, oid: int, p: int) -> bool:
+    return any(e.kind == _ON_AN_ADVENTURE and e.target == oid and e.controller == p for e in s.effects)
 
 
 def adventure_permit(g: Game, p: int, o: Obj) -> cast_from_zones.CastPermit | None:
-    """registry.CAST_PERMISSIONS: 715.4: its owner may cast the creature from exile (its mana cost)."""
-    if o.zone == EXILE and o.owner == p and adventure_of(o.card) is not None and _on_an_adventure(g.s, o.id):
-        return cast_from_zones.CastPermit(ADVENTURE, "715.4")
+    """registry.CAST_PERMISSIONS: 715.3d: the Adventure spell's controller may cast the card from exile (its
+    mana cost), not as an Adventure; rules/stack.py casts only a player's own cards."""
+    if o.zone == EXILE and o.owner == p and adventure_of(o.card) is not None and _on_an_adventure(g.s, o.id, p):
+        return cast_from_zones.CastPermit(ADVENTURE, "715.3d")
     return None
 
 
 def face_cast_actions(g: Game, p: int) -> list[A.Action]:
     """CastSpell actions for agents: `p`'s adventurer cards in hand cast as their Adventure (715.3), and
-    their cards on an adventure cast from exile (715.4), that can be cast and paid for now."""
+    their cards on an adventure cast from exile (715.3d), that can be cast and paid for now."""
     s = g.s
     pl = s.players[p]
     out: list[A.Action] = []
@@ -255,7 +257,7 @@ def face_cast_actions(g: Game, p: int) -> list[A.Action]:
             if land_ok is None:
                 land_ok = stack.can_play_land_now(g, p) is None
             if land_ok:
-                out.append(A.PlayLand(oid, back_face=True))  # 712.12
+                out.append(A.PlayLand(oid, back_face=True))  # 712.12: the face that is a land
             continue
         out.extend(_face_casts(g, p, o, back, (BACK_FACE, True)))
     for oid in pl.graveyard:
@@ -272,12 +274,12 @@ def face_cast_actions(g: Game, p: int) -> list[A.Action]:
 
 
 def _face_casts(g: Game, p: int, o: Obj, face: CardDef, choice: tuple[str, bool | int]) -> list[A.Action]:
-    """The casts of the card `o` in hand as its part `face` (715.3, 712.12, 709.3) that can be made and
+    """The casts of the card `o` in hand as its part `face` (715.3, 712.11b, 709.3) that can be made and
     paid for now, announced with `choice`; none for a cost with X (not listed)."""
     if face.mana_cost.x_count:
         return []
     main = o.card
-    o.card = face  # its characteristics as it would be cast (715.3b, 712.8), for the checks below
+    o.card = face  # only that part is evaluated (715.3a, 712.11c, 709.3a), for the checks below
     g.invalidate()
     try:
         if stack.cast_block_reason(g, p, o) is not None or not mana_payment.can_pay(

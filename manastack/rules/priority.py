@@ -120,7 +120,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                 for choices in variants:
                     acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
     if layouts.has_face_cards(s, p):
-        acts.extend(layouts.face_cast_actions(g, p))  # 715.3 Adventures from the hand, 715.4 from exile
+        acts.extend(layouts.face_cast_actions(g, p))  # 715.3 Adventures, 715.3d from exile, 712 faces, 709 halves
     if s.face_down_seen:
         acts.extend(facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
     gk, cz = _graveyard_keywords_module, _cast_from_zones_module

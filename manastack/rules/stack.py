@@ -296,7 +296,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     vf = _facedown_module
     face_down = not flashback and permit is None and vf.face_down_cast_wanted(g, p, o, action)  # 601.2b / 702.37c
     if not face_down and o.card.faces:
-        for choose_face in CAST_FACE_CHOICES:  # 715.3 an Adventure, 712.12 a back face (rules/layouts.py)
+        for choose_face in CAST_FACE_CHOICES:  # 715.3 an Adventure, 712.11b a back face, 709.3 a half
             choose_face(g, p, o, action)
     why = vf.face_down_block_reason(g, p, o) if face_down else cast_block_reason(
         g, p, o, any_time=permit is not None and permit.any_time)

@@ -1,8 +1,8 @@
 """Cards of two parts (rules/layouts.py, cards/compiler.py compile_card): both parts compile or the card
 is unsupported. 715 adventurer cards: the main characteristics everywhere but on the stack as an
-Adventure (715.2, 715.3b), the casts agents are offered (715.3 from the hand, 715.4 from exile). 712
-modal double-faced cards: either face cast or played (712.12), the face kept on the battlefield
-(712.8). 709 split cards: a half cast (709.3), both combined elsewhere (709.4); 702.127a aftermath.
+Adventure (715.4, 715.3b), the casts agents are offered (715.3 from the hand, 715.3d from exile). 712
+modal double-faced cards: either face cast or played (712.11b, 712.12), the face kept on the
+battlefield (712.8f, 712.13). 709 split cards: a half cast (709.3), both combined elsewhere (709.4); 702.127a aftermath.
 The scenario files
 are in tests/scenarios/cards/layouts/."""
 
@@ -24,7 +24,7 @@ from manastack.model.state import EXILE, HAND, MAIN1, Obj
                                         ("Giant Killer", "Chop Down")])
 def test_715_2_both_parts_compile(name: str, part: str) -> None:
     cd = get_card(name)
-    assert cd.layout == "adventure" and cd.name == name and "Creature" in cd.types  # 715.2: main characteristics
+    assert cd.layout == "adventure" and cd.name == name and "Creature" in cd.types  # 715.4: main characteristics
     (adv,) = cd.faces
     assert adv.name == part and "Adventure" in adv.subtypes and adv.spell is not None and adv.spell.effects
 
@@ -50,7 +50,7 @@ def _game(islands: int, *cards: tuple[str, str, int]) -> tuple[Game, list[Obj]]:
     return g, objs
 
 
-def test_715_3_and_715_4_agents_are_offered_both_casts() -> None:
+def test_715_3_and_715_3d_agents_are_offered_both_casts() -> None:
     g, (bears, borrower) = _game(5, ("Grizzly Bears", "battlefield", 1), ("Brazen Borrower", HAND, 0))
     acts = [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == borrower.id]
     assert A.CastSpell(borrower.id, (bears.id,), 0, choices=(("adventure", True),)) in acts  # 715.3
@@ -59,9 +59,9 @@ def test_715_3_and_715_4_agents_are_offered_both_casts() -> None:
     g.apply(A.PassPriority())
     g.apply(A.PassPriority())
     (exiled,) = g.s.players[0].exile
-    assert g.s.objects[exiled].card.name == "Brazen Borrower"  # 715.4: exiled, with its main characteristics
+    assert g.s.objects[exiled].card.name == "Brazen Borrower"  # 715.3d: exiled, with its main characteristics
     again = [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == exiled]
-    assert again and all(a.choices == () for a in again)  # only as the creature (715.4)
+    assert again and all(a.choices == () for a in again)  # only as the creature (715.3d)
     with pytest.raises(IllegalActionError, match="715.3"):
         g.apply(A.CastSpell(exiled, (), 0, choices=(("adventure", True),)))
     g.apply(again[0])  # (then, with nothing left to do, the players pass and it resolves)
@@ -69,7 +69,7 @@ def test_715_3_and_715_4_agents_are_offered_both_casts() -> None:
         "Brazen Borrower") == 1
 
 
-def test_715_4_only_an_adventure_that_resolved_may_be_cast_from_exile() -> None:
+def test_715_3d_only_an_adventure_that_resolved_may_be_cast_from_exile() -> None:
     g, (exiled,) = _game(3, ("Brazen Borrower", EXILE, 0))  # exiled some other way
     assert not [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == exiled.id]
     with pytest.raises(IllegalActionError):
@@ -84,7 +84,7 @@ def test_715_4_only_an_adventure_that_resolved_may_be_cast_from_exile() -> None:
                                         ("Skyclave Cleric", "Skyclave Basilica")])
 def test_712_both_faces_compile(name: str, back: str) -> None:
     cd = get_card(name)
-    assert cd.layout == "modal_dfc" and cd.name == name  # 712.8: the front face's characteristics
+    assert cd.layout == "modal_dfc" and cd.name == name  # 712.8a: the front face's characteristics
     assert [f.name for f in cd.faces] == [back] and "Land" in cd.faces[0].types
 
 
@@ -104,7 +104,7 @@ def test_712_12_agents_are_offered_the_land_face_and_the_spell() -> None:
         g.apply(A.CastSpell(hazard.id, (), 0, choices=(("back_face", True),)))
     g.apply(A.PlayLand(pathway.id, back_face=True))
     (land,) = [g.s.objects[o] for o in g.s.battlefield if g.s.objects[o].card.name != "Mountain"]
-    assert land.card.name == "Grimclimb Pathway" and g.chars(land).name == "Grimclimb Pathway"  # 712.8
+    assert land.card.name == "Grimclimb Pathway" and g.chars(land).name == "Grimclimb Pathway"  # 712.8f
     assert not [a for a in g.legal_actions() if isinstance(a, A.PlayLand)]  # 305.2: one land a turn
 
 
@@ -127,10 +127,10 @@ def test_712_12_a_spell_back_face_is_cast_as_itself() -> None:
     g.s.turn, g.s.active, g.s.step, g.s.priority = 3, 0, MAIN1, 0
     g.run()
     acts = [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == o.id]
-    assert A.CastSpell(o.id, (-2,), 0, choices=(("back_face", True),)) in acts  # 712.12: the back face at bob
+    assert A.CastSpell(o.id, (-2,), 0, choices=(("back_face", True),)) in acts  # 712.11b: the back face at bob
     g.apply(A.CastSpell(o.id, (-2,), 0, choices=(("back_face", True),)))  # (resolves once both pass)
     assert g.s.players[1].life == 17
-    assert [g.s.objects[x].card.name for x in g.s.players[0].graveyard] == ["Test Bear"]  # 712.8: front face
+    assert [g.s.objects[x].card.name for x in g.s.players[0].graveyard] == ["Test Bear"]  # 712.8a: front face
 
 
 def test_712_8_a_permanent_spell_cast_as_its_back_face_enters_as_it() -> None:
@@ -150,7 +150,7 @@ def test_712_8_a_permanent_spell_cast_as_its_back_face_enters_as_it() -> None:
     g.run()
     g.apply(A.CastSpell(o.id, (), 0, choices=(("back_face", True),)))  # (resolves once both pass)
     (wolf,) = [g.s.objects[x] for x in g.s.battlefield if g.s.objects[x].card.name == "Test Wolf"]
-    assert g.chars(wolf).power == 3 and g.chars(wolf).types == frozenset({"Creature"})  # 712.8
+    assert g.chars(wolf).power == 3 and g.chars(wolf).types == frozenset({"Creature"})  # 712.8f, 712.13
     g.move(wolf.id, "graveyard", rule="701.8a")
     assert [g.s.objects[x].card.name for x in g.s.players[0].graveyard] == ["Test Blast"]  # the front face again
 
@@ -179,7 +179,7 @@ def test_709_3_agents_cast_one_half_never_the_whole_card() -> None:
     with pytest.raises(IllegalActionError, match="709.3"):
         g.apply(A.CastSpell(split.id, (bears.id,), 0, choices=(("half", 3),)))
     g.apply(casts[0])  # (then, with nothing left to do, the players pass and it resolves)
-    assert [e["card"] for e in g.s.log if e.get("event") == "resolve"] == ["Dead"]  # 709.3a: only that half
+    assert [e["card"] for e in g.s.log if e.get("event") == "resolve"] == ["Dead"]  # 709.3b: only that half
     assert [g.s.objects[o].card.name for o in g.s.players[0].graveyard] == ["Dead // Gone"]  # 709.4
     assert [g.s.objects[o].card.name for o in g.s.players[1].graveyard] == ["Grizzly Bears"]
 
