@@ -47,6 +47,8 @@ RULES_MODULES = (
     "timing_permissions", "player_protection", "block_control",
     # companion (702.139: outside the game, 116.2g) and its graveyard permission (601.3)
     "companion",
+    # cards of several parts: adventurer cards (715), modal double-faced cards (712), split cards (709)
+    "layouts",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

@@ -13,6 +13,7 @@ cards/mana_text.py.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 from collections.abc import Callable
@@ -702,9 +703,68 @@ def _int_or_none(v: object) -> int | None:
         return None
 
 
+# 709-715: the layouts whose card has several parts the engine plays by their rules (rules/layouts.py).
+FACE_LAYOUTS = ("adventure", "modal_dfc", "split", "aftermath")
+_ONE_FACE_LAYOUTS = ("normal", "leveler", "saga", "class", None)
+
+
 def compile_card(card: dict) -> CardDef:
     """Compile one card record (Scryfall field names: name, mana_cost, type_line, oracle_text,
-    power, toughness, loyalty) into a CardDef. Never raises for unknown text: it is recorded."""
+    power, toughness, loyalty; `card_faces` for a card of several parts) into a CardDef. Never
+    raises for unknown text: it is recorded. A card of several parts (715 adventure, 712 modal
+    double-faced) compiles each part; it is supported only if every part is."""
+    layout = card.get("layout", "normal")
+    if layout not in FACE_LAYOUTS:
+        return _compile_face(card)
+    faces = card.get("card_faces")
+    if not isinstance(faces, list) or len(faces) != 2 or not all(isinstance(f, dict) for f in faces):
+        main = _compile_face({**card, "layout": "normal", "name": str(card["name"]).split(" // ")[0]})
+        return dataclasses.replace(main, layout=layout, unsupported=main.unsupported + (
+            f"layout {layout}: the database does not hold the text of its other "
+            f"{ {'adventure': 'part', 'split': 'half', 'aftermath': 'half'}.get(layout, 'face')}",))
+    # 715.4 / 712.8a: the card's name everywhere but on the stack as its other part is its first part's name
+    if layout == "aftermath":
+        # 702.127a: "Aftermath" (its second half's first paragraph) is the layout's own rule: where each
+        # half may be cast from and where the second goes (rules/layouts.py), not an ability to compile.
+        text = str(faces[1].get("oracle_text") or "")
+        first, _, rest = text.partition("\n")
+        if re.fullmatch(r"aftermath(?: \(.*\))?", first.strip(), re.I) is None:
+            return dataclasses.replace(_compile_face({**card, "layout": "normal"}), layout=layout,
+                                       unsupported=("aftermath: its second half has no Aftermath ability",))
+        faces = [faces[0], {**faces[1], "oracle_text": rest}]
+    main, other = (_compile_face({"layout": "normal", **f, "name": f.get("name") or card["name"]}) for f in faces)
+    if layout in ("split", "aftermath"):
+        return _split_card(card, main, other)
+    unsupported = list(main.unsupported) + [f"{other.name}: {u}" for u in other.unsupported]
+    if layout == "adventure" and not ("Adventure" in other.subtypes and {"Instant", "Sorcery"} & other.types):
+        unsupported.append(f"{other.name}: an Adventure is an instant or sorcery with the subtype Adventure (715.2a)")
+    return dataclasses.replace(main, layout=layout, faces=(dataclasses.replace(other, layout=layout),),
+                               unsupported=tuple(unsupported), oracle_text=card.get("oracle_text") or main.oracle_text)
+
+
+def _split_card(card: dict, left: CardDef, right: CardDef) -> CardDef:
+    """709.4: a split card's characteristics outside the stack are its two halves' combined: both names,
+    the mana costs added (709.4b: its mana value the sum), every type and color; it has no spell ability
+    of its own: it is cast as one half (709.3). `faces` holds the halves."""
+    unsupported = [f"{half.name}: {u}" for half in (left, right) for u in half.unsupported]
+    try:
+        cost = parse_cost(left.mana_cost.text + right.mana_cost.text)
+    except ValueError as exc:
+        cost = left.mana_cost
+        unsupported.append(f"mana cost: {exc}")
+    layout = card.get("layout") or "split"
+    halves = tuple(dataclasses.replace(h, layout=layout) for h in (left, right))
+    return CardDef(
+        name=card["name"], mana_cost=cost, types=left.types | right.types, subtypes=left.subtypes | right.subtypes,
+        supertypes=left.supertypes | right.supertypes, colors=left.colors | right.colors, power=None, toughness=None,
+        loyalty=None, keywords=frozenset(), abilities=(), spell=None,
+        oracle_text="\n//\n".join(h.oracle_text for h in (left, right)),
+        type_line=card.get("type_line") or " // ".join(h.type_line for h in (left, right)),
+        unsupported=tuple(unsupported), layout=layout, faces=halves)
+
+
+def _compile_face(card: dict) -> CardDef:
+    """Compile one card, or one part of a card, into a CardDef."""
     name = card["name"]
     type_line = card.get("type_line", "")
     types, subtypes, supertypes = split_type_line(type_line)
@@ -735,7 +795,7 @@ def compile_card(card: dict) -> CardDef:
     if "Creature" in types and ((p is None and not ("*" in str(power) and "power" in cda))
                                 or (t is None and not ("*" in str(toughness) and "toughness" in cda))):
         unsupported.append(f"power/toughness {power}/{toughness}")
-    if card.get("layout", "normal") not in ("normal", "leveler", "saga", "class", None):
+    if card.get("layout", "normal") not in _ONE_FACE_LAYOUTS:
         unsupported.append(f"layout {card.get('layout')}")
     if "Aura" in subtypes and out.enchant is None:
         unsupported.append("Aura without an enchant ability")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..errors import CardError, InputError
 from ..model.vocab import CardDef
-from .compiler import COLOR_WORDS, compile_card, parse_keywords
+from .compiler import COLOR_WORDS, FACE_LAYOUTS, compile_card, parse_keywords
 
 
 @lru_cache(maxsize=1)
@@ -45,10 +45,15 @@ def from_scryfall(c: dict) -> dict:
     if faces and not c.get("oracle_text"):
         text = "\n//\n".join(f.get("oracle_text", "") for f in faces)
         first = faces[0]
-        return {"name": c["name"], "mana_cost": c.get("mana_cost") or first.get("mana_cost"),
-                "type_line": c.get("type_line") or first.get("type_line", ""), "oracle_text": text,
-                "power": first.get("power"), "toughness": first.get("toughness"), "loyalty": first.get("loyalty"),
-                "layout": c.get("layout", "normal")}
+        rec = {"name": c["name"], "mana_cost": c.get("mana_cost") or first.get("mana_cost"),
+               "type_line": c.get("type_line") or first.get("type_line", ""), "oracle_text": text,
+               "power": first.get("power"), "toughness": first.get("toughness"), "loyalty": first.get("loyalty"),
+               "layout": c.get("layout", "normal")}
+        if rec["layout"] in FACE_LAYOUTS and all(isinstance(f, dict) for f in faces):
+            # 712.2 / 715.2: each part compiles on its own (cards/compiler.py compile_card)
+            rec["card_faces"] = [{k: f[k] for k in ("name", "mana_cost", "type_line", "oracle_text", "power",
+                                                    "toughness", "loyalty") if f.get(k) is not None} for f in faces]
+        return rec
     return {k: c.get(k) for k in ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty",
                                   "layout")}
 
@@ -96,7 +101,33 @@ def record(name: str) -> dict | None:
     if rec is not None:
         return rec
     c = _corpus().get(name)
-    return from_mtgjson(c) if c is not None else None
+    if c is None:
+        return None
+    rec = from_mtgjson(c)
+    others = _other_faces().get(name) if rec["layout"] in FACE_LAYOUTS else None
+    if others:
+        # 712.2 / 715.2: the corpus holds the first face (current Oracle text); the other parts come from
+        # card-faces.json. The first face is named by its own name, the card by its whole name.
+        first = {**rec, "name": name.split(" // ")[0]}
+        first.pop("layout")
+        rec["card_faces"] = [first, *others]
+    return rec
+
+
+@lru_cache(maxsize=1)
+def _other_faces() -> dict[str, list[dict]]:
+    """The parts after the first of the corpus's multi-part cards, whole name -> [face, ...] in Scryfall
+    field names. The corpus keeps only a card's first face. card-faces.json: the adventure, split,
+    aftermath and flip cards of the 2019 Scryfall data (/work/shared/reference/oracle-cards-2019.json.gz,
+    `card_faces`; Oracle text of 2019, whose templates the compiler reads): 133 cards. Modal
+    double-faced cards are newer than that data: card-faces-mdfc.json holds the back faces, entered
+    by hand in current Oracle text, of the 20 land-backed ones of the Zendikar Rising cycles (the ten
+    Pathways, the uncommon and mythic spell-lands the decklists of /work/shared/decks play)."""
+    files = resources.files("manastack.cards")
+    out: dict[str, list[dict]] = {}
+    for name in ("data/card-faces.json", "data/card-faces-mdfc.json"):
+        out.update(json.loads(files.joinpath(name).read_text("utf-8")))
+    return out
 
 
 _TEXT_FIELDS = ("name", "type_line")  # strings a card can't do without

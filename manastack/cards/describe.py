@@ -66,6 +66,11 @@ def describe(cd: CardDef) -> list[str]:
             out.append(f"      target: {compact(t)}")
         for e in cd.spell.effects:
             out.append(f"      effect: {compact(e)}")
-    if not cd.unsupported and not (cd.abilities or cd.spell or cd.keywords):
+    if not cd.unsupported and not (cd.abilities or cd.spell or cd.keywords) and cd.layout != "split":
         out.append("  (no abilities)")
+    for i, face in enumerate(cd.faces, 1):  # 715.2, 712.2, 709.1: the card's parts
+        label = {"adventure": "its Adventure (715)", "modal_dfc": "its back face (712)"}.get(
+            cd.layout, f"half {i} (709)")
+        out.append(f"{label}:")
+        out += [f"    {line}" for line in describe(face)]
     return out

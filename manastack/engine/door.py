@@ -411,7 +411,11 @@ def _zone_change(g: Game, event: ZoneChange) -> Event | None:
     if o.face_down is not None:  # 708.3-708.4 stays face down onto the battlefield; 708.9 else revealed
         RULES.face_down_moved(g, o, new, frm, to)
     if o.own_card is not None:
-        new.card = o.own_card  # 707.5 / 400.7: it was a copy as it entered; the new object is its own card
+        if to == BATTLEFIELD and o.own_card.layout == "modal_dfc" and any(o.card is f for f in o.own_card.faces):
+            new.own_card = o.own_card  # 712.8f, 712.12-712.13: a permanent has the face it was put onto the battlefield with
+        else:
+            new.card = o.own_card  # 707.5 / 400.7: it was a copy as it entered, or another part on the stack
+            # (715.4, 712.8a, 709.4); the new object is its own card
     s.successor[oid] = new.id
     del s.objects[oid]
     if to == BATTLEFIELD:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NoReturn, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from ..model.actions import Action, ActivateAbility, CastSpell, Choice
+    from ..model.actions import Action, ActivateAbility, CastSpell, Choice, PlayLand
     from ..model.chars import Chars
     from ..model.costs import ManaSource, Requirement
     from ..model.decisions import Decision
@@ -316,6 +316,13 @@ ACTIVATION_RESTRICTIONS: list[Callable[[Game, int, ActivateAbility], str | None]
 PERMANENT_SPELL_HOOKS: list[Callable[[Game, StackItem, int], None]] = []
 # 601.2b: fn(g, p, obj, action, card) -> the characteristics the spell is cast with (702.96a overload).
 CARD_SWAPS: list[Callable[[Game, int, Obj, CastSpell, CardDef], CardDef]] = []
+# 715.3 / 712.11b / 709.3: fn(g, p, obj, action), called as a card of two parts is cast, before any other
+# check: the player chooses which part of a card of several parts they cast (rules/layouts.py), and the
+# object then has that part's characteristics on the stack.
+CAST_FACE_CHOICES: list[Callable[[Game, int, Obj, CastSpell], None]] = []
+# 712.12 / 305.1: fn(g, p, obj, action), called as a card is played as a land before the checks: a
+# modal double-faced card is played with the face chosen (rules/layouts.py).
+LAND_FACE_CHOICES: list[Callable[[Game, int, Obj, PlayLand], None]] = []
 # 700.2: fn(card, modal, modes) -> True when choosing these modes is allowed beyond the usual number
 # (702.42a entwine: all of them; rules/casting.py adds the entwine cost).
 ALL_MODES_HOOKS: list[Callable[[CardDef, Modal, tuple[int, ...]], bool]] = []

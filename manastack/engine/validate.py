@@ -131,8 +131,8 @@ def _hashable(action: Any, field: str, v: Any) -> None:
 # mark: "copy", "free", "madness", "foretold" ...) are not a player's to announce.
 FLAG_CHOICES = frozenset({"kicked", "alternative", "additional", "buyback", "offspring", "evoke", "dash", "blitz",
                           "surge", "spectacle", "entwine", "overload", "assist", "face_down", "conspire",
-                          "replicate", "emerge", "casualty"})
-VALUE_CHOICES = frozenset({"squad", "life_discount", "crew", "convoke", "improvise", "delve", "emerge", "conspire",
+                          "replicate", "emerge", "casualty", "adventure", "back_face"})  # 715.3, 712.11b
+VALUE_CHOICES = frozenset({"half", "squad", "life_discount", "crew", "convoke", "improvise", "delve", "emerge", "conspire",
                            "casualty", "replicate", "assist", "ninjutsu"})
 
 
@@ -227,6 +227,9 @@ def check_shape(g: Game, action: object) -> None:
             for m in _tuple(action, n, v):
                 if not _is_int(m) or m < 1:
                     raise IllegalActionError(f"{_name(action)}.modes: modes are numbered from 1 (700.2), not {m!r}")
+        elif n == "back_face":
+            if v is not None and not isinstance(v, bool):
+                raise IllegalActionError(f"{_name(action)}.back_face: true, false or None is expected, not {v!r}")
         elif n == "keyword":
             if not isinstance(v, str):
                 raise IllegalActionError(f"{_name(action)}.keyword: a keyword name (str) is expected, not {v!r}")

@@ -31,6 +31,9 @@ class PlayLand(Action):
     """305.1: play a land (a special action)."""
 
     card: int
+    # 712.12: a modal double-faced card played as its back face (True) or front face (False); None: the
+    # face that is a land, asked if both are
+    back_face: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

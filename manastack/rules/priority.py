@@ -23,6 +23,7 @@ from . import (
     activation,
     companion,
     facedown,
+    layouts,
     mana_abilities,
     mana_payment,
     object_abilities,
@@ -118,6 +119,8 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
                         acts.append(A.CastSpell(oid, targets, x, modes=modes, choices=(("kicked", True),)))
                 for choices in variants:
                     acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
+    if layouts.has_face_cards(s, p):
+        acts.extend(layouts.face_cast_actions(g, p))  # 715.3 Adventures, 715.3d from exile, 712 faces, 709 halves
     if s.face_down_seen:
         acts.extend(facedown.turn_face_up_actions(g, p))  # 116.2b: a special action
     gk, cz = _graveyard_keywords_module, _cast_from_zones_module
@@ -319,7 +322,7 @@ def priority_action(g: Game, who: int, action: A.Action) -> None:
     face-down permanent face up, 116.2f/h/k exiling a card from hand, 116.2g putting the companion into
     the hand)."""
     if isinstance(action, A.PlayLand):
-        stack.play_land(g, who, action.card)
+        stack.play_land(g, who, action)
     elif isinstance(action, A.CastSpell):
         stack.cast_spell(g, who, action)
     elif isinstance(action, A.ActivateAbility):

@@ -88,18 +88,22 @@ LAND_PLAYS = registry.LAND_PLAYS  # (engine/registry.py)
 LAND_PERMISSIONS = registry.LAND_PERMISSIONS  # (engine/registry.py)
 
 
-def play_land(g: Game, p: int, card: int) -> None:
+def play_land(g: Game, p: int, action: A.PlayLand) -> None:
     s = g.s
+    card = action.card
     o = s.objects.get(card)
     if o is not None and o.zone != HAND and o.owner == p and any(perm(g, p, o) for perm in LAND_PERMISSIONS):
         pass
     elif o is None or o.zone != HAND or o.owner != p:
         raise IllegalActionError(f"{g.name_of(card)} is not in {s.players[p].name}'s hand")
-    if "Land" not in o.card.types:
-        raise IllegalActionError(f"{o.card.name} is not a land: it is cast, not played (305.1)")
     why = can_play_land_now(g, p)
     if why:
         raise IllegalActionError(why)
+    if o.card.faces or action.back_face is not None:
+        for choose_face in LAND_FACE_CHOICES:  # 712.12: the face of a modal double-faced card (rules/layouts.py)
+            choose_face(g, p, o, action)
+    if "Land" not in o.card.types:
+        raise IllegalActionError(f"{o.card.name} is not a land: it is cast, not played (305.1)")
     s.players[p].lands_played += 1
     g.log_event("play_land", "305.1", player=s.players[p].name, card=o.card.name)
     g.move(card, BATTLEFIELD, rule="305.1", controller=p)
@@ -150,6 +154,8 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
         return f"{c.name} is a land: lands are played, not cast (305.9)"
     if c.unsupported:
         return f"{c.name} is not supported by the card compiler"
+    if c.faces and c.layout in ("split", "aftermath"):  # the halves combined (709.4): never cast as such
+        return f"709.3: {c.name} is cast as one of its halves (the choice half: 1 or 2)"
     if not any_time and not timing.sorcery_timing_ok(g, p) and not timing.may_cast_any_time(g, p, o):
         return (f"307.1: {c.name} can be cast only during its controller's main phase while the stack is empty"
                 if "Sorcery" in c.types else
@@ -175,6 +181,8 @@ FLASH_PERMISSIONS = registry.FLASH_PERMISSIONS  # (engine/registry.py)
 ACTIVATION_RESTRICTIONS = registry.ACTIVATION_RESTRICTIONS  # (engine/registry.py)
 PERMANENT_SPELL_HOOKS = registry.PERMANENT_SPELL_HOOKS  # (engine/registry.py)
 CARD_SWAPS = registry.CARD_SWAPS  # (engine/registry.py)
+CAST_FACE_CHOICES = registry.CAST_FACE_CHOICES  # (engine/registry.py)
+LAND_FACE_CHOICES = registry.LAND_FACE_CHOICES  # (engine/registry.py)
 ALL_MODES_HOOKS = registry.ALL_MODES_HOOKS  # (engine/registry.py)
 
 
@@ -287,6 +295,9 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
     vf = _facedown_module
     face_down = not flashback and permit is None and vf.face_down_cast_wanted(g, p, o, action)  # 601.2b / 702.37c
+    if not face_down and o.card.faces:
+        for choose_face in CAST_FACE_CHOICES:  # 715.3 an Adventure, 712.11b a back face, 709.3 a half
+            choose_face(g, p, o, action)
     why = vf.face_down_block_reason(g, p, o) if face_down else cast_block_reason(
         g, p, o, any_time=permit is not None and permit.any_time)
     if why:

@@ -278,7 +278,7 @@ class Answers:
         if kind == "creature_type":
             v = str(value).strip().lower()
             return next((o for o in options if o.lower() == v), None)
-        if kind in ("replicate", "squad", "assist"):  # 702.56a / 702.157a / 702.132a: a number
+        if kind in ("replicate", "squad", "assist", "half"):  # 702.56a / 702.157a / 702.132a / 709.3: a number
             return value if isinstance(value, int) and not isinstance(value, bool) and value in options else None
         if options and all(isinstance(o, bool) for o in options):
             # A yes/no made while casting: an optional additional cost such as kicker (702.33a).

@@ -325,6 +325,12 @@ class CardDef:
     unsupported: tuple[str, ...] = ()  # sentences the compiler did not understand
     is_token: bool = False
     protection: tuple[str, ...] = field(default=())
+    # 709-715: a card with more than one part. `layout` is the database's word ("adventure", "modal_dfc");
+    # `faces` holds the card's other parts (715.2: the Adventure; 712.2: the back face), each a CardDef of
+    # its own whose `faces` is empty. This CardDef is the main part / front face: the card's
+    # characteristics in every zone unless a rule says it is the other part (715.3b, 712.8f, 709.3b).
+    layout: str = "normal"
+    faces: tuple[CardDef, ...] = field(default=())
 
     @property
     def supported(self) -> bool:
