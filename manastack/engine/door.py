@@ -30,6 +30,7 @@ from ..model.events import (
     Event,
     LifeChange,
     ManaAdded,
+    PartChosen,
     PoisonCounters,
     TapChange,
     TokenCreated,
@@ -524,6 +525,15 @@ def _became_renowned(g: Game, event: BecameRenowned) -> Event | None:
     return event
 
 
+def _part_chosen(g: Game, event: PartChosen) -> Event | None:
+    o = g.s.objects[event.obj]
+    assert event.part is not None
+    g._log(event.log, event.rule, event.SBA, {"card": o.card.name, **(event.fields or {})})
+    o.own_card = o.card
+    o.card = event.part
+    return event
+
+
 # perform's table: an event class -> what it changes and logs, returning the event that happened.
 _PERFORMERS: dict[type, Callable[[Game, Any], Event | None]] = {
     LifeChange: _life_change, TapChange: _tap_change, ManaAdded: _mana_added,
@@ -533,5 +543,5 @@ _PERFORMERS: dict[type, Callable[[Game, Any], Event | None]] = {
     DamageRemoved: _damage_removed,
     TokenCreated: _create_tokens,
     AttachChange: _attach, ControlChange: _control_change, CastMoved: _cast_moved, PoisonCounters: _poison_counters,
-    EntersAttacking: _enters_attacking, BecameRenowned: _became_renowned,
+    EntersAttacking: _enters_attacking, BecameRenowned: _became_renowned, PartChosen: _part_chosen,
 }

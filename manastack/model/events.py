@@ -327,3 +327,17 @@ class BecameRenowned(Event):
     obj: int = 0
     counters: int = 0
     CHARS: ClassVar[bool] = True
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class PartChosen(Event):
+    """715.3b, 712.11c, 709.3b: the card `obj` is cast (or played, 712.12) as its part `part` (an
+    Adventure, a back face, a split card's half): until it leaves the stack (or, a permanent face, the
+    battlefield) it has only that part's characteristics; it keeps its own card to become again (400.7).
+    `log` / `fields`: its line."""
+
+    obj: int = 0
+    part: CardDef | None = field(default=None, compare=False)
+    log: str = ""
+    fields: dict[str, object] | None = field(default=None, compare=False)
+    CHARS: ClassVar[bool] = True

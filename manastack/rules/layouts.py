@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
-from ..model.events import EffectCreated
+from ..model.events import EffectCreated, PartChosen
 from ..model.state import EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect
 from . import add_hook, cast_from_zones, mana_payment, stack, targeting, total_cost
 
@@ -90,10 +90,8 @@ def choose_adventure(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
         raise IllegalActionError(f"{o.card.name}: answer true or false for casting it as its Adventure (715.3)")
     if not ans:
         return
-    g.log_event(ADVENTURE, "715.3", card=o.card.name, adventure=part.name)
-    o.own_card = o.card
-    o.card = part  # 715.3b: only the Adventure's characteristics while on the stack
-    g.invalidate()
+    # 715.3b: only the Adventure's characteristics while on the stack
+    g.perform(PartChosen("715.3", o.id, part, ADVENTURE, {"adventure": part.name}))
 
 
 def back_face_of(card: CardDef) -> CardDef | None:
@@ -106,10 +104,7 @@ def _flag(choices: tuple, key: str) -> bool | None:
 
 
 def _show_face(g: Game, o: Obj, face: CardDef, rule: str) -> None:
-    g.log_event(BACK_FACE, rule, card=o.card.name, face=face.name)
-    o.own_card = o.card
-    o.card = face
-    g.invalidate()
+    g.perform(PartChosen(rule, o.id, face, BACK_FACE, {"face": face.name}))
 
 
 def choose_back_face(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
@@ -193,10 +188,8 @@ def choose_half(g: Game, p: int, o: Obj, action: A.CastSpell) -> None:
         raise IllegalActionError(f"702.127a: {o.card.faces[half - 1].name} (aftermath) can be cast only "
                                  f"{'from a graveyard' if half == 2 else 'from elsewhere than a graveyard'}")
     face = o.card.faces[half - 1]
-    g.log_event(HALF, "709.3", card=o.card.name, half=face.name)
-    o.own_card = o.card
-    o.card = face  # 709.3b: only the chosen half's characteristics on the stack
-    g.invalidate()
+    # 709.3b: only the chosen half's characteristics on the stack
+    g.perform(PartChosen("709.3", o.id, face, HALF, {"half": face.name}))
 
 
 def aftermath_permit(g: Game, p: int, o: Obj) -> cast_from_zones.CastPermit | None:

@@ -39,6 +39,7 @@ INVALIDATE_SITES: dict[tuple[str, str], str] = {
     ("alternative_costs", "overload_swap"): "702.96a: the spell being cast becomes its overloaded version",
     ("imprint", "_return_exiled_to_hand"): "607.2a: the linked exiled cards changed (what the source could produce)",
     ("x_spells", "_double_x"): "107.3 / 202.3e: the spell's X and mana value changed on the stack",
+    ("layouts", "_face_casts"): "715.3a, 712.11c, 709.3a: a listing looks at a card in hand as one of its parts and puts it back",
     ("free_casting", "cast_free"): STACK,
     ("stack", "cast_spell"): STACK,
     ("stack", "resolve_top"): STACK,
