@@ -254,9 +254,7 @@ def solve_payment(
     converters = [x for x in sources if x.cost is not None]
     srcs = sorted(plain, key=lambda s: (s.rank, len(s.outputs)))
     # Upper bound of what sources i.. can still add, for pruning.
-    max_total = [0] * (len(srcs) + 1)
-    for i in range(len(srcs) - 1, -1, -1):
-        max_total[i] = max_total[i + 1] + max(sum(o) for o in srcs[i].outputs)
+    max_total = _totals(srcs)
     for req in req_options:
         missing, gen = deficit(req, pool)
         if not any(missing) and not gen:
@@ -288,28 +286,49 @@ def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list
             oids = [_key_oid(c.key) for c in seq]
             if None not in oids and len(set(oids)) < len(oids):
                 continue
-            use, use_total = srcs, max_total
+            use = srcs
             if any(_key_oid(x.key) in oids for x in srcs if _key_oid(x.key) is not None):
                 use = [x for x in srcs if _key_oid(x.key) not in oids]
-                use_total = [0] * (len(use) + 1)
-                for i in range(len(use) - 1, -1, -1):
-                    use_total[i] = use_total[i + 1] + max(sum(o) for o in use[i].outputs)
-            for outs in itertools.product(*(outputs[id(c)] for c in seq)):
-                extra_pool = pool
-                typed = [0] * 6
-                generic = 0
-                for c, o in zip(seq, outs):
-                    extra_pool = tuple(a + b for a, b in zip(extra_pool, o))  # type: ignore[assignment]
-                    typed = [a + b for a, b in zip(typed, c.cost.typed)]  # type: ignore[union-attr]
-                    generic += c.cost.generic  # type: ignore[union-attr]
-                for req in req_options:
-                    total = Requirement(tuple(a + b for a, b in zip(req.typed, typed)),  # type: ignore[arg-type]
-                                        req.generic + generic, req.life)
-                    missing, gen = deficit(total, extra_pool)
-                    chosen: list[tuple[object, Bag]] = []
-                    if not (any(missing) or gen) or _dfs(use, use_total, 0, missing, gen, set(), chosen):
-                        if _converters_payable(req, pool, chosen, seq, outs, restricted):
-                            return req, chosen + [(c.key, o) for c, o in zip(seq, outs)]
+            orders = [use]
+            if restricted:
+                # The search keeps the first sources that pay: tried again with restricted mana last, so
+                # the converters' costs find the mana that may pay them (106.6).
+                orders.append([x for x in use if x.pays is None] + [x for x in use if x.pays is not None])
+            for use, use_total in ((u, _totals(u)) for u in orders):
+                found = _with_sequence(req_options, pool, use, use_total, seq, outputs, restricted)
+                if found is not None:
+                    return found
+    return None
+
+
+def _totals(srcs: list[ManaSource]) -> list[int]:
+    """What sources i.. can still add, at most (the search's bound)."""
+    total = [0] * (len(srcs) + 1)
+    for i in range(len(srcs) - 1, -1, -1):
+        total[i] = total[i + 1] + max(sum(o) for o in srcs[i].outputs)
+    return total
+
+
+def _with_sequence(req_options: list[Requirement], pool: Bag, use: list[ManaSource], use_total: list[int],
+                   seq: tuple[ManaSource, ...], outputs: dict[int, list[Bag]],
+                   restricted: dict[object, tuple[object, ...]]) -> tuple[Requirement, list[tuple[object, Bag]]] | None:
+    """A payment with the converters `seq` activated in order after sources of `use`, or None."""
+    for outs in itertools.product(*(outputs[id(c)] for c in seq)):
+        extra_pool = pool
+        typed = [0] * 6
+        generic = 0
+        for c, o in zip(seq, outs):
+            extra_pool = tuple(a + b for a, b in zip(extra_pool, o))  # type: ignore[assignment]
+            typed = [a + b for a, b in zip(typed, c.cost.typed)]  # type: ignore[union-attr]
+            generic += c.cost.generic  # type: ignore[union-attr]
+        for req in req_options:
+            total = Requirement(tuple(a + b for a, b in zip(req.typed, typed)),  # type: ignore[arg-type]
+                                req.generic + generic, req.life)
+            missing, gen = deficit(total, extra_pool)
+            chosen: list[tuple[object, Bag]] = []
+            if not (any(missing) or gen) or _dfs(use, use_total, 0, missing, gen, set(), chosen):
+                if _converters_payable(req, pool, chosen, seq, outs, restricted):
+                    return req, chosen + [(c.key, o) for c, o in zip(seq, outs)]
     return None
 
 

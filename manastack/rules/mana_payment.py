@@ -268,9 +268,37 @@ def can_pay(g: Game, p: int, reqs: list[Requirement], purpose: tuple | None, exc
     mana abilities whose mana may (106.6), with life for Phyrexian symbols (107.4f). Every listing of
     an action asks this, so that a listed action's payment is never refused."""
     pl = g.s.players[p]
-    return solve_payment(reqs, mana_abilities.usable_pool(g, p, purpose),
-                         mana_sources(g, p, exclude=exclude, exclude_more=exclude_more, purpose=purpose),
-                         pl.life) is not None
+    pool, sources = _solver_inputs(g, p, purpose, exclude, exclude_more)
+    return solve_payment(reqs, pool, sources, pl.life) is not None
+
+
+POOL_KEY = ("pool",)  # the solver source standing for restricted mana already in the pool (not activated)
+
+
+def _solver_inputs(g: Game, p: int, purpose: tuple | None, exclude: int | None,
+                   exclude_more: tuple[int, ...]) -> tuple[Bag, list[ManaSource]]:
+    """The pool and the mana sources the solver pays `purpose` with. Where converters (mana abilities
+    with a mana cost) are among the sources, mana in the pool that may pay for `purpose` but not for
+    some converter's cost (106.6: Mishra's Workshop's "only to cast artifact spells" can't pay Urn of
+    Godfire's {2}) is held apart as a source of its own, marked with the converters it may pay."""
+    return pool_and_sources(g, p, purpose, mana_sources(g, p, exclude=exclude, exclude_more=exclude_more,
+                                                        purpose=purpose))
+
+
+def pool_and_sources(g: Game, p: int, purpose: tuple | None, sources: list[ManaSource]) -> tuple[Bag, list[ManaSource]]:
+    """The pool `p` may pay `purpose` with, and `sources` with the pool's restricted mana held apart
+    where converters are among them (see _solver_inputs)."""
+    pool = mana_abilities.usable_pool(g, p, purpose)
+    if purpose is None or not any(pool) or not any(x.cost is not None for x in sources):
+        return pool, sources
+    converters = [x for x in sources if x.cost is not None]
+    by_converter = [(c.key, mana_abilities.usable_pool(g, p, ("ability", c.key[0]))) for c in converters]  # type: ignore[index]
+    free = tuple(min([a] + [cp[i] for _, cp in by_converter]) for i, a in enumerate(pool))
+    held = tuple(a - b for a, b in zip(pool, free))
+    if not any(held):
+        return pool, sources
+    pays = tuple(key for key, cp in by_converter if all(c >= a for c, a in zip(cp, pool)))
+    return free, [ManaSource(POOL_KEY, (held,), -1, None, pays), *sources]  # type: ignore[arg-type]
 
 
 def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None, what: str,
@@ -285,12 +313,14 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
     if not reqs or (reqs[0].total == 0 and reqs[0].life == 0):
         return reqs[0] if reqs else Requirement((0,) * 6, 0)  # type: ignore[arg-type]
     if payment is None:
-        res = solve_payment(reqs, mana_abilities.usable_pool(g, p, purpose),
-                            mana_sources(g, p, exclude=exclude, exclude_more=exclude_more, purpose=purpose), pl.life)
+        pool, sources = _solver_inputs(g, p, purpose, exclude, exclude_more)
+        res = solve_payment(reqs, pool, sources, pl.life)
         if res is None:
             raise IllegalActionError(f"{s.players[p].name} can't pay the cost of {what} (601.2h)")
         req, chosen = res
         for key, out in chosen:
+            if key == POOL_KEY:
+                continue  # mana already in the pool: nothing to activate
             oid, idx = source_ability(key, out)
             # A converter's own cost is paid the way the solver planned ({R/W} of a filter land with W,
             # keeping the R the spell needs: 601.2g-h).

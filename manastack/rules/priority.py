@@ -251,7 +251,8 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
     reqs = None
     if g.s.restricted_mana:  # 106.6: the mana this spell may use
         reqs = requirements(card.mana_cost, x, adjust)
-        paid = solve_payment(reqs, mana_abilities.usable_pool(g, p, ("spell", o.id)), sources, pl.life) is not None
+        pool, with_pool = mana_payment.pool_and_sources(g, p, ("spell", o.id), sources)
+        paid = solve_payment(reqs, pool, with_pool, pl.life) is not None
     else:
         cost = card.mana_cost
         key = (cost.text or id(cost), x, adjust)  # the printed cost ("{1}{R}") says what it is
@@ -265,9 +266,10 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
         excluded = stack.sacrificed_mana_sources(g, p, o)
         if excluded:  # 601.2h: a Treasure sacrificed for the cost adds no mana
             reqs = requirements(card.mana_cost, x, adjust)
-            paid = solve_payment(reqs, mana_abilities.usable_pool(g, p, ("spell", o.id)),
-                                 [src for src in sources if not (isinstance(src.key, tuple) and src.key and src.key[0] in excluded)],
-                                 pl.life) is not None
+            pool, with_pool = mana_payment.pool_and_sources(
+                g, p, ("spell", o.id),
+                [src for src in sources if not (isinstance(src.key, tuple) and src.key and src.key[0] in excluded)])
+            paid = solve_payment(reqs, pool, with_pool, pl.life) is not None
     if paid:
         return True
     if registry.AFFORD_KINDS.isdisjoint(ability_types(card)):

@@ -12,6 +12,7 @@ from manastack.fuzz.cases import read_case
 from manastack.fuzz.runner import FuzzOptions, play_case
 from manastack.model import actions as A
 from manastack.model.state import BATTLEFIELD
+from manastack.rules import mana_payment
 from tests.setup_helpers import put
 
 CASES = Path(__file__).resolve().parent.parent / "fuzz_cases"
@@ -117,3 +118,22 @@ def test_106_6_instant_only_mana_cannot_pay_a_converters_cost() -> None:
     assert not _castable(g, growth.id)
     _only(g, ["Hydro-Channeler", "Island"], p)
     assert _castable(g, growth.id)
+
+
+def test_106_6_restricted_mana_in_the_pool_cannot_pay_a_converters_cost() -> None:
+    """106.6: Mishra's Workshop's {C}{C}{C} in the pool may be spent only on artifact spells, not on the {2}
+    of Urn of Godfire ("{2}: Add one mana of any color"): with one Island beside them, Scavenged Blade
+    ({1}{R}) has no {R} (the fuzzer's game 15380 of seed 20261204 listed it, then refused it); with two
+    Islands for the Urn's {2}, the Workshop's mana pays the {1}."""
+    for islands, castable in ((1, False), (2, True)):
+        g = _main_phase()
+        p = g.s.active
+        _only(g, ["Mishra's Workshop", "Urn of Godfire"] + ["Island"] * islands, p)
+        workshop = next(o for o in g.permanents(p) if o.card.name == "Mishra's Workshop")
+        mana_payment.activate_mana(g, p, workshop.id, 0)
+        assert sum(g.s.players[p].pool) == 3
+        blade = put(g, "Scavenged Blade", "hand", p)
+        assert _castable(g, blade.id) is castable
+        if castable:
+            g.apply(next(a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == blade.id))
+            assert blade.zone == "stack"
