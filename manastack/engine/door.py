@@ -137,8 +137,7 @@ def _damage_removed(g: Game, event: DamageRemoved) -> Event | None:
         o.damage = 0
         if event.deathtouch:
             o.deathtouched = False
-    s.version += 1  # no line of its own: the marks a line makes (704.5g looks at damage)
-    s.sba_version += 1
+    _event_line(g, event.SBA, event.rule, "", None)  # no line of its own: the marks a line makes (704.5g)
     return event
 
 def _draw(g: Game, event: Draw) -> Event | None:
@@ -217,7 +216,7 @@ def _create_tokens(g: Game, event: TokenCreated) -> TokenCreated:
 def _effect_created(g: Game, event: EffectCreated) -> Event | None:
     g.s.effects.append(event.effect)
     g.invalidate()  # 613: it may change characteristics
-    _effect_line(g, event.SBA, event.rule, event.log, event.fields)
+    _event_line(g, event.SBA, event.rule, event.log, event.fields)
     return event
 
 def _effects_ended(g: Game, event: EffectsEnded) -> Event | None:
@@ -232,7 +231,7 @@ def _effects_ended(g: Game, event: EffectsEnded) -> Event | None:
         gone = {id(e) for e in ended}  # by identity: records have no equality
         s.effects = [e for e in s.effects if id(e) not in gone]
     g.invalidate()
-    _effect_line(g, event.SBA, event.rule, event.log, event.fields)
+    _event_line(g, event.SBA, event.rule, event.log, event.fields)
     return event
 
 def _effect_changed(g: Game, event: EffectChanged) -> Event | None:
@@ -241,11 +240,11 @@ def _effect_changed(g: Game, event: EffectChanged) -> Event | None:
     i = next(i for i, e in enumerate(effects) if e is old)
     effects[i] = event.new
     g.invalidate()
-    _effect_line(g, event.SBA, event.rule, "", None)
+    _event_line(g, event.SBA, event.rule, "", None)
     return event
 
-def _effect_line(g: Game, sba: bool, rule: str, log: str, fields: dict[str, object] | None) -> None:
-    """The log line of an effect's event where it has one; without one, the marks a line makes (the
+def _event_line(g: Game, sba: bool, rule: str, log: str, fields: dict[str, object] | None) -> None:
+    """The log line of an event where it has one (an effect's, 611.2); without one, the marks a line makes (the
     position changed: Game._log's version and SBA marks)."""
     if log:
         g._log(log, rule, sba, fields or {})

@@ -266,7 +266,7 @@ class Game:
         s = self.s
         self._legal = None
         guard = 0
-        seen: dict[int, int] = {}
+        seen: dict[int, int] | None = None  # 104.4b: the positions seen, once the loop is watched
         while not s.over:
             guard += 1
             if guard > MANDATORY_WATCH:  # 104.4b: no decision in sight, only mandatory actions
@@ -274,6 +274,8 @@ class Game:
                     self.end_game(None, "104.4b: a loop of mandatory actions (the engine ran "
                                         f"{MANDATORY_BOUND} steps without a decision): the game is a draw")
                     return
+                if seen is None:
+                    seen = {}
                 if not RULES.note_mandatory(self, seen):
                     return
             if s.pending is not None:
