@@ -85,7 +85,7 @@ def _user() -> dict[str, dict]:
     if not isinstance(data, list):
         raise InputError("the imported card database is not a list of card records", str(p))
     for i, rec in enumerate(data):
-        why = record_problem(rec, compile_it=False)  # as imported, unless edited by hand since
+        why = record_problem(rec)  # as imported, unless edited by hand since
         if why is not None:
             raise InputError(f"record {i + 1}: {why}; import the cards again or delete the file", str(p))
     return {c["name"]: c for c in data}
@@ -135,10 +135,9 @@ _OPTIONAL_TEXT = ("mana_cost", "oracle_text", "layout")  # strings, or absent
 _STATS = ("power", "toughness", "loyalty")  # strings ("*", "1+*") or numbers, or absent
 
 
-def record_problem(rec: object, compile_it: bool = True) -> str | None:
-    """What is wrong with a card record (Scryfall field names) such that it can't be stored, or None.
-    A record whose text the compiler doesn't support is stored (it is reported as not compiling); one
-    the compiler can't even read (`compile_it`: try it), or with fields of the wrong kind, is not."""
+def record_problem(rec: object) -> str | None:
+    """What is wrong with the fields of a card record (Scryfall field names) such that it can't be stored,
+    or None. (Whether the compiler can read it is import_cards' check: `_compiled_record`.)"""
     if not isinstance(rec, dict):
         return f"a card record is an object, not {type(rec).__name__}"
     for key in _TEXT_FIELDS:
@@ -154,13 +153,17 @@ def record_problem(rec: object, compile_it: bool = True) -> str | None:
         value = rec.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, str | int)):
             return f"{key} must be a string or a number, got {value!r}"
-    if not compile_it:
-        return None
-    try:
-        compile_card({**rec, **{k: str(rec[k]) for k in _STATS if isinstance(rec.get(k), int)}})
-    except Exception as exc:  # noqa: BLE001 - any failure of the compiler on this record refuses it
-        return f"the compiler can't read it ({type(exc).__name__}: {exc})"
     return None
+
+
+def _compiled_record(rec: dict) -> tuple[dict, CardDef | str]:
+    """The record as stored (numbers in power, toughness and loyalty as text) and what it compiles to, or
+    why the compiler can't read it."""
+    stored = {**rec, **{k: str(rec[k]) for k in _STATS if isinstance(rec.get(k), int)}}
+    try:
+        return stored, compile_card(stored)
+    except Exception as exc:  # noqa: BLE001 - any failure of the compiler on this record refuses it
+        return stored, f"the compiler can't read it ({type(exc).__name__}: {exc})"
 
 
 @dataclass(frozen=True)
@@ -205,7 +208,7 @@ def _file_records(data: object, path: str) -> list[tuple[str, object]]:
 def import_cards(path: str) -> ImportReport:
     """Import a Scryfall oracle-cards bulk file (a JSON list) or an MTGJSON AtomicCards.json
     ({"data": {name: [faces]}}) into the user's card database. Every record is checked first
-    (`record_problem`): a malformed one refuses the whole file, naming the record, and nothing is
+    (`record_problem`, then the compiler reads it): a malformed one refuses the whole file, naming the record, and nothing is
     stored; the database file is replaced in one step. Returns what was stored and which of the
     imported cards don't compile."""
     p = Path(path)
@@ -216,14 +219,21 @@ def import_cards(path: str) -> ImportReport:
     except ValueError as exc:
         raise InputError(f"not valid JSON: {exc}", path) from None
     cards: list[dict] = []
+    failing: list[tuple[str, str]] = []
     problems: list[str] = []
     for where, rec in _file_records(data, path):
         why = record_problem(rec)
         if why is not None:
             problems.append(f"{where}: {why}")
-        else:
-            assert isinstance(rec, dict)
-            cards.append({**rec, **{k: str(rec[k]) for k in _STATS if isinstance(rec.get(k), int)}})
+            continue
+        assert isinstance(rec, dict)
+        stored, compiled = _compiled_record(rec)
+        if isinstance(compiled, str):
+            problems.append(f"{where}: {compiled}")
+            continue
+        cards.append(stored)
+        if compiled.unsupported:
+            failing.append((stored["name"], compiled.unsupported[0]))
     if problems:
         more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
         raise InputError(f"{len(problems)} malformed card record{'s' if len(problems) != 1 else ''}, nothing "
@@ -242,11 +252,6 @@ def import_cards(path: str) -> ImportReport:
     _user.cache_clear()
     name_index.cache_clear()
     _compiled.clear()
-    failing = []
-    for c in cards:
-        cd = compile_card(c)
-        if cd.unsupported:
-            failing.append((c["name"], cd.unsupported[0]))
     return ImportReport(len(cards), dest, tuple(failing))
 
 
