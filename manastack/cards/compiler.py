@@ -280,6 +280,20 @@ def first_template(registry: list, entry: object) -> None:
     _FIRST.add(id(entry))
 
 
+def later_template(registry: list, fn: object, text: str) -> tuple[Callable[..., object], re.Match] | None:
+    """The first template registered after `fn` in `registry` whose pattern matches all of `text`, with
+    its match: where a template gives the text back, the ones it stood before get their turn."""
+    after = False
+    for rx, other in registry:
+        if other is fn:
+            after = True
+        elif after:
+            m = rx.fullmatch(text)
+            if m:
+                return other, m
+    return None
+
+
 def _registries() -> tuple[list, ...]:
     return (SENTENCE_TEMPLATES, PARAGRAPH_TEMPLATES, TRIGGER_TEMPLATES, KEYWORD_TEMPLATES, CARD_FINISHERS,
             CARD_CHECKS, EARLY_PARAGRAPH_TEMPLATES, EFFECTS_CHECKS, mana_text.MANA_ABILITY_TEMPLATES)

@@ -19,6 +19,7 @@ from ..compiler import (
     NUMBERS,
     SENTENCE_TEMPLATES,
     Unsupported,
+    later_template,
     number,
     parse_effect_sentence,
     parse_keywords,
@@ -339,15 +340,9 @@ def template(pattern: str):
                 return fn(m, targets)
             except Unsupported:
                 del targets[n:]
-            after = False
-            for rx, other in SENTENCE_TEMPLATES:
-                if other is wrapper:
-                    after = True
-                    continue
-                if after:
-                    m2 = rx.fullmatch(m.string)
-                    if m2:
-                        return other(m2, targets)
+            later = later_template(SENTENCE_TEMPLATES, wrapper, m.string)
+            if later is not None:
+                return later[0](later[1], targets)
             raise Unsupported(m.string)
         # the template's own name and module: the compiler orders templates by their module
         wrapper.__name__, wrapper.__qualname__, wrapper.__module__ = fn.__name__, fn.__qualname__, fn.__module__

@@ -26,6 +26,7 @@ from ..compiler import (
     SENTENCE_TEMPLATES,
     Unsupported,
     first_template,
+    later_template,
     paragraph_template,
     parse_effects,
     split_sentences,
@@ -219,16 +220,10 @@ def _spell_if_paragraph(m: re.Match, para: str, out: CardDraft, is_spell: bool) 
 def _next_paragraph_template(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """The paragraph as if `_spell_if_paragraph` had not matched it: the later paragraph templates, then an
     instant's or sorcery's effects (compiler.compile_paragraph's fallback; nothing else there opens with "if")."""
-    after = False
-    for rx, fn in PARAGRAPH_TEMPLATES:
-        if fn is _spell_if_paragraph:
-            after = True
-            continue
-        if after:
-            pm = rx.fullmatch(m.string)
-            if pm:
-                fn(pm, para, out, is_spell)
-                return
+    later = later_template(PARAGRAPH_TEMPLATES, _spell_if_paragraph, m.string)
+    if later is not None:
+        later[0](later[1], para, out, is_spell)
+        return
     if not is_spell:
         raise Unsupported(para)
     out.spell_effects.extend(parse_effects(m.string, out.spell_targets))
