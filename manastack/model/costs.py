@@ -374,8 +374,6 @@ def _converters_payable(req: Requirement, pool: Bag, chosen: list[tuple[object, 
     return _covers_req(req, free)
 
 
-
-
 def _distinct_outputs(outs: tuple[Bag, ...], named: list[bool]) -> list[Bag]:
     """One output per kind: its amounts of the named types and its total of the others."""
     seen: dict[tuple, Bag] = {}

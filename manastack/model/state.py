@@ -34,7 +34,6 @@ PHASE_OF_STEP = ("beginning", "beginning", "beginning", "precombat_main", "comba
                  "combat", "combat", "combat", "postcombat_main", "ending", "ending")
 
 
-
 def player_ref(index: int) -> int:
     return -1 - index
 

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
 @by_identity
 def hand_abilities(card: CardDef) -> list:
     """Activated abilities that function only while the card is in its owner's hand (113.6b, 702.29a:
@@ -87,8 +86,6 @@ def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> N
     else:
         effects.discard(g, p, o.id, rule="702.29a")
     put_ability(g, p, o, ab, action.targets, 0, lki)
-
-
 
 
 def any_player_may(g: Game, o: Obj, index: int) -> bool:

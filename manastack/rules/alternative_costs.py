@@ -62,14 +62,6 @@ RULE = {"assist": "702.132a", "squad": "702.157a", "spectacle": "702.137a", "eme
         "rebound": "702.88a", "cascade": "702.85a", "storm": "702.40a"}
 
 
-
-
-
-
-
-
-
-
 def alternative_costs(card: V.CardDef) -> list[AlternativeCost]:
     return [ab for ab in card.abilities if type(ab) is AlternativeCost]
 
@@ -107,8 +99,6 @@ def _other_payable(g: Game, p: int, o: Obj, ab: AlternativeCost) -> bool:
     if not cost_modifiers._condition(g, p, ab.condition, (), None):
         return False
     return all(len(c) >= n for c, n in _other_candidates(g, p, o, ab.other).values())
-
-
 
 
 def _choose_other(g: Game, p: int, o: Obj, ab: AlternativeCost) -> None:
@@ -368,8 +358,6 @@ def cast_variants(g: Game, p: int, o: Obj, sources: list[ManaSource]) -> list[tu
         if solve_payment(reqs, pl.pool, sources, pl.life) is not None:
             out.append(((ab.kind, True),))
     return out
-
-
 
 
 _VARIANTS: dict[int, tuple[V.CardDef, V.CardDef]] = {}  # id(card) -> (card, overloaded)

@@ -30,13 +30,6 @@ if TYPE_CHECKING:
     from .effect_context import Context
 
 
-
-
-
-
-
-
-
 def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
     s = g.s
     oid = effect_context.target_object(g, ctx, e.target)

@@ -55,8 +55,6 @@ def effect_grants(s: GameState, obj: Obj, abilities: tuple, protection: tuple) -
 add_hook(registry.EFFECT_GRANTS, effect_grants)
 
 
-
-
 def _backup_grant(g: Game, ctx: effect_context.Context, e: BackupGrant) -> list | None:
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None or oid == ctx.source:
@@ -77,10 +75,6 @@ def _backup_grant(g: Game, ctx: effect_context.Context, e: BackupGrant) -> list 
 registry.register_effect(BackupGrant, _backup_grant)
 
 
-
-
-
-
 def _cant_block_source(g: Game, ctx: effect_context.Context, e: CantBlockSource) -> list | None:
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None or ctx.source is None:
@@ -90,10 +84,6 @@ def _cant_block_source(g: Game, ctx: effect_context.Context, e: CantBlockSource)
 
 
 registry.register_effect(CantBlockSource, _cant_block_source)
-
-
-
-
 
 
 def _enlist_bonus(g: Game, ctx: effect_context.Context, e: EnlistBonus) -> list | None:
@@ -212,8 +202,6 @@ registry.CHOICES["exert"] = (_attack_cost_actions, _answer_exert)
 registry.CHOICES["enlist"] = (_attack_cost_actions, _answer_enlist)
 
 
-
-
 def _remove_from_combat(g: Game, ctx: effect_context.Context, e: RemoveFromCombat) -> list | None:
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is not None:
@@ -243,10 +231,6 @@ def enter_attacking(g: Game, oids: list[int], controller: int) -> None:
                                       {"id": oid, "defender": s.players[1 - controller].name}))
 
 
-
-
-
-
 def _sacrifice_objects(g: Game, ctx: effect_context.Context, e: SacrificeObjects) -> list | None:
     for oid in e.ids:
         o = g.s.objects.get(oid)
@@ -268,8 +252,6 @@ def _create_attacking(g: Game, ctx: effect_context.Context, e: CreateAttacking) 
 
 registry.register_effect(CreateAttacking, _create_attacking)
 registry.register_effect(SacrificeObjects, _sacrifice_objects)
-
-
 
 
 def _pump_per_other_attacking(g: Game, ctx: effect_context.Context, e: PumpPerOtherAttacking) -> list | None:

@@ -190,8 +190,6 @@ def _restrictions_ok(g: Game, cand: dict[int, tuple[int, ...]]) -> bool:
     return True
 
 
-
-
 def _must_block(g: Game, ctx: effect_context.Context, e: MustBlock) -> list | None:
     oid = effect_context.target_object(g, ctx, e.target)
     src = ctx.source

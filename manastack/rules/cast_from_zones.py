@@ -53,10 +53,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
-
-
-
 @dataclass(frozen=True)
 class CastPermit:
     """What rules/stack.py cast_spell needs to cast a card from a graveyard or exile."""
@@ -187,10 +183,6 @@ def _install_cast_hooks() -> None:
 _install_cast_hooks()
 
 
-
-
-
-
 MADNESS_TRIGGER_TEXT = "When this card is exiled this way, its owner may cast it by paying its madness cost"
 
 
@@ -262,7 +254,6 @@ def _close_window(g: Game, oid: int) -> None:
         ended = tuple(e for e in s.effects if e.kind == "cast_window" and e.target == oid)
         if ended:
             g.perform(EffectsEnded(_WINDOW_RULES.get(ended[0].data, "601.2"), ended))
-
 
 
 def _castable(g: Game, p: int, oid: int, kind: str) -> bool:
@@ -375,12 +366,6 @@ def _install_madness() -> None:
 
 
 _install_madness()
-
-
-
-
-
-
 
 
 _SPECIAL = {"suspend": Suspend, "foretell": Foretell, "plot": Plot}
@@ -526,10 +511,6 @@ def exile_actions(g: Game, p: int) -> list:
     return out
 
 
-
-
-
-
 SUSPEND_UPKEEP = SuspendTrigger("Suspend: at the beginning of your upkeep, remove a time counter", "suspend_upkeep",
                                 (RemoveTimeCounter(),))
 
@@ -587,8 +568,6 @@ def _install_special_actions() -> None:
 _install_special_actions()
 
 
-
-
 def _exile_self_with_counters(g: Game, ctx: effect_context.Context, e: ExileSelfWithCounters) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != "stack":
@@ -599,8 +578,6 @@ def _exile_self_with_counters(g: Game, ctx: effect_context.Context, e: ExileSelf
 
 
 registry.register_effect(ExileSelfWithCounters, _exile_self_with_counters)
-
-
 
 
 def _sacrifice_unless_escaped(g: Game, ctx: effect_context.Context, e: SacrificeUnlessEscaped) -> list | None:

@@ -45,8 +45,6 @@ def cast_by(g: Game, permanent: int) -> tuple[int, str] | None:
     return None
 
 
-
-
 def _was_cast(g: Game, cond: WasCast, source: int, lki: Any, event_obj: int | None) -> bool:
     it = event_obj if cond.of_event else source
     origin = cast_by(g, it) if it is not None else None

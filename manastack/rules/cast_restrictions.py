@@ -36,8 +36,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
-
 def split_second_on_stack(g: Game) -> str | None:
     for it in g.s.stack:
         if it.kind == "spell" and it.obj in g.s.objects and alternative_costs.has_keyword(g.s.objects[it.obj].card, "split_second"):
@@ -118,10 +116,6 @@ def activation_restriction(g: Game, p: int, action: Any) -> str | None:
     if object_abilities.is_mana_ability_action(g, action):
         return None
     return f"702.61a: {name} has split second: only mana abilities can be activated while it is on the stack"
-
-
-
-
 
 
 def static_cast_restriction(g: Game, p: int, card: V.CardDef) -> str | None:

@@ -69,7 +69,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
 # ----------------------------------------------------------------------------- registration (rules/spell_payment.py)
 
 
@@ -121,9 +120,6 @@ def _cease_to_exist(g: Game, oid: int) -> None:
 
 
 # ----------------------------------------------------------------------------- entering: evoke, dash
-
-
-
 
 
 EVOKE_TRIGGER = V.TriggeredAbility("When this permanent enters, if its evoke cost was paid, its controller "
@@ -178,8 +174,6 @@ def permanent_entered(g: Game, item: Any, new: int) -> None:
                                 "delayed_trigger", {"source": item.name, "on": "next_end"}))
 
 
-
-
 OFFSPRING_TRIGGER = V.TriggeredAbility("When this creature enters, if its offspring cost was paid, create a 1/1 "
                                        "token copy of it. (702.175a)", "etb", (OffspringToken(),))
 BLITZ_SACRIFICE = V.TriggeredAbility("Sacrifice the blitzed creature at the beginning of the next end step. "
@@ -201,8 +195,6 @@ def _offspring_token(g: Game, ctx: Any, e: OffspringToken) -> list | None:
     card = dataclasses.replace(o.card, power=1, toughness=1, is_token=True)
     _effects_module.create_token(g, card, ctx.controller)
     return None
-
-
 
 
 def _squad_tokens(g: Game, ctx: Any, e: SquadTokens) -> list | None:
@@ -246,7 +238,6 @@ def _return_source(g: Game, ctx: Any, e: ReturnSourceToHand) -> list | None:
 
 
 # ----------------------------------------------------------------------------- mana spent to cast it
-
 
 
 def mana_spent(g: Game, spell_id: int | None) -> tuple[int, ...]:

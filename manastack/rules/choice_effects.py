@@ -36,7 +36,6 @@ from . import effect_context, effects
 # data, prompt) and CHOICES[kind] lists the legal answers and carries out the one given.
 
 
-
 def queue_choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
     return ("choice", kind, p, data, prompt, payload)
 
@@ -149,8 +148,6 @@ def _sacrifice(g: Game, ctx: effect_context.Context, e: V.Sacrifice) -> list | N
     return needs or None
 
 
-
-
 def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> tuple[int, ...]:
     # The filter's "you" is the ability's controller; the sacrificing player's own permanents only.
     return tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, controller))
@@ -202,8 +199,6 @@ def may_actions(g: Game, d: Any) -> list:
     if item is not None and item[1] == "pay_or_counter" and not can_pay_mana(g, d.player, item[5][1]):
         return [A.Choose(False)]
     return [A.Choose(True), A.Choose(False)]
-
-
 
 
 def can_pay_mana(g: Game, p: int, cost: Any) -> bool:

@@ -38,9 +38,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
-
-
 # ----------------------------------------------------------------------------- attackers
 
 def attack_block_reason(g: Game, o: Obj, p: int) -> str | None:
@@ -143,23 +140,6 @@ def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
 
 
 # ----------------------------------------------------------------------------- blockers
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def declare_blockers(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -> None:

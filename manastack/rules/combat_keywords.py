@@ -59,14 +59,7 @@ if TYPE_CHECKING:
 COMBAT_RULES = "combat_rules"  # ContinuousEffect kind; data: CombatRuleData
 
 
-
-
 # ----------------------------------------------------------------------------- poison and damage
-
-
-
-
-
 
 
 # ----------------------------------------------------------------------------- rules of combat (611.2c)
@@ -141,8 +134,6 @@ def after_untap_step(g: Game) -> None:
         g.perform(EffectsEnded("502.3", tuple(ended)))
 
 
-
-
 def _combat_rule(g: Game, ctx: effect_context.Context, e: CombatRule) -> list | None:
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
@@ -152,8 +143,6 @@ def _combat_rule(g: Game, ctx: effect_context.Context, e: CombatRule) -> list | 
     return None
 
 
-
-
 def _combat_rule_all(g: Game, ctx: effect_context.Context, e: CombatRuleAll) -> list | None:
     add_rules_effect(g, None, CombatRuleData(e.rules, e.group), ctx.controller, "eot", ctx.name)
     return None
@@ -161,8 +150,6 @@ def _combat_rule_all(g: Game, ctx: effect_context.Context, e: CombatRuleAll) -> 
 
 registry.register_effect(CombatRule, _combat_rule)
 registry.register_effect(CombatRuleAll, _combat_rule_all)
-
-
 
 
 def _give_poison(g: Game, ctx: effect_context.Context, e: GivePoison) -> list | None:
@@ -183,8 +170,6 @@ def blockers_of(g: Game, attacker: int) -> list[int]:
     return [b for b, atts in cb.blockers.items() if attacker in atts]
 
 
-
-
 def _pump_per_blocker(g: Game, ctx: effect_context.Context, e: PumpPerBlocker) -> list | None:
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
@@ -202,8 +187,6 @@ def _pump_per_blocker(g: Game, ctx: effect_context.Context, e: PumpPerBlocker) -
     return None
 
 
-
-
 def _melee(g: Game, ctx: effect_context.Context, e: Melee) -> list | None:
     cb = g.s.combat
     opponents = {player_ref(1 - ctx.controller)}
@@ -214,13 +197,9 @@ def _melee(g: Game, ctx: effect_context.Context, e: Melee) -> list | None:
     return None
 
 
-
-
 def _myriad(g: Game, ctx: effect_context.Context, e: Myriad) -> list | None:
     g.log_event("myriad", "702.116a", card=ctx.name, opponents_other_than_defending=0)
     return None
-
-
 
 
 def is_renowned(g: Game, oid: int) -> bool:
@@ -241,7 +220,6 @@ registry.register_effect(PumpPerBlocker, _pump_per_blocker)
 registry.register_effect(Melee, _melee)
 registry.register_effect(Myriad, _myriad)
 registry.register_effect(Renown, _renown)
-
 
 
 # ----------------------------------------------------------------------------- bloodthirst (702.54)
@@ -330,8 +308,6 @@ def _register() -> None:
 
 
 _register()
-
-
 
 
 def _untap_all(g: Game, ctx: effect_context.Context, e: UntapAll) -> list | None:

@@ -86,8 +86,6 @@ def intrinsic_abilities(subtypes: frozenset[str]) -> tuple[ManaAbility, ...]:
     return tuple(INTRINSIC[t] for t in ("Plains", "Island", "Swamp", "Mountain", "Forest") if t in subtypes)
 
 
-
-
 def _statics(s: GameState) -> list[tuple[Obj, StaticAbility]]:
     """Static abilities of permanents on the battlefield that affect other objects (by printed text;
     layer-4/6 removal is handled in `characteristics`)."""

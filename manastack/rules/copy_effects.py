@@ -55,10 +55,6 @@ if TYPE_CHECKING:
 _MAX_COPIES = 8
 
 
-
-
-
-
 def _candidates(g: Game, o: Obj, ab: EntersAsCopy) -> list[int]:
     """The objects it may copy (614.12a: chosen before it enters, so never itself), the most valuable
     first: the default of a player without a way to answer (Game.choose)."""

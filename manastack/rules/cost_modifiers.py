@@ -41,14 +41,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
-
-
-
-
-
-
-
 def spell_matches(flt: SpellFilter | None, card: V.CardDef) -> bool:
     if flt is None:
         return True
@@ -191,8 +183,6 @@ def _one(g: Game, p: int, ab: CostModifier, targets: tuple[int, ...], source: in
     return ab.amount * n
 
 
-
-
 def _next_spell_discount(g: Game, ctx: Any, e: NextSpellDiscount) -> list | None:
     s = g.s
     g.perform(EffectCreated("601.2f", ContinuousEffect("next_spell_discount", None, timestamp=s.next_timestamp,
@@ -244,10 +234,6 @@ def _targets_matter(g: Game, card: V.CardDef) -> bool:
         return True
     return any(ab.condition is not None and ab.condition.kind == "targets_source"
                for _, ab in g.battlefield_abilities(CostModifier))
-
-
-
-
 
 
 def colored_increase(g: Game, p: int, card: V.CardDef) -> list[str]:

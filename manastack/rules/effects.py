@@ -45,9 +45,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
-
 def sacrificed_for_cost(choices: tuple) -> tuple[int, ...]:
     """The ids recorded as ("sacrificed", ids) among a stack object's choices (601.2h, 602.2b)."""
     for c in choices:
@@ -56,14 +53,7 @@ def sacrificed_for_cost(choices: tuple) -> tuple[int, ...]:
     return ()
 
 
-
-
 MAY_IMPOSSIBLE = registry.MAY_IMPOSSIBLE  # (engine/registry.py)
-
-
-
-
-
 
 
 def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], finish: tuple | None, start: int = 0) -> None:
@@ -232,8 +222,6 @@ def draw(g: Game, p: int, n: int, rule: str = "121.1") -> None:
     replacement effects, 121.6 dredge, and "whenever you draw a card", 121.2, rules/triggers.py, are
     found there)."""
     g.draw(p, n, rule=rule)
-
-
 
 
 def _gain(g: Game, ctx: effect_context.Context, e: V.GainLife) -> list | None:
@@ -423,8 +411,6 @@ def _sacrifice_unless(g: Game, ctx: effect_context.Context, e: SacrificeUnless) 
     return [("sacrifice_unless", ctx.controller, e.filter, ctx.source, ctx.name)]
 
 
-
-
 _HANDLERS = registry.EFFECT_HANDLERS  # (engine/registry.py)
 _HANDLERS.update({
     V.CreateContinuousEffect: _continuous, V.Flicker: _flicker, SacrificeUnless: _sacrifice_unless,
@@ -438,9 +424,6 @@ register_effect = registry.register_effect  # (engine/registry.py)
 
 
 # ---------------------------------------------------------------------------- "reveals their hand"
-
-
-
 
 
 def _term(ctx: effect_context.Context, t: str) -> int:

@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
 def _fabricate(g: Game, ctx: effect_context.Context, e: Fabricate) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
@@ -70,7 +68,6 @@ def _install_choices() -> None:
 _install_choices()
 
 
-
 def _evolves(g: Game, source: int | None, entered: int | None) -> bool:
     """702.100a: compare the entering creature (its last known values if it has left the battlefield) with
     the evolving creature, which must still be on the battlefield; 702.100c: both must be creatures."""
@@ -89,8 +86,6 @@ def _evolves(g: Game, source: int | None, entered: int | None) -> bool:
     if "Creature" not in nc.types or "Creature" not in mc.types:
         return False  # 702.100c: a noncreature has no power or toughness to compare
     return (nc.power or 0) > (mc.power or 0) or (nc.toughness or 0) > (mc.toughness or 0)
-
-
 
 
 def _evolve(g: Game, ctx: effect_context.Context, e: Evolve) -> list | None:

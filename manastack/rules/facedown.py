@@ -66,8 +66,6 @@ if TYPE_CHECKING:
     from .effect_context import Context
 
 
-
-
 def _face_down_def(ward: bool) -> CardDef:
     base = compile_card({"name": "Face-down", "mana_cost": "", "type_line": "Creature",
                          "oracle_text": "Ward {2}" if ward else "", "power": "2", "toughness": "2"})
@@ -86,8 +84,6 @@ def face_down_def(ward: bool = False) -> CardDef:
     if d is None:
         d = _DEFS[ward] = _face_down_def(ward)
     return d
-
-
 
 
 def face_down_ability(card: CardDef) -> FaceDownCost | None:
@@ -355,10 +351,6 @@ def manifest(g: Game, p: int, oid: int, how: str = "manifest") -> int:
     return g.move(oid, BATTLEFIELD, rule="701.34a" if how == "manifest" else "701.56a", controller=p)
 
 
-
-
-
-
 def _manifest_top(g: Game, ctx: Context, e: Manifest) -> list | None:
     lib = g.s.players[ctx.controller].library
     if lib:
@@ -409,8 +401,6 @@ def _answer_manifest_dread(g: Game, d: Any, value: Any) -> None:
             g.move(c, "graveyard", rule="701.60a")
 
 
-
-
 def _turn_face_down_effect(g: Game, ctx: Context, e: TurnFaceDown) -> list | None:
     s = g.s
     oid = effect_context.target_object(g, ctx, e.target) if e.target is not None else ctx.source
@@ -437,8 +427,6 @@ def _look_at(g: Game, ctx: Context, e: LookAtFaceDown) -> list | None:
     if o is not None and o.face_down is not None:
         g.log_event("look", "708.5", player=g.s.players[ctx.controller].name, id=o.id, card=o.face_down[0].name)
     return None
-
-
 
 
 def turn_up(g: Game, o: Obj, rule: str) -> None:

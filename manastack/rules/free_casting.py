@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
 def free_cast_reqs(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) -> list[Requirement] | None:
     """601.2f: a spell cast without paying its mana cost has a total cost of {0} plus cost increases
     (reductions can't take it below {0}); None when it has a mandatory additional cost we don't ask
@@ -141,8 +139,6 @@ def _answer_cast_free(g: Game, d: Any, value: Any) -> None:
         after(g, ctx, value is not False)
 
 
-
-
 def _spell_mana_value(g: Game, oid: int | None) -> int:
     """202.3: the mana value of the spell (X included on the stack), or as it last existed there."""
     s = g.s
@@ -178,8 +174,6 @@ def _cascade(g: Game, ctx: Any, e: CascadeEffect) -> list | None:
                     f"mana cost? (false, or true / its targets)", (ctx, hit, "702.85a",
                                                                    lambda g2, c2, cast: _cascade_bottom(
                                                                        g2, c2, exiled, hit if cast else None)))]
-
-
 
 
 def _ripple(g: Game, ctx: Any, e: RippleReveal) -> list | None:

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
 # ----------------------------------------------------------------------------- hand size, land plays
 
 

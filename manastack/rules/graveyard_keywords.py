@@ -62,7 +62,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
 def graveyard_successor(g: Game, old_id: int | None) -> int | None:
     """The object a permanent became when it was put into its owner's graveyard, if it is still there
     (400.7: once it leaves the graveyard it is a new object the effect can't find)."""
@@ -76,9 +75,6 @@ def graveyard_successor(g: Game, old_id: int | None) -> int | None:
 
 
 # --------------------------------------------------------------------------- persist / undying
-
-
-
 
 
 def _return_with_counter(g: Game, ctx: effect_context.Context, e: ReturnWithCounter) -> list | None:
@@ -97,7 +93,6 @@ registry.register_effect(ReturnWithCounter, _return_with_counter)
 
 
 # --------------------------------------------------------------------------- abilities from a graveyard
-
 
 
 @by_identity
@@ -211,8 +206,6 @@ def graveyard_ability_actions(g: Game, p: int) -> list:
     return out
 
 
-
-
 def _return_self(g: Game, ctx: effect_context.Context, e: ReturnSelf) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != GRAVEYARD:
@@ -228,9 +221,6 @@ registry.register_effect(ReturnSelf, _return_self)
 
 
 # --------------------------------------------------------------------------- unearth (702.84a)
-
-
-
 
 
 def _unearth(g: Game, ctx: effect_context.Context, e: Unearth) -> list | None:
@@ -299,7 +289,6 @@ _install_hooks()
 # --------------------------------------------------------------------------- scavenge (702.97a)
 
 
-
 def _scavenge(g: Game, ctx: effect_context.Context, e: ScavengeCounters) -> list | None:
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None or ctx.source_lki is None:
@@ -314,7 +303,6 @@ registry.register_effect(ScavengeCounters, _scavenge)
 
 
 # --------------------------------------------------------------------------- embalm / eternalize
-
 
 
 def _copy_token(g: Game, ctx: effect_context.Context, e: CreateCopyToken) -> list | None:
@@ -337,7 +325,6 @@ registry.register_effect(CreateCopyToken, _copy_token)
 
 
 # --------------------------------------------------------------------------- dredge (702.52a)
-
 
 
 def _dredge(g: Game, e: Event) -> list[registry.Replacement]:
@@ -384,7 +371,6 @@ _install_dredge()
 
 
 # --------------------------------------------------------------------------- triggered abilities in a graveyard
-
 
 
 @by_identity

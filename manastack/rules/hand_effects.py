@@ -34,8 +34,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
 def _put_from_hand(g: Game, ctx: effect_context.Context, e: PutFromHand) -> list | None:
     p = ctx.controller
     cands = tuple(c for c in g.s.players[p].hand if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
@@ -60,15 +58,11 @@ def _answer_put_from_hand(g: Game, d: Any, value: Any) -> None:
         g.move(value, BATTLEFIELD, rule="608.2c", controller=d.player, tapped=tapped)
 
 
-
-
 def _look_at_hand(g: Game, ctx: effect_context.Context, e: LookAtHand) -> list | None:
     for p in effect_context.resolve_who(g, ctx, e.who):
         g.log_event("look_at_hand", "402.3", player=g.s.players[ctx.controller].name,
                     hand_of=g.s.players[p].name, cards=[g.name_of(c) for c in g.s.players[p].hand])
     return None
-
-
 
 
 def _discard_at_random(g: Game, ctx: effect_context.Context, e: DiscardAtRandom) -> list | None:

@@ -44,10 +44,6 @@ if TYPE_CHECKING:
 LINKED_EXILE = "linked_exile"  # ContinuousEffect kind: `target` the object whose ability exiled `data`
 
 
-
-
-
-
 def linked_cards(g: Game, source: int) -> list[int]:
     """607.2a: the cards in exile that the abilities of `source` (this object) exiled."""
     s = g.s

@@ -61,22 +61,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def _damage_source(g: Game, ctx: effect_context.Context, ref: Any, fighting: bool) -> tuple[Any, Any] | None:
     """The creature dealing damage: a target must still be a legal target on the battlefield; "it" /
     CARDNAME that has left the battlefield deals damage by its last known information (608.2h),
@@ -323,10 +307,6 @@ def _set_energy(g: Game, p: int, n: int) -> None:
     g.s.energy = tuple(pair)
 
 
-
-
-
-
 def _get_energy(g: Game, ctx: effect_context.Context, e: GetEnergy) -> list | None:
     n = effect_context.amount(g, ctx, e.amount)
     if n <= 0:
@@ -348,8 +328,6 @@ def _pay_energy(g: Game, ctx: effect_context.Context, e: PayEnergy) -> list | No
 def _cant_pay_energy(g: Game, p: int, effects: tuple) -> bool:
     need = sum(x.amount for x in effects if isinstance(x, PayEnergy))
     return need > energy(g, p)
-
-
 
 
 def _tap_or_untap(g: Game, ctx: effect_context.Context, e: TapOrUntap) -> list | None:
@@ -379,8 +357,6 @@ def _answer_tap_or_untap(g: Game, d: Any, value: Any) -> None:
         g.tap(o, "701.21a")
     elif value == "untap" and o.tapped:
         g.untap(o, "701.21a")
-
-
 
 
 def _endure(g: Game, ctx: effect_context.Context, e: Endure) -> list | None:
@@ -416,8 +392,6 @@ def _answer_endure(g: Game, d: Any, value: Any) -> None:
         E.create_token(g, e.spirit, d.player)
 
 
-
-
 def _put_counters_of(g: Game, ctx: effect_context.Context, e: PutCountersOf) -> list | None:
     got = referred_objects._referred(g, ctx, e.of)
     to = effect_context.target_object(g, ctx, e.target)
@@ -432,8 +406,6 @@ def _put_counters_of(g: Game, ctx: effect_context.Context, e: PutCountersOf) -> 
             g.perform(CountersRemoved("122.5", src.id, kind, n))  # 122.5: moved from one object to the other
         counter_replacement.put_counters(g, g.s.objects[to], kind, n, "122.8", placer=ctx.controller)  # 122.5: put on it
     return None
-
-
 
 
 def _untap_up_to(g: Game, ctx: effect_context.Context, e: UntapUpTo) -> list | None:
@@ -467,8 +439,6 @@ def _answer_untap_up_to(g: Game, d: Any, value: Any) -> None:
         o = g.s.objects.get(c)
         if o is not None and o.zone == BATTLEFIELD and o.tapped:
             g.untap(o, "701.21a")
-
-
 
 
 def _tap_all(g: Game, ctx: effect_context.Context, e: TapAll) -> list | None:

@@ -42,8 +42,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
 def _reorder_top(g: Game, ctx: effect_context.Context, e: ReorderTop) -> list | None:
     p = ctx.controller
     cards = tuple(g.s.players[p].library[:effect_context.amount(g, ctx, e.amount)])
@@ -66,15 +64,11 @@ def _answer_order_top(g: Game, d: Any, value: Any) -> None:
     g.log_event("order_top", "401.4", player=s.players[p].name, amount=len(order))
 
 
-
-
 def _put_self_in_library(g: Game, ctx: effect_context.Context, e: PutSelfInLibrary) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone in (BATTLEFIELD, STACK):
         g.move(o.id, LIBRARY, rule="401.4", bottom=e.bottom)
     return None
-
-
 
 
 def _search_to_top(g: Game, ctx: effect_context.Context, e: SearchToTop) -> list | None:
@@ -101,8 +95,6 @@ def _answer_search_top(g: Game, d: Any, value: Any) -> None:
         lib.insert(0, value)  # the same card, on top (not a new object: it stays in the library)
 
 
-
-
 def _shuffle_self(g: Game, ctx: effect_context.Context, e: ShuffleSelfIntoLibrary) -> list | None:
     s = g.s
     o = s.objects.get(ctx.source) if ctx.source is not None else None
@@ -115,16 +107,12 @@ def _shuffle_self(g: Game, ctx: effect_context.Context, e: ShuffleSelfIntoLibrar
     return None
 
 
-
-
 def _look_at_top_of(g: Game, ctx: effect_context.Context, e: LookAtTopOf) -> list | None:
     for p in effect_context.resolve_who(g, ctx, e.who):
         lib = g.s.players[p].library
         g.log_event("look", "701.16", player=g.s.players[ctx.controller].name, library_of=g.s.players[p].name,
                     card=g.name_of(lib[0]) if lib else None)
     return None
-
-
 
 
 def _source_name(g: Game, ctx: effect_context.Context) -> str:
@@ -174,8 +162,6 @@ def _answer_search_named(g: Game, d: Any, value: Any) -> None:
         g.move(c, HAND, rule="701.19a")
     s.rng.shuffle(s.players[d.player].library)
     g.log_event("shuffle", "701.20a", player=s.players[d.player].name)
-
-
 
 
 def _shuffle_library(g: Game, ctx: effect_context.Context, e: ShuffleLibrary) -> list | None:
@@ -381,8 +367,6 @@ def _search(g: Game, ctx: effect_context.Context, e: V.SearchLibrary) -> list | 
     p = players[0]  # "its controller may search their library" (Path to Exile): that player searches
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
     return [choice_effects.queue_choice("search", p, None, "", (e, e.amount))]
-
-
 
 
 def _search_actions(g: Game, d: Any) -> list:

@@ -40,8 +40,6 @@ class TotalPowerToughness(V.ObjectFilter):
         return targeting.matches_filter_lki(g, self.base, o, c, controller, source)
 
 
-
-
 def _total_of(g: Game, oid: int | None) -> int | None:
     s = g.s
     if oid is None or oid < 0:

@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 ACTIVATED = "loyalty_activated"  # ContinuousEffect kind: a loyalty ability of `target` was activated this turn
 
 
-
 def has_x(cost: V.Cost) -> bool:
     return type(cost) is LoyaltyCost and cost.loyalty == "X"
 

@@ -71,21 +71,11 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
-
-
-
-
-
-
-
 def _sacrifice_if_no_counters(g: Game, ctx: Any, e: SacrificeIfNoCounters) -> None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD and not o.counters.get(e.kind, 0):
         effects.sacrifice(g, o.id)
     return None
-
-
 
 
 def _add_restricted_mana(g: Game, ctx: Any, e: AddRestrictedMana) -> None:
@@ -141,8 +131,6 @@ def _register() -> None:
     registry.register_effect(SacrificeIfNoCounters, _sacrifice_if_no_counters)
     registry.register_effect(AddRestrictedMana, _add_restricted_mana)
     _rules_module.add_hook(registry.UNCOUNTERABLE_HOOKS, uncounterable_by_mana)
-
-
 
 
 def _times(bag: Bag, n: int) -> Bag:

@@ -36,11 +36,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
-
-
-
-
 def _devotion_outputs(g: Game, o: Obj, ab: V.ManaAbility, any_cost: bool) -> tuple[Bag, ...]:
     out = []
     for bag in ab.production.bags:

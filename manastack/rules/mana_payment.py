@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
 def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice: bool = True,
                  exclude_more: tuple[int, ...] = (), purpose: tuple | None = None) -> list[ManaSource]:
     """The mana abilities `p` could activate now with no mana cost, for the solver (`exclude`,
@@ -196,18 +195,6 @@ registry.PAYMENT.cost_block_reason = cost_block_reason
 registry.PAYMENT.usable_for_cost = usable_for_cost
 
 
-
-
-
-
-
-
-
-
-
-
-
-
 def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
     if cost.restriction_condition is not None and not _condition_holds(g, o, cost.restriction_condition):
         return f"{o.card.name}: this ability's activation condition isn't met (602.5b)"
@@ -257,8 +244,6 @@ def _restriction_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
         if not now(g, o.controller):
             return f"{o.card.name}: this ability can be activated only {words} (602.5b)"
     return None
-
-
 
 
 def can_pay(g: Game, p: int, reqs: list[Requirement], purpose: tuple | None, exclude: int | None = None,
@@ -366,12 +351,6 @@ def _covers(pool, req: Requirement) -> bool:
         return True
     except ValueError:
         return False
-
-
-
-
-
-
 
 
 def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_override=None,
@@ -519,11 +498,5 @@ def _choose_plan(g: Game, p: int, name: str, plans: list, choice: Any, base_is_c
             chosen = chosen + (next(e[i] for e in extras if e[:i] == chosen and e[i][1] == pick),)
         return next(pl for pl in plans if pl.extras == chosen)
     return plans[0]
-
-
-
-
-
-
 
 

@@ -37,9 +37,6 @@ if TYPE_CHECKING:
 CHOICE = "ninjutsu"
 
 
-
-
-
 def unblocked_attackers(g: Game, p: int) -> list[int]:
     """509.1h: the attacking creatures `p` controls that are unblocked (only once blockers are declared)."""
     c = g.s.combat

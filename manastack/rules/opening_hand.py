@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
 def _actions_of(g: Game, p: int) -> list[int]:
     """The cards in `p`'s hand whose opening-hand action `p` may take now (the starting player is the
     active player of the coming first turn)."""

@@ -38,8 +38,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
 def _prevent_next_from_source(g: Game, ctx: effect_context.Context, e: PreventNextFromSource) -> list | None:
     s = g.s
     recipient: int | None = None

@@ -316,8 +316,6 @@ def _flashback_actions(g: Game, p: int, o) -> list[A.Action]:
     return out
 
 
-
-
 def priority_action(g: Game, who: int, action: A.Action) -> None:
     """116 / 117.1: what a player with priority does other than pass: play a land (305.1), cast a
     spell (601), activate an ability (602, 605.3a), or take a special action (116.2b turning a

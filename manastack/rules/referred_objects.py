@@ -63,15 +63,6 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------- vocabulary
 
 
-
-
-
-
-
-
-
-
-
 # ---------------------------------------------------------------------------- objects referred to
 
 def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
@@ -105,8 +96,6 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
     return s.lki.get(oid)
 
 
-
-
 def _player_or_controller(g: Game, ctx: Context, who: PlayerOrController) -> list[int]:
     ref = who.of
     if not isinstance(ref, V.Ref) or not ctx.legal[ref.index]:
@@ -135,8 +124,6 @@ def _object_stat(g: Game, ctx: Context, a: ObjectStat) -> int:
         return got[0].card.mana_cost.mana_value  # 202.3: an X in the cost is 0 off the stack
     v = chars.power if a.stat == "power" else chars.toughness
     return max(0, v or 0)  # 107.1b: a negative result counts as 0
-
-
 
 
 def _counters_on(g: Game, ctx: Context, a: CountersOn) -> int:
@@ -195,11 +182,6 @@ registry.CHOICES["pay_or_sacrifice"] = (_pay_or_sacrifice_actions, _answer_pay_o
 
 
 # ---------------------------------------------------------------------------- 603.7: delayed triggers on an object
-
-
-
-
-
 
 
 def _delayed_on_object(g: Game, ctx: Context, e: DelayedOnObject) -> list | None:
@@ -275,8 +257,6 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
 # ---------------------------------------------------------------------------- copies, unless costs, attach
 
 
-
-
 def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None:
     got = _referred(g, ctx, e.of)
     if got is None:
@@ -286,8 +266,6 @@ def _create_token_copy(g: Game, ctx: Context, e: CreateTokenCopy) -> list | None
     for _ in range(effect_context.amount(g, ctx, e.amount)):
         E.create_token(g, card, ctx.controller)
     return None
-
-
 
 
 def _sacrifice_unless_return(g: Game, ctx: Context, e: SacrificeUnlessReturn) -> list | None:
@@ -318,14 +296,10 @@ def _answer_return_or_sacrifice(g: Game, d: Any, value: Any) -> None:
         E.sacrifice(g, oid)
 
 
-
-
 def _if_your_turn(g: Game, ctx: Context, e: IfYourTurn) -> list | None:
     if (g.s.active == ctx.controller) == e.yours:
         return [("resume_effects", ctx, e.effects, 0, None)]
     return None
-
-
 
 
 def _attach_self_to(g: Game, ctx: Context, e: AttachSelfTo) -> list | None:

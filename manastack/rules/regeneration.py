@@ -36,8 +36,6 @@ def _regenerate(g: Game, ctx: effect_context.Context, e: V.Regenerate) -> list |
     return None
 
 
-
-
 def _umbra_armor(g: Game, o: Any) -> bool:
     """702.89a: "If enchanted permanent would be destroyed, instead remove all damage marked on it and
     destroy this Aura." Applied after a regeneration shield, and with several umbra Auras the oldest
@@ -67,8 +65,6 @@ def _regenerated(g: Game, o: Any) -> bool:
             g.log_event("regenerate", "701.15a", card=o.card.name, id=o.id)
             return True
     return False
-
-
 
 
 def _destruction_replaced(g: Game, o: Obj, can_regenerate: bool) -> bool:

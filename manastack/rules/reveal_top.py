@@ -22,10 +22,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
-
-
 def _reveal_top_to_hand(g: Game, ctx: effect_context.Context, e: RevealTopToHand) -> list | None:
     s = g.s
     lib = s.players[ctx.controller].library

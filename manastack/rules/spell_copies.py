@@ -27,17 +27,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
-
-
-
-
-
-
-
-
-
 def _copy_target_spell(g: Game, ctx: Any, e: CopyTargetSpell) -> list | None:
     if not ctx.legal[e.target.index]:
         return None
@@ -98,15 +87,11 @@ def target_options(g: Game, p: int, item: StackItem) -> list[tuple[int, ...]]:
     return combos
 
 
-
-
 def _storm_count(item: StackItem, kind: str = "storm") -> int:
     for c in item.choices:
         if isinstance(c, tuple) and len(c) == 2 and c[0] == f"{kind}_count":
             return int(c[1])
     return 0
-
-
 
 
 def _storm(g: Game, ctx: Any, e: StormCopies) -> list | None:

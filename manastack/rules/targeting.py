@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
 def mana_value(o: Obj) -> int:
     """202.3 / 202.3e: the object's mana value; X counts as the number chosen for it while the object
     is a spell on the stack, and as 0 everywhere else (107.3m)."""

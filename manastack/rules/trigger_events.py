@@ -69,7 +69,6 @@ def _who_ok(who: str, watcher_controller: int, player: int) -> bool:
 # --------------------------------------------------------------------------------- 603.4 "if"
 
 
-
 def remember_kicked(g: Game, oid: int) -> None:
     """A permanent spell that was kicked became the permanent `oid` (608.3, 702.33d). A frozenset
     in the state's dict: GameState.clone copies it (immutable, so shared safely)."""

@@ -49,14 +49,8 @@ EXALTED = V.TriggeredAbility("Exalted", "exalted", (V.Pump(V.SELF, 1, 1),))
 TRIGGER_GATES = registry.TRIGGER_GATES  # (engine/registry.py)
 
 
-
-
 _ETB = ("etb", "etb_or_attacks", "etb_or_dies", "etb_or_to_graveyard", "etb_or_leaves")
 _ATTACKS = ("attacks", "etb_or_attacks", "attacks_or_blocks")
-
-
-
-
 
 
 def tapped_changed(g: Game, o, tapped: bool) -> None:
@@ -67,11 +61,7 @@ def tapped_changed(g: Game, o, tapped: bool) -> None:
         _trigger_events_module.became_tapped(g, o)  # "whenever enchanted creature becomes tapped"
 
 
-
-
 WATCHER_HOOKS = registry.WATCHER_HOOKS  # (engine/registry.py)
-
-
 
 
 def entered_battlefield(g: Game, oid: int) -> None:

@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
 def _mark_echo(g: Game) -> None:
     ContinuousEffect = _state_module.ContinuousEffect
     s = g.s
@@ -51,10 +49,6 @@ def _mark_echo(g: Game) -> None:
             g.perform(EffectCreated("702.30a", ContinuousEffect("echo_due", o.id, until="permanent",
                                                                 controller=s.active, timestamp=s.next_timestamp)))
             s.next_timestamp += 1
-
-
-
-
 
 
 def _remove_or_sacrifice(g: Game, ctx: effect_context.Context, e: RemoveCounterOrSacrifice) -> list | None:
@@ -76,8 +70,6 @@ def _remove_or_sacrifice(g: Game, ctx: effect_context.Context, e: RemoveCounterO
     return None
 
 
-
-
 def _sacrifice_source(g: Game, ctx: effect_context.Context, e: SacrificeSource) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None and o.zone == BATTLEFIELD:
@@ -96,8 +88,6 @@ def _install_upkeep_hooks() -> None:
 _install_upkeep_hooks()
 
 
-
-
 def _cumulative_upkeep(g: Game, ctx: effect_context.Context, e: CumulativeUpkeep) -> list | None:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
@@ -110,8 +100,6 @@ def _cumulative_upkeep(g: Game, ctx: effect_context.Context, e: CumulativeUpkeep
 
 
 registry.register_effect(CumulativeUpkeep, _cumulative_upkeep)
-
-
 
 
 def _cumulative_upkeep_life(g: Game, ctx: effect_context.Context, e: CumulativeUpkeepLife) -> list | None:
@@ -157,8 +145,6 @@ def _install_life_choice() -> None:
 
 
 _install_life_choice()
-
-
 
 
 def _sacrifice_unless_discard(g: Game, ctx: effect_context.Context, e: SacrificeUnlessDiscard) -> list | None:

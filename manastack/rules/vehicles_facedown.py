@@ -59,8 +59,6 @@ if TYPE_CHECKING:
 # =============================================================================== crew and saddle
 
 
-
-
 def _main_phase(g: Game, p: int) -> bool:
     """"during your main phase" (505.1)."""
     return g.s.active == p and g.s.step in (MAIN1, MAIN2)
@@ -79,8 +77,6 @@ def crew_power(g: Game, x: Obj, saddle: bool) -> int:
         if isinstance(ab, CrewBonus) and (ab.saddle or not saddle):
             n += int(ab.amount)  # type: ignore[arg-type]
     return n
-
-
 
 
 ARTIFACT_CREATURE = frozenset({"Artifact", "Creature"})
@@ -108,8 +104,6 @@ def _become_crewed(g: Game, ctx: Context, e: BecomeCrewed) -> list | None:
         if isinstance(ab, TriggeredAbility) and ab.event == "becomes_crewed":  # 702.122d
             trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name)
     return None
-
-
 
 
 def _become_artifact_creature(g: Game, ctx: Context, e: BecomeArtifactCreature) -> list | None:
@@ -148,11 +142,6 @@ _register()
 
 
 # =============================================================================== reconfigure (702.151)
-
-
-
-
-
 
 
 def vehicle_equipment_types(s: Any, obj: Obj, types: frozenset[str]) -> frozenset[str]:

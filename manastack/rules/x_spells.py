@@ -34,11 +34,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-
-
-
-
-
 def _spell_has_x(g: Game, spell: int) -> bool:
     o = g.s.objects.get(spell)
     return o is not None and o.card.mana_cost.x_count > 0

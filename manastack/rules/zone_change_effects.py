@@ -39,10 +39,6 @@ if TYPE_CHECKING:
     from .effect_context import Context
 
 
-
-
-
-
 def _exile_until_leaves(g: Game, ctx: Context, e: ExileUntilLeaves) -> list | None:
     s = g.s
     src = ctx.source
@@ -88,8 +84,6 @@ def _exile_if_would_die(g: Game, ctx: Context, e: ExileIfWouldDie) -> list | Non
     return None
 
 
-
-
 def _exile_damaged_if_would_die(g: Game, ctx: Context, e: ExileDamagedIfWouldDie) -> list | None:
     s = g.s
     log = s.log
@@ -127,8 +121,6 @@ def _to_exile(e: Event) -> Event:
 
 
 registry.REPLACEMENTS.setdefault(ZoneChange, []).append(_die_to_exile)
-
-
 
 
 def _counter_to(g: Game, ctx: Context, e: CounterTo) -> list | None:
@@ -183,10 +175,6 @@ def _answer_pay_or_counter_to(g: Game, d: Any, value: Any) -> None:
         g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
         return
     _do_counter_to(g, oid, to, name)
-
-
-
-
 
 
 def _linked_exile(g: Game, ctx: Context, e: LinkedExile) -> list | None:

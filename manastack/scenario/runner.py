@@ -77,10 +77,6 @@ class ScenarioResult:
         return out
 
 
-
-
-
-
 def run(path: str | Path, keep_log: bool = False) -> ScenarioResult:
     """Run one scenario file (`keep_log`: the result carries the readable game log)."""
     p = str(path)
@@ -128,8 +124,6 @@ def _internal(path: str, name: str, exc: Exception) -> ScenarioResult:
     return ScenarioResult(path, name, False, f"internal error: {type(exc).__name__}: {exc}")
 
 
-
-
 class Runner(SetupSteps, Answers, CombatSteps, Expectations):
     def __init__(self, data: Any, path: str) -> None:
         self.path = path
@@ -168,9 +162,6 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
                 out.append(describe_event(e))
         out.extend(f"--- {m}" for _, m in marks)
         return out
-
-
-
 
 
     # ------------------------------------------------------------------ naming
@@ -413,10 +404,6 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
                 g.apply(acts[0])
                 continue
             raise ScenarioFailure(f"unanswered choice: {d.prompt} ({g.s.players[d.player].name})")
-
-
-
-
 
 
     def ensure_priority(self, p: int) -> None:
@@ -683,8 +670,6 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
         return idx, usable[idx]
 
 
-
-
     # -- combat
     def _goto_decision(self, kind: str, step_name: str) -> None:
         """`attack:`/`block:` right after an advance; from earlier in the same turn, advance first."""
@@ -700,13 +685,6 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
                 return
         raise StepError(f"no {'attack' if kind == 'attackers' else 'block'} declaration is pending now "
                         f"({STEPS[g.s.step]} of turn {g.s.turn})")
-
-
-
-
-
-
-
 
 
     # -- passing
@@ -774,17 +752,6 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
             if q:
                 value, line = q[0]
                 raise ScenarioFailure(f"unused answer: {value!r} (line {line}) for {self.pnames[p]}")
-
-
-
-
-
-
-
-
-
-
-
 
 
 _ = (EXILE, GRAVEYARD, LIBRARY)

@@ -36,8 +36,6 @@ def test_targets_tied_to_each_other_stay_unsupported() -> None:
         assert _card(text).unsupported, text
 
 
-
-
 def test_each_set_of_targets_is_offered_once_including_none() -> None:
     g = Game.empty()
     g.auto_pass = False

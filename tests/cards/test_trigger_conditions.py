@@ -26,8 +26,6 @@ def trigger(cd: V.CardDef) -> V.TriggeredAbility:
     return abs_[0]
 
 
-
-
 @pytest.mark.parametrize("text,event,who,scope", [
     ("When you cycle Test Card, draw a card.", "cycle_self", "any", ""),
     ("Whenever a player cycles a card, draw a card.", "cycle", "any", ""),

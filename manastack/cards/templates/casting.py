@@ -252,10 +252,7 @@ def _self_cost(m, para, out: CardDraft, is_spell):
     out.abilities.append(CostModifier(para, amount, "self", per=per, condition=cond))
 
 
-
-
 # --------------------------------------------------------------------------- 601.2b costs, keywords
-
 
 
 @keyword_template(r"(buyback|evoke|dash|surge|entwine|blitz|offspring|replicate|spectacle|emerge|squad) "

@@ -599,7 +599,6 @@ def _per_other_attacking(m: re.Match, targets: list) -> list:
     return [PumpPerOtherAttacking(who, int(m.group(2)), int(m.group(3)), flt)]
 
 
-
 _TOKEN_COLOR = r"(?:colorless|white|blue|black|red|green)"
 
 

@@ -94,8 +94,6 @@ def _with_history(m: re.Match) -> dict:
     return kw
 
 
-
-
 @paragraph_template(rf"cardname enters(?: the battlefield)? with (a|an|one|two|three|four|five|\d+) (\+1/\+1) "
                     rf"counters? on it if ({_HISTORY_RX})")
 def _etb_counters_if(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:

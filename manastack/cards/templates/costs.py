@@ -39,8 +39,6 @@ from .effects_common import parse_filter
 _MANA = r"((?:\{[0-9wubrgc]+\})+)"
 
 
-
-
 def _mana(text: str) -> V.Cost:
     try:
         return V.Cost(mana=parse_cost(text.upper()))
@@ -72,9 +70,6 @@ def _uncounterable(m, para, out: CardDraft, is_spell):
 
 
 # --- 702.33 Kicker -------------------------------------------------------------------------------
-
-
-
 
 
 @paragraph_template(rf"kicker {_MANA}")
@@ -110,12 +105,7 @@ def _kicked_counters(m, para, out: CardDraft, is_spell):
     out.abilities.append(V.StaticAbility(para, "etb_counters_if_kicked", counter_kind="+1/+1", amount=n))
 
 
-
-
-
-
 # --- 702.21 Ward ---------------------------------------------------------------------------------
-
 
 
 @keyword_template(rf"ward {_MANA}")
@@ -136,12 +126,7 @@ def _ward_life(m, out: CardDraft):
     out.abilities.append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(LifePayment(int(m.group(1)))),)))
 
 
-
-
-
-
 # --- 702.34 Flashback ----------------------------------------------------------------------------
-
 
 
 @keyword_template(r"flashback ((?:\{[0-9wubrgc]+\})+)")

@@ -512,7 +512,6 @@ def _threaten(m, targets):
     return [V.GainControl(_who(m.group(1), targets))]
 
 
-
 @template(r"(?:(you|target player|target opponent) )?takes? an extra turn after this one")
 def _extra_turn(m, targets):
     """500.7: "Take an extra turn after this one" (Time Walk, Temporal Manipulation)."""
@@ -575,7 +574,6 @@ def _choose_from_hand(m, targets):
 @template(r"(?:that player discards|exile) that card")
 def _act_on_chosen(m, targets):
     return [V.ActOnChosen("discard" if "discards" in m.group(0) else "exile")]
-
 
 
 @template(r"put (target card from a graveyard|target .+? card from a graveyard) on the (bottom|top) of its owner's library")

@@ -454,7 +454,6 @@ def _lands_from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool
     out.abilities.append(V.StaticAbility(para, "play_lands_from_graveyard"))
 
 
-
 @early_paragraph_template(rf"(embalm|eternalize)—{_MANA}, discard (a|one|two) cards?")
 def _embalm_discard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.128a / 702.129a with a cost that also discards cards ("Eternalize—{3}{U}{U}, Discard a card")."""

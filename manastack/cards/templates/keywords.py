@@ -137,11 +137,6 @@ def _bushido(m: re.Match, out: CardDraft) -> None:
 # --------------------------------------------------------------------------- attach / equip
 
 
-
-
-
-
-
 _CREATURE_YOU_CONTROL = ObjectFilter(types=frozenset({"Creature"}), controller="you")
 
 
@@ -182,12 +177,6 @@ def _equipment_etb_attach(m: re.Match, para: str, out: CardDraft, is_spell: bool
             raise Unsupported(para)
         effects += (Pump(Ref(0), 0, 0, kws),)
     out.abilities.append(TriggeredAbility(para, "etb", effects, (spec,)))
-
-
-
-
-
-
 
 
 def creature_token(power: int, toughness: int, colors: str, subtypes: str) -> CardDef:

@@ -21,14 +21,8 @@ if TYPE_CHECKING:
     pass
 
 
-
-
-
-
 @sentence_template(r"this ability triggers only once each turn")
 def _once_each_turn(m: re.Match, targets: list) -> list:
     return [TriggersOnceEachTurn()]
-
-
 
 

@@ -24,12 +24,6 @@ if TYPE_CHECKING:
     pass
 
 
-
-
-
-
-
-
 @template(r"when you do, (.+)")
 def _when_you_do(m: re.Match, targets: list) -> list:
     inner: list[V.TargetSpec] = []

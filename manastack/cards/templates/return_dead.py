@@ -20,12 +20,6 @@ if TYPE_CHECKING:
     pass
 
 
-
-
-
-
-
-
 @template(r"return that card to the battlefield under (your|its owner's) control")
 def _return_that_card(m: re.Match, targets: list) -> list:
     if targets:

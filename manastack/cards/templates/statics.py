@@ -67,12 +67,6 @@ from .keywords import CREATURE_TYPES, LANDWALK, PROWESS
 # --------------------------------------------------------------------------- vocabulary
 
 
-
-
-
-
-
-
 KIND = "layered"
 
 # --------------------------------------------------------------------------- subjects
@@ -599,10 +593,6 @@ def _any_number(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
 
 
 # --------------------------------------------------------------------------- "enchanted creature" in effects
-
-
-
-
 
 
 _HOST = r"(?:enchanted|equipped) (?:creature|permanent|land|artifact)"

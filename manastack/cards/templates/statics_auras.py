@@ -51,8 +51,6 @@ def _enchanted_players_upkeep(m: re.Match) -> dict:
     return {"event": "upkeep_enchanted_player"}
 
 
-
-
 @paragraph_template(r"((?:[a-z]+ )*?creatures) enchanted player controls ((?:gets?|have|has|attack|can't) .+)")
 def _enchanted_players_creatures(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:

@@ -97,8 +97,6 @@ def _check_chosen_color(out: CardDraft, unsupported: list) -> None:
 CARD_CHECKS.append(_check_chosen_color)
 
 
-
-
 @paragraph_template(r"(other |all )?creatures( you control)? of the chosen color (gets? .+|have .+)")
 def _chosen_color_group(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:

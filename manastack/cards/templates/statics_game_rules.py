@@ -101,10 +101,6 @@ def _can_be_commander(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
 # --------------------------------------------------------------------------- "any player may activate"
 
 
-
-
-
-
 @sentence_template(r"any player may activate this ability(?: but only (as a sorcery|any time you could cast a sorcery))?")
 def _any_player(m: re.Match, targets: list) -> list:
     out: list = [AnyPlayerMayActivate()]
@@ -145,10 +141,6 @@ def _look_at_top(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None
 # --------------------------------------------------------------------------- 702.124j partner with
 
 
-
-
-
-
 def _partner_ability(name: str) -> V.TriggeredAbility:
     return V.TriggeredAbility(
         f"When this permanent enters, target player may search their library for a card named {name}, "
@@ -186,10 +178,6 @@ def _untap_yours_during_others(m: re.Match, para: str, out: CardDraft, is_spell:
         raise Unsupported(para)
     out.abilities.append(V.StaticAbility(para.strip(), "untap_yours_during_others",
                                             parse_filter(f"{m.group(1)} you control")))
-
-
-
-
 
 
 @sentence_template(r"you may play an additional land this turn")

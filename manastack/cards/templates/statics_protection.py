@@ -51,10 +51,6 @@ def _protection(m: re.Match, out: CardDraft) -> None:
     out.protection.extend(quals)
 
 
-
-
-
-
 @sentence_template(r"(.+?) gains? protection from (.+?) until end of turn")
 def _gains_protection(m: re.Match, targets: list) -> list:
     who = target(m.group(1), targets)
@@ -73,8 +69,6 @@ def _gains_protection(m: re.Match, targets: list) -> list:
     if " or from " in m.group(2) and (len(quals) + bool(choice)) > 1:
         raise Unsupported(m.string)  # "from artifacts or from the color of your choice": a choice between qualities
     return [GainProtection(who, tuple(quals), choice)]
-
-
 
 
 @paragraph_template(r"enchanted creature has (protection from (?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?)\. "

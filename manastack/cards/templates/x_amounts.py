@@ -19,14 +19,6 @@ if TYPE_CHECKING:
     pass
 
 
-
-
-
-
-
-
-
-
 @sentence_template(r"(target [a-z ]*creature(?: you control| an opponent controls)?|cardname) gets "
                    r"([+-](?:\d+|x))/([+-](?:\d+|x)) until end of turn")
 def _pump_x(m: re.Match, targets: list) -> list:

@@ -57,9 +57,6 @@ class Overload(V.Ability):
     effects: tuple[V.Effect, ...] = ()
 
 
-
-
-
 @dataclass(frozen=True, slots=True)
 class AlternativeCost(V.Ability):
     """118.9 / 601.2b: "[If you control a Plains, ]you may [cost] rather than pay this spell's mana cost"

@@ -98,8 +98,6 @@ class SacrificeUnlessEscaped(V.Effect):
     it was cast with escape)."""
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class GrantFlashback(V.Effect):
     """"Target instant or sorcery card in your graveyard gains flashback until end of turn. The flashback

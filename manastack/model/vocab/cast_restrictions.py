@@ -18,9 +18,6 @@ class CastRestriction(V.Ability):
     kind: str
 
 
-
-
-
 @dataclass(frozen=True, slots=True)
 class PlayerCastRestriction(V.Ability):
     """101.2 / 601.3: a static ability restricting which spells players may cast. who: "each", "you",

@@ -102,8 +102,6 @@ class UntapAll(V.Effect):
     filter: V.ObjectFilter
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class RenownTrigger(V.TriggeredAbility):
     """702.112a: "When this creature deals combat damage to a player, if it isn't renowned, ...":

@@ -10,7 +10,6 @@ from . import ANY_OBJECT, Ability, Amount, ObjectFilter, StaticAbility
 ENTERS_AS_COPY = "enters_as_copy"  # StaticAbility.kind of EntersAsCopy
 
 
-
 @dataclass(frozen=True, slots=True)
 class CopyExceptions:
     """707.9: the modifications an "except ..." makes to the copiable values, and 707.9e the effect

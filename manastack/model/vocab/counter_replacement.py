@@ -9,7 +9,6 @@ from .. import vocab as V
 KIND = "counter_replacement"
 
 
-
 @dataclass(frozen=True, slots=True)
 class CounterReplacement(V.StaticAbility):
     """614.1a: a static ability changing how many counters are put on a permanent. `filter` (StaticAbility's)

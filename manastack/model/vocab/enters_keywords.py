@@ -22,8 +22,6 @@ class Evolve(V.Effect):
     """702.100a's effect, with the intervening if rechecked (603.4)."""
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class EvolveTrigger(V.TriggeredAbility):
     """702.100a: "Whenever a creature you control enters, if that creature's power is greater than this

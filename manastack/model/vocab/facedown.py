@@ -72,8 +72,6 @@ class TurnFaceUpEffect(Effect):
     target: Ref | None = None
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class WithMorphFilter(ObjectFilter):
     """"creature with a morph ability" (702.37a; megamorph is a morph ability, 702.37b), face up."""

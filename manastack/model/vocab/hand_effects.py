@@ -30,8 +30,6 @@ class DiscardAtRandom(V.Effect):
     who: V.Who
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class PutFromHandOnTop(V.Effect):
     """"Put two cards from your hand on top of your library in any order" (Brainstorm): the controller

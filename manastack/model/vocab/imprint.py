@@ -10,7 +10,6 @@ EXILED_COLORS = "exiled_colors"  # ManaProduction.kind: one mana of any of the e
 IF_EXILED = "if_exiled"  # ManaProduction.kind: bags[0], or bags[1] instead while a card is exiled with it
 
 
-
 @dataclass(frozen=True, slots=True)
 class ExileFromHand(V.Effect):
     """"Exile a nonartifact, nonland card from your hand" (the controller chooses one as it resolves);

@@ -114,8 +114,6 @@ class TapAll(V.Effect):
     filter: V.ObjectFilter
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Attach(Effect):
     """701.3a: attach the source (an Equipment, 301.5) to the target object."""

@@ -14,7 +14,6 @@ DEVOTION = "devotion"  # ManaProduction.kind: for each one-color bag, that color
 INSTEAD = "instead"  # ConditionalProduction
 
 
-
 @dataclass(frozen=True, slots=True)
 class ConditionalProduction(V.ManaProduction):
     """"Add [base]. If [condition], add [alternative] instead": `condition` has holds(game, source id,

@@ -12,8 +12,6 @@ class EnterAttacking(V.Effect):
     """702.49a: "Put this card onto the battlefield from your hand tapped and attacking"."""
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Ninjutsu(V.ActivatedAbility):
     """702.49a: an activated ability of the card in its owner's hand (rules/activation.py hand abilities:

@@ -17,8 +17,6 @@ class PreventNextFromSource(V.Effect):
     to: V.Who | None = None
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class PreventAllRemoveCounter(V.StaticAbility):
     """615.1 / 615.5: "If damage would be dealt to CARDNAME, prevent that damage. Remove a +1/+1 counter from

@@ -19,8 +19,6 @@ class GainProtection(V.Effect):
     color_choice: str = ""
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class ProtectionKeepingSource(LayeredStatic):
     """"Enchanted creature has protection from white. This effect doesn't remove CARDNAME."

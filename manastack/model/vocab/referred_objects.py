@@ -125,8 +125,6 @@ class AttachSelfTo(V.Effect):
     to: V.Who
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class InsteadIf(V.Effect):
     """"CARDNAME deals 2 damage to any target. Metalcraft — CARDNAME deals 4 damage instead if you control

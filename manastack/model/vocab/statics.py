@@ -13,7 +13,6 @@ from . import Effect, ObjectFilter, StaticAbility
 CANT_HAVE = "cant_have:"
 
 
-
 @dataclass(frozen=True, slots=True)
 class Condition:
     """"as long as ..." / "during your turn" (611.3a: checked continuously). kind:
@@ -91,15 +90,11 @@ class OnAttached(Effect):
     effects: tuple[Effect, ...]
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class AttachedFilter(V.ObjectFilter):
     """Only the object the source is attached to (rules/continuous.matches_static)."""
 
     attached_only: bool = True
-
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +111,6 @@ class ChosenColorStatic(LayeredStatic):
     (rules/entry_choices._of_chosen_color)."""
 
     of_chosen_color: bool = True
-
-
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,6 @@ from .. import vocab as V
 KIND = "token_replacement"
 
 
-
 @dataclass(frozen=True, slots=True)
 class TokenMultiplier(V.StaticAbility):
     """`factor` times as many tokens; `yours`: only tokens created under its controller's control;

@@ -14,8 +14,6 @@ class ReflexiveTrigger(V.Effect):
     ability: V.TriggeredAbility
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class TriggersOnceEachTurn(V.Effect):
     """Not an effect: the "triggers only once each turn" limit of the ability it ends."""

@@ -64,8 +64,6 @@ class CrewedItFilter(ObjectFilter):
     saddled: bool = False
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class CrewCost(Cost):
     """702.122a / 702.171a: "Tap any number of other untapped creatures you control with total power N

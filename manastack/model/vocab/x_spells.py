@@ -9,7 +9,6 @@ from .. import vocab as V
 EVENT = "cast_x"
 
 
-
 @dataclass(frozen=True, slots=True)
 class DoubleX(V.Effect):
     """107.3: "double the value of X" of the spell the trigger's event refers to."""

@@ -49,8 +49,6 @@ class ReturnLinked(V.Effect):
     """"Return the exiled card to the battlefield under its owner's control" (607.2a)."""
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class ReturnDeadCard(V.Effect):
     """The trigger's dead creature (`of`: the trigger's object, so a delayed trigger, which has none,
