@@ -27,12 +27,11 @@ from ..model.vocab.spell_payment import (  # noqa: F401 (the vocabulary this mod
 from . import alternative_costs as _alternative_costs_module
 from . import cost_modifiers, total_cost
 from . import mana_payment as _mana_payment_module
+from . import stack as _stack_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
-
-
 
 
 HELPER_KINDS = ("convoke", "improvise", "delve")
@@ -256,7 +255,7 @@ def priced_with_targets(g: Game, p: int, action: Any) -> bool:
     colors = cost_modifiers.colored_increase(g, p, o.card)
     if not colors and (not action.targets or action.choices or not cost_modifiers._targets_matter(g, o.card)):
         return True
-    reqs = total_cost.total_cost_reqs(g, p, o.card, action.x, action.targets)
+    reqs = _stack_module.origin_reqs(g, p, o, action)
     for c in action.choices:
         if c == ("kicked", True):
             reqs = total_cost.kicked_reqs(g, p, o.card, action.x, action.targets)

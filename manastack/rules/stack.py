@@ -62,7 +62,6 @@ if TYPE_CHECKING:
     from ..model.state import Obj
 
 
-
 # ----------------------------------------------------------------------------- lands
 
 def can_play_land_now(g: Game, p: int) -> str | None:
@@ -113,19 +112,6 @@ def play_land(g: Game, p: int, action: A.PlayLand) -> None:
 # ----------------------------------------------------------------------------- timing
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
 # ----------------------------------------------------------------------------- casting
 
 def spell_targets(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
@@ -142,8 +128,6 @@ def spell_targets(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpe
             return (TargetSpec(getattr(ab, "target_kind", "permanent"), ab.filter,
                                text=ab.text.lower().replace("enchant", "target")),)
     return ()
-
-
 
 
 def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | None:
@@ -251,14 +235,6 @@ def cast_permission(g: Game, p: int, o: Obj) -> Any:
     return None
 
 
-
-
-
-
-
-
-
-
 def _kicker_choice(g: Game, p: int, card: CardDef, action: A.CastSpell) -> bool:
     """601.2b / 702.33a: the player announces whether they pay the kicker cost. From the action's
     choices (("kicked", bool)), else asked (scenario answer true/false; default not kicked)."""
@@ -284,12 +260,27 @@ def flashback_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, .
     return requirements(flashback_cost(card), x, total_cost.cost_adjustment(g, p, card, targets))
 
 
+def is_flashback_cast(p: int, o: Obj | None) -> bool:
+    """702.34a: `p` casting `o` from their graveyard casts it with flashback."""
+    return o is not None and o.zone == GRAVEYARD and o.owner == p and flashback_cost(o.card) is not None
+
+
+def origin_reqs(g: Game, p: int, o: Obj, action: A.CastSpell) -> list[Requirement]:
+    """601.2f: the cost a cast of `o` starts from, by the zone it is cast from: the flashback cost from a
+    graveyard (702.34a), a permission's cost from another zone (an alternative cost or the mana cost),
+    else the mana cost; with cost increases and reductions."""
+    if is_flashback_cast(p, o):
+        return flashback_reqs(g, p, o.card, action.x, action.targets)
+    permit = cast_permission(g, p, o) if o.zone not in (HAND, STACK) else None
+    if permit is not None:
+        return permit.reqs(g, p, o.card, action.x, action.targets)
+    return total_cost.total_cost_reqs(g, p, o.card, action.x, action.targets)
 
 
 def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     s = g.s
     o = s.objects.get(action.card)
-    flashback = o is not None and o.zone == GRAVEYARD and o.owner == p and flashback_cost(o.card) is not None
+    flashback = is_flashback_cast(p, o)
     permit = cast_permission(g, p, o) if o is not None and o.zone not in (HAND, STACK) and not flashback else None
     if o is None or (o.zone != HAND and not flashback and permit is None) or o.owner != p:
         raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")

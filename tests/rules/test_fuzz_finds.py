@@ -137,3 +137,24 @@ def test_106_6_restricted_mana_in_the_pool_cannot_pay_a_converters_cost() -> Non
         if castable:
             g.apply(next(a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == blade.id))
             assert blade.zone == "stack"
+
+
+def test_601_2f_a_colored_increase_adds_to_the_flashback_cost_not_the_mana_cost() -> None:
+    """601.2f / 702.34a: cast from the graveyard, Eviscerator's Insight costs its flashback cost {4}{B}, and
+    Derelor ("Black spells you cast cost {B} more") makes it {4}{B}{B}: five lands are not enough, though
+    they would pay the mana cost {1}{B} plus {B} (the fuzzer's game 12084 of seed 20261206 priced the
+    increase on the mana cost, listed the flashback cast and then refused it); six lands are."""
+    for lands, castable in ((5, False), (6, True)):
+        g = _main_phase()
+        p = g.s.active
+        _only(g, ["Derelor"] + ["Swamp"] * lands, p)
+        insight = put(g, "Eviscerator's Insight", "graveyard", p)
+        assert _castable(g, insight.id) is castable
+        if castable:
+            g.apply(next(a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == insight.id))
+            assert insight.zone == "stack"  # Derelor sacrificed for the additional cost, the cost stays locked
+            assert all(o.tapped for o in g.permanents(p))
+    g = _main_phase()  # from the hand: {1}{B} and Derelor's {B}, three lands
+    p = g.s.active
+    _only(g, ["Derelor"] + ["Swamp"] * 3, p)
+    assert _castable(g, put(g, "Eviscerator's Insight", "hand", p).id)
