@@ -12,13 +12,19 @@
 from __future__ import annotations
 
 import itertools
+import json
+import random
 
 import pytest
 
 from manastack import Game
 from manastack.agents import RandomAgent
-from manastack.decks import bundled_decks
+from manastack.cards.db import get_card
+from manastack.decks import bundled_decks, companion_ability, condition_breaks
+from manastack.fuzz.cases import FuzzCase
+from manastack.fuzz.decks import companion_deck
 from manastack.fuzz.invariants import Invariants as FuzzInvariants
+from manastack.fuzz.runner import new_game
 from manastack.model import actions as A
 from manastack.model.mana import TYPES
 from manastack.model.state import STACK
@@ -159,3 +165,21 @@ def test_resolving_spell_stays_on_the_stack() -> None:
                 return
             g.apply(agents[d.player].act(g))
     pytest.skip("no Mind Rot discard found")
+
+
+def test_702_139a_fuzzed_companion_decks_keep_the_condition_and_replay() -> None:
+    """The fuzzer's companion deck kind: the deck keeps its companion's condition (702.139a), the case file
+    carries the companion, and the game starts with it outside the game."""
+    rng = random.Random(7)
+    deck, companion = companion_deck(rng)
+    assert companion is not None
+    ab = companion_ability(get_card(companion))
+    assert ab is not None and not condition_breaks(ab.condition, [get_card(n) for n in deck], "constructed")
+    case = FuzzCase(index=0, seed=5, profile="cr-2024-09", deck_kinds=("companion", "matched"),
+                    decks=(deck, deck), agents=("random", "random"), agent_seeds=(1, 2), max_turns=20,
+                    companions=(companion, None))
+    again = FuzzCase.from_json(json.loads(json.dumps(case.to_json())), "<case>")
+    assert again.companions == (companion, None)
+    g = new_game(again)
+    assert [g.s.objects[o].card.name for o in g.s.players[0].outside] == [companion]
+    assert not g.s.players[1].outside

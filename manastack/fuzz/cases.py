@@ -60,11 +60,12 @@ class FuzzCase:
     message: str = ""
     detail: str = ""  # a traceback, or the action that failed
     end_reason: str = ""  # how the game ended (104.2, a turn cap ...), when it did
+    companions: tuple[str | None, str | None] = (None, None)  # 702.139a: each player's, outside the game
 
     def to_json(self) -> dict[str, Any]:
         return {"version": CASE_VERSION, "index": self.index, "seed": self.seed, "profile": self.profile,
                 "deck_kinds": list(self.deck_kinds), "decks": [list(d) for d in self.decks],
-                "agents": list(self.agents), "agent_seeds": list(self.agent_seeds), "max_turns": self.max_turns,
+                "companions": list(self.companions), "agents": list(self.agents), "agent_seeds": list(self.agent_seeds), "max_turns": self.max_turns,
                 "kind": self.kind, "message": self.message, "detail": self.detail, "end_reason": self.end_reason,
                 "actions": [encode(a) for a in self.actions]}
 
@@ -77,6 +78,10 @@ class FuzzCase:
             if not (isinstance(decks, list) and len(decks) == 2 and all(
                     isinstance(d, list) and all(isinstance(n, str) for n in d) for d in decks)):
                 raise ValueError("'decks' must be two lists of card names")
+            companions = data.get("companions", [None, None])  # cases written before companions: none
+            if not (isinstance(companions, list) and len(companions) == 2 and all(
+                    c is None or isinstance(c, str) for c in companions)):
+                raise ValueError("'companions' must be two card names or nulls")
             return cls(index=int(data["index"]), seed=int(data["seed"]), profile=str(data["profile"]),
                        deck_kinds=(str(data["deck_kinds"][0]), str(data["deck_kinds"][1])),
                        decks=(list(decks[0]), list(decks[1])),
@@ -84,7 +89,7 @@ class FuzzCase:
                        agent_seeds=(int(data["agent_seeds"][0]), int(data["agent_seeds"][1])),
                        max_turns=int(data["max_turns"]), actions=[decode(a) for a in data["actions"]],
                        kind=str(data.get("kind", "")), message=str(data.get("message", "")),
-                       detail=str(data.get("detail", "")))
+                       detail=str(data.get("detail", "")), companions=(companions[0], companions[1]))
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise InputError(f"not a fuzz case: {exc}", path) from None
 

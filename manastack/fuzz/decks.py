@@ -1,10 +1,13 @@
 """Random decks for the fuzzer, drawn from every card of the shipped database that compiles.
 
-Two kinds, so that both ordinary play and strange interactions are exercised:
+Three kinds, so that both ordinary play and strange interactions are exercised:
 
 - colour-matched: one or two colours, 24 lands (basics of those colours and a few compiled
   nonbasic lands) and 36 spells whose colour identity fits, up to 4 copies each (100.2a);
-- fully random: 36 spells of any colours, with 24 basic lands split among the colours they use.
+- fully random: 36 spells of any colours, with 24 basic lands split among the colours they use;
+- companion: a compiled companion (702.139a) drawn at random, and a colour-matched deck of its colours
+  whose every card keeps the companion's condition (the deck size it asks for, one copy each where it
+  asks for different names), so that the game starts with it outside the game (`companion_deck`).
 
 A deck depends only on the random generator it is given and on which cards compile, so a fuzz
 case records its decks as card lists (the compiler grows; the lists replay as they were).
@@ -13,9 +16,12 @@ case records its decks as card lists (the compiler grows; the lists replay as th
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
+from .. import decks as deck_rules
 from ..cards import db
+from ..model.vocab.companion import DeckSize, DistinctNames
 
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 COLORS = "WUBRG"
@@ -73,8 +79,9 @@ class CardPool:
         self.names = corpus_names()
 
     def draw(self, rng: random.Random, fits: frozenset[str] | None, want_land: bool | None,
-             tries: int = 4000) -> str | None:
-        """A compiled card (colour identity within `fits` unless None; a land, a nonland or either)."""
+             tries: int = 4000, accept: Callable[[str], bool] | None = None) -> str | None:
+        """A compiled card (colour identity within `fits` unless None; a land, a nonland or either; one
+        `accept` takes, unless None)."""
         for _ in range(tries):
             name = self.names[rng.randrange(len(self.names))]
             if not _compiles(name) or _basic(name):
@@ -82,6 +89,8 @@ class CardPool:
             if want_land is not None and _is_land(name) != want_land:
                 continue
             if fits is not None and not _identity(name) <= fits:
+                continue
+            if accept is not None and not accept(name):
                 continue
             return name
         return None
@@ -97,13 +106,17 @@ def pool() -> CardPool:
     return _POOL
 
 
-def _spells(rng: random.Random, fits: frozenset[str] | None, n: int) -> list[str]:
+def _spells(rng: random.Random, fits: frozenset[str] | None, n: int,
+            accept: Callable[[list[str], str, int], bool] | None = None, most: int = 4) -> list[str]:
+    """`n` spells, up to `most` copies each; `accept(deck so far, name, copies)` must take each addition."""
     deck: list[str] = []
     while len(deck) < n:
-        name = pool().draw(rng, fits, want_land=False)
+        copies = min(rng.choice((1, 2, 3, 4, 4)), most, n - len(deck))
+        name = pool().draw(rng, fits, want_land=False,
+                           accept=None if accept is None else lambda c, k=copies: accept(deck, c, k))
         if name is None:
             break
-        deck.extend([name] * min(rng.choice((1, 2, 3, 4, 4)), n - len(deck)))
+        deck.extend([name] * copies)
     return deck
 
 
@@ -131,10 +144,54 @@ def fully_random_deck(rng: random.Random) -> list[str]:
     return spells + _basics(rng, used, DECK_SIZE - len(spells))
 
 
-def random_deck(rng: random.Random, kind: str) -> list[str]:
-    """A 60-card deck of the given kind ('matched' or 'random')."""
+@lru_cache(maxsize=1)
+def companions() -> tuple[str, ...]:
+    """Every card of the corpus with a companion ability (702.139a) that compiles, sorted."""
+    out = []
+    for name in corpus_names():
+        if "Companion —" not in (db._corpus()[name].get("text") or "") or not _compiles(name):
+            continue
+        if deck_rules.companion_ability(db.get_card(name, require_supported=False)) is not None:
+            out.append(name)
+    return tuple(out)
+
+
+def companion_deck(rng: random.Random) -> tuple[list[str], str | None]:
+    """A deck built around a companion drawn at random (the module docstring), and that companion; (a
+    colour-matched deck, None) when no companion compiles or the deck drawn doesn't keep its condition."""
+    names = companions()
+    if not names:
+        return colour_matched_deck(rng), None
+    companion = names[rng.randrange(len(names))]
+    cond = deck_rules.companion_ability(db.get_card(companion, require_supported=False)).condition  # type: ignore[union-attr]
+    size = DECK_SIZE + (cond.more_than_minimum if isinstance(cond, DeckSize) else 0)
+    lands = size * LANDS // DECK_SIZE
+    colors = sorted(_identity(companion), key=COLORS.index) or [rng.choice(COLORS)]
+    fmt = deck_rules.DEFAULT_FORMAT
+
+    def keeps(deck: list[str], name: str, copies: int) -> bool:
+        if isinstance(cond, DeckSize):
+            return True  # the size is the whole condition: built to it
+        cards = [db.get_card(n, require_supported=False) for n in [*deck, *[name] * copies]]
+        return not deck_rules.condition_breaks(cond, cards, fmt)
+
+    most = 1 if isinstance(cond, DistinctNames) else 4
+    deck = _spells(rng, frozenset(colors), size - lands, keeps, most) + _basics(rng, colors, lands)
+    deck += _basics(rng, colors, size - len(deck))  # spells the pool couldn't fill: more lands
+    if deck_rules.condition_breaks(cond, [db.get_card(n, require_supported=False) for n in deck], fmt):
+        return deck, None  # basics that break it (a condition on every card): played without the companion
+    return deck, companion
+
+
+DECK_KINDS = ("matched", "random", "companion")
+
+
+def random_deck(rng: random.Random, kind: str) -> tuple[list[str], str | None]:
+    """A deck of the given kind (DECK_KINDS) and its companion (None but for the companion kind)."""
     if kind == "matched":
-        return colour_matched_deck(rng)
+        return colour_matched_deck(rng), None
     if kind == "random":
-        return fully_random_deck(rng)
-    raise ValueError(f"unknown deck kind {kind!r} (matched, random)")
+        return fully_random_deck(rng), None
+    if kind == "companion":
+        return companion_deck(rng)
+    raise ValueError(f"unknown deck kind {kind!r} ({', '.join(DECK_KINDS)})")

@@ -62,11 +62,12 @@ def make_case(run_seed: int, index: int) -> FuzzCase:
     """The decks, agents and profile of game `index` of a run: a function of the seeds alone."""
     gseed = game_seed(run_seed, index)
     rng = random.Random(gseed)
-    kinds = (rng.choice(("matched", "matched", "random")), rng.choice(("matched", "random")))
-    decks = (random_deck(rng, kinds[0]), random_deck(rng, kinds[1]))
+    kinds = (rng.choice(("matched", "matched", "random", "companion")), rng.choice(("matched", "random")))
+    (deck_a, companion_a), (deck_b, companion_b) = random_deck(rng, kinds[0]), random_deck(rng, kinds[1])
     agents = (rng.choice(("random", "heuristic")), rng.choice(("random", "heuristic")))
     return FuzzCase(index=index, seed=gseed, profile=PROFILES[rng.randrange(len(PROFILES))], deck_kinds=kinds,
-                    decks=decks, agents=agents, agent_seeds=(2 * gseed + 1, 2 * gseed + 2), max_turns=MAX_TURNS)
+                    decks=(deck_a, deck_b), agents=agents, agent_seeds=(2 * gseed + 1, 2 * gseed + 2),
+                    max_turns=MAX_TURNS, companions=(companion_a, companion_b))
 
 
 # Kinds of objects in a state that are copied with it (by content); every other object of the card or
@@ -133,6 +134,12 @@ def _cap_reason(reason: str) -> bool:
     return reason.startswith(CAP_REASONS) and not reason.startswith(loops.MANDATORY_LOOP_REASON)
 
 
+def new_game(case: FuzzCase) -> Game:
+    """The case's game at its start: its decks and companions (702.139a), seed, profile and turn cap."""
+    return Game.new_game(case.decks[0], case.decks[1], seed=case.seed, profile=case.profile,
+                         max_turns=case.max_turns, names=("p1", "p2"), companions=case.companions)
+
+
 def play_case(case: FuzzCase, opts: FuzzOptions, actions: list | None = None) -> FuzzCase:
     """Play the case's game (its agents, or the given `actions` to replay), checking everything;
     returns the case with its actions and, on failure, `kind`, `message` and `detail` set."""
@@ -140,8 +147,7 @@ def play_case(case: FuzzCase, opts: FuzzOptions, actions: list | None = None) ->
     case.actions = []
     case.kind = case.message = case.detail = case.end_reason = ""
     try:
-        g = Game.new_game(case.decks[0], case.decks[1], seed=case.seed, profile=case.profile,
-                          max_turns=case.max_turns, names=("p1", "p2"))
+        g = new_game(case)
         agents = (make_agent(case.agents[0], case.agent_seeds[0]), make_agent(case.agents[1], case.agent_seeds[1]))
         inv = Invariants(g)
         inv.check()
@@ -186,8 +192,7 @@ def play_case(case: FuzzCase, opts: FuzzOptions, actions: list | None = None) ->
 
 def _check_replay(case: FuzzCase, g: Game) -> None:
     """Replaying the encoded actions (as a case file holds them) reproduces the log byte for byte."""
-    r = Game.new_game(case.decks[0], case.decks[1], seed=case.seed, profile=case.profile,
-                      max_turns=case.max_turns, names=("p1", "p2"))
+    r = new_game(case)
     for a in case.actions:
         r.apply(decode(encode(a)))
     if r.log_jsonl() != g.log_jsonl():
