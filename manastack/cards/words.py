@@ -19,7 +19,7 @@ _N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 # 122.1b-122.1i, 306.5b, 310.4b, 714.1: counters the rules give a meaning of their own. Any other named counter
 # ("oil", "charge", "time") only means what the card's other abilities say, so a plain tally is exact.
 # Shield counters (122.1c) are implemented in rules/effects.py (destroy, deal_damage).
-COUNTERS_WITH_RULES = frozenset({"loyalty", "defense", "stun", "finality", "lore", "poison", "rad", "shadow"}) | KEYWORDS
+COUNTERS_WITH_RULES = frozenset({"loyalty", "defense", "finality", "lore", "poison", "rad", "shadow"}) | KEYWORDS
 
 
 class Unsupported(Exception):

@@ -330,6 +330,15 @@ class BecameRenowned(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class BecameMonarch(Event):
+    """722.1 / 722.3: `player` becomes the monarch (the current monarch, if any, ceases to be it);
+    performed by rules/monarch.py (registry.EVENT_PERFORMERS)."""
+
+    player: int = 0
+    CHARS: ClassVar[bool] = True  # 611.3a: "as long as you're the monarch"
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class PartChosen(Event):
     """715.3b, 712.11c, 709.3b: the card `obj` is cast (or played, 712.12) as its part `part` (an
     Adventure, a back face, a split card's half): until it leaves the stack (or, a permanent face, the

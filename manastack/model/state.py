@@ -336,6 +336,7 @@ class GameState:
         # Designations and records the rules keep, each an immutable value replaced when it changes
         # (so clone()'s shallow copy of the fields keeps clones independent).
         self.renowned: frozenset[int] = frozenset()  # 702.112b: renowned permanents
+        self.monarch: int | None = None  # 722.1: the player who is the monarch (None: no monarch yet)
         self.energy: tuple[int, int] = (0, 0)  # 107.14: each player's energy counters
         self.kicked_permanents: frozenset[int] = frozenset()  # 702.33d: permanents whose spell was kicked
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)

@@ -456,6 +456,8 @@ def _condition(s: GameState, src: Obj, cond, cache: dict, statics) -> tuple[bool
         return _attached_count(s, src, cond.what, cache, statics) >= 1, False
     if k == "counter":
         return src.counters.get(cond.what, 0) > 0, True
+    if k == "monarch":
+        return s.monarch == src.controller, False  # 722.5: no monarch, no effect (BecameMonarch invalidates)
     pl = s.players[src.controller]
     if k == "graveyard":
         return len(pl.graveyard) >= cond.n, True

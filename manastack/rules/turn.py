@@ -26,7 +26,7 @@ from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import single
 from ..model.decisions import Decision, DecisionKind, decision_kind
-from ..model.events import DamageRemoved, EffectsEnded
+from ..model.events import DamageRemoved, EffectsEnded, TapChange
 from ..model.mana import COLORS, format_bag, is_color
 from ..model.state import (
     BEGIN_COMBAT,
@@ -123,6 +123,8 @@ def _begin_step(g: Game) -> None:
         for o in g.permanents(s.active):
             o.sick = False  # 302.6: continuously controlled since this turn began
             if o.tapped and "doesnt_untap" not in g.chars(o).rules:  # 502.3: effects can keep it tapped
+                if TapChange in registry.REPLACEMENTS and g.replace_event(TapChange("502.3", o.id, False)) is None:
+                    continue  # replaced: nothing happens instead (122.1d: a stun counter removed)
                 o.tapped = False
                 triggers.tapped_changed(g, o, False)
         after_untap_step = _combat_keywords_module.after_untap_step

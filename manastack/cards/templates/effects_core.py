@@ -86,7 +86,7 @@ def _damage(m, targets):
 # --- counters ---------------------------------------------------------------------------------
 
 # 122.1b-i: counters with rules meaning of their own are not plain counters here.
-_SPECIAL_COUNTERS = frozenset({"stun", "finality", "loyalty", "defense", "rad", "poison", "time", "lore",
+_SPECIAL_COUNTERS = frozenset({"finality", "loyalty", "defense", "rad", "poison", "time", "lore",
                                "level", "fade", "age", "energy", "experience", "ticket", "bounty", "brain",
                                "incarnation", "hour", "doom", "vow", "wish", "slumber", "egg", "hatchling"})
 

@@ -394,6 +394,8 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(r"you have (\d+) or less life", t)
     if m:
         return Condition("life_le", int(m.group(1)))
+    if t in ("you're the monarch", "you are the monarch"):
+        return Condition("monarch")  # 722 (rules/monarch.py)
     if t == "you have no cards in hand":
         return Condition("hand_le", 0)
     m = re.fullmatch(r"(?:it|cardname) has an? ([a-z+/\-0-9]+) counter on it", t)

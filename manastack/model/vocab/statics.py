@@ -21,7 +21,7 @@ class Condition:
     counting the source when `filter.other`; `filter.controller` "opponent": an opponent controls);
     "graveyard" (at least `n` cards in your graveyard), "graveyard_types" (at least `n` card types
     among them), "life_ge" / "life_le" (your life total), "hand_le" (at most `n` cards in your hand),
-    "counter" (the source has a `what` counter), "attached" (an Aura or Equipment, or `what`, is
+    "counter" (the source has a `what` counter), "monarch" (the source's controller is the monarch, 722), "attached" (an Aura or Equipment, or `what`, is
     attached to the source)."""
 
     kind: str
