@@ -49,6 +49,7 @@ RULES_MODULES = (
     "companion",
     # cards of several parts: adventurer cards (715), modal double-faced cards (712), split cards (709)
     "layouts",
+    "sagas",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False
