@@ -51,6 +51,7 @@ RULES_MODULES = (
     "layouts",
     "counter_kinds",
     "monarch",
+    "sagas",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

@@ -267,6 +267,7 @@ TEMPLATE_MODULES = (
     "statics_land_types", "statics_timing", "statics_tokens", "triggers", "triggers_actions", "triggers_combat", "triggers_conditions",
     "triggers_zones", "triggers_x_spells", "vehicles_facedown", "x_amounts",
     "effects_monarch",
+    "sagas",
 )
 _TEMPLATES_PACKAGE = "manastack.cards.templates"
 # Entries registered to be tried before all others (`first_template`): ids of the registry entries.

@@ -387,6 +387,9 @@ QUEUE_ITEMS: dict[str, Callable[[Game, QueueItem], None]] = {}
 # Continuous effects applied just before state-based actions are checked (613.1b static
 # control-changing effects, rules/control_statics.py): fn(game) -> whether anything changed.
 PRE_CHECK: list[Callable[[Game], bool]] = []
+# state-based actions of a rules area that sacrifice permanents (704.5s a Saga past its final chapter,
+# rules/sagas.py): fn(game) -> (permanent id, rule) pairs; rules/sba.py performs them with its others (704.3).
+SBA_SACRIFICES: list[Callable[[Game], list[tuple[int, str]]]] = []
 # 702.16n: an Aura that protection "doesn't remove" stays: fn(game, aura, host, aura chars) -> bool.
 AURA_KEPT: list[Callable[[Game, Obj, Obj, Chars], bool]] = []
 # 303.4c: whether an Aura attached to a player may stay attached: fn(game, aura, aura chars) -> bool.

@@ -42,6 +42,7 @@ class DecisionKind(StrEnum):
     CAST_TARGET = "cast_target"
     CHOOSE_CARD = "choose_card"
     CONNIVE_DISCARD = "connive_discard"  # 701.50
+    COUNTER_KIND = "counter_kind"  # "put a +1/+1 counter or a loyalty counter on it": which kind
     COPY_ABILITY_TARGETS = "copy_ability_targets"  # 707.10c
     COPY_TARGETS = "copy_targets"  # 707.10c
     DAMAGE_SOURCE = "damage_source"  # 615: "a source of your choice"

@@ -7,7 +7,8 @@ cards/templates/casting.py; the hooks are registered by rules/casting.py).
   sorcery spells you cast cost {1} less to cast", "Noncreature spells cost {1} more to cast") and
   of the spell itself ("This spell costs {1} less to cast for each artifact you control", affinity
   702.41a, "... if it targets a tapped creature"); party (700.8); "the next spell you cast this
-  turn costs {1} less"; colored increases ("cost {B} more") and paying life for a colored pip
+  turn costs {1} less"; effects that change the costs of a group of spells for a while (611.2a:
+  "Noncreature spells your opponents cast cost {2} more to cast until your next turn"); colored increases ("cost {B} more") and paying life for a colored pip
   (Defilers). Registered in stack.COST_MODIFIERS and registry.CAST_OPTIONS.
 - 702.8 flash granted to spells (registry.FLASH_PERMISSIONS).
 - `_casting_game`: whether any card of the game has an ability the casting hooks look for.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..model import vocab as V
 from ..model.costs import Requirement
 from ..model.events import EffectCreated, EffectsEnded
@@ -24,6 +26,7 @@ from ..model.mana import TYPE_INDEX
 from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect, PerCardKinds
 from ..model.vocab.cost_modifiers import (  # noqa: F401 (the vocabulary this module executes)
     ColoredCostIncrease,
+    CostChangeEffect,
     CostCondition,
     CostCount,
     CostModifier,
@@ -192,6 +195,20 @@ def _next_spell_discount(g: Game, ctx: Any, e: NextSpellDiscount) -> list | None
     return None
 
 
+COST_CHANGE = "cost_change"  # ContinuousEffect kind: `data` the CostModifier, `controller` whose effect it is
+
+
+def _cost_change(g: Game, ctx: Any, e: CostChangeEffect) -> list | None:
+    """611.2a: the cost change applies from now until its duration ends (cleanup 514.2, or the
+    controller's next turn, rules/timing_permissions.py)."""
+    s = g.s
+    g.perform(EffectCreated("611.2a", ContinuousEffect(COST_CHANGE, None, timestamp=s.next_timestamp, until=e.until,
+                                                       controller=ctx.controller, data=e.modifier),
+                            "cost_change", {"text": e.modifier.text, "until": e.until}))
+    s.next_timestamp += 1
+    return None
+
+
 def _discounts(g: Game, p: int, card: V.CardDef) -> list[Any]:
     return [e for e in g.s.effects if e.kind == "next_spell_discount" and e.controller == p
             and spell_matches(e.data[1], card)]
@@ -214,6 +231,13 @@ def cost_modifier(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) ->
     total = 0
     if g.s.effects:
         total -= sum(e.data[0] for e in _discounts(g, p, card))
+        for eff in g.s.effects:
+            if eff.kind == COST_CHANGE:
+                ab = eff.data
+                if (ab.scope == "you" and eff.controller != p) or (ab.scope == "opponents" and eff.controller == p):
+                    continue
+                if spell_matches(ab.spell, card):
+                    total += _one(g, eff.controller, ab, targets, None) if ab.condition or ab.per else ab.amount
     for ab in card.abilities:
         # 702.41a / 601.2f: the spell's own "this spell costs {1} less" functions on the stack.
         if type(ab) is CostModifier and ab.scope == "self":
@@ -302,3 +326,6 @@ def _casting_game(g: Game) -> bool:
     """Whether some card of this game has (or grants) an ability these hooks look for; most games have
     none, and the hooks, asked for every card in a hand at every priority, then return at once."""
     return _CASTING_GAME(g.s)
+
+
+registry.register_effect(CostChangeEffect, _cost_change)  # 611.2a: "... cost {2} more to cast until your next turn"

@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, StackItem
 from . import effect_context, targeting
@@ -320,9 +322,37 @@ def _bounce(g: Game, ctx: effect_context.Context, e: V.ReturnToHand) -> list | N
 
 def _reanimate(g: Game, ctx: effect_context.Context, e: V.ReturnFromGraveyard) -> list | None:
     oid = effect_context.target_object(g, ctx, e.target)
-    if oid is not None:
-        g.move(oid, BATTLEFIELD, rule="608.2c", controller=ctx.controller)
-    return None
+    if oid is None:
+        return None
+    g.move(oid, BATTLEFIELD, rule="608.2c", controller=ctx.controller)
+    new = g.s.successor.get(oid)
+    o = g.s.objects.get(new) if new is not None else None
+    if not e.counters or o is None or o.zone != BATTLEFIELD:
+        return None  # 400.7: "it" is the permanent the card became; none if it didn't get there
+    if len(e.counters) == 1:
+        counter_replacement.put_counters(g, o, e.counters[0], 1, rule="122.1", placer=ctx.controller)
+        return None
+    # the controller chooses which kind of counter (a choice made as the ability resolves, 608.2d)
+    return [("choice", "counter_kind", ctx.controller, e.counters,
+             f"{ctx.name}: which counter to put on {o.card.name}: {' or '.join(e.counters)}", o.id)]
+
+
+def _counter_kind_actions(g: Game, d: Any) -> list:
+    return [A.Choose(k) for k in d.data]
+
+
+def _answer_counter_kind(g: Game, d: Any, value: Any) -> None:
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one of {', '.join(map(repr, d.data))}")
+    oid = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    o = g.s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        counter_replacement.put_counters(g, o, value, 1, rule="122.1", placer=d.player)
+
+
+registry.CHOICES["counter_kind"] = (_counter_kind_actions, _answer_counter_kind)
 
 
 def _pump(g: Game, ctx: effect_context.Context, e: V.Pump) -> list | None:

@@ -7,7 +7,9 @@ performed simultaneously, repeated until none apply.
 704.5j (the legend rule: the controller chooses one to keep), 704.5m (an Aura attached illegally
 or to nothing goes to the graveyard; 702.16c: an Aura with a quality the permanent has protection
 from), 704.5n / 301.5c (an Equipment attached to an illegal or nonexistent permanent, or one
-with protection from it (702.16d), becomes unattached and stays on the battlefield). 104.4a: if all players lose simultaneously, the game is a draw.
+with protection from it (702.16d), becomes unattached and stays on the battlefield), and the
+sacrifices other areas name (registry.SBA_SACRIFICES: 704.5s a Saga past its final chapter,
+rules/sagas.py), performed with the others. 104.4a: if all players lose simultaneously, the game is a draw.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 PRE_CHECK = registry.PRE_CHECK  # (engine/registry.py)
 AURA_KEPT = registry.AURA_KEPT  # (engine/registry.py)
 AURA_ON_PLAYER = registry.AURA_ON_PLAYER  # (engine/registry.py)
+SBA_SACRIFICES = registry.SBA_SACRIFICES  # (engine/registry.py)
 
 
 def check(g: Game) -> bool:
@@ -114,6 +117,7 @@ def check(g: Game) -> bool:
                 to_unattach.append(oid)
         if "Legendary" in c.supertypes:
             legend.setdefault((o.controller, c.name), []).append(oid)
+    to_sacrifice = [found for fn in registry.live(s, SBA_SACRIFICES) for found in fn(g)]
     for group in legend.values():
         if len(group) > 1:
             s.pending = _legend_decision(g, group)
@@ -134,6 +138,11 @@ def check(g: Game) -> bool:
         if oid in s.objects and s.objects[oid].zone == BATTLEFIELD:
             if effects.destroy(g, oid, rule):
                 acted = True
+    for oid, rule in to_sacrifice:
+        if oid in s.objects and s.objects[oid].zone == BATTLEFIELD:
+            g.log_event("sba", rule, card=s.objects[oid].card.name)
+            effects.sacrifice(g, oid)  # 701.17a: its controller puts it into its owner's graveyard
+            acted = True
     return acted
 
 

@@ -54,6 +54,7 @@ from ...model.vocab.cast_restrictions import CastRestriction, PlayerCastRestrict
 from ...model.vocab.casting import ManaSpentCounters
 from ...model.vocab.cost_modifiers import (
     ColoredCostIncrease,
+    CostChangeEffect,
     CostCondition,
     CostCount,
     CostModifier,
@@ -64,7 +65,7 @@ from ...model.vocab.cost_modifiers import (
 from ...model.vocab.free_casting import CascadeEffect, RippleReveal
 from ...model.vocab.spell_copies import CopyTargetSpell, StormCopies
 from ...model.vocab.spell_payment import PaymentKeyword
-from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS
+from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS, UNTIL_YOUR_NEXT_TURN
 from ..compiler import (
     CARD_FINISHERS,
     COLOR_WORDS,
@@ -164,6 +165,28 @@ def _spells_cost(m, para, out: CardDraft, is_spell):
             raise Unsupported(para)
         cond = CostCondition("not_your_turn")
     out.abilities.append(CostModifier(para, amount, scope, spell, condition=cond))
+
+
+_DURATION = {"until your next turn": UNTIL_YOUR_NEXT_TURN, "until end of turn": "eot", "this turn": "eot"}
+
+
+@sentence_template(rf"(?:(until your next turn|until end of turn|this turn), )?((?:[a-z]+ )*?)spells(?: and ([a-z]+) spells)?"
+                   rf" ?(you cast|your opponents cast|)( this turn)? cost {_MANA_N} (more|less) to cast"
+                   rf"(?: (until your next turn|until end of turn|this turn))?")
+def _spells_cost_for_a_while(m, targets):
+    """611.2a / 601.2f: an effect changing the cost of a group of spells until end of turn or until your
+    next turn (rules/cost_modifiers.py), the kinds of spells read as the static ability's."""
+    durations = [d for d in (m.group(1), "this turn" if m.group(5) else None, m.group(8)) if d]
+    if len(durations) != 1:
+        raise Unsupported(m.string)  # no duration: a static ability's text; two: not a sentence we know
+    kind = m.group(2).strip()
+    if m.group(3):
+        kind = f"{kind} and {m.group(3)}"
+    spell = parse_spell_kind(kind)
+    scope = {"you cast": "you", "your opponents cast": "opponents", "": "all"}[m.group(4)]
+    n = int(m.group(6))
+    modifier = CostModifier(m.string, n if m.group(7) == "more" else -n, scope, spell)
+    return [CostChangeEffect(modifier, _DURATION[durations[0]])]
 
 
 # --------------------------------------------------------------------------- the spell's own cost

@@ -1,6 +1,8 @@
 """Effect sentences (608.2c, 701): damage to groups, counters, pumps, destroy/exile/return, tap and
 untap, scry/surveil/mill, discard, search, sacrifice, "you may ... / if you do ...", and compound
-sentences ("..., then ...", "... and ..."). Executed by rules/effects.py.
+sentences ("..., then ...", "... and ..."); "Return target creature card from your graveyard to the
+battlefield. Put a +1/+1 counter [or a loyalty counter | your choice of a ... counter] on it." (the counter
+put on the permanent the card became, its kind chosen by the controller). Executed by rules/effects.py.
 
 Sentences arrive lower-cased, with the card's own name as "cardname" and no final period.
 """
@@ -9,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
-from ..compiler import KEYWORDS, Unsupported
+from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
 _PLAYER = r"(you|target player|target opponent|each player|each opponent|that player)"
@@ -579,3 +582,45 @@ def _act_on_chosen(m, targets):
 @template(r"put (target card from a graveyard|target .+? card from a graveyard) on the (bottom|top) of its owner's library")
 def _to_library(m, targets):
     return [V.PutInLibrary(_who(m.group(1), targets), bottom=m.group(2) == "bottom")]
+
+
+_COUNTER_KIND = r"(?:\+1/\+1|[a-z]+(?: [a-z]+)?)"
+
+
+@dataclass(frozen=True, slots=True)
+class _CountersOnReturned(V.Effect):
+    """Compile-time marker: "put a +1/+1 counter or a loyalty counter on it" after a return (folded into it)."""
+
+    kinds: tuple[str, ...]
+
+
+@template(rf"put (?:an? ({_COUNTER_KIND}) counter or an? ({_COUNTER_KIND}) counter|your choice of (.+?) counter"
+          rf"|an? ({_COUNTER_KIND}) counter) on it")
+def _counter_on_returned(m, targets):
+    """"Put a +1/+1 counter or a loyalty counter on it" (or one kind, or "your choice of a ..., ... or ...
+    counter") after "Return target ... card from your graveyard to the battlefield" (the
+    one target: "it" is the card returned); refused anywhere else (_fold_counters_on_returned)."""
+    if m.group(3):
+        kinds = tuple(re.sub(r"^(?:or )?an? ", "", k.strip()) for k in re.split(r", (?:or )?|,? or ", m.group(3)))
+    else:
+        kinds = tuple(k for k in (m.group(1), m.group(2), m.group(4)) if k)
+    for k in kinds:
+        # keyword counters (122.1b) give no ability here yet: only these kinds
+        if k not in ("+1/+1", "-1/-1", "loyalty") or len(set(kinds)) != len(kinds):
+            raise Unsupported(m.string)
+    return [_CountersOnReturned(kinds)]
+
+
+def _fold_counters_on_returned(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the marker joins the return just before it (ReturnFromGraveyard.counters)."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _CountersOnReturned):
+            before = effects[i - 1] if i else None
+            if not isinstance(before, V.ReturnFromGraveyard) or before.counters:
+                raise Unsupported("put a counter on it: no card returned just before")
+            effects[i - 1:i + 1] = [dataclasses.replace(before, counters=e.kinds)]
+            _fold_counters_on_returned(effects, targets)
+            return
+
+
+EFFECTS_CHECKS.append(_fold_counters_on_returned)

@@ -140,9 +140,12 @@ class ReturnToHand(Effect):
 
 @dataclass(frozen=True, slots=True)
 class ReturnFromGraveyard(Effect):
-    """Return target card from a graveyard to the battlefield under your control."""
+    """Return target card from a graveyard to the battlefield under your control. `counters`: "... Put a
+    +1/+1 counter or a loyalty counter on it.": one counter of the kind its controller chooses among these
+    (one kind: that one), put on the permanent it became once it is on the battlefield (122.1, 400.7)."""
 
     target: Ref
+    counters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

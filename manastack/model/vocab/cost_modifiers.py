@@ -64,6 +64,17 @@ class CostModifier(V.Ability):
 
 
 @dataclass(frozen=True, slots=True)
+class CostChangeEffect(V.Effect):
+    """611.2a / 601.2f: an effect changing the cost of a group of spells for a while: "Noncreature spells
+    your opponents cast cost {2} more to cast until your next turn", "Artifact spells you cast this turn
+    cost {1} less to cast". `modifier` is read as the static ability would be (its scope relative to the
+    effect's controller); `until`: "eot" or "your_next_turn" (timing_permissions.UNTIL_YOUR_NEXT_TURN)."""
+
+    modifier: CostModifier
+    until: str = "eot"
+
+
+@dataclass(frozen=True, slots=True)
 class NextSpellDiscount(V.Effect):
     """"The next [instant or sorcery] spell you cast this turn costs {N} less to cast": a one-shot cost
     reduction (611.2: until end of turn, used up by the next such spell cast, 601.2f)."""
