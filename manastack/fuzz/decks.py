@@ -15,6 +15,7 @@ case records its decks as card lists (the compiler grows; the lists replay as th
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from functools import lru_cache
@@ -106,6 +107,10 @@ def pool() -> CardPool:
     return _POOL
 
 
+def _accepts(accept: Callable[[list[str], str, int], bool], deck: list[str], copies: int, name: str) -> bool:
+    return accept(deck, name, copies)
+
+
 def _spells(rng: random.Random, fits: frozenset[str] | None, n: int,
             accept: Callable[[list[str], str, int], bool] | None = None, most: int = 4) -> list[str]:
     """`n` spells, up to `most` copies each; `accept(deck so far, name, copies)` must take each addition."""
@@ -113,7 +118,7 @@ def _spells(rng: random.Random, fits: frozenset[str] | None, n: int,
     while len(deck) < n:
         copies = min(rng.choice((1, 2, 3, 4, 4)), most, n - len(deck))
         name = pool().draw(rng, fits, want_land=False,
-                           accept=None if accept is None else lambda c, k=copies: accept(deck, c, k))
+                           accept=None if accept is None else functools.partial(_accepts, accept, deck, copies))
         if name is None:
             break
         deck.extend([name] * copies)
