@@ -152,19 +152,22 @@ _MANA_N = r"\{(\d+)\}"
                     rf"(you cast|your opponents cast|) cost {_MANA_N} (more|less) to cast")
 def _spells_cost(m, para, out: CardDraft, is_spell):
     """601.2f: a static ability changing the cost of a group of spells."""
-    kind = m.group(2).strip()
-    if m.group(3):
-        kind = f"{kind} and {m.group(3)}"
-    spell = parse_spell_kind(kind)
-    scope = {"you cast": "you", "your opponents cast": "opponents", "": "all"}[m.group(4)]
-    n = int(m.group(5))
-    amount = n if m.group(6) == "more" else -n
     cond = None
     if m.group(1):
-        if scope != "you":
+        if m.group(4) != "you cast":
             raise Unsupported(para)
         cond = CostCondition("not_your_turn")
-    out.abilities.append(CostModifier(para, amount, scope, spell, condition=cond))
+    out.abilities.append(_group_cost_modifier(para, m.group(2), m.group(3), m.group(4), m.group(5), m.group(6), cond))
+
+
+def _group_cost_modifier(text: str, kind: str, second_kind: str | None, who: str, n: str, direction: str,
+                         cond: CostCondition | None = None) -> CostModifier:
+    """The cost change of "[kind] spells [and kind spells] [you cast | your opponents cast] cost {N} more/less"."""
+    kind = kind.strip()
+    if second_kind:
+        kind = f"{kind} and {second_kind}"
+    scope = {"you cast": "you", "your opponents cast": "opponents", "": "all"}[who]
+    return CostModifier(text, int(n) if direction == "more" else -int(n), scope, parse_spell_kind(kind), condition=cond)
 
 
 _DURATION = {"until your next turn": UNTIL_YOUR_NEXT_TURN, "until end of turn": "eot", "this turn": "eot"}
@@ -179,13 +182,7 @@ def _spells_cost_for_a_while(m, targets):
     durations = [d for d in (m.group(1), "this turn" if m.group(5) else None, m.group(8)) if d]
     if len(durations) != 1:
         raise Unsupported(m.string)  # no duration: a static ability's text; two: not a sentence we know
-    kind = m.group(2).strip()
-    if m.group(3):
-        kind = f"{kind} and {m.group(3)}"
-    spell = parse_spell_kind(kind)
-    scope = {"you cast": "you", "your opponents cast": "opponents", "": "all"}[m.group(4)]
-    n = int(m.group(6))
-    modifier = CostModifier(m.string, n if m.group(7) == "more" else -n, scope, spell)
+    modifier = _group_cost_modifier(m.string, m.group(2), m.group(3), m.group(4), m.group(6), m.group(7))
     return [CostChangeEffect(modifier, _DURATION[durations[0]])]
 
 
