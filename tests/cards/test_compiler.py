@@ -489,16 +489,18 @@ def test_flavor_words_207_2d_are_labels_but_keywords_are_not() -> None:
 
 
 def test_enters_with_named_counters_but_not_counters_with_rules() -> None:
-    """614.1c: "enters with N oil/charge counters" is a plain tally (122.1); shield, stun, finality ...
-    counters carry rules of their own (122.1c-h), so such text stays unsupported until implemented."""
+    """614.1c: "enters with N oil/charge counters" is a plain tally (122.1); shield, finality ... counters
+    carry rules of their own (122.1c-h), so such text stays unsupported until implemented (stun, 122.1d, is)."""
     def card(text: str) -> V.CardDef:
         return compile_card({"name": "Test Relic", "mana_cost": "{2}", "type_line": "Artifact", "oracle_text": text})
 
     ok = card("This artifact enters with three charge counters on it.")
     assert not ok.unsupported
     assert [(a.kind, a.counter_kind, a.amount) for a in ok.abilities] == [("etb_counters", "charge", 3)]
-    for kind in ("stun", "finality", "flying", "loyalty"):
+    for kind in ("finality", "flying", "loyalty"):
         assert card(f"This artifact enters with a {kind} counter on it.").unsupported, kind
+    # 122.1d: stun counters have their rule now (rules/counter_kinds.py), so they compile
+    assert not card("This artifact enters with a stun counter on it.").unsupported
 
 
 # --------------------------------------------------------------------------- lazy template patterns
