@@ -232,24 +232,27 @@ def cost_modifier(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) ->
     if g.s.effects:
         total -= sum(e.data[0] for e in _discounts(g, p, card))
         for eff in g.s.effects:
-            if eff.kind == COST_CHANGE:
-                ab = eff.data
-                if (ab.scope == "you" and eff.controller != p) or (ab.scope == "opponents" and eff.controller == p):
-                    continue
-                if spell_matches(ab.spell, card):
-                    total += _one(g, eff.controller, ab, targets, None) if ab.condition or ab.per else ab.amount
+            if eff.kind == COST_CHANGE:  # 611.2a: read as the static ability would be, from its controller
+                total += _group_change(g, p, card, targets, eff.data, eff.controller, None)
     for ab in card.abilities:
         # 702.41a / 601.2f: the spell's own "this spell costs {1} less" functions on the stack.
         if type(ab) is CostModifier and ab.scope == "self":
             total += _one(g, p, ab, targets, None)
     for o, ab in g.battlefield_abilities(CostModifier):
-        if ab.scope == "self":
-            continue
-        if (ab.scope == "you" and o.controller != p) or (ab.scope == "opponents" and o.controller == p):
-            continue
-        if spell_matches(ab.spell, card):
-            total += _one(g, o.controller, ab, targets, o.id) if ab.condition or ab.per else ab.amount
+        if ab.scope != "self":
+            total += _group_change(g, p, card, targets, ab, o.controller, o.id)
     return total
+
+
+def _group_change(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...], ab: CostModifier, controller: int,
+                  source: int | None) -> int:
+    """The change a cost modifier of a group of spells ("spells you cast", "... your opponents cast",
+    "noncreature spells"), controlled by `controller`, makes to the cost of `card` cast by `p`."""
+    if (ab.scope == "you" and controller != p) or (ab.scope == "opponents" and controller == p):
+        return 0
+    if not spell_matches(ab.spell, card):
+        return 0
+    return _one(g, controller, ab, targets, source) if ab.condition or ab.per else ab.amount
 
 
 def _targets_matter(g: Game, card: V.CardDef) -> bool:
