@@ -11,7 +11,8 @@ Templates (lower-cased paragraph, CARDNAME for the card's own name):
   "attacking creatures you control", "white / colorless / legendary creatures you control",
   "creatures you control with flying / with +1/+1 counters on them", "creatures you control that
   are enchanted", "other permanents you control", "each creature you control with a +1/+1 counter
-  on it"). "For each X": permanents you control or on the battlefield, Auras/Equipment attached,
+  on it", "each other creature you control that's a Cat, Elemental, or Beast": one of the listed
+  creature types). "For each X": permanents you control or on the battlefield, Auras/Equipment attached,
   cards in hand or graveyard, counters.
 - Combat restrictions and requirements (508.1c-d, 509.1a-c): "can't block", "can't attack", "can't
   attack or block", "can't be blocked", "can't be blocked by more than one creature", "... except by
@@ -96,6 +97,15 @@ _SUBJECT_KW = "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse
 def parse_group(subj: str) -> dict:
     """"other elf creatures you control" → LayeredStatic keyword arguments. Raises Unsupported."""
     p = subj.strip()
+    listed: set[str] = set()
+    # "each other creature you control that's a Cat, Elemental, or Beast": one of the listed creature types
+    m = re.fullmatch(r"each (other )?creature( you control| your opponents control)? that's an? (.+)", p)
+    if m:
+        names = [re.sub(r"^an? ", "", t) for t in re.split(r",? or |, ", m.group(3)) if t]
+        if len(names) < 1 or any(t not in SINGULAR_TYPES for t in names):
+            raise Unsupported(subj)
+        listed = {SINGULAR_TYPES[t] for t in names}
+        p = f"{m.group(1) or ''}creatures{m.group(2) or ''}"
     other = False
     if p.startswith("other "):
         other, p = True, p[len("other "):]
@@ -177,6 +187,9 @@ def parse_group(subj: str) -> dict:
         i += 1
     if len(colors) > 1:
         raise Unsupported(subj)
+    if listed and subtypes:
+        raise Unsupported(subj)
+    subtypes |= listed
     flt = ObjectFilter(types=frozenset(types), subtypes=frozenset(subtypes), colors=frozenset(colors),
                        non_colors=frozenset(non_colors), controller=controller, other=other, tapped=tapped)
     return {"affects": "group", "filter": flt, "attacking": attacking, "with_keyword": with_kw, "token": token,
@@ -492,7 +505,8 @@ _HEAD = "|".join(sorted((re.escape(p) for p in PLURAL_TYPES), key=len, reverse=T
 _GROUP = (rf"(?:other |all )?(?:[a-z]+ )*?(?:creatures|creature tokens|permanents|{_HEAD})"
           rf"(?: you control| your opponents control)?(?: that are (?:enchanted|equipped))?"
           rf"(?: with (?:{_KW_ALT}|[+\-0-9/a-z]+ counters on them))?")
-_SUBJ = rf"(cardname|it|enchanted (?:creature|permanent|land|artifact)|equipped creature|{_GROUP})"
+_EACH_LISTED = r"each (?:other )?creature(?: you control| your opponents control)? that's an? [a-z, ]+?"
+_SUBJ = rf"(cardname|it|enchanted (?:creature|permanent|land|artifact)|equipped creature|{_GROUP}|{_EACH_LISTED})"
 _ABILITY_WORD = r"(?:[a-z' ]+(?: \d+)? — )?"
 _COND = r"([a-z0-9'+/\- ]+?)"
 
