@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from ...model import vocab as V
 from ...model.vocab import referred_objects
@@ -81,7 +82,9 @@ def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
         if who_text not in ("target player", "target opponent"):
             raise Unsupported(what)
         return referred_objects.BasicLandTypes(V.Ref(len(targets) - 1))
-    if not what.endswith((" you control", " your opponents control", " an opponent controls", " on the battlefield")):
+    # "other permanent you control with mana value 3 or greater": a quality may follow who controls them
+    if not re.search(r" (?:you control|your opponents control|an opponent controls|on the battlefield)"
+                     r"(?: with [a-z0-9 +/]+)?$", what):
         raise Unsupported(what)
     return V.Count(parse_filter(what.replace(" on the battlefield", "")))
 
