@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import manastack.agents
 from manastack import Game
 from manastack.cards import db
 from manastack.cli import main
@@ -271,8 +272,6 @@ def test_decks_check_games_play_each_deck_that_loads(tmp_path, capsys) -> None:
 
 
 def test_decks_check_games_an_engine_fault_makes_a_deck_unplayable(tmp_path, capsys, monkeypatch) -> None:
-    import manastack.agents
-
     def broken(game, agents):  # an engine bug in the middle of a game
         raise RuntimeError("boom")
 

@@ -43,7 +43,7 @@ from ..model.vocab import (
 )
 from ..model.vocab.animate import ANIMATE
 from ..model.vocab.statics import CANT_HAVE  # noqa: F401 (the vocabulary this module executes)
-from . import animate
+from . import animate, counter_kinds
 
 if TYPE_CHECKING:
     from ..model.state import GameState, Obj
@@ -270,6 +270,8 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                  and (e.kind != "haste_while_controlled" or e.controller == obj.controller)]
         if extra:
             keywords = keywords | frozenset(k for e in extra for k in e.keywords)
+    if on_bf and obj.counters:
+        keywords = keywords | counter_kinds.counter_keywords(obj.counters)  # 122.1b, layer 6
     # Layer 6 (and the rules of LayeredStatic): static abilities of permanents.
     layered: list = []
     if on_bf and statics:

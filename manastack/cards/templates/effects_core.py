@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
+from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
 from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
@@ -94,11 +95,35 @@ _SPECIAL_COUNTERS = frozenset({"finality", "loyalty", "defense", "rad", "poison"
                                "incarnation", "hour", "doom", "vow", "wish", "slumber", "egg", "hatchling"})
 
 
-@template(rf"put {N} (\+1/\+1|-1/-1|[a-z]+) counters? on (.+)")
+_KIND = r"(\+1/\+1|-1/-1|first strike|double strike|[a-z]+)"
+
+
+def _plain_or_keyword_counter(kind: str, text: str) -> None:
+    """Refuse a counter whose rules meaning isn't implemented; keyword counters (122.1b) give their keyword
+    (rules/counter_kinds.py)."""
+    if kind in _SPECIAL_COUNTERS or (kind in KEYWORDS and kind not in KEYWORD_COUNTERS):
+        raise Unsupported(text)
+
+
+@template(rf"put {N} {_KIND} counters? and {N} {_KIND} counters? on (.+)")
+def _two_kinds_of_counters(m, targets):
+    """"Put a +1/+1 counter and a lifelink counter on target creature" (one object, both kinds)."""
+    (n1, k1), (n2, k2), what = (amount(m.group(1)), m.group(2)), (amount(m.group(3)), m.group(4)), m.group(5)
+    for k in (k1, k2):
+        _plain_or_keyword_counter(k, m.string)
+    if k1 == k2:
+        raise Unsupported(m.string)
+    flt = _group(what)
+    if flt is not None:
+        return [V.AddCountersAll(k1, n1, flt), V.AddCountersAll(k2, n2, flt)]
+    who = _who(what, targets)
+    return [V.AddCounters(k1, n1, who), V.AddCounters(k2, n2, who)]
+
+
+@template(rf"put {N} {_KIND} counters? on (.+)")
 def _counters(m, targets):
     n, kind, what = amount(m.group(1)), m.group(2), m.group(3)
-    if kind in _SPECIAL_COUNTERS or kind in KEYWORDS:
-        raise Unsupported(m.string)
+    _plain_or_keyword_counter(kind, m.string)
     flt = _group(what)
     if flt is not None:
         return [V.AddCountersAll(kind, n, flt)]
