@@ -211,8 +211,10 @@ def _surveil(m, targets):
     return [V.Surveil(amount(m.group(1)))]
 
 
-@template(rf"(?:{_PLAYER} )?mills? {N} cards?")
+@template(rf"(?:{_PLAYER} mills?|mill) {N} cards?")
 def _mill(m, targets):
+    # "mill two cards" is you; "mills two cards" with no subject belongs to a subject before it
+    # ("target player loses 2 life and mills two cards": that player mills, _with_subject_of)
     who = _who(m.group(1), targets) if m.group(1) else V.YOU
     return [V.Mill(amount(m.group(2)), who)]
 
@@ -325,7 +327,8 @@ def _sacrifice_self(m, targets):
 def _then(m, targets):
     """"draw a card, then discard a card" (608.2c: in the order written); a series "draw three cards, untap
     up to two lands, then discard a card" (Pore Over the Pages): each part in order."""
-    return _no_mana(_series(m.group(1), targets) + sub_effects(m.group(2), targets))
+    # "target player discards a card, then mills a card": the later clause is that player's (_with_subject_of)
+    return _no_mana(_series(m.group(1), targets) + _with_subject_of(m.group(1), m.group(2), targets))
 
 
 def _series(text: str, targets: list) -> list:
@@ -337,7 +340,7 @@ def _series(text: str, targets: list) -> list:
         pass
     for i in [i.start() for i in re.finditer(r", ", text)]:
         try:
-            return sub_effects(text[:i], targets) + sub_effects(text[i + 2:], targets)
+            return sub_effects(text[:i], targets) + _with_subject_of(text[:i], text[i + 2:], targets)
         except Unsupported:
             del targets[n:]
     raise Unsupported(text)
@@ -352,21 +355,43 @@ def _and(m, targets):
         n = len(targets)
         try:
             first = sub_effects(left, targets)
-            try:
-                second = sub_effects(right, targets)
-            except Unsupported:
-                if left.startswith("you ") and not right.startswith("you "):
-                    second = sub_effects("you " + right, targets)
-                elif re.match(r"(target player|target opponent) ", left):
-                    second = sub_effects("that player " + right, targets)
-                elif left.startswith("each player "):
-                    second = sub_effects("each player " + right, targets)
-                else:
-                    raise
-            return _no_mana(first + second)
+            return _no_mana(first + _with_subject_of(left, right, targets))
         except Unsupported:
             del targets[n:]
     raise Unsupported(s)
+
+
+def _with_subject_of(left: str, right: str, targets: list) -> list:
+    """The effects of `right`, a clause that may leave out the subject of `left` ("target opponent loses 2
+    life and gets a poison counter": that player gets it)."""
+    subject = re.match(r"(target player|target opponent|that player|each player|each opponent) ", left)
+    verb = right.split(" ", 1)[0]
+    if subject and verb.endswith("s") and verb not in ("its", "this", "his"):
+        # "target player loses 2 life and mills two cards": a verb of the third person is that player's
+        who = "each player" if subject.group(1) == "each player" else (
+            "each opponent" if subject.group(1) == "each opponent" else "that player")
+        return sub_effects(f"{who} {right}", targets)
+    try:
+        return sub_effects(right, targets)
+    except Unsupported:
+        if left.startswith("you ") and not right.startswith("you "):
+            return sub_effects("you " + right, targets)
+        if re.match(r"(target player|target opponent|that player) ", left):
+            return sub_effects("that player " + right, targets)
+        if left.startswith("each player "):
+            return sub_effects("each player " + right, targets)
+        raise
+
+
+@template(r"(.+?), ([^,]+), and ([^,]+)")
+def _three_clauses(m, targets):
+    """"You gain 2 life, draw a card, and scry 1": three clauses in order, the later two of the first
+    one's subject when they name none (", then" is _then's)."""
+    first, second, third = m.group(1), m.group(2), m.group(3)
+    effects = sub_effects(first, targets)
+    effects += _with_subject_of(first, second, targets)
+    effects += _with_subject_of(first, third, targets)
+    return _no_mana(effects)
 
 
 _ = _CREATURES_ALL
