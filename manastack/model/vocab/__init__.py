@@ -536,6 +536,7 @@ class CostPlus(Cost):
     tap_count: int = 0
     exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"
     exile_count: int = 0
+    mill: int = 0  # "Mill a card" (701.13a; 701.13b: not payable with fewer cards in the library)
     # 602.5b-d: when the ability may be activated: "once_each_turn", "your_turn", "your_upkeep",
     # "before_attackers" (during your turn, before attackers are declared); "" any time.
     restriction: str = ""
