@@ -182,7 +182,10 @@ def _cast_this_turn(g: Game, p: int, spell: SpellFilter | None) -> int:
 def _one(g: Game, p: int, ab: CostModifier, targets: tuple[int, ...], source: int | None) -> int:
     if not _condition(g, p, ab.condition, targets, source):
         return 0
-    n = _count(g, p, ab.per) if ab.per is not None else 1
+    if ab.per is not None and ab.per.kind == "extra_targets":
+        n = max(0, sum(1 for t in targets if t is not None) - 1)  # "for each target beyond the first"
+    else:
+        n = _count(g, p, ab.per) if ab.per is not None else 1
     return ab.amount * n
 
 
@@ -256,7 +259,8 @@ def _group_change(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...], ab
 
 
 def _targets_matter(g: Game, card: V.CardDef) -> bool:
-    if any(type(ab) is CostModifier and ab.condition is not None and ab.condition.kind == "targets"
+    if any(type(ab) is CostModifier and ((ab.condition is not None and ab.condition.kind == "targets")
+                                         or (ab.per is not None and ab.per.kind == "extra_targets"))
            for ab in card.abilities):
         return True
     return any(ab.condition is not None and ab.condition.kind == "targets_source"

@@ -40,6 +40,8 @@ class Context:
     # 601.2h / 602.2b: the ids the permanents sacrificed to pay its costs had on the battlefield; their
     # last known information is in GameState.lki ("the sacrificed creature's power", 608.2h).
     sacrificed: tuple[int, ...] = ()
+    # The choices announced as the spell was cast (601.2b-d: the division of its damage, rules/divided.py).
+    choices: tuple = ()
 
 
 def amount(g: Game, ctx: Context, a: V.Amount) -> int:

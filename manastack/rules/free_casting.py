@@ -29,6 +29,7 @@ from . import (
     trigger_events,
     triggers,
 )
+from . import divided as _divided_module
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -91,7 +92,9 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     if reqs[0].total or reqs[0].life:
         _mana_payment_module.pay_mana(g, p, reqs, None, card.name, purpose=("spell", oid))  # 601.2f: cost increases still apply
     cost_modifiers.use_discounts(g, p, o, None, reqs, False, False)  # "the next spell you cast" is this one
-    item = StackItem(oid, "spell", p, card.name, obj=oid, source=oid, targets=targets, x=0, choices=(("free", True),))
+    division = _divided_module.division_choice(g, p, card, targets, 0)  # 601.2d, asked after the targets
+    item = StackItem(oid, "spell", p, card.name, obj=oid, source=oid, targets=targets, x=0,
+                     choices=(("free", True),) + division)
     s.stack.append(item)
     trigger_events.targets_chosen(g, p, item)
     s.players[p].spells_cast += 1

@@ -428,7 +428,7 @@ def resolve_top(g: Game) -> None:
         card = o.card
         specs = spell_targets(card, item.modes)
         legal = tuple(targeting.target_legal(g, spec, t, item.controller, o.id, g.chars(o).colors)
-                      for spec, t in zip(specs, item.targets))
+                      for spec, t in zip(targeting.fitted_specs(specs, len(item.targets)), item.targets))
         if specs and targeting.all_targets_illegal(item.targets, legal):
             g.log_event("fizzle", "608.2b", card=card.name, reason="all its targets are illegal")
             g.move(o.id, effects.spell_destination(item), rule="608.2b")
@@ -438,7 +438,7 @@ def resolve_top(g: Game) -> None:
             s.stack.append(item)  # 608.2n: it stays on the stack until it has finished resolving
             ctx = effect_context.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)),
                                   modes=item.modes, kicked=("kicked", True) in item.choices,
-                                  sacrificed=effects.sacrificed_for_cost(item.choices))
+                                  sacrificed=effects.sacrificed_for_cost(item.choices), choices=item.choices)
             effects.run(g, ctx, card.spell.effects, finish=(
                 "spell_to_exile" if effects.spell_destination(item) == EXILE else "spell_to_graveyard", o.id))
         else:
@@ -458,7 +458,7 @@ def resolve_top(g: Game) -> None:
         specs = specs + choice_effects.mode_layout(modal, item.modes)[0]
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
     legal = tuple(targeting.target_legal(g, spec, t, item.controller, item.source, colors)
-                  for spec, t in zip(specs, item.targets))
+                  for spec, t in zip(targeting.fitted_specs(specs, len(item.targets)), item.targets))
     if specs and targeting.all_targets_illegal(item.targets, legal):
         g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
         return

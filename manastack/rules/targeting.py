@@ -231,8 +231,24 @@ def target_candidates(g: Game, spec: TargetSpec, controller: int, source: int | 
     return out
 
 
+# Agents are offered "any number of targets" (601.2c) as up to this many of them.
+MAX_REPEATED_LISTED = 2
+
+
+def fitted_specs(specs: tuple[TargetSpec, ...] | list[TargetSpec], n: int) -> tuple[TargetSpec, ...]:
+    """601.2c: the target specs of an ability chosen with `n` targets: a repeating last spec ("any number
+    of targets") once per target beyond the others."""
+    if specs and specs[-1].repeat and n > len(specs):
+        return tuple(specs) + (specs[-1],) * (n - len(specs))
+    return tuple(specs)
+
+
 def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ...], controller: int,
                   source: int | None, what: str, source_colors: frozenset[str] = frozenset()) -> None:
+    specs = fitted_specs(specs, len(targets))
+    if specs and specs[-1].repeat and len(targets) < len(specs):
+        raise IllegalActionError(f"{what} needs at least {len(specs)} target(s) ({', '.join(t.text for t in specs)}), "
+                                 f"got {len(targets)} (601.2c)")
     if len(targets) != len(specs):
         raise IllegalActionError(f"{what} needs {len(specs)} target(s) ({', '.join(t.text for t in specs)}), "
                                  f"got {len(targets)} (601.2c)")
@@ -259,6 +275,13 @@ def all_targets_illegal(targets: tuple, legal: tuple[bool, ...]) -> bool:
 def target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int, ...]]:
     if not specs:
         return [()]
+    if specs[-1].repeat:
+        # 601.2c "any number of targets": listed as one to MAX_REPEATED_LISTED of them, the others unchosen
+        # (None, dropped at the end of each combination)
+        extra = replace(specs[-1], optional=True, repeat=False)
+        full = tuple(specs[:-1]) + (replace(specs[-1], repeat=False),) + (extra,) * (MAX_REPEATED_LISTED - 1)
+        out_r = target_combos(g, full, p, source, colors)
+        return list(dict.fromkeys(_without_trailing(c, len(specs)) for c in out_r))
     lists = [target_candidates(g, spec, p, source, colors) for spec in specs]
     out: list[tuple] = [()]
     for i, (spec, cands) in enumerate(zip(specs, lists)):
@@ -280,6 +303,13 @@ def target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int
                 nxt.append(prev + (c,))
         out = nxt
     return out
+
+
+def _without_trailing(combo: tuple, keep: int) -> tuple:
+    n = len(combo)
+    while n > keep and combo[n - 1] is None:
+        n -= 1
+    return combo[:n]
 
 
 def power_below_source(g: Game, c: Any, source: int | None) -> bool:

@@ -61,6 +61,10 @@ class TargetSpec:
     # Targets of one instance of the word "target" ("up to two target creatures") share a group > 0:
     # chosen in increasing id order in legal action lists, since their order means nothing.
     group: int = 0
+    # 601.2c: "any number of target ...": the last target spec of an ability may be chosen again any
+    # number of times (at least once), each time for a different object or player (115.3); the player
+    # announces how many as the spell is cast (rules/targeting.py fitted_specs).
+    repeat: bool = False
 
 
 # Who an effect refers to.

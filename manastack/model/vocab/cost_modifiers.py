@@ -28,7 +28,7 @@ class CostCount:
     "greatest_power" / "total_power" (creatures the caster controls), "devotion" (700.5, to the colors
     in `types`), "colors_among" (colors among permanents the caster controls), "drawn" (cards the caster
     drew this turn), "died" (creatures that died this turn), "attacked" / "attacked_by_you" (creatures
-    that attacked this turn)."""
+    that attacked this turn); "extra_targets": the spell's chosen targets beyond the first (601.2f)."""
 
     kind: str
     filter: V.ObjectFilter | None = None
