@@ -18,6 +18,7 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any
 
@@ -191,48 +192,79 @@ registry.register_effect(ReorderTop, _reorder_top)
 
 
 def _dig(g: Game, ctx: effect_context.Context, e: V.DigPut) -> list | None:
+    """401.4 / 608.2c: some of the cards looked at (still in the library) go to `e.to`."""
     s = g.s
     p = ctx.controller
     lib = s.players[p].library
     cards = tuple(c for c in ctx.looked if c in lib)
     cands = tuple(c for c in cards if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], p))
+    if e.every:
+        _dig_move(g, p, e, cands)  # "put all Elf cards revealed this way into your hand": no choice
+        return None
     if not cands:
         return None
-    return [choice_effects.queue_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}{e.count} card(s) to put into "
-                                     f"your hand ({', '.join(g.name_of(c) for c in cands)})", (e, ctx.name))]
+    where = {"hand": "into your hand", "battlefield": "onto the battlefield", "graveyard": "into your graveyard",
+             "top": "on top of your library"}[e.to]
+    return [choice_effects.queue_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}"
+                                        f"{'any number' if e.count >= 99 else e.count} card(s) to put {where} "
+                                        f"({', '.join(g.name_of(c) for c in cands)})", (e, ctx))]
+
+
+def _dig_move(g: Game, p: int, e: V.DigPut, chosen: tuple[int, ...]) -> None:
+    s = g.s
+    for c in chosen:
+        if e.reveal:
+            g.log_event("reveal", "701.16a", player=s.players[p].name, card=s.objects[c].card.name)
+        if e.to == "battlefield":
+            g.move(c, BATTLEFIELD, rule="608.2c", controller=p, tapped=e.tapped)
+        elif e.to == "graveyard":
+            g.move(c, GRAVEYARD, rule="608.2c")
+        elif e.to == "top":
+            lib = s.players[p].library
+            lib.remove(c)
+            lib.insert(0, c)  # the same card, on top (it stays in the library: not a new object)
+        else:
+            g.move(c, HAND, rule="608.2c")
 
 
 def _dig_actions(g: Game, d: Any) -> list:
-
     e, _ = g.s.queue[0][5]
     n = min(e.count, len(d.data))
-    if n == 1:
-        out = [A.Choose(c) for c in d.data]
-    else:
-        out = [A.Choose(x) for x in combinations(d.data, n)]
     if e.upto:
-        out.append(A.Choose(False))
-    return out
+        if len(d.data) > 6:  # too many subsets to list: each card alone, or as many as allowed
+            out = [A.Choose(c) for c in d.data] + ([A.Choose(tuple(d.data[:n]))] if n > 1 else [])
+        else:
+            out = [A.Choose(x) for k in range(1, n + 1) for x in combinations(d.data, k)]
+        return out + [A.Choose(False)]
+    if n == 1:
+        return [A.Choose(c) for c in d.data]
+    return [A.Choose(x) for x in combinations(d.data, n)]
 
 
 def _answer_dig(g: Game, d: Any, value: Any) -> None:
     s = g.s
-    e, name = s.queue[0][5]
+    e, ctx = s.queue[0][5]
     n = min(e.count, len(d.data))
     if value is False or value == () or value == []:
         chosen: tuple = ()
         if not e.upto:
             raise IllegalActionError(f"{d.prompt}: {n} card(s) must be chosen")
     else:
-        chosen = (value,) if isinstance(value, int) else tuple(value)
-        if len(chosen) != n or len(set(chosen)) != n or any(c not in d.data for c in chosen):
-            raise IllegalActionError(f"{d.prompt}: choose {n} of {', '.join(g.name_of(c) for c in d.data)}")
+        chosen = (value,) if isinstance(value, int) else tuple(value) if isinstance(value, (list, tuple)) else (None,)
+        if (len(chosen) > n if e.upto else len(chosen) != n) or len(set(chosen)) != len(chosen) \
+                or any(c not in d.data for c in chosen):
+            raise IllegalActionError(f"{d.prompt}: choose {'up to ' if e.upto else ''}{n} of "
+                                     f"{', '.join(g.name_of(c) for c in d.data)}")
     s.pending = None
     s.queue.pop(0)
-    for c in chosen:
-        if e.reveal:
-            g.log_event("reveal", "701.16a", player=s.players[d.player].name, card=s.objects[c].card.name)
-        g.move(c, HAND, rule="608.2c")
+    _dig_move(g, d.player, e, chosen)
+    # The rest of the resolution: a card left on top is no longer among "the rest" (608.2c); "if you
+    # don't" asks whether a card was put.
+    new_ctx = dataclasses.replace(ctx, looked=tuple(c for c in ctx.looked if c not in chosen) if e.to == "top"
+                                  else ctx.looked, did=bool(chosen))
+    for i, it in enumerate(s.queue):  # every level of it ("you may ..." runs its part in the same context)
+        if it[0] == "resume_effects" and it[1] is ctx:
+            s.queue[i] = ("resume_effects", new_ctx, *it[2:])
 
 
 def _put_rest(g: Game, ctx: effect_context.Context, e: V.PutRest) -> list | None:
@@ -242,13 +274,18 @@ def _put_rest(g: Game, ctx: effect_context.Context, e: V.PutRest) -> list | None
     if e.to == "graveyard":
         for c in rest:
             g.move(c, GRAVEYARD, rule="608.2c")
-    elif e.to == "bottom_any":
+    elif e.to in ("bottom_any", "top_any"):
         if len(rest) > 1:
+            if e.to == "top_any":
+                return [choice_effects.queue_choice("order_top", ctx.controller, tuple(rest),
+                                f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} back on top of your library "
+                                f"in any order (first listed ends on top)")]
             return [choice_effects.queue_choice("order_bottom", ctx.controller, tuple(rest),
                             f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} on the bottom of your library in "
                             f"the order you choose (first listed is put on the bottom first)")]
-        for c in rest:
-            g.move(c, LIBRARY, rule="608.2c", bottom=True)
+        if e.to == "bottom_any":
+            for c in rest:
+                g.move(c, LIBRARY, rule="608.2c", bottom=True)
     else:
         s.rng.shuffle(rest)  # "in a random order"
         for c in rest:

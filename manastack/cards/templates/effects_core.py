@@ -527,38 +527,6 @@ def _look(m, targets):
     return [V.LookAtTop(amount(m.group(2)), reveal=m.group(1) == "reveal")]
 
 
-_REST = {"into your graveyard": "graveyard", "on the bottom of your library in a random order": "bottom_random",
-         "on the bottom of your library in any order": "bottom_any"}
-
-
-@template(rf"put {N} of them into your hand and the (?:rest|other|others) (into your graveyard|on the bottom of your "
-          r"library in (?:a random|any) order)")
-def _dig_put(m, targets):
-    n = amount(m.group(1))
-    if not isinstance(n, int) or n > 2:
-        raise Unsupported(m.string)
-    return [V.DigPut(n), V.PutRest(_REST[m.group(2)])]
-
-
-@template(r"you may reveal an? (.+?) card from among them and put (?:it|that card) into your hand")
-def _dig_reveal(m, targets):
-    return [V.DigPut(1, upto=True, filter=parse_filter(m.group(1)), reveal=True)]
-
-
-@template(r"you may put an? (.+?) card from among them into your hand")
-def _dig_may(m, targets):
-    """After "reveal the top four cards of your library" (Satyr Wayfinder) or "look at ...": up to one card
-    of that quality."""
-    if " and/or " in m.group(1):
-        raise Unsupported(m.string)  # "a creature card and/or a land card": one of each, not modelled
-    return [V.DigPut(1, upto=True, filter=parse_filter(m.group(1)))]
-
-
-@template(r"(?:then )?put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)")
-def _put_rest(m, targets):
-    return [V.PutRest(_REST[m.group(1)])]
-
-
 @template(r"gain control of (target .+?|it|that creature) until end of turn")
 def _threaten(m, targets):
     """613.1b: "Gain control of target creature until end of turn" (Threaten)."""

@@ -619,19 +619,26 @@ class LookAtTop(Effect):
 @dataclass(frozen=True, slots=True)
 class DigPut(Effect):
     """"Put one of them into your hand" / "You may reveal a creature card from among them and put it
-    into your hand": the player chooses among the cards looked at (701.16a when revealed)."""
+    into your hand": the player chooses among the cards looked at (701.16a when revealed).
+    `count` cards exactly (as many as there are), or up to `count` when `upto` ("you may", "up to two",
+    "any number of": 99); `every`: all the matching cards, no choice ("put all Elf cards revealed this
+    way into your hand"). `to`: "hand", "battlefield" (`tapped`), "graveyard" or "top" (left on top
+    of the library: "put up to one of them on top of your library")."""
 
     count: int = 1
     upto: bool = False  # "you may": zero is allowed
     filter: ObjectFilter | None = None
     reveal: bool = False
+    to: str = "hand"
+    tapped: bool = False
+    every: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class PutRest(Effect):
     """"Put the rest into your graveyard" / "on the bottom of your library in a random order"."""
 
-    to: str  # "graveyard" or "bottom_random"
+    to: str  # "graveyard", "bottom_random", "bottom_any" or "top_any" ("back on top of your library in any order")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,187 @@
+"""Library digs (401.4, 701.16a, 608.2c): what happens to the cards a "look at the top N cards of your
+library" / "reveal the top N cards of your library" sentence (effects_core.py `_look`, V.LookAtTop) just
+looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
+
+- "Put one of them into your hand and the other on the bottom of your library" (Sea Gate Oracle), "put two
+  of them into your hand and the rest into your graveyard", "put up to one of them on top of your library
+  and the rest on the bottom of your library in a random order": a number of the cards (or up to it) to a
+  zone, and the rest to another.
+- "You may reveal a creature card with power 2 or less from among them and put it into your hand", "you may
+  put a land card from among them onto the battlefield tapped", "put up to two creature cards with mana
+  value 3 or less from among them onto the battlefield", "you may put any number of ... from among them
+  ...", "put all Elf cards revealed this way into your hand and the rest on the bottom of your library in any
+  order" (Sylvan Messenger): the cards of a quality (701.16a: a revealed card is shown to every player).
+- "Put the rest on the bottom of your library in a random order", "... into your graveyard", "... back on top
+  of your library in any order" (401.4: the owner orders cards put on top or on the bottom together).
+- "You may put one of those cards back on top of your library" (it stays there, on top).
+
+A quality of cards in a library ("permanent card", 110.4b: an artifact, battle, creature, enchantment, land
+or planeswalker card; "Elf, Warrior, or Tyvar card": any of them) is read by `card_filter`.
+Every sentence here refers to the cards looked at: `_after_look` refuses one with nothing looked at before it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...model import vocab as V
+from ...model.vocab.vehicles_facedown import AnyOfFilter
+from ..compiler import EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
+from .effects_common import amount, parse_filter, template
+
+_PERMANENT_TYPES = "artifact, battle, creature, enchantment, land, or planeswalker"  # 110.4b
+
+_QTY = r"(a|an|one|two|three|four|five|up to (?:one|two|three|four|five)|any number of|all)"
+# where the chosen cards go
+_TO = (r"(into your hand|onto the battlefield tapped|onto the battlefield|into your graveyard|"
+       r"(?:back )?on top of your library)")
+# where the rest go
+_REST_TO = (r"(into your graveyard|on the bottom of your library(?: in (?:a random|any) order)?|"
+            r"on the bottom in (?:a random|any) order|(?:back )?on top of your library in any order)")
+_REST = r"(?:the rest|the other|the others|the rest of (?:the|those) cards)"
+
+
+def _dest(text: str) -> tuple[str, bool]:
+    """(V.DigPut.to, tapped) of a destination phrase."""
+    if text == "into your hand":
+        return "hand", False
+    if text.startswith("onto the battlefield"):
+        return "battlefield", text.endswith("tapped")
+    if text == "into your graveyard":
+        return "graveyard", False
+    return "top", False
+
+
+def _rest_dest(text: str) -> str:
+    """V.PutRest.to of a phrase for the rest (401.4: cards put on the bottom together, no order stated: their
+    owner orders them)."""
+    if text == "into your graveyard":
+        return "graveyard"
+    if "on top" in text:
+        return "top_any"
+    return "bottom_random" if text.endswith("a random order") else "bottom_any"
+
+
+def _count(qty: str) -> tuple[int, bool, bool]:
+    """(count, upto, every) of a quantity word."""
+    if qty == "all":
+        return 99, False, True
+    if qty == "any number of":
+        return 99, True, False
+    if qty.startswith("up to "):
+        return _int(qty[len("up to "):]), True, False
+    return _int("one" if qty in ("a", "an") else qty), False, False
+
+
+def _int(word: str) -> int:
+    n = amount(word)
+    if not isinstance(n, int):
+        raise Unsupported(word)
+    return n
+
+
+def card_filter(phrase: str) -> V.ObjectFilter:
+    """A quality of cards in a zone other than the battlefield ("creature card with power 2 or less",
+    "nonland permanent cards", "elf, warrior, or tyvar card"). Raises Unsupported."""
+    p = phrase.strip()
+    if not re.search(r"\bcards?\b", p):
+        raise Unsupported(phrase)
+    # 110.4b: a "permanent card" is a card of a permanent type (parse_filter reads "permanent" as anything,
+    # which is right only on the battlefield).
+    if re.search(r"\bpermanent\b", p):
+        if re.search(r"\bpermanent\b.*\bpermanent\b|\bpermanent (?!cards?\b)|\bor\b|\band\b", p):
+            raise Unsupported(phrase)
+        p = re.sub(r"\bpermanent\b", _PERMANENT_TYPES, p)
+    if re.fullmatch(r"historic cards?", p):
+        return V.FilterPlus(historic=True)  # 700.6: an artifact, a legendary card or a Saga
+    try:
+        return parse_filter(p, allow_card=True)
+    except Unsupported:
+        pass
+    # "Elf, Warrior, or Tyvar card", "Human or artifact card": any of the listed qualities
+    m = re.fullmatch(r"(.+?) (cards?)", p)
+    if not m or " with " in p or "permanent" in phrase:
+        raise Unsupported(phrase)
+    parts = [x.strip() for x in re.split(r", or |, | or ", m.group(1)) if x.strip()]
+    if len(parts) < 2:
+        raise Unsupported(phrase)
+    return AnyOfFilter(options=tuple(parse_filter(f"{x} card", allow_card=True) for x in parts))
+
+
+@template(rf"put (up to )?(one|two|three|four|five|any number) (?:of them |of those cards |of those )?{_TO},? and "
+          rf"{_REST} {_REST_TO}")
+def _dig_and_rest(m, targets):
+    """"Put one of them into your hand and the other on the bottom of your library", "put up to one of them
+    on top of your library and the rest on the bottom of your library in a random order" (Thassa's Oracle)."""
+    to, tapped = _dest(m.group(3))
+    upto = bool(m.group(1)) or m.group(2) == "any number"
+    n = 99 if m.group(2) == "any number" else _int(m.group(2))
+    if to == "top" and n != 1:
+        raise Unsupported(m.string)  # several cards on top: their order is not modelled here
+    return [V.DigPut(n, upto=upto, to=to, tapped=tapped), V.PutRest(_rest_dest(m.group(4)))]
+
+
+@template(rf"(you may )?(reveal|put) {_QTY} (.+?) (?:from among them|from among those cards|from among the revealed "
+          rf"cards|revealed this way)(?: and put (?:it|them|that card|those cards))? {_TO}"
+          rf"(?:,? and {_REST} {_REST_TO})?")
+def _dig_quality(m, targets):
+    """"You may reveal a creature card from among them and put it into your hand", "put all Elf cards
+    revealed this way into your hand and the rest on the bottom of your library in any order"."""
+    may, verb, qty, what = m.group(1), m.group(2), m.group(3), m.group(4)
+    if (verb == "reveal") != (" and put " in m.string) or "and/or" in what:
+        raise Unsupported(m.string)  # "a creature card and/or a land card": one of each, not modelled
+    n, upto, every = _count(qty)
+    if may:
+        if every:
+            raise Unsupported(m.string)
+        upto = True
+    to, tapped = _dest(m.group(5))
+    if to == "top":
+        raise Unsupported(m.string)
+    if qty in ("a", "an") and re.search(r"\bcards\b", what) or qty not in ("a", "an", "one") and not re.search(
+            r"\bcards\b", what):
+        raise Unsupported(m.string)
+    out: list[V.Effect] = [V.DigPut(n, upto=upto, filter=card_filter(what), reveal=verb == "reveal", to=to,
+                                    tapped=tapped, every=every)]
+    if m.group(6):
+        out.append(V.PutRest(_rest_dest(m.group(6))))
+    return out
+
+
+@template(rf"(?:then )?put {_REST} (?:back )?{_REST_TO}")
+def _put_rest(m, targets):
+    """"Put the rest on the bottom of your library in a random order" (401.4)."""
+    return [V.PutRest(_rest_dest(m.group(1)))]
+
+
+@template(r"you may put (?:one|a card) of (?:them|those cards) back on top of your library")
+def _may_keep_on_top(m, targets):
+    """"You may put one of those cards back on top of your library. Put the rest into your graveyard.": the card
+    chosen stays on top of the library (it is no longer among the rest)."""
+    return [V.DigPut(1, upto=True, to="top")]
+
+
+def _after_look(effects: list, targets: list) -> None:
+    """"Them", "the rest": the cards a "look at the top N cards" sentence before looked at."""
+    looked = False
+    for e in effects:
+        if isinstance(e, V.LookAtTop):
+            looked = True
+        elif isinstance(e, (V.DigPut, V.PutRest)) and not looked:
+            raise Unsupported("the cards looked at")
+
+
+EFFECTS_CHECKS.append(_after_look)
+
+
+def _first(fn) -> None:
+    """Before the general "you may ..." template (608.2d), which would ask yes or no and then for exactly
+    one card: here "you may put a land card from among them" is one choice of up to one card."""
+    entry = next(e for e in SENTENCE_TEMPLATES if e[1].__qualname__ == fn.__qualname__
+                 and e[1].__module__ == fn.__module__)
+    SENTENCE_TEMPLATES.remove(entry)
+    first_template(SENTENCE_TEMPLATES, (entry[0].compiled(), entry[1]))
+
+
+_first(_dig_quality)
+_first(_may_keep_on_top)
