@@ -1,5 +1,8 @@
-""""The next time a source of your choice would deal damage to you this turn, prevent that damage"
-(609.7a, 615.7); executed by rules/prevention.py.
+"""Prevention effects of spells and abilities; executed by rules/prevention.py.
+
+- "The next time a source of your choice would deal damage to you this turn, prevent that damage"
+  (609.7a, 615.7).
+- "Damage can't be prevented this turn" (615.12).
 """
 
 from __future__ import annotations
@@ -21,3 +24,9 @@ def _prevent_next_from_source(m, targets):
     elif m.group(2) == "any target":
         to = target("any target", targets)
     return [prevention.PreventNextFromSource(quality, to)]
+
+
+@template(r"damage can't be prevented this turn")
+def _cant_be_prevented(m, targets):
+    """615.12: Skullcrack, Stomp, Flaring Pain."""
+    return [prevention.DamageCantBePrevented()]

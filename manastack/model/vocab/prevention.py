@@ -24,3 +24,13 @@ class PreventAllRemoveCounter(V.StaticAbility):
     after, once per damage event (damage from several sources at once, 510.2, removes one)."""
 
 
+
+
+# The ContinuousEffect kind of "Damage can't be prevented this turn" (615.12; target None: all damage).
+UNPREVENTABLE = "damage_unpreventable"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageCantBePrevented(V.Effect):
+    """615.12: "Damage can't be prevented this turn" (Skullcrack, Stomp): until end of turn the prevention
+    effects that apply prevent nothing (their additional effects still happen) and shields aren't used up."""
