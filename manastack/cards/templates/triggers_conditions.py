@@ -19,7 +19,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.cast_origin import WasCast
-from ...model.vocab.conditions import ControlCount, OpponentMoreLands, WasKicked
+from ...model.vocab.conditions import ControlCount, NoCountersOnSource, OpponentMoreLands, WasKicked
 from ..compiler import (
     Unsupported,
     number,
@@ -66,6 +66,10 @@ def intervening_condition(text: str, event: str) -> object:
         if event != "etb":
             raise Unsupported(text)  # "it" is the permanent that entered
         return WasKicked()
+    m = re.fullmatch(r"there are no ([a-z+/\-0-9]+) counters on cardname|cardname has no ([a-z+/\-0-9]+) counters on it",
+                     text)
+    if m:
+        return NoCountersOnSource(m.group(1) or m.group(2))  # the source's own counters
     if text in ("an opponent controls more lands than you", "defending player controls more lands than you"):
         return OpponentMoreLands()
     m = re.fullmatch(r"(you cast it|it was cast|you didn't cast it|it wasn't cast)( from your hand)?", text)
