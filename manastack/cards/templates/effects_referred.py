@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
@@ -34,9 +35,10 @@ from ...model.vocab import (
     referred_objects,
     zone_change_effects,
 )
+from ...model.vocab.combat_keywords import UntapAll
 from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
 from ..draft import CardDraft
-from .effects_common import N, amount, parse_filter, sub_effects, substitute, target, template
+from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, substitute, target, template
 
 # The vocabulary modules of the rules modules that execute this module's effects (_refers_to_it reads their effects' fields).
 _RULES_MODULES = frozenset(m.__name__ for m in (hand_effects, keyword_actions, library_effects, prevention,
@@ -385,3 +387,49 @@ def _fold_no_regeneration(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_no_regeneration)
+
+
+# --------------------------------------------------------------------------- "they gain ..." after a group
+
+
+@dataclass(frozen=True, slots=True)
+class _TheyGain(V.Effect):
+    """Compile-time marker: "They gain flying until end of turn" after an effect on a group (folded into
+    a PumpAll of that group by _fold_they_gain)."""
+
+    keywords: tuple[str, ...]
+
+
+@template(r"(?:they|those creatures) gain (.+) until end of turn")
+def _they_gain(m, targets):
+    """"Untap all creatures you control. They gain flying and double strike until end of turn" (608.2c:
+    "they" are the creatures the effect before acted on)."""
+    return [_TheyGain(keywords_of(m.group(1)))]
+
+
+def _membership_kept(before: V.Effect) -> V.ObjectFilter | None:
+    """The group of `before` when acting on it can't change which objects the group holds, so that the
+    group read again is the objects "they" refers to: untapping a group that isn't defined by being
+    tapped; putting counters on a group not defined by power, toughness or keywords."""
+    flt = getattr(before, "filter", None)
+    if isinstance(before, UntapAll) and flt is not None and flt.tapped is None:
+        return flt
+    if isinstance(before, V.AddCountersAll) and flt is not None and not (
+            isinstance(flt, V.FilterPlus) and (flt.power_min is not None or flt.power_max is not None
+                                               or flt.toughness_max is not None or flt.keywords
+                                               or flt.non_keywords or flt.power_below_source)):
+        return flt
+    return None
+
+
+def _fold_they_gain(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the marker becomes a PumpAll of the group the effect just before acted on."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _TheyGain):
+            flt = _membership_kept(effects[i - 1]) if i else None
+            if flt is None:
+                raise Unsupported("they gain ...: no group acted on just before")
+            effects[i] = V.PumpAll(flt, 0, 0, e.keywords)
+
+
+EFFECTS_CHECKS.append(_fold_they_gain)
