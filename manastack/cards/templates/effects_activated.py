@@ -24,7 +24,7 @@ _ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|mill [^:,
 _COST = rf"((?:{_ITEM})(?:, (?:{_ITEM}))*)"
 
 
-def parse_cost_plus(text: str, allow_mill: bool = False) -> V.Cost:
+def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = False) -> V.Cost:
     """The cost before the colon (lower-cased) → Cost, or CostPlus when it has parts only the effect
     templates know. Milling (`allow_mill`) is paid only by an activated ability of a permanent
     (rules/activation.py). Raises Unsupported."""
@@ -50,6 +50,8 @@ def parse_cost_plus(text: str, allow_mill: bool = False) -> V.Cost:
             plus["discard"] = int(amount(m.group(1)))
             if m.group(2):
                 plus["discard_filter"] = parse_filter(m.group(2))
+        elif allow_return and (m := re.fullmatch(r"return (?:a|an) (.+) you control to its owner's hand", part)):
+            plus["return_to_hand"] = parse_filter(m.group(1) + " you control")  # paid by rules/stack.py
         elif allow_mill and (m := re.fullmatch(r"mill (a|one|two|three|\d+) cards?", part)):
             plus["mill"] = int(amount(m.group(1)))
         elif m := re.fullmatch(r"remove (a|an|one|two|three|\d+) (\+1/\+1|-1/-1|[a-z]+) counters? from cardname", part):
@@ -94,8 +96,9 @@ def _activated(m, para, out: CardDraft, is_spell):
 
 
 @paragraph_template(r"as an additional cost to cast (?:cardname|this spell), (sacrifice (?:a|an|another) [^,.]+|"
-                    r"discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life)")
+                    r"discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life|"
+                    r"return (?:a|an) [^,.]+ you control to its owner's hand)")
 def _additional_cost(m, para, out: CardDraft, is_spell):
     """601.2b, 601.2f-h: an additional cost, paid as the spell is cast (rules/stack.py cast_spell)."""
-    cost = parse_cost_plus(m.group(1))
+    cost = parse_cost_plus(m.group(1), allow_return=True)
     out.abilities.append(V.AdditionalCost(para, cost))

@@ -327,6 +327,7 @@ def _sacrifice_self(m, targets):
 def _then(m, targets):
     """"draw a card, then discard a card" (608.2c: in the order written); a series "draw three cards, untap
     up to two lands, then discard a card" (Pore Over the Pages): each part in order."""
+    _whole_sentence_x(m.string)
     # "target player discards a card, then mills a card": the later clause is that player's (_with_subject_of)
     return _no_mana(_series(m.group(1), targets) + _with_subject_of(m.group(1), m.group(2), targets))
 
@@ -350,6 +351,7 @@ def _series(text: str, targets: list) -> list:
 def _and(m, targets):
     """"you gain 3 life and draw a card", "each opponent loses 2 life and you gain 2 life"."""
     s = m.string
+    _whole_sentence_x(s)
     for i in [i.start() for i in re.finditer(r" and ", s)]:
         left, right = s[:i], s[i + 5:]
         n = len(targets)
@@ -359,6 +361,13 @@ def _and(m, targets):
         except Unsupported:
             del targets[n:]
     raise Unsupported(s)
+
+
+def _whole_sentence_x(s: str) -> None:
+    """"You draw X cards and you lose X life, where X is ...": the "where X is" defines every X of the
+    sentence, so the sentence is not split into clauses here (effects_phrases._amount_where_x reads it)."""
+    if ", where x is " in s:
+        raise Unsupported(s)
 
 
 def _with_subject_of(left: str, right: str, targets: list) -> list:
@@ -387,6 +396,7 @@ def _with_subject_of(left: str, right: str, targets: list) -> list:
 def _three_clauses(m, targets):
     """"You gain 2 life, draw a card, and scry 1": three clauses in order, the later two of the first
     one's subject when they name none (", then" is _then's)."""
+    _whole_sentence_x(m.string)
     first, second, third = m.group(1), m.group(2), m.group(3)
     effects = sub_effects(first, targets)
     effects += _with_subject_of(first, second, targets)

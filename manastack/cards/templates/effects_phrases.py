@@ -100,6 +100,24 @@ def _damage_count(m, targets):
     return [dataclasses.replace(e, amount=count) for e in effects]
 
 
+@template(r"(.+), where x is the number of (.+)")
+def _amount_where_x(m, targets):
+    """"{T}: Create X 1/1 red Goblin creature tokens, where X is the number of Goblins you control" (Krenko),
+    "draw X cards, where X is the number of ...": every X of the sentence is an effect's amount, counted
+    as it resolves (608.2h)."""
+    effects = sub_effects(m.group(1), targets)
+    count = _count_of(m.group(2), "", targets)
+    out = []
+    for e in effects:
+        fields = {f.name: getattr(e, f.name) for f in dataclasses.fields(e)}
+        if any(k != "amount" and v == "X" for k, v in fields.items()):
+            raise Unsupported(m.string)  # an X that is not an amount ("+X/+X", "X/X tokens")
+        out.append(dataclasses.replace(e, amount=count) if fields.get("amount") == "X" else e)
+    if out == effects:
+        raise Unsupported(m.string)  # no X to define
+    return out
+
+
 @template(rf"(?:(target player|target opponent|you) )?draws? (a card|{N} cards) for each (.+)")
 def _draw_for_each(m, targets):
     """"Target player draws a card for each basic land type among lands they control" (Allied Strategies),

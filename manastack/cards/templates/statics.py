@@ -654,6 +654,13 @@ def _enchant(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     phrase = m.group(1)
     if phrase in ("player", "opponent") or "card" in phrase or "graveyard" in phrase:
         raise Unsupported(para)
+    land = re.fullmatch(r"(forest|plains|island|swamp|mountain)( you control| an opponent controls)?", phrase)
+    if land:  # "Enchant Mountain you control" (Chained to the Rocks): a basic land type (205.3i)
+        who = {" you control": "you", " an opponent controls": "opponent"}.get(land.group(2) or "")
+        flt = ObjectFilter(subtypes=frozenset({land.group(1).capitalize()}), controller=who)
+        out.enchant = flt
+        out.abilities.append(StaticAbility(para, "enchant", flt))
+        return
     kind, flt = parse_object_phrase(phrase)
     if kind != "permanent":
         raise Unsupported(para)

@@ -541,6 +541,7 @@ class CostPlus(Cost):
     exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"
     exile_count: int = 0
     mill: int = 0  # "Mill a card" (701.13a; 701.13b: not payable with fewer cards in the library)
+    return_to_hand: ObjectFilter | None = None  # "return a land you control to its owner's hand" (a spell's, 601.2b)
     # 602.5b-d: when the ability may be activated: "once_each_turn", "your_turn", "your_upkeep",
     # "before_attackers" (during your turn, before attackers are declared); "" any time.
     restriction: str = ""
