@@ -1,0 +1,57 @@
+"""Transforming double-faced cards (712, 701.28); executed by rules/transform.py.
+
+- 701.28a: "transform CARDNAME" / "transform it" (the Transform effect; "you may transform CARDNAME" is
+  the general "you may" of templates/effects_core.py).
+- 712.14a: "exile CARDNAME, then return him/her/it to the battlefield transformed under his/her/its
+  owner's control" (ExileReturnTransformed).
+- 603.4: the Innistrad werewolves: "At the beginning of each upkeep, if no spells were cast last turn,
+  transform CARDNAME." / "... if a player cast two or more spells last turn, transform CARDNAME."
+  (an upkeep trigger with the SpellsLastTurn intervening "if" clause).
+- 701.16a: "[trigger], look at the top card of your library. You may reveal that card. If an instant or
+  sorcery card is revealed this way, [effect]" (Delver of Secrets: RevealTopIf inside a "you may").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...model import vocab as V
+from ...model.vocab.transform import ExileReturnTransformed, RevealTopIf, SpellsLastTurn, Transform
+from ..compiler import paragraph_template, parse_effects, trigger_kwargs, trigger_template
+from ..draft import CardDraft
+from .effects_common import parse_filter, target, template
+
+
+@template(r"transform (cardname|it)")
+def _transform(m, targets):
+    """701.28a: the source itself ("it": the object the ability refers to, else the source)."""
+    return [Transform(target(m.group(1), targets))]
+
+
+@template(r"exile cardname, then return (?:him|her|it) to the battlefield transformed under (?:his|her|its) owner's control")
+def _exile_return_transformed(m, targets):
+    """712.14a: the same card returns as a new object with its back face up (400.7)."""
+    return [ExileReturnTransformed()]
+
+
+_LAST_TURN = {"no spells were cast last turn": True, "a player cast two or more spells last turn": False}
+
+
+@trigger_template(r"at the beginning of each upkeep, if (no spells were cast last turn|a player cast two or more spells "
+                  r"last turn)")
+def _werewolf_upkeep(m: re.Match) -> dict:
+    """603.4: checked as each upkeep begins and again as the ability resolves (rules/transform.py)."""
+    return {**trigger_kwargs("at the beginning of each upkeep"), "intervening": SpellsLastTurn(_LAST_TURN[m.group(1)])}
+
+
+@paragraph_template(r"((?:when|whenever|at) .+?), look at the top card of your library\. you may reveal that card\. "
+                    r"if an? (.+?) card is revealed this way, (.+)")
+def _look_reveal_if(m, para: str, out: CardDraft, is_spell: bool) -> None:
+    """701.16a: the card is looked at, then revealed or not (the controller's "you may", 608.2d); only a
+    revealed card of that quality lets the rest happen."""
+    kwargs = trigger_kwargs(m.group(1))
+    targets: list[V.TargetSpec] = []
+    then = parse_effects(m.group(3), targets)
+    flt = parse_filter(m.group(2) + " card", allow_card=True)
+    effects = (V.LookAtTop(1), V.Optional((RevealTopIf(flt, then),), prompt="reveal the top card of your library"))
+    out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
