@@ -24,6 +24,11 @@ front face, `faces[0]` the back face; cards/data/card-faces.json holds the back 
 - 603.4: the werewolves' intervening "if" clauses "if no spells were cast last turn" and "if a player cast
   two or more spells last turn" (SpellsLastTurn): the spells cast (the 601.2i "cast" lines of the log)
   during the previous turn (500.1; before the game's first turn, none).
+- 701.28e: "When(ever) CARDNAME transforms into CARDNAME" triggers as the permanent transforms into the face
+  that has it (registry.EVENT_TRIGGERS[Transformed]).
+- 608.2c: "Then if it has no ice counters on it, transform it" (NoCountersOnSelf); "return all non-Horror
+  creatures to their owners' hands" (ReturnAllToHand: the permanents that have the quality as it resolves, each to its owner's
+  hand, 400.7/108.3; the mass bounce Awoken Horror needs).
 - 701.16a: "look at the top card of your library. You may reveal that card. If an instant or sorcery card
   is revealed this way, ..." (RevealTopIf, inside a "you may": the card revealed decides the rest).
 """
@@ -35,15 +40,24 @@ from typing import TYPE_CHECKING
 from ..engine import registry
 from ..model import vocab as V
 from ..model.events import Event, Transformed
-from ..model.state import BATTLEFIELD, EXILE
-from ..model.vocab.transform import TRANSFORM, ExileReturnTransformed, RevealTopIf, SpellsLastTurn, Transform
-from . import add_hook, effect_context, targeting
+from ..model.state import BATTLEFIELD, EXILE, HAND
+from ..model.vocab.transform import (
+    TRANSFORM,
+    ExileReturnTransformed,
+    NoCountersOnSelf,
+    ReturnAllToHand,
+    RevealTopIf,
+    SpellsLastTurn,
+    Transform,
+)
+from . import add_hook, effect_context, targeting, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..model.state import Obj
     from ..model.vocab import CardDef
 
+TRANSFORMED_INTO = "transformed_into"  # the trigger event of "when CARDNAME transforms into CARDNAME" (701.28e)
 TRANSFORMED = "transformed"  # the entry choice of a permanent put onto the battlefield transformed (712.14a)
 
 
@@ -192,6 +206,32 @@ def _spells_last_turn(g: Game, cond: SpellsLastTurn, source: int, lki: object, e
     return any(n >= 2 for n in counts.values())
 
 
+def _transformed_into(g: Game, e: Event) -> None:
+    """registry.EVENT_TRIGGERS[Transformed]: 701.28e, "When(ever) CARDNAME transforms into CARDNAME": the
+    face now up has the ability, and it is that face (its own name) the permanent transformed into."""
+    assert isinstance(e, Transformed)
+    o = g.s.objects.get(e.obj)
+    if o is None or o.zone != BATTLEFIELD:
+        return
+    for ab in trigger_queue.own_triggered(g, o, (TRANSFORMED_INTO,)):
+        trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name)
+
+
+def _no_counters(g: Game, cond: NoCountersOnSelf, source: int, lki: object, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    if o is None or o.zone != BATTLEFIELD:
+        o = lki[0] if isinstance(lki, tuple) and lki else None  # 608.2h: as it last existed
+    return o is None or not o.counters.get(cond.kind, 0)
+
+
+def _return_all(g: Game, ctx: effect_context.Context, e: ReturnAllToHand) -> list | None:
+    """400.7: the permanents with the quality as the effect happens, each to its owner's hand."""
+    for oid in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source):  # as DestroyAll (701.8)
+        if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
+            g.move(oid, HAND, rule="400.7")
+    return None
+
+
 def _install() -> None:
     registry.EVENT_PERFORMERS[Transformed] = _perform
     registry.register_effect(Transform, _transform)
@@ -199,6 +239,9 @@ def _install() -> None:
     registry.register_effect(RevealTopIf, _reveal_top_if)
     registry.CONDITION_EVALUATORS[SpellsLastTurn] = _spells_last_turn
     add_hook(registry.ENTERS_AS, _enters_transformed)
+    registry.register_effect(ReturnAllToHand, _return_all)
+    registry.CONDITION_EVALUATORS[NoCountersOnSelf] = _no_counters
+    add_hook(registry.EVENT_TRIGGERS.setdefault(Transformed, []), _transformed_into)
 
 
 _install()

@@ -7,6 +7,9 @@
 - 603.4: the Innistrad werewolves: "At the beginning of each upkeep, if no spells were cast last turn,
   transform CARDNAME." / "... if a player cast two or more spells last turn, transform CARDNAME."
   (an upkeep trigger with the SpellsLastTurn intervening "if" clause).
+- 701.28e: "When(ever) CARDNAME transforms into CARDNAME" (the trigger event "transformed_into").
+- 608.2c: "Then if it has no ice counters on it, transform it" (Thing in the Ice: the source's counters);
+  "return all non-Horror creatures to their owners' hands" (ReturnAllToHand).
 - 701.16a: "[trigger], look at the top card of your library. You may reveal that card. If an instant or
   sorcery card is revealed this way, [effect]" (Delver of Secrets: RevealTopIf inside a "you may").
 """
@@ -16,8 +19,16 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.transform import ExileReturnTransformed, RevealTopIf, SpellsLastTurn, Transform
-from ..compiler import paragraph_template, parse_effects, trigger_kwargs, trigger_template
+from ...model.vocab.referred_objects import InsteadIf
+from ...model.vocab.transform import (
+    ExileReturnTransformed,
+    NoCountersOnSelf,
+    ReturnAllToHand,
+    RevealTopIf,
+    SpellsLastTurn,
+    Transform,
+)
+from ..compiler import Unsupported, paragraph_template, parse_effects, trigger_kwargs, trigger_template
 from ..draft import CardDraft
 from .effects_common import parse_filter, target, template
 
@@ -55,3 +66,27 @@ def _look_reveal_if(m, para: str, out: CardDraft, is_spell: bool) -> None:
     flt = parse_filter(m.group(2) + " card", allow_card=True)
     effects = (V.LookAtTop(1), V.Optional((RevealTopIf(flt, then),), prompt="reveal the top card of your library"))
     out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
+
+
+@trigger_template(r"(?:when|whenever) cardname transforms into cardname")
+def _transforms_into(m: re.Match) -> dict:
+    """701.28e: the ability of the face it transformed into (rules/transform.py)."""
+    return {"event": "transformed_into"}
+
+
+@template(r"then if (?:it|cardname) has no ([a-z]+) counters on it, transform (?:it|cardname)")
+def _no_counters_transform(m, targets):
+    """608.2c: checked as the effect happens, after the counter was removed; "it" is the source (the
+    ability has no target)."""
+    if targets:
+        raise Unsupported(m.string)
+    return [InsteadIf(NoCountersOnSelf(m.group(1)), (Transform(V.SELF),), ())]
+
+
+@template(r"return all (.+?) to their owners' hands")
+def _return_all(m, targets):
+    """400.7: every permanent of that quality (a creature filter: "non-Horror creatures")."""
+    flt = parse_filter(m.group(1))
+    if not flt.types:
+        raise Unsupported(m.string)
+    return [ReturnAllToHand(flt)]

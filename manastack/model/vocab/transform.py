@@ -38,3 +38,19 @@ class SpellsLastTurn:
     were cast last turn" (`none`) / "if a player cast two or more spells last turn" (`none` False)."""
 
     none: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class NoCountersOnSelf:
+    """608.2c: "then if it has no ice counters on it, ...": the source has no counter of `kind` (as it is
+    now on the battlefield, else as it last existed, 608.2h)."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAllToHand(V.Effect):
+    """"return all non-Horror creatures to their owners' hands" (Awoken Horror): every permanent that has the
+    quality `filter` as the effect happens is returned at once (400.7; 108.3: to its owner's hand)."""
+
+    filter: V.ObjectFilter
