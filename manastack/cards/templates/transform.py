@@ -10,6 +10,10 @@
 - 701.28e: "When(ever) CARDNAME transforms into CARDNAME" (the trigger event "transformed_into").
 - 608.2c: "Then if it has no ice counters on it, transform it" (Thing in the Ice: the source's counters);
   "return all non-Horror creatures to their owners' hands" (ReturnAllToHand).
+- 603.1: "When you attack with three or more creatures" / "When CARDNAME deals combat damage to a player"
+  (Legion's Landing, Uninvited Geist: "when" is "whenever", the trigger templates of the latter words).
+- 608.2c: "Then if you have seven or more cards in your graveyard, [effect]" (Search for Azcanta: the
+  graveyard condition of templates/effects_instead.py).
 - 701.16a: "[trigger], look at the top card of your library. You may reveal that card. If an instant or
   sorcery card is revealed this way, [effect]" (Delver of Secrets: RevealTopIf inside a "you may").
 """
@@ -31,6 +35,7 @@ from ...model.vocab.transform import (
 from ..compiler import Unsupported, paragraph_template, parse_effects, trigger_kwargs, trigger_template
 from ..draft import CardDraft
 from .effects_common import parse_filter, target, template
+from .effects_instead import if_effect
 
 
 @template(r"transform (cardname|it)")
@@ -90,3 +95,15 @@ def _return_all(m, targets):
     if not flt.types:
         raise Unsupported(m.string)
     return [ReturnAllToHand(flt)]
+
+
+@trigger_template(r"when (you attack with .+|cardname deals combat damage to a player)")
+def _when(m: re.Match) -> dict:
+    """603.1: "when" and "whenever" mean the same; the older cards say "when" of these events."""
+    return trigger_kwargs("whenever " + m.group(1))
+
+
+@template(r"then if you have (\w+) or more cards in your graveyard, (.+)")
+def _then_if_graveyard(m, targets):
+    """608.2c: the condition as the effect happens, after the sentences before it (a surveil)."""
+    return [if_effect(f"there are {m.group(1)} or more cards in your graveyard", m.group(2), targets)]
