@@ -8,6 +8,9 @@
   transform CARDNAME." / "... if a player cast two or more spells last turn, transform CARDNAME."
   (an upkeep trigger with the SpellsLastTurn intervening "if" clause).
 - 701.28e: "When(ever) CARDNAME transforms into CARDNAME" (the trigger event "transformed_into").
+- 603.2 / 701.28e: "Whenever CARDNAME enters or transforms into CARDNAME, [effect]" (Ulrich of the
+  Krallenhorde): one ability with two trigger events, compiled as an ability for each event (the same text,
+  effects and targets), since an event is one or the other.
 - 608.2c: "Then if it has no ice counters on it, transform it" (Thing in the Ice: the source's counters);
   "return all non-Horror creatures to their owners' hands" (ReturnAllToHand).
 - 603.1: "When you attack with three or more creatures" / "When CARDNAME deals combat damage to a player"
@@ -107,3 +110,12 @@ def _when(m: re.Match) -> dict:
 def _then_if_graveyard(m, targets):
     """608.2c: the condition as the effect happens, after the sentences before it (a surveil)."""
     return [if_effect(f"there are {m.group(1)} or more cards in your graveyard", m.group(2), targets)]
+
+
+@paragraph_template(r"(?:when|whenever) cardname enters(?: the battlefield)? or transforms into cardname, (.+)")
+def _enters_or_transforms(m, para: str, out: CardDraft, is_spell: bool) -> None:
+    """603.2: it triggers as it enters (event "etb") and as it transforms into this face (701.28e)."""
+    for event in ("etb", "transformed_into"):
+        targets: list[V.TargetSpec] = []
+        effects = parse_effects(m.group(1), targets)
+        out.abilities.append(V.TriggeredAbility(para, event, effects, tuple(targets)))
