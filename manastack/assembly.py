@@ -49,6 +49,8 @@ RULES_MODULES = (
     "companion",
     # cards of several parts: adventurer cards (715), modal double-faced cards (712), split cards (709)
     "layouts",
+    # transforming double-faced cards (712, 701.28)
+    "transform",
     "counter_kinds",
     "monarch",
     "sagas",

@@ -268,6 +268,7 @@ TEMPLATE_MODULES = (
     "triggers_zones", "triggers_x_spells", "vehicles_facedown", "x_amounts",
     "effects_monarch",
     "sagas",
+    "transform",
 )
 _TEMPLATES_PACKAGE = "manastack.cards.templates"
 # Entries registered to be tried before all others (`first_template`): ids of the registry entries.
@@ -720,7 +721,7 @@ def _int_or_none(v: object) -> int | None:
 
 
 # 709-715: the layouts whose card has several parts the engine plays by their rules (rules/layouts.py).
-FACE_LAYOUTS = ("adventure", "modal_dfc", "split", "aftermath")
+FACE_LAYOUTS = ("adventure", "modal_dfc", "split", "aftermath", "transform")
 _ONE_FACE_LAYOUTS = ("normal", "leveler", "saga", "class", None)
 
 

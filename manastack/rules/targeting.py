@@ -22,6 +22,7 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
+from ..model.vocab.transform import TRANSFORM
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -31,8 +32,11 @@ if TYPE_CHECKING:
 
 def mana_value(o: Obj) -> int:
     """202.3 / 202.3e: the object's mana value; X counts as the number chosen for it while the object
-    is a spell on the stack, and as 0 everywhere else (107.3m)."""
-    cost = o.card.mana_cost
+    is a spell on the stack, and as 0 everywhere else (107.3m). 712.8e: a transforming double-faced
+    permanent with its back face up has its front face's mana value (a copy of a back face has none)."""
+    own = o.own_card
+    cost = own.mana_cost if own is not None and own.layout == TRANSFORM and any(o.card is f for f in own.faces) \
+        else o.card.mana_cost
     return cost.mana_value_with_x(o.x) if o.zone == STACK and cost.x_count else cost.mana_value
 
 
