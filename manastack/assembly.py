@@ -52,6 +52,7 @@ RULES_MODULES = (
     "counter_kinds",
     "monarch",
     "sagas",
+    "counterspells",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

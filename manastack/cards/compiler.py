@@ -268,6 +268,7 @@ TEMPLATE_MODULES = (
     "triggers_zones", "triggers_x_spells", "vehicles_facedown", "x_amounts",
     "effects_monarch",
     "sagas",
+    "effects_counterspells",
 )
 _TEMPLATES_PACKAGE = "manastack.cards.templates"
 # Entries registered to be tried before all others (`first_template`): ids of the registry entries.

@@ -224,6 +224,10 @@ def _per(text: str) -> CostCount:
 
 def _cond(text: str) -> CostCondition:
     t = text.strip()
+    m = re.fullmatch(r"it targets an? ((?:[a-z]+ )*?)spell", t)
+    if m:
+        # "if it targets a blue spell" (Mystical Dispute): a spell on the stack (601.2c before 601.2f)
+        return CostCondition("targets_spell", parse_filter(m.group(1) + "permanent"))
     m = re.fullmatch(r"it targets (?:an?|one or more) (.+)", t)
     if m:
         return CostCondition("targets", parse_filter(m.group(1), allow_card=True))
