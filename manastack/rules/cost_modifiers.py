@@ -143,6 +143,8 @@ def _condition(g: Game, p: int, cond: CostCondition | None, targets: tuple[int, 
         assert cond.filter is not None
         return any(isinstance(t, int) and t >= 0 and t in g.s.objects and g.s.objects[t].zone == STACK
                    and _targeting_module.matches_filter(g, cond.filter, g.s.objects[t], p, source) for t in targets)
+    if cond.kind == "opponent_cards_to_graveyard":
+        return _turn_history_module.cards_put_into_graveyard(g, 1 - p) >= int(cond.what)
     if cond.kind == "targets_source":
         return source is not None and source in targets  # "spells that target CARDNAME"
     if cond.kind == "control":
