@@ -59,7 +59,9 @@ def _counter_unless_amount(g: Game, ctx: Context, e: CounterUnlessPaysAmount) ->
     it = next((it for it in g.s.stack if it.kind == "spell" and it.obj == oid), None)
     if it is None or it.controller is None:
         return None
-    n = max(0, effect_context.amount(g, ctx, e.amount)) * e.multiplier  # 107.1b: never less than 0
+    a = e.amount
+    base = _cards_in_graveyard(g, ctx, a) if isinstance(a, CardsInGraveyard) else effect_context.amount(g, ctx, a)
+    n = max(0, base) * e.multiplier  # 107.1b: never less than 0
     cost = parse_cost(f"{{{n}}}")
     return [choice_effects.queue_choice(
         "pay_or_counter_then", it.controller, cost.text,

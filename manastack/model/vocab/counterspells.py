@@ -24,7 +24,7 @@ class CounterUnlessPaysAmount(V.Effect):
     with mana abilities they control) and "lose_unspent_mana" (they lose all unspent mana; Power Sink)."""
 
     target: V.Ref
-    amount: V.Amount
+    amount: V.Amount | CardsInGraveyard
     multiplier: int = 1
     declined: tuple[str, ...] = ()
 
