@@ -55,6 +55,7 @@ RULES_MODULES = (
     "monarch",
     "sagas",
     "divided",
+    "counterspells",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

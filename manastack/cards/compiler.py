@@ -269,6 +269,7 @@ TEMPLATE_MODULES = (
     "effects_monarch",
     "sagas",
     "transform",
+    "effects_counterspells",
 )
 _TEMPLATES_PACKAGE = "manastack.cards.templates"
 # Entries registered to be tried before all others (`first_template`): ids of the registry entries.

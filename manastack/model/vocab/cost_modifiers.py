@@ -40,7 +40,9 @@ class CostCondition:
     """The "if ..." of a cost modifier. kind: "targets" (one of the spell's targets matches
     `filter`), "control" (the caster controls a permanent matching `filter`), "cast_another" (the
     caster has cast another spell this turn), "second_spell" (it will be the caster's second spell this
-    turn), "not_your_turn" (it isn't the caster's turn), "history"
+    turn), "not_your_turn" (it isn't the caster's turn), "targets_spell" (one of the spell's targets is a spell on the
+    stack matching `filter`), "opponent_cards_to_graveyard" (an opponent had at least `what` cards put into their
+    graveyard this turn), "history"
     (something happened this turn: `what`), "graveyard_types" (at least `what` card types among cards in
     the caster's graveyard), "first_of_kind" (the caster cast no `spell` kind of spell yet this turn)."""
 
