@@ -53,6 +53,8 @@ RULES_MODULES = (
     "monarch",
     "sagas",
     "divided",
+    "damage_riders",
+    "counted_effects",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False
