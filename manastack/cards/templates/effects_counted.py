@@ -15,7 +15,10 @@ from .effects_phrases import _count_of
 
 @template(r"(.+?) gets? ([+-]\d+)/([+-]\d+) until end of turn for each (.+)")
 def _pump_for_each(m: re.Match, targets: list) -> list:
-    """A one-object pump times a number of permanents a player controls (608.2h)."""
+    """A one-object pump times a number of permanents a player controls (608.2h). "for each other ..." is
+    refused: "other" is relative to the pumped creature, which may not be the source (Sigil of Valor)."""
+    if re.search(r"\bother\b", m.group(4)):
+        raise Unsupported(m.string)
     inner = sub_effects(f"{m.group(1)} gets {m.group(2)}/{m.group(3)} until end of turn", targets)
     if len(inner) != 1 or type(inner[0]) is not V.Pump or inner[0].keywords:
         raise Unsupported(m.string)
