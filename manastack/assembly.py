@@ -56,6 +56,8 @@ RULES_MODULES = (
     "sagas",
     "divided",
     "counterspells",
+    "damage_riders",
+    "counted_effects",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False
