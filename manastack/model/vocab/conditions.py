@@ -56,3 +56,4 @@ class CountersIfHappened(StaticAbility):
     """614.1c: "CARDNAME enters with N [kind] counters on it if [history]"."""
 
     condition: HistoryCondition | None = None
+
