@@ -46,7 +46,7 @@ class DecisionKind(StrEnum):
     COPY_ABILITY_TARGETS = "copy_ability_targets"  # 707.10c
     COPY_TARGETS = "copy_targets"  # 707.10c
     DAMAGE_SOURCE = "damage_source"  # 615: "a source of your choice"
-    DIG = "dig"  # "look at the top N, put one into your hand"
+    DIG = "dig"  # "look at the top N, put one into your hand" (or onto the battlefield, ...)
     DISCARD_OR_SACRIFICE = "discard_or_sacrifice"
     ENDURE = "endure"  # 701.63
     ENLIST = "enlist"  # 702.154
@@ -55,6 +55,7 @@ class DecisionKind(StrEnum):
     EXPLORE = "explore"  # 701.44
     FABRICATE = "fabricate"  # 702.123
     HAND_TO_TOP = "hand_to_top"  # 401.4: cards from a hand put on top of a library, in a chosen order
+    DISCARD_UNLESS = "discard_unless"  # 701.8a: "discard two cards unless you discard an artifact card"
     MANIFEST_DREAD = "manifest_dread"  # 701.62
     MAY = "may"  # 608.2d: "you may"
     ORDER_BOTTOM = "order_bottom"  # 401.4

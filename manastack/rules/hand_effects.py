@@ -4,6 +4,8 @@
   chosen as the effect resolves.
 - "Look at target opponent's hand": only its controller sees the cards.
 - 701.8a: "that player discards a card at random".
+- 701.8a / 608.2c: "then discard two cards unless you discard an artifact card" (Thirst for Knowledge): one
+  card of the quality, or two cards (V.DiscardUnless: one choice among both ways).
 - "Target opponent reveals their hand. You choose a nonland card from it. That player discards that
   card" (V.ChooseCard, V.ActOnChosen: the choice among the revealed cards).
 """
@@ -22,6 +24,7 @@ from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
     DiscardAtRandom,
+    DiscardUnless,
     LookAtHand,
     PutFromHand,
     PutFromHandOnTop,
@@ -175,3 +178,42 @@ def _put_on_top(g: Game, p: int, cards: tuple[int, ...]) -> None:
 
 registry.CHOICES["hand_to_top"] = (_hand_to_top_actions, _answer_hand_to_top)
 registry.register_effect(PutFromHandOnTop, _put_from_hand_on_top)
+
+
+def _discard_unless(g: Game, ctx: effect_context.Context, e: DiscardUnless) -> list | None:
+    needs = []
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        hand = tuple(g.s.players[p].hand)
+        if hand:
+            needs.append(choice_effects.queue_choice(
+                "discard_unless", p, hand, f"{ctx.name}: discard {e.amount} cards, or one card of the quality "
+                f"named (a list of the cards discarded)", e))
+    return needs or None
+
+
+def _unless_options(g: Game, d: Any) -> tuple[tuple[int, ...], ...]:
+    """The sets of cards the player may discard: one card of the quality, or `amount` cards."""
+    e = g.s.queue[0][5]
+    n = min(e.amount, len(d.data))
+    ones = tuple((c,) for c in d.data if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], d.player))
+    return ones + tuple(x for x in combinations(d.data, n) if x not in ones)
+
+
+def _discard_unless_actions(g: Game, d: Any) -> list:
+    return [A.Choose(x[0] if len(x) == 1 else x) for x in _unless_options(g, d)]
+
+
+def _answer_discard_unless(g: Game, d: Any, value: Any) -> None:
+    chosen = (value,) if isinstance(value, int) and not isinstance(value, bool) else \
+        tuple(value) if isinstance(value, (list, tuple)) else ()
+    options = _unless_options(g, d)
+    if not any(sorted(chosen) == sorted(x) for x in options):
+        raise IllegalActionError(f"{d.prompt}: choose one of {'; '.join(', '.join(g.name_of(c) for c in x) for x in options)}")
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for c in chosen:
+        E.discard(g, d.player, c, "701.8a")
+
+
+registry.CHOICES["discard_unless"] = (_discard_unless_actions, _answer_discard_unless)
+registry.register_effect(DiscardUnless, _discard_unless)

@@ -11,6 +11,8 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 - 701.19a-b search (a card with a stated quality may not be found), 701.20a shuffle: "search your
   library for a basic land card, reveal it, then shuffle and put that card on top", "search your
   library for [up to N cards] named CARDNAME ...", "shuffle your library".
+- 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
+  than or equal to the number of cards in your library, you win the game" (Thassa's Oracle).
 - 608.2n: "put CARDNAME on top of (the bottom of) its owner's library", "shuffle CARDNAME into its
   owner's library": the permanent, or the resolving spell itself (then it isn't put into the
   graveyard).
@@ -28,6 +30,7 @@ from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
 from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this module executes)
+    Devotion,
     LookAtTopOf,
     PutSelfInLibrary,
     ReorderTop,
@@ -35,8 +38,9 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     SearchToTop,
     ShuffleLibrary,
     ShuffleSelfIntoLibrary,
+    WinIfLibraryAtMost,
 )
-from . import choice_effects, effect_context, hand_effects, trigger_events
+from . import choice_effects, effect_context, hand_effects, static_counts, trigger_events
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -450,3 +454,21 @@ registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mi
 registry.CHOICES["scry"] = (choice_effects.subset_actions, _answer_scry)
 registry.CHOICES["surveil"] = (choice_effects.subset_actions, _answer_surveil)
 registry.CHOICES["search"] = (_search_actions, _answer_search)
+
+
+def _devotion(g: Game, ctx: effect_context.Context, a: Devotion) -> int:
+    return static_counts.devotion(g.s, ctx.controller, a.colors)
+
+
+def _win_if_library_at_most(g: Game, ctx: effect_context.Context, e: WinIfLibraryAtMost) -> list | None:
+    p = ctx.controller
+    x = effect_context.amount(g, ctx, e.amount)  # type: ignore[arg-type]
+    n = len(g.s.players[p].library)
+    if x >= n:
+        g.end_game(p, f"104.2b: {ctx.name}: X ({x}) is at least the {n} card(s) in "
+                      f"{g.s.players[p].name}'s library")
+    return None
+
+
+registry.AMOUNT_RESOLVERS[Devotion] = _devotion
+registry.register_effect(WinIfLibraryAtMost, _win_if_library_at_most)

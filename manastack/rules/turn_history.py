@@ -15,7 +15,8 @@ The answers are read from the current turn's events in the game log (newest firs
 previous turn), so they need no state of their own and survive `clone()` unchanged.
 
 `HistoryCondition` (model/vocab/conditions.py) is also a 603.4 intervening "if" clause (rules/intervening.py);
-`counters_if_happened` is the 614.1c "enters with N counters on it if [history]" replacement.
+`counters_if_happened` is the 614.1c "enters with N counters on it if [history]" replacement; `UnlessHappened`
+is "then discard a card unless you attacked this turn" (608.2c: checked as the effect happens).
 """
 
 from __future__ import annotations
@@ -23,13 +24,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ..engine import registry
 from ..engine.registry import ETB_REPLACEMENTS, LEFT_BATTLEFIELD_HOOKS
 from ..model.state import BATTLEFIELD, GRAVEYARD, Obj
 from ..model.vocab.conditions import CountersIfHappened
+from ..model.vocab.turn_history import UnlessHappened
 from . import trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from .effect_context import Context
 
 KINDS = ("you_attacked", "creature_died", "your_permanent_left", "opponent_lost_life", "you_gained_life",
          "you_lost_life", "opponent_dealt_damage")
@@ -136,3 +140,12 @@ def permanents_died_this_turn(g: Game) -> int:
     return sum(1 for e in _this_turn(g) if e.get("event") == "zone_change" and e.get("from_zone") == BATTLEFIELD
                and e.get("to_zone") == GRAVEYARD)
 
+
+
+def _unless_happened(g: Game, ctx: Context, e: UnlessHappened) -> list | None:
+    if happened(g, ctx.controller, e.condition.kind):
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
+registry.register_effect(UnlessHappened, _unless_happened)

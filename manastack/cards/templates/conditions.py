@@ -49,6 +49,7 @@ _HISTORY = {
     "an opponent was dealt damage this turn": "opponent_dealt_damage",
 }
 _HISTORY_RX = "|".join(re.escape(k) for k in _HISTORY)
+HISTORY_RX = _HISTORY_RX  # the history phrases, for the effect templates ("unless you attacked this turn")
 
 
 def parse_history(text: str) -> HistoryCondition:

@@ -273,12 +273,12 @@ def _activation_restriction(m, targets):
     return [V.ActivationRestriction(_RESTRICTIONS[m.group(1)])]
 
 
-@template(r"search your library for (a|an|up to two|two) (.+?) cards?( with mana value \d+ or (?:less|greater))?, "
-          r"(?:reveal (?:it|them|that card), )?"
+@template(r"search your library for (a|an|up to two|up to three|up to four|two) (.+?) cards?( with mana value \d+ or (?:less|greater))?, "
+          r"(?:reveal (?:it|them|that card|those cards), )?"
           r"put (?:it|them|that card|those cards) (onto the battlefield|onto the battlefield tapped|into your hand), "
           r"then shuffle")
 def _search(m, targets):
-    n = {"a": 1, "an": 1, "up to two": 2, "two": 2}[m.group(1)]
+    n = {"a": 1, "an": 1, "up to two": 2, "up to three": 3, "up to four": 4, "two": 2}[m.group(1)]
     if m.group(1) == "two":
         raise Unsupported(m.string)  # must find two if possible (701.19d) is not modelled for stated qualities
     what = m.group(2) + (m.group(3) or "")

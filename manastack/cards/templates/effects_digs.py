@@ -15,6 +15,9 @@ looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
   of your library in any order" (401.4: the owner orders cards put on top or on the bottom together).
 - "You may put one of those cards back on top of your library" (it stays there, on top).
 
+- "Look at the top X cards of your library, where X is your devotion to blue" (700.5); "if X is greater than or
+  equal to the number of cards in your library, you win the game" (104.2b: the same X; Thassa's Oracle).
+
 A quality of cards in a library ("permanent card", 110.4b: an artifact, battle, creature, enchantment, land
 or planeswalker card; "Elf, Warrior, or Tyvar card": any of them) is read by `card_filter`.
 Every sentence here refers to the cards looked at: `_after_look` refuses one with nothing looked at before it.
@@ -25,8 +28,9 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
+from ...model.vocab.library_effects import Devotion, WinIfLibraryAtMost
 from ...model.vocab.vehicles_facedown import AnyOfFilter
-from ..compiler import EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
+from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
 from .effects_common import amount, parse_filter, template
 
 _PERMANENT_TYPES = "artifact, battle, creature, enchantment, land, or planeswalker"  # 110.4b
@@ -161,14 +165,31 @@ def _may_keep_on_top(m, targets):
     return [V.DigPut(1, upto=True, to="top")]
 
 
+@template(r"(look at|reveal) the top x cards of your library, where x is your devotion to (white|blue|black|red|green)")
+def _look_devotion(m, targets):
+    """700.5: counted as the ability resolves (608.2h)."""
+    return [V.LookAtTop(Devotion(frozenset({COLOR_WORDS[m.group(2)]})), reveal=m.group(1) == "reveal")]  # type: ignore[arg-type]
+
+
+@template(r"if x is greater than or equal to the number of cards in your library, you win the game")
+def _win_if_x(m, targets):
+    """104.2b; X is the one a sentence before defined (`_after_look` folds it in)."""
+    return [WinIfLibraryAtMost("X")]
+
+
 def _after_look(effects: list, targets: list) -> None:
     """"Them", "the rest": the cards a "look at the top N cards" sentence before looked at."""
-    looked = False
-    for e in effects:
+    looked: V.LookAtTop | None = None
+    for i, e in enumerate(effects):
         if isinstance(e, V.LookAtTop):
-            looked = True
-        elif isinstance(e, (V.DigPut, V.PutRest)) and not looked:
+            looked = e
+        elif isinstance(e, (V.DigPut, V.PutRest)) and looked is None:
             raise Unsupported("the cards looked at")
+        elif isinstance(e, WinIfLibraryAtMost) and e.amount == "X":
+            # "if X is ...": the X of "look at the top X cards ..., where X is ..." before it
+            if looked is None or not isinstance(looked.amount, Devotion):
+                raise Unsupported("if x is greater than or equal to the number of cards in your library")
+            effects[i] = WinIfLibraryAtMost(looked.amount)
 
 
 EFFECTS_CHECKS.append(_after_look)

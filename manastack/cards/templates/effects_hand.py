@@ -2,16 +2,21 @@
 
 - "You may put a land card from your hand onto the battlefield" (305.1: not playing a land).
 - "Look at target opponent's hand".
-- "That player discards a card at random" (701.8a).
+- "That player discards a card at random", "then discard a card at random" (701.8a).
+- "Then discard two cards unless you discard an artifact card" (701.8a, 608.2c); "then discard a card unless you
+  attacked this turn" (rules/turn_history.py).
 - 401.4: "put two cards from your hand on top of your library in any order" (Brainstorm, Jace, the Mind
   Sculptor's [0]: the cards and their order are chosen as it resolves, the "hand_to_top" decision).
 """
 
 from __future__ import annotations
 
+from ...model import vocab as V
 from ...model.vocab import hand_effects
+from ...model.vocab.turn_history import UnlessHappened
 from ..compiler import Unsupported
-from .effects_common import N, amount, parse_filter, target, template
+from .conditions import HISTORY_RX, parse_history
+from .effects_common import N, amount, parse_filter, sub_effects, target, template
 
 
 @template(r"you may put (a|an) (land|basic land|creature|artifact|creature or land|land or creature) card from your "
@@ -29,13 +34,26 @@ def _look_at_hand(m, targets):
     return [hand_effects.LookAtHand(target(who, targets))]
 
 
-@template(rf"(that player|target player|target opponent|each opponent) discards {N} cards? at random")
+@template(rf"(?:then )?(that player discards|target player discards|target opponent discards|each opponent discards|"
+          rf"discard) {N} cards? at random")
 def _discard_at_random(m, targets):
-    """701.8a: "That player discards a card at random"."""
+    """701.8a: "That player discards a card at random", "draw two cards, then discard a card at random"."""
     n = amount(m.group(2))
     if not isinstance(n, int):
         raise Unsupported(m.string)
-    return [hand_effects.DiscardAtRandom(n, target(m.group(1), targets))]
+    who = V.YOU if m.group(1) == "discard" else target(m.group(1).rsplit(" ", 1)[0], targets)
+    return [hand_effects.DiscardAtRandom(n, who)]
+
+
+@template(rf"(?:then )?(discard|that player discards) {N} cards unless (you|they) discard (?:a|an) (.+?) card")
+def _discard_unless(m, targets):
+    """701.8a / 608.2c: "Then discard two cards unless you discard an artifact card" (Thirst for Knowledge;
+    "that player ... unless they discard a land card": Compulsive Research's target player)."""
+    n = amount(m.group(2))
+    if not isinstance(n, int) or (m.group(1) == "discard") != (m.group(3) == "you"):
+        raise Unsupported(m.string)
+    who = V.YOU if m.group(1) == "discard" else target("that player", targets)
+    return [hand_effects.DiscardUnless(n, parse_filter(m.group(4) + " card", allow_card=True), who)]
 
 
 @template(rf"put {N} cards? from your hand on top of your library( in any order)?")
@@ -46,3 +64,10 @@ def _hand_to_top(m, targets):
     if not isinstance(n, int) or (n > 1) != bool(m.group(2)):
         raise Unsupported(m.string)
     return [hand_effects.PutFromHandOnTop(n)]
+
+
+@template(rf"(?:then )?(discard {N} cards?) unless ({HISTORY_RX})")
+def _unless_happened(m, targets):
+    """608.2c: "Then discard a card unless you attacked this turn" (Chart a Course): the history of this turn
+    as the spell resolves (rules/turn_history.py)."""
+    return [UnlessHappened(tuple(sub_effects(m.group(1), targets)), parse_history(m.group(3)))]

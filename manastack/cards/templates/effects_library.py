@@ -14,6 +14,8 @@
   the sentence before acted on (as it last existed, 608.2h) chooses, searches and gets the land.
 - 608.2c: "... put it onto the battlefield tapped, then shuffle. Then if you control four or more lands, untap
   that land." (Fabled Passage: the land found, untapped after the shuffle when the count holds).
+- 701.19a: "search your library for an instant card or a card with flash, reveal it, put it into your hand, then
+  shuffle" (Mystical Teachings: either quality).
 - 701.16a: "reveal the top card of your library and put that card into your hand. You lose life equal to its
   mana value." (Dark Confidant, Pain Seer; rules/reveal_top.py)
 """
@@ -21,14 +23,17 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from ...model import vocab as V
 from ...model.vocab import library_effects
 from ...model.vocab.library_matching import SearchSameTotal
 from ...model.vocab.referred_objects import ControllerOf
 from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
+from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, number, parse_filter, target, template
+from .effects_digs import card_filter
 
 
 @template(rf"look at the top {N} cards of your library,? then put them back in any order")
@@ -171,3 +176,16 @@ def _controller_may_search(m, targets):
     search = V.SearchLibrary(parse_filter(m.group(1) + " card", allow_card=True),
                              "hand" if dest == "into their hand" else "battlefield", tapped=dest.endswith("tapped"), who=who)
     return [V.Optional((search,), prompt=f"search your library for a {m.group(1)} card", who=who)]
+
+
+@template(r"search your library for ((?:a|an) .+? or (?:a|an) .+?), (?:reveal (?:it|that card), )?put (?:it|that card) "
+          r"(onto the battlefield|onto the battlefield tapped|into your hand), then shuffle")
+def _search_either(m, targets):
+    """701.19a: "search your library for an instant card or a card with flash" (Mystical Teachings): a card with
+    either quality."""
+    parts = re.split(r" or (?:a|an) ", re.sub(r"^(?:a|an) ", "", m.group(1)))
+    if len(parts) != 2 or not all(re.search(r"\bcard\b", x) for x in parts):
+        raise Unsupported(m.string)
+    flt = AnyOfFilter(options=tuple(card_filter(x) for x in parts))
+    dest = m.group(2)
+    return [V.SearchLibrary(flt, "hand" if dest == "into your hand" else "battlefield", tapped=dest.endswith("tapped"))]

@@ -64,3 +64,4 @@ class CountersIfHappened(StaticAbility):
     """614.1c: "CARDNAME enters with N [kind] counters on it if [history]"."""
 
     condition: HistoryCondition | None = None
+

@@ -36,3 +36,14 @@ class PutFromHandOnTop(V.Effect):
     chooses that many cards of their hand (all of them when they have fewer) and their order (401.4)."""
 
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardUnless(V.Effect):
+    """"Then discard two cards unless you discard an artifact card" (701.8a, 608.2c): each player `who` refers
+    to discards one card matching `filter` or, if they don't, `amount` cards (all of them when they hold
+    fewer)."""
+
+    amount: int
+    filter: V.ObjectFilter
+    who: V.Who = V.YOU

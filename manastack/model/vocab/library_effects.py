@@ -54,3 +54,18 @@ class ShuffleLibrary(V.Effect):
     """"Shuffle your library" (701.20a)."""
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class Devotion:
+    """An Amount (700.5): "your devotion to blue", counted as the effect happens (608.2h) for the controller."""
+
+    colors: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class WinIfLibraryAtMost(V.Effect):
+    """"If X is greater than or equal to the number of cards in your library, you win the game" (Thassa's
+    Oracle; 104.2b: an effect may state that a player wins). `amount` is the X of the sentence before."""
+
+    amount: V.Amount | Devotion
