@@ -150,3 +150,9 @@ def _return_next_end_step(m: re.Match, targets: list) -> list:
         raise Unsupported(m.string)
     kind = m.group(2) or ""
     return [dataclasses.replace(effects[0], text=m.string, counter_kind=kind, amount=1 if kind else 0)]
+
+
+@template(r"exile all graveyards")
+def _exile_all_graveyards(m: re.Match, targets: list) -> list:
+    """406.2: every card in every graveyard is exiled (Rest in Peace, Relic of Progenitus)."""
+    return [V.ExileGraveyard(V.EACH_PLAYER)]
