@@ -170,6 +170,8 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
                 types = types | e.data  # 613.1d layer 4: "becomes an artifact creature until end of turn" (702.122a)
             elif e.kind == "add_subtypes" and e.target == obj.id:
                 subtypes = subtypes | e.data  # 613.1d: "is the chosen type in addition to its other types"
+            elif e.kind == "add_colors" and e.target == obj.id:
+                colors = colors | e.data  # 613.1e layer 5: "is black in addition to its other colors"
             elif e.kind == ANIMATE and e.target == obj.id:
                 animated = True
         if animated:  # "becomes a 2/2 ... creature until end of turn" (rules/animate.py): layers 4 and 5

@@ -324,17 +324,39 @@ def _reanimate(g: Game, ctx: effect_context.Context, e: V.ReturnFromGraveyard) -
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
-    g.move(oid, BATTLEFIELD, rule="608.2c", controller=ctx.controller)
+    card = g.s.objects[oid]
+    # 608.2h: "You lose life equal to that card's mana value" reads the card as it last existed in the
+    # graveyard once this has moved it.
+    g.s.lki[oid] = (card.copy(), g.chars(card))
+    g.move(oid, BATTLEFIELD, rule="608.2c", controller=card.owner if e.owner else ctx.controller)
     new = g.s.successor.get(oid)
     o = g.s.objects.get(new) if new is not None else None
-    if not e.counters or o is None or o.zone != BATTLEFIELD:
+    if o is None or o.zone != BATTLEFIELD:
         return None  # 400.7: "it" is the permanent the card became; none if it didn't get there
+    if e.subtypes or e.colors:
+        _in_addition(g, ctx, o.id, e.colors, e.subtypes)
+    if not e.counters:
+        return None
     if len(e.counters) == 1:
         counter_replacement.put_counters(g, o, e.counters[0], 1, rule="122.1", placer=ctx.controller)
         return None
     # the controller chooses which kind of counter (a choice made as the ability resolves, 608.2d)
     return [("choice", "counter_kind", ctx.controller, e.counters,
              f"{ctx.name}: which counter to put on {o.card.name}: {' or '.join(e.counters)}", o.id)]
+
+
+def _in_addition(g: Game, ctx: effect_context.Context, oid: int, colors: frozenset[str],
+                 subtypes: frozenset[str]) -> None:
+    """"That creature is a black Zombie in addition to its other colors and types": layer 4 and layer 5
+    effects (613.1d-e) on the permanent, lasting as long as it stays on the battlefield (611.2a, 400.7)."""
+    s = g.s
+    name = s.objects[oid].card.name
+    for kind, data, rule in (("add_subtypes", subtypes, "613.1d"), ("add_colors", colors, "613.1e")):
+        if data:
+            eff = ContinuousEffect(kind, oid, timestamp=s.next_timestamp, until="permanent",
+                                   controller=ctx.controller, data=data)
+            s.next_timestamp += 1
+            g.perform(EffectCreated(rule, eff, "becomes_type", {"card": name, kind[4:]: sorted(data)}))
 
 
 def _counter_kind_actions(g: Game, d: Any) -> list:
@@ -432,8 +454,10 @@ def _flicker(g: Game, ctx: effect_context.Context, e: V.Flicker) -> list | None:
             exiled.append(g.move(oid, EXILE, rule="406.2"))
     for oid in exiled:
         o = g.s.objects.get(oid)
-        if o is not None and not o.card.is_token:
-            g.move(oid, BATTLEFIELD, rule="608.2c", controller=ctx.controller)
+        # 111.7: a token that left the battlefield ceases to exist; a card a replacement effect put
+        # somewhere else is not "that card" in exile
+        if o is not None and o.zone == EXILE and not o.card.is_token:
+            g.move(oid, BATTLEFIELD, rule="608.2c", controller=o.owner if e.owner else ctx.controller)
     return None
 
 

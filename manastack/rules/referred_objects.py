@@ -219,7 +219,9 @@ def _act_on_source(g: Game, ctx: Context, e: ActOnSource) -> list | None:
         return None  # 400.7: it changed zones; this is a new object the ability can't find
     if e.action in ("return_owner", "return_you"):
         if o.zone == EXILE and not o.card.is_token:
-            g.move(oid, BATTLEFIELD, rule="603.7a", controller=o.owner if e.action == "return_owner" else ctx.controller)
+            # "return that card ... with a +1/+1 counter on it": it enters with it (122.6, 614.1c)
+            g.move(oid, BATTLEFIELD, rule="603.7a", controller=o.owner if e.action == "return_owner" else ctx.controller,
+                   etb_choices={"counters": {e.counter_kind: e.amount}} if e.counter_kind and e.amount else None)
         return None
     if o.zone != BATTLEFIELD:
         return None

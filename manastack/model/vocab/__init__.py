@@ -144,12 +144,17 @@ class ReturnToHand(Effect):
 
 @dataclass(frozen=True, slots=True)
 class ReturnFromGraveyard(Effect):
-    """Return target card from a graveyard to the battlefield under your control. `counters`: "... Put a
-    +1/+1 counter or a loyalty counter on it.": one counter of the kind its controller chooses among these
-    (one kind: that one), put on the permanent it became once it is on the battlefield (122.1, 400.7)."""
+    """Return target card from a graveyard to the battlefield under your control (`owner`: "under its
+    owner's control"). `counters`: "... Put a +1/+1 counter or a loyalty counter on it.": one counter of
+    the kind its controller chooses among these (one kind: that one), put on the permanent it became once
+    it is on the battlefield (122.1, 400.7). `colors` / `subtypes`: "That creature is a black Zombie in
+    addition to its other colors and types" (layers 5 and 4, for as long as that permanent stays, 611.2a)."""
 
     target: Ref
     counters: tuple[str, ...] = ()
+    owner: bool = False
+    colors: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,9 +286,11 @@ class CreateContinuousEffect(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Flicker(Effect):
-    """Exile the targets, then return those cards to the battlefield under your control."""
+    """Exile the targets, then return those cards to the battlefield under your control (`owner`: under
+    their owners' control, Ephemerate)."""
 
     targets: tuple[Ref, ...]
+    owner: bool = False
 
 
 @dataclass(frozen=True, slots=True)
