@@ -52,6 +52,8 @@ RULES_MODULES = (
     "counter_kinds",
     "monarch",
     "sagas",
+    "life_gain",
+    "damage_replacement",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

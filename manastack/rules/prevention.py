@@ -17,7 +17,8 @@ permanent's controller orders several when the order changes the result, 616.1).
   (PreventAllDamageTo): the group is checked as damage would be dealt.
 - 615.1: a permanent's "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
   enchanted creature [during your turn]" (PreventAllDamage, a static ability: while it is on the battlefield).
-- 615.12: "Damage can't be prevented this turn" (DamageCantBePrevented): the prevention effects that apply
+- 615.12: "Damage can't be prevented this turn" (DamageCantBePrevented; a permanent's "Damage can't be
+  prevented.", a StaticAbility of kind UNPREVENTABLE): the prevention effects that apply
   still apply but prevent nothing; their additional effects happen (a shield counter is still removed,
   122.1c), and shields for an amount or for "the next time" aren't used up (615.12).
 """
@@ -145,8 +146,9 @@ registry.register_effect(DamageCantBePrevented, _cant_be_prevented)
 
 
 def unpreventable(g: Game) -> bool:
-    """615.12: damage can't be prevented now."""
-    return any(e.kind == UNPREVENTABLE for e in g.s.effects)
+    """615.12: damage can't be prevented now (a resolved effect's "this turn", or a permanent's static
+    "Damage can't be prevented.")."""
+    return any(e.kind == UNPREVENTABLE for e in g.s.effects) or bool(g.statics_of_kind(UNPREVENTABLE))
 
 
 # --------------------------------------------------------------------------- 615.1: REPLACEMENTS[Damage]
