@@ -58,6 +58,8 @@ RULES_MODULES = (
     "counterspells",
     "damage_riders",
     "counted_effects",
+    "life_gain",
+    "damage_replacement",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

@@ -266,7 +266,7 @@ TEMPLATE_MODULES = (
     "statics_prevention", "statics_protection", "statics_choices", "statics_control", "statics_copy", "statics_entering", "statics_game_rules", "statics_graveyard",
     "statics_land_types", "statics_timing", "statics_tokens", "triggers", "triggers_actions", "triggers_combat", "triggers_conditions",
     "triggers_zones", "triggers_x_spells", "vehicles_facedown", "x_amounts",
-    "effects_monarch",
+    "effects_monarch", "life_gain", "damage_replacement",
     "sagas",
     "transform",
     "effects_counterspells",

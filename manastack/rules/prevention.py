@@ -13,7 +13,12 @@ permanent's controller orders several when the order changes the result, 616.1).
   a shield counter from it".
 - 615.1: a permanent's own "prevent all damage ... and remove a +1/+1 counter / that many +1/+1
   counters" (Ugin's Conjurant; PreventAllRemoveCounter).
-- 615.12: "Damage can't be prevented this turn" (DamageCantBePrevented): the prevention effects that apply
+- 615.1: "Prevent all damage that would be dealt to you and creatures you control this turn"
+  (PreventAllDamageTo): the group is checked as damage would be dealt.
+- 615.1: a permanent's "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
+  enchanted creature [during your turn]" (PreventAllDamage, a static ability: while it is on the battlefield).
+- 615.12: "Damage can't be prevented this turn" (DamageCantBePrevented; a permanent's "Damage can't be
+  prevented.", a StaticAbility of kind UNPREVENTABLE): the prevention effects that apply
   still apply but prevent nothing; their additional effects happen (a shield counter is still removed,
   122.1c), and shields for an amount or for "the next time" aren't used up (615.12).
 """
@@ -31,8 +36,12 @@ from ..model import vocab as V
 from ..model.events import CountersRemoved, Damage, EffectChanged, EffectCreated, EffectsEnded
 from ..model.state import ContinuousEffect
 from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
+    PREVENT_ALL,
+    PREVENT_GROUP,
     UNPREVENTABLE,
     DamageCantBePrevented,
+    PreventAllDamage,
+    PreventAllDamageTo,
     PreventAllRemoveCounter,
     PreventNextFromSource,
 )
@@ -109,6 +118,20 @@ def _prevent_effect(g: Game, ctx: effect_context.Context, e: V.PreventDamage) ->
 registry.EFFECT_HANDLERS[V.PreventDamage] = _prevent_effect
 
 
+def _prevent_group(g: Game, ctx: effect_context.Context, e: PreventAllDamageTo) -> list | None:
+    """615.1: a shield around the controller and / or a group of permanents until end of turn."""
+    s = g.s
+    shield = ContinuousEffect(PREVENT_GROUP, None, timestamp=s.next_timestamp, controller=ctx.controller,
+                              data=(e.you, e.group, e.combat_only, ctx.name))
+    s.next_timestamp += 1
+    g.perform(EffectCreated("615.1", shield, "prevention_shield", {
+        "source": ctx.name, "target": "group", "amount": "all", "combat_only": e.combat_only}))
+    return None
+
+
+registry.register_effect(PreventAllDamageTo, _prevent_group)
+
+
 def _cant_be_prevented(g: Game, ctx: effect_context.Context, e: DamageCantBePrevented) -> list | None:
     """615.12: "Damage can't be prevented this turn": an effect on all damage until end of turn (514.2)."""
     s = g.s
@@ -123,8 +146,9 @@ registry.register_effect(DamageCantBePrevented, _cant_be_prevented)
 
 
 def unpreventable(g: Game) -> bool:
-    """615.12: damage can't be prevented now."""
-    return any(e.kind == UNPREVENTABLE for e in g.s.effects)
+    """615.12: damage can't be prevented now (a resolved effect's "this turn", or a permanent's static
+    "Damage can't be prevented.")."""
+    return any(e.kind == UNPREVENTABLE for e in g.s.effects) or bool(g.statics_of_kind(UNPREVENTABLE))
 
 
 # --------------------------------------------------------------------------- 615.1: REPLACEMENTS[Damage]
@@ -187,6 +211,15 @@ def _shields(g: Game, ev: Damage) -> list[Replacement]:
             out.append(Replacement(("prevent", e.timestamp), name,
                                    _all_prevented if left is None else partial(_prevented, left),  # type: ignore[arg-type]
                                    then=partial(_used_shield, e), uses=left is not None))
+        elif e.kind == PREVENT_GROUP:
+            you, group, combat_only, name = e.data
+            if combat_only and not ev.combat:
+                continue
+            r = ev.recipient
+            if r < 0 and you and -1 - r == e.controller or r >= 0 and group is not None \
+                    and _targeting_module.matches_filter(g, group, g.s.objects[r], e.controller):
+                out.append(Replacement((PREVENT_GROUP, e.timestamp), name, _all_prevented,  # type: ignore[arg-type]
+                                       then=partial(_logged_by, "615.1", name)))
         elif e.kind == "prevent_next_from" and ev.source_id is not None and e.data[0] == ev.source_id and (
                 e.target is None or e.target == ev.recipient):
             later.append(Replacement(("prevent_next_from", e.timestamp), e.data[1], _all_prevented,  # type: ignore[arg-type]
@@ -196,6 +229,30 @@ def _shields(g: Game, ev: Damage) -> list[Replacement]:
 
 def _logged(rule: str, g: Game, ev: Damage, after: Damage | None) -> None:
     g.log_event("prevent", rule, source=ev.source, target=g.name_of(ev.recipient), amount=ev.amount)
+
+
+def _logged_by(rule: str, name: str, g: Game, ev: Damage, after: Damage | None) -> None:
+    g.log_event("prevent", rule, source=ev.source, target=g.name_of(ev.recipient), amount=ev.amount, by=name)
+
+
+def _static_prevention(g: Game, ev: Damage) -> list[Replacement]:
+    """615.1: the permanents' "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
+    enchanted creature [during your turn]" (PreventAllDamage)."""
+    statics = g.statics_of_kind(PREVENT_ALL)
+    if not statics or unpreventable(g):
+        return []  # 615.12: they have no other effect
+    out = []
+    for src, ab in statics:
+        if not isinstance(ab, PreventAllDamage) or ab.combat_only and not ev.combat \
+                or ab.your_turn and g.s.active != src.controller:
+            continue
+        subject = src.id if ab.scope == "self" else src.attached_to
+        if subject is None:
+            continue
+        if ab.to and ev.recipient == subject or ab.by and ev.source_id == subject:
+            out.append(Replacement((PREVENT_ALL, src.id, ab.text), src.card.name, _all_prevented,  # type: ignore[arg-type]
+                                   then=partial(_logged_by, "615.1", src.card.name), source=src.id))
+    return out
 
 
 def _player_protection(g: Game, ev: Damage) -> list[Replacement]:
@@ -274,4 +331,5 @@ def _permanent_prevention(g: Game, ev: Damage) -> list[Replacement]:
     return out
 
 
-registry.REPLACEMENTS.setdefault(Damage, []).extend([_shields, _player_protection, _permanent_prevention])
+registry.REPLACEMENTS.setdefault(Damage, []).extend([_shields, _player_protection, _permanent_prevention,
+                                                     _static_prevention])

@@ -17,6 +17,7 @@ from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
 from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
+from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
 _PLAYER = r"(you|target player|target opponent|each player|each opponent|that player)"
@@ -487,7 +488,10 @@ def _prevent_next(m, targets):
 
 @template(r"prevent all (combat )?damage that would be dealt (?:to (.+?) )?this turn")
 def _prevent_all(m, targets):
-    """615.1: "Prevent all combat damage that would be dealt this turn" (Fog)."""
+    """615.1: "Prevent all combat damage that would be dealt this turn" (Fog); "... to you and creatures you
+    control this turn" (Safe Passage: a group, effects_prevention.py)."""
+    if m.group(2) and (m.group(2).startswith("you and ") or _group(m.group(2)) is not None):
+        return effects_prevention.prevent_all_to(m.group(2), bool(m.group(1)))
     who = _who(m.group(2), targets) if m.group(2) else None
     return [V.PreventDamage(None, who, combat_only=bool(m.group(1)))]
 
