@@ -312,6 +312,9 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         # "Its activated abilities can't be activated" (Arrest): none of them can be activated, so
         # none is offered (602.5 restriction; mana abilities too, 605).
         abilities = tuple(a for a in abilities if not isinstance(a, (ActivatedAbility, ManaAbility)))
+    elif "no_nonmana_activated" in rules:
+        # "... can't be activated unless they're mana abilities" (Faith's Fetters, 602.5 / 605.1a).
+        abilities = tuple(a for a in abilities if not isinstance(a, ActivatedAbility))
     animating: tuple = ()
     if on_bf and statics and "Land" in card.types:
         animating = tuple((src, ab) for src, ab in statics if ab.kind == ANIMATE
