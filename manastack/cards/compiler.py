@@ -264,7 +264,7 @@ TEMPLATE_MODULES = (
     "effects_phrases", "effects_player_protection", "effects_prevention", "effects_zone_change", "graveyard_keywords", "keywords_ninjutsu", "loyalty_mana",
     "mana_amounts", "multi_targets", "once_each_turn", "opening_hand", "reflexive", "return_dead", "statics_auras", "statics_counters", "statics_counts",
     "statics_prevention", "statics_protection", "statics_choices", "statics_control", "statics_copy", "statics_entering", "statics_game_rules", "statics_graveyard",
-    "statics_land_types", "statics_timing", "statics_tokens", "triggers", "triggers_actions", "triggers_combat", "triggers_conditions",
+    "statics_land_types", "statics_timing", "statics_tokens", "statics_activation", "triggers", "triggers_actions", "triggers_combat", "triggers_conditions",
     "triggers_zones", "triggers_x_spells", "vehicles_facedown", "x_amounts",
     "effects_monarch", "life_gain", "damage_replacement",
     "sagas",

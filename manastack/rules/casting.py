@@ -34,7 +34,13 @@ from ..model import vocab as V
 from ..model.events import EffectCreated
 from ..model.mana import COLORS, TYPE_INDEX, parse_mana
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect
-from ..model.vocab.alternative_costs import AlternativeCost, CastingKeyword, CastOption, Overload
+from ..model.vocab.alternative_costs import (
+    AlternativeCost,
+    CastingKeyword,
+    CastOption,
+    FreeCastPermission,
+    Overload,
+)
 from ..model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
 from ..model.vocab.casting import (  # noqa: F401 (the vocabulary this module executes)
     ManaSpentCounters,
@@ -286,7 +292,7 @@ def _mana_spent_counters(g: Game, o: Obj, ab: ManaSpentCounters, choices: dict) 
 # Every kind of ability the casting hooks look for (cost_modifiers._casting_game).
 _CASTING_KINDS = (CostModifier, PaymentKeyword, CastOption, CastingKeyword, CastRestriction, AlternativeCost,
                   LifeForColorDiscount, ColoredCostIncrease, Overload, PlayerCastRestriction, Uncounterable,
-                  ManaSpentCounters)
+                  ManaSpentCounters, FreeCastPermission)
 
 
 def _register_casting() -> None:

@@ -49,7 +49,14 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import ManaCost, parse_cost
-from ...model.vocab.alternative_costs import AlternativeCost, CastingKeyword, CastOption, OtherCost, Overload
+from ...model.vocab.alternative_costs import (
+    AlternativeCost,
+    CastingKeyword,
+    CastOption,
+    FreeCastPermission,
+    OtherCost,
+    Overload,
+)
 from ...model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
 from ...model.vocab.casting import ManaSpentCounters
 from ...model.vocab.cost_modifiers import (
@@ -476,6 +483,25 @@ _WHO = {"each player": "each", "players": "each", "you": "you", "your opponents"
 @paragraph_template(r"(each player|you|your opponents|each opponent) can't cast more than (one|two|three) spells? each turn")
 def _max_spells(m, para, out: CardDraft, is_spell):
     out.abilities.append(PlayerCastRestriction(para, _WHO[m.group(1)], "max_per_turn", _count_word(m.group(2))))
+
+
+@paragraph_template(r"you can cast spells only during your turn(?: and you can cast no more than (one|two|three) spells?"
+                    r" each turn)?")
+def _only_your_turn(m, para, out: CardDraft, is_spell):
+    """101.2: "You can cast spells only during your turn and you can cast no more than two spells each turn"
+    (Fires of Invention): two restrictions of its controller."""
+    out.abilities.append(PlayerCastRestriction(para, "you", "only_your_turn"))
+    if m.group(1):
+        out.abilities.append(PlayerCastRestriction(para, "you", "max_per_turn", _count_word(m.group(1))))
+
+
+@paragraph_template(r"you may cast spells with mana value less than or equal to the number of lands you control "
+                    r"without paying their mana costs")
+def _free_cast_by_lands(m, para, out: CardDraft, is_spell):
+    """118.9 / 601.2b: an alternative cost of {0} for its controller's spells (rules/alternative_costs.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(FreeCastPermission(para))
 
 
 @paragraph_template(r"(your opponents|players) can't cast spells during (your turn|combat)")

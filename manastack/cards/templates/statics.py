@@ -21,7 +21,8 @@ Templates (lower-cased paragraph, CARDNAME for the card's own name):
   power less than CARDNAME's power can't block it", "can block only creatures with flying", "can
   block an additional creature / any number of creatures", "attacks (or blocks) each combat if
   able", "is goaded" (701.15b, two players), "can't attack unless defending player controls an
-  Island", "can't attack/block alone", "its activated abilities can't be activated" (602.5),
+  Island", "can't attack/block alone", "its activated abilities can't be activated [unless they're mana
+  abilities]" (602.5),
   "doesn't untap during its controller's untap step" (502.3).
 - Conditions (611.3a, evaluated on read): "during your turn", "as long as it's your turn /
   attacking / untapped", "as long as you control an artifact / three or more artifacts / a Plains",
@@ -309,6 +310,7 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"can't attack or block alone", ("cant_attack_alone", "cant_block_alone")),
     (r"is every creature type", ("all_creature_types",)),
     (r"its activated abilities can't be activated", ("no_activated",)),
+    (r"its activated abilities can't be activated unless they're mana abilities", ("no_nonmana_activated",)),
     (r"can't be blocked by creatures with greater power", ("unblockable_by_greater_power",)),
     (r"(?:doesn't|don't) untap during (?:its controller's|your|their controllers'|its controllers') untap steps?",
      ("doesnt_untap",)),
