@@ -4,6 +4,7 @@
   and lifelink (702.15b) apply wherever the source is; protection prevents damage (702.16e).
 - 121: drawing; 701.8: discard (the discarding player chooses); 701.5: counter; 701.7: destroy.
 - 611.2: "until end of turn" effects (ended in cleanup, 514.2).
+- 104.2b: "you win the game".
 - 608.2b: parts of an effect that refer to an illegal target do nothing.
 Handlers of effects of one topic live in that topic's module and register with `register_effect`:
 rules/regeneration.py (701.15), prevention.py (615), library_effects.py (scry, surveil, mill, search,
@@ -37,6 +38,7 @@ from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
     SacrificeUnless,
+    WinGame,
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
@@ -468,6 +470,15 @@ def _run_pump_x(g: Game, ctx: effect_context.Context, e: PumpX) -> list | None:
 register_effect(PumpX, _run_pump_x)
 
 
+def _win_game(g: Game, ctx: effect_context.Context, e: WinGame) -> list | None:
+    """104.2b: an effect states that its controller wins the game; the game ends at once (104.1)."""
+    g.end_game(ctx.controller, f"{g.s.players[ctx.controller].name} wins the game: {ctx.name} (104.2b)")
+    return None
+
+
+register_effect(WinGame, _win_game)
+
+
 def _on_attached(g, ctx, e: OnAttached) -> list | None:
     s = g.s
     src = s.objects.get(ctx.source) if ctx.source is not None else None
@@ -508,8 +519,10 @@ def destroy_without_regeneration(g: Game, ctx: effect_context.Context, e: V.Effe
 def spell_destination(item: StackItem) -> str:
     """702.34a: a spell cast with flashback is exiled instead of going anywhere else when it leaves
     the stack; other instants and sorceries go to the graveyard (608.2n, 701.5a, 608.2b)."""
-    # 702.133a: a spell cast with jump-start is exiled likewise ("exile_after").
-    return EXILE if ("flashback", True) in item.choices or ("exile_after", True) in item.choices else GRAVEYARD
+    # 702.133a: a spell cast with jump-start is exiled likewise ("exile_after"); 614.1a: "if that spell
+    # would be put into your graveyard, exile it instead" ("exile_if_graveyard", rules/free_casting.py).
+    return EXILE if any(c in item.choices for c in (("flashback", True), ("exile_after", True),
+                                                     ("exile_if_graveyard", True))) else GRAVEYARD
 
 
 def remove_shield_counter(g: Game, o: Any, what: str) -> None:

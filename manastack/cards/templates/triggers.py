@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ..compiler import Unsupported, compile_paragraph, paragraph_template, parse_effects, trigger_template
+from ..compiler import (
+    Unsupported,
+    compile_paragraph,
+    paragraph_template,
+    parse_effects,
+    parse_keywords,
+    trigger_template,
+)
 from ..draft import CardDraft
 from .effects_common import article_filter, parse_filter
 
@@ -176,6 +183,13 @@ def _cast(m):
     if what == "spell":
         flt = None
     else:
+        keyword = None
+        km = re.fullmatch(r"(.+ spell) with ([a-z ]+)", what)
+        if km and not km.group(2).startswith("mana value"):
+            found = parse_keywords(km.group(2))
+            if found is None or len(found) != 1:
+                raise Unsupported(what)
+            what, keyword = km.group(1), found[0]  # "a creature spell with infect": a keyword the spell has
         mm = re.fullmatch(r"(?:(.+) )?spell( with mana value \d+ or (?:greater|less))?", what)
         if not mm:
             raise Unsupported(what)
@@ -188,12 +202,14 @@ def _cast(m):
         if not kind and not mm.group(2) and not special:
             raise Unsupported(what)
         flt = parse_filter((kind or "permanent") + (mm.group(2) or ""))
-        if special:
+        if special or keyword:
             base = {f: getattr(flt, f) for f in flt.__dataclass_fields__}
             if "multicolored" in special:
                 base["multicolored"] = True
             if "historic" in special:
                 base["historic"] = True
+            if keyword:
+                base["keywords"] = frozenset({keyword}) | base.get("keywords", frozenset())
             flt = V.FilterPlus(**base)
     return {"event": "cast", "who": _CAST_WHO[m.group(1)], "filter": flt, **scope}
 

@@ -26,3 +26,8 @@ class LifePayment:
         return f"{self.amount} life"
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame(V.Effect):
+    """104.2b: "you win the game" (the controller of the spell or ability): the game ends (104.1)."""
