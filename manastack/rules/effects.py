@@ -4,7 +4,7 @@
   and lifelink (702.15b) apply wherever the source is; protection prevents damage (702.16e).
 - 121: drawing; 701.8: discard (the discarding player chooses); 701.5: counter; 701.7: destroy.
 - 611.2: "until end of turn" effects (ended in cleanup, 514.2).
-- 104.2b: "you win the game".
+- 104.2b: "you win the game"; 107.1b: "the number of cards in your hand minus 4" is at least 0.
 - 608.2b: parts of an effect that refer to an illegal target do nothing.
 Handlers of effects of one topic live in that topic's module and register with `register_effect`:
 rules/regeneration.py (701.15), prevention.py (615), library_effects.py (scry, surveil, mill, search,
@@ -36,6 +36,7 @@ from ..cards.db import token_def
 from ..model.events import CountersRemoved, Damage, Discard, EffectCreated, PoisonCounters, TokenCreated
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
+    CardsInHand,
     LifePayment,
     SacrificeUnless,
     WinGame,
@@ -477,6 +478,14 @@ def _win_game(g: Game, ctx: effect_context.Context, e: WinGame) -> list | None:
 
 
 register_effect(WinGame, _win_game)
+
+
+def _cards_in_hand(g: Game, ctx: effect_context.Context, a: CardsInHand) -> int:
+    """608.2h: counted as the effect happens; 107.1b: a calculation that gives a negative number gives 0."""
+    return max(0, len(g.s.players[ctx.controller].hand) - a.minus)
+
+
+registry.AMOUNT_RESOLVERS[CardsInHand] = _cards_in_hand
 
 
 def _on_attached(g, ctx, e: OnAttached) -> list | None:

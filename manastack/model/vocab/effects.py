@@ -31,3 +31,11 @@ class LifePayment:
 @dataclass(frozen=True, slots=True)
 class WinGame(V.Effect):
     """104.2b: "you win the game" (the controller of the spell or ability): the game ends (104.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsInHand:
+    """An Amount: "X, where X is the number of cards in your hand minus 4" (counted as it resolves,
+    608.2h; a negative result is 0, 107.1b)."""
+
+    minus: int = 0
