@@ -168,9 +168,10 @@ def _cast(m):
     """601.2i: "whenever you cast a noncreature spell"."""
     what = m.group(2)
     scope = {}
-    for suffix, sc in ((" during an opponent's turn", "opponent_turn"),):
+    for suffix, sc in ((" during an opponent's turn", "opponent_turn"), (" from your graveyard", "from_graveyard")):
         if what.endswith(suffix):
-            what, scope = what[: -len(suffix)], {"scope": sc}  # 601.2i, while another player is active
+            # 601.2i, while another player is active; 601.2a, a spell cast from its caster's graveyard
+            what, scope = what[: -len(suffix)], {"scope": sc}
     if what in ("instant", "sorcery", "instant or sorcery"):
         what += " spell"  # the older wording: "whenever you cast an instant"
     if what == "kicked spell":
