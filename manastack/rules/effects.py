@@ -39,6 +39,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
     CardsInHand,
     LifePayment,
     SacrificeUnless,
+    TokenThen,
     WinGame,
 )
 from ..model.vocab.statics import OnAttached
@@ -486,6 +487,21 @@ def _cards_in_hand(g: Game, ctx: effect_context.Context, a: CardsInHand) -> int:
 
 
 registry.AMOUNT_RESOLVERS[CardsInHand] = _cards_in_hand
+
+
+def _token_then(g: Game, ctx: effect_context.Context, e: TokenThen) -> list | None:
+    """111.1, 608.2c: "that token" is the token this effect created (none if a replacement effect made
+    none; 614.1a); the riders run with it as their only object."""
+    before = set(g.s.battlefield)
+    needs = _HANDLERS[type(e.create)](g, ctx, e.create)
+    made = [oid for oid in g.s.battlefield if oid not in before and g.s.objects[oid].card.is_token]
+    if needs or not made:
+        return needs
+    return [("resume_effects", dataclasses.replace(ctx, targets=(oid,), legal=(True,)), e.riders, 0, None)
+            for oid in made]
+
+
+register_effect(TokenThen, _token_then)
 
 
 def _on_attached(g, ctx, e: OnAttached) -> list | None:

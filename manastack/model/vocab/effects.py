@@ -39,3 +39,12 @@ class CardsInHand:
     608.2h; a negative result is 0, 107.1b)."""
 
     minus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TokenThen(V.Effect):
+    """"Create a 1/1 red Goblin creature token. That token gains haste until end of turn and attacks
+    this combat if able": `create` (one token), then `riders`, whose V.Ref(0) is the token created."""
+
+    create: V.Effect
+    riders: tuple[V.Effect, ...]
