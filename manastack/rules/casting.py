@@ -55,7 +55,7 @@ from ..model.vocab.cost_modifiers import (
     LifeForColorDiscount,
     NextSpellDiscount,
 )
-from ..model.vocab.free_casting import CascadeEffect, CastFromExile, RippleReveal
+from ..model.vocab.free_casting import CascadeEffect, CastFromExile, CastTargetCard, RippleReveal
 from ..model.vocab.spell_copies import CopyTargetSpell, CopyThisSpell, StormCopies
 from ..model.vocab.spell_payment import PaymentKeyword
 from . import (
@@ -321,6 +321,7 @@ def _register_casting() -> None:
     add_hook(game_mod.LEFT_BATTLEFIELD_HOOKS, _blitz_died)
     registry.register_effect(ReturnSourceToHand, _return_source)
     registry.register_effect(CastFromExile, free_casting._cast_from_exile)
+    registry.register_effect(CastTargetCard, free_casting._cast_target_card)
     registry.CHOICES["cast_free"] = (free_casting._cast_free_actions, free_casting._answer_cast_free)
     for kind in ("sunburst", "converge", "adamant"):
         registry.ETB_REPLACEMENTS[kind] = _mana_spent_counters

@@ -4,6 +4,7 @@
   and lifelink (702.15b) apply wherever the source is; protection prevents damage (702.16e).
 - 121: drawing; 701.8: discard (the discarding player chooses); 701.5: counter; 701.7: destroy.
 - 611.2: "until end of turn" effects (ended in cleanup, 514.2).
+- 104.2b: "you win the game"; 107.1b: "the number of cards in your hand minus 4" is at least 0.
 - 608.2b: parts of an effect that refer to an illegal target do nothing.
 Handlers of effects of one topic live in that topic's module and register with `register_effect`:
 rules/regeneration.py (701.15), prevention.py (615), library_effects.py (scry, surveil, mill, search,
@@ -35,8 +36,11 @@ from ..cards.db import token_def
 from ..model.events import CountersRemoved, Damage, Discard, EffectCreated, PoisonCounters, TokenCreated
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
+    CardsInHand,
     LifePayment,
     SacrificeUnless,
+    TokenThen,
+    WinGame,
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
@@ -492,6 +496,38 @@ def _run_pump_x(g: Game, ctx: effect_context.Context, e: PumpX) -> list | None:
 register_effect(PumpX, _run_pump_x)
 
 
+def _win_game(g: Game, ctx: effect_context.Context, e: WinGame) -> list | None:
+    """104.2b: an effect states that its controller wins the game; the game ends at once (104.1)."""
+    g.end_game(ctx.controller, f"{g.s.players[ctx.controller].name} wins the game: {ctx.name} (104.2b)")
+    return None
+
+
+register_effect(WinGame, _win_game)
+
+
+def _cards_in_hand(g: Game, ctx: effect_context.Context, a: CardsInHand) -> int:
+    """608.2h: counted as the effect happens; 107.1b: a calculation that gives a negative number gives 0."""
+    return max(0, len(g.s.players[ctx.controller].hand) - a.minus)
+
+
+registry.AMOUNT_RESOLVERS[CardsInHand] = _cards_in_hand
+
+
+def _token_then(g: Game, ctx: effect_context.Context, e: TokenThen) -> list | None:
+    """111.1, 608.2c: "that token" is the token this effect created (none if a replacement effect made
+    none; 614.1a); the riders run with it as their only object."""
+    before = set(g.s.battlefield)
+    needs = _HANDLERS[type(e.create)](g, ctx, e.create)
+    made = [oid for oid in g.s.battlefield if oid not in before and g.s.objects[oid].card.is_token]
+    if needs or not made:
+        return needs
+    return [("resume_effects", dataclasses.replace(ctx, targets=(oid,), legal=(True,)), e.riders, 0, None)
+            for oid in made]
+
+
+register_effect(TokenThen, _token_then)
+
+
 def _on_attached(g, ctx, e: OnAttached) -> list | None:
     s = g.s
     src = s.objects.get(ctx.source) if ctx.source is not None else None
@@ -532,8 +568,10 @@ def destroy_without_regeneration(g: Game, ctx: effect_context.Context, e: V.Effe
 def spell_destination(item: StackItem) -> str:
     """702.34a: a spell cast with flashback is exiled instead of going anywhere else when it leaves
     the stack; other instants and sorceries go to the graveyard (608.2n, 701.5a, 608.2b)."""
-    # 702.133a: a spell cast with jump-start is exiled likewise ("exile_after").
-    return EXILE if ("flashback", True) in item.choices or ("exile_after", True) in item.choices else GRAVEYARD
+    # 702.133a: a spell cast with jump-start is exiled likewise ("exile_after"); 614.1a: "if that spell
+    # would be put into your graveyard, exile it instead" ("exile_if_graveyard", rules/free_casting.py).
+    return EXILE if any(c in item.choices for c in (("flashback", True), ("exile_after", True),
+                                                     ("exile_if_graveyard", True))) else GRAVEYARD
 
 
 def remove_shield_counter(g: Game, o: Any, what: str) -> None:

@@ -30,6 +30,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
+from ..model.costs import ManaCost
 from ..model.events import AttachChange, CountersRemoved, EffectCreated
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
@@ -149,9 +150,14 @@ def _sacrifice_unless_pay(g: Game, ctx: Context, e: SacrificeUnlessPay) -> list 
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None  # nothing left to sacrifice
-    return [choice_effects.queue_choice("pay_or_sacrifice", ctx.controller, e.cost.text,
-                      f"{ctx.name}: pay {e.cost.text} or sacrifice {g.s.objects[oid].card.name} "
-                      f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
+    cost = e.cost
+    if e.per is not None:
+        # "{1} for each other creature you control": counted as the ability resolves (608.2h)
+        n = len(targeting.objects_matching(g, e.per, ctx.controller, ctx.source)) * e.cost.generic
+        cost = ManaCost(n, text=f"{{{n}}}")
+    return [choice_effects.queue_choice("pay_or_sacrifice", ctx.controller, cost.text,
+                      f"{ctx.name}: pay {cost.text} or sacrifice {g.s.objects[oid].card.name} "
+                      f"(true to pay, false not to)", (oid, cost, ctx.name))]
 
 
 def _pay_or_sacrifice_actions(g: Game, d: Any) -> list:

@@ -52,6 +52,10 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     if type(flt) is FilterPlus and flt.power_below_source:
         if not power_below_source(g, c, source):
             return False
+    if type(flt) is FilterPlus and flt.mana_value_max_source_power:
+        p = source_power(g, source)
+        if p is None or mana_value(o) > p:
+            return False
     extra = registry.FILTER_TESTS.get(type(flt))  # filters with a test of their own (rules/vehicles_facedown.py)
     if extra is not None:
         return extra(g, flt, o, c, controller, source)
@@ -319,15 +323,21 @@ def _without_trailing(combo: tuple, keep: int) -> tuple:
 def power_below_source(g: Game, c: Any, source: int | None) -> bool:
     """702.134a: "target attacking creature with power less than this creature's power": the
     source's power now, or as it last existed on the battlefield (608.2h)."""
-    if source is None or c.power is None:
+    if c.power is None:
         return False
+    p = source_power(g, source)
+    return p is not None and c.power < p
+
+
+def source_power(g: Game, source: int | None) -> int | None:
+    """"this creature's power": the source's power now, or as it last existed on the battlefield (608.2h)."""
+    if source is None:
+        return None
     o = g.s.objects.get(source)
     if o is not None and o.zone == BATTLEFIELD:
-        p = g.chars(o).power
-    else:
-        lki = g.s.lki.get(source)
-        p = lki[1].power if lki is not None else None
-    return p is not None and c.power < p
+        return g.chars(o).power
+    lki = g.s.lki.get(source)
+    return lki[1].power if lki is not None else None
 
 
 def objects_matching(g: Game, flt: V.ObjectFilter, controller: int, source: int | None = None) -> list[int]:

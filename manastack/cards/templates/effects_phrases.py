@@ -59,13 +59,14 @@ def _you_may_have(m, targets):
 
 @template(rf"(you|target player|target opponent|each opponent|each player) (gains?|loses?) {N} life for each (.+)")
 def _life_for_each(m, targets):
-    """"You gain 1 life for each creature you control" (the number is counted as it resolves, 608.2h)."""
+    """"You gain 1 life for each creature you control / Locus on the battlefield" (the number is counted
+    as it resolves, 608.2h)."""
     n = amount(m.group(3))
     what = m.group(4)
     if not isinstance(n, int) or not what.endswith((" you control", " your opponents control",
-                                                     " an opponent controls")):
+                                                     " an opponent controls", " on the battlefield")):
         raise Unsupported(m.string)
-    flt = parse_filter(what)
+    flt = parse_filter(what.removesuffix(" on the battlefield"))  # every player's (Glimmerpost's Loci)
     effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
     if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
         raise Unsupported(m.string)

@@ -233,9 +233,9 @@ def _check_sacrificed(out: CardDraft, unsupported: list) -> None:
 CARD_CHECKS.append(_check_sacrificed)
 
 
-@template(r"sacrifice (cardname|it) unless you pay ((?:\{[0-9wubrgc]\})+)")
+@template(r"sacrifice (cardname|it) unless you pay ((?:\{[0-9wubrgc]\})+)(?: for each (.+))?")
 def _sacrifice_unless_pay(m, targets):
-    """118.12a."""
+    """118.12a; "unless you pay {1} for each other creature you control" (counted as it resolves)."""
     who = target(m.group(1), targets)
     if isinstance(who, V.Ref):
         raise Unsupported(m.string)  # "it" is the source or the trigger's object here, not a target
@@ -243,7 +243,12 @@ def _sacrifice_unless_pay(m, targets):
         cost = parse_cost(m.group(2).upper())
     except ValueError:
         raise Unsupported(m.string) from None
-    return [referred_objects.SacrificeUnlessPay(who, cost)]
+    per = None
+    if m.group(3):
+        if cost.pips or cost.x_count or not m.group(3).endswith(" you control"):
+            raise Unsupported(m.string)  # only a generic amount per permanent of yours
+        per = parse_filter(m.group(3))
+    return [referred_objects.SacrificeUnlessPay(who, cost, per)]
 
 
 _OBJ = r"(it|that creature|that card|cardname|that permanent|that token)"

@@ -7,7 +7,8 @@
   conditions.py).
 - 603.8 state triggers: "When you control no Islands", "When CARDNAME has no ice counters on it".
 - 503.1 "At the beginning of the upkeep of enchanted creature's controller".
-- Two events, one effect (two abilities): "When you cycle CARDNAME and when CARDNAME dies", "When you
+- Two events, one effect (two abilities): "Whenever another creature you control enters or dies",
+  "When you cycle CARDNAME and when CARDNAME dies", "When you
   cast or cycle CARDNAME", "When CARDNAME enters and when you sacrifice it".
 
 Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
@@ -25,6 +26,7 @@ from ..compiler import (
     number,
     paragraph_template,
     parse_effects,
+    trigger_kwargs,
     trigger_template,
 )
 from ..draft import CardDraft
@@ -104,6 +106,17 @@ _TWO_EVENTS: dict[str, tuple[dict, dict]] = {
 def _two_events(m, para, out: CardDraft, is_spell):
     """702.29c, 603.10a, 701.17a: two trigger events for the same effect — two triggered abilities."""
     for kwargs in _TWO_EVENTS[m.group(1)]:
+        targets: list = []
+        effects = parse_effects(m.group(2), targets)
+        out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
+
+
+@paragraph_template(r"whenever ((?:another|a|an) .+?) enters or dies, (.+)")
+def _enters_or_dies(m, para, out: CardDraft, is_spell):
+    """603.6a / 603.10a: "Whenever another creature you control enters or dies, ..." is two trigger
+    events for the same effect: two triggered abilities, each read like its own condition."""
+    for event in ("enters", "dies"):
+        kwargs = trigger_kwargs(f"whenever {m.group(1)} {event}")
         targets: list = []
         effects = parse_effects(m.group(2), targets)
         out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))

@@ -386,6 +386,7 @@ class FilterPlus(ObjectFilter):
     non_subtypes: frozenset[str] = frozenset()  # "non-Human creature"
     blocking: bool = False  # "blocking creature"
     power_below_source: bool = False  # "with power less than this creature's power" (mentor, 702.134a)
+    mana_value_max_source_power: bool = False  # "with mana value less than or equal to this creature's power"
     historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
 
 
