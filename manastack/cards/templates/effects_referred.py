@@ -162,7 +162,11 @@ def _object_named(phrase: str, targets: list) -> V.Who:
           r"(its|that creature's|that permanent's|cardname's) (power|toughness|mana value)")
 def _life_equal(m, targets):
     """"You gain life equal to that creature's toughness" (608.2h: its last known information if it left)."""
-    stat = referred_objects.ObjectStat(_object_named(m.group(3), targets), m.group(4))
+    who = _object_named(m.group(3), targets)
+    if m.group(4) == "mana value" and not isinstance(who, V.Ref):
+        # "its mana value" of a target (Divine Offering); a revealed card's is effects_library's (Dark Confidant)
+        raise Unsupported(m.string)
+    stat = referred_objects.ObjectStat(who, m.group(4))
     effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
     if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
         raise Unsupported(m.string)
