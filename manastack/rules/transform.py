@@ -30,7 +30,8 @@ front face, `faces[0]` the back face; cards/data/card-faces.json holds the back 
   creatures to their owners' hands" (ReturnAllToHand: the permanents that have the quality as it resolves, each to its owner's
   hand, 400.7/108.3; the mass bounce Awoken Horror needs).
 - 701.16a: "look at the top card of your library. You may reveal that card. If an instant or sorcery card
-  is revealed this way, ..." (RevealTopIf, inside a "you may": the card revealed decides the rest).
+  is revealed this way, ..." (RevealTopIf, inside a "you may": the card revealed decides the rest); 701.13a
+  "mill a card. If an instant or sorcery card was milled this way, ..." (MillOneIf).
 """
 
 from __future__ import annotations
@@ -40,10 +41,11 @@ from typing import TYPE_CHECKING
 from ..engine import registry
 from ..model import vocab as V
 from ..model.events import Event, Transformed
-from ..model.state import BATTLEFIELD, EXILE, HAND
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND
 from ..model.vocab.transform import (
     TRANSFORM,
     ExileReturnTransformed,
+    MillOneIf,
     NoCountersOnSelf,
     ReturnAllToHand,
     RevealTopIf,
@@ -181,6 +183,18 @@ def _reveal_top_if(g: Game, ctx: effect_context.Context, e: RevealTopIf) -> list
     return [("resume_effects", ctx, e.effects, 0, None)]
 
 
+def _mill_one_if(g: Game, ctx: effect_context.Context, e: MillOneIf) -> list | None:
+    """701.13a: mill a card; only a card put into the graveyard this way counts as milled."""
+    lib = g.s.players[ctx.controller].library
+    if not lib:
+        return None
+    new = g.move(lib[0], GRAVEYARD, rule="701.13a")
+    o = g.s.objects.get(new)
+    if o is None or o.zone != GRAVEYARD or not targeting.matches_filter(g, e.filter, o, ctx.controller):
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
 def spells_cast_last_turn(g: Game) -> dict[str, int]:
     """How many spells each player (by name) cast during the previous turn: the 601.2i "cast" lines of the
     log, read back from the newest (the log is the game's history, rules/turn_history.py)."""
@@ -237,6 +251,7 @@ def _install() -> None:
     registry.register_effect(Transform, _transform)
     registry.register_effect(ExileReturnTransformed, _exile_return)
     registry.register_effect(RevealTopIf, _reveal_top_if)
+    registry.register_effect(MillOneIf, _mill_one_if)
     registry.CONDITION_EVALUATORS[SpellsLastTurn] = _spells_last_turn
     add_hook(registry.ENTERS_AS, _enters_transformed)
     registry.register_effect(ReturnAllToHand, _return_all)

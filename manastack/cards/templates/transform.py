@@ -18,7 +18,9 @@
 - 608.2c: "Then if you have seven or more cards in your graveyard, [effect]" (Search for Azcanta: the
   graveyard condition of templates/effects_instead.py).
 - 701.16a: "[trigger], look at the top card of your library. You may reveal that card. If an instant or
-  sorcery card is revealed this way, [effect]" (Delver of Secrets: RevealTopIf inside a "you may").
+  sorcery card is revealed this way, [effect]" (Delver of Secrets: RevealTopIf inside a "you may");
+  701.13a "[trigger], mill a card. If an instant or sorcery card was milled this way, [effect]" (Aberrant
+  Researcher: MillOneIf).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ...model import vocab as V
 from ...model.vocab.referred_objects import InsteadIf
 from ...model.vocab.transform import (
     ExileReturnTransformed,
+    MillOneIf,
     NoCountersOnSelf,
     ReturnAllToHand,
     RevealTopIf,
@@ -119,3 +122,13 @@ def _enters_or_transforms(m, para: str, out: CardDraft, is_spell: bool) -> None:
         targets: list[V.TargetSpec] = []
         effects = parse_effects(m.group(1), targets)
         out.abilities.append(V.TriggeredAbility(para, event, effects, tuple(targets)))
+
+
+@paragraph_template(r"((?:when|whenever|at) .+?), mill a card\. if an? (.+?) card was milled this way, (.+)")
+def _mill_if(m, para: str, out: CardDraft, is_spell: bool) -> None:
+    """701.13a: the card milled decides the rest."""
+    kwargs = trigger_kwargs(m.group(1))
+    targets: list[V.TargetSpec] = []
+    then = parse_effects(m.group(3), targets)
+    flt = parse_filter(m.group(2) + " card", allow_card=True)
+    out.abilities.append(V.TriggeredAbility(para, effects=(MillOneIf(flt, then),), targets=tuple(targets), **kwargs))

@@ -54,3 +54,12 @@ class ReturnAllToHand(V.Effect):
     quality `filter` as the effect happens is returned at once (400.7; 108.3: to its owner's hand)."""
 
     filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class MillOneIf(V.Effect):
+    """701.13a: the controller mills a card; if the card milled (put into the graveyard) has the quality
+    `filter`, `effects` follow ("Mill a card. If an instant or sorcery card was milled this way, ...")."""
+
+    filter: V.ObjectFilter
+    effects: tuple[V.Effect, ...]
