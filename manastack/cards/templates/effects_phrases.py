@@ -115,7 +115,7 @@ def _amount_for_each(m, targets):
     counted as it resolves (608.2h). Sentences with an amount of their own for "for each" come first."""
     effects = sub_effects(m.group(1), targets)
     amounts = [e for e in effects if isinstance(getattr(e, "amount", None), int)
-               and not isinstance(getattr(e, "amount"), bool)]
+               and not isinstance(e.amount, bool)]
     if len(effects) != 1 or len(amounts) != 1 or type(effects[0]).__name__ not in _COUNTED_AMOUNTS:
         raise Unsupported(m.string)
     count = _count_of(m.group(2), "", targets)
