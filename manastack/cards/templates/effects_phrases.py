@@ -101,6 +101,30 @@ def _damage_count(m, targets):
     return [dataclasses.replace(e, amount=count) for e in effects]
 
 
+# The effects whose handlers count an amount as they resolve (rules/effect_context.amount): only these may
+# take a counted amount ("sacrifices X creatures" keeps a number).
+_COUNTED_AMOUNTS = frozenset({"DealDamage", "DamageAll", "GainLife", "LoseLife", "Draw", "Discard", "Mill", "Scry",
+                              "Surveil", "LookAtTop", "AddCounters", "AddCountersAll", "Bolster", "CreateToken",
+                              "CreateTokenCard"})
+
+
+@template(r"(.+?) for each (.+)")
+def _amount_for_each(m, targets):
+    """"Create a 1/1 green Elf Warrior creature token for each Elf you control" (Elvish Promenade), "that
+    player loses 1 life for each artifact you control": the one amount of the sentence, times the number
+    counted as it resolves (608.2h). Sentences with an amount of their own for "for each" come first."""
+    effects = sub_effects(m.group(1), targets)
+    amounts = [e for e in effects if isinstance(getattr(e, "amount", None), int)
+               and not isinstance(e.amount, bool)]
+    if len(effects) != 1 or len(amounts) != 1 or type(effects[0]).__name__ not in _COUNTED_AMOUNTS:
+        raise Unsupported(m.string)
+    count = _count_of(m.group(2), "", targets)
+    if not isinstance(count, V.Count):
+        raise Unsupported(m.string)
+    e = effects[0]
+    return [dataclasses.replace(e, amount=dataclasses.replace(count, multiplier=e.amount))]
+
+
 @template(r"(.+), where x is the number of (.+)")
 def _amount_where_x(m, targets):
     """"{T}: Create X 1/1 red Goblin creature tokens, where X is the number of Goblins you control" (Krenko),
@@ -111,8 +135,9 @@ def _amount_where_x(m, targets):
     out = []
     for e in effects:
         fields = {f.name: getattr(e, f.name) for f in dataclasses.fields(e)}
-        if any(k != "amount" and v == "X" for k, v in fields.items()):
-            raise Unsupported(m.string)  # an X that is not an amount ("+X/+X", "X/X tokens")
+        if any(k != "amount" and v == "X" for k, v in fields.items()) or (
+                fields.get("amount") == "X" and type(e).__name__ not in _COUNTED_AMOUNTS):
+            raise Unsupported(m.string)  # an X that is not an amount ("+X/+X", "X/X tokens"), or not counted
         out.append(dataclasses.replace(e, amount=count) if fields.get("amount") == "X" else e)
     if out == effects:
         raise Unsupported(m.string)  # no X to define
