@@ -17,6 +17,8 @@ permanent's controller orders several when the order changes the result, 616.1).
   (PreventAllDamageTo): the group is checked as damage would be dealt.
 - 615.1: a permanent's "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
   enchanted creature [during your turn]" (PreventAllDamage, a static ability: while it is on the battlefield).
+- 615.5: a permanent's own "prevent that damage. Put a -1/-1 counter on CARDNAME for each 1 damage prevented
+  this way" (Phyrexian Hydra; PreventAllPutCounters).
 - 615.12: "Damage can't be prevented this turn" (DamageCantBePrevented; a permanent's "Damage can't be
   prevented.", a StaticAbility of kind UNPREVENTABLE): the prevention effects that apply
   still apply but prevent nothing; their additional effects happen (a shield counter is still removed,
@@ -33,7 +35,7 @@ from ..engine import registry
 from ..engine.registry import Replacement
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import CountersRemoved, Damage, EffectChanged, EffectCreated, EffectsEnded
+from ..model.events import CountersPut, CountersRemoved, Damage, EffectChanged, EffectCreated, EffectsEnded
 from ..model.state import ContinuousEffect
 from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
     PREVENT_ALL,
@@ -42,6 +44,7 @@ from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module
     DamageCantBePrevented,
     PreventAllDamage,
     PreventAllDamageTo,
+    PreventAllPutCounters,
     PreventAllRemoveCounter,
     PreventNextFromSource,
 )
@@ -299,6 +302,17 @@ def _remove_a_counter(kind: str, g: Game, ev: Damage, after: Damage | None) -> N
     g.perform(CountersRemoved("615.5", o.id, kind, 1))  # none left to remove: nothing happens
 
 
+def _put_counters(kind: str, g: Game, ev: Damage, after: Damage | None) -> None:
+    """PreventAllPutCounters: "Put a -1/-1 counter on CARDNAME for each 1 damage prevented this way" (615.5:
+    right after the prevention; 615.12: none were prevented, none are put)."""
+    n = _prevented_amount(ev, after)
+    if n <= 0:
+        return
+    o = g.s.objects[ev.recipient]
+    g.log_event("prevent", "615.5", source=ev.source, target=o.card.name, amount=n, by=o.card.name)
+    g.perform(CountersPut("615.5", o.id, kind, n))
+
+
 def _permanent_prevention(g: Game, ev: Damage) -> list[Replacement]:
     """The prevention effects on damage to a permanent: its shield counters (122.1c), protection
     (702.16e), its own static abilities (615.1)."""
@@ -324,6 +338,10 @@ def _permanent_prevention(g: Game, ev: Damage) -> list[Replacement]:
             out.append(Replacement(("remove_counters", o.id), o.card.name, prevent,  # type: ignore[arg-type]
                                    then=_remove_plus_counters, uses=True))
             break
+    put = next((a for a in c.abilities if isinstance(a, PreventAllPutCounters)), None)
+    if put is not None:
+        out.append(Replacement(("put_counters", o.id), o.card.name, prevent,  # type: ignore[arg-type]
+                               then=partial(_put_counters, put.counter_kind), uses=True))
     ab = next((a for a in c.abilities if isinstance(a, PreventAllRemoveCounter)), None)
     if ab is not None:
         out.append(Replacement(("remove_counter", o.id), o.card.name, prevent,  # type: ignore[arg-type]

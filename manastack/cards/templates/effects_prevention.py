@@ -17,7 +17,7 @@ from .effects_common import parse_filter, target, template
 
 
 @template(r"the next time (?:a|an) (?:(white|blue|black|red|green|artifact) )?source of your choice would deal damage"
-          r"(?: to (you|any target))? this turn, prevent that damage")
+          r"(?: to (you|any target|target creature|target player|target creature or player))? this turn, prevent that damage")
 def _prevent_next_from_source(m, targets):
     """Circle of Protection: Red: "The next time a red source of your choice would deal damage to you this turn,
     prevent that damage" (609.7a, 615.7)."""
@@ -25,8 +25,8 @@ def _prevent_next_from_source(m, targets):
     to = None
     if m.group(2) == "you":
         to = V.YOU
-    elif m.group(2) == "any target":
-        to = target("any target", targets)
+    elif m.group(2):
+        to = target(m.group(2), targets)  # Charm Peddler: "to target creature"
     return [prevention.PreventNextFromSource(quality, to)]
 
 
@@ -48,3 +48,4 @@ def prevent_all_to(phrase: str, combat_only: bool) -> list:
     if group is None or not group.types:
         raise Unsupported(phrase)
     return [prevention.PreventAllDamageTo(you, group, combat_only)]
+

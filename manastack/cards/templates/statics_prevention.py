@@ -5,6 +5,8 @@ rules/prevention.py (PreventAllRemoveCounter, consulted by rules/effects.py deal
   (Phantom Wurm, Phantom Centaur, Phantom Nishoba ...)
 - "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME / enchanted creature [during
   your turn]" (Cho-Manno, Fog Bank, Gaseous Form, Gideon Blackblade).
+- "If damage would be dealt to CARDNAME, prevent that damage. Put a -1/-1 counter on CARDNAME for each 1
+  damage prevented this way." (Phyrexian Hydra, 615.5).
 - "Damage can't be prevented." (615.12, while the permanent is on the battlefield).
 """
 
@@ -13,7 +15,13 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.prevention import PREVENT_ALL, UNPREVENTABLE, PreventAllDamage, PreventAllRemoveCounter
+from ...model.vocab.prevention import (
+    PREVENT_ALL,
+    UNPREVENTABLE,
+    PreventAllDamage,
+    PreventAllPutCounters,
+    PreventAllRemoveCounter,
+)
 from ..compiler import Unsupported, paragraph_template
 from ..draft import CardDraft
 
@@ -45,3 +53,12 @@ def _unpreventable(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> No
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(V.StaticAbility(para.strip(), UNPREVENTABLE))
+
+
+@paragraph_template(r"if damage would be dealt to cardname, prevent that damage\. put an? (\+1/\+1|-1/-1) counter on "
+                    r"cardname for each 1 damage prevented this way")
+def _prevent_put_counters(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """615.5: the prevention, then the counters for what it prevented."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(PreventAllPutCounters(para.strip(), "prevent_put_counters", counter_kind=m.group(1)))

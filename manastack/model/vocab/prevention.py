@@ -26,6 +26,13 @@ class PreventAllRemoveCounter(V.StaticAbility):
 
 
 
+@dataclass(frozen=True, slots=True)
+class PreventAllPutCounters(V.StaticAbility):
+    """615.5: "If damage would be dealt to CARDNAME, prevent that damage. Put a -1/-1 counter on CARDNAME for
+    each 1 damage prevented this way." (Phyrexian Hydra): the counters right after, as many as it prevented
+    (615.12: none when the damage can't be prevented)."""
+
+
 # The ContinuousEffect kind of "Damage can't be prevented this turn" (615.12; target None: all damage).
 UNPREVENTABLE = "damage_unpreventable"
 
