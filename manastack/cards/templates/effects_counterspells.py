@@ -14,7 +14,7 @@ rules/counterspells.py (and rules/referred_objects.py for IfTargetMatches, Inste
   after a counterspell (Stubborn Denial): the condition is one an intervening "if" may have, checked as it
   resolves.
 - 108.3 / 608.2h: "Its owner gains 4 life" (Path of Peace): any player sentence with "its owner" as its
-  subject, after an effect on a target.
+  subject, after an effect on a target; "You gain life equal to its mana value" (Divine Offering).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from ...model.vocab.counterspells import (
     OwnerOf,
     TargetsMatching,
 )
-from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf
+from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf, ObjectStat
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported, paragraph_template
 from ..draft import CardDraft
 from .conditions import _intervening
@@ -182,3 +182,16 @@ def _its_owner(m: re.Match, targets: list) -> list:
     if not targets or targets[-1].kind != "permanent":
         raise Unsupported(m.string)
     return _as_player(f"{m.group(2)} {m.group(3)}", targets, OwnerOf(V.Ref(len(targets) - 1)))
+
+
+@template(r"(you|its controller) (gains?|loses?) life equal to (?:its|that permanent's|that creature's) mana value")
+def _life_equal_mana_value(m: re.Match, targets: list) -> list:
+    """608.2h / 202.3: "Destroy target artifact. You gain life equal to its mana value." (Divine Offering): the
+    permanent targeted just before, as it last existed (its X is 0 on the battlefield)."""
+    if not targets or targets[-1].kind != "permanent":
+        raise Unsupported(m.string)  # "its" is something else (the revealed card of Dark Confidant)
+    ref = V.Ref(len(targets) - 1)
+    effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
+    if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
+        raise Unsupported(m.string)
+    return [dataclasses.replace(effects[0], amount=ObjectStat(ref, "mana value"))]

@@ -159,7 +159,7 @@ def _object_named(phrase: str, targets: list) -> V.Who:
 
 
 @template(r"(you|target player|target opponent|that player|each opponent|each player) (gains?|loses?) life equal to "
-          r"(its|that creature's|that permanent's|cardname's) (power|toughness|mana value)")
+          r"(its|that creature's|that permanent's|cardname's) (power|toughness)")
 def _life_equal(m, targets):
     """"You gain life equal to that creature's toughness" (608.2h: its last known information if it left)."""
     who = _object_named(m.group(3), targets)
