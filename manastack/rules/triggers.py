@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import registry
 from ..errors import IllegalActionError
@@ -234,7 +234,7 @@ def _with_life_gained(ab: V.TriggeredAbility, n: int) -> V.TriggeredAbility:
     if not any(isinstance(getattr(e, "amount", None), ThatMuchLife) for e in ab.effects):
         return ab
     return dataclasses.replace(ab, effects=tuple(
-        dataclasses.replace(e, amount=n) if isinstance(getattr(e, "amount", None), ThatMuchLife) else e
+        dataclasses.replace(cast(Any, e), amount=n) if isinstance(getattr(e, "amount", None), ThatMuchLife) else e
         for e in ab.effects))
 
 
