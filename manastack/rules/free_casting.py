@@ -138,7 +138,7 @@ def _cast_target_card(g: Game, ctx: Any, e: CastTargetCard) -> list | None:
 
 
 def _cast_free_actions(g: Game, d: Any) -> list:
-    item = g.s.queue[0]
+    item: Any = g.s.queue[0]
     oid = item[5][1]
     out = [A.Choose(False)]
     for targets in free_cast_options(g, d.player, oid):
@@ -148,9 +148,10 @@ def _cast_free_actions(g: Game, d: Any) -> list:
 
 def _answer_cast_free(g: Game, d: Any, value: Any) -> None:
     s = g.s
-    item = s.queue[0]
-    ctx, oid, rule, after, *rest = item[5]
-    extra: tuple[object, ...] = rest[0] if rest else ()
+    item: Any = s.queue[0]
+    data: tuple[Any, ...] = item[5]
+    ctx, oid, rule, after = data[:4]
+    extra: tuple[object, ...] = data[4] if len(data) > 4 else ()  # more choices of the spell (EXILE_IF_GRAVEYARD)
     options = free_cast_options(g, d.player, oid)
     if value is True:
         value = ()

@@ -19,8 +19,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import registry
 from ..errors import IllegalActionError
@@ -28,7 +29,7 @@ from ..model import vocab as V
 from ..model.events import Draw, EffectsEnded, LifeChange, TapChange
 from ..model.memo import by_identity
 from ..model.state import GRAVEYARD, StackItem
-from ..model.vocab.effects import SacrificeUnless
+from ..model.vocab.effects import SacrificeUnless, ThatMuchLife
 from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
 from . import add_hook, effect_context, trigger_queue
 from . import combat_keywords as _combat_keywords_module
@@ -224,8 +225,17 @@ def life_gained(g: Game, p: int, n: int) -> None:
     for w, ab in trigger_queue.watchers(g, ("gain_life",)):
         if (ab.who in ("you", "any") and w.controller == p) or (ab.who == "opponent" and w.controller != p) \
                 or ab.who == "each":
-            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
+            trigger_queue.queue(g, w.controller, w.id, _with_life_gained(ab, n), None, w.card.name)
     _trigger_events_module.life_gained(g, p)  # "whenever you gain life for the first time each turn"
+
+
+def _with_life_gained(ab: V.TriggeredAbility, n: int) -> V.TriggeredAbility:
+    """"loses that much life": the amount of this life-gain event (119.9), fixed as the ability triggers."""
+    if not any(isinstance(getattr(e, "amount", None), ThatMuchLife) for e in ab.effects):
+        return ab
+    return dataclasses.replace(ab, effects=tuple(
+        dataclasses.replace(cast(Any, e), amount=n) if isinstance(getattr(e, "amount", None), ThatMuchLife) else e
+        for e in ab.effects))
 
 
 def _life_changed(g: Game, e: LifeChange) -> None:

@@ -2,6 +2,8 @@
 
 - 104.2b: "you win the game" (WinGame).
 - "You gain X life, where X is the number of cards in your hand minus 4" (CardsInHand, 107.1b).
+- 119.9: "Whenever you gain life, target opponent loses that much life" (ThatMuchLife: the life gained,
+  rules/triggers.py).
 - 111.2: "target opponent creates a 3/3 green Dinosaur creature token with trample": another player
   creates the token, and it enters under their control (the token effect's `who`).
 """
@@ -12,8 +14,9 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ...model.vocab.effects import CardsInHand, WinGame
-from ..compiler import Unsupported, sentence_template
+from ...model.vocab.effects import CardsInHand, ThatMuchLife, WinGame
+from ..compiler import Unsupported, paragraph_template, sentence_template
+from ..draft import CardDraft
 from .effects_common import sub_effects, target
 
 
@@ -34,3 +37,11 @@ def _player_creates(m: re.Match, targets: list) -> list:
     if not effects or any(not isinstance(e, (V.CreateToken, V.CreateTokenCard)) or e.who != V.YOU for e in effects):
         raise Unsupported(m.string)
     return [dataclasses.replace(e, who=who) for e in effects]
+
+
+@paragraph_template(r"whenever you gain life, (target opponent|each opponent|target player|each player) loses? that much life")
+def _lose_that_much(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    targets: list[V.TargetSpec] = []
+    who = target(m.group(1), targets)
+    out.abilities.append(V.TriggeredAbility(para, "gain_life", (V.LoseLife(ThatMuchLife(), who),), tuple(targets),
+                                            who="you"))

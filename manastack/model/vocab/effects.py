@@ -48,3 +48,9 @@ class TokenThen(V.Effect):
 
     create: V.Effect
     riders: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ThatMuchLife:
+    """An Amount: "that much" in "Whenever you gain life, target opponent loses that much life" — the
+    life gained in the event (119.9); rules/triggers.py writes the number into the ability as it triggers."""
