@@ -55,6 +55,7 @@ RULES_MODULES = (
     "divided",
     "damage_riders",
     "counted_effects",
+    "player_groups",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False
