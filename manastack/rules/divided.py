@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from math import comb
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, cast, overload
 
 from ..engine import registry
 from ..errors import IllegalActionError
@@ -159,11 +159,13 @@ def division_choice(g: Game, p: int, card: CardDef, targets: tuple[int | None, .
     if given is None:
         options = Divisions(total, k)
         names = [g.name_of(targets[i]) for i in chosen_indices(e, targets)]
-        what = "damage" if isinstance(e, DividedDamage) else f"{e.kind} counters"  # type: ignore[attr-defined]
+        what = f"{e.kind} counters" if isinstance(e, DividedCounters) else "damage"
         prompt = (f"601.2d: {card.name}: divide {total} {what} among {', '.join(names)} (one number per "
                   f"target, in that order, each at least 1)")
         # one possible division (one target; as many targets as damage): made without asking
-        given = g.unasked(p, DIVIDE, list(options), prompt) if len(options) == 1 else g.choose(p, DIVIDE, options, prompt)
+        # (Game.choose only indexes the options and tests answers against them: the lazy list serves)
+        given = g.unasked(p, DIVIDE, list(options), prompt) if len(options) == 1 else g.choose(
+            p, DIVIDE, cast("list[tuple[int, ...]]", options), prompt)
     if isinstance(given, list):
         given = tuple(given)
     if not valid(given, total, k):
@@ -182,7 +184,7 @@ def _division(ctx: effect_context.Context, e: Divided, k: int) -> tuple[int, ...
     given = _given(ctx.choices)
     total = max(0, total_of(e, ctx.x))
     if isinstance(given, tuple) and len(given) == k:
-        return given  # type: ignore[return-value]
+        return given
     return _even(total, k) if k else ()  # a spell cast without announcing one (cast by an effect): the first option
 
 
