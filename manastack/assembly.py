@@ -60,6 +60,7 @@ RULES_MODULES = (
     "counted_effects",
     "life_gain",
     "damage_replacement",
+    "player_groups",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

@@ -63,8 +63,8 @@ def write(tmp_path: Path, text: str, name: str = "d.txt") -> str:
 def test_names_as_lists_write_them(written: str, exact: str) -> None:
     assert db.resolve_name(written) == exact
     cd = db.get_card(written, require_supported=False)
-    # 715.2 / 712.8a: an adventurer or modal double-faced card is named by its main part / front face
-    assert cd.name == (exact.split(" // ")[0] if cd.layout in ("adventure", "modal_dfc") else exact)
+    # 715.2 / 712.8a: an adventurer or double-faced card is named by its main part / front face
+    assert cd.name == (exact.split(" // ")[0] if cd.layout in ("adventure", "modal_dfc", "transform") else exact)
 
 
 def test_alchemy_card_is_not_its_paper_card() -> None:

@@ -18,12 +18,14 @@ from manastack.cards import compiler
 from manastack.engine import registry
 from manastack.model import vocab as V
 from manastack.model.vocab import conditions
+from manastack.model.vocab.divided import Divided
 from manastack.rules import effects, intervening
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # Effect classes that are never resolved: read where they are (602.5: restrictions on activation).
-NOT_RESOLVED = {V.ActivationRestriction}
+# Base classes never compiled themselves (divided.Divided: its subclasses DividedDamage, DividedCounters are).
+NOT_RESOLVED = {V.ActivationRestriction, Divided}
 
 
 def _subclasses(cls: type) -> set[type]:

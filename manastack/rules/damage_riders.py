@@ -38,7 +38,7 @@ def dealt_this_way(g: Game, ctx: effect_context.Context) -> list[dict]:
     log = g.s.log
     start = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("event") == "resolve"), 0)
     return [ev for ev in log[start:] if ev.get("event") == "damage" and ev.get("source") == ctx.name
-            and (ev.get("amount") or 0) > 0 and not ev.get("combat")]
+            and isinstance(n := ev.get("amount"), int) and n > 0 and not ev.get("combat")]
 
 
 def _no_regeneration(g: Game, ctx: effect_context.Context, e: NoRegenerationThisWay) -> list | None:

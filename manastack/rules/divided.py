@@ -14,6 +14,8 @@ cards/templates/effects_divided.py.
   are dealt the damage announced for them, not more). 107.1a / "divided evenly, rounded down": each
   target is dealt the amount divided by the number of targets chosen, rounded down (no division is
   announced); illegal targets still count for the division.
+- "Distribute N +1/+1 counters among one or two target creatures": the same division (601.2d), of
+  counters (each put on through rules/counter_replacement.py, 122.6).
 - 115.7f / 707.10: a copy of the spell copies the division (it is one of the item's choices).
 - Agents: the casts listed (registry.CAST_ACTION_EXPANSIONS) carry a few divisions each: the
   even one (the remainder to the first targets) and, for each target, the one giving it the most.
@@ -25,13 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from math import comb
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, cast, overload
 
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
-from ..model.vocab.divided import DIVIDE, DividedDamage
-from . import add_hook, effect_context, effects
+from ..model.vocab.divided import DIVIDE, Divided, DividedCounters, DividedDamage
+from . import add_hook, counter_replacement, effect_context, effects
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -40,24 +42,24 @@ if TYPE_CHECKING:
     from ..model.vocab import CardDef
 
 
-def divided_of(card: CardDef) -> DividedDamage | None:
-    """The spell's DividedDamage (the templates allow one, among the spell's own effects), or None."""
+def divided_of(card: CardDef) -> Divided | None:
+    """The spell's division (the templates allow one, among the spell's own effects), or None."""
     if card.spell is None:
         return None
-    return next((e for e in card.spell.effects if isinstance(e, DividedDamage)), None)
+    return next((e for e in card.spell.effects if isinstance(e, Divided)), None)
 
 
-def group_indices(e: DividedDamage, n_targets: int) -> range:
+def group_indices(e: Divided, n_targets: int) -> range:
     """The indices of the targets the damage is divided among (count 0: to the last target)."""
     return range(e.first, e.first + e.count if e.count else n_targets)
 
 
-def chosen_indices(e: DividedDamage, targets: tuple[int | None, ...]) -> list[int]:
+def chosen_indices(e: Divided, targets: tuple[int | None, ...]) -> list[int]:
     """The indices of the chosen targets of the division (an "up to" target left unchosen is none)."""
     return [i for i in group_indices(e, len(targets)) if i < len(targets) and targets[i] is not None]
 
 
-def total_of(e: DividedDamage, x: int) -> int:
+def total_of(e: Divided, x: int) -> int:
     """The amount divided: a number, or X (the number chosen for X, 107.3a)."""
     return x if e.amount == "X" else int(e.amount)  # type: ignore[arg-type]
 
@@ -142,25 +144,32 @@ def division_choice(g: Game, p: int, card: CardDef, targets: tuple[int | None, .
     given = _given(choices)
     if e is None or e.even:
         if given is not None:
-            raise IllegalActionError(f"{card.name} divides no damage as its controller chooses: no division "
+            raise IllegalActionError(f"{card.name} divides nothing as its controller chooses: no division "
                                      f"to announce (601.2d)")
         return ()
     k = len(chosen_indices(e, targets))
     total = total_of(e, x)
+    if k == 0:  # "up to N targets", none chosen: nothing is divided
+        if given not in (None, ()):
+            raise IllegalActionError(f"{card.name}: no target was chosen: there is nothing to divide (601.2d)")
+        return ()
     if k > total:
-        raise IllegalActionError(f"{card.name}: {total} damage can't be divided among {k} targets: each must "
-                                 f"be dealt at least 1 (601.2d)")
+        raise IllegalActionError(f"{card.name}: {total} can't be divided among {k} targets: each must "
+                                 f"get at least 1 (601.2d)")
     if given is None:
         options = Divisions(total, k)
         names = [g.name_of(targets[i]) for i in chosen_indices(e, targets)]
-        prompt = (f"601.2d: {card.name}: divide {total} damage among {', '.join(names)} (one number per "
+        what = f"{e.kind} counters" if isinstance(e, DividedCounters) else "damage"
+        prompt = (f"601.2d: {card.name}: divide {total} {what} among {', '.join(names)} (one number per "
                   f"target, in that order, each at least 1)")
         # one possible division (one target; as many targets as damage): made without asking
-        given = g.unasked(p, DIVIDE, list(options), prompt) if len(options) == 1 else g.choose(p, DIVIDE, options, prompt)
+        # (Game.choose only indexes the options and tests answers against them: the lazy list serves)
+        given = g.unasked(p, DIVIDE, list(options), prompt) if len(options) == 1 else g.choose(
+            p, DIVIDE, cast("list[tuple[int, ...]]", options), prompt)
     if isinstance(given, list):
         given = tuple(given)
     if not valid(given, total, k):
-        raise IllegalActionError(f"{card.name}: the division {given!r} doesn't fit: {total} damage among {k} "
+        raise IllegalActionError(f"{card.name}: the division {given!r} doesn't fit: {total} among {k} "
                                  f"target(s), in their order, each at least 1 (601.2d)")
     return ((DIVIDE, given),)  # type: ignore[return-value]
 
@@ -171,11 +180,11 @@ def _announce(g: Game, p: int, o: Obj, action: A.CastSpell, reqs: list[Requireme
     return reqs, division_choice(g, p, o.card, action.targets, action.x, action.choices)
 
 
-def _division(ctx: effect_context.Context, e: DividedDamage, k: int) -> tuple[int, ...]:
+def _division(ctx: effect_context.Context, e: Divided, k: int) -> tuple[int, ...]:
     given = _given(ctx.choices)
     total = max(0, total_of(e, ctx.x))
     if isinstance(given, tuple) and len(given) == k:
-        return given  # type: ignore[return-value]
+        return given
     return _even(total, k) if k else ()  # a spell cast without announcing one (cast by an effect): the first option
 
 
@@ -208,6 +217,16 @@ def _cast_part(card: CardDef, choices: tuple) -> CardDef:
     return card
 
 
+def _divided_counters(g: Game, ctx: effect_context.Context, e: DividedCounters) -> list | None:
+    """601.2d / 608.2b: each legal target gets the counters announced for it."""
+    chosen = chosen_indices(e, ctx.targets)
+    for i, n in zip(chosen, _division(ctx, e, len(chosen))):
+        o = g.s.objects.get(ctx.targets[i]) if ctx.legal[i] else None
+        if o is not None:
+            counter_replacement.put_counters(g, o, e.kind, n, placer=ctx.controller)  # the door (122.6)
+    return None
+
+
 def listed_divisions(total: int, k: int) -> list[tuple[int, ...]]:
     """The divisions offered to agents: the even one, then for each target the one giving it the most."""
     if k == 0 or total < k:
@@ -231,12 +250,15 @@ def _expand(g: Game, p: int, action: A.CastSpell) -> list[A.CastSpell] | None:
         return None
     k = len(chosen_indices(e, action.targets))
     total = total_of(e, action.x)
+    if k == 0:
+        return None  # "up to N targets", none chosen: no division
     if e.even:
         return None if k <= max(1, total) else []
     return [A.CastSpell(action.card, action.targets, action.x, action.payment,
                         action.choices + ((DIVIDE, d),), action.modes) for d in listed_divisions(total, k)]
 
 
-add_hook(registry.CAST_OPTIONS, _announce, classes=(DividedDamage,))
-add_hook(registry.CAST_ACTION_EXPANSIONS, _expand, classes=(DividedDamage,))
+add_hook(registry.CAST_OPTIONS, _announce, classes=(DividedDamage, DividedCounters))
+add_hook(registry.CAST_ACTION_EXPANSIONS, _expand, classes=(DividedDamage, DividedCounters))
 registry.register_effect(DividedDamage, _divided_damage)
+registry.register_effect(DividedCounters, _divided_counters)

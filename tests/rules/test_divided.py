@@ -79,3 +79,18 @@ def test_agents_play_divided_spells(agent) -> None:
                  ("Rolling Thunder", HAND, 0), ("Fireball", HAND, 0), ("Llanowar Elves", "battlefield", 1))
     play_game(g, (agent(1), agent(2)), max_decisions=3000)
     assert g.over
+
+
+def test_601_2d_up_to_n_targets_with_none_chosen_divides_nothing() -> None:
+    g, (_, _, bears, seedcore) = _game(2, ("Forest", "battlefield", 0), ("Forest", "battlefield", 0),
+                                       ("Grizzly Bears", "battlefield", 0),
+                                       ("Storm the Seedcore", HAND, 0))
+    acts = [a for a in g.legal_actions() if isinstance(a, A.CastSpell) and a.card == seedcore.id]
+    assert A.CastSpell(seedcore.id, (None, None, None, None), 0) in acts
+    assert A.CastSpell(seedcore.id, (bears.id, None, None, None), 0, choices=(("divide", (4,)),)) in acts
+    with pytest.raises(IllegalActionError, match="601.2d"):
+        g.clone().apply(A.CastSpell(seedcore.id, (None, None, None, None), 0, choices=(("divide", (4,)),)))
+    g.apply(A.CastSpell(seedcore.id, (bears.id, None, None, None), 0))  # one target: all four on it
+    while g.s.stack:
+        g.apply(A.PassPriority())
+    assert g.s.objects[bears.id].counters.get("+1/+1") == 4

@@ -1,4 +1,4 @@
-"""Damage divided among targets (CR 601.2c-d, 608.2b, 107.1a): "CARDNAME deals 3 damage divided as you
+"""Damage and counters divided among targets (CR 601.2c-d, 608.2b, 107.1a): "CARDNAME deals 3 damage divided as you
 choose among one, two, or three targets", "... among one or two target creatures", "... among any number
 of target attacking or blocking creatures", "CARDNAME deals X damage divided evenly, rounded down, among
 any number of targets"; and Fireball's "This spell costs {1} more to cast for each target beyond the
@@ -19,13 +19,13 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.cost_modifiers import CostCount, CostModifier
-from ...model.vocab.divided import DividedDamage
+from ...model.vocab.divided import Divided, DividedCounters, DividedDamage
 from ..compiler import CARD_CHECKS, PARAGRAPH_TEMPLATES, Unsupported, first_template, paragraph_template
 from ..draft import CardDraft
 from .effects_common import N, amount, target, template
 from .multi_targets import _singular
 
-_HOW_MANY = {"one or two": (1, 2), "one, two, or three": (1, 3), "up to two": (0, 2), "up to three": (0, 3),
+_HOW_MANY = {"one or two": (1, 2), "one, two, or three": (1, 3), "up to two": (0, 2), "up to three": (0, 3), "up to four": (0, 4),
              "any number of": (1, 0)}
 
 
@@ -50,6 +50,24 @@ def _divided(m: re.Match, targets: list) -> list:
     return [DividedDamage(n, k, most, even=m.group(2) != "as you choose")]
 
 
+@template(rf"distribute {N} (\+1/\+1) counters among (one or two|one, two, or three|up to two|up to three|up to four|any number of) target (.+)")
+def _distribute(m: re.Match, targets: list) -> list:
+    """601.2d: counters divided as the spell is cast, each target getting at least one."""
+    n, kind, how_many = amount(m.group(1)), m.group(2), m.group(3)
+    least, most = _HOW_MANY[how_many]
+    k = len(targets)
+    ref = target("target " + _singular(m.group(4)), targets)
+    if not isinstance(ref, V.Ref) or len(targets) != k + 1 or targets[k].kind != "permanent":
+        raise Unsupported(m.string)
+    how = f"one of {how_many}" if most else "any number of"
+    first = dataclasses.replace(targets[k], group=k + 1, text=f"{targets[k].text}, {how}", optional=least == 0,
+                                repeat=most == 0)
+    targets[k] = first
+    for _ in range(most - 1):
+        targets.append(dataclasses.replace(first, optional=True))
+    return [DividedCounters(n, k, most, kind=kind)]
+
+
 @paragraph_template(r"cardname costs \{(\d+)\} more to cast for each target beyond the first")
 def _per_extra_target(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """601.2f: the spell's own cost increase, counted from the number of targets chosen for it."""
@@ -64,7 +82,7 @@ first_template(PARAGRAPH_TEMPLATES, PARAGRAPH_TEMPLATES.pop())
 
 def _nested(effects: object) -> bool:
     """Whether a DividedDamage lies anywhere inside these effects (or abilities)."""
-    if isinstance(effects, DividedDamage):
+    if isinstance(effects, Divided):
         return True
     if isinstance(effects, tuple | list):
         return any(_nested(e) for e in effects)
@@ -79,9 +97,9 @@ def _check(out: CardDraft, unsupported: list[str]) -> None:
     for ab in out.abilities:
         if _nested(ab):
             unsupported.append(getattr(ab, "text", "") or "damage divided in an ability")
-    top = [e for e in out.spell_effects if isinstance(e, DividedDamage)]
-    if any(_nested(e) for e in out.spell_effects if not isinstance(e, DividedDamage)):
-        unsupported.append("damage divided inside another effect")
+    top = [e for e in out.spell_effects if isinstance(e, Divided)]
+    if any(_nested(e) for e in out.spell_effects if not isinstance(e, Divided)):
+        unsupported.append("a division inside another effect (601.2d)")
     if len(top) > 1:
         unsupported.append("two divisions in one spell")
     specs = out.spell_targets

@@ -1,0 +1,42 @@
+"""Groups of permanents a targeted player controls (CR 115.1, 611.2c, 120.3): "Creatures target player
+controls get -2/-2 until end of turn" (Arms of Hadar), "CARDNAME deals 4 damage to target player or
+planeswalker and 1 damage to each creature that player or that planeswalker's controller controls"
+(Chandra's Fury), "... deals X damage to target player or planeswalker and each creature that player or that
+planeswalker's controller controls" (Lavalanche). Executed by rules/player_groups.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...model import vocab as V
+from ...model.vocab.player_groups import DamageTargetAndTheirs, PumpTheirs
+from ..compiler import Unsupported
+from ..object_phrases import parse_target
+from .effects_common import N, amount, parse_filter, template
+
+
+@template(r"(creatures|permanents|artifacts|lands) (target player|target opponent) controls get ([+-]\d+)/([+-]\d+) "
+          r"until end of turn")
+def _pump_theirs(m: re.Match, targets: list) -> list:
+    """611.2c: each of them, as the spell resolves."""
+    ref = parse_target(m.group(2), targets)
+    if not isinstance(ref, V.Ref):
+        raise Unsupported(m.string)
+    flt = parse_filter(m.group(1))
+    if flt.controller is not None:
+        raise Unsupported(m.string)
+    return [PumpTheirs(ref, flt, int(m.group(3)), int(m.group(4)))]
+
+
+@template(rf"cardname deals {N} damage to target (player|opponent) or planeswalker and (?:{N} damage to )?each "
+          r"(creature|creature and planeswalker) that (player|opponent) or that planeswalker's controller controls")
+def _damage_target_and_theirs(m: re.Match, targets: list) -> list:
+    """120.3: the target and each of that player's creatures, at the same time."""
+    ref = parse_target(f"target {m.group(2)} or planeswalker", targets)
+    if not isinstance(ref, V.Ref):
+        raise Unsupported(m.string)
+    types = frozenset({"Creature"} | ({"Planeswalker"} if "planeswalker" in m.group(4) else set()))
+    n = amount(m.group(1))
+    each = amount(m.group(3)) if m.group(3) else n  # "4 damage to target player ... and each creature ..."
+    return [DamageTargetAndTheirs(ref, n, each, V.ObjectFilter(types=types))]

@@ -1,0 +1,31 @@
+"""The vocabulary manastack/rules/player_groups.py executes (its rules are in that module's docstring):
+groups of permanents a targeted player controls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class PumpTheirs(V.Effect):
+    """"Creatures target player controls get -2/-2 until end of turn": each permanent matching `filter` that
+    the player of target `ref` controls (611.2c: the set fixed as it resolves)."""
+
+    ref: V.Ref
+    filter: V.ObjectFilter
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DamageTargetAndTheirs(V.Effect):
+    """"deals 4 damage to target player or planeswalker and 1 damage to each creature that player or that
+    planeswalker's controller controls": `amount` to the target `ref`, `each` to each permanent matching
+    `filter` that player (or that planeswalker's controller) controls, all at the same time (120.3)."""
+
+    ref: V.Ref
+    amount: V.Amount
+    each: V.Amount
+    filter: V.ObjectFilter

@@ -1,0 +1,77 @@
+"""Groups of permanents a targeted player controls (CR 115.1, 608.2b, 611.2c, 120.3); the templates are in
+cards/templates/effects_player_groups.py.
+
+- "Creatures target player controls get -2/-2 until end of turn" (Arms of Hadar): the creatures that
+  player controls as the spell resolves, each getting the change until end of turn (611.2c: the set is
+  fixed then; a creature that comes under their control later isn't affected).
+- "deals 4 damage to target player or planeswalker and 1 damage to each creature that player or that
+  planeswalker's controller controls" (Chandra's Fury): the player is the target, or the controller of the
+  target planeswalker as the spell resolves; the damage to the target and to each creature is dealt at
+  the same time (one damage event, 120.3 / 119.9 for lifelink). 608.2b: if the target is illegal, the
+  spell doesn't resolve (it has no other target).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import registry
+from ..model.events import EffectCreated
+from ..model.state import BATTLEFIELD, ContinuousEffect
+from ..model.vocab.player_groups import DamageTargetAndTheirs, PumpTheirs
+from . import effect_context, effects, targeting
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..model.vocab import ObjectFilter
+
+
+def _their_player(g: Game, ctx: effect_context.Context, index: int) -> int | None:
+    """The player of target `index` (a player target: that player; a permanent: its controller now)."""
+    if index >= len(ctx.targets) or not ctx.legal[index]:
+        return None
+    t = ctx.targets[index]
+    if t is None:
+        return None
+    if t < 0:
+        return -1 - t
+    o = g.s.objects.get(t)
+    return o.controller if o is not None and o.zone == BATTLEFIELD else None
+
+
+def _theirs(g: Game, ctx: effect_context.Context, flt: ObjectFilter, p: int) -> list[int]:
+    return [oid for oid in targeting.objects_matching(g, flt, ctx.controller, ctx.source)
+            if g.s.objects[oid].controller == p]
+
+
+def _pump_theirs(g: Game, ctx: effect_context.Context, e: PumpTheirs) -> list | None:
+    p = _their_player(g, ctx, e.ref.index)
+    if p is None:
+        return None
+    s = g.s
+    for oid in _theirs(g, ctx, e.filter, p):
+        pump = ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, timestamp=s.next_timestamp,
+                                controller=ctx.controller)
+        s.next_timestamp += 1
+        g.perform(EffectCreated("611.2c", pump, "pump", {"card": s.objects[oid].card.name, "power": e.power,
+                                                        "toughness": e.toughness, "keywords": []}))
+    return None
+
+
+def _damage_target_and_theirs(g: Game, ctx: effect_context.Context, e: DamageTargetAndTheirs) -> list | None:
+    p = _their_player(g, ctx, e.ref.index)
+    if p is None:
+        return None
+    target = ctx.targets[e.ref.index]
+    n, each = effect_context.amount(g, ctx, e.amount), effect_context.amount(g, ctx, e.each)
+    chars = ctx.source_lki[1] if ctx.source_lki else None
+    hit = [oid for oid in _theirs(g, ctx, e.filter, p) if oid != target]
+    with effects.simultaneous_damage(g):
+        effects.deal_damage(g, ctx.name, chars, ctx.controller, target, n, "120.3", source_id=ctx.source)
+        for oid in hit:
+            effects.deal_damage(g, ctx.name, chars, ctx.controller, oid, each, "120.3", source_id=ctx.source)
+    return None
+
+
+registry.register_effect(PumpTheirs, _pump_theirs)
+registry.register_effect(DamageTargetAndTheirs, _damage_target_and_theirs)
