@@ -569,6 +569,17 @@ def _gets_x_number(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> No
     out.abilities[-1] = dataclasses.replace(out.abilities[-1], text=para.strip())
 
 
+@paragraph_template(rf"{_SUBJ} gets? ([+-])x/([+-])x, where x is your life total")
+def _gets_x_life(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"CARDNAME gets -X/-X, where X is your life total" (Death's Shadow): the source's controller's life
+    total, read continuously (611.3a; layer 7c, 613.4c)."""
+    if is_spell:
+        raise Unsupported(para)
+    kw = parse_subject(m.group(1))
+    out.abilities.append(LayeredStatic(para.strip(), KIND, power=int(f"{m.group(2)}1"), toughness=int(f"{m.group(3)}1"),
+                                       per=PerCount("life"), **kw))
+
+
 @paragraph_template(rf"{_SUBJ} {_PRED}")
 def _static(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
