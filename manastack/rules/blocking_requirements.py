@@ -310,14 +310,14 @@ def evasion_reason(g: Game, b: Obj, c, attacker: Obj, ac) -> str | None:
 
 def _has_quality(c, q: str) -> bool:
     """A blocker quality code from cards/templates/statics.py: color:U, type:Artifact, subtype:Wall,
-    kw:flying."""
+    subtype:Eldrazi&Scion (both), kw:flying."""
     kind, _, v = q.partition(":")
     if kind == "color":
         return v in c.colors
     if kind == "type":
         return v in c.types
     if kind == "subtype":
-        return v in c.subtypes
+        return all(t in c.subtypes for t in v.split("&"))  # "Eldrazi Scions": every one of them
     if kind == "kw":
         return v in c.keywords
     return False
@@ -332,7 +332,7 @@ def _quality_text(q: str) -> str:
         return f"{v.lower()} creatures"
     if kind == "kw":
         return f"creatures with {v}"
-    return f"{v}s"
+    return " ".join(v.split("&")) + "s"
 
 
 def possible_blocks(g: Game) -> list[tuple[int, int]]:

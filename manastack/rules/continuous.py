@@ -463,6 +463,8 @@ def _per_count(s: GameState, src: Obj, per, obj: Obj, cache: dict, statics) -> t
     pl = s.players[src.controller]
     if k == "hand":
         return len(pl.hand), True
+    if k == "life":
+        return pl.life, True  # "where X is your life total" (Death's Shadow): read on every look
     if k in ("graveyard", "all_graveyards"):
         cards = pl.graveyard if k == "graveyard" else [oid for q in s.players for oid in q.graveyard]
         if not per.what:

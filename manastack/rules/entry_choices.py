@@ -130,23 +130,21 @@ def _has_activated(o: Obj, mana_too: bool) -> bool:
 def _game_names(g: Game, p: int, nonland: bool, mana_too: bool) -> list[str]:
     """The names of the cards of this game, the default first (a player without a way to answer takes
     it): what an opponent shows with activated abilities (on the battlefield first, 602.5: the ones a
-    name would stop), then other cards opponents have shown (graveyards, exile), then the rest."""
+    name would stop), then other cards opponents have shown (graveyards, exile), then the rest by name
+    (hidden cards, and the player's own, tell the default nothing)."""
     s = g.s
-    ranked: dict[str, tuple[int, int]] = {}
-    for i, o in enumerate(s.objects.values()):
+    ranked: dict[str, int] = {}
+    for o in s.objects.values():
         card = o.card
         if card.is_token or not card.name:
             continue  # 201.4: not a token's name unless it is a card's (a token's card is not one)
         if nonland and "Land" in card.types:
             continue  # 201.4a
-        public = o.zone in (BATTLEFIELD, "graveyard", "exile")
-        rank = 4 if o.controller == p or o.owner == p else (
-            (0 if o.zone == BATTLEFIELD else 1) if public and _has_activated(o, mana_too) else
-            2 if public else 3)
+        public = o.zone in (BATTLEFIELD, "graveyard", "exile") and o.controller != p and o.owner != p
+        rank = ((0 if o.zone == BATTLEFIELD else 1) if _has_activated(o, mana_too) else 2) if public else 3
         for n in _names(card.name):
-            if n not in ranked or ranked[n] > (rank, i):
-                ranked[n] = (rank, i)
-    return sorted(ranked, key=lambda n: ranked[n])
+            ranked[n] = min(rank, ranked.get(n, 3))
+    return sorted(ranked, key=lambda n: (ranked[n], n))
 
 
 def _reference_names(nonland: bool) -> list[str]:

@@ -271,6 +271,13 @@ def _qualities(text: str) -> str:
     return "|".join(_blocker_quality(x) for x in re.split(r" and/or | or ", text))
 
 
+def _type_pair(first: str, plural: str) -> str:
+    """"eldrazi scions" → "subtype:Eldrazi&Scion" (both creature types). Raises Unsupported."""
+    if first not in SINGULAR_TYPES or plural not in PLURAL_TYPES:
+        raise Unsupported(f"{first} {plural}")
+    return f"subtype:{SINGULAR_TYPES[first]}&{PLURAL_TYPES[plural]}"
+
+
 _BLOCKER_Q = rf"(?:(?:{_COLOR_ALT}|artifact) creatures|creatures with (?:flying|reach)|walls)"
 
 def _keyword(text: str) -> str:
@@ -318,6 +325,8 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     # that would give it, whatever their timestamps (rules/continuous.py CANT_HAVE).
     (r"can't have or gain ([a-z ]+)", lambda m: (f"{CANT_HAVE}{_keyword(m.group(1))}",)),
     (r"loses? ([a-z ]+)", lambda m: (f"loses:{_keyword(m.group(1))}",)),
+    # "can't be blocked by Eldrazi Scions" (509.1b): by creatures that have both creature types.
+    (r"can't be blocked by ([a-z]+) ([a-z]+)", lambda m: (f"unblockable_by:{_type_pair(m.group(1), m.group(2))}",)),
 ]
 _RULE_CLAUSES_RX = [(LazyPattern(p), r) for p, r in _RULE_CLAUSES]
 _VERB = r"(?:gets?|has|have|can't|can|attacks?|blocks?|doesn't|don't|is|its activated)"
@@ -581,6 +590,17 @@ def _gets_x_number(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> No
     if len(out.abilities) != before + 1 or not isinstance(out.abilities[-1], LayeredStatic):
         raise Unsupported(para)
     out.abilities[-1] = dataclasses.replace(out.abilities[-1], text=para.strip())
+
+
+@paragraph_template(rf"{_SUBJ} gets? ([+-])x/([+-])x, where x is your life total")
+def _gets_x_life(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"CARDNAME gets -X/-X, where X is your life total" (Death's Shadow): the source's controller's life
+    total, read continuously (611.3a; layer 7c, 613.4c)."""
+    if is_spell:
+        raise Unsupported(para)
+    kw = parse_subject(m.group(1))
+    out.abilities.append(LayeredStatic(para.strip(), KIND, power=int(f"{m.group(2)}1"), toughness=int(f"{m.group(3)}1"),
+                                       per=PerCount("life"), **kw))
 
 
 @paragraph_template(rf"{_SUBJ} {_PRED}")

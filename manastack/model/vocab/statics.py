@@ -36,7 +36,7 @@ class PerCount:
     (permanents matching `filter`, relative to the source's controller; `filter.other`: not the
     affected object), "attached" (Auras/Equipment attached to the affected object, `what` one of
     them or "" both), "graveyard" (cards in your graveyard, of `what` type when given; "all_graveyards": in every graveyard), "hand"
-    (cards in your hand), "counters" (`what` counters on the source)."""
+    (cards in your hand), "counters" (`what` counters on the source), "life" (your life total)."""
 
     kind: str
     filter: ObjectFilter | None = None
