@@ -10,6 +10,11 @@ permanents; executed by rules/effects.py (`ReturnFromGraveyard`, `Flicker`).
   such a return (Rise from the Grave): the permanent the card became (400.7), for as long as it stays.
 - 406.2, 610.3: "Exile target creature you control, then return it to the battlefield under its owner's
   control" (Ephemerate).
+- "Return target creature you control and target creature you don't control to their owners' hands";
+  603.7a "At the beginning of the next end step, return that card to the battlefield under its owner's
+  control with a +1/+1 counter on it"; 406.2 "Exile all graveyards".
+- rules/graveyard_effects.py: 701.20a "Shuffle [CARDNAME and] your graveyard into your [their owner's]
+  library"; 602.2b "[Cost], Exile CARDNAME: [Effect]".
 
 This module is tried before effects_library, whose "you lose life equal to its mana value" reads the
 card revealed just before; the reading here declines unless a graveyard card was targeted before.
@@ -22,9 +27,12 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...model.vocab import referred_objects
-from ..compiler import EFFECTS_CHECKS, Unsupported
+from ...model.costs import parse_cost
+from ...model.vocab import graveyard_effects, referred_objects
+from ..compiler import EFFECTS_CHECKS, Unsupported, paragraph_template, parse_effects
+from ..draft import CardDraft
 from ..words import COLOR_WORDS
+from .effects_activated import parse_cost_plus
 from .effects_common import CREATURE_TYPE_SET, SUBTYPES, sub_effects, target, template
 
 _GRAVEYARD_CARD = r"target (?:[a-z]+ )*?card from (?:a|your|an opponent's) graveyard"
@@ -156,3 +164,34 @@ def _return_next_end_step(m: re.Match, targets: list) -> list:
 def _exile_all_graveyards(m: re.Match, targets: list) -> list:
     """406.2: every card in every graveyard is exiled (Rest in Peace, Relic of Progenitus)."""
     return [V.ExileGraveyard(V.EACH_PLAYER)]
+
+
+@template(r"shuffle (cardname and )?your graveyard into (?:your|their owner's) library")
+def _shuffle_graveyard(m: re.Match, targets: list) -> list:
+    """701.20a (rules/graveyard_effects.py): "Shuffle your graveyard into your library" (Feldon's Cane),
+    "Shuffle CARDNAME and your graveyard into their owner's library" (Elixir of Immortality)."""
+    if bool(m.group(1)) != ("their owner's" in m.string):
+        raise Unsupported(m.string)
+    return [graveyard_effects.ShuffleGraveyardIntoLibrary(with_self=bool(m.group(1)))]
+
+
+@paragraph_template(r"((?:[^:\"“]+, )?exile cardname(?:, [^:\"“]+)?): (.+)")
+def _exile_self_activated(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """602.1, 602.2b: "{1}, Exile CARDNAME: Exile all graveyards. Draw a card." (Relic of Progenitus): the
+    permanent is exiled as the cost is paid, with the cost's other parts ({T}, mana)."""
+    if is_spell:
+        raise Unsupported(para)
+    parts = [p.strip() for p in m.group(1).split(",")]
+    rest = [p for p in parts if p != "exile cardname"]
+    if len(rest) != len(parts) - 1:
+        raise Unsupported(para)
+    base = parse_cost_plus(", ".join(rest)) if rest else V.Cost(mana=parse_cost(""))
+    if type(base) is not V.Cost or base.sacrifice_self or base.sacrifice is not None:
+        raise Unsupported(para)  # other costs of their own, or a second way for the permanent to leave
+    body = m.group(2).strip().rstrip(".")
+    if body.startswith("add ") or "cardname" in body:
+        raise Unsupported(para)  # a mana ability; "cardname" of an exiled source
+    targets: list[V.TargetSpec] = []
+    effects = parse_effects(body, targets)
+    cost = graveyard_effects.ExileSelfCost(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+    out.abilities.append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))

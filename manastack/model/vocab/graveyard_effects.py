@@ -1,0 +1,22 @@
+"""The vocabulary manastack/rules/graveyard_effects.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleGraveyardIntoLibrary(V.Effect):
+    """"Shuffle your graveyard into your library" (Feldon's Cane); `with_self`: "Shuffle CARDNAME and your
+    graveyard into their owner's library" (Elixir of Immortality: the source too, if it is still on the
+    battlefield)."""
+
+    with_self: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfCost(V.Cost):
+    """602.1, 118.3: "[Cost], Exile CARDNAME: [Effect]": the permanent is exiled as the cost is paid
+    (with its other parts: {T}, mana)."""

@@ -1,0 +1,61 @@
+"""Effects on a player's graveyard as a whole, and exiling the source as a cost (701.20a, 602.2b, 118.3).
+
+- 701.20a: "Shuffle your graveyard into your library" (Feldon's Cane): every card in the graveyard is
+  put into the library (each a new object, 400.7), then the library is shuffled; "Shuffle CARDNAME and
+  your graveyard into their owner's library" (Elixir of Immortality): the source too, if it is still on
+  the battlefield (400.7: otherwise it is a new object the ability doesn't find), into its owner's
+  library (404.1 / 401.1), which is shuffled as well.
+- 602.2b, 118.3: "{1}, Exile CARDNAME: ..." (Relic of Progenitus, Feldon's Cane): the permanent is exiled
+  as the cost is paid; it can't be paid once the permanent has left the battlefield.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import registry
+from ..model.state import BATTLEFIELD, EXILE, LIBRARY, Obj
+from ..model.vocab.graveyard_effects import (  # noqa: F401 (the vocabulary this module executes)
+    ExileSelfCost,
+    ShuffleGraveyardIntoLibrary,
+)
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .effect_context import Context
+
+
+def _shuffle_graveyard(g: Game, ctx: Context, e: ShuffleGraveyardIntoLibrary) -> list | None:
+    s = g.s
+    p = ctx.controller
+    shuffled = {p}
+    if e.with_self and ctx.source is not None:
+        o = s.objects.get(ctx.source)
+        if o is not None and o.zone == BATTLEFIELD:
+            shuffled.add(o.owner)
+            g.move(o.id, LIBRARY, rule="701.20a")
+    for c in list(s.players[p].graveyard):
+        g.move(c, LIBRARY, rule="701.20a")
+    for q in sorted(shuffled):
+        s.rng.shuffle(s.players[q].library)
+        g.log_event("shuffle", "701.20a", player=s.players[q].name)
+    return None
+
+
+def _exile_self_block_reason(g: Game, cost: ExileSelfCost, o: Obj) -> str | None:
+    if o.zone != BATTLEFIELD:
+        return f"{o.card.name}: it must be on the battlefield to be exiled for this cost (602.2b)"
+    return None
+
+
+def _exile_self_choose(g: Game, cost: ExileSelfCost, p: int, o: Obj, action: object) -> list[int]:
+    return []  # nothing to choose: the permanent itself
+
+
+def _exile_self_pay(g: Game, cost: ExileSelfCost, p: int, o: Obj, paid: list[int]) -> None:
+    if o.id in g.s.objects and o.zone == BATTLEFIELD:
+        g.move(o.id, EXILE, rule="602.2b")
+
+
+registry.register_effect(ShuffleGraveyardIntoLibrary, _shuffle_graveyard)
+registry.EXTRA_COSTS[ExileSelfCost] = registry.ExtraCost(_exile_self_block_reason, _exile_self_choose, _exile_self_pay)
