@@ -195,3 +195,13 @@ def _exile_self_activated(m: re.Match, para: str, out: CardDraft, is_spell: bool
     effects = parse_effects(body, targets)
     cost = graveyard_effects.ExileSelfCost(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
     out.abilities.append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))
+
+
+@template(r"return (another target .+? card from your graveyard) to your hand")
+def _regrowth_another(m: re.Match, targets: list) -> list:
+    """"When CARDNAME dies, return another target artifact card from your graveyard to your hand" (Myr
+    Retriever): "another" excludes the card the source became in the graveyard (400.7, rules/targeting.py)."""
+    ref = target(m.group(1), targets)
+    if not isinstance(ref, V.Ref) or targets[ref.index].kind != "graveyard_card":
+        raise Unsupported(m.string)
+    return [V.ReturnToHand(ref)]
