@@ -5,6 +5,9 @@
   your graveyard into their owner's library" (Elixir of Immortality): the source too, if it is still on
   the battlefield (400.7: otherwise it is a new object the ability doesn't find), into its owner's
   library (404.1 / 401.1), which is shuffled as well.
+- 603.10a, 701.20a: "When CARDNAME is put into a graveyard from the battlefield, its owner shuffles it
+  into their library" (Lembas): the card it became in the graveyard is put into the library, which is
+  shuffled even if the card has left the graveyard since (the ability then finds no card, 400.7).
 - 602.2b, 118.3: "{1}, Exile CARDNAME: ..." (Relic of Progenitus, Feldon's Cane): the permanent is exiled
   as the cost is paid; it can't be paid once the permanent has left the battlefield.
 """
@@ -17,8 +20,10 @@ from ..engine import registry
 from ..model.state import BATTLEFIELD, EXILE, LIBRARY, Obj
 from ..model.vocab.graveyard_effects import (  # noqa: F401 (the vocabulary this module executes)
     ExileSelfCost,
+    ShuffleDeadIntoLibrary,
     ShuffleGraveyardIntoLibrary,
 )
+from . import graveyard_keywords
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -42,6 +47,18 @@ def _shuffle_graveyard(g: Game, ctx: Context, e: ShuffleGraveyardIntoLibrary) ->
     return None
 
 
+def _shuffle_dead(g: Game, ctx: Context, e: ShuffleDeadIntoLibrary) -> list | None:
+    s = g.s
+    lki = s.lki.get(ctx.source) if ctx.source is not None else None
+    owner = lki[0].owner if lki is not None else ctx.controller
+    card = graveyard_keywords.graveyard_successor(g, ctx.source)
+    if card is not None:
+        g.move(card, LIBRARY, rule="701.20a")
+    s.rng.shuffle(s.players[owner].library)
+    g.log_event("shuffle", "701.20a", player=s.players[owner].name)
+    return None
+
+
 def _exile_self_block_reason(g: Game, cost: ExileSelfCost, o: Obj) -> str | None:
     if o.zone != BATTLEFIELD:
         return f"{o.card.name}: it must be on the battlefield to be exiled for this cost (602.2b)"
@@ -58,4 +75,5 @@ def _exile_self_pay(g: Game, cost: ExileSelfCost, p: int, o: Obj, paid: list[int
 
 
 registry.register_effect(ShuffleGraveyardIntoLibrary, _shuffle_graveyard)
+registry.register_effect(ShuffleDeadIntoLibrary, _shuffle_dead)
 registry.EXTRA_COSTS[ExileSelfCost] = registry.ExtraCost(_exile_self_block_reason, _exile_self_choose, _exile_self_pay)

@@ -205,3 +205,13 @@ def _regrowth_another(m: re.Match, targets: list) -> list:
     if not isinstance(ref, V.Ref) or targets[ref.index].kind != "graveyard_card":
         raise Unsupported(m.string)
     return [V.ReturnToHand(ref)]
+
+
+@paragraph_template(r"when cardname (is put into a graveyard from the battlefield|dies), its owner shuffles it into their library")
+def _shuffled_back(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """603.10a, 701.20a (rules/graveyard_effects.py): "it" is the card the source became in its owner's
+    graveyard (Lembas)."""
+    if is_spell:
+        raise Unsupported(para)
+    event = "dies" if m.group(1) == "dies" else "to_graveyard"
+    out.abilities.append(V.TriggeredAbility(para.strip(), event, (graveyard_effects.ShuffleDeadIntoLibrary(),)))

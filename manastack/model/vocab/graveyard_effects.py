@@ -20,3 +20,9 @@ class ShuffleGraveyardIntoLibrary(V.Effect):
 class ExileSelfCost(V.Cost):
     """602.1, 118.3: "[Cost], Exile CARDNAME: [Effect]": the permanent is exiled as the cost is paid
     (with its other parts: {T}, mana)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleDeadIntoLibrary(V.Effect):
+    """"When CARDNAME is put into a graveyard from the battlefield, its owner shuffles it into their
+    library" (Lembas): the card the source became in its owner's graveyard (603.10a, 400.7)."""
