@@ -8,6 +8,9 @@
 - 603.10a, 701.20a: "When CARDNAME is put into a graveyard from the battlefield, its owner shuffles it
   into their library" (Lembas): the card it became in the graveyard is put into the library, which is
   shuffled even if the card has left the graveyard since (the ability then finds no card, 400.7).
+- "Return to your hand all [creature] cards in your graveyard that were put there from the battlefield
+  this turn" (Twilight Shepherd): the cards still in the graveyard since they were put there from the
+  battlefield this turn (400.7; rules/turn_history.py reads the turn's zone changes).
 - 602.2b, 118.3: "{1}, Exile CARDNAME: ..." (Relic of Progenitus, Feldon's Cane): the permanent is exiled
   as the cost is paid; it can't be paid once the permanent has left the battlefield.
 """
@@ -17,13 +20,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
-from ..model.state import BATTLEFIELD, EXILE, LIBRARY, Obj
+from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, Obj
 from ..model.vocab.graveyard_effects import (  # noqa: F401 (the vocabulary this module executes)
     ExileSelfCost,
+    ReturnPutThereThisTurn,
     ShuffleDeadIntoLibrary,
     ShuffleGraveyardIntoLibrary,
 )
-from . import graveyard_keywords
+from . import graveyard_keywords, targeting, turn_history
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -59,6 +63,16 @@ def _shuffle_dead(g: Game, ctx: Context, e: ShuffleDeadIntoLibrary) -> list | No
     return None
 
 
+def _return_put_there(g: Game, ctx: Context, e: ReturnPutThereThisTurn) -> list | None:
+    s = g.s
+    p = ctx.controller
+    died = turn_history.put_into_graveyards_from_battlefield_this_turn(g)
+    for c in [c for c in s.players[p].graveyard if c in died]:
+        if targeting.matches_filter(g, e.filter, s.objects[c], p, ctx.source):
+            g.move(c, HAND, rule="608.2c")
+    return None
+
+
 def _exile_self_block_reason(g: Game, cost: ExileSelfCost, o: Obj) -> str | None:
     if o.zone != BATTLEFIELD:
         return f"{o.card.name}: it must be on the battlefield to be exiled for this cost (602.2b)"
@@ -76,4 +90,5 @@ def _exile_self_pay(g: Game, cost: ExileSelfCost, p: int, o: Obj, paid: list[int
 
 registry.register_effect(ShuffleGraveyardIntoLibrary, _shuffle_graveyard)
 registry.register_effect(ShuffleDeadIntoLibrary, _shuffle_dead)
+registry.register_effect(ReturnPutThereThisTurn, _return_put_there)
 registry.EXTRA_COSTS[ExileSelfCost] = registry.ExtraCost(_exile_self_block_reason, _exile_self_choose, _exile_self_pay)

@@ -33,7 +33,7 @@ from ..compiler import EFFECTS_CHECKS, Unsupported, paragraph_template, parse_ef
 from ..draft import CardDraft
 from ..words import COLOR_WORDS
 from .effects_activated import parse_cost_plus
-from .effects_common import CREATURE_TYPE_SET, SUBTYPES, sub_effects, target, template
+from .effects_common import CREATURE_TYPE_SET, SUBTYPES, parse_filter, sub_effects, target, template
 
 _GRAVEYARD_CARD = r"target (?:[a-z]+ )*?card from (?:a|your|an opponent's) graveyard"
 
@@ -215,3 +215,14 @@ def _shuffled_back(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> No
         raise Unsupported(para)
     event = "dies" if m.group(1) == "dies" else "to_graveyard"
     out.abilities.append(V.TriggeredAbility(para.strip(), event, (graveyard_effects.ShuffleDeadIntoLibrary(),)))
+
+
+@template(r"return to your hand all ((?:[a-z]+ )*?)cards in your graveyard that were put there from the battlefield this turn")
+def _return_put_there(m: re.Match, targets: list) -> list:
+    """rules/graveyard_effects.py: the cards put into your graveyard from the battlefield this turn that are
+    still there (400.7)."""
+    what = m.group(1).strip()
+    flt = parse_filter(what, allow_card=True) if what else V.ANY_OBJECT
+    if flt.controller is not None or flt.other:
+        raise Unsupported(m.string)
+    return [graveyard_effects.ReturnPutThereThisTurn(flt)]

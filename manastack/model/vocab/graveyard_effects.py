@@ -26,3 +26,11 @@ class ExileSelfCost(V.Cost):
 class ShuffleDeadIntoLibrary(V.Effect):
     """"When CARDNAME is put into a graveyard from the battlefield, its owner shuffles it into their
     library" (Lembas): the card the source became in its owner's graveyard (603.10a, 400.7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnPutThereThisTurn(V.Effect):
+    """"Return to your hand all [creature] cards in your graveyard that were put there from the battlefield
+    this turn" (Twilight Shepherd, Gleancrawler, No Rest for the Wicked)."""
+
+    filter: V.ObjectFilter = V.ANY_OBJECT
