@@ -11,6 +11,9 @@
 - "Return to your hand all [creature] cards in your graveyard that were put there from the battlefield
   this turn" (Twilight Shepherd): the cards still in the graveyard since they were put there from the
   battlefield this turn (400.7; rules/turn_history.py reads the turn's zone changes).
+- 608.2h: "Exile target card from a graveyard. If it was a creature card, put a +1/+1 counter on CARDNAME
+  and you gain 1 life" (Scavenging Ooze): the card as it last existed in the graveyard decides, and
+  nothing more happens if it wasn't exiled (an illegal target, 608.2b).
 - 602.2b, 118.3: "{1}, Exile CARDNAME: ..." (Relic of Progenitus, Feldon's Cane): the permanent is exiled
   as the cost is paid; it can't be paid once the permanent has left the battlefield.
 """
@@ -22,12 +25,13 @@ from typing import TYPE_CHECKING
 from ..engine import registry
 from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, Obj
 from ..model.vocab.graveyard_effects import (  # noqa: F401 (the vocabulary this module executes)
+    ExileIfItWas,
     ExileSelfCost,
     ReturnPutThereThisTurn,
     ShuffleDeadIntoLibrary,
     ShuffleGraveyardIntoLibrary,
 )
-from . import graveyard_keywords, targeting, turn_history
+from . import effect_context, graveyard_keywords, targeting, turn_history
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -73,6 +77,17 @@ def _return_put_there(g: Game, ctx: Context, e: ReturnPutThereThisTurn) -> list 
     return None
 
 
+def _exile_if_it_was(g: Game, ctx: Context, e: ExileIfItWas) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    was = targeting.matches_filter(g, e.filter, g.s.objects[oid], ctx.controller, ctx.source)
+    new = g.move(oid, EXILE, rule="406.2")
+    if not was or g.s.objects[new].zone != EXILE:
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
 def _exile_self_block_reason(g: Game, cost: ExileSelfCost, o: Obj) -> str | None:
     if o.zone != BATTLEFIELD:
         return f"{o.card.name}: it must be on the battlefield to be exiled for this cost (602.2b)"
@@ -91,4 +106,5 @@ def _exile_self_pay(g: Game, cost: ExileSelfCost, p: int, o: Obj, paid: list[int
 registry.register_effect(ShuffleGraveyardIntoLibrary, _shuffle_graveyard)
 registry.register_effect(ShuffleDeadIntoLibrary, _shuffle_dead)
 registry.register_effect(ReturnPutThereThisTurn, _return_put_there)
+registry.register_effect(ExileIfItWas, _exile_if_it_was)
 registry.EXTRA_COSTS[ExileSelfCost] = registry.ExtraCost(_exile_self_block_reason, _exile_self_choose, _exile_self_pay)

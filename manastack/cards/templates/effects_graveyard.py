@@ -29,7 +29,15 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab import graveyard_effects, referred_objects
-from ..compiler import EFFECTS_CHECKS, Unsupported, paragraph_template, parse_effects
+from ..compiler import (
+    EFFECTS_CHECKS,
+    SENTENCE_TEMPLATES,
+    Unsupported,
+    first_template,
+    later_template,
+    paragraph_template,
+    parse_effects,
+)
 from ..draft import CardDraft
 from ..words import COLOR_WORDS
 from .effects_activated import parse_cost_plus
@@ -226,3 +234,71 @@ def _return_put_there(m: re.Match, targets: list) -> list:
     if flt.controller is not None or flt.other:
         raise Unsupported(m.string)
     return [graveyard_effects.ReturnPutThereThisTurn(flt)]
+
+
+
+@dataclass(frozen=True, slots=True)
+class _IfItWas(V.Effect):
+    """Compile-time marker: "If it was a creature card, [effects]" after "Exile target card from a graveyard"."""
+
+    ref: V.Ref
+    filter: V.ObjectFilter
+    effects: tuple[V.Effect, ...]
+
+
+def _if_it_was(m: re.Match, targets: list) -> list:
+    """608.2h (rules/graveyard_effects.py): "Exile target card from a graveyard. If it was a creature card,
+    put a +1/+1 counter on CARDNAME and you gain 1 life" (Scavenging Ooze)."""
+    ref = _last_graveyard_target(targets)
+    if ref is None:
+        raise Unsupported(m.string)
+    flt = parse_filter(m.group(1), allow_card=True)
+    if flt == V.ANY_OBJECT or flt.controller is not None:
+        raise Unsupported(m.string)
+    n = len(targets)
+    inner = sub_effects(m.group(2), targets)
+    if len(targets) != n or any(_mentions(e, ref) for e in inner):
+        raise Unsupported(m.string)  # new targets, or "it" of the exiled card again
+    return [_IfItWas(ref, flt, tuple(inner))]
+
+
+def _if_it_was_first(m: re.Match, targets: list) -> list:
+    """Tried before the compound-sentence templates: "..., put a +1/+1 counter on CARDNAME and you gain 1
+    life" is all conditional. Declined: the later templates get the sentence."""
+    n = len(targets)
+    try:
+        return _if_it_was(m, targets)
+    except Unsupported:
+        del targets[n:]
+    later = later_template(SENTENCE_TEMPLATES, _if_it_was_first, m.string)
+    if later is None:
+        raise Unsupported(m.string)
+    return later[0](later[1], targets)
+
+
+first_template(SENTENCE_TEMPLATES, (re.compile(r"if it was an? ((?:[a-z]+ )*?card), (.+)"), _if_it_was_first))
+
+
+def _mentions(x: object, ref: V.Ref) -> bool:
+    if x == ref and type(x) is type(ref):
+        return True
+    if isinstance(x, tuple):
+        return any(_mentions(y, ref) for y in x)
+    if isinstance(x, V.Effect):
+        return any(_mentions(getattr(x, f.name), ref) for f in dataclasses.fields(x))
+    return False
+
+
+def _fold_if_it_was(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the marker joins the Exile of that graveyard card just before it."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _IfItWas):
+            before = effects[i - 1] if i else None
+            if not isinstance(before, V.Exile) or before.target != e.ref:
+                raise Unsupported("if it was: no card exiled just before")
+            effects[i - 1:i + 1] = [graveyard_effects.ExileIfItWas(e.ref, e.filter, e.effects)]
+            _fold_if_it_was(effects, targets)
+            return
+
+
+EFFECTS_CHECKS.append(_fold_if_it_was)

@@ -34,3 +34,13 @@ class ReturnPutThereThisTurn(V.Effect):
     this turn" (Twilight Shepherd, Gleancrawler, No Rest for the Wicked)."""
 
     filter: V.ObjectFilter = V.ANY_OBJECT
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfItWas(V.Effect):
+    """"Exile target card from a graveyard. If it was a creature card, [effects]" (Scavenging Ooze): the
+    card's quality as it last existed in the graveyard (608.2h), and only if it was exiled."""
+
+    target: V.Ref
+    filter: V.ObjectFilter
+    effects: tuple[V.Effect, ...]
