@@ -85,7 +85,9 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
         return False
     if flt.nonbasic and "Basic" in c.supertypes:
         return False
-    if flt.other and source is not None and o.id == source:
+    if flt.other and source is not None and (o.id == source or o.previous_id == source):
+        # "another target artifact card from your graveyard" of a dies trigger: not the card the source
+        # became as it was put there (400.7)
         return False
     return True
 
@@ -186,7 +188,8 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
             return False
         if type(spec.filter) is ObjectFilter:
             return matches_filter(g, ObjectFilter(types=spec.filter.types, subtypes=spec.filter.subtypes,
-                                                  max_mana_value=spec.filter.max_mana_value),
+                                                  max_mana_value=spec.filter.max_mana_value,
+                                                  other=spec.filter.other),
                                   o, controller, source)  # subtypes: soulshift's "target Spirit card" (702.46a)
         return matches_filter(g, replace(spec.filter, controller=None), o, controller, source)
     if o.zone != BATTLEFIELD:

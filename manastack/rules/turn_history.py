@@ -141,6 +141,12 @@ def permanents_died_this_turn(g: Game) -> int:
                and e.get("to_zone") == GRAVEYARD)
 
 
+def put_into_graveyards_from_battlefield_this_turn(g: Game) -> set[int]:
+    """The ids the cards put into a graveyard from the battlefield this turn got there (400.7: a card
+    still in that graveyard keeps that id; one that left it since is a new object)."""
+    return {e["id"] for e in _this_turn(g) if e.get("event") == "zone_change" and e.get("from_zone") == BATTLEFIELD
+            and e.get("to_zone") == GRAVEYARD and "id" in e}
+
 
 def _unless_happened(g: Game, ctx: Context, e: UnlessHappened) -> list | None:
     if happened(g, ctx.controller, e.condition.kind):

@@ -10,6 +10,11 @@ permanents; executed by rules/effects.py (`ReturnFromGraveyard`, `Flicker`).
   such a return (Rise from the Grave): the permanent the card became (400.7), for as long as it stays.
 - 406.2, 610.3: "Exile target creature you control, then return it to the battlefield under its owner's
   control" (Ephemerate).
+- "Return target creature you control and target creature you don't control to their owners' hands";
+  603.7a "At the beginning of the next end step, return that card to the battlefield under its owner's
+  control with a +1/+1 counter on it"; 406.2 "Exile all graveyards".
+- rules/graveyard_effects.py: 701.20a "Shuffle [CARDNAME and] your graveyard into your [their owner's]
+  library"; 602.2b "[Cost], Exile CARDNAME: [Effect]".
 
 This module is tried before effects_library, whose "you lose life equal to its mana value" reads the
 card revealed just before; the reading here declines unless a graveyard card was targeted before.
@@ -22,10 +27,21 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...model.vocab import referred_objects
-from ..compiler import EFFECTS_CHECKS, Unsupported
+from ...model.costs import parse_cost
+from ...model.vocab import graveyard_effects, referred_objects
+from ..compiler import (
+    EFFECTS_CHECKS,
+    SENTENCE_TEMPLATES,
+    Unsupported,
+    first_template,
+    later_template,
+    paragraph_template,
+    parse_effects,
+)
+from ..draft import CardDraft
 from ..words import COLOR_WORDS
-from .effects_common import CREATURE_TYPE_SET, SUBTYPES, sub_effects, target, template
+from .effects_activated import parse_cost_plus
+from .effects_common import CREATURE_TYPE_SET, SUBTYPES, parse_filter, sub_effects, target, template
 
 _GRAVEYARD_CARD = r"target (?:[a-z]+ )*?card from (?:a|your|an opponent's) graveyard"
 
@@ -156,3 +172,133 @@ def _return_next_end_step(m: re.Match, targets: list) -> list:
 def _exile_all_graveyards(m: re.Match, targets: list) -> list:
     """406.2: every card in every graveyard is exiled (Rest in Peace, Relic of Progenitus)."""
     return [V.ExileGraveyard(V.EACH_PLAYER)]
+
+
+@template(r"shuffle (cardname and )?your graveyard into (?:your|their owner's) library")
+def _shuffle_graveyard(m: re.Match, targets: list) -> list:
+    """701.20a (rules/graveyard_effects.py): "Shuffle your graveyard into your library" (Feldon's Cane),
+    "Shuffle CARDNAME and your graveyard into their owner's library" (Elixir of Immortality)."""
+    if bool(m.group(1)) != ("their owner's" in m.string):
+        raise Unsupported(m.string)
+    return [graveyard_effects.ShuffleGraveyardIntoLibrary(with_self=bool(m.group(1)))]
+
+
+@paragraph_template(r"((?:[^:\"“]+, )?exile cardname(?:, [^:\"“]+)?): (.+)")
+def _exile_self_activated(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """602.1, 602.2b: "{1}, Exile CARDNAME: Exile all graveyards. Draw a card." (Relic of Progenitus): the
+    permanent is exiled as the cost is paid, with the cost's other parts ({T}, mana)."""
+    if is_spell:
+        raise Unsupported(para)
+    parts = [p.strip() for p in m.group(1).split(",")]
+    rest = [p for p in parts if p != "exile cardname"]
+    if len(rest) != len(parts) - 1:
+        raise Unsupported(para)
+    base = parse_cost_plus(", ".join(rest)) if rest else V.Cost(mana=parse_cost(""))
+    if type(base) is not V.Cost or base.sacrifice_self or base.sacrifice is not None:
+        raise Unsupported(para)  # other costs of their own, or a second way for the permanent to leave
+    body = m.group(2).strip().rstrip(".")
+    if body.startswith("add ") or "cardname" in body:
+        raise Unsupported(para)  # a mana ability; "cardname" of an exiled source
+    targets: list[V.TargetSpec] = []
+    effects = parse_effects(body, targets)
+    cost = graveyard_effects.ExileSelfCost(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+    out.abilities.append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))
+
+
+@template(r"return (another target .+? card from your graveyard) to your hand")
+def _regrowth_another(m: re.Match, targets: list) -> list:
+    """"When CARDNAME dies, return another target artifact card from your graveyard to your hand" (Myr
+    Retriever): "another" excludes the card the source became in the graveyard (400.7, rules/targeting.py)."""
+    ref = target(m.group(1), targets)
+    if not isinstance(ref, V.Ref) or targets[ref.index].kind != "graveyard_card":
+        raise Unsupported(m.string)
+    return [V.ReturnToHand(ref)]
+
+
+@paragraph_template(r"when cardname (is put into a graveyard from the battlefield|dies), its owner shuffles it into their library")
+def _shuffled_back(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """603.10a, 701.20a (rules/graveyard_effects.py): "it" is the card the source became in its owner's
+    graveyard (Lembas)."""
+    if is_spell:
+        raise Unsupported(para)
+    event = "dies" if m.group(1) == "dies" else "to_graveyard"
+    out.abilities.append(V.TriggeredAbility(para.strip(), event, (graveyard_effects.ShuffleDeadIntoLibrary(),)))
+
+
+@template(r"return to your hand all ((?:[a-z]+ )*?)cards in your graveyard that were put there from the battlefield this turn")
+def _return_put_there(m: re.Match, targets: list) -> list:
+    """rules/graveyard_effects.py: the cards put into your graveyard from the battlefield this turn that are
+    still there (400.7)."""
+    what = m.group(1).strip()
+    flt = parse_filter(what, allow_card=True) if what else V.ANY_OBJECT
+    if flt.controller is not None or flt.other:
+        raise Unsupported(m.string)
+    return [graveyard_effects.ReturnPutThereThisTurn(flt)]
+
+
+
+@dataclass(frozen=True, slots=True)
+class _IfItWas(V.Effect):
+    """Compile-time marker: "If it was a creature card, [effects]" after "Exile target card from a graveyard"."""
+
+    ref: V.Ref
+    filter: V.ObjectFilter
+    effects: tuple[V.Effect, ...]
+
+
+def _if_it_was(m: re.Match, targets: list) -> list:
+    """608.2h (rules/graveyard_effects.py): "Exile target card from a graveyard. If it was a creature card,
+    put a +1/+1 counter on CARDNAME and you gain 1 life" (Scavenging Ooze)."""
+    ref = _last_graveyard_target(targets)
+    if ref is None:
+        raise Unsupported(m.string)
+    flt = parse_filter(m.group(1), allow_card=True)
+    if flt == V.ANY_OBJECT or flt.controller is not None:
+        raise Unsupported(m.string)
+    n = len(targets)
+    inner = sub_effects(m.group(2), targets)
+    if len(targets) != n or any(_mentions(e, ref) for e in inner):
+        raise Unsupported(m.string)  # new targets, or "it" of the exiled card again
+    return [_IfItWas(ref, flt, tuple(inner))]
+
+
+def _if_it_was_first(m: re.Match, targets: list) -> list:
+    """Tried before the compound-sentence templates: "..., put a +1/+1 counter on CARDNAME and you gain 1
+    life" is all conditional. Declined: the later templates get the sentence."""
+    n = len(targets)
+    try:
+        return _if_it_was(m, targets)
+    except Unsupported:
+        del targets[n:]
+    later = later_template(SENTENCE_TEMPLATES, _if_it_was_first, m.string)
+    if later is None:
+        raise Unsupported(m.string)
+    return later[0](later[1], targets)
+
+
+first_template(SENTENCE_TEMPLATES, (re.compile(r"if it was an? ((?:[a-z]+ )*?card), (.+)"), _if_it_was_first))
+
+
+def _mentions(x: object, ref: V.Ref) -> bool:
+    if x == ref and type(x) is type(ref):
+        return True
+    if isinstance(x, tuple):
+        return any(_mentions(y, ref) for y in x)
+    if isinstance(x, V.Effect):
+        return any(_mentions(getattr(x, f.name), ref) for f in dataclasses.fields(x))
+    return False
+
+
+def _fold_if_it_was(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the marker joins the Exile of that graveyard card just before it."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _IfItWas):
+            before = effects[i - 1] if i else None
+            if not isinstance(before, V.Exile) or before.target != e.ref:
+                raise Unsupported("if it was: no card exiled just before")
+            effects[i - 1:i + 1] = [graveyard_effects.ExileIfItWas(e.ref, e.filter, e.effects)]
+            _fold_if_it_was(effects, targets)
+            return
+
+
+EFFECTS_CHECKS.append(_fold_if_it_was)

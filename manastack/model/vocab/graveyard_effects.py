@@ -1,0 +1,46 @@
+"""The vocabulary manastack/rules/graveyard_effects.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleGraveyardIntoLibrary(V.Effect):
+    """"Shuffle your graveyard into your library" (Feldon's Cane); `with_self`: "Shuffle CARDNAME and your
+    graveyard into their owner's library" (Elixir of Immortality: the source too, if it is still on the
+    battlefield)."""
+
+    with_self: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfCost(V.Cost):
+    """602.1, 118.3: "[Cost], Exile CARDNAME: [Effect]": the permanent is exiled as the cost is paid
+    (with its other parts: {T}, mana)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleDeadIntoLibrary(V.Effect):
+    """"When CARDNAME is put into a graveyard from the battlefield, its owner shuffles it into their
+    library" (Lembas): the card the source became in its owner's graveyard (603.10a, 400.7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnPutThereThisTurn(V.Effect):
+    """"Return to your hand all [creature] cards in your graveyard that were put there from the battlefield
+    this turn" (Twilight Shepherd, Gleancrawler, No Rest for the Wicked)."""
+
+    filter: V.ObjectFilter = V.ANY_OBJECT
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfItWas(V.Effect):
+    """"Exile target card from a graveyard. If it was a creature card, [effects]" (Scavenging Ooze): the
+    card's quality as it last existed in the graveyard (608.2h), and only if it was exiled."""
+
+    target: V.Ref
+    filter: V.ObjectFilter
+    effects: tuple[V.Effect, ...]

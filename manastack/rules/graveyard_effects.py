@@ -1,0 +1,110 @@
+"""Effects on a player's graveyard as a whole, and exiling the source as a cost (701.20a, 602.2b, 118.3).
+
+- 701.20a: "Shuffle your graveyard into your library" (Feldon's Cane): every card in the graveyard is
+  put into the library (each a new object, 400.7), then the library is shuffled; "Shuffle CARDNAME and
+  your graveyard into their owner's library" (Elixir of Immortality): the source too, if it is still on
+  the battlefield (400.7: otherwise it is a new object the ability doesn't find), into its owner's
+  library (404.1 / 401.1), which is shuffled as well.
+- 603.10a, 701.20a: "When CARDNAME is put into a graveyard from the battlefield, its owner shuffles it
+  into their library" (Lembas): the card it became in the graveyard is put into the library, which is
+  shuffled even if the card has left the graveyard since (the ability then finds no card, 400.7).
+- "Return to your hand all [creature] cards in your graveyard that were put there from the battlefield
+  this turn" (Twilight Shepherd): the cards still in the graveyard since they were put there from the
+  battlefield this turn (400.7; rules/turn_history.py reads the turn's zone changes).
+- 608.2h: "Exile target card from a graveyard. If it was a creature card, put a +1/+1 counter on CARDNAME
+  and you gain 1 life" (Scavenging Ooze): the card as it last existed in the graveyard decides, and
+  nothing more happens if it wasn't exiled (an illegal target, 608.2b).
+- 602.2b, 118.3: "{1}, Exile CARDNAME: ..." (Relic of Progenitus, Feldon's Cane): the permanent is exiled
+  as the cost is paid; it can't be paid once the permanent has left the battlefield.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import registry
+from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, Obj
+from ..model.vocab.graveyard_effects import (  # noqa: F401 (the vocabulary this module executes)
+    ExileIfItWas,
+    ExileSelfCost,
+    ReturnPutThereThisTurn,
+    ShuffleDeadIntoLibrary,
+    ShuffleGraveyardIntoLibrary,
+)
+from . import effect_context, graveyard_keywords, targeting, turn_history
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .effect_context import Context
+
+
+def _shuffle_graveyard(g: Game, ctx: Context, e: ShuffleGraveyardIntoLibrary) -> list | None:
+    s = g.s
+    p = ctx.controller
+    shuffled = {p}
+    if e.with_self and ctx.source is not None:
+        o = s.objects.get(ctx.source)
+        if o is not None and o.zone == BATTLEFIELD:
+            shuffled.add(o.owner)
+            g.move(o.id, LIBRARY, rule="701.20a")
+    for c in list(s.players[p].graveyard):
+        g.move(c, LIBRARY, rule="701.20a")
+    for q in sorted(shuffled):
+        s.rng.shuffle(s.players[q].library)
+        g.log_event("shuffle", "701.20a", player=s.players[q].name)
+    return None
+
+
+def _shuffle_dead(g: Game, ctx: Context, e: ShuffleDeadIntoLibrary) -> list | None:
+    s = g.s
+    lki = s.lki.get(ctx.source) if ctx.source is not None else None
+    owner = lki[0].owner if lki is not None else ctx.controller
+    card = graveyard_keywords.graveyard_successor(g, ctx.source)
+    if card is not None:
+        g.move(card, LIBRARY, rule="701.20a")
+    s.rng.shuffle(s.players[owner].library)
+    g.log_event("shuffle", "701.20a", player=s.players[owner].name)
+    return None
+
+
+def _return_put_there(g: Game, ctx: Context, e: ReturnPutThereThisTurn) -> list | None:
+    s = g.s
+    p = ctx.controller
+    died = turn_history.put_into_graveyards_from_battlefield_this_turn(g)
+    for c in [c for c in s.players[p].graveyard if c in died]:
+        if targeting.matches_filter(g, e.filter, s.objects[c], p, ctx.source):
+            g.move(c, HAND, rule="608.2c")
+    return None
+
+
+def _exile_if_it_was(g: Game, ctx: Context, e: ExileIfItWas) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
+    if oid is None:
+        return None
+    was = targeting.matches_filter(g, e.filter, g.s.objects[oid], ctx.controller, ctx.source)
+    new = g.move(oid, EXILE, rule="406.2")
+    if not was or g.s.objects[new].zone != EXILE:
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
+def _exile_self_block_reason(g: Game, cost: ExileSelfCost, o: Obj) -> str | None:
+    if o.zone != BATTLEFIELD:
+        return f"{o.card.name}: it must be on the battlefield to be exiled for this cost (602.2b)"
+    return None
+
+
+def _exile_self_choose(g: Game, cost: ExileSelfCost, p: int, o: Obj, action: object) -> list[int]:
+    return []  # nothing to choose: the permanent itself
+
+
+def _exile_self_pay(g: Game, cost: ExileSelfCost, p: int, o: Obj, paid: list[int]) -> None:
+    if o.id in g.s.objects and o.zone == BATTLEFIELD:
+        g.move(o.id, EXILE, rule="602.2b")
+
+
+registry.register_effect(ShuffleGraveyardIntoLibrary, _shuffle_graveyard)
+registry.register_effect(ShuffleDeadIntoLibrary, _shuffle_dead)
+registry.register_effect(ReturnPutThereThisTurn, _return_put_there)
+registry.register_effect(ExileIfItWas, _exile_if_it_was)
+registry.EXTRA_COSTS[ExileSelfCost] = registry.ExtraCost(_exile_self_block_reason, _exile_self_choose, _exile_self_pay)
