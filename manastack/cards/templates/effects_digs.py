@@ -14,6 +14,8 @@ looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
 - "Put the rest on the bottom of your library in a random order", "... into your graveyard", "... back on top
   of your library in any order" (401.4: the owner orders cards put on top or on the bottom together).
 - "You may put one of those cards back on top of your library" (it stays there, on top).
+- "Mill three cards. You may put a noncreature, nonland card from among the cards milled this way into your hand.
+  If you don't, put a +1/+1 counter on CARDNAME." (701.13a, 608.2c: MillThenDig, IfYouDont.)
 
 - "Look at the top X cards of your library, where X is your devotion to blue" (700.5); "if X is greater than or
   equal to the number of cards in your library, you win the game" (104.2b: the same X; Thassa's Oracle).
@@ -28,10 +30,10 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.library_effects import Devotion, WinIfLibraryAtMost
+from ...model.vocab.library_effects import Devotion, IfYouDont, MillThenDig, WinIfLibraryAtMost
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
-from .effects_common import amount, parse_filter, template
+from .effects_common import amount, parse_filter, sub_effects, template
 
 _PERMANENT_TYPES = "artifact, battle, creature, enchantment, land, or planeswalker"  # 110.4b
 
@@ -125,8 +127,8 @@ def _dig_and_rest(m, targets):
     return [V.DigPut(n, upto=upto, to=to, tapped=tapped), V.PutRest(_rest_dest(m.group(4)))]
 
 
-@template(rf"(you may )?(reveal|put) {_QTY} (.+?) (?:from among them|from among those cards|from among the revealed "
-          rf"cards|revealed this way)(?: and put (?:it|them|that card|those cards))? {_TO}"
+@template(rf"(you may )?(reveal|put) {_QTY} (.+?) (from among them|from among those cards|from among the revealed "
+          rf"cards|revealed this way|from among the cards milled this way)(?: and put (?:it|them|that card|those cards))? {_TO}"
           rf"(?:,? and {_REST} {_REST_TO})?")
 def _dig_quality(m, targets):
     """"You may reveal a creature card from among them and put it into your hand", "put all Elf cards
@@ -139,16 +141,19 @@ def _dig_quality(m, targets):
         if every:
             raise Unsupported(m.string)
         upto = True
-    to, tapped = _dest(m.group(5))
-    if to == "top":
+    milled = m.group(5) == "from among the cards milled this way"
+    to, tapped = _dest(m.group(6))
+    if to == "top" or milled and to == "graveyard":
         raise Unsupported(m.string)
     if qty in ("a", "an") and re.search(r"\bcards\b", what) or qty not in ("a", "an", "one") and not re.search(
             r"\bcards\b", what):
         raise Unsupported(m.string)
     out: list[V.Effect] = [V.DigPut(n, upto=upto, filter=card_filter(what), reveal=verb == "reveal", to=to,
-                                    tapped=tapped, every=every)]
-    if m.group(6):
-        out.append(V.PutRest(_rest_dest(m.group(6))))
+                                    tapped=tapped, every=every, milled=milled)]
+    if m.group(7):
+        if milled:
+            raise Unsupported(m.string)
+        out.append(V.PutRest(_rest_dest(m.group(7))))
     return out
 
 
@@ -177,10 +182,30 @@ def _win_if_x(m, targets):
     return [WinIfLibraryAtMost("X")]
 
 
+@template(r"if you (?:don't|do not|didn't put a card into your hand this way), (.+)")
+def _if_you_dont(m, targets):
+    """608.2c: after "you may put a ... card from among them into your hand" (`_after_look` checks it follows one)."""
+    return [IfYouDont(tuple(sub_effects(m.group(1), targets)))]
+
+
 def _after_look(effects: list, targets: list) -> None:
     """"Them", "the rest": the cards a "look at the top N cards" sentence before looked at."""
     looked: V.LookAtTop | None = None
     for i, e in enumerate(effects):
+        if isinstance(e, V.DigPut) and e.milled:
+            # "mill three cards. You may put ... from among the cards milled this way ... [If you don't, ...]"
+            prev = effects[i - 1] if i else None
+            if not (isinstance(prev, V.Mill) and prev.who == V.YOU):
+                raise Unsupported("the cards milled this way")
+            follow = effects[i + 1:i + 2] if i + 1 < len(effects) and isinstance(effects[i + 1], IfYouDont) else []
+            effects[i - 1:i + 1 + len(follow)] = [MillThenDig(prev.amount, (e, *follow))]
+            return _after_look(effects, targets)
+        if isinstance(e, IfYouDont):
+            # right after the dig into the hand, or after the rest of its cards were put away
+            j = i - 2 if i >= 2 and isinstance(effects[i - 1], V.PutRest) else i - 1
+            prev = effects[j] if j >= 0 else None
+            if not (isinstance(prev, V.DigPut) and prev.upto and prev.to == "hand" and not prev.every):
+                raise Unsupported("if you don't")
         if isinstance(e, V.LookAtTop):
             looked = e
         elif isinstance(e, (V.DigPut, V.PutRest)) and looked is None:
