@@ -38,7 +38,7 @@ RULES_MODULES = (
     "alternative_costs", "casting", "turn_history", "intervening", "cost_modifiers", "spell_copies",
     "cast_restrictions", "free_casting", "spell_payment",
     # keyword abilities by kind (702) and the other static abilities (604, 611)
-    "combat_keywords", "attacking", "blocking_requirements", "zone_change_effects", "cast_from_zones",
+    "combat_keywords", "attacking", "blocking_requirements", "zone_change_effects", "graveyard_replacement", "cast_from_zones",
     "enters_keywords", "upkeep_keywords", "graveyard_keywords", "loyalty", "static_counts", "enters_tapped",
     "game_rule_statics", "control_statics", "protection", "entry_choices", "auras_on_players",
     "vehicles_facedown", "opening_hand", "mana_amounts", "copy_effects", "imprint",
@@ -49,9 +49,17 @@ RULES_MODULES = (
     "companion",
     # cards of several parts: adventurer cards (715), modal double-faced cards (712), split cards (709)
     "layouts",
+    # transforming double-faced cards (712, 701.28)
+    "transform",
     "counter_kinds",
     "monarch",
     "sagas",
+    "divided",
+    "counterspells",
+    "damage_riders",
+    "counted_effects",
+    "life_gain",
+    "damage_replacement",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import sys
@@ -39,8 +40,8 @@ from .fuzz.cli import add_commands as add_fuzz_commands
 from .render import render_event
 from .scenario import run, scenario_files
 from .sim.cli import EXIT_FAULT, add_commands
-from .sim.runner import parse_agent
-from .sim.worker import agent_seeds, is_input_error, player_names
+from .sim.runner import parse_agent, trial_games
+from .sim.worker import GameFault, agent_seeds, is_input_error, player_names, replay_command
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -103,6 +104,13 @@ def main(argv: list[str] | None = None) -> int:
                                f"else {DEFAULT_FORMAT}")
     p_dcheck.add_argument("--json", action="store_true", help="one JSON object per deck")
     p_dcheck.add_argument("--top", type=int, default=30, help="unsupported cards listed in the summary")
+    p_dcheck.add_argument("--games", type=int, default=0, metavar="N",
+                          help="also play N games of each deck that loads against --against; a deck is then "
+                               "playable only if none of them fails in the engine (default 0: load only)")
+    p_dcheck.add_argument("--against", default="burn", metavar="DECK",
+                          help="the opponent of the trial games (default: the bundled deck burn)")
+    p_dcheck.add_argument("--agent", default="random", help="the agents of the trial games (default random)")
+    p_dcheck.add_argument("--seed", type=int, default=0, help="the seed of the trial games (default 0)")
     add_commands(sub)
     add_fuzz_commands(sub)
     args = parser.parse_args(argv)
@@ -321,10 +329,17 @@ def cmd_decks_check(args: argparse.Namespace) -> int:
     cards that refuse the most decks."""
     if args.top < 0:
         raise InputError(f"--top must be 0 or more, got {args.top}", "<command line>")
+    if args.games < 0:
+        raise InputError(f"--games must be 0 or more, got {args.games}", "<command line>")
     files = deck_files(args.paths)
+    if args.games:
+        parse_agent(args.agent)
+        load_deck(args.against, fmt=args.format)  # a bad opponent is bad input before any deck is played
     summary = CheckSummary()
     for path, folder in files:
         r = check_deck(path, args.format)
+        if args.games and r.playable:
+            r = with_trial_games(r, args)
         summary.add(folder, r)
         if args.json:
             print(json.dumps(r.as_dict(), ensure_ascii=False))
@@ -335,12 +350,24 @@ def cmd_decks_check(args: argparse.Namespace) -> int:
     return 0 if all(v[0] == v[1] for v in summary.folders.values()) else 1
 
 
+def with_trial_games(r: DeckReport, args: argparse.Namespace) -> DeckReport:
+    """Issue 13's test of a deck that loads: it is playable only if its trial games all finish
+    without an engine error (each fault is an error line with the command that replays it)."""
+    config, outcomes = trial_games(r.file, args.against, args.games, seed=args.seed, agent=args.agent,
+                                   deck_format=args.format)
+    faults = [f"game {o.index} failed in the engine: {o.error_type}: {o.message} (replay: "
+              f"{replay_command(config, o, r.file, args.against)})" for o in outcomes if isinstance(o, GameFault)]
+    return dataclasses.replace(r, playable=not faults, games_played=len(outcomes), faults=faults,
+                               errors=r.errors + [f"{r.file}: {f}" for f in faults])
+
+
 def print_deck_report(r: DeckReport) -> None:
     status = "playable" if r.playable else "NOT PLAYABLE"
     side = f", sideboard {r.sideboard_cards}" if r.sideboard_cards else ""
     companion = f"; companion {r.companion}" if r.companion else ""
+    played = f"; {r.games_played} games played, {len(r.faults)} failed" if r.games_played else ""
     print(f"{status}  {r.file}  ({r.format}, {r.main_cards} cards{side}; "
-          f"{r.copies_supported}/{r.main_cards} copies supported{companion})")
+          f"{r.copies_supported}/{r.main_cards} copies supported{companion}{played})")
     for e in r.errors:
         print(f"  error: {e}")
     for w in r.warnings:

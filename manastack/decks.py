@@ -524,6 +524,8 @@ class DeckReport:
     errors: list[str]
     warnings: list[str]
     companion: str | None = None  # 702.139a: the companion games are played with (companion_of)
+    games_played: int = 0  # `decks check --games N`: the trial games played against a bundled deck
+    faults: list[str] = field(default_factory=list)  # the trial games the engine failed, with replay commands
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import manastack.agents
 from manastack import Game
 from manastack.cards import db
 from manastack.cli import main
@@ -258,6 +259,28 @@ def test_decks_check_bad_input_is_reported_not_raised(tmp_path, capsys) -> None:
 def test_decks_check_playable_exit_0(tmp_path, capsys) -> None:
     assert main(["decks", "check", write(tmp_path, "# format: limited\n40 Forest\n")]) == 0
     assert "playable" in capsys.readouterr().out
+
+
+def test_decks_check_games_play_each_deck_that_loads(tmp_path, capsys) -> None:
+    # Issue 13: "playable" = loads, and its trial games against a bundled deck finish without an engine error
+    good = write(tmp_path, "# format: limited\n20 Forest\n20 Grizzly Bears\n", "good.txt")
+    rc = main(["decks", "check", "--json", "--games", "2", "--against", "vanilla", good])
+    row = json.loads(capsys.readouterr().out)
+    assert rc == 0 and row["playable"] is True and row["games_played"] == 2 and row["faults"] == []
+    assert main(["decks", "check", "--games", "-1", good]) == 2
+    assert main(["decks", "check", "--games", "1", "--against", "no-such-deck", good]) == 2
+
+
+def test_decks_check_games_an_engine_fault_makes_a_deck_unplayable(tmp_path, capsys, monkeypatch) -> None:
+    def broken(game, agents):  # an engine bug in the middle of a game
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(manastack.agents, "play_game", broken)
+    good = write(tmp_path, "60 Forest\n", "good.txt")
+    rc = main(["decks", "check", "--json", "--games", "1", "--against", "vanilla", good])
+    row = json.loads(capsys.readouterr().out)
+    assert rc == 1 and row["playable"] is False and row["games_played"] == 1
+    assert "boom" in row["faults"][0] and "replay: manastack play" in row["errors"][-1]
 
 
 @pytest.mark.skipif(not SHARED_DECKS.is_dir(), reason="../shared/decks is not here")

@@ -11,6 +11,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import player_ref
+from ..model.vocab.divided import DIVIDE, DividedDamage
 from ..rules import blocking_requirements, combat
 from .progress import ProgressGuard
 
@@ -73,8 +74,12 @@ class HeuristicAgent:
             o = s.objects[a.card]
             card = o.card
             score = 10.0 + card.mana_cost.mana_value + a.x
+            shares = dict(c for c in a.choices if isinstance(c, tuple) and len(c) == 2).get(DIVIDE)
+            chosen = iter(shares) if isinstance(shares, tuple) else None
             for t in a.targets:
-                score += self._target_score(g, p, card, t)
+                # 601.2d: each target is dealt the damage the division announces for it
+                share = next(chosen, None) if chosen is not None and t is not None else None
+                score += self._target_score(g, p, card, t, share)
             if card.spell is not None and not a.targets and any(isinstance(e, V.CounterSpell) for e in card.spell.effects):
                 score -= 100
             return score
@@ -88,10 +93,10 @@ class HeuristicAgent:
             return 5.0  # 116.2g: after the spells worth casting (10 and more), before passing
         return 0.0
 
-    def _target_score(self, g: Game, p: int, card: V.CardDef, t: int | None) -> float:
+    def _target_score(self, g: Game, p: int, card: V.CardDef, t: int | None, share: int | None = None) -> float:
         s = g.s
         harmful = card.spell is not None and any(
-            isinstance(e, V.DealDamage | V.Destroy | V.ReturnToHand | V.CounterSpell | V.Discard)
+            isinstance(e, V.DealDamage | V.Destroy | V.ReturnToHand | V.CounterSpell | V.Discard | DividedDamage)
             or (isinstance(e, V.Pump) and e.toughness < 0) for e in card.spell.effects)
         if t is None:
             return -1.0  # an "up to N" target left unchosen: slightly worse than using it
@@ -106,6 +111,8 @@ class HeuristicAgent:
             if mine:
                 return -50
             # Burn: prefer a creature it kills.
+            if share is not None and "Creature" in c.types and share < (c.toughness or 0) - o.damage:
+                return -20
             for e in card.spell.effects if card.spell else ():
                 if isinstance(e, V.DealDamage) and isinstance(e.amount, int) and "Creature" in c.types:
                     if e.amount < (c.toughness or 0) - o.damage:

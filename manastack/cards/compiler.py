@@ -259,15 +259,17 @@ def trigger_kwargs(cond: str, skip: tuple = ()) -> dict:
 # registry by this order, so importing the modules in any order compiles every card the same way.
 TEMPLATE_MODULES = (
     "keywords", "statics", "conditions", "effects_common", "activation", "casting", "combat_keywords", "companion", "costs",
-    "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_block_control", "effects_core", "effects_hand", "effects_imprint", "effects_instead",
-    "effects_referred", "effects_tokens", "effects_keyword_actions", "effects_library", "effects_digs", "effects_modal",
-    "effects_phrases", "effects_player_protection", "effects_prevention", "effects_zone_change", "graveyard_keywords", "keywords_ninjutsu", "loyalty_mana",
+    "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_block_control", "effects_core", "effects_divided", "effects_damage_riders", "effects_counted", "effects_graveyard", "effects_free_casting", "effects_hand", "effects_imprint", "effects_instead",
+    "effects_referred", "effects_tokens", "effects_token_riders", "effects_keyword_actions", "effects_library", "effects_digs", "effects_modal",
+    "effects_phrases", "effects_player_protection", "effects_players", "effects_prevention", "effects_zone_change", "graveyard_keywords", "keywords_ninjutsu", "loyalty_mana",
     "mana_amounts", "multi_targets", "once_each_turn", "opening_hand", "reflexive", "return_dead", "statics_auras", "statics_counters", "statics_counts",
-    "statics_prevention", "statics_protection", "statics_choices", "statics_control", "statics_copy", "statics_entering", "statics_game_rules",
-    "statics_land_types", "statics_timing", "statics_tokens", "triggers", "triggers_actions", "triggers_combat", "triggers_conditions",
+    "statics_prevention", "statics_protection", "statics_choices", "statics_control", "statics_copy", "statics_entering", "statics_game_rules", "statics_graveyard",
+    "statics_land_types", "statics_timing", "statics_tokens", "statics_activation", "triggers", "triggers_actions", "triggers_combat", "triggers_conditions",
     "triggers_zones", "triggers_x_spells", "vehicles_facedown", "x_amounts",
-    "effects_monarch",
+    "effects_monarch", "life_gain", "damage_replacement",
     "sagas",
+    "transform",
+    "effects_counterspells",
 )
 _TEMPLATES_PACKAGE = "manastack.cards.templates"
 # Entries registered to be tried before all others (`first_template`): ids of the registry entries.
@@ -720,7 +722,7 @@ def _int_or_none(v: object) -> int | None:
 
 
 # 709-715: the layouts whose card has several parts the engine plays by their rules (rules/layouts.py).
-FACE_LAYOUTS = ("adventure", "modal_dfc", "split", "aftermath")
+FACE_LAYOUTS = ("adventure", "modal_dfc", "split", "aftermath", "transform")
 _ONE_FACE_LAYOUTS = ("normal", "leveler", "saga", "class", None)
 
 

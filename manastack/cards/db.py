@@ -119,7 +119,9 @@ def _other_faces() -> dict[str, list[dict]]:
     """The parts after the first of the corpus's multi-part cards, whole name -> [face, ...] in Scryfall
     field names. The corpus keeps only a card's first face. card-faces.json: the adventure, split,
     aftermath and flip cards of the 2019 Scryfall data (/work/shared/reference/oracle-cards-2019.json.gz,
-    `card_faces`; Oracle text of 2019, whose templates the compiler reads): 133 cards. Modal
+    `card_faces`; Oracle text of 2019, whose templates the compiler reads): 133 cards, and the back faces
+    (with their color indicator, `colors`, 204) of the 104 transforming double-faced cards of that data, a
+    planeswalker face's loyalty costs written in brackets as current Oracle text does ("[+1]: ", 606). Modal
     double-faced cards are newer than that data: card-faces-mdfc.json holds the back faces, entered
     by hand in current Oracle text, of the 20 land-backed ones of the Zendikar Rising cycles (the ten
     Pathways, the uncommon and mythic spell-lands the decklists of /work/shared/decks play)."""

@@ -69,7 +69,8 @@ def describe(cd: CardDef) -> list[str]:
     if not cd.unsupported and not (cd.abilities or cd.spell or cd.keywords) and cd.layout != "split":
         out.append("  (no abilities)")
     for i, face in enumerate(cd.faces, 1):  # 715.2, 712.2, 709.1: the card's parts
-        label = {"adventure": "its Adventure (715)", "modal_dfc": "its back face (712)"}.get(
+        label = {"adventure": "its Adventure (715)", "modal_dfc": "its back face (712)",
+                 "transform": "its back face (712, transforms: 701.28)"}.get(
             cd.layout, f"half {i} (709)")
         out.append(f"{label}:")
         out += [f"    {line}" for line in describe(face)]

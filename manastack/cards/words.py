@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from ..model.vocab.counter_kinds import KEYWORD_COUNTERS
+
 KEYWORDS = {
     "flying", "reach", "haste", "vigilance", "defender", "lifelink", "deathtouch", "first strike",
     "double strike", "trample", "menace", "flash", "exalted", "hexproof", "indestructible",
@@ -19,7 +21,9 @@ _N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 # 122.1b-122.1i, 306.5b, 310.4b, 714.1: counters the rules give a meaning of their own. Any other named counter
 # ("oil", "charge", "time") only means what the card's other abilities say, so a plain tally is exact.
 # Shield counters (122.1c) are implemented in rules/effects.py (destroy, deal_damage).
-COUNTERS_WITH_RULES = frozenset({"loyalty", "defense", "finality", "lore", "poison", "rad", "shadow"}) | KEYWORDS
+# Keyword counters (122.1b) give their keyword (rules/counter_kinds.py): they are not refused.
+COUNTERS_WITH_RULES = frozenset({"loyalty", "defense", "finality", "lore", "poison", "rad", "shadow"}) | (
+    KEYWORDS - KEYWORD_COUNTERS)
 
 
 class Unsupported(Exception):

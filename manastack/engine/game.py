@@ -477,6 +477,14 @@ class Game:
         if s.last_card is card:
             return o  # the same card as the last new object (copies in a deck): nothing new to record
         s.last_card = card
+        self._record_card(card)
+        for part in card.faces:  # 712.8e, 715.3b, 709.3b: a part the object may become (a back face transformed)
+            self._record_card(part)
+        return o
+
+    def _record_card(self, card: CardDef) -> None:
+        """Note what the card's abilities use in the game's sets (hook gates, trigger events, vocabulary)."""
+        s = self.s
         events = _vocab.trigger_events(card)
         vocab = _vocab.vocabulary(card)
         if s.card_vocab is None or not vocab <= s.card_vocab or not events <= s.card_events:  # type: ignore[operator]
@@ -497,7 +505,6 @@ class Game:
         known_vocab = s.card_vocab
         if known_vocab is None or not vocab <= known_vocab:
             s.card_vocab = (known_vocab or frozenset()) | vocab
-        return o
 
     def may_have(self, *classes: type) -> bool:
         """Whether some card of this game has a printed ability of one of these classes."""

@@ -341,6 +341,9 @@ AFFORD_HOOKS: list[Callable[[Game, int, Obj, list[Requirement]], bool]] = []
 # fn(g, p, CastSpell action) -> False to drop a cast from the actions offered to agents (a cost that
 # depends on its targets, 601.2f, can't be paid).
 CAST_ACTION_FILTERS: list[Callable[[Game, int, CastSpell], bool]] = []
+# fn(g, p, CastSpell action) -> None to keep a cast offered to agents as it is, or the casts to offer
+# instead (601.2d: one per division of its damage offered, rules/divided.py; [] to drop it).
+CAST_ACTION_EXPANSIONS: list[Callable[[Game, int, CastSpell], list[CastSpell] | None]] = []
 # fn(g, p, obj, mana sources) -> the `choices` of the CastSpell actions offered to agents for other
 # ways to cast the spell (buyback, evoke, dash ...) that can be paid for.
 CAST_VARIANTS: list[Callable[[Game, int, Obj, list[ManaSource]], list[tuple[Choice, ...]]]] = []

@@ -133,7 +133,7 @@ FLAG_CHOICES = frozenset({"kicked", "alternative", "additional", "buyback", "off
                           "surge", "spectacle", "entwine", "overload", "assist", "face_down", "conspire",
                           "replicate", "emerge", "casualty", "adventure", "back_face"})  # 715.3, 712.11b
 VALUE_CHOICES = frozenset({"half", "squad", "life_discount", "crew", "convoke", "improvise", "delve", "emerge", "conspire",
-                           "casualty", "replicate", "assist", "ninjutsu"})
+                           "casualty", "replicate", "assist", "ninjutsu", "divide"})  # divide: 601.2d, the numbers
 
 
 def _choice_value_ok(v: Any) -> bool:

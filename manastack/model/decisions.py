@@ -65,6 +65,7 @@ class DecisionKind(StrEnum):
     PAY_LIFE_OR_SACRIFICE = "pay_life_or_sacrifice"
     PAY_OR_COUNTER = "pay_or_counter"  # "counter it unless its controller pays"
     PAY_OR_COUNTER_TO = "pay_or_counter_to"
+    PAY_OR_COUNTER_THEN = "pay_or_counter_then"  # "unless its controller pays {X}. If that player doesn't, ..."
     PAY_OR_SACRIFICE = "pay_or_sacrifice"  # 118.12a
     PLAYER_PROTECTION_COLOR = "player_protection_color"  # 702.16b-k
     POPULATE = "populate"  # 701.36

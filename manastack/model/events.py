@@ -309,6 +309,16 @@ class TurnedFaceUp(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class Transformed(Event):
+    """701.28a / 712.18: the transforming double-faced permanent `obj` turns over to its other face; it stays
+    the same object (no zone change) and gets a new timestamp (613.7g). Performed by rules/transform.py
+    (registry.EVENT_PERFORMERS)."""
+
+    obj: int = 0
+    CHARS: ClassVar[bool] = True
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class EntersAttacking(Event):
     """508.4 / 702.49c: the creature `obj` put onto the battlefield attacking is an attacking creature,
     attacking `defender` (a player ref), though it was never declared as an attacker (508.3a: no "whenever

@@ -335,6 +335,8 @@ class GameState:
         self.loop_seen: dict[int, int] = {}
         # Designations and records the rules keep, each an immutable value replaced when it changes
         # (so clone()'s shallow copy of the fields keeps clones independent).
+        # 701.28f / 613.7g: (permanent, the timestamp it got as it last transformed), rules/transform.py
+        self.transforms: tuple[tuple[int, int], ...] = ()
         self.renowned: frozenset[int] = frozenset()  # 702.112b: renowned permanents
         self.monarch: int | None = None  # 722.1: the player who is the monarch (None: no monarch yet)
         self.energy: tuple[int, int] = (0, 0)  # 107.14: each player's energy counters

@@ -208,6 +208,9 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         s.next_timestamp += 1
     for c in discards:
         effects.discard(g, p, c, rule="701.8a")
+    if type(cost) is CostPlus and cost.mill:
+        for c in list(s.players[p].library[:cost.mill]):  # 701.13a, checked payable above (701.13b)
+            g.move(c, GRAVEYARD, rule="701.13a")
     for c in exiles:
         g.move(c, EXILE, rule="406.2")
     for v in victims:

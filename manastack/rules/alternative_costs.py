@@ -11,6 +11,10 @@ vocabulary is compiled by cards/templates/casting.py, the hooks are registered b
   after mana abilities (601.2g).
 - 702.42a entwine: all modes chosen, the entwine cost added (stack.ALL_MODES_HOOKS,
   stack.CAST_VARIANTS).
+- 118.9 / 601.2b: a permanent's permission to cast spells "without paying their mana costs" (Fires of
+  Invention: those with mana value at most the number of lands you control): an alternative cost of
+  {0} for a spell cast from its controller's hand, answered ("without_paying", true) like the others;
+  cost increases and additional costs (kicker) are still paid (601.2f, 118.9d), X is 0 (107.3b).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
     AlternativeCost,
     CastingKeyword,
     CastOption,
+    FreeCastPermission,
     OtherCost,
     Overload,
 )
@@ -57,7 +62,7 @@ COPY_COSTS = ("conspire", "casualty", "replicate", "squad")
 IMPLIED = ("entwine",)  # 702.42a: paid exactly when all modes are chosen (not asked)
 
 
-RULE = {"assist": "702.132a", "squad": "702.157a", "spectacle": "702.137a", "emerge": "702.119a", "conspire": "702.78a", "casualty": "702.153a", "replicate": "702.56a", "offspring": "702.175a",
+RULE = {"without_paying": "118.9", "assist": "702.132a", "squad": "702.157a", "spectacle": "702.137a", "emerge": "702.119a", "conspire": "702.78a", "casualty": "702.153a", "replicate": "702.56a", "offspring": "702.175a",
         "blitz": "702.152a", "entwine": "702.42a", "alternative": "118.9", "additional": "601.2b", "buyback": "702.27a", "evoke": "702.74a", "dash": "702.109a", "surge": "702.117a", "split_second": "702.61a",
         "rebound": "702.88a", "cascade": "702.85a", "storm": "702.40a"}
 
@@ -149,6 +154,24 @@ def _pay_other(g: Game, p: int, o: Obj, ab: AlternativeCost, chosen: dict[str, t
                 g.move(x, EXILE, rule="601.2h")
     if ab.other.life:
         g.set_life(p, -ab.other.life, "119.4", source=o.card.name)
+
+
+_FREE = CastOption("cast it without paying its mana cost", "without_paying", parse_cost(""))
+
+
+def _free_permission(g: Game, p: int, o: Obj, card: V.CardDef) -> CastOption | None:
+    """118.9: a FreeCastPermission of a permanent `p` controls that lets `p` cast `card` from their hand
+    without paying its mana cost now (the alternative cost {0}), or None."""
+    if o.zone != HAND or not g.may_have(FreeCastPermission):
+        return None
+    for src, ab in g.battlefield_abilities(FreeCastPermission):
+        if src.controller != p:
+            continue
+        if ab.mv_le_lands and card.mana_cost.mana_value > sum(
+                1 for x in g.permanents(p) if "Land" in g.chars(x).types):
+            continue
+        return _FREE
+    return None
 
 
 def cast_options(card: V.CardDef) -> list[CastOption]:
@@ -254,7 +277,8 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         text = ov.cost.text + (kicker_cost(card).text if kicked else "")
         return requirements(parse_cost(text), action.x, cost_adjustment(g, p, orig, action.targets)), \
             added + (("overload", True),)
-    if not opts and not others:
+    free = _free_permission(g, p, o, card) if not flashback else None
+    if not opts and not others and free is None:
         return reqs, added
     alt: Any = None
     for ab in others:
@@ -267,6 +291,10 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
             if flashback or alt is not None:
                 raise IllegalActionError(f"{card.name}: only one alternative cost can be applied to a spell (118.9a)")
             alt = ab
+    if free is not None and _answer(g, p, card, action, free):
+        if alt is not None:
+            raise IllegalActionError(f"{card.name}: only one alternative cost can be applied to a spell (118.9a)")
+        alt = free
     additional: list[Any] = [ab for ab in opts if ab.kind in ADDITIONAL and _answer(g, p, card, action, ab)]
     additional += [ab for ab in opts if ab.kind == "entwine" and entwined(card, action.modes)]
     mandatory = [ab for ab in others if ab.kind == "additional"]
@@ -357,6 +385,11 @@ def cast_variants(g: Game, p: int, o: Obj, sources: list[ManaSource]) -> list[tu
         reqs = requirements(parse_cost(text), 0, total_cost.cost_adjustment(g, p, o.card))
         if solve_payment(reqs, pl.pool, sources, pl.life) is not None:
             out.append(((ab.kind, True),))
+    free = _free_permission(g, p, o, o.card)
+    if free is not None:
+        reqs = requirements(free.cost, 0, total_cost.cost_adjustment(g, p, o.card))
+        if solve_payment(reqs, pl.pool, sources, pl.life) is not None:
+            out.append(((free.kind, True),))
     return out
 
 

@@ -8,6 +8,12 @@
   613.1e), the keywords it grants (layer 6, 613.1f) and its base power and toughness (layer 7b,
   613.4b, latest timestamp wins, 613.7). The permanent keeps its abilities; 302.6 summoning sickness
   then restricts it as a creature (rules/mana_payment.py, rules/combat.py).
+- "Until end of turn, target creature loses all abilities and has base power and toughness 0/1" (Humble):
+  `LoseAllAbilities` records a LOSE_ALL effect (613.1f layer 6, applied by rules/continuous.py) and,
+  with a base power and toughness, an "animate" effect that adds no type and sets them in layer 7b
+  (613.4b), both with one timestamp (613.7); both end in the cleanup step (514.2).
+- "Switch target creature's power and toughness until end of turn" (Twisted Image): `SwitchPowerToughness`
+  records a SWITCH_PT effect, applied in layer 7d (613.4d) by rules/continuous.py.
 """
 
 from __future__ import annotations
@@ -19,9 +25,13 @@ from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module executes)
     ANIMATE,  # noqa: F401 (the vocabulary this module executes)
+    LOSE_ALL,
+    SWITCH_PT,
     AnimateStatic,
     Animation,
     BecomeCreature,
+    LoseAllAbilities,
+    SwitchPowerToughness,
 )
 from . import effect_context
 
@@ -45,6 +55,37 @@ def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
         "subtypes": "all creature types" if a.all_creature_types else sorted(a.subtypes),
         "colors": None if a.colors is None else sorted(a.colors), "power": a.power, "toughness": a.toughness,
         "keywords": list(e.keywords)}))
+    return None
+
+
+def _lose_all_abilities(g: Game, ctx: Context, e: LoseAllAbilities) -> list | None:
+    s = g.s
+    oid = effect_context.target_object(g, ctx, e.target)
+    o = s.objects.get(oid) if oid is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None  # it left the battlefield: a new object, unaffected (400.7)
+    t = s.next_timestamp
+    s.next_timestamp += 1
+    g.perform(EffectCreated("613.1f", ContinuousEffect(LOSE_ALL, o.id, timestamp=t, controller=ctx.controller),
+                            "loses_all_abilities", {"card": o.card.name, "id": o.id}))
+    if e.base_pt is not None:
+        p, q = e.base_pt
+        g.perform(EffectCreated("613.4b", ContinuousEffect(ANIMATE, o.id, timestamp=t, controller=ctx.controller,
+                                                           data=Animation(frozenset(), power=p, toughness=q)),
+                                "base_power_toughness", {"card": o.card.name, "id": o.id, "power": p, "toughness": q}))
+    return None
+
+
+def _switch_pt(g: Game, ctx: Context, e: SwitchPowerToughness) -> list | None:
+    s = g.s
+    oid = effect_context.target_object(g, ctx, e.target)
+    o = s.objects.get(oid) if oid is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None  # 400.7
+    g.perform(EffectCreated("613.4d", ContinuousEffect(SWITCH_PT, o.id, timestamp=s.next_timestamp,
+                                                       controller=ctx.controller),
+                            "switch_power_toughness", {"card": o.card.name, "id": o.id}))
+    s.next_timestamp += 1
     return None
 
 
@@ -77,9 +118,11 @@ def base_pt(s: Any, obj_id: int, statics: tuple = ()) -> tuple[int, int] | None:
 
 def _register() -> None:
     registry.register_effect(BecomeCreature, _become_creature)
+    registry.register_effect(LoseAllAbilities, _lose_all_abilities)
+    registry.register_effect(SwitchPowerToughness, _switch_pt)
 
 
 _register()
 
 
-__all__ = ["ANIMATE", "AnimateStatic", "Animation", "BecomeCreature", "layer4", "base_pt"]
+__all__ = ["ANIMATE", "AnimateStatic", "Animation", "BecomeCreature", "LoseAllAbilities", "SwitchPowerToughness", "layer4", "base_pt"]

@@ -30,7 +30,7 @@ from ..model.vocab.attacking import (  # noqa: F401 (the vocabulary this module 
     SacrificeObjects,
 )
 from ..model.vocab.combat_keywords import NEXT_UNTAP, CombatRuleData
-from . import add_hook, combat_keywords, effect_context, trigger_queue
+from . import add_hook, combat_keywords, continuous, effect_context, trigger_queue
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -45,8 +45,11 @@ GRANT = "grant_abilities"  # ContinuousEffect kind; data: (abilities, protection
 def effect_grants(s: GameState, obj: Obj, abilities: tuple, protection: tuple) -> tuple[tuple, tuple]:
     """Layer 6 (613.1f): abilities and protection that resolved spells and abilities gave `obj` until
     end of turn (backup), in timestamp order."""
+    lost_at = continuous.lost_all_at(s, obj.id)
     for e in s.effects:
         if e.kind == GRANT and e.target == obj.id:
+            if lost_at is not None and e.timestamp < lost_at:
+                continue  # 613.7: given before it lost all abilities (613.1f)
             abilities = abilities + e.data[0]
             protection = protection + e.data[1]
     return abilities, protection

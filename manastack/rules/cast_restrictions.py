@@ -3,7 +3,8 @@ cards/templates/casting.py, the hooks are registered by rules/casting.py.
 
 - 601.3 "Cast this spell only ..." (during combat, before attackers are declared, ...), 702.61 split
   second (registry.CAST_RESTRICTIONS, registry.ACTIVATION_RESTRICTIONS).
-- 101.2 statics of permanents: "Each player can't cast more than one spell each turn" and the like;
+- 101.2 statics of permanents: "Each player can't cast more than one spell each turn", "You can cast
+  spells only during your turn" and the like;
   "This spell can't be countered" (effects.UNCOUNTERABLE_HOOKS).
 """
 
@@ -129,6 +130,8 @@ def static_cast_restriction(g: Game, p: int, card: V.CardDef) -> str | None:
             blocked = s.players[p].spells_cast >= ab.n
         elif ab.kind == "during_your_turn":
             blocked = s.active == o.controller
+        elif ab.kind == "only_your_turn":
+            blocked = s.active != p  # "You can cast spells only during your turn"
         elif ab.kind == "during_combat":
             blocked = BEGIN_COMBAT <= s.step <= END_COMBAT
         else:

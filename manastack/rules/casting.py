@@ -34,7 +34,13 @@ from ..model import vocab as V
 from ..model.events import EffectCreated
 from ..model.mana import COLORS, TYPE_INDEX, parse_mana
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect
-from ..model.vocab.alternative_costs import AlternativeCost, CastingKeyword, CastOption, Overload
+from ..model.vocab.alternative_costs import (
+    AlternativeCost,
+    CastingKeyword,
+    CastOption,
+    FreeCastPermission,
+    Overload,
+)
 from ..model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
 from ..model.vocab.casting import (  # noqa: F401 (the vocabulary this module executes)
     ManaSpentCounters,
@@ -49,7 +55,7 @@ from ..model.vocab.cost_modifiers import (
     LifeForColorDiscount,
     NextSpellDiscount,
 )
-from ..model.vocab.free_casting import CascadeEffect, CastFromExile, RippleReveal
+from ..model.vocab.free_casting import CascadeEffect, CastFromExile, CastTargetCard, RippleReveal
 from ..model.vocab.spell_copies import CopyTargetSpell, CopyThisSpell, StormCopies
 from ..model.vocab.spell_payment import PaymentKeyword
 from . import (
@@ -286,7 +292,7 @@ def _mana_spent_counters(g: Game, o: Obj, ab: ManaSpentCounters, choices: dict) 
 # Every kind of ability the casting hooks look for (cost_modifiers._casting_game).
 _CASTING_KINDS = (CostModifier, PaymentKeyword, CastOption, CastingKeyword, CastRestriction, AlternativeCost,
                   LifeForColorDiscount, ColoredCostIncrease, Overload, PlayerCastRestriction, Uncounterable,
-                  ManaSpentCounters)
+                  ManaSpentCounters, FreeCastPermission)
 
 
 def _register_casting() -> None:
@@ -315,6 +321,7 @@ def _register_casting() -> None:
     add_hook(game_mod.LEFT_BATTLEFIELD_HOOKS, _blitz_died)
     registry.register_effect(ReturnSourceToHand, _return_source)
     registry.register_effect(CastFromExile, free_casting._cast_from_exile)
+    registry.register_effect(CastTargetCard, free_casting._cast_target_card)
     registry.CHOICES["cast_free"] = (free_casting._cast_free_actions, free_casting._answer_cast_free)
     for kind in ("sunburst", "converge", "adamant"):
         registry.ETB_REPLACEMENTS[kind] = _mana_spent_counters

@@ -263,6 +263,13 @@ def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
     if value and pay_mana_now(g, d.player, cost, name):
         g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
         return
+    counter_on_stack(g, oid, name)
+
+
+def counter_on_stack(g: Game, oid: int, name: str) -> None:
+    """701.5a: counter the spell (its object id `oid`) or the ability (its stack id) if it is still on the
+    stack and can be countered: it is removed from the stack, a spell's card put where it goes."""
+    s = g.s
     if any(it.kind == "spell" and it.obj == oid for it in s.stack) and not effects.can_be_countered(g, oid, name):
         return
     for i, it in enumerate(s.stack):

@@ -17,6 +17,8 @@ onto the battlefield attacking, mentor and backup in rules/attacking.py.
   block CARDNAME this turn" (509.1b), "... blocks CARDNAME this turn if able" / provoke (509.1c),
   "... attacks this turn if able" (508.1d), "can block an additional creature this turn" (509.1a),
   "assigns no combat damage this turn" (510.1a).
+- 511.3 / 611.2a: "... attacks this combat if able" lasts until the end of combat step begins
+  (`_combat_ended`, THIS_COMBAT).
 - 502.3: "... doesn't untap during its controller's next untap step" / "your next untap step": a
   COMBAT_RULES effect lasting until that untap step has happened (`after_untap_step`); 701.39 exert.
 - 702.23 rampage, 702.121 melee, 702.116 myriad, 702.112 renown (a designation kept per object:
@@ -35,6 +37,7 @@ from ..model.events import BecameRenowned, EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)
     NEXT_UNTAP,  # noqa: F401 (the vocabulary this module executes)
+    THIS_COMBAT,
     CombatRule,
     CombatRuleAll,
     CombatRuleData,
@@ -113,6 +116,19 @@ def add_rules_effect(g: Game, target: int | None, data: CombatRuleData, controll
     g.perform(EffectCreated("611.2c", effect, "combat_rule", {
         "source": source, "target": g.name_of(target) if target is not None else "group", "rules": list(data.rules),
         "until": until}))
+
+
+def _combat_ended(g: Game, event: str) -> None:
+    """registry.STEP_HOOKS: "this combat" rules effects end as the end of combat step begins (511.3)."""
+    s = g.s
+    if event == "end_combat" and s.effects:
+        ended = tuple(e for e in s.effects if e.kind == COMBAT_RULES and e.until == THIS_COMBAT)
+        if ended:
+            g.perform(EffectsEnded("611.2a", ended, "combat_rule_ended", {
+                "targets": [g.name_of(e.target) for e in ended if e.target is not None], "until": "this combat"}))
+
+
+add_hook(registry.STEP_HOOKS, _combat_ended)
 
 
 def after_untap_step(g: Game) -> None:

@@ -11,6 +11,12 @@
   subtypes in layer 4, colors set in layer 5, keywords in layer 6, base P/T set in layer 7b (613.4b).
 - 613.8 dependency: an effect that would remove the ability generating another effect is applied
   first (Blood Moon before Urborg, whose ability it removes).
+- 613.1f / 613.7: "loses all abilities" (a LOSE_ALL effect, rules/animate.py): in layer 6 the object
+  loses its own abilities and those that effects with earlier timestamps gave it (613.7: a static's
+  timestamp is its source's, 613.7a, an Aura's or Equipment's that of its attachment, 613.7e); later
+  ones still add theirs. Its own static abilities stop generating effects in layers 6 and 7 (613.8);
+  those of layers 4-5 keep applying (613.6) and "changeling" has already made it every type (604.3).
+- 613.4d layer 7d: "switch target creature's power and toughness until end of turn" (a SWITCH_PT effect).
 - 604.3 characteristic-defining abilities, in every zone: 702.73a changeling (every creature type,
   layer 4), 702.114a devoid (colorless, layer 5).
 - Static abilities of permanents (604.1, `LayeredStatic` in cards/templates/statics.py) affecting
@@ -41,15 +47,24 @@ from ..model.vocab import (
     StaticAbility,
     ability_kinds,
 )
-from ..model.vocab.animate import ANIMATE
+from ..model.vocab.animate import ANIMATE, LOSE_ALL, SWITCH_PT
 from ..model.vocab.statics import CANT_HAVE  # noqa: F401 (the vocabulary this module executes)
-from . import animate
+from . import animate, counter_kinds
 
 if TYPE_CHECKING:
     from ..model.state import GameState, Obj
 
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LAYERED = "layered"  # StaticAbility.kind of LayeredStatic (cards/templates/statics.py)
+
+
+def lost_all_at(s: GameState, oid: int) -> int | None:
+    """The latest timestamp of the effects that make `oid` lose all abilities, or None (613.7)."""
+    t = None
+    for e in s.effects:
+        if e.kind == LOSE_ALL and e.target == oid and (t is None or e.timestamp > t):
+            t = e.timestamp
+    return t
 _creature_types: frozenset[str] | None = None
 PT_CDA = registry.PT_CDA  # (engine/registry.py)
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -170,6 +185,8 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
                 types = types | e.data  # 613.1d layer 4: "becomes an artifact creature until end of turn" (702.122a)
             elif e.kind == "add_subtypes" and e.target == obj.id:
                 subtypes = subtypes | e.data  # 613.1d: "is the chosen type in addition to its other types"
+            elif e.kind == "add_colors" and e.target == obj.id:
+                colors = colors | e.data  # 613.1e layer 5: "is black in addition to its other colors"
             elif e.kind == ANIMATE and e.target == obj.id:
                 animated = True
         if animated:  # "becomes a 2/2 ... creature until end of turn" (rules/animate.py): layers 4 and 5
@@ -244,6 +261,10 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         c = _printed_chars(card, on_bf)
         cache[obj.id] = c
         return c
+    lost_at = lost_all_at(s, obj.id) if affected else None
+    if lost_at is not None:
+        # 613.1f: its own abilities are gone (printed, and the abilities of its keywords).
+        abilities, keywords, protection = (), frozenset(), ()
     if (on_bf and statics and "Land" in card.types) or (card.keywords and _CDA & card.keywords) or (
             on_bf and (affected or obj.attached_to is not None or "Vehicle" in card.subtypes)) or (
             on_bf and SELF_LAYER4_KINDS and not SELF_LAYER4_KINDS.isdisjoint(ability_kinds(card))):
@@ -257,19 +278,24 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         # Layer 6: granted abilities.
         for src, ab in statics:
             if ab.kind == "grant_ability" and matches_static(s, ab.filter, src, obj, types, supertypes):
-                if _source_lost_abilities(s, src, statics, set()):
+                if _source_lost_abilities(s, src, statics, set()) or _lost_own(s, src, targeted):
                     continue
+                if lost_at is not None and src.timestamp < lost_at:
+                    continue  # 613.7: given before it lost all abilities
                 abilities = abilities + ab.granted
-    if on_bf and "Land" in types:
+    if on_bf and "Land" in types and lost_at is None:  # 305.6's abilities come with the types (layer 4)
         intrinsic = intrinsic_abilities(subtypes)
         if intrinsic:
             abilities = intrinsic + abilities
     if affected:
         # "haste_while_controlled" (702.62a suspend): only while the player who cast it controls it.
         extra = [e for e in s.effects if e.target == obj.id and e.keywords
-                 and (e.kind != "haste_while_controlled" or e.controller == obj.controller)]
+                 and (e.kind != "haste_while_controlled" or e.controller == obj.controller)
+                 and (lost_at is None or e.timestamp > lost_at)]
         if extra:
             keywords = keywords | frozenset(k for e in extra for k in e.keywords)
+    if on_bf and obj.counters:
+        keywords = keywords | counter_kinds.counter_keywords(obj.counters)  # 122.1b, layer 6
     # Layer 6 (and the rules of LayeredStatic): static abilities of permanents.
     layered: list = []
     if on_bf and statics:
@@ -285,9 +311,13 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                 continue
             ok, vol = _applies(s, src, ab, obj, types, subtypes, colors, kw_before, cache, statics)  # type: ignore[arg-type]
             volatile = volatile or vol
-            if not ok or _source_lost_abilities(s, src, statics, set()):
+            if not ok or _source_lost_abilities(s, src, statics, set()) or _lost_own(s, src, targeted):
                 continue
             layered.append((src, ab))
+            if lost_at is not None and src.timestamp < lost_at:
+                if ab.rules:  # type: ignore[attr-defined]
+                    rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
+                continue  # 613.7: the abilities it gave before are lost; its rules and P/T are no abilities
             if ab.keywords:  # type: ignore[attr-defined]
                 keywords = keywords | frozenset(ab.keywords)  # type: ignore[attr-defined]
             if ab.protection:  # type: ignore[attr-defined]
@@ -312,6 +342,9 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         # "Its activated abilities can't be activated" (Arrest): none of them can be activated, so
         # none is offered (602.5 restriction; mana abilities too, 605).
         abilities = tuple(a for a in abilities if not isinstance(a, (ActivatedAbility, ManaAbility)))
+    elif "no_nonmana_activated" in rules:
+        # "... can't be activated unless they're mana abilities" (Faith's Fetters, 602.5 / 605.1a).
+        abilities = tuple(a for a in abilities if not isinstance(a, ActivatedAbility))
     animating: tuple = ()
     if on_bf and statics and "Land" in card.types:
         animating = tuple((src, ab) for src, ab in statics if ab.kind == ANIMATE
@@ -334,7 +367,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
         if statics and "Creature" in types:
             for src, ab in statics:
                 if ab.kind == "anthem" and matches_static(s, ab.filter, src, obj, types, supertypes):
-                    if not _source_lost_abilities(s, src, statics, set()):
+                    if not _source_lost_abilities(s, src, statics, set()) and not _lost_own(s, src, targeted):
                         power += ab.power
                         toughness += ab.toughness
             for src, ab in layered:  # 613.4c
@@ -346,6 +379,10 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                 else:
                     power += ab.power
                     toughness += ab.toughness
+        if affected and any(e.kind == SWITCH_PT and e.target == obj.id for e in s.effects):
+            # 613.4d layer 7d: each switch exchanges the values; two switches cancel out.
+            if sum(1 for e in s.effects if e.kind == SWITCH_PT and e.target == obj.id) % 2:
+                power, toughness = toughness, power
     c = Chars(card.name, types, subtypes, supertypes, colors, power, toughness, keywords, abilities,
               protection, rules)
     if not volatile:
@@ -540,6 +577,12 @@ def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtyp
         if not ok:
             return False, vol
     return True, vol
+
+
+def _lost_own(s: GameState, src: Obj, targeted: frozenset) -> bool:
+    """613.8: a permanent that lost all abilities (613.1f) has no static ability left to generate the
+    effects of layers 6 and 7 ("other Elves you control get +1/+1")."""
+    return src.id in targeted and lost_all_at(s, src.id) is not None
 
 
 def _source_lost_abilities(s: GameState, src: Obj, statics, seen: set[int]) -> bool:

@@ -23,7 +23,7 @@ from ..model import vocab as V
 from ..model.costs import Requirement
 from ..model.events import EffectCreated, EffectsEnded
 from ..model.mana import TYPE_INDEX
-from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect, PerCardKinds
+from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, ContinuousEffect, PerCardKinds
 from ..model.vocab.cost_modifiers import (  # noqa: F401 (the vocabulary this module executes)
     ColoredCostIncrease,
     CostChangeEffect,
@@ -139,6 +139,12 @@ def _condition(g: Game, p: int, cond: CostCondition | None, targets: tuple[int, 
         assert cond.filter is not None
         return any(isinstance(t, int) and t >= 0 and t in g.s.objects and g.s.objects[t].zone in (BATTLEFIELD, GRAVEYARD)
                    and _targeting_module.matches_filter(g, cond.filter, g.s.objects[t], p, source) for t in targets)
+    if cond.kind == "targets_spell":
+        assert cond.filter is not None
+        return any(isinstance(t, int) and t >= 0 and t in g.s.objects and g.s.objects[t].zone == STACK
+                   and _targeting_module.matches_filter(g, cond.filter, g.s.objects[t], p, source) for t in targets)
+    if cond.kind == "opponent_cards_to_graveyard":
+        return _turn_history_module.cards_put_into_graveyard(g, 1 - p) >= int(cond.what)
     if cond.kind == "targets_source":
         return source is not None and source in targets  # "spells that target CARDNAME"
     if cond.kind == "control":
@@ -182,7 +188,10 @@ def _cast_this_turn(g: Game, p: int, spell: SpellFilter | None) -> int:
 def _one(g: Game, p: int, ab: CostModifier, targets: tuple[int, ...], source: int | None) -> int:
     if not _condition(g, p, ab.condition, targets, source):
         return 0
-    n = _count(g, p, ab.per) if ab.per is not None else 1
+    if ab.per is not None and ab.per.kind == "extra_targets":
+        n = max(0, sum(1 for t in targets if t is not None) - 1)  # "for each target beyond the first"
+    else:
+        n = _count(g, p, ab.per) if ab.per is not None else 1
     return ab.amount * n
 
 
@@ -256,7 +265,8 @@ def _group_change(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...], ab
 
 
 def _targets_matter(g: Game, card: V.CardDef) -> bool:
-    if any(type(ab) is CostModifier and ab.condition is not None and ab.condition.kind == "targets"
+    if any(type(ab) is CostModifier and ((ab.condition is not None and ab.condition.kind in ("targets", "targets_spell"))
+                                         or (ab.per is not None and ab.per.kind == "extra_targets"))
            for ab in card.abilities):
         return True
     return any(ab.condition is not None and ab.condition.kind == "targets_source"

@@ -6,6 +6,10 @@
   an effect's (Game.untap) and the untap step's (502.3, turn.py asks the same finders); a permanent
   an effect keeps tapped ("doesn't untap during its controller's untap step") would not become
   untapped, so it keeps its stun counters.
+- 122.1b / 613.1f: a keyword counter (flying, first strike, double strike, deathtouch, exalted, haste,
+  hexproof, indestructible, lifelink, menace, reach, shadow, trample, vigilance) gives the permanent
+  that keyword, in layer 6 (`counter_keywords`, read by rules/continuous.py); effects that say it
+  can't have an ability still win (613.1f).
 """
 
 from __future__ import annotations
@@ -16,11 +20,18 @@ from ..engine import registry
 from ..engine.registry import Replacement
 from ..model.events import CountersRemoved, Event, TapChange
 from ..model.state import BATTLEFIELD
+from ..model.vocab.counter_kinds import KEYWORD_COUNTERS
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 STUN = "stun"
+
+
+def counter_keywords(counters: dict[str, int]) -> frozenset[str]:
+    """122.1b: the keywords the keyword counters among `counters` give."""
+    return frozenset(k for k, n in counters.items() if n > 0 and k in KEYWORD_COUNTERS)
+
 
 
 def _stunned(g: Game, ev: Event) -> list[Replacement]:

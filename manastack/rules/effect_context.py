@@ -40,6 +40,8 @@ class Context:
     # 601.2h / 602.2b: the ids the permanents sacrificed to pay its costs had on the battlefield; their
     # last known information is in GameState.lki ("the sacrificed creature's power", 608.2h).
     sacrificed: tuple[int, ...] = ()
+    # The choices announced as the spell was cast (601.2b-d: the division of its damage, rules/divided.py).
+    choices: tuple = ()
 
 
 def amount(g: Game, ctx: Context, a: V.Amount) -> int:
@@ -52,7 +54,9 @@ def amount(g: Game, ctx: Context, a: V.Amount) -> int:
             o = ctx.source_lki[0] if ctx.source_lki else None
             return (o.counters.get(a.counters_on_self, 0) if o else 0) * a.multiplier
         if a.filter is not None:
-            return sum(1 for o in g.permanents() if _targeting_module.matches_filter(g, a.filter, o, ctx.controller)) * a.multiplier
+            # "for each other creature you control": not the source itself (109.1, 608.2h)
+            return sum(1 for o in g.permanents()
+                       if _targeting_module.matches_filter(g, a.filter, o, ctx.controller, ctx.source)) * a.multiplier
     resolver = registry.AMOUNT_RESOLVERS.get(type(a))
     if resolver is not None:
         return resolver(g, ctx, a)  # "equal to that creature's toughness" (rules/referred_objects.py)

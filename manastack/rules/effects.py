@@ -4,6 +4,7 @@
   and lifelink (702.15b) apply wherever the source is; protection prevents damage (702.16e).
 - 121: drawing; 701.8: discard (the discarding player chooses); 701.5: counter; 701.7: destroy.
 - 611.2: "until end of turn" effects (ended in cleanup, 514.2).
+- 104.2b: "you win the game"; 107.1b: "the number of cards in your hand minus 4" is at least 0.
 - 608.2b: parts of an effect that refer to an illegal target do nothing.
 Handlers of effects of one topic live in that topic's module and register with `register_effect`:
 rules/regeneration.py (701.15), prevention.py (615), library_effects.py (scry, surveil, mill, search,
@@ -35,8 +36,11 @@ from ..cards.db import token_def
 from ..model.events import CountersRemoved, Damage, Discard, EffectCreated, PoisonCounters, TokenCreated
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
+    CardsInHand,
     LifePayment,
     SacrificeUnless,
+    TokenThen,
+    WinGame,
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.x_amounts import PumpX
@@ -324,17 +328,39 @@ def _reanimate(g: Game, ctx: effect_context.Context, e: V.ReturnFromGraveyard) -
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
-    g.move(oid, BATTLEFIELD, rule="608.2c", controller=ctx.controller)
+    card = g.s.objects[oid]
+    # 608.2h: "You lose life equal to that card's mana value" reads the card as it last existed in the
+    # graveyard once this has moved it.
+    g.s.lki[oid] = (card.copy(), g.chars(card))
+    g.move(oid, BATTLEFIELD, rule="608.2c", controller=card.owner if e.owner else ctx.controller)
     new = g.s.successor.get(oid)
     o = g.s.objects.get(new) if new is not None else None
-    if not e.counters or o is None or o.zone != BATTLEFIELD:
+    if o is None or o.zone != BATTLEFIELD:
         return None  # 400.7: "it" is the permanent the card became; none if it didn't get there
+    if e.subtypes or e.colors:
+        _in_addition(g, ctx, o.id, e.colors, e.subtypes)
+    if not e.counters:
+        return None
     if len(e.counters) == 1:
         counter_replacement.put_counters(g, o, e.counters[0], 1, rule="122.1", placer=ctx.controller)
         return None
     # the controller chooses which kind of counter (a choice made as the ability resolves, 608.2d)
     return [("choice", "counter_kind", ctx.controller, e.counters,
              f"{ctx.name}: which counter to put on {o.card.name}: {' or '.join(e.counters)}", o.id)]
+
+
+def _in_addition(g: Game, ctx: effect_context.Context, oid: int, colors: frozenset[str],
+                 subtypes: frozenset[str]) -> None:
+    """"That creature is a black Zombie in addition to its other colors and types": layer 4 and layer 5
+    effects (613.1d-e) on the permanent, lasting as long as it stays on the battlefield (611.2a, 400.7)."""
+    s = g.s
+    name = s.objects[oid].card.name
+    for kind, data, rule in (("add_subtypes", subtypes, "613.1d"), ("add_colors", colors, "613.1e")):
+        if data:
+            eff = ContinuousEffect(kind, oid, timestamp=s.next_timestamp, until="permanent",
+                                   controller=ctx.controller, data=data)
+            s.next_timestamp += 1
+            g.perform(EffectCreated(rule, eff, "becomes_type", {"card": name, kind[4:]: sorted(data)}))
 
 
 def _counter_kind_actions(g: Game, d: Any) -> list:
@@ -432,8 +458,10 @@ def _flicker(g: Game, ctx: effect_context.Context, e: V.Flicker) -> list | None:
             exiled.append(g.move(oid, EXILE, rule="406.2"))
     for oid in exiled:
         o = g.s.objects.get(oid)
-        if o is not None and not o.card.is_token:
-            g.move(oid, BATTLEFIELD, rule="608.2c", controller=ctx.controller)
+        # 111.7: a token that left the battlefield ceases to exist; a card a replacement effect put
+        # somewhere else is not "that card" in exile
+        if o is not None and o.zone == EXILE and not o.card.is_token:
+            g.move(oid, BATTLEFIELD, rule="608.2c", controller=o.owner if e.owner else ctx.controller)
     return None
 
 
@@ -466,6 +494,38 @@ def _run_pump_x(g: Game, ctx: effect_context.Context, e: PumpX) -> list | None:
 
 
 register_effect(PumpX, _run_pump_x)
+
+
+def _win_game(g: Game, ctx: effect_context.Context, e: WinGame) -> list | None:
+    """104.2b: an effect states that its controller wins the game; the game ends at once (104.1)."""
+    g.end_game(ctx.controller, f"{g.s.players[ctx.controller].name} wins the game: {ctx.name} (104.2b)")
+    return None
+
+
+register_effect(WinGame, _win_game)
+
+
+def _cards_in_hand(g: Game, ctx: effect_context.Context, a: CardsInHand) -> int:
+    """608.2h: counted as the effect happens; 107.1b: a calculation that gives a negative number gives 0."""
+    return max(0, len(g.s.players[ctx.controller].hand) - a.minus)
+
+
+registry.AMOUNT_RESOLVERS[CardsInHand] = _cards_in_hand
+
+
+def _token_then(g: Game, ctx: effect_context.Context, e: TokenThen) -> list | None:
+    """111.1, 608.2c: "that token" is the token this effect created (none if a replacement effect made
+    none; 614.1a); the riders run with it as their only object."""
+    before = set(g.s.battlefield)
+    needs = _HANDLERS[type(e.create)](g, ctx, e.create)
+    made = [oid for oid in g.s.battlefield if oid not in before and g.s.objects[oid].card.is_token]
+    if needs or not made:
+        return needs
+    return [("resume_effects", dataclasses.replace(ctx, targets=(oid,), legal=(True,)), e.riders, 0, None)
+            for oid in made]
+
+
+register_effect(TokenThen, _token_then)
 
 
 def _on_attached(g, ctx, e: OnAttached) -> list | None:
@@ -508,8 +568,10 @@ def destroy_without_regeneration(g: Game, ctx: effect_context.Context, e: V.Effe
 def spell_destination(item: StackItem) -> str:
     """702.34a: a spell cast with flashback is exiled instead of going anywhere else when it leaves
     the stack; other instants and sorceries go to the graveyard (608.2n, 701.5a, 608.2b)."""
-    # 702.133a: a spell cast with jump-start is exiled likewise ("exile_after").
-    return EXILE if ("flashback", True) in item.choices or ("exile_after", True) in item.choices else GRAVEYARD
+    # 702.133a: a spell cast with jump-start is exiled likewise ("exile_after"); 614.1a: "if that spell
+    # would be put into your graveyard, exile it instead" ("exile_if_graveyard", rules/free_casting.py).
+    return EXILE if any(c in item.choices for c in (("flashback", True), ("exile_after", True),
+                                                     ("exile_if_graveyard", True))) else GRAVEYARD
 
 
 def remove_shield_counter(g: Game, o: Any, what: str) -> None:

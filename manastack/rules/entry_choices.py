@@ -5,6 +5,12 @@ templates are in cards/templates/statics_choices.py.
   "CARDNAME is the chosen type in addition to its other types" (613.1d, layer 4); "Other creatures
   you control of the chosen type get +1/+1" (registry.GROUP_FILTERS).
 - "... of the chosen color" likewise.
+- 614.12 / 201.4: "As CARDNAME enters, choose a card name" (201.4a: "a nonland card name": the name of a
+  nonland card); 602.5: "Activated abilities of sources with the chosen name can't be activated [unless
+  they're mana abilities]" (Pithing Needle, Phyrexian Revoker): on the battlefield the abilities are
+  left out of the characteristics (rules/continuous.py "no_activated"); a card in another zone
+  (cycling, unearth) by registry.ACTIVATION_RESTRICTIONS. 709.4a / 201.4b: an object has the chosen
+  name if one of its names is the chosen name.
 - 400.7: a permanent that left the battlefield is a new object: its choices are gone.
 """
 
@@ -13,10 +19,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..cards import db
 from ..engine import registry
+from ..model.actions import ActivateAbility
 from ..model.events import EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from . import continuous
+from ..model.vocab import ActivatedAbility, ManaAbility
+from ..model.vocab.statics import ChosenNameStatic
+from . import add_hook, continuous
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -24,6 +34,7 @@ if TYPE_CHECKING:
 
 
 CHOSEN_TYPE = "chosen_type"  # ContinuousEffect kind: `data` is the creature type chosen as `target` entered
+CHOSEN_NAME = "chosen_name"  # ContinuousEffect kind: `data` is the card name chosen as `target` entered
 
 
 def chosen_type(s: GameState, oid: int) -> str | None:
@@ -74,7 +85,7 @@ def _forget_choices(g: Game) -> bool:
     """A permanent that left the battlefield is a new object (400.7): its choices are gone."""
     s = g.s
     if s.effects:
-        gone = tuple(e for e in s.effects if e.kind in (CHOSEN_TYPE, "add_subtypes") and (
+        gone = tuple(e for e in s.effects if e.kind in (CHOSEN_TYPE, CHOSEN_NAME, "add_subtypes") and (
             e.target not in s.objects or s.objects[e.target].zone != BATTLEFIELD))
         if gone:
             g.perform(EffectsEnded("400.7", gone))
@@ -95,3 +106,107 @@ def _of_chosen_color(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: frozen
 
 
 registry.GROUP_FILTERS.append(_of_chosen_color)
+
+
+# --------------------------------------------------------------------------- a card name (201.4)
+
+
+def chosen_name(s: GameState, oid: int) -> str | None:
+    for e in s.effects:
+        if e.kind == CHOSEN_NAME and e.target == oid:
+            return e.data
+    return None
+
+
+def _names(card_name: str) -> tuple[str, ...]:
+    """709.4a: a split card (or a card of two faces, "A // B") has each of its names."""
+    return tuple(card_name.split(" // "))
+
+
+def _has_activated(o: Obj, mana_too: bool) -> bool:
+    return any(isinstance(a, ActivatedAbility) or (mana_too and isinstance(a, ManaAbility)) for a in o.card.abilities)
+
+
+def _game_names(g: Game, p: int, nonland: bool, mana_too: bool) -> list[str]:
+    """The names of the cards of this game, the default first (a player without a way to answer takes
+    it): what an opponent shows with activated abilities (on the battlefield first, 602.5: the ones a
+    name would stop), then other cards opponents have shown (graveyards, exile), then the rest."""
+    s = g.s
+    ranked: dict[str, tuple[int, int]] = {}
+    for i, o in enumerate(s.objects.values()):
+        card = o.card
+        if card.is_token or not card.name:
+            continue  # 201.4: not a token's name unless it is a card's (a token's card is not one)
+        if nonland and "Land" in card.types:
+            continue  # 201.4a
+        public = o.zone in (BATTLEFIELD, "graveyard", "exile")
+        rank = 4 if o.controller == p or o.owner == p else (
+            (0 if o.zone == BATTLEFIELD else 1) if public and _has_activated(o, mana_too) else
+            2 if public else 3)
+        for n in _names(card.name):
+            if n not in ranked or ranked[n] > (rank, i):
+                ranked[n] = (rank, i)
+    return sorted(ranked, key=lambda n: ranked[n])
+
+
+def _reference_names(nonland: bool) -> list[str]:
+    """201.4: the name of any card of the card reference (the database), by face (201.4b-d); 201.4a:
+    "nonland": the face is not a land."""
+    out: list[str] = []
+    for name in db.every_name():
+        rec = db.record(name) or {}
+        faces = _names(name)
+        types = str(rec.get("type_line") or "").split(" // ")
+        for i, face in enumerate(faces):
+            t = types[i] if len(types) == len(faces) else types[0]
+            if not (nonland and "Land" in t):
+                out.append(face)
+    return out
+
+
+def _etb_choose_name(g: Game, o: Obj, ab: Any, choices: dict) -> None:
+    """614.12 / 201.4: "As CARDNAME enters, choose a [nonland] card name" (a choice made before it
+    enters). The options are the names of this game's cards, the default first; a player who answers
+    (the scenario runner) may name any card of the reference."""
+    s = g.s
+    p = o.controller
+    nonland = ab.kind == "etb_choose_nonland_name"
+    mana_too = any(isinstance(a, ChosenNameStatic) and "no_activated" in a.rules for a in o.card.abilities)
+    options = _game_names(g, p, nonland, mana_too)
+    if g.chooser is not None or not options:
+        # Without a chooser the first option is taken: the whole reference is read only when it is needed.
+        options = list(dict.fromkeys(options + _reference_names(nonland)))
+    name = choices.get("card_name") or g.choose(p, "card_name", options,
+                                                f"614.12: as {o.card.name} enters, choose a "
+                                                f"{'nonland ' if nonland else ''}card name")
+    g.perform(EffectCreated("614.12", ContinuousEffect(CHOSEN_NAME, o.id, controller=p, until="static", data=name),
+                            "choose_name", {"card": o.card.name, "player": s.players[p].name, "name": name}))
+
+
+def _of_chosen_name(s: GameState, src: Obj, ab: Any, obj: Obj, subtypes: frozenset[str],
+                    colors: frozenset[str]) -> bool:
+    """"Sources with the chosen name" (none chosen: none; 708.2: a face-down permanent has no name)."""
+    if not getattr(ab, "of_chosen_name", False):
+        return True
+    name = chosen_name(s, src.id)
+    return name is not None and bool(obj.card.name) and name in _names(obj.card.name)
+
+
+def named_source_restriction(g: Game, p: int, action: ActivateAbility) -> str | None:
+    """registry.ACTIVATION_RESTRICTIONS: 602.5 for a source with the chosen name that is not on the
+    battlefield (a card in a hand or a graveyard: cycling, unearth; none of those is a mana ability,
+    605.1a). On the battlefield the static leaves the abilities out of its characteristics."""
+    o = g.s.objects.get(action.source)
+    if o is None or o.zone == BATTLEFIELD or not o.card.name:
+        return None
+    for src, ab in g.battlefield_abilities(ChosenNameStatic):
+        name = chosen_name(g.s, src.id)
+        if name is not None and name in _names(o.card.name):
+            return f"602.5: {src.card.name} (named {name}): {ab.text}"
+    return None
+
+
+registry.ETB_REPLACEMENTS["etb_choose_name"] = _etb_choose_name
+registry.ETB_REPLACEMENTS["etb_choose_nonland_name"] = _etb_choose_name
+registry.GROUP_FILTERS.append(_of_chosen_name)
+add_hook(registry.ACTIVATION_RESTRICTIONS, named_source_restriction, classes=(ChosenNameStatic,))

@@ -1,5 +1,7 @@
 """Casting a card while a spell or ability resolves, without paying its mana cost (608.2g): cascade
-702.85, ripple 702.60, "you may cast it from exile" (rebound 702.88). The vocabulary is compiled by
+702.85, ripple 702.60, "you may cast it from exile" (rebound 702.88), "you may cast target instant or
+sorcery card from your graveyard without paying its mana cost. If that spell would be put into your
+graveyard, exile it instead" (614.1a: the spell carries the replacement, `EXILE_IF_GRAVEYARD`). The vocabulary is compiled by
 cards/templates/casting.py, the hooks are registered by rules/casting.py.
 """
 
@@ -13,10 +15,11 @@ from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import ManaCost, Requirement, requirements
 from ..model.events import CastMoved
-from ..model.state import EXILE, LIBRARY, StackItem
+from ..model.state import EXILE, GRAVEYARD, LIBRARY, StackItem
 from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this module executes)
     CascadeEffect,
     CastFromExile,
+    CastTargetCard,
     RippleReveal,
 )
 from . import (
@@ -24,11 +27,13 @@ from . import (
     cast_restrictions,
     choice_effects,
     cost_modifiers,
+    effect_context,
     targeting,
     total_cost,
     trigger_events,
     triggers,
 )
+from . import divided as _divided_module
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -75,9 +80,16 @@ def free_cast_options(g: Game, p: int, oid: int) -> list[tuple[int, ...]]:
     return out
 
 
-def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) -> None:
+# 614.1a: "If that spell would be put into your graveyard, exile it instead" (a choice of the spell's
+# stack item, read by rules/effects.py spell_destination: only where the spell would go to a graveyard).
+EXILE_IF_GRAVEYARD = ("exile_if_graveyard", True)
+
+
+def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str,
+              extra: tuple[object, ...] = ()) -> None:
     """608.2g / 601.2a-i: cast a card without paying its mana cost while a spell or ability resolves
-    (no timing restrictions; X is 0, 107.3b); it becomes the topmost object of the stack."""
+    (no timing restrictions; X is 0, 107.3b); it becomes the topmost object of the stack. `extra`: more
+    choices of the spell (EXILE_IF_GRAVEYARD)."""
     s = g.s
     o = s.objects[oid]
     card = o.card
@@ -91,7 +103,9 @@ def cast_free(g: Game, p: int, oid: int, targets: tuple[int, ...], rule: str) ->
     if reqs[0].total or reqs[0].life:
         _mana_payment_module.pay_mana(g, p, reqs, None, card.name, purpose=("spell", oid))  # 601.2f: cost increases still apply
     cost_modifiers.use_discounts(g, p, o, None, reqs, False, False)  # "the next spell you cast" is this one
-    item = StackItem(oid, "spell", p, card.name, obj=oid, source=oid, targets=targets, x=0, choices=(("free", True),))
+    division = _divided_module.division_choice(g, p, card, targets, 0)  # 601.2d, asked after the targets
+    item = StackItem(oid, "spell", p, card.name, obj=oid, source=oid, targets=targets, x=0,
+                     choices=(("free", True),) + extra + division)
     s.stack.append(item)
     trigger_events.targets_chosen(g, p, item)
     s.players[p].spells_cast += 1
@@ -110,9 +124,22 @@ def _cast_from_exile(g: Game, ctx: Any, e: CastFromExile) -> list | None:
                     f"cost? (false, or true / its targets)", (ctx, o.id, "702.88a", None))]
 
 
+def _cast_target_card(g: Game, ctx: Any, e: CastTargetCard) -> list | None:
+    """608.2g: the target card, still in the graveyard (608.2b checked it), may be cast now."""
+    oid = effect_context.target_object(g, ctx, e.target)
+    o = g.s.objects.get(oid) if oid is not None else None
+    if o is None or o.zone != GRAVEYARD:
+        return None
+    cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, ctx.controller, o.id) for t in opt))
+    extra = (EXILE_IF_GRAVEYARD,) if e.exile_instead else ()
+    return [choice_effects.queue_choice("cast_free", ctx.controller, cands, f"{ctx.name}: cast {o.card.name} from your "
+                    f"graveyard without paying its mana cost? (false, or true / its targets)",
+                    (ctx, o.id, "608.2g", None, extra))]
+
+
 def _cast_free_actions(g: Game, d: Any) -> list:
     item = g.s.queue[0]
-    _, oid, _, _ = item[5]
+    oid = item[5][1]
     out = [A.Choose(False)]
     for targets in free_cast_options(g, d.player, oid):
         out.append(A.Choose(True) if not targets else A.Choose(targets))
@@ -122,7 +149,8 @@ def _cast_free_actions(g: Game, d: Any) -> list:
 def _answer_cast_free(g: Game, d: Any, value: Any) -> None:
     s = g.s
     item = s.queue[0]
-    ctx, oid, rule, after = item[5]
+    ctx, oid, rule, after, *rest = item[5]
+    extra: tuple[object, ...] = rest[0] if rest else ()
     options = free_cast_options(g, d.player, oid)
     if value is True:
         value = ()
@@ -134,7 +162,7 @@ def _answer_cast_free(g: Game, d: Any, value: Any) -> None:
     g.log_event("may", "608.2d", player=s.players[d.player].name, source=ctx.name, choice=value is not False,
                 text="cast without paying its mana cost")
     if value is not False:
-        cast_free(g, d.player, oid, value, rule)
+        cast_free(g, d.player, oid, value, rule, extra)
     if after is not None:
         after(g, ctx, value is not False)
 

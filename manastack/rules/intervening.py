@@ -16,6 +16,7 @@ from ..model.state import BATTLEFIELD
 from ..model.vocab.conditions import (
     ControlCount,
     HistoryCondition,
+    NoCountersOnSource,
     OpponentMoreLands,
     StateCondition,
     WasKicked,
@@ -56,6 +57,13 @@ def _opponent_more_lands(g: Game, cond: OpponentMoreLands, source: int, lki: Any
     return any(lands(q) > lands(p) for q in range(len(g.s.players)) if q != p)
 
 
+def _no_counters(g: Game, cond: NoCountersOnSource, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    if (o is None or o.zone != BATTLEFIELD) and lki:
+        o = lki[0]  # 603.10: as it last existed on the battlefield
+    return o is not None and not o.counters.get(cond.kind, 0)
+
+
 def _history(g: Game, cond: HistoryCondition, source: int, lki: Any, event_obj: int | None) -> bool:
     o = g.s.objects.get(source)
     if o is not None:
@@ -85,6 +93,7 @@ EVALUATORS.update({
     ControlCount: _control_count,
     OpponentMoreLands: _opponent_more_lands,
     HistoryCondition: _history,
+    NoCountersOnSource: _no_counters,
     StateCondition: _state,
 })
 

@@ -31,6 +31,10 @@ CR 709 split cards (layout "split": the CardDef is the two halves combined, 709.
   the second only from its owner's graveyard (a cast permission), and exiled as it leaves the stack.
   Fuse (702.102) is not supported yet (the compiler refuses it).
 
+CR 712 transforming double-faced cards (layout "transform": the front face is the CardDef, the back face
+`faces[0]`) are never cast as their back face; turning over, entering transformed and their mana value are
+rules/transform.py's.
+
 For agents, `face_cast_actions` lists the casts as an Adventure from the hand and the casts of the
 creature from exile that can be made now, and the casts and land plays of back faces (rules/priority.py).
 """

@@ -13,6 +13,14 @@ permanent's controller orders several when the order changes the result, 616.1).
   a shield counter from it".
 - 615.1: a permanent's own "prevent all damage ... and remove a +1/+1 counter / that many +1/+1
   counters" (Ugin's Conjurant; PreventAllRemoveCounter).
+- 615.1: "Prevent all damage that would be dealt to you and creatures you control this turn"
+  (PreventAllDamageTo): the group is checked as damage would be dealt.
+- 615.1: a permanent's "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
+  enchanted creature [during your turn]" (PreventAllDamage, a static ability: while it is on the battlefield).
+- 615.12: "Damage can't be prevented this turn" (DamageCantBePrevented; a permanent's "Damage can't be
+  prevented.", a StaticAbility of kind UNPREVENTABLE): the prevention effects that apply
+  still apply but prevent nothing; their additional effects happen (a shield counter is still removed,
+  122.1c), and shields for an amount or for "the next time" aren't used up (615.12).
 """
 
 from __future__ import annotations
@@ -28,6 +36,12 @@ from ..model import vocab as V
 from ..model.events import CountersRemoved, Damage, EffectChanged, EffectCreated, EffectsEnded
 from ..model.state import ContinuousEffect
 from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
+    PREVENT_ALL,
+    PREVENT_GROUP,
+    UNPREVENTABLE,
+    DamageCantBePrevented,
+    PreventAllDamage,
+    PreventAllDamageTo,
     PreventAllRemoveCounter,
     PreventNextFromSource,
 )
@@ -104,6 +118,39 @@ def _prevent_effect(g: Game, ctx: effect_context.Context, e: V.PreventDamage) ->
 registry.EFFECT_HANDLERS[V.PreventDamage] = _prevent_effect
 
 
+def _prevent_group(g: Game, ctx: effect_context.Context, e: PreventAllDamageTo) -> list | None:
+    """615.1: a shield around the controller and / or a group of permanents until end of turn."""
+    s = g.s
+    shield = ContinuousEffect(PREVENT_GROUP, None, timestamp=s.next_timestamp, controller=ctx.controller,
+                              data=(e.you, e.group, e.combat_only, ctx.name))
+    s.next_timestamp += 1
+    g.perform(EffectCreated("615.1", shield, "prevention_shield", {
+        "source": ctx.name, "target": "group", "amount": "all", "combat_only": e.combat_only}))
+    return None
+
+
+registry.register_effect(PreventAllDamageTo, _prevent_group)
+
+
+def _cant_be_prevented(g: Game, ctx: effect_context.Context, e: DamageCantBePrevented) -> list | None:
+    """615.12: "Damage can't be prevented this turn": an effect on all damage until end of turn (514.2)."""
+    s = g.s
+    effect = ContinuousEffect(UNPREVENTABLE, None, timestamp=s.next_timestamp, controller=ctx.controller,
+                              data=ctx.name)
+    s.next_timestamp += 1
+    g.perform(EffectCreated("615.12", effect, "damage_unpreventable", {"source": ctx.name}))
+    return None
+
+
+registry.register_effect(DamageCantBePrevented, _cant_be_prevented)
+
+
+def unpreventable(g: Game) -> bool:
+    """615.12: damage can't be prevented now (a resolved effect's "this turn", or a permanent's static
+    "Damage can't be prevented.")."""
+    return any(e.kind == UNPREVENTABLE for e in g.s.effects) or bool(g.statics_of_kind(UNPREVENTABLE))
+
+
 # --------------------------------------------------------------------------- 615.1: REPLACEMENTS[Damage]
 
 
@@ -114,6 +161,15 @@ def _prevented(k: int, ev: Damage) -> Damage | None:
 
 def _all_prevented(ev: Damage) -> None:
     return None
+
+
+def _unchanged(ev: Damage) -> Damage:
+    """615.12: a prevention effect applied to damage that can't be prevented prevents none of it."""
+    return ev
+
+
+def _prevented_amount(ev: Damage, after: Damage | None) -> int:
+    return ev.amount - (after.amount if after is not None else 0)
 
 
 def _used_shield(e: ContinuousEffect, g: Game, ev: Damage, after: Damage | None) -> None:
@@ -141,8 +197,8 @@ def _shields(g: Game, ev: Damage) -> list[Replacement]:
     """615.1: the shields resolved spells and abilities set up (in the order they were), then 609.7a's
     against a chosen source."""
     effects = g.s.effects
-    if not effects:
-        return []
+    if not effects or unpreventable(g):
+        return []  # 615.12: the shields prevent nothing and aren't used up (they have no other effect)
     out = []
     later = []
     for e in effects:
@@ -155,6 +211,15 @@ def _shields(g: Game, ev: Damage) -> list[Replacement]:
             out.append(Replacement(("prevent", e.timestamp), name,
                                    _all_prevented if left is None else partial(_prevented, left),  # type: ignore[arg-type]
                                    then=partial(_used_shield, e), uses=left is not None))
+        elif e.kind == PREVENT_GROUP:
+            you, group, combat_only, name = e.data
+            if combat_only and not ev.combat:
+                continue
+            r = ev.recipient
+            if r < 0 and you and -1 - r == e.controller or r >= 0 and group is not None \
+                    and _targeting_module.matches_filter(g, group, g.s.objects[r], e.controller):
+                out.append(Replacement((PREVENT_GROUP, e.timestamp), name, _all_prevented,  # type: ignore[arg-type]
+                                       then=partial(_logged_by, "615.1", name)))
         elif e.kind == "prevent_next_from" and ev.source_id is not None and e.data[0] == ev.source_id and (
                 e.target is None or e.target == ev.recipient):
             later.append(Replacement(("prevent_next_from", e.timestamp), e.data[1], _all_prevented,  # type: ignore[arg-type]
@@ -166,11 +231,35 @@ def _logged(rule: str, g: Game, ev: Damage, after: Damage | None) -> None:
     g.log_event("prevent", rule, source=ev.source, target=g.name_of(ev.recipient), amount=ev.amount)
 
 
+def _logged_by(rule: str, name: str, g: Game, ev: Damage, after: Damage | None) -> None:
+    g.log_event("prevent", rule, source=ev.source, target=g.name_of(ev.recipient), amount=ev.amount, by=name)
+
+
+def _static_prevention(g: Game, ev: Damage) -> list[Replacement]:
+    """615.1: the permanents' "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
+    enchanted creature [during your turn]" (PreventAllDamage)."""
+    statics = g.statics_of_kind(PREVENT_ALL)
+    if not statics or unpreventable(g):
+        return []  # 615.12: they have no other effect
+    out = []
+    for src, ab in statics:
+        if not isinstance(ab, PreventAllDamage) or ab.combat_only and not ev.combat \
+                or ab.your_turn and g.s.active != src.controller:
+            continue
+        subject = src.id if ab.scope == "self" else src.attached_to
+        if subject is None:
+            continue
+        if ab.to and ev.recipient == subject or ab.by and ev.source_id == subject:
+            out.append(Replacement((PREVENT_ALL, src.id, ab.text), src.card.name, _all_prevented,  # type: ignore[arg-type]
+                                   then=partial(_logged_by, "615.1", src.card.name), source=src.id))
+    return out
+
+
 def _player_protection(g: Game, ev: Damage) -> list[Replacement]:
     """702.16e: damage from a source a player has protection from is prevented (rules/player_protection.py)."""
     protections = registry.live(g.s, registry.PLAYER_PROTECTION)
-    if ev.recipient >= 0 or not protections:
-        return []
+    if ev.recipient >= 0 or not protections or unpreventable(g):
+        return []  # 615.12: protection's prevention has no other effect
     p = -1 - ev.recipient
     chars = ev.source_chars
     colors = chars.colors if chars is not None else frozenset()
@@ -182,15 +271,17 @@ def _player_protection(g: Game, ev: Damage) -> list[Replacement]:
 
 def _shield_counter(g: Game, ev: Damage, after: Damage | None) -> None:
     """122.1c: the shield counter that prevented the damage is removed (as effects.remove_shield_counter does
-    for a destruction: this module stays below rules/effects.py)."""
+    for a destruction: this module stays below rules/effects.py); 615.12: also when the damage can't be
+    prevented."""
     g.perform(CountersRemoved("122.1c", ev.recipient, "shield", 1, log="shield_counter", fields={"replaced": "damage"}))
 
 
 def _remove_plus_counters(g: Game, ev: Damage, after: Damage | None) -> None:
     """Ugin's Conjurant: "prevent that damage and remove that many +1/+1 counters from it"."""
     o = g.s.objects[ev.recipient]
-    n = ev.amount
-    g.log_event("prevent", "615.1", source=ev.source, target=o.card.name, amount=n)
+    n = ev.amount  # "that many": the damage that would be dealt (615.12: also when it can't be prevented)
+    if after is None:
+        g.log_event("prevent", "615.1", source=ev.source, target=o.card.name, amount=n)
     g.perform(CountersRemoved("615.1", o.id, "+1/+1", n))
 
 
@@ -198,7 +289,8 @@ def _remove_a_counter(kind: str, g: Game, ev: Damage, after: Damage | None) -> N
     """PreventAllRemoveCounter: "prevent all damage that would be dealt to it and remove a `kind` counter
     from it", one counter per simultaneous damage event (615.5)."""
     o = g.s.objects[ev.recipient]
-    g.log_event("prevent", "615.1", source=ev.source, target=o.card.name, amount=ev.amount, by=o.card.name)
+    if after is None:
+        g.log_event("prevent", "615.1", source=ev.source, target=o.card.name, amount=ev.amount, by=o.card.name)
     marks = g.damage_event_marks
     if marks is not None:
         if ("remove_counter", o.id) in marks:
@@ -214,26 +306,30 @@ def _permanent_prevention(g: Game, ev: Damage) -> list[Replacement]:
         return []
     o = g.s.objects[ev.recipient]
     out = []
+    unp = unpreventable(g)
+    # 615.12: damage that can't be prevented: the effects still apply, prevent nothing, and do the rest
+    prevent = _unchanged if unp else _all_prevented
     if o.counters.get("shield"):
         # one prevention effect for all its shield counters (122.1c)
-        out.append(Replacement(("shield_counter", o.id), "shield counter", _all_prevented,  # type: ignore[arg-type]
+        out.append(Replacement(("shield_counter", o.id), "shield counter", prevent,  # type: ignore[arg-type]
                                then=_shield_counter, uses=True))
     chars = ev.source_chars
-    if _targeting_module.protected_from(g, o, chars.colors if chars is not None else frozenset(), chars):
+    if not unp and _targeting_module.protected_from(g, o, chars.colors if chars is not None else frozenset(), chars):
         out.append(Replacement(("protection", o.id), "protection", _all_prevented,  # type: ignore[arg-type]
                                then=partial(_logged, "702.16e")))
     c = g.chars(o)
     for ab in c.abilities:
         if isinstance(ab, V.StaticAbility) and ab.kind == "prevent_damage_remove_counters" and o.counters.get(
                 "+1/+1", 0) > 0:
-            out.append(Replacement(("remove_counters", o.id), o.card.name, _all_prevented,  # type: ignore[arg-type]
+            out.append(Replacement(("remove_counters", o.id), o.card.name, prevent,  # type: ignore[arg-type]
                                    then=_remove_plus_counters, uses=True))
             break
     ab = next((a for a in c.abilities if isinstance(a, PreventAllRemoveCounter)), None)
     if ab is not None:
-        out.append(Replacement(("remove_counter", o.id), o.card.name, _all_prevented,  # type: ignore[arg-type]
+        out.append(Replacement(("remove_counter", o.id), o.card.name, prevent,  # type: ignore[arg-type]
                                then=partial(_remove_a_counter, ab.counter_kind), uses=True))
     return out
 
 
-registry.REPLACEMENTS.setdefault(Damage, []).extend([_shields, _player_protection, _permanent_prevention])
+registry.REPLACEMENTS.setdefault(Damage, []).extend([_shields, _player_protection, _permanent_prevention,
+                                                     _static_prevention])

@@ -162,9 +162,30 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     if registry.ACTIVATION_RESTRICTIONS:  # 702.61a split second
         acts = [a for a in acts if not isinstance(a, A.ActivateAbility)
                 or not any(r(g, p, a) for r in registry.ACTIVATION_RESTRICTIONS)]
+    expansions = registry.live(s, registry.CAST_ACTION_EXPANSIONS)
+    if expansions:  # 601.2d: the divisions of a spell's damage (rules/divided.py)
+        acts = _expanded(g, p, acts, expansions)
     if registry.CAST_ACTION_FILTERS:  # 601.2f: costs that depend on the chosen targets
         acts = [a for a in acts if not isinstance(a, A.CastSpell) or all(f(g, p, a) for f in registry.CAST_ACTION_FILTERS)]
     return acts
+
+
+def _expanded(g: Game, p: int, acts: list[A.Action], expansions) -> list[A.Action]:
+    """registry.CAST_ACTION_EXPANSIONS: each cast replaced by the casts the first expansion that answers
+    gives for it (announcing a choice it needs, 601.2d)."""
+    out: list[A.Action] = []
+    for a in acts:
+        if isinstance(a, A.CastSpell):
+            for fn in expansions:
+                more = fn(g, p, a)
+                if more is not None:
+                    out.extend(more)
+                    break
+            else:
+                out.append(a)
+        else:
+            out.append(a)
+    return out
 
 
 def _features(kinds: frozenset | None) -> tuple[bool, bool, bool, bool, bool]:

@@ -30,6 +30,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
+from ..model.costs import ManaCost
 from ..model.events import AttachChange, CountersRemoved, EffectCreated
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
@@ -149,9 +150,14 @@ def _sacrifice_unless_pay(g: Game, ctx: Context, e: SacrificeUnlessPay) -> list 
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None  # nothing left to sacrifice
-    return [choice_effects.queue_choice("pay_or_sacrifice", ctx.controller, e.cost.text,
-                      f"{ctx.name}: pay {e.cost.text} or sacrifice {g.s.objects[oid].card.name} "
-                      f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
+    cost = e.cost
+    if e.per is not None:
+        # "{1} for each other creature you control": counted as the ability resolves (608.2h)
+        n = len(targeting.objects_matching(g, e.per, ctx.controller, ctx.source)) * e.cost.generic
+        cost = ManaCost(n, text=f"{{{n}}}")
+    return [choice_effects.queue_choice("pay_or_sacrifice", ctx.controller, cost.text,
+                      f"{ctx.name}: pay {cost.text} or sacrifice {g.s.objects[oid].card.name} "
+                      f"(true to pay, false not to)", (oid, cost, ctx.name))]
 
 
 def _pay_or_sacrifice_actions(g: Game, d: Any) -> list:
@@ -219,7 +225,9 @@ def _act_on_source(g: Game, ctx: Context, e: ActOnSource) -> list | None:
         return None  # 400.7: it changed zones; this is a new object the ability can't find
     if e.action in ("return_owner", "return_you"):
         if o.zone == EXILE and not o.card.is_token:
-            g.move(oid, BATTLEFIELD, rule="603.7a", controller=o.owner if e.action == "return_owner" else ctx.controller)
+            # "return that card ... with a +1/+1 counter on it": it enters with it (122.6, 614.1c)
+            g.move(oid, BATTLEFIELD, rule="603.7a", controller=o.owner if e.action == "return_owner" else ctx.controller,
+                   etb_choices={"counters": {e.counter_kind: e.amount}} if e.counter_kind and e.amount else None)
         return None
     if o.zone != BATTLEFIELD:
         return None

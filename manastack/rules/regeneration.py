@@ -3,7 +3,8 @@ inline by rules/effects.py (destroy, and deal_damage for deathtouch and lethal d
 
 - 701.15a / 614.8: "regenerate it" creates a shield that lasts until used or the turn ends; it
   replaces the destruction: tap it, remove all damage, remove it from combat.
-- "It can't be regenerated" (701.15c).
+- "It can't be regenerated" (701.15c); "... can't be regenerated this turn" (a CANT_BE_REGENERATED effect
+  until end of turn, rules/damage_riders.py).
 - 702.89a umbra armor: "If enchanted permanent would be destroyed, instead remove all damage marked on
   it and destroy this Aura" (with several, the order 616.1 would let its controller choose is not
   asked).
@@ -17,6 +18,7 @@ from ..engine import registry
 from ..model import vocab as V
 from ..model.events import DamageRemoved, EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect
+from ..model.vocab.damage_riders import CANT_BE_REGENERATED
 from . import add_hook, effect_context, effects
 
 if TYPE_CHECKING:
@@ -70,6 +72,8 @@ def _regenerated(g: Game, o: Any) -> bool:
 def _destruction_replaced(g: Game, o: Obj, can_regenerate: bool) -> bool:
     """614.8 / 701.15a: a regeneration shield replaces the destruction (unless it can't be regenerated,
     701.15c); else 702.89a umbra armor does."""
+    if can_regenerate and g.s.effects and any(e.kind == CANT_BE_REGENERATED and e.target == o.id for e in g.s.effects):
+        can_regenerate = False  # 701.15c: "can't be regenerated this turn"
     return (can_regenerate and _regenerated(g, o)) or _umbra_armor(g, o)
 
 

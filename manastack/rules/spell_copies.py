@@ -73,11 +73,14 @@ def target_options(g: Game, p: int, item: StackItem) -> list[tuple[int, ...]]:
     """707.10c: the targets a copy of `item` may have: the original's (if still legal) first, then every
     other legal choice."""
     o = g.s.objects[item.obj]
-    specs = _stack_module.spell_targets(o.card, item.modes)
+    specs = _targeting_module.fitted_specs(_stack_module.spell_targets(o.card, item.modes), len(item.targets))
     combos: list[tuple[int, ...]] = [()]
-    for spec in specs:
-        cands = _targeting_module.target_candidates(g, spec, p, o.id, g.chars(o).colors)
-        combos = [c + (t,) for c in combos for t in cands if t not in c]
+    for i, spec in enumerate(specs):
+        # 601.2c / 707.10: a copy has the original's number of targets (an "up to" target left unchosen
+        # stays so; the division of its damage, 115.7f, is copied with it)
+        cands = [None] if i < len(item.targets) and item.targets[i] is None else \
+            _targeting_module.target_candidates(g, spec, p, o.id, g.chars(o).colors)
+        combos = [c + (t,) for c in combos for t in cands if t is None or t not in c]
         if len(combos) > 200:
             combos = combos[:200]
     orig = item.targets

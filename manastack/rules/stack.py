@@ -214,7 +214,15 @@ def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | Non
             return f"{o.card.name}: not enough other cards in hand to discard for its additional cost (601.2b)"
         if cost.life and pl.life < cost.life:
             return f"{o.card.name}: {pl.name} can't pay {cost.life} life (119.4)"
+        if type(cost) is CostPlus and cost.return_to_hand is not None and not _return_candidates(g, p, o, cost):
+            return f"{o.card.name}: there is nothing to return to its owner's hand for its additional cost (601.2b)"
     return None
+
+
+def _return_candidates(g: Game, p: int, o: Obj, cost: CostPlus) -> list[int]:
+    """601.2b: the permanents a "return a land you control to its owner's hand" cost may return."""
+    assert cost.return_to_hand is not None
+    return [x.id for x in g.permanents(p) if targeting.matches_filter(g, cost.return_to_hand, x, p, o.id)]
 
 
 COST_MODIFIERS = registry.COST_MODIFIERS  # (engine/registry.py)
@@ -331,6 +339,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     discards: list[int] = []
     life = 0
     exiles: list[int] = []
+    returns: list[int] = []  # a land returned may first be tapped for mana (601.2g-h): returned after the mana
     permit_costs = (permit.additional,) if permit is not None and permit.additional is not None else ()
     for cost in additional_costs(card) + permit_costs:
         if type(cost) is CostPlus and cost.exile_from_graveyard is not None:  # 702.138a escape
@@ -344,6 +353,9 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
             cands = [c for c in hand if c not in discards and (
                 cost.discard_filter is None or targeting.matches_filter(g, cost.discard_filter, s.objects[c], p))]
             discards += cost_objects.choose_cost_objects(g, p, cands, cost.discard, "discard", card.name)
+        if type(cost) is CostPlus and cost.return_to_hand is not None:
+            returns += cost_objects.choose_cost_objects(g, p, [c for c in _return_candidates(g, p, o, cost)
+                                                               if c not in returns], 1, "return", card.name)
         life += cost.life
     if life and s.players[p].life < life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {life} life (119.4)")
@@ -359,6 +371,10 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         effects.discard(g, p, c, rule="701.8a")
     for c in exiles:
         g.move(c, EXILE, rule="406.2")
+    for c in returns:
+        if s.objects.get(c) is None or s.objects[c].zone != BATTLEFIELD:
+            raise IllegalActionError(f"{card.name}: the permanent chosen to return for its cost is gone (601.2h)")
+        g.move(c, HAND, rule="601.2h")
     choices = action.choices + tuple(c for c in added if c not in action.choices)
     if victims:  # 601.2h: what "the sacrificed creature" refers to as it resolves (608.2h)
         choices = choices + (("sacrificed", tuple(victims)),)
@@ -428,7 +444,7 @@ def resolve_top(g: Game) -> None:
         card = o.card
         specs = spell_targets(card, item.modes)
         legal = tuple(targeting.target_legal(g, spec, t, item.controller, o.id, g.chars(o).colors)
-                      for spec, t in zip(specs, item.targets))
+                      for spec, t in zip(targeting.fitted_specs(specs, len(item.targets)), item.targets))
         if specs and targeting.all_targets_illegal(item.targets, legal):
             g.log_event("fizzle", "608.2b", card=card.name, reason="all its targets are illegal")
             g.move(o.id, effects.spell_destination(item), rule="608.2b")
@@ -438,7 +454,7 @@ def resolve_top(g: Game) -> None:
             s.stack.append(item)  # 608.2n: it stays on the stack until it has finished resolving
             ctx = effect_context.Context(item.controller, o.id, item.targets, legal, item.x, card.name, (o.copy(), g.chars(o)),
                                   modes=item.modes, kicked=("kicked", True) in item.choices,
-                                  sacrificed=effects.sacrificed_for_cost(item.choices))
+                                  sacrificed=effects.sacrificed_for_cost(item.choices), choices=item.choices)
             effects.run(g, ctx, card.spell.effects, finish=(
                 "spell_to_exile" if effects.spell_destination(item) == EXILE else "spell_to_graveyard", o.id))
         else:
@@ -458,7 +474,7 @@ def resolve_top(g: Game) -> None:
         specs = specs + choice_effects.mode_layout(modal, item.modes)[0]
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
     legal = tuple(targeting.target_legal(g, spec, t, item.controller, item.source, colors)
-                  for spec, t in zip(specs, item.targets))
+                  for spec, t in zip(targeting.fitted_specs(specs, len(item.targets)), item.targets))
     if specs and targeting.all_targets_illegal(item.targets, legal):
         g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
         return

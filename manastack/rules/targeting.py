@@ -22,6 +22,7 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
+from ..model.vocab.transform import TRANSFORM
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -31,8 +32,11 @@ if TYPE_CHECKING:
 
 def mana_value(o: Obj) -> int:
     """202.3 / 202.3e: the object's mana value; X counts as the number chosen for it while the object
-    is a spell on the stack, and as 0 everywhere else (107.3m)."""
-    cost = o.card.mana_cost
+    is a spell on the stack, and as 0 everywhere else (107.3m). 712.8e: a transforming double-faced
+    permanent with its back face up has its front face's mana value (a copy of a back face has none)."""
+    own = o.own_card
+    cost = own.mana_cost if own is not None and own.layout == TRANSFORM and any(o.card is f for f in own.faces) \
+        else o.card.mana_cost
     return cost.mana_value_with_x(o.x) if o.zone == STACK and cost.x_count else cost.mana_value
 
 
@@ -47,6 +51,10 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
         return False
     if type(flt) is FilterPlus and flt.power_below_source:
         if not power_below_source(g, c, source):
+            return False
+    if type(flt) is FilterPlus and flt.mana_value_max_source_power:
+        p = source_power(g, source)
+        if p is None or mana_value(o) > p:
             return False
     extra = registry.FILTER_TESTS.get(type(flt))  # filters with a test of their own (rules/vehicles_facedown.py)
     if extra is not None:
@@ -231,8 +239,24 @@ def target_candidates(g: Game, spec: TargetSpec, controller: int, source: int | 
     return out
 
 
+# Agents are offered "any number of targets" (601.2c) as up to this many of them.
+MAX_REPEATED_LISTED = 2
+
+
+def fitted_specs(specs: tuple[TargetSpec, ...] | list[TargetSpec], n: int) -> tuple[TargetSpec, ...]:
+    """601.2c: the target specs of an ability chosen with `n` targets: a repeating last spec ("any number
+    of targets") once per target beyond the others."""
+    if specs and specs[-1].repeat and n > len(specs):
+        return tuple(specs) + (specs[-1],) * (n - len(specs))
+    return tuple(specs)
+
+
 def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ...], controller: int,
                   source: int | None, what: str, source_colors: frozenset[str] = frozenset()) -> None:
+    specs = fitted_specs(specs, len(targets))
+    if specs and specs[-1].repeat and len(targets) < len(specs):
+        raise IllegalActionError(f"{what} needs at least {len(specs)} target(s) ({', '.join(t.text for t in specs)}), "
+                                 f"got {len(targets)} (601.2c)")
     if len(targets) != len(specs):
         raise IllegalActionError(f"{what} needs {len(specs)} target(s) ({', '.join(t.text for t in specs)}), "
                                  f"got {len(targets)} (601.2c)")
@@ -259,6 +283,13 @@ def all_targets_illegal(targets: tuple, legal: tuple[bool, ...]) -> bool:
 def target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int, ...]]:
     if not specs:
         return [()]
+    if specs[-1].repeat:
+        # 601.2c "any number of targets": listed as one to MAX_REPEATED_LISTED of them, the others unchosen
+        # (None, dropped at the end of each combination)
+        extra = replace(specs[-1], optional=True, repeat=False)
+        full = tuple(specs[:-1]) + (replace(specs[-1], repeat=False),) + (extra,) * (MAX_REPEATED_LISTED - 1)
+        out_r = target_combos(g, full, p, source, colors)
+        return list(dict.fromkeys(_without_trailing(c, len(specs)) for c in out_r))
     lists = [target_candidates(g, spec, p, source, colors) for spec in specs]
     out: list[tuple] = [()]
     for i, (spec, cands) in enumerate(zip(specs, lists)):
@@ -282,18 +313,31 @@ def target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int
     return out
 
 
+def _without_trailing(combo: tuple, keep: int) -> tuple:
+    n = len(combo)
+    while n > keep and combo[n - 1] is None:
+        n -= 1
+    return combo[:n]
+
+
 def power_below_source(g: Game, c: Any, source: int | None) -> bool:
     """702.134a: "target attacking creature with power less than this creature's power": the
     source's power now, or as it last existed on the battlefield (608.2h)."""
-    if source is None or c.power is None:
+    if c.power is None:
         return False
+    p = source_power(g, source)
+    return p is not None and c.power < p
+
+
+def source_power(g: Game, source: int | None) -> int | None:
+    """"this creature's power": the source's power now, or as it last existed on the battlefield (608.2h)."""
+    if source is None:
+        return None
     o = g.s.objects.get(source)
     if o is not None and o.zone == BATTLEFIELD:
-        p = g.chars(o).power
-    else:
-        lki = g.s.lki.get(source)
-        p = lki[1].power if lki is not None else None
-    return p is not None and c.power < p
+        return g.chars(o).power
+    lki = g.s.lki.get(source)
+    return lki[1].power if lki is not None else None
 
 
 def objects_matching(g: Game, flt: V.ObjectFilter, controller: int, source: int | None = None) -> list[int]:

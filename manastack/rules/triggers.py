@@ -207,6 +207,8 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
             continue  # "your first spell during each opponent's turn" (rules/trigger_events.py)
         if ab.scope == "opponent_turn" and s.active == p:
             continue  # "whenever you cast a spell during an opponent's turn"
+        if ab.scope == "from_graveyard" and (spell, p, GRAVEYARD) not in s.cast_origins:
+            continue  # "whenever you cast a spell from your graveyard" (601.2a: the zone it was cast from)
         if ab.scope == "kicked" and not any(it.kind == "spell" and it.obj == spell and ("kicked", True) in it.choices
                                             for it in s.stack):
             continue  # 702.33d: "whenever you cast a kicked spell"

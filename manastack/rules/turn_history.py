@@ -8,6 +8,8 @@ and their relatives; CR 207.2c gives those words no rules meaning, the sentences
 - "if a permanent you controlled left the battlefield this turn" (revolt).
 - "if an opponent lost life this turn", "if you gained life this turn" (119.3, 119.9-119.10: a life
   total that changed), "if an opponent was dealt damage this turn".
+- "if an opponent had three or more cards put into their graveyard from anywhere this turn" (a count of the
+  cards, not tokens, put into that player's graveyard: `cards_put_into_graveyard`).
 
 The answers are read from the current turn's events in the game log (newest first, stopping at the
 previous turn), so they need no state of their own and survive `clone()` unchanged.
@@ -43,6 +45,24 @@ def _this_turn(g: Game) -> Iterator[dict]:
         if e.get("turn") != turn:
             return
         yield e
+
+
+def cards_put_into_graveyard(g: Game, p: int) -> int:
+    """How many cards were put into player `p`'s graveyard from anywhere this turn (Ravenous Trap; a token is
+    no card, 111.1, 108.2)."""
+    s = g.s
+    name = s.players[p].name
+    n = 0
+    for e in _this_turn(g):
+        if e.get("event") != "zone_change" or e.get("to_zone") != GRAVEYARD or e.get("owner") != name:
+            continue
+        o = s.objects.get(e.get("id"))
+        if o is None:
+            lki = s.lki.get(e.get("id"))
+            o = lki[0] if lki else None
+        if o is None or not o.card.is_token:
+            n += 1
+    return n
 
 
 def happened(g: Game, p: int, kind: str) -> bool:

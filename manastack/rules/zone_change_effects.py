@@ -146,7 +146,8 @@ def _do_counter_to(g: Game, oid: int, to: str, name: str) -> None:
         if it.kind == "spell" and it.obj == oid:
             del s.stack[i]
             g.log_event("counter", "701.5a", card=it.name, by=name)
-            if E.spell_destination(it) == EXILE or to == "exile":  # 702.34a: flashback exiles it anyway
+            # 702.34a: flashback exiles it anyway (an "exile it instead" of a graveyard only doesn't, 614.1a)
+            if to == "exile" or E.spell_destination(it) == EXILE and ("exile_if_graveyard", True) not in it.choices:
                 g.move(oid, EXILE, rule="701.5a")
             elif to == "hand":
                 g.move(oid, HAND, rule="701.5a")

@@ -278,6 +278,12 @@ class Answers:
         if kind == "creature_type":
             v = str(value).strip().lower()
             return next((o for o in options if o.lower() == v), None)
+        if kind == "divide":  # 601.2d: the division of a spell's damage, one number per target in order
+            want = tuple(value) if isinstance(value, list) else (value,)
+            return want if want in options else None
+        if kind == "card_name":  # 201.4: "choose a card name", answered with the name
+            v = str(value).strip()
+            return v if v in options else next((o for o in options if o.lower() == v.lower()), None)
         if kind in ("replicate", "squad", "assist", "half"):  # 702.56a / 702.157a / 702.132a / 709.3: a number
             return value if isinstance(value, int) and not isinstance(value, bool) and value in options else None
         if options and all(isinstance(o, bool) for o in options):

@@ -12,7 +12,7 @@ from ..model.state import (
     STEPS,
     player_ref,
 )
-from ..rules import produce
+from ..rules import produce, targeting
 from .common import ScenarioFailure, StepError
 from .schema import (
     ZONE_NAMES,
@@ -206,10 +206,8 @@ class Expectations:
                 for ck, cv in v.items():
                     self.cmp(f"{label} {ck} counters", cv, o.counters.get(str(ck), 0))
             elif k == "mana_value":
-                mv = o.card.mana_cost.mana_value
-                if o.zone == STACK:
-                    mv = o.card.mana_cost.mana_value_with_x(o.x)
-                self.cmp(f"{label} mana_value", v, mv)
+                # 202.3, 107.3m (X on the stack), 712.8e (a transformed permanent: its front face's)
+                self.cmp(f"{label} mana_value", v, targeting.mana_value(o))
             elif k == "could_produce":
                 got = sorted(produce.could_produce(g, o)) if o.zone == BATTLEFIELD else []
                 self.cmp(f"{label} could_produce", sorted(v or []), got)

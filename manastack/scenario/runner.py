@@ -519,6 +519,7 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
             names = [names]
         out: list = []
         used: set[int] = set()
+        specs = _targeting_module.fitted_specs(specs, len(names))  # 601.2c: "any number of targets"
         for i, n in enumerate(names):
             spec = specs[i] if i < len(specs) else None
             if n is None and spec is not None and spec.optional:

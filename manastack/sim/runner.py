@@ -42,7 +42,7 @@ from .errors import SimError
 from .ray_backend import run_ray
 from .stats import Summary, summarize
 from .store import ResultStore
-from .worker import AGENTS, GameFault, GameOutcome, GameResult, SimConfig, replay_command
+from .worker import AGENTS, GameFault, GameOutcome, GameResult, SimConfig, play_safe, replay_command
 
 MAX_PROBLEMS_SHOWN = 3
 
@@ -255,3 +255,19 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
     if progress:
         summary.print(console)
     return summary
+
+
+def trial_games(deck: DeckSpec, against: DeckSpec, games: int, seed: int = 0, agent: str = "random",
+                deck_format: str | None = None, max_turns: int = 100) -> tuple[SimConfig, list[GameOutcome]]:
+    """Issue 13's test of a deck that loads: `games` games against `against` in this process (no
+    database, no progress bar), the starting player alternating. The outcomes hold the faults (an
+    engine error ends only its game); the config gives their replay commands (`replay_command`)."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise SimError(f"games must be a non-negative integer, got {games!r}")
+    agent_a, agent_b = parse_agent(agent)
+    name_a, cards_a, companion_a = resolve_deck(deck, "deck", deck_format)
+    name_b, cards_b, companion_b = resolve_deck(against, "against", deck_format)
+    config = SimConfig(deck_a=name_a, deck_b=name_b, cards_a=cards_a, cards_b=cards_b, seed=seed,
+                       agent_a=agent_a, agent_b=agent_b, max_turns=max_turns,
+                       companion_a=companion_a, companion_b=companion_b)
+    return config, [play_safe(config, i) for i in range(games)]

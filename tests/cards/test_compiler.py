@@ -497,10 +497,11 @@ def test_enters_with_named_counters_but_not_counters_with_rules() -> None:
     ok = card("This artifact enters with three charge counters on it.")
     assert not ok.unsupported
     assert [(a.kind, a.counter_kind, a.amount) for a in ok.abilities] == [("etb_counters", "charge", 3)]
-    for kind in ("finality", "flying", "loyalty"):
+    for kind in ("finality", "loyalty", "defense"):
         assert card(f"This artifact enters with a {kind} counter on it.").unsupported, kind
-    # 122.1d: stun counters have their rule now (rules/counter_kinds.py), so they compile
-    assert not card("This artifact enters with a stun counter on it.").unsupported
+    # 122.1d stun counters and 122.1b keyword counters have their rules now (rules/counter_kinds.py)
+    for kind in ("stun", "flying", "lifelink"):
+        assert not card(f"This artifact enters with a {kind} counter on it.").unsupported, kind
 
 
 # --------------------------------------------------------------------------- lazy template patterns

@@ -128,9 +128,13 @@ def test_702_139a_the_first_sideboard_companion_whose_condition_the_starting_dec
     """MTGO lists put the companion in the sideboard: the first card in file order that qualifies."""
     deck = parse_deck(CHEAP_MAIN + "\nSideboard\n1 Yorion, Sky Nomad\n1 Kaheera, the Orphanguard\n"
                       "1 Lurrus of the Dream-Den\n", strict=False)
-    # Yorion: 60 cards are not 80; Kaheera: Savannah Lions is a Cat — but Kaheera doesn't compile
-    choice = companion_of(deck)
-    assert choice.name is None and "Kaheera" in choice.warnings[0]
+    # Yorion: 60 cards are not 80; Kaheera: Savannah Lions and Ajani's Pridemate are Cats
+    assert companion_of(deck).name == "Kaheera, the Orphanguard"
+    # Obosh (every nonland card has an odd mana value) is met first, but doesn't compile: a warning, no companion
+    odd = "44 Plains\n4 Savannah Lions\n4 Lightning Bolt\n4 Shock\n4 Llanowar Elves\n"
+    choice = companion_of(parse_deck(odd + "\nSideboard\n1 Obosh, the Preypiercer\n1 Lurrus of the Dream-Den\n",
+                                     strict=False))
+    assert choice.name is None and "Obosh" in choice.warnings[0]
     deck = parse_deck(CHEAP_MAIN + "\nSideboard\n1 Yorion, Sky Nomad\n1 Lurrus of the Dream-Den\n", strict=False)
     assert companion_of(deck).name == LURRUS
     deck = parse_deck(CHEAP_MAIN + "1 Hill Giant\n\nSideboard\n1 Lurrus of the Dream-Den\n", strict=False)

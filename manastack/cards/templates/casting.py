@@ -49,7 +49,14 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import ManaCost, parse_cost
-from ...model.vocab.alternative_costs import AlternativeCost, CastingKeyword, CastOption, OtherCost, Overload
+from ...model.vocab.alternative_costs import (
+    AlternativeCost,
+    CastingKeyword,
+    CastOption,
+    FreeCastPermission,
+    OtherCost,
+    Overload,
+)
 from ...model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
 from ...model.vocab.casting import ManaSpentCounters
 from ...model.vocab.cost_modifiers import (
@@ -224,6 +231,10 @@ def _per(text: str) -> CostCount:
 
 def _cond(text: str) -> CostCondition:
     t = text.strip()
+    m = re.fullmatch(r"it targets an? ((?:[a-z]+ )*?)spell", t)
+    if m:
+        # "if it targets a blue spell" (Mystical Dispute): a spell on the stack (601.2c before 601.2f)
+        return CostCondition("targets_spell", parse_filter(m.group(1) + "permanent"))
     m = re.fullmatch(r"it targets (?:an?|one or more) (.+)", t)
     if m:
         return CostCondition("targets", parse_filter(m.group(1), allow_card=True))
@@ -375,13 +386,15 @@ def parse_other_cost(text: str) -> tuple[str, OtherCost]:
     return mana, OtherCost(**parts)
 
 
-@paragraph_template(r"(?:if you control an? ([a-z ]+), |(if it's not your turn), )?you may (.+) rather than pay cardname's "
+@paragraph_template(r"(?:if you control an? ([a-z ]+), |(if it's not your turn), |if an opponent had (two|three|four|five) or "
+                    r"more cards put into their graveyard from anywhere this turn, )?you may (.+) rather than pay cardname's "
                     r"mana cost")
 def _rather_than(m, para, out: CardDraft, is_spell):
     """118.9a: an alternative cost (rules/alternative_costs.py cast_option_hook); at most one such paragraph.
     "If it's not your turn, you may exile a blue card from your hand rather than pay ..." (the Forces):
-    offered only while it isn't the caster's turn."""
-    mana, other = parse_other_cost(m.group(3))
+    offered only while it isn't the caster's turn. "If an opponent had three or more cards put into their graveyard
+    from anywhere this turn, ..." (Ravenous Trap)."""
+    mana, other = parse_other_cost(m.group(4))
     try:
         cost = parse_cost(mana.upper())
     except ValueError as exc:
@@ -389,7 +402,8 @@ def _rather_than(m, para, out: CardDraft, is_spell):
     if any(type(a) is AlternativeCost and a.kind == "alternative" for a in out.abilities):
         raise Unsupported(para)  # two alternative costs of this kind: the answer couldn't tell them apart
     cond = CostCondition("control", parse_filter(m.group(1))) if m.group(1) else \
-        CostCondition("not_your_turn") if m.group(2) else None
+        CostCondition("not_your_turn") if m.group(2) else \
+        CostCondition("opponent_cards_to_graveyard", what=str(_count_word(m.group(3)))) if m.group(3) else None
     out.abilities.append(AlternativeCost(para, "alternative", cost, other, cond))
 
 
@@ -469,6 +483,25 @@ _WHO = {"each player": "each", "players": "each", "you": "you", "your opponents"
 @paragraph_template(r"(each player|you|your opponents|each opponent) can't cast more than (one|two|three) spells? each turn")
 def _max_spells(m, para, out: CardDraft, is_spell):
     out.abilities.append(PlayerCastRestriction(para, _WHO[m.group(1)], "max_per_turn", _count_word(m.group(2))))
+
+
+@paragraph_template(r"you can cast spells only during your turn(?: and you can cast no more than (one|two|three) spells?"
+                    r" each turn)?")
+def _only_your_turn(m, para, out: CardDraft, is_spell):
+    """101.2: "You can cast spells only during your turn and you can cast no more than two spells each turn"
+    (Fires of Invention): two restrictions of its controller."""
+    out.abilities.append(PlayerCastRestriction(para, "you", "only_your_turn"))
+    if m.group(1):
+        out.abilities.append(PlayerCastRestriction(para, "you", "max_per_turn", _count_word(m.group(1))))
+
+
+@paragraph_template(r"you may cast spells with mana value less than or equal to the number of lands you control "
+                    r"without paying their mana costs")
+def _free_cast_by_lands(m, para, out: CardDraft, is_spell):
+    """118.9 / 601.2b: an alternative cost of {0} for its controller's spells (rules/alternative_costs.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(FreeCastPermission(para))
 
 
 @paragraph_template(r"(your opponents|players) can't cast spells during (your turn|combat)")

@@ -292,7 +292,7 @@ def _untap_all(m: re.Match, targets: list) -> list:
     return [UntapAll(parse_filter(phrase))]
 
 
-@template(rf"(defending player|that player|target player|target opponent|each opponent|each player) gets? {N} "
+@template(rf"(defending player|that player|target player|target opponent|each opponent|each player|you) gets? {N} "
           r"poison counters?")
 def _poison(m: re.Match, targets: list) -> list:
     """122.1f: a player gets poison counters (704.5c: ten or more and they lose)."""

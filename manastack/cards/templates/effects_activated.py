@@ -1,5 +1,5 @@
 """Activated abilities (602) whose costs the built-in cost parser doesn't know: discarding cards
-("Discard a card: ..."), sacrificing another permanent or one of a subtype ("Sacrifice another
+("Discard a card: ..."), milling ("Mill a card: ...", 701.13), sacrificing another permanent or one of a subtype ("Sacrifice another
 creature: ...", "Sacrifice a Goblin: ..."), removing counters from the source, tapping untapped
 creatures you control, exiling cards from your graveyard — mixed with {T}, {Q}, mana and life.
 Costs are paid by rules/stack.py (601.2h, 602.2b).
@@ -19,14 +19,15 @@ from ..draft import CardDraft
 from ..mana_text import mana_ability
 from .effects_common import amount, article_filter, parse_filter
 
-_ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|remove [^:,]+ counters? from cardname"
+_ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|mill [^:,]+|remove [^:,]+ counters? from cardname"
          r"|tap (?:an|one|two|three|\d+) untapped [^:,]+ you control|exile [^:,]+ from your graveyard")
 _COST = rf"((?:{_ITEM})(?:, (?:{_ITEM}))*)"
 
 
-def parse_cost_plus(text: str) -> V.Cost:
+def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = False) -> V.Cost:
     """The cost before the colon (lower-cased) → Cost, or CostPlus when it has parts only the effect
-    templates know. Raises Unsupported."""
+    templates know. Milling (`allow_mill`) is paid only by an activated ability of a permanent
+    (rules/activation.py). Raises Unsupported."""
     mana = ""
     kw: dict = {}
     plus: dict = {}
@@ -49,6 +50,10 @@ def parse_cost_plus(text: str) -> V.Cost:
             plus["discard"] = int(amount(m.group(1)))
             if m.group(2):
                 plus["discard_filter"] = parse_filter(m.group(2))
+        elif allow_return and (m := re.fullmatch(r"return (?:a|an) (.+) you control to its owner's hand", part)):
+            plus["return_to_hand"] = parse_filter(m.group(1) + " you control")  # paid by rules/stack.py
+        elif allow_mill and (m := re.fullmatch(r"mill (a|one|two|three|\d+) cards?", part)):
+            plus["mill"] = int(amount(m.group(1)))
         elif m := re.fullmatch(r"remove (a|an|one|two|three|\d+) (\+1/\+1|-1/-1|[a-z]+) counters? from cardname", part):
             n = amount(m.group(1))
             if not isinstance(n, int):
@@ -78,8 +83,8 @@ def _activated(m, para, out: CardDraft, is_spell):
     """602.1: "[Cost]: [Effect.] [Activation instructions.]"."""
     if is_spell:
         raise Unsupported(para)  # an instant's or sorcery's ability works from a hand or graveyard
-    cost = parse_cost_plus(m.group(1))
     body = m.group(2).strip().rstrip(".")
+    cost = parse_cost_plus(m.group(1), allow_mill=not body.startswith("add "))
     if body.startswith("add "):
         if "target" in body:
             raise Unsupported(para)
@@ -91,8 +96,9 @@ def _activated(m, para, out: CardDraft, is_spell):
 
 
 @paragraph_template(r"as an additional cost to cast (?:cardname|this spell), (sacrifice (?:a|an|another) [^,.]+|"
-                    r"discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life)")
+                    r"discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life|"
+                    r"return (?:a|an) [^,.]+ you control to its owner's hand)")
 def _additional_cost(m, para, out: CardDraft, is_spell):
     """601.2b, 601.2f-h: an additional cost, paid as the spell is cast (rules/stack.py cast_spell)."""
-    cost = parse_cost_plus(m.group(1))
+    cost = parse_cost_plus(m.group(1), allow_return=True)
     out.abilities.append(V.AdditionalCost(para, cost))

@@ -7,6 +7,10 @@ rules/animate.py (`BecomeCreature`), applied in layers 4, 5, 6 and 7b by rules/c
   types ..." (Mutavault), "target land you control becomes ... that's still a land".
 - "It's still a land" (205.1b: the new types are added to the old ones) is required: without it the
   effect would replace the land's types (205.1a), which is not supported, so such a sentence is refused.
+- "Until end of turn, target creature loses all abilities [and has base power and toughness 0/1]"
+  (Humble; 613.1f, 613.4b): `LoseAllAbilities`.
+- "Switch target creature's power and toughness until end of turn" (Twisted Image; 613.4d):
+  `SwitchPowerToughness`.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...model.vocab.animate import Animation, BecomeCreature
+from ...model.vocab.animate import Animation, BecomeCreature, LoseAllAbilities, SwitchPowerToughness
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported
 from .effects_common import keywords_of, target, template
 from .keywords import CREATURE_TYPES
@@ -75,6 +79,24 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
     if m.group(8):
         out.append(_StillALand())
     return out
+
+
+@template(r"(until end of turn, )?(target creature|cardname|it|enchanted creature|equipped creature) loses all abilities"
+          r"(?: and has base power and toughness (\d+)/(\d+))?( until end of turn)?")
+def _loses_all_abilities(m: re.Match, targets: list) -> list:
+    """613.1f (and 613.4b): "Until end of turn, target creature loses all abilities and has base power and
+    toughness 0/1"; "until end of turn" exactly once (a lasting effect is not covered here)."""
+    if bool(m.group(1)) == bool(m.group(5)):
+        raise Unsupported(m.string)
+    base_pt = (int(m.group(3)), int(m.group(4))) if m.group(3) else None
+    return [LoseAllAbilities(target(m.group(2), targets), base_pt)]
+
+
+@template(r"switch (target creature's|cardname's|its) power and toughness until end of turn")
+def _switch_pt(m: re.Match, targets: list) -> list:
+    """613.4d (layer 7d)."""
+    who = {"target creature's": "target creature", "cardname's": "cardname", "its": "it"}[m.group(1)]
+    return [SwitchPowerToughness(target(who, targets))]
 
 
 @template(r"it's still a land")

@@ -175,6 +175,9 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
             non_colors |= set(COLOR_WORDS.values())
         elif w == "multicolored":
             kw["multicolored"] = True
+        elif w in COLOR_WORDS and words[1:2] == ["or"] and len(words) > 2 and words[2] in COLOR_WORDS:
+            colors |= {COLOR_WORDS[w], COLOR_WORDS[words[2]]}  # "black or red permanent": either color (105.2)
+            words = words[2:]
         elif w in COLOR_WORDS:
             colors.add(COLOR_WORDS[w])
         elif w.startswith("non") and w[3:] in CARD_TYPES:
@@ -271,6 +274,10 @@ def target(phrase: str, targets: list) -> V.Who:
         flt = _with(flt, controller=who)
         targets.append(V.TargetSpec("graveyard_card", flt, text=p))
         return V.Ref(len(targets) - 1)
+    m = re.fullmatch(r"(another )?target (.+?) that's ((?:white|blue|black|red|green)(?: or (?:white|blue|black|red|green))?)", p)
+    if m:
+        # "target creature or planeswalker that's white or blue" (Fry): the colors qualify every type named
+        return target(f"{m.group(1) or ''}target {m.group(3)} {m.group(2)}", targets)
     m = re.fullmatch(r"(another )?target (.+)", p)
     if m:
         q = m.group(2)

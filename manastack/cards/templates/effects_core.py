@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
+from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
 from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
+from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
 _PLAYER = r"(you|target player|target opponent|each player|each opponent|that player)"
@@ -94,11 +96,35 @@ _SPECIAL_COUNTERS = frozenset({"finality", "loyalty", "defense", "rad", "poison"
                                "incarnation", "hour", "doom", "vow", "wish", "slumber", "egg", "hatchling"})
 
 
-@template(rf"put {N} (\+1/\+1|-1/-1|[a-z]+) counters? on (.+)")
+_KIND = r"(\+1/\+1|-1/-1|first strike|double strike|[a-z]+)"
+
+
+def _plain_or_keyword_counter(kind: str, text: str) -> None:
+    """Refuse a counter whose rules meaning isn't implemented; keyword counters (122.1b) give their keyword
+    (rules/counter_kinds.py)."""
+    if kind in _SPECIAL_COUNTERS or (kind in KEYWORDS and kind not in KEYWORD_COUNTERS):
+        raise Unsupported(text)
+
+
+@template(rf"put {N} {_KIND} counters? and {N} {_KIND} counters? on (.+)")
+def _two_kinds_of_counters(m, targets):
+    """"Put a +1/+1 counter and a lifelink counter on target creature" (one object, both kinds)."""
+    (n1, k1), (n2, k2), what = (amount(m.group(1)), m.group(2)), (amount(m.group(3)), m.group(4)), m.group(5)
+    for k in (k1, k2):
+        _plain_or_keyword_counter(k, m.string)
+    if k1 == k2:
+        raise Unsupported(m.string)
+    flt = _group(what)
+    if flt is not None:
+        return [V.AddCountersAll(k1, n1, flt), V.AddCountersAll(k2, n2, flt)]
+    who = _who(what, targets)
+    return [V.AddCounters(k1, n1, who), V.AddCounters(k2, n2, who)]
+
+
+@template(rf"put {N} {_KIND} counters? on (.+)")
 def _counters(m, targets):
     n, kind, what = amount(m.group(1)), m.group(2), m.group(3)
-    if kind in _SPECIAL_COUNTERS or kind in KEYWORDS:
-        raise Unsupported(m.string)
+    _plain_or_keyword_counter(kind, m.string)
     flt = _group(what)
     if flt is not None:
         return [V.AddCountersAll(kind, n, flt)]
@@ -186,8 +212,10 @@ def _surveil(m, targets):
     return [V.Surveil(amount(m.group(1)))]
 
 
-@template(rf"(?:{_PLAYER} )?mills? {N} cards?")
+@template(rf"(?:{_PLAYER} mills?|mill) {N} cards?")
 def _mill(m, targets):
+    # "mill two cards" is you; "mills two cards" with no subject belongs to a subject before it
+    # ("target player loses 2 life and mills two cards": that player mills, _with_subject_of)
     who = _who(m.group(1), targets) if m.group(1) else V.YOU
     return [V.Mill(amount(m.group(2)), who)]
 
@@ -300,7 +328,9 @@ def _sacrifice_self(m, targets):
 def _then(m, targets):
     """"draw a card, then discard a card" (608.2c: in the order written); a series "draw three cards, untap
     up to two lands, then discard a card" (Pore Over the Pages): each part in order."""
-    return _no_mana(_series(m.group(1), targets) + sub_effects(m.group(2), targets))
+    _whole_sentence_x(m.string)
+    # "target player discards a card, then mills a card": the later clause is that player's (_with_subject_of)
+    return _no_mana(_series(m.group(1), targets) + _with_subject_of(m.group(1), m.group(2), targets))
 
 
 def _series(text: str, targets: list) -> list:
@@ -312,7 +342,7 @@ def _series(text: str, targets: list) -> list:
         pass
     for i in [i.start() for i in re.finditer(r", ", text)]:
         try:
-            return sub_effects(text[:i], targets) + sub_effects(text[i + 2:], targets)
+            return sub_effects(text[:i], targets) + _with_subject_of(text[:i], text[i + 2:], targets)
         except Unsupported:
             del targets[n:]
     raise Unsupported(text)
@@ -322,26 +352,57 @@ def _series(text: str, targets: list) -> list:
 def _and(m, targets):
     """"you gain 3 life and draw a card", "each opponent loses 2 life and you gain 2 life"."""
     s = m.string
+    _whole_sentence_x(s)
     for i in [i.start() for i in re.finditer(r" and ", s)]:
         left, right = s[:i], s[i + 5:]
         n = len(targets)
         try:
             first = sub_effects(left, targets)
-            try:
-                second = sub_effects(right, targets)
-            except Unsupported:
-                if left.startswith("you ") and not right.startswith("you "):
-                    second = sub_effects("you " + right, targets)
-                elif re.match(r"(target player|target opponent) ", left):
-                    second = sub_effects("that player " + right, targets)
-                elif left.startswith("each player "):
-                    second = sub_effects("each player " + right, targets)
-                else:
-                    raise
-            return _no_mana(first + second)
+            return _no_mana(first + _with_subject_of(left, right, targets))
         except Unsupported:
             del targets[n:]
     raise Unsupported(s)
+
+
+def _whole_sentence_x(s: str) -> None:
+    """"You draw X cards and you lose X life, where X is ...": the "where X is" defines every X of the
+    sentence, so the sentence is not split into clauses here (effects_phrases._amount_where_x reads it)."""
+    if ", where x is " in s:
+        raise Unsupported(s)
+
+
+def _with_subject_of(left: str, right: str, targets: list) -> list:
+    """The effects of `right`, a clause that may leave out the subject of `left` ("target opponent loses 2
+    life and gets a poison counter": that player gets it)."""
+    subject = re.match(r"(target player|target opponent|that player|each player|each opponent) ", left)
+    verb = right.split(" ", 1)[0]
+    if subject and verb.endswith("s") and verb not in ("its", "this", "his"):
+        # "target player loses 2 life and mills two cards": a verb of the third person is that player's
+        who = "each player" if subject.group(1) == "each player" else (
+            "each opponent" if subject.group(1) == "each opponent" else "that player")
+        return sub_effects(f"{who} {right}", targets)
+    try:
+        return sub_effects(right, targets)
+    except Unsupported:
+        if left.startswith("you ") and not right.startswith("you "):
+            return sub_effects("you " + right, targets)
+        if re.match(r"(target player|target opponent|that player) ", left):
+            return sub_effects("that player " + right, targets)
+        if left.startswith("each player "):
+            return sub_effects("each player " + right, targets)
+        raise
+
+
+@template(r"(.+?), ([^,]+), and ([^,]+)")
+def _three_clauses(m, targets):
+    """"You gain 2 life, draw a card, and scry 1": three clauses in order, the later two of the first
+    one's subject when they name none (", then" is _then's)."""
+    _whole_sentence_x(m.string)
+    first, second, third = m.group(1), m.group(2), m.group(3)
+    effects = sub_effects(first, targets)
+    effects += _with_subject_of(first, second, targets)
+    effects += _with_subject_of(first, third, targets)
+    return _no_mana(effects)
 
 
 _ = _CREATURES_ALL
@@ -427,7 +488,10 @@ def _prevent_next(m, targets):
 
 @template(r"prevent all (combat )?damage that would be dealt (?:to (.+?) )?this turn")
 def _prevent_all(m, targets):
-    """615.1: "Prevent all combat damage that would be dealt this turn" (Fog)."""
+    """615.1: "Prevent all combat damage that would be dealt this turn" (Fog); "... to you and creatures you
+    control this turn" (Safe Passage: a group, effects_prevention.py)."""
+    if m.group(2) and (m.group(2).startswith("you and ") or _group(m.group(2)) is not None):
+        return effects_prevention.prevent_all_to(m.group(2), bool(m.group(1)))
     who = _who(m.group(2), targets) if m.group(2) else None
     return [V.PreventDamage(None, who, combat_only=bool(m.group(1)))]
 

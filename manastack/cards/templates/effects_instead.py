@@ -171,6 +171,11 @@ def _refers_to_it(x: object) -> bool:
     return False
 
 
+def if_effect(cond_text: str, text: str, targets: list) -> InsteadIf:
+    """608.2c: "if [condition], [effect]" as an effect (the condition of an intervening "if")."""
+    return _if_effect(cond_text, text, targets)
+
+
 def _if_effect(cond_text: str, text: str, targets: list) -> InsteadIf:
     if re.match(r"(?:it|its|it's|that|they|their|those|the|a|an|this)\b", cond_text):
         raise Unsupported(cond_text)  # about an object of the effect, not the source's controller

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from ...model import vocab as V
 from ...model.vocab import referred_objects
@@ -58,13 +59,14 @@ def _you_may_have(m, targets):
 
 @template(rf"(you|target player|target opponent|each opponent|each player) (gains?|loses?) {N} life for each (.+)")
 def _life_for_each(m, targets):
-    """"You gain 1 life for each creature you control" (the number is counted as it resolves, 608.2h)."""
+    """"You gain 1 life for each creature you control / Locus on the battlefield" (the number is counted
+    as it resolves, 608.2h)."""
     n = amount(m.group(3))
     what = m.group(4)
     if not isinstance(n, int) or not what.endswith((" you control", " your opponents control",
-                                                     " an opponent controls")):
+                                                     " an opponent controls", " on the battlefield")):
         raise Unsupported(m.string)
-    flt = parse_filter(what)
+    flt = parse_filter(what.removesuffix(" on the battlefield"))  # every player's (Glimmerpost's Loci)
     effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
     if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
         raise Unsupported(m.string)
@@ -81,7 +83,9 @@ def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
         if who_text not in ("target player", "target opponent"):
             raise Unsupported(what)
         return referred_objects.BasicLandTypes(V.Ref(len(targets) - 1))
-    if not what.endswith((" you control", " your opponents control", " an opponent controls", " on the battlefield")):
+    # "other permanent you control with mana value 3 or greater": a quality may follow who controls them
+    if not re.search(r" (?:you control|your opponents control|an opponent controls|on the battlefield)"
+                     r"(?: with [a-z0-9 +/]+)?$", what):
         raise Unsupported(what)
     return V.Count(parse_filter(what.replace(" on the battlefield", "")))
 
@@ -95,6 +99,24 @@ def _damage_count(m, targets):
         raise Unsupported(m.string)  # every X of the sentence is the number counted (Sparksmith: two of them)
     count = _count_of(m.group(3), "", targets)
     return [dataclasses.replace(e, amount=count) for e in effects]
+
+
+@template(r"(.+), where x is the number of (.+)")
+def _amount_where_x(m, targets):
+    """"{T}: Create X 1/1 red Goblin creature tokens, where X is the number of Goblins you control" (Krenko),
+    "draw X cards, where X is the number of ...": every X of the sentence is an effect's amount, counted
+    as it resolves (608.2h)."""
+    effects = sub_effects(m.group(1), targets)
+    count = _count_of(m.group(2), "", targets)
+    out = []
+    for e in effects:
+        fields = {f.name: getattr(e, f.name) for f in dataclasses.fields(e)}
+        if any(k != "amount" and v == "X" for k, v in fields.items()):
+            raise Unsupported(m.string)  # an X that is not an amount ("+X/+X", "X/X tokens")
+        out.append(dataclasses.replace(e, amount=count) if fields.get("amount") == "X" else e)
+    if out == effects:
+        raise Unsupported(m.string)  # no X to define
+    return out
 
 
 @template(rf"(?:(target player|target opponent|you) )?draws? (a card|{N} cards) for each (.+)")

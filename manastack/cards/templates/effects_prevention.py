@@ -1,11 +1,18 @@
-""""The next time a source of your choice would deal damage to you this turn, prevent that damage"
-(609.7a, 615.7); executed by rules/prevention.py.
+"""Prevention effects of spells and abilities; executed by rules/prevention.py.
+
+- "The next time a source of your choice would deal damage to you this turn, prevent that damage"
+  (609.7a, 615.7).
+- "Damage can't be prevented this turn" (615.12).
+- "Prevent all damage that would be dealt to you and creatures you control this turn" (615.1, a group).
 """
 
 from __future__ import annotations
 
+import re
+
 from ...model import vocab as V
 from ...model.vocab import prevention
+from ..compiler import Unsupported
 from .effects_common import parse_filter, target, template
 
 
@@ -21,3 +28,23 @@ def _prevent_next_from_source(m, targets):
     elif m.group(2) == "any target":
         to = target("any target", targets)
     return [prevention.PreventNextFromSource(quality, to)]
+
+
+@template(r"damage can't be prevented this turn")
+def _cant_be_prevented(m, targets):
+    """615.12: Skullcrack, Stomp, Flaring Pain."""
+    return [prevention.DamageCantBePrevented()]
+
+
+def prevent_all_to(phrase: str, combat_only: bool) -> list:
+    """615.1: "Prevent all [combat] damage that would be dealt to [you and] creatures you control this turn"
+    (Safe Passage; the group phrase as effects_core.py's `_group` reads it; called by its "prevent all"
+    template)."""
+    you = phrase.startswith("you and ")
+    rest = phrase[len("you and "):] if you else phrase
+    m = re.fullmatch(r"(?:all |each )?(.+)", rest)
+    assert m is not None
+    group = parse_filter(m.group(1))
+    if group is None or not group.types:
+        raise Unsupported(phrase)
+    return [prevention.PreventAllDamageTo(you, group, combat_only)]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
@@ -34,9 +35,10 @@ from ...model.vocab import (
     referred_objects,
     zone_change_effects,
 )
+from ...model.vocab.combat_keywords import UntapAll
 from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
 from ..draft import CardDraft
-from .effects_common import N, amount, parse_filter, sub_effects, substitute, target, template
+from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, substitute, target, template
 
 # The vocabulary modules of the rules modules that execute this module's effects (_refers_to_it reads their effects' fields).
 _RULES_MODULES = frozenset(m.__name__ for m in (hand_effects, keyword_actions, library_effects, prevention,
@@ -157,10 +159,14 @@ def _object_named(phrase: str, targets: list) -> V.Who:
 
 
 @template(r"(you|target player|target opponent|that player|each opponent|each player) (gains?|loses?) life equal to "
-          r"(its|that creature's|that permanent's|cardname's) (power|toughness)")
+          r"(its|that creature's|that permanent's|cardname's) (power|toughness|mana value)")
 def _life_equal(m, targets):
     """"You gain life equal to that creature's toughness" (608.2h: its last known information if it left)."""
-    stat = referred_objects.ObjectStat(_object_named(m.group(3), targets), m.group(4))
+    who = _object_named(m.group(3), targets)
+    if m.group(4) == "mana value" and not isinstance(who, V.Ref):
+        # "its mana value" of a target (Divine Offering); a revealed card's is effects_library's (Dark Confidant)
+        raise Unsupported(m.string)
+    stat = referred_objects.ObjectStat(who, m.group(4))
     effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
     if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
         raise Unsupported(m.string)
@@ -231,9 +237,9 @@ def _check_sacrificed(out: CardDraft, unsupported: list) -> None:
 CARD_CHECKS.append(_check_sacrificed)
 
 
-@template(r"sacrifice (cardname|it) unless you pay ((?:\{[0-9wubrgc]\})+)")
+@template(r"sacrifice (cardname|it) unless you pay ((?:\{[0-9wubrgc]\})+)(?: for each (.+))?")
 def _sacrifice_unless_pay(m, targets):
-    """118.12a."""
+    """118.12a; "unless you pay {1} for each other creature you control" (counted as it resolves)."""
     who = target(m.group(1), targets)
     if isinstance(who, V.Ref):
         raise Unsupported(m.string)  # "it" is the source or the trigger's object here, not a target
@@ -241,7 +247,12 @@ def _sacrifice_unless_pay(m, targets):
         cost = parse_cost(m.group(2).upper())
     except ValueError:
         raise Unsupported(m.string) from None
-    return [referred_objects.SacrificeUnlessPay(who, cost)]
+    per = None
+    if m.group(3):
+        if cost.pips or cost.x_count or not m.group(3).endswith(" you control"):
+            raise Unsupported(m.string)  # only a generic amount per permanent of yours
+        per = parse_filter(m.group(3))
+    return [referred_objects.SacrificeUnlessPay(who, cost, per)]
 
 
 _OBJ = r"(it|that creature|that card|cardname|that permanent|that token)"
@@ -385,3 +396,49 @@ def _fold_no_regeneration(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_no_regeneration)
+
+
+# --------------------------------------------------------------------------- "they gain ..." after a group
+
+
+@dataclass(frozen=True, slots=True)
+class _TheyGain(V.Effect):
+    """Compile-time marker: "They gain flying until end of turn" after an effect on a group (folded into
+    a PumpAll of that group by _fold_they_gain)."""
+
+    keywords: tuple[str, ...]
+
+
+@template(r"(?:they|those creatures) gain (.+) until end of turn")
+def _they_gain(m, targets):
+    """"Untap all creatures you control. They gain flying and double strike until end of turn" (608.2c:
+    "they" are the creatures the effect before acted on)."""
+    return [_TheyGain(keywords_of(m.group(1)))]
+
+
+def _membership_kept(before: V.Effect) -> V.ObjectFilter | None:
+    """The group of `before` when acting on it can't change which objects the group holds, so that the
+    group read again is the objects "they" refers to: untapping a group that isn't defined by being
+    tapped; putting counters on a group not defined by power, toughness or keywords."""
+    flt = getattr(before, "filter", None)
+    if isinstance(before, UntapAll) and flt is not None and flt.tapped is None:
+        return flt
+    if isinstance(before, V.AddCountersAll) and flt is not None and not (
+            isinstance(flt, V.FilterPlus) and (flt.power_min is not None or flt.power_max is not None
+                                               or flt.toughness_max is not None or flt.keywords
+                                               or flt.non_keywords or flt.power_below_source)):
+        return flt
+    return None
+
+
+def _fold_they_gain(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the marker becomes a PumpAll of the group the effect just before acted on."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _TheyGain):
+            flt = _membership_kept(effects[i - 1]) if i else None
+            if flt is None:
+                raise Unsupported("they gain ...: no group acted on just before")
+            effects[i] = V.PumpAll(flt, 0, 0, e.keywords)
+
+
+EFFECTS_CHECKS.append(_fold_they_gain)

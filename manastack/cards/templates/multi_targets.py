@@ -1,6 +1,7 @@
 """Several targets for one instance of the word "target" (CR 601.2c, 115.1): "tap up to two target
 creatures", "return up to one target creature card from your graveyard to your hand", "put a +1/+1
-counter on each of up to three target creatures", "two target creatures each get +1/+1".
+counter on each of up to three target creatures", "two target creatures each get +1/+1", "any number of
+target players each gain 6 life" (up to two in a two-player game).
 
 The sentence is read in the singular ("tap target creature") by the other templates; its effects
 are then repeated for each of the N targets, each a TargetSpec of its own in one group (chosen once
@@ -21,13 +22,18 @@ from .effects_common import SUBTYPES, substitute
 
 _COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _RX = re.compile(r"(?P<pre>.*?)\b(?P<each>each of )?(?:up to (?P<upto>one|two|three|four|five)"
-                 r"|(?P<exact>two|three|four|five)) (?P<other>other )?(?:target (?P<rest>.+)|(?P<any>targets)(?P<tail>.*))")
+                 r"|(?P<exact>two|three|four|five)|(?P<anynum>any number of)) (?P<other>other )?"
+                 r"(?:target (?P<rest>.+)|(?P<any>targets)(?P<tail>.*))")
+# "any number of target players": a two-player game has two players and one opponent, so at most that many
+_ANY_NUMBER_OF = {"players": 2, "opponents": 1}
 _NOUNS = {"creatures": "creature", "permanents": "permanent", "artifacts": "artifact", "enchantments": "enchantment",
           "lands": "land", "cards": "card", "planeswalkers": "planeswalker", "players": "player", "spells": "spell",
           "tokens": "token", "opponents": "opponent", "battles": "battle"}
 # Plural wording of the rest of the sentence → the singular the one-target templates read.
 _PHRASES = (
     (" each get ", " gets "), (" each gain ", " gains "), (" each have ", " has "), (" get ", " gets "),
+    (" each draw ", " draws "), (" each discard ", " discards "), (" each mill ", " mills "),
+    (" each lose ", " loses "), (" each sacrifice ", " sacrifices "),
     (" gain ", " gains "), (" have ", " has "), (" become ", " becomes "),
     ("their owners' hands", "its owner's hand"), ("their owner's hand", "its owner's hand"),
     ("their owners' libraries", "its owner's library"), ("their controllers'", "its controller's"),
@@ -61,8 +67,14 @@ def _several_targets(m: re.Match, targets: list) -> list:
     s = m.string
     if any(r in s for r in _RELATED):
         raise Unsupported(s)
-    n = _COUNT[m.group("upto") or m.group("exact")]
-    optional = m.group("upto") is not None
+    if m.group("anynum"):
+        noun = (m.group("rest") or "").split(" ", 1)[0]
+        if noun not in _ANY_NUMBER_OF or m.group("other"):
+            raise Unsupported(s)  # any number of target creatures: not bounded by the game
+        n, optional = _ANY_NUMBER_OF[noun], True
+    else:
+        n = _COUNT[m.group("upto") or m.group("exact")]
+        optional = m.group("upto") is not None
     if m.group("any") is not None:  # "deals 1 damage to each of two targets": any target (115.4)
         if m.group("other"):
             raise Unsupported(s)

@@ -11,7 +11,8 @@ Templates (lower-cased paragraph, CARDNAME for the card's own name):
   "attacking creatures you control", "white / colorless / legendary creatures you control",
   "creatures you control with flying / with +1/+1 counters on them", "creatures you control that
   are enchanted", "other permanents you control", "each creature you control with a +1/+1 counter
-  on it"). "For each X": permanents you control or on the battlefield, Auras/Equipment attached,
+  on it", "each other creature you control that's a Cat, Elemental, or Beast": one of the listed
+  creature types). "For each X": permanents you control or on the battlefield, Auras/Equipment attached,
   cards in hand or graveyard, counters.
 - Combat restrictions and requirements (508.1c-d, 509.1a-c): "can't block", "can't attack", "can't
   attack or block", "can't be blocked", "can't be blocked by more than one creature", "... except by
@@ -20,7 +21,8 @@ Templates (lower-cased paragraph, CARDNAME for the card's own name):
   power less than CARDNAME's power can't block it", "can block only creatures with flying", "can
   block an additional creature / any number of creatures", "attacks (or blocks) each combat if
   able", "is goaded" (701.15b, two players), "can't attack unless defending player controls an
-  Island", "can't attack/block alone", "its activated abilities can't be activated" (602.5),
+  Island", "can't attack/block alone", "its activated abilities can't be activated [unless they're mana
+  abilities]" (602.5),
   "doesn't untap during its controller's untap step" (502.3).
 - Conditions (611.3a, evaluated on read): "during your turn", "as long as it's your turn /
   attacking / untapped", "as long as you control an artifact / three or more artifacts / a Plains",
@@ -96,6 +98,15 @@ _SUBJECT_KW = "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse
 def parse_group(subj: str) -> dict:
     """"other elf creatures you control" → LayeredStatic keyword arguments. Raises Unsupported."""
     p = subj.strip()
+    listed: set[str] = set()
+    # "each other creature you control that's a Cat, Elemental, or Beast": one of the listed creature types
+    m = re.fullmatch(r"each (other )?creature( you control| your opponents control)? that's an? (.+)", p)
+    if m:
+        names = [re.sub(r"^an? ", "", t) for t in re.split(r",? or |, ", m.group(3)) if t]
+        if len(names) < 1 or any(t not in SINGULAR_TYPES for t in names):
+            raise Unsupported(subj)
+        listed = {SINGULAR_TYPES[t] for t in names}
+        p = f"{m.group(1) or ''}creatures{m.group(2) or ''}"
     other = False
     if p.startswith("other "):
         other, p = True, p[len("other "):]
@@ -177,6 +188,9 @@ def parse_group(subj: str) -> dict:
         i += 1
     if len(colors) > 1:
         raise Unsupported(subj)
+    if listed and subtypes:
+        raise Unsupported(subj)
+    subtypes |= listed
     flt = ObjectFilter(types=frozenset(types), subtypes=frozenset(subtypes), colors=frozenset(colors),
                        non_colors=frozenset(non_colors), controller=controller, other=other, tapped=tapped)
     return {"affects": "group", "filter": flt, "attacking": attacking, "with_keyword": with_kw, "token": token,
@@ -296,6 +310,7 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"can't attack or block alone", ("cant_attack_alone", "cant_block_alone")),
     (r"is every creature type", ("all_creature_types",)),
     (r"its activated abilities can't be activated", ("no_activated",)),
+    (r"its activated abilities can't be activated unless they're mana abilities", ("no_nonmana_activated",)),
     (r"can't be blocked by creatures with greater power", ("unblockable_by_greater_power",)),
     (r"(?:doesn't|don't) untap during (?:its controller's|your|their controllers'|its controllers') untap steps?",
      ("doesnt_untap",)),
@@ -492,7 +507,8 @@ _HEAD = "|".join(sorted((re.escape(p) for p in PLURAL_TYPES), key=len, reverse=T
 _GROUP = (rf"(?:other |all )?(?:[a-z]+ )*?(?:creatures|creature tokens|permanents|{_HEAD})"
           rf"(?: you control| your opponents control)?(?: that are (?:enchanted|equipped))?"
           rf"(?: with (?:{_KW_ALT}|[+\-0-9/a-z]+ counters on them))?")
-_SUBJ = rf"(cardname|it|enchanted (?:creature|permanent|land|artifact)|equipped creature|{_GROUP})"
+_EACH_LISTED = r"each (?:other )?creature(?: you control| your opponents control)? that's an? [a-z, ]+?"
+_SUBJ = rf"(cardname|it|enchanted (?:creature|permanent|land|artifact)|equipped creature|{_GROUP}|{_EACH_LISTED})"
 _ABILITY_WORD = r"(?:[a-z' ]+(?: \d+)? — )?"
 _COND = r"([a-z0-9'+/\- ]+?)"
 
@@ -640,6 +656,13 @@ def _enchant(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     phrase = m.group(1)
     if phrase in ("player", "opponent") or "card" in phrase or "graveyard" in phrase:
         raise Unsupported(para)
+    land = re.fullmatch(r"(forest|plains|island|swamp|mountain)( you control| an opponent controls)?", phrase)
+    if land:  # "Enchant Mountain you control" (Chained to the Rocks): a basic land type (205.3i)
+        who = {" you control": "you", " an opponent controls": "opponent"}.get(land.group(2) or "")
+        flt = ObjectFilter(subtypes=frozenset({land.group(1).capitalize()}), controller=who)
+        out.enchant = flt
+        out.abilities.append(StaticAbility(para, "enchant", flt))
+        return
     kind, flt = parse_object_phrase(phrase)
     if kind != "permanent":
         raise Unsupported(para)

@@ -3,13 +3,17 @@ rules/prevention.py (PreventAllRemoveCounter, consulted by rules/effects.py deal
 
 - "If damage would be dealt to CARDNAME, prevent that damage. Remove a +1/+1 counter from CARDNAME."
   (Phantom Wurm, Phantom Centaur, Phantom Nishoba ...)
+- "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME / enchanted creature [during
+  your turn]" (Cho-Manno, Fog Bank, Gaseous Form, Gideon Blackblade).
+- "Damage can't be prevented." (615.12, while the permanent is on the battlefield).
 """
 
 from __future__ import annotations
 
 import re
 
-from ...model.vocab.prevention import PreventAllRemoveCounter
+from ...model import vocab as V
+from ...model.vocab.prevention import PREVENT_ALL, UNPREVENTABLE, PreventAllDamage, PreventAllRemoveCounter
 from ..compiler import Unsupported, paragraph_template
 from ..draft import CardDraft
 
@@ -21,3 +25,23 @@ def _prevent_remove_counter(m: re.Match, para: str, out: CardDraft, is_spell: bo
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(PreventAllRemoveCounter(para.strip(), "prevent_remove_counter", counter_kind=m.group(1)))
+
+
+@paragraph_template(r"prevent all (combat )?damage that would be dealt (to and dealt by|to|by) (cardname|enchanted creature)"
+                    r"( during your turn)?")
+def _prevent_all(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """615.1: a static prevention effect of the permanent, for as long as it is on the battlefield."""
+    if is_spell:
+        raise Unsupported(para)
+    how = m.group(2)
+    out.abilities.append(PreventAllDamage(
+        para.strip(), PREVENT_ALL, scope="self" if m.group(3) == "cardname" else "enchanted",
+        to=how != "by", by=how != "to", combat_only=bool(m.group(1)), your_turn=bool(m.group(4))))
+
+
+@paragraph_template(r"damage can't be prevented")
+def _unpreventable(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """615.12 as a static ability (Everlasting Torment, Leyline of Punishment)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), UNPREVENTABLE))

@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ..compiler import Unsupported, compile_paragraph, paragraph_template, parse_effects, trigger_template
+from ..compiler import (
+    Unsupported,
+    compile_paragraph,
+    paragraph_template,
+    parse_effects,
+    parse_keywords,
+    trigger_template,
+)
 from ..draft import CardDraft
 from .effects_common import article_filter, parse_filter
 
@@ -161,9 +168,10 @@ def _cast(m):
     """601.2i: "whenever you cast a noncreature spell"."""
     what = m.group(2)
     scope = {}
-    for suffix, sc in ((" during an opponent's turn", "opponent_turn"),):
+    for suffix, sc in ((" during an opponent's turn", "opponent_turn"), (" from your graveyard", "from_graveyard")):
         if what.endswith(suffix):
-            what, scope = what[: -len(suffix)], {"scope": sc}  # 601.2i, while another player is active
+            # 601.2i, while another player is active; 601.2a, a spell cast from its caster's graveyard
+            what, scope = what[: -len(suffix)], {"scope": sc}
     if what in ("instant", "sorcery", "instant or sorcery"):
         what += " spell"  # the older wording: "whenever you cast an instant"
     if what == "kicked spell":
@@ -176,6 +184,13 @@ def _cast(m):
     if what == "spell":
         flt = None
     else:
+        keyword = None
+        km = re.fullmatch(r"(.+ spell) with ([a-z ]+)", what)
+        if km and not km.group(2).startswith("mana value"):
+            found = parse_keywords(km.group(2))
+            if found is None or len(found) != 1:
+                raise Unsupported(what)
+            what, keyword = km.group(1), found[0]  # "a creature spell with infect": a keyword the spell has
         mm = re.fullmatch(r"(?:(.+) )?spell( with mana value \d+ or (?:greater|less))?", what)
         if not mm:
             raise Unsupported(what)
@@ -188,12 +203,14 @@ def _cast(m):
         if not kind and not mm.group(2) and not special:
             raise Unsupported(what)
         flt = parse_filter((kind or "permanent") + (mm.group(2) or ""))
-        if special:
+        if special or keyword:
             base = {f: getattr(flt, f) for f in flt.__dataclass_fields__}
             if "multicolored" in special:
                 base["multicolored"] = True
             if "historic" in special:
                 base["historic"] = True
+            if keyword:
+                base["keywords"] = frozenset({keyword}) | base.get("keywords", frozenset())
             flt = V.FilterPlus(**base)
     return {"event": "cast", "who": _CAST_WHO[m.group(1)], "filter": flt, **scope}
 

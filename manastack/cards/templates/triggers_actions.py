@@ -5,7 +5,8 @@ rules/trigger_events.py (and rules/triggers.py for the events it already knew).
   702.29d "Whenever you cycle or discard a card" (one trigger for a cycled card: it is a discard);
   701.8 "Whenever you / an opponent / a player discards a card" (or "a creature card" ...).
 - "When CARDNAME / enchanted creature / a creature you control becomes the target of a spell or
-  ability (an opponent controls)".
+  ability (an opponent controls)"; "..., CARDNAME deals 2 damage to that spell's controller" (its
+  "that player").
 - 601.2i "Whenever a player casts their second spell each turn", "Whenever you cast your first spell
   during each opponent's turn"; "When you cast a creature spell" ("when" for the "whenever" template
   of triggers.py).
@@ -100,6 +101,23 @@ def _object_becomes_target(m, para, out: CardDraft, is_spell):
     effects = parse_effects(rest, targets)
     out.abilities.append(V.TriggeredAbility(para, "becomes_target", effects, tuple(targets), scope="filter",
                                                filter=flt, who=_target_who(m, 3)))
+
+
+@paragraph_template(rf"(?:when|whenever) cardname {_TARGET_OF}, (.+\bthat (?:spell|ability)'s controller\b.*)")
+def _becomes_target_controller(m, para, out: CardDraft, is_spell):
+    """Bonecrusher Giant: "Whenever CARDNAME becomes the target of a spell, CARDNAME deals 2 damage to that
+    spell's controller": the trigger's "that player" (rules/trigger_events.py became_target) is the
+    controller of the spell or ability that targeted it, the one the condition names."""
+    kind = m.group(1)
+    rest = m.group(3)
+    whose = {"a spell": ("spell",), "an ability": ("ability",)}.get(kind, ("spell", "ability"))
+    if is_spell or any(f"that {w}'s controller" in rest for w in ("spell", "ability") if w not in whose) \
+            or re.search(r"\bthat (?:spell|ability)\b(?!'s controller)|\bthat player\b", rest):
+        raise Unsupported(para)
+    targets: list = []
+    effects = parse_effects(re.sub(r"\bthat (?:spell|ability)'s controller\b", "that player", rest), targets)
+    out.abilities.append(V.TriggeredAbility(para, "becomes_target", effects, tuple(targets), scope="self",
+                                               who=_target_who(m, 1)))
 
 
 # --- "when" forms of the "whenever" templates -------------------------------------------------------

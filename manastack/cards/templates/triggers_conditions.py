@@ -7,7 +7,8 @@
   conditions.py).
 - 603.8 state triggers: "When you control no Islands", "When CARDNAME has no ice counters on it".
 - 503.1 "At the beginning of the upkeep of enchanted creature's controller".
-- Two events, one effect (two abilities): "When you cycle CARDNAME and when CARDNAME dies", "When you
+- Two events, one effect (two abilities): "Whenever another creature you control enters or dies",
+  "When you cycle CARDNAME and when CARDNAME dies", "When you
   cast or cycle CARDNAME", "When CARDNAME enters and when you sacrifice it".
 
 Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
@@ -19,12 +20,13 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.cast_origin import WasCast
-from ...model.vocab.conditions import ControlCount, OpponentMoreLands, WasKicked
+from ...model.vocab.conditions import ControlCount, NoCountersOnSource, OpponentMoreLands, WasKicked
 from ..compiler import (
     Unsupported,
     number,
     paragraph_template,
     parse_effects,
+    trigger_kwargs,
     trigger_template,
 )
 from ..draft import CardDraft
@@ -66,6 +68,10 @@ def intervening_condition(text: str, event: str) -> object:
         if event != "etb":
             raise Unsupported(text)  # "it" is the permanent that entered
         return WasKicked()
+    m = re.fullmatch(r"there are no ([a-z+/\-0-9]+) counters on cardname|cardname has no ([a-z+/\-0-9]+) counters on it",
+                     text)
+    if m:
+        return NoCountersOnSource(m.group(1) or m.group(2))  # the source's own counters
     if text in ("an opponent controls more lands than you", "defending player controls more lands than you"):
         return OpponentMoreLands()
     m = re.fullmatch(r"(you cast it|it was cast|you didn't cast it|it wasn't cast)( from your hand)?", text)
@@ -100,6 +106,17 @@ _TWO_EVENTS: dict[str, tuple[dict, dict]] = {
 def _two_events(m, para, out: CardDraft, is_spell):
     """702.29c, 603.10a, 701.17a: two trigger events for the same effect — two triggered abilities."""
     for kwargs in _TWO_EVENTS[m.group(1)]:
+        targets: list = []
+        effects = parse_effects(m.group(2), targets)
+        out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
+
+
+@paragraph_template(r"whenever ((?:another|a|an) .+?) enters or dies, (.+)")
+def _enters_or_dies(m, para, out: CardDraft, is_spell):
+    """603.6a / 603.10a: "Whenever another creature you control enters or dies, ..." is two trigger
+    events for the same effect: two triggered abilities, each read like its own condition."""
+    for event in ("enters", "dies"):
+        kwargs = trigger_kwargs(f"whenever {m.group(1)} {event}")
         targets: list = []
         effects = parse_effects(m.group(2), targets)
         out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))

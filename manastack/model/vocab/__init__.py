@@ -61,6 +61,10 @@ class TargetSpec:
     # Targets of one instance of the word "target" ("up to two target creatures") share a group > 0:
     # chosen in increasing id order in legal action lists, since their order means nothing.
     group: int = 0
+    # 601.2c: "any number of target ...": the last target spec of an ability may be chosen again any
+    # number of times (at least once), each time for a different object or player (115.3); the player
+    # announces how many as the spell is cast (rules/targeting.py fitted_specs).
+    repeat: bool = False
 
 
 # Who an effect refers to.
@@ -140,12 +144,17 @@ class ReturnToHand(Effect):
 
 @dataclass(frozen=True, slots=True)
 class ReturnFromGraveyard(Effect):
-    """Return target card from a graveyard to the battlefield under your control. `counters`: "... Put a
-    +1/+1 counter or a loyalty counter on it.": one counter of the kind its controller chooses among these
-    (one kind: that one), put on the permanent it became once it is on the battlefield (122.1, 400.7)."""
+    """Return target card from a graveyard to the battlefield under your control (`owner`: "under its
+    owner's control"). `counters`: "... Put a +1/+1 counter or a loyalty counter on it.": one counter of
+    the kind its controller chooses among these (one kind: that one), put on the permanent it became once
+    it is on the battlefield (122.1, 400.7). `colors` / `subtypes`: "That creature is a black Zombie in
+    addition to its other colors and types" (layers 5 and 4, for as long as that permanent stays, 611.2a)."""
 
     target: Ref
     counters: tuple[str, ...] = ()
+    owner: bool = False
+    colors: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,9 +286,11 @@ class CreateContinuousEffect(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Flicker(Effect):
-    """Exile the targets, then return those cards to the battlefield under your control."""
+    """Exile the targets, then return those cards to the battlefield under your control (`owner`: under
+    their owners' control, Ephemerate)."""
 
     targets: tuple[Ref, ...]
+    owner: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +386,7 @@ class FilterPlus(ObjectFilter):
     non_subtypes: frozenset[str] = frozenset()  # "non-Human creature"
     blocking: bool = False  # "blocking creature"
     power_below_source: bool = False  # "with power less than this creature's power" (mentor, 702.134a)
+    mana_value_max_source_power: bool = False  # "with mana value less than or equal to this creature's power"
     historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
 
 
@@ -536,6 +548,8 @@ class CostPlus(Cost):
     tap_count: int = 0
     exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"
     exile_count: int = 0
+    mill: int = 0  # "Mill a card" (701.13a; 701.13b: not payable with fewer cards in the library)
+    return_to_hand: ObjectFilter | None = None  # "return a land you control to its owner's hand" (a spell's, 601.2b)
     # 602.5b-d: when the ability may be activated: "once_each_turn", "your_turn", "your_upkeep",
     # "before_attackers" (during your turn, before attackers are declared); "" any time.
     restriction: str = ""

@@ -22,6 +22,16 @@ class CastOption(V.Ability):
 
 
 @dataclass(frozen=True, slots=True)
+class FreeCastPermission(V.Ability):
+    """A static ability of a permanent: "You may cast spells with mana value less than or equal to the
+    number of lands you control without paying their mana costs" (Fires of Invention): an alternative
+    cost of {0} (118.9, 601.2b) its controller may choose for a spell cast from their hand, whose mana
+    value is at most the number of lands they control (`mv_le_lands`)."""
+
+    mv_le_lands: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class CastingKeyword(V.Ability):
     """A keyword that works while the spell is cast or on the stack: "split_second" (702.61a),
     "rebound" (702.88a), "assist" (702.132a)."""

@@ -39,4 +39,23 @@ class AnimateStatic(StaticAbility):
     animation: Animation | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class LoseAllAbilities(Effect):
+    """"Until end of turn, `target` loses all abilities [and has base power and toughness P/T]" (Humble):
+    613.1f layer 6, with the base power and toughness `base_pt` set in layer 7b (613.4b), both with
+    the effect's timestamp (613.7)."""
+
+    target: Who
+    base_pt: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPowerToughness(Effect):
+    """"Switch target creature's power and toughness until end of turn" (613.4d layer 7d)."""
+
+    target: Who
+
+
 ANIMATE = "animate"  # ContinuousEffect.kind read by rules/continuous.py
+LOSE_ALL = "lose_all_abilities"  # ContinuousEffect.kind: `target` loses all abilities (613.1f)
+SWITCH_PT = "switch_pt"  # ContinuousEffect.kind: `target`'s power and toughness are switched (613.4d)

@@ -22,8 +22,8 @@ class CastRestriction(V.Ability):
 class PlayerCastRestriction(V.Ability):
     """101.2 / 601.3: a static ability restricting which spells players may cast. who: "each", "you",
     "opponents" (relative to its controller). kind: "max_per_turn" (no more than `n` spells each turn),
-    "during_your_turn" (not during its controller's turn), "during_combat", "spells" (none of the spells
-    `spell` describes)."""
+    "during_your_turn" (not during its controller's turn), "only_your_turn" (only during the restricted
+    player's own turn), "during_combat", "spells" (none of the spells `spell` describes)."""
 
     who: str
     kind: str

@@ -110,3 +110,4 @@ class RenownTrigger(V.TriggeredAbility):
 
 
 NEXT_UNTAP = "next_untap"  # ContinuousEffect.until: ends after the untap step it applies to (502.3)
+THIS_COMBAT = "combat"  # ContinuousEffect.until: "attacks this combat if able" ends as the end of combat step begins (511.3)

@@ -30,6 +30,14 @@ class ControlCount:
 
 
 @dataclass(frozen=True, slots=True)
+class NoCountersOnSource:
+    """603.4: "if there are no arrowhead counters on CARDNAME" — the source (its last known
+    information once it has left, 603.10) has no counters of `kind`."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentMoreLands:
     """603.4: "if an opponent (defending player) controls more lands than you"."""
 

@@ -28,7 +28,7 @@ class CostCount:
     "greatest_power" / "total_power" (creatures the caster controls), "devotion" (700.5, to the colors
     in `types`), "colors_among" (colors among permanents the caster controls), "drawn" (cards the caster
     drew this turn), "died" (creatures that died this turn), "attacked" / "attacked_by_you" (creatures
-    that attacked this turn)."""
+    that attacked this turn); "extra_targets": the spell's chosen targets beyond the first (601.2f)."""
 
     kind: str
     filter: V.ObjectFilter | None = None
@@ -40,7 +40,9 @@ class CostCondition:
     """The "if ..." of a cost modifier. kind: "targets" (one of the spell's targets matches
     `filter`), "control" (the caster controls a permanent matching `filter`), "cast_another" (the
     caster has cast another spell this turn), "second_spell" (it will be the caster's second spell this
-    turn), "not_your_turn" (it isn't the caster's turn), "history"
+    turn), "not_your_turn" (it isn't the caster's turn), "targets_spell" (one of the spell's targets is a spell on the
+    stack matching `filter`), "opponent_cards_to_graveyard" (an opponent had at least `what` cards put into their
+    graveyard this turn), "history"
     (something happened this turn: `what`), "graveyard_types" (at least `what` card types among cards in
     the caster's graveyard), "first_of_kind" (the caster cast no `spell` kind of spell yet this turn)."""
 

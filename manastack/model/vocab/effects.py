@@ -26,3 +26,25 @@ class LifePayment:
         return f"{self.amount} life"
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame(V.Effect):
+    """104.2b: "you win the game" (the controller of the spell or ability): the game ends (104.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsInHand:
+    """An Amount: "X, where X is the number of cards in your hand minus 4" (counted as it resolves,
+    608.2h; a negative result is 0, 107.1b)."""
+
+    minus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TokenThen(V.Effect):
+    """"Create a 1/1 red Goblin creature token. That token gains haste until end of turn and attacks
+    this combat if able": `create` (one token), then `riders`, whose V.Ref(0) is the token created."""
+
+    create: V.Effect
+    riders: tuple[V.Effect, ...]

@@ -30,3 +30,14 @@ class RippleReveal(V.Effect):
     n: int
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class CastTargetCard(V.Effect):
+    """608.2g: "you may cast target instant or sorcery card [with mana value ...] from your graveyard
+    without paying its mana cost. If that spell would be put into your graveyard, exile it instead"
+    (Dreadhorde Arcanist, Goblin Dark-Dwellers, Torrential Gearhulk): the target card, cast while the
+    ability resolves; the spell remembers the replacement (614.1a) in its choices."""
+
+    target: V.Ref
+    exile_instead: bool = True

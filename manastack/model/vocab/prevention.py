@@ -24,3 +24,46 @@ class PreventAllRemoveCounter(V.StaticAbility):
     after, once per damage event (damage from several sources at once, 510.2, removes one)."""
 
 
+
+
+# The ContinuousEffect kind of "Damage can't be prevented this turn" (615.12; target None: all damage).
+UNPREVENTABLE = "damage_unpreventable"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageCantBePrevented(V.Effect):
+    """615.12: "Damage can't be prevented this turn" (Skullcrack, Stomp): until end of turn the prevention
+    effects that apply prevent nothing (their additional effects still happen) and shields aren't used up."""
+
+
+# The StaticAbility kind of PreventAllDamage.
+PREVENT_ALL = "prevent_all_damage"
+
+
+@dataclass(frozen=True, slots=True)
+class PreventAllDamage(V.StaticAbility):
+    """615.1: a permanent's "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
+    enchanted creature [during your turn]" (Cho-Manno, Fog Bank, Gaseous Form, Gideon Blackblade).
+    `scope`: "self" or "enchanted" (the permanent the Aura is attached to); `to` / `by`: damage dealt to
+    it / by it; `your_turn`: only during its controller's turn."""
+
+    scope: str = "self"
+    to: bool = True
+    by: bool = False
+    combat_only: bool = False
+    your_turn: bool = False
+
+
+# The ContinuousEffect kind of PreventAllDamageTo (its data: (you, group, combat_only, source name)).
+PREVENT_GROUP = "prevent_group"
+
+
+@dataclass(frozen=True, slots=True)
+class PreventAllDamageTo(V.Effect):
+    """615.1: "Prevent all [combat] damage that would be dealt to you and creatures you control this turn"
+    (Safe Passage): `you`: its controller; `group`: the permanents, checked as the damage would be dealt
+    (a prevention effect is no characteristic-changing effect: 611.2c doesn't lock the group in)."""
+
+    you: bool = False
+    group: V.ObjectFilter | None = None
+    combat_only: bool = False

@@ -35,8 +35,12 @@ class ObjectStat:
 
 @dataclass(frozen=True, slots=True)
 class SacrificeUnlessPay(V.Effect):
+    """118.12a: "sacrifice CARDNAME unless you pay {2}"; with `per`, "unless you pay {1} for each other
+    creature you control": the generic cost times the permanents matching `per` as it resolves."""
+
     target: V.Who
     cost: ManaCost
+    per: V.ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

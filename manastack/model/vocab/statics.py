@@ -61,7 +61,8 @@ class LayeredStatic(StaticAbility):
     "attack_unless:SUBTYPE", "cant_attack_alone", "cant_block_alone", "doesnt_untap",
     "unblockable_by:Q", "blockable_only_by:Q|Q", "unblockable_by_lesser_power", "extra_blocks:N",
     "any_number_blocks", "all_creature_types", "no_activated" (its activated abilities can't be
-    activated: they are left out of its abilities), "unblockable_by_greater_power").
+    activated: they are left out of its abilities), "no_nonmana_activated" (likewise, "unless they're
+    mana abilities"), "unblockable_by_greater_power").
     `condition`: None (always) or a Condition; `per`: "+N/+N for each ..." (a PerCount);
     `with_counter`: the group is "each creature you control with a +1/+1 counter on it"; `attached`:
     "creatures you control that are enchanted / equipped"; `supertype`: "legendary creatures"."""
@@ -103,6 +104,15 @@ class ChosenTypeStatic(LayeredStatic):
     ("Other creatures you control of the chosen type get +1/+1"; rules/entry_choices._of_chosen_type)."""
 
     of_chosen_type: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenNameStatic(LayeredStatic):
+    """A group LayeredStatic for the sources with the card name chosen as its source entered
+    ("Activated abilities of sources with the chosen name can't be activated", 201.4, 602.5;
+    rules/entry_choices._of_chosen_name; sources in other zones: entry_choices.named_source_restriction)."""
+
+    of_chosen_name: bool = True
 
 
 @dataclass(frozen=True, slots=True)

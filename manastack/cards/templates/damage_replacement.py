@@ -1,0 +1,37 @@
+"""Static abilities that change how much damage is dealt (614.1a); executed by rules/damage_replacement.py.
+
+- "If a source [you control] would deal damage to a permanent or player, it deals double / triple that
+  damage [to that permanent or player] instead" (Dictate of the Twin Gods, Furnace of Rath, Fiery
+  Emancipation); "If a [red] source you control would deal [noncombat] damage to an opponent or a
+  permanent an opponent controls, it deals that much damage plus N instead" (Torbran).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...model.vocab.damage_replacement import ANY_RECIPIENT, DAMAGE_REPLACEMENT, OPPONENTS, DamageReplacement
+from ..compiler import COLOR_WORDS, Unsupported, number, paragraph_template
+from ..draft import CardDraft
+
+_TO = {"a permanent or player": ANY_RECIPIENT, "an opponent or a permanent an opponent controls": OPPONENTS}
+
+
+@paragraph_template(r"if a (?:(white|blue|black|red|green) )?source( you control)? would deal (noncombat )?damage to "
+                    r"(a permanent or player|an opponent or a permanent an opponent controls), it deals "
+                    r"(double that damage|triple that damage|that much damage plus (\w+))"
+                    r"(?: to that (?:permanent or player|player or permanent))? instead")
+def _damage_replacement(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """614.1a: a replacement effect of the permanent, while it is on the battlefield."""
+    if is_spell:
+        raise Unsupported(para)
+    how = m.group(5)
+    if how.startswith("that much"):
+        op, n = "plus", number(m.group(6))
+        if not isinstance(n, int):
+            raise Unsupported(para)
+    else:
+        op, n = "times", 2 if how.startswith("double") else 3
+    out.abilities.append(DamageReplacement(
+        para.strip(), DAMAGE_REPLACEMENT, op=op, n=n, color=COLOR_WORDS[m.group(1)] if m.group(1) else "",
+        yours=bool(m.group(2)), to=_TO[m.group(4)], noncombat=bool(m.group(3))))

@@ -1,0 +1,95 @@
+"""Damage divided among targets (CR 601.2c-d, 608.2b, 107.1a): "CARDNAME deals 3 damage divided as you
+choose among one, two, or three targets", "... among one or two target creatures", "... among any number
+of target attacking or blocking creatures", "CARDNAME deals X damage divided evenly, rounded down, among
+any number of targets"; and Fireball's "This spell costs {1} more to cast for each target beyond the
+first" (601.2f).
+
+The targets are one instance of the word "target" (115.3: each object or player once), one TargetSpec
+per possible target in one group, the first required ("one or two": the second may be left unchosen);
+"any number of" is one repeating spec (601.2c: the player announces how many). Executed by
+rules/divided.py, which asks for the division as the spell is cast (601.2d). The division is asked only
+for a spell's own effects: in a triggered or activated ability, or inside a mode or a "you may", the
+sentence is refused (CARD_CHECKS).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from ...model import vocab as V
+from ...model.vocab.cost_modifiers import CostCount, CostModifier
+from ...model.vocab.divided import DividedDamage
+from ..compiler import CARD_CHECKS, PARAGRAPH_TEMPLATES, Unsupported, first_template, paragraph_template
+from ..draft import CardDraft
+from .effects_common import N, amount, target, template
+from .multi_targets import _singular
+
+_HOW_MANY = {"one or two": (1, 2), "one, two, or three": (1, 3), "up to two": (0, 2), "up to three": (0, 3),
+             "any number of": (1, 0)}
+
+
+@template(rf"(?:cardname|it) deals {N} damage divided (as you choose|evenly, rounded down,) among "
+          r"(one or two|one, two, or three|up to two|up to three|any number of) (?:(targets)|target (.+))")
+def _divided(m: re.Match, targets: list) -> list:
+    """601.2d: N damage divided among the targets; "evenly, rounded down" (107.1a): no division asked."""
+    n = amount(m.group(1))
+    least, most = _HOW_MANY[m.group(3)]
+    phrase = "any target" if m.group(4) else "target " + _singular(m.group(5))
+    k = len(targets)
+    ref = target(phrase, targets)
+    if not isinstance(ref, V.Ref) or len(targets) != k + 1 or targets[k].kind not in ("any", "permanent"):
+        raise Unsupported(m.string)
+    how = f"one of {m.group(3)}" if most else "any number of"
+    first = dataclasses.replace(targets[k], group=k + 1, text=f"{targets[k].text}, {how}",
+                                optional=least == 0, repeat=most == 0)
+    targets[k] = first
+    later = dataclasses.replace(first, optional=True)
+    for _ in range(most - 1):
+        targets.append(later)
+    return [DividedDamage(n, k, most, even=m.group(2) != "as you choose")]
+
+
+@paragraph_template(r"cardname costs \{(\d+)\} more to cast for each target beyond the first")
+def _per_extra_target(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """601.2f: the spell's own cost increase, counted from the number of targets chosen for it."""
+    if not is_spell:
+        raise Unsupported(para)
+    out.abilities.append(CostModifier(para, int(m.group(1)), "self", per=CostCount("extra_targets")))
+
+
+# Ahead of the general "CARDNAME costs {N} more to cast for each ..." reading (templates/casting.py).
+first_template(PARAGRAPH_TEMPLATES, PARAGRAPH_TEMPLATES.pop())
+
+
+def _nested(effects: object) -> bool:
+    """Whether a DividedDamage lies anywhere inside these effects (or abilities)."""
+    if isinstance(effects, DividedDamage):
+        return True
+    if isinstance(effects, tuple | list):
+        return any(_nested(e) for e in effects)
+    if dataclasses.is_dataclass(effects) and not isinstance(effects, type):
+        return any(_nested(getattr(effects, f.name)) for f in dataclasses.fields(effects))
+    return False
+
+
+def _check(out: CardDraft, unsupported: list[str]) -> None:
+    """601.2d is asked as a spell is cast: a division in an ability, nested in another effect (a mode, a
+    "you may"), or a repeating target followed by more targets is refused."""
+    for ab in out.abilities:
+        if _nested(ab):
+            unsupported.append(getattr(ab, "text", "") or "damage divided in an ability")
+    top = [e for e in out.spell_effects if isinstance(e, DividedDamage)]
+    if any(_nested(e) for e in out.spell_effects if not isinstance(e, DividedDamage)):
+        unsupported.append("damage divided inside another effect")
+    if len(top) > 1:
+        unsupported.append("two divisions in one spell")
+    specs = out.spell_targets
+    if any(s.repeat for s in specs[:-1]):
+        unsupported.append("targets after 'any number of targets'")
+    for e in top:
+        if e.even and not (e.count == 0 and e.first == len(specs) - 1):
+            unsupported.append("damage divided evenly among a fixed number of targets")
+
+
+CARD_CHECKS.append(_check)

@@ -1,0 +1,158 @@
+"""Effect sentences that put cards from graveyards onto the battlefield (reanimation) and blink
+permanents; executed by rules/effects.py (`ReturnFromGraveyard`, `Flicker`).
+
+- 110.2a, 608.2c: "Put target creature card from a graveyard onto the battlefield under your control"
+  (Reanimate), "... under its owner's control" (Kenrith, the Returned King), "Return target creature
+  card from your graveyard to the battlefield under your control".
+- 608.2h: "You lose life equal to that card's mana value" after such a return: the card as it last
+  existed in the graveyard (the return records it).
+- 613.1d-e, 611.2a: "That creature is a black Zombie in addition to its other colors and types" after
+  such a return (Rise from the Grave): the permanent the card became (400.7), for as long as it stays.
+- 406.2, 610.3: "Exile target creature you control, then return it to the battlefield under its owner's
+  control" (Ephemerate).
+
+This module is tried before effects_library, whose "you lose life equal to its mana value" reads the
+card revealed just before; the reading here declines unless a graveyard card was targeted before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from ...model import vocab as V
+from ...model.vocab import referred_objects
+from ..compiler import EFFECTS_CHECKS, Unsupported
+from ..words import COLOR_WORDS
+from .effects_common import CREATURE_TYPE_SET, SUBTYPES, sub_effects, target, template
+
+_GRAVEYARD_CARD = r"target (?:[a-z]+ )*?card from (?:a|your|an opponent's) graveyard"
+
+
+@template(rf"(?:put|return) ({_GRAVEYARD_CARD}) (?:onto|to) the battlefield(?: under (your|its owner's) control)?")
+def _reanimate(m: re.Match, targets: list) -> list:
+    """110.2a: without "under ... control" the card enters under the control of the player who put it
+    onto the battlefield: the ability's controller, as for "under your control"."""
+    ref = target(m.group(1), targets)
+    if not isinstance(ref, V.Ref) or targets[ref.index].kind != "graveyard_card":
+        raise Unsupported(m.string)
+    types = targets[ref.index].filter.types
+    if not types or "Enchantment" in types:
+        raise Unsupported(m.string)  # an Aura put onto the battlefield: what it enchants (303.4f) isn't chosen here
+    return [V.ReturnFromGraveyard(ref, owner=m.group(2) == "its owner's")]
+
+
+@dataclass(frozen=True, slots=True)
+class _LifeForReturnedValue(V.Effect):
+    """Compile-time marker: "you lose life equal to that card's mana value" (folded below)."""
+
+    ref: V.Ref
+
+
+@dataclass(frozen=True, slots=True)
+class _ReturnedIsAlso(V.Effect):
+    """Compile-time marker: "That creature is a black Zombie in addition to its other colors and types"."""
+
+    ref: V.Ref
+    colors: frozenset[str]
+    subtypes: frozenset[str]
+
+
+def _last_graveyard_target(targets: list) -> V.Ref | None:
+    for i in range(len(targets) - 1, -1, -1):
+        if targets[i].kind == "graveyard_card":
+            return V.Ref(i)
+    return None
+
+
+@template(r"you lose life equal to (?:that card's|its) mana value")
+def _lose_life_returned(m: re.Match, targets: list) -> list:
+    ref = _last_graveyard_target(targets)
+    if ref is None:
+        raise Unsupported(m.string)  # the card revealed just before (effects_library)
+    return [_LifeForReturnedValue(ref)]
+
+
+@template(r"(?:that creature|it) is an? ((?:[a-z]+ )*?[a-z]+) in addition to its other (colors and types|types)")
+def _returned_is_also(m: re.Match, targets: list) -> list:
+    ref = _last_graveyard_target(targets)
+    if ref is None:
+        raise Unsupported(m.string)
+    colors: set[str] = set()
+    subtypes: set[str] = set()
+    for w in m.group(1).split():
+        if w in COLOR_WORDS and not subtypes:
+            colors.add(COLOR_WORDS[w])
+        elif SUBTYPES.get(w) in CREATURE_TYPE_SET:
+            subtypes.add(SUBTYPES[w])
+        else:
+            raise Unsupported(m.string)  # a card type or an unknown word
+    if not subtypes or (colors and m.group(2) != "colors and types"):
+        raise Unsupported(m.string)
+    return [_ReturnedIsAlso(ref, frozenset(colors), frozenset(subtypes))]
+
+
+def _fold_into_return(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: each marker joins the ReturnFromGraveyard of the same card just before
+    it; "that card" / "that creature" of anything else is refused."""
+    for i, e in enumerate(effects):
+        if not isinstance(e, (_LifeForReturnedValue, _ReturnedIsAlso)):
+            continue
+        before = effects[i - 1] if i else None
+        if not isinstance(before, V.ReturnFromGraveyard) or before.target != e.ref:
+            raise Unsupported("that card: no card returned from a graveyard just before")
+        if isinstance(e, _LifeForReturnedValue):
+            # 608.2h: the mana value of the card as it last existed in the graveyard
+            effects[i] = V.LoseLife(referred_objects.ObjectStat(e.ref, "mana value"))
+        else:
+            if before.subtypes or before.colors:
+                raise Unsupported("two type additions")
+            effects[i - 1:i + 1] = [dataclasses.replace(before, colors=e.colors, subtypes=e.subtypes)]
+        _fold_into_return(effects, targets)
+        return
+
+
+EFFECTS_CHECKS.append(_fold_into_return)
+
+
+@template(r"exile (target .+?), then return (?:it|that card) to the battlefield under (its owner's|your) control")
+def _blink(m: re.Match, targets: list) -> list:
+    """406.2 then 610.3-style return: the card exiled comes back as a new object (400.7); a token
+    exiled ceases to exist (111.7) and doesn't return."""
+    ref = target(m.group(1), targets)
+    if not isinstance(ref, V.Ref) or targets[ref.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [V.Flicker((ref,), owner=m.group(2) == "its owner's")]
+
+
+@template(r"return (target .+?) and (target .+?) to their owners' hands")
+def _bounce_two(m: re.Match, targets: list) -> list:
+    """115.1, 608.2b: "Return target creature you control and target creature you don't control to their
+    owners' hands" (Peel from Reality): two targets, each returned if it is still legal."""
+    first = target(m.group(1), targets)
+    second = target(m.group(2), targets)
+    if not isinstance(first, V.Ref) or not isinstance(second, V.Ref) \
+            or any(targets[r.index].kind != "permanent" for r in (first, second)):
+        raise Unsupported(m.string)
+    return [V.ReturnToHand(first), V.ReturnToHand(second)]
+
+
+@template(r"at the beginning of the next end step, (return (?:that card|it) to the battlefield under (?:its owner's|your) "
+          r"control)(?: with an? (\+1/\+1|-1/-1) counter on it)?")
+def _return_next_end_step(m: re.Match, targets: list) -> list:
+    """603.7a: "Exile target creature. At the beginning of the next end step, return that card to the
+    battlefield under its owner's control with a +1/+1 counter on it" (Otherworldly Journey): a delayed
+    triggered ability returning the card exiled; it enters with the counter (122.6, 614.1c)."""
+    effects = sub_effects(f"{m.group(1)} at the beginning of the next end step", targets)
+    if len(effects) != 1 or not isinstance(effects[0], referred_objects.DelayedOnObject) \
+            or not effects[0].action.startswith("return_"):
+        raise Unsupported(m.string)
+    kind = m.group(2) or ""
+    return [dataclasses.replace(effects[0], text=m.string, counter_kind=kind, amount=1 if kind else 0)]
+
+
+@template(r"exile all graveyards")
+def _exile_all_graveyards(m: re.Match, targets: list) -> list:
+    """406.2: every card in every graveyard is exiled (Rest in Peace, Relic of Progenitus)."""
+    return [V.ExileGraveyard(V.EACH_PLAYER)]

@@ -1,0 +1,36 @@
+"""Effect sentences about players' life and the game (engine side: rules/effects.py):
+
+- 104.2b: "you win the game" (WinGame).
+- "You gain X life, where X is the number of cards in your hand minus 4" (CardsInHand, 107.1b).
+- 111.2: "target opponent creates a 3/3 green Dinosaur creature token with trample": another player
+  creates the token, and it enters under their control (the token effect's `who`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from ...model import vocab as V
+from ...model.vocab.effects import CardsInHand, WinGame
+from ..compiler import Unsupported, sentence_template
+from .effects_common import sub_effects, target
+
+
+@sentence_template(r"you win the game")
+def _win(m: re.Match, targets: list) -> list:
+    return [WinGame()]
+
+
+@sentence_template(r"you gain x life, where x is the number of cards in your hand(?: minus (\d+))?")
+def _gain_hand_size(m: re.Match, targets: list) -> list:
+    return [V.GainLife(CardsInHand(int(m.group(1) or 0)))]
+
+
+@sentence_template(r"(target opponent|target player|each opponent|each player) creates? (.+)")
+def _player_creates(m: re.Match, targets: list) -> list:
+    who = target(m.group(1), targets)
+    effects = sub_effects("create " + m.group(2), targets)
+    if not effects or any(not isinstance(e, (V.CreateToken, V.CreateTokenCard)) or e.who != V.YOU for e in effects):
+        raise Unsupported(m.string)
+    return [dataclasses.replace(e, who=who) for e in effects]

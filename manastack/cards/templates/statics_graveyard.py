@@ -1,0 +1,41 @@
+"""Static abilities replacing a card's move to a graveyard (614.1a); executed by
+rules/graveyard_replacement.py.
+
+- "If CARDNAME would be put into a graveyard from anywhere, exile it instead" (the card's own, in
+  every zone).
+- "If a card [or token] would be put into a graveyard / an opponent's graveyard / your graveyard from
+  anywhere, exile it instead" (Rest in Peace, Leyline of the Void, Yawgmoth's Agenda), "If an instant
+  or sorcery card would be put into a graveyard from anywhere, exile it instead" (Dryad Militant).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...model import vocab as V
+from ...model.vocab.graveyard_replacement import GRAVEYARD_EXILE, GraveyardToExile
+from ..compiler import Unsupported, paragraph_template
+from ..draft import CardDraft
+from .effects_common import parse_filter
+
+_WHOSE = {"a": "any", "an opponent's": "opponents", "your": "yours"}
+
+
+@paragraph_template(r"if cardname would be put into a graveyard from anywhere, exile it instead")
+def _self_to_exile(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    out.abilities.append(GraveyardToExile(para.strip(), GRAVEYARD_EXILE, whose="self"))
+
+
+@paragraph_template(r"if an? (card or token|card|(?:[a-z]+ )+?card) would be put into (a|an opponent's|your) graveyard "
+                    r"from anywhere, exile it instead")
+def _cards_to_exile(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    if is_spell:
+        raise Unsupported(para)
+    what = m.group(1)
+    flt = V.ANY_OBJECT
+    if what not in ("card", "card or token"):
+        flt = parse_filter(what, allow_card=True)
+        if flt == V.ANY_OBJECT or flt.controller is not None or flt.other:
+            raise Unsupported(para)  # "a card you didn't control": whose card it was, not modelled
+    out.abilities.append(GraveyardToExile(para.strip(), GRAVEYARD_EXILE, filter=flt, whose=_WHOSE[m.group(2)],
+                                          tokens=what == "card or token"))

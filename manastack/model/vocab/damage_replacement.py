@@ -1,0 +1,29 @@
+"""The vocabulary manastack/rules/damage_replacement.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+# The StaticAbility kind of DamageReplacement.
+DAMAGE_REPLACEMENT = "damage_replacement"
+# DamageReplacement.to: any permanent or player; an opponent of its controller or a permanent one controls.
+ANY_RECIPIENT, OPPONENTS = "any", "opponents"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageReplacement(V.StaticAbility):
+    """614.1a: "If a source [you control] would deal damage to a permanent or player, it deals double that
+    damage to that permanent or player instead" (Dictate of the Twin Gods, Furnace of Rath), "... triple
+    that damage" (Fiery Emancipation), "If a red source you control would deal damage to an opponent or a
+    permanent an opponent controls, it deals that much damage plus 2 instead" (Torbran). `op`: "times" or
+    "plus" `n`; `color`: the source's color letter ("" any); `yours`: a source its controller controls; `to`:
+    ANY_RECIPIENT or OPPONENTS; `noncombat`: noncombat damage only."""
+
+    op: str = "times"
+    n: int = 2
+    color: str = ""
+    yours: bool = False
+    to: str = ANY_RECIPIENT
+    noncombat: bool = False

@@ -1,0 +1,30 @@
+"""The vocabulary manastack/rules/damage_riders.py executes (its rules are in that module's docstring):
+what a damage spell does next to what it dealt "this way" (608.2c)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import vocab as V
+
+CANT_BE_REGENERATED = "cant_be_regenerated"  # the ContinuousEffect kind (701.15c, until end of turn)
+
+
+@dataclass(frozen=True, slots=True)
+class NoRegenerationThisWay(V.Effect):
+    """701.15c: "A creature dealt damage this way can't be regenerated this turn.\""""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeDealtThisWay(V.Effect):
+    """119.3: "You gain life equal to the damage dealt this way" (the damage actually dealt, 120.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageAllExcept(V.Effect):
+    """"deals 2 damage to each creature except for creatures you control with flying" (Flame Sweep): each
+    permanent matching `filter` and not `exclude`, at the same time (120.3)."""
+
+    amount: V.Amount
+    filter: V.ObjectFilter
+    exclude: V.ObjectFilter

@@ -1,0 +1,20 @@
+"""The vocabulary manastack/rules/graveyard_replacement.py executes (its rules are in that module's docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import StaticAbility
+
+GRAVEYARD_EXILE = "graveyard_exile"  # StaticAbility.kind of GraveyardToExile
+
+
+@dataclass(frozen=True, slots=True)
+class GraveyardToExile(StaticAbility):
+    """614.1a: "If a card would be put into a graveyard from anywhere, exile it instead". `whose`: "self"
+    ("If CARDNAME would be put into a graveyard from anywhere", functioning in every zone), "any" (a
+    graveyard), "opponents" (an opponent's graveyard), "yours" (your graveyard); `tokens`: "a card or
+    token" (else only cards); `filter`: "an instant or sorcery card"."""
+
+    whose: str = "any"
+    tokens: bool = False

@@ -1,0 +1,180 @@
+"""Counterspells whose cost or target depends on a number the game determines, and targets restricted by
+what they target; their sentences are compiled by cards/templates/effects_counterspells.py.
+
+- 701.5a / 608.2h: "Counter target spell unless its controller pays {X}" (Logic Knot), "... twice {X}"
+  (Thassa's Intervention), "... {1} for each card in your graveyard" (Circular Logic): the amount is
+  determined as the spell resolves, then that spell's controller chooses whether to pay it (118.3: only
+  if they can). Power Sink: "If that player doesn't, they tap all lands with mana abilities they control
+  (605.1a, 701.26a) and lose all unspent mana (106.4)" — whether or not the spell could be countered.
+- 115.1 / 601.2c / 608.2b: a target "with mana value X or less, where X is the number of Faeries you
+  control" (Spellstutter Sprite) or "with mana value less than or equal to the number of cards in its
+  controller's graveyard" (Drown in the Loch): the number is determined when the target is chosen and
+  again as the spell or ability resolves; a target no longer within it is illegal then (202.3e: the X of
+  a spell on the stack counts in its mana value).
+- 115.1 / 608.2b: "target spell that targets a creature" (Confound): a spell with a target that is a
+  creature on the battlefield now, checked again as it resolves.
+- 108.3 / 608.2h: "Its owner gains 4 life" (Path of Peace): the owner of the object referred to.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine import registry
+from ..errors import IllegalActionError
+from ..model import actions as A
+from ..model import vocab as V
+from ..model.costs import parse_cost
+from ..model.mana import EMPTY, format_bag
+from ..model.state import BATTLEFIELD, STACK, Obj
+from ..model.vocab import ManaAbility
+from ..model.vocab.counterspells import (  # the vocabulary this module executes
+    CardsInGraveyard,
+    CounterUnlessPaysAmount,
+    ManaValueBound,
+    OwnerOf,
+    TargetsMatching,
+)
+from . import choice_effects, effect_context, mana_abilities, targeting
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .effect_context import Context
+
+
+# ---------------------------------------------------------------------------- counter unless pays a number
+
+
+def _cards_in_graveyard(g: Game, ctx: Context, a: CardsInGraveyard) -> int:
+    return len(g.s.players[ctx.controller].graveyard)
+
+
+registry.AMOUNT_RESOLVERS[CardsInGraveyard] = _cards_in_graveyard
+
+
+def _counter_unless_amount(g: Game, ctx: Context, e: CounterUnlessPaysAmount) -> list | None:
+    if not ctx.legal[e.target.index]:
+        return None  # 608.2b: an illegal target is not affected
+    oid = ctx.targets[e.target.index]
+    it = next((it for it in g.s.stack if it.kind == "spell" and it.obj == oid), None)
+    if it is None or it.controller is None:
+        return None
+    a = e.amount
+    base = _cards_in_graveyard(g, ctx, a) if isinstance(a, CardsInGraveyard) else effect_context.amount(g, ctx, a)
+    n = max(0, base) * e.multiplier  # 107.1b: never less than 0
+    cost = parse_cost(f"{{{n}}}")
+    return [choice_effects.queue_choice(
+        "pay_or_counter_then", it.controller, cost.text,
+        f"{ctx.name}: pay {cost.text} or {it.name} is countered (true to pay, false not to)",
+        (oid, cost, ctx.name, e.declined))]
+
+
+def _pay_or_counter_then_actions(g: Game, d: Any) -> list:
+    cost = g.s.queue[0][5][1]
+    if not choice_effects.can_pay_mana(g, d.player, cost):
+        return [A.Choose(False)]
+    return [A.Choose(True), A.Choose(False)]
+
+
+def _answer_pay_or_counter_then(g: Game, d: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    oid, cost, name, declined = s.queue[0][5]
+    if value and not choice_effects.can_pay_mana(g, d.player, cost):
+        raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (118.3, 601.2h)")
+    s.pending = None
+    s.queue.pop(0)
+    if value and choice_effects.pay_mana_now(g, d.player, cost, name):
+        g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
+        return
+    choice_effects.counter_on_stack(g, oid, name)
+    for what in declined:
+        if what == "tap_mana_lands":
+            _tap_mana_lands(g, d.player)
+        elif what == "lose_unspent_mana":
+            _lose_unspent_mana(g, d.player, name)
+
+
+def _tap_mana_lands(g: Game, p: int) -> None:
+    """"They tap all lands with mana abilities they control" (605.1a: a land's mana abilities, including the
+    intrinsic ones of its basic land types, 305.6)."""
+    for oid in list(g.s.battlefield):
+        o = g.s.objects[oid]
+        if o.controller != p or o.tapped:
+            continue
+        c = g.chars(o)
+        if "Land" in c.types and any(isinstance(ab, ManaAbility) for ab in c.abilities):
+            g.tap(o, "701.26a")
+
+
+def _lose_unspent_mana(g: Game, p: int, name: str) -> None:
+    """106.4: "lose all unspent mana": the player's mana pool empties (restricted mana with it, 106.6)."""
+    pl = g.s.players[p]
+    if pl.pool != EMPTY:
+        g.record("mana_empties", "106.4", player=pl.name, mana=format_bag(pl.pool), source=name)
+        pl.pool = EMPTY
+    mana_abilities.clear(g, p)
+
+
+registry.register_effect(CounterUnlessPaysAmount, _counter_unless_amount)
+registry.CHOICES["pay_or_counter_then"] = (_pay_or_counter_then_actions, _answer_pay_or_counter_then)
+
+
+# ---------------------------------------------------------------------------- targets bounded by a number
+
+
+def _bound(g: Game, flt: ManaValueBound, o: Obj, controller: int, source: int | None) -> int:
+    if flt.controllers_graveyard:
+        # "its controller's graveyard": the graveyard of the player who controls the object now (108.4)
+        who = o.controller if o.zone in (BATTLEFIELD, STACK) and o.controller is not None else o.owner
+        return len(g.s.players[who].graveyard)
+    assert flt.count is not None
+    return sum(1 for x in g.permanents() if targeting.matches_filter(g, flt.count, x, controller, source))
+
+
+def _mana_value_bound_matches(g: Game, flt: ManaValueBound, o: Obj, c: Any, controller: int,
+                              source: int | None) -> bool:
+    if not targeting.matches_filter_lki(g, flt.base, o, c, controller, source):
+        return False
+    mv, n = targeting.mana_value(o), _bound(g, flt, o, controller, source)
+    return mv == n if flt.exact else mv <= n
+
+
+def _targets_matching_matches(g: Game, flt: TargetsMatching, o: Obj, c: Any, controller: int,
+                              source: int | None) -> bool:
+    if not targeting.matches_filter_lki(g, flt.base, o, c, controller, source):
+        return False
+    it = next((it for it in g.s.stack if it.kind == "spell" and it.obj == o.id), None)
+    if it is None:
+        return False
+    for t in it.targets:
+        x = g.s.objects.get(t) if t is not None and t >= 0 else None
+        if x is not None and x.zone == BATTLEFIELD and targeting.matches_filter(g, flt.what, x, controller, source):
+            return True
+    return False
+
+
+registry.FILTER_TESTS[ManaValueBound] = _mana_value_bound_matches
+registry.FILTER_TESTS[TargetsMatching] = _targets_matching_matches
+
+
+# ---------------------------------------------------------------------------- its owner
+
+
+def _owner_of(g: Game, ctx: Context, who: OwnerOf) -> list[int]:
+    """The owner of the target `who.of` names: the object now, or as it last existed once it has left its
+    zone (a destroyed creature, 608.2h); nobody for a target that was illegal (608.2b)."""
+    if not isinstance(who.of, V.Ref) or not ctx.legal[who.of.index]:
+        return []
+    oid = ctx.targets[who.of.index]
+    if oid is None or oid < 0:
+        return []
+    o = g.s.objects.get(oid)
+    if o is None:
+        lki = g.s.lki.get(oid)
+        o = lki[0] if lki else None
+    return [o.owner] if o is not None else []
+
+
+registry.WHO_RESOLVERS[OwnerOf] = _owner_of

@@ -1,0 +1,61 @@
+"""Replacement effects that change how much damage is dealt (614.1a, 616.1; 120.8).
+
+- 614.1a: "If a source [you control] would deal damage to a permanent or player, it deals double / triple
+  that damage to that permanent or player instead", "... it deals that much damage plus 2 instead"
+  (DamageReplacement, a static ability of a permanent): this module's registry.REPLACEMENTS[Damage]
+  finder, beside the prevention effects of rules/prevention.py (615.1: also replacement effects on the
+  Damage event); the affected player (or the affected permanent's controller) chooses their order when it
+  changes the result (616.1: a shield for 3 damage before or after doubling).
+- 120.8: a source that would deal 0 damage deals none: nothing is left to replace (deal_damage performs no
+  such event).
+- 609.7: the source's characteristics and controller are those the Damage event carries (its last known
+  information if it has left).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import partial
+from typing import TYPE_CHECKING
+
+from ..engine import registry
+from ..engine.registry import Replacement
+from ..model.events import Damage, Event
+from ..model.vocab.damage_replacement import DAMAGE_REPLACEMENT, OPPONENTS, DamageReplacement
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+def _changed(ab: DamageReplacement, ev: Event) -> Event:
+    assert isinstance(ev, Damage)
+    n = ev.amount * ab.n if ab.op == "times" else ev.amount + ab.n
+    return dataclasses.replace(ev, amount=n)
+
+
+def _applies(g: Game, controller: int, ab: DamageReplacement, ev: Damage) -> bool:
+    if ab.noncombat and ev.combat:
+        return False
+    if ab.yours and ev.source_controller != controller:
+        return False
+    if ab.color:
+        chars = ev.source_chars
+        if chars is None or ab.color not in chars.colors:
+            return False
+    if ab.to == OPPONENTS:
+        r = ev.recipient
+        owner = -1 - r if r < 0 else g.s.objects[r].controller
+        return owner != controller
+    return True
+
+
+def _replacements(g: Game, ev: Event) -> list[Replacement]:
+    """REPLACEMENTS[Damage]: the damage replacements of the permanents on the battlefield that apply."""
+    statics = g.statics_of_kind(DAMAGE_REPLACEMENT)
+    if not statics or not isinstance(ev, Damage) or ev.amount <= 0:
+        return []
+    return [Replacement((DAMAGE_REPLACEMENT, src.id, ab.text), src.card.name, partial(_changed, ab), source=src.id,
+                        same=(DAMAGE_REPLACEMENT, ab.op, ab.n, src.card.name))
+            for src, ab in statics if isinstance(ab, DamageReplacement) and _applies(g, src.controller, ab, ev)]
+
+
+registry.REPLACEMENTS.setdefault(Damage, []).append(_replacements)

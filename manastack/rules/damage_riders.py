@@ -1,0 +1,76 @@
+"""What a damage spell or ability does with the damage it dealt "this way" (CR 608.2c: the later
+sentences refer to what the earlier ones did); the templates are in cards/templates/effects_damage_riders.py.
+
+- 701.15c: "A creature dealt damage this way can't be regenerated this turn" (Incinerate): each creature
+  the source dealt damage to as the spell or ability resolved (more than 0: prevented damage isn't dealt,
+  615.1) can't be regenerated until the turn ends, however it is destroyed (704.5g lethal damage
+  included): a ContinuousEffect CANT_BE_REGENERATED that rules/regeneration.py reads.
+- 120.3: "deals 2 damage to each creature except for creatures you control with flying" (Flame Sweep):
+  the permanents of the group but not of the exception, dealt damage at the same time.
+- 119.3 / 120.3: "You gain life equal to the damage dealt this way" (Corrupt): the controller gains
+  life equal to the total damage the source actually dealt as it resolved (after prevention).
+
+What was dealt "this way" is read from the game log's damage events since the spell or ability began
+to resolve (as rules/zone_change_effects.py does for Anger of the Gods).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import registry
+from ..model.events import EffectCreated
+from ..model.state import BATTLEFIELD, ContinuousEffect
+from ..model.vocab.damage_riders import (
+    CANT_BE_REGENERATED,
+    DamageAllExcept,
+    GainLifeDealtThisWay,
+    NoRegenerationThisWay,
+)
+from . import effect_context, effects, targeting
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+
+def dealt_this_way(g: Game, ctx: effect_context.Context) -> list[dict]:
+    """The damage events of the source since its spell or ability began to resolve (608.2c)."""
+    log = g.s.log
+    start = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("event") == "resolve"), 0)
+    return [ev for ev in log[start:] if ev.get("event") == "damage" and ev.get("source") == ctx.name
+            and (ev.get("amount") or 0) > 0 and not ev.get("combat")]
+
+
+def _no_regeneration(g: Game, ctx: effect_context.Context, e: NoRegenerationThisWay) -> list | None:
+    s = g.s
+    for oid in sorted({ev["target_id"] for ev in dealt_this_way(g, ctx) if "target_id" in ev}):
+        o = s.objects.get(oid)
+        if o is None or o.zone != BATTLEFIELD or "Creature" not in g.chars(o).types:
+            continue
+        g.perform(EffectCreated("701.15c", ContinuousEffect(CANT_BE_REGENERATED, oid, timestamp=s.next_timestamp,
+                                                            controller=ctx.controller),
+                                CANT_BE_REGENERATED, {"card": o.card.name, "id": oid}))
+        s.next_timestamp += 1
+    return None
+
+
+def _gain_dealt(g: Game, ctx: effect_context.Context, e: GainLifeDealtThisWay) -> list | None:
+    n = sum(ev["amount"] for ev in dealt_this_way(g, ctx))
+    effects.gain_life(g, ctx.controller, n, "119.3", source=ctx.name)
+    return None
+
+
+def _damage_all_except(g: Game, ctx: effect_context.Context, e: DamageAllExcept) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
+    chars = ctx.source_lki[1] if ctx.source_lki else None
+    spared = set(targeting.objects_matching(g, e.exclude, ctx.controller, ctx.source))
+    hit = [oid for oid in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source) if oid not in spared]
+    with effects.simultaneous_damage(g):
+        for oid in hit:
+            effects.deal_damage(g, ctx.name, chars, ctx.controller, oid, n, "120.3", source_id=ctx.source)
+    return None
+
+
+registry.register_effect(NoRegenerationThisWay, _no_regeneration)
+registry.register_effect(DamageAllExcept, _damage_all_except)
+registry.register_effect(GainLifeDealtThisWay, _gain_dealt)
