@@ -10,7 +10,8 @@ looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
   put a land card from among them onto the battlefield tapped", "put up to two creature cards with mana
   value 3 or less from among them onto the battlefield", "you may put any number of ... from among them
   ...", "put all Elf cards revealed this way into your hand and the rest on the bottom of your library in any
-  order" (Sylvan Messenger): the cards of a quality (701.16a: a revealed card is shown to every player).
+  order" (Sylvan Messenger), "you may put a creature card and/or a land card from among them into your hand" (up to
+  one of each): the cards of a quality (701.16a: a revealed card is shown to every player).
 - "Put the rest on the bottom of your library in a random order", "... into your graveyard", "... back on top
   of your library in any order" (401.4: the owner orders cards put on top or on the bottom together).
 - "You may put one of those cards back on top of your library" (it stays there, on top).
@@ -134,8 +135,17 @@ def _dig_quality(m, targets):
     """"You may reveal a creature card from among them and put it into your hand", "put all Elf cards
     revealed this way into your hand and the rest on the bottom of your library in any order"."""
     may, verb, qty, what = m.group(1), m.group(2), m.group(3), m.group(4)
-    if (verb == "reveal") != (" and put " in m.string) or "and/or" in what:
-        raise Unsupported(m.string)  # "a creature card and/or a land card": one of each, not modelled
+    if (verb == "reveal") != (" and put " in m.string):
+        raise Unsupported(m.string)
+    both = re.fullmatch(r"(.+? card) and/or (?:a|an) (.+? card)", what)
+    if both and may and qty in ("a", "an") and not m.group(7):
+        # "you may put a creature card and/or a land card from among them into your hand": up to one card of
+        # each quality (a card of both may be the one of either; the second is chosen among the others)
+        to, tapped = _dest(m.group(6))
+        return [V.DigPut(1, upto=True, filter=card_filter(x), reveal=verb == "reveal", to=to, tapped=tapped,
+                         milled=m.group(5) == "from among the cards milled this way") for x in both.groups()]
+    if "and/or" in what:
+        raise Unsupported(m.string)
     n, upto, every = _count(qty)
     if may:
         if every:
