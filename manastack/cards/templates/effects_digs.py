@@ -23,11 +23,14 @@ looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
 
 A quality of cards in a library ("permanent card", 110.4b: an artifact, battle, creature, enchantment, land
 or planeswalker card; "Elf, Warrior, or Tyvar card": any of them) is read by `card_filter`.
-Every sentence here refers to the cards looked at: `_after_look` refuses one with nothing looked at before it.
+Every sentence here refers to the cards looked at: `_after_look` refuses one with nothing looked at before it,
+reads "mill four cards. You may put a creature card from among them into your hand" as the milled cards, and
+keeps the sentences after "If you do, look at the top two cards ..." inside what is done only if you do.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model import vocab as V
@@ -202,6 +205,20 @@ def _after_look(effects: list, targets: list) -> None:
     """"Them", "the rest": the cards a "look at the top N cards" sentence before looked at."""
     looked: V.LookAtTop | None = None
     for i, e in enumerate(effects):
+        if isinstance(e, V.IfYouDo) and e.effects and (any(isinstance(x, V.LookAtTop) for x in e.effects)
+                                                     or isinstance(e.effects[-1], V.Mill)):
+            # "If you do, look at the top two cards of your library. You may reveal ... Put the rest ...": the
+            # sentences about the cards looked at are part of what is done only if you do
+            j = i + 1
+            while j < len(effects) and isinstance(effects[j], (V.DigPut, V.PutRest, IfYouDont)):
+                j += 1
+            if j > i + 1:
+                inner = [*e.effects, *effects[i + 1:j]]
+                _after_look(inner, targets)
+                effects[i:j] = [V.IfYouDo(tuple(inner))]
+                return _after_look(effects, targets)
+        if isinstance(e, V.DigPut) and not e.milled and looked is None and i and isinstance(effects[i - 1], V.Mill):
+            effects[i] = e = dataclasses.replace(e, milled=True)  # "mill four cards. You may put ... from among them"
         if isinstance(e, V.DigPut) and e.milled:
             # "mill three cards. You may put ... from among the cards milled this way ... [If you don't, ...]"
             prev = effects[i - 1] if i else None
@@ -218,7 +235,9 @@ def _after_look(effects: list, targets: list) -> None:
                 raise Unsupported("if you don't")
         if isinstance(e, V.LookAtTop):
             looked = e
-        elif isinstance(e, (V.DigPut, V.PutRest)) and looked is None:
+        elif isinstance(e, (V.DigPut, V.PutRest)) and looked is None \
+                and any(not isinstance(x, (V.DigPut, V.PutRest, IfYouDont)) for x in effects[:i]):
+            # (none but these before it: a sentence compiled on its own, the look being the sentence before)
             raise Unsupported("the cards looked at")
         elif isinstance(e, WinIfLibraryAtMost) and e.amount == "X":
             # "if X is ...": the X of "look at the top X cards ..., where X is ..." before it
