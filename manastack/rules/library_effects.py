@@ -13,6 +13,8 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
   library for [up to N cards] named CARDNAME ...", "shuffle your library".
 - 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
   than or equal to the number of cards in your library, you win the game" (Thassa's Oracle).
+- 701.13a / 608.2c: "mill three cards. You may put a noncreature, nonland card from among the cards milled this
+  way into your hand. If you don't, ..." (MillThenDig, IfYouDont: the cards milled are new objects, 400.7).
 - 608.2n: "put CARDNAME on top of (the bottom of) its owner's library", "shuffle CARDNAME into its
   owner's library": the permanent, or the resolving spell itself (then it isn't put into the
   graveyard).
@@ -31,7 +33,9 @@ from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
 from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this module executes)
     Devotion,
+    IfYouDont,
     LookAtTopOf,
+    MillThenDig,
     PutSelfInLibrary,
     ReorderTop,
     SearchSameName,
@@ -199,7 +203,7 @@ def _dig(g: Game, ctx: effect_context.Context, e: V.DigPut) -> list | None:
     """401.4 / 608.2c: some of the cards looked at (still in the library) go to `e.to`."""
     s = g.s
     p = ctx.controller
-    lib = s.players[p].library
+    lib = s.players[p].graveyard if e.milled else s.players[p].library
     cards = tuple(c for c in ctx.looked if c in lib)
     cands = tuple(c for c in cards if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], p))
     if e.every:
@@ -472,3 +476,23 @@ def _win_if_library_at_most(g: Game, ctx: effect_context.Context, e: WinIfLibrar
 
 registry.AMOUNT_RESOLVERS[Devotion] = _devotion
 registry.register_effect(WinIfLibraryAtMost, _win_if_library_at_most)
+
+
+def _mill_then_dig(g: Game, ctx: effect_context.Context, e: MillThenDig) -> list | None:
+    p = ctx.controller
+    milled = tuple(g.move(oid, GRAVEYARD, rule="701.13a")
+                   for oid in list(g.s.players[p].library[:effect_context.amount(g, ctx, e.amount)]))
+    return [("resume_effects", dataclasses.replace(ctx, looked=milled, did=None), e.effects, 0, None)]
+
+
+def _if_you_dont(g: Game, ctx: effect_context.Context, e: IfYouDont) -> list | None:
+    """Whether a card was put into the hand this way: one of the cards looked at (or milled) is now in it
+    (400.7: as the new object it became)."""
+    hand = g.s.players[ctx.controller].hand
+    if any(g.current_id(c) in hand for c in ctx.looked):
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
+registry.register_effect(MillThenDig, _mill_then_dig)
+registry.register_effect(IfYouDont, _if_you_dont)

@@ -10,28 +10,34 @@ looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
   put a land card from among them onto the battlefield tapped", "put up to two creature cards with mana
   value 3 or less from among them onto the battlefield", "you may put any number of ... from among them
   ...", "put all Elf cards revealed this way into your hand and the rest on the bottom of your library in any
-  order" (Sylvan Messenger): the cards of a quality (701.16a: a revealed card is shown to every player).
+  order" (Sylvan Messenger), "you may put a creature card and/or a land card from among them into your hand" (up to
+  one of each): the cards of a quality (701.16a: a revealed card is shown to every player).
 - "Put the rest on the bottom of your library in a random order", "... into your graveyard", "... back on top
   of your library in any order" (401.4: the owner orders cards put on top or on the bottom together).
 - "You may put one of those cards back on top of your library" (it stays there, on top).
+- "Mill three cards. You may put a noncreature, nonland card from among the cards milled this way into your hand.
+  If you don't, put a +1/+1 counter on CARDNAME." (701.13a, 608.2c: MillThenDig, IfYouDont.)
 
 - "Look at the top X cards of your library, where X is your devotion to blue" (700.5); "if X is greater than or
   equal to the number of cards in your library, you win the game" (104.2b: the same X; Thassa's Oracle).
 
 A quality of cards in a library ("permanent card", 110.4b: an artifact, battle, creature, enchantment, land
 or planeswalker card; "Elf, Warrior, or Tyvar card": any of them) is read by `card_filter`.
-Every sentence here refers to the cards looked at: `_after_look` refuses one with nothing looked at before it.
+Every sentence here refers to the cards looked at: `_after_look` refuses one with nothing looked at before it,
+reads "mill four cards. You may put a creature card from among them into your hand" as the milled cards, and
+keeps the sentences after "If you do, look at the top two cards ..." inside what is done only if you do.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model import vocab as V
-from ...model.vocab.library_effects import Devotion, WinIfLibraryAtMost
+from ...model.vocab.library_effects import Devotion, IfYouDont, MillThenDig, WinIfLibraryAtMost
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
-from .effects_common import amount, parse_filter, template
+from .effects_common import amount, parse_filter, sub_effects, template
 
 _PERMANENT_TYPES = "artifact, battle, creature, enchantment, land, or planeswalker"  # 110.4b
 
@@ -125,30 +131,42 @@ def _dig_and_rest(m, targets):
     return [V.DigPut(n, upto=upto, to=to, tapped=tapped), V.PutRest(_rest_dest(m.group(4)))]
 
 
-@template(rf"(you may )?(reveal|put) {_QTY} (.+?) (?:from among them|from among those cards|from among the revealed "
-          rf"cards|revealed this way)(?: and put (?:it|them|that card|those cards))? {_TO}"
+@template(rf"(you may )?(reveal|put) {_QTY} (.+?) (from among them|from among those cards|from among the revealed "
+          rf"cards|revealed this way|from among the cards milled this way)(?: and put (?:it|them|that card|those cards))? {_TO}"
           rf"(?:,? and {_REST} {_REST_TO})?")
 def _dig_quality(m, targets):
     """"You may reveal a creature card from among them and put it into your hand", "put all Elf cards
     revealed this way into your hand and the rest on the bottom of your library in any order"."""
     may, verb, qty, what = m.group(1), m.group(2), m.group(3), m.group(4)
-    if (verb == "reveal") != (" and put " in m.string) or "and/or" in what:
-        raise Unsupported(m.string)  # "a creature card and/or a land card": one of each, not modelled
+    if (verb == "reveal") != (" and put " in m.string):
+        raise Unsupported(m.string)
+    both = re.fullmatch(r"(.+? card) and/or (?:a|an) (.+? card)", what)
+    if both and may and qty in ("a", "an") and not m.group(7):
+        # "you may put a creature card and/or a land card from among them into your hand": up to one card of
+        # each quality (a card of both may be the one of either; the second is chosen among the others)
+        to, tapped = _dest(m.group(6))
+        return [V.DigPut(1, upto=True, filter=card_filter(x), reveal=verb == "reveal", to=to, tapped=tapped,
+                         milled=m.group(5) == "from among the cards milled this way") for x in both.groups()]
+    if "and/or" in what:
+        raise Unsupported(m.string)
     n, upto, every = _count(qty)
     if may:
         if every:
             raise Unsupported(m.string)
         upto = True
-    to, tapped = _dest(m.group(5))
-    if to == "top":
+    milled = m.group(5) == "from among the cards milled this way"
+    to, tapped = _dest(m.group(6))
+    if to == "top" or milled and to == "graveyard":
         raise Unsupported(m.string)
     if qty in ("a", "an") and re.search(r"\bcards\b", what) or qty not in ("a", "an", "one") and not re.search(
             r"\bcards\b", what):
         raise Unsupported(m.string)
     out: list[V.Effect] = [V.DigPut(n, upto=upto, filter=card_filter(what), reveal=verb == "reveal", to=to,
-                                    tapped=tapped, every=every)]
-    if m.group(6):
-        out.append(V.PutRest(_rest_dest(m.group(6))))
+                                    tapped=tapped, every=every, milled=milled)]
+    if m.group(7):
+        if milled:
+            raise Unsupported(m.string)
+        out.append(V.PutRest(_rest_dest(m.group(7))))
     return out
 
 
@@ -177,13 +195,49 @@ def _win_if_x(m, targets):
     return [WinIfLibraryAtMost("X")]
 
 
+@template(r"if you (?:don't|do not|didn't put a card into your hand this way), (.+)")
+def _if_you_dont(m, targets):
+    """608.2c: after "you may put a ... card from among them into your hand" (`_after_look` checks it follows one)."""
+    return [IfYouDont(tuple(sub_effects(m.group(1), targets)))]
+
+
 def _after_look(effects: list, targets: list) -> None:
     """"Them", "the rest": the cards a "look at the top N cards" sentence before looked at."""
     looked: V.LookAtTop | None = None
     for i, e in enumerate(effects):
+        if isinstance(e, V.IfYouDo) and e.effects and (any(isinstance(x, V.LookAtTop) for x in e.effects)
+                                                     or isinstance(e.effects[-1], V.Mill)):
+            # "If you do, look at the top two cards of your library. You may reveal ... Put the rest ...": the
+            # sentences about the cards looked at are part of what is done only if you do
+            j = i + 1
+            while j < len(effects) and isinstance(effects[j], (V.DigPut, V.PutRest, IfYouDont)):
+                j += 1
+            if j > i + 1:
+                inner = [*e.effects, *effects[i + 1:j]]
+                _after_look(inner, targets)
+                effects[i:j] = [V.IfYouDo(tuple(inner))]
+                return _after_look(effects, targets)
+        if isinstance(e, V.DigPut) and not e.milled and looked is None and i and isinstance(effects[i - 1], V.Mill):
+            effects[i] = e = dataclasses.replace(e, milled=True)  # "mill four cards. You may put ... from among them"
+        if isinstance(e, V.DigPut) and e.milled:
+            # "mill three cards. You may put ... from among the cards milled this way ... [If you don't, ...]"
+            prev = effects[i - 1] if i else None
+            if not (isinstance(prev, V.Mill) and prev.who == V.YOU):
+                raise Unsupported("the cards milled this way")
+            follow = effects[i + 1:i + 2] if i + 1 < len(effects) and isinstance(effects[i + 1], IfYouDont) else []
+            effects[i - 1:i + 1 + len(follow)] = [MillThenDig(prev.amount, (e, *follow))]
+            return _after_look(effects, targets)
+        if isinstance(e, IfYouDont):
+            # right after the dig into the hand, or after the rest of its cards were put away
+            j = i - 2 if i >= 2 and isinstance(effects[i - 1], V.PutRest) else i - 1
+            prev = effects[j] if j >= 0 else None
+            if not (isinstance(prev, V.DigPut) and prev.upto and prev.to == "hand" and not prev.every):
+                raise Unsupported("if you don't")
         if isinstance(e, V.LookAtTop):
             looked = e
-        elif isinstance(e, (V.DigPut, V.PutRest)) and looked is None:
+        elif isinstance(e, (V.DigPut, V.PutRest)) and looked is None \
+                and any(not isinstance(x, (V.DigPut, V.PutRest, IfYouDont)) for x in effects[:i]):
+            # (none but these before it: a sentence compiled on its own, the look being the sentence before)
             raise Unsupported("the cards looked at")
         elif isinstance(e, WinIfLibraryAtMost) and e.amount == "X":
             # "if X is ...": the X of "look at the top X cards ..., where X is ..." before it

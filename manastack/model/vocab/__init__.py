@@ -641,6 +641,7 @@ class DigPut(Effect):
     to: str = "hand"
     tapped: bool = False
     every: bool = False
+    milled: bool = False  # "from among the cards milled this way": the cards are in the graveyard now
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,3 +69,21 @@ class WinIfLibraryAtMost(V.Effect):
     Oracle; 104.2b: an effect may state that a player wins). `amount` is the X of the sentence before."""
 
     amount: V.Amount | Devotion
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDont(V.Effect):
+    """"If you don't, put a +1/+1 counter on CARDNAME" after "you may put a card from among them into your hand"
+    (608.2c: done only if no card was put)."""
+
+    effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MillThenDig(V.Effect):
+    """"Mill three cards. You may put a noncreature, nonland card from among the cards milled this way into your
+    hand." (701.13a): `effects` (a V.DigPut with `milled`, and what follows it) refer to the cards milled, the
+    new objects in the graveyard (400.7)."""
+
+    amount: V.Amount
+    effects: tuple[V.Effect, ...]
