@@ -356,3 +356,14 @@ def template(pattern: str):
         sentence_template(pattern)(wrapper)
         return fn
     return deco
+
+
+def mentions(x: object, ref: V.Ref) -> bool:
+    """Whether an effect (or a tuple of them) refers to the target `ref` anywhere in its fields."""
+    if x == ref and type(x) is type(ref):
+        return True
+    if isinstance(x, tuple):
+        return any(mentions(y, ref) for y in x)
+    if isinstance(x, V.Effect):
+        return any(mentions(getattr(x, f.name), ref) for f in dataclasses.fields(x))
+    return False

@@ -41,7 +41,7 @@ from ..compiler import (
 from ..draft import CardDraft
 from ..words import COLOR_WORDS
 from .effects_activated import parse_cost_plus
-from .effects_common import CREATURE_TYPE_SET, SUBTYPES, parse_filter, sub_effects, target, template
+from .effects_common import CREATURE_TYPE_SET, SUBTYPES, mentions, parse_filter, sub_effects, target, template
 
 _GRAVEYARD_CARD = r"target (?:[a-z]+ )*?card from (?:a|your|an opponent's) graveyard"
 
@@ -257,7 +257,7 @@ def _if_it_was(m: re.Match, targets: list) -> list:
         raise Unsupported(m.string)
     n = len(targets)
     inner = sub_effects(m.group(2), targets)
-    if len(targets) != n or any(_mentions(e, ref) for e in inner):
+    if len(targets) != n or any(mentions(e, ref) for e in inner):
         raise Unsupported(m.string)  # new targets, or "it" of the exiled card again
     return [_IfItWas(ref, flt, tuple(inner))]
 
@@ -277,16 +277,6 @@ def _if_it_was_first(m: re.Match, targets: list) -> list:
 
 
 first_template(SENTENCE_TEMPLATES, (re.compile(r"if it was an? ((?:[a-z]+ )*?card), (.+)"), _if_it_was_first))
-
-
-def _mentions(x: object, ref: V.Ref) -> bool:
-    if x == ref and type(x) is type(ref):
-        return True
-    if isinstance(x, tuple):
-        return any(_mentions(y, ref) for y in x)
-    if isinstance(x, V.Effect):
-        return any(_mentions(getattr(x, f.name), ref) for f in dataclasses.fields(x))
-    return False
 
 
 def _fold_if_it_was(effects: list, targets: list) -> None:

@@ -38,7 +38,17 @@ from ...model.vocab import (
 from ...model.vocab.combat_keywords import UntapAll
 from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
 from ..draft import CardDraft
-from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, substitute, target, template
+from .effects_common import (
+    N,
+    amount,
+    keywords_of,
+    mentions,
+    parse_filter,
+    sub_effects,
+    substitute,
+    target,
+    template,
+)
 
 # The vocabulary modules of the rules modules that execute this module's effects (_refers_to_it reads their effects' fields).
 _RULES_MODULES = frozenset(m.__name__ for m in (hand_effects, keyword_actions, library_effects, prevention,
@@ -112,19 +122,9 @@ def _as_player(rest: str, targets: list, who) -> list:
     if len(added) != 1 or added[0].kind != "player":
         raise Unsupported(rest)
     out = [substitute(e, V.Ref(len(targets)), who) for e in effects]
-    if any(_mentions(e, V.Ref(len(targets))) for e in out):
+    if any(mentions(e, V.Ref(len(targets))) for e in out):
         raise Unsupported(rest)
     return out
-
-
-def _mentions(x, ref) -> bool:
-    if x == ref and type(x) is type(ref):
-        return True
-    if isinstance(x, tuple):
-        return any(_mentions(y, ref) for y in x)
-    if isinstance(x, V.Effect):
-        return any(_mentions(getattr(x, f.name), ref) for f in dataclasses.fields(x))
-    return False
 
 
 @template(r"(its|that creature's|that permanent's|that spell's|that land's|that artifact's) controller (.+)")
