@@ -251,19 +251,38 @@ def counter_unless_pays(g: Game, ctx: effect_context.Context, ref: int | None, c
                     (ref, cost, ctx.name))]
 
 
-def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
+def pay_or_counter_actions(g: Game, d: Any) -> list:
+    """The answers to a "pay or it's countered" choice (its data: object, cost, ...): paying only if it can."""
+    cost = g.s.queue[0][5][1]
+    if not can_pay_mana(g, d.player, cost):
+        return [A.Choose(False)]
+    return [A.Choose(True), A.Choose(False)]
+
+
+def answer_pay_or_counter(g: Game, d: Any, value: Any, rules: str = "601.2h") -> tuple | None:
+    """701.5a: check and carry out the answer to a "pay or it's countered" choice (its data: object, cost,
+    name, ...): the cost is paid, and None returned; or it is declined (or can't be paid after all), and the
+    choice's data is returned for the caller to counter the spell its way."""
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
     s = g.s
-    oid, cost, name = s.queue[0][5]
+    data = s.queue[0][5]
+    cost, name = data[1], data[2]
     if value and not can_pay_mana(g, d.player, cost):
-        raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (601.2h)")
+        raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} ({rules})")
     s.pending = None
     s.queue.pop(0)
     if value and pay_mana_now(g, d.player, cost, name):
         g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
-        return
-    counter_on_stack(g, oid, name)
+        return None
+    return data
+
+
+def _answer_pay_or_counter(g: Game, d: Any, value: Any) -> None:
+    data = answer_pay_or_counter(g, d, value)
+    if data is not None:
+        oid, _, name = data
+        counter_on_stack(g, oid, name)
 
 
 def counter_on_stack(g: Game, oid: int, name: str) -> None:

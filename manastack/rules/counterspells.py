@@ -21,8 +21,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
-from ..errors import IllegalActionError
-from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost
 from ..model.mana import EMPTY, format_bag
@@ -69,25 +67,11 @@ def _counter_unless_amount(g: Game, ctx: Context, e: CounterUnlessPaysAmount) ->
         (oid, cost, ctx.name, e.declined))]
 
 
-def _pay_or_counter_then_actions(g: Game, d: Any) -> list:
-    cost = g.s.queue[0][5][1]
-    if not choice_effects.can_pay_mana(g, d.player, cost):
-        return [A.Choose(False)]
-    return [A.Choose(True), A.Choose(False)]
-
-
 def _answer_pay_or_counter_then(g: Game, d: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise IllegalActionError(f"{d.prompt}: answer true or false")
-    s = g.s
-    oid, cost, name, declined = s.queue[0][5]
-    if value and not choice_effects.can_pay_mana(g, d.player, cost):
-        raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (118.3, 601.2h)")
-    s.pending = None
-    s.queue.pop(0)
-    if value and choice_effects.pay_mana_now(g, d.player, cost, name):
-        g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
+    data = choice_effects.answer_pay_or_counter(g, d, value, "118.3, 601.2h")
+    if data is None:
         return
+    oid, _, name, declined = data
     choice_effects.counter_on_stack(g, oid, name)
     for what in declined:
         if what == "tap_mana_lands":
@@ -118,7 +102,7 @@ def _lose_unspent_mana(g: Game, p: int, name: str) -> None:
 
 
 registry.register_effect(CounterUnlessPaysAmount, _counter_unless_amount)
-registry.CHOICES["pay_or_counter_then"] = (_pay_or_counter_then_actions, _answer_pay_or_counter_then)
+registry.CHOICES["pay_or_counter_then"] = (choice_effects.pay_or_counter_actions, _answer_pay_or_counter_then)
 
 
 # ---------------------------------------------------------------------------- targets bounded by a number

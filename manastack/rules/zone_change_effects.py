@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import game as game_module
 from ..engine import registry
-from ..errors import IllegalActionError
-from ..model import actions as A
 from ..model.events import EffectCreated, EffectsEnded, Event, ZoneChange
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
@@ -156,26 +154,11 @@ def _do_counter_to(g: Game, oid: int, to: str, name: str) -> None:
             return
 
 
-def _pay_or_counter_to_actions(g: Game, d: Any) -> list:
-    cost = g.s.queue[0][5][1]
-    if not choice_effects.can_pay_mana(g, d.player, cost):
-        return [A.Choose(False)]
-    return [A.Choose(True), A.Choose(False)]
-
-
 def _answer_pay_or_counter_to(g: Game, d: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise IllegalActionError(f"{d.prompt}: answer true or false")
-    s = g.s
-    oid, cost, name, to = s.queue[0][5]
-    if value and not choice_effects.can_pay_mana(g, d.player, cost):
-        raise IllegalActionError(f"{s.players[d.player].name} can't pay {cost.text} (601.2h)")
-    s.pending = None
-    s.queue.pop(0)
-    if value and choice_effects.pay_mana_now(g, d.player, cost, name):
-        g.log_event("paid", "701.5a", player=s.players[d.player].name, cost=cost.text, source=name)
-        return
-    _do_counter_to(g, oid, to, name)
+    data = choice_effects.answer_pay_or_counter(g, d, value)
+    if data is not None:
+        oid, _, name, to = data
+        _do_counter_to(g, oid, to, name)
 
 
 def _linked_exile(g: Game, ctx: Context, e: LinkedExile) -> list | None:
@@ -207,7 +190,7 @@ registry.register_effect(LinkedExile, _linked_exile)
 registry.register_effect(ReturnLinked, _return_linked)
 
 
-registry.CHOICES["pay_or_counter_to"] = (_pay_or_counter_to_actions, _answer_pay_or_counter_to)
+registry.CHOICES["pay_or_counter_to"] = (choice_effects.pay_or_counter_actions, _answer_pay_or_counter_to)
 
 
 registry.register_effect(CounterTo, _counter_to)
