@@ -131,6 +131,13 @@ def main(argv: list[str] | None = None) -> int:
     except ManastackError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader stopped early (`manastack cards list | head`): not an error of ours, so no traceback.
+        # Point stdout at devnull so the interpreter's final flush doesn't raise again; 141 = 128 + SIGPIPE,
+        # the status a shell gives a command ended by a closed pipe.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return 0
 
 

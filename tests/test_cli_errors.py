@@ -344,3 +344,18 @@ def test_play_too_many_copies_names_the_line(tmp_path, capsys) -> None:
     rc, _, err = run_cli(capsys, "play", str(p), "burn", "--quiet")
     assert rc == 2
     assert f"{p}:2:" in err
+
+
+def test_closed_pipe_is_not_a_traceback() -> None:
+    """A reader that stops early (`manastack cards list | head -1`) ends the command quietly with 141
+    (128 + SIGPIPE), never a BrokenPipeError traceback."""
+    proc = subprocess.Popen([sys.executable, "-m", "manastack", "cards", "list"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # the reader goes away with most of the list unread
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert first.strip()
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    assert proc.returncode == 141
