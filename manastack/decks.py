@@ -696,6 +696,35 @@ def companion_card(deck: object) -> str | None:
 _BUNDLED_COMPANION: dict[str, str | None] = {}
 
 
+def sideboard_cards(deck: object, companion: str | None, fmt: str | None = None) -> list[str]:
+    """400.11a: the cards of a deck handed to Game.new_game that start outside the game besides its
+    companion: a Deck's or deck file's sideboard (a list of card names has none), less the one copy that is
+    the companion when it was chosen from the sideboard. Unknown and unsupported cards are left out (the deck
+    check warns of them): an effect that brings a card into the game (a wish, 400.11b) can't fetch them.
+    `fmt`: the deck rules a deck file is read by (its own `# format:` line without it)."""
+    if isinstance(deck, str):
+        loaded = _BUNDLED_DECKS.get(deck) if fmt is None else None
+        if loaded is None:
+            loaded = load_deck(deck, fmt=fmt)
+            if fmt is None and deck in bundled_decks():
+                _BUNDLED_DECKS[deck] = loaded  # package data doesn't change (simulations start many games)
+        return _playable_sideboard(loaded, companion)
+    if isinstance(deck, Deck):
+        return _playable_sideboard(deck, companion)
+    return []
+
+
+def _playable_sideboard(deck: Deck, companion: str | None) -> list[str]:
+    bad = {p.card for p in deck.problems if p.section == SIDEBOARD}
+    out = [n for n in deck.sideboard if n not in bad]
+    if companion is not None and companion in out and companion not in deck.companion:
+        out.remove(companion)  # the companion is revealed from the sideboard (103.2b), not a second copy
+    return out
+
+
+_BUNDLED_DECKS: dict[str, Deck] = {}
+
+
 def check_companion(name: str, main: list[str], fmt: str | None = None) -> str:
     """A companion named for a game (Game.new_game's `companions`): a known card that compiles, with a
     companion ability whose condition the starting deck `main` fulfils (702.139a), else InputError.

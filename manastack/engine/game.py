@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar, cast
 
 from ..cards.db import get_card
-from ..decks import Deck, as_card_list, check_companion, companion_card
+from ..decks import Deck, as_card_list, check_companion, companion_card, sideboard_cards
 from ..errors import GameFaultedError, IllegalActionError
 from ..model import actions as A
 from ..model import vocab as _vocab
@@ -92,17 +92,21 @@ class Game:
     @classmethod
     def new_game(cls, deck_a: DeckSpec, deck_b: DeckSpec, seed: int = 0, names: tuple[str, str] = ("alice", "bob"),
                  profile: str = "cr-2024-09", max_turns: int = 100, starting_player: int = 0,
-                 companions: tuple[str | None, str | None] | None = None) -> Game:
+                 companions: tuple[str | None, str | None] | None = None,
+                 sideboards: tuple[Sequence[str], Sequence[str]] | None = None) -> Game:
         """Start a game (103): companions revealed (103.2b), shuffle, draw seven, mulligans (London, 103.5),
         opening-hand actions (103.6), first player skips the first draw (103.8a). Decks are Deck objects,
         deck names/paths, or lists of card names. `companions`: each player's companion (702.139a: a card
         name, or None), checked against that player's deck; without it, each deck's own (a Deck's or a deck
-        file's Companion section or sideboard, manastack.decks.companion_of)."""
+        file's Companion section or sideboard, manastack.decks.companion_of). `sideboards`: the cards each
+        player has outside the game besides the companion (400.11a, for the wishes: cards that compile); without
+        it, each Deck's or deck file's sideboard (manastack.decks.sideboard_cards)."""
         if profile not in PROFILES:
             raise ValueError(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})")
         s = GameState(seed, names, profile, max_turns)
         g = cls(s)
         chosen: list[str | None] = []
+        outside: list[list[str]] = []
         for i, deck in enumerate((deck_a, deck_b)):
             main = as_card_list(deck)
             for card_name in main:
@@ -116,11 +120,21 @@ class Game:
             else:
                 companion = companion_card(deck)
             chosen.append(companion)
+            if sideboards is None:
+                outside.append(sideboard_cards(deck, companion))
+            else:
+                outside.append(as_card_list(list(sideboards[i])) if sideboards[i] else [])
         for i, name in enumerate(chosen):
             if name is not None:  # 103.2b / 702.139a: revealed from outside the game, where it stays
                 o = g.new_object(get_card(name), i, OUTSIDE)
                 s.players[i].outside.append(o.id)
+                s.players[i].companion = o.id
                 g.log_event("companion_revealed", "702.139a", player=s.players[i].name, card=o.card.name, id=o.id)
+        for i, sideboard in enumerate(outside):
+            for card_name in sideboard:  # 400.11a: outside the game, for effects that bring cards in (400.11b)
+                s.players[i].outside.append(g.new_object(get_card(card_name), i, OUTSIDE).id)
+            if sideboard:
+                g.log_event("sideboard", "400.11a", player=s.players[i].name, cards=len(sideboard))
         for p in s.players:
             s.rng.shuffle(p.library)
         s.active = starting_player

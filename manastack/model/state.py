@@ -105,7 +105,7 @@ class Obj:
 
 class Player:
     __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile", "outside",
-                 "lands_played", "lost", "drew_from_empty", "poison", "mulligans", "spells_cast", "loss_reason")
+                 "companion", "lands_played", "lost", "drew_from_empty", "poison", "mulligans", "spells_cast", "loss_reason")
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -116,9 +116,10 @@ class Player:
         self.hand: list[int] = []
         self.graveyard: list[int] = []  # last is the top
         self.exile: list[int] = []
-        # 400.11 / 702.139a: the player's cards outside the game that the game knows of: their revealed
-        # companion, until they put it into their hand (116.2g).
+        # 400.11: the player's cards outside the game that the game knows of: their sideboard (400.11a, the
+        # cards an effect may bring into the game, 400.11b) and their revealed companion (702.139a).
         self.outside: list[int] = []
+        self.companion: int | None = None  # 702.139a / 116.2g: the revealed companion's id while it is outside
         self.lands_played = 0
         self.lost = False
         self.drew_from_empty = False
@@ -138,6 +139,7 @@ class Player:
         p.graveyard = list(self.graveyard)
         p.exile = list(self.exile)
         p.outside = list(self.outside) if self.outside else []
+        p.companion = self.companion
         p.lands_played = self.lands_played
         p.lost = self.lost
         p.drew_from_empty = self.drew_from_empty

@@ -16,7 +16,7 @@ from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import requirements, solve_payment
 from ..model.events import ControlChange, EffectCreated, PoisonCounters
-from ..model.state import BATTLEFIELD, EXILE, HAND, ContinuousEffect, player_ref
+from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     LifePayment,
     SacrificeUnless,
@@ -60,8 +60,14 @@ def check_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
 
 
 def _exile(g: Game, ctx: effect_context.Context, e: V.Exile) -> list | None:
-    """701.11a: from wherever it is (a permanent, or a card in a graveyard)."""
+    """701.11a: from wherever it is (a permanent, or a card in a graveyard). "Exile CARDNAME" in a spell's
+    text (Burning Wish) exiles the resolving spell itself: it is on the stack until it has finished resolving
+    (608.2n), so it then goes to exile, not to the graveyard."""
     oid = target_anywhere(g, ctx, e.target)
+    if oid is None and e.target == V.SELF and ctx.source is not None:
+        o = g.s.objects.get(ctx.source)
+        if o is not None and o.zone == STACK:
+            oid = o.id
     if oid is not None:
         g.move(oid, EXILE, rule="701.11a")
     return None

@@ -2,7 +2,8 @@
 cards/templates/companion.py).
 
 - 702.139a / 103.2b: the chosen companion starts outside the game (Game.new_game puts it in its owner's
-  `outside` list and logs it revealed).
+  `outside` list, names it the player's `companion` and logs it revealed; the rest of `outside` is the
+  sideboard, 400.11a, which effects may bring into the game: rules/hand_effects.py).
 - 116.2g / 702.139a: once during the game, any time they have priority and the stack is empty during a main
   phase of their turn, its owner may pay {3} and put it into their hand: a special action
   (A.PutCompanionIntoHand), the payment as other special actions pay (601.2g-h: mana abilities activated
@@ -45,7 +46,7 @@ def block_reason(g: Game, p: int, o: Obj | None) -> str | None:
     """Why `p` can't put `o` into their hand as their companion now (116.2g, 702.139a), or None."""
     s = g.s
     who = s.players[p].name
-    if o is None or o.zone != OUTSIDE or o.owner != p or o.id not in s.players[p].outside:
+    if o is None or o.zone != OUTSIDE or o.owner != p or o.id != s.players[p].companion:
         return f"{g.name_of(o.id) if o is not None else 'that card'} is not {who}'s companion outside the game"
     if s.priority != p:
         return f"{who} doesn't have priority (116.2g)"
@@ -59,8 +60,9 @@ def companion_actions(g: Game, p: int) -> list[A.Action]:
     """116.2g: the special action, listed while it is legal and {3} can be paid."""
     s = g.s
     out: list[A.Action] = []
-    for oid in s.players[p].outside:
-        o = s.objects[oid]
+    oid = s.players[p].companion
+    if oid is not None:  # the rest of the player's cards outside the game are their sideboard (400.11a)
+        o = s.objects.get(oid)
         if block_reason(g, p, o) is None and mana_payment.can_pay(g, p, requirements(COMPANION_COST, 0), None):
             out.append(A.PutCompanionIntoHand(oid))
     return out
@@ -75,6 +77,7 @@ def put_into_hand(g: Game, p: int, action: A.PutCompanionIntoHand) -> None:
         raise IllegalActionError(why)
     assert o is not None
     mana_payment.pay_mana(g, p, requirements(COMPANION_COST, 0), action.payment, f"{o.card.name} (companion)")
+    s.players[p].companion = None
     new = g.move(o.id, HAND, rule=RULE)
     g.log_event("companion", "116.2g", player=s.players[p].name, card=o.card.name, id=new)
     s.passes = 0

@@ -8,6 +8,11 @@
   card of the quality, or two cards (V.DiscardUnless: one choice among both ways).
 - "Target opponent reveals their hand. You choose a nonland card from it. That player discards that
   card" (V.ChooseCard, V.ActOnChosen: the choice among the revealed cards).
+- 400.11a-b: "You may reveal a sorcery card you own from outside the game and put it into your hand" (the
+  wishes): one of the controller's cards outside the game (their sideboard, which Game.new_game puts there,
+  or their companion) of the stated quality, chosen as it resolves (the "from_outside" decision) and
+  revealed; once it is in the hand it stays in the game (400.11b), and a companion put there this way is no
+  longer one its owner can put into their hand for {3} (116.2g).
 """
 
 from __future__ import annotations
@@ -21,13 +26,14 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY
+from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, OUTSIDE
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
     DiscardAtRandom,
     DiscardUnless,
     LookAtHand,
     PutFromHand,
     PutFromHandOnTop,
+    PutFromOutside,
 )
 from . import choice_effects, effect_context
 from . import effects as E
@@ -86,6 +92,49 @@ registry.CHOICES["put_from_hand"] = (put_from_hand_actions, _answer_put_from_han
 
 
 registry.register_effect(PutFromHand, _put_from_hand)
+
+
+def _put_from_outside(g: Game, ctx: effect_context.Context, e: PutFromOutside) -> list | None:
+    p = ctx.controller
+    s = g.s
+    cands = tuple(c for c in s.players[p].outside
+                  if _targeting_module.matches_filter(g, e.filter, s.objects[c], p))
+    if not cands:
+        g.log_event("nothing_outside", "400.11b", player=s.players[p].name, source=ctx.name)
+        return None
+    names = ", ".join(dict.fromkeys(g.name_of(c) for c in cands))
+    return [choice_effects.queue_choice("from_outside", p, cands,
+                                        f"400.11b: {ctx.name}: choose a card you own from outside the game to put into "
+                                        f"your hand ({names})" + (" or false" if e.optional else ""), e.optional)]
+
+
+def from_outside_actions(g: Game, d: Any) -> list:
+    # Copies of one card outside the game are the same choice: one action for each name.
+    firsts = {g.name_of(c): c for c in reversed(d.data)}
+    acts: list = [A.Choose(c) for c in d.data if firsts[g.name_of(c)] == c]
+    return acts + [A.Choose(False)] if g.s.queue[0][5] else acts
+
+
+def _answer_from_outside(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    optional = s.queue[0][5]
+    if (value is False and not optional) or (value is not False and value not in d.data):
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}"
+                                 + (" or false" if optional else ""))
+    s.pending = None
+    s.queue.pop(0)
+    if value is False:
+        return
+    pl = s.players[d.player]
+    if pl.companion == value:
+        pl.companion = None  # 116.2g: it is no longer outside the game to be put into the hand for {3}
+    assert s.objects[value].zone == OUTSIDE
+    g.log_event("reveal", "400.11b", player=pl.name, card=g.name_of(value))
+    g.move(value, HAND, rule="400.11b")
+
+
+registry.CHOICES["from_outside"] = (from_outside_actions, _answer_from_outside)
+registry.register_effect(PutFromOutside, _put_from_outside)
 registry.register_effect(LookAtHand, _look_at_hand)
 
 

@@ -126,7 +126,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     gk, cz = _graveyard_keywords_module, _cast_from_zones_module
     if special_actions:
         acts.extend(cz.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
-    if pl.outside:
+    if pl.companion is not None:
         acts.extend(companion.companion_actions(g, p))  # 116.2g: put the companion into the hand
     if pl.graveyard and flashback:
         for oid in pl.graveyard:

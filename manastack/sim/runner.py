@@ -34,7 +34,7 @@ from rich.progress import (
 from rich.text import Text
 
 from .. import __version__
-from ..decks import FORMATS, Deck, companion_of, format_problems, load_deck, refuse
+from ..decks import FORMATS, Deck, companion_of, format_problems, load_deck, refuse, sideboard_cards
 from ..engine.game import PROFILES
 from ..errors import InputError
 from .backends import run_inprocess, run_pool
@@ -92,6 +92,12 @@ def resolve_deck(spec: DeckSpec, default_name: str, deck_format: str | None = No
     if not cards:
         raise SimError(f"{default_name} has no cards")
     return default_name, cards, None
+
+
+def resolve_sideboard(spec: DeckSpec, companion: str | None, deck_format: str | None = None) -> tuple[str, ...]:
+    """400.11a: the cards of a deck (a Deck, or a bundled deck's name or path) that start outside the game
+    besides its companion, for the effects that bring cards into the game (manastack.decks.sideboard_cards)."""
+    return tuple(sideboard_cards(os.fspath(spec) if isinstance(spec, os.PathLike) else spec, companion, deck_format))
 
 
 def log_path(log_dir: str | os.PathLike[str], result: GameOutcome) -> Path:
@@ -188,7 +194,9 @@ def simulate(deck_a: DeckSpec, deck_b: DeckSpec, games: int, seed: int = 0, agen
             raise InputError("the log directory cannot be written", os.fspath(log_dir))
     config = SimConfig(deck_a=name_a, deck_b=name_b, cards_a=cards_a, cards_b=cards_b, seed=seed,
                        agent_a=agent_a, agent_b=agent_b, profile=profile, max_turns=max_turns,
-                       want_log=log_dir is not None, companion_a=companion_a, companion_b=companion_b)
+                       want_log=log_dir is not None, companion_a=companion_a, companion_b=companion_b,
+                       sideboard_a=resolve_sideboard(deck_a, companion_a, deck_format),
+                       sideboard_b=resolve_sideboard(deck_b, companion_b, deck_format))
 
     spec_a, spec_b = _spec_text(deck_a, name_a), _spec_text(deck_b, name_b)
 
@@ -269,5 +277,7 @@ def trial_games(deck: DeckSpec, against: DeckSpec, games: int, seed: int = 0, ag
     name_b, cards_b, companion_b = resolve_deck(against, "against", deck_format)
     config = SimConfig(deck_a=name_a, deck_b=name_b, cards_a=cards_a, cards_b=cards_b, seed=seed,
                        agent_a=agent_a, agent_b=agent_b, max_turns=max_turns,
-                       companion_a=companion_a, companion_b=companion_b)
+                       companion_a=companion_a, companion_b=companion_b,
+                       sideboard_a=resolve_sideboard(deck, companion_a, deck_format),
+                       sideboard_b=resolve_sideboard(against, companion_b, deck_format))
     return config, [play_safe(config, i) for i in range(games)]

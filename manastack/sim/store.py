@@ -294,8 +294,8 @@ class ResultStore:
             row = self.conn.execute(
                 "SELECT id FROM runs WHERE deck_a=? AND deck_b=? AND deck_a_cards=? AND deck_b_cards=? AND seed=?"
                 " AND agent=? AND profile=? AND max_turns=? ORDER BY id DESC LIMIT 1",
-                (config.deck_a, config.deck_b, _cards(config.cards_a, config.companion_a),
-                 _cards(config.cards_b, config.companion_b), config.seed, config.agent, config.profile,
+                (config.deck_a, config.deck_b, _cards(config.cards_a, config.companion_a, config.sideboard_a),
+                 _cards(config.cards_b, config.companion_b, config.sideboard_b), config.seed, config.agent, config.profile,
                  config.max_turns)).fetchone()
         return None if row is None else int(row[0])
 
@@ -304,8 +304,8 @@ class ResultStore:
             cur = self.conn.execute(
                 "INSERT INTO runs (created, deck_a, deck_b, deck_a_cards, deck_b_cards, seed, games, agent,"
                 " profile, max_turns, engine_version) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                (_now(), config.deck_a, config.deck_b, _cards(config.cards_a, config.companion_a),
-                 _cards(config.cards_b, config.companion_b),
+                (_now(), config.deck_a, config.deck_b, _cards(config.cards_a, config.companion_a, config.sideboard_a),
+                 _cards(config.cards_b, config.companion_b, config.sideboard_b),
                  config.seed, games, config.agent, config.profile, config.max_turns, engine_version))
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
@@ -443,12 +443,16 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _cards(cards: tuple[str, ...], companion: str | None = None) -> str:
-    """A deck as a run row records it: the JSON list of its cards; with a companion (702.139a), an object
-    {"cards": [...], "companion": name} (a run without one is recorded as it always was, and resumes)."""
-    if companion is None:
+def _cards(cards: tuple[str, ...], companion: str | None = None, sideboard: tuple[str, ...] = ()) -> str:
+    """A deck as a run row records it: the JSON list of its cards; with a companion (702.139a) or a
+    sideboard (400.11a: the cards a wish can bring in), an object {"cards": [...], "companion": name,
+    "sideboard": [...]} (a run without either is recorded as it always was, and resumes)."""
+    if companion is None and not sideboard:
         return json.dumps(list(cards))
-    return json.dumps({"cards": list(cards), "companion": companion})
+    out: dict[str, object] = {"cards": list(cards), "companion": companion}
+    if sideboard:
+        out["sideboard"] = list(sideboard)
+    return json.dumps(out)
 
 
 def _is_int(v: Any) -> bool:

@@ -79,6 +79,9 @@ class SimConfig:
     # 702.139a: each deck's companion (None: none; a run without companions is the run it always was)
     companion_a: str | None = None
     companion_b: str | None = None
+    # 400.11a: each deck's sideboard, outside the game for the wishes (empty: the run it always was)
+    sideboard_a: tuple[str, ...] = ()
+    sideboard_b: tuple[str, ...] = ()
 
     @property
     def agent(self) -> str:
@@ -179,7 +182,8 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     g = Game.new_game(list(config.cards_a), list(config.cards_b), seed=gseed,
                       names=player_names(config.deck_a, config.deck_b), profile=config.profile,
                       max_turns=config.max_turns, starting_player=start,
-                      companions=(config.companion_a, config.companion_b))
+                      companions=(config.companion_a, config.companion_b),
+                      sideboards=(config.sideboard_a, config.sideboard_b))
     sa, sb = agent_seeds(gseed)
     try:
         agents.play_game(g, (agents.make_agent(config.agent_a, sa), agents.make_agent(config.agent_b, sb)))

@@ -160,6 +160,7 @@ def _position(lands: int = 3, active: int = 0, hand: tuple[str, ...] = (), run: 
     for card in hand:
         put(g, card, HAND, 0)
     lurrus = put(g, LURRUS, OUTSIDE, 0)
+    g.s.players[0].companion = lurrus.id  # 702.139a: revealed as her companion (Game.new_game does this)
     for p in (0, 1):
         for _ in range(10):
             put(g, "Plains", "library", p)

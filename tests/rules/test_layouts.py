@@ -32,8 +32,9 @@ def test_715_2_both_parts_compile(name: str, part: str) -> None:
 def test_715_2_a_card_is_supported_only_if_both_parts_are() -> None:
     cd = get_card("Reaper of Night", require_supported=False)  # its creature's text isn't supported
     assert cd.unsupported and cd.faces and cd.faces[0].name == "Harvest Fear" and not cd.faces[0].unsupported
-    fae = get_card("Fae of Wishes", require_supported=False)  # its creature compiles, its Adventure doesn't
-    assert any(u.startswith("Granted: ") for u in fae.unsupported)
+    # its creature compiles, its Adventure doesn't
+    faerie = get_card("Animating Faerie", require_supported=False)
+    assert faerie.unsupported and all(u.startswith("Bring to Life: ") for u in faerie.unsupported)
 
 
 def _game(islands: int, *cards: tuple[str, str, int]) -> tuple[Game, list[Obj]]:

@@ -5,6 +5,10 @@
 - "That player discards a card at random", "then discard a card at random" (701.8a).
 - "Then discard two cards unless you discard an artifact card" (701.8a, 608.2c); "then discard a card unless you
   attacked this turn" (rules/turn_history.py).
+- 400.11b: "You may reveal a sorcery card you own from outside the game and put it into your hand" (Burning
+  Wish), "you may choose a noncreature card you own from outside the game, reveal it, and put it into your
+  hand" (Granted), "put a card you own from outside the game into your hand" (Death Wish, Mastermind's
+  Acquisition).
 - 401.4: "put two cards from your hand on top of your library in any order" (Brainstorm, Jace, the Mind
   Sculptor's [0]: the cards and their order are chosen as it resolves, the "hand_to_top" decision).
 """
@@ -24,6 +28,21 @@ from .effects_common import N, amount, parse_filter, sub_effects, target, templa
 def _put_from_hand(m, targets):
     """"You may put a land card from your hand onto the battlefield" (not a land play, 305.1)."""
     return [hand_effects.PutFromHand(parse_filter(m.group(2) + " card", allow_card=True), tapped=bool(m.group(3)))]
+
+
+@template(r"(you may )?(?:reveal|choose) (?:a|an) (.+? )?card you own from outside the game"
+          r"(?:, reveal (?:it|that card),)? and put (?:it|that card) into your hand")
+def _reveal_from_outside(m, targets):
+    """400.11b: the wishes. The card is the controller's, outside the game (their sideboard, 400.11a)."""
+    what = (m.group(2) or "") + "card"
+    return [hand_effects.PutFromOutside(parse_filter(what, allow_card=True) if m.group(2) else V.ObjectFilter(),
+                                        optional=bool(m.group(1)))]
+
+
+@template(r"(you may )?put a card you own from outside the game into your hand")
+def _put_from_outside(m, targets):
+    """400.11b: "You may put a card you own from outside the game into your hand" (Death Wish)."""
+    return [hand_effects.PutFromOutside(V.ObjectFilter(), optional=bool(m.group(1)))]
 
 
 @template(r"look at (target opponent's|target player's|each opponent's) hand")

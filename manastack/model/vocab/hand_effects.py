@@ -47,3 +47,13 @@ class DiscardUnless(V.Effect):
     amount: int
     filter: V.ObjectFilter
     who: V.Who = V.YOU
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromOutside(V.Effect):
+    """400.11b: "You may reveal a sorcery card you own from outside the game and put it into your hand"
+    (Burning Wish): one of its controller's cards outside the game (their sideboard, 400.11a, or their
+    companion) that matches `filter`, revealed and put into their hand; `optional` for "you may"."""
+
+    filter: V.ObjectFilter
+    optional: bool = True
