@@ -55,6 +55,7 @@ class DecisionKind(StrEnum):
     EXPLORE = "explore"  # 701.44
     FABRICATE = "fabricate"  # 702.123
     FROM_OUTSIDE = "from_outside"  # 400.11b: a card brought into the game from outside it (a wish)
+    LEARN_DISCARD = "learn_discard"  # 701.45a: the card discarded to draw a card, or false
     HAND_TO_TOP = "hand_to_top"  # 401.4: cards from a hand put on top of a library, in a chosen order
     DISCARD_UNLESS = "discard_unless"  # 701.8a: "discard two cards unless you discard an artifact card"
     MANIFEST_DREAD = "manifest_dread"  # 701.62

@@ -13,6 +13,9 @@
   or their companion) of the stated quality, chosen as it resolves (the "from_outside" decision) and
   revealed; once it is in the hand it stays in the game (400.11b), and a companion put there this way is no
   longer one its owner can put into their hand for {3} (116.2g).
+- 701.45a: learn. The player may discard a card (the "learn_discard" decision: a card of their hand, or
+  false); if they do, they draw a card; if they didn't, they may reveal a Lesson card they own from outside
+  the game and put it into their hand (the "from_outside" decision above).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, OUTSIDE
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
     DiscardAtRandom,
     DiscardUnless,
+    Learn,
     LookAtHand,
     PutFromHand,
     PutFromHandOnTop,
@@ -95,16 +99,19 @@ registry.register_effect(PutFromHand, _put_from_hand)
 
 
 def _put_from_outside(g: Game, ctx: effect_context.Context, e: PutFromOutside) -> list | None:
-    p = ctx.controller
+    return _from_outside_choice(g, ctx.controller, ctx.name, e)
+
+
+def _from_outside_choice(g: Game, p: int, name: str, e: PutFromOutside) -> list | None:
     s = g.s
     cands = tuple(c for c in s.players[p].outside
                   if _targeting_module.matches_filter(g, e.filter, s.objects[c], p))
     if not cands:
-        g.log_event("nothing_outside", "400.11b", player=s.players[p].name, source=ctx.name)
+        g.log_event("nothing_outside", "400.11b", player=s.players[p].name, source=name)
         return None
     names = ", ".join(dict.fromkeys(g.name_of(c) for c in cands))
     return [choice_effects.queue_choice("from_outside", p, cands,
-                                        f"400.11b: {ctx.name}: choose a card you own from outside the game to put into "
+                                        f"400.11b: {name}: choose a card you own from outside the game to put into "
                                         f"your hand ({names})" + (" or false" if e.optional else ""), e.optional)]
 
 
@@ -135,6 +142,38 @@ def _answer_from_outside(g: Game, d: Any, value: Any) -> None:
 
 registry.CHOICES["from_outside"] = (from_outside_actions, _answer_from_outside)
 registry.register_effect(PutFromOutside, _put_from_outside)
+
+_LESSON = PutFromOutside(V.ObjectFilter(subtypes=frozenset({"Lesson"})), optional=True)
+
+
+def _learn(g: Game, ctx: effect_context.Context, e: Learn) -> list | None:
+    p = ctx.controller
+    hand = tuple(g.s.players[p].hand)
+    if not hand:  # nothing to discard: only the Lesson is left (701.45a "if you didn't discard a card")
+        return _from_outside_choice(g, p, ctx.name, _LESSON)
+    return [choice_effects.queue_choice("learn_discard", p, hand,
+                                        f"701.45a: {ctx.name}: learn: discard a card to draw a card (one of "
+                                        f"{', '.join(g.name_of(c) for c in hand)}), or false", ctx.name)]
+
+
+def _answer_learn_discard(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
+    name = s.queue[0][5]
+    p = d.player
+    s.pending = None
+    s.queue.pop(0)
+    if value is False:
+        for i, item in enumerate(_from_outside_choice(g, p, name, _LESSON) or ()):
+            s.queue.insert(i, item)
+        return
+    E.discard(g, p, value, "701.45a")
+    g.draw(p, 1, rule="701.45a")
+
+
+registry.CHOICES["learn_discard"] = (put_from_hand_actions, _answer_learn_discard)
+registry.register_effect(Learn, _learn)
 registry.register_effect(LookAtHand, _look_at_hand)
 
 

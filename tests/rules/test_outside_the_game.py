@@ -1,7 +1,8 @@
 """400.11: cards outside the game. A deck's sideboard starts outside the game (400.11a, Game.new_game), and
 the wishes bring a card of a stated quality from there into their controller's hand (400.11b:
 rules/hand_effects.py, "from_outside"). The companion (702.139a) is outside the game too, and a wish may
-fetch it; the rest of the sideboard is not a companion.
+fetch it; the rest of the sideboard is not a companion. 701.45a: learn (discard a card to draw a card, or else
+reveal a Lesson card from outside the game).
 
 The scenario format sets up zones of the game only (outside the game is not a zone, 400.11), so these go
 through the Game API and Game.empty positions."""
@@ -210,3 +211,44 @@ def test_400_11b_games_with_wishes_and_sideboards_play_to_the_end_and_repeat(tmp
     assert wished > 0
     config, outcomes = trial_games(path, "burn", 2, seed=4)
     assert len(config.sideboard_a) == 12 and not any(isinstance(o, GameFault) for o in outcomes)
+
+
+# --- 701.45a: learn ----------------------------------------------------------------------------------------
+
+def test_701_45a_learn_discard_a_card_to_draw_a_card() -> None:
+    g, ids = _position(("Pop Quiz", "Hill Giant"), ("Environmental Sciences",), lands=("Island",) * 3)
+    g.apply(A.CastSpell(ids["Pop Quiz"]))
+    _resolve(g)
+    assert g.pending.kind == DecisionKind.LEARN_DISCARD  # after "Draw a card": Hill Giant and an Island
+    hand = g.s.players[0].hand
+    assert sorted(a.value for a in g.legal_actions() if a.value is not False) == sorted(hand)
+    g.apply(A.Choose(ids["Hill Giant"]))
+    pl = g.s.players[0]
+    assert _names(g, pl.graveyard) == ["Hill Giant", "Pop Quiz"]
+    assert _names(g, pl.hand) == ["Island", "Island"]  # drew a card for Pop Quiz, then one for learning
+    assert _names(g, pl.outside) == ["Environmental Sciences"]  # discarded: no Lesson (701.45a)
+
+
+def test_701_45a_learn_without_discarding_reveals_a_lesson_from_outside_the_game() -> None:
+    g, ids = _position(("Igneous Inspiration",), ("Environmental Sciences", "Expanded Anatomy", "Lava Spike"))
+    g.apply(A.CastSpell(ids["Igneous Inspiration"], targets=(-2,)))  # bob
+    _resolve(g)
+    # her hand is empty: nothing to discard, so the Lesson choice comes at once; Lava Spike is no Lesson
+    assert g.pending.kind == DecisionKind.FROM_OUTSIDE
+    offered = sorted(a.value for a in g.legal_actions() if a.value is not False)
+    assert offered == sorted([ids["Environmental Sciences"], ids["Expanded Anatomy"]])
+    g.apply(A.Choose(ids["Expanded Anatomy"]))
+    pl = g.s.players[0]
+    assert _names(g, pl.hand) == ["Expanded Anatomy"] and g.s.players[1].life == 17
+
+
+def test_701_45a_learn_declining_the_discard_then_a_lesson_or_nothing() -> None:
+    g, ids = _position(("Pop Quiz",), ("Environmental Sciences", "Expanded Anatomy"), lands=("Island",) * 3)
+    g.apply(A.CastSpell(ids["Pop Quiz"]))
+    _resolve(g)
+    assert g.pending.kind == DecisionKind.LEARN_DISCARD
+    g.apply(A.Choose(False))
+    assert g.pending.kind == DecisionKind.FROM_OUTSIDE
+    g.apply(A.Choose(False))  # "may": neither
+    pl = g.s.players[0]
+    assert _names(g, pl.hand) == ["Island"] and len(pl.outside) == 2

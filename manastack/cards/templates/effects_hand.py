@@ -9,6 +9,7 @@
   Wish), "you may choose a noncreature card you own from outside the game, reveal it, and put it into your
   hand" (Granted), "put a card you own from outside the game into your hand" (Death Wish, Mastermind's
   Acquisition).
+- 701.45a: "Learn." (and "When CARDNAME enters, learn.").
 - 401.4: "put two cards from your hand on top of your library in any order" (Brainstorm, Jace, the Mind
   Sculptor's [0]: the cards and their order are chosen as it resolves, the "hand_to_top" decision).
 """
@@ -43,6 +44,12 @@ def _reveal_from_outside(m, targets):
 def _put_from_outside(m, targets):
     """400.11b: "You may put a card you own from outside the game into your hand" (Death Wish)."""
     return [hand_effects.PutFromOutside(V.ObjectFilter(), optional=bool(m.group(1)))]
+
+
+@template(r"(?:then )?learn")
+def _learn(m, targets):
+    """701.45a: discard a card to draw a card, or reveal a Lesson card you own from outside the game."""
+    return [hand_effects.Learn()]
 
 
 @template(r"look at (target opponent's|target player's|each opponent's) hand")

@@ -57,3 +57,9 @@ class PutFromOutside(V.Effect):
 
     filter: V.ObjectFilter
     optional: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Learn(V.Effect):
+    """701.45a: "Learn": "You may discard a card. If you do, draw a card. If you didn't discard a card, you
+    may reveal a Lesson card you own from outside the game and put it into your hand."."""
