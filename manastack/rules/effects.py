@@ -43,6 +43,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
     WinGame,
 )
 from ..model.vocab.statics import OnAttached
+from ..model.vocab.triggers import ReflexiveTrigger
 from ..model.vocab.x_amounts import PumpX
 from . import counter_replacement
 from . import trigger_events as _trigger_events_module
@@ -90,8 +91,9 @@ def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], fin
             g.log_event("flip_coin", "705.1", player=s.players[ctx.controller].name, won=won, source=ctx.name)
             continue
         if type(eff) is V.Sacrifice and eff.target is not None and i + 1 < len(effects) \
-                and type(effects[i + 1]) is V.IfYouDo:
-            # "Sacrifice CARDNAME. If you do, ...": done only if it was sacrificed (608.2c).
+                and type(effects[i + 1]) in (V.IfYouDo, ReflexiveTrigger):
+            # "Sacrifice CARDNAME. If you do, ...": done only if it was sacrificed (608.2c); "Sacrifice it.
+            # When you do, ...": the reflexive ability triggers only if it was (603.12).
             oid = effect_context.target_object(g, ctx, eff.target)
             if oid is not None:
                 sacrifice(g, oid)

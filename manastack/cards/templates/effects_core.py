@@ -329,6 +329,7 @@ def _then(m, targets):
     """"draw a card, then discard a card" (608.2c: in the order written); a series "draw three cards, untap
     up to two lands, then discard a card" (Pore Over the Pages): each part in order."""
     _whole_sentence_x(m.string)
+    _whole_reflexive(m.string)
     # "target player discards a card, then mills a card": the later clause is that player's (_with_subject_of)
     return _no_mana(_series(m.group(1), targets) + _with_subject_of(m.group(1), m.group(2), targets))
 
@@ -353,6 +354,7 @@ def _and(m, targets):
     """"you gain 3 life and draw a card", "each opponent loses 2 life and you gain 2 life"."""
     s = m.string
     _whole_sentence_x(s)
+    _whole_reflexive(s)
     for i in [i.start() for i in re.finditer(r" and ", s)]:
         left, right = s[:i], s[i + 5:]
         n = len(targets)
@@ -368,6 +370,14 @@ def _whole_sentence_x(s: str) -> None:
     """"You draw X cards and you lose X life, where X is ...": the "where X is" defines every X of the
     sentence, so the sentence is not split into clauses here (effects_phrases._amount_where_x reads it)."""
     if ", where x is " in s:
+        raise Unsupported(s)
+
+
+def _whole_reflexive(s: str) -> None:
+    """"When you do, search ..., put it onto the battlefield tapped, then shuffle and you gain 1 life": the
+    reflexive triggered ability's effect runs to the end of the sentence (603.12, templates/reflexive.py),
+    so the sentence is not split into clauses here."""
+    if s.startswith("when you do, "):
         raise Unsupported(s)
 
 
