@@ -40,6 +40,9 @@ class Context:
     # 601.2h / 602.2b: the ids the permanents sacrificed to pay its costs had on the battlefield; their
     # last known information is in GameState.lki ("the sacrificed creature's power", 608.2h).
     sacrificed: tuple[int, ...] = ()
+    # The ids the permanents sacrificed by an earlier part of the effect had on the battlefield ("target
+    # player sacrifices a creature. you gain life equal to that creature's toughness", 608.2h).
+    sacrificed_now: tuple[int, ...] = ()
     # The choices announced as the spell was cast (601.2b-d: the division of its damage, rules/divided.py).
     choices: tuple = ()
 

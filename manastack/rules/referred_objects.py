@@ -50,6 +50,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     PlayerOrController,
     RemoveCounters,
     Sacrificed,
+    SacrificedThisWay,
     SacrificeUnlessPay,
     SacrificeUnlessReturn,
 )
@@ -74,11 +75,15 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
         if not ctx.legal[ref.index]:
             return None
         oid = ctx.targets[ref.index]
-    elif ref == V.IT and ctx.event_obj is not None:
+    elif ref == V.IT and ctx.event_obj is not None and ctx.event_obj >= 0:
+        # (a trigger event naming a player, "deals combat damage to a player": "it" is the source)
         oid = ctx.event_obj
     elif isinstance(ref, Sacrificed):
         # 608.2h: the sacrificed permanent is gone; its last known information is used.
         return s.lki.get(ctx.sacrificed[0]) if ctx.sacrificed else None
+    elif isinstance(ref, SacrificedThisWay):
+        # 608.2h: likewise the permanent sacrificed by an earlier part of the effect.
+        return s.lki.get(ctx.sacrificed_now[0]) if ctx.sacrificed_now else None
     elif ref in (V.IT, V.SELF):
         oid = ctx.source
         if oid is None:

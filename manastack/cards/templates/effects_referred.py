@@ -108,6 +108,31 @@ def _check_it(effects: list, targets: list) -> None:
 EFFECTS_CHECKS.append(_check_it)
 
 
+def _uses_sacrificed_this_way(x: object) -> bool:
+    if isinstance(x, referred_objects.ObjectStat):
+        return x.of == referred_objects.SACRIFICED_THIS_WAY
+    if isinstance(x, tuple):
+        return any(_uses_sacrificed_this_way(y) for y in x)
+    if isinstance(x, V.Effect):
+        return any(_uses_sacrificed_this_way(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
+
+
+def _check_sacrificed_this_way(effects: list, targets: list) -> None:
+    """"That creature" with only players targeted is the permanent sacrificed just before: the effect before
+    must be one target player's sacrifice of one permanent of their choice (608.2h, rules/choice_effects.py
+    records which)."""
+    for i, e in enumerate(effects):
+        if _uses_sacrificed_this_way(e):
+            before = effects[i - 1] if i else None
+            if not (type(before) is V.Sacrifice and before.target is None and before.amount == 1
+                    and isinstance(before.who, V.Ref)):
+                raise Unsupported("that creature: a permanent chosen earlier in the ability")
+
+
+EFFECTS_CHECKS.append(_check_sacrificed_this_way)
+
+
 def _as_player(rest: str, targets: list, who) -> list:
     """Parse "[verb phrase]" as if its subject were a target player, then make `who` the subject."""
     scratch = list(targets)
@@ -146,8 +171,13 @@ def _player_or_controller(m, targets):
     return _as_player(m.group(1), targets, referred_objects.PlayerOrController(V.Ref(refs[-1])))
 
 
-def _object_named(phrase: str, targets: list) -> V.Who:
+def _object_named(phrase: str, targets: list) -> V.Who | referred_objects.SacrificedThisWay:
     p = phrase.strip()
+    if p in ("that creature's", "that permanent's") and targets and all(t.kind in ("player", "opponent")
+                                                                        for t in targets):
+        # "Target player sacrifices a creature of their choice. You gain life equal to that creature's
+        # toughness": the one sacrificed (_check_sacrificed_this_way makes sure a sacrifice comes first)
+        return referred_objects.SACRIFICED_THIS_WAY
     if p in ("its", "that creature's", "that permanent's"):
         ref = _object_ref(targets)
         if isinstance(ref, V.Ref) and targets[ref.index].kind in ("spell", "graveyard_card"):
@@ -181,6 +211,16 @@ def _with_amount(effects: list, kinds: tuple, stat: referred_objects.ObjectStat,
     if not effects or not all(isinstance(e, kinds) for e in effects):
         raise Unsupported(text)
     return [dataclasses.replace(e, amount=stat) for e in effects]
+
+
+@template(r"(?:(you|target player|that player) )?(draws?) cards equal to (its|that creature's|that permanent's|cardname's) "
+          r"(power|toughness)")
+def _draw_equal(m, targets):
+    """608.2h: "You draw cards equal to that creature's power" (Twisted Justice), "draw cards equal to its
+    power" (the object the ability refers to, by last known information once it has left)."""
+    stat = referred_objects.ObjectStat(_object_named(m.group(3), targets), m.group(4))
+    subject = f"{m.group(1)} " if m.group(1) else ""
+    return _with_amount(sub_effects(f"{subject}{m.group(2)} two cards", targets), (V.Draw,), stat, m.string)
 
 
 @template(rf"(?:cardname|it) deals damage equal to {_SACRIFICED} to (.+)")

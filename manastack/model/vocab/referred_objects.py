@@ -25,11 +25,21 @@ SACRIFICED = Sacrificed()
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificedThisWay:
+    """A referent: the permanent a player sacrificed, of their choice, as an earlier part of the same effect
+    ("Target player sacrifices a creature of their choice. You gain life equal to that creature's toughness"),
+    seen as it last existed on the battlefield (608.2h); nothing if none was sacrificed."""
+
+
+SACRIFICED_THIS_WAY = SacrificedThisWay()
+
+
+@dataclass(frozen=True, slots=True)
 class ObjectStat:
     """An Amount: the power, toughness or mana value of an object ("equal to that creature's toughness",
     "the sacrificed creature's power")."""
 
-    of: V.Who | Sacrificed  # V.Ref or V.IT / V.SELF, or SACRIFICED
+    of: V.Who | Sacrificed | SacrificedThisWay  # V.Ref or V.IT / V.SELF, or SACRIFICED, SACRIFICED_THIS_WAY
     stat: str  # "power", "toughness" or "mana value"
 
 
