@@ -203,6 +203,18 @@ def _life_equal(m, targets):
     return [dataclasses.replace(effects[0], amount=stat)]
 
 
+@template(r"(you|target player|target opponent|each opponent|each player) (gains?|loses?) life equal to "
+          r"(target [a-z ]+?)'s (power|toughness)")
+def _life_equal_target(m, targets):
+    """"You gain life equal to target creature's power" (Soul's Grace): read as it resolves (608.2h)."""
+    effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
+    who = target(m.group(3), targets)
+    if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)) or not isinstance(who, V.Ref) \
+            or targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [dataclasses.replace(effects[0], amount=referred_objects.ObjectStat(who, m.group(4)))]
+
+
 # "the sacrificed creature's power": the permanent sacrificed for the cost (601.2h / 602.2b).
 _SACRIFICED = r"the sacrificed (?:creature|artifact|permanent)'s (power|toughness|mana value)"
 
