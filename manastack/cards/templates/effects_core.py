@@ -220,6 +220,13 @@ def _mill(m, targets):
     return [V.Mill(amount(m.group(2)), who)]
 
 
+@template(rf"{_PLAYER} puts? the top {N} cards? of (?:their|your|his or her) library into (?:their|your|his or her) graveyard")
+def _mill_old_wording(m, targets):
+    """701.13a: "Target player puts the top four cards of their library into their graveyard" (the
+    wording before the keyword action mill, Merfolk Secretkeeper) is milling."""
+    return [V.Mill(amount(m.group(2)), _who(m.group(1), targets))]
+
+
 @template(rf"discard {N} cards?")
 def _discard(m, targets):
     return [V.Discard(amount(m.group(1)))]
