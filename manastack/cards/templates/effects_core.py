@@ -570,10 +570,11 @@ def _extra_turn(m, targets):
     return [V.ExtraTurn(_who(m.group(1), targets) if m.group(1) else V.YOU)]
 
 
-@template(r"proliferate")
+@template(r"proliferate(?: (twice)|, then proliferate again)?")
 def _proliferate(m, targets):
-    """701.27a."""
-    return [V.Proliferate()]
+    """701.27a; "proliferate twice" (Contagion Engine), "proliferate, then proliferate again" (Roalesk): two
+    proliferations one after the other, each with its own choices."""
+    return [V.Proliferate()] * (2 if m.group(1) or m.group(0).endswith("again") else 1)
 
 
 @template(rf"return {N} (.+?) you control to (?:its|their) owners?'?s?'? hands?")

@@ -1,7 +1,7 @@
 """Groups of permanents a targeted player controls (CR 115.1, 611.2c, 120.3): "Creatures target player
 controls get -2/-2 until end of turn" (Arms of Hadar), "CARDNAME deals 4 damage to target player or
 planeswalker and 1 damage to each creature that player or that planeswalker's controller controls"
-(Chandra's Fury), "... deals X damage to target player or planeswalker and each creature that player or that
+(Chandra's Fury), "Put a -1/-1 counter on each creature target player controls" (Contagion Engine), "... deals X damage to target player or planeswalker and each creature that player or that
 planeswalker's controller controls" (Lavalanche). Executed by rules/player_groups.py.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.player_groups import DamageTargetAndTheirs, PumpTheirs
+from ...model.vocab.player_groups import CountersTheirs, DamageTargetAndTheirs, PumpTheirs
 from ..compiler import Unsupported
 from ..object_phrases import parse_target
 from .effects_common import N, amount, parse_filter, template
@@ -27,6 +27,16 @@ def _pump_theirs(m: re.Match, targets: list) -> list:
     if flt.controller is not None:
         raise Unsupported(m.string)
     return [PumpTheirs(ref, flt, int(m.group(3)), int(m.group(4)))]
+
+
+@template(rf"put {N} (\+1/\+1|-1/-1) counters? on each (creature|artifact|land|permanent) (target player|target opponent) "
+          r"controls")
+def _counters_theirs(m: re.Match, targets: list) -> list:
+    """122.1: "Put a -1/-1 counter on each creature target player controls" (Contagion Engine, Meadowboon)."""
+    ref = parse_target(m.group(4), targets)
+    if not isinstance(ref, V.Ref):
+        raise Unsupported(m.string)
+    return [CountersTheirs(ref, m.group(2), amount(m.group(1)), parse_filter(m.group(3)))]
 
 
 @template(rf"cardname deals {N} damage to target (player|opponent) or planeswalker and (?:{N} damage to )?each "
