@@ -101,6 +101,12 @@ def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], fin
             continue
         if i + 1 < len(effects) and type(effects[i + 1]) is V.CantBeRegenerated:
             needs = destroy_without_regeneration(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
+        elif type(eff) in (V.CreateToken, V.CreateTokenCard):
+            # "Create three 1/1 Human tokens. Sacrifice those tokens at ...": the later parts know them (111.1)
+            before = set(s.battlefield)
+            needs = _HANDLERS[type(eff)](g, ctx, eff)
+            ctx = dataclasses.replace(ctx, created=tuple(oid for oid in s.battlefield if oid not in before
+                                                         and s.objects[oid].card.is_token))
         else:
             needs = _HANDLERS[type(eff)](g, ctx, eff)
         if needs:

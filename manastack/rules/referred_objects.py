@@ -53,6 +53,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificedThisWay,
     SacrificeUnlessPay,
     SacrificeUnlessReturn,
+    TokensCreated,
 )
 from . import choice_effects, counter_replacement, effect_context, hand_effects, intervening, targeting
 from . import effects as E
@@ -197,6 +198,12 @@ registry.CHOICES["pay_or_sacrifice"] = (_pay_or_sacrifice_actions, _answer_pay_o
 
 def _delayed_on_object(g: Game, ctx: Context, e: DelayedOnObject) -> list | None:
     s = g.s
+    if isinstance(e.of, TokensCreated):
+        # "Sacrifice those tokens at the beginning of the next end step": about each token created (603.7a)
+        for oid in ctx.created:
+            _delayed_on_object(g, dataclasses.replace(ctx, targets=(oid,), legal=(True,)),
+                               dataclasses.replace(e, of=V.Ref(0)))
+        return None
     if isinstance(e.of, V.Ref):
         if not ctx.legal[e.of.index]:
             return None

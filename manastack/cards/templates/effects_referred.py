@@ -105,6 +105,22 @@ def _check_it(effects: list, targets: list) -> None:
             raise Unsupported("an object chosen earlier in the ability")
 
 
+def _tokens_created(effects: list, targets: list) -> None:
+    """"Create a 4/4 white Angel creature token with flying. Exile it at the beginning of the next end step":
+    "it" / "that token" right after a token is created is that token, "them" / "those tokens" the tokens
+    (111.1, 603.7a; rules/effects.py records them, and rules/effect_context.py reads "it" after one token was
+    created as that token: "Put three +1/+1 counters on it"): rewrites `effects` in place before _check_it reads
+    them, and refuses "them" anywhere else."""
+    for i, e in enumerate(effects):
+        if not isinstance(e, referred_objects.DelayedOnObject) or e.of not in (V.IT, referred_objects.TOKENS_CREATED):
+            continue
+        if i > 0 and type(effects[i - 1]) in (V.CreateToken, V.CreateTokenCard):
+            effects[i] = dataclasses.replace(e, of=referred_objects.TOKENS_CREATED)
+        elif e.of == referred_objects.TOKENS_CREATED:
+            raise Unsupported("those tokens: no tokens created just before")
+
+
+EFFECTS_CHECKS.append(_tokens_created)
 EFFECTS_CHECKS.append(_check_it)
 
 
@@ -307,7 +323,7 @@ def _sacrifice_unless_pay(m, targets):
     return [referred_objects.SacrificeUnlessPay(who, cost, per)]
 
 
-_OBJ = r"(it|that creature|that card|cardname|that permanent|that token)"
+_OBJ = r"(it|that creature|that card|cardname|that permanent|that token|them|those tokens)"
 
 
 _DELAYED_EVENT = {"at end of combat": "end_combat", "at the beginning of the next end step": "next_end"}
@@ -343,7 +359,9 @@ def _delayed_on_object(m, targets):
                               m.string)]
 
 
-def _delayed_object(phrase: str, targets: list, card: bool) -> V.Who:
+def _delayed_object(phrase: str, targets: list, card: bool) -> V.Who | referred_objects.TokensCreated:
+    if phrase in ("them", "those tokens"):
+        return referred_objects.TOKENS_CREATED  # _tokens_created: right after a sentence creating tokens
     if phrase == "cardname":
         return V.SELF
     if phrase == "that card" and not card:
