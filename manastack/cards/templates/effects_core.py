@@ -356,6 +356,14 @@ def _series(text: str, targets: list) -> list:
     raise Unsupported(text)
 
 
+@template(r"then (.+)")
+def _then_sentence(m, targets):
+    """"... draws a card. Then destroy all creatures." (Shatter the Sky): a sentence opening with "then" happens
+    after the sentences before it, as every sentence does (608.2c)."""
+    _whole_reflexive(m.group(1))
+    return sub_effects(m.group(1), targets)
+
+
 @template(r"(.+) and (.+)")
 def _and(m, targets):
     """"you gain 3 life and draw a card", "each opponent loses 2 life and you gain 2 life"."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.player_groups import CountersTheirs, DamageTargetAndTheirs, PumpTheirs
+from ...model.vocab.player_groups import CountersTheirs, DamageTargetAndTheirs, PlayersWhoControl, PumpTheirs
 from ..compiler import Unsupported
 from ..object_phrases import parse_target
-from .effects_common import N, amount, parse_filter, template
+from .effects_common import N, amount, parse_filter, sub_effects, substitute, template
 
 
 @template(r"(creatures|permanents|artifacts|lands) (target player|target opponent) controls get ([+-]\d+)/([+-]\d+) "
@@ -27,6 +27,21 @@ def _pump_theirs(m: re.Match, targets: list) -> list:
     if flt.controller is not None:
         raise Unsupported(m.string)
     return [PumpTheirs(ref, flt, int(m.group(3)), int(m.group(4)))]
+
+
+@template(r"each player who controls (?:a|an|one or more) (.+?) (draws|gains|loses|mills|discards|creates) (.+)")
+def _each_player_who_controls(m: re.Match, targets: list) -> list:
+    """608.2h: "Each player who controls a creature with power 4 or greater draws a card" (Shatter the Sky),
+    "Each player who controls an artifact or enchantment creates a 2/2 green Bear creature token" (Fade from
+    History): the players are those who control one as it resolves."""
+    flt = parse_filter(m.group(1))
+    if flt.controller is not None:
+        raise Unsupported(m.string)
+    n = len(targets)
+    effects = sub_effects(f"each player {m.group(2)} {m.group(3)}", targets)
+    if len(targets) != n or len(effects) != 1 or getattr(effects[0], "who", None) != V.EACH_PLAYER:
+        raise Unsupported(m.string)
+    return [substitute(effects[0], V.EACH_PLAYER, PlayersWhoControl(flt))]
 
 
 @template(rf"put {N} (\+1/\+1|-1/-1) counters? on each (creature|artifact|land|permanent) (target player|target opponent) "

@@ -40,3 +40,11 @@ class CountersTheirs(V.Effect):
     kind: str
     amount: V.Amount
     filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersWhoControl:
+    """A Who: "each player who controls a creature with power 4 or greater" (Shatter the Sky): each player who
+    controls a permanent matching `filter` as the effect happens (608.2h), in APNAP order (101.4)."""
+
+    filter: V.ObjectFilter
