@@ -176,7 +176,19 @@ def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
 
 
 def _answer_sacrifice(g: Game, d: Any, value: Any) -> None:
-    _pick_one_of_several(g, d, value, lambda oid: effects.sacrifice(g, oid))
+    _pick_one_of_several(g, d, value, lambda oid: _sacrifice_chosen(g, oid))
+
+
+def _sacrifice_chosen(g: Game, oid: int) -> None:
+    """Sacrifice the chosen permanent, and tell the rest of the effect which it was (608.2h: "you gain life
+    equal to that creature's toughness"): the effect resumes after the choices queued before it."""
+    effects.sacrifice(g, oid)
+    queue = g.s.queue
+    for i, it in enumerate(queue):
+        if it[0] == "resume_effects":
+            ctx = it[1]
+            queue[i] = ("resume_effects", dataclasses.replace(ctx, sacrificed_now=(*ctx.sacrificed_now, oid)), *it[2:])
+            break
 
 
 def _optional(g: Game, ctx: effect_context.Context, e: V.Optional) -> list | None:

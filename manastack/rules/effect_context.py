@@ -40,6 +40,11 @@ class Context:
     # 601.2h / 602.2b: the ids the permanents sacrificed to pay its costs had on the battlefield; their
     # last known information is in GameState.lki ("the sacrificed creature's power", 608.2h).
     sacrificed: tuple[int, ...] = ()
+    # The ids the permanents sacrificed by an earlier part of the effect had on the battlefield ("target
+    # player sacrifices a creature. you gain life equal to that creature's toughness", 608.2h).
+    sacrificed_now: tuple[int, ...] = ()
+    # The tokens the last token-creating part of the effect created ("sacrifice those tokens at ...", 111.1).
+    created: tuple[int, ...] = ()
     # The choices announced as the spell was cast (601.2b-d: the division of its damage, rules/divided.py).
     choices: tuple = ()
 
@@ -107,6 +112,10 @@ def target_object(g: Game, ctx: Context, who: V.Who) -> int | None:
         # A player chosen for "any target" is no object; an object that has left its zone since the
         # resolution began is a new object (400.7) the effect no longer finds.
         return t if t >= 0 and t in g.s.objects else None
+    if who == V.IT and ctx.created:
+        # "Create a 0/0 Fractal creature token. Put three +1/+1 counters on it": the token just created (111.1)
+        o = g.s.objects.get(ctx.created[0])
+        return ctx.created[0] if o is not None and o.zone == BATTLEFIELD else None
     if who == V.IT and ctx.event_obj is not None and ctx.event_obj >= 0:
         o = g.s.objects.get(ctx.event_obj)
         return ctx.event_obj if o is not None and o.zone == BATTLEFIELD else None

@@ -43,6 +43,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
     WinGame,
 )
 from ..model.vocab.statics import OnAttached
+from ..model.vocab.triggers import ReflexiveTrigger
 from ..model.vocab.x_amounts import PumpX
 from . import counter_replacement
 from . import trigger_events as _trigger_events_module
@@ -90,8 +91,9 @@ def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], fin
             g.log_event("flip_coin", "705.1", player=s.players[ctx.controller].name, won=won, source=ctx.name)
             continue
         if type(eff) is V.Sacrifice and eff.target is not None and i + 1 < len(effects) \
-                and type(effects[i + 1]) is V.IfYouDo:
-            # "Sacrifice CARDNAME. If you do, ...": done only if it was sacrificed (608.2c).
+                and type(effects[i + 1]) in (V.IfYouDo, ReflexiveTrigger):
+            # "Sacrifice CARDNAME. If you do, ...": done only if it was sacrificed (608.2c); "Sacrifice it.
+            # When you do, ...": the reflexive ability triggers only if it was (603.12).
             oid = effect_context.target_object(g, ctx, eff.target)
             if oid is not None:
                 sacrifice(g, oid)
@@ -99,6 +101,12 @@ def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], fin
             continue
         if i + 1 < len(effects) and type(effects[i + 1]) is V.CantBeRegenerated:
             needs = destroy_without_regeneration(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
+        elif type(eff) in (V.CreateToken, V.CreateTokenCard):
+            # "Create three 1/1 Human tokens. Sacrifice those tokens at ...": the later parts know them (111.1)
+            before = set(s.battlefield)
+            needs = _HANDLERS[type(eff)](g, ctx, eff)
+            ctx = dataclasses.replace(ctx, created=tuple(oid for oid in s.battlefield if oid not in before
+                                                         and s.objects[oid].card.is_token))
         else:
             needs = _HANDLERS[type(eff)](g, ctx, eff)
         if needs:

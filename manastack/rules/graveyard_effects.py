@@ -14,6 +14,8 @@
 - 608.2h: "Exile target card from a graveyard. If it was a creature card, put a +1/+1 counter on CARDNAME
   and you gain 1 life" (Scavenging Ooze): the card as it last existed in the graveyard decides, and
   nothing more happens if it wasn't exiled (an illegal target, 608.2b).
+- 608.2h: "for each creature card in your graveyard" (Gnaw to the Bone, Grim Flowering): the cards of that
+  kind in the controller's graveyard as the effect happens.
 - 602.2b, 118.3: "{1}, Exile CARDNAME: ..." (Relic of Progenitus, Feldon's Cane): the permanent is exiled
   as the cost is paid; it can't be paid once the permanent has left the battlefield.
 """
@@ -27,6 +29,7 @@ from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, Obj
 from ..model.vocab.graveyard_effects import (  # noqa: F401 (the vocabulary this module executes)
     ExileIfItWas,
     ExileSelfCost,
+    GraveyardCardCount,
     ReturnPutThereThisTurn,
     ShuffleDeadIntoLibrary,
     ShuffleGraveyardIntoLibrary,
@@ -88,6 +91,12 @@ def _exile_if_it_was(g: Game, ctx: Context, e: ExileIfItWas) -> list | None:
     return [("resume_effects", ctx, e.effects, 0, None)]
 
 
+def _graveyard_card_count(g: Game, ctx: Context, a: GraveyardCardCount) -> int:
+    graveyard = g.s.players[ctx.controller].graveyard
+    return sum(1 for oid in graveyard
+               if targeting.matches_filter(g, a.filter, g.s.objects[oid], ctx.controller)) * a.multiplier
+
+
 def _exile_self_block_reason(g: Game, cost: ExileSelfCost, o: Obj) -> str | None:
     if o.zone != BATTLEFIELD:
         return f"{o.card.name}: it must be on the battlefield to be exiled for this cost (602.2b)"
@@ -107,4 +116,5 @@ registry.register_effect(ShuffleGraveyardIntoLibrary, _shuffle_graveyard)
 registry.register_effect(ShuffleDeadIntoLibrary, _shuffle_dead)
 registry.register_effect(ReturnPutThereThisTurn, _return_put_there)
 registry.register_effect(ExileIfItWas, _exile_if_it_was)
+registry.AMOUNT_RESOLVERS[GraveyardCardCount] = _graveyard_card_count
 registry.EXTRA_COSTS[ExileSelfCost] = registry.ExtraCost(_exile_self_block_reason, _exile_self_choose, _exile_self_pay)

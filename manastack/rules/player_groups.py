@@ -9,6 +9,10 @@ cards/templates/effects_player_groups.py.
   target planeswalker as the spell resolves; the damage to the target and to each creature is dealt at
   the same time (one damage event, 120.3 / 119.9 for lifelink). 608.2b: if the target is illegal, the
   spell doesn't resolve (it has no other target).
+- 608.2h, 101.4: "Each player who controls a creature with power 4 or greater draws a card" (Shatter the Sky):
+  the players who control such a permanent as the effect happens, the active player first.
+- 122.1, 122.6: "Put a -1/-1 counter on each creature target player controls" (Contagion Engine): on each of
+  the creatures that player controls as it resolves (counter replacement effects apply to each).
 """
 
 from __future__ import annotations
@@ -18,8 +22,8 @@ from typing import TYPE_CHECKING
 from ..engine import registry
 from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from ..model.vocab.player_groups import DamageTargetAndTheirs, PumpTheirs
-from . import effect_context, effects, targeting
+from ..model.vocab.player_groups import CountersTheirs, DamageTargetAndTheirs, PlayersWhoControl, PumpTheirs
+from . import counter_replacement, effect_context, effects, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -73,5 +77,23 @@ def _damage_target_and_theirs(g: Game, ctx: effect_context.Context, e: DamageTar
     return None
 
 
+def _counters_theirs(g: Game, ctx: effect_context.Context, e: CountersTheirs) -> list | None:
+    p = _their_player(g, ctx, e.ref.index)
+    n = effect_context.amount(g, ctx, e.amount)
+    if p is None or n <= 0:
+        return None
+    for oid in _theirs(g, ctx, e.filter, p):
+        counter_replacement.put_counters(g, g.s.objects[oid], e.kind, n, placer=ctx.controller)  # the door
+    return None
+
+
+def _players_who_control(g: Game, ctx: effect_context.Context, who: PlayersWhoControl) -> list[int]:
+    s = g.s
+    return [p for p in (s.active, 1 - s.active)
+            if any(targeting.matches_filter(g, who.filter, o, ctx.controller, ctx.source) for o in g.permanents(p))]
+
+
+registry.WHO_RESOLVERS[PlayersWhoControl] = _players_who_control
 registry.register_effect(PumpTheirs, _pump_theirs)
+registry.register_effect(CountersTheirs, _counters_theirs)
 registry.register_effect(DamageTargetAndTheirs, _damage_target_and_theirs)

@@ -64,6 +64,12 @@ def _prevent_next_from_source(g: Game, ctx: effect_context.Context, e: PreventNe
         if not ctx.legal[e.to.index]:
             return None
         recipient = ctx.targets[e.to.index]
+    if e.source is not None:
+        # "The next time target creature would deal damage this turn": that object, if it is still there
+        named = effect_context.target_object(g, ctx, e.source)
+        if named is not None:
+            _shield_from(g, named, recipient, ctx.controller, ctx.name)
+        return None
     # The objects that can deal damage as the objects they are now: permanents and spells (400.7: a card
     # elsewhere becomes a new object before it could deal damage).
     cands = tuple(o.id for o in g.permanents() if _targeting_module.matches_filter(g, e.quality, o, ctx.controller)) + tuple(
@@ -83,7 +89,13 @@ def _answer_damage_source(g: Game, d: Any, value: Any) -> None:
     recipient, name = s.queue[0][5]
     s.pending = None
     s.queue.pop(0)
-    shield = ContinuousEffect("prevent_next_from", recipient, timestamp=s.next_timestamp, controller=d.player,
+    _shield_from(g, value, recipient, d.player, name)
+
+
+def _shield_from(g: Game, value: int, recipient: int | None, controller: int, name: str) -> None:
+    """615.7: a shield against the next damage the source `value` would deal (to `recipient`, or anyone)."""
+    s = g.s
+    shield = ContinuousEffect("prevent_next_from", recipient, timestamp=s.next_timestamp, controller=controller,
                               data=(value, name))
     s.next_timestamp += 1
     g.perform(EffectCreated("615.7", shield, "prevention_shield", {

@@ -50,8 +50,10 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     PlayerOrController,
     RemoveCounters,
     Sacrificed,
+    SacrificedThisWay,
     SacrificeUnlessPay,
     SacrificeUnlessReturn,
+    TokensCreated,
 )
 from . import choice_effects, counter_replacement, effect_context, hand_effects, intervening, targeting
 from . import effects as E
@@ -74,11 +76,15 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
         if not ctx.legal[ref.index]:
             return None
         oid = ctx.targets[ref.index]
-    elif ref == V.IT and ctx.event_obj is not None:
+    elif ref == V.IT and ctx.event_obj is not None and ctx.event_obj >= 0:
+        # (a trigger event naming a player, "deals combat damage to a player": "it" is the source)
         oid = ctx.event_obj
     elif isinstance(ref, Sacrificed):
         # 608.2h: the sacrificed permanent is gone; its last known information is used.
         return s.lki.get(ctx.sacrificed[0]) if ctx.sacrificed else None
+    elif isinstance(ref, SacrificedThisWay):
+        # 608.2h: likewise the permanent sacrificed by an earlier part of the effect.
+        return s.lki.get(ctx.sacrificed_now[0]) if ctx.sacrificed_now else None
     elif ref in (V.IT, V.SELF):
         oid = ctx.source
         if oid is None:
@@ -192,6 +198,12 @@ registry.CHOICES["pay_or_sacrifice"] = (_pay_or_sacrifice_actions, _answer_pay_o
 
 def _delayed_on_object(g: Game, ctx: Context, e: DelayedOnObject) -> list | None:
     s = g.s
+    if isinstance(e.of, TokensCreated):
+        # "Sacrifice those tokens at the beginning of the next end step": about each token created (603.7a)
+        for oid in ctx.created:
+            _delayed_on_object(g, dataclasses.replace(ctx, targets=(oid,), legal=(True,)),
+                               dataclasses.replace(e, of=V.Ref(0)))
+        return None
     if isinstance(e.of, V.Ref):
         if not ctx.legal[e.of.index]:
             return None

@@ -11,6 +11,7 @@ from manastack.cards.compiler import compile_card
 from manastack.cards.db import get_card
 from manastack.engine.game import Game
 from manastack.model import vocab as V
+from manastack.model.vocab.referred_objects import TOKENS_CREATED
 from manastack.rules import effect_context
 from manastack.rules import keyword_actions as KA
 from manastack.rules import prevention as PV
@@ -34,8 +35,8 @@ def creature(text: str) -> V.CardDef:
 # --------------------------------------------------------------------------- compile time
 
 @pytest.mark.parametrize("text", [
-    # "that creature" is the sacrificed one, which nothing tracks: refused, not read as the source.
-    "Target opponent sacrifices a creature of their choice. You gain life equal to that creature's toughness.",
+    # "that creature" is the sacrificed one: tracked only for one target player's one sacrifice (Tribute to Hunger,
+    # tests/scenarios/cards/sacrificed_referents); of several players' sacrifices it is refused, not read as the source.
     "Each player sacrifices a creature. You gain life equal to that creature's toughness.",
     "Target player sacrifices a creature. Its controller loses 2 life.",
     # Variants not implemented: "its controller may ..." and counters of "up to one" targets.
@@ -167,10 +168,13 @@ def test_counter_to_exile_folds_into_the_counter():
                  "graveyard.", "Instant").unsupported
 
 
-def test_delayed_action_on_a_token_just_created_is_refused():
-    """"Create a token. Sacrifice it at the beginning of the next end step": "it" is the token, which
-    the delayed ability can't name here."""
-    assert spell("Create a 1/1 red Goblin creature token. Sacrifice it at the beginning of the next end step.").unsupported
+def test_delayed_action_on_a_token_just_created_names_the_tokens():
+    """"Create a token. Sacrifice it at the beginning of the next end step": "it" is the token created (the
+    effect remembers it, 111.1); "them" with no tokens created just before is refused."""
+    cd = spell("Create a 1/1 red Goblin creature token. Sacrifice it at the beginning of the next end step.")
+    assert not cd.unsupported and cd.spell is not None
+    assert cd.spell.effects[1].of == TOKENS_CREATED
+    assert spell("Draw a card. Sacrifice them at the beginning of the next end step.").unsupported
 
 
 def test_attach_to_a_token_just_created_is_refused():

@@ -220,6 +220,13 @@ def _mill(m, targets):
     return [V.Mill(amount(m.group(2)), who)]
 
 
+@template(rf"{_PLAYER} puts? the top {N} cards? of (?:their|your|his or her) library into (?:their|your|his or her) graveyard")
+def _mill_old_wording(m, targets):
+    """701.13a: "Target player puts the top four cards of their library into their graveyard" (the
+    wording before the keyword action mill, Merfolk Secretkeeper) is milling."""
+    return [V.Mill(amount(m.group(2)), _who(m.group(1), targets))]
+
+
 @template(rf"discard {N} cards?")
 def _discard(m, targets):
     return [V.Discard(amount(m.group(1)))]
@@ -329,6 +336,7 @@ def _then(m, targets):
     """"draw a card, then discard a card" (608.2c: in the order written); a series "draw three cards, untap
     up to two lands, then discard a card" (Pore Over the Pages): each part in order."""
     _whole_sentence_x(m.string)
+    _whole_reflexive(m.string)
     # "target player discards a card, then mills a card": the later clause is that player's (_with_subject_of)
     return _no_mana(_series(m.group(1), targets) + _with_subject_of(m.group(1), m.group(2), targets))
 
@@ -348,11 +356,20 @@ def _series(text: str, targets: list) -> list:
     raise Unsupported(text)
 
 
+@template(r"then (.+)")
+def _then_sentence(m, targets):
+    """"... draws a card. Then destroy all creatures." (Shatter the Sky): a sentence opening with "then" happens
+    after the sentences before it, as every sentence does (608.2c)."""
+    _whole_reflexive(m.group(1))
+    return sub_effects(m.group(1), targets)
+
+
 @template(r"(.+) and (.+)")
 def _and(m, targets):
     """"you gain 3 life and draw a card", "each opponent loses 2 life and you gain 2 life"."""
     s = m.string
     _whole_sentence_x(s)
+    _whole_reflexive(s)
     for i in [i.start() for i in re.finditer(r" and ", s)]:
         left, right = s[:i], s[i + 5:]
         n = len(targets)
@@ -368,6 +385,14 @@ def _whole_sentence_x(s: str) -> None:
     """"You draw X cards and you lose X life, where X is ...": the "where X is" defines every X of the
     sentence, so the sentence is not split into clauses here (effects_phrases._amount_where_x reads it)."""
     if ", where x is " in s:
+        raise Unsupported(s)
+
+
+def _whole_reflexive(s: str) -> None:
+    """"When you do, search ..., put it onto the battlefield tapped, then shuffle and you gain 1 life": the
+    reflexive triggered ability's effect runs to the end of the sentence (603.12, templates/reflexive.py),
+    so the sentence is not split into clauses here."""
+    if s.startswith("when you do, "):
         raise Unsupported(s)
 
 
@@ -553,10 +578,11 @@ def _extra_turn(m, targets):
     return [V.ExtraTurn(_who(m.group(1), targets) if m.group(1) else V.YOU)]
 
 
-@template(r"proliferate")
+@template(r"proliferate(?: (twice)|, then proliferate again)?")
 def _proliferate(m, targets):
-    """701.27a."""
-    return [V.Proliferate()]
+    """701.27a; "proliferate twice" (Contagion Engine), "proliferate, then proliferate again" (Roalesk): two
+    proliferations one after the other, each with its own choices."""
+    return [V.Proliferate()] * (2 if m.group(1) or m.group(0).endswith("again") else 1)
 
 
 @template(rf"return {N} (.+?) you control to (?:its|their) owners?'?s?'? hands?")

@@ -19,6 +19,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab import referred_objects
+from ...model.vocab.graveyard_effects import GraveyardCardCount
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, template
 from .effects_referred import _object_ref
@@ -63,20 +64,37 @@ def _life_for_each(m, targets):
     as it resolves, 608.2h)."""
     n = amount(m.group(3))
     what = m.group(4)
-    if not isinstance(n, int) or not what.endswith((" you control", " your opponents control",
-                                                     " an opponent controls", " on the battlefield")):
+    if not isinstance(n, int):
         raise Unsupported(m.string)
-    flt = parse_filter(what.removesuffix(" on the battlefield"))  # every player's (Glimmerpost's Loci)
+    count: V.Count | GraveyardCardCount
+    if what.endswith(" in your graveyard"):
+        count = GraveyardCardCount(_graveyard_filter(what), multiplier=n)
+    elif what.endswith((" you control", " your opponents control", " an opponent controls", " on the battlefield")):
+        # every player's (Glimmerpost's Loci)
+        count = V.Count(parse_filter(what.removesuffix(" on the battlefield")), multiplier=n)
+    else:
+        raise Unsupported(m.string)
     effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
     if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
         raise Unsupported(m.string)
-    return [dataclasses.replace(effects[0], amount=V.Count(flt, multiplier=n))]
+    return [dataclasses.replace(effects[0], amount=count)]
+
+
+def _graveyard_filter(what: str) -> V.ObjectFilter:
+    """The cards a "for each creature card in your graveyard" phrase counts: the phrase must name cards
+    ("card", "creature card", "instant and sorcery card": either type, 205.4)."""
+    kind = what.removesuffix(" in your graveyard").strip()
+    if not re.fullmatch(r"(?:[a-z]+ )*cards?", kind) or kind.startswith(("other ", "another ")):
+        raise Unsupported(what)  # "other creature card": a source in the graveyard, not known here
+    return parse_filter(kind, allow_card=True)
 
 
 def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
     """The number a "for each ..." / "the number of ..." phrase counts as it resolves (608.2h): permanents
     a player controls, or the basic land types among their lands (domain)."""
     what = what.strip()
+    if what.endswith(" in your graveyard"):
+        return GraveyardCardCount(_graveyard_filter(what))
     if what in ("basic land type among lands you control", "basic land types among lands you control"):
         return referred_objects.BasicLandTypes()
     if what in ("basic land type among lands they control", "basic land types among lands they control"):
@@ -119,7 +137,7 @@ def _amount_for_each(m, targets):
     if len(effects) != 1 or len(amounts) != 1 or type(effects[0]).__name__ not in _COUNTED_AMOUNTS:
         raise Unsupported(m.string)
     count = _count_of(m.group(2), "", targets)
-    if not isinstance(count, V.Count):
+    if not isinstance(count, (V.Count, GraveyardCardCount)):
         raise Unsupported(m.string)
     e = effects[0]
     return [dataclasses.replace(e, amount=dataclasses.replace(count, multiplier=e.amount))]
@@ -155,7 +173,7 @@ def _draw_for_each(m, targets):
         raise Unsupported(m.string)
     count = _count_of(m.group(4), who, targets)
     if n != 1:
-        if not isinstance(count, V.Count):
+        if not isinstance(count, (V.Count, GraveyardCardCount)):
             raise Unsupported(m.string)
         count = dataclasses.replace(count, multiplier=n)
     return [dataclasses.replace(effects[0], amount=count)]

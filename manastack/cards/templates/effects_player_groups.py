@@ -1,7 +1,7 @@
 """Groups of permanents a targeted player controls (CR 115.1, 611.2c, 120.3): "Creatures target player
 controls get -2/-2 until end of turn" (Arms of Hadar), "CARDNAME deals 4 damage to target player or
 planeswalker and 1 damage to each creature that player or that planeswalker's controller controls"
-(Chandra's Fury), "... deals X damage to target player or planeswalker and each creature that player or that
+(Chandra's Fury), "Put a -1/-1 counter on each creature target player controls" (Contagion Engine), "... deals X damage to target player or planeswalker and each creature that player or that
 planeswalker's controller controls" (Lavalanche). Executed by rules/player_groups.py.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.player_groups import DamageTargetAndTheirs, PumpTheirs
+from ...model.vocab.player_groups import CountersTheirs, DamageTargetAndTheirs, PlayersWhoControl, PumpTheirs
 from ..compiler import Unsupported
 from ..object_phrases import parse_target
-from .effects_common import N, amount, parse_filter, template
+from .effects_common import N, amount, parse_filter, sub_effects, substitute, template
 
 
 @template(r"(creatures|permanents|artifacts|lands) (target player|target opponent) controls get ([+-]\d+)/([+-]\d+) "
@@ -27,6 +27,31 @@ def _pump_theirs(m: re.Match, targets: list) -> list:
     if flt.controller is not None:
         raise Unsupported(m.string)
     return [PumpTheirs(ref, flt, int(m.group(3)), int(m.group(4)))]
+
+
+@template(r"each player who controls (?:a|an|one or more) (.+?) (draws|gains|loses|mills|discards|creates) (.+)")
+def _each_player_who_controls(m: re.Match, targets: list) -> list:
+    """608.2h: "Each player who controls a creature with power 4 or greater draws a card" (Shatter the Sky),
+    "Each player who controls an artifact or enchantment creates a 2/2 green Bear creature token" (Fade from
+    History): the players are those who control one as it resolves."""
+    flt = parse_filter(m.group(1))
+    if flt.controller is not None:
+        raise Unsupported(m.string)
+    n = len(targets)
+    effects = sub_effects(f"each player {m.group(2)} {m.group(3)}", targets)
+    if len(targets) != n or len(effects) != 1 or getattr(effects[0], "who", None) != V.EACH_PLAYER:
+        raise Unsupported(m.string)
+    return [substitute(effects[0], V.EACH_PLAYER, PlayersWhoControl(flt))]
+
+
+@template(rf"put {N} (\+1/\+1|-1/-1) counters? on each (creature|artifact|land|permanent) (target player|target opponent) "
+          r"controls")
+def _counters_theirs(m: re.Match, targets: list) -> list:
+    """122.1: "Put a -1/-1 counter on each creature target player controls" (Contagion Engine, Meadowboon)."""
+    ref = parse_target(m.group(4), targets)
+    if not isinstance(ref, V.Ref):
+        raise Unsupported(m.string)
+    return [CountersTheirs(ref, m.group(2), amount(m.group(1)), parse_filter(m.group(3)))]
 
 
 @template(rf"cardname deals {N} damage to target (player|opponent) or planeswalker and (?:{N} damage to )?each "

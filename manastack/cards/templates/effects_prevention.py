@@ -2,6 +2,8 @@
 
 - "The next time a source of your choice would deal damage to you this turn, prevent that damage"
   (609.7a, 615.7).
+- "The next time target creature / that creature / CARDNAME would deal damage [to you] this turn, prevent that
+  damage" (615.7: a named source).
 - "Damage can't be prevented this turn" (615.12).
 - "Prevent all damage that would be dealt to you and creatures you control this turn" (615.1, a group).
 """
@@ -28,6 +30,18 @@ def _prevent_next_from_source(m, targets):
     elif m.group(2):
         to = target(m.group(2), targets)  # Charm Peddler: "to target creature"
     return [prevention.PreventNextFromSource(quality, to)]
+
+
+@template(r"the next time (target creature|that creature|cardname) would deal damage(?: to (you))? this turn, "
+          r"prevent that damage")
+def _prevent_next_from_named(m, targets):
+    """"The next time that creature would deal damage this turn, prevent that damage" (Dazzling Reflection),
+    "The next time CARDNAME would deal damage to you this turn, ..." (Mercenaries): the source is named, not
+    chosen (615.7: used up once it prevents damage)."""
+    source = target(m.group(1), targets)
+    if m.group(1) == "that creature" and source == V.IT:
+        raise Unsupported(m.string)  # no creature named before it
+    return [prevention.PreventNextFromSource(V.ObjectFilter(), V.YOU if m.group(2) else None, source=source)]
 
 
 @template(r"damage can't be prevented this turn")

@@ -105,7 +105,48 @@ def _check_it(effects: list, targets: list) -> None:
             raise Unsupported("an object chosen earlier in the ability")
 
 
+def _tokens_created(effects: list, targets: list) -> None:
+    """"Create a 4/4 white Angel creature token with flying. Exile it at the beginning of the next end step":
+    "it" / "that token" right after a token is created is that token, "them" / "those tokens" the tokens
+    (111.1, 603.7a; rules/effects.py records them, and rules/effect_context.py reads "it" after one token was
+    created as that token: "Put three +1/+1 counters on it"): rewrites `effects` in place before _check_it reads
+    them, and refuses "them" anywhere else."""
+    for i, e in enumerate(effects):
+        if not isinstance(e, referred_objects.DelayedOnObject) or e.of not in (V.IT, referred_objects.TOKENS_CREATED):
+            continue
+        if i > 0 and type(effects[i - 1]) in (V.CreateToken, V.CreateTokenCard):
+            effects[i] = dataclasses.replace(e, of=referred_objects.TOKENS_CREATED)
+        elif e.of == referred_objects.TOKENS_CREATED:
+            raise Unsupported("those tokens: no tokens created just before")
+
+
+EFFECTS_CHECKS.append(_tokens_created)
 EFFECTS_CHECKS.append(_check_it)
+
+
+def _uses_sacrificed_this_way(x: object) -> bool:
+    if isinstance(x, referred_objects.ObjectStat):
+        return x.of == referred_objects.SACRIFICED_THIS_WAY
+    if isinstance(x, tuple):
+        return any(_uses_sacrificed_this_way(y) for y in x)
+    if isinstance(x, V.Effect):
+        return any(_uses_sacrificed_this_way(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
+
+
+def _check_sacrificed_this_way(effects: list, targets: list) -> None:
+    """"That creature" with only players targeted is the permanent sacrificed just before: the effect before
+    must be one target player's sacrifice of one permanent of their choice (608.2h, rules/choice_effects.py
+    records which)."""
+    for i, e in enumerate(effects):
+        if _uses_sacrificed_this_way(e):
+            before = effects[i - 1] if i else None
+            if not (type(before) is V.Sacrifice and before.target is None and before.amount == 1
+                    and isinstance(before.who, V.Ref)):
+                raise Unsupported("that creature: a permanent chosen earlier in the ability")
+
+
+EFFECTS_CHECKS.append(_check_sacrificed_this_way)
 
 
 def _as_player(rest: str, targets: list, who) -> list:
@@ -146,8 +187,13 @@ def _player_or_controller(m, targets):
     return _as_player(m.group(1), targets, referred_objects.PlayerOrController(V.Ref(refs[-1])))
 
 
-def _object_named(phrase: str, targets: list) -> V.Who:
+def _object_named(phrase: str, targets: list) -> V.Who | referred_objects.SacrificedThisWay:
     p = phrase.strip()
+    if p in ("that creature's", "that permanent's") and targets and all(t.kind in ("player", "opponent")
+                                                                        for t in targets):
+        # "Target player sacrifices a creature of their choice. You gain life equal to that creature's
+        # toughness": the one sacrificed (_check_sacrificed_this_way makes sure a sacrifice comes first)
+        return referred_objects.SACRIFICED_THIS_WAY
     if p in ("its", "that creature's", "that permanent's"):
         ref = _object_ref(targets)
         if isinstance(ref, V.Ref) and targets[ref.index].kind in ("spell", "graveyard_card"):
@@ -173,6 +219,18 @@ def _life_equal(m, targets):
     return [dataclasses.replace(effects[0], amount=stat)]
 
 
+@template(r"(you|target player|target opponent|each opponent|each player) (gains?|loses?) life equal to "
+          r"(target [a-z ]+?)'s (power|toughness)")
+def _life_equal_target(m, targets):
+    """"You gain life equal to target creature's power" (Soul's Grace): read as it resolves (608.2h)."""
+    effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
+    who = target(m.group(3), targets)
+    if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)) or not isinstance(who, V.Ref) \
+            or targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [dataclasses.replace(effects[0], amount=referred_objects.ObjectStat(who, m.group(4)))]
+
+
 # "the sacrificed creature's power": the permanent sacrificed for the cost (601.2h / 602.2b).
 _SACRIFICED = r"the sacrificed (?:creature|artifact|permanent)'s (power|toughness|mana value)"
 
@@ -181,6 +239,16 @@ def _with_amount(effects: list, kinds: tuple, stat: referred_objects.ObjectStat,
     if not effects or not all(isinstance(e, kinds) for e in effects):
         raise Unsupported(text)
     return [dataclasses.replace(e, amount=stat) for e in effects]
+
+
+@template(r"(?:(you|target player|that player) )?(draws?) cards equal to (its|that creature's|that permanent's|cardname's) "
+          r"(power|toughness)")
+def _draw_equal(m, targets):
+    """608.2h: "You draw cards equal to that creature's power" (Twisted Justice), "draw cards equal to its
+    power" (the object the ability refers to, by last known information once it has left)."""
+    stat = referred_objects.ObjectStat(_object_named(m.group(3), targets), m.group(4))
+    subject = f"{m.group(1)} " if m.group(1) else ""
+    return _with_amount(sub_effects(f"{subject}{m.group(2)} two cards", targets), (V.Draw,), stat, m.string)
 
 
 @template(rf"(?:cardname|it) deals damage equal to {_SACRIFICED} to (.+)")
@@ -255,7 +323,7 @@ def _sacrifice_unless_pay(m, targets):
     return [referred_objects.SacrificeUnlessPay(who, cost, per)]
 
 
-_OBJ = r"(it|that creature|that card|cardname|that permanent|that token)"
+_OBJ = r"(it|that creature|that card|cardname|that permanent|that token|them|those tokens)"
 
 
 _DELAYED_EVENT = {"at end of combat": "end_combat", "at the beginning of the next end step": "next_end"}
@@ -291,7 +359,9 @@ def _delayed_on_object(m, targets):
                               m.string)]
 
 
-def _delayed_object(phrase: str, targets: list, card: bool) -> V.Who:
+def _delayed_object(phrase: str, targets: list, card: bool) -> V.Who | referred_objects.TokensCreated:
+    if phrase in ("them", "those tokens"):
+        return referred_objects.TOKENS_CREATED  # _tokens_created: right after a sentence creating tokens
     if phrase == "cardname":
         return V.SELF
     if phrase == "that card" and not card:

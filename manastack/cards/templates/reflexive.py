@@ -3,9 +3,11 @@ damage to any target." The "when you do" ability triggers as the optional action
 resolution, and is put on the stack the next time a player would receive priority, with its own
 targets chosen then (603.3d), after the spell or ability that created it has finished resolving.
 
-Only the form "[you may ...]. When you do, [effect]." ending the ability is compiled: the "when you
-do" part must be the last sentence (its effect runs to the end of the ability) and follow a "you may"
-sentence whose answer says whether it was done.
+Only the forms "[you may ...]. When you do, [effect]." and "Sacrifice it. When you do, [effect]." (the SNC
+Storefronts: the sacrifice is the condition, rules/effects.py run) ending the ability are compiled: the
+"when you do" part must be the last sentence (its effect runs to the end of the ability, and to the end of
+its sentence: templates/effects_core.py doesn't split it at "then" or "and") and follow a "you may"
+sentence whose answer says whether it was done, or the sacrifice of one object the ability names.
 """
 
 from __future__ import annotations
@@ -34,8 +36,14 @@ def _when_you_do(m: re.Match, targets: list) -> list:
 def _check(effects: list, targets: list) -> None:
     for i, e in enumerate(effects):
         if isinstance(e, ReflexiveTrigger) and (i != len(effects) - 1 or i == 0
-                                                 or not isinstance(effects[i - 1], V.Optional)):
-            raise Unsupported("when you do")  # only "[you may ...]. When you do, [last sentence]."
+                                                 or not _says_if_done(effects[i - 1])):
+            raise Unsupported("when you do")  # only "[you may ... | sacrifice it]. When you do, [last sentence]."
+
+
+def _says_if_done(e: V.Effect) -> bool:
+    """Whether the effect before a "when you do" says if it was done: a "you may" answer, or the sacrifice
+    of one object the ability names ("sacrifice it": done if that object was sacrificed)."""
+    return isinstance(e, V.Optional) or (type(e) is V.Sacrifice and e.target is not None)
 
 
 EFFECTS_CHECKS.append(_check)

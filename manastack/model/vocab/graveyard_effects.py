@@ -44,3 +44,13 @@ class ExileIfItWas(V.Effect):
     target: V.Ref
     filter: V.ObjectFilter
     effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GraveyardCardCount:
+    """An Amount: `multiplier` × the number of cards matching `filter` in the graveyard of the spell's or
+    ability's controller ("You gain 2 life for each creature card in your graveyard", "Draw a card for each
+    creature card in your graveyard"), counted as the effect happens (608.2h)."""
+
+    filter: V.ObjectFilter = V.ANY_OBJECT
+    multiplier: int = 1

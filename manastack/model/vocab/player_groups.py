@@ -29,3 +29,22 @@ class DamageTargetAndTheirs(V.Effect):
     amount: V.Amount
     each: V.Amount
     filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class CountersTheirs(V.Effect):
+    """"Put a -1/-1 counter on each creature target player controls" (Contagion Engine): `amount` counters of
+    `kind` on each permanent matching `filter` that the player of target `ref` controls as it resolves."""
+
+    ref: V.Ref
+    kind: str
+    amount: V.Amount
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersWhoControl:
+    """A Who: "each player who controls a creature with power 4 or greater" (Shatter the Sky): each player who
+    controls a permanent matching `filter` as the effect happens (608.2h), in APNAP order (101.4)."""
+
+    filter: V.ObjectFilter

@@ -11,10 +11,13 @@ from .. import vocab as V
 class PreventNextFromSource(V.Effect):
     """"The next time a red source of your choice would deal damage to you this turn, prevent that damage"
     (609.7a: the source is chosen as the effect is created; 615.7: the shield is used up once it
-    prevents damage). `quality`: what the source must be; `to`: YOU, a Ref, or None (any recipient)."""
+    prevents damage). `quality`: what the source must be; `to`: YOU, a Ref, or None (any recipient).
+    `source`: the source named instead of chosen ("The next time target creature / CARDNAME would deal damage
+    this turn, prevent that damage": a Ref or SELF; nothing if it is gone, 400.7)."""
 
     quality: V.ObjectFilter
     to: V.Who | None = None
+    source: V.Who | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,11 +25,30 @@ SACRIFICED = Sacrificed()
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificedThisWay:
+    """A referent: the permanent a player sacrificed, of their choice, as an earlier part of the same effect
+    ("Target player sacrifices a creature of their choice. You gain life equal to that creature's toughness"),
+    seen as it last existed on the battlefield (608.2h); nothing if none was sacrificed."""
+
+
+SACRIFICED_THIS_WAY = SacrificedThisWay()
+
+
+@dataclass(frozen=True, slots=True)
+class TokensCreated:
+    """A referent: the tokens the part of the effect just before created ("Create three 1/1 red Human creature
+    tokens with haste. Sacrifice those tokens at the beginning of the next end step", 111.1, 603.7a)."""
+
+
+TOKENS_CREATED = TokensCreated()
+
+
+@dataclass(frozen=True, slots=True)
 class ObjectStat:
     """An Amount: the power, toughness or mana value of an object ("equal to that creature's toughness",
     "the sacrificed creature's power")."""
 
-    of: V.Who | Sacrificed  # V.Ref or V.IT / V.SELF, or SACRIFICED
+    of: V.Who | Sacrificed | SacrificedThisWay  # V.Ref or V.IT / V.SELF, or SACRIFICED, SACRIFICED_THIS_WAY
     stat: str  # "power", "toughness" or "mana value"
 
 
@@ -69,7 +88,7 @@ class DelayedOnObject(V.Effect):
 
     event: str
     action: str  # "destroy", "sacrifice", "exile", "bounce", "return_owner", "return_you", "remove_counters"
-    of: V.Who
+    of: V.Who | TokensCreated  # TOKENS_CREATED: one delayed ability for each of them
     text: str = ""
     counter_kind: str = ""
     amount: int = 0
