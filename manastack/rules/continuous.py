@@ -475,9 +475,32 @@ def _per_count(s: GameState, src: Obj, per, obj: Obj, cache: dict, statics) -> t
 
 
 def _condition(s: GameState, src: Obj, cond, cache: dict, statics) -> tuple[bool, bool]:
-    """611.3a: whether the condition of a static ability holds now, and whether it can change
-    without a new state version."""
+    """611.3a: whether the condition of a static ability holds now ("otherwise": its opposite), and
+    whether it can change without a new state version."""
+    ok, vol = _condition_holds(s, src, cond, cache, statics)
+    return ok != cond.negated, vol
+
+
+def _host_matches(s: GameState, src: Obj, flt: ObjectFilter, cache: dict, statics) -> bool:
+    """Whether the object `src` is attached to has the types, subtypes and colors of `flt` (one of each
+    listed), by its layer-4/5 characteristics (no recursion into layers 6-7)."""
+    host = s.objects.get(src.attached_to) if src.attached_to is not None else None
+    if host is None or host.zone != "battlefield":
+        return False
+    types, subtypes, _sup, colors, _lost = _layer4(s, host, cache, statics)
+    return (not flt.types or bool(flt.types & types)) and (not flt.subtypes or bool(flt.subtypes & subtypes)) \
+        and (not flt.colors or bool(flt.colors & colors))
+
+
+def _condition_holds(s: GameState, src: Obj, cond, cache: dict, statics) -> tuple[bool, bool]:
     k = cond.kind
+    if k == "host":
+        return _host_matches(s, src, cond.filter, cache, statics), False
+    if k == "host_attacking":
+        return s.combat is not None and src.attached_to in s.combat.attackers, True
+    if k == "host_untapped":
+        host = s.objects.get(src.attached_to) if src.attached_to is not None else None
+        return host is not None and not host.tapped, True
     if k == "your_turn":
         return s.active == src.controller, True
     if k == "not_your_turn":

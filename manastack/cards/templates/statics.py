@@ -527,6 +527,45 @@ def _delegate_spell(para: str, out: CardDraft) -> None:
     out.spell_effects.extend(parse_effects(para.lower().rstrip(".").strip(), out.spell_targets))
 
 
+_CARD_TYPE_WORDS = {"creature", "artifact", "enchantment", "land"}
+
+
+def _host_condition(quality: str) -> Condition:
+    """The "it's X" of "enchanted creature gets +1/+2 as long as it's white": a color, "a Zombie" /
+    "an enchantment" (one creature type or card type), "attacking", "untapped" (of the object the
+    source is attached to). Raises Unsupported."""
+    if quality in ("attacking", "untapped"):
+        return Condition(f"host_{quality}")
+    if quality in COLOR_WORDS:
+        return Condition("host", filter=ObjectFilter(colors=frozenset({COLOR_WORDS[quality]})))
+    m = re.fullmatch(r"an? ([a-z]+)", quality)
+    if m and m.group(1) in _CARD_TYPE_WORDS:
+        return Condition("host", filter=ObjectFilter(types=frozenset({m.group(1).capitalize()})))
+    if m and m.group(1) in SINGULAR_TYPES:
+        return Condition("host", filter=ObjectFilter(subtypes=frozenset({SINGULAR_TYPES[m.group(1)]})))
+    raise Unsupported(quality)
+
+
+@paragraph_template(rf"{_ABILITY_WORD}(enchanted|equipped) (?:creature|permanent) {_PRED} as long as it's ([a-z ]+?)"
+                    rf"(?:\. otherwise, it {_PRED})?")
+def _host_quality_suffix(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"Enchanted creature gets +1/+2 as long as it's white. Otherwise, it gets -2/-1" (Serra's Boon),
+    "... as long as it's a Zombie / an enchantment / attacking", "has shroud as long as it's untapped":
+    611.3a, the condition read continuously about the enchanted or equipped object; "Otherwise" is a
+    second effect under the opposite condition."""
+    if is_spell:
+        raise Unsupported(para)
+    affects = m.group(1)
+    cond = _host_condition(m.group(3))
+    first, _, second = para.strip().partition(". Otherwise, ")
+    text = first if second else para.strip()
+    out.abilities.append(LayeredStatic(text, KIND, affects=affects, condition=cond, **parse_predicate(m.group(2), para)))
+    if m.group(4):
+        out.abilities.append(LayeredStatic(f"Otherwise, {second}" if second else para.strip(), KIND, affects=affects,
+                                           condition=dataclasses.replace(cond, negated=True),
+                                           **parse_predicate(m.group(4), para)))
+
+
 @paragraph_template(rf"as long as (enchanted|equipped) (?:creature|permanent) is (an? [a-z]+(?: or an? [a-z]+)?|attacking), "
                     rf"it {_PRED}")
 def _host_is(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:

@@ -22,12 +22,17 @@ class Condition:
     "graveyard" (at least `n` cards in your graveyard), "graveyard_types" (at least `n` card types
     among them), "life_ge" / "life_le" (your life total), "hand_le" (at most `n` cards in your hand),
     "counter" (the source has a `what` counter), "monarch" (the source's controller is the monarch, 722), "attached" (an Aura or Equipment, or `what`, is
-    attached to the source)."""
+    attached to the source); "host" (the object the source is attached to has one of `filter.types`,
+    one of `filter.subtypes` and one of `filter.colors`, each when listed), "host_attacking" /
+    "host_untapped" (that object is attacking / untapped): "enchanted creature gets +1/+2 as long as
+    it's white". `negated`: the condition is "otherwise" (608.2c-like wording of a static: the
+    opposite of the condition of the sentence before)."""
 
     kind: str
     n: int = 1
     filter: ObjectFilter | None = None
     what: str = ""
+    negated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
