@@ -306,8 +306,12 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                     else src.id == obj.id):
                 subtypes = subtypes | creature_types()
         kw_before = keywords
+        without: list = []
         for src, ab in statics:
             if ab.kind != LAYERED:
+                continue
+            if ab.without_keywords:  # type: ignore[attr-defined]
+                without.append((src, ab))  # "creatures without flying": read once layer 6 is done
                 continue
             ok, vol = _applies(s, src, ab, obj, types, subtypes, colors, kw_before, cache, statics)  # type: ignore[arg-type]
             volatile = volatile or vol
@@ -328,6 +332,15 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                 abilities = abilities + ab.granted
             if ab.rules:  # type: ignore[attr-defined]
                 rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
+        for src, ab in without:
+            # "Creatures without flying can't attack" (Moat): only rules and P/T (the template says so),
+            # so the keywords every other effect gave are known first.
+            ok, vol = _applies(s, src, ab, obj, types, subtypes, colors, keywords, cache, statics)
+            volatile = volatile or vol
+            if not ok or _source_lost_abilities(s, src, statics, set()) or _lost_own(s, src, targeted):
+                continue
+            layered.append((src, ab))
+            rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
         if ("changeling" in keywords and "changeling" not in card.keywords) or "all_creature_types" in rules:
             subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
     if affected:
@@ -579,6 +592,8 @@ def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtyp
         if ab.token and not obj.card.is_token:
             return False, False
         if ab.with_keyword and ab.with_keyword not in keywords:
+            return False, False
+        if ab.without_keywords and not keywords.isdisjoint(ab.without_keywords):
             return False, False
         if ab.supertype and ab.supertype not in obj.card.supertypes:
             return False, False

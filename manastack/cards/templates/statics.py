@@ -115,6 +115,11 @@ def parse_group(subj: str) -> dict:
     with_kw = ""
     with_counter = ""
     attached = ""
+    without_kws: tuple[str, ...] = ()
+    # "creatures without flying or islandwalk": those that have none of the keywords
+    m = re.fullmatch(rf"(.+) without ({_SUBJECT_KW})(?: or ({_SUBJECT_KW}))?", p)
+    if m:
+        p, without_kws = m.group(1), tuple(k for k in m.group(2, 3) if k)
     m = re.fullmatch(rf"(.+) with ({_SUBJECT_KW})", p)
     if m:
         p, with_kw = m.group(1), m.group(2)
@@ -194,7 +199,8 @@ def parse_group(subj: str) -> dict:
     flt = ObjectFilter(types=frozenset(types), subtypes=frozenset(subtypes), colors=frozenset(colors),
                        non_colors=frozenset(non_colors), controller=controller, other=other, tapped=tapped)
     return {"affects": "group", "filter": flt, "attacking": attacking, "with_keyword": with_kw, "token": token,
-            "with_counter": with_counter, "attached": attached, "supertype": supertype}
+            "with_counter": with_counter, "attached": attached, "supertype": supertype,
+            "without_keywords": without_kws}
 
 
 def parse_subject(subj: str) -> dict:
@@ -409,6 +415,9 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(rf"there are {_NUM} or more cards in your graveyard", t)
     if m:
         return Condition("graveyard", _n(m.group(1)))
+    m = re.fullmatch(rf"there are {_NUM} or more (.+?) on the battlefield", t)
+    if m:  # "five or more Islands on the battlefield": every player's permanents
+        return Condition("control", _n(m.group(1)), permanent_filter(m.group(2), controller=None))
     m = re.fullmatch(rf"there are {_NUM} or more card types among cards in your graveyard", t)
     if m:
         return Condition("graveyard_types", _n(m.group(1)))
@@ -497,6 +506,8 @@ def build(para: str, subject: str, predicate: str, condition: Condition | None =
             and kw["affects"] != "self":
         raise Unsupported(para)  # "it" would not be the source
     pr = parse_predicate(predicate, para)
+    if kw.get("without_keywords") and (pr["keywords"] or pr["protection"] or pr["granted"]):
+        raise Unsupported(para)  # rules/continuous.py reads "without flying" after layer 6: it may add none
     return LayeredStatic(para.strip(), KIND, condition=condition, **kw, **pr)
 
 
@@ -515,7 +526,7 @@ _PRED = rf"({_CLAUSE}(?:(?:,? and |, ){_CLAUSE})*)"
 _HEAD = "|".join(sorted((re.escape(p) for p in PLURAL_TYPES), key=len, reverse=True))
 _GROUP = (rf"(?:other |all )?(?:[a-z]+ )*?(?:creatures|creature tokens|permanents|{_HEAD})"
           rf"(?: you control| your opponents control)?(?: that are (?:enchanted|equipped))?"
-          rf"(?: with (?:{_KW_ALT}|[+\-0-9/a-z]+ counters on them))?")
+          rf"(?: with (?:{_KW_ALT}|[+\-0-9/a-z]+ counters on them)| without (?:{_KW_ALT})(?: or (?:{_KW_ALT}))?)?")
 _EACH_LISTED = r"each (?:other )?creature(?: you control| your opponents control)? that's an? [a-z, ]+?"
 _SUBJ = rf"(cardname|it|enchanted (?:creature|permanent|land|artifact)|equipped creature|{_GROUP}|{_EACH_LISTED})"
 _ABILITY_WORD = r"(?:[a-z' ]+(?: \d+)? — )?"
@@ -613,6 +624,19 @@ def _condition_suffix(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     if is_spell:
         return _delegate_spell(para, out)
     out.abilities.append(build(para, m.group(1), m.group(2), parse_condition(m.group(3))))
+
+
+@paragraph_template(rf"{_ABILITY_WORD}cardname can't (attack|block|attack or block) unless (?!defending player|its controller)(.+)")
+def _cant_unless(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"CARDNAME can't attack unless there are five or more Islands on the battlefield" (Harbor Serpent),
+    "... can't attack or block unless you control another Giant", "... unless there are seven or more
+    cards in your graveyard": 508.1c / 509.1b restrictions that apply while the condition (611.3a,
+    `parse_condition`) does not hold."""
+    if is_spell:
+        raise Unsupported(para)
+    rules = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}
+    cond = dataclasses.replace(parse_condition(m.group(2)), negated=True)
+    out.abilities.append(LayeredStatic(para.strip(), KIND, affects="self", rules=rules[m.group(1)], condition=cond))
 
 
 @paragraph_template(rf"{_SUBJ} gets? ([+-])x/([+-])(x|0), where x is the number of (.+)")

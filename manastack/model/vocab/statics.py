@@ -70,7 +70,9 @@ class LayeredStatic(StaticAbility):
     mana abilities"), "unblockable_by_greater_power").
     `condition`: None (always) or a Condition; `per`: "+N/+N for each ..." (a PerCount);
     `with_counter`: the group is "each creature you control with a +1/+1 counter on it"; `attached`:
-    "creatures you control that are enchanted / equipped"; `supertype`: "legendary creatures"."""
+    "creatures you control that are enchanted / equipped"; `supertype`: "legendary creatures";
+    `without_keywords`: the group is "creatures without flying or islandwalk" (none of them, read after
+    the other statics' layer-6 effects: such a static adds only rules)."""
 
     affects: str = "self"
     keywords: tuple[str, ...] = ()
@@ -84,6 +86,7 @@ class LayeredStatic(StaticAbility):
     with_counter: str = ""
     attached: str = ""  # group: "Aura" (enchanted creatures) / "Equipment" (equipped creatures)
     supertype: str = ""  # group: "Legendary"
+    without_keywords: tuple[str, ...] = ()  # group: has none of these keywords
 
 
 @dataclass(frozen=True, slots=True)
