@@ -48,7 +48,12 @@ from ..model.vocab import (
     ability_kinds,
 )
 from ..model.vocab.animate import ANIMATE, LOSE_ALL, SWITCH_PT
-from ..model.vocab.statics import CANT_HAVE  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.statics import (
+    ATTACK_TAX,
+    BLOCK_TAX,
+    CANT_HAVE,  # noqa: F401 (the vocabulary this module executes)
+    SOURCE_TAG,
+)
 from . import animate, counter_kinds
 
 if TYPE_CHECKING:
@@ -320,7 +325,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             layered.append((src, ab))
             if lost_at is not None and src.timestamp < lost_at:
                 if ab.rules:  # type: ignore[attr-defined]
-                    rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
+                    rules = rules | _source_rules(src, ab.rules)  # type: ignore[attr-defined]
                 continue  # 613.7: the abilities it gave before are lost; its rules and P/T are no abilities
             if ab.keywords:  # type: ignore[attr-defined]
                 keywords = keywords | frozenset(ab.keywords)  # type: ignore[attr-defined]
@@ -331,7 +336,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             if ab.granted:
                 abilities = abilities + ab.granted
             if ab.rules:  # type: ignore[attr-defined]
-                rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
+                rules = rules | _source_rules(src, ab.rules)  # type: ignore[attr-defined]
         for src, ab in without:
             # "Creatures without flying can't attack" (Moat): only rules and P/T (the template says so),
             # so the keywords every other effect gave are known first.
@@ -340,7 +345,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             if not ok or _source_lost_abilities(s, src, statics, set()) or _lost_own(s, src, targeted):
                 continue
             layered.append((src, ab))
-            rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
+            rules = rules | _source_rules(src, ab.rules)  # type: ignore[attr-defined]
         if ("changeling" in keywords and "changeling" not in card.keywords) or "all_creature_types" in rules:
             subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
     if affected:
@@ -617,6 +622,12 @@ def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtyp
         if not ok:
             return False, vol
     return True, vol
+
+
+def _source_rules(src: Obj, rules: tuple[str, ...]) -> frozenset[str]:
+    """A static ability's rules, a cost to attack or block tagged with its source (508.1d: the costs of
+    two Auras add up; rules/combat_costs.py)."""
+    return frozenset(f"{r}{SOURCE_TAG}{src.id}" if r.startswith((ATTACK_TAX, BLOCK_TAX)) else r for r in rules)
 
 
 def _lost_own(s: GameState, src: Obj, targeted: frozenset) -> bool:

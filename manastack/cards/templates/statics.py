@@ -44,6 +44,8 @@ import re
 
 from ...model.vocab import Ability, AddCounters, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
 from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
+    ATTACK_TAX,
+    BLOCK_TAX,
     CANT_HAVE,
     Condition,
     LayeredStatic,
@@ -318,6 +320,11 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"is goaded", ("attacks_each_combat",)),
     (r"can't attack unless defending player controls an? (island|swamp|forest|mountain|plains|desert)",
      lambda m: (f"attack_unless:{_LAND_SUBTYPES[m.group(1)]}",)),
+    # 508.1d / 509.1d: costs to attack or block (rules/combat_costs.py)
+    (r"can't attack or block unless its controller pays \{(\d+)\}",
+     lambda m: (f"{ATTACK_TAX}{m.group(1)}", f"{BLOCK_TAX}{m.group(1)}")),
+    (r"can't attack unless its controller pays \{(\d+)\}", lambda m: (f"{ATTACK_TAX}{m.group(1)}",)),
+    (r"can't block unless its controller pays \{(\d+)\}", lambda m: (f"{BLOCK_TAX}{m.group(1)}",)),
     (r"can't attack alone", ("cant_attack_alone",)),
     (r"can't block alone", ("cant_block_alone",)),
     (r"can't attack or block alone", ("cant_attack_alone", "cant_block_alone")),

@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 from .. import vocab as V
 
+# StaticAbility.kind of "Activated abilities of enchanted creature cost {3} more to activate" (`filter`
+# an AttachedFilter, or the permanents whose abilities cost more; `amount` the generic mana;
+# rules/total_cost.ability_cost_increase).
+ACTIVATION_COST_INCREASE = "activation_cost_increase"
+
 
 @dataclass(frozen=True, slots=True)
 class SpellFilter:

@@ -12,6 +12,13 @@ from . import Effect, ObjectFilter, StaticAbility
 # (rules/continuous.py).
 CANT_HAVE = "cant_have:"
 
+# Rules "attack_tax:N" / "block_tax:N" ("can't attack or block unless its controller pays {N}", 508.1d /
+# 509.1d): the characteristics carry them tagged with their source ("attack_tax:3@17", SOURCE_TAG), so
+# that the costs of two sources add up (rules/combat_costs.py).
+ATTACK_TAX = "attack_tax:"
+BLOCK_TAX = "block_tax:"
+SOURCE_TAG = "@"
+
 
 @dataclass(frozen=True, slots=True)
 class Condition:
@@ -67,7 +74,8 @@ class LayeredStatic(StaticAbility):
     "unblockable_by:Q", "blockable_only_by:Q|Q", "unblockable_by_lesser_power", "extra_blocks:N",
     "any_number_blocks", "all_creature_types", "no_activated" (its activated abilities can't be
     activated: they are left out of its abilities), "no_nonmana_activated" (likewise, "unless they're
-    mana abilities"), "unblockable_by_greater_power").
+    mana abilities"), "unblockable_by_greater_power", "attack_tax:N" / "block_tax:N" (a cost to attack / block,
+    rules/combat_costs.py)).
     `condition`: None (always) or a Condition; `per`: "+N/+N for each ..." (a PerCount);
     `with_counter`: the group is "each creature you control with a +1/+1 counter on it"; `attached`:
     "creatures you control that are enchanted / equipped"; `supertype`: "legendary creatures";
