@@ -75,6 +75,7 @@ PT_CDA = registry.PT_CDA  # (engine/registry.py)
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 GROUP_FILTERS = registry.GROUP_FILTERS  # (engine/registry.py)
 SELF_LAYER4 = registry.SELF_LAYER4  # (engine/registry.py)
+SELF_BASE_PT = registry.SELF_BASE_PT  # (engine/registry.py)
 SELF_LAYER4_KINDS = registry.SELF_LAYER4_KINDS  # (engine/registry.py)
 
 
@@ -201,7 +202,7 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
             types = attached_layer4(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
     if obj.zone == "battlefield" and SELF_LAYER4:
         for fn in SELF_LAYER4:
-            types = fn(s, obj, types)  # the object's own type-changing statics (rules/static_counts.py)
+            types, subtypes = fn(s, obj, types, subtypes, cache)  # its own type-changing statics (rules/static_counts.py)
     lost_text = False
     if obj.zone == "battlefield" and statics and "Land" in types:
         # Layer 4, with 613.8 dependency: effects that set land types (and remove abilities) first.
@@ -367,6 +368,11 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     if on_bf and statics and "Land" in card.types:
         animating = tuple((src, ab) for src, ab in statics if ab.kind == ANIMATE
                           and _animates(s, src, ab, obj, types, subtypes, supertypes, statics))
+    if on_bf and SELF_BASE_PT and _self_layer4_game(s) and not SELF_LAYER4_KINDS.isdisjoint(ability_kinds(card)):
+        for self_pt in SELF_BASE_PT:  # 613.4b layer 7b: "is a 5/5 ... creature as long as ..." (its own static)
+            pt = self_pt(s, obj, cache)
+            if pt is not None:
+                power, toughness = pt
     if affected or animating:
         set_pt = animate.base_pt(s, obj.id, animating)
         if set_pt is not None:

@@ -43,6 +43,7 @@ import dataclasses
 import re
 
 from ...model.vocab import Ability, AddCounters, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
+from ...model.vocab.animate import SELF_ANIMATE, ConditionalSelfAnimation
 from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
     ATTACK_TAX,
     BLOCK_TAX,
@@ -66,6 +67,7 @@ from ..compiler import (
 )
 from ..draft import CardDraft
 from ..object_phrases import parse_object_phrase
+from .effects_animate import parse_animation
 from .keywords import CREATURE_TYPES, LANDWALK, PROWESS
 
 # --------------------------------------------------------------------------- vocabulary
@@ -631,6 +633,20 @@ def _condition_suffix(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     if is_spell:
         return _delegate_spell(para, out)
     out.abilities.append(build(para, m.group(1), m.group(2), parse_condition(m.group(3))))
+
+
+@paragraph_template(rf"{_ABILITY_WORD}cardname is an? (\d+)/(\d+) ((?:[a-z'-]+ )*?)creature as long as {_COND}")
+def _self_animated_while(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"Metalcraft — CARDNAME is a 5/5 Golem artifact creature as long as you control three or more
+    artifacts" (Rusted Relic): 611.3a, its own types (613.1d) and base P/T (613.4b) while the condition
+    holds (rules/static_counts.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    animation, _kws = parse_animation(m.group(1), m.group(2), m.group(3).strip(), None)
+    if animation.colors is not None or animation.all_creature_types:
+        raise Unsupported(para)  # colors (layer 5) are not read from this static
+    out.abilities.append(ConditionalSelfAnimation(para.strip(), SELF_ANIMATE, animation=animation,
+                                                  condition=parse_condition(m.group(4))))
 
 
 @paragraph_template(rf"{_ABILITY_WORD}cardname can't (attack|block|attack or block) unless (?!defending player|its controller)(.+)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import Effect, StaticAbility, Who
+from .statics import Condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,20 @@ class AnimateStatic(StaticAbility):
     layers as `BecomeCreature` (4, 5, 7b) with the source's timestamp (613.7a)."""
 
     animation: Animation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalSelfAnimation(StaticAbility):
+    """"Metalcraft — CARDNAME is a 5/5 Golem artifact creature as long as you control three or more
+    artifacts" (Rusted Relic): while `condition` holds (611.3a), the permanent itself has the
+    `animation`'s card types and subtypes (613.1d layer 4) and base power and toughness (613.4b layer
+    7b; rules/static_counts.py). Kind SELF_ANIMATE."""
+
+    animation: Animation | None = None
+    condition: Condition | None = None
+
+
+SELF_ANIMATE = "self_animate"
 
 
 @dataclass(frozen=True, slots=True)
