@@ -544,6 +544,14 @@ def _tax_targeting_me(m, para, out: CardDraft, is_spell):
                                          condition=CostCondition("targets_source")))
 
 
+@paragraph_template(rf"as long as cardname is on the stack, spells that target it cost {_MANA_N} more to cast")
+def _tax_targeting_this_spell(m, para, out: CardDraft, is_spell):
+    """601.2f: "As long as CARDNAME is on the stack, spells that target it cost {2} more to cast" (Kaervek's
+    Torch): a cost modifier that functions while the spell is on the stack (scope "on_stack",
+    rules/cost_modifiers.py)."""
+    out.abilities.append(CostModifier(para, int(m.group(1)), "on_stack", condition=CostCondition("targets_source")))
+
+
 @paragraph_template(rf"the first ((?:[a-z]+ )*?)spell you cast each turn costs {_MANA_N} less to cast")
 def _first_spell(m, para, out: CardDraft, is_spell):
     """601.2f: the first spell of a kind its controller casts each turn costs less (counted from the game log)."""
