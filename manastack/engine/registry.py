@@ -384,6 +384,10 @@ ENTERS_AS: list[Callable[[Game, Obj, dict[str, object]], None]] = []
 # fn(game), called as the untap step begins, before 302.6's "summoning sickness" of the active player's
 # permanents ends (rules/graveyard_keywords.py: echo, 702.30a).
 BEFORE_UNTAP_HOOKS: list[Callable[[Game], None]] = []
+# 502.3: limits on how many permanents untap ("players can't untap more than one land during their untap
+# steps"): fn(game, active player, ids of the permanents about to untap) -> [(N, ids among them of which
+# at most N may untap)].
+UNTAP_LIMITS: list[Callable[[Game, int, list[int]], list[tuple[int, frozenset[int]]]]] = []
 # 402.2: effects that change a player's maximum hand size: fn(game, player, limit) -> the new
 # limit, None for no maximum.
 HAND_SIZE: list[Callable[[Game, int, int | None], int | None]] = []
