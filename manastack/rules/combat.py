@@ -28,6 +28,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import BATTLEFIELD, FIRST_STRIKE, StackItem, player_ref
 from ..model.vocab import StaticAbility
+from ..model.vocab.cast_restrictions import NO_ATTACK_AFTER_CASTING
 from . import attacking as _attacking_module
 from . import blocking_requirements as _blocking_requirements_module
 from . import combat_costs, continuous, effects, triggers
@@ -54,6 +55,10 @@ def attack_block_reason(g: Game, o: Obj, p: int) -> str | None:
                 f"most recent turn began, so it can't attack")
     if "defender" in c.keywords and "attack_despite_defender" not in c.rules:
         return f"702.3b: {o.card.name} has defender and can't attack"
+    if g.s.players[p].spells_cast:
+        for src, _ab in g.statics_of_kind(NO_ATTACK_AFTER_CASTING):
+            if src.controller != p:
+                return f"508.1c: {src.card.name}: a player who cast a spell this turn can't attack with creatures"
     if c.rules:
         if "cant_attack" in c.rules:
             return f"508.1c: {o.card.name} can't attack"

@@ -57,7 +57,12 @@ from ...model.vocab.alternative_costs import (
     OtherCost,
     Overload,
 )
-from ...model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
+from ...model.vocab.cast_restrictions import (
+    NO_ATTACK_AFTER_CASTING,
+    CastRestriction,
+    PlayerCastRestriction,
+    Uncounterable,
+)
 from ...model.vocab.casting import ManaSpentCounters
 from ...model.vocab.cost_modifiers import (
     ColoredCostIncrease,
@@ -510,6 +515,24 @@ def _no_spells_during(m, para, out: CardDraft, is_spell):
         raise Unsupported(para)
     kind = "during_your_turn" if m.group(2) == "your turn" else "during_combat"
     out.abilities.append(PlayerCastRestriction(para, _WHO[m.group(1)], kind))
+
+
+@paragraph_template(r"each opponent who attacked with a creature this turn can't cast spells")
+def _no_spells_after_attacking(m, para, out: CardDraft, is_spell):
+    """101.2: "Each opponent who attacked with a creature this turn can't cast spells" (Angelic Arbiter):
+    a player who declared an attacking creature this turn (rules/turn_history.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(PlayerCastRestriction(para, "opponents", "attacked_this_turn"))
+
+
+@paragraph_template(r"each opponent who cast a spell this turn can't attack with creatures")
+def _no_attack_after_casting(m, para, out: CardDraft, is_spell):
+    """508.1c: "Each opponent who cast a spell this turn can't attack with creatures" (Angelic Arbiter;
+    rules/combat.attack_block_reason)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para, NO_ATTACK_AFTER_CASTING))
 
 
 @paragraph_template(r"(you|your opponents|players) can't cast ([a-z ]+?) spells")
