@@ -526,6 +526,15 @@ def _no_spells_after_attacking(m, para, out: CardDraft, is_spell):
     out.abilities.append(PlayerCastRestriction(para, "opponents", "attacked_this_turn"))
 
 
+@paragraph_template(r"your opponents can't cast spells with the chosen name")
+def _no_spells_with_chosen_name(m, para, out: CardDraft, is_spell):
+    """101.2 / 201.4: "Your opponents can't cast spells with the chosen name" (Gideon's Intervention; the
+    card check of cards/templates/statics_activation.py wants the name chosen as it enters)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(PlayerCastRestriction(para, "opponents", "chosen_name"))
+
+
 @paragraph_template(r"each opponent who cast a spell this turn can't attack with creatures")
 def _no_attack_after_casting(m, para, out: CardDraft, is_spell):
     """508.1c: "Each opponent who cast a spell this turn can't attack with creatures" (Angelic Arbiter;

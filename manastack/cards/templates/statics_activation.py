@@ -92,7 +92,8 @@ def _check_chosen_name(out: CardDraft, unsupported: list) -> None:
     """"The chosen name" needs "As CARDNAME enters, choose a card name" on the same card."""
     if any(getattr(a, "kind", "") in NAME_CHOICES for a in out.abilities):
         return
-    unsupported.extend(a.text for a in out.abilities if isinstance(a, ChosenNameStatic))
+    unsupported.extend(a.text for a in out.abilities if isinstance(a, ChosenNameStatic)
+                       or getattr(a, "by_chosen_name", False) or getattr(a, "kind", "") == "chosen_name")
 
 
 CARD_CHECKS.append(_check_chosen_name)

@@ -24,7 +24,8 @@ class PlayerCastRestriction(V.Ability):
     "opponents" (relative to its controller). kind: "max_per_turn" (no more than `n` spells each turn),
     "during_your_turn" (not during its controller's turn), "only_your_turn" (only during the restricted
     player's own turn), "during_combat", "spells" (none of the spells `spell` describes),
-    "attacked_this_turn" (not after attacking with a creature this turn)."""
+    "attacked_this_turn" (not after attacking with a creature this turn), "chosen_name" (no spell with the
+    name chosen as the source entered, 201.4)."""
 
     who: str
     kind: str
