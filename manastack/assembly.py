@@ -38,7 +38,7 @@ RULES_MODULES = (
     "alternative_costs", "casting", "turn_history", "intervening", "cost_modifiers", "spell_copies",
     "cast_restrictions", "free_casting", "spell_payment",
     # keyword abilities by kind (702) and the other static abilities (604, 611)
-    "combat_keywords", "attacking", "blocking_requirements", "zone_change_effects", "graveyard_replacement", "graveyard_effects", "cast_from_zones",
+    "combat_keywords", "attacking", "combat_costs", "blocking_requirements", "zone_change_effects", "graveyard_replacement", "graveyard_effects", "cast_from_zones",
     "enters_keywords", "upkeep_keywords", "graveyard_keywords", "loyalty", "static_counts", "enters_tapped",
     "game_rule_statics", "control_statics", "protection", "entry_choices", "auras_on_players",
     "vehicles_facedown", "opening_hand", "mana_amounts", "copy_effects", "imprint",

@@ -265,9 +265,14 @@ PT_CDA: list[Callable[[GameState, Obj, CardDef, int | None, int | None, dict[Has
 # subtypes, colors) -> bool.
 GROUP_FILTERS: list[Callable[[GameState, Obj, StaticAbility, Obj, frozenset[str], frozenset[str]], bool]] = []
 # Layer-4 static abilities of a permanent that change its own card types ("as long as your devotion
-# to white is less than five, it isn't a creature"): fn(state, obj, types) -> types, for objects
-# with an ability of a kind in SELF_LAYER4_KINDS.
-SELF_LAYER4: list[Callable[[GameState, Obj, frozenset[str]], frozenset[str]]] = []
+# to white is less than five, it isn't a creature", "CARDNAME is a 5/5 Golem artifact creature as long
+# as ..."): fn(state, obj, types, subtypes, cache) -> (types, subtypes), for objects with an ability of a
+# kind in SELF_LAYER4_KINDS.
+SELF_LAYER4: list[Callable[[GameState, Obj, frozenset[str], frozenset[str], dict[Hashable, object]],
+                           tuple[frozenset[str], frozenset[str]]]] = []
+# 613.4b layer 7b of a permanent's own static abilities ("is a 5/5 ... creature as long as ..."), for the
+# same objects: fn(state, obj, cache) -> (power, toughness) or None.
+SELF_BASE_PT: list[Callable[[GameState, Obj, dict[Hashable, object]], tuple[int, int] | None]] = []
 # 613.1d layer 4 of other objects' effects on a permanent attached to something or a Vehicle (rules/
 # vehicles_facedown.py: reconfigure 702.151b, an Aura making a Vehicle a creature): fn(state, obj,
 # types) -> types. Asked for such permanents only.
@@ -379,6 +384,10 @@ ENTERS_AS: list[Callable[[Game, Obj, dict[str, object]], None]] = []
 # fn(game), called as the untap step begins, before 302.6's "summoning sickness" of the active player's
 # permanents ends (rules/graveyard_keywords.py: echo, 702.30a).
 BEFORE_UNTAP_HOOKS: list[Callable[[Game], None]] = []
+# 502.3: limits on how many permanents untap ("players can't untap more than one land during their untap
+# steps"): fn(game, active player, ids of the permanents about to untap) -> [(N, ids among them of which
+# at most N may untap)].
+UNTAP_LIMITS: list[Callable[[Game, int, list[int]], list[tuple[int, frozenset[int]]]]] = []
 # 402.2: effects that change a player's maximum hand size: fn(game, player, limit) -> the new
 # limit, None for no maximum.
 HAND_SIZE: list[Callable[[Game, int, int | None], int | None]] = []

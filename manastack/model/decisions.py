@@ -84,6 +84,7 @@ class DecisionKind(StrEnum):
     SURVEIL = "surveil"  # 701.25
     TAP_OR_UNTAP = "tap_or_untap"
     UNTAP_UP_TO = "untap_up_to"
+    UNTAP_LIMIT = "untap_limit"  # 502.3: which permanents untap when a limit holds them back (Winter Orb)
 
 
 # The members by their string: a dict look-up is cheaper than DecisionKind(name) on the hot path.

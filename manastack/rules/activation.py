@@ -23,7 +23,16 @@ from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
 from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility
 from ..model.vocab.keyword_costs import WardCounter
-from . import choice_effects, cost_objects, effects, mana_payment, object_abilities, targeting, timing
+from . import (
+    choice_effects,
+    cost_objects,
+    effects,
+    mana_payment,
+    object_abilities,
+    targeting,
+    timing,
+    total_cost,
+)
 from . import trigger_events as _trigger_events_module
 
 if TYPE_CHECKING:
@@ -124,7 +133,14 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         if isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "mana":
             out, choice = choice[1], None  # the outcome chosen at a mana_choice decision
         paid = False
-        if action.payment is not None and not ab.cost.mana.is_empty():
+        increase = total_cost.ability_cost_increase(g, o)
+        if increase:
+            # 602.2b / 601.2f: "cost {3} more to activate" applies to mana abilities too; the increase is
+            # paid first, without this permanent's own mana abilities.
+            mana_payment.pay_mana(g, p, requirements(ab.cost.mana, 0, increase), action.payment,
+                                  f"{o.card.name}'s ability", exclude=o.id, purpose=("ability", o.id))
+            paid = True
+        elif action.payment is not None and not ab.cost.mana.is_empty():
             mana_payment.pay_mana(g, p, requirements(ab.cost.mana), action.payment, f"{o.card.name}'s ability", exclude=o.id,
                      purpose=("ability", o.id))
             paid = True
@@ -176,7 +192,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             raise IllegalActionError(why)
         extra_paid = extra.choose(g, cost, p, o, action)
         tapped_others = tapped_others + [c for c in extra_paid if c not in tapped_others]
-    reqs = requirements(cost.mana, action.x)
+    reqs = requirements(cost.mana, action.x, total_cost.ability_cost_increase(g, o))  # 601.2f: "cost {3} more"
     mana_payment.pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
              exclude_more=tuple(victims + tapped_others), purpose=("ability", o.id))
     # {Q} is paid after mana abilities (107.6): the permanent must be tapped by now.

@@ -11,7 +11,9 @@
 - "Until end of turn, target creature loses all abilities and has base power and toughness 0/1" (Humble):
   `LoseAllAbilities` records a LOSE_ALL effect (613.1f layer 6, applied by rules/continuous.py) and,
   with a base power and toughness, an "animate" effect that adds no type and sets them in layer 7b
-  (613.4b), both with one timestamp (613.7); both end in the cleanup step (514.2).
+  (613.4b), both with one timestamp (613.7); both end in the cleanup step (514.2). "... and becomes a
+  blue Frog with base power and toughness 1/1" (Turn to Frog): that effect also sets its color (layer 5)
+  and replaces its creature types with Frog (layer 4, 205.1a).
 - "Switch target creature's power and toughness until end of turn" (Twisted Image): `SwitchPowerToughness`
   records a SWITCH_PT effect, applied in layer 7d (613.4d) by rules/continuous.py.
 """
@@ -70,9 +72,14 @@ def _lose_all_abilities(g: Game, ctx: Context, e: LoseAllAbilities) -> list | No
                             "loses_all_abilities", {"card": o.card.name, "id": o.id}))
     if e.base_pt is not None:
         p, q = e.base_pt
+        # "becomes a blue Frog": the color (layer 5) and the creature type replacing the others (layer 4, 205.1a)
+        animation = Animation(frozenset(), e.subtypes, colors=e.colors, power=p, toughness=q,
+                              replaces_creature_types=bool(e.subtypes))
         g.perform(EffectCreated("613.4b", ContinuousEffect(ANIMATE, o.id, timestamp=t, controller=ctx.controller,
-                                                           data=Animation(frozenset(), power=p, toughness=q)),
-                                "base_power_toughness", {"card": o.card.name, "id": o.id, "power": p, "toughness": q}))
+                                                           data=animation),
+                                "base_power_toughness", {"card": o.card.name, "id": o.id, "power": p, "toughness": q,
+                                                         "subtypes": sorted(e.subtypes),
+                                                         "colors": None if e.colors is None else sorted(e.colors)}))
     return None
 
 
@@ -95,6 +102,8 @@ def layer4(s: Any, obj_id: int, types: frozenset[str], subtypes: frozenset[str],
     for e in sorted((e for e in s.effects if e.kind == ANIMATE and e.target == obj_id), key=lambda e: e.timestamp):
         a: Animation = e.data
         types = types | a.types
+        if a.replaces_creature_types:
+            subtypes = subtypes - all_types  # 205.1a: "becomes a Frog" (its land or artifact types stay)
         subtypes = subtypes | (all_types if a.all_creature_types else a.subtypes)
         if a.colors is not None:
             colors = a.colors  # 613.1e layer 5: "white and blue" sets its colors

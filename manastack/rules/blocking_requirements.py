@@ -27,7 +27,7 @@ from ..model.vocab.blocking_requirements import (  # noqa: F401 (the vocabulary 
     MustBlock,
 )
 from ..model.vocab.combat_keywords import CombatRuleData
-from . import combat_keywords, continuous, effect_context
+from . import combat_costs, combat_keywords, continuous, effect_context
 from . import continuous as _continuous_module
 from . import targeting as _targeting_module
 
@@ -388,6 +388,10 @@ def validate_blocks(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...], re
                                              f"{r.split(':')[1]} or more creatures")
     if len(blocks) == 1 and "cant_block_alone" in g.chars(s.objects[blocks[0][0]]).rules:
         raise IllegalActionError(f"509.1b: {s.objects[blocks[0][0]].card.name} can't block alone")
+    if continuous.any_layered(g):
+        why = combat_costs.unpayable(g, defending_player(g), [b for b, _ in blocks], combat_costs.BLOCK_TAX)
+        if why:
+            raise IllegalActionError(why)  # 509.1h: the total cost to block can't be paid
     if not requirements:
         return  # restrictions only (509.1b): rules/combat_keywords.py compares declarations
     why = block_requirement_error(g, blocks)
@@ -409,6 +413,8 @@ def block_requirement_error(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], 
     for o in g.permanents(defending_player(g)):
         if o.id in blocking or "blocks_each_combat" not in g.chars(o).rules:
             continue
+        if combat_costs.has_tax(g, o.id, combat_costs.BLOCK_TAX):
+            continue  # 509.1d: a requirement never makes a player pay a cost to block
         for a in s.combat.attackers:
             if can_block(g, o, s.objects[a]) is None and _legal_blocks(g, blocks + ((o.id, (a,)),)):
                 return f"509.1c: {o.card.name} blocks each combat if able, and it is able to block"

@@ -30,7 +30,7 @@ from ..model.vocab.cast_restrictions import (  # noqa: F401 (the vocabulary this
     Uncounterable,
 )
 from ..model.vocab.cost_modifiers import CostModifier
-from . import alternative_costs, cost_modifiers, object_abilities
+from . import alternative_costs, cost_modifiers, entry_choices, object_abilities, turn_history
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -134,6 +134,10 @@ def static_cast_restriction(g: Game, p: int, card: V.CardDef) -> str | None:
             blocked = s.active != p  # "You can cast spells only during your turn"
         elif ab.kind == "during_combat":
             blocked = BEGIN_COMBAT <= s.step <= END_COMBAT
+        elif ab.kind == "chosen_name":
+            blocked = entry_choices.has_chosen_name(s, o.id, card.name)  # "spells with the chosen name" (201.4)
+        elif ab.kind == "attacked_this_turn":
+            blocked = turn_history.happened(g, p, "you_attacked")  # declared an attacking creature this turn
         else:
             blocked = cost_modifiers.spell_matches(ab.spell, card)
         if blocked:

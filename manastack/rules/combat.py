@@ -28,10 +28,11 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import BATTLEFIELD, FIRST_STRIKE, StackItem, player_ref
 from ..model.vocab import StaticAbility
+from ..model.vocab.cast_restrictions import NO_ATTACK_AFTER_CASTING
 from . import attacking as _attacking_module
 from . import blocking_requirements as _blocking_requirements_module
+from . import combat_costs, continuous, effects, triggers
 from . import combat_keywords as _combat_keywords_module
-from . import continuous, effects, triggers
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -54,6 +55,10 @@ def attack_block_reason(g: Game, o: Obj, p: int) -> str | None:
                 f"most recent turn began, so it can't attack")
     if "defender" in c.keywords and "attack_despite_defender" not in c.rules:
         return f"702.3b: {o.card.name} has defender and can't attack"
+    if g.s.players[p].spells_cast:
+        for src, _ab in g.statics_of_kind(NO_ATTACK_AFTER_CASTING):
+            if src.controller != p:
+                return f"508.1c: {src.card.name}: a player who cast a spell this turn can't attack with creatures"
     if c.rules:
         if "cant_attack" in c.rules:
             return f"508.1c: {o.card.name} can't attack"
@@ -81,8 +86,12 @@ def attack_declaration_error(g: Game, attackers: list[int]) -> str | None:
                 and attack_block_reason(g, o, s.active) is None:
             if "cant_attack_alone" in g.chars(o).rules and not chosen:
                 continue
+            if combat_costs.has_tax(g, o.id, combat_costs.ATTACK_TAX):
+                continue  # 508.1d: a requirement never makes its controller pay a cost to attack
             return f"508.1d: {o.card.name} attacks each combat if able, and it is able to attack"
-    return None
+    # 508.1h: the total cost to attack, payable without the attackers that will be tapped (508.1f)
+    tapped = tuple(c for c in attackers if "vigilance" not in g.chars(s.objects[c]).keywords)
+    return combat_costs.unpayable(g, s.active, attackers, combat_costs.ATTACK_TAX, tapped)
 
 
 def possible_attackers(g: Game) -> list[int]:
@@ -131,6 +140,7 @@ def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
         g.log_event("attack", "508.1", card=o.card.name, id=cid, defender=g.name_of(d), tapped=o.tapped)
     s.partial = {}
     cb.declared_any = bool(pairs)
+    combat_costs.pay(g, p, [c for c, _ in pairs], combat_costs.ATTACK_TAX)  # 508.1i-j
     if pairs:
         attack_costs = _attacking_module.attack_costs
         attack_costs(g, [c for c, _ in pairs])  # 508.1g-j: optional costs to attack (exert, enlist)
@@ -147,6 +157,9 @@ def declare_blockers(g: Game, blocks: tuple[tuple[int, tuple[int, ...]], ...]) -
     s = g.s
     cb = s.combat
     assert cb is not None
+    # 509.1i-j: the total cost to block, paid by the defending player
+    combat_costs.pay(g, _blocking_requirements_module.defending_player(g), [b for b, _ in blocks],
+                     combat_costs.BLOCK_TAX)
     for bid, atts in blocks:
         cb.blockers[bid] = list(atts)
         for a in atts:

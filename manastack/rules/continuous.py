@@ -48,7 +48,12 @@ from ..model.vocab import (
     ability_kinds,
 )
 from ..model.vocab.animate import ANIMATE, LOSE_ALL, SWITCH_PT
-from ..model.vocab.statics import CANT_HAVE  # noqa: F401 (the vocabulary this module executes)
+from ..model.vocab.statics import (
+    ATTACK_TAX,
+    BLOCK_TAX,
+    CANT_HAVE,  # noqa: F401 (the vocabulary this module executes)
+    SOURCE_TAG,
+)
 from . import animate, counter_kinds
 
 if TYPE_CHECKING:
@@ -70,6 +75,7 @@ PT_CDA = registry.PT_CDA  # (engine/registry.py)
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 GROUP_FILTERS = registry.GROUP_FILTERS  # (engine/registry.py)
 SELF_LAYER4 = registry.SELF_LAYER4  # (engine/registry.py)
+SELF_BASE_PT = registry.SELF_BASE_PT  # (engine/registry.py)
 SELF_LAYER4_KINDS = registry.SELF_LAYER4_KINDS  # (engine/registry.py)
 
 
@@ -196,7 +202,7 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
             types = attached_layer4(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
     if obj.zone == "battlefield" and SELF_LAYER4:
         for fn in SELF_LAYER4:
-            types = fn(s, obj, types)  # the object's own type-changing statics (rules/static_counts.py)
+            types, subtypes = fn(s, obj, types, subtypes, cache)  # its own type-changing statics (rules/static_counts.py)
     lost_text = False
     if obj.zone == "battlefield" and statics and "Land" in types:
         # Layer 4, with 613.8 dependency: effects that set land types (and remove abilities) first.
@@ -306,8 +312,12 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                     else src.id == obj.id):
                 subtypes = subtypes | creature_types()
         kw_before = keywords
+        without: list = []
         for src, ab in statics:
             if ab.kind != LAYERED:
+                continue
+            if ab.without_keywords:  # type: ignore[attr-defined]
+                without.append((src, ab))  # "creatures without flying": read once layer 6 is done
                 continue
             ok, vol = _applies(s, src, ab, obj, types, subtypes, colors, kw_before, cache, statics)  # type: ignore[arg-type]
             volatile = volatile or vol
@@ -316,7 +326,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             layered.append((src, ab))
             if lost_at is not None and src.timestamp < lost_at:
                 if ab.rules:  # type: ignore[attr-defined]
-                    rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
+                    rules = rules | _source_rules(src, ab.rules)  # type: ignore[attr-defined]
                 continue  # 613.7: the abilities it gave before are lost; its rules and P/T are no abilities
             if ab.keywords:  # type: ignore[attr-defined]
                 keywords = keywords | frozenset(ab.keywords)  # type: ignore[attr-defined]
@@ -327,7 +337,16 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
             if ab.granted:
                 abilities = abilities + ab.granted
             if ab.rules:  # type: ignore[attr-defined]
-                rules = rules | frozenset(ab.rules)  # type: ignore[attr-defined]
+                rules = rules | _source_rules(src, ab.rules)  # type: ignore[attr-defined]
+        for src, ab in without:
+            # "Creatures without flying can't attack" (Moat): only rules and P/T (the template says so),
+            # so the keywords every other effect gave are known first.
+            ok, vol = _applies(s, src, ab, obj, types, subtypes, colors, keywords, cache, statics)
+            volatile = volatile or vol
+            if not ok or _source_lost_abilities(s, src, statics, set()) or _lost_own(s, src, targeted):
+                continue
+            layered.append((src, ab))
+            rules = rules | _source_rules(src, ab.rules)  # type: ignore[attr-defined]
         if ("changeling" in keywords and "changeling" not in card.keywords) or "all_creature_types" in rules:
             subtypes = subtypes | creature_types()  # "is every creature type" (layer 4 effect, 205.3m)
     if affected:
@@ -349,6 +368,11 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     if on_bf and statics and "Land" in card.types:
         animating = tuple((src, ab) for src, ab in statics if ab.kind == ANIMATE
                           and _animates(s, src, ab, obj, types, subtypes, supertypes, statics))
+    if on_bf and SELF_BASE_PT and _self_layer4_game(s) and not SELF_LAYER4_KINDS.isdisjoint(ability_kinds(card)):
+        for self_pt in SELF_BASE_PT:  # 613.4b layer 7b: "is a 5/5 ... creature as long as ..." (its own static)
+            pt = self_pt(s, obj, cache)
+            if pt is not None:
+                power, toughness = pt
     if affected or animating:
         set_pt = animate.base_pt(s, obj.id, animating)
         if set_pt is not None:
@@ -475,9 +499,32 @@ def _per_count(s: GameState, src: Obj, per, obj: Obj, cache: dict, statics) -> t
 
 
 def _condition(s: GameState, src: Obj, cond, cache: dict, statics) -> tuple[bool, bool]:
-    """611.3a: whether the condition of a static ability holds now, and whether it can change
-    without a new state version."""
+    """611.3a: whether the condition of a static ability holds now ("otherwise": its opposite), and
+    whether it can change without a new state version."""
+    ok, vol = _condition_holds(s, src, cond, cache, statics)
+    return ok != cond.negated, vol
+
+
+def _host_matches(s: GameState, src: Obj, flt: ObjectFilter, cache: dict, statics) -> bool:
+    """Whether the object `src` is attached to has the types, subtypes and colors of `flt` (one of each
+    listed), by its layer-4/5 characteristics (no recursion into layers 6-7)."""
+    host = s.objects.get(src.attached_to) if src.attached_to is not None else None
+    if host is None or host.zone != "battlefield":
+        return False
+    types, subtypes, _sup, colors, _lost = _layer4(s, host, cache, statics)
+    return (not flt.types or bool(flt.types & types)) and (not flt.subtypes or bool(flt.subtypes & subtypes)) \
+        and (not flt.colors or bool(flt.colors & colors))
+
+
+def _condition_holds(s: GameState, src: Obj, cond, cache: dict, statics) -> tuple[bool, bool]:
     k = cond.kind
+    if k == "host":
+        return _host_matches(s, src, cond.filter, cache, statics), False
+    if k == "host_attacking":
+        return s.combat is not None and src.attached_to in s.combat.attackers, True
+    if k == "host_untapped":
+        host = s.objects.get(src.attached_to) if src.attached_to is not None else None
+        return host is not None and not host.tapped, True
     if k == "your_turn":
         return s.active == src.controller, True
     if k == "not_your_turn":
@@ -557,6 +604,8 @@ def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtyp
             return False, False
         if ab.with_keyword and ab.with_keyword not in keywords:
             return False, False
+        if ab.without_keywords and not keywords.isdisjoint(ab.without_keywords):
+            return False, False
         if ab.supertype and ab.supertype not in obj.card.supertypes:
             return False, False
         if ab.attached and not _attached_count(s, obj, ab.attached, cache, statics):
@@ -579,6 +628,12 @@ def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtyp
         if not ok:
             return False, vol
     return True, vol
+
+
+def _source_rules(src: Obj, rules: tuple[str, ...]) -> frozenset[str]:
+    """A static ability's rules, a cost to attack or block tagged with its source (508.1d: the costs of
+    two Auras add up; rules/combat_costs.py)."""
+    return frozenset(f"{r}{SOURCE_TAG}{src.id}" if r.startswith((ATTACK_TAX, BLOCK_TAX)) else r for r in rules)
 
 
 def _lost_own(s: GameState, src: Obj, targeted: frozenset) -> bool:

@@ -9,7 +9,8 @@ cards/templates/casting.py; the hooks are registered by rules/casting.py).
   702.41a, "... if it targets a tapped creature"); party (700.8); "the next spell you cast this
   turn costs {1} less"; effects that change the costs of a group of spells for a while (611.2a:
   "Noncreature spells your opponents cast cost {2} more to cast until your next turn"); colored increases ("cost {B} more") and paying life for a colored pip
-  (Defilers). Registered in stack.COST_MODIFIERS and registry.CAST_OPTIONS.
+  (Defilers); a spell's own "as long as CARDNAME is on the stack, spells that target it cost {2} more" (scope
+  "on_stack"). Registered in stack.COST_MODIFIERS and registry.CAST_OPTIONS.
 - 702.8 flash granted to spells (registry.FLASH_PERMISSIONS).
 - `_casting_game`: whether any card of the game has an ability the casting hooks look for.
 """
@@ -248,9 +249,24 @@ def cost_modifier(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) ->
         if type(ab) is CostModifier and ab.scope == "self":
             total += _one(g, p, ab, targets, None)
     for o, ab in g.battlefield_abilities(CostModifier):
-        if ab.scope != "self":
+        if ab.scope not in ("self", "on_stack"):
             total += _group_change(g, p, card, targets, ab, o.controller, o.id)
+    if targets:
+        for oid, ab in _on_stack_modifiers(g):
+            # "As long as CARDNAME is on the stack, spells that target it cost {2} more" (Kaervek's Torch)
+            total += _one(g, g.s.objects[oid].controller, ab, targets, oid)
     return total
+
+
+def _on_stack_modifiers(g: Game) -> list[tuple[int, CostModifier]]:
+    """(spell object, ability) for the cost modifiers of spells on the stack that function there."""
+    out = []
+    for it in g.s.stack:
+        if it.kind == "spell" and it.obj in g.s.objects:
+            for ab in g.s.objects[it.obj].card.abilities:
+                if type(ab) is CostModifier and ab.scope == "on_stack":
+                    out.append((it.obj, ab))
+    return out
 
 
 def _group_change(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...], ab: CostModifier, controller: int,
@@ -270,7 +286,7 @@ def _targets_matter(g: Game, card: V.CardDef) -> bool:
            for ab in card.abilities):
         return True
     return any(ab.condition is not None and ab.condition.kind == "targets_source"
-               for _, ab in g.battlefield_abilities(CostModifier))
+               for _, ab in g.battlefield_abilities(CostModifier)) or bool(_on_stack_modifiers(g))
 
 
 def colored_increase(g: Game, p: int, card: V.CardDef) -> list[str]:

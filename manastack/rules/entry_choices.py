@@ -118,6 +118,13 @@ def chosen_name(s: GameState, oid: int) -> str | None:
     return None
 
 
+def has_chosen_name(s: GameState, oid: int, card_name: str) -> bool:
+    """Whether `card_name` (of a spell or a source) is the name chosen as permanent `oid` entered (201.4;
+    709.4a: a split card has each of its names; none chosen, or no name: no)."""
+    name = chosen_name(s, oid)
+    return name is not None and bool(card_name) and name in _names(card_name)
+
+
 def _names(card_name: str) -> tuple[str, ...]:
     """709.4a: a split card (or a card of two faces, "A // B") has each of its names."""
     return tuple(card_name.split(" // "))

@@ -7,7 +7,10 @@
 - 305.2: "You may play an additional land on each of your turns", "... this turn" (until the cleanup
   step, 514.2) (registry.LAND_PLAYS).
 - 502.3: "Untap CARDNAME during each other player's untap step", "Untap all creatures and lands you control
-  during each other player's untap step" (registry.BEFORE_UNTAP_HOOKS).
+  during each other player's untap step" (registry.BEFORE_UNTAP_HOOKS); "[As long as CARDNAME is untapped,]
+  players can't untap more than one land during their untap steps" (Winter Orb, Static Orb, Smoke;
+  registry.UNTAP_LIMITS): the active player chooses which of those permanents untap, as many as the limits
+  allow (each limit counted on its own kind of permanents).
 - 101.2: "Each opponent can't draw more than one card each turn" (Narset, Parter of Veils), "Each player
   can't draw more than one card each turn": a draw beyond the limit doesn't happen (registry.REPLACEMENTS
   [Draw]: the event is replaced by nothing; the cards drawn this turn are GameState.draws).
@@ -17,6 +20,7 @@
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
@@ -24,7 +28,13 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.events import Draw, EffectCreated, Event
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
-from ..model.vocab.game_rule_statics import AnyPlayerMayActivate, ExtraLandThisTurn, PartnerSearch
+from ..model.vocab.game_rule_statics import (
+    UNTAP_LIMIT,
+    AnyPlayerMayActivate,
+    ExtraLandThisTurn,
+    PartnerSearch,
+    UntapLimit,
+)
 from . import add_hook, choice_effects, effect_context, targeting
 from . import triggers as _triggers_module
 
@@ -197,3 +207,65 @@ add_hook(registry.LAND_PLAYS, _land_plays_this_turn, classes=_EXTRA_LAND_CLASSES
 registry.register_effect(AnyPlayerMayActivate, lambda g, ctx, e: None)  # a static ability: read where abilities are listed
 register_partner_effect(PartnerSearch)
 register_extra_land_effect(ExtraLandThisTurn)
+
+
+# ----------------------------------------------------------------------------- untap limits (502.3)
+
+
+def _untap_limits(g: Game, p: int, about_to: list[int]) -> list[tuple[int, frozenset[int]]]:
+    """502.3: the limits on how many of `about_to` (player `p`'s permanents about to untap) untap."""
+    out = []
+    for src, ab in g.statics_of_kind(UNTAP_LIMIT):
+        if not isinstance(ab, UntapLimit) or src.zone != BATTLEFIELD:
+            continue
+        if ab.while_untapped and src.tapped:
+            continue  # "as long as CARDNAME is untapped"
+        if (ab.scope == "you" and p != src.controller) or (ab.scope == "opponents" and p == src.controller):
+            continue
+        ids = frozenset(oid for oid in about_to
+                        if targeting.matches_filter(g, ab.filter, g.s.objects[oid], src.controller, src.id))
+        out.append((int(ab.amount), ids))  # type: ignore[arg-type]
+    return out
+
+
+add_hook(registry.UNTAP_LIMITS, _untap_limits)
+
+
+def _allowed(chosen: frozenset[int], limits: tuple) -> bool:
+    return all(len(chosen & ids) <= n for n, ids in limits)
+
+
+def _maximal(chosen: frozenset[int], held: tuple[int, ...], limits: tuple) -> bool:
+    """As many as the limits allow: no other held permanent could untap as well."""
+    return not any(_allowed(chosen | {c}, limits) for c in held if c not in chosen)
+
+
+def _untap_limit_actions(g: Game, d: Any) -> list:
+    limits = g.s.queue[0][5]
+    out = []
+    for k in range(len(d.data), -1, -1):
+        for combo in combinations(d.data, k):
+            chosen = frozenset(combo)
+            if _allowed(chosen, limits) and _maximal(chosen, d.data, limits):
+                out.append(A.Choose(combo))
+                if len(out) >= 200:
+                    return out  # many permanents: some of the choices are offered; any legal answer is accepted
+    return out
+
+
+def _answer_untap_limit(g: Game, d: Any, value: Any) -> None:
+    chosen = frozenset(choice_effects.check_subset(g, d, value))
+    limits = g.s.queue[0][5]
+    if not _allowed(chosen, limits):
+        raise IllegalActionError(f"{d.prompt}: too many (502.3)")
+    if not _maximal(chosen, d.data, limits):
+        raise IllegalActionError(f"{d.prompt}: untap as many as the limits allow (502.3)")
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for c in sorted(chosen):
+        o = g.s.objects.get(c)
+        if o is not None and o.zone == BATTLEFIELD and o.tapped:
+            g.untap(o, "502.3")
+
+
+registry.CHOICES["untap_limit"] = (_untap_limit_actions, _answer_untap_limit)

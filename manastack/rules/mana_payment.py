@@ -22,7 +22,16 @@ from ..model.mana import TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility
 from ..model.vocab.conditions import HistoryCondition
-from . import continuous, cost_objects, intervening, mana_abilities, object_abilities, produce, targeting
+from . import (
+    continuous,
+    cost_objects,
+    intervening,
+    mana_abilities,
+    object_abilities,
+    produce,
+    targeting,
+    total_cost,
+)
 from . import mana_abilities as _mana_abilities_module
 from . import trigger_events as _trigger_events_module
 from . import triggers as _triggers_module
@@ -47,6 +56,8 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
         if o.controller != p or oid == exclude or oid in exclude_more:
             continue
         c = g.chars(o)
+        if total_cost.ability_cost_increase(g, o):
+            continue  # its mana abilities cost more to activate (602.2b): never worth it to the solver
         plain = object_abilities.activated_entry(c.abilities)[3]
         if plain is not None:
             if plain_ok is None:
@@ -184,7 +195,7 @@ def usable_for_cost(g: Game, o: Obj, cost: Cost, cands: list[int]) -> list[int]:
     purpose = ("ability", o.id)
     with_mana = {src.key[0] for src in mana_sources(g, p, exclude=o.id if cost.tap else None, purpose=purpose)}
     out = []
-    reqs = requirements(cost.mana, 0)
+    reqs = requirements(cost.mana, 0, total_cost.ability_cost_increase(g, o))
     for c in cands:
         if c not in with_mana or can_pay(g, p, reqs, purpose, exclude=o.id if cost.tap else None, exclude_more=(c,)):
             out.append(c)
@@ -321,6 +332,9 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
             abs_ = object_abilities.activated_abilities(g, o)
             if not (0 <= idx < len(abs_)) or not isinstance(abs_[idx], ManaAbility):
                 raise IllegalActionError(f"{o.card.name} has no mana ability number {idx + 1}")
+            if total_cost.ability_cost_increase(g, o):
+                raise IllegalActionError(f"{o.card.name}'s mana abilities cost more to activate (602.2b): "
+                                         f"activate one on its own first")
             activate_mana(g, p, src, idx, choice=choice)
         req = None
         for r in reqs:

@@ -36,7 +36,7 @@ from ..engine.registry import Replacement
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.events import CountersPut, CountersRemoved, Damage, EffectChanged, EffectCreated, EffectsEnded
-from ..model.state import ContinuousEffect
+from ..model.state import ContinuousEffect, player_ref
 from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
     PREVENT_ALL,
     PREVENT_GROUP,
@@ -48,7 +48,7 @@ from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module
     PreventAllRemoveCounter,
     PreventNextFromSource,
 )
-from . import choice_effects, effect_context
+from . import choice_effects, effect_context, entry_choices
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -260,6 +260,16 @@ def _static_prevention(g: Game, ev: Damage) -> list[Replacement]:
     for src, ab in statics:
         if not isinstance(ab, PreventAllDamage) or ab.combat_only and not ev.combat \
                 or ab.your_turn and g.s.active != src.controller:
+            continue
+        if ab.scope == "you_and_yours":
+            # "Prevent all damage that would be dealt to you and permanents you control by sources with the
+            # chosen name" (Gideon's Intervention): the source's name as the damage is dealt (201.4)
+            ours = ev.recipient == player_ref(src.controller) or (
+                ev.recipient >= 0 and ev.recipient in g.s.objects and g.s.objects[ev.recipient].controller == src.controller)
+            name = ev.source_chars.name if ev.source_chars is not None else ev.source
+            if ours and (not ab.by_chosen_name or entry_choices.has_chosen_name(g.s, src.id, name)):
+                out.append(Replacement((PREVENT_ALL, src.id, ab.text), src.card.name, _all_prevented,  # type: ignore[arg-type]
+                                       then=partial(_logged_by, "615.1", src.card.name), source=src.id))
             continue
         subject = src.id if ab.scope == "self" else src.attached_to
         if subject is None:

@@ -150,10 +150,11 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             continue
         if cost.life and pl.life < cost.life:
             continue
-        if not cost.mana.is_empty() or cost.mana.x_count:
+        increase = total_cost.ability_cost_increase(g, o)  # 601.2f: "cost {3} more to activate"
+        if not cost.mana.is_empty() or cost.mana.x_count or increase:
             srcs = mana_payment.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
-            if solve_payment(requirements(cost.mana, 0), mana_abilities.usable_pool(g, p, ("ability", oid)), srcs,
-                             pl.life) is None:
+            if solve_payment(requirements(cost.mana, 0, increase), mana_abilities.usable_pool(g, p, ("ability", oid)),
+                             srcs, pl.life) is None:
                 continue
         for targets in targeting.target_combos(g, ab.targets, p, oid, g.chars(o).colors):
             acts.append(A.ActivateAbility(oid, idx, targets))

@@ -9,6 +9,8 @@ are in cards/templates/statics_counts.py.
 - 702.73a changeling counts in every zone; 305.6 basic land types among lands you control.
 - 700.5 devotion; 613.1d (layer 4): "As long as your devotion to [color] is less than N, CARDNAME
   isn't a creature".
+- 611.3a, 613.1d, 613.4b: "CARDNAME is a 5/5 Golem artifact creature as long as you control three or
+  more artifacts" (Rusted Relic): its types and subtypes in layer 4, its base P/T in layer 7b.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model.state import BATTLEFIELD
+from ..model.vocab.animate import SELF_ANIMATE, ConditionalSelfAnimation
 from . import continuous, targeting
 
 if TYPE_CHECKING:
@@ -194,14 +197,57 @@ def devotion(s: GameState, p: int, colors: frozenset[str]) -> int:
     return n
 
 
-def _not_creature_unless_devotion(s: GameState, obj: Obj, types: frozenset[str]) -> frozenset[str]:
+def _not_creature_unless_devotion(s: GameState, obj: Obj, types: frozenset[str], subtypes: frozenset[str],
+                                  cache: dict) -> tuple[frozenset[str], frozenset[str]]:
     """613.1d (layer 4): "As long as your devotion to [color] is less than N, CARDNAME isn't a creature"."""
     for ab in obj.card.abilities:
         if getattr(ab, "kind", "") == "devotion_not_creature" and "Creature" in types:
             if devotion(s, obj.controller, ab.colors) < ab.amount:
                 types = types - {"Creature"}
-    return types
+    return types, subtypes
 
 
 registry.SELF_LAYER4.append(_not_creature_unless_devotion)
 registry.SELF_LAYER4_KINDS.add("devotion_not_creature")
+
+
+_ANIMATING: set[int] = set()  # the permanents whose own animation condition is being read
+
+
+def _self_animated(s: GameState, obj: Obj, cache: dict) -> ConditionalSelfAnimation | None:
+    """The permanent's "is a 5/5 Golem artifact creature as long as ..." ability whose condition holds
+    now (611.3a), or None. The condition counts permanents by their layer-4 types: a permanent whose own
+    condition is being read counts with its printed types (Rusted Relic is an artifact either way)."""
+    for ab in obj.card.abilities:
+        if isinstance(ab, ConditionalSelfAnimation) and ab.condition is not None and obj.id not in _ANIMATING:
+            _ANIMATING.add(obj.id)
+            try:
+                ok, _vol = continuous._condition(s, obj, ab.condition, cache, continuous._statics(s))
+            finally:
+                _ANIMATING.discard(obj.id)
+            if ok:
+                return ab
+    return None
+
+
+def _self_animation_types(s: GameState, obj: Obj, types: frozenset[str], subtypes: frozenset[str],
+                          cache: dict) -> tuple[frozenset[str], frozenset[str]]:
+    """613.1d (layer 4): the card types and subtypes of "CARDNAME is a 5/5 Golem artifact creature as
+    long as you control three or more artifacts" (Rusted Relic)."""
+    ab = _self_animated(s, obj, cache)
+    if ab is None or ab.animation is None:
+        return types, subtypes
+    return types | ab.animation.types, subtypes | ab.animation.subtypes
+
+
+def _self_animation_pt(s: GameState, obj: Obj, cache: dict) -> tuple[int, int] | None:
+    """613.4b (layer 7b): its base power and toughness while the condition holds."""
+    ab = _self_animated(s, obj, cache)
+    if ab is None or ab.animation is None:
+        return None
+    return ab.animation.power, ab.animation.toughness
+
+
+registry.SELF_LAYER4.append(_self_animation_types)
+registry.SELF_BASE_PT.append(_self_animation_pt)
+registry.SELF_LAYER4_KINDS.add(SELF_ANIMATE)

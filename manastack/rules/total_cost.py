@@ -1,6 +1,12 @@
 """CR 601.2f, 118.7, 702.33a: a spell's total cost: its mana cost, plus X, plus cost increases, minus
 cost reductions (registry.COST_MODIFIERS, filled by rules/cost_modifiers.py and the keyword modules),
 never below {0}; with its kicker cost when kicked.
+
+602.2b / 601.2f for activated abilities: "Activated abilities of enchanted creature cost {3} more to
+activate" (Oppressive Rays), "Activated abilities of white enchantments cost {3} more to activate"
+(Gloom): `ability_cost_increase`, the generic mana added to the cost of every activated ability of a
+permanent (its mana abilities too: rules/activation.py pays it before one resolves, and the payment
+solver leaves such a permanent's mana abilities out, rules/mana_payment.py).
 """
 
 from __future__ import annotations
@@ -11,9 +17,12 @@ from ..engine import registry
 from ..model.costs import Requirement, parse_cost, requirements
 from ..model.memo import by_identity
 from ..model.vocab import CardDef, StaticAbility
+from ..model.vocab.cost_modifiers import ACTIVATION_COST_INCREASE
+from . import targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..model.state import Obj
 
 
 def cost_adjustment(g: Game, p: int, card: CardDef, targets: tuple[int, ...] = ()) -> int:
@@ -47,3 +56,22 @@ def kicked_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...]
     kick = kicker_cost(card)
     combined = parse_cost(card.mana_cost.text + kick.text)
     return requirements(combined, x, cost_adjustment(g, p, card, targets))
+
+
+def ability_cost_increase(g: Game, o: Obj) -> int:
+    """602.2b / 601.2f: the generic mana the activated abilities of permanent `o` cost more to activate,
+    from the static abilities of permanents (those attached to it: `filter.attached_only`; or of a
+    group: `filter` matched against `o`)."""
+    found = g.statics_of_kind(ACTIVATION_COST_INCREASE)
+    if not found:
+        return 0
+    total = 0
+    for src, ab in found:
+        assert isinstance(ab, StaticAbility)
+        if getattr(ab.filter, "attached_only", False):
+            if src.attached_to != o.id:
+                continue
+        elif not targeting.matches_filter(g, ab.filter, o, src.controller, src.id):
+            continue
+        total += int(ab.amount)  # type: ignore[arg-type]
+    return total

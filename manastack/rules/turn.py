@@ -120,8 +120,24 @@ def _begin_step(g: Game) -> None:
     if st == UNTAP:
         for hook in registry.live(s, BEFORE_UNTAP_HOOKS):
             hook(g)  # sees which permanents came under the active player's control since their last turn (echo)
+        held: frozenset[int] = frozenset()
+        limits_hooks = registry.live(s, registry.UNTAP_LIMITS)
+        if limits_hooks:
+            about_to = [o.id for o in g.permanents(s.active) if o.tapped and "doesnt_untap" not in g.chars(o).rules]
+            limits = [lim for hook in limits_hooks for lim in hook(g, s.active, about_to)]
+            limits = [(n, ids) for n, ids in limits if len(ids) > n]
+            if limits:
+                # 502.3: "can't untap more than one land": the player chooses which of those untap (a choice
+                # queued before the step ends, 502.4: no priority); the others untap now.
+                held = frozenset().union(*(ids for _, ids in limits))
+                s.queue.append(("choice", "untap_limit", s.active, tuple(sorted(held)),
+                                f"502.3: which of {', '.join(g.name_of(c) for c in sorted(held))} untap "
+                                f"({'; '.join(f'at most {n} of {len(ids)}' for n, ids in limits)}; a list)",
+                                tuple(limits)))
         for o in g.permanents(s.active):
             o.sick = False  # 302.6: continuously controlled since this turn began
+            if o.id in held:
+                continue
             if o.tapped and "doesnt_untap" not in g.chars(o).rules:  # 502.3: effects can keep it tapped
                 if TapChange in registry.REPLACEMENTS and g.replace_event(TapChange("502.3", o.id, False)) is None:
                     continue  # replaced: nothing happens instead (122.1d: a stun counter removed)

@@ -57,7 +57,12 @@ from ...model.vocab.alternative_costs import (
     OtherCost,
     Overload,
 )
-from ...model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
+from ...model.vocab.cast_restrictions import (
+    NO_ATTACK_AFTER_CASTING,
+    CastRestriction,
+    PlayerCastRestriction,
+    Uncounterable,
+)
 from ...model.vocab.casting import ManaSpentCounters
 from ...model.vocab.cost_modifiers import (
     ColoredCostIncrease,
@@ -512,6 +517,33 @@ def _no_spells_during(m, para, out: CardDraft, is_spell):
     out.abilities.append(PlayerCastRestriction(para, _WHO[m.group(1)], kind))
 
 
+@paragraph_template(r"each opponent who attacked with a creature this turn can't cast spells")
+def _no_spells_after_attacking(m, para, out: CardDraft, is_spell):
+    """101.2: "Each opponent who attacked with a creature this turn can't cast spells" (Angelic Arbiter):
+    a player who declared an attacking creature this turn (rules/turn_history.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(PlayerCastRestriction(para, "opponents", "attacked_this_turn"))
+
+
+@paragraph_template(r"your opponents can't cast spells with the chosen name")
+def _no_spells_with_chosen_name(m, para, out: CardDraft, is_spell):
+    """101.2 / 201.4: "Your opponents can't cast spells with the chosen name" (Gideon's Intervention; the
+    card check of cards/templates/statics_activation.py wants the name chosen as it enters)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(PlayerCastRestriction(para, "opponents", "chosen_name"))
+
+
+@paragraph_template(r"each opponent who cast a spell this turn can't attack with creatures")
+def _no_attack_after_casting(m, para, out: CardDraft, is_spell):
+    """508.1c: "Each opponent who cast a spell this turn can't attack with creatures" (Angelic Arbiter;
+    rules/combat.attack_block_reason)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para, NO_ATTACK_AFTER_CASTING))
+
+
 @paragraph_template(r"(you|your opponents|players) can't cast ([a-z ]+?) spells")
 def _no_kind_of_spells(m, para, out: CardDraft, is_spell):
     spell = parse_spell_kind(m.group(2))
@@ -542,6 +574,14 @@ def _tax_targeting_me(m, para, out: CardDraft, is_spell):
     scope = "opponents" if m.group(1) == "your opponents cast" else "you"
     out.abilities.append(CostModifier(para, n if m.group(3) == "more" else -n, scope,
                                          condition=CostCondition("targets_source")))
+
+
+@paragraph_template(rf"as long as cardname is on the stack, spells that target it cost {_MANA_N} more to cast")
+def _tax_targeting_this_spell(m, para, out: CardDraft, is_spell):
+    """601.2f: "As long as CARDNAME is on the stack, spells that target it cost {2} more to cast" (Kaervek's
+    Torch): a cost modifier that functions while the spell is on the stack (scope "on_stack",
+    rules/cost_modifiers.py)."""
+    out.abilities.append(CostModifier(para, int(m.group(1)), "on_stack", condition=CostCondition("targets_source")))
 
 
 @paragraph_template(rf"the first ((?:[a-z]+ )*?)spell you cast each turn costs {_MANA_N} less to cast")

@@ -7,7 +7,8 @@ rules/animate.py (`BecomeCreature`), applied in layers 4, 5, 6 and 7b by rules/c
   types ..." (Mutavault), "target land you control becomes ... that's still a land".
 - "It's still a land" (205.1b: the new types are added to the old ones) is required: without it the
   effect would replace the land's types (205.1a), which is not supported, so such a sentence is refused.
-- "Until end of turn, target creature loses all abilities [and has base power and toughness 0/1]"
+- "Until end of turn, target creature loses all abilities [and has base power and toughness 0/1 / and becomes
+  a blue Frog with base power and toughness 1/1]"
   (Humble; 613.1f, 613.4b): `LoseAllAbilities`.
 - "Switch target creature's power and toughness until end of turn" (Twisted Image; 613.4d):
   `SwitchPowerToughness`.
@@ -82,14 +83,24 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
 
 
 @template(r"(until end of turn, )?(target creature|cardname|it|enchanted creature|equipped creature) loses all abilities"
-          r"(?: and has base power and toughness (\d+)/(\d+))?( until end of turn)?")
+          rf"(?: and (?:has|becomes an? ((?:{_COLOR}) [a-z'-]+) with) base power and toughness (\d+)/(\d+))?"
+          r"( until end of turn)?")
 def _loses_all_abilities(m: re.Match, targets: list) -> list:
     """613.1f (and 613.4b): "Until end of turn, target creature loses all abilities and has base power and
-    toughness 0/1"; "until end of turn" exactly once (a lasting effect is not covered here)."""
-    if bool(m.group(1)) == bool(m.group(5)):
+    toughness 0/1", "... and becomes a blue Frog with base power and toughness 1/1" (its color set, 613.1e,
+    and its creature types replaced, 205.1a); "until end of turn" exactly once (a lasting effect is not
+    covered here)."""
+    if bool(m.group(1)) == bool(m.group(6)):
         raise Unsupported(m.string)
-    base_pt = (int(m.group(3)), int(m.group(4))) if m.group(3) else None
-    return [LoseAllAbilities(target(m.group(2), targets), base_pt)]
+    base_pt = (int(m.group(4)), int(m.group(5))) if m.group(4) else None
+    colors: frozenset[str] | None = None
+    subtypes: frozenset[str] = frozenset()
+    if m.group(3):
+        color, kind = m.group(3).split()
+        if kind not in _TYPE_NAMES:
+            raise Unsupported(m.string)
+        colors, subtypes = frozenset({COLOR_WORDS[color]}), frozenset({_TYPE_NAMES[kind]})
+    return [LoseAllAbilities(target(m.group(2), targets), base_pt, colors, subtypes)]
 
 
 @template(r"switch (target creature's|cardname's|its) power and toughness until end of turn")

@@ -43,7 +43,10 @@ import dataclasses
 import re
 
 from ...model.vocab import Ability, AddCounters, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
+from ...model.vocab.animate import SELF_ANIMATE, ConditionalSelfAnimation
 from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
+    ATTACK_TAX,
+    BLOCK_TAX,
     CANT_HAVE,
     Condition,
     LayeredStatic,
@@ -64,6 +67,7 @@ from ..compiler import (
 )
 from ..draft import CardDraft
 from ..object_phrases import parse_object_phrase
+from .effects_animate import parse_animation
 from .keywords import CREATURE_TYPES, LANDWALK, PROWESS
 
 # --------------------------------------------------------------------------- vocabulary
@@ -115,6 +119,11 @@ def parse_group(subj: str) -> dict:
     with_kw = ""
     with_counter = ""
     attached = ""
+    without_kws: tuple[str, ...] = ()
+    # "creatures without flying or islandwalk": those that have none of the keywords
+    m = re.fullmatch(rf"(.+) without ({_SUBJECT_KW})(?: or ({_SUBJECT_KW}))?", p)
+    if m:
+        p, without_kws = m.group(1), tuple(k for k in m.group(2, 3) if k)
     m = re.fullmatch(rf"(.+) with ({_SUBJECT_KW})", p)
     if m:
         p, with_kw = m.group(1), m.group(2)
@@ -194,7 +203,8 @@ def parse_group(subj: str) -> dict:
     flt = ObjectFilter(types=frozenset(types), subtypes=frozenset(subtypes), colors=frozenset(colors),
                        non_colors=frozenset(non_colors), controller=controller, other=other, tapped=tapped)
     return {"affects": "group", "filter": flt, "attacking": attacking, "with_keyword": with_kw, "token": token,
-            "with_counter": with_counter, "attached": attached, "supertype": supertype}
+            "with_counter": with_counter, "attached": attached, "supertype": supertype,
+            "without_keywords": without_kws}
 
 
 def parse_subject(subj: str) -> dict:
@@ -312,6 +322,11 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"is goaded", ("attacks_each_combat",)),
     (r"can't attack unless defending player controls an? (island|swamp|forest|mountain|plains|desert)",
      lambda m: (f"attack_unless:{_LAND_SUBTYPES[m.group(1)]}",)),
+    # 508.1d / 509.1d: costs to attack or block (rules/combat_costs.py)
+    (r"can't attack or block unless its controller pays \{(\d+)\}",
+     lambda m: (f"{ATTACK_TAX}{m.group(1)}", f"{BLOCK_TAX}{m.group(1)}")),
+    (r"can't attack unless its controller pays \{(\d+)\}", lambda m: (f"{ATTACK_TAX}{m.group(1)}",)),
+    (r"can't block unless its controller pays \{(\d+)\}", lambda m: (f"{BLOCK_TAX}{m.group(1)}",)),
     (r"can't attack alone", ("cant_attack_alone",)),
     (r"can't block alone", ("cant_block_alone",)),
     (r"can't attack or block alone", ("cant_attack_alone", "cant_block_alone")),
@@ -409,6 +424,9 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(rf"there are {_NUM} or more cards in your graveyard", t)
     if m:
         return Condition("graveyard", _n(m.group(1)))
+    m = re.fullmatch(rf"there are {_NUM} or more (.+?) on the battlefield", t)
+    if m:  # "five or more Islands on the battlefield": every player's permanents
+        return Condition("control", _n(m.group(1)), permanent_filter(m.group(2), controller=None))
     m = re.fullmatch(rf"there are {_NUM} or more card types among cards in your graveyard", t)
     if m:
         return Condition("graveyard_types", _n(m.group(1)))
@@ -497,6 +515,8 @@ def build(para: str, subject: str, predicate: str, condition: Condition | None =
             and kw["affects"] != "self":
         raise Unsupported(para)  # "it" would not be the source
     pr = parse_predicate(predicate, para)
+    if kw.get("without_keywords") and (pr["keywords"] or pr["protection"] or pr["granted"]):
+        raise Unsupported(para)  # rules/continuous.py reads "without flying" after layer 6: it may add none
     return LayeredStatic(para.strip(), KIND, condition=condition, **kw, **pr)
 
 
@@ -515,7 +535,7 @@ _PRED = rf"({_CLAUSE}(?:(?:,? and |, ){_CLAUSE})*)"
 _HEAD = "|".join(sorted((re.escape(p) for p in PLURAL_TYPES), key=len, reverse=True))
 _GROUP = (rf"(?:other |all )?(?:[a-z]+ )*?(?:creatures|creature tokens|permanents|{_HEAD})"
           rf"(?: you control| your opponents control)?(?: that are (?:enchanted|equipped))?"
-          rf"(?: with (?:{_KW_ALT}|[+\-0-9/a-z]+ counters on them))?")
+          rf"(?: with (?:{_KW_ALT}|[+\-0-9/a-z]+ counters on them)| without (?:{_KW_ALT})(?: or (?:{_KW_ALT}))?)?")
 _EACH_LISTED = r"each (?:other )?creature(?: you control| your opponents control)? that's an? [a-z, ]+?"
 _SUBJ = rf"(cardname|it|enchanted (?:creature|permanent|land|artifact)|equipped creature|{_GROUP}|{_EACH_LISTED})"
 _ABILITY_WORD = r"(?:[a-z' ]+(?: \d+)? — )?"
@@ -525,6 +545,45 @@ _COND = r"([a-z0-9'+/\- ]+?)"
 def _delegate_spell(para: str, out: CardDraft) -> None:
     """The compiler's own fallback for a paragraph of an instant or sorcery (its effects)."""
     out.spell_effects.extend(parse_effects(para.lower().rstrip(".").strip(), out.spell_targets))
+
+
+_CARD_TYPE_WORDS = {"creature", "artifact", "enchantment", "land"}
+
+
+def _host_condition(quality: str) -> Condition:
+    """The "it's X" of "enchanted creature gets +1/+2 as long as it's white": a color, "a Zombie" /
+    "an enchantment" (one creature type or card type), "attacking", "untapped" (of the object the
+    source is attached to). Raises Unsupported."""
+    if quality in ("attacking", "untapped"):
+        return Condition(f"host_{quality}")
+    if quality in COLOR_WORDS:
+        return Condition("host", filter=ObjectFilter(colors=frozenset({COLOR_WORDS[quality]})))
+    m = re.fullmatch(r"an? ([a-z]+)", quality)
+    if m and m.group(1) in _CARD_TYPE_WORDS:
+        return Condition("host", filter=ObjectFilter(types=frozenset({m.group(1).capitalize()})))
+    if m and m.group(1) in SINGULAR_TYPES:
+        return Condition("host", filter=ObjectFilter(subtypes=frozenset({SINGULAR_TYPES[m.group(1)]})))
+    raise Unsupported(quality)
+
+
+@paragraph_template(rf"{_ABILITY_WORD}(enchanted|equipped) (?:creature|permanent) {_PRED} as long as it's ([a-z ]+?)"
+                    rf"(?:\. otherwise, it {_PRED})?")
+def _host_quality_suffix(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"Enchanted creature gets +1/+2 as long as it's white. Otherwise, it gets -2/-1" (Serra's Boon),
+    "... as long as it's a Zombie / an enchantment / attacking", "has shroud as long as it's untapped":
+    611.3a, the condition read continuously about the enchanted or equipped object; "Otherwise" is a
+    second effect under the opposite condition."""
+    if is_spell:
+        raise Unsupported(para)
+    affects = m.group(1)
+    cond = _host_condition(m.group(3))
+    first, _, second = para.strip().partition(". Otherwise, ")
+    text = first if second else para.strip()
+    out.abilities.append(LayeredStatic(text, KIND, affects=affects, condition=cond, **parse_predicate(m.group(2), para)))
+    if m.group(4):
+        out.abilities.append(LayeredStatic(f"Otherwise, {second}" if second else para.strip(), KIND, affects=affects,
+                                           condition=dataclasses.replace(cond, negated=True),
+                                           **parse_predicate(m.group(4), para)))
 
 
 @paragraph_template(rf"as long as (enchanted|equipped) (?:creature|permanent) is (an? [a-z]+(?: or an? [a-z]+)?|attacking), "
@@ -574,6 +633,33 @@ def _condition_suffix(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     if is_spell:
         return _delegate_spell(para, out)
     out.abilities.append(build(para, m.group(1), m.group(2), parse_condition(m.group(3))))
+
+
+@paragraph_template(rf"{_ABILITY_WORD}cardname is an? (\d+)/(\d+) ((?:[a-z'-]+ )*?)creature as long as {_COND}")
+def _self_animated_while(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"Metalcraft — CARDNAME is a 5/5 Golem artifact creature as long as you control three or more
+    artifacts" (Rusted Relic): 611.3a, its own types (613.1d) and base P/T (613.4b) while the condition
+    holds (rules/static_counts.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    animation, _kws = parse_animation(m.group(1), m.group(2), m.group(3).strip(), None)
+    if animation.colors is not None or animation.all_creature_types:
+        raise Unsupported(para)  # colors (layer 5) are not read from this static
+    out.abilities.append(ConditionalSelfAnimation(para.strip(), SELF_ANIMATE, animation=animation,
+                                                  condition=parse_condition(m.group(4))))
+
+
+@paragraph_template(rf"{_ABILITY_WORD}cardname can't (attack|block|attack or block) unless (?!defending player|its controller)(.+)")
+def _cant_unless(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"CARDNAME can't attack unless there are five or more Islands on the battlefield" (Harbor Serpent),
+    "... can't attack or block unless you control another Giant", "... unless there are seven or more
+    cards in your graveyard": 508.1c / 509.1b restrictions that apply while the condition (611.3a,
+    `parse_condition`) does not hold."""
+    if is_spell:
+        raise Unsupported(para)
+    rules = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}
+    cond = dataclasses.replace(parse_condition(m.group(2)), negated=True)
+    out.abilities.append(LayeredStatic(para.strip(), KIND, affects="self", rules=rules[m.group(1)], condition=cond))
 
 
 @paragraph_template(rf"{_SUBJ} gets? ([+-])x/([+-])(x|0), where x is the number of (.+)")

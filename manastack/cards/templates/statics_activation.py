@@ -9,6 +9,9 @@ rules/entry_choices.py (the chosen name; sources with that name outside the batt
 - "As CARDNAME enters, choose a [nonland] card name." (614.12; 201.4, 201.4a) and "Activated abilities
   of sources with the chosen name can't be activated [unless they're mana abilities]." (Pithing
   Needle, Phyrexian Revoker): a ChosenNameStatic; the card check refuses it without the choice.
+- "Activated abilities of enchanted creature cost {3} more to activate." (Oppressive Rays), "Activated
+  abilities of white enchantments cost {3} more to activate." (Gloom): 602.2b / 601.2f, a StaticAbility of
+  kind ACTIVATION_COST_INCREASE read by rules/total_cost.ability_cost_increase (mana abilities too).
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.statics import ChosenNameStatic, LayeredStatic  # noqa: F401 (the vocabulary this module executes)
-from ..compiler import CARD_CHECKS, Unsupported, paragraph_template
+from ...model.vocab.cost_modifiers import ACTIVATION_COST_INCREASE
+from ...model.vocab.statics import AttachedFilter, ChosenNameStatic, LayeredStatic  # noqa: F401 (the vocabulary this module executes)
+from ..compiler import CARD_CHECKS, COLOR_WORDS, Unsupported, paragraph_template
 from ..draft import CardDraft
 from .statics import KIND, permanent_filter
 
@@ -38,6 +42,28 @@ def _kind_cant_activate(m: re.Match, para: str, out: CardDraft, is_spell: bool) 
     who = {" you control": "you", " your opponents control": "opponent"}.get(m.group(2) or "")
     flt = permanent_filter(m.group(1), controller=who)
     out.abilities.append(LayeredStatic(para.strip(), KIND, affects="group", filter=flt, rules=_rule(m.group(3))))
+
+
+@paragraph_template(r"activated abilities of (enchanted (?:creature|permanent|artifact|land)|equipped creature|"
+                    r"(?:(?:white|blue|black|red|green) )?(?:artifacts|creatures|lands|enchantments|planeswalkers))"
+                    r"( you control| your opponents control)? cost \{(\d+)\} more to activate")
+def _abilities_cost_more(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """602.2b / 601.2f: the activated abilities of the enchanted or equipped permanent, or of a kind of
+    permanents ("white enchantments": 109.2, permanents of that type), cost {N} more to activate."""
+    if is_spell:
+        raise Unsupported(para)
+    what = m.group(1)
+    if what.startswith(("enchanted ", "equipped ")):
+        if m.group(2):
+            raise Unsupported(para)
+        flt: V.ObjectFilter = AttachedFilter()
+    else:
+        who = {" you control": "you", " your opponents control": "opponent"}.get(m.group(2) or "")
+        words = what.split()
+        base = permanent_filter(words[-1], controller=who)
+        colors = frozenset({COLOR_WORDS[words[0]]}) if len(words) == 2 else frozenset()
+        flt = V.ObjectFilter(types=base.types, colors=colors, controller=who)
+    out.abilities.append(V.StaticAbility(para.strip(), ACTIVATION_COST_INCREASE, flt, amount=int(m.group(3))))
 
 
 @paragraph_template(r"as cardname enters(?: the battlefield)?, choose an? (nonland )?card name")
@@ -66,7 +92,8 @@ def _check_chosen_name(out: CardDraft, unsupported: list) -> None:
     """"The chosen name" needs "As CARDNAME enters, choose a card name" on the same card."""
     if any(getattr(a, "kind", "") in NAME_CHOICES for a in out.abilities):
         return
-    unsupported.extend(a.text for a in out.abilities if isinstance(a, ChosenNameStatic))
+    unsupported.extend(a.text for a in out.abilities if isinstance(a, ChosenNameStatic)
+                       or getattr(a, "by_chosen_name", False) or getattr(a, "kind", "") == "chosen_name")
 
 
 CARD_CHECKS.append(_check_chosen_name)

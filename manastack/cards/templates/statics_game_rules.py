@@ -6,6 +6,9 @@ rules/game_rule_statics.py.
   your turns", "You may play an additional land this turn"; 502.3 "Untap CARDNAME during each other
   player's untap step".
 - 101.2: "Each opponent / each player can't draw more than one card each turn".
+- 502.3: "[As long as CARDNAME is untapped, ]players can't untap more than two permanents / one land / one
+  creature / one nonbasic land during their untap steps" (Static Orb, Winter Orb, Smoke), "You can't
+  untap more than one land during your untap step".
 - 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes).
 - "Any player may activate this ability" (602.2: the player who activates it controls it; only plain costs).
 - Deck construction only: partner (702.124h-i), "choose a background" (702.124k), "doctor's
@@ -19,9 +22,11 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.game_rule_statics import (  # noqa: F401 (the vocabulary this module executes)
+    UNTAP_LIMIT,
     AnyPlayerMayActivate,
     ExtraLandThisTurn,
     PartnerSearch,
+    UntapLimit,
 )
 from ..compiler import (
     CARD_CHECKS,
@@ -53,6 +58,23 @@ def _draw_limit(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
         raise Unsupported(para)
     kind = "draw_limit_opponents" if m.group(1) == "each opponent" else "draw_limit_players"
     out.abilities.append(V.StaticAbility(para.strip(), kind, amount=_n(m.group(2))))
+
+
+_UNTAP_KINDS = {"permanent": frozenset(), "land": frozenset({"Land"}), "creature": frozenset({"Creature"}),
+                "artifact": frozenset({"Artifact"}), "nonbasic land": frozenset({"Land"})}
+
+
+@paragraph_template(r"(as long as cardname is untapped, )?(players|you|your opponents) can't untap more than "
+                    rf"{_NUM} (permanent|land|creature|artifact|nonbasic land)s? during (?:their|your) untap steps?")
+def _untap_limit(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """502.3: at most N of the player's permanents of a kind untap during their untap step (they choose)."""
+    if is_spell:
+        raise Unsupported(para)
+    scope = {"players": "players", "you": "you", "your opponents": "opponents"}[m.group(2)]
+    kind = m.group(4)
+    flt = V.ObjectFilter(types=_UNTAP_KINDS[kind], nonbasic=kind == "nonbasic land")
+    out.abilities.append(UntapLimit(para.strip(), UNTAP_LIMIT, flt, amount=_n(m.group(3)), scope=scope,
+                                    while_untapped=bool(m.group(1))))
 
 
 @paragraph_template(r"you have (hexproof|shroud)")

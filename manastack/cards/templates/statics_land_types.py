@@ -2,7 +2,8 @@
 
 - 305.7: "Enchanted land is an Island" (setting a land's subtype replaces its old land types and
   their mana abilities).
-- 305.6: "Lands you control are every basic land type in addition to their other types".
+- 305.6: "Lands you control are every basic land type in addition to their other types", "All lands are
+  Islands in addition to their other types".
 """
 
 from __future__ import annotations
@@ -40,6 +41,17 @@ def _every_basic_type(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     out.abilities.append(V.StaticAbility(para.strip(), "type_change",
                                             V.ObjectFilter(types=frozenset({"Land"}), controller="you"),
                                             subtypes=("Plains", "Island", "Swamp", "Mountain", "Forest")))
+
+
+@paragraph_template(r"all lands are (plains|islands|swamps|mountains|forests) in addition to their other (?:land )?types")
+def _all_lands_are(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """305.6 / 613.1d: "All lands are Islands in addition to their other types" (Stormtide Leviathan):
+    every land gains the basic land type (and its mana ability)."""
+    if is_spell:
+        raise Unsupported(para)
+    sub = _LAND_PLURALS[m.group(1)]
+    out.abilities.append(V.StaticAbility(para.strip(), "type_change", V.ObjectFilter(types=frozenset({"Land"})),
+                                            subtypes=(sub,)))
 
 
 _LAND_PLURALS = {"lands": None, "plains": "Plains", "islands": "Island", "swamps": "Swamp", "mountains": "Mountain",

@@ -8,6 +8,8 @@ rules/prevention.py (PreventAllRemoveCounter, consulted by rules/effects.py deal
 - "If damage would be dealt to CARDNAME, prevent that damage. Put a -1/-1 counter on CARDNAME for each 1
   damage prevented this way." (Phyrexian Hydra, 615.5).
 - "Damage can't be prevented." (615.12, while the permanent is on the battlefield).
+- "Prevent all damage that would be dealt to you and permanents you control by sources with the chosen
+  name." (Gideon's Intervention, 201.4).
 """
 
 from __future__ import annotations
@@ -45,6 +47,15 @@ def _prevent_all(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None
     out.abilities.append(PreventAllDamage(
         para.strip(), PREVENT_ALL, scope="self" if m.group(3) == "cardname" else "enchanted",
         to=how != "by", by=how != "to", combat_only=bool(m.group(1)), your_turn=bool(m.group(4))))
+
+
+@paragraph_template(r"prevent all damage that would be dealt to you and permanents you control by sources with the chosen name")
+def _prevent_from_chosen_name(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """615.1 / 201.4: Gideon's Intervention (the card check of statics_activation.py wants the name chosen
+    as it enters)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(PreventAllDamage(para.strip(), PREVENT_ALL, scope="you_and_yours", by_chosen_name=True))
 
 
 @paragraph_template(r"damage can't be prevented")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import Effect, StaticAbility, Who
+from .statics import Condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +19,8 @@ class Animation:
     colors: frozenset[str] | None = None
     power: int = 0
     toughness: int = 0
+    # 205.1a: "becomes a blue Frog": the new creature type replaces its creature types (not "in addition")
+    replaces_creature_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +43,31 @@ class AnimateStatic(StaticAbility):
 
 
 @dataclass(frozen=True, slots=True)
+class ConditionalSelfAnimation(StaticAbility):
+    """"Metalcraft — CARDNAME is a 5/5 Golem artifact creature as long as you control three or more
+    artifacts" (Rusted Relic): while `condition` holds (611.3a), the permanent itself has the
+    `animation`'s card types and subtypes (613.1d layer 4) and base power and toughness (613.4b layer
+    7b; rules/static_counts.py). Kind SELF_ANIMATE."""
+
+    animation: Animation | None = None
+    condition: Condition | None = None
+
+
+SELF_ANIMATE = "self_animate"
+
+
+@dataclass(frozen=True, slots=True)
 class LoseAllAbilities(Effect):
     """"Until end of turn, `target` loses all abilities [and has base power and toughness P/T]" (Humble):
     613.1f layer 6, with the base power and toughness `base_pt` set in layer 7b (613.4b), both with
-    the effect's timestamp (613.7)."""
+    the effect's timestamp (613.7). "... and becomes a blue Frog with base power and toughness 1/1" (Turn
+    to Frog): also its color set to `colors` (layer 5) and its creature types replaced by `subtypes`
+    (layer 4, 205.1a)."""
 
     target: Who
     base_pt: tuple[int, int] | None = None
+    colors: frozenset[str] | None = None
+    subtypes: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

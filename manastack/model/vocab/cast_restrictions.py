@@ -23,7 +23,9 @@ class PlayerCastRestriction(V.Ability):
     """101.2 / 601.3: a static ability restricting which spells players may cast. who: "each", "you",
     "opponents" (relative to its controller). kind: "max_per_turn" (no more than `n` spells each turn),
     "during_your_turn" (not during its controller's turn), "only_your_turn" (only during the restricted
-    player's own turn), "during_combat", "spells" (none of the spells `spell` describes)."""
+    player's own turn), "during_combat", "spells" (none of the spells `spell` describes),
+    "attacked_this_turn" (not after attacking with a creature this turn), "chosen_name" (no spell with the
+    name chosen as the source entered, 201.4)."""
 
     who: str
     kind: str
@@ -39,3 +41,8 @@ class Uncounterable(V.Ability):
     spell: SpellFilter | None = None
 
 
+
+
+# StaticAbility.kind of "Each opponent who cast a spell this turn can't attack with creatures" (508.1c,
+# rules/combat.attack_block_reason).
+NO_ATTACK_AFTER_CASTING = "no_attack_after_casting"

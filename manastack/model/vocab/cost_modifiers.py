@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 from .. import vocab as V
 
+# StaticAbility.kind of "Activated abilities of enchanted creature cost {3} more to activate" (`filter`
+# an AttachedFilter, or the permanents whose abilities cost more; `amount` the generic mana;
+# rules/total_cost.ability_cost_increase).
+ACTIVATION_COST_INCREASE = "activation_cost_increase"
+
 
 @dataclass(frozen=True, slots=True)
 class SpellFilter:
@@ -56,7 +61,8 @@ class CostCondition:
 class CostModifier(V.Ability):
     """601.2f: a spell costs `amount` more (positive) or less (negative) generic mana, times `per`
     when given, if `condition` holds. scope: "self" (an ability of the spell itself, 702.41a), "you"
-    (spells its controller casts), "opponents" (spells their opponents cast), "all"."""
+    (spells its controller casts), "opponents" (spells their opponents cast), "all"; "on_stack" (an
+    ability of a spell that functions while that spell is on the stack: "spells that target it")."""
 
     amount: int
     scope: str

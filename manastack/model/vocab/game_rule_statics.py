@@ -32,3 +32,17 @@ class ExtraLandThisTurn(V.Effect):
     """305.2: "You may play an additional land this turn"."""
 
 
+
+
+UNTAP_LIMIT = "untap_limit"  # StaticAbility.kind of UntapLimit
+
+
+@dataclass(frozen=True, slots=True)
+class UntapLimit(V.StaticAbility):
+    """502.3: "Players can't untap more than one land during their untap steps" (Winter Orb: "as long as
+    CARDNAME is untapped", `while_untapped`), "... more than two permanents" (Static Orb): in the untap
+    step of a player of `scope` ("players", "you", "opponents", relative to the source's controller) at
+    most `amount` of their permanents matching `filter` untap; that player chooses which."""
+
+    scope: str = "players"
+    while_untapped: bool = False

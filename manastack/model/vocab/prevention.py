@@ -54,14 +54,17 @@ PREVENT_ALL = "prevent_all_damage"
 class PreventAllDamage(V.StaticAbility):
     """615.1: a permanent's "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
     enchanted creature [during your turn]" (Cho-Manno, Fog Bank, Gaseous Form, Gideon Blackblade).
-    `scope`: "self" or "enchanted" (the permanent the Aura is attached to); `to` / `by`: damage dealt to
-    it / by it; `your_turn`: only during its controller's turn."""
+    `scope`: "self" or "enchanted" (the permanent the Aura is attached to), "you_and_yours" (its controller
+    and the permanents they control: "dealt to you and permanents you control"); `to` / `by`: damage dealt to
+    it / by it; `your_turn`: only during its controller's turn; `by_chosen_name`: only damage dealt by
+    sources with the name chosen as it entered (201.4, Gideon's Intervention)."""
 
     scope: str = "self"
     to: bool = True
     by: bool = False
     combat_only: bool = False
     your_turn: bool = False
+    by_chosen_name: bool = False
 
 
 # The ContinuousEffect kind of PreventAllDamageTo (its data: (you, group, combat_only, source name)).

@@ -12,6 +12,13 @@ from . import Effect, ObjectFilter, StaticAbility
 # (rules/continuous.py).
 CANT_HAVE = "cant_have:"
 
+# Rules "attack_tax:N" / "block_tax:N" ("can't attack or block unless its controller pays {N}", 508.1d /
+# 509.1d): the characteristics carry them tagged with their source ("attack_tax:3@17", SOURCE_TAG), so
+# that the costs of two sources add up (rules/combat_costs.py).
+ATTACK_TAX = "attack_tax:"
+BLOCK_TAX = "block_tax:"
+SOURCE_TAG = "@"
+
 
 @dataclass(frozen=True, slots=True)
 class Condition:
@@ -22,12 +29,17 @@ class Condition:
     "graveyard" (at least `n` cards in your graveyard), "graveyard_types" (at least `n` card types
     among them), "life_ge" / "life_le" (your life total), "hand_le" (at most `n` cards in your hand),
     "counter" (the source has a `what` counter), "monarch" (the source's controller is the monarch, 722), "attached" (an Aura or Equipment, or `what`, is
-    attached to the source)."""
+    attached to the source); "host" (the object the source is attached to has one of `filter.types`,
+    one of `filter.subtypes` and one of `filter.colors`, each when listed), "host_attacking" /
+    "host_untapped" (that object is attacking / untapped): "enchanted creature gets +1/+2 as long as
+    it's white". `negated`: the condition is "otherwise" (608.2c-like wording of a static: the
+    opposite of the condition of the sentence before)."""
 
     kind: str
     n: int = 1
     filter: ObjectFilter | None = None
     what: str = ""
+    negated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +74,13 @@ class LayeredStatic(StaticAbility):
     "unblockable_by:Q", "blockable_only_by:Q|Q", "unblockable_by_lesser_power", "extra_blocks:N",
     "any_number_blocks", "all_creature_types", "no_activated" (its activated abilities can't be
     activated: they are left out of its abilities), "no_nonmana_activated" (likewise, "unless they're
-    mana abilities"), "unblockable_by_greater_power").
+    mana abilities"), "unblockable_by_greater_power", "attack_tax:N" / "block_tax:N" (a cost to attack / block,
+    rules/combat_costs.py)).
     `condition`: None (always) or a Condition; `per`: "+N/+N for each ..." (a PerCount);
     `with_counter`: the group is "each creature you control with a +1/+1 counter on it"; `attached`:
-    "creatures you control that are enchanted / equipped"; `supertype`: "legendary creatures"."""
+    "creatures you control that are enchanted / equipped"; `supertype`: "legendary creatures";
+    `without_keywords`: the group is "creatures without flying or islandwalk" (none of them, read after
+    the other statics' layer-6 effects: such a static adds only rules)."""
 
     affects: str = "self"
     keywords: tuple[str, ...] = ()
@@ -79,6 +94,7 @@ class LayeredStatic(StaticAbility):
     with_counter: str = ""
     attached: str = ""  # group: "Aura" (enchanted creatures) / "Equipment" (equipped creatures)
     supertype: str = ""  # group: "Legendary"
+    without_keywords: tuple[str, ...] = ()  # group: has none of these keywords
 
 
 @dataclass(frozen=True, slots=True)
