@@ -27,6 +27,8 @@ to the pending triggers (603.2, put on the stack by 603.3).
   to you".
 - 120.3 / 603.2c: "Whenever CARDNAME is dealt (combat) damage, ... that much": once per damage event (the
   damage several sources deal at once, 510.2, is one), "that much" its total.
+- 120.3 / 603.2: "Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by a
+  red planeswalker you control" (the source's characteristics as it deals the damage).
 - 603.2: "When CARDNAME becomes the target of a spell or ability" triggers as the spell is cast
   (601.2c), the ability activated (602.2b) or put on the stack (603.3d).
 - 506.3 / 506.5 / 508.1: "Whenever a creature you control attacks", "Whenever you attack with N or
@@ -48,7 +50,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.events import Discard, LifeChange, ZoneChange
+from ..model.events import Damage, Discard, LifeChange, ZoneChange
 from ..model.state import BATTLEFIELD, GRAVEYARD, StackItem
 from ..model.vocab import TriggeredAbility
 from ..model.vocab.effects import ThatMuchDamage
@@ -206,6 +208,29 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     for w, ab in trigger_queue.watchers(g, ("attached_deals_damage",)):
         if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
+
+
+def _player_dealt_damage_by(g: Game, ev: Damage) -> None:
+    """registry.EVENT_TRIGGERS[Damage]: "Whenever an opponent is dealt damage by a red instant or sorcery spell
+    you control or by a red planeswalker you control" (120.3, 603.2): the source's characteristics as it
+    dealt the damage (a spell on the stack, a permanent) and its controller."""
+    chars = ev.source_chars
+    if ev.recipient >= 0 or ev.amount <= 0 or chars is None:
+        return
+    p = -1 - ev.recipient
+    for w, ab in trigger_queue.watchers(g, ("player_dealt_damage_by",)):
+        if ab.who == "opponent" and p == w.controller:
+            continue
+        flt = ab.filter
+        if flt is not None and ((flt.types and not flt.types & chars.types)
+                                or (flt.colors and not flt.colors & chars.colors)
+                                or (flt.controller == "you" and ev.source_controller != w.controller)
+                                or (flt.controller == "opponent" and ev.source_controller == w.controller)):
+            continue
+        trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=ev.recipient)  # "that player"
+
+
+registry.EVENT_TRIGGERS.setdefault(Damage, []).append(_player_dealt_damage_by)
 
 
 def _dealt_that_much(g: Game, t: Any, n: int, combat: bool) -> None:

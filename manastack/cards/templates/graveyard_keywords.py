@@ -372,7 +372,8 @@ def _dredge(m: re.Match, out: CardDraft) -> None:
 
 # Trigger events that can happen while the card is in the graveyard and that look at other objects or
 # players (not the card leaving the battlefield itself, 603.10a).
-_GRAVEYARD_EVENTS = {"enters", "cast", "upkeep", "draw", "end", "gain_life", "dies_filter", "you_attack", "begin_combat"}
+_GRAVEYARD_EVENTS = {"enters", "cast", "upkeep", "draw", "end", "gain_life", "dies_filter", "you_attack", "begin_combat",
+                     "player_dealt_damage_by"}
 
 
 @early_paragraph_template(r"((?:when|whenever|at) .+?), (.*\breturn cardname from your graveyard to "

@@ -140,3 +140,29 @@ def _dealt_damage_that_much(m, para, out: CardDraft, is_spell):
     effects = substitute(effects, "X", ThatMuchDamage())
     out.abilities.append(V.TriggeredAbility(para, "dealt_damage_that_much", effects, tuple(targets),
                                             scope="combat" if m.group(1) else ""))
+
+
+@trigger_template(r"whenever (an opponent|a player) is dealt damage by (?:an? )?(.+?)")
+def _player_dealt_damage_by(m):
+    """120.3 / 603.2: "Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by a
+    red planeswalker you control": once per damage event whose source (its characteristics as it deals the
+    damage) has one of the types, one of the colors and the controller of the filter; several sources, each a
+    phrase of the same color and controller, are one filter ("or by a red planeswalker you control")."""
+    parts = [re.sub(r"^an? ", "", p) for p in m.group(2).split(" or by ")]
+    filters = []
+    for p in parts:
+        if p.endswith(" you control"):
+            p, ctl = p[: -len(" you control")], "you"
+        else:
+            ctl = None
+        p = re.sub(r" spells?$", "", p)  # "instant or sorcery spell": the source is on the stack
+        flt = parse_filter(p)
+        if type(flt) is not V.ObjectFilter or not flt.types or flt.subtypes or flt.non_types or flt.non_colors:
+            raise Unsupported(m.group(0))
+        filters.append(V.ObjectFilter(types=flt.types, colors=flt.colors, controller=ctl))
+    if len({(f.colors, f.controller) for f in filters}) != 1:
+        raise Unsupported(m.group(0))
+    union = V.ObjectFilter(types=frozenset().union(*(f.types for f in filters)), colors=filters[0].colors,
+                           controller=filters[0].controller)
+    return {"event": "player_dealt_damage_by", "filter": union,
+            "who": "opponent" if m.group(1) == "an opponent" else "any"}
