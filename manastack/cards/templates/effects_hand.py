@@ -5,6 +5,7 @@
 - "That player discards a card at random", "then discard a card at random" (701.8a).
 - "Then discard two cards unless you discard an artifact card" (701.8a, 608.2c); "then discard a card unless you
   attacked this turn" (rules/turn_history.py).
+- 608.2c: "then each opponent who didn't discard a nonland card this way loses 3 life" (Kroxa).
 - 401.4: "put two cards from your hand on top of your library in any order" (Brainstorm, Jace, the Mind
   Sculptor's [0]: the cards and their order are chosen as it resolves, the "hand_to_top" decision).
 """
@@ -71,3 +72,11 @@ def _unless_happened(m, targets):
     """608.2c: "Then discard a card unless you attacked this turn" (Chart a Course): the history of this turn
     as the spell resolves (rules/turn_history.py)."""
     return [UnlessHappened(tuple(sub_effects(m.group(1), targets)), parse_history(m.group(3)))]
+
+
+@template(r"(each opponent|each player) who didn't discard (?:a|an) (.+?) card this way loses (\w+) life")
+def _lose_unless_discarded(m, targets):
+    """608.2c: after "each opponent discards a card": the cards discarded as this resolves."""
+    who = V.EACH_OPPONENT if m.group(1) == "each opponent" else V.EACH_PLAYER
+    return [hand_effects.LoseLifeUnlessDiscarded(amount(m.group(3)), parse_filter(m.group(2) + " card", allow_card=True),
+                                                 who)]

@@ -47,3 +47,13 @@ class DiscardUnless(V.Effect):
     amount: int
     filter: V.ObjectFilter
     who: V.Who = V.YOU
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLifeUnlessDiscarded(V.Effect):
+    """608.2c: "..., then each opponent who didn't discard a nonland card this way loses 3 life" (Kroxa): each
+    of `who` who discarded no card matching `filter` during this resolution loses `amount` life."""
+
+    amount: V.Amount
+    filter: V.ObjectFilter
+    who: V.Who = V.EACH_OPPONENT
