@@ -85,6 +85,13 @@ def intervening_condition(text: str, event: str) -> object:
             raise Unsupported(text)  # "it": the permanent that entered
         return WasCast(by_you=m.group(1).startswith("you"), zone="hand" if m.group(2) else "",
                        negate="n't" in m.group(1), of_event=event == "enters")
+    m = re.fullmatch(r"an opponent controls (a|an|(?:" + _NUM[1:-1] + r") or more) (.+)", text)
+    if m:
+        flt = parse_filter(m.group(2))
+        if flt.controller or flt.other:
+            raise Unsupported(text)
+        how = m.group(1)
+        return ControlCount(flt, int(number(how.split()[0])) if how.endswith(" or more") else 1, opponent=True)
     m = re.fullmatch(r"(?:you control|your team controls) (a|an|another|no|(?:" + _NUM[1:-1] + r") or more) (.+)", text)
     if not m:
         raise Unsupported(text)
