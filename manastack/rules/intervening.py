@@ -18,6 +18,7 @@ from ..model.vocab.conditions import (
     HistoryCondition,
     NoCountersOnSource,
     OpponentMoreLands,
+    SourceIsType,
     StateCondition,
     WasKicked,
 )
@@ -49,6 +50,13 @@ def _control_count(g: Game, cond: ControlCount, source: int, lki: Any, event_obj
         if n >= cond.at_least and (cond.at_most is None or n <= cond.at_most):
             return True
     return False
+
+
+def _source_is_type(g: Game, cond: SourceIsType, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    if o is None or o.zone != BATTLEFIELD:
+        return False
+    return cond.card_type in g.chars(o).types
 
 
 def _opponent_more_lands(g: Game, cond: OpponentMoreLands, source: int, lki: Any, event_obj: int | None) -> bool:
@@ -96,6 +104,7 @@ EVALUATORS.update({
     WasKicked: _was_kicked,
     ControlCount: _control_count,
     OpponentMoreLands: _opponent_more_lands,
+    SourceIsType: _source_is_type,
     HistoryCondition: _history,
     NoCountersOnSource: _no_counters,
     StateCondition: _state,

@@ -20,7 +20,13 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.cast_origin import WasCast
-from ...model.vocab.conditions import ControlCount, NoCountersOnSource, OpponentMoreLands, WasKicked
+from ...model.vocab.conditions import (
+    ControlCount,
+    NoCountersOnSource,
+    OpponentMoreLands,
+    SourceIsType,
+    WasKicked,
+)
 from ...model.vocab.turn_history import SpellsCastThisTurn
 from ..compiler import (
     Unsupported,
@@ -77,6 +83,9 @@ def intervening_condition(text: str, event: str) -> object:
     if m:
         # 601.2i: the spells cast this turn (rules/turn_history.py)
         return SpellsCastThisTurn(int(number(m.group(1))), parse_filter(m.group(2)) if m.group(2) else None)
+    m = re.fullmatch(r"cardname is an? (enchantment|artifact|creature|land)", text)
+    if m:
+        return SourceIsType(m.group(1).capitalize())  # the source's card types now (Opal Champion)
     if text in ("an opponent controls more lands than you", "defending player controls more lands than you"):
         return OpponentMoreLands()
     m = re.fullmatch(r"(you cast it|it was cast|you didn't cast it|it wasn't cast)( from your hand)?", text)

@@ -18,16 +18,21 @@ class Animation:
     colors: frozenset[str] | None = None
     power: int = 0
     toughness: int = 0
+    # 205.1a: the new card types and subtypes replace the old ones (no "It's still a land" / "in addition")
+    replace_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class BecomeCreature(Effect):
     """"`target` becomes a P/T [colors] [subtypes] [artifact] creature [with keywords] until end of
-    turn. It's still a land." (613.1d-f, 613.4b; 205.1b: it keeps its other types)."""
+    turn. It's still a land." (613.1d-f, 613.4b; 205.1b: it keeps its other types). `lasting`: no duration
+    ("CARDNAME becomes a 3/3 Knight creature with first strike", 611.2a: for as long as it stays on the
+    battlefield)."""
 
     target: Who
     animation: Animation
     keywords: tuple[str, ...] = ()
+    lasting: bool = False
 
 
 @dataclass(frozen=True, slots=True)

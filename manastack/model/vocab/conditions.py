@@ -67,3 +67,10 @@ class CountersIfHappened(StaticAbility):
 
     condition: HistoryCondition | None = None
 
+
+
+@dataclass(frozen=True, slots=True)
+class SourceIsType:
+    """603.4: "if CARDNAME is an enchantment" — the source has the card type `card_type` now (rules/intervening.py)."""
+
+    card_type: str
