@@ -82,8 +82,11 @@ def parse_target(phrase: str, targets: list[TargetSpec]) -> Ref | str:
         spec = TargetSpec("player", text=p)
     elif p == "target opponent":
         spec = TargetSpec("opponent", text=p)
-    elif p in ("target player or planeswalker", "target opponent or planeswalker"):
+    elif p == "target player or planeswalker":
         spec = TargetSpec("player_or_planeswalker", text=p)
+    elif p == "target opponent or planeswalker":
+        # 115.1: an opponent, or any planeswalker (the filter's controller speaks of the player only)
+        spec = TargetSpec("player_or_planeswalker", ObjectFilter(controller="opponent"), text=p)
     elif p == "each opponent":
         return EACH_OPPONENT
     elif p == "each player":

@@ -8,6 +8,8 @@
   613.1e), the keywords it grants (layer 6, 613.1f) and its base power and toughness (layer 7b,
   613.4b, latest timestamp wins, 613.7). The permanent keeps its abilities; 302.6 summoning sickness
   then restricts it as a creature (rules/mana_payment.py, rules/combat.py).
+- "When an opponent casts a creature spell, if CARDNAME is an enchantment, it becomes a 3/3 Knight creature
+  with first strike" (the Opals): a lasting `BecomeCreature` (611.2a) whose types replace the old ones (205.1a).
 - "Until end of turn, target creature loses all abilities and has base power and toughness 0/1" (Humble):
   `LoseAllAbilities` records a LOSE_ALL effect (613.1f layer 6, applied by rules/continuous.py) and,
   with a base power and toughness, an "animate" effect that adds no type and sets them in layer 7b
@@ -49,7 +51,7 @@ def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
     if o is None or o.zone != BATTLEFIELD:
         return None  # it left the battlefield: a new object, unaffected (400.7)
     animate = ContinuousEffect(ANIMATE, o.id, keywords=e.keywords, timestamp=s.next_timestamp,
-                               controller=ctx.controller, data=e.animation)
+                               controller=ctx.controller, data=e.animation, until="permanent" if e.lasting else "eot")
     s.next_timestamp += 1
     a = e.animation
     g.perform(EffectCreated("613.1d", animate, "becomes", {
@@ -101,10 +103,13 @@ def layer4(s: Any, obj_id: int, types: frozenset[str], subtypes: frozenset[str],
     """Layers 4 and 5 of the "animate" effects on `obj_id`, in timestamp order (613.7)."""
     for e in sorted((e for e in s.effects if e.kind == ANIMATE and e.target == obj_id), key=lambda e: e.timestamp):
         a: Animation = e.data
-        types = types | a.types
-        if a.replaces_creature_types:
-            subtypes = subtypes - all_types  # 205.1a: "becomes a Frog" (its land or artifact types stay)
-        subtypes = subtypes | (all_types if a.all_creature_types else a.subtypes)
+        if a.replace_types:  # 205.1a: "becomes a 3/3 Knight creature": no longer an enchantment
+            types, subtypes = a.types, (all_types if a.all_creature_types else a.subtypes)
+        else:
+            types = types | a.types
+            if a.replaces_creature_types:
+                subtypes = subtypes - all_types  # 205.1a: "becomes a Frog" (its land or artifact types stay)
+            subtypes = subtypes | (all_types if a.all_creature_types else a.subtypes)
         if a.colors is not None:
             colors = a.colors  # 613.1e layer 5: "white and blue" sets its colors
     return types, subtypes, colors

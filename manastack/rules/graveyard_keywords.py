@@ -375,7 +375,8 @@ _install_dredge()
 
 @by_identity
 def _graveyard_triggers(card: V.CardDef) -> tuple:
-    conv = tuple(V.TriggeredAbility(ab.text, ab.graveyard_event, ab.effects, ab.targets, ab.scope, ab.filter, ab.who)
+    conv = tuple(V.TriggeredAbility(ab.text, ab.graveyard_event, ab.effects, ab.targets, ab.scope, ab.filter, ab.who,
+                                    intervening=ab.intervening)
                  for ab in card.abilities if isinstance(ab, GraveyardTrigger))
     return conv
 

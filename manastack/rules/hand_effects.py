@@ -6,6 +6,8 @@
 - 701.8a: "that player discards a card at random".
 - 701.8a / 608.2c: "then discard two cards unless you discard an artifact card" (Thirst for Knowledge): one
   card of the quality, or two cards (V.DiscardUnless: one choice among both ways).
+- 608.2c: "each opponent discards a card, then each opponent who didn't discard a nonland card this way loses 3
+  life" (LoseLifeUnlessDiscarded: the cards discarded since this resolution began, from the log).
 - "Target opponent reveals their hand. You choose a nonland card from it. That player discards that
   card" (V.ChooseCard, V.ActOnChosen: the choice among the revealed cards).
 - 400.11a-b: "You may reveal a sorcery card you own from outside the game and put it into your hand" (the
@@ -35,6 +37,7 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     DiscardUnless,
     Learn,
     LookAtHand,
+    LoseLifeUnlessDiscarded,
     PutFromHand,
     PutFromHandOnTop,
     PutFromOutside,
@@ -305,3 +308,40 @@ def _answer_discard_unless(g: Game, d: Any, value: Any) -> None:
 
 registry.CHOICES["discard_unless"] = (_discard_unless_actions, _answer_discard_unless)
 registry.register_effect(DiscardUnless, _discard_unless)
+
+
+def _discarded_this_resolution(g: Game) -> list[tuple[str, Any]]:
+    """(player name, the card's object in its new zone) for each card discarded since the spell or ability now
+    resolving began to resolve (608.2: its "resolve" line), read back from the log."""
+    log = g.s.log
+    start = len(log)
+    while start > 0 and log[start - 1].get("event") != "resolve":
+        start -= 1
+    out = []
+    pending: str | None = None
+    for e in log[start:]:
+        ev = e.get("event")
+        if ev == "discard":
+            pending = e.get("player")
+        elif ev == "zone_change" and pending is not None:
+            o = g.s.objects.get(e.get("id"))
+            if o is not None:
+                out.append((pending, o))
+            pending = None
+    return out
+
+
+def _lose_life_unless_discarded(g: Game, ctx: effect_context.Context, e: LoseLifeUnlessDiscarded) -> list | None:
+    discarded = _discarded_this_resolution(g)
+    n = effect_context.amount(g, ctx, e.amount)
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        name = g.s.players[p].name
+        # the discarded card as it is now (a card in a graveyard or exile: its printed characteristics)
+        if any(who == name and _targeting_module.matches_filter(g, e.filter, o, ctx.controller, ctx.source)
+               for who, o in discarded):
+            continue
+        g.set_life(p, -n, "608.2c", source=ctx.name)
+    return None
+
+
+registry.register_effect(LoseLifeUnlessDiscarded, _lose_life_unless_discarded)

@@ -18,6 +18,7 @@ from ..model.vocab.conditions import (
     HistoryCondition,
     NoCountersOnSource,
     OpponentMoreLands,
+    SourceIsType,
     StateCondition,
     WasKicked,
 )
@@ -43,8 +44,19 @@ def _control_count(g: Game, cond: ControlCount, source: int, lki: Any, event_obj
     p = _controller(g, source, lki)
     if p is None:
         return False
-    n = sum(1 for o in g.permanents(p) if targeting.matches_filter(g, cond.flt, o, p, source))
-    return n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
+    players = [q for q in range(len(g.s.players)) if q != p] if cond.opponent else [p]
+    for q in players:
+        n = sum(1 for o in g.permanents(q) if targeting.matches_filter(g, cond.flt, o, p, source))
+        if n >= cond.at_least and (cond.at_most is None or n <= cond.at_most):
+            return True
+    return False
+
+
+def _source_is_type(g: Game, cond: SourceIsType, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    if o is None or o.zone != BATTLEFIELD:
+        return False
+    return cond.card_type in g.chars(o).types
 
 
 def _opponent_more_lands(g: Game, cond: OpponentMoreLands, source: int, lki: Any, event_obj: int | None) -> bool:
@@ -92,6 +104,7 @@ EVALUATORS.update({
     WasKicked: _was_kicked,
     ControlCount: _control_count,
     OpponentMoreLands: _opponent_more_lands,
+    SourceIsType: _source_is_type,
     HistoryCondition: _history,
     NoCountersOnSource: _no_counters,
     StateCondition: _state,

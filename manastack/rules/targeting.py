@@ -163,6 +163,8 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
             return False
         if k not in ("any", "player", "player_or_planeswalker", "opponent") or (k == "opponent" and p == controller):
             return False
+        if k == "player_or_planeswalker" and spec.filter.controller == "opponent" and p == controller:
+            return False  # "target opponent or planeswalker"
         # 702.11c / 702.18a: "You have hexproof" / "You have shroud" (rules/game_rule_statics.py)
         if any(block(g, p, controller) for block in registry.live(s, PLAYER_TARGET_BLOCKS)):
             return False

@@ -25,6 +25,10 @@ to the pending triggers (603.2, put on the stack by 603.3).
   per recipient ("that player" / "that creature" is the recipient); "When enchanted creature is dealt
   damage"; 510.2 "deals combat damage to a player or planeswalker", "a creature deals combat damage
   to you".
+- 120.3 / 603.2c: "Whenever CARDNAME is dealt (combat) damage, ... that much": once per damage event (the
+  damage several sources deal at once, 510.2, is one), "that much" its total.
+- 120.3 / 603.2: "Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by a
+  red planeswalker you control" (the source's characteristics as it deals the damage).
 - 603.2: "When CARDNAME becomes the target of a spell or ability" triggers as the spell is cast
   (601.2c), the ability activated (602.2b) or put on the stack (603.3d).
 - 506.3 / 506.5 / 508.1: "Whenever a creature you control attacks", "Whenever you attack with N or
@@ -41,13 +45,15 @@ to the pending triggers (603.2, put on the stack by 603.3).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import dataclasses
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.events import Discard, LifeChange, ZoneChange
+from ..model.events import Damage, Discard, LifeChange, ZoneChange
 from ..model.state import BATTLEFIELD, GRAVEYARD, StackItem
 from ..model.vocab import TriggeredAbility
+from ..model.vocab.effects import ThatMuchDamage
 from . import intervening, trigger_queue
 from . import targeting as _targeting_module
 
@@ -175,6 +181,7 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
             if w.attached_to == target:
                 trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)  # "it": that creature
         _permanent_dealt_damage(g, t)
+        _dealt_that_much(g, t, n, combat)
     if source is None:
         return
     o = s.objects.get(source)
@@ -201,6 +208,90 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     for w, ab in trigger_queue.watchers(g, ("attached_deals_damage",)):
         if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
+
+
+def _player_dealt_damage_by(g: Game, ev: Damage) -> None:
+    """registry.EVENT_TRIGGERS[Damage]: "Whenever an opponent is dealt damage by a red instant or sorcery spell
+    you control or by a red planeswalker you control" (120.3, 603.2): the source's characteristics as it
+    dealt the damage (a spell on the stack, a permanent) and its controller."""
+    chars = ev.source_chars
+    if ev.recipient >= 0 or ev.amount <= 0 or chars is None:
+        return
+    p = -1 - ev.recipient
+    for w, ab in trigger_queue.watchers(g, ("player_dealt_damage_by",)):
+        if ab.who == "opponent" and p == w.controller:
+            continue
+        flt = ab.filter
+        if flt is not None and ((flt.types and not flt.types & chars.types)
+                                or (flt.colors and not flt.colors & chars.colors)
+                                or (flt.controller == "you" and ev.source_controller != w.controller)
+                                or (flt.controller == "opponent" and ev.source_controller == w.controller)):
+            continue
+        trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=ev.recipient)  # "that player"
+
+
+registry.EVENT_TRIGGERS.setdefault(Damage, []).append(_player_dealt_damage_by)
+
+
+def _dealt_that_much(g: Game, t: Any, n: int, combat: bool) -> None:
+    """"Whenever CARDNAME is dealt (combat) damage, you gain that much life": triggers once per damage
+    event, damage dealt at once by several sources (510.2 combat damage, one effect's damage) being one
+    event (603.2c), whose total "that much" is."""
+    for ab in trigger_queue.own_triggered(g, t, ("dealt_damage_that_much",)):
+        if ab.scope == "combat" and not combat:
+            continue
+        key = ("dealt_that_much", t.id, ab.text)
+        marks = g.damage_event_marks
+        if marks is not None and key in marks:
+            pending = g.s.pending_triggers
+            for i in range(len(pending) - 1, -1, -1):
+                entry = pending[i]
+                if entry[1] == t.id and entry[2].text == ab.text:
+                    total = _that_much_of(entry[2]) + n
+                    pending[i] = (*entry[:2], _with_that_much(ab, total), *entry[3:])
+                    break
+            continue
+        if marks is not None:
+            marks.add(key)
+        trigger_queue.queue(g, t.controller, t.id, _with_that_much(ab, n), None, t.card.name)
+
+
+def _with_that_much(ab: V.TriggeredAbility, n: int) -> V.TriggeredAbility:
+    return dataclasses.replace(ab, effects=_substitute_amount(ab.effects, n))
+
+
+def _substitute_amount(x: Any, n: int) -> Any:
+    """`x` (effects, tuples of them) with every ThatMuchDamage amount made ThatMuchDamage(n)."""
+    if isinstance(x, ThatMuchDamage):
+        return ThatMuchDamage(n)
+    if isinstance(x, tuple):
+        return tuple(_substitute_amount(y, n) for y in x)
+    if isinstance(x, V.Effect):
+        return dataclasses.replace(cast(Any, x), **{f.name: _substitute_amount(getattr(x, f.name), n)
+                                                    for f in dataclasses.fields(x) if f.init})
+    return x
+
+
+def _that_much_of(ab: V.TriggeredAbility) -> int:
+    """The "that much" already written into a triggered ability (0: none)."""
+    def find(x: Any) -> int | None:
+        if isinstance(x, ThatMuchDamage):
+            return x.amount
+        items = x if isinstance(x, tuple) else (
+            [getattr(x, f.name) for f in dataclasses.fields(x)] if isinstance(x, V.Effect) else ())
+        for y in items:
+            found = find(y)
+            if found is not None:
+                return found
+        return None
+    return find(ab.effects) or 0
+
+
+def _that_much_damage(g: Game, ctx: Any, a: ThatMuchDamage) -> int:
+    return a.amount
+
+
+registry.AMOUNT_RESOLVERS[ThatMuchDamage] = _that_much_damage
 
 
 def _permanent_dealt_damage(g: Game, t: Any) -> None:

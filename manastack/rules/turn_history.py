@@ -15,7 +15,8 @@ The answers are read from the current turn's events in the game log (newest firs
 previous turn), so they need no state of their own and survive `clone()` unchanged.
 
 `HistoryCondition` (model/vocab/conditions.py) is also a 603.4 intervening "if" clause (rules/intervening.py);
-`counters_if_happened` is the 614.1c "enters with N counters on it if [history]" replacement; `UnlessHappened`
+"if you've cast three or more instant and sorcery spells this turn" (601.2i, `SpellsCastThisTurn`) is one
+too; `counters_if_happened` is the 614.1c "enters with N counters on it if [history]" replacement; `UnlessHappened`
 is "then discard a card unless you attacked this turn" (608.2c: checked as the effect happens).
 """
 
@@ -26,9 +27,10 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..engine.registry import ETB_REPLACEMENTS, LEFT_BATTLEFIELD_HOOKS
+from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, Obj
 from ..model.vocab.conditions import CountersIfHappened
-from ..model.vocab.turn_history import UnlessHappened
+from ..model.vocab.turn_history import SpellsCastThisTurn, UnlessHappened
 from . import trigger_queue
 
 if TYPE_CHECKING:
@@ -155,3 +157,43 @@ def _unless_happened(g: Game, ctx: Context, e: UnlessHappened) -> list | None:
 
 
 registry.register_effect(UnlessHappened, _unless_happened)
+
+
+def spells_cast_this_turn(g: Game, p: int, flt: V.ObjectFilter | None) -> int:
+    """The spells player `p` cast this turn (601.2i, the "cast" lines of this turn's log) that match the type
+    filter `flt` (None: all), by the spell's characteristics on the stack (its last known information once it
+    has left, 608.2h)."""
+    s = g.s
+    me = s.players[p].name
+    n = 0
+    for e in _this_turn(g):
+        if e.get("event") != "cast" or e.get("player") != me:
+            continue
+        if flt is None:
+            n += 1
+            continue
+        oid = e.get("id")
+        o = s.objects.get(oid)
+        if o is not None:
+            types = g.chars(o).types
+        else:
+            lki = s.lki.get(oid)
+            if lki is None:
+                continue
+            types = lki[1].types
+        if not flt.types or types & flt.types:
+            n += 1
+    return n
+
+
+def _spells_cast_this_turn(g: Game, cond: SpellsCastThisTurn, source: int, lki: object, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    if o is None and isinstance(lki, tuple) and lki:
+        o = lki[0]
+    if o is None:
+        return False
+    controller = o.controller if o.zone == BATTLEFIELD else o.owner  # 113.6m: a card in a graveyard, its owner
+    return spells_cast_this_turn(g, controller, cond.filter) >= cond.minimum
+
+
+registry.CONDITION_EVALUATORS[SpellsCastThisTurn] = _spells_cast_this_turn

@@ -5,6 +5,8 @@ rules/animate.py (`BecomeCreature`), applied in layers 4, 5, 6 and 7b by rules/c
   (Mishra's Factory), "Until end of turn, CARDNAME becomes a 4/4 white and blue Elemental creature with
   flying and vigilance. It's still a land." (Celestial Colonnade), "... a 2/2 creature with all creature
   types ..." (Mutavault), "target land you control becomes ... that's still a land".
+- "CARDNAME becomes a 3/3 Knight creature with first strike" (no duration: lasting, 611.2a; its new types replace
+  the old ones, 205.1a); "..., if CARDNAME is an enchantment, it becomes ..." (the Opals: "it" is CARDNAME).
 - "It's still a land" (205.1b: the new types are added to the old ones) is required: without it the
   effect would replace the land's types (205.1a), which is not supported, so such a sentence is refused.
 - "Until end of turn, target creature loses all abilities [and has base power and toughness 0/1 / and becomes
@@ -16,12 +18,14 @@ rules/animate.py (`BecomeCreature`), applied in layers 4, 5, 6 and 7b by rules/c
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab.animate import Animation, BecomeCreature, LoseAllAbilities, SwitchPowerToughness
-from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported
+from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported, compile_paragraph, paragraph_template
+from ..draft import CardDraft
 from .effects_common import keywords_of, target, template
 from .keywords import CREATURE_TYPES
 
@@ -73,9 +77,14 @@ def parse_animation(pt_p: str, pt_t: str, words: str, with_: str | None) -> tupl
           rf"((?:(?:{_COLOR}|and|[a-z'-]+) )*?)creature(?: with (.+?))?( until end of turn)?( that's still a land)?")
 def _becomes_creature(m: re.Match, targets: list) -> list:
     """613.1d-f, 613.4b: a land becomes a creature with set P/T, colors and keywords until end of turn."""
-    if bool(m.group(1)) == bool(m.group(7)):
-        raise Unsupported(m.string)  # "until end of turn" exactly once (else: a permanent effect)
+    if m.group(1) and m.group(7):
+        raise Unsupported(m.string)  # "until end of turn" twice
     animation, kws = parse_animation(m.group(3), m.group(4), m.group(5), m.group(6))
+    if not m.group(1) and not m.group(7):
+        # No duration: CARDNAME is that creature from now on, and that only (611.2a; 205.1a: its old types go)
+        if m.group(2) != "cardname" or m.group(8):
+            raise Unsupported(m.string)
+        return [BecomeCreature(V.SELF, dataclasses.replace(animation, replace_types=True), kws, lasting=True)]
     out: list = [BecomeCreature(target(m.group(2), targets), animation, kws)]
     if m.group(8):
         out.append(_StillALand())
@@ -117,12 +126,12 @@ def _still_a_land(m: re.Match, targets: list) -> list:
 
 
 def _fold_still_a_land(effects: list, targets: list) -> None:
-    """An EFFECTS_CHECKS hook: each BecomeCreature must be followed by "It's still a land" (folded
-    away); a lone "It's still a land" is refused."""
+    """An EFFECTS_CHECKS hook: each BecomeCreature until end of turn must be followed by "It's still a land"
+    (folded away); a lone "It's still a land" is refused (so is one after a lasting BecomeCreature)."""
     i = 0
     while i < len(effects):
         e = effects[i]
-        if isinstance(e, BecomeCreature):
+        if isinstance(e, BecomeCreature) and not e.lasting:
             if i + 1 >= len(effects) or not isinstance(effects[i + 1], _StillALand):
                 raise Unsupported("becomes a creature without \"it's still a land\" (205.1a)")
             del effects[i + 1]
@@ -132,3 +141,12 @@ def _fold_still_a_land(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_still_a_land)
+
+
+@paragraph_template(r"((?:when|whenever) .+?), if cardname is an? (enchantment|artifact|creature|land), it becomes (.+)")
+def _if_it_is_then_it_becomes(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"When an opponent casts a creature spell, if CARDNAME is an enchantment, it becomes a 3/3 Knight creature
+    with first strike": "it" is CARDNAME (the intervening clause's subject, 603.4), not the spell."""
+    n = len(out.abilities)
+    compile_paragraph(f"{m.group(1)}, if cardname is an {m.group(2)}, cardname becomes {m.group(3)}", {}, is_spell, out)
+    out.abilities[n:] = [dataclasses.replace(ab, text=para) for ab in out.abilities[n:]]

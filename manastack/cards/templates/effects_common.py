@@ -210,8 +210,9 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
             pass
         elif t in SUBTYPES:
             subtypes.add(SUBTYPES[t])
-        elif t.endswith(" creature") and t[: -len(" creature")] in SUBTYPES:
-            subtypes.add(SUBTYPES[t[: -len(" creature")]])
+        elif t.endswith((" creature", " creatures")) and t.rsplit(" ", 1)[0] in SUBTYPES:
+            # "Human creatures you control": the plural of "Goblin creature" (205.3m)
+            subtypes.add(SUBTYPES[t.rsplit(" ", 1)[0]])
             types.add("Creature")
         elif t.endswith(" permanent") and t[: -len(" permanent")] in SUBTYPES:
             subtypes.add(SUBTYPES[t[: -len(" permanent")]])

@@ -337,8 +337,20 @@ def _then(m, targets):
     up to two lands, then discard a card" (Pore Over the Pages): each part in order."""
     _whole_sentence_x(m.string)
     _whole_reflexive(m.string)
-    # "target player discards a card, then mills a card": the later clause is that player's (_with_subject_of)
-    return _no_mana(_series(m.group(1), targets) + _with_subject_of(m.group(1), m.group(2), targets))
+    n = len(targets)
+    try:
+        # "target player discards a card, then mills a card": the later clause is that player's (_with_subject_of)
+        return _no_mana(_series(m.group(1), targets) + _with_subject_of(m.group(1), m.group(2), targets))
+    except Unsupported:
+        del targets[n:]
+    # "sacrifice CARDNAME, search your library for up to two creature cards, put those cards onto the
+    # battlefield, then shuffle": a first effect, then a whole sentence of its own that has the ", then"
+    for i in [i.start() for i in re.finditer(r", ", m.group(1))]:
+        try:
+            return _no_mana(sub_effects(m.string[:i], targets) + sub_effects(m.string[i + 2:], targets))
+        except Unsupported:
+            del targets[n:]
+    raise Unsupported(m.string)
 
 
 def _series(text: str, targets: list) -> list:

@@ -1,7 +1,8 @@
 """Counterspell variants and spells that care about a target's color or mana value; executed by
 rules/counterspells.py (and rules/referred_objects.py for IfTargetMatches, InsteadIf).
 
-- 608.2c / 608.2b: "Counter target spell if it's blue." / "Destroy target permanent if it's red."
+- 608.2c / 608.2b: "Counter target spell if it's blue." / "Destroy target permanent if it's red." / "put a +1/+1
+  counter on equipped creature if it's red" (the equipped creature's color as it resolves).
   (Pyroblast, Hydroblast): any spell or permanent may be targeted; the color is checked as it resolves.
 - 701.5a: "Counter target spell unless its controller pays {X}" (Logic Knot), "... twice {X}" (Thassa's
   Intervention), "... {1} for each card in your graveyard" (Circular Logic); "If that player doesn't, they
@@ -31,6 +32,7 @@ from ...model.vocab.counterspells import (
     TargetsMatching,
 )
 from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf, ObjectStat
+from ...model.vocab.statics import OnAttached
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported, paragraph_template
 from ..draft import CardDraft
 from .conditions import _intervening
@@ -54,8 +56,15 @@ def _new_target(text: str, targets: list) -> tuple[list, int]:
 def _if_its_color(m: re.Match, targets: list) -> list:
     """608.2c: "Counter target spell if it's blue": the target is any spell; its color is checked as the
     effect happens (105.2), unlike "counter target blue spell" (115.1: only a blue spell may be targeted)."""
-    inner, i = _new_target(m.group(1), targets)
     colors = frozenset(COLOR_WORDS[w] for w in m.group(2).split(" or "))
+    n = len(targets)
+    inner = sub_effects(m.group(1), targets)
+    if len(targets) == n and len(inner) == 1 and isinstance(inner[0], OnAttached):
+        # "put a +1/+1 counter on equipped creature if it's red": the permanent it's attached to (Ref(0) of
+        # OnAttached), its color as the effect happens
+        return [OnAttached((IfTargetMatches(V.Ref(0), V.ObjectFilter(colors=colors), inner[0].effects),))]
+    del targets[n:]
+    inner, i = _new_target(m.group(1), targets)
     return [IfTargetMatches(V.Ref(i), V.ObjectFilter(colors=colors), tuple(inner))]
 
 

@@ -10,6 +10,7 @@
   hand" (Granted), "put a card you own from outside the game into your hand" (Death Wish, Mastermind's
   Acquisition).
 - 701.45a: "Learn." (and "When CARDNAME enters, learn.").
+- 608.2c: "then each opponent who didn't discard a nonland card this way loses 3 life" (Kroxa).
 - 401.4: "put two cards from your hand on top of your library in any order" (Brainstorm, Jace, the Mind
   Sculptor's [0]: the cards and their order are chosen as it resolves, the "hand_to_top" decision).
 """
@@ -97,3 +98,11 @@ def _unless_happened(m, targets):
     """608.2c: "Then discard a card unless you attacked this turn" (Chart a Course): the history of this turn
     as the spell resolves (rules/turn_history.py)."""
     return [UnlessHappened(tuple(sub_effects(m.group(1), targets)), parse_history(m.group(3)))]
+
+
+@template(r"(each opponent|each player) who didn't discard (?:a|an) (.+?) card this way loses (\w+) life")
+def _lose_unless_discarded(m, targets):
+    """608.2c: after "each opponent discards a card": the cards discarded as this resolves."""
+    who = V.EACH_OPPONENT if m.group(1) == "each opponent" else V.EACH_PLAYER
+    return [hand_effects.LoseLifeUnlessDiscarded(amount(m.group(3)), parse_filter(m.group(2) + " card", allow_card=True),
+                                                 who)]

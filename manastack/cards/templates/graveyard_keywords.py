@@ -372,7 +372,8 @@ def _dredge(m: re.Match, out: CardDraft) -> None:
 
 # Trigger events that can happen while the card is in the graveyard and that look at other objects or
 # players (not the card leaving the battlefield itself, 603.10a).
-_GRAVEYARD_EVENTS = {"enters", "cast", "upkeep", "draw", "end", "gain_life", "dies_filter", "you_attack"}
+_GRAVEYARD_EVENTS = {"enters", "cast", "upkeep", "draw", "end", "gain_life", "dies_filter", "you_attack", "begin_combat",
+                     "player_dealt_damage_by"}
 
 
 @early_paragraph_template(r"((?:when|whenever|at) .+?), (.*\breturn cardname from your graveyard to "
@@ -389,8 +390,10 @@ def _graveyard_trigger(m: re.Match, para: str, out: CardDraft, is_spell: bool) -
             if not tm:
                 continue
             kw = fn(tm)
-            if kw.get("event") not in _GRAVEYARD_EVENTS or set(kw) - {"event", "filter", "who", "scope"}:
+            if kw.get("event") not in _GRAVEYARD_EVENTS or set(kw) - {"event", "filter", "who", "scope", "intervening"}:
                 raise Unsupported(para)
+            if kw.get("intervening") is None and rest.startswith("if "):
+                continue  # "At the beginning of combat on your turn, if ...": the longer condition's (603.4)
             targets: list[V.TargetSpec] = []
             effects, sorcery = _graveyard_effects(rest, targets)
             if sorcery or not any(_returns_self(e) for e in effects):

@@ -142,7 +142,7 @@ def _first_spell_opponents_turn(m):
 
 # --- tapping, life, scry ------------------------------------------------------------------------------
 
-@trigger_template(r"(?:when|whenever) enchanted (?:creature|land|permanent) becomes tapped")
+@trigger_template(r"(?:when|whenever) enchanted (?:creature|land|artifact|permanent) becomes tapped")
 def _enchanted_becomes_tapped(m):
     """603.2f: "it" / "that creature" is the enchanted permanent."""
     return {"event": "attached_becomes_tapped"}

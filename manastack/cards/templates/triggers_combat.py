@@ -10,6 +10,7 @@ by rules/trigger_events.py (and rules/triggers.py for the events it already knew
 - 510.2 "Whenever CARDNAME deals combat damage to a player or planeswalker", "Whenever one or more
   creatures you control deal combat damage to a player", "Whenever a creature deals combat damage
   to you".
+- 120.3 "Whenever CARDNAME is dealt (combat) damage, ... that much ...": the damage dealt to it.
 
 Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
+from ...model.vocab.effects import ThatMuchDamage
 from ..compiler import (
     Unsupported,
     number,
@@ -27,7 +29,7 @@ from ..compiler import (
     trigger_template,
 )
 from ..draft import CardDraft
-from .effects_common import article_filter, parse_filter
+from .effects_common import article_filter, parse_filter, substitute
 from .triggers_actions import _NUM
 
 _RECIPIENT = {"a player": "player", "an opponent": "opponent", "a creature": "creature"}
@@ -123,3 +125,44 @@ def _group_combat_damage(m, para, out: CardDraft, is_spell):
 def _combat_damage_to_you(m):
     """510.2: once per creature that dealt combat damage to you ("that creature")."""
     return {"event": "combat_damage_to_you"}
+
+
+@paragraph_template(r"whenever cardname is dealt (combat )?damage, (.+)")
+def _dealt_damage_that_much(m, para, out: CardDraft, is_spell):
+    """120.3 / 603.2c: "Whenever CARDNAME is dealt (combat) damage, it deals that much damage to any target" /
+    "you gain that much life": "that much" is the damage dealt to it in the event (ThatMuchDamage, written
+    by rules/trigger_events.py as it triggers). The effects are read with X standing for "that much"."""
+    rest = m.group(2)
+    if re.search(r"\bx\b|that many", rest) or ("that much" not in rest and not m.group(1)):
+        raise Unsupported(para)  # without "that much", the plain "is dealt damage" trigger (triggers.py)
+    targets: list = []
+    effects = parse_effects(rest.replace("that much", "x"), targets)
+    effects = substitute(effects, "X", ThatMuchDamage())
+    out.abilities.append(V.TriggeredAbility(para, "dealt_damage_that_much", effects, tuple(targets),
+                                            scope="combat" if m.group(1) else ""))
+
+
+@trigger_template(r"whenever (an opponent|a player) is dealt damage by (?:an? )?(.+?)")
+def _player_dealt_damage_by(m):
+    """120.3 / 603.2: "Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by a
+    red planeswalker you control": once per damage event whose source (its characteristics as it deals the
+    damage) has one of the types, one of the colors and the controller of the filter; several sources, each a
+    phrase of the same color and controller, are one filter ("or by a red planeswalker you control")."""
+    parts = [re.sub(r"^an? ", "", p) for p in m.group(2).split(" or by ")]
+    filters = []
+    for p in parts:
+        if p.endswith(" you control"):
+            p, ctl = p[: -len(" you control")], "you"
+        else:
+            ctl = None
+        p = re.sub(r" spells?$", "", p)  # "instant or sorcery spell": the source is on the stack
+        flt = parse_filter(p)
+        if type(flt) is not V.ObjectFilter or not flt.types or flt.subtypes or flt.non_types or flt.non_colors:
+            raise Unsupported(m.group(0))
+        filters.append(V.ObjectFilter(types=flt.types, colors=flt.colors, controller=ctl))
+    if len({(f.colors, f.controller) for f in filters}) != 1:
+        raise Unsupported(m.group(0))
+    union = V.ObjectFilter(types=frozenset().union(*(f.types for f in filters)), colors=filters[0].colors,
+                           controller=filters[0].controller)
+    return {"event": "player_dealt_damage_by", "filter": union,
+            "who": "opponent" if m.group(1) == "an opponent" else "any"}

@@ -3,7 +3,7 @@
 
 - 603.4 intervening "if" clauses about the game state: "if it was kicked" (702.33d), "if you control
   two or more Gates / another Spirit / no tapped lands", "if an opponent controls more lands than
-  you", after any trigger condition the templates know (intervening_condition, also read by
+  you", "if you've cast three or more instant and sorcery spells this turn" (601.2i), after any trigger condition the templates know (intervening_condition, also read by
   conditions.py).
 - 603.8 state triggers: "When you control no Islands", "When CARDNAME has no ice counters on it".
 - 503.1 "At the beginning of the upkeep of enchanted creature's controller".
@@ -20,7 +20,14 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.cast_origin import WasCast
-from ...model.vocab.conditions import ControlCount, NoCountersOnSource, OpponentMoreLands, WasKicked
+from ...model.vocab.conditions import (
+    ControlCount,
+    NoCountersOnSource,
+    OpponentMoreLands,
+    SourceIsType,
+    WasKicked,
+)
+from ...model.vocab.turn_history import SpellsCastThisTurn
 from ..compiler import (
     Unsupported,
     number,
@@ -72,6 +79,13 @@ def intervening_condition(text: str, event: str) -> object:
                      text)
     if m:
         return NoCountersOnSource(m.group(1) or m.group(2))  # the source's own counters
+    m = re.fullmatch(r"you've cast " + _NUM + r" or more (?:(.+) )?spells this turn", text)
+    if m:
+        # 601.2i: the spells cast this turn (rules/turn_history.py)
+        return SpellsCastThisTurn(int(number(m.group(1))), parse_filter(m.group(2)) if m.group(2) else None)
+    m = re.fullmatch(r"cardname is an? (enchantment|artifact|creature|land)", text)
+    if m:
+        return SourceIsType(m.group(1).capitalize())  # the source's card types now (Opal Champion)
     if text in ("an opponent controls more lands than you", "defending player controls more lands than you"):
         return OpponentMoreLands()
     m = re.fullmatch(r"(you cast it|it was cast|you didn't cast it|it wasn't cast)( from your hand)?", text)
@@ -80,6 +94,13 @@ def intervening_condition(text: str, event: str) -> object:
             raise Unsupported(text)  # "it": the permanent that entered
         return WasCast(by_you=m.group(1).startswith("you"), zone="hand" if m.group(2) else "",
                        negate="n't" in m.group(1), of_event=event == "enters")
+    m = re.fullmatch(r"an opponent controls (a|an|(?:" + _NUM[1:-1] + r") or more) (.+)", text)
+    if m:
+        flt = parse_filter(m.group(2))
+        if flt.controller or flt.other:
+            raise Unsupported(text)
+        how = m.group(1)
+        return ControlCount(flt, int(number(how.split()[0])) if how.endswith(" or more") else 1, opponent=True)
     m = re.fullmatch(r"(?:you control|your team controls) (a|an|another|no|(?:" + _NUM[1:-1] + r") or more) (.+)", text)
     if not m:
         raise Unsupported(text)

@@ -21,16 +21,21 @@ class Animation:
     toughness: int = 0
     # 205.1a: "becomes a blue Frog": the new creature type replaces its creature types (not "in addition")
     replaces_creature_types: bool = False
+    # 205.1a: the new card types and subtypes replace the old ones (no "It's still a land" / "in addition")
+    replace_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class BecomeCreature(Effect):
     """"`target` becomes a P/T [colors] [subtypes] [artifact] creature [with keywords] until end of
-    turn. It's still a land." (613.1d-f, 613.4b; 205.1b: it keeps its other types)."""
+    turn. It's still a land." (613.1d-f, 613.4b; 205.1b: it keeps its other types). `lasting`: no duration
+    ("CARDNAME becomes a 3/3 Knight creature with first strike", 611.2a: for as long as it stays on the
+    battlefield)."""
 
     target: Who
     animation: Animation
     keywords: tuple[str, ...] = ()
+    lasting: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,11 +22,13 @@ class WasKicked:
 @dataclass(frozen=True, slots=True)
 class ControlCount:
     """603.4: "if you control two or more Gates" (at_least 2), "if you control another Spirit" (1),
-    "if you control no tapped lands" (at_most 0). `flt.other` leaves the source itself out."""
+    "if you control no tapped lands" (at_most 0). `flt.other` leaves the source itself out. `opponent`: "if an
+    opponent controls three or more creatures" (some opponent's permanents are counted)."""
 
     flt: ObjectFilter
     at_least: int = 0
     at_most: int | None = None
+    opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,3 +67,10 @@ class CountersIfHappened(StaticAbility):
 
     condition: HistoryCondition | None = None
 
+
+
+@dataclass(frozen=True, slots=True)
+class SourceIsType:
+    """603.4: "if CARDNAME is an enchantment" — the source has the card type `card_type` now (rules/intervening.py)."""
+
+    card_type: str

@@ -54,3 +54,12 @@ class TokenThen(V.Effect):
 class ThatMuchLife:
     """An Amount: "that much" in "Whenever you gain life, target opponent loses that much life" — the
     life gained in the event (119.9); rules/triggers.py writes the number into the ability as it triggers."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThatMuchDamage:
+    """An Amount: "that much" in "Whenever CARDNAME is dealt damage, it deals that much damage to any target"
+    — the damage dealt to it in the event (120.3, 603.2c: damage dealt at once by several sources, as in
+    combat, 510.2, is one event); rules/trigger_events.py writes `amount` into the ability as it triggers."""
+
+    amount: int = 0

@@ -63,3 +63,13 @@ class PutFromOutside(V.Effect):
 class Learn(V.Effect):
     """701.45a: "Learn": "You may discard a card. If you do, draw a card. If you didn't discard a card, you
     may reveal a Lesson card you own from outside the game and put it into your hand."."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLifeUnlessDiscarded(V.Effect):
+    """608.2c: "..., then each opponent who didn't discard a nonland card this way loses 3 life" (Kroxa): each
+    of `who` who discarded no card matching `filter` during this resolution loses `amount` life."""
+
+    amount: V.Amount
+    filter: V.ObjectFilter
+    who: V.Who = V.EACH_OPPONENT

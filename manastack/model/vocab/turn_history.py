@@ -15,3 +15,13 @@ class UnlessHappened(V.Effect):
 
     effects: tuple[V.Effect, ...]
     condition: HistoryCondition
+
+
+@dataclass(frozen=True, slots=True)
+class SpellsCastThisTurn:
+    """603.4: "if you've cast three or more instant and sorcery spells this turn": at least `minimum` spells
+    the source's controller cast this turn (601.2i; copies aren't cast, 707.10) matching `filter` (None:
+    any spell), an intervening "if" clause (rules/turn_history.py)."""
+
+    minimum: int
+    filter: V.ObjectFilter | None = None
