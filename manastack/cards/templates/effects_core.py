@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
+from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
 from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
@@ -133,26 +134,46 @@ def _counters(m, targets):
 
 # --- pump ---------------------------------------------------------------------------------------
 
-@template(r"(.+?) (?:gets?|get) ([+-]\d+)/([+-]\d+)(?: and (?:gains?|gain) (.+?))? until end of turn")
+# 611.2a: how long a pump lasts ("until your next turn": until its controller's next turn begins,
+# rules/timing_permissions.py ends it before that turn's untap step)
+_PUMP_UNTIL = {"until end of turn": "eot", "until your next turn": UNTIL_YOUR_NEXT_TURN}
+
+
+def _pump_until(duration: str, subject: str, text: str) -> str:
+    """The Pump `until` of `duration`. "Until your next turn" is read only of a target, CARDNAME or a group of
+    permanents: of a player ("you gain hexproof") or an untargeted "it" (the card a search found) it is
+    refused rather than compiled to a pump that finds no permanent."""
+    until = _PUMP_UNTIL[duration]
+    if until != "eot" and not (subject == "cardname" or "target " in subject or _group(subject) is not None) \
+            or until != "eot" and re.fullmatch(r"you|(?:up to \w+ )?(?:target|each|that) (?:player|opponent)s?", subject):
+        raise Unsupported(text)
+    return until
+
+
+@template(r"(.+?) (?:gets?|get) ([+-]\d+)/([+-]\d+)(?: and (?:gains?|gain) (.+?))? (until end of turn|until your next turn)")
 def _pump(m, targets):
+    """611.2: "target creature gets +2/+2 until end of turn", "up to one target creature gets -2/-0 until
+    your next turn" (Liliana, the Last Hope), "creatures your opponents control get -3/-0 until your next turn"."""
     subj = m.group(1)
     p, t = int(m.group(2)), int(m.group(3))
     kws = keywords_of(m.group(4)) if m.group(4) else ()
+    until = _pump_until(m.group(5), subj, m.string)
     flt = _group(subj)
     if flt is not None:
-        return [V.PumpAll(flt, p, t, kws)]
+        return [V.PumpAll(flt, p, t, kws, until)]
     who = _who(subj, targets)
-    return [V.Pump(who, p, t, kws)]
+    return [V.Pump(who, p, t, kws, until)]
 
 
-@template(r"(.+?) (?:gains?|gain) (.+?) until end of turn")
+@template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn)")
 def _gains(m, targets):
     subj = m.group(1)
     kws = keywords_of(m.group(2))
+    until = _pump_until(m.group(3), subj, m.string)
     flt = _group(subj)
     if flt is not None:
-        return [V.PumpAll(flt, 0, 0, kws)]
-    return [V.Pump(_who(subj, targets), 0, 0, kws)]
+        return [V.PumpAll(flt, 0, 0, kws, until)]
+    return [V.Pump(_who(subj, targets), 0, 0, kws, until)]
 
 
 # --- destroy, exile, return, tap ----------------------------------------------------------------
