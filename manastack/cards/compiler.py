@@ -270,6 +270,7 @@ TEMPLATE_MODULES = (
     "sagas",
     "transform",
     "effects_counterspells",
+    "effects_emblems",
 )
 _TEMPLATES_PACKAGE = "manastack.cards.templates"
 # Entries registered to be tried before all others (`first_template`): ids of the registry entries.
@@ -696,7 +697,7 @@ def normalise(text: str, name: str) -> str:
     for n in sorted(names, key=len, reverse=True):
         t = t.replace(n, "CARDNAME")
     t = re.sub(r"\bthis (creature|artifact|enchantment|land|aura|permanent|spell|card|equipment|vehicle|saga|class|"
-               r"case|planeswalker|battle|siege|token|room|spacecraft|mount|curse|role|attraction|contraption)\b", "CARDNAME", t,
+               r"case|planeswalker|battle|siege|token|room|spacecraft|mount|curse|role|attraction|contraption|emblem)\b", "CARDNAME", t,
                flags=re.I)
     return t
 

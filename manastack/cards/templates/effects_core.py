@@ -241,6 +241,18 @@ def _mill(m, targets):
     return [V.Mill(amount(m.group(2)), who)]
 
 
+@template(rf"(?:{_PLAYER} puts?|put) the top (?:card|{N} cards) of (their|your) library into (their|your) graveyard")
+def _mill_old_wording(m, targets):
+    """701.13b: "target opponent puts the top five cards of their library into their graveyard" (the wording
+    of mill before the keyword action, still in some Oracle texts, Jace, Telepath Unbound's emblem): mill."""
+    subject, n = m.group(1), m.group(2)
+    own = "your" if subject in (None, "you") else "their"
+    if m.group(3) != own or m.group(4) != own:
+        raise Unsupported(m.string)  # someone else's library, or into another's graveyard: not mill
+    who = _who(subject, targets) if subject and subject != "you" else V.YOU
+    return [V.Mill(amount(n) if n else 1, who)]
+
+
 @template(rf"discard {N} cards?")
 def _discard(m, targets):
     return [V.Discard(amount(m.group(1)))]
