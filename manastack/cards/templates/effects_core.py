@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
+from ...model.vocab.referred_objects import GainControlOfSpellTargets
 from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
 from . import effects_prevention
@@ -578,6 +579,23 @@ def _look(m, targets):
 def _threaten(m, targets):
     """613.1b: "Gain control of target creature until end of turn" (Threaten)."""
     return [V.GainControl(_who(m.group(1), targets))]
+
+
+@template(r"gain control of (target [a-z ,'-]+)")
+def _gain_control(m, targets):
+    """613.1b / 611.2b: "Gain control of target artifact" (Dack Fayden, Agent of Treachery): a control change
+    with no duration, which lasts for the rest of the game (rules/choice_effects.py)."""
+    phrase = m.group(1)
+    if re.search(r"\b(for as long as|until|while|that player controls|and)\b", phrase):
+        raise Unsupported(m.string)  # a duration, or a target tied to another: other templates' or not modelled
+    return [V.GainControl(_who(phrase, targets), until_eot=False)]
+
+
+@template(r"gain control of those permanents")
+def _gain_control_of_those(m, targets):
+    """613.1b: after "whenever you cast a spell that targets one or more permanents" (its event object is the
+    spell; rules/referred_objects.py)."""
+    return [GainControlOfSpellTargets()]
 
 
 @template(r"(?:(you|target player|target opponent) )?takes? an extra turn after this one")
