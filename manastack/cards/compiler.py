@@ -270,6 +270,7 @@ TEMPLATE_MODULES = (
     "sagas",
     "transform",
     "effects_counterspells",
+    "effects_emblems",
 )
 _TEMPLATES_PACKAGE = "manastack.cards.templates"
 # Entries registered to be tried before all others (`first_template`): ids of the registry entries.
@@ -683,7 +684,7 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: CardDraft) -> 
     raise Unsupported(para)
 
 
-def normalise(text: str, name: str) -> str:
+def normalise(text: str, name: str, legendary: bool = False) -> str:
     t = re.sub(r"\s*\([^()]*\)", "", text)
     t = re.sub(r"\btotem armor\b", "umbra armor", t, flags=re.I)  # 702.89b: the old name
     names = [name]
@@ -693,10 +694,13 @@ def normalise(text: str, name: str) -> str:
             names.append(n)
             if "," in n:
                 names.append(n.split(",")[0])
+            elif legendary and (short := re.fullmatch(r"([A-Z][a-z]+) (?:of|the) .+", n)):
+                # a legendary card's text calls it by its first name ("Narset" of Narset of the Ancient Way)
+                names.append(short.group(1))
     for n in sorted(names, key=len, reverse=True):
         t = t.replace(n, "CARDNAME")
     t = re.sub(r"\bthis (creature|artifact|enchantment|land|aura|permanent|spell|card|equipment|vehicle|saga|class|"
-               r"case|planeswalker|battle|siege|token|room|spacecraft|mount|curse|role|attraction|contraption)\b", "CARDNAME", t,
+               r"case|planeswalker|battle|siege|token|room|spacecraft|mount|curse|role|attraction|contraption|emblem)\b", "CARDNAME", t,
                flags=re.I)
     return t
 
@@ -794,7 +798,7 @@ def _compile_face(card: dict) -> CardDef:
         unsupported.append(f"mana cost: {exc}")
     is_spell = bool({"Instant", "Sorcery"} & types)
     _load_templates()
-    text = normalise(card.get("oracle_text") or "", name)
+    text = normalise(card.get("oracle_text") or "", name, "Legendary" in supertypes)
     out = CardDraft(text=text)  # the card being compiled (its text kept for CARD_FINISHERS that re-read it)
     for para in [p.strip() for p in text.split("\n") if p.strip()]:
         try:

@@ -1,7 +1,7 @@
 """What must hold after every action of every game, whatever the cards (the fuzzer checks it):
 
 - conservation: the number of cards each player owns, over all zones, never changes (tokens
-  excluded), and every object is in exactly the zone it says it is in (400.1, 400.7);
+  and emblems excluded), and every object is in exactly the zone it says it is in (400.1, 400.7);
 - 500.4 / 106.4: no mana survives a step change (mana an effect keeps, 106.4a, excepted);
 - 704.3 / 117.5: when a player receives priority no creature has lethal damage or toughness 0
   (704.5f-g), and no player has 0 or less life or 10 poison counters (704.5a, 704.5c);
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..engine.game import Game
 from ..model.mana import EMPTY
-from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, STACK
+from ..model.state import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, STACK
 
 
 class InvariantViolation(Exception):
@@ -34,7 +34,7 @@ class Invariants:
     def count_owned(self) -> list[int]:
         counts = [0, 0]
         for o in self.g.s.objects.values():
-            if not o.card.is_token:
+            if not o.card.is_token and o.zone != COMMAND:  # 114.1: an emblem is no card
                 counts[o.owner] += 1
         return counts
 
@@ -59,6 +59,8 @@ class Invariants:
                         self.fail(f"{o} is in player {i}'s {zone} but owned by player {o.owner} (400.3)")
         for oid in s.battlefield:
             put(oid, BATTLEFIELD)
+        for oid in s.emblems:
+            put(oid, COMMAND)  # 114.1: emblems, in the command zone
         for it in s.stack:
             if it.kind == "spell" and it.obj is not None:
                 put(it.obj, STACK)

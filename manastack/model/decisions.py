@@ -74,6 +74,7 @@ class DecisionKind(StrEnum):
     PROLIFERATE = "proliferate"  # 701.34
     PROTECTION_COLOR = "protection_color"  # 702.16
     PUT_FROM_HAND = "put_from_hand"
+    RESTRICTED_MANA = "restricted_mana"  # 106.6: which mana "Add {U}, {R}, or {W}. Spend this mana only ..." adds
     RETURN = "return"
     RETURN_OR_SACRIFICE = "return_or_sacrifice"
     SACRIFICE = "sacrifice"  # 701.21

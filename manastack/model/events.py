@@ -349,6 +349,16 @@ class BecameMonarch(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class EmblemCreated(Event):
+    """114.1-114.2: `player` gets an emblem, an object of the command zone with the abilities of `card`
+    (no other characteristics); performed by rules/emblems.py (registry.EVENT_PERFORMERS)."""
+
+    player: int = 0
+    card: CardDef | None = None
+    SBA: ClassVar[bool] = False  # an emblem has only abilities: nothing state-based actions look at
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class PartChosen(Event):
     """715.3b, 712.11c, 709.3b: the card `obj` is cast (or played, 712.12) as its part `part` (an
     Adventure, a back face, a split card's half): until it leaves the stack (or, a permanent face, the

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from .chars import Chars
 from .mana import EMPTY, Bag
 from .vocab import Ability, CardDef
-from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, STACK, ZONES  # noqa: F401 (read from here by the house)
+from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, STACK, ZONES  # noqa: F401 (read from here by the house)
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -341,6 +341,10 @@ class GameState:
         self.transforms: tuple[tuple[int, int], ...] = ()
         self.renowned: frozenset[int] = frozenset()  # 702.112b: renowned permanents
         self.monarch: int | None = None  # 722.1: the player who is the monarch (None: no monarch yet)
+        # 701.8: the ids the cards discarded this game got in their new zone, in order (rules/hand_effects.py
+        # records them only in games with a "when you discard ... this way" ability)
+        self.discards: tuple[int, ...] = ()
+        self.emblems: tuple[int, ...] = ()  # 114.1: the emblems in the command zone (objects of zone COMMAND)
         self.energy: tuple[int, int] = (0, 0)  # 107.14: each player's energy counters
         self.kicked_permanents: frozenset[int] = frozenset()  # 702.33d: permanents whose spell was kicked
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)

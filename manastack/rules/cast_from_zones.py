@@ -13,6 +13,10 @@
   flashback cost is equal to its mana cost" (a "granted_flashback" effect on the card until end of turn,
   611.2c: "each instant and sorcery card" is the cards there as it resolves); a card without a mana cost
   has no flashback cost to pay (118.6).
+- 601.3 granted for a turn: "You may cast target instant or sorcery card from your graveyard this turn" (a
+  "graveyard_cast_this_turn" record on the card until end of turn; its costs are paid as usual), with "If
+  that card would be put into your graveyard this turn, exile it instead" (614.1a: the spell is exiled
+  instead of going to the graveyard).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from ..model.events import CountersPut, CountersRemoved, Discard, EffectCreated,
 from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
     CastFromGraveyard,
+    CastFromGraveyardThisTurn,
     ExileSelfWithCounters,
     Foretell,
     GrantFlashback,
@@ -98,6 +103,10 @@ def _graveyard_permit(g: Game, p: int, o: Any) -> CastPermit | None:
         if _granted_flashback(g, o.id) and {"Instant", "Sorcery"} & o.card.types and o.card.mana_cost.text:
             # 702.34a: the flashback cost is its mana cost; exiled instead when it leaves the stack
             return CastPermit("flashback", "702.34a", o.card.mana_cost, choices=(("flashback", True),))
+        permitted = _cast_this_turn(g, o.id)
+        if permitted is not None:
+            # 601.3: its costs as usual; 614.1a: "if that card would be put into your graveyard, exile it instead"
+            return CastPermit("graveyard", "601.3", choices=(EXILE_IF_GRAVEYARD,) if permitted.data else ())
         return None
     if o.zone == "exile" and o.owner == p:
         window = next((e.data for e in g.s.effects if e.kind == "cast_window" and e.target == o.id), None)
@@ -123,7 +132,7 @@ def _window_permit(o: Any, kind: str) -> CastPermit | None:
 def zone_cast_actions(g: Game, p: int) -> list:
     """CastSpell actions for `p`'s cards in their graveyard that a permission lets them cast (for agents)."""
     s = g.s
-    granted = {e.target for e in s.effects if e.kind == "granted_flashback"}
+    granted = {e.target for e in s.effects if e.kind in ("granted_flashback", CAST_THIS_TURN)}
     if not granted and not g.may_have(CastFromGraveyard):
         return []
     pl = s.players[p]
@@ -174,6 +183,33 @@ def _grant_flashback(g: Game, ctx: effect_context.Context, e: GrantFlashback) ->
 
 
 registry.register_effect(GrantFlashback, _grant_flashback)
+
+# 601.3: "you may cast target ... card from your graveyard this turn": a record on the card until end of turn
+# (514.2), its data whether the spell cast this way is exiled instead of going to the graveyard (614.1a).
+CAST_THIS_TURN = "graveyard_cast_this_turn"
+EXILE_IF_GRAVEYARD = ("exile_if_graveyard", True)  # rules/effects.py spell_destination (free_casting's choice)
+
+
+def _cast_this_turn(g: Game, oid: int) -> ContinuousEffect | None:
+    return next((e for e in g.s.effects if e.kind == CAST_THIS_TURN and e.target == oid), None)
+
+
+def _permit_cast_this_turn(g: Game, ctx: effect_context.Context, e: CastFromGraveyardThisTurn) -> list | None:
+    """601.3: the permission is the card's in the graveyard (a card that leaves it is a new object without
+    it, 400.7); it is its owner's, who is the only one who may cast a card from their graveyard here."""
+    s = g.s
+    oid = choice_effects.target_anywhere(g, ctx, e.target)
+    if oid is None or s.objects[oid].zone != GRAVEYARD:
+        return None
+    g.perform(EffectCreated("601.3", ContinuousEffect(CAST_THIS_TURN, oid, until="eot", controller=ctx.controller,
+                                                      timestamp=s.next_timestamp, data=e.exile_instead),
+                            "may_cast_this_turn", {"card": s.objects[oid].card.name, "source": ctx.name,
+                                                   "zone": GRAVEYARD}))
+    s.next_timestamp += 1
+    return None
+
+
+registry.register_effect(CastFromGraveyardThisTurn, _permit_cast_this_turn)
 
 
 def _install_cast_hooks() -> None:

@@ -18,6 +18,10 @@
 - 701.45a: learn. The player may discard a card (the "learn_discard" decision: a card of their hand, or
   false); if they do, they draw a card; if they didn't, they may reveal a Lesson card they own from outside
   the game and put it into their hand (the "from_outside" decision above).
+- 603.12: "Draw a card, then you may discard a card. When you discard a nonland card this way, [effect]"
+  (DiscardThenReflexive): the discards are recorded as they happen (GameState.discards, from the Discard
+  events, in games with such an ability); once the discard is done, a discarded card that matches triggers
+  the reflexive ability, with that card as its event object ("that card's mana value", 608.2h).
 """
 
 from __future__ import annotations
@@ -32,8 +36,14 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, OUTSIDE
+
+
+from ..model.events import Discard, Event
+from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
     DiscardAtRandom,
+    DiscardedThisWay,
+    DiscardThenReflexive,
     DiscardUnless,
     Learn,
     LookAtHand,
@@ -42,7 +52,7 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     PutFromHandOnTop,
     PutFromOutside,
 )
-from . import choice_effects, effect_context
+from . import add_hook, choice_effects, effect_context, trigger_queue
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -345,3 +355,39 @@ def _lose_life_unless_discarded(g: Game, ctx: effect_context.Context, e: LoseLif
 
 
 registry.register_effect(LoseLifeUnlessDiscarded, _lose_life_unless_discarded)
+
+
+# ---------------------------------------------------------------------------- 603.12: "when you discard ... this way"
+
+
+def _discard_then_reflexive(g: Game, ctx: effect_context.Context, e: DiscardThenReflexive) -> list | None:
+    """The discard (a choice when the hand holds more cards than it discards), then the reflexive check."""
+    check = DiscardedThisWay(len(g.s.discards), e.filter, e.ability)
+    needs = registry.EFFECT_HANDLERS[V.Discard](g, ctx, e.discard)
+    if needs:
+        return [*needs, ("resume_effects", ctx, (check,), 0, None)]
+    return _discarded_this_way(g, ctx, check)
+
+
+def _discarded_this_way(g: Game, ctx: effect_context.Context, e: DiscardedThisWay) -> list | None:
+    s = g.s
+    for oid in s.discards[e.before:]:
+        o = s.objects.get(oid)
+        if o is None or not _targeting_module.matches_filter(g, e.filter, o, ctx.controller):
+            continue
+        trigger_queue.queue(g, ctx.controller, ctx.source if ctx.source is not None else -1, e.ability,
+                            ctx.source_lki, ctx.name, event_obj=oid)
+        g.log_event("reflexive_trigger", "603.12", card=ctx.name, ability=e.ability.text, discarded=o.card.name)
+    return None
+
+
+def _note_discard(g: Game, e: Event) -> None:
+    """registry.EVENT_TRIGGERS[Discard]: the id the discarded card got where it went (400.7)."""
+    s = g.s
+    if isinstance(e, Discard) and s.card_vocab is not None and DiscardThenReflexive in s.card_vocab:
+        s.discards = s.discards + (s.successor.get(e.obj, e.obj),)
+
+
+registry.register_effect(DiscardThenReflexive, _discard_then_reflexive)
+registry.register_effect(DiscardedThisWay, _discarded_this_way)
+add_hook(registry.EVENT_TRIGGERS.setdefault(Discard, []), _note_discard, classes=(DiscardThenReflexive,))

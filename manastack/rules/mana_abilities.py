@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from .. import rules as _rules_module
 from ..engine import registry
 from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
 from ..model.events import CountersRemoved, EffectCreated
 from ..model.mana import COLORS, EMPTY, TYPES, Bag, format_bag
@@ -78,18 +79,44 @@ def _sacrifice_if_no_counters(g: Game, ctx: Any, e: SacrificeIfNoCounters) -> No
     return None
 
 
-def _add_restricted_mana(g: Game, ctx: Any, e: AddRestrictedMana) -> None:
-    bag = e.production.bags[0]
-    g.add_mana(ctx.controller, bag, source=ctx.name)
+def _add_restricted_mana(g: Game, ctx: Any, e: AddRestrictedMana) -> list | None:
+    if e.production.kind == "choice":
+        # "Add {U}, {R}, or {W}. Spend this mana only to ...": the kind of mana is chosen as it resolves (106.6)
+        options = tuple(format_bag(b).strip("{}") for b in e.production.bags)
+        return [("choice", RESTRICTED_MANA_CHOICE, ctx.controller, options,
+                 f"{ctx.name}: choose the mana to add ({', '.join(options)})", (e, ctx.name))]
+    _add_restricted_bag(g, ctx.controller, e.production.bags[0], e, ctx.name)
+    return None
+
+
+RESTRICTED_MANA_CHOICE = "restricted_mana"  # model/decisions.py DecisionKind.RESTRICTED_MANA
+
+
+def _restricted_mana_actions(g: Game, d: Any) -> list:
+    return [A.Choose(c) for c in d.data]
+
+
+def _answer_restricted_mana(g: Game, d: Any, value: Any) -> None:
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(d.data)}")
+    s = g.s
+    e, name = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    bag = e.production.bags[d.data.index(value)]
+    _add_restricted_bag(g, d.player, bag, e, name)
+
+
+def _add_restricted_bag(g: Game, p: int, bag: Bag, e: AddRestrictedMana, name: str) -> None:
+    g.add_mana(p, bag, source=name)
     s = g.s
     if e.spend is not None and sum(bag):
-        s.restricted_mana = tuple(s.restricted_mana) + ((ctx.controller, bag, e.spend),)
-        g.log_event("restricted_mana", "106.6", player=s.players[ctx.controller].name, mana=format_bag(bag),
+        s.restricted_mana = tuple(s.restricted_mana) + ((p, bag, e.spend),)
+        g.log_event("restricted_mana", "106.6", player=s.players[p].name, mana=format_bag(bag),
                     restriction=e.spend.text)
     if e.keep and sum(bag):
-        s.kept_mana = tuple(s.kept_mana) + ((ctx.controller, bag, s.turn),)
-        g.log_event("kept_mana", "500.4", player=s.players[ctx.controller].name, mana=format_bag(bag))
-    return None
+        s.kept_mana = tuple(s.kept_mana) + ((p, bag, s.turn),)
+        g.log_event("kept_mana", "500.4", player=s.players[p].name, mana=format_bag(bag))
 
 
 def kept_mana(g: Game) -> dict[int, Bag]:
@@ -130,6 +157,7 @@ def _clamp_kept(g: Game) -> None:
 def _register() -> None:
     registry.register_effect(SacrificeIfNoCounters, _sacrifice_if_no_counters)
     registry.register_effect(AddRestrictedMana, _add_restricted_mana)
+    registry.CHOICES[RESTRICTED_MANA_CHOICE] = (_restricted_mana_actions, _answer_restricted_mana)
     _rules_module.add_hook(registry.UNCOUNTERABLE_HOOKS, uncounterable_by_mana)
 
 

@@ -19,6 +19,10 @@
   CARDNAME" (the counters of the source as it last existed once sacrificed).
 - 608.2c: "... instead if [condition]" (metalcraft, revolt, morbid: InsteadIf) and "destroy target creature
   if it has mana value 2 or less" (IfTargetMatches), both checked as the spell or ability resolves.
+- 613.1b: "Whenever you cast a spell that targets one or more permanents, gain control of those permanents"
+  (GainControlOfSpellTargets): the permanents the spell (the trigger's event object) targets, as long as they
+  are still those objects on the battlefield and the spell is still on the stack (a spell gone from the stack
+  leaves nothing to read its targets from: then nothing happens).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import ManaCost
-from ..model.events import AttachChange, CountersRemoved, EffectCreated
+from ..model.events import AttachChange, ControlChange, CountersRemoved, EffectCreated
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
     ALL_KINDS,
@@ -43,6 +47,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     CreateTokenCopy,
     DelayedOnObject,
     DestroyAllWithManaValue,
+    GainControlOfSpellTargets,
     IfTargetMatches,
     IfYourTurn,
     InsteadIf,
@@ -401,3 +406,20 @@ def _basic_land_types(g: Game, ctx: Context, a: BasicLandTypes) -> int:
 
 
 registry.AMOUNT_RESOLVERS[BasicLandTypes] = _basic_land_types
+
+
+def _gain_control_of_spell_targets(g: Game, ctx: Context, e: GainControlOfSpellTargets) -> list | None:
+    """613.1b: for the rest of the game (no duration: a control change with no end)."""
+    s = g.s
+    spell = ctx.event_obj
+    item = next((it for it in s.stack if it.kind == "spell" and it.obj == spell), None) if spell is not None else None
+    if item is None:
+        return None
+    for t in dict.fromkeys(item.targets):
+        o = s.objects.get(t) if t >= 0 else None
+        if o is not None and o.zone == BATTLEFIELD and o.controller != ctx.controller:
+            g.perform(ControlChange("613.1b", o.id, ctx.controller))
+    return None
+
+
+registry.register_effect(GainControlOfSpellTargets, _gain_control_of_spell_targets)

@@ -28,8 +28,9 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.events import Draw, EffectsEnded, LifeChange, TapChange
 from ..model.memo import by_identity
-from ..model.state import GRAVEYARD, StackItem
+from ..model.state import BATTLEFIELD, GRAVEYARD, StackItem
 from ..model.vocab.effects import SacrificeUnless, ThatMuchLife
+from ..model.vocab.referred_objects import TARGETS_PERMANENTS
 from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
 from . import add_hook, effect_context, trigger_queue
 from . import combat_keywords as _combat_keywords_module
@@ -216,8 +217,14 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
         if ab.scope == "targets_self" and not any(
                 it.kind == "spell" and it.obj == spell and w.id in it.targets for it in s.stack):
             continue  # heroic: "a spell that targets CARDNAME"
+        event_obj = -1 - p  # "that player": the caster
+        if ab.scope == TARGETS_PERMANENTS:
+            if not any(it.kind == "spell" and it.obj == spell and any(
+                    t >= 0 and t in s.objects and s.objects[t].zone == BATTLEFIELD for t in it.targets) for it in s.stack):
+                continue  # "a spell that targets one or more permanents" (its targets as it became cast, 601.2c)
+            event_obj = spell  # "those permanents": the spell's targets (rules/referred_objects.py)
         if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
-            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player": the caster
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=event_obj)
 
 
 def life_gained(g: Game, p: int, n: int) -> None:
@@ -447,7 +454,7 @@ def _source_state(g: Game, t: tuple):
 # of X" and "copy that spell" (rules/x_spells.py), "the same total power and toughness" (library_matching.py).
 # tests/rules/test_trigger_order.py checks that every `ctx.event_obj` read in the code is known here.
 EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve", "DoubleX", "CopyThat",
-                           "SearchSameTotal"})
+                           "SearchSameTotal", "GainControlOfSpellTargets"})
 
 
 @by_identity

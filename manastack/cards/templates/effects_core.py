@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
+from ...model.vocab.referred_objects import GainControlOfSpellTargets
+from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
 from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
@@ -133,26 +135,46 @@ def _counters(m, targets):
 
 # --- pump ---------------------------------------------------------------------------------------
 
-@template(r"(.+?) (?:gets?|get) ([+-]\d+)/([+-]\d+)(?: and (?:gains?|gain) (.+?))? until end of turn")
+# 611.2a: how long a pump lasts ("until your next turn": until its controller's next turn begins,
+# rules/timing_permissions.py ends it before that turn's untap step)
+_PUMP_UNTIL = {"until end of turn": "eot", "until your next turn": UNTIL_YOUR_NEXT_TURN}
+
+
+def _pump_until(duration: str, subject: str, text: str) -> str:
+    """The Pump `until` of `duration`. "Until your next turn" is read only of a target, CARDNAME or a group of
+    permanents: of a player ("you gain hexproof") or an untargeted "it" (the card a search found) it is
+    refused rather than compiled to a pump that finds no permanent."""
+    until = _PUMP_UNTIL[duration]
+    if until != "eot" and not (subject == "cardname" or "target " in subject or _group(subject) is not None) \
+            or until != "eot" and re.fullmatch(r"you|(?:up to \w+ )?(?:target|each|that) (?:player|opponent)s?", subject):
+        raise Unsupported(text)
+    return until
+
+
+@template(r"(.+?) (?:gets?|get) ([+-]\d+)/([+-]\d+)(?: and (?:gains?|gain) (.+?))? (until end of turn|until your next turn)")
 def _pump(m, targets):
+    """611.2: "target creature gets +2/+2 until end of turn", "up to one target creature gets -2/-0 until
+    your next turn" (Liliana, the Last Hope), "creatures your opponents control get -3/-0 until your next turn"."""
     subj = m.group(1)
     p, t = int(m.group(2)), int(m.group(3))
     kws = keywords_of(m.group(4)) if m.group(4) else ()
+    until = _pump_until(m.group(5), subj, m.string)
     flt = _group(subj)
     if flt is not None:
-        return [V.PumpAll(flt, p, t, kws)]
+        return [V.PumpAll(flt, p, t, kws, until)]
     who = _who(subj, targets)
-    return [V.Pump(who, p, t, kws)]
+    return [V.Pump(who, p, t, kws, until)]
 
 
-@template(r"(.+?) (?:gains?|gain) (.+?) until end of turn")
+@template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn)")
 def _gains(m, targets):
     subj = m.group(1)
     kws = keywords_of(m.group(2))
+    until = _pump_until(m.group(3), subj, m.string)
     flt = _group(subj)
     if flt is not None:
-        return [V.PumpAll(flt, 0, 0, kws)]
-    return [V.Pump(_who(subj, targets), 0, 0, kws)]
+        return [V.PumpAll(flt, 0, 0, kws, until)]
+    return [V.Pump(_who(subj, targets), 0, 0, kws, until)]
 
 
 # --- destroy, exile, return, tap ----------------------------------------------------------------
@@ -220,11 +242,19 @@ def _mill(m, targets):
     return [V.Mill(amount(m.group(2)), who)]
 
 
-@template(rf"{_PLAYER} puts? the top {N} cards? of (?:their|your|his or her) library into (?:their|your|his or her) graveyard")
+@template(rf"(?:{_PLAYER} puts?|put) the top (?:card|{N} cards) of (their|your|his or her) library into "
+          rf"(their|your|his or her) graveyard")
 def _mill_old_wording(m, targets):
-    """701.13a: "Target player puts the top four cards of their library into their graveyard" (the
-    wording before the keyword action mill, Merfolk Secretkeeper) is milling."""
-    return [V.Mill(amount(m.group(2)), _who(m.group(1), targets))]
+    """701.13b: "target opponent puts the top five cards of their library into their graveyard" (the wording
+    of mill before the keyword action, still in some Oracle texts: Jace, Telepath Unbound's emblem, Merfolk
+    Secretkeeper's Venture Deeper): mill."""
+    subject, n = m.group(1), m.group(2)
+    own = "your" if subject in (None, "you") else "their"
+    mine = [("their" if w == "his or her" else w) for w in (m.group(3), m.group(4))]
+    if mine != [own, own]:
+        raise Unsupported(m.string)  # someone else's library, or into another's graveyard: not mill
+    who = _who(subject, targets) if subject and subject != "you" else V.YOU
+    return [V.Mill(amount(n) if n else 1, who)]
 
 
 @template(rf"discard {N} cards?")
@@ -582,6 +612,23 @@ def _look(m, targets):
 def _threaten(m, targets):
     """613.1b: "Gain control of target creature until end of turn" (Threaten)."""
     return [V.GainControl(_who(m.group(1), targets))]
+
+
+@template(r"gain control of (target [a-z ,'-]+)")
+def _gain_control(m, targets):
+    """613.1b / 611.2b: "Gain control of target artifact" (Dack Fayden, Agent of Treachery): a control change
+    with no duration, which lasts for the rest of the game (rules/choice_effects.py)."""
+    phrase = m.group(1)
+    if re.search(r"\b(for as long as|until|while|that player controls|and)\b", phrase):
+        raise Unsupported(m.string)  # a duration, or a target tied to another: other templates' or not modelled
+    return [V.GainControl(_who(phrase, targets), until_eot=False)]
+
+
+@template(r"gain control of those permanents")
+def _gain_control_of_those(m, targets):
+    """613.1b: after "whenever you cast a spell that targets one or more permanents" (its event object is the
+    spell; rules/referred_objects.py)."""
+    return [GainControlOfSpellTargets()]
 
 
 @template(r"(?:(you|target player|target opponent) )?takes? an extra turn after this one")

@@ -13,14 +13,22 @@
 - 608.2c: "then each opponent who didn't discard a nonland card this way loses 3 life" (Kroxa).
 - 401.4: "put two cards from your hand on top of your library in any order" (Brainstorm, Jace, the Mind
   Sculptor's [0]: the cards and their order are chosen as it resolves, the "hand_to_top" decision).
+- 603.12: "[Draw a card, then you may] discard a card. When you discard a nonland card this way, CARDNAME deals
+  damage equal to that card's mana value to target creature or planeswalker" (Narset of the Ancient Way): the
+  "when ... this way" sentence is folded into the discard just before it (DiscardThenReflexive); "that card"
+  is the discarded card (the reflexive ability's event object, 608.2h).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 from ...model import vocab as V
 from ...model.vocab import hand_effects
+from ...model.vocab.referred_objects import ObjectStat
 from ...model.vocab.turn_history import UnlessHappened
-from ..compiler import Unsupported
+from ..compiler import EFFECTS_CHECKS, Unsupported
 from .conditions import HISTORY_RX, parse_history
 from .effects_common import N, amount, parse_filter, sub_effects, target, template
 
@@ -106,3 +114,62 @@ def _lose_unless_discarded(m, targets):
     who = V.EACH_OPPONENT if m.group(1) == "each opponent" else V.EACH_PLAYER
     return [hand_effects.LoseLifeUnlessDiscarded(amount(m.group(3)), parse_filter(m.group(2) + " card", allow_card=True),
                                                  who)]
+
+
+# --------------------------------------------------------------------------- 603.12 "when you discard ... this way"
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _WhenDiscardedThisWay(V.Effect):
+    """Compile-time marker, folded into the discard before it by `_fold_discarded_this_way`."""
+
+    filter: V.ObjectFilter
+    ability: V.TriggeredAbility
+
+
+_THAT_CARDS_STAT = r"that card's (mana value)"
+
+
+@template(r"when you discard an? ((?:[a-z]+ )*?card) this way, (.+)")
+def _when_discard_this_way(m, targets):
+    flt = parse_filter(m.group(1), allow_card=True)
+    text = m.group(2)
+    inner: list[V.TargetSpec] = []
+    stat = re.search(_THAT_CARDS_STAT, text)
+    if stat:
+        # "damage equal to that card's mana value": the discarded card, the ability's event object
+        dm = re.fullmatch(rf"cardname deals damage equal to {_THAT_CARDS_STAT} to (.+)", text)
+        if dm is None:
+            raise Unsupported(m.string)
+        effects = sub_effects(f"cardname deals 1 damage to {dm.group(2)}", inner)
+        if len(effects) != 1 or type(effects[0]) is not V.DealDamage:
+            raise Unsupported(m.string)
+        effects = [dataclasses.replace(effects[0], amount=ObjectStat(V.IT, dm.group(1)))]
+    else:
+        if re.search(r"\b(that card|it)\b", text):
+            raise Unsupported(m.string)
+        effects = sub_effects(text, inner)
+    return [_WhenDiscardedThisWay(flt, V.TriggeredAbility(m.string, "reflexive", tuple(effects), tuple(inner)))]
+
+
+def _fold_discarded_this_way(effects: list, targets: list) -> None:
+    """The "when you discard ... this way" ability follows the discard of one card of its controller's
+    ("you may discard a card", "discard a card"), which it joins; anywhere else it is refused."""
+    i = 0
+    while i < len(effects):
+        marker = effects[i]
+        if not isinstance(marker, _WhenDiscardedThisWay):
+            i += 1
+            continue
+        prev = effects[i - 1] if i else None
+        one = V.Discard(1)
+        if prev == one:
+            effects[i - 1] = hand_effects.DiscardThenReflexive(one, marker.filter, marker.ability)
+        elif isinstance(prev, V.Optional) and prev.who is None and prev.effects == (one,):
+            effects[i - 1] = dataclasses.replace(prev, effects=(
+                hand_effects.DiscardThenReflexive(one, marker.filter, marker.ability),))
+        else:
+            raise Unsupported("when you discard a card this way")
+        del effects[i]
+
+
+EFFECTS_CHECKS.append(_fold_discarded_this_way)

@@ -541,3 +541,46 @@ def _fold_flashback_cost(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_flashback_cost)
+
+
+# --------------------------------------------------------------------------- 601.3 "this turn" permissions
+
+@template(r"you may cast (target (?:[a-z]+ )*?(?:instant or sorcery|instant|sorcery|creature|artifact|enchantment) card)"
+          r" from your graveyard this turn")
+def _cast_from_graveyard_this_turn(m, targets):
+    """601.3: "You may cast target instant or sorcery card from your graveyard this turn" (the card keeps the
+    permission until end of turn, rules/cast_from_zones.py); its exile sentence is folded in below."""
+    return [cast_from_zones.CastFromGraveyardThisTurn(target(m.group(1) + " from your graveyard", targets))]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ExileThatCardInstead:
+    """"If that card would be put into your graveyard this turn, exile it instead": folded into the
+    CastFromGraveyardThisTurn before it."""
+
+
+@template(r"if that (?:card|spell) would be put into your graveyard(?: this turn)?, exile it instead")
+def _exile_that_card_instead(m, targets):
+    return [_ExileThatCardInstead()]
+
+
+def _fold_exile_instead(effects: list, targets: list) -> None:
+    """The exile sentence belongs to the permission just before it; anywhere else it is refused."""
+    i = 0
+    while i < len(effects):
+        if isinstance(effects[i], _ExileThatCardInstead):
+            if i == 0 or not isinstance(effects[i - 1], cast_from_zones.CastFromGraveyardThisTurn) \
+                    or effects[i - 1].exile_instead:
+                raise Unsupported("if that card would be put into your graveyard, exile it instead")
+            permit = effects[i - 1]
+            spec = targets[permit.target.index] if isinstance(permit.target, V.Ref) else None
+            if spec is None or not spec.filter.types or not spec.filter.types <= {"Instant", "Sorcery"}:
+                # a permanent card cast this way would be exiled too if it died this turn: not modelled
+                raise Unsupported("if that card would be put into your graveyard, exile it instead")
+            effects[i - 1] = dataclasses.replace(effects[i - 1], exile_instead=True)
+            del effects[i]
+            continue
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_exile_instead)

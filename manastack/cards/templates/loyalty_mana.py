@@ -442,7 +442,7 @@ def _merge_spend_restrictions(effects: list, targets: list) -> None:
     while i < len(effects):
         if isinstance(effects[i], _SpendMarker):
             prev = effects[i - 1] if i else None
-            if type(prev) is not V.AddMana or prev.production.kind != "fixed":
+            if type(prev) is not V.AddMana or not (prev.production.kind == "fixed" or _one_of(prev.production)):
                 raise Unsupported(effects[i].spend.text)
             effects[i - 1] = MA.AddRestrictedMana(prev.production, effects[i].spend)
             del effects[i]
@@ -453,6 +453,12 @@ def _merge_spend_restrictions(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_merge_spend_restrictions)
+
+
+def _one_of(production: V.ManaProduction) -> bool:
+    """"Add {U}, {R}, or {W}": one mana of a kind chosen among a few (chosen as it resolves, rules/mana_abilities.py)."""
+    return production.kind == "choice" and production.amount == 1 and production.count is None \
+        and not production.any_type and production.scope is None and all(sum(b) == 1 for b in production.bags)
 
 
 # --- 500.4: "Until end of turn, you don't lose this mana as steps and phases end" ----------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
+from ...model.vocab.referred_objects import TARGETS_PERMANENTS
 from ..compiler import (
     Unsupported,
     compile_paragraph,
@@ -181,6 +182,10 @@ def _cast(m):
     if what == "spell that targets cardname":
         # heroic: "whenever you cast a spell that targets CARDNAME" (its targets as it became cast, 601.2c)
         return {"event": "cast", "who": _CAST_WHO[m.group(1)], "scope": "targets_self"}
+    if what == "spell that targets one or more permanents":
+        # "whenever you cast a spell that targets one or more permanents" (Dack Fayden's emblem): its event
+        # object is the spell ("those permanents": its targets, rules/referred_objects.py)
+        return {"event": "cast", "who": _CAST_WHO[m.group(1)], "scope": TARGETS_PERMANENTS}
     if what == "spell":
         flt = None
     else:

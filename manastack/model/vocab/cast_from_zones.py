@@ -106,3 +106,15 @@ class GrantFlashback(V.Effect):
 
     target: V.Who | None = None
     filter: V.ObjectFilter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CastFromGraveyardThisTurn(V.Effect):
+    """601.3: "You may cast target instant or sorcery card from your graveyard this turn" (Jace, Telepath
+    Unbound; Zul Ashur's Zombie creature card): the target card may be cast from its owner's graveyard this
+    turn, paying its costs with the usual timing. `exile_instead`: the next sentence "If that card would be
+    put into your graveyard this turn, exile it instead" (614.1a: the spell cast this way is exiled instead
+    of going to its owner's graveyard)."""
+
+    target: V.Who
+    exile_instead: bool = False

@@ -73,3 +73,24 @@ class LoseLifeUnlessDiscarded(V.Effect):
     amount: V.Amount
     filter: V.ObjectFilter
     who: V.Who = V.EACH_OPPONENT
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardThenReflexive(V.Effect):
+    """603.12: "[you may] discard a card. When you discard a nonland card this way, [effect]": the discard,
+    then a reflexive triggered ability for the card discarded this way if it matches `filter` (the ability's
+    "that card" is it, its event object: "damage equal to that card's mana value", 608.2h)."""
+
+    discard: V.Discard
+    filter: V.ObjectFilter
+    ability: V.TriggeredAbility
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardedThisWay(V.Effect):
+    """The second half of DiscardThenReflexive, run once the discard is done: the cards discarded since the
+    game had recorded `before` discards (GameState.discards) trigger `ability` if they match `filter`."""
+
+    before: int
+    filter: V.ObjectFilter
+    ability: V.TriggeredAbility

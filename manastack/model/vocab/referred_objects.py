@@ -187,3 +187,14 @@ class BasicLandTypes:
     the player `who` names ("among lands they control"), counted as the effect happens (608.2h)."""
 
     who: V.Who = V.YOU
+
+
+# The scope of "whenever you cast a spell that targets one or more permanents" (TriggeredAbility.scope): it
+# triggers only for a spell with a permanent among its targets, and its event object is the spell.
+TARGETS_PERMANENTS = "targets_permanents"
+
+
+@dataclass(frozen=True, slots=True)
+class GainControlOfSpellTargets(V.Effect):
+    """"Gain control of those permanents" after "whenever you cast a spell that targets one or more
+    permanents" (613.1b, for the rest of the game): the permanents the spell, the event object, targets."""
