@@ -64,12 +64,14 @@ class TapChange(Event):
 
 @dataclass(slots=True, unsafe_hash=True)
 class ManaAdded(Event):
-    """106.3: `mana` is added to `player`'s mana pool by `source` (106.12: `tapped_for_mana`)."""
+    """106.3: `mana` is added to `player`'s mana pool by `source` (106.12: `tapped_for_mana`; 107.4h:
+    `snow`, the source is a snow permanent)."""
 
     player: int = 0
     mana: Bag = (0, 0, 0, 0, 0, 0)
     source: str = ""
     tapped_for_mana: bool = False
+    snow: bool = False
     SBA: ClassVar[bool] = False
 
 

@@ -110,7 +110,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             xs = []
         kick = bool(xs) and total_cost.kicker_cost(card) is not None and \
             solve_payment(total_cost.kicked_reqs(g, p, card, 0), mana_abilities.usable_pool(g, p, ("spell", oid)),
-                          card_sources, pl.life) is not None  # 702.33a
+                          card_sources, pl.life, mana_abilities.usable_snow(g, p, ("spell", oid))) is not None  # 702.33a
         for modes, specs in stack.cast_variants(g, card):  # 700.2a: one entry per mode choice of a modal spell
             for targets in targeting.target_combos(g, specs, p, oid, card.colors):
                 for x in xs:
@@ -153,7 +153,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         if not cost.mana.is_empty() or cost.mana.x_count:
             srcs = mana_payment.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
             if solve_payment(requirements(cost.mana, 0), mana_abilities.usable_pool(g, p, ("ability", oid)), srcs,
-                             pl.life) is None:
+                             pl.life, mana_abilities.usable_snow(g, p, ("ability", oid))) is None:
                 continue
         for targets in targeting.target_combos(g, ab.targets, p, oid, g.chars(o).colors):
             acts.append(A.ActivateAbility(oid, idx, targets))
@@ -273,7 +273,7 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
     if g.s.restricted_mana:  # 106.6: the mana this spell may use
         reqs = requirements(card.mana_cost, x, adjust)
         pool, with_pool = mana_payment.pool_and_sources(g, p, ("spell", o.id), sources)
-        paid = solve_payment(reqs, pool, with_pool, pl.life) is not None
+        paid = solve_payment(reqs, pool, with_pool, pl.life, mana_abilities.usable_snow(g, p, ("spell", o.id))) is not None
     else:
         cost = card.mana_cost
         key = (cost.text or id(cost), x, adjust)  # the printed cost ("{1}{R}") says what it is
@@ -282,7 +282,7 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
             reqs = requirements(cost, x, adjust)
             if "supply" not in memo:
                 memo["supply"] = fixed_supply(pl.pool, sources)  # None: mana abilities with choices
-            paid = memo[key] = payable(reqs, pl.pool, sources, pl.life, memo["supply"])
+            paid = memo[key] = payable(reqs, pl.pool, sources, pl.life, memo["supply"], pl.snow_pool)
     if paid and stack.additional_costs(card):
         excluded = stack.sacrificed_mana_sources(g, p, o)
         if excluded:  # 601.2h: a Treasure sacrificed for the cost adds no mana
