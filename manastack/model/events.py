@@ -228,6 +228,7 @@ class Discard(Event):
     player: int = 0
     obj: int = 0
     to_zone: str = GRAVEYARD
+    x: int = 0  # a cycling cost's X, paid with this discard (702.29c: its "when you cycle" trigger's X)
     SBA: ClassVar[bool] = False
 
 

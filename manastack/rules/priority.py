@@ -311,11 +311,15 @@ def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
         kept_by = costs.kept if costs is not None else None  # 601.2h: what the other costs use can't pay the mana
         if mana is not None and kept_by is None and not mana_payment.can_pay(g, p, mana, ("ability", o.id)):
             continue
+        xs = [0]
+        if ab.cost.mana.x_count and kept_by is None:  # 107.3: "cycling {X}{1}{U}", each X that can be paid
+            xs = [x for x in range(MAX_X_LISTED + 1)
+                  if mana_payment.can_pay(g, p, requirements(ab.cost.mana, x), ("ability", o.id))]
         ways = costs.options(g, ab, p, o) if costs is not None else [()]  # 702.49a: the attacker returned
         if mana is not None and kept_by is not None:
             ways = [c for c in ways if mana_payment.can_pay(g, p, mana, ("ability", o.id), exclude_more=kept_by(c))]
         for targets in targeting.target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
-            out.extend(A.ActivateAbility(o.id, idx, targets, choices=c) for c in ways)
+            out.extend(A.ActivateAbility(o.id, idx, targets, x, choices=c) for c in ways for x in xs)
     return out
 
 
