@@ -47,7 +47,7 @@ def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
     if o is None or o.zone != BATTLEFIELD:
         return None  # it left the battlefield: a new object, unaffected (400.7)
     animate = ContinuousEffect(ANIMATE, o.id, keywords=e.keywords, timestamp=s.next_timestamp,
-                               controller=ctx.controller, data=e.animation)
+                               until=e.until, controller=ctx.controller, data=e.animation)
     s.next_timestamp += 1
     a = e.animation
     g.perform(EffectCreated("613.1d", animate, "becomes", {

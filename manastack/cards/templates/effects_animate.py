@@ -15,6 +15,7 @@ rules/animate.py (`BecomeCreature`), applied in layers 4, 5, 6 and 7b by rules/c
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -68,15 +69,26 @@ def parse_animation(pt_p: str, pt_t: str, words: str, with_: str | None) -> tupl
                      int(pt_p), int(pt_t)), kws
 
 
-@template(rf"(until end of turn, )?(cardname|target land(?: you control)?) becomes an? (\d+)/(\d+) "
+_ARTIFACT_SUBJECTS = ("that artifact", "target noncreature artifact", "target noncreature artifact you control")
+
+
+@template(rf"(until end of turn, )?(cardname|target (?:snow )?land(?: you control)?|that land|that artifact|"
+          rf"target noncreature artifact(?: you control)?) becomes an? (\d+)/(\d+) "
           rf"((?:(?:{_COLOR}|and|[a-z'-]+) )*?)creature(?: with (.+?))?( until end of turn)?( that's still a land)?")
 def _becomes_creature(m: re.Match, targets: list) -> list:
-    """613.1d-f, 613.4b: a land becomes a creature with set P/T, colors and keywords until end of turn."""
-    if bool(m.group(1)) == bool(m.group(7)):
-        raise Unsupported(m.string)  # "until end of turn" exactly once (else: a permanent effect)
+    """613.1d-f, 613.4b: a land becomes a creature with set P/T, colors and keywords until end of turn, or
+    with no duration for as long as it stays on the battlefield (611.2a: "That artifact becomes a 0/0
+    Homunculus artifact creature with flying", Kenku Artificer). A noncreature artifact that becomes an
+    "artifact creature" keeps its card types as a land that's "still a land" does (205.1a-b)."""
+    if m.group(1) and m.group(7):
+        raise Unsupported(m.string)  # "until end of turn" twice
     animation, kws = parse_animation(m.group(3), m.group(4), m.group(5), m.group(6))
-    out: list = [BecomeCreature(target(m.group(2), targets), animation, kws)]
-    if m.group(8):
+    subject = m.group(2)
+    if subject in _ARTIFACT_SUBJECTS and ("Artifact" not in animation.types or m.group(8)):
+        raise Unsupported(m.string)  # an artifact that would stop being one (205.1a)
+    until = "eot" if m.group(1) or m.group(7) else "permanent"
+    out: list = [BecomeCreature(target(subject, targets), animation, kws, until)]
+    if m.group(8) or subject in _ARTIFACT_SUBJECTS:
         out.append(_StillALand())
     return out
 
@@ -107,11 +119,15 @@ def _still_a_land(m: re.Match, targets: list) -> list:
 
 def _fold_still_a_land(effects: list, targets: list) -> None:
     """An EFFECTS_CHECKS hook: each BecomeCreature must be followed by "It's still a land" (folded
-    away); a lone "It's still a land" is refused."""
+    away); a lone "It's still a land" is refused. Effects nested in "if you do" are checked the same."""
     i = 0
     while i < len(effects):
         e = effects[i]
-        if isinstance(e, BecomeCreature):
+        if isinstance(e, V.IfYouDo | V.Optional):
+            inner = list(e.effects)
+            _fold_still_a_land(inner, targets)
+            effects[i] = dataclasses.replace(e, effects=tuple(inner))
+        elif isinstance(e, BecomeCreature):
             if i + 1 >= len(effects) or not isinstance(effects[i + 1], _StillALand):
                 raise Unsupported("becomes a creature without \"it's still a land\" (205.1a)")
             del effects[i + 1]

@@ -28,6 +28,7 @@ class BecomeCreature(Effect):
     target: Who
     animation: Animation
     keywords: tuple[str, ...] = ()
+    until: str = "eot"  # "permanent": no duration given (611.2a: it lasts as long as the permanent stays)
 
 
 @dataclass(frozen=True, slots=True)
