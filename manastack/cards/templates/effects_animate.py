@@ -11,6 +11,7 @@ rules/animate.py (`BecomeCreature`), applied in layers 4, 5, 6 and 7b by rules/c
   (Humble; 613.1f, 613.4b): `LoseAllAbilities`.
 - "Switch target creature's power and toughness until end of turn" (Twisted Image; 613.4d):
   `SwitchPowerToughness`.
+- "Target artifact creature becomes blue until end of turn" (Grand Architect; 613.1e): `BecomeColor`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,13 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...model.vocab.animate import Animation, BecomeCreature, LoseAllAbilities, SwitchPowerToughness
+from ...model.vocab.animate import (
+    Animation,
+    BecomeColor,
+    BecomeCreature,
+    LoseAllAbilities,
+    SwitchPowerToughness,
+)
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported
 from .effects_common import keywords_of, target, template
 from .keywords import CREATURE_TYPES
@@ -91,6 +98,25 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
     if m.group(8) or subject in _ARTIFACT_SUBJECTS:
         out.append(_StillALand())
     return out
+
+
+_ONE_COLOR = "white|blue|black|red|green"
+
+
+@template(rf"(until end of turn, )?(.+?) becomes ((?:{_ONE_COLOR})(?: and (?:{_ONE_COLOR}))?|colorless)( until end of turn)?")
+def _becomes_color(m: re.Match, targets: list) -> list:
+    """613.1e (layer 5): "Target artifact creature becomes blue until end of turn" (Grand Architect),
+    "CARDNAME becomes colorless until end of turn" (105.2c); "until end of turn" exactly once."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        raise Unsupported(m.string)
+    n = len(targets)
+    who = target(m.group(2), targets)
+    if isinstance(who, V.Ref) and (who.index < n - 1 or targets[who.index].kind != "permanent"):
+        raise Unsupported(m.string)  # a spell, a player, or an object of an earlier sentence
+    if not isinstance(who, V.Ref) and who != V.SELF:
+        raise Unsupported(m.string)
+    colors = frozenset() if m.group(3) == "colorless" else frozenset(COLOR_WORDS[c] for c in m.group(3).split(" and "))
+    return [BecomeColor(who, colors)]
 
 
 @template(r"(until end of turn, )?(target creature|cardname|it|enchanted creature|equipped creature) loses all abilities"

@@ -58,5 +58,15 @@ class SwitchPowerToughness(Effect):
 
 
 ANIMATE = "animate"  # ContinuousEffect.kind read by rules/continuous.py
+SET_COLORS = "set_colors"  # ContinuousEffect.kind: `target`'s colors are `data` (613.1e, layer 5)
 LOSE_ALL = "lose_all_abilities"  # ContinuousEffect.kind: `target` loses all abilities (613.1f)
 SWITCH_PT = "switch_pt"  # ContinuousEffect.kind: `target`'s power and toughness are switched (613.4d)
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeColor(Effect):
+    """"Target creature becomes blue until end of turn", "CARDNAME becomes colorless until end of turn":
+    `target`'s colors are `colors` (an empty set: colorless) until end of turn (613.1e, layer 5; 105.2c)."""
+
+    target: Who
+    colors: frozenset[str]
