@@ -342,7 +342,7 @@ def parse_activation_cost(text: str) -> Cost:
             tap = True
         elif pl == "{q}":
             untap = True
-        elif re.fullmatch(r"(\{[0-9wubrgcx/p]+\})+", pl):
+        elif re.fullmatch(r"(\{[0-9wubrgcxs/p]+\})+", pl):
             mana += part
         elif pl == "sacrifice cardname":
             sac_self = True

@@ -99,6 +99,8 @@ def _tap_change(g: Game, event: TapChange) -> Event | None:
 def _mana_added(g: Game, event: ManaAdded) -> Event | None:
     pl = g.s.players[event.player]
     pl.pool = cast(Bag, tuple(a + b for a, b in zip(pl.pool, event.mana)))
+    if event.snow:  # 107.4h: this mana may pay {S}
+        pl.snow_pool = cast(Bag, tuple(a + b for a, b in zip(pl.snow_pool, event.mana)))
     g._log("add_mana", event.rule, event.SBA, {"player": pl.name, "mana": format_bag(event.mana),
                                                   "source": event.source,
                                                   "tapped_for_mana": event.tapped_for_mana})

@@ -575,9 +575,9 @@ class Game:
         """701.26b: untap the permanent `o`."""
         self.perform(TapChange(rule, o.id, False))
 
-    def add_mana(self, p: int, bag: Bag, source: str, tapped_for_mana: bool = False) -> None:
-        """106.3: add mana to `p`'s pool (106.12: `tapped_for_mana`)."""
-        self.perform(ManaAdded("106.3", p, bag, source, tapped_for_mana))
+    def add_mana(self, p: int, bag: Bag, source: str, tapped_for_mana: bool = False, snow: bool = False) -> None:
+        """106.3: add mana to `p`'s pool (106.12: `tapped_for_mana`; 107.4h: `snow`, from a snow source)."""
+        self.perform(ManaAdded("106.3", p, bag, source, tapped_for_mana, snow))
 
     # ------------------------------------------------------------------ choices without a decision
     def choose(self, p: int, kind: str, options: list[T], prompt: str) -> T:
@@ -614,6 +614,7 @@ class Game:
                 lost = cast(Bag, tuple(a - b for a, b in zip(pl.pool, keep)))
                 self.record("mana_empties", rule, player=pl.name, mana=format_bag(lost))
                 pl.pool = keep
+                pl.snow_pool = cast(Bag, tuple(min(a, b) for a, b in zip(pl.snow_pool, keep)))
         if self.s.restricted_mana:
             self.s.restricted_mana = ()  # 106.6: restricted mana empties with the rest
 

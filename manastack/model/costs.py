@@ -2,8 +2,9 @@
 
 - 107.3: X; 0 everywhere but on the stack (107.3g); {X}{X} costs (107.3f).
 - 107.4: mana symbols: generic, colored, colorless {C}, hybrid {W/U}, monocolored hybrid {2/W},
-  Phyrexian {W/P} (pay {W} or 2 life, 107.4f), snow {S} (parsed, paid as generic-like mana from a snow source
-  is not modelled: such costs are reported unsupported by the card compiler).
+  Phyrexian {W/P} (pay {W} or 2 life, 107.4f), snow {S} (107.4h: one mana of any type produced by a snow
+  source; `Requirement.snow`, paid by `ManaSource.snow` sources and the pool's snow mana, never reduced by
+  effects that reduce generic costs).
 - 107.5 / 107.6: {T} and {Q} (checked by the activation code in rules/stack.py).
 - 202.3: mana value.
 - 601.2g-h: the payment solver finds a set of mana abilities to activate whenever one exists.
@@ -19,6 +20,7 @@ from functools import lru_cache
 from .mana import COLORS, EMPTY, TYPE_INDEX, TYPES, Bag
 
 _SYMBOL = re.compile(r"\{([^}]+)\}")
+SNOW = "S"  # the pip of {S} (107.4h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,8 @@ def parse_cost(text: str | None) -> ManaCost:
             x += 1
         elif s in TYPE_INDEX:
             pips.append((s,))
+        elif s == "S":
+            pips.append((SNOW,))  # 107.4h: neither a color nor a type of mana
         elif "/" in s:
             parts = s.split("/")
             if len(parts) == 2 and parts[1] == "P" and parts[0] in COLORS:
@@ -100,10 +104,11 @@ class Requirement:
     typed: Bag
     generic: int
     life: int = 0
+    snow: int = 0  # 107.4h: {S}, paid with mana of any type from a snow source
 
     @property
     def total(self) -> int:
-        return sum(self.typed) + self.generic
+        return sum(self.typed) + self.generic + self.snow
 
 
 def requirements(cost: ManaCost, x: int = 0, extra_generic: int = 0) -> list[Requirement]:
@@ -126,9 +131,12 @@ def _requirements(cost: ManaCost, x: int, extra_generic: int) -> tuple[Requireme
     hand at every priority)."""
     base_generic = cost.generic + cost.x_count * x + extra_generic
     fixed = [0] * 6
+    snow = 0
     choices: list[tuple[str, ...]] = []
     for pip in cost.pips:
-        if len(pip) == 1:
+        if pip == (SNOW,):
+            snow += 1
+        elif len(pip) == 1:
             fixed[TYPE_INDEX[pip[0]]] += 1
         else:
             choices.append(pip)
@@ -145,7 +153,7 @@ def _requirements(cost: ManaCost, x: int, extra_generic: int) -> tuple[Requireme
             else:
                 typed[TYPE_INDEX[c]] += 1
         # 601.2f / 118.7: a cost reduction (a negative extra_generic) can't take the cost below {0}.
-        out[Requirement(tuple(typed), max(0, generic), life)] = None  # type: ignore[arg-type]
+        out[Requirement(tuple(typed), max(0, generic), life, snow)] = None  # type: ignore[arg-type]
     return tuple(sorted(out, key=lambda r: (r.life, r.total)))
 
 
@@ -206,10 +214,11 @@ class ManaSource:
     # this mana only to cast creature spells": Castle Garenbrig's six {G} can't pay another Castle's
     # cost); None: any of them.
     pays: tuple[object, ...] | None = None
+    snow: bool = False  # 107.4h: a snow source (its mana may pay {S})
 
 
 def payable(req_options: list[Requirement], pool: Bag, sources: list[ManaSource], max_life: int | None = None,
-            supply: Bag | None = None) -> bool:
+            supply: Bag | None = None, snow_pool: Bag = EMPTY) -> bool:
     """Whether `solve_payment` would find a payment. When every source adds one fixed amount of mana
     (basic lands), activating all of them adds the most of every type, so a payment exists iff the
     pool plus all of it (`fixed_supply`; pass it as `supply` when asking about many costs) covers a
@@ -217,10 +226,13 @@ def payable(req_options: list[Requirement], pool: Bag, sources: list[ManaSource]
     if supply is None:
         supply = fixed_supply(pool, sources)
         if supply is None:
-            return solve_payment(req_options, pool, sources, max_life) is not None
+            return solve_payment(req_options, pool, sources, max_life, snow_pool) is not None
     for req in req_options:
         if max_life is not None and req.life and req.life > max_life:
             continue  # 119.4 (paying no life is always possible, even at 0 life or less)
+        if req.snow:
+            # 107.4h: which mana is snow matters
+            return solve_payment(req_options, pool, sources, max_life, snow_pool) is not None
         missing, gen = deficit(req, supply)
         if not any(missing) and not gen:
             return True
@@ -240,16 +252,30 @@ def fixed_supply(pool: Bag, sources: list[ManaSource]) -> Bag | None:
 
 
 def solve_payment(
-    req_options: list[Requirement], pool: Bag, sources: list[ManaSource], max_life: int | None = None
+    req_options: list[Requirement], pool: Bag, sources: list[ManaSource], max_life: int | None = None,
+    snow_pool: Bag = EMPTY,
 ) -> tuple[Requirement, list[tuple[object, Bag]]] | None:
     """Find mana abilities to activate (each at most once) so that the pool plus what they produce
     pays one of `req_options`. Exact (depth-first search with memoised failures), not greedy:
-    Forest + Island + Birds of Paradise pay {1}{U}{G}. Returns the requirement paid and the
-    (source key, chosen output) list, or None when no payment exists."""
+    Forest + Island + Birds of Paradise pay {1}{U}{G}. `snow_pool`: the part of `pool` produced by
+    snow sources (107.4h: it may pay {S}). Returns the requirement paid and the (source key, chosen
+    output) list, or None when no payment exists."""
     if max_life is not None:
         # 119.4: Phyrexian mana can be paid with life only while the life total is at least that much;
         # a payment of no life needs no life (a player at 0 or less still pays {2} with mana).
         req_options = [r for r in req_options if not r.life or r.life <= max_life]
+    if not any(r.snow for r in req_options):
+        return _solve_plain(req_options, pool, sources)
+    for req in req_options:
+        found = _solve_snow(req, pool, snow_pool, sources) if req.snow else _solve_plain([req], pool, sources)
+        if found is not None:
+            return found
+    return None
+
+
+def _solve_plain(req_options: list[Requirement], pool: Bag,
+                 sources: list[ManaSource]) -> tuple[Requirement, list[tuple[object, Bag]]] | None:
+    """`solve_payment` for requirements without {S}."""
     plain = [x for x in sources if x.cost is None]
     converters = [x for x in sources if x.cost is not None]
     srcs = sorted(plain, key=lambda s: (s.rank, len(s.outputs)))
@@ -265,6 +291,85 @@ def solve_payment(
     if converters:
         return _solve_with_converters(req_options, pool, srcs, max_total, converters[:3])
     return None
+
+
+_SNOW_TRIES = 4000  # ways of paying the {S} part tried before giving up (a bound on the search)
+
+
+def _solve_snow(req: Requirement, pool: Bag, snow_pool: Bag,
+                sources: list[ManaSource]) -> tuple[Requirement, list[tuple[object, Bag]]] | None:
+    """107.4h: pay the {S} part of `req` first, with snow mana in the pool and snow sources, every way
+    (snow mana of the pool by type, then sets of snow sources and their outputs), and the rest of `req`
+    with what is left (`_solve_plain`). Mana a snow source adds beyond the {S} part goes to the pool;
+    the {S} part is paid with the types the rest of the cost needs least."""
+    rest = Requirement(req.typed, req.generic, req.life)
+    need = req.snow
+    in_pool = [t for t in range(6) for _ in range(min(snow_pool[t], pool[t]))]
+    snow_srcs = sorted((x for x in sources if x.snow and x.cost is None), key=lambda s: (s.rank, len(s.outputs)))
+    tries = 0
+    for from_pool in range(min(need, len(in_pool)), -1, -1):
+        for units in dict.fromkeys(itertools.combinations(in_pool, from_pool)):
+            base = list(pool)
+            for t in units:
+                base[t] -= 1
+            left = need - from_pool
+            for n in range(0 if not left else 1, min(left, len(snow_srcs)) + 1):
+                for group in itertools.combinations(snow_srcs, n):
+                    for outs in itertools.product(*(x.outputs for x in group)):
+                        tries += 1
+                        if tries > _SNOW_TRIES:
+                            return None
+                        got = [sum(o[t] for o in outs) for t in range(6)]
+                        if sum(got) < left or any(sum(o) and sum(got) - sum(o) >= left for o in outs):
+                            continue  # too little, or a source not needed for the {S} part
+                        after = _take_snow(got, left, rest.typed)
+                        new_pool = tuple(a + b for a, b in zip(base, after))
+                        others = [x for x in sources if all(x is not y for y in group)]
+                        found = _solve_plain([rest], new_pool, others)  # type: ignore[arg-type]
+                        if found is not None:
+                            return req, [(x.key, o) for x, o in zip(group, outs)] + found[1]
+    return None
+
+
+def _take_snow(got: list[int], n: int, typed: Bag) -> list[int]:
+    """What is left of the mana `got` after `n` of it pays {S}: the types `typed` needs least go first."""
+    left = list(got)
+    for t in sorted(range(6), key=lambda t: (typed[t] - left[t], t)):
+        use = min(n, left[t])
+        left[t] -= use
+        n -= use
+    return left
+
+
+def snow_spend(req: Requirement, have: Bag, snow_have: Bag, keep: Bag | None = None) -> tuple[Bag, Bag]:
+    """107.4h: the mana removed from `have` to pay `req`, and the part of it that is snow mana (of
+    `snow_have`, the snow mana in `have`): {S} is paid with snow mana of the types the rest needs least,
+    the rest by `spend`. Raises ValueError when `have` can't pay `req`."""
+    if not req.snow:
+        return spend(req, have, keep), EMPTY
+    rest = Requirement(req.typed, req.generic, req.life)
+    in_pool = [t for t in range(6) for _ in range(min(snow_have[t], have[t]))]
+    order = sorted(range(6), key=lambda t: (req.typed[t] + (keep[t] if keep else 0) - have[t], t))
+    for units in sorted(dict.fromkeys(itertools.combinations(in_pool, req.snow)),
+                        key=lambda u: [order.index(t) for t in u]):
+        left = list(have)
+        for t in units:
+            left[t] -= 1
+        try:
+            taken = spend(rest, tuple(left), keep)  # type: ignore[arg-type]
+        except ValueError:
+            continue
+        snow_bag = single_bag(units)
+        return tuple(a + b for a, b in zip(taken, snow_bag)), snow_bag  # type: ignore[return-value]
+    raise ValueError("cannot pay")
+
+
+def single_bag(types: tuple[int, ...]) -> Bag:
+    """A bag holding one mana of each type index in `types` (repeats add up)."""
+    b = [0] * 6
+    for t in types:
+        b[t] += 1
+    return tuple(b)  # type: ignore[return-value]
 
 
 def _solve_with_converters(req_options: list[Requirement], pool: Bag, srcs: list[ManaSource], max_total: list[int],
@@ -439,5 +544,5 @@ ANY_COLOR_OUTPUTS: tuple[Bag, ...] = tuple(single(c) for c in COLORS)
 ANY_TYPE_OUTPUTS: tuple[Bag, ...] = tuple(single(c) for c in TYPES)
 __all__ = [
     "ManaCost", "parse_cost", "Requirement", "requirements", "solve_payment", "ManaSource",
-    "spend", "deficit", "single", "EMPTY", "ANY_COLOR_OUTPUTS", "ANY_TYPE_OUTPUTS",
+    "spend", "snow_spend", "deficit", "single", "EMPTY", "SNOW", "ANY_COLOR_OUTPUTS", "ANY_TYPE_OUTPUTS",
 ]

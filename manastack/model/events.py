@@ -64,12 +64,14 @@ class TapChange(Event):
 
 @dataclass(slots=True, unsafe_hash=True)
 class ManaAdded(Event):
-    """106.3: `mana` is added to `player`'s mana pool by `source` (106.12: `tapped_for_mana`)."""
+    """106.3: `mana` is added to `player`'s mana pool by `source` (106.12: `tapped_for_mana`; 107.4h:
+    `snow`, the source is a snow permanent)."""
 
     player: int = 0
     mana: Bag = (0, 0, 0, 0, 0, 0)
     source: str = ""
     tapped_for_mana: bool = False
+    snow: bool = False
     SBA: ClassVar[bool] = False
 
 
@@ -226,6 +228,7 @@ class Discard(Event):
     player: int = 0
     obj: int = 0
     to_zone: str = GRAVEYARD
+    x: int = 0  # a cycling cost's X, paid with this discard (702.29c: its "when you cycle" trigger's X)
     SBA: ClassVar[bool] = False
 
 

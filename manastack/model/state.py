@@ -104,14 +104,16 @@ class Obj:
 
 
 class Player:
-    __slots__ = ("index", "name", "life", "pool", "library", "hand", "graveyard", "exile", "outside",
-                 "companion", "lands_played", "lost", "drew_from_empty", "poison", "mulligans", "spells_cast", "loss_reason")
+    __slots__ = ("index", "name", "life", "pool", "snow_pool", "library", "hand", "graveyard", "exile", "outside",
+                 "companion", "lands_played", "lost", "drew_from_empty", "poison", "mulligans", "spells_cast",
+                 "loss_reason")
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
         self.name = name
         self.life = 20
         self.pool: Bag = EMPTY
+        self.snow_pool: Bag = EMPTY  # 107.4h: the part of `pool` produced by snow sources
         self.library: list[int] = []  # index 0 is the top
         self.hand: list[int] = []
         self.graveyard: list[int] = []  # last is the top
@@ -134,6 +136,7 @@ class Player:
         p.name = self.name
         p.life = self.life
         p.pool = self.pool
+        p.snow_pool = self.snow_pool
         p.library = list(self.library)
         p.hand = list(self.hand)
         p.graveyard = list(self.graveyard)

@@ -4,7 +4,9 @@ and ward.
 - 602.2: activating an ability puts it on the stack (its targets, X and costs as for a spell, 602.2b);
   602.5: restrictions ("activate only as a sorcery", "only once each turn").
 - 113.6b / 702.29a: abilities that function only while the card is in its owner's hand (cycling,
-  channel, ...); 113.6m: abilities that work from a graveyard are in rules/graveyard_keywords.py.
+  channel, ...), with an X in the cost ("cycling {X}{1}{U}", 107.3: the X is announced and is the X of
+  the "when you cycle CARDNAME" trigger, 702.29c); 113.6m: abilities that work from a graveyard are in
+  rules/graveyard_keywords.py.
 - 702.21a ward: when a permanent with ward becomes the target of a spell or ability an opponent
   controls, counter it unless that player pays the ward cost.
 - "Any player may activate this ability" (602.2: the player who activates it controls it).
@@ -84,17 +86,17 @@ def zone_ability(g: Game, p: int, o: Obj, abilities: list, action: A.ActivateAbi
 def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> None:
     """602.2 for an ability of a card in its owner's hand (702.29a cycling: "[Cost], Discard this card:
     [effect]"): the ability goes on the stack, its costs are paid (mana, then the discard, 601.2h)."""
-    ab = zone_ability(g, p, o, hand_abilities(o.card), action, "a hand", hand_ability_block_reason, x_allowed=False)
+    ab = zone_ability(g, p, o, hand_abilities(o.card), action, "a hand", hand_ability_block_reason, x_allowed=True)
     lki = (o.copy(), g.chars(o))
     costs = registry.HAND_ABILITY_COSTS.get(type(ab))  # 702.49a ninjutsu: reveal it, return an attacker
     kept = costs.kept(action.choices) if costs is not None and costs.kept is not None else ()
-    mana_payment.pay_mana(g, p, requirements(ab.cost.mana, 0), action.payment, f"{o.card.name}'s ability",
+    mana_payment.pay_mana(g, p, requirements(ab.cost.mana, action.x), action.payment, f"{o.card.name}'s ability",
                           exclude_more=kept, purpose=("ability", o.id))
     if costs is not None:
         costs.pay(g, ab, p, o, action)
     else:
-        effects.discard(g, p, o.id, rule="702.29a")
-    put_ability(g, p, o, ab, action.targets, 0, lki)
+        effects.discard(g, p, o.id, rule="702.29a", x=action.x)  # 107.3: "cycling {X}{1}{U}"
+    put_ability(g, p, o, ab, action.targets, action.x, lki)
 
 
 def any_player_may(g: Game, o: Obj, index: int) -> bool:

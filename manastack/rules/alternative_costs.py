@@ -248,7 +248,7 @@ def assist_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], k
         return reqs, ()
     pay_mana(g, helper, [Requirement((0,) * 6, k)], None, f"{o.card.name} (assist)")  # type: ignore[arg-type]
     g.log_event("assist", "702.132a", card=o.card.name, player=hp.name, amount=k)
-    return [Requirement(r.typed, max(0, r.generic - k), r.life) for r in reqs], (("assist", k),)
+    return [Requirement(r.typed, max(0, r.generic - k), r.life, r.snow) for r in reqs], (("assist", k),)
 
 
 def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], kicked: bool,

@@ -18,6 +18,8 @@
   and replaces its creature types with Frog (layer 4, 205.1a).
 - "Switch target creature's power and toughness until end of turn" (Twisted Image): `SwitchPowerToughness`
   records a SWITCH_PT effect, applied in layer 7d (613.4d) by rules/continuous.py.
+- "Target creature becomes blue until end of turn" (Grand Architect): `BecomeColor` records a SET_COLORS
+  effect; its colors replace the object's in layer 5 (613.1e), in timestamp order with the "animate" ones.
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module executes)
     ANIMATE,  # noqa: F401 (the vocabulary this module executes)
     LOSE_ALL,
+    SET_COLORS,
     SWITCH_PT,
     AnimateStatic,
     Animation,
+    BecomeColor,
     BecomeCreature,
     LoseAllAbilities,
     SwitchPowerToughness,
@@ -51,7 +55,7 @@ def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
     if o is None or o.zone != BATTLEFIELD:
         return None  # it left the battlefield: a new object, unaffected (400.7)
     animate = ContinuousEffect(ANIMATE, o.id, keywords=e.keywords, timestamp=s.next_timestamp,
-                               controller=ctx.controller, data=e.animation, until="permanent" if e.lasting else "eot")
+                               until=e.until, controller=ctx.controller, data=e.animation)
     s.next_timestamp += 1
     a = e.animation
     g.perform(EffectCreated("613.1d", animate, "becomes", {
@@ -98,10 +102,27 @@ def _switch_pt(g: Game, ctx: Context, e: SwitchPowerToughness) -> list | None:
     return None
 
 
+def _become_color(g: Game, ctx: Context, e: BecomeColor) -> list | None:
+    s = g.s
+    oid = effect_context.target_object(g, ctx, e.target)
+    o = s.objects.get(oid) if oid is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None  # 400.7
+    g.perform(EffectCreated("613.1e", ContinuousEffect(SET_COLORS, o.id, timestamp=s.next_timestamp,
+                                                       controller=ctx.controller, data=e.colors),
+                            "becomes_color", {"card": o.card.name, "id": o.id, "colors": sorted(e.colors)}))
+    s.next_timestamp += 1
+    return None
+
+
 def layer4(s: Any, obj_id: int, types: frozenset[str], subtypes: frozenset[str],
            colors: frozenset[str], all_types: frozenset[str]) -> tuple:
-    """Layers 4 and 5 of the "animate" effects on `obj_id`, in timestamp order (613.7)."""
-    for e in sorted((e for e in s.effects if e.kind == ANIMATE and e.target == obj_id), key=lambda e: e.timestamp):
+    """Layers 4 and 5 of the "animate" and "becomes [color]" effects on `obj_id`, in timestamp order (613.7)."""
+    for e in sorted((e for e in s.effects if e.kind in (ANIMATE, SET_COLORS) and e.target == obj_id),
+                    key=lambda e: e.timestamp):
+        if e.kind == SET_COLORS:
+            colors = e.data  # 613.1e: "becomes blue" sets its colors
+            continue
         a: Animation = e.data
         if a.replace_types:  # 205.1a: "becomes a 3/3 Knight creature": no longer an enchantment
             types, subtypes = a.types, (all_types if a.all_creature_types else a.subtypes)
@@ -132,6 +153,7 @@ def base_pt(s: Any, obj_id: int, statics: tuple = ()) -> tuple[int, int] | None:
 
 def _register() -> None:
     registry.register_effect(BecomeCreature, _become_creature)
+    registry.register_effect(BecomeColor, _become_color)
     registry.register_effect(LoseAllAbilities, _lose_all_abilities)
     registry.register_effect(SwitchPowerToughness, _switch_pt)
 

@@ -354,9 +354,13 @@ def _if_you_do(g: Game, ctx: effect_context.Context, e: V.IfYouDo) -> list | Non
 
 def _token_card(g: Game, ctx: effect_context.Context, e: V.CreateTokenCard) -> list | None:
     n = effect_context.amount(g, ctx, e.amount)
+    card = e.card
+    if e.size is not None:  # 111.4: "an X/X ... token", X as the effect resolves
+        size = effect_context.amount(g, ctx, e.size)
+        card = dataclasses.replace(card, power=size, toughness=size)
     for p in effect_context.resolve_who(g, ctx, e.who):
         for _ in range(n):
-            effects.create_token(g, e.card, p, tapped=e.tapped)
+            effects.create_token(g, card, p, tapped=e.tapped)
     return None
 
 

@@ -47,7 +47,7 @@ from ..model.vocab import (
     StaticAbility,
     ability_kinds,
 )
-from ..model.vocab.animate import ANIMATE, LOSE_ALL, SWITCH_PT
+from ..model.vocab.animate import ANIMATE, LOSE_ALL, SET_COLORS, SWITCH_PT
 from ..model.vocab.statics import (
     ATTACK_TAX,
     BLOCK_TAX,
@@ -193,7 +193,7 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
                 subtypes = subtypes | e.data  # 613.1d: "is the chosen type in addition to its other types"
             elif e.kind == "add_colors" and e.target == obj.id:
                 colors = colors | e.data  # 613.1e layer 5: "is black in addition to its other colors"
-            elif e.kind == ANIMATE and e.target == obj.id:
+            elif e.kind in (ANIMATE, SET_COLORS) and e.target == obj.id:
                 animated = True
         if animated:  # "becomes a 2/2 ... creature until end of turn" (rules/animate.py): layers 4 and 5
             types, subtypes, colors = animate.layer4(s, obj.id, types, subtypes, colors, creature_types())

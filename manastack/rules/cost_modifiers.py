@@ -305,7 +305,7 @@ def _with_pips(reqs: list[Requirement], colors: list[str]) -> list[Requirement]:
         typed = list(r.typed)
         for c in colors:
             typed[TYPE_INDEX[c]] += 1
-        out.append(Requirement(tuple(typed), r.generic, r.life))  # type: ignore[arg-type]
+        out.append(Requirement(tuple(typed), r.generic, r.life, r.snow))  # type: ignore[arg-type]
     return out
 
 
@@ -340,7 +340,7 @@ def defiler_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requirement], 
             g.set_life(p, -ab.life, "119.4", source=x.card.name)
             i = TYPE_INDEX[ab.color]
             reqs = [Requirement(tuple(t - 1 if k == i and t > 0 else t for k, t in enumerate(r.typed)),  # type: ignore[arg-type]
-                                r.generic, r.life) for r in reqs]
+                                r.generic, r.life, r.snow) for r in reqs]
             added = (("life_discount", True),)
             g.log_event("life_discount", "601.2f", card=card.name, source=x.card.name)
     return reqs, added

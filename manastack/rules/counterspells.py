@@ -98,6 +98,7 @@ def _lose_unspent_mana(g: Game, p: int, name: str) -> None:
     if pl.pool != EMPTY:
         g.record("mana_empties", "106.4", player=pl.name, mana=format_bag(pl.pool), source=name)
         pl.pool = EMPTY
+        pl.snow_pool = EMPTY
     mana_abilities.clear(g, p)
 
 

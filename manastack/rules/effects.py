@@ -263,10 +263,11 @@ def _discard(g: Game, ctx: effect_context.Context, e: V.Discard) -> list | None:
     return needs or None
 
 
-def discard(g: Game, p: int, oid: int, rule: str = "701.8") -> None:
+def discard(g: Game, p: int, oid: int, rule: str = "701.8", x: int = 0) -> None:
     """701.8: `p` discards the card `oid` (a Discard through the event door: 614.1a madness exiles it
-    instead; "whenever you discard / cycle a card", 702.29c-d, is collected from the event)."""
-    g.perform(Discard(rule, p, oid))
+    instead; "whenever you discard / cycle a card", 702.29c-d, is collected from the event; `x`: the X
+    of the cycling cost it pays)."""
+    g.perform(Discard(rule, p, oid, x=x))
 
 
 def can_be_countered(g: Game, oid: int, by: str) -> bool:

@@ -35,11 +35,8 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, OUTSIDE
-
-
 from ..model.events import Discard, Event
-from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY
+from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, OUTSIDE
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
     DiscardAtRandom,
     DiscardedThisWay,

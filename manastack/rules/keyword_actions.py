@@ -135,7 +135,8 @@ def _monstrosity(g: Game, ctx: effect_context.Context, e: Monstrosity) -> list |
     oid = effect_context.target_object(g, ctx, V.SELF)
     if oid is None or is_monstrous(g, oid):
         return None
-    referred_objects._counters(g, oid, effect_context.amount(g, ctx, e.amount), "701.31a")
+    n = effect_context.amount(g, ctx, e.amount)
+    referred_objects._counters(g, oid, n, "701.31a")
     monstrous = ContinuousEffect("monstrous", oid, timestamp=s.next_timestamp, until="permanent",
                                  controller=ctx.controller)
     s.next_timestamp += 1
@@ -143,7 +144,8 @@ def _monstrosity(g: Game, ctx: effect_context.Context, e: Monstrosity) -> list |
     g.perform(EffectCreated("701.31a", monstrous, "monstrous", {"card": o.card.name, "id": oid}))
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "becomes_monstrous":
-            trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name)  # 701.31a-b
+            # 701.31a-b (701.37 in later rules); 701.37c: its X is the monstrosity's X ("create X X/X green Hydra creature tokens")
+            trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name, x=n)
     return None
 
 

@@ -402,6 +402,14 @@ def usable_pool(g: Game, p: int, purpose: tuple | None) -> Bag:
     return tuple(max(0, a - min(a, b)) for a, b in zip(pool, locked))  # type: ignore[return-value]
 
 
+def usable_snow(g: Game, p: int, purpose: tuple | None) -> Bag:
+    """107.4h: the snow mana (produced by snow sources) in `p`'s pool that may pay for `purpose`."""
+    snow = g.s.players[p].snow_pool
+    if not any(snow):
+        return EMPTY
+    return tuple(min(a, b) for a, b in zip(snow, usable_pool(g, p, purpose)))  # type: ignore[return-value]
+
+
 def spent(g: Game, p: int, taken: Bag, purpose: tuple | None) -> None:
     """Mana `taken` was spent from `p`'s pool for `purpose`: restricted mana the payment could use is
     spent first (the player's best choice: unrestricted mana stays usable for anything)."""

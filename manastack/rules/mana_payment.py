@@ -6,6 +6,8 @@ abilities during a payment, paying mana and the non-mana parts of costs.
   first option).
 - 601.2h / 118.3: the cost is paid in full or not at all (`can_pay`, `pay_mana`, with the exact solver
   of model/costs.py); 106.4: mana goes to the player's mana pool (`add_mana`).
+- 107.4h / 106.3: mana a snow permanent's ability adds is snow mana (the pool's `snow_pool`, the
+  sources' `snow` flag); only it pays {S}, and other costs are paid with other mana first.
 - 107.5 / 107.6 / 302.6: {T} and {Q} costs and summoning sickness (`cost_block_reason`, `tap`, `untap`);
   sacrifice, discard, exile and tap-other costs (`usable_for_cost`, the candidates of each).
 """
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
-from ..model.costs import ManaSource, Requirement, requirements, single, solve_payment, spend
+from ..model.costs import ManaSource, Requirement, requirements, single, snow_spend, solve_payment
 from ..model.mana import TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility
@@ -70,7 +72,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                     if cost_objects.summoning_sick(g, o, c):
                         continue  # 302.6
                     rank = creature_rank
-                out.append(ManaSource((oid, group), merged, rank))
+                out.append(ManaSource((oid, group), merged, rank, snow="Snow" in c.supertypes))
                 continue
         abilities = None
         # Abilities of one permanent that tap it are alternatives: one ManaSource for them all; so are the
@@ -92,7 +94,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                 outs = produce.activation_finals(g, p, o, ab)
                 if outs:
                     for req in requirements(cost.mana):  # each way to pay a hybrid cost ({W/U} of a filter land)
-                        if not req.life:
+                        if not req.life and not req.snow:  # the converters' search pays no {S}
                             # The key names the way too: the activation pays its cost that way (pay_mana).
                             converters.append(ManaSource((oid, ((idx, outs),), req), outs, 5, req))
                 continue
@@ -124,13 +126,14 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
                 continue
             # 605.3a: an ability without {T} may be activated again while its cost can be paid (Druids'
             # Repository with two charge counters): one source per possible activation.
-            out.extend([ManaSource((oid, ((idx, outs),)), outs, rank)] * repeats(o, cost))
+            out.extend([ManaSource((oid, ((idx, outs),)), outs, rank, snow="Snow" in abilities.supertypes)]
+                       * repeats(o, cost))
         for group, group_rank in ((tap_group, tap_rank), (sacrifice_group, sacrifice_rank)):
             if group:
                 merged = tuple(dict.fromkeys(x for _, outs in group for x in outs))
                 if len(group) > 1 and len(merged) > 1:
                     group_rank = max(group_rank, 1)
-                out.append(ManaSource((oid, tuple(group)), merged, group_rank))
+                out.append(ManaSource((oid, tuple(group)), merged, group_rank, snow="Snow" in c.supertypes))
         # A permanent's plain {T} ability and a converter would both tap it: the solver uses one of them
         # (model/costs.py _solve_with_converters leaves out the other sources of a converter's permanent).
         out.extend(converters)
@@ -156,7 +159,7 @@ def _with_restrictions(g: Game, sources: list[ManaSource]) -> list[ManaSource]:
             pays = tuple(c.key for c in converters if c.key[0] != oid  # type: ignore[index]
                          and all(mana_abilities.solver_may_use(g, ab, ("ability", c.key[0]), o)  # type: ignore[index]
                                  for ab in limited))
-            src = ManaSource(src.key, src.outputs, src.rank, src.cost, pays)
+            src = ManaSource(src.key, src.outputs, src.rank, src.cost, pays, src.snow)
         out.append(src)
     return out
 
@@ -267,7 +270,7 @@ def can_pay(g: Game, p: int, reqs: list[Requirement], purpose: tuple | None, exc
     an action asks this, so that a listed action's payment is never refused."""
     pl = g.s.players[p]
     pool, sources = _solver_inputs(g, p, purpose, exclude, exclude_more)
-    return solve_payment(reqs, pool, sources, pl.life) is not None
+    return solve_payment(reqs, pool, sources, pl.life, mana_abilities.usable_snow(g, p, purpose)) is not None
 
 
 POOL_KEY = ("pool",)  # the solver source standing for restricted mana already in the pool (not activated)
@@ -312,7 +315,7 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
         return reqs[0] if reqs else Requirement((0,) * 6, 0)  # type: ignore[arg-type]
     if payment is None:
         pool, sources = _solver_inputs(g, p, purpose, exclude, exclude_more)
-        res = solve_payment(reqs, pool, sources, pl.life)
+        res = solve_payment(reqs, pool, sources, pl.life, mana_abilities.usable_snow(g, p, purpose))
         if res is None:
             raise IllegalActionError(f"{s.players[p].name} can't pay the cost of {what} (601.2h)")
         req, chosen = res
@@ -338,7 +341,7 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
             activate_mana(g, p, src, idx, choice=choice)
         req = None
         for r in reqs:
-            if _covers(mana_abilities.usable_pool(g, p, purpose), r):
+            if _covers(mana_abilities.usable_pool(g, p, purpose), r, mana_abilities.usable_snow(g, p, purpose)):
                 req = r
                 break
         if req is None:
@@ -347,10 +350,14 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
     if req.life and pl.life < req.life:
         raise IllegalActionError(f"{pl.name} can't pay {req.life} life (119.4)")
     try:
-        taken = spend(req, mana_abilities.usable_pool(g, p, purpose), keep)
+        taken, snow_taken = snow_spend(req, mana_abilities.usable_pool(g, p, purpose),
+                                       mana_abilities.usable_snow(g, p, purpose), keep)
     except ValueError:
         raise IllegalActionError(f"{pl.name} can't pay the cost of {what} (601.2h)") from None
     pl.pool = tuple(a - b for a, b in zip(pl.pool, taken))  # type: ignore[assignment]
+    if any(pl.snow_pool):
+        # 107.4h: {S} took snow mana; the rest of the cost was paid with other mana where the pool had it.
+        pl.snow_pool = tuple(min(a - b, c) for a, b, c in zip(pl.snow_pool, snow_taken, pl.pool))  # type: ignore[assignment]
     mana_abilities.spent(g, p, taken, purpose)  # 106.6: restricted mana it could use is spent first
     g.record("pay_mana", "601.2h", player=pl.name, mana=format_bag(taken), what=what)
     if purpose is not None and purpose[0] == "spell":
@@ -361,9 +368,9 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
     return req
 
 
-def _covers(pool, req: Requirement) -> bool:
+def _covers(pool: Bag, req: Requirement, snow: Bag) -> bool:
     try:
-        spend(req, pool)
+        snow_spend(req, pool, snow)
         return True
     except ValueError:
         return False
@@ -449,7 +456,7 @@ def activate_mana(g: Game, p: int, oid: int, idx: int, choice: Any = None, out_o
         return
     for r in plan.order:
         g.log_event("replace_mana", "106.12b", card=o.card.name, by=r.name)
-    g.add_mana(p, produced, source=o.card.name, tapped_for_mana=cost.tap)
+    g.add_mana(p, produced, source=o.card.name, tapped_for_mana=cost.tap, snow="Snow" in chars.supertypes)
     for trig_name, extra in plan.extras:
         if sum(extra):
             g.log_event("mana_trigger", "605.1b", card=trig_name, source=o.card.name)

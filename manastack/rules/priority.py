@@ -110,7 +110,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             xs = []
         kick = bool(xs) and total_cost.kicker_cost(card) is not None and \
             solve_payment(total_cost.kicked_reqs(g, p, card, 0), mana_abilities.usable_pool(g, p, ("spell", oid)),
-                          card_sources, pl.life) is not None  # 702.33a
+                          card_sources, pl.life, mana_abilities.usable_snow(g, p, ("spell", oid))) is not None  # 702.33a
         for modes, specs in stack.cast_variants(g, card):  # 700.2a: one entry per mode choice of a modal spell
             for targets in targeting.target_combos(g, specs, p, oid, card.colors):
                 for x in xs:
@@ -154,7 +154,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         if not cost.mana.is_empty() or cost.mana.x_count or increase:
             srcs = mana_payment.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
             if solve_payment(requirements(cost.mana, 0, increase), mana_abilities.usable_pool(g, p, ("ability", oid)),
-                             srcs, pl.life) is None:
+                             srcs, pl.life, mana_abilities.usable_snow(g, p, ("ability", oid))) is None:
                 continue
         for targets in targeting.target_combos(g, ab.targets, p, oid, g.chars(o).colors):
             acts.append(A.ActivateAbility(oid, idx, targets))
@@ -274,7 +274,7 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
     if g.s.restricted_mana:  # 106.6: the mana this spell may use
         reqs = requirements(card.mana_cost, x, adjust)
         pool, with_pool = mana_payment.pool_and_sources(g, p, ("spell", o.id), sources)
-        paid = solve_payment(reqs, pool, with_pool, pl.life) is not None
+        paid = solve_payment(reqs, pool, with_pool, pl.life, mana_abilities.usable_snow(g, p, ("spell", o.id))) is not None
     else:
         cost = card.mana_cost
         key = (cost.text or id(cost), x, adjust)  # the printed cost ("{1}{R}") says what it is
@@ -283,7 +283,7 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
             reqs = requirements(cost, x, adjust)
             if "supply" not in memo:
                 memo["supply"] = fixed_supply(pl.pool, sources)  # None: mana abilities with choices
-            paid = memo[key] = payable(reqs, pl.pool, sources, pl.life, memo["supply"])
+            paid = memo[key] = payable(reqs, pl.pool, sources, pl.life, memo["supply"], pl.snow_pool)
     if paid and stack.additional_costs(card):
         excluded = stack.sacrificed_mana_sources(g, p, o)
         if excluded:  # 601.2h: a Treasure sacrificed for the cost adds no mana
@@ -312,11 +312,15 @@ def _hand_ability_actions(g: Game, p: int, o) -> list[A.Action]:
         kept_by = costs.kept if costs is not None else None  # 601.2h: what the other costs use can't pay the mana
         if mana is not None and kept_by is None and not mana_payment.can_pay(g, p, mana, ("ability", o.id)):
             continue
+        xs = [0]
+        if ab.cost.mana.x_count and kept_by is None:  # 107.3: "cycling {X}{1}{U}", each X that can be paid
+            xs = [x for x in range(MAX_X_LISTED + 1)
+                  if mana_payment.can_pay(g, p, requirements(ab.cost.mana, x), ("ability", o.id))]
         ways = costs.options(g, ab, p, o) if costs is not None else [()]  # 702.49a: the attacker returned
         if mana is not None and kept_by is not None:
             ways = [c for c in ways if mana_payment.can_pay(g, p, mana, ("ability", o.id), exclude_more=kept_by(c))]
         for targets in targeting.target_combos(g, ab.targets, p, o.id, g.chars(o).colors):
-            out.extend(A.ActivateAbility(o.id, idx, targets, choices=c) for c in ways)
+            out.extend(A.ActivateAbility(o.id, idx, targets, x, choices=c) for c in ways for x in xs)
     return out
 
 

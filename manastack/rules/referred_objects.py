@@ -81,7 +81,7 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
         if not ctx.legal[ref.index]:
             return None
         oid = ctx.targets[ref.index]
-    elif ref == V.IT and ctx.event_obj is not None and ctx.event_obj >= 0:
+    elif ref in (V.IT, V.THAT_SPELL) and ctx.event_obj is not None and ctx.event_obj >= 0:
         # (a trigger event naming a player, "deals combat damage to a player": "it" is the source)
         oid = ctx.event_obj
     elif isinstance(ref, Sacrificed):
@@ -133,7 +133,13 @@ def _object_stat(g: Game, ctx: Context, a: ObjectStat) -> int:
         return 0
     chars = got[1]
     if a.stat == "mana value":
-        return got[0].card.mana_cost.mana_value  # 202.3: an X in the cost is 0 off the stack
+        o = got[0]
+        cost = o.card.mana_cost
+        if o.zone == STACK:  # 202.3e: on the stack, X is the value chosen for it
+            item = next((it for it in g.s.stack if it.kind == "spell" and it.obj == o.id), None)
+            if item is not None:
+                return cost.mana_value_with_x(item.x)
+        return cost.mana_value  # 202.3: an X in the cost is 0 off the stack
     v = chars.power if a.stat == "power" else chars.toughness
     return max(0, v or 0)  # 107.1b: a negative result counts as 0
 

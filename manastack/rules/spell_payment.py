@@ -76,7 +76,7 @@ def remaining_options(req: Requirement, colored: list[tuple[str, ...]], generic_
                 to_generic += 1  # 702.51a: a colored creature may pay generic mana
         if to_generic > req.generic:
             continue
-        out[Requirement(tuple(typed), req.generic - to_generic, req.life)] = None  # type: ignore[arg-type]
+        out[Requirement(tuple(typed), req.generic - to_generic, req.life, req.snow)] = None  # type: ignore[arg-type]
     return list(out)
 
 
@@ -134,7 +134,7 @@ def auto_helpers(g: Game, p: int, card: V.CardDef, reqs: list[Requirement], excl
         merged.append(ManaSource(("convoke", oid), tuple(single(c) for c in cols), 30))
     for req in reqs:
         for k in range(0, min(len(generic), req.generic) + 1):
-            req_k = Requirement(req.typed, req.generic - k, req.life)
+            req_k = Requirement(req.typed, req.generic - k, req.life, req.snow)
             res = solve_payment([req_k], pl.pool, merged, pl.life)
             if res is None:
                 continue

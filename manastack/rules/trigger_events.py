@@ -103,11 +103,12 @@ def _discarded(g: Game, e: Discard) -> None:
     """registry.EVENT_TRIGGERS[Discard]: 701.8, a player discarded a card."""
     new_id = g.s.successor.get(e.obj)
     if new_id is not None:
-        discarded(g, e.player, e.obj, new_id, e.rule)
+        discarded(g, e.player, e.obj, new_id, e.rule, e.x)
 
 
-def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str) -> None:
-    """701.8: player `p` discarded the card `old_id` (now `new_id` in the graveyard)."""
+def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str, x: int = 0) -> None:
+    """701.8: player `p` discarded the card `old_id` (now `new_id` in the graveyard); `x`: the X of the
+    cycling cost the discard paid (its "when you cycle CARDNAME" trigger's X)."""
     s = g.s
     cycled = rule == CYCLING_RULE
     o = s.objects.get(new_id)
@@ -117,7 +118,7 @@ def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str) -> None:
         # 702.29c: its own "when you cycle CARDNAME" triggers from the zone it went to.
         for ab in o.card.abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "cycle_self":
-                trigger_queue.queue(g, p, new_id, ab, None, o.card.name)
+                trigger_queue.queue(g, p, new_id, ab, None, o.card.name, x=x)
     for w, ab in trigger_queue.watchers(g, ("discard", "cycle")):
         if ab.event == "cycle" and not cycled:
             continue

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def queue(g: Game, controller: int, source: int, ability: V.TriggeredAbility, lki=None, name: str = "",
-         effect_source: int | None = None, event_obj: int | None = None) -> None:
+         effect_source: int | None = None, event_obj: int | None = None, x: int = 0) -> None:
     check = registry.INTERVENING_IF.get(type(ability))
     if check is not None and not check(g, ability, source, lki, event_obj):
         return  # 603.4: an intervening "if" clause false as the event happens: the ability doesn't trigger
@@ -28,7 +28,9 @@ def queue(g: Game, controller: int, source: int, ability: V.TriggeredAbility, lk
     for gate in registry.TRIGGER_GATES:
         if not gate(g, source, ability):
             return  # "This ability triggers only once each turn" (cards/templates/once_each_turn.py)
-    g.s.pending_triggers.append((controller, source, ability, lki, name, effect_source, event_obj))
+    record = (controller, source, ability, lki, name, effect_source, event_obj)
+    # x: the value of X the ability's X refers to (the cycling cost's X for "when you cycle CARDNAME")
+    g.s.pending_triggers.append(record + (x,) if x else record)
     g.log_event("trigger", "603.2", card=name, ability=ability.text)
 
 

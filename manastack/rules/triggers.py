@@ -72,7 +72,8 @@ def entered_battlefield(g: Game, oid: int) -> None:
     o = s.objects[oid]
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event in _ETB:
-            trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name)
+            # 107.3m: its X is the X paid for the spell that became it (0 if it wasn't cast)
+            trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name, x=o.cast_x or 0)
     matches_filter = _targeting_module.matches_filter
     for w, ab in trigger_queue.watchers(g, ("enters",)):
         if (ab.scope == "or_self" and w.id == oid) or ab.filter is None or matches_filter(
@@ -224,7 +225,8 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
                 continue  # "a spell that targets one or more permanents" (its targets as it became cast, 601.2c)
             event_obj = spell  # "those permanents": the spell's targets (rules/referred_objects.py)
         if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
-            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=event_obj)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name,
+                                event_obj=spell if event_obj == -1 - p and reads_the_spell(ab) else event_obj)
 
 
 def life_gained(g: Game, p: int, n: int) -> None:
@@ -464,22 +466,35 @@ def uses_event(ability: V.TriggeredAbility) -> bool:
     its effects, conservative (any unknown way in counts)."""
     if getattr(ability, "intervening", None) is not None or type(ability) in registry.INTERVENING_IF:
         return True
+    return _mentions(ability, (V.IT, V.EVENT_PLAYER, V.THAT_SPELL))
+
+
+@by_identity
+def reads_the_spell(ability: V.TriggeredAbility) -> bool:
+    """Whether a "whenever you cast ..." ability's effects refer to the spell ("where X is that spell's
+    mana value": V.THAT_SPELL) and not to its caster ("that player"): its event object is then the spell."""
+    return _mentions(ability, (V.THAT_SPELL,), readers=False) and not _mentions(ability, (V.EVENT_PLAYER,))
+
+
+def _mentions(ability: V.TriggeredAbility, words: tuple[str, ...], readers: bool = True) -> bool:
+    """Whether the ability's effects contain one of `words` (V.IT, V.EVENT_PLAYER) anywhere; conservative
+    (with `readers`): an effect class of EVENT_READERS or a function counts."""
     seen: set[int] = set()
 
     def walk(v: object) -> bool:
         if isinstance(v, str):
-            return v in (V.IT, V.EVENT_PLAYER)
+            return v in words
         if v is None or isinstance(v, bool | int | float) or id(v) in seen:
             return False
         seen.add(id(v))
         if isinstance(v, tuple | list | frozenset | set):
             return any(walk(x) for x in v)
         if type(v).__name__ in EVENT_READERS:
-            return True
+            return readers
         slots = [k for c in type(v).__mro__ for k in getattr(c, "__slots__", ())]
         names = slots or list(getattr(v, "__dict__", {}))
         if not names and callable(v):
-            return True  # a function: can't tell what it reads
+            return readers  # a function: can't tell what it reads
         return any(walk(getattr(v, k, None)) for k in names if k != "text")
 
     return any(walk(e) for e in ability.effects)
@@ -569,11 +584,12 @@ def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ..
     s = g.s
     controller, source, ability, lki, name, effect_source = trig[:6]
     event_obj = trig[6] if len(trig) > 6 else None
+    x = trig[7] if len(trig) > 7 else 0  # trigger_queue.queue: the X its X refers to
     src = effect_source if effect_source is not None else source
     if lki is None and source in s.objects:
         o = s.objects[source]
         lki = (o.copy(), g.chars(o))
-    item = StackItem(s.next_id, "trigger", controller, name, source=src, ability=ability, targets=targets,
+    item = StackItem(s.next_id, "trigger", controller, name, source=src, ability=ability, targets=targets, x=x,
                      source_lki=lki, modes=modes, choices=(event_obj,) if event_obj is not None else ())
     s.next_id += 1
     s.stack.append(item)

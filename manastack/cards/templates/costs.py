@@ -46,9 +46,11 @@ def _mana(text: str) -> V.Cost:
         raise Unsupported(text) from exc
 
 
-@keyword_template(rf"cycling {_MANA}")
+@keyword_template(r"cycling ((?:\{[0-9wubrgcx]+\})+)")
 def _cycling(m, out: CardDraft):
-    """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card." """
+    """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card." An X in the cost (Shark
+    Typhoon's {X}{1}{U}, 107.3) is announced as it is activated (rules/activation.py) and is the X of
+    the card's "when you cycle CARDNAME" trigger."""
     out.abilities.append(HandAbility(m.group(0), _mana(m.group(1)), (V.Draw(1),)))
 
 

@@ -36,7 +36,7 @@ def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = Fa
             kw["tap"] = True
         elif part == "{q}":
             kw["untap"] = True
-        elif re.fullmatch(r"(\{[0-9wubrgcx/p]+\})+", part):
+        elif re.fullmatch(r"(\{[0-9wubrgcxs/p]+\})+", part):
             mana += part
         elif part == "sacrifice cardname":
             kw["sacrifice_self"] = True

@@ -14,6 +14,7 @@ rules/animate.py (`BecomeCreature`), applied in layers 4, 5, 6 and 7b by rules/c
   (Humble; 613.1f, 613.4b): `LoseAllAbilities`.
 - "Switch target creature's power and toughness until end of turn" (Twisted Image; 613.4d):
   `SwitchPowerToughness`.
+- "Target artifact creature becomes blue until end of turn" (Grand Architect; 613.1e): `BecomeColor`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...model.vocab.animate import Animation, BecomeCreature, LoseAllAbilities, SwitchPowerToughness
+from ...model.vocab.animate import (
+    Animation,
+    BecomeColor,
+    BecomeCreature,
+    LoseAllAbilities,
+    SwitchPowerToughness,
+)
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported, compile_paragraph, paragraph_template
 from ..draft import CardDraft
 from .effects_common import keywords_of, target, template
@@ -73,22 +80,51 @@ def parse_animation(pt_p: str, pt_t: str, words: str, with_: str | None) -> tupl
                      int(pt_p), int(pt_t)), kws
 
 
-@template(rf"(until end of turn, )?(cardname|target land(?: you control)?) becomes an? (\d+)/(\d+) "
+_ARTIFACT_SUBJECTS = ("that artifact", "target noncreature artifact", "target noncreature artifact you control")
+
+
+@template(rf"(until end of turn, )?(cardname|target (?:snow )?land(?: you control)?|that land|that artifact|"
+          rf"target noncreature artifact(?: you control)?) becomes an? (\d+)/(\d+) "
           rf"((?:(?:{_COLOR}|and|[a-z'-]+) )*?)creature(?: with (.+?))?( until end of turn)?( that's still a land)?")
 def _becomes_creature(m: re.Match, targets: list) -> list:
-    """613.1d-f, 613.4b: a land becomes a creature with set P/T, colors and keywords until end of turn."""
+    """613.1d-f, 613.4b: a land becomes a creature with set P/T, colors and keywords until end of turn, or
+    with no duration for as long as it stays on the battlefield (611.2a: "That artifact becomes a 0/0
+    Homunculus artifact creature with flying", Kenku Artificer). A noncreature artifact that becomes an
+    "artifact creature" keeps its card types as a land that's "still a land" does (205.1a-b); CARDNAME
+    becoming a creature with no duration and nothing kept is that creature only (205.1a: Opal Champion is
+    no longer an enchantment)."""
     if m.group(1) and m.group(7):
         raise Unsupported(m.string)  # "until end of turn" twice
     animation, kws = parse_animation(m.group(3), m.group(4), m.group(5), m.group(6))
-    if not m.group(1) and not m.group(7):
-        # No duration: CARDNAME is that creature from now on, and that only (611.2a; 205.1a: its old types go)
-        if m.group(2) != "cardname" or m.group(8):
-            raise Unsupported(m.string)
-        return [BecomeCreature(V.SELF, dataclasses.replace(animation, replace_types=True), kws, lasting=True)]
-    out: list = [BecomeCreature(target(m.group(2), targets), animation, kws)]
-    if m.group(8):
+    subject = m.group(2)
+    if subject == "cardname" and not m.group(1) and not m.group(7) and not m.group(8):
+        return [BecomeCreature(V.SELF, dataclasses.replace(animation, replace_types=True), kws, "permanent")]
+    if subject in _ARTIFACT_SUBJECTS and ("Artifact" not in animation.types or m.group(8)):
+        raise Unsupported(m.string)  # an artifact that would stop being one (205.1a)
+    until = "eot" if m.group(1) or m.group(7) else "permanent"
+    out: list = [BecomeCreature(target(subject, targets), animation, kws, until)]
+    if m.group(8) or subject in _ARTIFACT_SUBJECTS:
         out.append(_StillALand())
     return out
+
+
+_ONE_COLOR = "white|blue|black|red|green"
+
+
+@template(rf"(until end of turn, )?(.+?) becomes ((?:{_ONE_COLOR})(?: and (?:{_ONE_COLOR}))?|colorless)( until end of turn)?")
+def _becomes_color(m: re.Match, targets: list) -> list:
+    """613.1e (layer 5): "Target artifact creature becomes blue until end of turn" (Grand Architect),
+    "CARDNAME becomes colorless until end of turn" (105.2c); "until end of turn" exactly once."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        raise Unsupported(m.string)
+    n = len(targets)
+    who = target(m.group(2), targets)
+    if isinstance(who, V.Ref) and (who.index < n - 1 or targets[who.index].kind != "permanent"):
+        raise Unsupported(m.string)  # a spell, a player, or an object of an earlier sentence
+    if not isinstance(who, V.Ref) and who != V.SELF:
+        raise Unsupported(m.string)
+    colors = frozenset() if m.group(3) == "colorless" else frozenset(COLOR_WORDS[c] for c in m.group(3).split(" and "))
+    return [BecomeColor(who, colors)]
 
 
 @template(r"(until end of turn, )?(target creature|cardname|it|enchanted creature|equipped creature) loses all abilities"
@@ -126,12 +162,17 @@ def _still_a_land(m: re.Match, targets: list) -> list:
 
 
 def _fold_still_a_land(effects: list, targets: list) -> None:
-    """An EFFECTS_CHECKS hook: each BecomeCreature until end of turn must be followed by "It's still a land"
-    (folded away); a lone "It's still a land" is refused (so is one after a lasting BecomeCreature)."""
+    """An EFFECTS_CHECKS hook: each BecomeCreature that keeps the old types must be followed by "It's still a
+    land" (folded away); a lone "It's still a land" is refused (so is one after a BecomeCreature whose types
+    replace the old ones). Effects nested in "if you do" are checked the same."""
     i = 0
     while i < len(effects):
         e = effects[i]
-        if isinstance(e, BecomeCreature) and not e.lasting:
+        if isinstance(e, V.IfYouDo | V.Optional):
+            inner = list(e.effects)
+            _fold_still_a_land(inner, targets)
+            effects[i] = dataclasses.replace(e, effects=tuple(inner))
+        elif isinstance(e, BecomeCreature) and not e.animation.replace_types:
             if i + 1 >= len(effects) or not isinstance(effects[i + 1], _StillALand):
                 raise Unsupported("becomes a creature without \"it's still a land\" (205.1a)")
             del effects[i + 1]

@@ -148,18 +148,36 @@ def _amount_where_x(m, targets):
     """"{T}: Create X 1/1 red Goblin creature tokens, where X is the number of Goblins you control" (Krenko),
     "draw X cards, where X is the number of ...": every X of the sentence is an effect's amount, counted
     as it resolves (608.2h)."""
-    effects = sub_effects(m.group(1), targets)
-    count = _count_of(m.group(2), "", targets)
+    return _define_x(sub_effects(m.group(1), targets), _count_of(m.group(2), "", targets), m.string)
+
+
+def _define_x(effects: list, value: V.Amount, text: str) -> list:
+    """Every X of `effects` is `value`: an effect's amount, or an X/X token's size (CreateTokenCard.size)."""
     out = []
     for e in effects:
         fields = {f.name: getattr(e, f.name) for f in dataclasses.fields(e)}
-        if any(k != "amount" and v == "X" for k, v in fields.items()) or (
+        if any(k not in ("amount", "size") and v == "X" for k, v in fields.items()) or (
                 fields.get("amount") == "X" and type(e).__name__ not in _COUNTED_AMOUNTS):
-            raise Unsupported(m.string)  # an X that is not an amount ("+X/+X", "X/X tokens"), or not counted
-        out.append(dataclasses.replace(e, amount=count) if fields.get("amount") == "X" else e)
+            raise Unsupported(text)  # an X that is not an amount ("+X/+X"), or not counted
+        out.append(dataclasses.replace(e, **{k: value for k in ("amount", "size") if fields.get(k) == "X"}))
     if out == effects:
-        raise Unsupported(m.string)  # no X to define
+        raise Unsupported(text)  # no X to define
     return out
+
+
+@template(r"(.+), where x is that spell's mana value")
+def _where_x_spell_mana_value(m, targets):
+    """"Whenever you cast a noncreature spell, create an X/X blue Shark creature token with flying, where X
+    is that spell's mana value" (Shark Typhoon): the mana value of the spell the trigger refers to (or the
+    spell targeted), as it resolves (202.3e: on the stack, X counts)."""
+    effects = sub_effects(m.group(1), targets)
+    if any(getattr(e, f.name) == V.IT for e in effects for f in dataclasses.fields(e)):
+        raise Unsupported(m.string)  # "put X +1/+1 counters on it": "it" may be a token made before (Deekah)
+    spells = [i for i, t in enumerate(targets) if t.kind == "spell"]
+    if targets and not spells:
+        raise Unsupported(m.string)  # "that spell" is none of the targets
+    ref = V.Ref(spells[-1]) if spells else V.THAT_SPELL
+    return _define_x(effects, referred_objects.ObjectStat(ref, "mana value"), m.string)
 
 
 @template(rf"(?:(target player|target opponent|you) )?draws? (a card|{N} cards) for each (.+)")

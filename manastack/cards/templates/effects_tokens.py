@@ -1,6 +1,7 @@
 """Tokens (111): predefined artifact tokens (111.10a Treasure, 111.10b Food, 111.10f Clue, 111.10c
 Gold, 111.10e Shard), "investigate" (701.36a: create a Clue), and creature tokens the text describes
-("create two 1/1 red and white Soldier creature tokens with haste"). A token's name is its subtypes
+("create two 1/1 red and white Soldier creature tokens with haste"; "create an X/X green Ooze creature
+token", its size the X paid or the amount "where X is ..." defines, 111.4). A token's name is its subtypes
 (as the built-in Spirit / Thopter tokens are named).
 """
 
@@ -66,10 +67,18 @@ def _investigate(m, targets):
 _COLOR = r"(?:colorless|white|blue|black|red|green)"
 
 
-@template(rf"create {N} (tapped )?(\d+)/(\d+) ({_COLOR}(?:(?:,| and|, and) {_COLOR})*) ([a-z' -]+?) "
+@template(rf"create {N} (tapped )?(\d+|x)/(\d+|x) ({_COLOR}(?:(?:,| and|, and) {_COLOR})*) ([a-z' -]+?) "
           r"((?:artifact |enchantment )*)creature tokens?(?: with (.+?))?")
 def _create_creature(m, targets):
-    card = _described(m.group(3), m.group(4), m.group(5), m.group(6), m.group(7), m.group(8))
+    """"Create two 1/1 red Goblin creature tokens"; "create an X/X green Ooze creature token" (111.4: its
+    power and toughness are X as the effect resolves: `size`, defined by "where X is ..." or the X paid)."""
+    power, toughness = m.group(3), m.group(4)
+    if (power == "x") != (toughness == "x"):
+        raise Unsupported(m.string)  # "X/1": not one size
+    if power == "x":
+        card = _described("0", "0", m.group(5), m.group(6), m.group(7), m.group(8))
+        return [V.CreateTokenCard(card, amount(m.group(1)), tapped=bool(m.group(2)), size="X")]
+    card = _described(power, toughness, m.group(5), m.group(6), m.group(7), m.group(8))
     return [V.CreateTokenCard(card, amount(m.group(1)), tapped=bool(m.group(2)))]
 
 

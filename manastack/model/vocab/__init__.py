@@ -363,6 +363,9 @@ class CardDef:
 # Who: the object the trigger event refers to ("whenever another creature you control enters, put a
 # +1/+1 counter on it"); for an ability whose event has no such object, the source itself.
 IT = "it"
+# Who: the spell a "whenever you cast ..." trigger refers to ("where X is that spell's mana value"); its
+# event object is then that spell (rules/triggers.py spell_cast), not its caster.
+THAT_SPELL = "that_spell"
 # Who: the permanent the source (an Aura or Equipment) is attached to ("tap enchanted creature").
 ATTACHED = "attached"
 
@@ -512,12 +515,14 @@ class IfYouDo(Effect):
 @dataclass(frozen=True, slots=True)
 class CreateTokenCard(Effect):
     """111.1 / 111.10: create tokens of a given definition (predefined Treasure, Food, Clue, or a
-    creature token the text describes)."""
+    creature token the text describes). `size`: an "X/X" token's power and toughness, each the amount
+    as the effect resolves (111.4: the effect defines the token's characteristics; `card` is 0/0)."""
 
     card: CardDef
     amount: Amount = 1
     who: Who = YOU
     tapped: bool = False
+    size: Amount | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,14 +28,14 @@ class Animation:
 @dataclass(frozen=True, slots=True)
 class BecomeCreature(Effect):
     """"`target` becomes a P/T [colors] [subtypes] [artifact] creature [with keywords] until end of
-    turn. It's still a land." (613.1d-f, 613.4b; 205.1b: it keeps its other types). `lasting`: no duration
-    ("CARDNAME becomes a 3/3 Knight creature with first strike", 611.2a: for as long as it stays on the
-    battlefield)."""
+    turn. It's still a land." (613.1d-f, 613.4b; 205.1b: it keeps its other types). `until` "permanent": no
+    duration ("CARDNAME becomes a 3/3 Knight creature with first strike", 611.2a: for as long as it stays on
+    the battlefield)."""
 
     target: Who
     animation: Animation
     keywords: tuple[str, ...] = ()
-    lasting: bool = False
+    until: str = "eot"  # "permanent": no duration given (611.2a: it lasts as long as the permanent stays)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,5 +83,15 @@ class SwitchPowerToughness(Effect):
 
 
 ANIMATE = "animate"  # ContinuousEffect.kind read by rules/continuous.py
+SET_COLORS = "set_colors"  # ContinuousEffect.kind: `target`'s colors are `data` (613.1e, layer 5)
 LOSE_ALL = "lose_all_abilities"  # ContinuousEffect.kind: `target` loses all abilities (613.1f)
 SWITCH_PT = "switch_pt"  # ContinuousEffect.kind: `target`'s power and toughness are switched (613.4d)
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeColor(Effect):
+    """"Target creature becomes blue until end of turn", "CARDNAME becomes colorless until end of turn":
+    `target`'s colors are `colors` (an empty set: colorless) until end of turn (613.1e, layer 5; 105.2c)."""
+
+    target: Who
+    colors: frozenset[str]
