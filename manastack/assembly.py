@@ -61,6 +61,7 @@ RULES_MODULES = (
     "life_gain",
     "damage_replacement",
     "player_groups",
+    "cipher",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False
