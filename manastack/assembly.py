@@ -62,6 +62,7 @@ RULES_MODULES = (
     "damage_replacement",
     "player_groups",
     "cipher",
+    "trigger_keywords",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False
