@@ -63,6 +63,7 @@ RULES_MODULES = (
     "player_groups",
     "cipher",
     "trigger_keywords",
+    "bestow",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

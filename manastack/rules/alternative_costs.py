@@ -29,6 +29,7 @@ from ..model.costs import ManaSource, Requirement, parse_cost, requirements, sol
 from ..model.state import EXILE, HAND
 from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this module executes)
     AlternativeCost,
+    Bestow,
     CastingKeyword,
     CastOption,
     FreeCastPermission,
@@ -270,6 +271,13 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         added += (("gravestorm_count", _turn_history_module.permanents_died_this_turn(g)),)  # 702.69a
     opts = cast_options(card)
     others = alternative_costs(card)
+    base = unbestowed(card)
+    if base is not None:  # cast bestowed: the bestow cost is the alternative cost (702.103a)
+        bw = bestow_of(base)
+        assert bw is not None
+        text = bw.cost.text + (kicker_cost(card).text if kicked else "")
+        return requirements(parse_cost(text), action.x, cost_adjustment(g, p, base, action.targets)), \
+            added + (("bestow", True),)
     orig = _original(card)
     if orig is not None:  # cast overloaded: the overload cost is the alternative cost (702.96a)
         ov = overload_of(orig)
@@ -435,6 +443,57 @@ def overload_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.Ca
     o.card = overloaded(card)
     g.invalidate()
     g.log_event("overload", "702.96a", card=card.name, cost=ov.cost.text)
+    return o.card
+
+
+# 702.103b: the characteristics of a bestowed Aura spell: an Aura enchantment (205.1b: no longer a creature, nor of
+# creature types) with enchant creature.
+ENCHANT_CREATURE = V.StaticAbility("Enchant creature", "enchant", V.ObjectFilter(types=frozenset({"Creature"})))
+_BESTOWED: dict[int, tuple[V.CardDef, V.CardDef]] = {}  # id(card) -> (card, bestowed)
+_BESTOWED_FROM: dict[int, tuple[V.CardDef, V.CardDef]] = {}  # id(bestowed) -> (bestowed, card)
+
+
+def bestow_of(card: V.CardDef) -> Bestow | None:
+    return next((ab for ab in card.abilities if type(ab) is Bestow), None)
+
+
+def bestowed(card: V.CardDef) -> V.CardDef:
+    """702.103b: the card as a bestowed Aura: an Aura enchantment with enchant creature (cached per card)."""
+    ent = _BESTOWED.get(id(card))
+    if ent is None or ent[0] is not card:
+        supertypes = " ".join(sorted(card.supertypes))
+        ent = (card, dataclasses.replace(card, types=frozenset({"Enchantment"}), subtypes=frozenset({"Aura"}),
+                                         abilities=card.abilities + (ENCHANT_CREATURE,),
+                                         type_line=f"{supertypes + ' ' if supertypes else ''}Enchantment — Aura"))
+        _BESTOWED[id(card)] = ent
+        _BESTOWED_FROM[id(ent[1])] = (ent[1], card)
+    return ent[1]
+
+
+def unbestowed(card: V.CardDef) -> V.CardDef | None:
+    """The card a bestowed Aura's characteristics were made from, or None when `card` isn't bestowed."""
+    ent = _BESTOWED_FROM.get(id(card))
+    return ent[1] if ent is not None and ent[0] is card else None
+
+
+def bestow_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.CardDef:
+    """stack.CARD_SWAPS: 702.103a: the player announces whether they cast the card bestowed (("bestow",
+    bool) in the action's choices, or asked); if so it is put on the stack as a bestowed Aura spell
+    (702.103b) and its target is chosen as an Aura's (601.2c, 303.4a)."""
+    bw = bestow_of(card)
+    if bw is None:
+        return card
+    ans = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "bestow"), None)
+    if ans is None:
+        ans = g.choose(p, "bestow", [False, True],
+                       f"702.103a: {card.name}: cast it bestowed for {bw.cost.text}? (true or false)")
+    if not isinstance(ans, bool):
+        raise IllegalActionError(f"{card.name}: answer true or false for casting it bestowed (702.103a)")
+    if not ans:
+        return card
+    o.card = bestowed(card)
+    g.invalidate()
+    g.log_event("bestow", "702.103a", card=card.name, cost=bw.cost.text)
     return o.card
 
 

@@ -79,3 +79,12 @@ class AlternativeCost(V.Ability):
     condition: CostCondition | None = None
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class Bestow(V.Ability):
+    """702.103a: "Bestow [cost]": "As you cast this spell, you may choose to cast it bestowed. If you do,
+    you pay [cost] rather than its mana cost"; cast bestowed it is an Aura enchantment spell with enchant
+    creature (702.103b), until it ceases to be bestowed (702.103e-f: rules/bestow.py)."""
+
+    cost: ManaCost
