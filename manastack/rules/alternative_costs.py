@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.costs import ManaSource, Requirement, parse_cost, requirements, solve_payment
-from ..model.state import EXILE, HAND
+from ..model.costs import ManaCost, ManaSource, Requirement, parse_cost, requirements, solve_payment
+from ..model.state import EXILE, HAND, STACK
 from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this module executes)
     AlternativeCost,
     Bestow,
@@ -35,6 +35,7 @@ from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this
     FreeCastPermission,
     OtherCost,
     Overload,
+    Splice,
 )
 from ..model.vocab.keyword_costs import IfKicked
 from ..model.vocab.spell_copies import CopyThisSpell, StormCopies
@@ -286,7 +287,8 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         return requirements(parse_cost(text), action.x, cost_adjustment(g, p, orig, action.targets)), \
             added + (("overload", True),)
     free = _free_permission(g, p, o, card) if not flashback else None
-    if not opts and not others and free is None:
+    splices = splice_costs(card)  # 702.47a: the splice costs of the cards spliced onto it (additional costs)
+    if not opts and not others and free is None and not splices:
         return reqs, added
     alt: Any = None
     for ab in others:
@@ -322,7 +324,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         kind = next(ab.kind for ab in opts if ab.kind in ("replicate", "squad"))
         added += ((kind, times),)
         additional += [ab for ab in opts if ab.kind == kind] * times
-    if alt is None and not additional:
+    if alt is None and not additional and not splices:
         return reqs, added
     if alt is not None and card.mana_cost.x_count and not alt.cost.x_count and action.x:
         raise IllegalActionError(f"{card.name}: its {alt.kind} cost has no X (107.3)")
@@ -334,6 +336,8 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         text += kicker_cost(card).text
     for ab in additional:
         text += ab.cost.text
+    for splice in splices:
+        text += splice.text
     total = parse_cost(text)
     adjust = cost_adjustment(g, p, card, action.targets)
     if alt is not None and alt.kind == "emerge":
@@ -495,6 +499,95 @@ def bestow_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.Card
     g.invalidate()
     g.log_event("bestow", "702.103a", card=card.name, cost=bw.cost.text)
     return o.card
+
+
+# 702.47: the spells with cards spliced onto them: id(spliced) -> (spliced, the spell's card, the splice costs).
+_SPLICED: dict[int, tuple[V.CardDef, V.CardDef, tuple[ManaCost, ...]]] = {}
+_SPLICE_VARIANTS: dict[tuple[int, tuple[int, ...]], V.CardDef] = {}
+
+
+def _shift_refs(x: object, n: int) -> object:
+    """The effect `x` with its target references moved by `n` (a spliced card's targets follow the spell's,
+    702.47b); the abilities and cards inside it keep theirs (they have targets of their own)."""
+    if isinstance(x, V.Ref):
+        return V.Ref(x.index + n)
+    if isinstance(x, tuple):
+        return tuple(_shift_refs(y, n) for y in x)
+    if isinstance(x, (V.CardDef, V.Ability)) or not dataclasses.is_dataclass(x) or isinstance(x, type):
+        return x
+    changes = {f.name: _shift_refs(getattr(x, f.name), n) for f in dataclasses.fields(x) if f.init}
+    return dataclasses.replace(x, **changes)  # type: ignore[type-var]
+
+
+def spliced(card: V.CardDef, splices: tuple[V.CardDef, ...]) -> V.CardDef:
+    """702.47b: the spell with the effects and targets of the `splices` cards added, in order."""
+    key = (id(card), tuple(id(c) for c in splices))
+    got = _SPLICE_VARIANTS.get(key)
+    if got is not None and _SPLICED[id(got)][1] is card:
+        return got
+    assert card.spell is not None
+    effects, targets = card.spell.effects, card.spell.targets
+    costs = []
+    for c in splices:
+        assert c.spell is not None
+        effects = effects + _shift_refs(c.spell.effects, len(targets))  # type: ignore[operator]
+        targets = targets + c.spell.targets
+        costs.append(next(ab.cost for ab in c.abilities if type(ab) is Splice))
+    variant = dataclasses.replace(card, spell=V.SpellAbility(effects, targets))
+    _SPLICE_VARIANTS[key] = variant
+    _SPLICED[id(variant)] = (variant, card, tuple(costs))
+    return variant
+
+
+def _spliced_entry(card: V.CardDef) -> tuple[V.CardDef, V.CardDef, tuple[ManaCost, ...]] | None:
+    ent = _SPLICED.get(id(card))
+    return ent if ent is not None and ent[0] is card else None
+
+
+def splice_costs(card: V.CardDef) -> tuple[ManaCost, ...]:
+    """The splice costs of the cards spliced onto the spell `card` (601.2f: additional costs)."""
+    ent = _spliced_entry(card)
+    return ent[2] if ent is not None else ()
+
+
+def _splices_onto(ab: Splice, card: V.CardDef) -> bool:
+    return bool(ab.onto_subtypes & card.subtypes or ab.onto_types & card.types)
+
+
+def splice_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.CardDef:
+    """stack.CARD_SWAPS: 702.47a: as a spell is cast, its controller may reveal cards with splice onto a quality
+    the spell has from their hand (each answered true or false, in the order of the hand; 702.47d: each card
+    once) and add their effects to it (702.47b); the cards stay in the hand."""
+    if card.spell is None or o.zone == STACK:
+        return card
+    chosen: list[V.CardDef] = []
+    names: list[str] = []
+    for cid in g.s.players[p].hand:
+        c = g.s.objects[cid]
+        ab = next((a for a in c.card.abilities if type(a) is Splice), None)
+        if cid == o.id or ab is None or c.card.spell is None or c.card.unsupported or not _splices_onto(ab, card):
+            continue
+        ans = g.choose(p, "splice", [False, True], f"702.47a: splice {c.card.name} onto {card.name} for "
+                       f"{ab.cost.text}? (true or false)")
+        if not isinstance(ans, bool):
+            raise IllegalActionError(f"{card.name}: answer true or false for splicing {c.card.name} onto it (702.47a)")
+        if ans:
+            chosen.append(c.card)
+            names.append(c.card.name)
+    if not chosen:
+        return card
+    o.card = spliced(card, tuple(chosen))
+    g.invalidate()
+    g.log_event("splice", "702.47a", card=card.name, revealed=names)
+    return o.card
+
+
+def _restore_spliced(g: Game, o: Obj, to: str) -> None:
+    """registry.LEAVING_STACK_HOOKS: the spliced effects are the spell's only while it is on the stack (702.47b,
+    400.7)."""
+    ent = _spliced_entry(o.card)
+    if ent is not None:
+        o.card = ent[1]
 
 
 def _restore_overloaded(g: Game, o: Obj, to: str) -> None:

@@ -38,6 +38,7 @@ INVALIDATE_SITES: dict[tuple[str, str], str] = {
     ("copy_effects", "_enters_as_copy"): "707.5: layer 1, the copiable values it enters with (as it enters, 614.1c)",
     ("alternative_costs", "overload_swap"): "702.96a: the spell being cast becomes its overloaded version",
     ("alternative_costs", "bestow_swap"): "702.103b: the spell being cast becomes a bestowed Aura spell",
+    ("alternative_costs", "splice_swap"): "702.47b: the spell being cast gets the effects of the cards spliced onto it",
     ("bestow", "_begins_resolving"): "702.103e: the bestowed Aura spell ceases to be bestowed (a creature spell again)",
     ("bestow", "_unattached"): "702.103f: the unattached bestowed Aura ceases to be bestowed (an enchantment creature)",
     ("imprint", "_return_exiled_to_hand"): "607.2a: the linked exiled cards changed (what the source could produce)",

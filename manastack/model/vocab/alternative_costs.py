@@ -88,3 +88,14 @@ class Bestow(V.Ability):
     creature (702.103b), until it ceases to be bestowed (702.103e-f: rules/bestow.py)."""
 
     cost: ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class Splice(V.Ability):
+    """702.47a: "Splice onto [quality] [cost]": "As you cast a [quality] spell, you may reveal this card from
+    your hand and pay [cost]. If you do, add this card's effects to that spell." The quality is a subtype
+    (`onto_subtypes`: "Arcane") or card types (`onto_types`: "instant or sorcery")."""
+
+    cost: ManaCost
+    onto_subtypes: frozenset[str] = frozenset()
+    onto_types: frozenset[str] = frozenset()
