@@ -47,7 +47,24 @@ def _training(m: re.Match, out: CardDraft) -> None:
 
 @keyword_template(r"annihilator (\d+)")
 def _annihilator(m: re.Match, out: CardDraft) -> None:
-    n = int(m.group(1))
-    out.abilities.append(V.TriggeredAbility(
+    out.abilities.append(annihilator_ability(int(m.group(1))))
+
+
+# The words of these keywords in a list of keywords another ability grants ("Other creatures you control have
+# extort", "has trample and annihilator 2"): templates/statics.py parse_keyword_list / parse_predicate.
+GRANTABLE_PATTERN = r"extort|ingest|training|annihilator \d+"
+
+
+def annihilator_ability(n: int) -> V.TriggeredAbility:
+    return V.TriggeredAbility(
         f"Annihilator {n} (Whenever this creature attacks, defending player sacrifices {n} permanent"
-        f"{'s' if n != 1 else ''}.)", "attacks", (V.Sacrifice(V.DEFENDING, V.ANY_OBJECT, n),)))
+        f"{'s' if n != 1 else ''}.)", "attacks", (V.Sacrifice(V.DEFENDING, V.ANY_OBJECT, n),))
+
+
+def granted_keyword_ability(word: str) -> V.TriggeredAbility | None:
+    """The triggered ability a granted keyword of this module is (702.101a, 702.115a, 702.149a, 702.86a)."""
+    fixed = {"extort": EXTORT, "ingest": INGEST, "training": TRAINING}.get(word)
+    if fixed is not None:
+        return fixed
+    m = re.fullmatch(r"annihilator (\d+)", word)
+    return annihilator_ability(int(m.group(1))) if m else None
