@@ -62,6 +62,9 @@ RULES_MODULES = (
     "damage_replacement",
     "player_groups",
     "emblems",
+    "cipher",
+    "trigger_keywords",
+    "bestow",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

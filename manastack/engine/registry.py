@@ -225,6 +225,9 @@ MAY_IMPOSSIBLE: list[Callable[[Game, int, tuple[Effect, ...]], bool]] = []
 # to a number.
 WHO_RESOLVERS: dict[type, Callable[..., list[int]]] = {}
 AMOUNT_RESOLVERS: dict[type, Callable[..., int]] = {}
+# 608.2b / 702.103e: fn(g, spell's stack item) as a spell begins to resolve, before its targets are checked (a
+# bestowed Aura spell whose target is illegal ceases to be bestowed, rules/bestow.py).
+SPELL_BEGINS_RESOLVING: list[Callable[[Game, StackItem], None]] = []
 # fn(g, resolving spell's stack item) -> True when it moved the spell itself instead of to the graveyard.
 RESOLVED_SPELL_HOOKS: list[Callable[[Game, StackItem], bool]] = []
 # 113.6m: activating an ability of a card in another zone than the battlefield or a hand (unearth,

@@ -25,15 +25,17 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.costs import ManaSource, Requirement, parse_cost, requirements, solve_payment
-from ..model.state import EXILE, HAND
+from ..model.costs import ManaCost, ManaSource, Requirement, parse_cost, requirements, solve_payment
+from ..model.state import EXILE, HAND, STACK
 from ..model.vocab.alternative_costs import (  # noqa: F401 (the vocabulary this module executes)
     AlternativeCost,
+    Bestow,
     CastingKeyword,
     CastOption,
     FreeCastPermission,
     OtherCost,
     Overload,
+    Splice,
 )
 from ..model.vocab.keyword_costs import IfKicked
 from ..model.vocab.spell_copies import CopyThisSpell, StormCopies
@@ -270,6 +272,13 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         added += (("gravestorm_count", _turn_history_module.permanents_died_this_turn(g)),)  # 702.69a
     opts = cast_options(card)
     others = alternative_costs(card)
+    base = unbestowed(card)
+    if base is not None:  # cast bestowed: the bestow cost is the alternative cost (702.103a)
+        bw = bestow_of(base)
+        assert bw is not None
+        text = bw.cost.text + (kicker_cost(card).text if kicked else "")
+        return requirements(parse_cost(text), action.x, cost_adjustment(g, p, base, action.targets)), \
+            added + (("bestow", True),)
     orig = _original(card)
     if orig is not None:  # cast overloaded: the overload cost is the alternative cost (702.96a)
         ov = overload_of(orig)
@@ -278,7 +287,8 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         return requirements(parse_cost(text), action.x, cost_adjustment(g, p, orig, action.targets)), \
             added + (("overload", True),)
     free = _free_permission(g, p, o, card) if not flashback else None
-    if not opts and not others and free is None:
+    splices = splice_costs(card)  # 702.47a: the splice costs of the cards spliced onto it (additional costs)
+    if not opts and not others and free is None and not splices:
         return reqs, added
     alt: Any = None
     for ab in others:
@@ -314,7 +324,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         kind = next(ab.kind for ab in opts if ab.kind in ("replicate", "squad"))
         added += ((kind, times),)
         additional += [ab for ab in opts if ab.kind == kind] * times
-    if alt is None and not additional:
+    if alt is None and not additional and not splices:
         return reqs, added
     if alt is not None and card.mana_cost.x_count and not alt.cost.x_count and action.x:
         raise IllegalActionError(f"{card.name}: its {alt.kind} cost has no X (107.3)")
@@ -326,6 +336,8 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         text += kicker_cost(card).text
     for ab in additional:
         text += ab.cost.text
+    for splice in splices:
+        text += splice.text
     total = parse_cost(text)
     adjust = cost_adjustment(g, p, card, action.targets)
     if alt is not None and alt.kind == "emerge":
@@ -436,6 +448,146 @@ def overload_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.Ca
     g.invalidate()
     g.log_event("overload", "702.96a", card=card.name, cost=ov.cost.text)
     return o.card
+
+
+# 702.103b: the characteristics of a bestowed Aura spell: an Aura enchantment (205.1b: no longer a creature, nor of
+# creature types) with enchant creature.
+ENCHANT_CREATURE = V.StaticAbility("Enchant creature", "enchant", V.ObjectFilter(types=frozenset({"Creature"})))
+_BESTOWED: dict[int, tuple[V.CardDef, V.CardDef]] = {}  # id(card) -> (card, bestowed)
+_BESTOWED_FROM: dict[int, tuple[V.CardDef, V.CardDef]] = {}  # id(bestowed) -> (bestowed, card)
+
+
+def bestow_of(card: V.CardDef) -> Bestow | None:
+    return next((ab for ab in card.abilities if type(ab) is Bestow), None)
+
+
+def bestowed(card: V.CardDef) -> V.CardDef:
+    """702.103b: the card as a bestowed Aura: an Aura enchantment with enchant creature (cached per card)."""
+    ent = _BESTOWED.get(id(card))
+    if ent is None or ent[0] is not card:
+        supertypes = " ".join(sorted(card.supertypes))
+        ent = (card, dataclasses.replace(card, types=frozenset({"Enchantment"}), subtypes=frozenset({"Aura"}),
+                                         abilities=card.abilities + (ENCHANT_CREATURE,),
+                                         type_line=f"{supertypes + ' ' if supertypes else ''}Enchantment — Aura"))
+        _BESTOWED[id(card)] = ent
+        _BESTOWED_FROM[id(ent[1])] = (ent[1], card)
+    return ent[1]
+
+
+def unbestowed(card: V.CardDef) -> V.CardDef | None:
+    """The card a bestowed Aura's characteristics were made from, or None when `card` isn't bestowed."""
+    ent = _BESTOWED_FROM.get(id(card))
+    return ent[1] if ent is not None and ent[0] is card else None
+
+
+def bestow_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.CardDef:
+    """stack.CARD_SWAPS: 702.103a: the player announces whether they cast the card bestowed (("bestow",
+    bool) in the action's choices, or asked); if so it is put on the stack as a bestowed Aura spell
+    (702.103b) and its target is chosen as an Aura's (601.2c, 303.4a)."""
+    bw = bestow_of(card)
+    if bw is None:
+        return card
+    ans = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "bestow"), None)
+    if ans is None:
+        ans = g.choose(p, "bestow", [False, True],
+                       f"702.103a: {card.name}: cast it bestowed for {bw.cost.text}? (true or false)")
+    if not isinstance(ans, bool):
+        raise IllegalActionError(f"{card.name}: answer true or false for casting it bestowed (702.103a)")
+    if not ans:
+        return card
+    o.card = bestowed(card)
+    g.invalidate()
+    g.log_event("bestow", "702.103a", card=card.name, cost=bw.cost.text)
+    return o.card
+
+
+# 702.47: the spells with cards spliced onto them: id(spliced) -> (spliced, the spell's card, the splice costs).
+_SPLICED: dict[int, tuple[V.CardDef, V.CardDef, tuple[ManaCost, ...]]] = {}
+_SPLICE_VARIANTS: dict[tuple[int, tuple[int, ...]], V.CardDef] = {}
+
+
+def _shift_refs(x: object, n: int) -> object:
+    """The effect `x` with its target references moved by `n` (a spliced card's targets follow the spell's,
+    702.47b); the abilities and cards inside it keep theirs (they have targets of their own)."""
+    if isinstance(x, V.Ref):
+        return V.Ref(x.index + n)
+    if isinstance(x, tuple):
+        return tuple(_shift_refs(y, n) for y in x)
+    if isinstance(x, (V.CardDef, V.Ability)) or not dataclasses.is_dataclass(x) or isinstance(x, type):
+        return x
+    changes = {f.name: _shift_refs(getattr(x, f.name), n) for f in dataclasses.fields(x) if f.init}
+    return dataclasses.replace(x, **changes)  # type: ignore[type-var]
+
+
+def spliced(card: V.CardDef, splices: tuple[V.CardDef, ...]) -> V.CardDef:
+    """702.47b: the spell with the effects and targets of the `splices` cards added, in order."""
+    key = (id(card), tuple(id(c) for c in splices))
+    got = _SPLICE_VARIANTS.get(key)
+    if got is not None and _SPLICED[id(got)][1] is card:
+        return got
+    assert card.spell is not None
+    effects, targets = card.spell.effects, card.spell.targets
+    costs = []
+    for c in splices:
+        assert c.spell is not None
+        effects = effects + _shift_refs(c.spell.effects, len(targets))  # type: ignore[operator]
+        targets = targets + c.spell.targets
+        costs.append(next(ab.cost for ab in c.abilities if type(ab) is Splice))
+    variant = dataclasses.replace(card, spell=V.SpellAbility(effects, targets))
+    _SPLICE_VARIANTS[key] = variant
+    _SPLICED[id(variant)] = (variant, card, tuple(costs))
+    return variant
+
+
+def _spliced_entry(card: V.CardDef) -> tuple[V.CardDef, V.CardDef, tuple[ManaCost, ...]] | None:
+    ent = _SPLICED.get(id(card))
+    return ent if ent is not None and ent[0] is card else None
+
+
+def splice_costs(card: V.CardDef) -> tuple[ManaCost, ...]:
+    """The splice costs of the cards spliced onto the spell `card` (601.2f: additional costs)."""
+    ent = _spliced_entry(card)
+    return ent[2] if ent is not None else ()
+
+
+def _splices_onto(ab: Splice, card: V.CardDef) -> bool:
+    return bool(ab.onto_subtypes & card.subtypes or ab.onto_types & card.types)
+
+
+def splice_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.CardDef:
+    """stack.CARD_SWAPS: 702.47a: as a spell is cast, its controller may reveal cards with splice onto a quality
+    the spell has from their hand (each answered true or false, in the order of the hand; 702.47d: each card
+    once) and add their effects to it (702.47b); the cards stay in the hand."""
+    if card.spell is None or o.zone == STACK:
+        return card
+    chosen: list[V.CardDef] = []
+    names: list[str] = []
+    for cid in g.s.players[p].hand:
+        c = g.s.objects[cid]
+        ab = next((a for a in c.card.abilities if type(a) is Splice), None)
+        if cid == o.id or ab is None or c.card.spell is None or c.card.unsupported or not _splices_onto(ab, card):
+            continue
+        ans = g.choose(p, "splice", [False, True], f"702.47a: splice {c.card.name} onto {card.name} for "
+                       f"{ab.cost.text}? (true or false)")
+        if not isinstance(ans, bool):
+            raise IllegalActionError(f"{card.name}: answer true or false for splicing {c.card.name} onto it (702.47a)")
+        if ans:
+            chosen.append(c.card)
+            names.append(c.card.name)
+    if not chosen:
+        return card
+    o.card = spliced(card, tuple(chosen))
+    g.invalidate()
+    g.log_event("splice", "702.47a", card=card.name, revealed=names)
+    return o.card
+
+
+def _restore_spliced(g: Game, o: Obj, to: str) -> None:
+    """registry.LEAVING_STACK_HOOKS: the spliced effects are the spell's only while it is on the stack (702.47b,
+    400.7)."""
+    ent = _spliced_entry(o.card)
+    if ent is not None:
+        o.card = ent[1]
 
 
 def _restore_overloaded(g: Game, o: Obj, to: str) -> None:

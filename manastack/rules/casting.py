@@ -40,6 +40,7 @@ from ..model.vocab.alternative_costs import (
     CastOption,
     FreeCastPermission,
     Overload,
+    Splice,
 )
 from ..model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
 from ..model.vocab.casting import (  # noqa: F401 (the vocabulary this module executes)
@@ -311,6 +312,8 @@ def _register_casting() -> None:
     add_hook(registry.CAST_RESTRICTIONS, cast_restrictions.cast_restriction, classes=cost_modifiers.CASTING_KINDS)
     add_hook(registry.CARD_SWAPS, alternative_costs.overload_swap)
     add_hook(registry.LEAVING_STACK_HOOKS, alternative_costs._restore_overloaded)
+    add_hook(registry.CARD_SWAPS, alternative_costs.splice_swap, classes=(Splice,))
+    add_hook(registry.LEAVING_STACK_HOOKS, alternative_costs._restore_spliced, classes=(Splice,))
     add_hook(registry.UNCOUNTERABLE_HOOKS, cast_restrictions.uncounterable)
     registry.register_effect(SacrificeSource, _sacrifice_source)
     registry.register_effect(CopyThisSpell, spell_copies._copy_this_spell)

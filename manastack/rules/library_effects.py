@@ -10,7 +10,8 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
   top card of target player's library" (only its controller sees it).
 - 701.19a-b search (a card with a stated quality may not be found), 701.20a shuffle: "search your
   library for a basic land card, reveal it, then shuffle and put that card on top", "search your
-  library for [up to N cards] named CARDNAME ...", "shuffle your library".
+  library for [up to N cards] named CARDNAME ...", "shuffle your library"; 702.53a transmute: "search your
+  library for a card with the same mana value as the discarded card" (SearchSameManaValue).
 - 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
   than or equal to the number of cards in your library, you win the game" (Thassa's Oracle).
 - 701.13a / 608.2c: "mill three cards. You may put a noncreature, nonland card from among the cards milled this
@@ -38,6 +39,7 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     MillThenDig,
     PutSelfInLibrary,
     ReorderTop,
+    SearchSameManaValue,
     SearchSameName,
     SearchToTop,
     ShuffleLibrary,
@@ -412,6 +414,16 @@ def _search(g: Game, ctx: effect_context.Context, e: V.SearchLibrary) -> list | 
     p = players[0]  # "its controller may search their library" (Path to Exile): that player searches
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
     return [choice_effects.queue_choice("search", p, None, "", (e, e.amount))]
+
+
+def _search_same_mana_value(g: Game, ctx: effect_context.Context, e: SearchSameManaValue) -> list | None:
+    """702.53a: the mana value of the discarded card, as it last existed in the hand (608.2h)."""
+    card = ctx.source_lki[0] if ctx.source_lki else None
+    mv = _targeting_module.mana_value(card) if card is not None else 0
+    return _search(g, ctx, V.SearchLibrary(V.FilterPlus(max_mana_value=mv, min_mana_value=mv), "hand"))
+
+
+registry.register_effect(SearchSameManaValue, _search_same_mana_value)
 
 
 def _search_actions(g: Game, d: Any) -> list:

@@ -440,6 +440,8 @@ def resolve_top(g: Game) -> None:
         _triggers_module.combat_damage_dealt(g, [(oid, r, n) for oid, _, r, n in item.damage], mark)
         return
     if item.kind == "spell":
+        for begins in registry.live(s, registry.SPELL_BEGINS_RESOLVING):
+            begins(g, item)  # 702.103e: a bestowed Aura spell with an illegal target resolves as a creature
         o = s.objects[item.obj]
         card = o.card
         specs = spell_targets(card, item.modes)

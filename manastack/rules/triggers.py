@@ -9,7 +9,7 @@
   leaves-the-battlefield ("dies") abilities look back in time (last known information).
 - 702.83 exalted.
 - Trigger events of the compiled templates (TriggeredAbility.event): "etb", "dies", "leaves",
-  "attacks", "etb_or_attacks", "attacks_or_blocks", "blocks", "becomes_blocked",
+  "attacks", "etb_or_attacks", "attacks_or_blocks", "attacks_with_greater_power" (702.149a training), "blocks", "becomes_blocked",
   "combat_damage_player" (the source itself); "enters" / "dies_filter" (a permanent matching
   `filter` enters / dies, 603.6a / 603.10a); "cast" (601.2i: a spell matching `filter` is cast by
   `who`); "gain_life"; "you_attack" (508.1); "draw" (121.2: a card is drawn); steps "upkeep",
@@ -122,6 +122,10 @@ def attacked(g: Game, attackers: list[int]) -> None:
             if ab.event in _ATTACKS or (ab.event == "attacks_alone" and len(attackers) == 1) or (
                     ab.event == "battalion" and len(attackers) >= 3):
                 trigger_queue.queue(g, o.controller, a, ab, None, o.card.name)
+            elif ab.event == "attacks_with_greater_power":  # 702.149a training
+                power = g.chars(o).power or 0
+                if any(x != a and (g.chars(s.objects[x]).power or 0) > power for x in attackers):
+                    trigger_queue.queue(g, o.controller, a, ab, None, o.card.name)
             elif ab.event == "attacks_saddled":  # "whenever CARDNAME attacks while saddled" (702.171b)
                 if _vehicles_facedown_module.is_saddled(g, a):
                     trigger_queue.queue(g, o.controller, a, ab, None, o.card.name)

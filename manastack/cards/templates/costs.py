@@ -4,6 +4,9 @@
   while the card is in its owner's hand (702.29a). "Basic landcycling" and "[land type]cycling"
   (702.29e) search for a card of that kind instead. Compiled as a HandAbility; rules/stack.py
   activates it from the hand (602.2, 702.29a).
+- 702.53 Transmute {N}: "[Cost], Discard this card: Search your library for a card with the same mana value
+  as the discarded card, reveal that card, and put it into your hand. Then shuffle. Activate only as a
+  sorcery." — a HandAbility too.
 - 101.2 / 701.5a "CARDNAME can't be countered.": counter effects leave the spell on the stack.
 - 702.33 Kicker {N} (one mana kicker cost): answered true/false as the spell is cast (601.2b);
   "If this spell was kicked, [effect]" (not "... instead", not kicker-only targets) and "If this
@@ -25,6 +28,7 @@ from ...model.vocab.keyword_costs import (  # noqa: F401 (the vocabulary this mo
     Kicker,
     WardCounter,
 )
+from ...model.vocab.library_effects import SearchSameManaValue
 from ..compiler import (
     Unsupported,
     keyword_template,
@@ -62,6 +66,12 @@ def _typecycling(m, out: CardDraft):
     flt = parse_filter(kind if kind == "basic land" else kind.capitalize(), allow_card=True) \
         if kind == "basic land" else V.ObjectFilter(subtypes=frozenset({kind.capitalize()}))
     out.abilities.append(HandAbility(m.group(0), _mana(m.group(2)), (V.SearchLibrary(flt, "hand"),)))
+
+
+@keyword_template(rf"transmute {_MANA}")
+def _transmute(m, out: CardDraft):
+    """702.53a (rules/library_effects.py SearchSameManaValue)."""
+    out.abilities.append(HandAbility(m.group(0), _mana(m.group(1)), (SearchSameManaValue(),), sorcery_speed=True))
 
 
 @paragraph_template(r"cardname can't be countered")

@@ -69,6 +69,7 @@ from ..draft import CardDraft
 from ..object_phrases import parse_object_phrase
 from .effects_animate import parse_animation
 from .keywords import CREATURE_TYPES, LANDWALK, PROWESS
+from .keywords_triggered import GRANTABLE_PATTERN, granted_keyword_ability
 
 # --------------------------------------------------------------------------- vocabulary
 
@@ -234,7 +235,7 @@ def parse_keyword_list(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | N
     kws: list[str] = []
     prot: list[str] = []
     for it in items:
-        if it in KEYWORDS or it == "prowess":
+        if it in KEYWORDS or it == "prowess" or granted_keyword_ability(it) is not None:
             kws.append(it)
             continue
         m = re.fullmatch(r"protection from (white|blue|black|red|green)(?: and from (white|blue|black|red|green))?", it)
@@ -481,6 +482,8 @@ def parse_predicate(pred: str, para: str) -> dict:
                 pred_kw["protection"] += kl[1]
                 if "prowess" in kl[0]:
                     pred_kw["granted"] += (PROWESS,)  # the keyword is a triggered ability (702.108a)
+                # 702.101a extort, 702.115a ingest, 702.149a training, 702.86a annihilator: triggered abilities too
+                pred_kw["granted"] += tuple(ab for kw in kl[0] if (ab := granted_keyword_ability(kw)) is not None)
                 continue
             qm = re.fullmatch(r"[\"“](.+)[\"”]", body)
             if qm:
@@ -525,7 +528,7 @@ def _embed(rx: str) -> str:
     return re.sub(r"(?<!\\)\((?!\?)", "(?:", rx)
 
 
-_KW_ALT = "|".join(sorted((re.escape(k) for k in KEYWORDS | {"prowess"}), key=len, reverse=True))
+_KW_ALT = "|".join(sorted((re.escape(k) for k in KEYWORDS | {"prowess"}), key=len, reverse=True)) + "|" + GRANTABLE_PATTERN
 _PROT = (r"protection from (?:(?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?"
          r"|each color|all colors)")
 _KWL = rf"(?:{_KW_ALT}|{_PROT})(?:(?:,? and |, )(?:{_KW_ALT}|{_PROT}))*"

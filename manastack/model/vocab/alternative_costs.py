@@ -79,3 +79,23 @@ class AlternativeCost(V.Ability):
     condition: CostCondition | None = None
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class Bestow(V.Ability):
+    """702.103a: "Bestow [cost]": "As you cast this spell, you may choose to cast it bestowed. If you do,
+    you pay [cost] rather than its mana cost"; cast bestowed it is an Aura enchantment spell with enchant
+    creature (702.103b), until it ceases to be bestowed (702.103e-f: rules/bestow.py)."""
+
+    cost: ManaCost
+
+
+@dataclass(frozen=True, slots=True)
+class Splice(V.Ability):
+    """702.47a: "Splice onto [quality] [cost]": "As you cast a [quality] spell, you may reveal this card from
+    your hand and pay [cost]. If you do, add this card's effects to that spell." The quality is a subtype
+    (`onto_subtypes`: "Arcane") or card types (`onto_types`: "instant or sorcery")."""
+
+    cost: ManaCost
+    onto_subtypes: frozenset[str] = frozenset()
+    onto_types: frozenset[str] = frozenset()

@@ -87,3 +87,10 @@ class MillThenDig(V.Effect):
 
     amount: V.Amount
     effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSameManaValue(V.Effect):
+    """702.53a transmute: "Search your library for a card with the same mana value as the discarded card,
+    reveal that card, and put it into your hand. Then shuffle." (the discarded card: the ability's source
+    as it last existed in the hand, 608.2h)."""

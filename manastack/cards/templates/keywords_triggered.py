@@ -1,0 +1,70 @@
+"""Keyword abilities that are triggered abilities (each a keyword line item); the engine side is
+rules/trigger_keywords.py (and rules/triggers.py for the trigger events):
+
+- 702.101a extort: a "cast" trigger of spells you cast; "you may pay {W/B}. If you do, ..." (608.2d, 608.2c).
+- 702.115a ingest: a "combat_damage_player" trigger; "that player" is the player dealt the damage.
+- 702.86a annihilator N: an "attacks" trigger; the defending player sacrifices N permanents (701.21a).
+- 702.149a training: an "attacks_with_greater_power" trigger; a +1/+1 counter on this creature.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...model import vocab as V
+from ...model.costs import parse_cost
+from ...model.vocab.trigger_keywords import ExileTopOfLibrary, ExtortDrain
+from ..compiler import keyword_template
+from ..draft import CardDraft
+
+_EXTORT_COST = parse_cost("{W/B}")
+EXTORT = V.TriggeredAbility(
+    "Extort (Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life and you gain "
+    "that much life.)", "cast",
+    (V.Optional((V.PayMana(_EXTORT_COST),), prompt="pay {W/B}"), V.IfYouDo((ExtortDrain(),))), who="you")
+INGEST = V.TriggeredAbility(
+    "Ingest (Whenever this creature deals combat damage to a player, that player exiles the top card of their "
+    "library.)", "combat_damage_player", (ExileTopOfLibrary(),))
+TRAINING = V.TriggeredAbility(
+    "Training (Whenever this creature attacks with another creature with greater power, put a +1/+1 counter "
+    "on this creature.)", "attacks_with_greater_power", (V.AddCounters("+1/+1", 1),))
+
+
+@keyword_template(r"extort")
+def _extort(m: re.Match, out: CardDraft) -> None:
+    out.abilities.append(EXTORT)
+
+
+@keyword_template(r"ingest")
+def _ingest(m: re.Match, out: CardDraft) -> None:
+    out.abilities.append(INGEST)
+
+
+@keyword_template(r"training")
+def _training(m: re.Match, out: CardDraft) -> None:
+    out.abilities.append(TRAINING)
+
+
+@keyword_template(r"annihilator (\d+)")
+def _annihilator(m: re.Match, out: CardDraft) -> None:
+    out.abilities.append(annihilator_ability(int(m.group(1))))
+
+
+# The words of these keywords in a list of keywords another ability grants ("Other creatures you control have
+# extort", "has trample and annihilator 2"): templates/statics.py parse_keyword_list / parse_predicate.
+GRANTABLE_PATTERN = r"extort|ingest|training|annihilator \d+"
+
+
+def annihilator_ability(n: int) -> V.TriggeredAbility:
+    return V.TriggeredAbility(
+        f"Annihilator {n} (Whenever this creature attacks, defending player sacrifices {n} permanent"
+        f"{'s' if n != 1 else ''}.)", "attacks", (V.Sacrifice(V.DEFENDING, V.ANY_OBJECT, n),))
+
+
+def granted_keyword_ability(word: str) -> V.TriggeredAbility | None:
+    """The triggered ability a granted keyword of this module is (702.101a, 702.115a, 702.149a, 702.86a)."""
+    fixed = {"extort": EXTORT, "ingest": INGEST, "training": TRAINING}.get(word)
+    if fixed is not None:
+        return fixed
+    m = re.fullmatch(r"annihilator (\d+)", word)
+    return annihilator_ability(int(m.group(1))) if m else None
