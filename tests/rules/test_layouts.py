@@ -33,8 +33,8 @@ def test_715_2_a_card_is_supported_only_if_both_parts_are() -> None:
     cd = get_card("Reaper of Night", require_supported=False)  # its creature's text isn't supported
     assert cd.unsupported and cd.faces and cd.faces[0].name == "Harvest Fear" and not cd.faces[0].unsupported
     # its creature compiles, its Adventure doesn't
-    faerie = get_card("Animating Faerie", require_supported=False)
-    assert faerie.unsupported and all(u.startswith("Bring to Life: ") for u in faerie.unsupported)
+    giant = get_card("Beanstalk Giant", require_supported=False)
+    assert giant.unsupported and all(u.startswith("Fertile Footsteps: ") for u in giant.unsupported)
 
 
 def _game(islands: int, *cards: tuple[str, str, int]) -> tuple[Game, list[Obj]]:
