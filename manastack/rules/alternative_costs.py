@@ -565,15 +565,16 @@ def splice_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.Card
     """stack.CARD_SWAPS: 702.47a: as a spell is cast, its controller may reveal cards with splice onto a quality
     the spell has from their hand (each answered true or false, in the order of the hand; 702.47d: each card
     once) and add their effects to it (702.47b); the cards stay in the hand."""
-    if card.spell is None or o.zone == STACK:
-        return card
+    if card.spell is None or o.zone == STACK or choice_effects.modal_of(card.spell.effects) is not None:
+        return card  # (not modelled: splicing onto a modal spell, whose modes' targets follow the spell's)
     chosen: list[V.CardDef] = []
     names: list[str] = []
     for cid in g.s.players[p].hand:
         c = g.s.objects[cid]
         ab = next((a for a in c.card.abilities if type(a) is Splice), None)
-        if cid == o.id or ab is None or c.card.spell is None or c.card.unsupported or not _splices_onto(ab, card):
-            continue
+        if cid == o.id or ab is None or c.card.spell is None or c.card.unsupported or not _splices_onto(ab, card) \
+                or choice_effects.modal_of(c.card.spell.effects) is not None:
+            continue  # (not modelled: splicing a modal card)
         if ab.other is not None and not _other_payable(g, p, o, AlternativeCost(ab.text, "additional", other=ab.other)):
             continue  # 601.2b: a cost that can't be paid isn't offered
         ans = g.choose(p, "splice", [False, True], f"702.47a: splice {c.card.name} onto {card.name} for "
