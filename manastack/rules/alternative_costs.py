@@ -307,7 +307,7 @@ def cast_option_hook(g: Game, p: int, o: Obj, action: Any, reqs: list[Requiremen
         alt = free
     additional: list[Any] = [ab for ab in opts if ab.kind in ADDITIONAL and _answer(g, p, card, action, ab)]
     additional += [ab for ab in opts if ab.kind == "entwine" and entwined(card, action.modes)]
-    mandatory = [ab for ab in others if ab.kind == "additional"]
+    mandatory = [ab for ab in others if ab.kind == "additional"] + splice_other_costs(card)
     for ab in ([alt] if type(alt) is AlternativeCost else []) + mandatory:
         _choose_other(g, p, o, ab)
     for ab in ([alt] if type(alt) is CastOption else []) + [a for a in additional if type(a) is CastOption]:
@@ -502,7 +502,7 @@ def bestow_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.Card
 
 
 # 702.47: the spells with cards spliced onto them: id(spliced) -> (spliced, the spell's card, the splice costs).
-_SPLICED: dict[int, tuple[V.CardDef, V.CardDef, tuple[ManaCost, ...]]] = {}
+_SPLICED: dict[int, tuple[V.CardDef, V.CardDef, tuple[Splice, ...]]] = {}
 _SPLICE_VARIANTS: dict[tuple[int, tuple[int, ...]], V.CardDef] = {}
 
 
@@ -527,19 +527,19 @@ def spliced(card: V.CardDef, splices: tuple[V.CardDef, ...]) -> V.CardDef:
         return got
     assert card.spell is not None
     effects, targets = card.spell.effects, card.spell.targets
-    costs = []
+    costs: list[Splice] = []
     for c in splices:
         assert c.spell is not None
         effects = effects + _shift_refs(c.spell.effects, len(targets))  # type: ignore[operator]
         targets = targets + c.spell.targets
-        costs.append(next(ab.cost for ab in c.abilities if type(ab) is Splice))
+        costs.append(next(ab for ab in c.abilities if type(ab) is Splice))
     variant = dataclasses.replace(card, spell=V.SpellAbility(effects, targets))
     _SPLICE_VARIANTS[key] = variant
     _SPLICED[id(variant)] = (variant, card, tuple(costs))
     return variant
 
 
-def _spliced_entry(card: V.CardDef) -> tuple[V.CardDef, V.CardDef, tuple[ManaCost, ...]] | None:
+def _spliced_entry(card: V.CardDef) -> tuple[V.CardDef, V.CardDef, tuple[Splice, ...]] | None:
     ent = _SPLICED.get(id(card))
     return ent if ent is not None and ent[0] is card else None
 
@@ -547,7 +547,14 @@ def _spliced_entry(card: V.CardDef) -> tuple[V.CardDef, V.CardDef, tuple[ManaCos
 def splice_costs(card: V.CardDef) -> tuple[ManaCost, ...]:
     """The splice costs of the cards spliced onto the spell `card` (601.2f: additional costs)."""
     ent = _spliced_entry(card)
-    return ent[2] if ent is not None else ()
+    return tuple(ab.cost for ab in ent[2]) if ent is not None else ()
+
+
+def splice_other_costs(card: V.CardDef) -> list[AlternativeCost]:
+    """The splice costs that aren't only mana ("Sacrifice two Mountains"), chosen at 601.2b, paid at 601.2h."""
+    ent = _spliced_entry(card)
+    return [AlternativeCost(ab.text, "additional", other=ab.other) for ab in ent[2] if ab.other is not None] \
+        if ent is not None else []
 
 
 def _splices_onto(ab: Splice, card: V.CardDef) -> bool:
@@ -558,15 +565,18 @@ def splice_swap(g: Game, p: int, o: Obj, action: Any, card: V.CardDef) -> V.Card
     """stack.CARD_SWAPS: 702.47a: as a spell is cast, its controller may reveal cards with splice onto a quality
     the spell has from their hand (each answered true or false, in the order of the hand; 702.47d: each card
     once) and add their effects to it (702.47b); the cards stay in the hand."""
-    if card.spell is None or o.zone == STACK:
-        return card
+    if card.spell is None or o.zone == STACK or choice_effects.modal_of(card.spell.effects) is not None:
+        return card  # (not modelled: splicing onto a modal spell, whose modes' targets follow the spell's)
     chosen: list[V.CardDef] = []
     names: list[str] = []
     for cid in g.s.players[p].hand:
         c = g.s.objects[cid]
         ab = next((a for a in c.card.abilities if type(a) is Splice), None)
-        if cid == o.id or ab is None or c.card.spell is None or c.card.unsupported or not _splices_onto(ab, card):
-            continue
+        if cid == o.id or ab is None or c.card.spell is None or c.card.unsupported or not _splices_onto(ab, card) \
+                or choice_effects.modal_of(c.card.spell.effects) is not None:
+            continue  # (not modelled: splicing a modal card)
+        if ab.other is not None and not _other_payable(g, p, o, AlternativeCost(ab.text, "additional", other=ab.other)):
+            continue  # 601.2b: a cost that can't be paid isn't offered
         ans = g.choose(p, "splice", [False, True], f"702.47a: splice {c.card.name} onto {card.name} for "
                        f"{ab.cost.text}? (true or false)")
         if not isinstance(ans, bool):

@@ -14,6 +14,7 @@ from functools import cache
 from ...model import vocab as V
 from ..compiler import COLOR_WORDS, Unsupported, compile_card
 from .effects_common import SUBTYPES, N, amount, keywords_of, template
+from .keywords_triggered import GRANTABLE_PATTERN
 
 PREDEFINED = {
     "treasure": ("Artifact", "{T}, Sacrifice this artifact: Add one mana of any color."),
@@ -102,8 +103,24 @@ def _described(power: str, toughness: str, colors_text: str, subtypes_text: str,
             text = q.group(2).replace("cardname", "this creature")
             text = text[0].upper() + text[1:]
         else:
-            kws = keywords_of(w)
+            kws, text = _token_keywords(w)
     return creature_token(int(power), int(toughness), colors, tuple(subtypes), extra, kws, text)
+
+
+# Keywords that are triggered abilities (702.108 prowess, 702.101 extort, 702.115 ingest, 702.149 training, 702.86
+# annihilator N): a token "with training" has the ability, compiled from its keyword line by its keyword template.
+_TRIGGERED_KEYWORD = re.compile(rf"prowess|{GRANTABLE_PATTERN}")
+
+
+def _token_keywords(text: str) -> tuple[tuple[str, ...], str]:
+    """"flying and training" -> (the plain keywords, the text of the triggered ones, one keyword line each)."""
+    items = [x.strip() for x in re.split(r",? and |, ", text.strip()) if x.strip()]
+    triggered = [i for i in items if _TRIGGERED_KEYWORD.fullmatch(i)]
+    if not triggered:
+        return keywords_of(text), ""
+    plain = [i for i in items if i not in triggered]
+    kws = keywords_of(", ".join(plain)) if plain else ()
+    return kws, "\n".join(i.capitalize() for i in triggered)
 
 
 _SMALL_WORDS = frozenset({"of", "the", "a", "an", "and", "in", "on"})

@@ -12,7 +12,7 @@ from ..compiler import Unsupported, keyword_template
 from ..draft import CardDraft
 
 
-@keyword_template(r"bestow ((?:\{[0-9wubrgc/]+\})+)")
+@keyword_template(r"bestow ((?:\{[0-9wubrgcx/]+\})+)")
 def _bestow(m: re.Match, out: CardDraft) -> None:
     try:
         cost = parse_cost(m.group(1).upper())

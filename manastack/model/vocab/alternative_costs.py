@@ -99,3 +99,4 @@ class Splice(V.Ability):
     cost: ManaCost
     onto_subtypes: frozenset[str] = frozenset()
     onto_types: frozenset[str] = frozenset()
+    other: OtherCost | None = None  # "Splice onto Arcane—Sacrifice two Mountains" (601.2b, 601.2h)
