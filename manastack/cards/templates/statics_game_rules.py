@@ -6,6 +6,7 @@ rules/game_rule_statics.py.
   your turns", "You may play an additional land this turn"; 502.3 "Untap CARDNAME during each other
   player's untap step".
 - 101.2: "Each opponent / each player can't draw more than one card each turn".
+- 614.1a / 104.2b: "If you would draw a card while your library has no cards in it, you win the game instead".
 - 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes).
 - "Any player may activate this ability" (602.2: the player who activates it controls it; only plain costs).
 - Deck construction only: partner (702.124h-i), "choose a background" (702.124k), "doctor's
@@ -53,6 +54,16 @@ def _draw_limit(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
         raise Unsupported(para)
     kind = "draw_limit_opponents" if m.group(1) == "each opponent" else "draw_limit_players"
     out.abilities.append(V.StaticAbility(para.strip(), kind, amount=_n(m.group(2))))
+
+
+@paragraph_template(r"if you would draw a card while your library has no cards in it, you win the game instead")
+def _empty_library_draw_wins(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """614.1a / 104.2b: "If you would draw a card while your library has no cards in it, you win the game
+    instead" (Laboratory Maniac, Jace, Wielder of Mysteries): a replacement of that draw (121.3: it would
+    have been a draw from an empty library) by winning the game (rules/game_rule_statics.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), "empty_library_draw_wins"))
 
 
 @paragraph_template(r"you have (hexproof|shroud)")
