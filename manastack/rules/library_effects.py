@@ -30,9 +30,10 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this module executes)
     Devotion,
+    ExileLibrary,
     IfYouDont,
     LookAtTopOf,
     MillThenDig,
@@ -474,7 +475,22 @@ def _win_if_library_at_most(g: Game, ctx: effect_context.Context, e: WinIfLibrar
     return None
 
 
+def _exile_library(g: Game, ctx: effect_context.Context, e: ExileLibrary) -> list | None:
+    """406.3: every card of the controller's library is exiled, one zone change each (400.7), top card first.
+    Face down, a card in exile is one no player may look at (406.3); the engine keeps no hidden information
+    from its players, so it is logged as exiled face down and otherwise an exiled card."""
+    s = g.s
+    p = ctx.controller
+    cards = list(s.players[p].library)
+    for c in cards:
+        g.move(c, EXILE, rule="406.3")
+    g.log_event("exile_library", "406.3", player=s.players[p].name, count=len(cards), face_down=e.face_down,
+                source=ctx.name)
+    return None
+
+
 registry.AMOUNT_RESOLVERS[Devotion] = _devotion
+registry.register_effect(ExileLibrary, _exile_library)
 registry.register_effect(WinIfLibraryAtMost, _win_if_library_at_most)
 
 

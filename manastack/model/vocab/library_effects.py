@@ -87,3 +87,11 @@ class MillThenDig(V.Effect):
 
     amount: V.Amount
     effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExileLibrary(V.Effect):
+    """406.3: "Exile all cards from your library" (Leveler, Paradigm Shift); `face_down`: "... face down"
+    (Inverter of Truth: 406.3 face-down cards in exile)."""
+
+    face_down: bool = False
