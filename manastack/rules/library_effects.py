@@ -12,7 +12,9 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
   library for a basic land card, reveal it, then shuffle and put that card on top", "search your
   library for [up to N cards] named CARDNAME ...", "shuffle your library".
 - 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
-  than or equal to the number of cards in your library, you win the game" (Thassa's Oracle).
+  than or equal to the number of cards in your library, you win the game" (Thassa's Oracle); "then if your
+  library has no cards in it, you win the game" (the same check with X = 0).
+- 406.3: "exile all cards from your library [face down]" (ExileLibrary).
 - 701.13a / 608.2c: "mill three cards. You may put a noncreature, nonland card from among the cards milled this
   way into your hand. If you don't, ..." (MillThenDig, IfYouDont: the cards milled are new objects, 400.7).
 - 608.2n: "put CARDNAME on top of (the bottom of) its owner's library", "shuffle CARDNAME into its
