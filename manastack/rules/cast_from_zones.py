@@ -132,7 +132,7 @@ def _window_permit(o: Any, kind: str) -> CastPermit | None:
 def zone_cast_actions(g: Game, p: int) -> list:
     """CastSpell actions for `p`'s cards in their graveyard that a permission lets them cast (for agents)."""
     s = g.s
-    granted = {e.target for e in s.effects if e.kind in ("granted_flashback", CAST_THIS_TURN)}
+    granted = {e.target for e in s.effects if e.kind in GRANTED_GRAVEYARD_CASTS}
     if not granted and not g.may_have(CastFromGraveyard):
         return []
     pl = s.players[p]
@@ -187,6 +187,8 @@ registry.register_effect(GrantFlashback, _grant_flashback)
 # 601.3: "you may cast target ... card from your graveyard this turn": a record on the card until end of turn
 # (514.2), its data whether the spell cast this way is exiled instead of going to the graveyard (614.1a).
 CAST_THIS_TURN = "graveyard_cast_this_turn"
+# The records that let a card be cast from its owner's graveyard (rules/priority.py lists those casts)
+GRANTED_GRAVEYARD_CASTS = ("granted_flashback", CAST_THIS_TURN)
 EXILE_IF_GRAVEYARD = ("exile_if_graveyard", True)  # rules/effects.py spell_destination (free_casting's choice)
 
 
