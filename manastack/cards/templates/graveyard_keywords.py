@@ -542,6 +542,43 @@ EFFECTS_CHECKS.append(_fold_flashback_cost)
 
 # --------------------------------------------------------------------------- 601.3 "this turn" permissions
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ExileTopCard:
+    """"Exile the top card of your library": folded with the permission after it (`_fold_exile_top`)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _MayPlayIt:
+    """"You may play it / that card this turn", "Until end of turn, you may play that card"."""
+
+
+@template(r"exile the top card of your library")
+def _exile_top_card(m, targets):
+    return [_ExileTopCard()]
+
+
+@template(r"(?:you may play (?:it|that card) this turn|until end of turn, you may play (?:it|that card))")
+def _may_play_it(m, targets):
+    return [_MayPlayIt()]
+
+
+def _fold_exile_top(effects: list, targets: list) -> None:
+    """"Exile the top card of your library. You may play it this turn." (impulse: cast_from_zones.ExileTopMayPlay);
+    either sentence alone is refused."""
+    i = 0
+    while i < len(effects):
+        if isinstance(effects[i], _ExileTopCard):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _MayPlayIt):
+                raise Unsupported("exile the top card of your library")
+            effects[i:i + 2] = [cast_from_zones.ExileTopMayPlay()]
+        elif isinstance(effects[i], _MayPlayIt):
+            raise Unsupported("you may play it this turn")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_exile_top)
+
+
 @template(r"you may cast (target (?:[a-z]+ )*?(?:instant or sorcery|instant|sorcery|creature|artifact|enchantment) card)"
           r" from your graveyard this turn")
 def _cast_from_graveyard_this_turn(m, targets):

@@ -118,3 +118,11 @@ class CastFromGraveyardThisTurn(V.Effect):
 
     target: V.Who
     exile_instead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopMayPlay(V.Effect):
+    """"Exile the top card of your library. You may play it this turn." (also "... play that card this turn",
+    "Until end of turn, you may play that card"): the card is exiled face up (406.3) and its owner may play it
+    (305.1: a land, with a land play) or cast it (601.3, paying its costs, with the usual timing) until the
+    end of the turn."""
