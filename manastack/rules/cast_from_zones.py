@@ -19,7 +19,9 @@
   instead of going to the graveyard).
 - 601.3 / 305.1 from exile: "Exile the top card of your library. You may play it this turn." (a
   "may_play_this_turn" record on the exiled card until end of turn: its owner casts it paying its costs with
-  the usual timing, or plays it as their land play, registry.LAND_PERMISSIONS).
+  the usual timing, or plays it as their land play, registry.LAND_PERMISSIONS); "exile the top two cards ...
+  until the end of your next turn, you may play those cards" (611.2a: as that turn begins the record
+  becomes one until end of turn, registry.BEFORE_UNTAP_HOOKS).
 """
 
 from __future__ import annotations
@@ -33,9 +35,18 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
-from ..model.events import CountersPut, CountersRemoved, Discard, EffectCreated, EffectsEnded, Event
+from ..model.events import (
+    CountersPut,
+    CountersRemoved,
+    Discard,
+    EffectChanged,
+    EffectCreated,
+    EffectsEnded,
+    Event,
+)
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, ContinuousEffect
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
+    UNTIL_END_OF_YOUR_NEXT_TURN,
     CastFromGraveyard,
     CastFromGraveyardThisTurn,
     ExileSelfWithCounters,
@@ -229,16 +240,23 @@ def _may_play(g: Game, p: int, oid: int) -> bool:
 def _exile_top_may_play(g: Game, ctx: effect_context.Context, e: ExileTopMayPlay) -> list | None:
     s = g.s
     p = ctx.controller
-    library = s.players[p].library
-    if not library:
-        return None
-    new = g.move(library[0], EXILE, rule="406.3")
-    g.perform(EffectCreated("601.3", ContinuousEffect(MAY_PLAY_THIS_TURN, new, until="eot", controller=p,
-                                                      timestamp=s.next_timestamp),
-                            "may_play_this_turn", {"card": s.objects[new].card.name, "source": ctx.name,
-                                                   "zone": EXILE}))
-    s.next_timestamp += 1
+    for old in list(s.players[p].library[:e.amount]):
+        new = g.move(old, EXILE, rule="406.3")
+        g.perform(EffectCreated("601.3", ContinuousEffect(MAY_PLAY_THIS_TURN, new, until=e.until, controller=p,
+                                                          timestamp=s.next_timestamp),
+                                "may_play_this_turn", {"card": s.objects[new].card.name, "source": ctx.name,
+                                                       "zone": EXILE, "until": e.until}))
+        s.next_timestamp += 1
     return None
+
+
+def _next_turn_began(g: Game) -> None:
+    """registry.BEFORE_UNTAP_HOOKS, 611.2a: "until the end of your next turn": as that turn begins, the
+    permission lasts until end of turn (514.2 ends it in that turn's cleanup step)."""
+    s = g.s
+    for e in [e for e in s.effects if e.until == UNTIL_END_OF_YOUR_NEXT_TURN and e.controller == s.active]:
+        g.perform(EffectChanged("611.2a", e, ContinuousEffect(e.kind, e.target, until="eot", controller=e.controller,
+                                                              timestamp=e.timestamp, data=e.data)))
 
 
 def _exiled_land_permission(g: Game, p: int, o: Any) -> bool:
@@ -268,6 +286,7 @@ def may_play_actions(g: Game, p: int) -> list:
 
 registry.register_effect(ExileTopMayPlay, _exile_top_may_play)
 add_hook(registry.LAND_PERMISSIONS, _exiled_land_permission)
+add_hook(registry.BEFORE_UNTAP_HOOKS, _next_turn_began, classes=(ExileTopMayPlay,))
 
 
 def _install_cast_hooks() -> None:
