@@ -17,6 +17,11 @@
   "graveyard_cast_this_turn" record on the card until end of turn; its costs are paid as usual), with "If
   that card would be put into your graveyard this turn, exile it instead" (614.1a: the spell is exiled
   instead of going to the graveyard).
+- 601.3 / 305.1 from exile: "Exile the top card of your library. You may play it this turn." (a
+  "may_play_this_turn" record on the exiled card until end of turn: its owner casts it paying its costs with
+  the usual timing, or plays it as their land play, registry.LAND_PERMISSIONS); "exile the top two cards ...
+  until the end of your next turn, you may play those cards" (611.2a: as that turn begins the record
+  becomes one until end of turn, registry.BEFORE_UNTAP_HOOKS).
 """
 
 from __future__ import annotations
@@ -30,12 +35,22 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import parse_cost, requirements
-from ..model.events import CountersPut, CountersRemoved, Discard, EffectCreated, EffectsEnded, Event
-from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
+from ..model.events import (
+    CountersPut,
+    CountersRemoved,
+    Discard,
+    EffectChanged,
+    EffectCreated,
+    EffectsEnded,
+    Event,
+)
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, ContinuousEffect
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
+    UNTIL_END_OF_YOUR_NEXT_TURN,
     CastFromGraveyard,
     CastFromGraveyardThisTurn,
     ExileSelfWithCounters,
+    ExileTopMayPlay,
     Foretell,
     GrantFlashback,
     Madness,
@@ -132,7 +147,7 @@ def _window_permit(o: Any, kind: str) -> CastPermit | None:
 def zone_cast_actions(g: Game, p: int) -> list:
     """CastSpell actions for `p`'s cards in their graveyard that a permission lets them cast (for agents)."""
     s = g.s
-    granted = {e.target for e in s.effects if e.kind in ("granted_flashback", CAST_THIS_TURN)}
+    granted = {e.target for e in s.effects if e.kind in GRANTED_GRAVEYARD_CASTS}
     if not granted and not g.may_have(CastFromGraveyard):
         return []
     pl = s.players[p]
@@ -187,6 +202,8 @@ registry.register_effect(GrantFlashback, _grant_flashback)
 # 601.3: "you may cast target ... card from your graveyard this turn": a record on the card until end of turn
 # (514.2), its data whether the spell cast this way is exiled instead of going to the graveyard (614.1a).
 CAST_THIS_TURN = "graveyard_cast_this_turn"
+# The records that let a card be cast from its owner's graveyard (rules/priority.py lists those casts)
+GRANTED_GRAVEYARD_CASTS = ("granted_flashback", CAST_THIS_TURN)
 EXILE_IF_GRAVEYARD = ("exile_if_graveyard", True)  # rules/effects.py spell_destination (free_casting's choice)
 
 
@@ -210,6 +227,66 @@ def _permit_cast_this_turn(g: Game, ctx: effect_context.Context, e: CastFromGrav
 
 
 registry.register_effect(CastFromGraveyardThisTurn, _permit_cast_this_turn)
+
+# "Exile the top card of your library. You may play it this turn.": a record on the exiled card until end of
+# turn (514.2) for its owner, who may play it (305.1) or cast it (601.3) from exile.
+MAY_PLAY_THIS_TURN = "may_play_this_turn"
+
+
+def _may_play(g: Game, p: int, oid: int) -> bool:
+    return any(e.kind == MAY_PLAY_THIS_TURN and e.target == oid and e.controller == p for e in g.s.effects)
+
+
+def _exile_top_may_play(g: Game, ctx: effect_context.Context, e: ExileTopMayPlay) -> list | None:
+    s = g.s
+    p = ctx.controller
+    for old in list(s.players[p].library[:e.amount]):
+        new = g.move(old, EXILE, rule="406.3")
+        g.perform(EffectCreated("601.3", ContinuousEffect(MAY_PLAY_THIS_TURN, new, until=e.until, controller=p,
+                                                          timestamp=s.next_timestamp),
+                                "may_play_this_turn", {"card": s.objects[new].card.name, "source": ctx.name,
+                                                       "zone": EXILE, "until": e.until}))
+        s.next_timestamp += 1
+    return None
+
+
+def _next_turn_began(g: Game) -> None:
+    """registry.BEFORE_UNTAP_HOOKS, 611.2a: "until the end of your next turn": as that turn begins, the
+    permission lasts until end of turn (514.2 ends it in that turn's cleanup step)."""
+    s = g.s
+    for e in [e for e in s.effects if e.until == UNTIL_END_OF_YOUR_NEXT_TURN and e.controller == s.active]:
+        g.perform(EffectChanged("611.2a", e, ContinuousEffect(e.kind, e.target, until="eot", controller=e.controller,
+                                                              timestamp=e.timestamp, data=e.data)))
+
+
+def _exiled_land_permission(g: Game, p: int, o: Any) -> bool:
+    """305.1: a land card exiled this way may be played (a land play) by its owner this turn."""
+    return o.zone == EXILE and o.owner == p and _may_play(g, p, o.id)
+
+
+def may_play_actions(g: Game, p: int) -> list:
+    """The plays and casts of `p`'s cards exiled with "you may play it this turn" (for agents)."""
+    s = g.s
+    cards = [e.target for e in s.effects if e.kind == MAY_PLAY_THIS_TURN and e.controller == p]
+    out: list = []
+    for oid in cards:
+        o = s.objects.get(oid)
+        if o is None or o.zone != EXILE or o.owner != p:
+            continue
+        if "Land" in o.card.types:
+            if _stack_module.can_play_land_now(g, p) is None:
+                out.append(A.PlayLand(oid))
+            continue
+        permit = _exile_permit(g, p, o)
+        if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
+            continue
+        out.extend(_permitted_casts(g, p, o, permit))
+    return out
+
+
+registry.register_effect(ExileTopMayPlay, _exile_top_may_play)
+add_hook(registry.LAND_PERMISSIONS, _exiled_land_permission)
+add_hook(registry.BEFORE_UNTAP_HOOKS, _next_turn_began, classes=(ExileTopMayPlay,))
 
 
 def _install_cast_hooks() -> None:
@@ -513,6 +590,8 @@ def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
     turn = _marked_turn(g, o.id, "plotted")
     if turn is not None and turn < s.turn and timing.sorcery_timing_ok(g, p):
         return CastPermit("plot", "702.170d", parse_cost(""), choices=(("plotted", True),))
+    if _may_play(g, p, o.id) and "Land" not in o.card.types:
+        return CastPermit("exile", "601.3")  # "you may play it this turn": its costs, the usual timing
     return None
 
 

@@ -14,6 +14,8 @@
 - 101.2: "Each opponent can't draw more than one card each turn" (Narset, Parter of Veils), "Each player
   can't draw more than one card each turn": a draw beyond the limit doesn't happen (registry.REPLACEMENTS
   [Draw]: the event is replaced by nothing; the cards drawn this turn are GameState.draws).
+- 614.1a / 104.2b: "If you would draw a card while your library has no cards in it, you win the game instead"
+  (Laboratory Maniac): that draw (REPLACEMENTS[Draw]) is replaced by its player winning the game.
 - 702.124j "Partner with [name]": "When this permanent enters, target player may search their
   library for a card named [name], reveal it, put it into their hand, then shuffle".
 """
@@ -92,7 +94,30 @@ def _draw_limit(g: Game, e: Event) -> list[registry.Replacement]:
     return []
 
 
+def _empty_library_draw_wins(g: Game, e: Event) -> list[registry.Replacement]:
+    """614.1a / 104.2b: "If you would draw a card while your library has no cards in it, you win the game
+    instead": the draw doesn't happen (so no loss for drawing from an empty library, 704.5b) and its player
+    wins the game (104.1: the game ends at once)."""
+    if not isinstance(e, Draw):
+        return []
+    s = g.s
+    p = e.player
+    if s.players[p].library:
+        return []
+    for o, _ab in _statics_of(g, p, "empty_library_draw_wins"):
+        name = s.players[p].name
+
+        def win(g: Game, before: Event, after: Event | None, o=o, name=name) -> None:
+            g.end_game(p, f"{name} wins the game: {o.card.name} (104.2b, 614.1a)")
+
+        return [registry.Replacement(("empty_library_draw_wins", p), f"{o.card.name}: {name} wins the game instead",
+                                     lambda ev: None, source=o.id, then=win,
+                                     log=("win_instead_of_draw", "614.1a", {"player": name, "source": o.card.name}))]
+    return []
+
+
 registry.REPLACEMENTS.setdefault(Draw, []).append(_draw_limit)
+add_hook(registry.REPLACEMENTS[Draw], _empty_library_draw_wins, kinds=("empty_library_draw_wins",))
 add_hook(registry.HAND_SIZE, _hand_size, kinds=("no_max_hand_size",))
 add_hook(registry.LAND_PLAYS, _land_plays, kinds=("extra_land_plays",))
 add_hook(registry.PLAYER_TARGET_BLOCKS, _player_untargetable, kinds=("player_hexproof", "player_shroud"))

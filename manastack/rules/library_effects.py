@@ -13,7 +13,9 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
   library for [up to N cards] named CARDNAME ...", "shuffle your library"; 702.53a transmute: "search your
   library for a card with the same mana value as the discarded card" (SearchSameManaValue).
 - 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
-  than or equal to the number of cards in your library, you win the game" (Thassa's Oracle).
+  than or equal to the number of cards in your library, you win the game" (Thassa's Oracle); "then if your
+  library has no cards in it, you win the game" (the same check with X = 0).
+- 406.3: "exile all cards from your library [face down]" (ExileLibrary).
 - 701.13a / 608.2c: "mill three cards. You may put a noncreature, nonland card from among the cards milled this
   way into your hand. If you don't, ..." (MillThenDig, IfYouDont: the cards milled are new objects, 400.7).
 - 608.2n: "put CARDNAME on top of (the bottom of) its owner's library", "shuffle CARDNAME into its
@@ -31,9 +33,10 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this module executes)
     Devotion,
+    ExileLibrary,
     IfYouDont,
     LookAtTopOf,
     MillThenDig,
@@ -486,7 +489,22 @@ def _win_if_library_at_most(g: Game, ctx: effect_context.Context, e: WinIfLibrar
     return None
 
 
+def _exile_library(g: Game, ctx: effect_context.Context, e: ExileLibrary) -> list | None:
+    """406.3: every card of the controller's library is exiled, one zone change each (400.7), top card first.
+    Face down, a card in exile is one no player may look at (406.3); the engine keeps no hidden information
+    from its players, so it is logged as exiled face down and otherwise an exiled card."""
+    s = g.s
+    p = ctx.controller
+    cards = list(s.players[p].library)
+    for c in cards:
+        g.move(c, EXILE, rule="406.3")
+    g.log_event("exile_library", "406.3", player=s.players[p].name, count=len(cards), face_down=e.face_down,
+                source=ctx.name)
+    return None
+
+
 registry.AMOUNT_RESOLVERS[Devotion] = _devotion
+registry.register_effect(ExileLibrary, _exile_library)
 registry.register_effect(WinIfLibraryAtMost, _win_if_library_at_most)
 
 

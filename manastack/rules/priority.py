@@ -126,6 +126,8 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     gk, cz = _graveyard_keywords_module, _cast_from_zones_module
     if special_actions:
         acts.extend(cz.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
+    if pl.exile and any(e.kind == cz.MAY_PLAY_THIS_TURN for e in s.effects):
+        acts.extend(cz.may_play_actions(g, p))  # 601.3 / 305.1: "you may play it this turn"
     if pl.companion is not None:
         acts.extend(companion.companion_actions(g, p))  # 116.2g: put the companion into the hand
     if pl.graveyard and flashback:
@@ -135,8 +137,9 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     if pl.graveyard:
         if graveyard_abilities:
             acts.extend(gk.graveyard_ability_actions(g, p))  # 113.6m: abilities that work from a graveyard
-        if graveyard_casts:
-            acts.extend(cz.zone_cast_actions(g, p))  # 601.3: retrace, jump-start, escape
+        if graveyard_casts or any(e.kind in cz.GRANTED_GRAVEYARD_CASTS for e in s.effects):
+            # 601.3: retrace, jump-start, escape; flashback granted, "you may cast it from your graveyard this turn"
+            acts.extend(cz.zone_cast_actions(g, p))
         acts.extend(gk.graveyard_land_actions(g, p))  # 305.1: "you may play lands from your graveyard"
         acts.extend(companion.graveyard_cast_actions(g, p))  # 601.3: "once during each of your turns" (Lurrus)
     for o, idx, ab, foreign in _activated_candidates(g, p):

@@ -189,6 +189,13 @@ def _look_devotion(m, targets):
     return [V.LookAtTop(Devotion(frozenset({COLOR_WORDS[m.group(2)]})), reveal=m.group(1) == "reveal")]  # type: ignore[arg-type]
 
 
+@template(r"(?:then )?if your library has no cards in it, you win the game")
+def _win_if_library_empty(m, targets):
+    """104.2b: "Draw seven cards. Then if your library has no cards in it, you win the game" (Jace, Wielder of
+    Mysteries; Doctor Doom, Unrivaled): checked once the effects before it are done (608.2c)."""
+    return [WinIfLibraryAtMost(0)]
+
+
 @template(r"if x is greater than or equal to the number of cards in your library, you win the game")
 def _win_if_x(m, targets):
     """104.2b; X is the one a sentence before defined (`_after_look` folds it in)."""

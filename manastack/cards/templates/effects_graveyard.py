@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab import graveyard_effects, referred_objects
+from ...model.vocab.library_effects import ExileLibrary
 from ..compiler import (
     EFFECTS_CHECKS,
     SENTENCE_TEMPLATES,
@@ -172,6 +173,19 @@ def _return_next_end_step(m: re.Match, targets: list) -> list:
 def _exile_all_graveyards(m: re.Match, targets: list) -> list:
     """406.2: every card in every graveyard is exiled (Rest in Peace, Relic of Progenitus)."""
     return [V.ExileGraveyard(V.EACH_PLAYER)]
+
+
+@template(r"exile all cards from your library( face down)?")
+def _exile_library(m: re.Match, targets: list) -> list:
+    """406.3 (rules/library_effects.py): "Exile all cards from your library [face down]" (Leveler, Inverter of
+    Truth)."""
+    return [ExileLibrary(face_down=bool(m.group(1)))]
+
+
+@template(r"shuffle all cards from your graveyard into your library")
+def _shuffle_all_graveyard_cards(m: re.Match, targets: list) -> list:
+    """701.20a: "shuffle all cards from your graveyard into your library" (Inverter of Truth): the graveyard."""
+    return [graveyard_effects.ShuffleGraveyardIntoLibrary()]
 
 
 @template(r"shuffle (cardname and )?your graveyard into (?:your|their owner's) library")

@@ -545,6 +545,58 @@ EFFECTS_CHECKS.append(_fold_flashback_cost)
 
 # --------------------------------------------------------------------------- 601.3 "this turn" permissions
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ExileTopCard:
+    """"Exile the top [two] card[s] of your library": folded with the permission after it (`_fold_exile_top`)."""
+
+    amount: int = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _MayPlayIt:
+    """"You may play it / that card this turn", "Until end of turn, you may play that card", "Until the end of
+    your next turn, you may play those cards" (`plural`: them, those cards)."""
+
+    until: str = "eot"
+    plural: bool = False
+
+
+_TOP_COUNT = {"card": 1, "two cards": 2, "three cards": 3}
+_PLAY_IT = r"(it|that card|them|those cards)"
+_PLAY_UNTIL = {"this turn": "eot", "until end of turn": "eot",
+               "until the end of your next turn": cast_from_zones.UNTIL_END_OF_YOUR_NEXT_TURN}
+
+
+@template(r"exile the top (card|two cards|three cards) of your library")
+def _exile_top_card(m, targets):
+    return [_ExileTopCard(_TOP_COUNT[m.group(1)])]
+
+
+@template(rf"(?:you may play {_PLAY_IT} (this turn|until the end of your next turn)"
+          rf"|(until end of turn|until the end of your next turn), you may play {_PLAY_IT})")
+def _may_play_it(m, targets):
+    it, duration = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    return [_MayPlayIt(_PLAY_UNTIL[duration], plural=it in ("them", "those cards"))]
+
+
+def _fold_exile_top(effects: list, targets: list) -> None:
+    """"Exile the top card of your library. You may play it this turn." (impulse: cast_from_zones.ExileTopMayPlay);
+    either sentence alone is refused."""
+    i = 0
+    while i < len(effects):
+        if isinstance(effects[i], _ExileTopCard):
+            permit = effects[i + 1] if i + 1 < len(effects) else None
+            if not isinstance(permit, _MayPlayIt) or permit.plural != (effects[i].amount > 1):
+                raise Unsupported("exile the top card of your library")
+            effects[i:i + 2] = [cast_from_zones.ExileTopMayPlay(effects[i].amount, permit.until)]
+        elif isinstance(effects[i], _MayPlayIt):
+            raise Unsupported("you may play it this turn")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_exile_top)
+
+
 @template(r"you may cast (target (?:[a-z]+ )*?(?:instant or sorcery|instant|sorcery|creature|artifact|enchantment) card)"
           r" from your graveyard this turn")
 def _cast_from_graveyard_this_turn(m, targets):

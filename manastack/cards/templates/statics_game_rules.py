@@ -9,6 +9,7 @@ rules/game_rule_statics.py.
 - 502.3: "[As long as CARDNAME is untapped, ]players can't untap more than two permanents / one land / one
   creature / one nonbasic land during their untap steps" (Static Orb, Winter Orb, Smoke), "You can't
   untap more than one land during your untap step".
+- 614.1a / 104.2b: "If you would draw a card while your library has no cards in it, you win the game instead".
 - 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes).
 - "Any player may activate this ability" (602.2: the player who activates it controls it; only plain costs).
 - Deck construction only: partner (702.124h-i), "choose a background" (702.124k), "doctor's
@@ -75,6 +76,16 @@ def _untap_limit(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None
     flt = V.ObjectFilter(types=_UNTAP_KINDS[kind], nonbasic=kind == "nonbasic land")
     out.abilities.append(UntapLimit(para.strip(), UNTAP_LIMIT, flt, amount=_n(m.group(3)), scope=scope,
                                     while_untapped=bool(m.group(1))))
+
+
+@paragraph_template(r"if you would draw a card while your library has no cards in it, you win the game instead")
+def _empty_library_draw_wins(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """614.1a / 104.2b: "If you would draw a card while your library has no cards in it, you win the game
+    instead" (Laboratory Maniac, Jace, Wielder of Mysteries): a replacement of that draw (121.3: it would
+    have been a draw from an empty library) by winning the game (rules/game_rule_statics.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), "empty_library_draw_wins"))
 
 
 @paragraph_template(r"you have (hexproof|shroud)")

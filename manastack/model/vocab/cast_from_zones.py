@@ -118,3 +118,20 @@ class CastFromGraveyardThisTurn(V.Effect):
 
     target: V.Who
     exile_instead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopMayPlay(V.Effect):
+    """"Exile the top card of your library. You may play it this turn." (also "... play that card this turn",
+    "Until end of turn, you may play that card"; "Exile the top two cards ... Until the end of your next turn,
+    you may play those cards"): the `amount` cards are exiled face up (406.3) and their owner may play them
+    (305.1: a land, with a land play) or cast them (601.3, paying their costs, with the usual timing) until
+    the end of this turn (`until` "eot") or of their next turn (UNTIL_END_OF_YOUR_NEXT_TURN)."""
+
+    amount: int = 1
+    until: str = "eot"
+
+
+# ExileTopMayPlay.until: "until the end of your next turn" (611.2a; rules/cast_from_zones.py: as that turn
+# begins, the permission becomes one until end of turn)
+UNTIL_END_OF_YOUR_NEXT_TURN = "end_of_your_next_turn"

@@ -90,6 +90,14 @@ class MillThenDig(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileLibrary(V.Effect):
+    """406.3: "Exile all cards from your library" (Leveler, Paradigm Shift); `face_down`: "... face down"
+    (Inverter of Truth: 406.3 face-down cards in exile)."""
+
+    face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SearchSameManaValue(V.Effect):
     """702.53a transmute: "Search your library for a card with the same mana value as the discarded card,
     reveal that card, and put it into your hand. Then shuffle." (the discarded card: the ability's source
