@@ -5,7 +5,8 @@
 - 508.1: declaring attackers (302.6 summoning sickness and 702.10 haste, tapped creatures,
   702.3b defender, 508.1f tapping, 702.20b vigilance); 508.8: no attackers skips to end of combat.
   508.1c restrictions ("can't attack", "can't attack unless defending player controls an Island",
-  "can't attack alone"); 508.1d requirements ("attacks each combat if able").
+  "can't attack alone"); 508.1d requirements ("attacks each combat if able"; "attacks you this turn if
+  able": that player, not a planeswalker, while that player can be attacked).
 - 509.1: declaring blockers (whether the declaration is legal, 509.1a-c, is rules/blocking_requirements.py);
   509.1h: a blocked creature stays blocked; a creature that "can block an additional creature" blocks
   several attackers (its damage assignment order, 509.3, is the order the declaration lists them in).
@@ -94,6 +95,17 @@ def attack_declaration_error(g: Game, attackers: list[int]) -> str | None:
     return combat_costs.unpayable(g, s.active, attackers, combat_costs.ATTACK_TAX, tapped)
 
 
+def required_attack_target(g: Game, o: Obj, targets: list[int]) -> int | None:
+    """508.1d: the player `o` must attack ("attacks you this turn if able": the rule "attacks_player:N"),
+    when that player is among the attack `targets`; else None."""
+    for r in g.chars(o).rules:
+        if r.startswith("attacks_player:"):
+            ref = player_ref(int(r.split(":", 1)[1]))
+            if ref in targets:
+                return ref
+    return None
+
+
 def possible_attackers(g: Game) -> list[int]:
     p = g.s.active
     # Untapped creatures first (cheap), so that no reason is written out for every land.
@@ -130,6 +142,10 @@ def declare_attackers(g: Game, pairs: tuple[tuple[int, int], ...]) -> None:
     why = attack_declaration_error(g, [c for c, _ in pairs])
     if why:
         raise IllegalActionError(why)
+    for cid, d in pairs:
+        must = required_attack_target(g, s.objects[cid], targets)
+        if must is not None and d != must:
+            raise IllegalActionError(f"508.1d: {s.objects[cid].card.name} attacks {g.name_of(must)} this turn if able")
     cb = s.combat
     assert cb is not None
     for cid, d in pairs:
@@ -549,8 +565,10 @@ def attack_actions(g: Game) -> list[A.Action]:
     targets = attack_targets(g)
     for c in possible_attackers(g):
         if c not in partial:
+            must = required_attack_target(g, s.objects[c], targets)
             for d in targets:
-                acts.append(A.AddAttacker(c, d))
+                if must is None or d == must:
+                    acts.append(A.AddAttacker(c, d))
     if not acts:
         acts.append(A.DeclareAttackers(()))
     return acts

@@ -36,6 +36,7 @@ from ..model import vocab as V
 from ..model.events import BecameRenowned, EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect, player_ref
 from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this module executes)
+    ATTACKS_YOU,
     NEXT_UNTAP,  # noqa: F401 (the vocabulary this module executes)
     THIS_COMBAT,
     CombatRule,
@@ -49,6 +50,7 @@ from ..model.vocab.combat_keywords import (  # noqa: F401 (the vocabulary this m
     Renown,
     RenownTrigger,
     UntapAll,
+    attacks_player_rule,
 )
 from . import add_hook, counter_replacement, effect_context, trigger_queue
 from . import effects as E
@@ -154,7 +156,9 @@ def _combat_rule(g: Game, ctx: effect_context.Context, e: CombatRule) -> list | 
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
-    add_rules_effect(g, oid, CombatRuleData(e.rules, None, ctx.controller if e.yours else None), ctx.controller,
+    # "attacks you this turn if able": "you" is the ability's controller (508.1d)
+    rules = tuple(attacks_player_rule(ctx.controller) if r == ATTACKS_YOU else r for r in e.rules)
+    add_rules_effect(g, oid, CombatRuleData(rules, None, ctx.controller if e.yours else None), ctx.controller,
                      e.until, ctx.name)
     return None
 

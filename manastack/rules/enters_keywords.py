@@ -4,6 +4,8 @@
 - 702.123a fabricate N: +1/+1 counters or N 1/1 Servos (the controller chooses as it resolves).
 - 702.100a evolve: a trigger when a creature with greater power or toughness enters under your
   control (checked again on resolution, 603.4).
+- 702.58a graft N: it enters with N +1/+1 counters (614.1c, "etb_counters"); whenever another creature
+  enters, if it has a +1/+1 counter, its controller may move one onto that creature (122.5).
 - 614.1c replacement effects as it enters (registry.ETB_REPLACEMENTS): 702.98a unleash, 702.138c
   "escapes with N +1/+1 counters", 702.82a devour (sacrifice any number of creatures as it enters).
 Choices made while a permanent enters use rules/stack.py `choose`: the scenario runner's answers,
@@ -18,11 +20,14 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
+from ..model.events import CountersRemoved
 from ..model.state import BATTLEFIELD
 from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)
     Evolve,
     EvolveTrigger,
     Fabricate,
+    GraftMove,
+    GraftTrigger,
 )
 from . import choice_effects, counter_replacement, effect_context, effects, trigger_queue
 
@@ -163,3 +168,30 @@ def _evolve_trigger_intervening_if(g: Game, ability: EvolveTrigger, source: int,
 
 
 registry.INTERVENING_IF[EvolveTrigger] = _evolve_trigger_intervening_if
+
+
+def _has_plus_counter(g: Game, source: int) -> bool:
+    o = g.s.objects.get(source)
+    return o is not None and o.zone == BATTLEFIELD and o.counters.get("+1/+1", 0) > 0
+
+
+def _graft_intervening_if(g: Game, ability: GraftTrigger, source: int, lki: Any, event_obj: int | None) -> bool:
+    """702.58a: "if this permanent has a +1/+1 counter on it" (603.4)."""
+    return _has_plus_counter(g, source)
+
+
+def _graft_move(g: Game, ctx: effect_context.Context, e: GraftMove) -> list | None:
+    """122.5: the counter leaves the source and goes onto the creature that entered, if both are still
+    on the battlefield and the source still has one."""
+    s = g.s
+    target = effect_context.target_object(g, ctx, V.IT)
+    if ctx.source is None or target is None or target == ctx.source or not _has_plus_counter(g, ctx.source):
+        return None
+    src = s.objects[ctx.source]
+    g.perform(CountersRemoved("122.5", src.id, "+1/+1", 1))
+    counter_replacement.put_counters(g, s.objects[target], "+1/+1", 1, rule="122.5", placer=ctx.controller)
+    return None
+
+
+registry.INTERVENING_IF[GraftTrigger] = _graft_intervening_if
+registry.register_effect(GraftMove, _graft_move)

@@ -9,6 +9,10 @@ turn (templates: cards/templates/opening_hand.py).
   player, ... with a luck counter on it. If you do, exile a card from your hand." (Gemstone Caverns):
   only a player who isn't the starting player may; it enters with the counter (614.1c), then the player
   exiles a card of their choice from their hand (the "opening_hand_exile" decision).
+- 103.6b: "You may reveal CARDNAME from your opening hand. If you do, ... at the beginning of your first
+  upkeep" / "... at the beginning of the first upkeep, ...": revealing it (once per card) creates a
+  delayed triggered ability (603.7a) for that upkeep: its controller's next upkeep, or the next upkeep
+  of the game (rules/triggers.py beginning_of_step).
 """
 
 from __future__ import annotations
@@ -19,10 +23,13 @@ from ..engine import game as _game_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
+from ..model import vocab as V
 from ..model.decisions import DecisionKind
-from ..model.state import BATTLEFIELD, EXILE, HAND
+from ..model.events import EffectCreated
+from ..model.state import BATTLEFIELD, EXILE, HAND, ContinuousEffect
 from ..model.vocab.opening_hand import (  # noqa: F401 (the vocabulary this module executes)
     BeginOnBattlefield,
+    RevealFromOpeningHand,
 )
 
 if TYPE_CHECKING:
@@ -39,11 +46,18 @@ def _actions_of(g: Game, p: int) -> list[int]:
             if type(ab) is BeginOnBattlefield and not (ab.not_starting and p == s.active):
                 out.append(oid)
                 break
+            if type(ab) is RevealFromOpeningHand and not _revealed(g, oid):
+                out.append(oid)  # 103.6b: each card may be revealed this way only once
+                break
     return out
 
 
-def _ability(g: Game, oid: int) -> BeginOnBattlefield:
-    return next(ab for ab in g.s.objects[oid].card.abilities if type(ab) is BeginOnBattlefield)
+def _revealed(g: Game, oid: int) -> bool:
+    return any(e.kind == "delayed_trigger" and e.data[3] == oid for e in g.s.effects)
+
+
+def _ability(g: Game, oid: int) -> BeginOnBattlefield | RevealFromOpeningHand:
+    return next(ab for ab in g.s.objects[oid].card.abilities if type(ab) in (BeginOnBattlefield, RevealFromOpeningHand))
 
 
 def _opening_hand(g: Game, item: tuple) -> None:
@@ -56,8 +70,8 @@ def _opening_hand(g: Game, item: tuple) -> None:
         return
     names = ", ".join(g.name_of(c) for c in cands)
     s.pending = _game_module.Decision(DecisionKind.OPENING_HAND, p, data=cands,
-                         prompt=f"103.6: begin the game with a card from your opening hand on the battlefield ({names}), "
-                                f"or false when done")
+                         prompt=f"103.6: take the action of a card in your opening hand ({names}: begin the game "
+                                f"with it on the battlefield, or reveal it), or false when done")
 
 
 def _opening_actions(g: Game, d: Any) -> list[A.Action]:
@@ -76,6 +90,9 @@ def _answer_opening(g: Game, d: Any, value: Any) -> None:
     s.pending = None
     ab = _ability(g, value)
     name = g.name_of(value)
+    if type(ab) is RevealFromOpeningHand:
+        _reveal(g, p, value, ab)
+        return
     g.log_event("opening_hand", "103.6a", player=s.players[p].name, card=name)
     g.move(value, BATTLEFIELD, rule="103.6a", etb_choices={"counters": {ab.counter: 1}} if ab.counter else None)
     for _ in range(ab.exile_from_hand):
@@ -84,6 +101,19 @@ def _answer_opening(g: Game, d: Any, value: Any) -> None:
             break
         # The card exiled is chosen right away (the queue item stays: more actions may follow).
         s.queue.insert(0, ("opening_hand_exile", p, name))
+
+
+def _reveal(g: Game, p: int, oid: int, ab: RevealFromOpeningHand) -> None:
+    """103.6b: the card is revealed; its delayed triggered ability waits for the first upkeep (603.7a)."""
+    s = g.s
+    name = g.name_of(oid)
+    g.log_event("reveal_opening_hand", "103.6b", player=s.players[p].name, card=name)
+    trigger = V.TriggeredAbility(ab.text, "delayed", ab.effects)
+    event = "your_next_upkeep" if ab.yours else "next_upkeep"
+    delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed", controller=p,
+                               data=(event, trigger, name, oid))
+    s.next_timestamp += 1
+    g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": name, "on": event}))
 
 
 def _opening_exile(g: Game, item: tuple) -> None:
@@ -125,4 +155,4 @@ registry.QUEUE_ITEMS["opening_hand_exile"] = _opening_exile
 registry.CHOICES["opening_hand"] = (_opening_actions, _answer_opening)
 registry.CHOICES["opening_hand_exile"] = (lambda g, d: [A.Choose(c) for c in d.data], _answer_exile)
 
-__all__ = ["BeginOnBattlefield", "queue_opening_hands"]
+__all__ = ["BeginOnBattlefield", "RevealFromOpeningHand", "queue_opening_hands"]

@@ -19,6 +19,8 @@ permanent's controller orders several when the order changes the result, 616.1).
   enchanted creature [during your turn]" (PreventAllDamage, a static ability: while it is on the battlefield).
 - 615.5: a permanent's own "prevent that damage. Put a -1/-1 counter on CARDNAME for each 1 damage prevented
   this way" (Phyrexian Hydra; PreventAllPutCounters).
+- 615.5: a shield's additional effect ("If damage is prevented this way, CARDNAME deals that much damage to
+  target player or planeswalker", Vengeful Archon: `PreventDamage.then`) happens right after it prevents.
 - 615.12: "Damage can't be prevented this turn" (DamageCantBePrevented; a permanent's "Damage can't be
   prevented.", a StaticAbility of kind UNPREVENTABLE): the prevention effects that apply
   still apply but prevent nothing; their additional effects happen (a shield counter is still removed,
@@ -46,9 +48,11 @@ from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module
     PreventAllDamageTo,
     PreventAllPutCounters,
     PreventAllRemoveCounter,
+    PreventedThisWay,
     PreventNextFromSource,
 )
 from . import choice_effects, effect_context, entry_choices
+from . import effects as E
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -117,16 +121,21 @@ def _prevent_effect(g: Game, ctx: effect_context.Context, e: V.PreventDamage) ->
             if not ctx.legal[e.target.index]:
                 return None
             target = ctx.targets[e.target.index]
+        elif e.target == V.YOU:
+            target = player_ref(ctx.controller)  # "dealt to you"
         else:
             target = effect_context.target_object(g, ctx, e.target)
             if target is None:
                 return None
+    n = effect_context.amount(g, ctx, e.amount) if e.amount is not None else None  # "X": the X paid
+    # 615.5: the additional effect keeps the context it was created in (its source, its targets)
+    rider = (ctx, e.then) if e.then else None
     shield = ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,
-                              data=(e.amount, e.combat_only, ctx.name))
+                              data=(n, e.combat_only, ctx.name, rider))
     s.next_timestamp += 1
     g.perform(EffectCreated("615.1", shield, "prevention_shield", {
         "source": ctx.name, "target": g.name_of(target) if target is not None else "any",
-        "amount": e.amount if e.amount is not None else "all", "combat_only": e.combat_only}))
+        "amount": n if n is not None else "all", "combat_only": e.combat_only}))
     return None
 
 
@@ -189,7 +198,7 @@ def _prevented_amount(ev: Damage, after: Damage | None) -> int:
 
 def _used_shield(e: ContinuousEffect, g: Game, ev: Damage, after: Damage | None) -> None:
     """615.7: the shield `e` prevented what it did; a shield for a number of damage is used up by as much."""
-    left, combat_only, name = e.data
+    left, combat_only, name, rider = e.data
     k = ev.amount - (after.amount if after is not None else 0)
     g.log_event("prevent", "615.7" if left is not None else "615.1", source=ev.source, target=g.name_of(ev.recipient),
                 amount=k, by=name)
@@ -197,9 +206,16 @@ def _used_shield(e: ContinuousEffect, g: Game, ev: Damage, after: Damage | None)
         if left - k > 0:
             g.perform(EffectChanged("615.7", e, ContinuousEffect("prevent", e.target, timestamp=e.timestamp,
                                                                  controller=e.controller,
-                                                                 data=(left - k, combat_only, name))))
+                                                                 data=(left - k, combat_only, name, rider))))
         else:
             g.perform(EffectsEnded("615.7", (e,)))
+    if rider is not None and k > 0:
+        # 615.5: "If damage is prevented this way, CARDNAME deals that much damage to ...", right afterwards
+        ctx, then = rider
+        effects = tuple(dataclasses.replace(x, amount=k) if isinstance(getattr(x, "amount", None), PreventedThisWay)
+                        else x for x in then)
+        g.log_event("prevention_rider", "615.5", source=name, amount=k)
+        E.run(g, ctx, effects, finish=None)
 
 
 def _used_source_shield(e: ContinuousEffect, g: Game, ev: Damage, after: Damage | None) -> None:
@@ -220,7 +236,7 @@ def _shields(g: Game, ev: Damage) -> list[Replacement]:
         if e.kind == "prevent":
             if e.target is not None and e.target != ev.recipient:
                 continue
-            left, combat_only, name = e.data
+            left, combat_only, name, _ = e.data
             if combat_only and not ev.combat or left is not None and left <= 0:
                 continue
             out.append(Replacement(("prevent", e.timestamp), name,

@@ -15,7 +15,7 @@ from manastack.agents import RandomAgent
 from manastack.agents.heuristic import HeuristicAgent
 from manastack.decks import load_deck
 from manastack.model import actions as A
-from manastack.model.state import BATTLEFIELD, EXILE
+from manastack.model.state import BATTLEFIELD, EXILE, UPKEEP
 from manastack.rules.produce import could_produce
 
 LEYLINES = ["Leyline of Sanctity", "Leyline of the Meek"] + ["Plains"] * 5
@@ -172,3 +172,51 @@ def test_deck_files_games_take_the_actions_by_the_rules() -> None:
                 assert not (e["card"] == "Gemstone Caverns" and e["player"] == starting)
                 names.append(e["card"])
     assert "Gemstone Caverns" in names and any(n.startswith("Leyline") for n in names)
+
+
+def _pass_until(g: Game, done) -> None:
+    for _ in range(50):
+        if done():
+            return
+        g.apply(A.PassPriority())
+    raise AssertionError("never reached")
+
+
+def test_sphinx_of_foresight_revealed_scries_at_its_owners_first_upkeep() -> None:
+    """103.6b: revealing Sphinx of Foresight creates a delayed trigger for its owner's first upkeep (not the
+    starting player's, 603.7); each card may be revealed only once."""
+    g = Game.new_game(["Sphinx of Foresight"] + ["Island"] * 6, ["Forest"] * 7 + ["Forest"] * 3, seed=1,
+                      starting_player=1)
+    _keep_both(g)
+    d = g.pending
+    assert (d.kind, d.player) == ("opening_hand", 0)  # bob, the starting player, has nothing to do
+    sphinx = _named(g, d.data, "Sphinx of Foresight")
+    g.apply(A.Choose(sphinx))
+    assert any(e.get("event") == "reveal_opening_hand" and e.get("rule") == "103.6b" for e in g.log)
+    d = g.pending
+    assert d.kind == "priority" and g.s.turn == 1  # revealed once: nothing left to take for alice
+    assert g.s.objects[sphinx].zone == "hand"
+    # past alice's upkeep (she then loses drawing from her empty library, 704.5b)
+    _pass_until(g, lambda: g.s.over or (g.s.turn == 2 and g.s.step > UPKEEP))
+    resolved = [(e["turn"], e["step"]) for e in g.log if e.get("event") == "resolve"
+                and e.get("card") == "Sphinx of Foresight"]
+    assert resolved == [(2, "upkeep")]  # once, at alice's first upkeep (not bob's, turn 1)
+
+
+def test_chancellor_of_the_forge_goblin_at_the_first_upkeep_of_the_game() -> None:
+    """103.6b: "at the beginning of the first upkeep": the starting player's (the opponent's) first upkeep;
+    the revealing player gets the Goblin."""
+    g = Game.new_game(["Chancellor of the Forge"] + ["Mountain"] * 6, ["Forest"] * 10, seed=1, starting_player=1)
+    _keep_both(g)
+    g.apply(A.Choose(_named(g, g.pending.data, "Chancellor of the Forge")))
+    assert g.s.turn == 1 and g.s.active == 1
+    _pass_until(g, lambda: g.s.step > UPKEEP)  # bob's draw step: the upkeep trigger has resolved
+    assert g.s.turn == 1
+    assert [o.card.name for o in g.permanents(0)] == ["Phyrexian Goblin"]
+
+
+def test_not_revealing_creates_nothing() -> None:
+    g = Game.new_game(["Chancellor of the Forge"] + ["Mountain"] * 6, ["Forest"] * 10, seed=1, starting_player=0)
+    _keep_both(g)
+    g.apply(A.Choose(False))
+    assert not any(e.kind == "delayed_trigger" for e in g.s.effects)

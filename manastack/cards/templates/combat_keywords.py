@@ -53,6 +53,7 @@ from ...model.vocab.attacking import (
 )
 from ...model.vocab.blocking_requirements import MustBlock
 from ...model.vocab.combat_keywords import (
+    ATTACKS_YOU,
     NEXT_UNTAP,
     CombatRule,
     CombatRuleAll,
@@ -542,6 +543,13 @@ def _extra_blocks(m: re.Match, targets: list) -> list:
 @template(r"(cardname|it|target .+?) can block any number of creatures this turn")
 def _any_number_blocks(m: re.Match, targets: list) -> list:
     return [CombatRule(_object(m.group(1), targets), ("any_number_blocks",))]
+
+
+@template(r"(cardname|it|that creature|target .+?) attacks you this turn if able")
+def _attacks_you_if_able(m: re.Match, targets: list) -> list:
+    """508.1d: "Target creature an opponent controls attacks you this turn if able" (Alluring Siren): it
+    must attack, and attack the ability's controller (not a planeswalker: rules/combat.py)."""
+    return [CombatRule(_object(m.group(1), targets), ("attacks_each_combat", ATTACKS_YOU))]
 
 
 @template(r"(cardname|it|that creature|target .+?) attacks this turn if able")

@@ -548,8 +548,8 @@ def _defending(m, targets):
 def _prevent_next(m, targets):
     """615.7: a prevention shield for a number of damage."""
     n = amount(m.group(1))
-    if not isinstance(n, int):
-        raise Unsupported(m.string)
+    if not isinstance(n, int) and n != "X":
+        raise Unsupported(m.string)  # "X" is the X paid ({X}: Prevent the next X damage ..., Vengeful Archon)
     return [V.PreventDamage(n, _who(m.group(2), targets))]
 
 

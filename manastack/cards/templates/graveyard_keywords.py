@@ -271,6 +271,18 @@ def _fabricate(m: re.Match, out: CardDraft) -> None:
     out.abilities.append(V.TriggeredAbility(m.group(0), "etb", (enters_keywords.Fabricate(n, tuple(servos)),)))
 
 
+@keyword_template(r"graft (\d+)")
+def _graft(m: re.Match, out: CardDraft) -> None:
+    """702.58a: "This permanent enters with N +1/+1 counters on it" and "Whenever another creature enters, if
+    this permanent has a +1/+1 counter on it, you may move a +1/+1 counter from this permanent onto that
+    creature." 702.58b: each instance works separately."""
+    n = int(m.group(1))
+    out.abilities.append(V.StaticAbility(m.group(0), "etb_counters", counter_kind="+1/+1", amount=n))
+    move = V.Optional((enters_keywords.GraftMove(),), prompt="move a +1/+1 counter from CARDNAME onto that creature")
+    flt = V.ObjectFilter(types=frozenset({"Creature"}), other=True)
+    out.abilities.append(enters_keywords.GraftTrigger(m.group(0), "enters", (move,), filter=flt))
+
+
 @keyword_template(r"evolve")
 def _evolve(m: re.Match, out: CardDraft) -> None:
     """702.100a (event "enters": a creature you control, 603.6a)."""

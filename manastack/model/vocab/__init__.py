@@ -610,9 +610,12 @@ class PreventDamage(Effect):
     """615.1 / 615.7: "Prevent the next 3 damage that would be dealt to any target this turn" (amount
     3), "Prevent all combat damage that would be dealt this turn" (amount None, target None, combat)."""
 
-    amount: int | None = None  # None: all of it
+    amount: Amount | None = None  # None: all of it; "X": the X paid, as the shield is set up
     target: Who | None = None  # None: any object or player
     combat_only: bool = False
+    # 615.5: "If damage is prevented this way, CARDNAME deals that much damage to ...": run right after the
+    # shield prevents damage, with "that much" (vocab/prevention.py PreventedThisWay) the amount prevented.
+    then: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

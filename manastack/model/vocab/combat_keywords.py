@@ -11,6 +11,16 @@ if TYPE_CHECKING:
     pass
 
 
+# A CombatRule code: "attacks you this turn if able"; as the effect is created it becomes
+# attacks_player_rule(controller), "attacks_player:N" (rules/combat.py: attack player N, not a planeswalker).
+ATTACKS_YOU = "attacks_you"
+
+
+def attacks_player_rule(player: int) -> str:
+    """The rule code of "attacks [player N] ... if able" (508.1d)."""
+    return f"attacks_player:{player}"
+
+
 @dataclass(frozen=True, slots=True)
 class CombatRuleData:
     """What a COMBAT_RULES effect says. `rules`: the rule codes of rules/combat.py (`Chars.rules`).

@@ -29,3 +29,14 @@ class EvolveTrigger(V.TriggeredAbility):
     +1/+1 counter on this creature." Checked as it enters (603.4) and again on resolution (Evolve)."""
 
 
+@dataclass(frozen=True, slots=True)
+class GraftTrigger(V.TriggeredAbility):
+    """702.58a graft's triggered ability: "Whenever another creature enters, if this permanent has a +1/+1
+    counter on it, you may move a +1/+1 counter from this permanent onto that creature" (the "if" is an
+    intervening clause, 603.4: checked as it triggers and as it resolves)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GraftMove(V.Effect):
+    """702.58a / 122.5: move a +1/+1 counter from the source onto the creature that entered (the trigger's
+    event object): one counter is removed from the source and one is put on it."""

@@ -18,3 +18,11 @@ class BeginOnBattlefield(V.Ability):
     exile_from_hand: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class RevealFromOpeningHand(V.Ability):
+    """103.6b: "You may reveal CARDNAME from your opening hand. If you do, [effects] at the beginning of
+    your first upkeep" (Sphinx of Foresight; `yours`), or "... at the beginning of the first upkeep, [effects]"
+    (the Chancellors): revealing it creates a delayed triggered ability (603.7)."""
+
+    effects: tuple[V.Effect, ...] = ()
+    yours: bool = False

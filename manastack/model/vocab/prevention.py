@@ -80,3 +80,8 @@ class PreventAllDamageTo(V.Effect):
     you: bool = False
     group: V.ObjectFilter | None = None
     combat_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PreventedThisWay:
+    """An Amount: "that much" damage, the damage a shield prevented (615.5; PreventDamage.then)."""
