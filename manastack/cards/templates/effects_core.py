@@ -67,12 +67,16 @@ def _if_you_do(m, targets):
 @template(rf"(?:cardname|it) deals {N} damage to (.+)")
 def _damage(m, targets):
     n = amount(m.group(1))
+    if m.group(2) == "each opponent and each planeswalker they control":
+        # "it deals X damage to each opponent and each planeswalker they control" (Cavalier of Flame): 120.3,
+        # all at once
+        return [V.DamageAll(n, V.ObjectFilter(types=frozenset({"Planeswalker"}), controller="opponent"),
+                            players=V.EACH_OPPONENT)]
     parts = re.split(r", and | and |, ", m.group(2))
     out: list[V.Effect] = []
     for part in parts:
         part = part.strip()
-        if part in ("each opponent", "each player", "you", "target player", "target opponent",
-                    "each opponent and each planeswalker they control"):
+        if part in ("each opponent", "each player", "you", "target player", "target opponent"):
             out.append(V.DealDamage(n, _who(part, targets)))
             continue
         if part == "target creature or player":  # older wording of "any target" (115.4)

@@ -71,3 +71,9 @@ def _unless_happened(m, targets):
     """608.2c: "Then discard a card unless you attacked this turn" (Chart a Course): the history of this turn
     as the spell resolves (rules/turn_history.py)."""
     return [UnlessHappened(tuple(sub_effects(m.group(1), targets)), parse_history(m.group(3)))]
+
+
+@template(r"discard any number of cards, then draw that many cards( plus one)?")
+def _discard_any_then_draw(m, targets):
+    """701.8a, 121.1: "Discard any number of cards, then draw that many cards [plus one]" (Cavalier of Flame)."""
+    return [hand_effects.DiscardAnyThenDraw(1 if m.group(1) else 0)]
