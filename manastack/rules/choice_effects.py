@@ -95,7 +95,7 @@ def _pump_all(g: Game, ctx: effect_context.Context, e: V.PumpAll) -> list | None
     s = g.s
     for oid in _targeting_module.objects_matching(g, e.filter, ctx.controller, ctx.source):
         pump = ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, keywords=e.keywords,
-                                timestamp=s.next_timestamp, controller=ctx.controller)
+                                timestamp=s.next_timestamp, controller=ctx.controller, until=e.until)
         s.next_timestamp += 1
         g.perform(EffectCreated("611.2c", pump, "pump", {"card": s.objects[oid].card.name, "power": e.power,
                                                         "toughness": e.toughness, "keywords": list(e.keywords)}))

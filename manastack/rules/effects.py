@@ -395,7 +395,7 @@ def _pump(g: Game, ctx: effect_context.Context, e: V.Pump) -> list | None:
         return None
     s = g.s
     pump = ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, keywords=e.keywords,
-                            timestamp=s.next_timestamp, controller=ctx.controller)
+                            timestamp=s.next_timestamp, controller=ctx.controller, until=e.until)
     s.next_timestamp += 1
     g.perform(EffectCreated("611.2", pump, "pump", {"card": s.objects[oid].card.name, "power": e.power,
                                                    "toughness": e.toughness, "keywords": list(e.keywords)}))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
+from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
 from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
@@ -35,7 +36,7 @@ def _group(phrase: str) -> V.ObjectFilter | None:
     m = re.fullmatch(r"(?:all|each) (.+)", p)
     if m:
         return parse_filter(m.group(1))
-    if re.fullmatch(r"(other )?(?:[a-z]+ )*(creatures|permanents|lands|artifacts)( you control| your opponents control"
+    if re.fullmatch(r"(other )?(?:[a-z-]+ )*(creatures|permanents|lands|artifacts)( you control| your opponents control"
                     r"| an opponent controls| you don't control)?", p) or re.fullmatch(r"[a-z]+s you control", p):
         return parse_filter(p)
     return None
@@ -149,14 +150,31 @@ def _pump(m, targets):
     return [V.Pump(who, p, t, kws)]
 
 
-@template(r"(.+?) (?:gains?|gain) (.+?) until end of turn")
+@template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn)")
 def _gains(m, targets):
+    """"Target creature gains flying until end of turn"; "Non-Angel creatures you control gain indestructible
+    until your next turn" (Emeria's Call: 611.2a, it ends as its controller's next turn begins)."""
     subj = m.group(1)
+    if subj == "you" and m.group(3) == "until your next turn":
+        # "you gain hexproof until your next turn": a player's, not a permanent's (not supported)
+        raise Unsupported(m.string)
     kws = keywords_of(m.group(2))
+    until = "eot" if m.group(3) == "until end of turn" else UNTIL_YOUR_NEXT_TURN
     flt = _group(subj)
     if flt is not None:
-        return [V.PumpAll(flt, 0, 0, kws)]
-    return [V.Pump(_who(subj, targets), 0, 0, kws)]
+        return [V.PumpAll(flt, 0, 0, kws, until)]
+    return [V.Pump(_who(subj, targets), 0, 0, kws, until)]
+
+
+def _found_card_pumped(effects: list, targets: list) -> None:
+    """"Search your library for a Dinosaur card, put it onto the battlefield. It gains indestructible ...": "it" is
+    the card found, which the search doesn't tell the later effects (refused, not read as the source)."""
+    for i, e in enumerate(effects):
+        if type(e) is V.Pump and e.target == V.IT and any(type(b) is V.SearchLibrary for b in effects[:i]):
+            raise Unsupported("it: the card found by the search")
+
+
+EFFECTS_CHECKS.append(_found_card_pumped)
 
 
 # --- destroy, exile, return, tap ----------------------------------------------------------------

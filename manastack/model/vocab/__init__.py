@@ -159,12 +159,14 @@ class ReturnFromGraveyard(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Pump(Effect):
-    """"gets +N/+M and gains KEYWORD until end of turn" (611.2, layer 7c / 6)."""
+    """"gets +N/+M and gains KEYWORD until end of turn" (611.2, layer 7c / 6); `until`: "eot", or
+    "your_next_turn" ("gains indestructible until your next turn", 611.2a)."""
 
     target: Who
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    until: str = "eot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,12 +431,14 @@ class TapUntap(Effect):
 
 @dataclass(frozen=True, slots=True)
 class PumpAll(Effect):
-    """"Creatures you control get +1/+1 until end of turn" (611.2c: the affected set is fixed as it resolves)."""
+    """"Creatures you control get +1/+1 until end of turn" (611.2c: the affected set is fixed as it resolves);
+    `until` as Pump's."""
 
     filter: ObjectFilter
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    until: str = "eot"
 
 
 @dataclass(frozen=True, slots=True)
