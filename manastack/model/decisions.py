@@ -48,6 +48,7 @@ class DecisionKind(StrEnum):
     COPY_TARGETS = "copy_targets"  # 707.10c
     DAMAGE_SOURCE = "damage_source"  # 615: "a source of your choice"
     DIG = "dig"  # "look at the top N, put one into your hand" (or onto the battlefield, ...)
+    DISCARD_ANY = "discard_any"  # "discard any number of cards, then draw that many"
     DISCARD_OR_SACRIFICE = "discard_or_sacrifice"
     ENDURE = "endure"  # 701.63
     ENLIST = "enlist"  # 702.154

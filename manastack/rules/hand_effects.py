@@ -8,6 +8,8 @@
   card of the quality, or two cards (V.DiscardUnless: one choice among both ways).
 - 608.2c: "each opponent discards a card, then each opponent who didn't discard a nonland card this way loses 3
   life" (LoseLifeUnlessDiscarded: the cards discarded since this resolution began, from the log).
+- 701.8a, 121.1: "Discard any number of cards, then draw that many cards [plus one]" (Cavalier of Flame): any
+  number of the cards in the hand, none too, then as many draws (plus one).
 - "Target opponent reveals their hand. You choose a nonland card from it. That player discards that
   card" (V.ChooseCard, V.ActOnChosen: the choice among the revealed cards).
 - 400.11a-b: "You may reveal a sorcery card you own from outside the game and put it into your hand" (the
@@ -38,6 +40,7 @@ from ..model import vocab as V
 from ..model.events import Discard, Event
 from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, OUTSIDE
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
+    DiscardAnyThenDraw,
     DiscardAtRandom,
     DiscardedThisWay,
     DiscardThenReflexive,
@@ -388,3 +391,30 @@ def _note_discard(g: Game, e: Event) -> None:
 registry.register_effect(DiscardThenReflexive, _discard_then_reflexive)
 registry.register_effect(DiscardedThisWay, _discarded_this_way)
 add_hook(registry.EVENT_TRIGGERS.setdefault(Discard, []), _note_discard, classes=(DiscardThenReflexive,))
+
+
+def _discard_any_then_draw(g: Game, ctx: effect_context.Context, e: DiscardAnyThenDraw) -> list | None:
+    p = ctx.controller
+    hand = tuple(g.s.players[p].hand)
+    if not hand:
+        E.draw(g, p, e.plus)
+        return None
+    return [choice_effects.queue_choice("discard_any", p, hand,
+                                        f"{ctx.name}: discard any number of cards, then draw that many"
+                                        f"{' plus ' + str(e.plus) if e.plus else ''} (a list: "
+                                        f"{', '.join(g.name_of(c) for c in hand)})", e)]
+
+
+def _answer_discard_any(g: Game, d: Any, value: Any) -> None:
+    chosen = choice_effects.check_subset(g, d, value)
+    s = g.s
+    e = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    for oid in chosen:
+        E.discard(g, d.player, oid)
+    E.draw(g, d.player, len(chosen) + e.plus)
+
+
+registry.register_effect(DiscardAnyThenDraw, _discard_any_then_draw)
+registry.CHOICES["discard_any"] = (choice_effects.subset_actions, _answer_discard_any)

@@ -8,7 +8,8 @@
 - 603.6a / 603.10a: enters-the-battlefield abilities look at the permanent after it entered;
   leaves-the-battlefield ("dies") abilities look back in time (last known information).
 - 702.83 exalted.
-- Trigger events of the compiled templates (TriggeredAbility.event): "etb", "dies", "leaves",
+- Trigger events of the compiled templates (TriggeredAbility.event): "etb", "etb_untapped" (only if it
+  entered untapped), "dies", "leaves",
   "attacks", "etb_or_attacks", "attacks_or_blocks", "attacks_with_greater_power" (702.149a training), "blocks", "becomes_blocked",
   "combat_damage_player" (the source itself); "enters" / "dies_filter" (a permanent matching
   `filter` enters / dies, 603.6a / 603.10a); "cast" (601.2i: a spell matching `filter` is cast by
@@ -71,7 +72,8 @@ def entered_battlefield(g: Game, oid: int) -> None:
     s = g.s
     o = s.objects[oid]
     for ab in g.chars(o).abilities:
-        if isinstance(ab, V.TriggeredAbility) and ab.event in _ETB:
+        if isinstance(ab, V.TriggeredAbility) and (ab.event in _ETB or ab.event == "etb_untapped" and not o.tapped):
+            # "When CARDNAME enters untapped": only if it did (603.6a; entering tapped, 614.1c, came first).
             # 107.3m: its X is the X paid for the spell that became it (0 if it wasn't cast)
             trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name, x=o.cast_x or 0)
     matches_filter = _targeting_module.matches_filter

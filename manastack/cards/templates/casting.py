@@ -26,7 +26,7 @@
 - 101.2: "Each player can't cast more than one spell each turn", "You can't cast more than N spells each
   turn", "Your opponents can't cast spells during your turn", "Players can't cast spells during combat",
   "You can't cast [creature / noncreature] spells"; "[Creature] spells [you control] can't be countered".
-- 707.10: "Copy target instant or sorcery spell[ you control]. [You may choose new targets for the copy.]"
+- 707.10: "Copy target instant or sorcery spell[ with mana value N or less][ you control]. [You may choose new targets for the copy.]"
 - 118.9: "[If you control a Plains, / If it's not your turn, ]you may [cost] rather than pay this spell's mana cost" with the
   cost made of: pay mana, pay N life, sacrifice N [permanents], tap an untapped [creature] you control,
   exile a [blue] card from your hand, return a [land] you control to its owner's hand.
@@ -434,15 +434,22 @@ def _copy_keyword(m, out: CardDraft):
 
 # --------------------------------------------------------------------------- 707.10 copying a spell
 
-@paragraph_template(r"copy (target (?:(?:instant or sorcery|instant|sorcery) )?spell(?: you control)?)"
+@paragraph_template(r"copy (target (?:(?:instant or sorcery|instant|sorcery) )?spell(?: with mana value \d+ or less)?"
+                    r"(?: you control)?)"
                     r"(\. you may choose new targets for the copy)?")
 def _copy_spell(m, para, out: CardDraft, is_spell):
     """707.10: the copy has the original's targets unless the text lets its controller choose new ones
-    (707.10c)."""
+    (707.10c); "target instant or sorcery spell with mana value 4 or less" (Expansion: 115.1, 202.3)."""
     if not is_spell:
         raise Unsupported(para)
     phrase = m.group(1).replace(" you control", "")
+    mv = re.search(r" with mana value (\d+) or less", phrase)
+    phrase = phrase.replace(mv.group(0), "") if mv else phrase
     ref = parse_target(phrase, out.spell_targets)
+    if mv:
+        spec = out.spell_targets[ref.index]
+        out.spell_targets[ref.index] = dataclasses.replace(spec, filter=dataclasses.replace(
+            spec.filter, max_mana_value=int(mv.group(1))), text=m.group(1))
     if m.group(1).endswith(" you control"):
         spec = out.spell_targets[ref.index]
         out.spell_targets[ref.index] = dataclasses.replace(spec, filter=dataclasses.replace(

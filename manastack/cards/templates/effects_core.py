@@ -37,7 +37,7 @@ def _group(phrase: str) -> V.ObjectFilter | None:
     m = re.fullmatch(r"(?:all|each) (.+)", p)
     if m:
         return parse_filter(m.group(1))
-    if re.fullmatch(r"(other )?(?:[a-z]+ )*(creatures|permanents|lands|artifacts)( you control| your opponents control"
+    if re.fullmatch(r"(other )?(?:[a-z-]+ )*(creatures|permanents|lands|artifacts)( you control| your opponents control"
                     r"| an opponent controls| you don't control)?", p) or re.fullmatch(r"[a-z]+s you control", p):
         return parse_filter(p)
     return None
@@ -69,12 +69,16 @@ def _if_you_do(m, targets):
 @template(rf"(?:cardname|it) deals {N} damage to (.+)")
 def _damage(m, targets):
     n = amount(m.group(1))
+    if m.group(2) == "each opponent and each planeswalker they control":
+        # "it deals X damage to each opponent and each planeswalker they control" (Cavalier of Flame): 120.3,
+        # all at once
+        return [V.DamageAll(n, V.ObjectFilter(types=frozenset({"Planeswalker"}), controller="opponent"),
+                            players=V.EACH_OPPONENT)]
     parts = re.split(r", and | and |, ", m.group(2))
     out: list[V.Effect] = []
     for part in parts:
         part = part.strip()
-        if part in ("each opponent", "each player", "you", "target player", "target opponent",
-                    "each opponent and each planeswalker they control"):
+        if part in ("each opponent", "each player", "you", "target player", "target opponent"):
             out.append(V.DealDamage(n, _who(part, targets)))
             continue
         if part == "target creature or player":  # older wording of "any target" (115.4)
@@ -168,13 +172,29 @@ def _pump(m, targets):
 
 @template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn)")
 def _gains(m, targets):
+    """"Target creature gains flying until end of turn"; "Non-Angel creatures you control gain indestructible
+    until your next turn" (Emeria's Call: 611.2a, it ends as its controller's next turn begins)."""
     subj = m.group(1)
+    if subj == "you" and m.group(3) == "until your next turn":
+        # "you gain hexproof until your next turn": a player's, not a permanent's (not supported)
+        raise Unsupported(m.string)
     kws = keywords_of(m.group(2))
     until = _pump_until(m.group(3), subj, m.string)
     flt = _group(subj)
     if flt is not None:
         return [V.PumpAll(flt, 0, 0, kws, until)]
     return [V.Pump(_who(subj, targets), 0, 0, kws, until)]
+
+
+def _found_card_pumped(effects: list, targets: list) -> None:
+    """"Search your library for a Dinosaur card, put it onto the battlefield. It gains indestructible ...": "it" is
+    the card found, which the search doesn't tell the later effects (refused, not read as the source)."""
+    for i, e in enumerate(effects):
+        if type(e) is V.Pump and e.target == V.IT and any(type(b) is V.SearchLibrary for b in effects[:i]):
+            raise Unsupported("it: the card found by the search")
+
+
+EFFECTS_CHECKS.append(_found_card_pumped)
 
 
 # --- destroy, exile, return, tap ----------------------------------------------------------------

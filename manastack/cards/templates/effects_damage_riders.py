@@ -11,10 +11,13 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
+from ...model.vocab.combat_keywords import CombatRule
 from ...model.vocab.damage_riders import DamageAllExcept, GainLifeDealtThisWay, NoRegenerationThisWay
 from ...model.vocab.divided import DividedDamage
+from ...model.vocab.referred_objects import IfTargetMatches
+from ...model.vocab.statics import CANT_HAVE
 from ..compiler import EFFECTS_CHECKS, Unsupported
-from .effects_common import N, amount, parse_filter, sub_effects, template
+from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
 
 @template(r"(cardname|it) deals damage to (.+?) equal to the number of (.+)")
@@ -34,6 +37,28 @@ def _damage_all_except(m: re.Match, targets: list) -> list:
 def _no_regeneration(m: re.Match, targets: list) -> list:
     """701.15c, until end of turn, for each creature the damage before it was dealt to."""
     return [NoRegenerationThisWay()]
+
+
+@template(r"(that permanent|that creature|it|target creature) loses ([a-z ,]+?) until end of turn")
+def _loses_keywords(m: re.Match, targets: list) -> list:
+    """"That creature loses indestructible until end of turn" (Soul Sear, Smite the Deathless): until end of turn
+    it can't have the keyword (611.2c; read as a rule of rules/continuous.py that removes it in layer 6, so a
+    keyword granted later this turn is removed too)."""
+    who = target(m.group(1), targets)
+    if who == V.IT or (isinstance(who, V.Ref) and targets[who.index].kind not in ("permanent", "any")):
+        raise Unsupported(m.string)  # the object of an earlier target only
+    return [CombatRule(who, tuple(CANT_HAVE + k for k in keywords_of(m.group(2))))]
+
+
+@template(r"if a creature is dealt damage this way, (it loses [a-z ,]+? until end of turn)")
+def _creature_dealt_damage_loses(m: re.Match, targets: list) -> list:
+    """Burn from Within: "CARDNAME deals X damage to any target. If a creature is dealt damage this way, it loses
+    indestructible until end of turn": only if the target is a creature as it resolves (608.2c)."""
+    refs = [i for i, t in enumerate(targets) if t.kind in ("permanent", "any")]
+    if len(refs) != 1:
+        raise Unsupported(m.string)
+    inner = sub_effects(m.group(1), targets)
+    return [IfTargetMatches(V.Ref(refs[0]), V.ObjectFilter(types=frozenset({"Creature"})), tuple(inner))]
 
 
 @template(r"you gain life equal to the damage dealt this way")

@@ -173,3 +173,9 @@ def _fold_discarded_this_way(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_discarded_this_way)
+
+
+@template(r"discard any number of cards, then draw that many cards( plus one)?")
+def _discard_any_then_draw(m, targets):
+    """701.8a, 121.1: "Discard any number of cards, then draw that many cards [plus one]" (Cavalier of Flame)."""
+    return [hand_effects.DiscardAnyThenDraw(1 if m.group(1) else 0)]

@@ -8,6 +8,7 @@ rules/trigger_events.py (and rules/triggers.py for the events it already knew).
   into your graveyard from anywhere".
 - 701.17a "Whenever you sacrifice a Clue / another permanent", "Whenever a player sacrifices a
   permanent".
+- 603.6a "When CARDNAME enters untapped" (Mystic Sanctuary, Witch's Cottage).
 - "When a Cartouche you control enters", "When another creature enters" ("when" for the "whenever"
   templates of triggers.py).
 
@@ -33,6 +34,13 @@ from .triggers_actions import _NUM
 @trigger_template(r"when cardname enters(?: the battlefield)? or is put into a graveyard from the battlefield")
 def _etb_or_to_graveyard(m):
     return {"event": "etb_or_to_graveyard"}
+
+
+@trigger_template(r"when cardname enters(?: the battlefield)? untapped")
+def _etb_untapped(m):
+    """603.6a: "When CARDNAME enters untapped" (Mystic Sanctuary): it triggers only if the permanent entered
+    untapped (rules/triggers.py); no intervening "if": tapping it in response changes nothing."""
+    return {"event": "etb_untapped"}
 
 
 @trigger_template(r"when cardname enters(?: the battlefield)? or leaves the battlefield")

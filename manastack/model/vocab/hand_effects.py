@@ -94,3 +94,12 @@ class DiscardedThisWay(V.Effect):
     before: int
     filter: V.ObjectFilter
     ability: V.TriggeredAbility
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAnyThenDraw(V.Effect):
+    """"Discard any number of cards, then draw that many cards [plus one]" (Cavalier of Flame, Brass's
+    Tunnel-Grinder): the controller chooses any number of cards in their hand (none too), discards them, then
+    draws as many plus `plus` (701.8a, 121.1)."""
+
+    plus: int = 0
