@@ -49,6 +49,8 @@ from ..model.vocab import (
 )
 from ..model.vocab.animate import ANIMATE, LOSE_ALL, SET_COLORS, SWITCH_PT
 from ..model.vocab.statics import (
+    ADD_COLOR,
+    ADD_SUBTYPE,
     ATTACK_TAX,
     BLOCK_TAX,
     CANT_HAVE,  # noqa: F401 (the vocabulary this module executes)
@@ -200,6 +202,11 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
     if obj.zone == "battlefield" and (obj.attached_to is not None or "Vehicle" in card.subtypes):
         for attached_layer4 in registry.ATTACHED_LAYER4:
             types = attached_layer4(s, obj, types)  # 702.151b reconfigure; an Aura making a Vehicle a creature
+    if obj.zone == "battlefield" and statics:
+        added = _added_types(cache, statics).get(obj.id)
+        if added:  # "is a white Angel in addition to its other colors and types" (205.1b, layers 4 and 5)
+            subtypes = subtypes | frozenset(r[len(ADD_SUBTYPE):] for r in added if r.startswith(ADD_SUBTYPE))
+            colors = colors | frozenset(r[len(ADD_COLOR):] for r in added if r.startswith(ADD_COLOR))
     if obj.zone == "battlefield" and SELF_LAYER4:
         for fn in SELF_LAYER4:
             types, subtypes = fn(s, obj, types, subtypes, cache)  # its own type-changing statics (rules/static_counts.py)
@@ -229,6 +236,25 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
     r = (types, subtypes, supertypes, colors, lost_text)
     cache[key] = r
     return r
+
+
+def _added_types(cache: dict, statics) -> dict[int, tuple[str, ...]]:
+    """The "add_color:" / "add_subtype:" rules of LayeredStatics by the object they affect (the source
+    itself, or the object it is attached to). Cached per state version."""
+    got = cache.get("_added_types")
+    if got is None:
+        got = {}
+        for src, ab in statics:
+            if ab.kind != LAYERED or not ab.rules:  # type: ignore[attr-defined]
+                continue
+            added = tuple(r for r in ab.rules if r.startswith((ADD_COLOR, ADD_SUBTYPE)))  # type: ignore[attr-defined]
+            if not added:
+                continue
+            host = src.id if ab.affects == "self" else src.attached_to  # type: ignore[attr-defined]
+            if host is not None:
+                got[host] = got.get(host, ()) + added
+        cache["_added_types"] = got
+    return got
 
 
 def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
@@ -271,7 +297,8 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     if lost_at is not None:
         # 613.1f: its own abilities are gone (printed, and the abilities of its keywords).
         abilities, keywords, protection = (), frozenset(), ()
-    if (on_bf and statics and "Land" in card.types) or (card.keywords and _CDA & card.keywords) or (
+    if (on_bf and statics and ("Land" in card.types or obj.id in _added_types(cache, statics))) \
+            or (card.keywords and _CDA & card.keywords) or (
             on_bf and (affected or obj.attached_to is not None or "Vehicle" in card.subtypes)) or (
             on_bf and SELF_LAYER4_KINDS and not SELF_LAYER4_KINDS.isdisjoint(ability_kinds(card))):
         types, subtypes, supertypes, colors, lost_text = _layer4(s, obj, cache, statics)

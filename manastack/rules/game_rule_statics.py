@@ -268,7 +268,8 @@ def _maximal(chosen: frozenset[int], held: tuple[int, ...], limits: tuple) -> bo
 def _untap_limit_actions(g: Game, d: Any) -> list:
     limits = g.s.queue[0][5]
     out = []
-    for k in range(len(d.data), -1, -1):
+    # every held permanent is in some limit's group: no answer untaps more than the limits' sum
+    for k in range(min(len(d.data), sum(n for n, _ in limits)), -1, -1):
         for combo in combinations(d.data, k):
             chosen = frozenset(combo)
             if _allowed(chosen, limits) and _maximal(chosen, d.data, limits):

@@ -45,6 +45,8 @@ import re
 from ...model.vocab import Ability, AddCounters, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
 from ...model.vocab.animate import SELF_ANIMATE, ConditionalSelfAnimation
 from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
+    ADD_COLOR,
+    ADD_SUBTYPE,
     ATTACK_TAX,
     BLOCK_TAX,
     CANT_HAVE,
@@ -291,6 +293,12 @@ def _type_pair(first: str, plural: str) -> str:
 
 _BLOCKER_Q = rf"(?:(?:{_COLOR_ALT}|artifact) creatures|creatures with (?:flying|reach)|walls)"
 
+def _creature_type(word: str) -> str:
+    if word not in SINGULAR_TYPES:
+        raise Unsupported(word)
+    return SINGULAR_TYPES[word]
+
+
 def _keyword(text: str) -> str:
     if text not in KEYWORDS:
         raise Unsupported(text)
@@ -323,6 +331,11 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"is goaded", ("attacks_each_combat",)),
     (r"can't attack unless defending player controls an? (island|swamp|forest|mountain|plains|desert)",
      lambda m: (f"attack_unless:{_LAND_SUBTYPES[m.group(1)]}",)),
+    # 205.1b / 613.1d-e: "is a white Angel in addition to its other colors and types" (layers 4 and 5 of the
+    # object the static affects, read by rules/continuous.py _layer4)
+    (rf"is an? ({_COLOR_ALT}) ([a-z]+) in addition to its other colors and types",
+     lambda m: (f"{ADD_COLOR}{COLOR_WORDS[m.group(1)]}", f"{ADD_SUBTYPE}{_creature_type(m.group(2))}")),
+    (r"is an? ([a-z]+) in addition to its other types", lambda m: (f"{ADD_SUBTYPE}{_creature_type(m.group(1))}",)),
     # 508.1d / 509.1d: costs to attack or block (rules/combat_costs.py)
     (r"can't attack or block unless its controller pays \{(\d+)\}",
      lambda m: (f"{ATTACK_TAX}{m.group(1)}", f"{BLOCK_TAX}{m.group(1)}")),
@@ -518,6 +531,8 @@ def build(para: str, subject: str, predicate: str, condition: Condition | None =
             and kw["affects"] != "self":
         raise Unsupported(para)  # "it" would not be the source
     pr = parse_predicate(predicate, para)
+    if kw["affects"] == "group" and any(r.startswith((ADD_COLOR, ADD_SUBTYPE)) for r in pr["rules"]):
+        raise Unsupported(para)  # layers 4-5 of a static are read for the object it is attached to, or itself
     if kw.get("without_keywords") and (pr["keywords"] or pr["protection"] or pr["granted"]):
         raise Unsupported(para)  # rules/continuous.py reads "without flying" after layer 6: it may add none
     return LayeredStatic(para.strip(), KIND, condition=condition, **kw, **pr)

@@ -15,6 +15,11 @@ CANT_HAVE = "cant_have:"
 # Rules "attack_tax:N" / "block_tax:N" ("can't attack or block unless its controller pays {N}", 508.1d /
 # 509.1d): the characteristics carry them tagged with their source ("attack_tax:3@17", SOURCE_TAG), so
 # that the costs of two sources add up (rules/combat_costs.py).
+# Rules "add_color:W" / "add_subtype:Angel" ("is a white Angel in addition to its other colors and types",
+# 205.1b): layers 5 and 4 of the object a LayeredStatic affects (itself or the object it is attached to),
+# read by rules/continuous.py before the other layers.
+ADD_COLOR = "add_color:"
+ADD_SUBTYPE = "add_subtype:"
 ATTACK_TAX = "attack_tax:"
 BLOCK_TAX = "block_tax:"
 SOURCE_TAG = "@"
