@@ -15,6 +15,7 @@ from ..engine import registry
 from ..model.state import BATTLEFIELD
 from ..model.vocab.conditions import (
     ControlCount,
+    EventObjectMatches,
     HistoryCondition,
     NoCountersOnSource,
     OpponentMoreLands,
@@ -57,6 +58,14 @@ def _source_is_type(g: Game, cond: SourceIsType, source: int, lki: Any, event_ob
     if o is None or o.zone != BATTLEFIELD:
         return False
     return cond.card_type in g.chars(o).types
+
+
+def _event_object_matches(g: Game, cond: EventObjectMatches, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(event_obj) if event_obj is not None and event_obj >= 0 else None
+    if o is None:
+        return False
+    p = _controller(g, source, lki)
+    return targeting.matches_filter(g, cond.flt, o, p if p is not None else o.controller, source)
 
 
 def _opponent_more_lands(g: Game, cond: OpponentMoreLands, source: int, lki: Any, event_obj: int | None) -> bool:
@@ -105,6 +114,7 @@ EVALUATORS.update({
     ControlCount: _control_count,
     OpponentMoreLands: _opponent_more_lands,
     SourceIsType: _source_is_type,
+    EventObjectMatches: _event_object_matches,
     HistoryCondition: _history,
     NoCountersOnSource: _no_counters,
     StateCondition: _state,

@@ -74,3 +74,11 @@ class SourceIsType:
     """603.4: "if CARDNAME is an enchantment" — the source has the card type `card_type` now (rules/intervening.py)."""
 
     card_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventObjectMatches:
+    """608.2c: "If that land is a Forest, ... instead" — the object the trigger event refers to (the land that
+    entered) matches `flt` as the ability resolves (rules/intervening.py)."""
+
+    flt: ObjectFilter
