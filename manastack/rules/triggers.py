@@ -28,7 +28,7 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.events import Draw, EffectsEnded, LifeChange, TapChange
 from ..model.memo import by_identity
-from ..model.state import GRAVEYARD, StackItem
+from ..model.state import GRAVEYARD, Obj, StackItem
 from ..model.vocab.effects import SacrificeUnless, ThatMuchLife
 from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
 from . import add_hook, effect_context, trigger_queue
@@ -70,13 +70,26 @@ def entered_battlefield(g: Game, oid: int) -> None:
     s = g.s
     o = s.objects[oid]
     for ab in g.chars(o).abilities:
-        if isinstance(ab, V.TriggeredAbility) and ab.event in _ETB:
+        if isinstance(ab, V.TriggeredAbility) and ab.event in _ETB and _origin_ok(g, ab, o, o.controller):
             trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name)
     matches_filter = _targeting_module.matches_filter
     for w, ab in trigger_queue.watchers(g, ("enters",)):
-        if (ab.scope == "or_self" and w.id == oid) or ab.filter is None or matches_filter(
-                g, ab.filter, o, w.controller, w.id):
+        if ((ab.scope == "or_self" and w.id == oid) or ab.filter is None or matches_filter(
+                g, ab.filter, o, w.controller, w.id)) and _origin_ok(g, ab, o, w.controller):
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
+
+
+def _origin_ok(g: Game, ab: V.TriggeredAbility, o: Obj, controller: int) -> bool:
+    """603.6a: "enters from a graveyard" / "from your graveyard" (a graveyard is its owner's, 404.1): the zone
+    the permanent `o` was in, from the zone change that put it onto the battlefield (its log line)."""
+    if not ab.origin:
+        return True
+    for e in reversed(g.s.log):
+        if e.get("event") == "zone_change" and e.get("id") == o.id:
+            if e.get("from_zone") != GRAVEYARD:
+                return False
+            return ab.origin == "graveyard" or o.owner == controller
+    return False
 
 
 def left_battlefield(g: Game, old_id: int, to: str) -> None:

@@ -260,6 +260,9 @@ class TriggeredAbility(Ability):
     # 603.4: an intervening "if" clause, an object with holds(g, source, lki, event_obj) -> bool,
     # checked as the event happens and again on resolution (rules/trigger_events.py).
     intervening: object | None = None
+    # 603.6a: "enters from a graveyard" ("graveyard") / "from your graveyard" ("your_graveyard"): the zone the
+    # permanent came from (rules/triggers.py entered_battlefield)
+    origin: str = ""
 
 
 @dataclass(frozen=True, slots=True)
