@@ -19,6 +19,7 @@ from ..model.vocab.conditions import (
     HistoryCondition,
     NoCountersOnSource,
     OpponentMoreLands,
+    PlayerHasMostLife,
     SourceIsType,
     StateCondition,
     WasKicked,
@@ -68,6 +69,19 @@ def _event_object_matches(g: Game, cond: EventObjectMatches, source: int, lki: A
     return targeting.matches_filter(g, cond.flt, o, p if p is not None else o.controller, source)
 
 
+def most_life_player(g: Game) -> int | None:
+    """The player with more life than each other player (of those still in the game), or None on a tie."""
+    lives = [(pl.life, i) for i, pl in enumerate(g.s.players) if not pl.lost]
+    best = max(lives, default=None)
+    if best is None or sum(1 for life, _ in lives if life == best[0]) > 1:
+        return None
+    return best[1]
+
+
+def _player_has_most_life(g: Game, cond: PlayerHasMostLife, source: int, lki: Any, event_obj: int | None) -> bool:
+    return most_life_player(g) is not None
+
+
 def _opponent_more_lands(g: Game, cond: OpponentMoreLands, source: int, lki: Any, event_obj: int | None) -> bool:
     p = _controller(g, source, lki)
     if p is None:
@@ -114,6 +128,7 @@ EVALUATORS.update({
     ControlCount: _control_count,
     OpponentMoreLands: _opponent_more_lands,
     SourceIsType: _source_is_type,
+    PlayerHasMostLife: _player_has_most_life,
     EventObjectMatches: _event_object_matches,
     HistoryCondition: _history,
     NoCountersOnSource: _no_counters,

@@ -24,6 +24,7 @@ from ...model.vocab.conditions import (
     ControlCount,
     NoCountersOnSource,
     OpponentMoreLands,
+    PlayerHasMostLife,
     SourceIsType,
     WasKicked,
 )
@@ -83,6 +84,8 @@ def intervening_condition(text: str, event: str) -> object:
     if m:
         # 601.2i: the spells cast this turn (rules/turn_history.py)
         return SpellsCastThisTurn(int(number(m.group(1))), parse_filter(m.group(2)) if m.group(2) else None)
+    if text == "a player has more life than each other player":
+        return PlayerHasMostLife()
     m = re.fullmatch(r"cardname is an? (enchantment|artifact|creature|land)", text)
     if m:
         return SourceIsType(m.group(1).capitalize())  # the source's card types now (Opal Champion)

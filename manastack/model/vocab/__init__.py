@@ -663,6 +663,14 @@ class GainControl(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class MostLifeGainsControl(Effect):
+    """"The player with the most life gains control of CARDNAME" (613.1b layer 2, lasting): nothing happens
+    while two or more players are tied for the most life (rules/choice_effects.py)."""
+
+    target: Who = SELF
+
+
+@dataclass(frozen=True, slots=True)
 class AdditionalCost(Ability):
     """601.2b / 601.2f-h: "As an additional cost to cast this spell, sacrifice a creature" (or
     discard cards, pay life): paid by rules/stack.py as the spell is cast."""

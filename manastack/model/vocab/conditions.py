@@ -82,3 +82,8 @@ class EventObjectMatches:
     entered) matches `flt` as the ability resolves (rules/intervening.py)."""
 
     flt: ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHasMostLife:
+    """603.4: "if a player has more life than each other player" (rules/intervening.py)."""
