@@ -5,7 +5,8 @@
 - "That player discards a card at random", "then discard a card at random" (701.8a).
 - "Then discard two cards unless you discard an artifact card" (701.8a, 608.2c); "then discard a card unless you
   attacked this turn" (rules/turn_history.py).
-- 608.2c: "then each opponent who didn't discard a nonland card this way loses 3 life" (Kroxa).
+- 608.2c: "then each opponent who didn't discard a nonland card this way loses 3 life" (Kroxa); "Each opponent who
+  discarded a card that shares a card type with the card you discarded loses 3 life" (Creeping Dread).
 - 401.4: "put two cards from your hand on top of your library in any order" (Brainstorm, Jace, the Mind
   Sculptor's [0]: the cards and their order are chosen as it resolves, the "hand_to_top" decision).
 """
@@ -80,3 +81,9 @@ def _lose_unless_discarded(m, targets):
     who = V.EACH_OPPONENT if m.group(1) == "each opponent" else V.EACH_PLAYER
     return [hand_effects.LoseLifeUnlessDiscarded(amount(m.group(3)), parse_filter(m.group(2) + " card", allow_card=True),
                                                  who)]
+
+
+@template(r"each opponent who discarded a card that shares a card type with the card you discarded loses (\w+) life")
+def _lose_if_shares_type(m, targets):
+    """608.2c: after "each player discards a card" (Creeping Dread)."""
+    return [hand_effects.LoseLifeIfSharesTypeWithYours(amount(m.group(1)))]

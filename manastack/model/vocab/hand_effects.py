@@ -57,3 +57,11 @@ class LoseLifeUnlessDiscarded(V.Effect):
     amount: V.Amount
     filter: V.ObjectFilter
     who: V.Who = V.EACH_OPPONENT
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLifeIfSharesTypeWithYours(V.Effect):
+    """608.2c: "Each opponent who discarded a card that shares a card type with the card you discarded loses 3
+    life" (Creeping Dread, after "each player discards a card"): the cards discarded during this resolution."""
+
+    amount: V.Amount
