@@ -16,6 +16,7 @@ from ..model.state import BATTLEFIELD
 from ..model.vocab.conditions import (
     ControlCount,
     EventObjectMatches,
+    HasCounters,
     HistoryCondition,
     NoCountersOnSource,
     OpponentMoreLands,
@@ -82,6 +83,21 @@ def _player_has_most_life(g: Game, cond: PlayerHasMostLife, source: int, lki: An
     return most_life_player(g) is not None
 
 
+def _has_counters(g: Game, cond: HasCounters, source: int, lki: Any, event_obj: int | None) -> bool:
+    # "it" without an event object: the source itself ("whenever CARDNAME or another creature ... dies, if it had
+    # counters on it": its own death, its last known information)
+    oid = event_obj if cond.of_event and event_obj is not None else source
+    if event_obj is None and cond.of_event:
+        cond = HasCounters()
+    if oid is None or oid < 0:
+        return False
+    o = g.s.objects.get(oid)
+    if o is None or (cond.of_event and o.zone != BATTLEFIELD):
+        last = g.s.lki.get(oid) if cond.of_event else lki
+        o = last[0] if last else o
+    return o is not None and any(n > 0 for n in o.counters.values())
+
+
 def _opponent_more_lands(g: Game, cond: OpponentMoreLands, source: int, lki: Any, event_obj: int | None) -> bool:
     p = _controller(g, source, lki)
     if p is None:
@@ -128,6 +144,7 @@ EVALUATORS.update({
     ControlCount: _control_count,
     OpponentMoreLands: _opponent_more_lands,
     SourceIsType: _source_is_type,
+    HasCounters: _has_counters,
     PlayerHasMostLife: _player_has_most_life,
     EventObjectMatches: _event_object_matches,
     HistoryCondition: _history,

@@ -87,3 +87,11 @@ class EventObjectMatches:
 @dataclass(frozen=True, slots=True)
 class PlayerHasMostLife:
     """603.4: "if a player has more life than each other player" (rules/intervening.py)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HasCounters:
+    """603.4: "if it had counters on it" (`of_event`: the object the trigger event refers to, as it last existed,
+    603.10a) / "if CARDNAME has counters on it" (the source): any kind of counter (rules/intervening.py)."""
+
+    of_event: bool = False
