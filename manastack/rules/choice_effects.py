@@ -28,7 +28,7 @@ from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-from . import effect_context, effects
+from . import effect_context, effects, intervening
 
 # ============================================================================ effect templates
 # Effects of the templates in cards/templates/effects_*.py. Choices they need while resolving are
@@ -519,6 +519,16 @@ def _gain_control(g: Game, ctx: effect_context.Context, e: V.GainControl) -> lis
     return None
 
 
+def _most_life_gains_control(g: Game, ctx: effect_context.Context, e: V.MostLifeGainsControl) -> list | None:
+    """"The player with the most life gains control of CARDNAME" (613.1b, lasting; a tie: no one, 608.2c)."""
+    oid = effect_context.target_object(g, ctx, e.target)
+    p = intervening.most_life_player(g)
+    if oid is None or p is None or g.s.objects[oid].controller == p:
+        return None
+    g.perform(ControlChange("613.1b", oid, p))  # 302.6, 506.4 (the door)
+    return None
+
+
 def end_control_effects(g: Game) -> None:
     """514.2: "until end of turn" control effects end: the permanent returns to its previous controller."""
     s = g.s
@@ -530,6 +540,7 @@ def end_control_effects(g: Game) -> None:
 
 
 registry.EFFECT_HANDLERS[V.GainControl] = _gain_control
+registry.EFFECT_HANDLERS[V.MostLifeGainsControl] = _most_life_gains_control
 
 
 # ---------------------------------------------------------------------------- proliferate, coins, ...

@@ -7,7 +7,8 @@
 - 701.8a / 608.2c: "then discard two cards unless you discard an artifact card" (Thirst for Knowledge): one
   card of the quality, or two cards (V.DiscardUnless: one choice among both ways).
 - 608.2c: "each opponent discards a card, then each opponent who didn't discard a nonland card this way loses 3
-  life" (LoseLifeUnlessDiscarded: the cards discarded since this resolution began, from the log).
+  life" (LoseLifeUnlessDiscarded: the cards discarded since this resolution began, from the log); "each opponent
+  who discarded a card that shares a card type with the card you discarded loses 3 life" (Creeping Dread).
 - 701.8a, 121.1: "Discard any number of cards, then draw that many cards [plus one]" (Cavalier of Flame): any
   number of the cards in the hand, none too, then as many draws (plus one).
 - "Target opponent reveals their hand. You choose a nonland card from it. That player discards that
@@ -47,6 +48,7 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     DiscardUnless,
     Learn,
     LookAtHand,
+    LoseLifeIfSharesTypeWithYours,
     LoseLifeUnlessDiscarded,
     PutFromHand,
     PutFromHandOnTop,
@@ -418,3 +420,21 @@ def _answer_discard_any(g: Game, d: Any, value: Any) -> None:
 
 registry.register_effect(DiscardAnyThenDraw, _discard_any_then_draw)
 registry.CHOICES["discard_any"] = (choice_effects.subset_actions, _answer_discard_any)
+
+
+def _lose_life_if_shares_type(g: Game, ctx: effect_context.Context, e: LoseLifeIfSharesTypeWithYours) -> list | None:
+    discarded = _discarded_this_resolution(g)
+    s = g.s
+    me = s.players[ctx.controller].name
+    mine = frozenset().union(*(g.chars(o).types for who, o in discarded if who == me))
+    n = effect_context.amount(g, ctx, e.amount)
+    for p in range(len(s.players)):
+        if p == ctx.controller or s.players[p].lost:
+            continue
+        name = s.players[p].name
+        if any(who == name and g.chars(o).types & mine for who, o in discarded):
+            g.set_life(p, -n, "608.2c", source=ctx.name)
+    return None
+
+
+registry.register_effect(LoseLifeIfSharesTypeWithYours, _lose_life_if_shares_type)

@@ -15,9 +15,12 @@ from ..engine import registry
 from ..model.state import BATTLEFIELD
 from ..model.vocab.conditions import (
     ControlCount,
+    EventObjectMatches,
+    HasCounters,
     HistoryCondition,
     NoCountersOnSource,
     OpponentMoreLands,
+    PlayerHasMostLife,
     SourceIsType,
     StateCondition,
     WasKicked,
@@ -57,6 +60,42 @@ def _source_is_type(g: Game, cond: SourceIsType, source: int, lki: Any, event_ob
     if o is None or o.zone != BATTLEFIELD:
         return False
     return cond.card_type in g.chars(o).types
+
+
+def _event_object_matches(g: Game, cond: EventObjectMatches, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(event_obj) if event_obj is not None and event_obj >= 0 else None
+    if o is None:
+        return False
+    p = _controller(g, source, lki)
+    return targeting.matches_filter(g, cond.flt, o, p if p is not None else o.controller, source)
+
+
+def most_life_player(g: Game) -> int | None:
+    """The player with more life than each other player (of those still in the game), or None on a tie."""
+    lives = [(pl.life, i) for i, pl in enumerate(g.s.players) if not pl.lost]
+    best = max(lives, default=None)
+    if best is None or sum(1 for life, _ in lives if life == best[0]) > 1:
+        return None
+    return best[1]
+
+
+def _player_has_most_life(g: Game, cond: PlayerHasMostLife, source: int, lki: Any, event_obj: int | None) -> bool:
+    return most_life_player(g) is not None
+
+
+def _has_counters(g: Game, cond: HasCounters, source: int, lki: Any, event_obj: int | None) -> bool:
+    # "it" without an event object: the source itself ("whenever CARDNAME or another creature ... dies, if it had
+    # counters on it": its own death, its last known information)
+    oid = event_obj if cond.of_event and event_obj is not None else source
+    if event_obj is None and cond.of_event:
+        cond = HasCounters()
+    if oid is None or oid < 0:
+        return False
+    o = g.s.objects.get(oid)
+    if o is None or (cond.of_event and o.zone != BATTLEFIELD):
+        last = g.s.lki.get(oid) if cond.of_event else lki
+        o = last[0] if last else o
+    return o is not None and any(n > 0 for n in o.counters.values())
 
 
 def _opponent_more_lands(g: Game, cond: OpponentMoreLands, source: int, lki: Any, event_obj: int | None) -> bool:
@@ -105,6 +144,9 @@ EVALUATORS.update({
     ControlCount: _control_count,
     OpponentMoreLands: _opponent_more_lands,
     SourceIsType: _source_is_type,
+    HasCounters: _has_counters,
+    PlayerHasMostLife: _player_has_most_life,
+    EventObjectMatches: _event_object_matches,
     HistoryCondition: _history,
     NoCountersOnSource: _no_counters,
     StateCondition: _state,

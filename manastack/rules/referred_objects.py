@@ -364,7 +364,7 @@ registry.register_effect(SacrificeUnlessPay, _sacrifice_unless_pay)
 def _instead_if(g: Game, ctx: Context, e: InsteadIf) -> list | None:
     """608.2c: "... instead if [condition]" (metalcraft, revolt, morbid ...): the condition is read for the
     source's controller as the spell or ability resolves."""
-    holds = intervening.holds(g, e.condition, ctx.source, ctx.source_lki, None) \
+    holds = intervening.holds(g, e.condition, ctx.source, ctx.source_lki, ctx.event_obj) \
         if ctx.source is not None else False
     g.log_event("instead_if", "608.2c", source=ctx.name, condition=holds)
     return [("resume_effects", ctx, e.instead if holds else e.otherwise, 0, None)]

@@ -452,7 +452,10 @@ def _left_battlefield(g: Game, old_id: int, to: str, rule: str) -> None:
         if ab.event == "sacrifice" and ab.who == "you" and obj.controller != w.controller:
             continue  # "whenever you sacrifice": the permanent's controller sacrificed it (701.17a)
         if ab.filter is None or _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, w.controller, w.id):
-            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
+            # "it" / "those counters" of "whenever a creature you control leaves the battlefield": that creature
+            # as it last existed (603.10a)
+            event_obj = old_id if ab.event == "leaves_filter" else None
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=event_obj)
 
 
 def flush(g: Game) -> None:

@@ -29,7 +29,7 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.events import Draw, EffectsEnded, LifeChange, TapChange
 from ..model.memo import by_identity
-from ..model.state import BATTLEFIELD, GRAVEYARD, StackItem
+from ..model.state import BATTLEFIELD, GRAVEYARD, Obj, StackItem
 from ..model.vocab.effects import SacrificeUnless, ThatMuchLife
 from ..model.vocab.referred_objects import TARGETS_PERMANENTS
 from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
@@ -72,15 +72,29 @@ def entered_battlefield(g: Game, oid: int) -> None:
     s = g.s
     o = s.objects[oid]
     for ab in g.chars(o).abilities:
-        if isinstance(ab, V.TriggeredAbility) and (ab.event in _ETB or ab.event == "etb_untapped" and not o.tapped):
+        if isinstance(ab, V.TriggeredAbility) and (ab.event in _ETB and _origin_ok(g, ab, o, o.controller)
+                                                   or ab.event == "etb_untapped" and not o.tapped):
             # "When CARDNAME enters untapped": only if it did (603.6a; entering tapped, 614.1c, came first).
             # 107.3m: its X is the X paid for the spell that became it (0 if it wasn't cast)
             trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name, x=o.cast_x or 0)
     matches_filter = _targeting_module.matches_filter
     for w, ab in trigger_queue.watchers(g, ("enters",)):
-        if (ab.scope == "or_self" and w.id == oid) or ab.filter is None or matches_filter(
-                g, ab.filter, o, w.controller, w.id):
+        if ((ab.scope == "or_self" and w.id == oid) or ab.filter is None or matches_filter(
+                g, ab.filter, o, w.controller, w.id)) and _origin_ok(g, ab, o, w.controller):
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
+
+
+def _origin_ok(g: Game, ab: V.TriggeredAbility, o: Obj, controller: int) -> bool:
+    """603.6a: "enters from a graveyard" / "from your graveyard" (a graveyard is its owner's, 404.1): the zone
+    the permanent `o` was in, from the zone change that put it onto the battlefield (its log line)."""
+    if not ab.origin:
+        return True
+    for e in reversed(g.s.log):
+        if e.get("event") == "zone_change" and e.get("id") == o.id:
+            if e.get("from_zone") != GRAVEYARD:
+                return False
+            return ab.origin == "graveyard" or o.owner == controller
+    return False
 
 
 def left_battlefield(g: Game, old_id: int, to: str) -> None:

@@ -10,7 +10,8 @@
   hand" (Granted), "put a card you own from outside the game into your hand" (Death Wish, Mastermind's
   Acquisition).
 - 701.45a: "Learn." (and "When CARDNAME enters, learn.").
-- 608.2c: "then each opponent who didn't discard a nonland card this way loses 3 life" (Kroxa).
+- 608.2c: "then each opponent who didn't discard a nonland card this way loses 3 life" (Kroxa); "Each opponent who
+  discarded a card that shares a card type with the card you discarded loses 3 life" (Creeping Dread).
 - 401.4: "put two cards from your hand on top of your library in any order" (Brainstorm, Jace, the Mind
   Sculptor's [0]: the cards and their order are chosen as it resolves, the "hand_to_top" decision).
 - 603.12: "[Draw a card, then you may] discard a card. When you discard a nonland card this way, CARDNAME deals
@@ -179,3 +180,9 @@ EFFECTS_CHECKS.append(_fold_discarded_this_way)
 def _discard_any_then_draw(m, targets):
     """701.8a, 121.1: "Discard any number of cards, then draw that many cards [plus one]" (Cavalier of Flame)."""
     return [hand_effects.DiscardAnyThenDraw(1 if m.group(1) else 0)]
+
+
+@template(r"each opponent who discarded a card that shares a card type with the card you discarded loses (\w+) life")
+def _lose_if_shares_type(m, targets):
+    """608.2c: after "each player discards a card" (Creeping Dread)."""
+    return [hand_effects.LoseLifeIfSharesTypeWithYours(amount(m.group(1)))]

@@ -8,6 +8,7 @@ rules/referred_objects.py (InsteadIf, IfTargetMatches).
   refers to the same targets ("that creature"); "CARDNAME deals N damage instead" keeps its target. The
   condition is one an intervening "if" may have (templates/conditions.py: this turn's history, what you
   control, the conditions of static abilities), read for the source's controller.
+- "If that land is a Forest, put two +1/+1 counters on CARDNAME instead" (landfall: the land that entered).
 - "[Then ]if [condition], [effect]" (Hour of Promise, Psychic Whorl): the same conditions, checked as it resolves.
 - "Destroy target creature if it has mana value 2 or less" (Fatal Push): the target is any creature; the
   mana value is checked as the effect happens.
@@ -19,6 +20,7 @@ import dataclasses
 import re
 
 from ...model import vocab as V
+from ...model.vocab.conditions import EventObjectMatches
 from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf
 from ..compiler import (
     EFFECTS_CHECKS,
@@ -33,7 +35,7 @@ from ..compiler import (
 )
 from ..draft import CardDraft
 from .conditions import _intervening
-from .effects_common import N, amount, sub_effects, target, template
+from .effects_common import N, amount, parse_filter, sub_effects, target, template
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -81,6 +83,21 @@ def _instead_sentence(m: re.Match, targets: list) -> list:
 
 
 first_template(SENTENCE_TEMPLATES, (_RX, _instead_sentence))
+
+_THAT_LAND_RX = re.compile(r"if that land is an? ([a-z]+), (.+) instead")
+
+
+def _that_land_instead(m: re.Match, targets: list) -> list:
+    """Landfall's "If that land is a Forest, put two +1/+1 counters on CARDNAME instead": the land that entered
+    (the trigger's event object), its subtypes as the ability resolves."""
+    flt = parse_filter(m.group(1))
+    if not flt.subtypes and not flt.types:
+        raise Unsupported(m.string)
+    pending = _instead(m.group(2), "you control a land", targets)  # the clause; its condition is replaced
+    return [dataclasses.replace(pending, condition=EventObjectMatches(flt))]
+
+
+first_template(SENTENCE_TEMPLATES, (_THAT_LAND_RX, _that_land_instead))
 
 
 def _contains_pending(x: object) -> bool:

@@ -200,3 +200,21 @@ def _tap_all(m, targets):
     if "target" in m.group(1):
         raise Unsupported(m.string)
     return [keyword_actions.TapAll(parse_filter(m.group(1)))]
+
+
+@template(r"put those counters on cardname")
+def _put_those_counters(m, targets):
+    """122.8: "Whenever a creature you control leaves the battlefield, if it had counters on it, put those counters
+    on CARDNAME" (The Ozolith): the same number of each kind the creature had as it last existed."""
+    if targets:
+        raise Unsupported(m.string)
+    return [keyword_actions.PutCountersOf(V.IT, V.SELF)]
+
+
+@template(r"move all counters from cardname onto (target .+)")
+def _move_all_counters(m, targets):
+    """122.5: "move all counters from CARDNAME onto target creature": each is removed from it and put on the other."""
+    to = target(m.group(1), targets)
+    if not isinstance(to, V.Ref) or targets[to.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [keyword_actions.PutCountersOf(V.SELF, to)]

@@ -4,6 +4,7 @@
 - "You gain X life, where X is the number of cards in your hand minus 4" (CardsInHand, 107.1b).
 - 119.9: "Whenever you gain life, target opponent loses that much life" (ThatMuchLife: the life gained,
   rules/triggers.py).
+- 613.1b: "the player with the most life gains control of CARDNAME" (no one on a tie).
 - 111.2: "target opponent creates a 3/3 green Dinosaur creature token with trample": another player
   creates the token, and it enters under their control (the token effect's `who`).
 """
@@ -45,3 +46,9 @@ def _lose_that_much(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> N
     who = target(m.group(1), targets)
     out.abilities.append(V.TriggeredAbility(para, "gain_life", (V.LoseLife(ThatMuchLife(), who),), tuple(targets),
                                             who="you"))
+
+
+@sentence_template(r"the player with the most life gains control of cardname")
+def _most_life_gains_control(m: re.Match, targets: list) -> list:
+    """613.1b: Wild Dogs, Ghazbán Ogre (after "if a player has more life than each other player", 603.4)."""
+    return [V.MostLifeGainsControl()]

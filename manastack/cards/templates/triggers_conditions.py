@@ -22,8 +22,10 @@ from ...model import vocab as V
 from ...model.vocab.cast_origin import WasCast
 from ...model.vocab.conditions import (
     ControlCount,
+    HasCounters,
     NoCountersOnSource,
     OpponentMoreLands,
+    PlayerHasMostLife,
     SourceIsType,
     WasKicked,
 )
@@ -83,6 +85,14 @@ def intervening_condition(text: str, event: str) -> object:
     if m:
         # 601.2i: the spells cast this turn (rules/turn_history.py)
         return SpellsCastThisTurn(int(number(m.group(1))), parse_filter(m.group(2)) if m.group(2) else None)
+    if text == "it had counters on it":
+        if event not in ("leaves_filter", "dies_filter"):
+            raise Unsupported(text)  # "it": the permanent that left
+        return HasCounters(of_event=True)
+    if text == "cardname has counters on it":
+        return HasCounters()
+    if text == "a player has more life than each other player":
+        return PlayerHasMostLife()
     m = re.fullmatch(r"cardname is an? (enchantment|artifact|creature|land)", text)
     if m:
         return SourceIsType(m.group(1).capitalize())  # the source's card types now (Opal Champion)

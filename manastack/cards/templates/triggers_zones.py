@@ -9,6 +9,8 @@ rules/trigger_events.py (and rules/triggers.py for the events it already knew).
 - 701.17a "Whenever you sacrifice a Clue / another permanent", "Whenever a player sacrifices a
   permanent".
 - 603.6a "When CARDNAME enters untapped" (Mystic Sanctuary, Witch's Cottage).
+- 603.6a "Whenever CARDNAME or another creature enters from your graveyard", "When CARDNAME enters from a
+  graveyard" (TriggeredAbility.origin).
 - "When a Cartouche you control enters", "When another creature enters" ("when" for the "whenever"
   templates of triggers.py).
 
@@ -23,6 +25,7 @@ from ..compiler import (
     number,
     paragraph_template,
     parse_effects,
+    trigger_kwargs,
     trigger_template,
 )
 from ..draft import CardDraft
@@ -108,3 +111,13 @@ def _when_enters(m, para, out: CardDraft, is_spell):
 def _card_to_your_graveyard(m):
     """603.6c: "from anywhere" is not a leaves-the-battlefield ability: it sees the card in the graveyard."""
     return {"event": "card_to_your_graveyard", "filter": V.ObjectFilter(types=frozenset({m.group(2).capitalize()}))}
+
+
+@trigger_template(r"(when|whenever) (.+?) enters from (your|a) graveyard")
+def _enters_from_graveyard(m):
+    """603.6a: "Whenever CARDNAME or another creature enters from your graveyard", "When CARDNAME enters from a
+    graveyard": the enters trigger, only for a permanent that came from a graveyard (its owner's: "your")."""
+    kw = trigger_kwargs(f"{m.group(1)} {m.group(2)} enters")
+    if kw.get("event") not in ("etb", "enters") or kw.get("origin"):
+        raise Unsupported(m.group(0))
+    return {**kw, "origin": "your_graveyard" if m.group(3) == "your" else "graveyard"}

@@ -262,6 +262,9 @@ class TriggeredAbility(Ability):
     # 603.4: an intervening "if" clause, an object with holds(g, source, lki, event_obj) -> bool,
     # checked as the event happens and again on resolution (rules/trigger_events.py).
     intervening: object | None = None
+    # 603.6a: "enters from a graveyard" ("graveyard") / "from your graveyard" ("your_graveyard"): the zone the
+    # permanent came from (rules/triggers.py entered_battlefield)
+    origin: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -669,6 +672,14 @@ class GainControl(Effect):
 
     target: Who
     until_eot: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class MostLifeGainsControl(Effect):
+    """"The player with the most life gains control of CARDNAME" (613.1b layer 2, lasting): nothing happens
+    while two or more players are tied for the most life (rules/choice_effects.py)."""
+
+    target: Who = SELF
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,3 +74,24 @@ class SourceIsType:
     """603.4: "if CARDNAME is an enchantment" — the source has the card type `card_type` now (rules/intervening.py)."""
 
     card_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventObjectMatches:
+    """608.2c: "If that land is a Forest, ... instead" — the object the trigger event refers to (the land that
+    entered) matches `flt` as the ability resolves (rules/intervening.py)."""
+
+    flt: ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHasMostLife:
+    """603.4: "if a player has more life than each other player" (rules/intervening.py)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HasCounters:
+    """603.4: "if it had counters on it" (`of_event`: the object the trigger event refers to, as it last existed,
+    603.10a) / "if CARDNAME has counters on it" (the source): any kind of counter (rules/intervening.py)."""
+
+    of_event: bool = False

@@ -103,3 +103,11 @@ class DiscardAnyThenDraw(V.Effect):
     draws as many plus `plus` (701.8a, 121.1)."""
 
     plus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLifeIfSharesTypeWithYours(V.Effect):
+    """608.2c: "Each opponent who discarded a card that shares a card type with the card you discarded loses 3
+    life" (Creeping Dread, after "each player discards a card"): the cards discarded during this resolution."""
+
+    amount: V.Amount
