@@ -31,7 +31,7 @@ def _shield(g: Game, target: int | None, amount: int | None, name: str) -> None:
     """615.1: "prevent the next `amount` damage that would be dealt to `target` this turn" (None: all)."""
     s = g.s
     s.effects.append(ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=0,
-                                      data=(amount, False, name)))
+                                      data=(amount, False, name, None)))  # no 615.5 rider
     s.next_timestamp += 1
 
 
