@@ -75,6 +75,8 @@ class DecisionKind(StrEnum):
     POPULATE = "populate"  # 701.36
     PROLIFERATE = "proliferate"  # 701.34
     PROTECTION_COLOR = "protection_color"  # 702.16
+    PROTECTION_COLOR_GROUP = "protection_color_group"  # 608.2c: "choose a color. Creatures you control gain ..."
+    BECOME_COLOR = "become_color"  # 608.2c / 613.1e: "becomes the color of your choice"
     PUT_FROM_HAND = "put_from_hand"
     RESTRICTED_MANA = "restricted_mana"  # 106.6: which mana "Add {U}, {R}, or {W}. Spend this mana only ..." adds
     RETURN = "return"

@@ -20,6 +20,9 @@
   records a SWITCH_PT effect, applied in layer 7d (613.4d) by rules/continuous.py.
 - "Target creature becomes blue until end of turn" (Grand Architect): `BecomeColor` records a SET_COLORS
   effect; its colors replace the object's in layer 5 (613.1e), in timestamp order with the "animate" ones.
+- "CARDNAME becomes the color of your choice until end of turn" (Caldera Kavu, Wild Mongrel): `BecomeChosenColor`;
+  the ability's controller chooses one color as it resolves (608.2c, registry.CHOICES "become_color"), then the
+  same SET_COLORS effect.
 """
 
 from __future__ import annotations
@@ -27,7 +30,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model.events import EffectCreated
+from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module executes)
     ANIMATE,  # noqa: F401 (the vocabulary this module executes)
@@ -36,12 +42,13 @@ from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module ex
     SWITCH_PT,
     AnimateStatic,
     Animation,
+    BecomeChosenColor,
     BecomeColor,
     BecomeCreature,
     LoseAllAbilities,
     SwitchPowerToughness,
 )
-from . import effect_context
+from . import choice_effects, effect_context
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -103,16 +110,52 @@ def _switch_pt(g: Game, ctx: Context, e: SwitchPowerToughness) -> list | None:
 
 
 def _become_color(g: Game, ctx: Context, e: BecomeColor) -> list | None:
-    s = g.s
     oid = effect_context.target_object(g, ctx, e.target)
-    o = s.objects.get(oid) if oid is not None else None
+    o = g.s.objects.get(oid) if oid is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None  # 400.7
-    g.perform(EffectCreated("613.1e", ContinuousEffect(SET_COLORS, o.id, timestamp=s.next_timestamp,
-                                                       controller=ctx.controller, data=e.colors),
-                            "becomes_color", {"card": o.card.name, "id": o.id, "colors": sorted(e.colors)}))
-    s.next_timestamp += 1
+    _set_colors(g, o.id, e.colors, ctx.controller)
     return None
+
+
+_COLOR_LETTERS = ("W", "U", "B", "R", "G")
+
+
+def _become_chosen_color(g: Game, ctx: Context, e: BecomeChosenColor) -> list | None:
+    oid = effect_context.target_object(g, ctx, e.target)
+    o = g.s.objects.get(oid) if oid is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None  # 400.7
+    # 608.2c: the color is chosen as the effect resolves, by the ability's controller ("of your choice")
+    return [choice_effects.queue_choice("become_color", ctx.controller, _COLOR_LETTERS,
+                                        f"{ctx.name}: choose a color ({o.card.name} becomes it until end of turn)",
+                                        (o.id, ctx.controller, ctx.name))]
+
+
+def _color_actions(g: Game, d: Any) -> list:
+    return [A.Choose(c) for c in d.data]
+
+
+def _answer_color(g: Game, d: Any, value: object) -> None:
+    if not is_color(value) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (105.1), not {value!r}")
+    s = g.s
+    oid, controller, name = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("choose_color", "608.2c", player=s.players[d.player].name, color=value, source=name)
+    o = s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        _set_colors(g, oid, frozenset((str(value),)), controller)
+
+
+def _set_colors(g: Game, oid: int, colors: frozenset[str], controller: int) -> None:
+    s = g.s
+    o = s.objects[oid]
+    g.perform(EffectCreated("613.1e", ContinuousEffect(SET_COLORS, o.id, timestamp=s.next_timestamp,
+                                                       controller=controller, data=colors),
+                            "becomes_color", {"card": o.card.name, "id": o.id, "colors": sorted(colors)}))
+    s.next_timestamp += 1
 
 
 def layer4(s: Any, obj_id: int, types: frozenset[str], subtypes: frozenset[str],
@@ -154,6 +197,8 @@ def base_pt(s: Any, obj_id: int, statics: tuple = ()) -> tuple[int, int] | None:
 def _register() -> None:
     registry.register_effect(BecomeCreature, _become_creature)
     registry.register_effect(BecomeColor, _become_color)
+    registry.register_effect(BecomeChosenColor, _become_chosen_color)
+    registry.CHOICES["become_color"] = (_color_actions, _answer_color)
     registry.register_effect(LoseAllAbilities, _lose_all_abilities)
     registry.register_effect(SwitchPowerToughness, _switch_pt)
 

@@ -2,6 +2,10 @@
 of turn for each artifact you control" (Irradiate): the number is counted once, as the spell resolves;
 the change is then an ordinary until-end-of-turn effect (611.2c: it doesn't change if the number does,
 layer 7c). The templates are in cards/templates/effects_counted.py.
+
+- 107.1a: "half your life, rounded up", "draws cards equal to half the number of cards in their library and loses
+  half their life. Round up each time." (Peer into the Abyss, Cruel Bargain): `HalfOf`, counted for its player as
+  each effect resolves (the life is halved after the draw; 608.2h).
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.vocab.counted_effects import PumpPer
+from ..model.vocab.counted_effects import HalfOf, PumpPer
 from . import effect_context
 
 if TYPE_CHECKING:
@@ -23,3 +27,15 @@ def _pump_per(g: Game, ctx: effect_context.Context, e: PumpPer) -> list | None:
 
 
 registry.register_effect(PumpPer, _pump_per)
+
+
+def _half_of(g: Game, ctx: effect_context.Context, a: HalfOf) -> int:
+    players = effect_context.resolve_who(g, ctx, a.who)
+    if not players:
+        return 0
+    pl = g.s.players[players[0]]
+    n = max(0, pl.life) if a.of == "life" else len(pl.library)  # 107.1b: a negative life total has no half to lose
+    return (n + 1) // 2 if a.round_up else n // 2
+
+
+registry.AMOUNT_RESOLVERS[HalfOf] = _half_of

@@ -33,7 +33,7 @@ from ..model.vocab.counterspells import (  # the vocabulary this module executes
     OwnerOf,
     TargetsMatching,
 )
-from . import choice_effects, effect_context, mana_abilities, targeting
+from . import choice_effects, effect_context, mana_abilities, targeting, zone_change_effects
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -64,15 +64,18 @@ def _counter_unless_amount(g: Game, ctx: Context, e: CounterUnlessPaysAmount) ->
     return [choice_effects.queue_choice(
         "pay_or_counter_then", it.controller, cost.text,
         f"{ctx.name}: pay {cost.text} or {it.name} is countered (true to pay, false not to)",
-        (oid, cost, ctx.name, e.declined))]
+        (oid, cost, ctx.name, e.declined, e.countered_to))]
 
 
 def _answer_pay_or_counter_then(g: Game, d: Any, value: Any) -> None:
     data = choice_effects.answer_pay_or_counter(g, d, value, "118.3, 601.2h")
     if data is None:
         return
-    oid, _, name, declined = data
-    choice_effects.counter_on_stack(g, oid, name)
+    oid, _, name, declined, countered_to = data
+    if countered_to is None:
+        choice_effects.counter_on_stack(g, oid, name)
+    else:  # 614.1a: "exile it instead of putting it into its owner's graveyard" (Syncopate)
+        zone_change_effects.counter_to_zone(g, oid, countered_to, name)
     for what in declined:
         if what == "tap_mana_lands":
             _tap_mana_lands(g, d.player)

@@ -8,6 +8,8 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
   target card on top of / on the bottom of its owner's library" (V.PutInLibrary).
 - 401.4: "look at the top N cards of your library, then put them back in any order"; "look at the
   top card of target player's library" (only its controller sees it).
+- 701.16a: "target player reveals the top card of their library" (Aven Windreader): every player sees it and
+  it stays where it is; an empty library reveals nothing.
 - 701.19a-b search (a card with a stated quality may not be found), 701.20a shuffle: "search your
   library for a basic land card, reveal it, then shuffle and put that card on top", "search your
   library for [up to N cards] named CARDNAME ...", "shuffle your library"; 702.53a transmute: "search your
@@ -42,6 +44,7 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     MillThenDig,
     PutSelfInLibrary,
     ReorderTop,
+    RevealTopOf,
     SearchSameManaValue,
     SearchSameName,
     SearchToTop,
@@ -129,6 +132,14 @@ def _look_at_top_of(g: Game, ctx: effect_context.Context, e: LookAtTopOf) -> lis
     return None
 
 
+def _reveal_top_of(g: Game, ctx: effect_context.Context, e: RevealTopOf) -> list | None:
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        lib = g.s.players[p].library
+        if lib:  # 701.16a: an empty library has no card to reveal
+            g.log_event("reveal", "701.16a", player=g.s.players[p].name, card=g.name_of(lib[0]), source=ctx.name)
+    return None
+
+
 def _source_name(g: Game, ctx: effect_context.Context) -> str:
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is not None:
@@ -194,6 +205,7 @@ registry.CHOICES["search_named"] = (_search_named_actions, _answer_search_named)
 registry.register_effect(SearchSameName, _search_same_name)
 registry.register_effect(ShuffleSelfIntoLibrary, _shuffle_self)
 registry.register_effect(LookAtTopOf, _look_at_top_of)
+registry.register_effect(RevealTopOf, _reveal_top_of)
 
 
 registry.CHOICES["search_top"] = (hand_effects.put_from_hand_actions, _answer_search_top)

@@ -3,6 +3,9 @@
 - 702.16a: whether a source has a quality ("from artifacts", "from Goblins", "from everything",
   702.16j), read by rules/stack.py protected_from (PROTECTION_QUALITIES; it checks color qualities itself).
 - 613.1f (layer 6): "gains protection from the color of your choice until end of turn" (514.2).
+- 608.2c / 611.2c: "Choose a color. Creatures you control gain protection from the chosen color until end of turn"
+  (Akroma's Blessing, Brave the Elements): one color chosen as it resolves (registry.CHOICES
+  "protection_color_group"), then the creatures it applies to are fixed (611.2c).
 - 702.16n: "This effect doesn't remove CARDNAME": the Aura that gives protection stays attached
   (registry.AURA_KEPT).
 """
@@ -18,9 +21,10 @@ from ..model import actions as A
 from ..model.events import EffectCreated
 from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from ..model.vocab.protection import GainProtection
+from ..model.vocab.protection import GainProtection, GainProtectionFromChosenColor
 from . import attacking as _attacking_module
 from . import choice_effects, effect_context
+from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -130,3 +134,25 @@ registry.AURA_KEPT.append(aura_kept)
 
 
 register_protection_effect(GainProtection)
+
+
+def _gain_protection_from_chosen(g: Game, ctx: Any, e: GainProtectionFromChosenColor) -> list | None:
+    return [choice_effects.queue_choice("protection_color_group", ctx.controller, tuple(_COLOR_WORD),
+                                        f"{ctx.name}: choose a color (protection from it until end of turn)",
+                                        (e.filter, ctx.controller, ctx.source, ctx.name))]
+
+
+def _answer_group_color(g: Game, d: Any, value: Any) -> None:
+    if not is_color(value) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
+    s = g.s
+    flt, controller, source, name = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("choose_color", "608.2c", player=s.players[d.player].name, color=value, source=name)
+    for oid in _targeting_module.objects_matching(g, flt, controller, source):  # 611.2c: fixed now
+        grant_protection(g, oid, (_COLOR_WORD[value],), controller, name)
+
+
+registry.register_effect(GainProtectionFromChosenColor, _gain_protection_from_chosen)
+registry.CHOICES["protection_color_group"] = (_color_actions, _answer_group_color)

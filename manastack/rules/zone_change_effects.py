@@ -129,14 +129,15 @@ def _counter_to(g: Game, ctx: Context, e: CounterTo) -> list | None:
     if it is None:
         return None
     if e.cost is None:
-        _do_counter_to(g, oid, e.to, ctx.name)
+        counter_to_zone(g, oid, e.to, ctx.name)
         return None
     return [choice_effects.queue_choice("pay_or_counter_to", it.controller, e.cost.text,
                       f"{ctx.name}: pay {e.cost.text} or {it.name} is countered (true to pay, false not to)",
                       (oid, e.cost, ctx.name, e.to))]
 
 
-def _do_counter_to(g: Game, oid: int, to: str, name: str) -> None:
+def counter_to_zone(g: Game, oid: int, to: str, name: str) -> None:
+    """701.5a / 614.1a: counter the spell `oid`, its card put into `to` instead of its owner's graveyard."""
     s = g.s
     if not E.can_be_countered(g, oid, name):
         return
@@ -158,7 +159,7 @@ def _answer_pay_or_counter_to(g: Game, d: Any, value: Any) -> None:
     data = choice_effects.answer_pay_or_counter(g, d, value)
     if data is not None:
         oid, _, name, to = data
-        _do_counter_to(g, oid, to, name)
+        counter_to_zone(g, oid, to, name)
 
 
 def _linked_exile(g: Game, ctx: Context, e: LinkedExile) -> list | None:

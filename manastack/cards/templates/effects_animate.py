@@ -15,6 +15,8 @@ rules/animate.py (`BecomeCreature`), applied in layers 4, 5, 6 and 7b by rules/c
 - "Switch target creature's power and toughness until end of turn" (Twisted Image; 613.4d):
   `SwitchPowerToughness`.
 - "Target artifact creature becomes blue until end of turn" (Grand Architect; 613.1e): `BecomeColor`.
+- "CARDNAME [gets +1/+1 and] becomes the color of your choice until end of turn" (Caldera Kavu, Wild Mongrel;
+  608.2c, 613.1e): `BecomeChosenColor` (after the `Pump`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.vocab.animate import (
     Animation,
+    BecomeChosenColor,
     BecomeColor,
     BecomeCreature,
     LoseAllAbilities,
@@ -125,6 +128,16 @@ def _becomes_color(m: re.Match, targets: list) -> list:
         raise Unsupported(m.string)
     colors = frozenset() if m.group(3) == "colorless" else frozenset(COLOR_WORDS[c] for c in m.group(3).split(" and "))
     return [BecomeColor(who, colors)]
+
+
+@template(r"(cardname|target creature)(?: gets ([+-]\d+)/([+-]\d+) and)? becomes the color of your choice until end of turn")
+def _becomes_chosen_color(m: re.Match, targets: list) -> list:
+    """608.2c / 613.1e: one color chosen as it resolves; with "gets +1/+1 and", the pump too (611.2a)."""
+    who = target(m.group(1), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    out: list = [V.Pump(who, int(m.group(2)), int(m.group(3)), (), "eot")] if m.group(2) else []
+    return out + [BecomeChosenColor(who)]
 
 
 @template(r"(until end of turn, )?(target creature|cardname|it|enchanted creature|equipped creature) loses all abilities"

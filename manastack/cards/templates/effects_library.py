@@ -81,6 +81,23 @@ def _look_at_top_of(m, targets):
     return [library_effects.LookAtTopOf(target(who, targets))]
 
 
+@template(r"(target player|target opponent) reveals the top card of their library")
+def _reveal_top_of(m, targets):
+    """701.16a (Aven Windreader)."""
+    return [library_effects.RevealTopOf(target(m.group(1), targets))]
+
+
+def _reveal_top_of_last(effects: list, targets: list) -> None:
+    """Nothing after the reveal is modelled as referring to the revealed card (Cerebral Eruption's "the
+    revealed card"): the reveal is accepted only as the last effect."""
+    for i, e in enumerate(effects):
+        if isinstance(e, library_effects.RevealTopOf) and i != len(effects) - 1:
+            raise Unsupported("target player reveals the top card of their library")
+
+
+EFFECTS_CHECKS.append(_reveal_top_of_last)
+
+
 @template(r"search your library for (a card|up to (?:two|three|four) cards|any number of cards) named cardname, reveal "
           r"(?:it|them), put (?:it|them) into your hand, then shuffle")
 def _search_same_name(m, targets):

@@ -3,8 +3,8 @@
 
 - "Exile target ... until CARDNAME leaves the battlefield" (610.3).
 - "If that creature would die this turn, exile it instead" (614.1a, 700.4).
-- 701.5a: "counter target spell. If that spell is countered this way, exile it instead of putting it
-  into its owner's graveyard".
+- 701.5a: "counter target spell [unless its controller pays {3} / {X}]. If that spell is countered this way,
+  exile it instead of putting it into its owner's graveyard" (Dissipate, Syncopate).
 - 607.2a: "return the exiled card to the battlefield under its owner's control" (linked to the
   card's exile ability, checked for the whole card).
 """
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab import zone_change_effects
+from ...model.vocab.counterspells import CounterUnlessPaysAmount
 from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported
 from ..draft import CardDraft
 from .effects_common import target, template
@@ -82,6 +83,8 @@ def _fold_counter_to(effects: list, targets: list) -> None:
             effects[i - 1:i + 1] = [zone_change_effects.CounterTo(prev.target, e.to)]
         elif isinstance(prev, V.CounterUnlessPays):
             effects[i - 1:i + 1] = [zone_change_effects.CounterTo(prev.target, e.to, prev.cost)]
+        elif isinstance(prev, CounterUnlessPaysAmount) and prev.countered_to is None:
+            effects[i - 1:i + 1] = [dataclasses.replace(prev, countered_to=e.to)]  # Syncopate: "... pays {X}"
         else:
             raise Unsupported("countered this way")
         return _fold_counter_to(effects, targets)

@@ -13,6 +13,7 @@
 - 113.6m: activated abilities whose cost or effect moves the card out of its owner's graveyard
   ("{2}{B}: Return CARDNAME from your graveyard to your hand", "{1}{U}, Exile CARDNAME from your
   graveyard: ...") function only there (GraveyardAbility, activated by rules/graveyard_keywords.py).
+- 113.6k / 602.5b: "[Cost]: [Effect]. Activate only if CARDNAME is in your graveyard." (Glory): a GraveyardAbility.
 - 702.84a Unearth [cost], 702.97a Scavenge [cost], 702.128a Embalm [cost], 702.129a Eternalize [cost]:
   graveyard abilities, activated only as a sorcery.
 - 113.6m triggered abilities that return the card from the graveyard ("Whenever an artifact you
@@ -189,6 +190,17 @@ def _graveyard_ability(m: re.Match, para: str, out: CardDraft, is_spell: bool) -
         fields = {f.name: getattr(cost, f.name) for f in dataclasses.fields(cost)}
         cost = V.CostPlus(**{**fields, "restriction": restrictions[0]})  # 602.5b, checked as for permanents
     out.abilities.append(R.GraveyardAbility(para, cost, effects, tuple(targets), sorcery, exile_self=exile_self))
+
+
+@early_paragraph_template(r"([^:\"“—]+): ([^:\"“]+?)\.? activate only if cardname is in your graveyard\.?")
+def _activate_only_in_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """113.6k / 602.5b: an activated ability that functions only while the card is in its owner's graveyard."""
+    cost, exile_self = graveyard_cost(m.group(1))
+    targets: list[V.TargetSpec] = []
+    effects = parse_effects(m.group(2), targets)
+    if any(isinstance(e, (V.ActivationRestriction, R.ReturnSelf)) for e in effects):
+        raise Unsupported(para)
+    out.abilities.append(R.GraveyardAbility(para, cost, tuple(effects), tuple(targets), False, exile_self=exile_self))
 
 
 def _mana_cost(text: str) -> V.Cost:

@@ -3,25 +3,32 @@
 - 702.16a / 702.16g keyword "protection from X (and from Y)": colors, card types, subtypes,
   "everything" (702.16j), "monocolored", "multicolored", "colorless".
 - "[object] gains protection from [qualities] until end of turn" (613.1f layer 6, 514.2).
+- "Choose a color. Creatures you control gain protection from the chosen color until end of turn" (608.2c,
+  611.2c; Akroma's Blessing, Brave the Elements): `GainProtectionFromChosenColor`, the "choose a color" folded in.
 - 702.16n "Enchanted creature has protection from white. This effect doesn't remove CARDNAME."
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab.protection import (  # noqa: F401 (the vocabulary this module executes)
     GainProtection,
+    GainProtectionFromChosenColor,
     ProtectionKeepingSource,
 )
 from ..compiler import (
+    EFFECTS_CHECKS,
     Unsupported,
     keyword_template,
     paragraph_template,
     sentence_template,
 )
 from ..draft import CardDraft
+from . import effects_core
 from .effects_common import CREATURE_TYPE_SET, SUBTYPES, target
 from .statics import build as build_static
 from .statics_counts import V_COLOR
@@ -49,6 +56,65 @@ def _protection(m: re.Match, out: CardDraft) -> None:
     """702.16a / 702.16g ("from A and from B": two protection abilities) / 702.16j (everything)."""
     quals = [protection_quality(x) for x in m.groups() if x]
     out.protection.extend(quals)
+
+
+@dataclass(frozen=True, slots=True)
+class _ChooseColor(V.Effect):
+    """"Choose a color." waiting for the sentence after it to use "the chosen color"."""
+
+
+@dataclass(frozen=True, slots=True)
+class _FromChosenColor(V.Effect):
+    """"... gain protection from the chosen color" waiting for its "Choose a color." before it."""
+
+    flt: V.ObjectFilter
+
+
+@sentence_template(r"choose a color")
+def _choose_color(m: re.Match, targets: list) -> list:
+    return [_ChooseColor()]
+
+
+@sentence_template(r"(.+?) gain protection from the chosen color until end of turn")
+def _group_gains_chosen(m: re.Match, targets: list) -> list:
+    flt = effects_core._group(m.group(1))
+    if flt is None:
+        raise Unsupported(m.string)
+    return [_FromChosenColor(flt)]
+
+
+def _fold_chosen_color(effects: list, targets: list) -> None:
+    """"Choose a color." must be followed by the group's protection from it, and that must follow it; inside an
+    optional or conditional effect (Kabira Evangel's "you may choose a color. If you do, ...") it is refused."""
+    for e in effects:
+        if not isinstance(e, (_ChooseColor, _FromChosenColor)) and _holds_marker(e):
+            raise Unsupported("choose a color")
+    for i, e in enumerate(effects):
+        if isinstance(e, _ChooseColor) and not (i + 1 < len(effects) and isinstance(effects[i + 1], _FromChosenColor)):
+            raise Unsupported("choose a color")
+        if isinstance(e, _FromChosenColor):
+            if not (i and isinstance(effects[i - 1], _ChooseColor)):
+                raise Unsupported("the chosen color")
+    out: list = []
+    for e in effects:
+        if isinstance(e, _FromChosenColor):
+            out[-1] = GainProtectionFromChosenColor(e.flt)
+        else:
+            out.append(e)
+    effects[:] = out
+
+
+def _holds_marker(e: object) -> bool:
+    if isinstance(e, (_ChooseColor, _FromChosenColor)):
+        return True
+    if isinstance(e, tuple):
+        return any(_holds_marker(x) for x in e)
+    if dataclasses.is_dataclass(e) and not isinstance(e, type):
+        return any(_holds_marker(getattr(e, f.name)) for f in dataclasses.fields(e))
+    return False
+
+
+EFFECTS_CHECKS.append(_fold_chosen_color)
 
 
 @sentence_template(r"(.+?) gains? protection from (.+?) until end of turn")

@@ -95,3 +95,12 @@ class BecomeColor(Effect):
 
     target: Who
     colors: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeChosenColor(Effect):
+    """"CARDNAME becomes the color of your choice until end of turn" (Caldera Kavu, Wild Mongrel): the
+    ability's controller chooses one color as it resolves (608.2c); `target`'s colors are that color until
+    end of turn (613.1e, layer 5)."""
+
+    target: Who

@@ -17,3 +17,19 @@ class PumpPer(V.Effect):
     power: int
     toughness: int
     per: V.Count
+
+
+@dataclass(frozen=True, slots=True)
+class HalfOf:
+    """107.1a: "half their life" / "half the number of cards in their library", rounded up or down as the text
+    says: of the player `who` names, counted as the effect resolves (608.2h). `of`: "life" or "library"."""
+
+    of: str
+    who: V.Who
+    round_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundUpEachTime(V.Effect):
+    """"Round up each time." (107.1a): a marker folded into the halves of the sentence before
+    (cards/templates/effects_counted.py); never executed."""

@@ -21,12 +21,15 @@ class CounterUnlessPaysAmount(V.Effect):
     (Thassa's Intervention), "... pays {1} for each card in your graveyard" (Circular Logic): that player
     chooses whether to pay `amount` × `multiplier` generic mana, the number determined as it resolves.
     `declined`: what that player then does if they don't pay, in order: "tap_mana_lands" (they tap all lands
-    with mana abilities they control) and "lose_unspent_mana" (they lose all unspent mana; Power Sink)."""
+    with mana abilities they control) and "lose_unspent_mana" (they lose all unspent mana; Power Sink).
+    `countered_to`: "If that spell is countered this way, exile it instead of putting it into its owner's
+    graveyard" (Syncopate; 614.1a, the zones of zone_change_effects.CounterTo), None: the usual zone."""
 
     target: V.Ref
     amount: V.Amount | CardsInGraveyard
     multiplier: int = 1
     declined: tuple[str, ...] = ()
+    countered_to: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

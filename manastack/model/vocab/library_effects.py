@@ -42,6 +42,14 @@ class LookAtTopOf(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class RevealTopOf(V.Effect):
+    """"Target player reveals the top card of their library" (701.16a): every player sees it; it stays on
+    top. Only as the last sentence: nothing later refers to the card revealed."""
+
+    who: V.Who
+
+
+@dataclass(frozen=True, slots=True)
 class SearchSameName(V.Effect):
     """"Search your library for [up to N cards] [a card] named CARDNAME, reveal it, put it into your hand,
     then shuffle" (701.19a-b: cards with a stated quality may not be found; 701.20a)."""

@@ -20,6 +20,15 @@ class GainProtection(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class GainProtectionFromChosenColor(V.Effect):
+    """"Choose a color. Creatures you control gain protection from the chosen color until end of turn"
+    (Akroma's Blessing, Brave the Elements): the ability's controller chooses one color as it resolves
+    (608.2c); every permanent `filter` matches then gains protection from it (611.2c, 702.16a)."""
+
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
 class ProtectionKeepingSource(LayeredStatic):
     """"Enchanted creature has protection from white. This effect doesn't remove CARDNAME."
     (702.16n): a LayeredStatic whose protection doesn't make its own source fall off
