@@ -476,7 +476,8 @@ def _source_state(g: Game, t: tuple):
 # of X" and "copy that spell" (rules/x_spells.py), "the same total power and toughness" (library_matching.py).
 # tests/rules/test_trigger_order.py checks that every `ctx.event_obj` read in the code is known here.
 EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve", "DoubleX", "CopyThat",
-                           "SearchSameTotal", "GainControlOfSpellTargets"})
+                           "SearchSameTotal", "GainControlOfSpellTargets",
+                           "InsteadIf"})  # "if that land is a Forest, ... instead": its condition reads it
 
 
 @by_identity
