@@ -48,7 +48,7 @@ from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module ex
     LoseAllAbilities,
     SwitchPowerToughness,
 )
-from . import choice_effects, effect_context
+from . import effect_context
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -127,7 +127,7 @@ def _become_chosen_color(g: Game, ctx: Context, e: BecomeChosenColor) -> list | 
     if o is None or o.zone != BATTLEFIELD:
         return None  # 400.7
     # 608.2c: the color is chosen as the effect resolves, by the ability's controller ("of your choice")
-    return [choice_effects.queue_choice("become_color", ctx.controller, _COLOR_LETTERS,
+    return [effect_context.queue_choice("become_color", ctx.controller, _COLOR_LETTERS,
                                         f"{ctx.name}: choose a color ({o.card.name} becomes it until end of turn)",
                                         (o.id, ctx.controller, ctx.name))]
 

@@ -338,7 +338,7 @@ def _cast_offer(g: Game, ctx: effect_context.Context, kind: str) -> list | None:
         return None  # 400.7: the card left exile; it can't be found
     what = ("cast it for its madness cost (true) or put it into your graveyard (false)" if kind == "madness" else
             "cast it without paying its mana cost (true) or leave it exiled (false)")
-    return [choice_effects.queue_choice("cast_offer", o.owner, o.id, f"{o.card.name}: {what}", (o.id, (), kind))]
+    return [effect_context.queue_choice("cast_offer", o.owner, o.id, f"{o.card.name}: {what}", (o.id, (), kind))]
 
 
 def _madness_cast(g: Game, ctx: effect_context.Context, e: MadnessCast) -> list | None:
@@ -425,7 +425,7 @@ def _continue_cast(g: Game, p: int, oid: int, chosen: tuple[int, ...], kind: str
         cands = tuple(c for c in _targeting_module.target_candidates(g, spec, p, oid, o.card.colors) if c not in chosen)
         if getattr(spec, "optional", False):
             cands = cands + (False,)  # an "up to N" target may be left unchosen (false)
-        s.queue[0] = choice_effects.queue_choice("cast_target", p, cands, f"601.2c: {o.card.name}: choose a target ({spec.text})",
+        s.queue[0] = effect_context.queue_choice("cast_target", p, cands, f"601.2c: {o.card.name}: choose a target ({spec.text})",
                              (oid, chosen, kind))
         return
     s.queue.pop(0)

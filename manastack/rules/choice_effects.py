@@ -36,10 +36,6 @@ from . import effect_context, effects, intervening
 # data, prompt) and CHOICES[kind] lists the legal answers and carries out the one given.
 
 
-def queue_choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
-    return ("choice", kind, p, data, prompt, payload)
-
-
 def _subsets(cards: tuple[int, ...], cap: int = 6) -> list[tuple[int, ...]]:
     if len(cards) > cap:
         return [(), cards] + [(c,) for c in cards]
@@ -150,7 +146,7 @@ def _sacrifice(g: Game, ctx: effect_context.Context, e: V.Sacrifice) -> list | N
     players = effect_context.resolve_who(g, ctx, e.who)
     players.sort(key=lambda p: p != g.s.active)
     for p in players:
-        needs.append(queue_choice("sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
+        needs.append(effect_context.queue_choice("sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
     return needs or None
 
 
@@ -198,7 +194,7 @@ def _optional(g: Game, ctx: effect_context.Context, e: V.Optional) -> list | Non
         if not players:
             return None
         p = players[0]
-    return [queue_choice("may", p, e.prompt, f"{ctx.name}: you may {e.prompt} (true or false)", (ctx, e))]
+    return [effect_context.queue_choice("may", p, e.prompt, f"{ctx.name}: you may {e.prompt} (true or false)", (ctx, e))]
 
 
 def may_actions(g: Game, d: Any) -> list:
@@ -253,7 +249,7 @@ def _counter_unless(g: Game, ctx: effect_context.Context, e: V.CounterUnlessPays
     if it is None:
         return None
     q = it.controller
-    return [queue_choice("pay_or_counter", q, e.cost.text, f"{ctx.name}: pay {e.cost.text} or {it.name} is countered "
+    return [effect_context.queue_choice("pay_or_counter", q, e.cost.text, f"{ctx.name}: pay {e.cost.text} or {it.name} is countered "
                                                       f"(true to pay, false not to)", (oid, e.cost, ctx.name))]
 
 
@@ -264,7 +260,7 @@ def counter_unless_pays(g: Game, ctx: effect_context.Context, ref: int | None, c
                                                               it.id == ref)), None)
     if it is None:
         return None
-    return [queue_choice("pay_or_counter", it.controller, cost.text,
+    return [effect_context.queue_choice("pay_or_counter", it.controller, cost.text,
                     f"{ctx.name}: pay {cost.text} or {it.name} is countered (true to pay, false not to)",
                     (ref, cost, ctx.name))]
 
@@ -552,7 +548,7 @@ def _proliferate(g: Game, ctx: effect_context.Context, e: V.Proliferate) -> list
         player_ref(p) for p in (0, 1) if s.players[p].poison)
     if not cands:
         return None
-    return [queue_choice("proliferate", ctx.controller, cands,
+    return [effect_context.queue_choice("proliferate", ctx.controller, cands,
                     f"701.27a: proliferate: choose any number of {', '.join(g.name_of(c) for c in cands)}")]
 
 
@@ -571,7 +567,7 @@ def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
 
 
 def _return_chosen(g: Game, ctx: effect_context.Context, e: V.ReturnChosen) -> list | None:
-    return [queue_choice("return", ctx.controller, None, "", (e.filter, e.amount, ctx.controller, ctx.name))]
+    return [effect_context.queue_choice("return", ctx.controller, None, "", (e.filter, e.amount, ctx.controller, ctx.name))]
 
 
 def _answer_return(g: Game, d: Any, value: Any) -> None:

@@ -28,7 +28,7 @@ from ..model.vocab.cipher import (  # noqa: F401 (the vocabulary this module exe
     CastEncodedCopy,
     Cipher,
 )
-from . import add_hook, choice_effects, continuous, effect_context, free_casting
+from . import add_hook, continuous, effect_context, free_casting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -46,7 +46,7 @@ def _cipher(g: Game, ctx: effect_context.Context, e: Cipher) -> list | None:
     cands = tuple(c.id for c in g.creatures(ctx.controller))
     if not cands:
         return None
-    return [choice_effects.queue_choice(
+    return [effect_context.queue_choice(
         CHOICE, ctx.controller, cands + (False,),
         f"702.99a: {ctx.name}: exile it encoded on a creature you control "
         f"({', '.join(g.name_of(c) for c in cands)}), or false", (o.id, e.trigger, ctx.name))]
@@ -107,7 +107,7 @@ def _cast_encoded_copy(g: Game, ctx: effect_context.Context, e: CastEncodedCopy)
     s.players[ctx.controller].exile.append(copy.id)  # 707.12: created in the zone the card is in
     g.log_event("copy_card", "707.12", card=card.card.name, id=copy.id)
     cands = tuple(dict.fromkeys(t for opt in free_casting.free_cast_options(g, ctx.controller, copy.id) for t in opt))
-    return [choice_effects.queue_choice(
+    return [effect_context.queue_choice(
         "cast_free", ctx.controller, cands,
         f"{ctx.name}: cast the copy of the encoded {card.card.name} without paying its mana cost? "
         f"(false, or true / its targets)", (ctx, copy.id, "702.99a", None, (("copy", True),)))]

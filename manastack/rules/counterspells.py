@@ -61,7 +61,7 @@ def _counter_unless_amount(g: Game, ctx: Context, e: CounterUnlessPaysAmount) ->
     base = _cards_in_graveyard(g, ctx, a) if isinstance(a, CardsInGraveyard) else effect_context.amount(g, ctx, a)
     n = max(0, base) * e.multiplier  # 107.1b: never less than 0
     cost = parse_cost(f"{{{n}}}")
-    return [choice_effects.queue_choice(
+    return [effect_context.queue_choice(
         "pay_or_counter_then", it.controller, cost.text,
         f"{ctx.name}: pay {cost.text} or {it.name} is countered (true to pay, false not to)",
         (oid, cost, ctx.name, e.declined, e.countered_to))]

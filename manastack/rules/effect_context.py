@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
+def queue_choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
+    """A choice an effect asks for as it resolves (608.2d), queued for the engine to ask: registry.CHOICES[kind]
+    lists its answers and takes the one given (`data`: the options, `payload`: what the answer acts on)."""
+    return ("choice", kind, p, data, prompt, payload)
+
+
 @dataclass
 class Context:
     controller: int

@@ -29,7 +29,7 @@ from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this m
     GraftMove,
     GraftTrigger,
 )
-from . import choice_effects, counter_replacement, effect_context, effects, trigger_queue
+from . import counter_replacement, effect_context, effects, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -39,7 +39,7 @@ def _fabricate(g: Game, ctx: effect_context.Context, e: Fabricate) -> list | Non
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return [("resume_effects", ctx, e.servos, 0, None)]
-    return [choice_effects.queue_choice("fabricate", ctx.controller, e.amount,
+    return [effect_context.queue_choice("fabricate", ctx.controller, e.amount,
                             f"{ctx.name}: fabricate {e.amount}: true to put {e.amount} +1/+1 counter(s) on it, "
                             f"false to create {e.amount} Servo token(s)", (ctx, e))]
 

@@ -370,7 +370,7 @@ def _manifest_dread(g: Game, ctx: Context, e: ManifestDread) -> list | None:
     if len(cards) == 1:
         _attach_to_manifested(g, attach_source, manifest(g, p, cards[0]))
         return None
-    return [choice_effects.queue_choice("manifest_dread", p, cards, f"701.60a: {ctx.name}: manifest dread: choose the card to manifest "
+    return [effect_context.queue_choice("manifest_dread", p, cards, f"701.60a: {ctx.name}: manifest dread: choose the card to manifest "
                                                 f"({', '.join(g.name_of(c) for c in cards)}); the other goes to "
                                                 f"your graveyard", attach_source)]
 

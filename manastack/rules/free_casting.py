@@ -120,7 +120,7 @@ def _cast_from_exile(g: Game, ctx: Any, e: CastFromExile) -> list | None:
     if o is None or o.zone != EXILE:
         return None
     cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, ctx.controller, o.id) for t in opt))
-    return [choice_effects.queue_choice("cast_free", ctx.controller, cands, f"{o.card.name}: cast it from exile without paying its mana "
+    return [effect_context.queue_choice("cast_free", ctx.controller, cands, f"{o.card.name}: cast it from exile without paying its mana "
                     f"cost? (false, or true / its targets)", (ctx, o.id, "702.88a", None))]
 
 
@@ -132,7 +132,7 @@ def _cast_target_card(g: Game, ctx: Any, e: CastTargetCard) -> list | None:
         return None
     cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, ctx.controller, o.id) for t in opt))
     extra = (EXILE_IF_GRAVEYARD,) if e.exile_instead else ()
-    return [choice_effects.queue_choice("cast_free", ctx.controller, cands, f"{ctx.name}: cast {o.card.name} from your "
+    return [effect_context.queue_choice("cast_free", ctx.controller, cands, f"{ctx.name}: cast {o.card.name} from your "
                     f"graveyard without paying its mana cost? (false, or true / its targets)",
                     (ctx, o.id, "608.2g", None, extra))]
 
@@ -199,7 +199,7 @@ def _cascade(g: Game, ctx: Any, e: CascadeEffect) -> list | None:
         _cascade_bottom(g, ctx, exiled, None)
         return None
     cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, p, hit) for t in opt))
-    return [choice_effects.queue_choice("cast_free", p, cands, f"{ctx.name}: cascade into {g.name_of(hit)}: cast it without paying its "
+    return [effect_context.queue_choice("cast_free", p, cands, f"{ctx.name}: cascade into {g.name_of(hit)}: cast it without paying its "
                     f"mana cost? (false, or true / its targets)", (ctx, hit, "702.85a",
                                                                    lambda g2, c2, cast: _cascade_bottom(
                                                                        g2, c2, exiled, hit if cast else None)))]
@@ -227,7 +227,7 @@ def _ripple_next(g: Game, ctx: Any, left: list[int]) -> list:
 
             def after(g2: Game, c2: Any, cast: bool, rest: list[int] = rest) -> None:
                 g2.s.queue[0:0] = _ripple_next(g2, c2, rest)
-            return [choice_effects.queue_choice("cast_free", p, cands, f"{ctx.name}: ripple: cast the revealed {g.name_of(oid)} without "
+            return [effect_context.queue_choice("cast_free", p, cands, f"{ctx.name}: ripple: cast the revealed {g.name_of(oid)} without "
                             f"paying its mana cost? (false, or true / its targets)", (ctx, oid, "702.60a", after))]
     return [("resume_effects", ctx, (V.PutRest("bottom_any"),), 0, None)]
 

@@ -134,7 +134,7 @@ def _partner_search(g: Game, ctx: Any, e: Any) -> list | None:
     if not players:
         return None
     p = players[0]
-    return [choice_effects.queue_choice("partner_may", p, (True, False),
+    return [effect_context.queue_choice("partner_may", p, (True, False),
                       f"702.124j: {g.s.players[p].name}, search your library for a card named {e.card_name} "
                       f"(true) or not (false)?", (p, e.card_name, ctx.name))]
 

@@ -67,7 +67,7 @@ def _put_from_hand(g: Game, ctx: effect_context.Context, e: PutFromHand) -> list
     cands = tuple(c for c in g.s.players[p].hand if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     if not cands:
         return None
-    return [choice_effects.queue_choice("put_from_hand", p, cands, f"{ctx.name}: you may put one of "
+    return [effect_context.queue_choice("put_from_hand", p, cands, f"{ctx.name}: you may put one of "
                                                  f"{', '.join(g.name_of(c) for c in cands)} onto the battlefield "
                                                  f"(or false)", e.tapped)]
 
@@ -125,7 +125,7 @@ def _from_outside_choice(g: Game, p: int, name: str, e: PutFromOutside) -> list 
         g.log_event("nothing_outside", "400.11b", player=s.players[p].name, source=name)
         return None
     names = ", ".join(dict.fromkeys(g.name_of(c) for c in cands))
-    return [choice_effects.queue_choice("from_outside", p, cands,
+    return [effect_context.queue_choice("from_outside", p, cands,
                                         f"400.11b: {name}: choose a card you own from outside the game to put into "
                                         f"your hand ({names})" + (" or false" if e.optional else ""), e.optional)]
 
@@ -166,7 +166,7 @@ def _learn(g: Game, ctx: effect_context.Context, e: Learn) -> list | None:
     hand = tuple(g.s.players[p].hand)
     if not hand:  # nothing to discard: only the Lesson is left (701.45a "if you didn't discard a card")
         return _from_outside_choice(g, p, ctx.name, _LESSON)
-    return [choice_effects.queue_choice("learn_discard", p, hand,
+    return [effect_context.queue_choice("learn_discard", p, hand,
                                         f"701.45a: {ctx.name}: learn: discard a card to draw a card (one of "
                                         f"{', '.join(g.name_of(c) for c in hand)}), or false", ctx.name)]
 
@@ -200,7 +200,7 @@ def _choose_card(g: Game, ctx: effect_context.Context, e: V.ChooseCard) -> list 
                   if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], ctx.controller))
     if not cands:
         return None
-    return [choice_effects.queue_choice("choose_card", ctx.controller, cands,
+    return [effect_context.queue_choice("choose_card", ctx.controller, cands,
                     f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s hand "
                     f"({', '.join(g.name_of(c) for c in cands)})", ctx)]
 
@@ -248,7 +248,7 @@ def _put_from_hand_on_top(g: Game, ctx: effect_context.Context, e: PutFromHandOn
     if n == len(hand) == 1:
         _put_on_top(g, p, hand)  # a single option: no choice to make
         return None
-    return [choice_effects.queue_choice("hand_to_top", p, hand, f"{ctx.name}: put {n} card(s) from your hand on top of "
+    return [effect_context.queue_choice("hand_to_top", p, hand, f"{ctx.name}: put {n} card(s) from your hand on top of "
                                         f"your library, as a list (first listed ends on top)", n)]
 
 
@@ -288,7 +288,7 @@ def _discard_unless(g: Game, ctx: effect_context.Context, e: DiscardUnless) -> l
     for p in effect_context.resolve_who(g, ctx, e.who):
         hand = tuple(g.s.players[p].hand)
         if hand:
-            needs.append(choice_effects.queue_choice(
+            needs.append(effect_context.queue_choice(
                 "discard_unless", p, hand, f"{ctx.name}: discard {e.amount} cards, or one card of the quality "
                 f"named (a list of the cards discarded)", e))
     return needs or None
@@ -401,7 +401,7 @@ def _discard_any_then_draw(g: Game, ctx: effect_context.Context, e: DiscardAnyTh
     if not hand:
         E.draw(g, p, e.plus)
         return None
-    return [choice_effects.queue_choice("discard_any", p, hand,
+    return [effect_context.queue_choice("discard_any", p, hand,
                                         f"{ctx.name}: discard any number of cards, then draw that many"
                                         f"{' plus ' + str(e.plus) if e.plus else ''} (a list: "
                                         f"{', '.join(g.name_of(c) for c in hand)})", e)]

@@ -34,7 +34,7 @@ from ..model.vocab.imprint import (  # noqa: F401 (the vocabulary this module ex
     ExileFromHand,
     ReturnExiledToHand,
 )
-from . import choice_effects, continuous, targeting
+from . import choice_effects, continuous, effect_context, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -75,7 +75,7 @@ def _exile_from_hand(g: Game, ctx: Context, e: ExileFromHand) -> list | None:
     cands = _hand_cards(g, ctx.controller, e.filter)
     if not cands:
         return None
-    return [choice_effects.queue_choice("exile_from_hand", ctx.controller, cands,
+    return [effect_context.queue_choice("exile_from_hand", ctx.controller, cands,
                       f"{ctx.name}: choose a card to exile from your hand ({', '.join(g.name_of(c) for c in cands)})",
                       ctx.source)]
 

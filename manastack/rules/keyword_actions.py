@@ -173,7 +173,7 @@ def _bolster(g: Game, ctx: effect_context.Context, e: Bolster) -> list | None:
     if len(cands) == 1:
         referred_objects._counters(g, cands[0], n, "701.33a")
         return None
-    return [choice_effects.queue_choice("bolster", ctx.controller, cands,
+    return [effect_context.queue_choice("bolster", ctx.controller, cands,
                       f"701.33a: bolster {n}: choose a creature with the least toughness among creatures you control "
                       f"({', '.join(g.name_of(c) for c in cands)})", n)]
 
@@ -208,7 +208,7 @@ def _connive(g: Game, ctx: effect_context.Context, e: Connive) -> list | None:
     hand = tuple(s.players[p].hand)
     if not hand:
         return None
-    return [choice_effects.queue_choice("connive_discard", p, hand, f"701.47a: {ctx.name} connives: choose a card to discard "
+    return [effect_context.queue_choice("connive_discard", p, hand, f"701.47a: {ctx.name} connives: choose a card to discard "
                                                   f"({', '.join(g.name_of(c) for c in hand)})", oid)]
 
 
@@ -237,7 +237,7 @@ def _populate(g: Game, ctx: effect_context.Context, e: Populate) -> list | None:
     if len(cands) == 1:
         E.create_token(g, g.s.objects[cands[0]].card, ctx.controller)
         return None
-    return [choice_effects.queue_choice("populate", ctx.controller, cands,
+    return [effect_context.queue_choice("populate", ctx.controller, cands,
                       f"701.30a: populate: choose a creature token you control to copy "
                       f"({', '.join(g.name_of(c) for c in cands)})", ctx.controller)]
 
@@ -270,7 +270,7 @@ def _amass(g: Game, ctx: effect_context.Context, e: Amass) -> list | None:
     if len(armies) == 1:
         _amass_onto(g, armies[0], e.subtype, n, ctx.controller)
         return None
-    return [choice_effects.queue_choice("amass", p, armies, f"701.44a: amass {e.subtype}s {n}: choose an Army you control "
+    return [effect_context.queue_choice("amass", p, armies, f"701.44a: amass {e.subtype}s {n}: choose an Army you control "
                                           f"({', '.join(g.name_of(c) for c in armies)})", (e.subtype, n))]
 
 
@@ -336,7 +336,7 @@ def _tap_or_untap(g: Game, ctx: effect_context.Context, e: TapOrUntap) -> list |
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
-    return [choice_effects.queue_choice("tap_or_untap", ctx.controller, oid,
+    return [effect_context.queue_choice("tap_or_untap", ctx.controller, oid,
                       f"{ctx.name}: tap or untap {g.s.objects[oid].card.name}"
                       + (" (or false: neither)" if e.optional else ""), (oid, e.optional))]
 
@@ -372,7 +372,7 @@ def _endure(g: Game, ctx: effect_context.Context, e: Endure) -> list | None:
         E.create_token(g, e.spirit, got[0].controller)
         return None
     p = g.s.objects[oid].controller
-    return [choice_effects.queue_choice("endure", p, oid, f"701.63a: {ctx.name}: put {e.amount} +1/+1 counters on "
+    return [effect_context.queue_choice("endure", p, oid, f"701.63a: {ctx.name}: put {e.amount} +1/+1 counters on "
                                         f"{g.name_of(oid)} (counters) or create a {e.amount}/{e.amount} Spirit (token)?",
                       (oid, e))]
 
@@ -414,7 +414,7 @@ def _untap_up_to(g: Game, ctx: effect_context.Context, e: UntapUpTo) -> list | N
     cands = tuple(x for x in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source) if g.s.objects[x].tapped)
     if not cands:
         return None
-    return [choice_effects.queue_choice("untap_up_to", ctx.controller, cands,
+    return [effect_context.queue_choice("untap_up_to", ctx.controller, cands,
                       f"{ctx.name}: untap up to {e.amount} of {', '.join(g.name_of(c) for c in cands)} (a list)",
                       e.amount)]
 
@@ -503,7 +503,7 @@ def _explore(g: Game, ctx: effect_context.Context, e: V.Explore) -> list | None:
         return None
     if oid is not None:
         _put_counter(g, oid, "+1/+1", 1)
-    return [choice_effects.queue_choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
+    return [effect_context.queue_choice("explore", who, top.id, f"701.40a: put {top.card.name} into your graveyard (true) or leave it "
                                              f"on top (false)?", top.id)]
 
 

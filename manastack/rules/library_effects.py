@@ -65,7 +65,7 @@ def _reorder_top(g: Game, ctx: effect_context.Context, e: ReorderTop) -> list | 
     g.log_event("look", "701.16", player=g.s.players[p].name, amount=len(cards), source=ctx.name)
     if len(cards) <= 1:
         return None
-    return [choice_effects.queue_choice("order_top", p, cards, f"{ctx.name}: put {', '.join(g.name_of(c) for c in cards)} back on top "
+    return [effect_context.queue_choice("order_top", p, cards, f"{ctx.name}: put {', '.join(g.name_of(c) for c in cards)} back on top "
                                              f"of your library in any order (first listed ends on top)")]
 
 
@@ -92,7 +92,7 @@ def _search_to_top(g: Game, ctx: effect_context.Context, e: SearchToTop) -> list
     p = ctx.controller
     cands = tuple(c for c in g.s.players[p].library if _targeting_module.matches_filter(g, e.filter, g.s.objects[c], p))
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [choice_effects.queue_choice("search_top", p, cands, f"701.19: {ctx.name}: search your library for a card to put on top "
+    return [effect_context.queue_choice("search_top", p, cands, f"701.19: {ctx.name}: search your library for a card to put on top "
                                               f"({', '.join(g.name_of(c) for c in cands) or 'none'}) or false", None)]
 
 
@@ -151,7 +151,7 @@ def _search_same_name(g: Game, ctx: effect_context.Context, e: SearchSameName) -
     p = ctx.controller
     name = _source_name(g, ctx)
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [choice_effects.queue_choice("search_named", p, _named_cands(g, p, name), f"701.19: {ctx.name}: search for up to {e.amount} card(s) named "
+    return [effect_context.queue_choice("search_named", p, _named_cands(g, p, name), f"701.19: {ctx.name}: search for up to {e.amount} card(s) named "
                                                f"{name} (a list; [] to find none)", (name, e.amount))]
 
 
@@ -230,7 +230,7 @@ def _dig(g: Game, ctx: effect_context.Context, e: V.DigPut) -> list | None:
         return None
     where = {"hand": "into your hand", "battlefield": "onto the battlefield", "graveyard": "into your graveyard",
              "top": "on top of your library"}[e.to]
-    return [choice_effects.queue_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}"
+    return [effect_context.queue_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}"
                                         f"{'any number' if e.count >= 99 else e.count} card(s) to put {where} "
                                         f"({', '.join(g.name_of(c) for c in cands)})", (e, ctx))]
 
@@ -302,10 +302,10 @@ def _put_rest(g: Game, ctx: effect_context.Context, e: V.PutRest) -> list | None
     elif e.to in ("bottom_any", "top_any"):
         if len(rest) > 1:
             if e.to == "top_any":
-                return [choice_effects.queue_choice("order_top", ctx.controller, tuple(rest),
+                return [effect_context.queue_choice("order_top", ctx.controller, tuple(rest),
                                 f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} back on top of your library "
                                 f"in any order (first listed ends on top)")]
-            return [choice_effects.queue_choice("order_bottom", ctx.controller, tuple(rest),
+            return [effect_context.queue_choice("order_bottom", ctx.controller, tuple(rest),
                             f"{ctx.name}: put {', '.join(g.name_of(c) for c in rest)} on the bottom of your library in "
                             f"the order you choose (first listed is put on the bottom first)")]
         if e.to == "bottom_any":
@@ -372,7 +372,7 @@ def _scry(g: Game, ctx: effect_context.Context, e: V.Scry) -> list | None:
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("scry", "701.18a", player=g.s.players[p].name, amount=n, source=ctx.name)
         trigger_events.looked_at_top(g, p, "scry")  # "whenever you scry" (701.18b: not for scry 0)
-        needs.append(choice_effects.queue_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
+        needs.append(effect_context.queue_choice("scry", p, cards, f"701.18a: scry {n}: choose the cards to put on the bottom "
                                                f"(the rest stay on top in their order)"))
     return needs or None
 
@@ -387,7 +387,7 @@ def _surveil(g: Game, ctx: effect_context.Context, e: V.Surveil) -> list | None:
         cards = tuple(g.s.players[p].library[:n])
         g.log_event("surveil", "701.42a", player=g.s.players[p].name, amount=n, source=ctx.name)
         trigger_events.looked_at_top(g, p, "surveil")  # "whenever you surveil"
-        needs.append(choice_effects.queue_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
+        needs.append(effect_context.queue_choice("surveil", p, cards, f"701.42a: surveil {n}: choose the cards to put into your "
                                                   f"graveyard (the rest stay on top in their order)"))
     return needs or None
 
@@ -428,7 +428,7 @@ def _search(g: Game, ctx: effect_context.Context, e: V.SearchLibrary) -> list | 
         return None
     p = players[0]  # "its controller may search their library" (Path to Exile): that player searches
     g.log_event("search", "701.19a", player=g.s.players[p].name, source=ctx.name)
-    return [choice_effects.queue_choice("search", p, None, "", (e, e.amount))]
+    return [effect_context.queue_choice("search", p, None, "", (e, e.amount))]
 
 
 def _search_same_mana_value(g: Game, ctx: effect_context.Context, e: SearchSameManaValue) -> list | None:

@@ -33,7 +33,7 @@ from ..model.vocab.player_protection import (  # noqa: F401 (the vocabulary this
     GainPlayerProtection,
     PlayerProtection,
 )
-from . import add_hook, auras_on_players, choice_effects
+from . import add_hook, auras_on_players, effect_context
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -96,7 +96,7 @@ def _gain_protection(g: Game, ctx: Any, e: GainPlayerProtection) -> list | None:
         _grant(g, ctx.controller, e.qualities, e.until, ctx.name)
         return None
     # 608.2c: the color is chosen as the effect resolves, by the ability's controller
-    return [choice_effects.queue_choice(CHOICE, ctx.controller, tuple(_COLOR_WORD),
+    return [effect_context.queue_choice(CHOICE, ctx.controller, tuple(_COLOR_WORD),
                       f"{ctx.name}: choose a color (you gain protection from it)",
                       (e.qualities, e.until, ctx.name))]
 

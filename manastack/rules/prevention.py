@@ -81,7 +81,7 @@ def _prevent_next_from_source(g: Game, ctx: effect_context.Context, e: PreventNe
         and _targeting_module.matches_filter(g, e.quality, s.objects[it.obj], ctx.controller))
     if not cands:
         return None
-    return [choice_effects.queue_choice("damage_source", ctx.controller, cands,
+    return [effect_context.queue_choice("damage_source", ctx.controller, cands,
                       f"609.7a: {ctx.name}: choose the source whose next damage is prevented "
                       f"({', '.join(g.name_of(c) for c in cands)})", (recipient, ctx.name))]
 

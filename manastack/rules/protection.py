@@ -23,7 +23,7 @@ from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.protection import GainProtection, GainProtectionFromChosenColor
 from . import attacking as _attacking_module
-from . import choice_effects, effect_context
+from . import effect_context
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:
     # 608.2c: the color is chosen as the effect resolves, by the ability's controller ("of your
     # choice") or the object's controller ("of its controller's choice").
     chooser = g.s.objects[oid].controller if e.color_choice == "its_controller" else ctx.controller
-    return [choice_effects.queue_choice("protection_color", chooser, tuple(_COLOR_WORD),
+    return [effect_context.queue_choice("protection_color", chooser, tuple(_COLOR_WORD),
                       f"{ctx.name}: choose a color ({g.name_of(oid)} gains protection from it until end of turn)",
                       (oid, e.qualities, ctx.controller, ctx.name))]
 
@@ -137,7 +137,7 @@ register_protection_effect(GainProtection)
 
 
 def _gain_protection_from_chosen(g: Game, ctx: Any, e: GainProtectionFromChosenColor) -> list | None:
-    return [choice_effects.queue_choice("protection_color_group", ctx.controller, tuple(_COLOR_WORD),
+    return [effect_context.queue_choice("protection_color_group", ctx.controller, tuple(_COLOR_WORD),
                                         f"{ctx.name}: choose a color (protection from it until end of turn)",
                                         (e.filter, ctx.controller, ctx.source, ctx.name))]
 

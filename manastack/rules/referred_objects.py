@@ -172,7 +172,7 @@ def _sacrifice_unless_pay(g: Game, ctx: Context, e: SacrificeUnlessPay) -> list 
         # "{1} for each other creature you control": counted as the ability resolves (608.2h)
         n = len(targeting.objects_matching(g, e.per, ctx.controller, ctx.source)) * e.cost.generic
         cost = ManaCost(n, text=f"{{{n}}}")
-    return [choice_effects.queue_choice("pay_or_sacrifice", ctx.controller, cost.text,
+    return [effect_context.queue_choice("pay_or_sacrifice", ctx.controller, cost.text,
                       f"{ctx.name}: pay {cost.text} or sacrifice {g.s.objects[oid].card.name} "
                       f"(true to pay, false not to)", (oid, cost, ctx.name))]
 
@@ -308,7 +308,7 @@ def _sacrifice_unless_return(g: Game, ctx: Context, e: SacrificeUnlessReturn) ->
     if not cands:
         E.sacrifice(g, oid)
         return None
-    return [choice_effects.queue_choice("return_or_sacrifice", ctx.controller, cands,
+    return [effect_context.queue_choice("return_or_sacrifice", ctx.controller, cands,
                       f"{ctx.name}: return one of {', '.join(g.name_of(c) for c in cands)} to its owner's hand, "
                       f"or false to sacrifice {g.name_of(oid)}", oid)]
 

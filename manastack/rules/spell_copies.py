@@ -19,7 +19,7 @@ from ..model.vocab.spell_copies import (  # noqa: F401 (the vocabulary this modu
     CopyThisSpell,
     StormCopies,
 )
-from . import choice_effects, trigger_events
+from . import effect_context, trigger_events
 from . import stack as _stack_module
 from . import targeting as _targeting_module
 
@@ -117,7 +117,7 @@ def _copies(g: Game, p: int, item: StackItem, n: int, rule: str) -> list | None:
         for _ in range(n):
             copy_spell(g, item, p, (), rule)
         return None
-    return [_copy_choice(g, p, item, n, rule, choice_effects.queue_choice)]
+    return [_copy_choice(g, p, item, n, rule, effect_context.queue_choice)]
 
 
 def _copy_choice(g: Game, p: int, item: StackItem, n: int, rule: str, make) -> tuple:
@@ -153,6 +153,6 @@ def _answer_copy_targets(g: Game, d: Any, value: Any) -> None:
         return
     copy_spell(g, item, d.player, value, rule)
     if n > 1:
-        s.queue[0] = _copy_choice(g, d.player, item, n - 1, rule, choice_effects.queue_choice)
+        s.queue[0] = _copy_choice(g, d.player, item, n - 1, rule, effect_context.queue_choice)
     else:
         s.queue.pop(0)

@@ -31,7 +31,7 @@ from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this m
     SacrificeSource,
     SacrificeUnlessDiscard,
 )
-from . import add_hook, choice_effects, counter_replacement, effect_context, effects, trigger_queue
+from . import add_hook, counter_replacement, effect_context, effects, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -94,7 +94,7 @@ def _cumulative_upkeep(g: Game, ctx: effect_context.Context, e: CumulativeUpkeep
         return None  # 702.24a: "if this permanent is on the battlefield"
     counter_replacement.put_counters(g, o, "age", 1, "702.24a")
     total = parse_cost(e.cost.text * o.counters["age"])
-    return [choice_effects.queue_choice("pay_or_sacrifice", ctx.controller, total.text,
+    return [effect_context.queue_choice("pay_or_sacrifice", ctx.controller, total.text,
                             f"{ctx.name}: cumulative upkeep: pay {total.text} or sacrifice {o.card.name} "
                             f"(true to pay, false not to)", (o.id, total, ctx.name))]
 
@@ -108,7 +108,7 @@ def _cumulative_upkeep_life(g: Game, ctx: effect_context.Context, e: CumulativeU
         return None
     counter_replacement.put_counters(g, o, "age", 1, "702.24a")
     total = e.life * o.counters["age"]
-    return [choice_effects.queue_choice("pay_life_or_sacrifice", ctx.controller, total,
+    return [effect_context.queue_choice("pay_life_or_sacrifice", ctx.controller, total,
                             f"{ctx.name}: cumulative upkeep: pay {total} life or sacrifice {o.card.name} "
                             f"(true to pay, false not to)", (o.id, total, ctx.name))]
 
@@ -151,7 +151,7 @@ def _sacrifice_unless_discard(g: Game, ctx: effect_context.Context, e: Sacrifice
     o = g.s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None
-    return [choice_effects.queue_choice("discard_or_sacrifice", ctx.controller, o.id,
+    return [effect_context.queue_choice("discard_or_sacrifice", ctx.controller, o.id,
                             f"{ctx.name}: discard a card (name it) or false to sacrifice {o.card.name}", (o.id, ctx.name))]
 
 

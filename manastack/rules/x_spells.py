@@ -28,7 +28,7 @@ from ..model.vocab.x_spells import (  # noqa: F401 (the vocabulary this module e
     CopyThat,
     DoubleX,
 )
-from . import add_hook, choice_effects, effect_context, spell_copies, targeting, trigger_events, trigger_queue
+from . import add_hook, effect_context, spell_copies, targeting, trigger_events, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -106,7 +106,7 @@ def _copy_that(g: Game, ctx: effect_context.Context, e: CopyThat) -> list | None
         return None
     cands = tuple(dict.fromkeys(t for opt in ability_target_options(g, ctx.controller, item) for t in opt
                                 if t is not None))
-    return [choice_effects.queue_choice("copy_ability_targets", ctx.controller, cands,
+    return [effect_context.queue_choice("copy_ability_targets", ctx.controller, cands,
                       f"{item.name}: choose the targets of the copy of its ability (the original's: "
                       f"{[g.name_of(t) for t in item.targets]})", item)]
 

@@ -131,7 +131,7 @@ def _counter_to(g: Game, ctx: Context, e: CounterTo) -> list | None:
     if e.cost is None:
         counter_to_zone(g, oid, e.to, ctx.name)
         return None
-    return [choice_effects.queue_choice("pay_or_counter_to", it.controller, e.cost.text,
+    return [effect_context.queue_choice("pay_or_counter_to", it.controller, e.cost.text,
                       f"{ctx.name}: pay {e.cost.text} or {it.name} is countered (true to pay, false not to)",
                       (oid, e.cost, ctx.name, e.to))]
 
