@@ -9,9 +9,10 @@ artifact you control" (Irradiate). Executed by rules/counted_effects.py.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...model.vocab.counted_effects import HalfOf, PumpPer, RoundUpEachTime
+from ...model.vocab.counted_effects import HalfOf, PumpPer
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from .effects_common import sub_effects, target, template
 from .effects_phrases import _count_of
@@ -54,23 +55,29 @@ def _draw_and_lose_halves(m: re.Match, targets: list) -> list:
             _NeedsRounding()]
 
 
+@dataclass(frozen=True, slots=True)
+class _RoundUpEachTime(V.Effect):
+    """"Round up each time." (107.1a): a compile-time marker folded into the halves of the sentence before;
+    never executed."""
+
+
 class _NeedsRounding(V.Effect):
     """The halves just before still wait for their rounding sentence."""
 
 
 @template(r"round up each time")
 def _round_up(m: re.Match, targets: list) -> list:
-    return [RoundUpEachTime()]
+    return [_RoundUpEachTime()]
 
 
 def _round_up_each_time(effects: list, targets: list) -> None:
     """Each `_NeedsRounding` must be followed by "Round up each time." and each such sentence must follow one."""
     for i, e in enumerate(effects):
-        if isinstance(e, RoundUpEachTime) and not (i and isinstance(effects[i - 1], _NeedsRounding)):
+        if isinstance(e, _RoundUpEachTime) and not (i and isinstance(effects[i - 1], _NeedsRounding)):
             raise Unsupported("round up each time")
-        if isinstance(e, _NeedsRounding) and not (i + 1 < len(effects) and isinstance(effects[i + 1], RoundUpEachTime)):
+        if isinstance(e, _NeedsRounding) and not (i + 1 < len(effects) and isinstance(effects[i + 1], _RoundUpEachTime)):
             raise Unsupported("half ... without its rounding")
-    effects[:] = [e for e in effects if not isinstance(e, (_NeedsRounding, RoundUpEachTime))]
+    effects[:] = [e for e in effects if not isinstance(e, (_NeedsRounding, _RoundUpEachTime))]
 
 
 EFFECTS_CHECKS.append(_round_up_each_time)

@@ -27,9 +27,3 @@ class HalfOf:
     of: str
     who: V.Who
     round_up: bool
-
-
-@dataclass(frozen=True, slots=True)
-class RoundUpEachTime(V.Effect):
-    """"Round up each time." (107.1a): a marker folded into the halves of the sentence before
-    (cards/templates/effects_counted.py); never executed."""
