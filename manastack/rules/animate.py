@@ -30,10 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
-from ..errors import IllegalActionError
-from ..model import actions as A
 from ..model.events import EffectCreated
-from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module executes)
     ANIMATE,  # noqa: F401 (the vocabulary this module executes)
@@ -132,21 +129,11 @@ def _become_chosen_color(g: Game, ctx: Context, e: BecomeChosenColor) -> list | 
                                         (o.id, ctx.controller, ctx.name))]
 
 
-def _color_actions(g: Game, d: Any) -> list:
-    return [A.Choose(c) for c in d.data]
-
-
 def _answer_color(g: Game, d: Any, value: object) -> None:
-    if not is_color(value) or value not in d.data:
-        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (105.1), not {value!r}")
-    s = g.s
-    oid, controller, name = s.queue[0][5]
-    s.pending = None
-    s.queue.pop(0)
-    g.log_event("choose_color", "608.2c", player=s.players[d.player].name, color=value, source=name)
-    o = s.objects.get(oid)
+    letter, (oid, controller, _) = effect_context.take_color_answer(g, d, value)
+    o = g.s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
-        _set_colors(g, oid, frozenset((str(value),)), controller)
+        _set_colors(g, oid, frozenset((letter,)), controller)
 
 
 def _set_colors(g: Game, oid: int, colors: frozenset[str], controller: int) -> None:
@@ -198,7 +185,7 @@ def _register() -> None:
     registry.register_effect(BecomeCreature, _become_creature)
     registry.register_effect(BecomeColor, _become_color)
     registry.register_effect(BecomeChosenColor, _become_chosen_color)
-    registry.CHOICES["become_color"] = (_color_actions, _answer_color)
+    registry.CHOICES["become_color"] = (effect_context.color_actions, _answer_color)
     registry.register_effect(LoseAllAbilities, _lose_all_abilities)
     registry.register_effect(SwitchPowerToughness, _switch_pt)
 

@@ -12,7 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
+from ..model import actions as A
 from ..model import vocab as V
+from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, STACK
 from . import targeting as _targeting_module
 
@@ -24,6 +27,25 @@ def queue_choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None)
     """A choice an effect asks for as it resolves (608.2d), queued for the engine to ask: registry.CHOICES[kind]
     lists its answers and takes the one given (`data`: the options, `payload`: what the answer acts on)."""
     return ("choice", kind, p, data, prompt, payload)
+
+
+def color_actions(g: Game, d: Any) -> list:
+    """The answers to a color choice an effect queued: each of its colors."""
+    return [A.Choose(c) for c in d.data]
+
+
+def take_color_answer(g: Game, d: Any, value: object) -> tuple[str, Any]:
+    """The answer to a color choice an effect queued (608.2c): one of the decision's colors (105.1), else
+    refused. The choice leaves the queue and is logged (its payload's last item names the source); returns the
+    color's letter and the payload."""
+    if not is_color(value) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (105.1), not {value!r}")
+    s = g.s
+    payload = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("choose_color", "608.2c", player=s.players[d.player].name, color=value, source=payload[-1])
+    return str(value), payload
 
 
 @dataclass

@@ -22,10 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.compiler import COLOR_WORDS
 from ..engine import registry
-from ..errors import IllegalActionError
-from ..model import actions as A
 from ..model.events import EffectCreated
-from ..model.mana import is_color
 from ..model.state import ContinuousEffect
 from ..model.vocab.player_protection import (  # noqa: F401 (the vocabulary this module executes)
     OPPONENTS,
@@ -101,23 +98,13 @@ def _gain_protection(g: Game, ctx: Any, e: GainPlayerProtection) -> list | None:
                       (e.qualities, e.until, ctx.name))]
 
 
-def _color_actions(g: Game, d: Any) -> list:
-    return [A.Choose(c) for c in d.data]
-
-
 def _answer_color(g: Game, d: Any, value: Any) -> None:
-    if not is_color(value) or value not in d.data:
-        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
-    s = g.s
-    qualities, until, name = s.queue[0][5]
-    s.pending = None
-    s.queue.pop(0)
-    g.log_event("choose_color", "608.2c", player=s.players[d.player].name, color=value, source=name)
-    _grant(g, d.player, tuple(qualities) + (_COLOR_WORD[value],), until, name)
+    letter, (qualities, until, name) = effect_context.take_color_answer(g, d, value)
+    _grant(g, d.player, tuple(qualities) + (_COLOR_WORD[letter],), until, name)
 
 
 # PLAYER_PROTECTION_EFFECT: _grant
 add_hook(registry.PLAYER_PROTECTION, player_protected, classes=(PlayerProtection, GainPlayerProtection))
 add_hook(registry.AURA_ON_PLAYER, _aura_allowed)  # sba.py reads the list itself
 registry.register_effect(GainPlayerProtection, _gain_protection)
-registry.CHOICES[CHOICE] = (_color_actions, _answer_color)
+registry.CHOICES[CHOICE] = (effect_context.color_actions, _answer_color)

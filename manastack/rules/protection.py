@@ -16,10 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.compiler import COLOR_WORDS
 from ..engine import registry
-from ..errors import IllegalActionError
-from ..model import actions as A
 from ..model.events import EffectCreated
-from ..model.mana import is_color
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.protection import GainProtection, GainProtectionFromChosenColor
 from . import attacking as _attacking_module
@@ -80,27 +77,16 @@ def _gain_protection(g: Game, ctx: Any, e: Any) -> list | None:
                       (oid, e.qualities, ctx.controller, ctx.name))]
 
 
-def _color_actions(g: Game, d: Any) -> list:
-    return [A.Choose(c) for c in d.data]
-
-
 def _answer_color(g: Game, d: Any, value: Any) -> None:
-    if not is_color(value) or value not in d.data:
-        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
-    letter = value
-    s = g.s
-    oid, qualities, controller, name = s.queue[0][5]
-    s.pending = None
-    s.queue.pop(0)
-    g.log_event("choose_color", "608.2c", player=s.players[d.player].name, color=letter, source=name)
-    o = s.objects.get(oid)
+    letter, (oid, qualities, controller, name) = effect_context.take_color_answer(g, d, value)
+    o = g.s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:
         grant_protection(g, oid, tuple(qualities) + (_COLOR_WORD[letter],), controller, name)
 
 
 def register_protection_effect(cls: type) -> None:
     registry.register_effect(cls, _gain_protection)
-    registry.CHOICES["protection_color"] = (_color_actions, _answer_color)
+    registry.CHOICES["protection_color"] = (effect_context.color_actions, _answer_color)
 
 
 def _has_quality(q: str, source: Any) -> bool:
@@ -143,16 +129,10 @@ def _gain_protection_from_chosen(g: Game, ctx: Any, e: GainProtectionFromChosenC
 
 
 def _answer_group_color(g: Game, d: Any, value: Any) -> None:
-    if not is_color(value) or value not in d.data:
-        raise IllegalActionError(f"{d.prompt}: answer one color, W, U, B, R or G (106.1), not {value!r}")
-    s = g.s
-    flt, controller, source, name = s.queue[0][5]
-    s.pending = None
-    s.queue.pop(0)
-    g.log_event("choose_color", "608.2c", player=s.players[d.player].name, color=value, source=name)
+    letter, (flt, controller, source, name) = effect_context.take_color_answer(g, d, value)
     for oid in _targeting_module.objects_matching(g, flt, controller, source):  # 611.2c: fixed now
-        grant_protection(g, oid, (_COLOR_WORD[value],), controller, name)
+        grant_protection(g, oid, (_COLOR_WORD[letter],), controller, name)
 
 
 registry.register_effect(GainProtectionFromChosenColor, _gain_protection_from_chosen)
-registry.CHOICES["protection_color_group"] = (_color_actions, _answer_group_color)
+registry.CHOICES["protection_color_group"] = (effect_context.color_actions, _answer_group_color)
