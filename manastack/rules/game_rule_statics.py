@@ -3,7 +3,8 @@
 
 - 402.2: "You have no maximum hand size" (registry.HAND_SIZE).
 - 702.11c / 702.18a: "You have hexproof" (opponents' spells and abilities can't target you), "You have
-  shroud" (no spell or ability can) (registry.PLAYER_TARGET_BLOCKS).
+  shroud" (no spell or ability can) (registry.PLAYER_TARGET_BLOCKS); the effects "You gain hexproof / shroud
+  until end of turn / until your next turn" (611.2a: a ContinuousEffect of its controller for that long).
 - 305.2: "You may play an additional land on each of your turns", "... this turn" (until the cleanup
   step, 514.2) (registry.LAND_PLAYS).
 - 502.3: "Untap CARDNAME during each other player's untap step", "Untap all creatures and lands you control
@@ -31,9 +32,11 @@ from ..model import actions as A
 from ..model.events import Draw, EffectCreated, Event
 from ..model.state import BATTLEFIELD, HAND, ContinuousEffect
 from ..model.vocab.game_rule_statics import (
+    PLAYER_UNTARGETABLE_EFFECT,
     UNTAP_LIMIT,
     AnyPlayerMayActivate,
     ExtraLandThisTurn,
+    GainPlayerUntargetability,
     PartnerSearch,
     UntapLimit,
 )
@@ -68,10 +71,24 @@ def _land_plays(g: Game, p: int) -> int:
 
 
 def _player_untargetable(g: Game, p: int, controller: int) -> bool:
-    """702.11c: "You have hexproof" (not by `p`'s own spells and abilities); 702.18a: "You have shroud"."""
-    if controller != p and next(_statics_of(g, p, "player_hexproof"), None) is not None:
+    """702.11c: "You have hexproof" (not by `p`'s own spells and abilities); 702.18a: "You have shroud"; the
+    same gained for a while."""
+    gained = {e.data for e in g.s.effects if e.kind == PLAYER_UNTARGETABLE_EFFECT and e.controller == p}
+    if controller != p and ("hexproof" in gained or next(_statics_of(g, p, "player_hexproof"), None) is not None):
         return True
-    return next(_statics_of(g, p, "player_shroud"), None) is not None
+    return "shroud" in gained or next(_statics_of(g, p, "player_shroud"), None) is not None
+
+
+def _gain_untargetability(g: Game, ctx: Any, e: GainPlayerUntargetability) -> list | None:
+    """611.2a: the resolving spell or ability's controller has hexproof / shroud for the stated time."""
+    s = g.s
+    effect = ContinuousEffect(PLAYER_UNTARGETABLE_EFFECT, None, controller=ctx.controller, until=e.until,
+                              timestamp=s.next_timestamp, data=e.keyword)
+    s.next_timestamp += 1
+    rule = "702.11c" if e.keyword == "hexproof" else "702.18a"
+    g.perform(EffectCreated(rule, effect, "player_gains", {"player": s.players[ctx.controller].name,
+                                                           "keyword": e.keyword, "source": ctx.name}))
+    return None
 
 
 def _draw_limit(g: Game, e: Event) -> list[registry.Replacement]:
@@ -120,7 +137,9 @@ registry.REPLACEMENTS.setdefault(Draw, []).append(_draw_limit)
 add_hook(registry.REPLACEMENTS[Draw], _empty_library_draw_wins, kinds=("empty_library_draw_wins",))
 add_hook(registry.HAND_SIZE, _hand_size, kinds=("no_max_hand_size",))
 add_hook(registry.LAND_PLAYS, _land_plays, kinds=("extra_land_plays",))
-add_hook(registry.PLAYER_TARGET_BLOCKS, _player_untargetable, kinds=("player_hexproof", "player_shroud"))
+add_hook(registry.PLAYER_TARGET_BLOCKS, _player_untargetable, kinds=("player_hexproof", "player_shroud"),
+         classes=(GainPlayerUntargetability,))
+registry.register_effect(GainPlayerUntargetability, _gain_untargetability)
 
 
 # ----------------------------------------------------------------------------- 702.124j "Partner with [name]"

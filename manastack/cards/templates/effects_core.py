@@ -175,8 +175,8 @@ def _gains(m, targets):
     """"Target creature gains flying until end of turn"; "Non-Angel creatures you control gain indestructible
     until your next turn" (Emeria's Call: 611.2a, it ends as its controller's next turn begins)."""
     subj = m.group(1)
-    if subj == "you" and m.group(3) == "until your next turn":
-        # "you gain hexproof until your next turn": a player's, not a permanent's (not supported)
+    if subj == "you":
+        # a player's keyword, not a permanent's: "you gain hexproof / shroud" is templates/statics_game_rules.py's
         raise Unsupported(m.string)
     kws = keywords_of(m.group(2))
     until = _pump_until(m.group(3), subj, m.string)

@@ -2,7 +2,8 @@
 two-player game (402.2, 305.2, 502.3, 400.2, 602.2, 702.124, 903.3a); executed by
 rules/game_rule_statics.py.
 
-- 402.2 / 514.1 "You have no maximum hand size"; 702.11c / 702.18a "You have hexproof", "You have shroud"; 305.2 "You may play an additional land on each of
+- 402.2 / 514.1 "You have no maximum hand size"; 702.11c / 702.18a "You have hexproof", "You have shroud", and the effects "You gain hexproof / shroud until end of turn / until
+  your next turn" (611.2a); 305.2 "You may play an additional land on each of
   your turns", "You may play an additional land this turn"; 502.3 "Untap CARDNAME during each other
   player's untap step".
 - 101.2: "Each opponent / each player can't draw more than one card each turn".
@@ -26,9 +27,11 @@ from ...model.vocab.game_rule_statics import (  # noqa: F401 (the vocabulary thi
     UNTAP_LIMIT,
     AnyPlayerMayActivate,
     ExtraLandThisTurn,
+    GainPlayerUntargetability,
     PartnerSearch,
     UntapLimit,
 )
+from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ..compiler import (
     CARD_CHECKS,
     Unsupported,
@@ -94,6 +97,13 @@ def _player_hexproof(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> 
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(V.StaticAbility(para.strip(), f"player_{m.group(1)}"))
+
+
+@sentence_template(r"you gain (hexproof|shroud) (until end of turn|until your next turn)")
+def _gain_player_hexproof(m: re.Match, targets: list) -> list:
+    """702.11c / 702.18a as an effect (Gilded Light, Blossoming Calm): the resolving spell or ability's
+    controller has it for that long (611.2a)."""
+    return [GainPlayerUntargetability(m.group(1), "eot" if m.group(2) == "until end of turn" else UNTIL_YOUR_NEXT_TURN)]
 
 
 @paragraph_template(rf"you may play {_NUM} additional lands? on each of your turns")

@@ -46,3 +46,16 @@ class UntapLimit(V.StaticAbility):
 
     scope: str = "players"
     while_untapped: bool = False
+
+
+# The ContinuousEffect kind of "You gain hexproof / shroud until ..." (its data: the keyword).
+PLAYER_UNTARGETABLE_EFFECT = "player_untargetable"
+
+
+@dataclass(frozen=True, slots=True)
+class GainPlayerUntargetability(V.Effect):
+    """702.11c / 702.18a: "You gain hexproof / shroud until end of turn / until your next turn" (`keyword`:
+    "hexproof" or "shroud"; `until`: "eot" or timing_permissions.UNTIL_YOUR_NEXT_TURN)."""
+
+    keyword: str = "hexproof"
+    until: str = "eot"
