@@ -46,7 +46,7 @@ def free_cast_reqs(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) -
     """601.2f: a spell cast without paying its mana cost has a total cost of {0} plus cost increases
     (reductions can't take it below {0}); None when it has a mandatory additional cost we don't ask
     for while resolving (sacrifice, discard) or is modal (modes are chosen as it's cast)."""
-    if _stack_module.additional_costs(card) or card.spell is not None and _is_modal(card):
+    if _stack_module.additional_costs(card) or _stack_module.additional_cost_choices(card) or card.spell is not None and _is_modal(card):
         return None
     return cost_modifiers._with_pips(requirements(ManaCost(), 0, total_cost.cost_adjustment(g, p, card, targets)), cost_modifiers.colored_increase(g, p, card))
 

@@ -28,6 +28,7 @@ from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, MAIN1, MAIN2, STACK, StackItem
 from ..model.vocab import (
     AdditionalCost,
+    AdditionalCostChoice,
     CardDef,
     Cost,
     CostPlus,
@@ -156,7 +157,12 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
             return why
     extra = additional_costs(c)
     if extra:
-        return _additional_block_reason(g, p, o, extra)
+        why = _additional_block_reason(g, p, o, extra)
+        if why:
+            return why
+    for choice in additional_cost_choices(c):
+        if not _usable_options(g, p, o, choice):
+            return f"{o.card.name}: none of its additional costs can be paid (601.2b): {choice.text}"
     return None
 
 
@@ -174,6 +180,63 @@ ALL_MODES_HOOKS = registry.ALL_MODES_HOOKS  # (engine/registry.py)
 def additional_costs(card: CardDef) -> tuple:
     """601.2b: the card's "As an additional cost to cast this spell, ..." costs (cached per card)."""
     return tuple(ab.cost for ab in card.abilities if isinstance(ab, AdditionalCost))
+
+
+@by_identity
+def additional_cost_choices(card: CardDef) -> tuple[AdditionalCostChoice, ...]:
+    """601.2b: the card's "As an additional cost to cast this spell, [cost] or [cost]" choices (cached per card)."""
+    return tuple(ab for ab in card.abilities if isinstance(ab, AdditionalCostChoice))
+
+
+def _usable_options(g: Game, p: int, o: Obj, choice: AdditionalCostChoice) -> list[int]:
+    """The options of `choice` whose parts other than mana `p` can pay (601.2b); mana is checked with the
+    total cost (601.2f-h)."""
+    return [i for i, cost in enumerate(choice.options) if _additional_block_reason(g, p, o, (cost,)) is None]
+
+
+def with_option_mana(reqs: list[Requirement], cost: Cost) -> list[Requirement]:
+    """601.2f: the total cost with an additional cost's mana added (each way to pay both)."""
+    if cost.mana.is_empty():
+        return reqs
+    return [Requirement(tuple(a + b for a, b in zip(r.typed, e.typed)), r.generic + e.generic,  # type: ignore[arg-type]
+                        r.life + e.life, r.snow + e.snow) for r in reqs for e in requirements(cost.mana, 0)]
+
+
+def cost_choice_affordable(g: Game, p: int, o: Obj, reqs: list[Requirement]) -> bool:
+    """Whether `p` could pay the spell's total cost `reqs` with one option of each of its additional cost
+    choices (601.2b, 601.2f-h): what listing a cast asks (rules/priority.py)."""
+    return all(any(mana_payment.can_pay(g, p, with_option_mana(reqs, choice.options[i]), ("spell", o.id))
+                   for i in _usable_options(g, p, o, choice)) for choice in additional_cost_choices(o.card))
+
+
+def _choose_cost_options(g: Game, p: int, o: Obj, card: CardDef, action: A.CastSpell,
+                         reqs: list[Requirement]) -> tuple[list[Requirement], tuple[Cost, ...], tuple]:
+    """601.2b: the option the caster chooses of each "[cost] or [cost]" additional cost: from the action's
+    choices (("cost_option", label)), else asked among those that can be paid (a scenario answers the
+    option's text, "pay {5}"; without a chooser the first one whose mana can be paid too). Returns the total
+    cost with the options' mana (601.2f), the options' other costs, and the choices to remember."""
+    chosen: list[Cost] = []
+    answers: tuple = ()
+    for choice in additional_cost_choices(card):
+        usable = _usable_options(g, p, o, choice)
+        if not usable:
+            raise IllegalActionError(f"{card.name}: none of its additional costs can be paid (601.2b): {choice.text}")
+        given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "cost_option"), None)
+        labels = [choice.labels[i] for i in sorted(usable, key=lambda i: not mana_payment.can_pay(
+            g, p, with_option_mana(reqs, choice.options[i]), ("spell", o.id)))]
+        if given is None:
+            prompt = f"601.2b: {card.name}: which additional cost do you pay? ({' or '.join(labels)})"
+            given = g.choose(p, "cost_option", labels, prompt) if len(labels) > 1 else \
+                g.unasked(p, "cost_option", labels, prompt)
+        if given not in labels:
+            raise IllegalActionError(f"{card.name}: its additional cost is one of {' / '.join(choice.labels)} that can be "
+                                     f"paid ({', '.join(labels)}) (601.2b), not {given!r}")
+        cost = choice.options[choice.labels.index(given)]
+        reqs = with_option_mana(reqs, cost)
+        chosen.append(cost)
+        answers += (("cost_option", given),)
+        g.log_event("additional_cost", "601.2b", card=card.name, cost=given)
+    return reqs, tuple(chosen), answers
 
 
 def _spell_sacrifice_candidates(g: Game, p: int, o: Obj, cost: Cost) -> list[int]:
@@ -329,6 +392,10 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     for hook in CAST_OPTIONS:  # 601.2b: other optional additional and alternative costs (rules/casting.py)
         reqs, more = hook(g, p, o, action, reqs, kicked, flashback)
         added += more
+    option_costs: tuple[Cost, ...] = ()
+    if additional_cost_choices(card):  # 601.2b: "discard a card or pay {5}"
+        reqs, option_costs, more = _choose_cost_options(g, p, o, card, action, reqs)
+        added += more
     # 601.2a: the card moves to the stack first; mana abilities then can't use it.
     hand = s.players[p].hand
     cast_origin.remember(g, o.id, p, o.zone)  # "if you cast it from your hand" (603.4)
@@ -341,7 +408,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     exiles: list[int] = []
     returns: list[int] = []  # a land returned may first be tapped for mana (601.2g-h): returned after the mana
     permit_costs = (permit.additional,) if permit is not None and permit.additional is not None else ()
-    for cost in additional_costs(card) + permit_costs:
+    for cost in additional_costs(card) + option_costs + permit_costs:
         if type(cost) is CostPlus and cost.exile_from_graveyard is not None:  # 702.138a escape
             cands = [c for c in s.players[p].graveyard if c not in exiles and targeting.matches_filter(
                 g, cost.exile_from_graveyard, s.objects[c], p, o.id)]

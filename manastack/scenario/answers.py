@@ -281,6 +281,9 @@ class Answers:
         if kind == "divide":  # 601.2d: the division of a spell's damage, one number per target in order
             want = tuple(value) if isinstance(value, list) else (value,)
             return want if want in options else None
+        if kind == "cost_option":  # 601.2b: "discard a card or pay {5}", answered with the option's text
+            v = str(value).strip().lower()
+            return next((o for o in options if o.lower() == v), None)
         if kind == "card_name":  # 201.4: "choose a card name", answered with the name
             v = str(value).strip()
             return v if v in options else next((o for o in options if o.lower() == v.lower()), None)

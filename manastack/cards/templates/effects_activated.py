@@ -95,10 +95,35 @@ def _activated(m, para, out: CardDraft, is_spell):
     out.abilities.append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))
 
 
-@paragraph_template(r"as an additional cost to cast (?:cardname|this spell), (sacrifice (?:a|an|another) [^,.]+|"
+@paragraph_template(r"as an additional cost to cast (?:cardname|this spell), (sacrifice (?:a|an|another) "
+                    r"(?:(?! or (?:sacrifice|discard|pay) )[^,.])+|"
                     r"discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life|"
                     r"return (?:a|an) [^,.]+ you control to its owner's hand)")
 def _additional_cost(m, para, out: CardDraft, is_spell):
     """601.2b, 601.2f-h: an additional cost, paid as the spell is cast (rules/stack.py cast_spell)."""
     cost = parse_cost_plus(m.group(1), allow_return=True)
     out.abilities.append(V.AdditionalCost(para, cost))
+
+
+_OPTION_VERB = r"(?:sacrifice|discard|pay) "
+
+
+@paragraph_template(r"as an additional cost to cast (?:cardname|this spell), ((?:sacrifice|discard|pay) [^.]+? or "
+                    r"(?:sacrifice|discard|pay) [^.]+)")
+def _additional_cost_choice(m, para, out: CardDraft, is_spell):
+    """601.2b / 601.2f-h: "As an additional cost to cast this spell, discard a card or pay {5}" (sacrifice a
+    creature, discard a card, pay N life, pay mana): one option chosen as the spell is cast (rules/stack.py)."""
+    labels = [re.sub(r"\{[^}]+\}", lambda pip: pip.group(0).upper(), label)  # "pay {3}{B}", as printed
+              for label in re.split(rf",? or (?={_OPTION_VERB})|, (?={_OPTION_VERB})", m.group(1))]
+    options: list[V.Cost] = []
+    for label in labels:
+        if mana := re.fullmatch(r"pay ((?:\{[0-9WUBRGC]\})+)", label):
+            options.append(parse_cost_plus(mana.group(1).lower()))
+        elif re.fullmatch(r"sacrifice (?:a|an) [^,]+|discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life", label):
+            options.append(parse_cost_plus(label))
+        else:
+            raise Unsupported(para)
+    if len(options) < 2 or any(isinstance(a, V.AdditionalCostChoice) for a in out.abilities):
+        raise Unsupported(para)  # two choices of additional costs: one answer couldn't tell them apart
+    out.abilities.append(V.AdditionalCostChoice(para, tuple(options), tuple(labels)))
+

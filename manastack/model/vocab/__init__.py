@@ -690,6 +690,16 @@ class AdditionalCost(Ability):
     cost: Cost = Cost()
 
 
+@dataclass(frozen=True, slots=True)
+class AdditionalCostChoice(Ability):
+    """601.2b / 601.2f-h: "As an additional cost to cast this spell, discard a card or pay {5}": the caster
+    chooses one of `options` (mana added to the total cost, 601.2f, or a cost AdditionalCost knows) as the
+    spell is cast; `labels` are the options' texts ("discard a card", "pay {5}"), the answers."""
+
+    options: tuple[Cost, ...] = ()
+    labels: tuple[str, ...] = ()
+
+
 # Who: the player the trigger event refers to ("deals combat damage to a player ... that player", the
 # active player of "at the beginning of each upkeep ... that player", the caster of a spell).
 EVENT_PLAYER = "event_player"
