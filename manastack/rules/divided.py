@@ -16,6 +16,9 @@ cards/templates/effects_divided.py.
   announced); illegal targets still count for the division.
 - "Distribute N +1/+1 counters among one or two target creatures": the same division (601.2d), of
   counters (each put on through rules/counter_replacement.py, 122.6).
+- 615.7: "Prevent the next 4 damage that would be dealt this turn to any number of targets, divided as you
+  choose" (Embolden, Remedy): the same division (601.2d), a prevention shield on each legal target for its
+  part (rules/prevention.py).
 - 115.7f / 707.10: a copy of the spell copies the division (it is one of the item's choices).
 - Agents: the casts listed (registry.CAST_ACTION_EXPANSIONS) carry a few divisions each: the
   even one (the remainder to the first targets) and, for each target, the one giving it the most.
@@ -32,7 +35,8 @@ from typing import TYPE_CHECKING, cast, overload
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
-from ..model.vocab.divided import DIVIDE, Divided, DividedCounters, DividedDamage
+from ..model import vocab as V
+from ..model.vocab.divided import DIVIDE, Divided, DividedCounters, DividedDamage, DividedPrevention
 from . import add_hook, counter_replacement, effect_context, effects
 
 if TYPE_CHECKING:
@@ -227,6 +231,16 @@ def _divided_counters(g: Game, ctx: effect_context.Context, e: DividedCounters) 
     return None
 
 
+def _divided_prevention(g: Game, ctx: effect_context.Context, e: DividedPrevention) -> list | None:
+    """615.7 / 608.2b: a shield on each legal target for the damage announced for it (rules/prevention.py)."""
+    chosen = chosen_indices(e, ctx.targets)
+    prevent = registry.EFFECT_HANDLERS[V.PreventDamage]
+    for i, n in zip(chosen, _division(ctx, e, len(chosen))):
+        if ctx.legal[i]:
+            prevent(g, ctx, V.PreventDamage(n, V.Ref(i)))
+    return None
+
+
 def listed_divisions(total: int, k: int) -> list[tuple[int, ...]]:
     """The divisions offered to agents: the even one, then for each target the one giving it the most."""
     if k == 0 or total < k:
@@ -258,7 +272,8 @@ def _expand(g: Game, p: int, action: A.CastSpell) -> list[A.CastSpell] | None:
                         action.choices + ((DIVIDE, d),), action.modes) for d in listed_divisions(total, k)]
 
 
-add_hook(registry.CAST_OPTIONS, _announce, classes=(DividedDamage, DividedCounters))
-add_hook(registry.CAST_ACTION_EXPANSIONS, _expand, classes=(DividedDamage, DividedCounters))
+add_hook(registry.CAST_OPTIONS, _announce, classes=(DividedDamage, DividedCounters, DividedPrevention))
+add_hook(registry.CAST_ACTION_EXPANSIONS, _expand, classes=(DividedDamage, DividedCounters, DividedPrevention))
 registry.register_effect(DividedDamage, _divided_damage)
 registry.register_effect(DividedCounters, _divided_counters)
+registry.register_effect(DividedPrevention, _divided_prevention)

@@ -1,7 +1,8 @@
 """Damage and counters divided among targets (CR 601.2c-d, 608.2b, 107.1a): "CARDNAME deals 3 damage divided as you
 choose among one, two, or three targets", "... among one or two target creatures", "... among any number
 of target attacking or blocking creatures", "CARDNAME deals X damage divided evenly, rounded down, among
-any number of targets"; and Fireball's "This spell costs {1} more to cast for each target beyond the
+any number of targets", "Prevent the next 4 damage that would be dealt this turn to any number of targets,
+divided as you choose" (615.7); and Fireball's "This spell costs {1} more to cast for each target beyond the
 first" (601.2f).
 
 The targets are one instance of the word "target" (115.3: each object or player once), one TargetSpec
@@ -19,7 +20,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.cost_modifiers import CostCount, CostModifier
-from ...model.vocab.divided import Divided, DividedCounters, DividedDamage
+from ...model.vocab.divided import Divided, DividedCounters, DividedDamage, DividedPrevention
 from ..compiler import CARD_CHECKS, PARAGRAPH_TEMPLATES, Unsupported, first_template, paragraph_template
 from ..draft import CardDraft
 from .effects_common import N, amount, target, template
@@ -66,6 +67,26 @@ def _distribute(m: re.Match, targets: list) -> list:
     for _ in range(most - 1):
         targets.append(dataclasses.replace(first, optional=True))
     return [DividedCounters(n, k, most, kind=kind)]
+
+
+@template(rf"prevent the next {N} damage that would be dealt this turn to (one or two|one, two, or three|up to two|"
+          r"up to three|any number of) (?:(targets)|target (.+)), divided as you choose")
+def _divided_prevention(m: re.Match, targets: list) -> list:
+    """615.7 / 601.2d: a prevention shield on each target for the part of N announced for it (Embolden)."""
+    n = amount(m.group(1))
+    least, most = _HOW_MANY[m.group(2)]
+    phrase = "any target" if m.group(3) else "target " + _singular(m.group(4))
+    k = len(targets)
+    ref = target(phrase, targets)
+    if not isinstance(ref, V.Ref) or len(targets) != k + 1 or targets[k].kind not in ("any", "permanent"):
+        raise Unsupported(m.string)
+    how = f"one of {m.group(2)}" if most else "any number of"
+    first = dataclasses.replace(targets[k], group=k + 1, text=f"{targets[k].text}, {how}",
+                                optional=least == 0, repeat=most == 0)
+    targets[k] = first
+    for _ in range(most - 1):
+        targets.append(dataclasses.replace(first, optional=True))
+    return [DividedPrevention(n, k, most)]
 
 
 @paragraph_template(r"cardname costs \{(\d+)\} more to cast for each target beyond the first")
