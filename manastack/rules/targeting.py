@@ -92,6 +92,20 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     return True
 
 
+def dealt_damage_this_turn(g: Game, ref: int) -> bool:
+    """Whether the permanent or player `ref` (a player ref < 0) was dealt damage this turn (120.3): this
+    turn's damage events (an object's record its id, a player's the player's name)."""
+    s = g.s
+    player = s.players[-1 - ref].name if ref < 0 else None
+    for e in reversed(s.log):
+        if e.get("turn") != s.turn:
+            return False
+        if e.get("event") == "damage" and (e.get("target_id") == ref if player is None else
+                                           "target_id" not in e and e.get("target") == player):
+            return True
+    return False
+
+
 def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     """The qualities only FilterPlus has ("creature with power 4 or greater", "nontoken", "basic")."""
     if flt.power_min is not None and (c.power is None or c.power < flt.power_min):
@@ -119,6 +133,10 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     if flt.supertypes and not flt.supertypes <= c.supertypes:
         return False
     if flt.non_supertypes and (flt.non_supertypes & c.supertypes):
+        return False
+    if flt.monocolored and len(c.colors) != 1:
+        return False  # 105.2b
+    if flt.dealt_damage_this_turn and not dealt_damage_this_turn(g, o.id):
         return False
     if flt.attacking or flt.blocking:
         cb = g.s.combat
@@ -168,6 +186,8 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
         # 702.11c / 702.18a: "You have hexproof" / "You have shroud" (rules/game_rule_statics.py)
         if any(block(g, p, controller) for block in registry.live(s, PLAYER_TARGET_BLOCKS)):
             return False
+        if type(spec.filter) is FilterPlus and spec.filter.dealt_damage_this_turn and not dealt_damage_this_turn(g, ref):
+            return False  # "any target that was dealt damage this turn"
         # 702.16b: a player with protection (rules/player_protection.py)
         return not any(f(g, p, _source_chars(g, source), source_colors, controller, "target")
                        for f in registry.live(s, registry.PLAYER_PROTECTION))
@@ -199,6 +219,8 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
     c = g.chars(o)
     if k == "any":
         if not ({"Creature", "Planeswalker", "Battle"} & c.types):
+            return False
+        if type(spec.filter) is FilterPlus and spec.filter.dealt_damage_this_turn and not dealt_damage_this_turn(g, ref):
             return False
     elif k == "player_or_planeswalker":
         if "Planeswalker" not in c.types:

@@ -396,6 +396,8 @@ class FilterPlus(ObjectFilter):
     power_below_source: bool = False  # "with power less than this creature's power" (mentor, 702.134a)
     mana_value_max_source_power: bool = False  # "with mana value less than or equal to this creature's power"
     historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
+    dealt_damage_this_turn: bool = False  # "target creature that was dealt damage this turn" (120.3; players too)
+    monocolored: bool = False  # 105.2b: exactly one color ("target monocolored creature")
 
 
 @dataclass(frozen=True, slots=True)
