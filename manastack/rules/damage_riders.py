@@ -5,6 +5,8 @@ sentences refer to what the earlier ones did); the templates are in cards/templa
   the source dealt damage to as the spell or ability resolved (more than 0: prevented damage isn't dealt,
   615.1) can't be regenerated until the turn ends, however it is destroyed (704.5g lethal damage
   included): a ContinuousEffect CANT_BE_REGENERATED that rules/regeneration.py reads.
+- 701.15c: "If it's a creature, it can't be regenerated this turn" (Disintegrate): the target, if it is a
+  creature as the sentence happens, whether or not the damage was dealt.
 - 120.3: "deals 2 damage to each creature except for creatures you control with flying" (Flame Sweep):
   the permanents of the group but not of the exception, dealt damage at the same time.
 - 119.3 / 120.3: "You gain life equal to the damage dealt this way" (Corrupt): the controller gains
@@ -23,6 +25,7 @@ from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.damage_riders import (
     CANT_BE_REGENERATED,
+    CantBeRegeneratedThisTurn,
     DamageAllExcept,
     GainLifeDealtThisWay,
     NoRegenerationThisWay,
@@ -54,6 +57,20 @@ def _no_regeneration(g: Game, ctx: effect_context.Context, e: NoRegenerationThis
     return None
 
 
+def _cant_be_regenerated(g: Game, ctx: effect_context.Context, e: CantBeRegeneratedThisTurn) -> list | None:
+    """701.15c: until end of turn the creature can't be regenerated (a player target: nothing)."""
+    s = g.s
+    oid = effect_context.target_object(g, ctx, e.target)
+    o = s.objects.get(oid) if oid is not None else None
+    if o is None or o.zone != BATTLEFIELD or "Creature" not in g.chars(o).types:
+        return None
+    g.perform(EffectCreated("701.15c", ContinuousEffect(CANT_BE_REGENERATED, o.id, timestamp=s.next_timestamp,
+                                                        controller=ctx.controller),
+                            CANT_BE_REGENERATED, {"card": o.card.name, "id": o.id}))
+    s.next_timestamp += 1
+    return None
+
+
 def _gain_dealt(g: Game, ctx: effect_context.Context, e: GainLifeDealtThisWay) -> list | None:
     n = sum(ev["amount"] for ev in dealt_this_way(g, ctx))
     effects.gain_life(g, ctx.controller, n, "119.3", source=ctx.name)
@@ -72,5 +89,6 @@ def _damage_all_except(g: Game, ctx: effect_context.Context, e: DamageAllExcept)
 
 
 registry.register_effect(NoRegenerationThisWay, _no_regeneration)
+registry.register_effect(CantBeRegeneratedThisTurn, _cant_be_regenerated)
 registry.register_effect(DamageAllExcept, _damage_all_except)
 registry.register_effect(GainLifeDealtThisWay, _gain_dealt)

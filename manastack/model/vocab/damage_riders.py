@@ -16,6 +16,14 @@ class NoRegenerationThisWay(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class CantBeRegeneratedThisTurn(V.Effect):
+    """701.15c: "If it's a creature, it can't be regenerated this turn" (Disintegrate): the object `target`
+    refers to, if it is a creature as the effect happens (whether or not the damage before it was dealt)."""
+
+    target: V.Who
+
+
+@dataclass(frozen=True, slots=True)
 class GainLifeDealtThisWay(V.Effect):
     """119.3: "You gain life equal to the damage dealt this way" (the damage actually dealt, 120.3)."""
 
