@@ -223,6 +223,13 @@ def _spell_if_paragraph(m: re.Match, para: str, out: CardDraft, is_spell: bool) 
     targets = out.spell_targets
     n = len(targets)
     text = m.group(0)
+    lead = re.fullmatch(r"if ([^,]+), ((?:cardname|it) deals \S+ damage) instead", text.rstrip("."))
+    if lead and out.spell_effects:
+        # "Spell mastery — If there are two or more instant and/or sorcery cards in your graveyard, CARDNAME
+        # deals 3 damage instead" (Fiery Impulse): "[effect] instead if [condition]" written the other way
+        pending = _instead(lead.group(2), lead.group(1), targets)
+        out.spell_effects[-1] = _replacing(pending, out.spell_effects[-1])
+        return
     try:
         first, *rest = split_sentences(text)
         fm = re.fullmatch(r"if (.+?), (.+)", first.rstrip("."))
