@@ -44,7 +44,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.triggers import ReflexiveTrigger
-from ..model.vocab.x_amounts import PumpX
+from ..model.vocab.x_amounts import PumpAllX, PumpX
 from . import counter_replacement
 from . import trigger_events as _trigger_events_module
 
@@ -503,6 +503,14 @@ def _run_pump_x(g: Game, ctx: effect_context.Context, e: PumpX) -> list | None:
 
 
 register_effect(PumpX, _run_pump_x)
+
+
+def _run_pump_all_x(g: Game, ctx: effect_context.Context, e: PumpAllX) -> list | None:
+    """611.2c: "All creatures get -X/-X until end of turn", X as announced (107.3a)."""
+    return _HANDLERS[V.PumpAll](g, ctx, V.PumpAll(e.filter, _term(ctx, e.power), _term(ctx, e.toughness)))
+
+
+register_effect(PumpAllX, _run_pump_all_x)
 
 
 def _win_game(g: Game, ctx: effect_context.Context, e: WinGame) -> list | None:

@@ -38,6 +38,7 @@ from ..model.vocab import (
     StaticAbility,
     TargetSpec,
 )
+from ..model.vocab.x_amounts import PayXLife
 from . import (
     cast_origin,
     choice_effects,
@@ -180,6 +181,12 @@ ALL_MODES_HOOKS = registry.ALL_MODES_HOOKS  # (engine/registry.py)
 def additional_costs(card: CardDef) -> tuple:
     """601.2b: the card's "As an additional cost to cast this spell, ..." costs (cached per card)."""
     return tuple(ab.cost for ab in card.abilities if isinstance(ab, AdditionalCost))
+
+
+@by_identity
+def pays_x_life(card: CardDef) -> bool:
+    """601.2b / 107.3: "As an additional cost to cast this spell, pay X life" (cached per card)."""
+    return any(isinstance(ab, PayXLife) for ab in card.abilities)
 
 
 @by_identity
@@ -367,7 +374,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     card = vf.cast_face_down(g, p, o) if face_down else o.card  # 708.4: turned face down first
     for swap in CARD_SWAPS:  # 702.96a overload: the spell's text changes as it is cast (rules/casting.py)
         card = swap(g, p, o, action, card)
-    if action.x and not card.mana_cost.x_count:
+    x_life = pays_x_life(card)  # 601.2b: "pay X life" as an additional cost: X announced without an {X}
+    if action.x and not card.mana_cost.x_count and not x_life:
         raise IllegalActionError(f"{card.name} has no X in its cost")
     if action.x < 0:
         raise IllegalActionError("X can't be negative (107.3)")
@@ -424,6 +432,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
             returns += cost_objects.choose_cost_objects(g, p, [c for c in _return_candidates(g, p, o, cost)
                                                                if c not in returns], 1, "return", card.name)
         life += cost.life
+    if x_life:
+        life += action.x  # 119.4: X life, X as announced (107.3)
     if life and s.players[p].life < life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {life} life (119.4)")
     if not any(payer(g, p, o, reqs, action, tuple(victims)) for payer in SPELL_PAYERS):  # convoke, delve ...
