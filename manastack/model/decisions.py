@@ -47,6 +47,7 @@ class DecisionKind(StrEnum):
     COPY_ABILITY_TARGETS = "copy_ability_targets"  # 707.10c
     COPY_TARGETS = "copy_targets"  # 707.10c
     DAMAGE_SOURCE = "damage_source"  # 615: "a source of your choice"
+    PLAYER_OR_PLANESWALKER = "player_or_planeswalker"  # 120.3: "that player or a planeswalker that player controls"
     DIG = "dig"  # "look at the top N, put one into your hand" (or onto the battlefield, ...)
     DISCARD_ANY = "discard_any"  # "discard any number of cards, then draw that many"
     DISCARD_OR_SACRIFICE = "discard_or_sacrifice"

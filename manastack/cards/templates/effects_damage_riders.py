@@ -12,12 +12,24 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.combat_keywords import CombatRule
-from ...model.vocab.damage_riders import DamageAllExcept, GainLifeDealtThisWay, NoRegenerationThisWay
+from ...model.vocab.damage_riders import (
+    DamageAllExcept,
+    DamagePlayerOrPlaneswalker,
+    GainLifeDealtThisWay,
+    NoRegenerationThisWay,
+)
 from ...model.vocab.divided import DividedDamage
 from ...model.vocab.referred_objects import IfTargetMatches
 from ...model.vocab.statics import CANT_HAVE
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
+
+
+@template(rf"(?:cardname|it) deals {N} damage to (that player|target player|target opponent) or a planeswalker "
+          r"(?:that player|they) controls?")
+def _damage_player_or_planeswalker(m: re.Match, targets: list) -> list:
+    """120.3 / 608.2d: the player or one of their planeswalkers, chosen as it resolves (not a target)."""
+    return [DamagePlayerOrPlaneswalker(amount(m.group(1)), target(m.group(2), targets))]
 
 
 @template(r"(cardname|it) deals damage to (.+?) equal to the number of (.+)")

@@ -36,3 +36,14 @@ class DamageAllExcept(V.Effect):
     amount: V.Amount
     filter: V.ObjectFilter
     exclude: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePlayerOrPlaneswalker(V.Effect):
+    """120.3: "CARDNAME deals 1 damage to that player or a planeswalker that player controls" (Curse of the
+    Pierced Heart): the source's controller chooses, as it resolves (608.2d), the player or one of their
+    planeswalkers (no choice without one)."""
+
+    amount: V.Amount
+    who: V.Who
+
