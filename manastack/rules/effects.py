@@ -470,7 +470,11 @@ def _flicker(g: Game, ctx: effect_context.Context, e: V.Flicker) -> list | None:
         # 111.7: a token that left the battlefield ceases to exist; a card a replacement effect put
         # somewhere else is not "that card" in exile
         if o is not None and o.zone == EXILE and not o.card.is_token:
-            g.move(oid, BATTLEFIELD, rule="608.2c", controller=o.owner if e.owner else ctx.controller)
+            new = g.move(oid, BATTLEFIELD, rule="608.2c", controller=o.owner if e.owner else ctx.controller)
+            back = g.s.objects.get(new)
+            if e.counter_if is not None and back is not None and back.zone == BATTLEFIELD \
+                    and targeting.matches_filter(g, e.counter_if, back, ctx.controller):
+                counter_replacement.put_counters(g, back, "+1/+1", e.counters, placer=ctx.controller)  # "if it's a Spirit"
     return None
 
 

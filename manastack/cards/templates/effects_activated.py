@@ -24,7 +24,8 @@ _ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|mill [^:,
 _COST = rf"((?:{_ITEM})(?:, (?:{_ITEM}))*)"
 
 
-def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = False) -> V.Cost:
+def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = False,
+                    allow_exile_x: bool = False) -> V.Cost:
     """The cost before the colon (lower-cased) → Cost, or CostPlus when it has parts only the effect
     templates know. Milling (`allow_mill`) is paid only by an activated ability of a permanent
     (rules/activation.py). Raises Unsupported."""
@@ -62,6 +63,10 @@ def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = Fa
         elif m := re.fullmatch(r"tap (an|one|two|three|\d+) untapped (.+) you control", part):
             plus["tap_untapped"] = parse_filter(m.group(2) + " you control")
             plus["tap_count"] = int(amount(m.group(1)))
+        elif allow_exile_x and (m := re.fullmatch(r"exile x (.+) from your graveyard", part)):
+            # an activated ability of a permanent: X announced as it is activated (rules/activation.py, 107.3a)
+            plus["exile_from_graveyard"] = parse_filter(m.group(1), allow_card=True)
+            plus["exile_x"] = True
         elif m := re.fullmatch(r"exile (a|an|one|two|three|\d+) (.+) from your graveyard", part):
             if m.group(2) == "cardname":
                 raise Unsupported(part)
@@ -84,7 +89,7 @@ def _activated(m, para, out: CardDraft, is_spell):
     if is_spell:
         raise Unsupported(para)  # an instant's or sorcery's ability works from a hand or graveyard
     body = m.group(2).strip().rstrip(".")
-    cost = parse_cost_plus(m.group(1), allow_mill=not body.startswith("add "))
+    cost = parse_cost_plus(m.group(1), allow_mill=not body.startswith("add "), allow_exile_x=True)
     if body.startswith("add "):
         if "target" in body:
             raise Unsupported(para)

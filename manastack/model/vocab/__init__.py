@@ -296,6 +296,10 @@ class Flicker(Effect):
 
     targets: tuple[Ref, ...]
     owner: bool = False
+    # "If it's a Spirit, put a +1/+1 counter on it" (Essence Flux): that many +1/+1 counters on each returned
+    # permanent matching the filter (608.2c: the new object, 400.7)
+    counter_if: ObjectFilter | None = None
+    counters: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -562,6 +566,7 @@ class CostPlus(Cost):
     tap_count: int = 0
     exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"
     exile_count: int = 0
+    exile_x: bool = False  # "Exile X cards from your graveyard": as many as the X announced (107.3a, 602.2b)
     mill: int = 0  # "Mill a card" (701.13a; 701.13b: not payable with fewer cards in the library)
     return_to_hand: ObjectFilter | None = None  # "return a land you control to its owner's hand" (a spell's, 601.2b)
     # 602.5b-d: when the ability may be activated: "once_each_turn", "your_turn", "your_upkeep",
