@@ -278,6 +278,32 @@ def fitted_specs(specs: tuple[TargetSpec, ...] | list[TargetSpec], n: int) -> tu
     return tuple(specs)
 
 
+def dependency_ok(g: Game, spec: TargetSpec, t: int | None, targets: tuple) -> bool:
+    """115.1: "target creature that player or that planeswalker's controller controls": the object `t` is
+    controlled by the player chosen as the earlier target, or by the controller of the planeswalker chosen."""
+    if spec.controlled_by < 0 or t is None or t < 0:
+        return True
+    if spec.controlled_by >= len(targets) or targets[spec.controlled_by] is None:
+        return False
+    r = targets[spec.controlled_by]
+    if r < 0:
+        who = -1 - r
+    else:
+        other = g.s.objects.get(r)
+        if other is None:
+            return False
+        who = other.controller
+    o = g.s.objects.get(t)
+    return o is not None and o.controller == who
+
+
+def dependent_legal(g: Game, specs: tuple[TargetSpec, ...], targets: tuple, legal: tuple[bool, ...]) -> tuple[bool, ...]:
+    """608.2b: a target that must be controlled by an earlier target's player is illegal once it isn't."""
+    if not any(spec.controlled_by >= 0 for spec in specs):
+        return legal
+    return tuple(ok and dependency_ok(g, spec, t, targets) for spec, t, ok in zip(specs, targets, legal))
+
+
 def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ...], controller: int,
                   source: int | None, what: str, source_colors: frozenset[str] = frozenset()) -> None:
     specs = fitted_specs(specs, len(targets))
@@ -290,7 +316,7 @@ def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ..
     for spec, t in zip(specs, targets):
         if t is None and spec.optional:
             continue  # 601.2c: "up to N" — fewer targets may be chosen
-        if not target_legal(g, spec, t, controller, source, source_colors):
+        if not target_legal(g, spec, t, controller, source, source_colors) or not dependency_ok(g, spec, t, targets):
             raise IllegalActionError(f"{g.name_of(t)} is not a legal target for {what}: "
                                      f"it needs {spec.text or spec.kind} (115.1, 601.2c)")
     # 115.3: the same object can't be chosen for several instances of the word "target" of one ability
@@ -327,6 +353,8 @@ def target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int
             last = prev[-1] if same else None
             for c in opts:
                 if c is not None and c in prev:
+                    continue
+                if spec.controlled_by >= 0 and not dependency_ok(g, spec, c, prev):
                     continue
                 if same:
                     # One instance of "target" (601.2c): the order of its targets means nothing, so

@@ -239,6 +239,17 @@ def _spell_if_paragraph(m: re.Match, para: str, out: CardDraft, is_spell: bool) 
         pending = _instead(lead.group(2), lead.group(1), targets)
         out.spell_effects[-1] = _replacing(pending, out.spell_effects[-1])
         return
+    both = re.fullmatch(rf"if ([^,]+), cardname deals {N} damage to that player or planeswalker and {N} damage to "
+                        r"that creature instead", text.rstrip("."))
+    prev = out.spell_effects[-2:]
+    if both and len(prev) == 2 and all(isinstance(e, V.DealDamage) and isinstance(e.to, V.Ref) for e in prev) \
+            and len(out.spell_effects) == 2:
+        # Searing Blaze's landfall: both damage effects of the sentence before, with the new amounts
+        condition = _intervening(both.group(1), "")
+        new = (dataclasses.replace(prev[0], amount=amount(both.group(2))),
+               dataclasses.replace(prev[1], amount=amount(both.group(3))))
+        out.spell_effects[-2:] = [InsteadIf(condition, new, tuple(prev))]
+        return
     try:
         first, *rest = split_sentences(text)
         fm = re.fullmatch(r"if (.+?), (.+)", first.rstrip("."))

@@ -65,6 +65,9 @@ class TargetSpec:
     # number of times (at least once), each time for a different object or player (115.3); the player
     # announces how many as the spell is cast (rules/targeting.py fitted_specs).
     repeat: bool = False
+    # 115.1 / 601.2c: "target creature that player or that planeswalker's controller controls": the index of
+    # the earlier target (a player, or a planeswalker) whose player must control this one (-1: none).
+    controlled_by: int = -1
 
 
 # Who an effect refers to.
