@@ -6,6 +6,9 @@ other abilities in rules/activation.py (the hook lists stay here).
 - 307.1 / 117.1a: sorceries and permanent spells at sorcery speed; instants and flash any time.
 - 601.2a-i: a spell moves to the stack, X and targets are chosen (601.2b-c), the total cost is
   determined (601.2f), mana abilities are activated (601.2g) and the cost is paid (601.2h).
+- 601.2b: additional costs: "sacrifice a creature", "discard a card", "pay 2 life", "pay X life" (X announced,
+  107.3), and a choice of them ("discard a card or pay {5}": the CastSpell choice ("cost_option", text), else
+  asked, kind "cost_option"; an option's mana is added to the total cost, 601.2f).
 - 602.5: which activated abilities an object has, and when (timing); 605.3: mana abilities resolve
   immediately.
 - 608.2b: a spell or ability whose targets are all illegal doesn't resolve; 608.3: permanent spells.

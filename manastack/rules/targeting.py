@@ -8,7 +8,11 @@ resolving and triggered abilities.
 - 702.16b-c protection (can't be targeted by what it has protection from; other qualities through
   PROTECTION_QUALITIES), 702.11b-c hexproof (of permanents; of players through PLAYER_TARGET_BLOCKS), 702.18a shroud, ward (702.21, checked by rules/activation.py
   ward_check).
-- Object filters (`matches_filter`, and `matches_filter_lki` with last known information, 608.2h).
+- Object filters (`matches_filter`, and `matches_filter_lki` with last known information, 608.2h); "that was
+  dealt damage this turn" (120.3: this turn's damage events, `dealt_damage_this_turn`, objects and players),
+  "monocolored" (105.2b).
+- 115.1: "target creature that player or that planeswalker's controller controls" (TargetSpec.controlled_by):
+  checked with the earlier target as targets are chosen (`dependency_ok`) and as it resolves (`dependent_legal`).
 """
 
 from __future__ import annotations

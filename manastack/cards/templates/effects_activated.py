@@ -1,8 +1,11 @@
 """Activated abilities (602) whose costs the built-in cost parser doesn't know: discarding cards
 ("Discard a card: ..."), milling ("Mill a card: ...", 701.13), sacrificing another permanent or one of a subtype ("Sacrifice another
 creature: ...", "Sacrifice a Goblin: ..."), removing counters from the source, tapping untapped
-creatures you control, exiling cards from your graveyard — mixed with {T}, {Q}, mana and life.
-Costs are paid by rules/stack.py (601.2h, 602.2b).
+creatures you control, exiling cards from your graveyard ("Exile X cards from your graveyard": X announced,
+107.3a) — mixed with {T}, {Q}, mana and life. Costs are paid by rules/stack.py (601.2h, 602.2b).
+
+601.2b: "As an additional cost to cast this spell, [cost]" and "..., [cost] or [cost]" (discard a card or pay
+{5}; AdditionalCostChoice: one option chosen as the spell is cast, rules/stack.py).
 
 Abilities activated from a hand or graveyard ("Discard CARDNAME: ...", "Exile CARDNAME from your
 graveyard: ...") and mana abilities with such costs are not supported.
