@@ -16,6 +16,9 @@ cards/templates/effects_divided.py.
   announced); illegal targets still count for the division.
 - "Distribute N +1/+1 counters among one or two target creatures": the same division (601.2d), of
   counters (each put on through rules/counter_replacement.py, 122.6).
+- 603.3d / 601.2d: a triggered ability's division ("When this creature dies, it deals 3 damage divided as you
+  choose among one, two, or three targets", Gang of Devils) is chosen as it is put on the stack, after its
+  targets (decision "trigger_divide"), and rides on the stack item's choices.
 - 615.7: "Prevent the next 4 damage that would be dealt this turn to any number of targets, divided as you
   choose" (Embolden, Remedy): the same division (601.2d), a prevention shield on each legal target for its
   part (rules/prevention.py).
@@ -176,6 +179,39 @@ def division_choice(g: Game, p: int, card: CardDef, targets: tuple[int | None, .
         raise IllegalActionError(f"{card.name}: the division {given!r} doesn't fit: {total} among {k} "
                                  f"target(s), in their order, each at least 1 (601.2d)")
     return ((DIVIDE, given),)  # type: ignore[return-value]
+
+
+def trigger_division(ability: object, chosen: tuple, x: int = 0) -> tuple[list[tuple[int, ...]], str] | None:
+    """603.3d / 601.2d: the divisions the controller of a triggered ability chooses among as it is put on the
+    stack with the targets `chosen` (their order), and the prompt; None when nothing is divided."""
+    e = next((eff for eff in getattr(ability, "effects", ()) if isinstance(eff, Divided)), None)
+    if e is None or e.even:
+        return None
+    k = len(chosen_indices(e, chosen))
+    total = total_of(e, x)
+    if k == 0 or k > total:
+        return None
+    options = list(Divisions(total, k)) if comb(total - 1, k - 1) <= 200 else listed_divisions(total, k)
+    what = f"{e.kind} counters" if isinstance(e, DividedCounters) else "damage"
+    return options, f"601.2d: divide {total} {what} among the {k} targets (one number per target, in order, each at least 1)"
+
+
+def _trigger_divide_actions(g: Game, d: object) -> list:
+    return [A.Choose(div) for div in getattr(d, "data", ())]
+
+
+def _answer_trigger_divide(g: Game, d: object, value: object) -> None:
+    if isinstance(value, list):
+        value = tuple(value)
+    if value not in getattr(d, "data", ()):
+        raise IllegalActionError(f"{getattr(d, 'prompt', '')}: not one of the divisions {list(getattr(d, 'data', ()))}")
+    s = g.s
+    s.pending = None
+    item = s.queue[0]
+    s.queue[0] = ("put_trigger", item[1], item[2] if len(item) > 2 else (), item[3] if len(item) > 3 else None, value)
+
+
+registry.CHOICES["trigger_divide"] = (_trigger_divide_actions, _answer_trigger_divide)
 
 
 def _announce(g: Game, p: int, o: Obj, action: A.CastSpell, reqs: list[Requirement], kicked: bool,

@@ -569,7 +569,8 @@ def resolve_top(g: Game) -> None:
     event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
     ctx = effect_context.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki,
                           event_obj=event_obj, modes=item.modes,
-                          sacrificed=effects.sacrificed_for_cost(item.choices) if item.kind == "ability" else ())
+                          sacrificed=effects.sacrificed_for_cost(item.choices) if item.kind == "ability" else (),
+                          choices=item.choices if item.kind == "trigger" else ())  # a trigger's division (601.2d)
     effects.run(g, ctx, ab.effects if ab else (), finish=None)
 
 

@@ -174,6 +174,9 @@ class Answers:
         if d.kind == "choose_mode":
             want = tuple(value) if isinstance(value, list) else (value,)
             return A.Choose(want) if want in options else None
+        if d.kind == "trigger_divide":  # 601.2d: one number per target, in the order of the targets
+            want = tuple(value) if isinstance(value, list) else (value,)
+            return A.Choose(want) if want in options else None
         if d.kind in ("scry", "surveil") or any(isinstance(o, tuple) for o in options):
             names = value if isinstance(value, list) else [value]
             chosen: list[int] = []

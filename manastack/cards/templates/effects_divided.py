@@ -8,9 +8,9 @@ first" (601.2f).
 The targets are one instance of the word "target" (115.3: each object or player once), one TargetSpec
 per possible target in one group, the first required ("one or two": the second may be left unchosen);
 "any number of" is one repeating spec (601.2c: the player announces how many). Executed by
-rules/divided.py, which asks for the division as the spell is cast (601.2d). The division is asked only
-for a spell's own effects: in a triggered or activated ability, or inside a mode or a "you may", the
-sentence is refused (CARD_CHECKS).
+rules/divided.py, which asks for the division as the spell is cast (601.2d). The division is asked for a spell's
+own effects and for a triggered ability's (603.3d, as it is put on the stack); in an activated ability, or inside
+a mode or a "you may", the sentence is refused (CARD_CHECKS).
 """
 
 from __future__ import annotations
@@ -116,6 +116,10 @@ def _check(out: CardDraft, unsupported: list[str]) -> None:
     """601.2d is asked as a spell is cast: a division in an ability, nested in another effect (a mode, a
     "you may"), or a repeating target followed by more targets is refused."""
     for ab in out.abilities:
+        if type(ab) is V.TriggeredAbility and sum(isinstance(e, Divided) for e in ab.effects) == 1 \
+                and not any(_nested(e) for e in ab.effects if not isinstance(e, Divided)) \
+                and not any(t.repeat for t in ab.targets) and not ab.intervening:
+            continue  # 603.3d: divided as it is put on the stack, after its targets (rules/divided.py)
         if _nested(ab):
             unsupported.append(getattr(ab, "text", "") or "damage divided in an ability")
     top = [e for e in out.spell_effects if isinstance(e, Divided)]
