@@ -28,6 +28,7 @@ class DecisionKind(StrEnum):
     ORDER_TRIGGERS = "order_triggers"  # 603.3b
     TRIGGER_TARGET = "trigger_target"  # 603.3d
     CHOOSE_MODE = "choose_mode"  # 700.2b, modal triggered abilities
+    COPY_EXILED_CARD = "copy_exiled_card"  # 707.12: the card exiled this way that is copied (Chandra, Pyromaster)
     TRIGGER_DIVIDE = "trigger_divide"  # 601.2d / 603.3d: a triggered ability's damage divided among its targets
     CHOOSE_COLOR = "choose_color"  # 614.12: "as it enters, choose a color"
     CHOOSE_MANA = "choose_mana"  # 605: the mana a "choice" mana ability adds
