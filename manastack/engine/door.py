@@ -353,7 +353,10 @@ def _walk(g: Game, finders: list, ev: Event | None, options: list, done: tuple, 
         assert ev is not None
         after = r.apply(ev)
         key = done + (r.key,)
-        nxt = [] if after is None else [x for find in finders for x in find(g, after) if x.key not in key]
+        # a replacement that made it another kind of event ("put that many -1/-1 counters on that creature
+        # instead", Soul-Scar Mage): the finders of the first kind have nothing left to replace
+        nxt = [] if after is None or type(after) is not type(ev) else \
+            [x for find in finders for x in find(g, after) if x.key not in key]
         _walk(g, finders, after, nxt, key, names + (r,), uses + ((r.key, ev),) if r.uses else uses,
                    orders, outcomes)
 

@@ -28,6 +28,8 @@ class DecisionKind(StrEnum):
     ORDER_TRIGGERS = "order_triggers"  # 603.3b
     TRIGGER_TARGET = "trigger_target"  # 603.3d
     CHOOSE_MODE = "choose_mode"  # 700.2b, modal triggered abilities
+    COPY_EXILED_CARD = "copy_exiled_card"  # 707.12: the card exiled this way that is copied (Chandra, Pyromaster)
+    TRIGGER_DIVIDE = "trigger_divide"  # 601.2d / 603.3d: a triggered ability's damage divided among its targets
     CHOOSE_COLOR = "choose_color"  # 614.12: "as it enters, choose a color"
     CHOOSE_MANA = "choose_mana"  # 605: the mana a "choice" mana ability adds
     MANA_CHOICE = "mana_choice"  # 601.2g-h: how a cost is paid when the payments differ
@@ -47,6 +49,7 @@ class DecisionKind(StrEnum):
     COPY_ABILITY_TARGETS = "copy_ability_targets"  # 707.10c
     COPY_TARGETS = "copy_targets"  # 707.10c
     DAMAGE_SOURCE = "damage_source"  # 615: "a source of your choice"
+    PLAYER_OR_PLANESWALKER = "player_or_planeswalker"  # 120.3: "that player or a planeswalker that player controls"
     DIG = "dig"  # "look at the top N, put one into your hand" (or onto the battlefield, ...)
     DISCARD_ANY = "discard_any"  # "discard any number of cards, then draw that many"
     DISCARD_OR_SACRIFICE = "discard_or_sacrifice"

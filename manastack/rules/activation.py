@@ -153,7 +153,8 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
     if ab.sorcery_speed and not timing.sorcery_timing_ok(g, p):
         raise IllegalActionError(f"{o.card.name}: activate only as a sorcery (602.5d)")
-    if action.x and not ab.cost.mana.x_count and getattr(ab.cost, "loyalty", None) != "X":  # 606.4: [−X]
+    if action.x and not ab.cost.mana.x_count and getattr(ab.cost, "loyalty", None) != "X" \
+            and not getattr(ab.cost, "exile_x", False):  # 606.4: [−X]; "Exile X cards from your graveyard"
         raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
     targeting.check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
     cost = ab.cost
@@ -184,8 +185,11 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             tapped_others = cost_objects.choose_cost_objects(g, p, [c for c in mana_payment.usable_for_cost(g, o, cost, cost_objects.tap_candidates(g, o, cost))
                                                         if c not in victims], cost.tap_count, "tap", o.card.name)
         if cost.exile_from_graveyard is not None:
-            exiles = cost_objects.choose_cost_objects(g, p, cost_objects.exile_candidates(g, o, cost), cost.exile_count, "exile",
-                                          o.card.name)
+            count = action.x if cost.exile_x else cost.exile_count  # "Exile X cards from your graveyard" (107.3a)
+            cands = cost_objects.exile_candidates(g, o, cost)
+            if len(cands) < count:
+                raise IllegalActionError(f"{o.card.name}: not enough cards in the graveyard to exile {count} (602.2b)")
+            exiles = cost_objects.choose_cost_objects(g, p, cands, count, "exile", o.card.name)
     extra_paid = None
     extra = registry.EXTRA_COSTS.get(type(cost))  # costs of their own (702.122a crew): chosen before mana
     if extra is not None and extra.choose is not None:

@@ -573,6 +573,8 @@ def _condition_holds(s: GameState, src: Obj, cond, cache: dict, statics) -> tupl
         return s.monarch == src.controller, False  # 722.5: no monarch, no effect (BecameMonarch invalidates)
     pl = s.players[src.controller]
     if k == "graveyard":
+        if cond.filter is not None:  # "two or more instant and/or sorcery cards" (spell mastery)
+            return sum(1 for oid in pl.graveyard if s.objects[oid].card.types & cond.filter.types) >= cond.n, True
         return len(pl.graveyard) >= cond.n, True
     if k == "graveyard_types":
         kinds = set()

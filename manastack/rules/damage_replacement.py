@@ -6,6 +6,9 @@
   finder, beside the prevention effects of rules/prevention.py (615.1: also replacement effects on the
   Damage event); the affected player (or the affected permanent's controller) chooses their order when it
   changes the result (616.1: a shield for 3 damage before or after doubling).
+- 614.1a: "If a source you control would deal noncombat damage to a creature an opponent controls, put that
+  many -1/-1 counters on that creature instead" (Soul-Scar Mage): the Damage event becomes a CountersPut (no
+  damage is dealt: no lifelink, no "dealt damage" triggers); prevention can still apply first (616.1).
 - 120.8: a source that would deal 0 damage deals none: nothing is left to replace (deal_damage performs no
   such event).
 - 609.7: the source's characteristics and controller are those the Damage event carries (its last known
@@ -20,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..engine.registry import Replacement
-from ..model.events import Damage, Event
+from ..model.events import CountersPut, Damage, Event
 from ..model.vocab.damage_replacement import DAMAGE_REPLACEMENT, OPPONENTS, DamageReplacement
 
 if TYPE_CHECKING:
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 
 def _changed(ab: DamageReplacement, ev: Event) -> Event:
     assert isinstance(ev, Damage)
+    if ab.op == "counters":  # "put that many -1/-1 counters on that creature instead": no damage is dealt
+        return CountersPut("614.1a", ev.recipient, "-1/-1", ev.amount, placer=ev.source_controller)
     n = ev.amount * ab.n if ab.op == "times" else ev.amount + ab.n
     return dataclasses.replace(ev, amount=n)
 
@@ -41,6 +46,8 @@ def _applies(g: Game, controller: int, ab: DamageReplacement, ev: Damage) -> boo
         chars = ev.source_chars
         if chars is None or ab.color not in chars.colors:
             return False
+    if ab.creatures_only and (ev.recipient < 0 or "Creature" not in g.chars(g.s.objects[ev.recipient]).types):
+        return False
     if ab.to == OPPONENTS:
         r = ev.recipient
         owner = -1 - r if r < 0 else g.s.objects[r].controller

@@ -16,6 +16,12 @@ cards/templates/effects_divided.py.
   announced); illegal targets still count for the division.
 - "Distribute N +1/+1 counters among one or two target creatures": the same division (601.2d), of
   counters (each put on through rules/counter_replacement.py, 122.6).
+- 603.3d / 601.2d: a triggered ability's division ("When this creature dies, it deals 3 damage divided as you
+  choose among one, two, or three targets", Gang of Devils) is chosen as it is put on the stack, after its
+  targets (decision "trigger_divide"), and rides on the stack item's choices.
+- 615.7: "Prevent the next 4 damage that would be dealt this turn to any number of targets, divided as you
+  choose" (Embolden, Remedy): the same division (601.2d), a prevention shield on each legal target for its
+  part (rules/prevention.py).
 - 115.7f / 707.10: a copy of the spell copies the division (it is one of the item's choices).
 - Agents: the casts listed (registry.CAST_ACTION_EXPANSIONS) carry a few divisions each: the
   even one (the remainder to the first targets) and, for each target, the one giving it the most.
@@ -32,7 +38,8 @@ from typing import TYPE_CHECKING, cast, overload
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
-from ..model.vocab.divided import DIVIDE, Divided, DividedCounters, DividedDamage
+from ..model import vocab as V
+from ..model.vocab.divided import DIVIDE, Divided, DividedCounters, DividedDamage, DividedPrevention
 from . import add_hook, counter_replacement, effect_context, effects
 
 if TYPE_CHECKING:
@@ -174,6 +181,39 @@ def division_choice(g: Game, p: int, card: CardDef, targets: tuple[int | None, .
     return ((DIVIDE, given),)  # type: ignore[return-value]
 
 
+def trigger_division(ability: object, chosen: tuple, x: int = 0) -> tuple[list[tuple[int, ...]], str] | None:
+    """603.3d / 601.2d: the divisions the controller of a triggered ability chooses among as it is put on the
+    stack with the targets `chosen` (their order), and the prompt; None when nothing is divided."""
+    e = next((eff for eff in getattr(ability, "effects", ()) if isinstance(eff, Divided)), None)
+    if e is None or e.even:
+        return None
+    k = len(chosen_indices(e, chosen))
+    total = total_of(e, x)
+    if k == 0 or k > total:
+        return None
+    options = list(Divisions(total, k)) if comb(total - 1, k - 1) <= 200 else listed_divisions(total, k)
+    what = f"{e.kind} counters" if isinstance(e, DividedCounters) else "damage"
+    return options, f"601.2d: divide {total} {what} among the {k} targets (one number per target, in order, each at least 1)"
+
+
+def _trigger_divide_actions(g: Game, d: object) -> list:
+    return [A.Choose(div) for div in getattr(d, "data", ())]
+
+
+def _answer_trigger_divide(g: Game, d: object, value: object) -> None:
+    if isinstance(value, list):
+        value = tuple(value)
+    if value not in getattr(d, "data", ()):
+        raise IllegalActionError(f"{getattr(d, 'prompt', '')}: not one of the divisions {list(getattr(d, 'data', ()))}")
+    s = g.s
+    s.pending = None
+    item = s.queue[0]
+    s.queue[0] = ("put_trigger", item[1], item[2] if len(item) > 2 else (), item[3] if len(item) > 3 else None, value)
+
+
+registry.CHOICES["trigger_divide"] = (_trigger_divide_actions, _answer_trigger_divide)
+
+
 def _announce(g: Game, p: int, o: Obj, action: A.CastSpell, reqs: list[Requirement], kicked: bool,
               flashback: bool) -> tuple[list[Requirement], tuple]:
     """registry.CAST_OPTIONS: 601.2d, after the targets (601.2c) and before the total cost (601.2f)."""
@@ -227,6 +267,16 @@ def _divided_counters(g: Game, ctx: effect_context.Context, e: DividedCounters) 
     return None
 
 
+def _divided_prevention(g: Game, ctx: effect_context.Context, e: DividedPrevention) -> list | None:
+    """615.7 / 608.2b: a shield on each legal target for the damage announced for it (rules/prevention.py)."""
+    chosen = chosen_indices(e, ctx.targets)
+    prevent = registry.EFFECT_HANDLERS[V.PreventDamage]
+    for i, n in zip(chosen, _division(ctx, e, len(chosen))):
+        if ctx.legal[i]:
+            prevent(g, ctx, V.PreventDamage(n, V.Ref(i)))
+    return None
+
+
 def listed_divisions(total: int, k: int) -> list[tuple[int, ...]]:
     """The divisions offered to agents: the even one, then for each target the one giving it the most."""
     if k == 0 or total < k:
@@ -258,7 +308,8 @@ def _expand(g: Game, p: int, action: A.CastSpell) -> list[A.CastSpell] | None:
                         action.choices + ((DIVIDE, d),), action.modes) for d in listed_divisions(total, k)]
 
 
-add_hook(registry.CAST_OPTIONS, _announce, classes=(DividedDamage, DividedCounters))
-add_hook(registry.CAST_ACTION_EXPANSIONS, _expand, classes=(DividedDamage, DividedCounters))
+add_hook(registry.CAST_OPTIONS, _announce, classes=(DividedDamage, DividedCounters, DividedPrevention))
+add_hook(registry.CAST_ACTION_EXPANSIONS, _expand, classes=(DividedDamage, DividedCounters, DividedPrevention))
 registry.register_effect(DividedDamage, _divided_damage)
 registry.register_effect(DividedCounters, _divided_counters)
+registry.register_effect(DividedPrevention, _divided_prevention)

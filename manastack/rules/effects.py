@@ -44,7 +44,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.triggers import ReflexiveTrigger
-from ..model.vocab.x_amounts import PumpX
+from ..model.vocab.x_amounts import PumpAllX, PumpX
 from . import counter_replacement
 from . import trigger_events as _trigger_events_module
 
@@ -470,7 +470,11 @@ def _flicker(g: Game, ctx: effect_context.Context, e: V.Flicker) -> list | None:
         # 111.7: a token that left the battlefield ceases to exist; a card a replacement effect put
         # somewhere else is not "that card" in exile
         if o is not None and o.zone == EXILE and not o.card.is_token:
-            g.move(oid, BATTLEFIELD, rule="608.2c", controller=o.owner if e.owner else ctx.controller)
+            new = g.move(oid, BATTLEFIELD, rule="608.2c", controller=o.owner if e.owner else ctx.controller)
+            back = g.s.objects.get(new)
+            if e.counter_if is not None and back is not None and back.zone == BATTLEFIELD \
+                    and targeting.matches_filter(g, e.counter_if, back, ctx.controller):
+                counter_replacement.put_counters(g, back, "+1/+1", e.counters, placer=ctx.controller)  # "if it's a Spirit"
     return None
 
 
@@ -503,6 +507,14 @@ def _run_pump_x(g: Game, ctx: effect_context.Context, e: PumpX) -> list | None:
 
 
 register_effect(PumpX, _run_pump_x)
+
+
+def _run_pump_all_x(g: Game, ctx: effect_context.Context, e: PumpAllX) -> list | None:
+    """611.2c: "All creatures get -X/-X until end of turn", X as announced (107.3a)."""
+    return _HANDLERS[V.PumpAll](g, ctx, V.PumpAll(e.filter, _term(ctx, e.power), _term(ctx, e.toughness)))
+
+
+register_effect(PumpAllX, _run_pump_all_x)
 
 
 def _win_game(g: Game, ctx: effect_context.Context, e: WinGame) -> list | None:

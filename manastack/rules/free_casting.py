@@ -20,6 +20,7 @@ from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this modu
     CascadeEffect,
     CastFromExile,
     CastTargetCard,
+    ExileTopCopyCast,
     RippleReveal,
 )
 from . import (
@@ -46,7 +47,7 @@ def free_cast_reqs(g: Game, p: int, card: V.CardDef, targets: tuple[int, ...]) -
     """601.2f: a spell cast without paying its mana cost has a total cost of {0} plus cost increases
     (reductions can't take it below {0}); None when it has a mandatory additional cost we don't ask
     for while resolving (sacrifice, discard) or is modal (modes are chosen as it's cast)."""
-    if _stack_module.additional_costs(card) or card.spell is not None and _is_modal(card):
+    if _stack_module.additional_costs(card) or _stack_module.additional_cost_choices(card) or card.spell is not None and _is_modal(card):
         return None
     return cost_modifiers._with_pips(requirements(ManaCost(), 0, total_cost.cost_adjustment(g, p, card, targets)), cost_modifiers.colored_increase(g, p, card))
 
@@ -239,3 +240,49 @@ def _cascade_bottom(g: Game, ctx: Any, exiled: list[int], cast: int | None) -> N
     s.rng.shuffle(rest)
     for x in rest:
         g.move(x, LIBRARY, rule="702.85a", bottom=True)
+
+
+def _exile_top_copy_cast(g: Game, ctx: Any, e: ExileTopCopyCast) -> list | None:
+    """406.3: exile the top cards; the controller chooses a matching card among them (one: not asked)."""
+    s = g.s
+    p = ctx.controller
+    exiled = [g.move(oid, EXILE, rule="406.3") for oid in list(s.players[p].library[:e.n])]
+    cands = tuple(oid for oid in exiled if oid in s.objects and s.objects[oid].zone == EXILE
+                  and _targeting_module.matches_filter(g, e.filter, s.objects[oid], p))
+    if not cands:
+        return None
+    if len(cands) == 1:
+        return _copies_to_cast(g, ctx, cands[0], e.copies)
+    return [effect_context.queue_choice("copy_exiled_card", p, cands, f"{ctx.name}: choose the card exiled this way to "
+                                        f"copy ({', '.join(g.name_of(c) for c in cands)})", (ctx, e.copies))]
+
+
+def _copies_to_cast(g: Game, ctx: Any, oid: int, copies: int) -> list:
+    """707.12: the copies of the card, created in exile, each offered to be cast without paying its mana cost."""
+    s = g.s
+    card = s.objects[oid].card
+    out = []
+    for _ in range(copies):
+        copy = g.new_object(dataclasses.replace(card, is_token=True), ctx.controller, EXILE, controller=ctx.controller)
+        s.players[ctx.controller].exile.append(copy.id)  # 707.12: created in the zone the card is in
+        g.log_event("copy_card", "707.12", card=card.name, id=copy.id)
+        cands = tuple(dict.fromkeys(t for opt in free_cast_options(g, ctx.controller, copy.id) for t in opt))
+        out.append(effect_context.queue_choice(
+            "cast_free", ctx.controller, cands, f"{ctx.name}: cast a copy of {card.name} without paying its mana cost? "
+            f"(false, or true / its targets)", (ctx, copy.id, "707.12", None, (("copy", True),))))
+    return out
+
+
+def _copy_exiled_actions(g: Game, d: Any) -> list:
+    return [A.Choose(c) for c in d.data]
+
+
+def _answer_copy_exiled(g: Game, d: Any, value: Any) -> None:
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    s = g.s
+    ctx, copies = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    s.queue[0:0] = _copies_to_cast(g, ctx, value, copies)
+

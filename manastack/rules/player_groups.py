@@ -20,9 +20,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
+from ..model import vocab as V
 from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, ContinuousEffect
-from ..model.vocab.player_groups import CountersTheirs, DamageTargetAndTheirs, PlayersWhoControl, PumpTheirs
+from ..model.vocab.player_groups import (
+    CountersTheirs,
+    DamageTargetAndTheirs,
+    EvenOut,
+    PlayersWhoControl,
+    PumpTheirs,
+)
 from . import counter_replacement, effect_context, effects, targeting
 
 if TYPE_CHECKING:
@@ -94,6 +101,28 @@ def _players_who_control(g: Game, ctx: effect_context.Context, who: PlayersWhoCo
 
 
 registry.WHO_RESOLVERS[PlayersWhoControl] = _players_who_control
+def _even_out(g: Game, ctx: effect_context.Context, e: EvenOut) -> list | None:
+    """Balance: each player down to the number of the player with the fewest (lands, cards in hand, creatures),
+    the others' choices queued in APNAP order (101.4) through the sacrifice and discard effects."""
+    s = g.s
+    if e.what == "hand":
+        counts = [len(pl.hand) for pl in s.players]
+    else:
+        flt = V.ObjectFilter(types=frozenset() if e.what == "permanent" else frozenset({e.what.capitalize()}))
+        counts = [sum(1 for o in g.permanents(p) if targeting.matches_filter(g, flt, o, p)) for p in range(len(s.players))]
+    fewest = min(counts)
+    needs: list = []
+    for p in sorted(range(len(s.players)), key=lambda q: q != s.active):
+        extra = counts[p] - fewest
+        if extra <= 0:
+            continue
+        who = V.YOU if p == ctx.controller else V.EACH_OPPONENT
+        step = V.Discard(extra, who) if e.what == "hand" else V.Sacrifice(who, flt, extra)
+        needs += registry.EFFECT_HANDLERS[type(step)](g, ctx, step) or []
+    return needs or None
+
+
 registry.register_effect(PumpTheirs, _pump_theirs)
+registry.register_effect(EvenOut, _even_out)
 registry.register_effect(CountersTheirs, _counters_theirs)
 registry.register_effect(DamageTargetAndTheirs, _damage_target_and_theirs)

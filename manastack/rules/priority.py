@@ -295,6 +295,8 @@ def _spell_affordable(g: Game, p: int, o, x: int, sources, memo: dict) -> bool:
                 g, p, ("spell", o.id),
                 [src for src in sources if not (isinstance(src.key, tuple) and src.key and src.key[0] in excluded)])
             paid = solve_payment(reqs, pool, with_pool, pl.life) is not None
+    if paid and stack.additional_cost_choices(card):  # 601.2f: with the mana of an option ("or pay {5}")
+        paid = stack.cost_choice_affordable(g, p, o, reqs if reqs is not None else requirements(card.mana_cost, x, adjust))
     if paid:
         return True
     if registry.AFFORD_KINDS.isdisjoint(ability_types(card)):

@@ -105,7 +105,15 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
     o = s.objects.get(oid)
     if o is not None:
         return o, g.chars(o)
-    return s.lki.get(oid)
+    got = s.lki.get(oid)
+    if got is None and isinstance(ref, V.Ref) and oid in s.successor:
+        # A card that left a graveyard (or hand, library) keeps no last known information: there it had its
+        # card's characteristics, which the new object has too (400.7, 608.2h; "exile target creature card
+        # from a graveyard. You gain life equal to that card's toughness")
+        new = s.objects.get(g.current_id(oid))
+        if new is not None and new.zone not in (BATTLEFIELD, STACK):
+            return new, g.chars(new)
+    return got
 
 
 def _player_or_controller(g: Game, ctx: Context, who: PlayerOrController) -> list[int]:

@@ -6,6 +6,9 @@ other abilities in rules/activation.py (the hook lists stay here).
 - 307.1 / 117.1a: sorceries and permanent spells at sorcery speed; instants and flash any time.
 - 601.2a-i: a spell moves to the stack, X and targets are chosen (601.2b-c), the total cost is
   determined (601.2f), mana abilities are activated (601.2g) and the cost is paid (601.2h).
+- 601.2b: additional costs: "sacrifice a creature", "discard a card", "pay 2 life", "pay X life" (X announced,
+  107.3), and a choice of them ("discard a card or pay {5}": the CastSpell choice ("cost_option", text), else
+  asked, kind "cost_option"; an option's mana is added to the total cost, 601.2f).
 - 602.5: which activated abilities an object has, and when (timing); 605.3: mana abilities resolve
   immediately.
 - 608.2b: a spell or ability whose targets are all illegal doesn't resolve; 608.3: permanent spells.
@@ -28,6 +31,7 @@ from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, MAIN1, MAIN2, STACK, StackItem
 from ..model.vocab import (
     AdditionalCost,
+    AdditionalCostChoice,
     CardDef,
     Cost,
     CostPlus,
@@ -37,6 +41,7 @@ from ..model.vocab import (
     StaticAbility,
     TargetSpec,
 )
+from ..model.vocab.x_amounts import PayXLife
 from . import (
     cast_origin,
     choice_effects,
@@ -156,7 +161,12 @@ def cast_block_reason(g: Game, p: int, o: Obj, any_time: bool = False) -> str | 
             return why
     extra = additional_costs(c)
     if extra:
-        return _additional_block_reason(g, p, o, extra)
+        why = _additional_block_reason(g, p, o, extra)
+        if why:
+            return why
+    for choice in additional_cost_choices(c):
+        if not _usable_options(g, p, o, choice):
+            return f"{o.card.name}: none of its additional costs can be paid (601.2b): {choice.text}"
     return None
 
 
@@ -174,6 +184,69 @@ ALL_MODES_HOOKS = registry.ALL_MODES_HOOKS  # (engine/registry.py)
 def additional_costs(card: CardDef) -> tuple:
     """601.2b: the card's "As an additional cost to cast this spell, ..." costs (cached per card)."""
     return tuple(ab.cost for ab in card.abilities if isinstance(ab, AdditionalCost))
+
+
+@by_identity
+def pays_x_life(card: CardDef) -> bool:
+    """601.2b / 107.3: "As an additional cost to cast this spell, pay X life" (cached per card)."""
+    return any(isinstance(ab, PayXLife) for ab in card.abilities)
+
+
+@by_identity
+def additional_cost_choices(card: CardDef) -> tuple[AdditionalCostChoice, ...]:
+    """601.2b: the card's "As an additional cost to cast this spell, [cost] or [cost]" choices (cached per card)."""
+    return tuple(ab for ab in card.abilities if isinstance(ab, AdditionalCostChoice))
+
+
+def _usable_options(g: Game, p: int, o: Obj, choice: AdditionalCostChoice) -> list[int]:
+    """The options of `choice` whose parts other than mana `p` can pay (601.2b); mana is checked with the
+    total cost (601.2f-h)."""
+    return [i for i, cost in enumerate(choice.options) if _additional_block_reason(g, p, o, (cost,)) is None]
+
+
+def with_option_mana(reqs: list[Requirement], cost: Cost) -> list[Requirement]:
+    """601.2f: the total cost with an additional cost's mana added (each way to pay both)."""
+    if cost.mana.is_empty():
+        return reqs
+    return [Requirement(tuple(a + b for a, b in zip(r.typed, e.typed)), r.generic + e.generic,  # type: ignore[arg-type]
+                        r.life + e.life, r.snow + e.snow) for r in reqs for e in requirements(cost.mana, 0)]
+
+
+def cost_choice_affordable(g: Game, p: int, o: Obj, reqs: list[Requirement]) -> bool:
+    """Whether `p` could pay the spell's total cost `reqs` with one option of each of its additional cost
+    choices (601.2b, 601.2f-h): what listing a cast asks (rules/priority.py)."""
+    return all(any(mana_payment.can_pay(g, p, with_option_mana(reqs, choice.options[i]), ("spell", o.id))
+                   for i in _usable_options(g, p, o, choice)) for choice in additional_cost_choices(o.card))
+
+
+def _choose_cost_options(g: Game, p: int, o: Obj, card: CardDef, action: A.CastSpell,
+                         reqs: list[Requirement]) -> tuple[list[Requirement], tuple[Cost, ...], tuple]:
+    """601.2b: the option the caster chooses of each "[cost] or [cost]" additional cost: from the action's
+    choices (("cost_option", label)), else asked among those that can be paid (a scenario answers the
+    option's text, "pay {5}"; without a chooser the first one whose mana can be paid too). Returns the total
+    cost with the options' mana (601.2f), the options' other costs, and the choices to remember."""
+    chosen: list[Cost] = []
+    answers: tuple = ()
+    for choice in additional_cost_choices(card):
+        usable = _usable_options(g, p, o, choice)
+        if not usable:
+            raise IllegalActionError(f"{card.name}: none of its additional costs can be paid (601.2b): {choice.text}")
+        given = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "cost_option"), None)
+        labels = [choice.labels[i] for i in sorted(usable, key=lambda i: not mana_payment.can_pay(
+            g, p, with_option_mana(reqs, choice.options[i]), ("spell", o.id)))]
+        if given is None:
+            prompt = f"601.2b: {card.name}: which additional cost do you pay? ({' or '.join(labels)})"
+            given = g.choose(p, "cost_option", labels, prompt) if len(labels) > 1 else \
+                g.unasked(p, "cost_option", labels, prompt)
+        if given not in labels:
+            raise IllegalActionError(f"{card.name}: its additional cost is one of {' / '.join(choice.labels)} that can be "
+                                     f"paid ({', '.join(labels)}) (601.2b), not {given!r}")
+        cost = choice.options[choice.labels.index(given)]
+        reqs = with_option_mana(reqs, cost)
+        chosen.append(cost)
+        answers += (("cost_option", given),)
+        g.log_event("additional_cost", "601.2b", card=card.name, cost=given)
+    return reqs, tuple(chosen), answers
 
 
 def _spell_sacrifice_candidates(g: Game, p: int, o: Obj, cost: Cost) -> list[int]:
@@ -304,7 +377,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     card = vf.cast_face_down(g, p, o) if face_down else o.card  # 708.4: turned face down first
     for swap in CARD_SWAPS:  # 702.96a overload: the spell's text changes as it is cast (rules/casting.py)
         card = swap(g, p, o, action, card)
-    if action.x and not card.mana_cost.x_count:
+    x_life = pays_x_life(card)  # 601.2b: "pay X life" as an additional cost: X announced without an {X}
+    if action.x and not card.mana_cost.x_count and not x_life:
         raise IllegalActionError(f"{card.name} has no X in its cost")
     if action.x < 0:
         raise IllegalActionError("X can't be negative (107.3)")
@@ -329,6 +403,10 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     for hook in CAST_OPTIONS:  # 601.2b: other optional additional and alternative costs (rules/casting.py)
         reqs, more = hook(g, p, o, action, reqs, kicked, flashback)
         added += more
+    option_costs: tuple[Cost, ...] = ()
+    if additional_cost_choices(card):  # 601.2b: "discard a card or pay {5}"
+        reqs, option_costs, more = _choose_cost_options(g, p, o, card, action, reqs)
+        added += more
     # 601.2a: the card moves to the stack first; mana abilities then can't use it.
     hand = s.players[p].hand
     cast_origin.remember(g, o.id, p, o.zone)  # "if you cast it from your hand" (603.4)
@@ -341,7 +419,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     exiles: list[int] = []
     returns: list[int] = []  # a land returned may first be tapped for mana (601.2g-h): returned after the mana
     permit_costs = (permit.additional,) if permit is not None and permit.additional is not None else ()
-    for cost in additional_costs(card) + permit_costs:
+    for cost in additional_costs(card) + option_costs + permit_costs:
         if type(cost) is CostPlus and cost.exile_from_graveyard is not None:  # 702.138a escape
             cands = [c for c in s.players[p].graveyard if c not in exiles and targeting.matches_filter(
                 g, cost.exile_from_graveyard, s.objects[c], p, o.id)]
@@ -357,6 +435,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
             returns += cost_objects.choose_cost_objects(g, p, [c for c in _return_candidates(g, p, o, cost)
                                                                if c not in returns], 1, "return", card.name)
         life += cost.life
+    if x_life:
+        life += action.x  # 119.4: X life, X as announced (107.3)
     if life and s.players[p].life < life:
         raise IllegalActionError(f"{s.players[p].name} can't pay {life} life (119.4)")
     if not any(payer(g, p, o, reqs, action, tuple(victims)) for payer in SPELL_PAYERS):  # convoke, delve ...
@@ -447,6 +527,7 @@ def resolve_top(g: Game) -> None:
         specs = spell_targets(card, item.modes)
         legal = tuple(targeting.target_legal(g, spec, t, item.controller, o.id, g.chars(o).colors)
                       for spec, t in zip(targeting.fitted_specs(specs, len(item.targets)), item.targets))
+        legal = targeting.dependent_legal(g, tuple(specs), item.targets, legal)  # 115.1: "that player controls"
         if specs and targeting.all_targets_illegal(item.targets, legal):
             g.log_event("fizzle", "608.2b", card=card.name, reason="all its targets are illegal")
             g.move(o.id, effects.spell_destination(item), rule="608.2b")
@@ -477,6 +558,7 @@ def resolve_top(g: Game) -> None:
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
     legal = tuple(targeting.target_legal(g, spec, t, item.controller, item.source, colors)
                   for spec, t in zip(targeting.fitted_specs(specs, len(item.targets)), item.targets))
+    legal = targeting.dependent_legal(g, tuple(specs), item.targets, legal)  # 115.1: "that player controls"
     if specs and targeting.all_targets_illegal(item.targets, legal):
         g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
         return
@@ -487,7 +569,8 @@ def resolve_top(g: Game) -> None:
     event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
     ctx = effect_context.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki,
                           event_obj=event_obj, modes=item.modes,
-                          sacrificed=effects.sacrificed_for_cost(item.choices) if item.kind == "ability" else ())
+                          sacrificed=effects.sacrificed_for_cost(item.choices) if item.kind == "ability" else (),
+                          choices=item.choices if item.kind == "trigger" else ())  # a trigger's division (601.2d)
     effects.run(g, ctx, ab.effects if ab else (), finish=None)
 
 

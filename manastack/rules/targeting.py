@@ -8,7 +8,11 @@ resolving and triggered abilities.
 - 702.16b-c protection (can't be targeted by what it has protection from; other qualities through
   PROTECTION_QUALITIES), 702.11b-c hexproof (of permanents; of players through PLAYER_TARGET_BLOCKS), 702.18a shroud, ward (702.21, checked by rules/activation.py
   ward_check).
-- Object filters (`matches_filter`, and `matches_filter_lki` with last known information, 608.2h).
+- Object filters (`matches_filter`, and `matches_filter_lki` with last known information, 608.2h); "that was
+  dealt damage this turn" (120.3: this turn's damage events, `dealt_damage_this_turn`, objects and players),
+  "monocolored" (105.2b).
+- 115.1: "target creature that player or that planeswalker's controller controls" (TargetSpec.controlled_by):
+  checked with the earlier target as targets are chosen (`dependency_ok`) and as it resolves (`dependent_legal`).
 """
 
 from __future__ import annotations
@@ -92,6 +96,20 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     return True
 
 
+def dealt_damage_this_turn(g: Game, ref: int) -> bool:
+    """Whether the permanent or player `ref` (a player ref < 0) was dealt damage this turn (120.3): this
+    turn's damage events (an object's record its id, a player's the player's name)."""
+    s = g.s
+    player = s.players[-1 - ref].name if ref < 0 else None
+    for e in reversed(s.log):
+        if e.get("turn") != s.turn:
+            return False
+        if e.get("event") == "damage" and (e.get("target_id") == ref if player is None else
+                                           "target_id" not in e and e.get("target") == player):
+            return True
+    return False
+
+
 def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     """The qualities only FilterPlus has ("creature with power 4 or greater", "nontoken", "basic")."""
     if flt.power_min is not None and (c.power is None or c.power < flt.power_min):
@@ -119,6 +137,10 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     if flt.supertypes and not flt.supertypes <= c.supertypes:
         return False
     if flt.non_supertypes and (flt.non_supertypes & c.supertypes):
+        return False
+    if flt.monocolored and len(c.colors) != 1:
+        return False  # 105.2b
+    if flt.dealt_damage_this_turn and not dealt_damage_this_turn(g, o.id):
         return False
     if flt.attacking or flt.blocking:
         cb = g.s.combat
@@ -168,6 +190,8 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
         # 702.11c / 702.18a: "You have hexproof" / "You have shroud" (rules/game_rule_statics.py)
         if any(block(g, p, controller) for block in registry.live(s, PLAYER_TARGET_BLOCKS)):
             return False
+        if type(spec.filter) is FilterPlus and spec.filter.dealt_damage_this_turn and not dealt_damage_this_turn(g, ref):
+            return False  # "any target that was dealt damage this turn"
         # 702.16b: a player with protection (rules/player_protection.py)
         return not any(f(g, p, _source_chars(g, source), source_colors, controller, "target")
                        for f in registry.live(s, registry.PLAYER_PROTECTION))
@@ -199,6 +223,8 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
     c = g.chars(o)
     if k == "any":
         if not ({"Creature", "Planeswalker", "Battle"} & c.types):
+            return False
+        if type(spec.filter) is FilterPlus and spec.filter.dealt_damage_this_turn and not dealt_damage_this_turn(g, ref):
             return False
     elif k == "player_or_planeswalker":
         if "Planeswalker" not in c.types:
@@ -256,6 +282,32 @@ def fitted_specs(specs: tuple[TargetSpec, ...] | list[TargetSpec], n: int) -> tu
     return tuple(specs)
 
 
+def dependency_ok(g: Game, spec: TargetSpec, t: int | None, targets: tuple) -> bool:
+    """115.1: "target creature that player or that planeswalker's controller controls": the object `t` is
+    controlled by the player chosen as the earlier target, or by the controller of the planeswalker chosen."""
+    if spec.controlled_by < 0 or t is None or t < 0:
+        return True
+    if spec.controlled_by >= len(targets) or targets[spec.controlled_by] is None:
+        return False
+    r = targets[spec.controlled_by]
+    if r < 0:
+        who = -1 - r
+    else:
+        other = g.s.objects.get(r)
+        if other is None:
+            return False
+        who = other.controller
+    o = g.s.objects.get(t)
+    return o is not None and o.controller == who
+
+
+def dependent_legal(g: Game, specs: tuple[TargetSpec, ...], targets: tuple, legal: tuple[bool, ...]) -> tuple[bool, ...]:
+    """608.2b: a target that must be controlled by an earlier target's player is illegal once it isn't."""
+    if not any(spec.controlled_by >= 0 for spec in specs):
+        return legal
+    return tuple(ok and dependency_ok(g, spec, t, targets) for spec, t, ok in zip(specs, targets, legal))
+
+
 def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ...], controller: int,
                   source: int | None, what: str, source_colors: frozenset[str] = frozenset()) -> None:
     specs = fitted_specs(specs, len(targets))
@@ -268,7 +320,7 @@ def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ..
     for spec, t in zip(specs, targets):
         if t is None and spec.optional:
             continue  # 601.2c: "up to N" — fewer targets may be chosen
-        if not target_legal(g, spec, t, controller, source, source_colors):
+        if not target_legal(g, spec, t, controller, source, source_colors) or not dependency_ok(g, spec, t, targets):
             raise IllegalActionError(f"{g.name_of(t)} is not a legal target for {what}: "
                                      f"it needs {spec.text or spec.kind} (115.1, 601.2c)")
     # 115.3: the same object can't be chosen for several instances of the word "target" of one ability
@@ -305,6 +357,8 @@ def target_combos(g: Game, specs, p: int, source: int, colors) -> list[tuple[int
             last = prev[-1] if same else None
             for c in opts:
                 if c is not None and c in prev:
+                    continue
+                if spec.controlled_by >= 0 and not dependency_ok(g, spec, c, prev):
                     continue
                 if same:
                     # One instance of "target" (601.2c): the order of its targets means nothing, so

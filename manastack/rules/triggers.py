@@ -599,7 +599,8 @@ def answer_order(g: Game, d, value: object) -> None:
                 order=[trigs[i][4] for i in order])
 
 
-def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ...] = ()) -> None:
+def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ...] = (),
+            division: tuple[int, ...] | None = None) -> None:
     """603.3: put a triggered ability on the stack. A trigger's event object (the creature that
     entered, the spell cast) rides in StackItem.choices for "it" / "that creature"."""
     s = g.s
@@ -612,6 +613,8 @@ def put_one(g: Game, trig: tuple, targets: tuple[int, ...], modes: tuple[int, ..
         lki = (o.copy(), g.chars(o))
     item = StackItem(s.next_id, "trigger", controller, name, source=src, ability=ability, targets=targets, x=x,
                      source_lki=lki, modes=modes, choices=(event_obj,) if event_obj is not None else ())
+    if division is not None:  # 601.2d: after the event object, which stays first (None: there is none)
+        item.choices = (event_obj, ("divide", division))
     s.next_id += 1
     s.stack.append(item)
     g.log_event("put_trigger", "603.3", card=name, ability=ability.text,

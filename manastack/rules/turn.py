@@ -49,6 +49,7 @@ from ..model.state import (
 from . import activation as _activation_module
 from . import blocking_requirements, choice_effects, combat, effect_context, effects, triggers
 from . import combat_keywords as _combat_keywords_module
+from . import divided as _divided_module
 from . import sba as _sba_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -423,11 +424,22 @@ def _put_trigger(g: Game, item: tuple) -> None:
             return
         specs = choice_effects.mode_layout(modal, modes)[0]
     if len(chosen) == len(specs):
+        division = item[4] if len(item) > 4 else None
+        if division is None:
+            ask = _divided_module.trigger_division(ability, chosen, trig[7] if len(trig) > 7 else 0)
+            if ask is not None:  # 603.3d / 601.2d: the division, after the targets
+                options, prompt = ask
+                if len(options) > 1:
+                    s.pending = Decision(DecisionKind.TRIGGER_DIVIDE, controller, data=tuple(options),
+                                         prompt=f"{trig[4]}: {prompt}")
+                    return
+                division = options[0]
         s.queue.pop(0)
-        triggers.put_one(g, trig, chosen, modes or ())
+        triggers.put_one(g, trig, chosen, modes or (), division=division)
         return
     spec = specs[len(chosen)]
-    cands: list = [c for c in _targeting_module.target_candidates(g, spec, controller, source) if c not in chosen]
+    cands: list = [c for c in _targeting_module.target_candidates(g, spec, controller, source) if c not in chosen
+                   and _targeting_module.dependency_ok(g, spec, c, chosen)]  # 115.1: "that player controls"
     if spec.optional:
         cands.append(None)  # 601.2c / 603.3d: "up to N": this one may be left unchosen
         if len(cands) == 1:

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .effect_context import Context
 
 KINDS = ("you_attacked", "creature_died", "your_permanent_left", "opponent_lost_life", "you_gained_life",
-         "you_lost_life", "opponent_dealt_damage")
+         "you_lost_life", "opponent_dealt_damage", "your_land_entered")
 
 
 def _this_turn(g: Game) -> Iterator[dict]:
@@ -86,6 +86,15 @@ def happened(g: Game, p: int, kind: str) -> bool:
             if kind == "creature_died" and e.get("to_zone") == GRAVEYARD and "Creature" in chars.types:
                 return True
             if kind == "your_permanent_left" and obj.controller == p:
+                return True
+        elif kind == "your_land_entered":
+            # landfall: "if you had a land enter the battlefield under your control this turn" (the land as it
+            # is now, or as it last existed if it left again)
+            if ev != "zone_change" or e.get("to_zone") != BATTLEFIELD:
+                continue
+            o = s.objects.get(e.get("id"))
+            found = (o, g.chars(o)) if o is not None and o.zone == BATTLEFIELD else s.lki.get(e.get("id"))
+            if found is not None and "Land" in found[1].types and found[0].controller == p:
                 return True
         elif kind in ("opponent_lost_life", "you_gained_life", "you_lost_life"):
             if ev != "life":

@@ -74,8 +74,8 @@ game_module.LEFT_BATTLEFIELD_HOOKS.append(_return_exiled)
 def _exile_if_would_die(g: Game, ctx: Context, e: ExileIfWouldDie) -> list | None:
     s = g.s
     oid = effect_context.target_object(g, ctx, e.target)
-    if oid is None:
-        return None
+    if oid is None or (e.creature_only and "Creature" not in g.chars(s.objects[oid]).types):
+        return None  # "If it's a creature": a player or planeswalker target gets no shield (608.2c)
     g.perform(EffectCreated("614.1a", ContinuousEffect("exile_if_would_die", oid, timestamp=s.next_timestamp,
                                                        controller=ctx.controller)))
     s.next_timestamp += 1

@@ -174,6 +174,9 @@ class Answers:
         if d.kind == "choose_mode":
             want = tuple(value) if isinstance(value, list) else (value,)
             return A.Choose(want) if want in options else None
+        if d.kind == "trigger_divide":  # 601.2d: one number per target, in the order of the targets
+            want = tuple(value) if isinstance(value, list) else (value,)
+            return A.Choose(want) if want in options else None
         if d.kind in ("scry", "surveil") or any(isinstance(o, tuple) for o in options):
             names = value if isinstance(value, list) else [value]
             chosen: list[int] = []
@@ -281,6 +284,9 @@ class Answers:
         if kind == "divide":  # 601.2d: the division of a spell's damage, one number per target in order
             want = tuple(value) if isinstance(value, list) else (value,)
             return want if want in options else None
+        if kind == "cost_option":  # 601.2b: "discard a card or pay {5}", answered with the option's text
+            v = str(value).strip().lower()
+            return next((o for o in options if o.lower() == v), None)
         if kind == "card_name":  # 201.4: "choose a card name", answered with the name
             v = str(value).strip()
             return v if v in options else next((o for o in options if o.lower() == v.lower()), None)

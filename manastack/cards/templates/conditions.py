@@ -47,6 +47,8 @@ _HISTORY = {
     "you gained life this turn": "you_gained_life",
     "you lost life this turn": "you_lost_life",
     "an opponent was dealt damage this turn": "opponent_dealt_damage",
+    "you had a land enter the battlefield under your control this turn": "your_land_entered",
+    "a land entered the battlefield under your control this turn": "your_land_entered",
 }
 _HISTORY_RX = "|".join(re.escape(k) for k in _HISTORY)
 HISTORY_RX = _HISTORY_RX  # the history phrases, for the effect templates ("unless you attacked this turn")

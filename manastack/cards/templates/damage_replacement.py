@@ -35,3 +35,14 @@ def _damage_replacement(m: re.Match, para: str, out: CardDraft, is_spell: bool) 
     out.abilities.append(DamageReplacement(
         para.strip(), DAMAGE_REPLACEMENT, op=op, n=n, color=COLOR_WORDS[m.group(1)] if m.group(1) else "",
         yours=bool(m.group(2)), to=_TO[m.group(4)], noncombat=bool(m.group(3))))
+
+
+@paragraph_template(r"if a source you control would deal noncombat damage to a creature an opponent controls, put that "
+                    r"many -1/-1 counters on that creature instead")
+def _damage_as_counters(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """614.1a: Soul-Scar Mage's replacement effect, while it is on the battlefield."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(DamageReplacement(para.strip(), DAMAGE_REPLACEMENT, op="counters", n=0, yours=True,
+                                           to=OPPONENTS, noncombat=True, creatures_only=True))
+

@@ -1,8 +1,11 @@
 """Activated abilities (602) whose costs the built-in cost parser doesn't know: discarding cards
 ("Discard a card: ..."), milling ("Mill a card: ...", 701.13), sacrificing another permanent or one of a subtype ("Sacrifice another
 creature: ...", "Sacrifice a Goblin: ..."), removing counters from the source, tapping untapped
-creatures you control, exiling cards from your graveyard — mixed with {T}, {Q}, mana and life.
-Costs are paid by rules/stack.py (601.2h, 602.2b).
+creatures you control, exiling cards from your graveyard ("Exile X cards from your graveyard": X announced,
+107.3a) — mixed with {T}, {Q}, mana and life. Costs are paid by rules/stack.py (601.2h, 602.2b).
+
+601.2b: "As an additional cost to cast this spell, [cost]" and "..., [cost] or [cost]" (discard a card or pay
+{5}; AdditionalCostChoice: one option chosen as the spell is cast, rules/stack.py).
 
 Abilities activated from a hand or graveyard ("Discard CARDNAME: ...", "Exile CARDNAME from your
 graveyard: ...") and mana abilities with such costs are not supported.
@@ -24,7 +27,8 @@ _ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|mill [^:,
 _COST = rf"((?:{_ITEM})(?:, (?:{_ITEM}))*)"
 
 
-def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = False) -> V.Cost:
+def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = False,
+                    allow_exile_x: bool = False) -> V.Cost:
     """The cost before the colon (lower-cased) → Cost, or CostPlus when it has parts only the effect
     templates know. Milling (`allow_mill`) is paid only by an activated ability of a permanent
     (rules/activation.py). Raises Unsupported."""
@@ -62,6 +66,10 @@ def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = Fa
         elif m := re.fullmatch(r"tap (an|one|two|three|\d+) untapped (.+) you control", part):
             plus["tap_untapped"] = parse_filter(m.group(2) + " you control")
             plus["tap_count"] = int(amount(m.group(1)))
+        elif allow_exile_x and (m := re.fullmatch(r"exile x (.+) from your graveyard", part)):
+            # an activated ability of a permanent: X announced as it is activated (rules/activation.py, 107.3a)
+            plus["exile_from_graveyard"] = parse_filter(m.group(1), allow_card=True)
+            plus["exile_x"] = True
         elif m := re.fullmatch(r"exile (a|an|one|two|three|\d+) (.+) from your graveyard", part):
             if m.group(2) == "cardname":
                 raise Unsupported(part)
@@ -84,7 +92,7 @@ def _activated(m, para, out: CardDraft, is_spell):
     if is_spell:
         raise Unsupported(para)  # an instant's or sorcery's ability works from a hand or graveyard
     body = m.group(2).strip().rstrip(".")
-    cost = parse_cost_plus(m.group(1), allow_mill=not body.startswith("add "))
+    cost = parse_cost_plus(m.group(1), allow_mill=not body.startswith("add "), allow_exile_x=True)
     if body.startswith("add "):
         if "target" in body:
             raise Unsupported(para)
@@ -95,10 +103,35 @@ def _activated(m, para, out: CardDraft, is_spell):
     out.abilities.append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))
 
 
-@paragraph_template(r"as an additional cost to cast (?:cardname|this spell), (sacrifice (?:a|an|another) [^,.]+|"
+@paragraph_template(r"as an additional cost to cast (?:cardname|this spell), (sacrifice (?:a|an|another) "
+                    r"(?:(?! or (?:sacrifice|discard|pay) )[^,.])+|"
                     r"discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life|"
                     r"return (?:a|an) [^,.]+ you control to its owner's hand)")
 def _additional_cost(m, para, out: CardDraft, is_spell):
     """601.2b, 601.2f-h: an additional cost, paid as the spell is cast (rules/stack.py cast_spell)."""
     cost = parse_cost_plus(m.group(1), allow_return=True)
     out.abilities.append(V.AdditionalCost(para, cost))
+
+
+_OPTION_VERB = r"(?:sacrifice|discard|pay) "
+
+
+@paragraph_template(r"as an additional cost to cast (?:cardname|this spell), ((?:sacrifice|discard|pay) [^.]+? or "
+                    r"(?:sacrifice|discard|pay) [^.]+)")
+def _additional_cost_choice(m, para, out: CardDraft, is_spell):
+    """601.2b / 601.2f-h: "As an additional cost to cast this spell, discard a card or pay {5}" (sacrifice a
+    creature, discard a card, pay N life, pay mana): one option chosen as the spell is cast (rules/stack.py)."""
+    labels = [re.sub(r"\{[^}]+\}", lambda pip: pip.group(0).upper(), label)  # "pay {3}{B}", as printed
+              for label in re.split(rf",? or (?={_OPTION_VERB})|, (?={_OPTION_VERB})", m.group(1))]
+    options: list[V.Cost] = []
+    for label in labels:
+        if mana := re.fullmatch(r"pay ((?:\{[0-9WUBRGC]\})+)", label):
+            options.append(parse_cost_plus(mana.group(1).lower()))
+        elif re.fullmatch(r"sacrifice (?:a|an) [^,]+|discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life", label):
+            options.append(parse_cost_plus(label))
+        else:
+            raise Unsupported(para)
+    if len(options) < 2 or any(isinstance(a, V.AdditionalCostChoice) for a in out.abilities):
+        raise Unsupported(para)  # two choices of additional costs: one answer couldn't tell them apart
+    out.abilities.append(V.AdditionalCostChoice(para, tuple(options), tuple(labels)))
+

@@ -175,6 +175,8 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
             non_colors |= set(COLOR_WORDS.values())
         elif w == "multicolored":
             kw["multicolored"] = True
+        elif w == "monocolored":
+            plus["monocolored"] = True  # 105.2b: exactly one color
         elif w in COLOR_WORDS and words[1:2] == ["or"] and len(words) > 2 and words[2] in COLOR_WORDS:
             colors |= {COLOR_WORDS[w], COLOR_WORDS[words[2]]}  # "black or red permanent": either color (105.2)
             words = words[2:]
@@ -264,6 +266,18 @@ def target(phrase: str, targets: list) -> V.Who:
             raise Unsupported(phrase)
         return V.EVENT_PLAYER
     n = len(targets)
+    m = re.fullmatch(r"((?:any |another |up to one )?target(?: .+?)?) that was dealt damage this turn", p)
+    if m:
+        # "destroy target creature that was dealt damage this turn" (Hooded Assassin), "any target that was
+        # dealt damage this turn" (Needle Drop): the damage events of this turn (rules/targeting.py, 120.3)
+        ref = target(m.group(1), targets)
+        if not isinstance(ref, V.Ref) or len(targets) != n + 1 or targets[n].kind not in ("any", "permanent") \
+                or type(targets[n].filter) not in (V.ObjectFilter, V.FilterPlus):
+            raise Unsupported(phrase)
+        old = targets[n].filter
+        plus = V.FilterPlus(**{f.name: getattr(old, f.name) for f in dataclasses.fields(old)})
+        targets[n] = dataclasses.replace(targets[n], filter=dataclasses.replace(plus, dealt_damage_this_turn=True), text=p)
+        return ref
     try:
         return parse_target(p, targets)
     except Unsupported:

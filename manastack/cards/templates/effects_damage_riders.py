@@ -8,16 +8,50 @@ sentence of the same ability that deals damage (EFFECTS_CHECKS).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model import vocab as V
 from ...model.vocab.combat_keywords import CombatRule
-from ...model.vocab.damage_riders import DamageAllExcept, GainLifeDealtThisWay, NoRegenerationThisWay
+from ...model.vocab.damage_riders import (
+    DamageAllExcept,
+    DamagePlayerOrPlaneswalker,
+    GainLifeDealtThisWay,
+    NoRegenerationThisWay,
+)
 from ...model.vocab.divided import DividedDamage
 from ...model.vocab.referred_objects import IfTargetMatches
 from ...model.vocab.statics import CANT_HAVE
-from ..compiler import EFFECTS_CHECKS, Unsupported
+from ..compiler import EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
+
+
+@template(rf"(?:cardname|it) deals {N} damage to target (player|opponent) or planeswalker and {N} damage to "
+          r"(up to one )?target creature that player or that planeswalker's controller controls")
+def _damage_player_and_their_creature(m: re.Match, targets: list) -> list:
+    """115.1 / 601.2c: Searing Blaze, Chandra, Pyromaster's +1: the creature target must be controlled by the
+    player chosen, or by the planeswalker's controller (TargetSpec.controlled_by, checked again as it
+    resolves, 608.2b)."""
+    k = len(targets)
+    first = target(f"target {m.group(2)} or planeswalker", targets)
+    if not isinstance(first, V.Ref) or len(targets) != k + 1:
+        raise Unsupported(m.string)
+    second = target("target creature", targets)
+    if not isinstance(second, V.Ref) or len(targets) != k + 2:
+        raise Unsupported(m.string)
+    targets[k + 1] = dataclasses.replace(targets[k + 1], controlled_by=k, optional=bool(m.group(4)),
+                                         text=m.string.split(" damage to ")[-1])
+    return [V.DealDamage(amount(m.group(1)), first), V.DealDamage(amount(m.group(3)), second)]
+
+
+first_template(SENTENCE_TEMPLATES, SENTENCE_TEMPLATES.pop())
+
+
+@template(rf"(?:cardname|it) deals {N} damage to (that player|target player|target opponent) or a planeswalker "
+          r"(?:that player|they) controls?")
+def _damage_player_or_planeswalker(m: re.Match, targets: list) -> list:
+    """120.3 / 608.2d: the player or one of their planeswalkers, chosen as it resolves (not a target)."""
+    return [DamagePlayerOrPlaneswalker(amount(m.group(1)), target(m.group(2), targets))]
 
 
 @template(r"(cardname|it) deals damage to (.+?) equal to the number of (.+)")

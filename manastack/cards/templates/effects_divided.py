@@ -1,15 +1,16 @@
 """Damage and counters divided among targets (CR 601.2c-d, 608.2b, 107.1a): "CARDNAME deals 3 damage divided as you
 choose among one, two, or three targets", "... among one or two target creatures", "... among any number
 of target attacking or blocking creatures", "CARDNAME deals X damage divided evenly, rounded down, among
-any number of targets"; and Fireball's "This spell costs {1} more to cast for each target beyond the
+any number of targets", "Prevent the next 4 damage that would be dealt this turn to any number of targets,
+divided as you choose" (615.7); and Fireball's "This spell costs {1} more to cast for each target beyond the
 first" (601.2f).
 
 The targets are one instance of the word "target" (115.3: each object or player once), one TargetSpec
 per possible target in one group, the first required ("one or two": the second may be left unchosen);
 "any number of" is one repeating spec (601.2c: the player announces how many). Executed by
-rules/divided.py, which asks for the division as the spell is cast (601.2d). The division is asked only
-for a spell's own effects: in a triggered or activated ability, or inside a mode or a "you may", the
-sentence is refused (CARD_CHECKS).
+rules/divided.py, which asks for the division as the spell is cast (601.2d). The division is asked for a spell's
+own effects and for a triggered ability's (603.3d, as it is put on the stack); in an activated ability, or inside
+a mode or a "you may", the sentence is refused (CARD_CHECKS).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.cost_modifiers import CostCount, CostModifier
-from ...model.vocab.divided import Divided, DividedCounters, DividedDamage
+from ...model.vocab.divided import Divided, DividedCounters, DividedDamage, DividedPrevention
 from ..compiler import CARD_CHECKS, PARAGRAPH_TEMPLATES, Unsupported, first_template, paragraph_template
 from ..draft import CardDraft
 from .effects_common import N, amount, target, template
@@ -68,6 +69,26 @@ def _distribute(m: re.Match, targets: list) -> list:
     return [DividedCounters(n, k, most, kind=kind)]
 
 
+@template(rf"prevent the next {N} damage that would be dealt this turn to (one or two|one, two, or three|up to two|"
+          r"up to three|any number of) (?:(targets)|target (.+)), divided as you choose")
+def _divided_prevention(m: re.Match, targets: list) -> list:
+    """615.7 / 601.2d: a prevention shield on each target for the part of N announced for it (Embolden)."""
+    n = amount(m.group(1))
+    least, most = _HOW_MANY[m.group(2)]
+    phrase = "any target" if m.group(3) else "target " + _singular(m.group(4))
+    k = len(targets)
+    ref = target(phrase, targets)
+    if not isinstance(ref, V.Ref) or len(targets) != k + 1 or targets[k].kind not in ("any", "permanent"):
+        raise Unsupported(m.string)
+    how = f"one of {m.group(2)}" if most else "any number of"
+    first = dataclasses.replace(targets[k], group=k + 1, text=f"{targets[k].text}, {how}",
+                                optional=least == 0, repeat=most == 0)
+    targets[k] = first
+    for _ in range(most - 1):
+        targets.append(dataclasses.replace(first, optional=True))
+    return [DividedPrevention(n, k, most)]
+
+
 @paragraph_template(r"cardname costs \{(\d+)\} more to cast for each target beyond the first")
 def _per_extra_target(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """601.2f: the spell's own cost increase, counted from the number of targets chosen for it."""
@@ -95,6 +116,10 @@ def _check(out: CardDraft, unsupported: list[str]) -> None:
     """601.2d is asked as a spell is cast: a division in an ability, nested in another effect (a mode, a
     "you may"), or a repeating target followed by more targets is refused."""
     for ab in out.abilities:
+        if type(ab) is V.TriggeredAbility and sum(isinstance(e, Divided) for e in ab.effects) == 1 \
+                and not any(_nested(e) for e in ab.effects if not isinstance(e, Divided)) \
+                and not any(t.repeat for t in ab.targets) and not ab.intervening:
+            continue  # 603.3d: divided as it is put on the stack, after its targets (rules/divided.py)
         if _nested(ab):
             unsupported.append(getattr(ab, "text", "") or "damage divided in an ability")
     top = [e for e in out.spell_effects if isinstance(e, Divided)]

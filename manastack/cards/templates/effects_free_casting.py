@@ -16,10 +16,10 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ...model.vocab.free_casting import CastTargetCard
-from ..compiler import Unsupported, paragraph_template, trigger_kwargs
+from ...model.vocab.free_casting import CastTargetCard, ExileTopCopyCast
+from ..compiler import EFFECTS_CHECKS, Unsupported, number, paragraph_template, trigger_kwargs
 from ..draft import CardDraft
-from .effects_common import target
+from .effects_common import parse_filter, target, template
 
 _SOURCE_POWER = " with mana value less than or equal to cardname's power"
 
@@ -42,3 +42,63 @@ def _cast_target_from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell
         spec = dataclasses.replace(spec, filter=V.FilterPlus(**base, mana_value_max_source_power=True),
                                    text=m.group(2))
     out.abilities.append(V.TriggeredAbility(para, effects=(CastTargetCard(ref),), targets=(spec,), **kwargs))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ExileTop(V.Effect):
+    """"Exile the top ten cards of your library" before "choose ... exiled this way": a marker (_fold_copy_cast)."""
+
+    n: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _CopyChosen(V.Effect):
+    """"Choose an instant or sorcery card exiled this way and copy it three times": a marker."""
+
+    filter: V.ObjectFilter
+    copies: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _CastTheCopies(V.Effect):
+    """"You may cast the copies without paying their mana costs": a marker."""
+
+
+@template(r"exile the top (four|five|six|seven|eight|nine|ten|\d\d) cards of your library")
+def _exile_top(m: re.Match, targets: list) -> list:
+    """(One to three cards: the impulse reading of templates/graveyard_keywords.py.)"""
+    n = number(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [_ExileTop(n)]
+
+
+_TIMES = {"twice": 2, "three times": 3, "four times": 4}
+
+
+@template(r"choose an? (.+?) card exiled this way and copy it (twice|three times|four times)")
+def _copy_chosen(m: re.Match, targets: list) -> list:
+    return [_CopyChosen(parse_filter(m.group(1), allow_card=True), _TIMES[m.group(2)])]
+
+
+@template(r"you may cast the copies without paying their mana costs")
+def _cast_the_copies(m: re.Match, targets: list) -> list:
+    return [_CastTheCopies()]
+
+
+def _fold_copy_cast(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the three sentences in this order are ExileTopCopyCast (707.12, 608.2g); any of
+    them elsewhere is refused."""
+    for i, e in enumerate(effects):
+        if isinstance(e, (_ExileTop, _CopyChosen, _CastTheCopies)):
+            run = effects[i:i + 3]
+            if len(run) < 3 or not (isinstance(run[0], _ExileTop) and isinstance(run[1], _CopyChosen)
+                                    and isinstance(run[2], _CastTheCopies)):
+                raise Unsupported("exile the top cards ... copy it ... cast the copies")
+            effects[i:i + 3] = [ExileTopCopyCast(run[0].n, run[1].filter, run[1].copies)]
+            _fold_copy_cast(effects, targets)
+            return
+
+
+EFFECTS_CHECKS.append(_fold_copy_cast)
+

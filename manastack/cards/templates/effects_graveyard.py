@@ -42,7 +42,17 @@ from ..compiler import (
 from ..draft import CardDraft
 from ..words import COLOR_WORDS
 from .effects_activated import parse_cost_plus
-from .effects_common import CREATURE_TYPE_SET, SUBTYPES, mentions, parse_filter, sub_effects, target, template
+from .effects_common import (
+    CREATURE_TYPE_SET,
+    SUBTYPES,
+    N,
+    amount,
+    mentions,
+    parse_filter,
+    sub_effects,
+    target,
+    template,
+)
 
 _GRAVEYARD_CARD = r"target (?:[a-z]+ )*?card from (?:a|your|an opponent's) graveyard"
 
@@ -141,6 +151,37 @@ def _blink(m: re.Match, targets: list) -> list:
     if not isinstance(ref, V.Ref) or targets[ref.index].kind != "permanent":
         raise Unsupported(m.string)
     return [V.Flicker((ref,), owner=m.group(2) == "its owner's")]
+
+
+@dataclass(frozen=True, slots=True)
+class _CountersIfReturnedIs(V.Effect):
+    """A marker folded into the Flicker just before it (_fold_into_flicker): never executed."""
+
+    filter: V.ObjectFilter
+    counters: int
+
+
+@template(rf"if it's an? ([a-z]+), put {N} \+1/\+1 counters? on it")
+def _counters_if_returned_is(m: re.Match, targets: list) -> list:
+    """608.2c: "If it's a Spirit, put a +1/+1 counter on it" after a blink: the permanent that returned."""
+    n = amount(m.group(2))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [_CountersIfReturnedIs(parse_filter(m.group(1)), n)]
+
+
+def _fold_into_flicker(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the marker joins the one-target Flicker just before it, else it is refused."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _CountersIfReturnedIs):
+            before = effects[i - 1] if i else None
+            if not isinstance(before, V.Flicker) or len(before.targets) != 1 or before.counter_if is not None:
+                raise Unsupported("it: no permanent blinked just before")
+            effects[i - 1:i + 1] = [dataclasses.replace(before, counter_if=e.filter, counters=e.counters)]
+            return
+
+
+EFFECTS_CHECKS.append(_fold_into_flicker)
 
 
 @template(r"return (target .+?) and (target .+?) to their owners' hands")

@@ -43,8 +43,9 @@ class _Instead:
     """An "instead if" sentence waiting for the effect before it (never left in a compiled ability)."""
 
     condition: object
-    effect: V.Effect | None  # the replacing effect, or None for "deals N damage instead"
+    effect: V.Effect | None  # the replacing effect, or None for "deals N damage instead" / "create N of those tokens"
     damage: V.Amount | None = None
+    tokens: V.Amount | None = None  # "create five of those tokens instead": the same token, that many
 
 
 def _instead(clause: str, cond_text: str, targets: list) -> _Instead:
@@ -52,6 +53,9 @@ def _instead(clause: str, cond_text: str, targets: list) -> _Instead:
     m = re.fullmatch(rf"(?:cardname|it) deals {N} damage(?: to (?:that creature|that permanent|that target|it))?", clause)
     if m:
         return _Instead(condition, None, amount(m.group(1)))
+    m = re.fullmatch(rf"create {N} of those tokens", clause)
+    if m:
+        return _Instead(condition, None, tokens=amount(m.group(1)))
     n = len(targets)
     effects = sub_effects(clause, targets)
     if len(targets) != n or len(effects) != 1:
@@ -61,10 +65,14 @@ def _instead(clause: str, cond_text: str, targets: list) -> _Instead:
 
 
 def _replacing(pending: _Instead, prev: object) -> V.Effect:
-    if pending.effect is None:
+    if pending.tokens is not None:
+        if type(prev) is not V.CreateToken:
+            raise Unsupported("create those tokens instead")
+        new: V.Effect = dataclasses.replace(prev, amount=pending.tokens)
+    elif pending.effect is None:
         if not isinstance(prev, V.DealDamage):
             raise Unsupported("deals damage instead")
-        new: V.Effect = dataclasses.replace(prev, amount=pending.damage)
+        new = dataclasses.replace(prev, amount=pending.damage)
     elif type(pending.effect) is type(prev):
         new = pending.effect
     else:
@@ -223,6 +231,25 @@ def _spell_if_paragraph(m: re.Match, para: str, out: CardDraft, is_spell: bool) 
     targets = out.spell_targets
     n = len(targets)
     text = m.group(0)
+    lead = re.fullmatch(r"if ([^,]+), ((?:cardname|it) deals \S+ damage|create \S+ of those tokens) instead", text.rstrip("."))
+    if lead and out.spell_effects:
+        # "Spell mastery — If there are two or more instant and/or sorcery cards in your graveyard, CARDNAME
+        # deals 3 damage instead" (Fiery Impulse), "Fateful hour — If you have 5 or less life, create five of
+        # those tokens instead" (Gather the Townsfolk): "[effect] instead if [condition]" written the other way
+        pending = _instead(lead.group(2), lead.group(1), targets)
+        out.spell_effects[-1] = _replacing(pending, out.spell_effects[-1])
+        return
+    both = re.fullmatch(rf"if ([^,]+), cardname deals {N} damage to that player or planeswalker and {N} damage to "
+                        r"that creature instead", text.rstrip("."))
+    prev = out.spell_effects[-2:]
+    if both and len(prev) == 2 and all(isinstance(e, V.DealDamage) and isinstance(e.to, V.Ref) for e in prev) \
+            and len(out.spell_effects) == 2:
+        # Searing Blaze's landfall: both damage effects of the sentence before, with the new amounts
+        condition = _intervening(both.group(1), "")
+        new = (dataclasses.replace(prev[0], amount=amount(both.group(2))),
+               dataclasses.replace(prev[1], amount=amount(both.group(3))))
+        out.spell_effects[-2:] = [InsteadIf(condition, new, tuple(prev))]
+        return
     try:
         first, *rest = split_sentences(text)
         fm = re.fullmatch(r"if (.+?), (.+)", first.rstrip("."))

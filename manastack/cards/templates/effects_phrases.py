@@ -19,6 +19,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab import referred_objects
+from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, template
@@ -93,6 +94,8 @@ def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
     """The number a "for each ..." / "the number of ..." phrase counts as it resolves (608.2h): permanents
     a player controls, or the basic land types among their lands (domain)."""
     what = what.strip()
+    if what == "cards in your hand":
+        return CardsInHand()  # 608.2h: counted as it resolves (Promise of Power's X/X Demon)
     if what.endswith(" in your graveyard"):
         return GraveyardCardCount(_graveyard_filter(what))
     if what in ("basic land type among lands you control", "basic land types among lands you control"):

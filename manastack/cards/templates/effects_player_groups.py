@@ -10,8 +10,14 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.player_groups import CountersTheirs, DamageTargetAndTheirs, PlayersWhoControl, PumpTheirs
-from ..compiler import Unsupported
+from ...model.vocab.player_groups import (
+    CountersTheirs,
+    DamageTargetAndTheirs,
+    EvenOut,
+    PlayersWhoControl,
+    PumpTheirs,
+)
+from ..compiler import EFFECTS_CHECKS, Unsupported
 from ..object_phrases import parse_target
 from .effects_common import N, amount, parse_filter, sub_effects, substitute, template
 
@@ -65,3 +71,32 @@ def _damage_target_and_theirs(m: re.Match, targets: list) -> list:
     n = amount(m.group(1))
     each = amount(m.group(3)) if m.group(3) else n  # "4 damage to target player ... and each creature ..."
     return [DamageTargetAndTheirs(ref, n, each, V.ObjectFilter(types=types))]
+
+
+@template(r"each player chooses a number of (lands|creatures|permanents) they control equal to the number of \1 "
+          r"controlled by the player who controls the fewest, then sacrifices the rest")
+def _even_out(m: re.Match, targets: list) -> list:
+    """Balance's first sentence: down to the fewest (rules/player_groups.py EvenOut)."""
+    return [EvenOut(m.group(1)[:-1])]
+
+
+_SAME_WAY = {"players discard cards and sacrifice creatures the same way": ("hand", "creature"),
+             "players sacrifice creatures and discard cards the same way": ("creature", "hand"),
+             "each player discards cards the same way": ("hand",)}
+
+
+@template(r"(players discard cards and sacrifice creatures|players sacrifice creatures and discard cards|"
+          r"each player discards cards) the same way")
+def _even_out_same_way(m: re.Match, targets: list) -> list:
+    """"... the same way": the hand and/or creatures, in the order written, after the step before."""
+    return [EvenOut(what, same_way=True) for what in _SAME_WAY[m.group(0)]]
+
+
+def _check_same_way(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: "the same way" only right after the first step it refers to."""
+    for i, e in enumerate(effects):
+        if isinstance(e, EvenOut) and e.same_way and not (i and isinstance(effects[i - 1], EvenOut)):
+            raise Unsupported("the same way")
+
+
+EFFECTS_CHECKS.append(_check_same_way)

@@ -201,11 +201,17 @@ def _object_named(phrase: str, targets: list) -> V.Who | referred_objects.Sacrif
         return ref
     if p == "cardname's":
         return V.SELF
+    if p == "that card's":
+        # "Exile target creature card from a graveyard. You gain life equal to that card's toughness" (Rotfeaster
+        # Maggot): the card targeted, by last known information once it has moved (608.2h)
+        ref = _object_ref(targets)
+        if isinstance(ref, V.Ref) and targets[ref.index].kind == "graveyard_card":
+            return ref
     raise Unsupported(phrase)
 
 
 @template(r"(you|target player|target opponent|that player|each opponent|each player) (gains?|loses?) life equal to "
-          r"(its|that creature's|that permanent's|cardname's) (power|toughness)")
+          r"(its|that creature's|that permanent's|cardname's|that card's) (power|toughness)")
 def _life_equal(m, targets):
     """"You gain life equal to that creature's toughness" (608.2h: its last known information if it left)."""
     who = _object_named(m.group(3), targets)

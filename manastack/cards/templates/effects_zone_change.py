@@ -2,7 +2,8 @@
 701.5a, 607.2a); executed by rules/zone_change_effects.py.
 
 - "Exile target ... until CARDNAME leaves the battlefield" (610.3).
-- "If that creature would die this turn, exile it instead" (614.1a, 700.4).
+- "If that creature would die this turn, exile it instead" (614.1a, 700.4); "If it's a creature, it can't be
+  regenerated this turn, and if it would die this turn, exile it instead" (701.15c too).
 - 701.5a: "counter target spell [unless its controller pays {3} / {X}]. If that spell is countered this way,
   exile it instead of putting it into its owner's graveyard" (Dissipate, Syncopate).
 - 607.2a: "return the exiled card to the battlefield under its owner's control" (linked to the
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.vocab import zone_change_effects
 from ...model.vocab.counterspells import CounterUnlessPaysAmount
+from ...model.vocab.damage_riders import CantBeRegeneratedThisTurn
 from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported
 from ..draft import CardDraft
 from .effects_common import target, template
@@ -39,6 +41,17 @@ def _exile_instead(m, targets):
     if not isinstance(who, V.Ref) or targets[who.index].kind not in ("permanent", "any"):
         raise Unsupported(m.string)
     return [zone_change_effects.ExileIfWouldDie(who)]
+
+
+@template(r"if it's a creature, it can't be regenerated this turn, and if it would die this turn, exile it instead")
+def _creature_exile_instead(m, targets):
+    """701.15c / 614.1a: Disintegrate, Carbonize: "... deals X damage to any target. If it's a creature, it
+    can't be regenerated this turn, and if it would die this turn, exile it instead" (608.2c: the target
+    as the spell resolves; a player or planeswalker gets neither)."""
+    who = _object_ref(targets)
+    if not isinstance(who, V.Ref) or targets[who.index].kind not in ("permanent", "any"):
+        raise Unsupported(m.string)
+    return [CantBeRegeneratedThisTurn(who), zone_change_effects.ExileIfWouldDie(who, creature_only=True)]
 
 
 @template(r"if a (creature|creature or planeswalker|permanent) dealt damage this way would die this turn, exile it instead")

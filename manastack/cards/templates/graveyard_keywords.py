@@ -46,6 +46,7 @@ from ...model.vocab import graveyard_keywords as R
 from ...model.vocab.referred_objects import SacrificeUnlessPay
 from ..compiler import (
     EFFECTS_CHECKS,
+    PARAGRAPH_TEMPLATES,
     TRIGGER_TEMPLATES,
     Unsupported,
     compile_paragraph,
@@ -178,6 +179,15 @@ def graveyard_cost(text: str) -> tuple[V.Cost, bool]:
 def _graveyard_ability(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """113.6m: "[Cost]: Return CARDNAME from your graveyard to your hand" and "[Cost], Exile CARDNAME
     from your graveyard: [Effect]" function only while the card is in its owner's graveyard."""
+    if "exile cardname" not in m.group(1) and not _RETURN_SELF.match(m.group(2)):
+        # "{X}, {T}, Exile X cards from your graveyard: ..." (Necropolis Fiend): a cost that exiles other cards,
+        # an ability of the permanent: the paragraph templates' reading
+        for rx, fn in PARAGRAPH_TEMPLATES:
+            pm = rx.fullmatch(m.string)
+            if pm:
+                fn(pm, para, out, is_spell)
+                return
+        raise Unsupported(para)
     cost, exile_self = graveyard_cost(m.group(1))
     if not exile_self and not _RETURN_SELF.match(m.group(2)):
         raise Unsupported(para)

@@ -427,6 +427,9 @@ def parse_per(text: str) -> PerCount:
     raise Unsupported(text)
 
 
+_GRAVEYARD_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery")
+
+
 def parse_condition(text: str) -> Condition:
     """The X of "as long as X" (and "during your turn")."""
     t = text.strip()
@@ -438,6 +441,12 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(rf"there are {_NUM} or more cards in your graveyard", t)
     if m:
         return Condition("graveyard", _n(m.group(1)))
+    m = re.fullmatch(rf"there are {_NUM} or more ((?:[a-z]+(?:, | or | and/or |, or |, and/or ))*[a-z]+) cards in your graveyard", t)
+    if m:  # spell mastery: "two or more instant and/or sorcery cards" (cards of any of these card types)
+        kinds = re.split(r", and/or |, or | and/or | or |, ", m.group(2))
+        if not all(k in _GRAVEYARD_CARD_TYPES for k in kinds):
+            raise Unsupported(text)
+        return Condition("graveyard", _n(m.group(1)), ObjectFilter(types=frozenset(k.capitalize() for k in kinds)))
     m = re.fullmatch(rf"there are {_NUM} or more (.+?) on the battlefield", t)
     if m:  # "five or more Islands on the battlefield": every player's permanents
         return Condition("control", _n(m.group(1)), permanent_filter(m.group(2), controller=None))

@@ -65,6 +65,9 @@ class TargetSpec:
     # number of times (at least once), each time for a different object or player (115.3); the player
     # announces how many as the spell is cast (rules/targeting.py fitted_specs).
     repeat: bool = False
+    # 115.1 / 601.2c: "target creature that player or that planeswalker's controller controls": the index of
+    # the earlier target (a player, or a planeswalker) whose player must control this one (-1: none).
+    controlled_by: int = -1
 
 
 # Who an effect refers to.
@@ -296,6 +299,10 @@ class Flicker(Effect):
 
     targets: tuple[Ref, ...]
     owner: bool = False
+    # "If it's a Spirit, put a +1/+1 counter on it" (Essence Flux): that many +1/+1 counters on each returned
+    # permanent matching the filter (608.2c: the new object, 400.7)
+    counter_if: ObjectFilter | None = None
+    counters: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +403,8 @@ class FilterPlus(ObjectFilter):
     power_below_source: bool = False  # "with power less than this creature's power" (mentor, 702.134a)
     mana_value_max_source_power: bool = False  # "with mana value less than or equal to this creature's power"
     historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
+    dealt_damage_this_turn: bool = False  # "target creature that was dealt damage this turn" (120.3; players too)
+    monocolored: bool = False  # 105.2b: exactly one color ("target monocolored creature")
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,6 +569,7 @@ class CostPlus(Cost):
     tap_count: int = 0
     exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"
     exile_count: int = 0
+    exile_x: bool = False  # "Exile X cards from your graveyard": as many as the X announced (107.3a, 602.2b)
     mill: int = 0  # "Mill a card" (701.13a; 701.13b: not payable with fewer cards in the library)
     return_to_hand: ObjectFilter | None = None  # "return a land you control to its owner's hand" (a spell's, 601.2b)
     # 602.5b-d: when the ability may be activated: "once_each_turn", "your_turn", "your_upkeep",
@@ -688,6 +698,16 @@ class AdditionalCost(Ability):
     discard cards, pay life): paid by rules/stack.py as the spell is cast."""
 
     cost: Cost = Cost()
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCostChoice(Ability):
+    """601.2b / 601.2f-h: "As an additional cost to cast this spell, discard a card or pay {5}": the caster
+    chooses one of `options` (mana added to the total cost, 601.2f, or a cost AdditionalCost knows) as the
+    spell is cast; `labels` are the options' texts ("discard a card", "pay {5}"), the answers."""
+
+    options: tuple[Cost, ...] = ()
+    labels: tuple[str, ...] = ()
 
 
 # Who: the player the trigger event refers to ("deals combat damage to a player ... that player", the

@@ -19,7 +19,9 @@ class DamageReplacement(V.StaticAbility):
     that damage" (Fiery Emancipation), "If a red source you control would deal damage to an opponent or a
     permanent an opponent controls, it deals that much damage plus 2 instead" (Torbran). `op`: "times" or
     "plus" `n`; `color`: the source's color letter ("" any); `yours`: a source its controller controls; `to`:
-    ANY_RECIPIENT or OPPONENTS; `noncombat`: noncombat damage only."""
+    ANY_RECIPIENT or OPPONENTS; `noncombat`: noncombat damage only; op "counters": "put that many -1/-1 counters
+    on that creature instead" (Soul-Scar Mage: no damage is dealt, 120.3 doesn't happen), `creatures_only`:
+    "to a creature an opponent controls"."""
 
     op: str = "times"
     n: int = 2
@@ -27,3 +29,4 @@ class DamageReplacement(V.StaticAbility):
     yours: bool = False
     to: str = ANY_RECIPIENT
     noncombat: bool = False
+    creatures_only: bool = False

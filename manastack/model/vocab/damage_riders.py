@@ -16,6 +16,14 @@ class NoRegenerationThisWay(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class CantBeRegeneratedThisTurn(V.Effect):
+    """701.15c: "If it's a creature, it can't be regenerated this turn" (Disintegrate): the object `target`
+    refers to, if it is a creature as the effect happens (whether or not the damage before it was dealt)."""
+
+    target: V.Who
+
+
+@dataclass(frozen=True, slots=True)
 class GainLifeDealtThisWay(V.Effect):
     """119.3: "You gain life equal to the damage dealt this way" (the damage actually dealt, 120.3)."""
 
@@ -28,3 +36,14 @@ class DamageAllExcept(V.Effect):
     amount: V.Amount
     filter: V.ObjectFilter
     exclude: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePlayerOrPlaneswalker(V.Effect):
+    """120.3: "CARDNAME deals 1 damage to that player or a planeswalker that player controls" (Curse of the
+    Pierced Heart): the source's controller chooses, as it resolves (608.2d), the player or one of their
+    planeswalkers (no choice without one)."""
+
+    amount: V.Amount
+    who: V.Who
+

@@ -36,3 +36,11 @@ class DividedCounters(Divided):
     divided as the controller chooses as the spell is cast (601.2d)."""
 
     kind: str = "+1/+1"
+
+
+@dataclass(frozen=True, slots=True)
+class DividedPrevention(Divided):
+    """615.7 / 601.2d: "Prevent the next 4 damage that would be dealt this turn to any number of targets,
+    divided as you choose": a prevention shield on each target for the amount announced for it as the
+    spell is cast (each at least 1)."""
+

@@ -41,3 +41,15 @@ class CastTargetCard(V.Effect):
 
     target: V.Ref
     exile_instead: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopCopyCast(V.Effect):
+    """Chandra, Pyromaster's [−7]: "Exile the top ten cards of your library. Choose an instant or sorcery card
+    exiled this way and copy it three times. You may cast the copies without paying their mana costs." (406.3,
+    707.12: the copies are created in exile and may be cast, 608.2g; one not cast ceases to exist, 704.5d)."""
+
+    n: int
+    filter: V.ObjectFilter
+    copies: int
+

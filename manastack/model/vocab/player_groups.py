@@ -48,3 +48,14 @@ class PlayersWhoControl:
     controls a permanent matching `filter` as the effect happens (608.2h), in APNAP order (101.4)."""
 
     filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class EvenOut(V.Effect):
+    """Balance, Restore Balance, Balancing Act: "Each player chooses a number of lands they control equal to the number of lands controlled by
+    the player who controls the fewest, then sacrifices the rest" (`what` "land"); "Players discard cards and
+    sacrifice creatures the same way" ("hand", then "creature"): each player with more than the fewest
+    sacrifices (discards) the difference, of their choice (701.17a, 701.8a), counted as each step begins."""
+
+    what: str  # "land", "creature", "permanent" or "hand"
+    same_way: bool = False  # "... the same way": a step after the first

@@ -16,3 +16,18 @@ class PumpX(V.Effect):
     toughness: str
 
 
+@dataclass(frozen=True, slots=True)
+class PumpAllX(V.Effect):
+    """"All creatures get -X/-X until end of turn" (611.2c: the affected set fixed as it resolves): signed
+    terms as PumpX's."""
+
+    filter: V.ObjectFilter
+    power: str
+    toughness: str
+
+
+@dataclass(frozen=True, slots=True)
+class PayXLife(V.Ability):
+    """601.2b / 107.3: "As an additional cost to cast this spell, pay X life": X is announced as the spell is
+    cast (with or without an {X} in its mana cost) and that much life paid with its other costs (119.4)."""
+

@@ -16,6 +16,7 @@ class ExileUntilLeaves(V.Effect):
 @dataclass(frozen=True, slots=True)
 class ExileIfWouldDie(V.Effect):
     target: V.Who
+    creature_only: bool = False  # "If it's a creature, ... if it would die this turn, exile it instead" (Disintegrate)
 
 
 @dataclass(frozen=True, slots=True)
