@@ -116,6 +116,9 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
         return False  # 700.6
     if flt.all_types and not flt.all_types <= c.types:
         return False
+    if flt.with_counter and not (any(n > 0 for n in o.counters.values()) if flt.with_counter == "any"
+                                 else o.counters.get(flt.with_counter, 0) > 0):
+        return False  # 122.1
     if flt.supertypes and not flt.supertypes <= c.supertypes:
         return False
     if flt.non_supertypes and (flt.non_supertypes & c.supertypes):

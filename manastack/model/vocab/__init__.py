@@ -396,6 +396,8 @@ class FilterPlus(ObjectFilter):
     power_below_source: bool = False  # "with power less than this creature's power" (mentor, 702.134a)
     mana_value_max_source_power: bool = False  # "with mana value less than or equal to this creature's power"
     historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
+    # 122.1: "with a +1/+1 counter on it": has at least one counter of this kind ("any": "with a counter on it")
+    with_counter: str = ""
 
 
 @dataclass(frozen=True, slots=True)
