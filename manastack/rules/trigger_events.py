@@ -41,6 +41,7 @@ to the pending triggers (603.2, put on the stack by 603.3).
   your turn"; 700.14 "Whenever you expend N"; 701.18d / 701.42d "Whenever you scry / surveil";
   701.40a "Whenever a creature you control explores"; 305.1 "Whenever a player plays a land";
   603.6c "Whenever a land card is put into your graveyard from anywhere".
+- 122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a creature you control" (`counters_put`).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.events import Damage, Discard, LifeChange, ZoneChange
+from ..model.events import CountersPut, Damage, Discard, LifeChange, ZoneChange
 from ..model.state import BATTLEFIELD, GRAVEYARD, StackItem
 from ..model.vocab import TriggeredAbility
 from ..model.vocab.effects import ThatMuchDamage
@@ -610,7 +611,27 @@ def _life_changed(g: Game, e: LifeChange) -> None:
         life_lost(g, e.player)  # "whenever you lose life during your turn"
 
 
+def counters_put(g: Game, e: CountersPut) -> None:
+    """registry.EVENT_TRIGGERS[CountersPut]: 122.6, "Whenever one or more +1/+1 counters are put on CARDNAME /
+    on a permanent you control": one event gives one permanent its counters of one kind (several permanents
+    given counters at once are several events, each a trigger), on the battlefield or as it enters (122.6);
+    the event object ("it") is that permanent."""
+    if e.amount <= 0:
+        return
+    o = g.s.objects.get(e.obj)
+    if o is None or o.zone != BATTLEFIELD:
+        return
+    for ab in trigger_queue.own_triggered(g, o, ("counters_put_self",)):
+        if ab.counter_kind == e.kind:
+            trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=o.id)
+    matches_filter = _targeting_module.matches_filter
+    for w, ab in trigger_queue.watchers(g, ("counters_put",)):
+        if ab.counter_kind == e.kind and (ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id)):
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
+
+
 registry.EVENT_TRIGGERS.setdefault(LifeChange, []).append(_life_changed)  # 603.2
+registry.EVENT_TRIGGERS.setdefault(CountersPut, []).append(counters_put)  # 122.6
 registry.EVENT_TRIGGERS.setdefault(ZoneChange, []).append(zone_changed)  # 603.2, 603.6, 603.10a
 registry.EVENT_TRIGGERS.setdefault(Discard, []).append(_discarded)  # 701.8, 702.29c-d
 

@@ -51,7 +51,7 @@ Amount = int | str | Count
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One target (115). kind: "any" (creature, player or planeswalker), "permanent", "player",
-    "opponent", "player_or_planeswalker", "spell", "graveyard_card"."""
+    "opponent", "player_or_planeswalker", "permanent_or_player", "spell", "graveyard_card"."""
 
     kind: str
     filter: ObjectFilter = ANY_OBJECT
@@ -265,6 +265,9 @@ class TriggeredAbility(Ability):
     # 603.6a: "enters from a graveyard" ("graveyard") / "from your graveyard" ("your_graveyard"): the zone the
     # permanent came from (rules/triggers.py entered_battlefield)
     origin: str = ""
+    # 122.6: "whenever one or more +1/+1 counters are put on ...": the kind of counter ("counters_put",
+    # "counters_put_self"; rules/trigger_events.py counters_put)
+    counter_kind: str = ""
 
 
 @dataclass(frozen=True, slots=True)
