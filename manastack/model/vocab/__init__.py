@@ -560,7 +560,8 @@ class CostPlus(Cost):
 
     discard: int = 0
     discard_filter: ObjectFilter | None = None  # "discard a land card"
-    remove_counters: tuple[str, int] | None = None  # (kind, n) from the source
+    # (kind, n) from the source; n "X": the X announced as it is activated (107.3, 601.2b: "Remove X +1/+1 counters")
+    remove_counters: tuple[str, int | str] | None = None
     tap_untapped: ObjectFilter | None = None  # "tap an untapped creature you control"
     tap_count: int = 0
     exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"
