@@ -39,6 +39,7 @@ from ..model.events import AttachChange, ControlChange, CountersRemoved, EffectC
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
     ALL_KINDS,
+    ALL_OF_KIND,
     ActOnSource,
     AttachSelfTo,
     BasicLandTypes,
@@ -281,7 +282,9 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
         for kind, n in sorted(g.s.objects[oid].counters.items()):
             _remove_counters(g, oid, kind, n)
         return None
-    _remove_counters(g, oid, e.kind, effect_context.amount(g, ctx, e.amount))
+    n = g.s.objects[oid].counters.get(e.kind, 0) if e.amount == ALL_OF_KIND else effect_context.amount(g, ctx, e.amount)
+    if n > 0:
+        _remove_counters(g, oid, e.kind, n)
     return None
 
 

@@ -384,6 +384,17 @@ def _remove_counters(m, targets):
     return [referred_objects.RemoveCounters(m.group(2), n, who)]
 
 
+@template(r"remove all (\+1/\+1|-1/-1|[a-z]+) counters from (cardname|it|target .+)")
+def _remove_all_of_kind(m, targets):
+    """122.1: "Remove all +1/+1 counters from CARDNAME" (Anthroplasm): every counter of that kind."""
+    if m.group(1) in COUNTERS_WITH_RULES or m.group(1) == "time":
+        raise Unsupported(m.string)
+    who = target(m.group(2), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [referred_objects.RemoveCounters(m.group(1), referred_objects.ALL_OF_KIND, who)]
+
+
 @template(r"remove all counters from (cardname|it|target .+)")
 def _remove_all_counters(m, targets):
     """122.1: "Remove all counters from target permanent" (Vampire Hexmage): every kind of counter."""

@@ -104,12 +104,13 @@ class ActOnSource(V.Effect):
 
 
 ALL_KINDS = "*"  # RemoveCounters.kind: every kind of counter
+ALL_OF_KIND = "all"  # RemoveCounters.amount: every counter of its kind ("remove all +1/+1 counters from ...")
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveCounters(V.Effect):
     """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N); `kind` ALL_KINDS:
-    "remove all counters from ..."."""
+    "remove all counters from ..."; `amount` ALL_OF_KIND: "remove all +1/+1 counters from ..."."""
 
     kind: str
     amount: V.Amount
