@@ -374,10 +374,11 @@ def _instead_if(g: Game, ctx: Context, e: InsteadIf) -> list | None:
 
 
 def _if_target_matches(g: Game, ctx: Context, e: IfTargetMatches) -> list | None:
-    """608.2c: "destroy target creature if it has mana value 2 or less": checked as it resolves."""
+    """608.2c: "destroy target creature if it has mana value 2 or less", "if that creature is a Human, ...
+    instead": checked as it resolves (an object gone doesn't have the quality)."""
     tid = effect_context.target_object(g, ctx, e.target)
     if tid is None or not targeting.matches_filter(g, e.filter, g.s.objects[tid], ctx.controller, ctx.source):
-        return None
+        return [("resume_effects", ctx, e.otherwise, 0, None)] if e.otherwise else None
     return [("resume_effects", ctx, e.effects, 0, None)]
 
 

@@ -164,11 +164,14 @@ class InsteadIf(V.Effect):
 @dataclass(frozen=True, slots=True)
 class IfTargetMatches(V.Effect):
     """"Destroy target creature if it has mana value 2 or less" (Fatal Push, 608.2c): the target is any
-    creature; its quality is checked as the effect happens, and `effects` happen only if it has it."""
+    creature; its quality is checked as the effect happens, and `effects` happen only if it has it, else
+    `otherwise` ("Put a +1/+1 counter on equipped creature. If equipped creature is a Vampire, put two +1/+1
+    counters on it instead": `target` the target, the equipped creature or the source itself)."""
 
-    target: V.Ref
+    target: V.Who
     filter: V.ObjectFilter
     effects: tuple[V.Effect, ...]
+    otherwise: tuple[V.Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
