@@ -653,6 +653,15 @@ def _condition_suffix(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     out.abilities.append(build(para, m.group(1), m.group(2), parse_condition(m.group(3))))
 
 
+@paragraph_template(r"(cardname doesn't untap during your untap step) if (it has an? [a-z+/\-0-9]+ counter on it)")
+def _doesnt_untap_if_counter(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """502.3 / 611.3a: "CARDNAME doesn't untap during your untap step if it has a depletion counter on it" (Lava
+    Tubes): the rule holds while the condition does, read as the untap step untaps."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(build(para, "cardname", "doesn't untap during your untap step", parse_condition(m.group(2))))
+
+
 @paragraph_template(rf"{_ABILITY_WORD}cardname is an? (\d+)/(\d+) ((?:[a-z'-]+ )*?)creature as long as {_COND}")
 def _self_animated_while(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"Metalcraft — CARDNAME is a 5/5 Golem artifact creature as long as you control three or more
