@@ -356,6 +356,8 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"loses? ([a-z ]+)", lambda m: (f"loses:{_keyword(m.group(1))}",)),
     # "can't be blocked by Eldrazi Scions" (509.1b): by creatures that have both creature types.
     (r"can't be blocked by ([a-z]+) ([a-z]+)", lambda m: (f"unblockable_by:{_type_pair(m.group(1), m.group(2))}",)),
+    # 509.1b: "CARDNAME can't block Humans" (the attacker's quality, rules/blocking_requirements.py)
+    (rf"can't block ({_BLOCKER_Q}|[a-z]+s)", lambda m: (f"cant_block_quality:{_blocker_quality(m.group(1))}",)),
 ]
 _RULE_CLAUSES_RX = [(LazyPattern(p), r) for p, r in _RULE_CLAUSES]
 _VERB = r"(?:gets?|has|have|can't|can|attacks?|blocks?|doesn't|don't|is|its activated)"
