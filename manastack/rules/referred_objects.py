@@ -61,7 +61,15 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificeUnlessReturn,
     TokensCreated,
 )
-from . import choice_effects, counter_replacement, effect_context, hand_effects, intervening, targeting
+from . import (
+    choice_effects,
+    counter_replacement,
+    effect_context,
+    hand_effects,
+    intervening,
+    targeting,
+    turn_history,
+)
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -391,7 +399,11 @@ def _destroy_all_with_mana_value(g: Game, ctx: Context, e: DestroyAllWithManaVal
     base = {f.name: getattr(e.filter, f.name) for f in dataclasses.fields(e.filter)}
     base.update(min_mana_value=n, max_mana_value=n)
     flt = V.FilterPlus(**base)
+    damaged = turn_history.players_dealt_combat_damage_by(g, ctx.source) \
+        if e.controller_damaged_by_source and ctx.source is not None else None
     for oid in targeting.objects_matching(g, flt, ctx.controller, ctx.source):
+        if damaged is not None and g.s.objects[oid].controller not in damaged:
+            continue
         if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
             E.destroy(g, oid, "701.7a", can_regenerate=e.can_regenerate)
     return None

@@ -467,6 +467,14 @@ def _destroy_each_mana_value(m, targets):
     return [referred_objects.DestroyAllWithManaValue(parse_filter(m.group(1)), referred_objects.CountersOn(V.SELF, m.group(2)))]
 
 
+@template(r"destroy each (.+?) with (?:mana value|converted mana cost) x whose controller was dealt combat damage by "
+          r"cardname this turn")
+def _destroy_each_x_damaged(m, targets):
+    """701.7a / 510.2: Steel Hellkite: the permanents with mana value X of the players it dealt combat damage to
+    this turn (rules/turn_history.py)."""
+    return [referred_objects.DestroyAllWithManaValue(parse_filter(m.group(1)), "X", controller_damaged_by_source=True)]
+
+
 def _fold_no_regeneration(effects: list, targets: list) -> None:
     """701.15c: "They can't be regenerated" after it qualifies that destruction."""
     for i in range(len(effects) - 1):

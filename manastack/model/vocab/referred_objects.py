@@ -183,6 +183,8 @@ class DestroyAllWithManaValue(V.Effect):
     filter: V.ObjectFilter
     amount: V.Amount
     can_regenerate: bool = True  # "They can't be regenerated" (701.15c: Wave of Terror)
+    # "... with mana value X whose controller was dealt combat damage by CARDNAME this turn" (Steel Hellkite)
+    controller_damaged_by_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)
