@@ -15,6 +15,7 @@ from ...model import vocab as V
 from ..compiler import COLOR_WORDS, Unsupported, compile_card
 from .effects_common import SUBTYPES, N, amount, keywords_of, template
 from .keywords_triggered import GRANTABLE_PATTERN
+from .statics_counts import CdaAmount, CdaTerm, PowerToughnessCda
 
 PREDEFINED = {
     "treasure": ("Artifact", "{T}, Sacrifice this artifact: Add one mana of any color."),
@@ -81,6 +82,22 @@ def _create_creature(m, targets):
         return [V.CreateTokenCard(card, amount(m.group(1)), tapped=bool(m.group(2)), size="X")]
     card = _described(power, toughness, m.group(5), m.group(6), m.group(7), m.group(8))
     return [V.CreateTokenCard(card, amount(m.group(1)), tapped=bool(m.group(2)))]
+
+
+@template(rf"create {N} ({_COLOR}(?:(?:,| and|, and) {_COLOR})*) ([a-z' -]+?) creature tokens? with [\"“]cardname's "
+          r"power and toughness are each equal to the number of ([a-z]+) counters on cardname\.?[\"”]")
+def _create_counting_creator(m, targets):
+    """111.4 / 604.3: "create a green Ooze creature token with "This token's power and toughness are each equal
+    to the number of slime counters on Gutter Grime."" (the card's name: the permanent creating it; its id is
+    written into the token as it is created, rules/choice_effects.py; none once it has left, 400.7)."""
+    kind = m.group(4)
+    base = _described("0", "0", m.group(2), m.group(3), "", None)
+    cda = PowerToughnessCda(f"This creature's power and toughness are each equal to the number of {kind} counters "
+                            "on the permanent that created it.", "cda_pt",
+                            cda_amount=CdaAmount((CdaTerm("creator_counters", counter_kind=kind),)),
+                            sets_power=True, sets_toughness=True)
+    card = dataclasses.replace(base, power=None, toughness=None, abilities=base.abilities + (cda,))
+    return [V.CreateTokenCard(card, amount(m.group(1)), counts_creator=True)]
 
 
 def _described(power: str, toughness: str, colors_text: str, subtypes_text: str, extra_text: str,

@@ -531,6 +531,10 @@ class CreateTokenCard(Effect):
     who: Who = YOU
     tapped: bool = False
     size: Amount | None = None
+    # "... token with "This token's power and toughness are each equal to the number of slime counters on
+    # Gutter Grime."": its characteristic-defining ability counts the counters on the source that creates it
+    # (the source's id is written into it as it is created, 111.4)
+    counts_creator: bool = False
 
 
 @dataclass(frozen=True, slots=True)
