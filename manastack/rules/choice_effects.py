@@ -374,6 +374,29 @@ def _bound_to_creator(card: V.CardDef, source: int | None) -> V.CardDef:
     return dataclasses.replace(card, abilities=tuple(bind(ab) for ab in card.abilities))
 
 
+def _destroy_tokens_created_by(g: Game, ctx: effect_context.Context, e: V.DestroyTokensCreatedBy) -> list | None:
+    """Destroy the tokens whose ability names the source as their creator (its id as they were created; a
+    leaves-the-battlefield trigger's source is that id, 603.10a)."""
+    if ctx.source is None:
+        return None
+    for oid in list(g.s.battlefield):
+        o = g.s.objects[oid]
+        if o.card.is_token and _created_by(o.card, ctx.source):
+            effects.destroy(g, oid, "701.7a", can_regenerate=e.can_regenerate)
+    return None
+
+
+def _created_by(card: V.CardDef, source: int) -> bool:
+    for ab in card.abilities:
+        amount = getattr(ab, "cda_amount", None)
+        if amount is not None and any(t.kind == "creator_counters" and t.obj == source for t in amount.terms):
+            return True
+    return False
+
+
+registry.register_effect(V.DestroyTokensCreatedBy, _destroy_tokens_created_by)
+
+
 def mode_layout(modal: V.Modal, chosen: tuple[int, ...]) -> tuple[tuple[V.TargetSpec, ...], tuple[V.Effect, ...]]:
     """700.2: the targets of the chosen modes (in the order chosen) and their effects in printed order,
     with each mode's target references shifted to its place among the targets."""

@@ -477,6 +477,15 @@ class DestroyAll(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class DestroyTokensCreatedBy(Effect):
+    """"Destroy all tokens created with CARDNAME. They can't be regenerated." (Saproling Burst, 701.7a, 701.15c):
+    the tokens on the battlefield its own abilities created (those whose characteristic-defining ability names
+    it: CreateTokenCard.counts_creator, the only tokens the compiler lets such a card create)."""
+
+    can_regenerate: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class SearchLibrary(Effect):
     """701.19: search your library for a card matching `filter`, put it onto the battlefield (tapped)
     or into your hand, then shuffle. The player may fail to find (701.19b)."""
