@@ -13,6 +13,7 @@ from functools import cache
 
 from ...model import vocab as V
 from ..compiler import CARD_CHECKS, COLOR_WORDS, EFFECTS_CHECKS, Unsupported, compile_card
+from ..draft import CardDraft
 from .effects_common import SUBTYPES, N, amount, keywords_of, template
 from .keywords_triggered import GRANTABLE_PATTERN
 from .statics_counts import CdaAmount, CdaTerm, PowerToughnessCda
@@ -265,7 +266,7 @@ def _walk(x: object):
             yield from _walk(getattr(x, f.name))
 
 
-def _check_tokens_created_with(out, unsupported: list[str]) -> None:
+def _check_tokens_created_with(out: CardDraft, unsupported: list[str]) -> None:
     """"Tokens created with CARDNAME" are found by the creator each of them names (CreateTokenCard.counts_creator):
     a card whose abilities create any other token is refused."""
     effects = [e for ab in out.abilities for e in _walk(getattr(ab, "effects", ()))] + list(_walk(tuple(out.spell_effects)))
