@@ -173,6 +173,8 @@ def _damage(g: Game, event: Damage) -> Event | None:
     if event.recipient < 0:
         fields = {"source": event.source, "target": g.s.players[-1 - event.recipient].name, "amount": n,
                   "combat": event.combat}
+        if event.source_id is not None:
+            fields["source_id"] = event.source_id  # "whose controller was dealt combat damage by CARDNAME this turn"
     else:
         o = g.s.objects[event.recipient]
         c = g.chars(o)

@@ -45,6 +45,7 @@ class DecisionKind(StrEnum):
     CHOOSE_CARD = "choose_card"
     CIPHER = "cipher"  # 702.99a: the creature a cipher card is encoded on
     CONNIVE_DISCARD = "connive_discard"  # 701.50
+    ANOTHER_COUNTER = "another_counter"  # 122.1: "choose a counter on target permanent or player": its kind
     COUNTER_KIND = "counter_kind"  # "put a +1/+1 counter or a loyalty counter on it": which kind
     COPY_ABILITY_TARGETS = "copy_ability_targets"  # 707.10c
     COPY_TARGETS = "copy_targets"  # 707.10c

@@ -360,7 +360,8 @@ class GameState:
         # most recently is taken first)
         self.extra_turns: tuple[int, ...] = ()
         self.resume_active: int | None = None  # who takes the next turn once the extra turns are taken
-        self.graveyard_leavers: tuple[tuple[int, object], ...] = ()  # 603.2c: cards that left graveyards at once
+        # 603.2c: cards that left graveyards at once: (owner, card, the zone it went to)
+        self.graveyard_leavers: tuple[tuple[int, object, str], ...] = ()
         # Per-turn counts, (turn, per-player counts); a record of another turn counts as none.
         self.draws: tuple[int, tuple[int, ...]] = (-1, (0, 0))  # 121.1: cards drawn ("second card each turn")
         self.life_gain_events: tuple[int, tuple[int, ...]] = (-1, ())  # 119.9: "first time each turn"

@@ -23,7 +23,7 @@ from ..model.costs import requirements
 from ..model.events import CountersRemoved, EffectCreated
 from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, ContinuousEffect, StackItem
-from ..model.vocab import ActivatedAbility, CardDef, CostPlus, ManaAbility
+from ..model.vocab import ActivatedAbility, CardDef, Cost, CostPlus, ManaAbility
 from ..model.vocab.keyword_costs import WardCounter
 from . import (
     choice_effects,
@@ -81,6 +81,14 @@ def zone_ability(g: Game, p: int, o: Obj, abilities: list, action: A.ActivateAbi
         raise IllegalActionError("X can't be negative (107.3)")
     targeting.check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
     return ab
+
+
+def removed_x_kind(cost: Cost) -> str | None:
+    """107.3 / 601.2b: the kind of counter a cost "Remove X [kind] counters from CARDNAME" removes (X
+    announced as the ability is activated), or None."""
+    if type(cost) is CostPlus and cost.remove_counters is not None and cost.remove_counters[1] == "X":
+        return cost.remove_counters[0]
+    return None
 
 
 def _activate_from_hand(g: Game, p: int, o: Obj, action: A.ActivateAbility) -> None:
@@ -153,9 +161,14 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         raise IllegalActionError(f"{s.players[p].name} doesn't have priority (602.2)")
     if ab.sorcery_speed and not timing.sorcery_timing_ok(g, p):
         raise IllegalActionError(f"{o.card.name}: activate only as a sorcery (602.5d)")
-    if action.x and not ab.cost.mana.x_count and getattr(ab.cost, "loyalty", None) != "X" \
-            and not getattr(ab.cost, "exile_x", False):  # 606.4: [−X]; "Exile X cards from your graveyard"
+    removes_x = removed_x_kind(ab.cost)
+    if action.x and not ab.cost.mana.x_count and getattr(ab.cost, "loyalty", None) != "X" and removes_x is None \
+            and not getattr(ab.cost, "exile_x", False):  # 606.4: [−X]; 107.3; "Exile X cards from your graveyard"
         raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
+    if action.x < 0:
+        raise IllegalActionError("X can't be negative (107.3)")
+    if removes_x is not None and o.counters.get(removes_x, 0) < action.x:
+        raise IllegalActionError(f"{o.card.name} doesn't have {action.x} {removes_x} counter(s) to remove (122.8, 602.2b)")
     targeting.check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
     cost = ab.cost
     why = mana_payment.cost_block_reason(g, o, cost)
@@ -222,7 +235,9 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         extra.pay(g, cost, p, o, extra_paid)
     if type(cost) is CostPlus and cost.remove_counters is not None:
         kind, n = cost.remove_counters
-        g.perform(CountersRemoved("122.8", o.id, kind, n))
+        n = action.x if n == "X" else n  # 107.3: "Remove X +1/+1 counters", X as announced
+        if n:
+            g.perform(CountersRemoved("122.8", o.id, kind, int(n)))
     if type(cost) is CostPlus and cost.restriction == "once_each_turn":
         # 602.5b: "Activate only once each turn": remembered until the turn ends
         g.perform(EffectCreated("602.5b", ContinuousEffect("activated_once", o.id, data=cost,

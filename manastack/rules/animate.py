@@ -178,7 +178,12 @@ def base_pt(s: Any, obj_id: int, statics: tuple = ()) -> tuple[int, int] | None:
             best = (e.timestamp, e.data)
     if best is None:
         return None
-    return best[1].power, best[1].toughness
+    a = best[1]
+    if a.pt_counters:
+        o = s.objects.get(obj_id)
+        n = o.counters.get(a.pt_counters, 0) if o is not None else 0
+        return n, n
+    return a.power, a.toughness
 
 
 def _register() -> None:

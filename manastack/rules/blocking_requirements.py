@@ -303,6 +303,8 @@ def evasion_reason(g: Game, b: Obj, c, attacker: Obj, ac) -> str | None:
     for r in c.rules:
         if r.startswith("cant_block_power_ge:") and (ac.power or 0) >= int(r.split(":")[1]):
             return f"509.1b: {bn} can't block creatures with power {r.split(':')[1]} or greater"
+        if r.startswith("cant_block_quality:") and _has_quality(ac, r.split(":", 1)[1]):
+            return f"509.1b: {bn} can't block {_quality_text(r.split(':', 1)[1])}"
         if r == f"cant_block_creature:{attacker.id}":  # "target creature can't block CARDNAME this turn"
             return f"509.1b: {bn} can't block {a} this turn"
     return None

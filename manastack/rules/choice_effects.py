@@ -354,10 +354,47 @@ def _token_card(g: Game, ctx: effect_context.Context, e: V.CreateTokenCard) -> l
     if e.size is not None:  # 111.4: "an X/X ... token", X as the effect resolves
         size = effect_context.amount(g, ctx, e.size)
         card = dataclasses.replace(card, power=size, toughness=size)
+    if e.counts_creator:
+        card = _bound_to_creator(card, ctx.source)
     for p in effect_context.resolve_who(g, ctx, e.who):
         for _ in range(n):
             effects.create_token(g, card, p, tapped=e.tapped)
     return None
+
+
+def _bound_to_creator(card: V.CardDef, source: int | None) -> V.CardDef:
+    """111.4 / 604.3: the token's "equal to the number of [kind] counters on [its creator]" names the object
+    creating it: its id is written into the ability's "creator_counters" terms."""
+    def bind(ab: Any) -> Any:
+        amount = getattr(ab, "cda_amount", None)
+        if amount is None:
+            return ab
+        terms = tuple(dataclasses.replace(t, obj=source) if t.kind == "creator_counters" else t for t in amount.terms)
+        return dataclasses.replace(ab, cda_amount=dataclasses.replace(amount, terms=terms))
+    return dataclasses.replace(card, abilities=tuple(bind(ab) for ab in card.abilities))
+
+
+def _destroy_tokens_created_by(g: Game, ctx: effect_context.Context, e: V.DestroyTokensCreatedBy) -> list | None:
+    """Destroy the tokens whose ability names the source as their creator (its id as they were created; a
+    leaves-the-battlefield trigger's source is that id, 603.10a)."""
+    if ctx.source is None:
+        return None
+    for oid in list(g.s.battlefield):
+        o = g.s.objects[oid]
+        if o.card.is_token and _created_by(o.card, ctx.source):
+            effects.destroy(g, oid, "701.7a", can_regenerate=e.can_regenerate)
+    return None
+
+
+def _created_by(card: V.CardDef, source: int) -> bool:
+    for ab in card.abilities:
+        amount = getattr(ab, "cda_amount", None)
+        if amount is not None and any(t.kind == "creator_counters" and t.obj == source for t in amount.terms):
+            return True
+    return False
+
+
+registry.register_effect(V.DestroyTokensCreatedBy, _destroy_tokens_created_by)
 
 
 def mode_layout(modal: V.Modal, chosen: tuple[int, ...]) -> tuple[tuple[V.TargetSpec, ...], tuple[V.Effect, ...]]:

@@ -82,7 +82,7 @@ def effect_rules(s: GameState, obj: Obj, types: frozenset[str], keywords: frozen
                 continue
         elif not _group_matches(d.group, obj, types, keywords, e.controller):
             continue
-        if d.player is not None and obj.controller != d.player:
+        if d.player is not None and obj.controller != d.player or d.excluded == obj.id:
             continue
         out.update(d.rules)
     return frozenset(out)
@@ -164,6 +164,14 @@ def _combat_rule(g: Game, ctx: effect_context.Context, e: CombatRule) -> list | 
 
 
 def _combat_rule_all(g: Game, ctx: effect_context.Context, e: CombatRuleAll) -> list | None:
+    if e.others_of is not None:
+        # "other creatures that player controls": that target's controller as this resolves, the target excepted
+        oid = effect_context.target_object(g, ctx, e.others_of)
+        if oid is None:
+            return None
+        data = CombatRuleData(e.rules, e.group, g.s.objects[oid].controller, excluded=oid)
+        add_rules_effect(g, None, data, ctx.controller, "eot", ctx.name)
+        return None
     add_rules_effect(g, None, CombatRuleData(e.rules, e.group), ctx.controller, "eot", ctx.name)
     return None
 

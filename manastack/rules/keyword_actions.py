@@ -12,6 +12,9 @@ sentences are compiled by cards/templates/effects_keyword_actions.py.
 - 107.14 energy: "you get {E}{E}", "pay {E}{E}" (only a player who has the counters can pay).
 - 122.8: "put its counters on target creature you control" (last known counters once it has left).
 - 701.40a explore (V.Explore).
+- 122.1: "For each kind of counter on target permanent or player, give that permanent or player another
+  counter of that kind"; "Choose a counter on target permanent or player. Give ... another counter of that
+  kind" (the kind chosen as it resolves, 608.2d, among those it has: a player's poison and energy counters).
 - 701.21a tap and untap: "[you may] tap or untap target permanent", "untap up to three lands",
   "tap all creatures your opponents control".
 """
@@ -25,11 +28,12 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
-from ..model.events import AttachChange, CountersRemoved, EffectCreated
+from ..model.events import AttachChange, CountersRemoved, EffectCreated, PoisonCounters
 from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
     Adapt,
     Amass,
+    AnotherCounter,
     Attach,
     Bolster,
     Connive,
@@ -558,3 +562,68 @@ def _create_and_attach(g: Game, ctx: effect_context.Context, e: CreateAndAttach)
 
 
 registry.register_effect(CreateAndAttach, _create_and_attach)
+
+
+# ------------------------------------------------------------------------- 122.1: another counter of that kind
+
+POISON, ENERGY = "poison", "energy"
+
+
+def _counter_kinds_of(g: Game, ref: int) -> tuple[str, ...]:
+    """The kinds of counter the permanent or player `ref` has now (122.1; a player's: poison 122.1f, energy
+    107.14); none for a permanent that has left the battlefield."""
+    if ref < 0:
+        p = -1 - ref
+        return tuple(k for k, n in ((POISON, g.s.players[p].poison), (ENERGY, energy(g, p))) if n > 0)
+    o = g.s.objects.get(ref)
+    if o is None or o.zone != BATTLEFIELD:
+        return ()
+    return tuple(sorted(k for k, n in o.counters.items() if n > 0))
+
+
+def _give_counter(g: Game, ref: int, kind: str, placer: int, source: str) -> None:
+    """Give the permanent or player `ref` one more `kind` counter (122.1)."""
+    if ref < 0:
+        p = -1 - ref
+        if kind == POISON:
+            g.perform(PoisonCounters("122.1f", p, 1, source))
+        else:
+            _set_energy(g, p, energy(g, p) + 1)
+            g.log_event("energy", "107.14", player=g.s.players[p].name, amount=1, total=energy(g, p), source=source)
+        return
+    o = g.s.objects.get(ref)
+    if o is not None and o.zone == BATTLEFIELD:
+        counter_replacement.put_counters(g, o, kind, 1, "122.1", placer=placer)
+
+
+def _another_counter(g: Game, ctx: effect_context.Context, e: AnotherCounter) -> list | None:
+    if not ctx.legal[e.target.index]:
+        return None
+    ref = ctx.targets[e.target.index]
+    kinds = _counter_kinds_of(g, ref)
+    if e.each_kind or len(kinds) <= 1:
+        for k in kinds:
+            _give_counter(g, ref, k, ctx.controller, ctx.name)
+        return None
+    # 608.2d: the controller chooses one of the counters on it as the ability resolves
+    return [effect_context.queue_choice("another_counter", ctx.controller, kinds,
+                                        f"{ctx.name}: choose a counter on {g.name_of(ref)}: {' or '.join(kinds)}",
+                                        (ref, ctx.name))]
+
+
+def _another_counter_actions(g: Game, d: Any) -> list:
+    return [A.Choose(k) for k in d.data]
+
+
+def _answer_another_counter(g: Game, d: Any, value: Any) -> None:
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one of {', '.join(map(repr, d.data))}")
+    ref, name = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    if value in _counter_kinds_of(g, ref):
+        _give_counter(g, ref, value, d.player, name)
+
+
+registry.register_effect(AnotherCounter, _another_counter)
+registry.CHOICES["another_counter"] = (_another_counter_actions, _answer_another_counter)

@@ -220,7 +220,7 @@ def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
         return f"{o.card.name}: not enough cards in hand to discard for this cost (701.8)"
     if cost.remove_counters is not None:
         kind, n = cost.remove_counters
-        if o.counters.get(kind, 0) < n:
+        if isinstance(n, int) and o.counters.get(kind, 0) < n:  # "remove X": any X up to what it has (activation.py)
             return f"{o.card.name} doesn't have {n} {kind} counter(s) to remove (122.8)"
     if cost.tap_untapped is not None and len(usable_for_cost(g, o, cost, cost_objects.tap_candidates(g, o, cost))) < cost.tap_count:
         return f"{o.card.name}: not enough untapped permanents to tap for this cost"

@@ -16,9 +16,11 @@ permanent's controller orders several when the order changes the result, 616.1).
 - 615.1: "Prevent all damage that would be dealt to you and creatures you control this turn"
   (PreventAllDamageTo): the group is checked as damage would be dealt.
 - 615.1: a permanent's "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
-  enchanted creature [during your turn]" (PreventAllDamage, a static ability: while it is on the battlefield).
+  enchanted creature [during your turn]" (PreventAllDamage, a static ability: while it is on the battlefield);
+  "Prevent all combat damage that would be dealt to CARDNAME by creatures blocking it".
 - 615.5: a permanent's own "prevent that damage. Put a -1/-1 counter on CARDNAME for each 1 damage prevented
-  this way" (Phyrexian Hydra; PreventAllPutCounters).
+  this way" (Phyrexian Hydra; PreventAllPutCounters); "If combat damage would be dealt to CARDNAME, prevent
+  that damage and exile that many cards from the top of your library" (Gloom Surgeon; PreventAllExileTop).
 - 615.5: a shield's additional effect ("If damage is prevented this way, CARDNAME deals that much damage to
   target player or planeswalker", Vengeful Archon: `PreventDamage.then`) happens right after it prevents.
 - 615.12: "Damage can't be prevented this turn" (DamageCantBePrevented; a permanent's "Damage can't be
@@ -38,7 +40,7 @@ from ..engine.registry import Replacement
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.events import CountersPut, CountersRemoved, Damage, EffectChanged, EffectCreated, EffectsEnded
-from ..model.state import ContinuousEffect, player_ref
+from ..model.state import EXILE, ContinuousEffect, player_ref
 from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module executes)
     PREVENT_ALL,
     PREVENT_GROUP,
@@ -46,6 +48,7 @@ from ..model.vocab.prevention import (  # noqa: F401 (the vocabulary this module
     DamageCantBePrevented,
     PreventAllDamage,
     PreventAllDamageTo,
+    PreventAllExileTop,
     PreventAllPutCounters,
     PreventAllRemoveCounter,
     PreventedThisWay,
@@ -290,6 +293,14 @@ def _static_prevention(g: Game, ev: Damage) -> list[Replacement]:
         subject = src.id if ab.scope == "self" else src.attached_to
         if subject is None:
             continue
+        if ab.by_blockers:
+            cb = g.s.combat
+            if ev.recipient == subject and cb is not None and ev.source_id is not None \
+                    and subject in cb.blockers.get(ev.source_id, ()):
+                # "... dealt to CARDNAME by creatures blocking it": the source blocks it now (509.1g)
+                out.append(Replacement((PREVENT_ALL, src.id, ab.text), src.card.name, _all_prevented,  # type: ignore[arg-type]
+                                       then=partial(_logged_by, "615.1", src.card.name), source=src.id))
+            continue
         if ab.to and ev.recipient == subject or ab.by and ev.source_id == subject:
             out.append(Replacement((PREVENT_ALL, src.id, ab.text), src.card.name, _all_prevented,  # type: ignore[arg-type]
                                    then=partial(_logged_by, "615.1", src.card.name), source=src.id))
@@ -351,6 +362,18 @@ def _put_counters(kind: str, g: Game, ev: Damage, after: Damage | None) -> None:
     g.perform(CountersPut("615.5", o.id, kind, n))
 
 
+def _exile_top(g: Game, ev: Damage, after: Damage | None) -> None:
+    """PreventAllExileTop: "... and exile that many cards from the top of your library" (615.5: right after the
+    prevention; the library of the permanent's controller)."""
+    n = _prevented_amount(ev, after)
+    if n <= 0:
+        return
+    o = g.s.objects[ev.recipient]
+    g.log_event("prevent", "615.5", source=ev.source, target=o.card.name, amount=n, by=o.card.name)
+    for cid in list(g.s.players[o.controller].library[:n]):
+        g.move(cid, EXILE, rule="615.5")
+
+
 def _permanent_prevention(g: Game, ev: Damage) -> list[Replacement]:
     """The prevention effects on damage to a permanent: its shield counters (122.1c), protection
     (702.16e), its own static abilities (615.1)."""
@@ -380,6 +403,10 @@ def _permanent_prevention(g: Game, ev: Damage) -> list[Replacement]:
     if put is not None:
         out.append(Replacement(("put_counters", o.id), o.card.name, prevent,  # type: ignore[arg-type]
                                then=partial(_put_counters, put.counter_kind), uses=True))
+    top = next((a for a in c.abilities if isinstance(a, PreventAllExileTop)), None)
+    if top is not None and (ev.combat or not top.combat_only):
+        out.append(Replacement(("exile_top", o.id), o.card.name, prevent,  # type: ignore[arg-type]
+                               then=_exile_top))
     ab = next((a for a in c.abilities if isinstance(a, PreventAllRemoveCounter)), None)
     if ab is not None:
         out.append(Replacement(("remove_counter", o.id), o.card.name, prevent,  # type: ignore[arg-type]

@@ -159,8 +159,11 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             if solve_payment(requirements(cost.mana, 0, increase), mana_abilities.usable_pool(g, p, ("ability", oid)),
                              srcs, pl.life, mana_abilities.usable_snow(g, p, ("ability", oid))) is None:
                 continue
+        removed = activation.removed_x_kind(cost)
+        # 107.3 / 601.2b: "Remove X [kind] counters from CARDNAME": each X up to the counters it has
+        xs = range(min(o.counters.get(removed, 0), MAX_X_LISTED) + 1) if removed is not None else (0,)
         for targets in targeting.target_combos(g, ab.targets, p, oid, g.chars(o).colors):
-            acts.append(A.ActivateAbility(oid, idx, targets))
+            acts.extend(A.ActivateAbility(oid, idx, targets, x) for x in xs)
     if len(acts) == 1:
         return acts  # only passing: nothing to filter
     if registry.ACTIVATION_RESTRICTIONS:  # 702.61a split second

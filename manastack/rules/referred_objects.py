@@ -39,6 +39,7 @@ from ..model.events import AttachChange, ControlChange, CountersRemoved, EffectC
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
     ALL_KINDS,
+    ALL_OF_KIND,
     ActOnSource,
     AttachSelfTo,
     BasicLandTypes,
@@ -60,7 +61,15 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     SacrificeUnlessReturn,
     TokensCreated,
 )
-from . import choice_effects, counter_replacement, effect_context, hand_effects, intervening, targeting
+from . import (
+    choice_effects,
+    counter_replacement,
+    effect_context,
+    hand_effects,
+    intervening,
+    targeting,
+    turn_history,
+)
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -289,7 +298,9 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
         for kind, n in sorted(g.s.objects[oid].counters.items()):
             _remove_counters(g, oid, kind, n)
         return None
-    _remove_counters(g, oid, e.kind, effect_context.amount(g, ctx, e.amount))
+    n = g.s.objects[oid].counters.get(e.kind, 0) if e.amount == ALL_OF_KIND else effect_context.amount(g, ctx, e.amount)
+    if n > 0:
+        _remove_counters(g, oid, e.kind, n)
     return None
 
 
@@ -379,10 +390,11 @@ def _instead_if(g: Game, ctx: Context, e: InsteadIf) -> list | None:
 
 
 def _if_target_matches(g: Game, ctx: Context, e: IfTargetMatches) -> list | None:
-    """608.2c: "destroy target creature if it has mana value 2 or less": checked as it resolves."""
+    """608.2c: "destroy target creature if it has mana value 2 or less", "if that creature is a Human, ...
+    instead": checked as it resolves (an object gone doesn't have the quality)."""
     tid = effect_context.target_object(g, ctx, e.target)
     if tid is None or not targeting.matches_filter(g, e.filter, g.s.objects[tid], ctx.controller, ctx.source):
-        return None
+        return [("resume_effects", ctx, e.otherwise, 0, None)] if e.otherwise else None
     return [("resume_effects", ctx, e.effects, 0, None)]
 
 
@@ -395,7 +407,11 @@ def _destroy_all_with_mana_value(g: Game, ctx: Context, e: DestroyAllWithManaVal
     base = {f.name: getattr(e.filter, f.name) for f in dataclasses.fields(e.filter)}
     base.update(min_mana_value=n, max_mana_value=n)
     flt = V.FilterPlus(**base)
+    damaged = turn_history.players_dealt_combat_damage_by(g, ctx.source) \
+        if e.controller_damaged_by_source and ctx.source is not None else None
     for oid in targeting.objects_matching(g, flt, ctx.controller, ctx.source):
+        if damaged is not None and g.s.objects[oid].controller not in damaged:
+            continue
         if oid in g.s.objects and g.s.objects[oid].zone == BATTLEFIELD:
             E.destroy(g, oid, "701.7a", can_regenerate=e.can_regenerate)
     return None

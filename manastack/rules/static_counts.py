@@ -118,6 +118,11 @@ def cda_term(s: GameState, o: Obj, term: Any, cache: dict) -> tuple[int, bool]:
     it can change without a new state version (hands, graveyards, tapped status)."""
     me = _owner_side(o)
     k = term.kind
+    if k == "creator_counters":
+        # the counters on the permanent that created the token; none once it has left the battlefield (400.7)
+        creator = s.objects.get(term.obj) if term.obj is not None else None
+        on = creator is not None and creator.zone == BATTLEFIELD
+        return (creator.counters.get(term.counter_kind, 0) if on and creator is not None else 0), False
     if k == "permanents":
         n = count_permanents(s, term.filter, me, cache, source=o.id)
         return n, term.filter.tapped is not None

@@ -134,6 +134,9 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
         return False  # 700.6
     if flt.all_types and not flt.all_types <= c.types:
         return False
+    if flt.with_counter and not (any(n > 0 for n in o.counters.values()) if flt.with_counter == "any"
+                                 else o.counters.get(flt.with_counter, 0) > 0):
+        return False  # 122.1
     if flt.supertypes and not flt.supertypes <= c.supertypes:
         return False
     if flt.non_supertypes and (flt.non_supertypes & c.supertypes):
@@ -183,7 +186,8 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
         p = -1 - ref
         if p not in (0, 1) or s.players[p].lost:
             return False
-        if k not in ("any", "player", "player_or_planeswalker", "opponent") or (k == "opponent" and p == controller):
+        if k not in ("any", "player", "player_or_planeswalker", "opponent", "permanent_or_player") or (
+                k == "opponent" and p == controller):
             return False
         if k == "player_or_planeswalker" and spec.filter.controller == "opponent" and p == controller:
             return False  # "target opponent or planeswalker"
@@ -229,7 +233,7 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
     elif k == "player_or_planeswalker":
         if "Planeswalker" not in c.types:
             return False
-    elif k == "permanent":
+    elif k in ("permanent", "permanent_or_player"):
         if not matches_filter(g, spec.filter, o, controller, source):
             return False
     else:
@@ -253,11 +257,11 @@ def target_candidates(g: Game, spec: TargetSpec, controller: int, source: int | 
                       source_colors: frozenset[str] = frozenset()) -> list[int]:
     s = g.s
     out: list[int] = []
-    if spec.kind in ("any", "player", "opponent", "player_or_planeswalker"):
+    if spec.kind in ("any", "player", "opponent", "player_or_planeswalker", "permanent_or_player"):
         for i in (controller, 1 - controller):
             if target_legal(g, spec, player_ref(i), controller, source, source_colors):
                 out.append(player_ref(i))
-    if spec.kind in ("any", "permanent", "player_or_planeswalker"):
+    if spec.kind in ("any", "permanent", "player_or_planeswalker", "permanent_or_player"):
         out.extend(oid for oid in s.battlefield if target_legal(g, spec, oid, controller, source, source_colors))
     elif spec.kind == "spell":
         out.extend(it.obj for it in s.stack if it.kind == "spell" and it.obj != source

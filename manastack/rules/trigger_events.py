@@ -41,6 +41,9 @@ to the pending triggers (603.2, put on the stack by 603.3).
   your turn"; 700.14 "Whenever you expend N"; 701.18d / 701.42d "Whenever you scry / surveil";
   701.40a "Whenever a creature you control explores"; 305.1 "Whenever a player plays a land";
   603.6c "Whenever a land card is put into your graveyard from anywhere".
+- 603.2c / 603.10a: "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1
+  counters on CARDNAME" (once per batch, X the number of cards exiled).
+- 122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a creature you control" (`counters_put`).
 """
 
 from __future__ import annotations
@@ -50,8 +53,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.events import Damage, Discard, LifeChange, ZoneChange
-from ..model.state import BATTLEFIELD, GRAVEYARD, StackItem
+from ..model.events import CountersPut, Damage, Discard, LifeChange, ZoneChange
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, StackItem
 from ..model.vocab import TriggeredAbility
 from ..model.vocab.effects import ThatMuchDamage
 from . import intervening, trigger_queue
@@ -420,7 +423,7 @@ def zone_changed(g: Game, e: ZoneChange) -> None:
             # 603.10a: looks back in time (the card as it was in the graveyard; a card's characteristics
             # there are its printed ones).
             batch = g.s.graveyard_leavers
-            g.s.graveyard_leavers = batch + ((o.owner, o.card),)
+            g.s.graveyard_leavers = batch + ((o.owner, o.card, to),)
 
 
 def _left_battlefield(g: Game, old_id: int, to: str, rule: str) -> None:
@@ -470,16 +473,20 @@ def flush(g: Game) -> None:
 
 
 def _left_graveyard(g: Game, batch: tuple) -> None:
-    for w, ab in trigger_queue.watchers(g, ("leave_graveyard",)):
+    """"Whenever one or more cards leave your graveyard" / "are put into exile from your graveyard" (the
+    event "exiled_from_graveyard": "put that many +1/+1 counters", X the number of those cards)."""
+    for w, ab in trigger_queue.watchers(g, ("leave_graveyard", "exiled_from_graveyard")):
         n = 0
-        for owner, card in batch:
+        for owner, card, to in batch:
             if owner != w.controller:
                 continue  # "your graveyard"
+            if ab.event == "exiled_from_graveyard" and to != EXILE:
+                continue
             if ab.filter is not None and not _card_matches(g, ab.filter, card, owner):
                 continue
             n += 1
         if n >= max(1, ab.count):
-            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, x=n)
 
 
 def _card_matches(g: Game, flt: V.ObjectFilter, card: V.CardDef, owner: int) -> bool:
@@ -610,7 +617,27 @@ def _life_changed(g: Game, e: LifeChange) -> None:
         life_lost(g, e.player)  # "whenever you lose life during your turn"
 
 
+def counters_put(g: Game, e: CountersPut) -> None:
+    """registry.EVENT_TRIGGERS[CountersPut]: 122.6, "Whenever one or more +1/+1 counters are put on CARDNAME /
+    on a permanent you control": one event gives one permanent its counters of one kind (several permanents
+    given counters at once are several events, each a trigger), on the battlefield or as it enters (122.6);
+    the event object ("it") is that permanent."""
+    if e.amount <= 0:
+        return
+    o = g.s.objects.get(e.obj)
+    if o is None or o.zone != BATTLEFIELD:
+        return
+    for ab in trigger_queue.own_triggered(g, o, ("counters_put_self",)):
+        if ab.counter_kind == e.kind:
+            trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=o.id)
+    matches_filter = _targeting_module.matches_filter
+    for w, ab in trigger_queue.watchers(g, ("counters_put",)):
+        if ab.counter_kind == e.kind and (ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id)):
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
+
+
 registry.EVENT_TRIGGERS.setdefault(LifeChange, []).append(_life_changed)  # 603.2
+registry.EVENT_TRIGGERS.setdefault(CountersPut, []).append(counters_put)  # 122.6
 registry.EVENT_TRIGGERS.setdefault(ZoneChange, []).append(zone_changed)  # 603.2, 603.6, 603.10a
 registry.EVENT_TRIGGERS.setdefault(Discard, []).append(_discarded)  # 701.8, 702.29c-d
 

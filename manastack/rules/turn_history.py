@@ -120,6 +120,16 @@ def damaged_by_this_turn(g: Game, source_id: int, target_id: int) -> bool:
                for e in _this_turn(g))
 
 
+def players_dealt_combat_damage_by(g: Game, source_id: int) -> set[int]:
+    """The players the object `source_id` dealt combat damage to this turn (510.2, 120.3: the damage events of
+    this turn record the source's id): Steel Hellkite's "whose controller was dealt combat damage by CARDNAME
+    this turn"."""
+    names = {pl.name: i for i, pl in enumerate(g.s.players)}
+    return {names[e["target"]] for e in _this_turn(g)
+            if e.get("event") == "damage" and e.get("combat") and "target_id" not in e
+            and e.get("source_id") == source_id and e.get("target") in names}
+
+
 def creature_died(g: Game, oid: int, to: str) -> None:
     """A permanent left the battlefield (registry.LEFT_BATTLEFIELD_HOOKS): "whenever a creature dealt damage
     by CARDNAME this turn dies" (700.4, 603.10a: the creature as it last existed)."""

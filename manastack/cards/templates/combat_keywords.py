@@ -253,6 +253,13 @@ def _combat_rule(m: re.Match, targets: list) -> list:
     rules = (f"unblockable_by_power_le:{pm.group(1)}",) if pm else _RULE_PREDICATES[pred]
     if subj in ("those creatures", "they"):
         return [CombatRule(ref, rules) for ref in _those(targets)]
+    if subj == "other creatures that player controls":
+        # "Target creature ... blocks this turn if able. ... Other creatures that player controls can't block
+        # this turn" (Mark for Death): the target's controller's other creatures
+        refs = [i for i, t in enumerate(targets) if t.kind == "permanent"]
+        if len(refs) != 1 or len(targets) != 1:
+            raise Unsupported(m.string)
+        return [CombatRuleAll(V.ObjectFilter(types=frozenset({"Creature"})), rules, others_of=V.Ref(refs[0]))]
     if re.fullmatch(_ONE, subj) and subj != "they":
         return [CombatRule(_object(subj, targets), rules)]
     return [CombatRuleAll(_rule_group(subj), rules)]

@@ -58,9 +58,9 @@ def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = Fa
             plus["return_to_hand"] = parse_filter(m.group(1) + " you control")  # paid by rules/stack.py
         elif allow_mill and (m := re.fullmatch(r"mill (a|one|two|three|\d+) cards?", part)):
             plus["mill"] = int(amount(m.group(1)))
-        elif m := re.fullmatch(r"remove (a|an|one|two|three|\d+) (\+1/\+1|-1/-1|[a-z]+) counters? from cardname", part):
+        elif m := re.fullmatch(r"remove (a|an|one|two|three|\d+|x) (\+1/\+1|-1/-1|[a-z]+) counters? from cardname", part):
             n = amount(m.group(1))
-            if not isinstance(n, int):
+            if not isinstance(n, int) and n != "X":
                 raise Unsupported(part)
             plus["remove_counters"] = (m.group(2), n)
         elif m := re.fullmatch(r"tap (an|one|two|three|\d+) untapped (.+) you control", part):
@@ -77,6 +77,8 @@ def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = Fa
             plus["exile_count"] = int(amount(m.group(1)))
         else:
             raise Unsupported(part)
+    if plus.get("remove_counters", ("", 0))[1] == "X" and "x" in mana:
+        raise Unsupported(text)  # one X: the number of counters removed (107.3), none in the mana
     try:
         mc = parse_cost(mana.upper())
     except ValueError as exc:
@@ -94,8 +96,9 @@ def _activated(m, para, out: CardDraft, is_spell):
     body = m.group(2).strip().rstrip(".")
     cost = parse_cost_plus(m.group(1), allow_mill=not body.startswith("add "), allow_exile_x=True)
     if body.startswith("add "):
-        if "target" in body:
-            raise Unsupported(para)
+        if "target" in body or type(cost) is V.CostPlus and cost.remove_counters is not None and \
+                cost.remove_counters[1] == "X":
+            raise Unsupported(para)  # "Remove X ... counters: Add ..." is loyalty_mana.py's
         out.abilities.append(mana_ability(para, cost, body))  # 605.1a (cards/templates/loyalty_mana.py)
         return
     targets: list[V.TargetSpec] = []

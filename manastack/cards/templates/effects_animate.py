@@ -111,6 +111,16 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
     return out
 
 
+@template(r"until end of turn, cardname becomes an? ((?:[a-z'-]+ )*?)creature in addition to its other types and gains "
+          r"[\"“]cardname's power and toughness are each equal to the number of ([a-z]+) counters on it\.?[\"”]")
+def _becomes_counted_creature(m: re.Match, targets: list) -> list:
+    """613.1d / 613.4b: "Until end of turn, CARDNAME becomes a Monk Avatar creature in addition to its other types
+    and gains "This creature's power and toughness are each equal to the number of lore counters on it.""
+    (Myth Realized): its types kept (205.1b), its base power and toughness the counters on it (layer 7b)."""
+    animation, _ = parse_animation("0", "0", m.group(1), None)
+    return [BecomeCreature(V.SELF, dataclasses.replace(animation, pt_counters=m.group(2)), (), "eot"), _StillALand()]
+
+
 _ONE_COLOR = "white|blue|black|red|green"
 
 

@@ -135,6 +135,12 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
                 plus[key] = n
             p = p[: m.start()] + " "
             continue
+        m = re.search(r" with (?:an? ([a-z+\-0-9/]+) counter|one or more ([a-z+\-0-9/]+) counters|(a) counter) on (?:it|them) $", p)
+        if m:
+            # 122.1: "creature with a +1/+1 counter on it", "permanent with a counter on it"
+            plus["with_counter"] = "any" if m.group(3) else (m.group(1) or m.group(2))
+            p = p[: m.start()] + " "
+            continue
         m = re.search(r" with(out)? ([a-z ]+?) $", p)
         if m and m.group(2) in KEYWORDS:
             plus["non_keywords" if m.group(1) else "keywords"] = frozenset({m.group(2)})

@@ -97,7 +97,9 @@ def _damage(m, targets):
 # --- counters ---------------------------------------------------------------------------------
 
 # 122.1b-i: counters with rules meaning of their own are not plain counters here.
-_SPECIAL_COUNTERS = frozenset({"finality", "loyalty", "defense", "rad", "poison", "time", "lore",
+# "lore" is not among them: lore counters put on a Saga by an effect trigger its chapter abilities (714.2b,
+# rules/sagas.py reads every CountersPut); on anything else they are a plain tally.
+_SPECIAL_COUNTERS = frozenset({"finality", "loyalty", "defense", "rad", "poison", "time",
                                "level", "fade", "age", "energy", "experience", "ticket", "bounty", "brain",
                                "incarnation", "hour", "doom", "vow", "wish", "slumber", "egg", "hatchling"})
 

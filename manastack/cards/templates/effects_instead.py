@@ -9,6 +9,8 @@ rules/referred_objects.py (InsteadIf, IfTargetMatches).
   condition is one an intervening "if" may have (templates/conditions.py: this turn's history, what you
   control, the conditions of static abilities), read for the source's controller.
 - "If that land is a Forest, put two +1/+1 counters on CARDNAME instead" (landfall: the land that entered).
+- "If that creature (the target) / equipped creature / CARDNAME is a Human, put two +1/+1 counters on it
+  instead" (IfTargetMatches with `otherwise`: the object's quality as it resolves).
 - "[Then ]if [condition], [effect]" (Hour of Promise, Psychic Whorl): the same conditions, checked as it resolves.
 - "Destroy target creature if it has mana value 2 or less" (Fatal Push): the target is any creature; the
   mana value is checked as the effect happens.
@@ -22,6 +24,7 @@ import re
 from ...model import vocab as V
 from ...model.vocab.conditions import EventObjectMatches
 from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf
+from ...model.vocab.statics import OnAttached
 from ..compiler import (
     EFFECTS_CHECKS,
     PARAGRAPH_TEMPLATES,
@@ -107,15 +110,59 @@ def _that_land_instead(m: re.Match, targets: list) -> list:
 
 first_template(SENTENCE_TEMPLATES, (_THAT_LAND_RX, _that_land_instead))
 
+_OBJECT_IS_RX = re.compile(r"if (that creature|equipped creature|enchanted creature|cardname) is an? ([a-z ,]+?), (.+) instead")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _InsteadIfObject:
+    """"If that creature is a Human, ... instead" waiting for the effect before it (never left in a compiled
+    ability): `who` the object whose quality is checked as the ability resolves."""
+
+    who: V.Who
+    filter: V.ObjectFilter
+    pending: _Instead
+
+
+def _object_is_instead(m: re.Match, targets: list) -> list:
+    """608.2c: "If that creature (the target) / equipped creature / CARDNAME is a Vampire, put two +1/+1
+    counters on it instead": the object's subtypes as the ability resolves."""
+    subject = m.group(1)
+    flt = parse_filter(m.group(2))
+    if not flt.subtypes and not flt.types or type(flt) is not V.ObjectFilter or flt.controller:
+        raise Unsupported(m.string)
+    who = target(subject, targets)
+    if who == V.IT:
+        raise Unsupported(m.string)  # "that creature" with no target before it
+    clause = m.group(3)
+    if subject in ("equipped creature", "enchanted creature"):
+        clause = re.sub(r"\bit\b", subject, clause)  # "put two +1/+1 counters on it": on that creature
+    pending = _instead(clause, "you control a land", targets)  # the clause; its condition is the object's
+    return [_InsteadIfObject(who, flt, pending)]
+
+
+first_template(SENTENCE_TEMPLATES, (_OBJECT_IS_RX, _object_is_instead))
+
 
 def _contains_pending(x: object) -> bool:
-    if isinstance(x, (_Instead, _LeadingIf)):
+    if isinstance(x, (_Instead, _LeadingIf, _InsteadIfObject)):
         return True
     if isinstance(x, tuple):
         return any(_contains_pending(y) for y in x)
     if isinstance(x, V.Effect):
         return any(_contains_pending(getattr(x, f.name)) for f in dataclasses.fields(x))
     return False
+
+
+def _on_ref0(e: object) -> V.Effect:
+    """An effect on "equipped creature" as OnAttached's inner effect reads it: ATTACHED becomes Ref(0)."""
+    if isinstance(e, OnAttached) and len(e.effects) == 1:
+        return e.effects[0]
+    if not isinstance(e, V.Effect):
+        raise Unsupported("instead")
+    swaps = {f.name: V.Ref(0) for f in dataclasses.fields(e) if getattr(e, f.name) == V.ATTACHED}
+    if not swaps:
+        raise Unsupported("instead: not on the attached object")
+    return dataclasses.replace(e, **swaps)
 
 
 def _merge(effects: list, targets: list) -> None:
@@ -127,6 +174,22 @@ def _merge(effects: list, targets: list) -> None:
             if i == 0 or isinstance(effects[i - 1], _Instead):
                 raise Unsupported("instead if")
             effects[i - 1:i + 1] = [_replacing(effects[i], effects[i - 1])]
+            continue
+        if isinstance(effects[i], _InsteadIfObject):
+            e = effects[i]
+            if i == 0 or isinstance(effects[i - 1], (_Instead, _InsteadIfObject)):
+                raise Unsupported("if ... is a ..., instead")
+            prev, new = effects[i - 1], e.pending.effect
+            if e.who == V.ATTACHED and isinstance(prev, OnAttached) and len(prev.effects) == 1:
+                # "put a +1/+1 counter on equipped creature": the effect on the object the source is attached
+                # to (Ref(0) inside OnAttached), the quality checked there too
+                inner = _on_ref0(new)
+                if type(prev.effects[0]) is not type(inner):
+                    raise Unsupported("instead: not the same kind of effect")
+                effects[i - 1:i + 1] = [OnAttached((IfTargetMatches(V.Ref(0), e.filter, (inner,), prev.effects),))]
+                continue
+            replaced = _replacing(e.pending, prev)
+            effects[i - 1:i + 1] = [IfTargetMatches(e.who, e.filter, replaced.instead, replaced.otherwise)]
             continue
         i += 1
     for k, e in enumerate(effects):

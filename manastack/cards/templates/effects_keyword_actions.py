@@ -6,11 +6,15 @@
 - Energy (107.14): "you get {E}{E}", "pay {E}{E}".
 - "Put its counters on target creature you control" (122.8).
 - 701.21a: "tap or untap target permanent", "untap up to N lands", "tap all ...".
+- 122.1: "For each kind of counter on target permanent or player, give that permanent or player another
+  counter of that kind"; "Choose a counter on target permanent or player. Give that permanent or player
+  another counter of that kind" (the two sentences one effect, keyword_actions.AnotherCounter).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab import keyword_actions
@@ -218,3 +222,57 @@ def _move_all_counters(m, targets):
     if not isinstance(to, V.Ref) or targets[to.index].kind != "permanent":
         raise Unsupported(m.string)
     return [keyword_actions.PutCountersOf(V.SELF, to)]
+
+
+_PERMANENT_OR_PLAYER = "target permanent or player"
+
+
+def _permanent_or_player(targets: list) -> V.Ref:
+    """115.1: "target permanent or player" (either may be chosen)."""
+    targets.append(V.TargetSpec("permanent_or_player", text=_PERMANENT_OR_PLAYER))
+    return V.Ref(len(targets) - 1)
+
+
+@template(rf"for each kind of counter on {_PERMANENT_OR_PLAYER}, give that permanent or player another counter "
+          r"of that kind")
+def _another_counter_each_kind(m, targets):
+    """122.1: one more counter of each kind it has (a player's: poison, energy)."""
+    return [keyword_actions.AnotherCounter(_permanent_or_player(targets))]
+
+
+@dataclass(frozen=True, slots=True)
+class _ChooseCounterOn(V.Effect):
+    """"Choose a counter on target permanent or player": a compile-time marker folded with the sentence
+    after it ("Give that permanent or player another counter of that kind") into one AnotherCounter."""
+
+    target: V.Ref
+
+
+@dataclass(frozen=True, slots=True)
+class _GiveThatKind(V.Effect):
+    """"Give that permanent or player another counter of that kind": a compile-time marker (see above)."""
+
+
+@template(rf"choose a counter on {_PERMANENT_OR_PLAYER}")
+def _choose_counter_on(m, targets):
+    return [_ChooseCounterOn(_permanent_or_player(targets))]
+
+
+@template(r"give that permanent or player another counter of that kind")
+def _give_that_kind(m, targets):
+    return [_GiveThatKind()]
+
+
+def _fold_chosen_counter(effects: list, targets: list) -> None:
+    """Each "choose a counter on ..." must be followed by "give ... another counter of that kind", and each
+    such sentence must follow one: the pair is one AnotherCounter of one kind chosen as it resolves."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _GiveThatKind) and not (i and isinstance(effects[i - 1], _ChooseCounterOn)):
+            raise Unsupported("give that permanent or player another counter of that kind")
+        if isinstance(e, _ChooseCounterOn) and not (i + 1 < len(effects) and isinstance(effects[i + 1], _GiveThatKind)):
+            raise Unsupported("choose a counter on target permanent or player")
+    effects[:] = [keyword_actions.AnotherCounter(e.target, each_kind=False) if isinstance(e, _ChooseCounterOn) else e
+                  for e in effects if not isinstance(e, _GiveThatKind)]
+
+
+EFFECTS_CHECKS.append(_fold_chosen_counter)

@@ -42,7 +42,7 @@ def _reorder_top(m, targets):
     return [library_effects.ReorderTop(amount(m.group(1)))]
 
 
-@template(r"put (target .+?|cardname|it) on (top|the bottom) of its owner's library")
+@template(r"put (target .+?|cardname|it|that creature) on (top|the bottom) of its owner's library")
 def _on_library(m, targets):
     """401.4: a permanent put on top of (or under) its owner's library."""
     if m.group(1) == "cardname":

@@ -390,6 +390,17 @@ def _remove_counters(m, targets):
     return [referred_objects.RemoveCounters(m.group(2), n, who)]
 
 
+@template(r"remove all (\+1/\+1|-1/-1|[a-z]+) counters from (cardname|it|target .+)")
+def _remove_all_of_kind(m, targets):
+    """122.1: "Remove all +1/+1 counters from CARDNAME" (Anthroplasm): every counter of that kind."""
+    if m.group(1) in COUNTERS_WITH_RULES or m.group(1) == "time":
+        raise Unsupported(m.string)
+    who = target(m.group(2), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [referred_objects.RemoveCounters(m.group(1), referred_objects.ALL_OF_KIND, who)]
+
+
 @template(r"remove all counters from (cardname|it|target .+)")
 def _remove_all_counters(m, targets):
     """122.1: "Remove all counters from target permanent" (Vampire Hexmage): every kind of counter."""
@@ -460,6 +471,14 @@ def _for_each_counter(m, targets):
 def _destroy_each_mana_value(m, targets):
     """701.7a: Blast Zone, Engineered Explosives (the counters as the source last existed, 608.2h)."""
     return [referred_objects.DestroyAllWithManaValue(parse_filter(m.group(1)), referred_objects.CountersOn(V.SELF, m.group(2)))]
+
+
+@template(r"destroy each (.+?) with (?:mana value|converted mana cost) x whose controller was dealt combat damage by "
+          r"cardname this turn")
+def _destroy_each_x_damaged(m, targets):
+    """701.7a / 510.2: Steel Hellkite: the permanents with mana value X of the players it dealt combat damage to
+    this turn (rules/turn_history.py)."""
+    return [referred_objects.DestroyAllWithManaValue(parse_filter(m.group(1)), "X", controller_damaged_by_source=True)]
 
 
 def _fold_no_regeneration(effects: list, targets: list) -> None:

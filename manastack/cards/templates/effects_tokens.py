@@ -12,9 +12,11 @@ import re
 from functools import cache
 
 from ...model import vocab as V
-from ..compiler import COLOR_WORDS, Unsupported, compile_card
+from ..compiler import CARD_CHECKS, COLOR_WORDS, EFFECTS_CHECKS, Unsupported, compile_card
+from ..draft import CardDraft
 from .effects_common import SUBTYPES, N, amount, keywords_of, template
 from .keywords_triggered import GRANTABLE_PATTERN
+from .statics_counts import CdaAmount, CdaTerm, PowerToughnessCda
 
 PREDEFINED = {
     "treasure": ("Artifact", "{T}, Sacrifice this artifact: Add one mana of any color."),
@@ -81,6 +83,76 @@ def _create_creature(m, targets):
         return [V.CreateTokenCard(card, amount(m.group(1)), tapped=bool(m.group(2)), size="X")]
     card = _described(power, toughness, m.group(5), m.group(6), m.group(7), m.group(8))
     return [V.CreateTokenCard(card, amount(m.group(1)), tapped=bool(m.group(2)))]
+
+
+@template(rf"create {N} ({_COLOR}(?:(?:,| and|, and) {_COLOR})*) ([a-z' -]+?) creature tokens? with [\"“]cardname's "
+          r"power and toughness are each equal to the number of ([a-z]+) counters on cardname\.?[\"”]")
+def _create_counting_creator(m, targets):
+    """111.4 / 604.3: "create a green Ooze creature token with "This token's power and toughness are each equal
+    to the number of slime counters on Gutter Grime."" (the card's name: the permanent creating it; its id is
+    written into the token as it is created, rules/choice_effects.py; none once it has left, 400.7)."""
+    return [_counting_creator(amount(m.group(1)), m.group(2), m.group(3), m.group(4))]
+
+
+def _counting_creator(count: V.Amount, colors: str, subtypes: str, kind: str) -> V.CreateTokenCard:
+    """The token whose power and toughness are the `kind` counters on the permanent creating it."""
+    base = _described("0", "0", colors, subtypes, "", None)
+    cda = PowerToughnessCda(f"This creature's power and toughness are each equal to the number of {kind} counters "
+                            "on the permanent that created it.", "cda_pt",
+                            cda_amount=CdaAmount((CdaTerm("creator_counters", counter_kind=kind),)),
+                            sets_power=True, sets_toughness=True)
+    card = dataclasses.replace(base, power=None, toughness=None, abilities=base.abilities + (cda,))
+    return V.CreateTokenCard(card, count, counts_creator=True)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _TokenWithoutSize(V.Effect):
+    """"Create a green Saproling creature token." with no power and toughness: a compile-time marker that only
+    "It has "This token's power and toughness are each equal to ..."" right after it completes."""
+
+    count: V.Amount
+    colors: str
+    subtypes: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ItHasCreatorCda(V.Effect):
+    """"It has "This token's power and toughness are each equal to the number of fade counters on CARDNAME."""
+
+    kind: str
+
+
+@template(rf"create {N} ({_COLOR}(?:(?:,| and|, and) {_COLOR})*) ([a-z' -]+?) creature tokens?")
+def _create_without_size(m, targets):
+    return [_TokenWithoutSize(amount(m.group(1)), m.group(2), m.group(3))]
+
+
+@template(r"(?:it has|they have) [\"“]cardname's power and toughness are each equal to the number of ([a-z]+) counters "
+          r"on cardname\.?[\"”]")
+def _it_has_creator_cda(m, targets):
+    return [_ItHasCreatorCda(m.group(1))]
+
+
+def _fold_token_size(effects: list, targets: list) -> None:
+    """Each token without a size must be followed by the ability that defines it (Saproling Burst), and that
+    sentence must follow one: together one CreateTokenCard counting the creator's counters."""
+    out: list = []
+    for e in effects:
+        if isinstance(e, _ItHasCreatorCda):
+            if not out or not isinstance(out[-1], _TokenWithoutSize):
+                raise Unsupported("it has ...: no token just before")
+            t = out.pop()
+            out.append(_counting_creator(t.count, t.colors, t.subtypes, e.kind))
+            continue
+        if out and isinstance(out[-1], _TokenWithoutSize):
+            raise Unsupported("a creature token without power and toughness")
+        out.append(e)
+    if out and isinstance(out[-1], _TokenWithoutSize):
+        raise Unsupported("a creature token without power and toughness")
+    effects[:] = out
+
+
+EFFECTS_CHECKS.append(_fold_token_size)
 
 
 def _described(power: str, toughness: str, colors_text: str, subtypes_text: str, extra_text: str,
@@ -165,3 +237,44 @@ for _k, _v in _BLOOD_MAP_LANDER.items():
 @template(rf"create {N} (tapped )?(blood|map|lander) tokens?")
 def _create_blood_map_lander(m, targets):
     return [V.CreateTokenCard(predefined(m.group(3)), amount(m.group(1)), tapped=bool(m.group(2)))]
+
+
+@template(r"destroy all tokens created with cardname")
+def _destroy_created(m, targets):
+    """701.7a: the tokens this card's abilities created (a card check below: they must be tokens that name it)."""
+    return [V.DestroyTokensCreatedBy()]
+
+
+def _fold_no_regeneration(effects: list, targets: list) -> None:
+    """701.15c: "They can't be regenerated" after "destroy all tokens created with CARDNAME"."""
+    for i in range(len(effects) - 1):
+        if isinstance(effects[i], V.DestroyTokensCreatedBy) and isinstance(effects[i + 1], V.CantBeRegenerated):
+            effects[i:i + 2] = [V.DestroyTokensCreatedBy(can_regenerate=False)]
+            return
+
+
+EFFECTS_CHECKS.append(_fold_no_regeneration)
+
+
+def _walk(x: object):
+    if isinstance(x, tuple):
+        for y in x:
+            yield from _walk(y)
+    elif isinstance(x, V.Effect):
+        yield x
+        for f in dataclasses.fields(x):
+            yield from _walk(getattr(x, f.name))
+
+
+def _check_tokens_created_with(out: CardDraft, unsupported: list[str]) -> None:
+    """"Tokens created with CARDNAME" are found by the creator each of them names (CreateTokenCard.counts_creator):
+    a card whose abilities create any other token is refused."""
+    effects = [e for ab in out.abilities for e in _walk(getattr(ab, "effects", ()))] + list(_walk(tuple(out.spell_effects)))
+    if not any(isinstance(e, V.DestroyTokensCreatedBy) for e in effects):
+        return
+    makers = [e for e in effects if isinstance(e, V.CreateTokenCard | V.CreateToken)]
+    if not makers or any(not (isinstance(e, V.CreateTokenCard) and e.counts_creator) for e in makers):
+        unsupported.append("tokens created with CARDNAME: a token that doesn't name its creator")
+
+
+CARD_CHECKS.append(_check_tokens_created_with)

@@ -275,6 +275,9 @@ def _choice_free(e: V.Effect) -> bool:
         return isinstance(e.amount, int) and e.to in _FIXED_PLAYERS
     if type(e) in (V.Draw, V.GainLife, V.LoseLife):
         return isinstance(e.amount, int) and e.who in _FIXED_PLAYERS  # type: ignore[attr-defined]
+    if type(e) is V.AddCounters:
+        # "Put a depletion counter on CARDNAME" (Lava Tubes, 122.1)
+        return isinstance(e.amount, int) and e.target == V.SELF
     # "CARDNAME doesn't untap during your next untap step" (502.3; rules/combat_keywords.py CombatRule).
     return type(e).__name__ == "CombatRule" and getattr(e, "target", None) == V.SELF
 

@@ -356,6 +356,8 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"loses? ([a-z ]+)", lambda m: (f"loses:{_keyword(m.group(1))}",)),
     # "can't be blocked by Eldrazi Scions" (509.1b): by creatures that have both creature types.
     (r"can't be blocked by ([a-z]+) ([a-z]+)", lambda m: (f"unblockable_by:{_type_pair(m.group(1), m.group(2))}",)),
+    # 509.1b: "CARDNAME can't block Humans" (the attacker's quality, rules/blocking_requirements.py)
+    (rf"can't block ({_BLOCKER_Q}|[a-z]+s)", lambda m: (f"cant_block_quality:{_blocker_quality(m.group(1))}",)),
 ]
 _RULE_CLAUSES_RX = [(LazyPattern(p), r) for p, r in _RULE_CLAUSES]
 _VERB = r"(?:gets?|has|have|can't|can|attacks?|blocks?|doesn't|don't|is|its activated)"
@@ -660,6 +662,15 @@ def _condition_suffix(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     if is_spell:
         return _delegate_spell(para, out)
     out.abilities.append(build(para, m.group(1), m.group(2), parse_condition(m.group(3))))
+
+
+@paragraph_template(r"(cardname doesn't untap during your untap step) if (it has an? [a-z+/\-0-9]+ counter on it)")
+def _doesnt_untap_if_counter(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """502.3 / 611.3a: "CARDNAME doesn't untap during your untap step if it has a depletion counter on it" (Lava
+    Tubes): the rule holds while the condition does, read as the untap step untaps."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(build(para, "cardname", "doesn't untap during your untap step", parse_condition(m.group(2))))
 
 
 @paragraph_template(rf"{_ABILITY_WORD}cardname is an? (\d+)/(\d+) ((?:[a-z'-]+ )*?)creature as long as {_COND}")

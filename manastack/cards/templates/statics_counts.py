@@ -35,12 +35,16 @@ class CdaTerm:
     object's controller, its owner outside the battlefield and stack), "hand" / "graveyard" / "exile"
     (cards matching `filter` in the zones of `whose`: "you", "opponents", "all"),
     "card_types_graveyards" (card types among cards in the graveyards of `whose`), "domain" (basic
-    land types among lands you control)."""
+    land types among lands you control), "creator_counters" (below)."""
 
     kind: str
     filter: V.ObjectFilter | None = None
     whose: str = "you"
     colors: frozenset[str] = frozenset()  # "devotion": your devotion to these colors (700.5)
+    # "creator_counters": the `counter_kind` counters on the permanent `obj` that created this token (Gutter
+    # Grime's Ooze: "... equal to the number of slime counters on Gutter Grime"); `obj` set as it is created
+    counter_kind: str = ""
+    obj: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

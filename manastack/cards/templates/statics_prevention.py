@@ -4,12 +4,15 @@ rules/prevention.py (PreventAllRemoveCounter, consulted by rules/effects.py deal
 - "If damage would be dealt to CARDNAME, prevent that damage. Remove a +1/+1 counter from CARDNAME."
   (Phantom Wurm, Phantom Centaur, Phantom Nishoba ...)
 - "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME / enchanted creature [during
-  your turn]" (Cho-Manno, Fog Bank, Gaseous Form, Gideon Blackblade).
+  your turn]" (Cho-Manno, Fog Bank, Gaseous Form, Gideon Blackblade); "Prevent all combat damage that would
+  be dealt to CARDNAME by creatures blocking it" (Armored Transport).
 - "If damage would be dealt to CARDNAME, prevent that damage. Put a -1/-1 counter on CARDNAME for each 1
   damage prevented this way." (Phyrexian Hydra, 615.5).
 - "Damage can't be prevented." (615.12, while the permanent is on the battlefield).
 - "Prevent all damage that would be dealt to you and permanents you control by sources with the chosen
   name." (Gideon's Intervention, 201.4).
+- "If combat damage would be dealt to CARDNAME, prevent that damage and exile that many cards from the top of
+  your library." (Gloom Surgeon, 615.5).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from ...model.vocab.prevention import (
     PREVENT_ALL,
     UNPREVENTABLE,
     PreventAllDamage,
+    PreventAllExileTop,
     PreventAllPutCounters,
     PreventAllRemoveCounter,
 )
@@ -49,6 +53,14 @@ def _prevent_all(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None
         to=how != "by", by=how != "to", combat_only=bool(m.group(1)), your_turn=bool(m.group(4))))
 
 
+@paragraph_template(r"prevent all combat damage that would be dealt to cardname by creatures blocking it")
+def _prevent_from_blockers(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """615.1 / 509.1g: only the combat damage its blockers deal it (Armored Transport)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(PreventAllDamage(para.strip(), PREVENT_ALL, combat_only=True, by_blockers=True))
+
+
 @paragraph_template(r"prevent all damage that would be dealt to you and permanents you control by sources with the chosen name")
 def _prevent_from_chosen_name(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """615.1 / 201.4: Gideon's Intervention (the card check of statics_activation.py wants the name chosen
@@ -73,3 +85,12 @@ def _prevent_put_counters(m: re.Match, para: str, out: CardDraft, is_spell: bool
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(PreventAllPutCounters(para.strip(), "prevent_put_counters", counter_kind=m.group(1)))
+
+
+@paragraph_template(r"if (combat )?damage would be dealt to cardname, prevent that damage and exile that many cards from "
+                    r"the top of your library")
+def _prevent_exile_top(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """615.5: the prevention, then as many cards exiled as it prevented (Gloom Surgeon)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(PreventAllExileTop(para.strip(), "prevent_exile_top", combat_only=bool(m.group(1))))

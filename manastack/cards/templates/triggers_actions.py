@@ -13,7 +13,8 @@ rules/trigger_events.py (and rules/triggers.py for the events it already knew).
 - 603.2f "Whenever enchanted creature / a creature an opponent controls becomes tapped"; 119.9 "Whenever
   you gain life for the first time each turn", "... gain / lose life during your turn"; 700.14
   "Whenever you expend N"; 701.18d / 701.42d "Whenever you scry / surveil"; 701.40a "Whenever a
-  creature you control explores"; 305.1 "Whenever a player plays a land".
+  creature you control explores"; 305.1 "Whenever a player plays a land"; 122.6 "Whenever one or more
+  +1/+1 counters are put on CARDNAME / a permanent you control".
 
 Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
 """
@@ -188,3 +189,22 @@ def _object_explores(m):
 def _plays_land(m):
     """305.1: "that player" is the one who played it."""
     return {"event": "play_land", "who": _WHO[m.group(1)]}
+
+
+_COUNTER_KIND = r"(\+1/\+1|-1/-1|[a-z]+)"
+
+
+@trigger_template(rf"whenever one or more {_COUNTER_KIND} counters are put on (cardname|a|an|another) ?(.*)")
+def _counters_put(m):
+    """122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a permanent you control": once for
+    each permanent given counters of that kind at once (on the battlefield, or as it enters); "it" is that
+    permanent (rules/trigger_events.py counters_put)."""
+    kind, article, phrase = m.group(1), m.group(2), m.group(3)
+    if article == "cardname":
+        if phrase:
+            raise Unsupported(m.string)  # "... for the first time each turn"
+        return {"event": "counters_put_self", "counter_kind": kind}
+    if not phrase or " or more " in phrase:
+        raise Unsupported(m.string)
+    return {"event": "counters_put", "counter_kind": kind,
+            "filter": parse_filter(("another " if article == "another" else "") + phrase)}

@@ -4,7 +4,8 @@ rules/trigger_events.py (and rules/triggers.py for the events it already knew).
 - 603.6c / 603.10a "Whenever an artifact (you control) is put into a graveyard from the battlefield",
   "When CARDNAME enters or is put into a graveyard from the battlefield", "When CARDNAME enters or
   leaves the battlefield", "Whenever another creature you control leaves the battlefield"; 603.10a
-  "Whenever one or more (creature) cards leave your graveyard"; 603.6c "Whenever a land card is put
+  "Whenever one or more (creature) cards leave your graveyard", "Whenever one or more cards are put into
+  exile from your graveyard, put that many +1/+1 counters on CARDNAME"; 603.6c "Whenever a land card is put
   into your graveyard from anywhere".
 - 701.17a "Whenever you sacrifice a Clue / another permanent", "Whenever a player sacrifices a
   permanent".
@@ -18,6 +19,8 @@ Conditions arrive lower-cased, "cardname" for the card's own name, without the t
 """
 
 from __future__ import annotations
+
+import re
 
 from ...model import vocab as V
 from ..compiler import (
@@ -91,6 +94,18 @@ def _leave_graveyard(m):
     kind = m.group(2)
     flt = None if kind == "cards" else V.ObjectFilter(types=frozenset({kind.split()[0].capitalize()}))
     return {"event": "leave_graveyard", "count": number(m.group(1)), "filter": flt}
+
+
+@paragraph_template(r"whenever one or more cards are put into exile from your graveyard, (.+)")
+def _exiled_from_graveyard(m, para, out: CardDraft, is_spell):
+    """603.10a / 603.2c: once for each event that exiles cards from your graveyard at once (a delve payment, an
+    effect); "that many" is the number of those cards (the ability's X, rules/trigger_events.py)."""
+    if re.search(r"\bx\b", m.group(1)):
+        raise Unsupported(para)  # an X of its own
+    rest = re.sub(r"\bthat many\b", "x", m.group(1))
+    targets: list = []
+    effects = parse_effects(rest, targets)
+    out.abilities.append(V.TriggeredAbility(para, "exiled_from_graveyard", effects, tuple(targets)))
 
 
 @paragraph_template(r"when (cardname or )?(another |a |an )(.+?) enters(?: the battlefield)?( under your control)?, (.+)")

@@ -51,7 +51,7 @@ Amount = int | str | Count
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One target (115). kind: "any" (creature, player or planeswalker), "permanent", "player",
-    "opponent", "player_or_planeswalker", "spell", "graveyard_card"."""
+    "opponent", "player_or_planeswalker", "permanent_or_player", "spell", "graveyard_card"."""
 
     kind: str
     filter: ObjectFilter = ANY_OBJECT
@@ -268,6 +268,9 @@ class TriggeredAbility(Ability):
     # 603.6a: "enters from a graveyard" ("graveyard") / "from your graveyard" ("your_graveyard"): the zone the
     # permanent came from (rules/triggers.py entered_battlefield)
     origin: str = ""
+    # 122.6: "whenever one or more +1/+1 counters are put on ...": the kind of counter ("counters_put",
+    # "counters_put_self"; rules/trigger_events.py counters_put)
+    counter_kind: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,6 +408,8 @@ class FilterPlus(ObjectFilter):
     historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
     dealt_damage_this_turn: bool = False  # "target creature that was dealt damage this turn" (120.3; players too)
     monocolored: bool = False  # 105.2b: exactly one color ("target monocolored creature")
+    # 122.1: "with a +1/+1 counter on it": has at least one counter of this kind ("any": "with a counter on it")
+    with_counter: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,6 +486,15 @@ class DestroyAll(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class DestroyTokensCreatedBy(Effect):
+    """"Destroy all tokens created with CARDNAME. They can't be regenerated." (Saproling Burst, 701.7a, 701.15c):
+    the tokens on the battlefield its own abilities created (those whose characteristic-defining ability names
+    it: CreateTokenCard.counts_creator, the only tokens the compiler lets such a card create)."""
+
+    can_regenerate: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class SearchLibrary(Effect):
     """701.19: search your library for a card matching `filter`, put it onto the battlefield (tapped)
     or into your hand, then shuffle. The player may fail to find (701.19b)."""
@@ -535,6 +549,10 @@ class CreateTokenCard(Effect):
     who: Who = YOU
     tapped: bool = False
     size: Amount | None = None
+    # "... token with "This token's power and toughness are each equal to the number of slime counters on
+    # Gutter Grime."": its characteristic-defining ability counts the counters on the source that creates it
+    # (the source's id is written into it as it is created, 111.4)
+    counts_creator: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,7 +582,8 @@ class CostPlus(Cost):
 
     discard: int = 0
     discard_filter: ObjectFilter | None = None  # "discard a land card"
-    remove_counters: tuple[str, int] | None = None  # (kind, n) from the source
+    # (kind, n) from the source; n "X": the X announced as it is activated (107.3, 601.2b: "Remove X +1/+1 counters")
+    remove_counters: tuple[str, int | str] | None = None
     tap_untapped: ObjectFilter | None = None  # "tap an untapped creature you control"
     tap_count: int = 0
     exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"

@@ -23,6 +23,10 @@ class Animation:
     replaces_creature_types: bool = False
     # 205.1a: the new card types and subtypes replace the old ones (no "It's still a land" / "in addition")
     replace_types: bool = False
+    # 613.4b: "... and gains "This creature's power and toughness are each equal to the number of lore counters
+    # on it."" (Myth Realized; 604.3a: a granted ability defining P/T is no CDA, it sets the base P/T in layer
+    # 7b): the base power and toughness are the counters of this kind on it
+    pt_counters: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ class CombatRuleData:
     rules: tuple[str, ...]
     group: V.ObjectFilter | None = None
     player: int | None = None
+    excluded: int | None = None  # "other creatures that player controls": not this object
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,9 @@ class CombatRuleAll(V.Effect):
 
     group: V.ObjectFilter
     rules: tuple[str, ...]
+    # "Other creatures that player controls can't block this turn" (Mark for Death): the creatures of the
+    # controller of this target, the target itself excepted
+    others_of: V.Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -129,3 +129,13 @@ class CreateAndAttach(Effect):
     token: CardDef
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class AnotherCounter(Effect):
+    """122.1: "For each kind of counter on target permanent or player, give that permanent or player another
+    counter of that kind" (`each_kind`), or "Choose a counter on target permanent or player. Give that
+    permanent or player another counter of that kind" (one kind, chosen among those it has)."""
+
+    target: Ref
+    each_kind: bool = True

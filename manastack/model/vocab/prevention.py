@@ -36,6 +36,15 @@ class PreventAllPutCounters(V.StaticAbility):
     (615.12: none when the damage can't be prevented)."""
 
 
+@dataclass(frozen=True, slots=True)
+class PreventAllExileTop(V.StaticAbility):
+    """615.5: "If combat damage would be dealt to CARDNAME, prevent that damage and exile that many cards from
+    the top of your library" (Gloom Surgeon): the cards right after, as many as it prevented (615.12: none
+    when the damage can't be prevented); `combat_only`: only combat damage."""
+
+    combat_only: bool = False
+
+
 # The ContinuousEffect kind of "Damage can't be prevented this turn" (615.12; target None: all damage).
 UNPREVENTABLE = "damage_unpreventable"
 
@@ -57,7 +66,8 @@ class PreventAllDamage(V.StaticAbility):
     `scope`: "self" or "enchanted" (the permanent the Aura is attached to), "you_and_yours" (its controller
     and the permanents they control: "dealt to you and permanents you control"); `to` / `by`: damage dealt to
     it / by it; `your_turn`: only during its controller's turn; `by_chosen_name`: only damage dealt by
-    sources with the name chosen as it entered (201.4, Gideon's Intervention)."""
+    sources with the name chosen as it entered (201.4, Gideon's Intervention); `by_blockers`: only damage dealt
+    to it by creatures blocking it (Armored Transport, 509.1g)."""
 
     scope: str = "self"
     to: bool = True
@@ -65,6 +75,7 @@ class PreventAllDamage(V.StaticAbility):
     combat_only: bool = False
     your_turn: bool = False
     by_chosen_name: bool = False
+    by_blockers: bool = False
 
 
 # The ContinuousEffect kind of PreventAllDamageTo (its data: (you, group, combat_only, source name)).

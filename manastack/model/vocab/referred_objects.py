@@ -104,12 +104,13 @@ class ActOnSource(V.Effect):
 
 
 ALL_KINDS = "*"  # RemoveCounters.kind: every kind of counter
+ALL_OF_KIND = "all"  # RemoveCounters.amount: every counter of its kind ("remove all +1/+1 counters from ...")
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveCounters(V.Effect):
     """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N); `kind` ALL_KINDS:
-    "remove all counters from ..."."""
+    "remove all counters from ..."; `amount` ALL_OF_KIND: "remove all +1/+1 counters from ..."."""
 
     kind: str
     amount: V.Amount
@@ -163,11 +164,14 @@ class InsteadIf(V.Effect):
 @dataclass(frozen=True, slots=True)
 class IfTargetMatches(V.Effect):
     """"Destroy target creature if it has mana value 2 or less" (Fatal Push, 608.2c): the target is any
-    creature; its quality is checked as the effect happens, and `effects` happen only if it has it."""
+    creature; its quality is checked as the effect happens, and `effects` happen only if it has it, else
+    `otherwise` ("Put a +1/+1 counter on equipped creature. If equipped creature is a Vampire, put two +1/+1
+    counters on it instead": `target` the target, the equipped creature or the source itself)."""
 
-    target: V.Ref
+    target: V.Who
     filter: V.ObjectFilter
     effects: tuple[V.Effect, ...]
+    otherwise: tuple[V.Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +183,8 @@ class DestroyAllWithManaValue(V.Effect):
     filter: V.ObjectFilter
     amount: V.Amount
     can_regenerate: bool = True  # "They can't be regenerated" (701.15c: Wave of Terror)
+    # "... with mana value X whose controller was dealt combat damage by CARDNAME this turn" (Steel Hellkite)
+    controller_damaged_by_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)
