@@ -12,19 +12,22 @@ import os
 import pytest
 
 from manastack.cli import main
-from manastack.fuzz import FuzzOptions, invariants, make_case, play_case, read_case, run_fuzz, runner
+from manastack.fuzz import FuzzOptions, invariants, make_case, play_case, read_case, runner
 from manastack.fuzz.cases import FuzzCase, decode, encode
 from manastack.model import actions as A
 
 GAMES = int(os.environ.get("MANASTACK_FUZZ_GAMES", "240"))
+# The games are played in this many slices, tests of their own, so that pytest-xdist spreads them over
+# the cores (game i of run 2026 is the same game in any slice or process).
+SLICES = 4
 
 
-def test_fuzzed_random_deck_games_find_nothing(tmp_path) -> None:
-    report = run_fuzz(GAMES, seed=2026, opts=FuzzOptions(check_rate=0.05), workers=2, out=str(tmp_path))
-    found = report.as_dict()
-    assert found["games"] == GAMES
-    details = [read_case(p) for p in report.cases]
-    assert found["failures"] == 0, [(c.seed, c.kind, c.message) for c in details]
+@pytest.mark.parametrize("part", range(SLICES))
+def test_fuzzed_random_deck_games_find_nothing(part: int, tmp_path) -> None:
+    summaries = [runner.fuzz_game(2026, i, FuzzOptions(check_rate=0.05)) for i in range(part, GAMES, SLICES)]
+    assert len(summaries) == len(range(part, GAMES, SLICES))
+    failures = [(x.seed, x.kind, x.message, str(x.case.write(str(tmp_path)))) for x in summaries if x.kind and x.case]
+    assert not failures, failures
 
 
 def test_a_case_is_the_same_game_every_time() -> None:

@@ -219,14 +219,16 @@ def test_illegal_action_sweep() -> None:
     print(f"illegal-action sweep: {tried} wrong actions refused at decisions {sorted(kinds)}")
 
 
-def test_illegal_action_sweep_on_random_decks() -> None:
+@pytest.mark.parametrize("part", range(3))
+def test_illegal_action_sweep_on_random_decks(part: int) -> None:
     """The same sweep in the fuzzer's games (random decks of every compiled card), at the first
-    decision of each kind over all the games: they reach decisions the bundled decks never ask
-    (trigger orders, 603.3b; targets of triggers; choices made as effects resolve)."""
+    decision of each kind over the games of a slice: they reach decisions the bundled decks never ask
+    (trigger orders, 603.3b; targets of triggers; choices made as effects resolve). Three slices, tests of
+    their own, so that pytest-xdist spreads them over the cores."""
     games = 120 if FULL else 15
     tried = 0
     kinds: set[str] = set()
-    for i in range(games):
+    for i in range(part, games, 3):
         case = make_case(77, i)
         n, _ = sweep(case.seed, case.decks, 5_000, 0.0, kinds)
         tried += n
