@@ -573,7 +573,10 @@ def _condition_holds(s: GameState, src: Obj, cond, cache: dict, statics) -> tupl
         return s.monarch == src.controller, False  # 722.5: no monarch, no effect (BecameMonarch invalidates)
     pl = s.players[src.controller]
     if k == "graveyard":
-        return len(pl.graveyard) >= cond.n, True
+        if not cond.what:
+            return len(pl.graveyard) >= cond.n, True
+        want = {"Instant and sorcery": {"Instant", "Sorcery"}}.get(cond.what, {cond.what})
+        return sum(1 for oid in pl.graveyard if want & s.objects[oid].card.types) >= cond.n, True
     if k == "graveyard_types":
         kinds = set()
         for oid in pl.graveyard:
@@ -583,6 +586,8 @@ def _condition_holds(s: GameState, src: Obj, cond, cache: dict, statics) -> tupl
         return pl.life >= cond.n, True
     if k == "life_le":
         return pl.life <= cond.n, True
+    if k == "opponent_life_le":
+        return any(q.life <= cond.n for i, q in enumerate(s.players) if i != src.controller and not q.lost), True
     if k == "hand_le":
         return len(pl.hand) <= cond.n, True
     return False, False

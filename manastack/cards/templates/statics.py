@@ -435,9 +435,10 @@ def parse_condition(text: str) -> Condition:
               "cardname is tapped": "tapped", "cardname is attacking": "attacking"}
     if t in simple:
         return Condition(simple[t])
-    m = re.fullmatch(rf"there are {_NUM} or more cards in your graveyard", t)
-    if m:
-        return Condition("graveyard", _n(m.group(1)))
+    m = re.fullmatch(rf"there are {_NUM} or more (?:(creature|artifact|land|instant and/or sorcery|instant|sorcery) )?"
+                     r"cards in your graveyard", t)
+    if m:  # "two or more instant and/or sorcery cards" (Ghitu Lavarunner): cards of either type
+        return Condition("graveyard", _n(m.group(1)), what=(m.group(2) or "").replace("and/or", "and").capitalize())
     m = re.fullmatch(rf"there are {_NUM} or more (.+?) on the battlefield", t)
     if m:  # "five or more Islands on the battlefield": every player's permanents
         return Condition("control", _n(m.group(1)), permanent_filter(m.group(2), controller=None))
@@ -450,6 +451,9 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(r"you have (\d+) or less life", t)
     if m:
         return Condition("life_le", int(m.group(1)))
+    m = re.fullmatch(r"an opponent has (\d+) or less life", t)
+    if m:  # Bloodghast: any one opponent (611.3a, read continuously)
+        return Condition("opponent_life_le", int(m.group(1)))
     if t in ("you're the monarch", "you are the monarch"):
         return Condition("monarch")  # 722 (rules/monarch.py)
     if t == "you have no cards in hand":
