@@ -105,6 +105,11 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
     if subject in _ARTIFACT_SUBJECTS and ("Artifact" not in animation.types or m.group(8)):
         raise Unsupported(m.string)  # an artifact that would stop being one (205.1a)
     until = "eot" if m.group(1) or m.group(7) else "permanent"
+    # 205.1b: "CARDNAME becomes a 1/1 ... Soldier artifact creature until end of turn" (Boros Keyrune) keeps
+    # its card types and its subtypes other than creature types, which the new ones replace
+    artifact_creature = subject == "cardname" and not m.group(8) and "Artifact" in animation.types
+    if artifact_creature:
+        animation = dataclasses.replace(animation, replaces_creature_types=bool(animation.subtypes))
     out: list = [BecomeCreature(target(subject, targets), animation, kws, until)]
     if m.group(8) or subject in _ARTIFACT_SUBJECTS:
         out.append(_StillALand())
@@ -186,9 +191,11 @@ def _fold_still_a_land(effects: list, targets: list) -> None:
             _fold_still_a_land(inner, targets)
             effects[i] = dataclasses.replace(e, effects=tuple(inner))
         elif isinstance(e, BecomeCreature) and not e.animation.replace_types:
-            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _StillALand):
+            if i + 1 < len(effects) and isinstance(effects[i + 1], _StillALand):
+                del effects[i + 1]
+            elif not (e.target == V.SELF and "Artifact" in e.animation.types):
+                # 205.1b: CARDNAME becoming an "artifact creature" keeps its types without it
                 raise Unsupported("becomes a creature without \"it's still a land\" (205.1a)")
-            del effects[i + 1]
         elif isinstance(e, _StillALand):
             raise Unsupported("it's still a land")
         i += 1
