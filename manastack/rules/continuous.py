@@ -79,6 +79,9 @@ GROUP_FILTERS = registry.GROUP_FILTERS  # (engine/registry.py)
 SELF_LAYER4 = registry.SELF_LAYER4  # (engine/registry.py)
 SELF_BASE_PT = registry.SELF_BASE_PT  # (engine/registry.py)
 SELF_LAYER4_KINDS = registry.SELF_LAYER4_KINDS  # (engine/registry.py)
+# A cache counter: reads of a permanent's own type-changing static whose condition changes without an
+# invalidation ("during your turn", rules/static_counts.py); what was computed across such a read is not kept.
+SELF_ANIMATION_VOLATILE = "_self_animation_volatile"
 
 
 # Whether some card of this game has an ability of a SELF_LAYER4_KINDS kind. (The registry is complete
@@ -207,6 +210,7 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
         if added:  # "is a white Angel in addition to its other colors and types" (205.1b, layers 4 and 5)
             subtypes = subtypes | frozenset(r[len(ADD_SUBTYPE):] for r in added if r.startswith(ADD_SUBTYPE))
             colors = colors | frozenset(r[len(ADD_COLOR):] for r in added if r.startswith(ADD_COLOR))
+    self_volatile_before = cache.get(SELF_ANIMATION_VOLATILE, 0)
     if obj.zone == "battlefield" and SELF_LAYER4:
         for fn in SELF_LAYER4:
             types, subtypes = fn(s, obj, types, subtypes, cache)  # its own type-changing statics (rules/static_counts.py)
@@ -234,7 +238,8 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
                 if a.colors is not None:
                     colors = a.colors  # layer 5
     r = (types, subtypes, supertypes, colors, lost_text)
-    cache[key] = r
+    if cache.get(SELF_ANIMATION_VOLATILE, 0) == self_volatile_before:
+        cache[key] = r  # else "during your turn, CARDNAME is a 4/4 ... creature": read again each time
     return r
 
 
@@ -268,6 +273,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     protection = card.protection
     rules: frozenset[str] = frozenset()
     volatile = False
+    self_volatile_before = cache.get(SELF_ANIMATION_VOLATILE, 0)
     power, toughness = card.power, card.toughness
     if (power is None or toughness is None) and PT_CDA and "Creature" in card.types:
         for cda in PT_CDA:  # 604.3 / 613.4a layer 7a, in every zone (rules/static_counts.py)
@@ -436,6 +442,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                 power, toughness = toughness, power
     c = Chars(card.name, types, subtypes, supertypes, colors, power, toughness, keywords, abilities,
               protection, rules)
+    volatile = volatile or cache.get(SELF_ANIMATION_VOLATILE, 0) != self_volatile_before
     if not volatile:
         cache[obj.id] = c
     else:

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
+from ...model.vocab.effects import GainChosenKeyword
 from ...model.vocab.referred_objects import GainControlOfSpellTargets
 from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
-from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
+from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported, parse_keywords
 from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
@@ -168,6 +169,20 @@ def _pump(m, targets):
         return [V.PumpAll(flt, p, t, kws, until)]
     who = _who(subj, targets)
     return [V.Pump(who, p, t, kws, until)]
+
+
+@template(r"(.+?) gains? your choice of ([a-z ,]+?) (until end of turn|until your next turn)")
+def _gains_chosen(m, targets):
+    """608.2d: "Up to one other target creature you control gains your choice of vigilance, lifelink, or
+    indestructible until end of turn" (Gideon Blackblade): one keyword of the list, chosen as it resolves."""
+    options = tuple(k.strip() for k in re.split(r",? or |, ", m.group(2)) if k.strip())
+    if len(options) < 2 or any(parse_keywords(k) != (k,) for k in options):
+        raise Unsupported(m.string)
+    subj = m.group(1)
+    if _group(subj) is not None:
+        raise Unsupported(m.string)  # a group gains one keyword for all of it: not modelled
+    until = _pump_until(m.group(3), subj, m.string)
+    return [GainChosenKeyword(_who(subj, targets), options, until)]
 
 
 @template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn)")

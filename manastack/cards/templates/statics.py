@@ -671,6 +671,24 @@ def _self_animated_while(m: re.Match, para: str, out: CardDraft, is_spell: bool)
                                                   condition=parse_condition(m.group(4))))
 
 
+@paragraph_template(r"(during your turn|during turns other than yours), cardname is an? (\d+)/(\d+) ((?:[a-z'-]+ )*?)creature"
+                    r"(?: with ([a-z ,]+?))? that's still an? (planeswalker|land|artifact|enchantment)")
+def _self_animated_during_turn(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"During your turn, CARDNAME is a 4/4 Human Soldier creature with indestructible that's still a
+    planeswalker" (Gideon Blackblade): 611.3a, while it's your turn it is also a creature (613.1d, 205.1b:
+    "still a planeswalker" keeps its other types) with that base power and toughness (613.4b) and
+    keywords (613.1f); the other turns it is only what its card says."""
+    if is_spell:
+        raise Unsupported(para)
+    animation, kws = parse_animation(m.group(2), m.group(3), m.group(4).strip(), m.group(5))
+    if animation.colors is not None or animation.all_creature_types:
+        raise Unsupported(para)  # colors (layer 5) are not read from this static
+    cond = Condition("your_turn" if m.group(1) == "during your turn" else "not_your_turn")
+    out.abilities.append(ConditionalSelfAnimation(para.strip(), SELF_ANIMATE, animation=animation, condition=cond))
+    if kws:
+        out.abilities.append(LayeredStatic(para.strip(), KIND, affects="self", keywords=kws, condition=cond))
+
+
 @paragraph_template(rf"{_ABILITY_WORD}cardname can't (attack|block|attack or block) unless (?!defending player|its controller)(.+)")
 def _cant_unless(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """"CARDNAME can't attack unless there are five or more Islands on the battlefield" (Harbor Serpent),
