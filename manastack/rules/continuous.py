@@ -114,13 +114,17 @@ def intrinsic_abilities(subtypes: frozenset[str]) -> tuple[ManaAbility, ...]:
 
 def _statics(s: GameState) -> list[tuple[Obj, StaticAbility]]:
     """Static abilities of permanents on the battlefield that affect other objects (by printed text;
-    layer-4/6 removal is handled in `characteristics`)."""
+    layer-4/6 removal is handled in `characteristics`), and those of emblems in the command zone (114.4:
+    "Creatures you control get +2/+2 and have flying", controlled by the emblem's owner)."""
     out = []
     for oid in s.battlefield:
         o = s.objects[oid]
         for ab in o.card.abilities:
             if isinstance(ab, StaticAbility) and ab.kind in ("anthem", "type_change", "grant_ability", LAYERED, ANIMATE):
                 out.append((o, ab))
+    for oid in s.emblems:
+        o = s.objects[oid]
+        out.extend((o, ab) for ab in o.card.abilities if isinstance(ab, StaticAbility) and ab.kind == LAYERED)
     return out
 
 
