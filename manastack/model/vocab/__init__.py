@@ -759,10 +759,12 @@ class ActOnChosen(Effect):
 
 @dataclass(frozen=True, slots=True)
 class PutInLibrary(Effect):
-    """"Put target card from a graveyard on the bottom of its owner's library" (401.4)."""
+    """"Put target card from a graveyard on the bottom of its owner's library" (401.4); `index`: "into its
+    owner's library third from the top" (2: two cards stay above it; a shorter library, at the bottom)."""
 
     target: Who
     bottom: bool = True
+    index: int | None = None
 
 
 @by_identity
