@@ -54,7 +54,9 @@ from ..model.vocab.statics import (
     ATTACK_TAX,
     BLOCK_TAX,
     CANT_HAVE,  # noqa: F401 (the vocabulary this module executes)
+    SET_CREATURE_TYPE,
     SOURCE_TAG,
+    GraveyardLayeredStatic,
 )
 from . import animate, counter_kinds
 
@@ -125,6 +127,12 @@ def _statics(s: GameState) -> list[tuple[Obj, StaticAbility]]:
     for oid in s.emblems:
         o = s.objects[oid]
         out.extend((o, ab) for ab in o.card.abilities if isinstance(ab, StaticAbility) and ab.kind == LAYERED)
+    if GraveyardLayeredStatic in (s.card_kinds or ()):
+        # 113.6: "as long as CARDNAME is in your graveyard ..., creatures you control have flying" (Wonder)
+        for pl in s.players:
+            for oid in pl.graveyard:
+                o = s.objects[oid]
+                out.extend((o, ab) for ab in o.card.abilities if type(ab) is GraveyardLayeredStatic)
     return out
 
 
@@ -212,6 +220,9 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
     if obj.zone == "battlefield" and statics:
         added = _added_types(cache, statics).get(obj.id)
         if added:  # "is a white Angel in addition to its other colors and types" (205.1b, layers 4 and 5)
+            replaced = frozenset(r[len(SET_CREATURE_TYPE):] for r in added if r.startswith(SET_CREATURE_TYPE))
+            if replaced:  # 205.1a: "enchanted creature is a Demon Spirit": no other creature type
+                subtypes = (subtypes - creature_types()) | replaced
             subtypes = subtypes | frozenset(r[len(ADD_SUBTYPE):] for r in added if r.startswith(ADD_SUBTYPE))
             colors = colors | frozenset(r[len(ADD_COLOR):] for r in added if r.startswith(ADD_COLOR))
     self_volatile_before = cache.get(SELF_ANIMATION_VOLATILE, 0)
@@ -256,7 +267,8 @@ def _added_types(cache: dict, statics) -> dict[int, tuple[str, ...]]:
         for src, ab in statics:
             if ab.kind != LAYERED or not ab.rules:  # type: ignore[attr-defined]
                 continue
-            added = tuple(r for r in ab.rules if r.startswith((ADD_COLOR, ADD_SUBTYPE)))  # type: ignore[attr-defined]
+            added = tuple(r for r in ab.rules  # type: ignore[attr-defined]
+                          if r.startswith((ADD_COLOR, ADD_SUBTYPE, SET_CREATURE_TYPE)))
             if not added:
                 continue
             host = src.id if ab.affects == "self" else src.attached_to  # type: ignore[attr-defined]

@@ -50,7 +50,9 @@ from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module e
     ATTACK_TAX,
     BLOCK_TAX,
     CANT_HAVE,
+    SET_CREATURE_TYPE,
     Condition,
+    GraveyardLayeredStatic,
     LayeredStatic,
     OnAttached,
     PerCount,
@@ -305,6 +307,8 @@ def _keyword(text: str) -> str:
     return text
 
 
+# one creature type's name (not a land type: "enchanted land is an Island" is a land-type change)
+_ONE_CREATURE_TYPE = "|".join(sorted((re.escape(t) for t in SINGULAR_TYPES if " " not in t), key=len, reverse=True))
 _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"can't attack or block", ("cant_attack", "cant_block")),
     (r"can't attack", ("cant_attack",)),
@@ -336,6 +340,9 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (rf"is an? ({_COLOR_ALT}) ([a-z]+) in addition to its other colors and types",
      lambda m: (f"{ADD_COLOR}{COLOR_WORDS[m.group(1)]}", f"{ADD_SUBTYPE}{_creature_type(m.group(2))}")),
     (r"is an? ([a-z]+) in addition to its other types", lambda m: (f"{ADD_SUBTYPE}{_creature_type(m.group(1))}",)),
+    # 205.1a: "Enchanted creature is a Demon Spirit" (its creature types replaced, its other types kept)
+    (rf"is an? ((?:{_ONE_CREATURE_TYPE})(?: (?:{_ONE_CREATURE_TYPE}))?)",
+     lambda m: tuple(f"{SET_CREATURE_TYPE}{_creature_type(w)}" for w in m.group(1).split())),
     # 508.1d / 509.1d: costs to attack or block (rules/combat_costs.py)
     (r"can't attack or block unless its controller pays \{(\d+)\}",
      lambda m: (f"{ATTACK_TAX}{m.group(1)}", f"{BLOCK_TAX}{m.group(1)}")),
@@ -535,7 +542,7 @@ def build(para: str, subject: str, predicate: str, condition: Condition | None =
             and kw["affects"] != "self":
         raise Unsupported(para)  # "it" would not be the source
     pr = parse_predicate(predicate, para)
-    if kw["affects"] == "group" and any(r.startswith((ADD_COLOR, ADD_SUBTYPE)) for r in pr["rules"]):
+    if kw["affects"] == "group" and any(r.startswith((ADD_COLOR, ADD_SUBTYPE, SET_CREATURE_TYPE)) for r in pr["rules"]):
         raise Unsupported(para)  # layers 4-5 of a static are read for the object it is attached to, or itself
     if kw.get("without_keywords") and (pr["keywords"] or pr["protection"] or pr["granted"]):
         raise Unsupported(para)  # rules/continuous.py reads "without flying" after layer 6: it may add none
@@ -641,6 +648,22 @@ def _not_your_turn_prefix(m: re.Match, para: str, out: CardDraft, is_spell: bool
     if is_spell:
         return _delegate_spell(para, out)
     out.abilities.append(build(para, m.group(1), m.group(2), Condition("not_your_turn")))
+
+
+@paragraph_template(rf"as long as cardname is in your graveyard(?: and {_COND})?, {_SUBJ} {_PRED}")
+def _from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """113.6: "As long as CARDNAME is in your graveyard and you control an Island, creatures you control have
+    flying" (Wonder, Anger, Brawn): the static functions from its owner's graveyard only (611.3a: the
+    condition is read continuously)."""
+    if is_spell:
+        raise Unsupported(para)
+    cond = parse_condition(m.group(1)) if m.group(1) else None
+    if cond is not None and cond.kind != "control":
+        raise Unsupported(para)  # about the card itself (tapped, counters ...): it is no permanent
+    ls = build(para, m.group(2), m.group(3), cond)
+    if ls.affects != "group" or ls.per is not None or ls.rules or ls.power or ls.toughness:
+        raise Unsupported(para)  # abilities only: a graveyard change never calls for state-based actions
+    out.abilities.append(GraveyardLayeredStatic(**{f.name: getattr(ls, f.name) for f in dataclasses.fields(ls)}))
 
 
 @paragraph_template(rf"{_ABILITY_WORD}as long as {_COND}, {_SUBJ} {_PRED}")

@@ -20,6 +20,8 @@ CANT_HAVE = "cant_have:"
 # read by rules/continuous.py before the other layers.
 ADD_COLOR = "add_color:"
 ADD_SUBTYPE = "add_subtype:"
+# 205.1a / 613.1d: "Enchanted creature is a Demon Spirit": its creature types are replaced by these
+SET_CREATURE_TYPE = "set_creature_type:"
 ATTACK_TAX = "attack_tax:"
 BLOCK_TAX = "block_tax:"
 SOURCE_TAG = "@"
@@ -161,4 +163,10 @@ class EnchantedPlayersStatic(LayeredStatic):
 
     of_enchanted_player: bool = True
 
+
+@dataclass(frozen=True, slots=True)
+class GraveyardLayeredStatic(LayeredStatic):
+    """113.6 / 604.1: "As long as CARDNAME is in your graveyard and you control an Island, creatures you
+    control have flying" (Wonder): a LayeredStatic of a group that functions only while its card is in its
+    owner's graveyard (rules/continuous.py `_statics` reads it there; "you" is the card's owner, 108.4a)."""
 
