@@ -145,17 +145,21 @@ def _becomes_chosen_color(m: re.Match, targets: list) -> list:
     return out + [BecomeChosenColor(who)]
 
 
-@template(r"(until end of turn, )?(target creature|cardname|it|enchanted creature|equipped creature) loses all abilities"
-          rf"(?: and (?:has|becomes an? ((?:{_COLOR}) [a-z'-]+) with) base power and toughness (\d+)/(\d+))?"
-          r"( until end of turn)?")
+@template(r"(until end of turn, )?(target creature|target artifact or creature|cardname|it|enchanted creature|equipped creature)"
+          rf" loses all abilities(?: and (?:has|becomes an? ((?:{_COLOR}) [a-z'-]+)( creature)? with) base power and toughness"
+          r" (\d+)/(\d+))?( until end of turn)?")
 def _loses_all_abilities(m: re.Match, targets: list) -> list:
     """613.1f (and 613.4b): "Until end of turn, target creature loses all abilities and has base power and
     toughness 0/1", "... and becomes a blue Frog with base power and toughness 1/1" (its color set, 613.1e,
-    and its creature types replaced, 205.1a); "until end of turn" exactly once (a lasting effect is not
-    covered here)."""
-    if bool(m.group(1)) == bool(m.group(6)):
-        raise Unsupported(m.string)
-    base_pt = (int(m.group(4)), int(m.group(5))) if m.group(4) else None
+    and its creature types replaced, 205.1a); "until end of turn" exactly once, or none after "becomes a
+    green Elk creature with base power and toughness 3/3" (Oko, Thief of Crowns: lasting, 611.2a; its card
+    types replaced by Creature, 205.1a)."""
+    becomes_creature = bool(m.group(4))
+    if m.group(1) and m.group(7) or not (m.group(1) or m.group(7) or becomes_creature):
+        raise Unsupported(m.string)  # "until end of turn" twice, or a lasting "loses all abilities" alone
+    if m.group(2) == "target artifact or creature" and not becomes_creature:
+        raise Unsupported(m.string)  # an artifact given a base power and toughness only: not a creature
+    base_pt = (int(m.group(5)), int(m.group(6))) if m.group(5) else None
     colors: frozenset[str] | None = None
     subtypes: frozenset[str] = frozenset()
     if m.group(3):
@@ -163,7 +167,8 @@ def _loses_all_abilities(m: re.Match, targets: list) -> list:
         if kind not in _TYPE_NAMES:
             raise Unsupported(m.string)
         colors, subtypes = frozenset({COLOR_WORDS[color]}), frozenset({_TYPE_NAMES[kind]})
-    return [LoseAllAbilities(target(m.group(2), targets), base_pt, colors, subtypes)]
+    until = "eot" if m.group(1) or m.group(7) else "permanent"  # 611.2a: Oko's Elk stays one
+    return [LoseAllAbilities(target(m.group(2), targets), base_pt, colors, subtypes, becomes_creature, until)]
 
 
 @template(r"switch (target creature's|cardname's|its) power and toughness until end of turn")

@@ -659,6 +659,19 @@ def _gain_control(m, targets):
     return [V.GainControl(_who(phrase, targets), until_eot=False)]
 
 
+@template(r"exchange control of (target [a-z0-9 ,'-]+?(?: you control)?|cardname) and (target [a-z0-9 ,'-]+)")
+def _exchange_control(m, targets):
+    """701.12a: "Exchange control of target artifact or creature you control and target creature an opponent
+    controls with power 3 or less" (Oko, Thief of Crowns; Political Trickery, Trade the Helm)."""
+    if re.search(r"\b(shares?|that|equal|less than|different|until|for as long)\b", m.group(0)):
+        raise Unsupported(m.string)  # a target tied to the other, or a duration: not modelled
+    first = V.SELF if m.group(1) == "cardname" else _who(m.group(1), targets)
+    second = _who(m.group(2), targets)
+    if any(isinstance(w, V.Ref) and targets[w.index].kind != "permanent" for w in (first, second)):
+        raise Unsupported(m.string)
+    return [V.ExchangeControl(first, second)]
+
+
 @template(r"gain control of those permanents")
 def _gain_control_of_those(m, targets):
     """613.1b: after "whenever you cast a spell that targets one or more permanents" (its event object is the

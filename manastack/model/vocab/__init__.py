@@ -675,6 +675,16 @@ class GainControl(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ExchangeControl(Effect):
+    """701.12a-b: "Exchange control of target artifact or creature you control and target creature an opponent
+    controls": each gets the other's controller (613.1b, lasting); nothing happens when one of them is gone
+    or no longer a legal target, or both have the same controller."""
+
+    first: Who
+    second: Who
+
+
+@dataclass(frozen=True, slots=True)
 class MostLifeGainsControl(Effect):
     """"The player with the most life gains control of CARDNAME" (613.1b layer 2, lasting): nothing happens
     while two or more players are tied for the most life (rules/choice_effects.py)."""
