@@ -396,6 +396,7 @@ class FilterPlus(ObjectFilter):
     power_below_source: bool = False  # "with power less than this creature's power" (mentor, 702.134a)
     mana_value_max_source_power: bool = False  # "with mana value less than or equal to this creature's power"
     historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
+    not_named_source: bool = False  # "target nonland permanent not named CARDNAME" (Detention Sphere)
 
 
 @dataclass(frozen=True, slots=True)
