@@ -346,6 +346,12 @@ def _activation_restriction(m, targets):
     return [V.ActivationRestriction(_RESTRICTIONS[m.group(1)])]
 
 
+@template(r"activate (?:this ability )?only (as a sorcery|during your turn) and only once each turn")
+def _two_activation_restrictions(m, targets):
+    """602.5b-d: "Activate only as a sorcery and only once each turn" (Bound by Moonsilver): both restrictions."""
+    return [V.ActivationRestriction(_RESTRICTIONS[m.group(1)]), V.ActivationRestriction("once_each_turn")]
+
+
 @template(r"search your library for (a|an|up to two|up to three|up to four|two) (.+?) cards?( with mana value \d+ or (?:less|greater))?, "
           r"(?:reveal (?:it|them|that card|those cards), )?"
           r"put (?:it|them|that card|those cards) (onto the battlefield|onto the battlefield tapped|into your hand), "

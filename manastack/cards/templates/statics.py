@@ -311,6 +311,8 @@ def _keyword(text: str) -> str:
 _ONE_CREATURE_TYPE = "|".join(sorted((re.escape(t) for t in SINGULAR_TYPES if " " not in t), key=len, reverse=True))
 _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"can't attack or block", ("cant_attack", "cant_block")),
+    # 101.2: "can't attack, block, or transform" (rules/transform.py reads "cant_transform")
+    (r"can't attack, block, or transform", ("cant_attack", "cant_block", "cant_transform")),
     (r"can't attack", ("cant_attack",)),
     (r"can't block", ("cant_block",)),
     (r"can't be blocked", ("cant_be_blocked",)),
