@@ -184,6 +184,62 @@ def _still_a_land(m: re.Match, targets: list) -> list:
     return [_StillALand()]
 
 
+@dataclass(frozen=True, slots=True)
+class _TheyBecome(V.Effect):
+    """Compile-time marker: "They become 6/6 Elemental creatures" after "untap up to six target lands" (folded by
+    _fold_they_become into one BecomeCreature per target)."""
+
+    animation: Animation
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _TheyreStillLands(V.Effect):
+    """Compile-time marker: "They're still lands" (205.1b) after _TheyBecome."""
+
+
+@template(r"they become (\d+)/(\d+) ((?:[a-z'-]+ )*?)creatures(?: with (.+?))?")
+def _they_become(m: re.Match, targets: list) -> list:
+    """"Untap up to six target lands. They become 6/6 Elemental creatures. They're still lands." (Nissa, Sage
+    Animist): "they" are the targets of the sentence before (608.2c); no duration (611.2a: lasting)."""
+    animation, kws = parse_animation(m.group(1), m.group(2), m.group(3).strip(), m.group(4))
+    return [_TheyBecome(animation, kws)]
+
+
+@template(r"they're still lands")
+def _theyre_still_lands(m: re.Match, targets: list) -> list:
+    return [_TheyreStillLands()]
+
+
+def _fold_they_become(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: _TheyBecome, right after effects on targeted lands and followed by "They're still
+    lands", becomes a lasting BecomeCreature of each of those targets (each then "still a land", 205.1b)."""
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, _TheyreStillLands) and not (i and isinstance(effects[i - 1], _TheyBecome)):
+            raise Unsupported("they're still lands")
+        if not isinstance(e, _TheyBecome):
+            i += 1
+            continue
+        refs: list[V.Ref] = []
+        j = i - 1
+        while j >= 0 and isinstance(effects[j], V.TapUntap) and isinstance(effects[j].target, V.Ref):
+            refs.insert(0, effects[j].target)
+            j -= 1
+        if not refs or i + 1 >= len(effects) or not isinstance(effects[i + 1], _TheyreStillLands) \
+                or any("Land" not in targets[r.index].filter.types for r in refs):
+            raise Unsupported("they become ...: not the target lands of the sentence before")
+        new: list = []
+        for r in refs:
+            new += [BecomeCreature(r, e.animation, e.keywords, "permanent"), _StillALand()]
+        effects[i:i + 2] = new
+        i += len(new)
+
+
+EFFECTS_CHECKS.append(_fold_they_become)
+
+
 def _fold_still_a_land(effects: list, targets: list) -> None:
     """An EFFECTS_CHECKS hook: each BecomeCreature that keeps the old types must be followed by "It's still a
     land" (folded away); a lone "It's still a land" is refused (so is one after a BecomeCreature whose types

@@ -20,9 +20,9 @@ from ...model import vocab as V
 from ..compiler import SENTENCE_TEMPLATES, Unsupported, first_template, parse_effect_sentence
 from .effects_common import SUBTYPES, substitute
 
-_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_RX = re.compile(r"(?P<pre>.*?)\b(?P<each>each of )?(?:up to (?P<upto>one|two|three|four|five)"
-                 r"|(?P<exact>two|three|four|five)|(?P<anynum>any number of)) (?P<other>other )?"
+_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_RX = re.compile(r"(?P<pre>.*?)\b(?P<each>each of )?(?:up to (?P<upto>one|two|three|four|five|six)"
+                 r"|(?P<exact>two|three|four|five|six)|(?P<anynum>any number of)) (?P<other>other )?"
                  r"(?:target (?P<rest>.+)|(?P<any>targets)(?P<tail>.*))")
 # "any number of target players": a two-player game has two players and one opponent, so at most that many
 _ANY_NUMBER_OF = {"players": 2, "opponents": 1}
