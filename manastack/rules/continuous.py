@@ -48,6 +48,7 @@ from ..model.vocab import (
     ability_kinds,
 )
 from ..model.vocab.animate import ANIMATE, LOSE_ALL, SET_COLORS, SWITCH_PT
+from ..model.vocab.soulbond import PAIRED
 from ..model.vocab.statics import (
     ADD_COLOR,
     ADD_SUBTYPE,
@@ -616,6 +617,26 @@ def _condition_holds(s: GameState, src: Obj, cond, cache: dict, statics) -> tupl
     return False, False
 
 
+def paired_partner(s: GameState, oid: int | None, cache: dict) -> int | None:
+    """702.95b-c: the creature `oid` is paired with (soulbond), or None: a pair lasts while both are creatures
+    on the battlefield under the control of the player whose ability paired them (by layer-4 types)."""
+    if oid is None or not s.effects:
+        return None
+    for e in s.effects:
+        if e.kind == PAIRED and e.target == oid:
+            a, b = s.objects.get(oid), s.objects.get(e.data)
+            if a is None or b is None or a.zone != "battlefield" or b.zone != "battlefield":
+                continue
+            if a.controller != e.controller or b.controller != e.controller:
+                continue
+            statics = cache.get("_statics")
+            if statics is None:
+                statics = cache["_statics"] = _statics(s)
+            if "Creature" in _layer4(s, a, cache, statics)[0] and "Creature" in _layer4(s, b, cache, statics)[0]:
+                return b.id
+    return None
+
+
 def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtypes: frozenset[str],
              colors: frozenset[str], keywords: frozenset[str], cache: dict, statics) -> tuple[bool, bool]:
     """Whether static ability `ab` (a LayeredStatic) of `src` affects `obj` now, and whether the
@@ -625,6 +646,11 @@ def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtyp
     vol = False
     if a == "self":
         if obj.id != src.id:
+            return False, False
+    elif a == "paired":  # 702.95d: "as long as CARDNAME is paired with another creature, both creatures ..."
+        if obj.id != src.id and paired_partner(s, src.id, cache) != obj.id:
+            return False, False
+        if paired_partner(s, src.id, cache) is None:
             return False, False
     elif a in ("enchanted", "equipped"):
         if src.attached_to != obj.id:

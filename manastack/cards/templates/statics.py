@@ -28,7 +28,13 @@ Templates (lower-cased paragraph, CARDNAME for the card's own name):
   attacking / untapped", "as long as you control an artifact / three or more artifacts / a Plains",
   "as long as an opponent controls ...", graveyard size and card types (threshold, delirium), life
   total, empty hand (hellbent), counters on it, "as long as it's equipped", "as long as equipped
-  creature is a Human / attacking"; an ability word before it ("Threshold — ") is ignored.
+  creature is a Human / attacking", "there are two or more instant and/or sorcery cards in your
+  graveyard", "an opponent has 10 or less life"; an ability word before it ("Threshold — ") is ignored.
+- "During your turn, CARDNAME is a 4/4 Human Soldier creature with indestructible that's still a
+  planeswalker" (611.3a, 205.1b); "Enchanted creature is a Demon Spirit" (205.1a: its creature types
+  replaced); "can't attack, block, or transform".
+- 113.6: "As long as CARDNAME is in your graveyard and you control an Island, creatures you control have
+  flying" (Wonder): a GraveyardLayeredStatic, read from the graveyard.
 - "Enchant [object phrase]" beyond the compiler's built-in kinds ("creature you control",
   "artifact or creature", "creature an opponent controls", "nonland permanent", ...).
 - Effects of an Aura's / Equipment's own abilities on the object it is attached to: "tap enchanted
@@ -666,6 +672,19 @@ def _from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> N
     if ls.affects != "group" or ls.per is not None or ls.rules or ls.power or ls.toughness:
         raise Unsupported(para)  # abilities only: a graveyard change never calls for state-based actions
     out.abilities.append(GraveyardLayeredStatic(**{f.name: getattr(ls, f.name) for f in dataclasses.fields(ls)}))
+
+
+@paragraph_template(rf"as long as cardname is paired with another creature, (?:both creatures|each of those creatures) {_PRED}")
+def _paired(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """702.95d: "As long as CARDNAME is paired with another creature, both creatures have haste" (Lightning
+    Mauler), "... each of those creatures gets +4/+4" (Wolfir Silverheart): it and its partner (rules/soulbond.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    pr = parse_predicate(m.group(1), para)
+    if pr["per"] is not None or pr["granted"] or any(r.startswith((ADD_COLOR, ADD_SUBTYPE, SET_CREATURE_TYPE))
+                                                     for r in pr["rules"]):
+        raise Unsupported(para)
+    out.abilities.append(LayeredStatic(para.strip(), KIND, affects="paired", **pr))
 
 
 @paragraph_template(rf"{_ABILITY_WORD}as long as {_COND}, {_SUBJ} {_PRED}")
