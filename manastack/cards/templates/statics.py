@@ -677,11 +677,13 @@ def _from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> N
 @paragraph_template(rf"as long as cardname is paired with another creature, (?:both creatures|each of those creatures) {_PRED}")
 def _paired(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.95d: "As long as CARDNAME is paired with another creature, both creatures have haste" (Lightning
-    Mauler), "... each of those creatures gets +4/+4" (Wolfir Silverheart): it and its partner (rules/soulbond.py)."""
+    Mauler), "... each of those creatures gets +4/+4" (Wolfir Silverheart), "... has "{1}{U}: Exile CARDNAME, then
+    return it to the battlefield under your control."" (Deadeye Navigator: CARDNAME is the creature that has it):
+    it and its partner (rules/soulbond.py)."""
     if is_spell:
         raise Unsupported(para)
     pr = parse_predicate(m.group(1), para)
-    if pr["per"] is not None or pr["granted"] or any(r.startswith((ADD_COLOR, ADD_SUBTYPE, SET_CREATURE_TYPE))
+    if pr["per"] is not None or any(r.startswith((ADD_COLOR, ADD_SUBTYPE, SET_CREATURE_TYPE))
                                                      for r in pr["rules"]):
         raise Unsupported(para)
     out.abilities.append(LayeredStatic(para.strip(), KIND, affects="paired", **pr))

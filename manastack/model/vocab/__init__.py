@@ -294,7 +294,7 @@ class Flicker(Effect):
     """Exile the targets, then return those cards to the battlefield under your control (`owner`: under
     their owners' control, Ephemerate)."""
 
-    targets: tuple[Ref, ...]
+    targets: tuple[Who, ...]  # Refs, or SELF ("exile CARDNAME, then return it ...")
     owner: bool = False
 
 
