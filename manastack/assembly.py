@@ -65,6 +65,7 @@ RULES_MODULES = (
     "cipher",
     "trigger_keywords",
     "bestow",
+    "soulbond",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

@@ -50,6 +50,7 @@ from ..model.vocab import (
     TargetSpec,
     TriggeredAbility,
 )
+from ..model.vocab.reveal_top import RevealTopLandOrHand
 from . import mana_text, object_phrases
 from .draft import CardDraft
 from .words import (  # noqa: F401 (re-exported: templates read them from here)
@@ -514,6 +515,9 @@ EFFECTS_CHECKS: list[Callable[[list, list], None]] = []
 _SPECIAL_EFFECTS: dict[str, Callable[[], tuple[Effect, ...]]] = {
     "defending player reveals the top card of their library. if it's a land card, that player puts it into their hand":
         lambda: (RevealTopPutLandInHand(DEFENDING),),
+    # Nissa, Sage Animist: one card revealed, then one of two zones (608.2c)
+    "reveal the top card of your library. if it's a land card, put it onto the battlefield. otherwise, put it into "
+    "your hand": lambda: (RevealTopLandOrHand(),),
 }
 
 

@@ -37,7 +37,9 @@ from ..model.events import (
     ZoneChange,
 )
 from ..model.mana import Bag, format_bag
-from ..model.state import BATTLEFIELD, HAND, LIBRARY, STACK
+from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK
+from ..model.vocab import ability_types
+from ..model.vocab.statics import GraveyardLayeredStatic
 from . import registry
 from .registry import RULES
 
@@ -444,8 +446,8 @@ def _zone_change(g: Game, event: ZoneChange) -> Event | None:
             lst.insert(0 if event.index is None else event.index, new.id)
         else:
             lst.append(new.id)
-    if frm == BATTLEFIELD or to == BATTLEFIELD:
-        g.invalidate()
+    if frm == BATTLEFIELD or to == BATTLEFIELD or (GRAVEYARD in (frm, to) and GraveyardLayeredStatic in ability_types(o.card)):
+        g.invalidate()  # 113.6: Wonder's static functions from the graveyard
     g._log("zone_change", event.rule, event.marks_sba(),
               {"card": o.card.name, "id": new.id, "old_id": oid, "from_zone": frm, "to_zone": to,
                "owner": s.players[o.owner].name})

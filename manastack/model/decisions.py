@@ -47,6 +47,8 @@ class DecisionKind(StrEnum):
     CONNIVE_DISCARD = "connive_discard"  # 701.50
     ANOTHER_COUNTER = "another_counter"  # 122.1: "choose a counter on target permanent or player": its kind
     COUNTER_KIND = "counter_kind"  # "put a +1/+1 counter or a loyalty counter on it": which kind
+    SOULBOND_PAIR = "soulbond_pair"  # 702.95a: the creature to pair with, or none
+    KEYWORD_CHOICE = "keyword_choice"  # 608.2d: "gains your choice of vigilance, lifelink, or indestructible"
     COPY_ABILITY_TARGETS = "copy_ability_targets"  # 707.10c
     COPY_TARGETS = "copy_targets"  # 707.10c
     DAMAGE_SOURCE = "damage_source"  # 615: "a source of your choice"

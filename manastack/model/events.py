@@ -358,7 +358,7 @@ class EmblemCreated(Event):
 
     player: int = 0
     card: CardDef | None = None
-    SBA: ClassVar[bool] = False  # an emblem has only abilities: nothing state-based actions look at
+    CHARS: ClassVar[bool] = True  # an emblem's static ability changes permanents ("creatures you control get +2/+2")
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -78,15 +78,18 @@ def _lose_all_abilities(g: Game, ctx: Context, e: LoseAllAbilities) -> list | No
         return None  # it left the battlefield: a new object, unaffected (400.7)
     t = s.next_timestamp
     s.next_timestamp += 1
-    g.perform(EffectCreated("613.1f", ContinuousEffect(LOSE_ALL, o.id, timestamp=t, controller=ctx.controller),
+    g.perform(EffectCreated("613.1f", ContinuousEffect(LOSE_ALL, o.id, timestamp=t, controller=ctx.controller,
+                                                       until=e.until),
                             "loses_all_abilities", {"card": o.card.name, "id": o.id}))
     if e.base_pt is not None:
         p, q = e.base_pt
-        # "becomes a blue Frog": the color (layer 5) and the creature type replacing the others (layer 4, 205.1a)
-        animation = Animation(frozenset(), e.subtypes, colors=e.colors, power=p, toughness=q,
-                              replaces_creature_types=bool(e.subtypes))
+        # "becomes a blue Frog": the color (layer 5) and the creature type replacing the others (layer 4, 205.1a);
+        # "becomes a green Elk creature": its card types and subtypes replaced too
+        animation = Animation(frozenset({"Creature"}) if e.becomes_creature else frozenset(), e.subtypes,
+                              colors=e.colors, power=p, toughness=q, replaces_creature_types=bool(e.subtypes),
+                              replace_types=e.becomes_creature)
         g.perform(EffectCreated("613.4b", ContinuousEffect(ANIMATE, o.id, timestamp=t, controller=ctx.controller,
-                                                           data=animation),
+                                                           data=animation, until=e.until),
                                 "base_power_toughness", {"card": o.card.name, "id": o.id, "power": p, "toughness": q,
                                                          "subtypes": sorted(e.subtypes),
                                                          "colors": None if e.colors is None else sorted(e.colors)}))

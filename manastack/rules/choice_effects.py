@@ -552,6 +552,21 @@ def _gain_control(g: Game, ctx: effect_context.Context, e: V.GainControl) -> lis
     return None
 
 
+def _exchange_control(g: Game, ctx: effect_context.Context, e: V.ExchangeControl) -> list | None:
+    """701.12a-b: both permanents change controllers at once (613.1b, lasting), or neither does."""
+    a, b = effect_context.target_object(g, ctx, e.first), effect_context.target_object(g, ctx, e.second)
+    s = g.s
+    if a is None or b is None or a == b:
+        return None  # 701.12b: one of them can't be exchanged
+    oa, ob = s.objects[a], s.objects[b]
+    if oa.zone != BATTLEFIELD or ob.zone != BATTLEFIELD or oa.controller == ob.controller:
+        return None  # 701.12b
+    ca, cb = oa.controller, ob.controller
+    g.perform(ControlChange("701.12a", a, cb))  # 302.6, 506.4 (the door)
+    g.perform(ControlChange("701.12a", b, ca))
+    return None
+
+
 def _most_life_gains_control(g: Game, ctx: effect_context.Context, e: V.MostLifeGainsControl) -> list | None:
     """"The player with the most life gains control of CARDNAME" (613.1b, lasting; a tie: no one, 608.2c)."""
     oid = effect_context.target_object(g, ctx, e.target)
@@ -574,6 +589,7 @@ def end_control_effects(g: Game) -> None:
 
 registry.EFFECT_HANDLERS[V.GainControl] = _gain_control
 registry.EFFECT_HANDLERS[V.MostLifeGainsControl] = _most_life_gains_control
+registry.EFFECT_HANDLERS[V.ExchangeControl] = _exchange_control
 
 
 # ---------------------------------------------------------------------------- proliferate, coins, ...

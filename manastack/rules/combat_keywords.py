@@ -84,6 +84,10 @@ def effect_rules(s: GameState, obj: Obj, types: frozenset[str], keywords: frozen
             continue
         if d.player is not None and obj.controller != d.player or d.excluded == obj.id:
             continue
+        if d.while_controlled is not None:
+            src = s.objects.get(d.while_controlled)
+            if src is None or src.zone != BATTLEFIELD or src.controller != e.controller:
+                continue  # 611.2b: "for as long as you control CARDNAME" is over
         out.update(d.rules)
     return frozenset(out)
 
@@ -158,7 +162,12 @@ def _combat_rule(g: Game, ctx: effect_context.Context, e: CombatRule) -> list | 
         return None
     # "attacks you this turn if able": "you" is the ability's controller (508.1d)
     rules = tuple(attacks_player_rule(ctx.controller) if r == ATTACKS_YOU else r for r in e.rules)
-    add_rules_effect(g, oid, CombatRuleData(rules, None, ctx.controller if e.yours else None), ctx.controller,
+    source = ctx.source if e.while_you_control_source else None
+    if e.while_you_control_source:
+        src = g.s.objects.get(source) if source is not None else None
+        if src is None or src.zone != BATTLEFIELD or src.controller != ctx.controller:
+            return None  # 611.2b: the duration ended before the effect began
+    add_rules_effect(g, oid, CombatRuleData(rules, None, ctx.controller if e.yours else None, source), ctx.controller,
                      e.until, ctx.name)
     return None
 

@@ -48,13 +48,16 @@ from ..model.vocab import (
     ability_kinds,
 )
 from ..model.vocab.animate import ANIMATE, LOSE_ALL, SET_COLORS, SWITCH_PT
+from ..model.vocab.soulbond import PAIRED
 from ..model.vocab.statics import (
     ADD_COLOR,
     ADD_SUBTYPE,
     ATTACK_TAX,
     BLOCK_TAX,
     CANT_HAVE,  # noqa: F401 (the vocabulary this module executes)
+    SET_CREATURE_TYPE,
     SOURCE_TAG,
+    GraveyardLayeredStatic,
 )
 from . import animate, counter_kinds
 
@@ -79,6 +82,9 @@ GROUP_FILTERS = registry.GROUP_FILTERS  # (engine/registry.py)
 SELF_LAYER4 = registry.SELF_LAYER4  # (engine/registry.py)
 SELF_BASE_PT = registry.SELF_BASE_PT  # (engine/registry.py)
 SELF_LAYER4_KINDS = registry.SELF_LAYER4_KINDS  # (engine/registry.py)
+# A cache counter: reads of a permanent's own type-changing static whose condition changes without an
+# invalidation ("during your turn", rules/static_counts.py); what was computed across such a read is not kept.
+SELF_ANIMATION_VOLATILE = "_self_animation_volatile"
 
 
 # Whether some card of this game has an ability of a SELF_LAYER4_KINDS kind. (The registry is complete
@@ -111,13 +117,23 @@ def intrinsic_abilities(subtypes: frozenset[str]) -> tuple[ManaAbility, ...]:
 
 def _statics(s: GameState) -> list[tuple[Obj, StaticAbility]]:
     """Static abilities of permanents on the battlefield that affect other objects (by printed text;
-    layer-4/6 removal is handled in `characteristics`)."""
+    layer-4/6 removal is handled in `characteristics`), and those of emblems in the command zone (114.4:
+    "Creatures you control get +2/+2 and have flying", controlled by the emblem's owner)."""
     out = []
     for oid in s.battlefield:
         o = s.objects[oid]
         for ab in o.card.abilities:
             if isinstance(ab, StaticAbility) and ab.kind in ("anthem", "type_change", "grant_ability", LAYERED, ANIMATE):
                 out.append((o, ab))
+    for oid in s.emblems:
+        o = s.objects[oid]
+        out.extend((o, ab) for ab in o.card.abilities if isinstance(ab, StaticAbility) and ab.kind == LAYERED)
+    if GraveyardLayeredStatic in (s.card_kinds or ()):
+        # 113.6: "as long as CARDNAME is in your graveyard ..., creatures you control have flying" (Wonder)
+        for pl in s.players:
+            for oid in pl.graveyard:
+                o = s.objects[oid]
+                out.extend((o, ab) for ab in o.card.abilities if type(ab) is GraveyardLayeredStatic)
     return out
 
 
@@ -205,8 +221,12 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
     if obj.zone == "battlefield" and statics:
         added = _added_types(cache, statics).get(obj.id)
         if added:  # "is a white Angel in addition to its other colors and types" (205.1b, layers 4 and 5)
+            replaced = frozenset(r[len(SET_CREATURE_TYPE):] for r in added if r.startswith(SET_CREATURE_TYPE))
+            if replaced:  # 205.1a: "enchanted creature is a Demon Spirit": no other creature type
+                subtypes = (subtypes - creature_types()) | replaced
             subtypes = subtypes | frozenset(r[len(ADD_SUBTYPE):] for r in added if r.startswith(ADD_SUBTYPE))
             colors = colors | frozenset(r[len(ADD_COLOR):] for r in added if r.startswith(ADD_COLOR))
+    self_volatile_before = cache.get(SELF_ANIMATION_VOLATILE, 0)
     if obj.zone == "battlefield" and SELF_LAYER4:
         for fn in SELF_LAYER4:
             types, subtypes = fn(s, obj, types, subtypes, cache)  # its own type-changing statics (rules/static_counts.py)
@@ -234,7 +254,8 @@ def _layer4(s: GameState, obj: Obj, cache: dict, statics) -> tuple:
                 if a.colors is not None:
                     colors = a.colors  # layer 5
     r = (types, subtypes, supertypes, colors, lost_text)
-    cache[key] = r
+    if cache.get(SELF_ANIMATION_VOLATILE, 0) == self_volatile_before:
+        cache[key] = r  # else "during your turn, CARDNAME is a 4/4 ... creature": read again each time
     return r
 
 
@@ -247,7 +268,8 @@ def _added_types(cache: dict, statics) -> dict[int, tuple[str, ...]]:
         for src, ab in statics:
             if ab.kind != LAYERED or not ab.rules:  # type: ignore[attr-defined]
                 continue
-            added = tuple(r for r in ab.rules if r.startswith((ADD_COLOR, ADD_SUBTYPE)))  # type: ignore[attr-defined]
+            added = tuple(r for r in ab.rules  # type: ignore[attr-defined]
+                          if r.startswith((ADD_COLOR, ADD_SUBTYPE, SET_CREATURE_TYPE)))
             if not added:
                 continue
             host = src.id if ab.affects == "self" else src.attached_to  # type: ignore[attr-defined]
@@ -268,6 +290,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
     protection = card.protection
     rules: frozenset[str] = frozenset()
     volatile = False
+    self_volatile_before = cache.get(SELF_ANIMATION_VOLATILE, 0)
     power, toughness = card.power, card.toughness
     if (power is None or toughness is None) and PT_CDA and "Creature" in card.types:
         for cda in PT_CDA:  # 604.3 / 613.4a layer 7a, in every zone (rules/static_counts.py)
@@ -436,6 +459,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                 power, toughness = toughness, power
     c = Chars(card.name, types, subtypes, supertypes, colors, power, toughness, keywords, abilities,
               protection, rules)
+    volatile = volatile or cache.get(SELF_ANIMATION_VOLATILE, 0) != self_volatile_before
     if not volatile:
         cache[obj.id] = c
     else:
@@ -585,9 +609,31 @@ def _condition_holds(s: GameState, src: Obj, cond, cache: dict, statics) -> tupl
         return pl.life >= cond.n, True
     if k == "life_le":
         return pl.life <= cond.n, True
+    if k == "opponent_life_le":
+        return any(q.life <= cond.n for i, q in enumerate(s.players) if i != src.controller and not q.lost), True
     if k == "hand_le":
         return len(pl.hand) <= cond.n, True
     return False, False
+
+
+def paired_partner(s: GameState, oid: int | None, cache: dict) -> int | None:
+    """702.95b-c: the creature `oid` is paired with (soulbond), or None: a pair lasts while both are creatures
+    on the battlefield under the control of the player whose ability paired them (by layer-4 types)."""
+    if oid is None or not s.effects:
+        return None
+    for e in s.effects:
+        if e.kind == PAIRED and e.target == oid:
+            a, b = s.objects.get(oid), s.objects.get(e.data)
+            if a is None or b is None or a.zone != "battlefield" or b.zone != "battlefield":
+                continue
+            if a.controller != e.controller or b.controller != e.controller:
+                continue
+            statics = cache.get("_statics")
+            if statics is None:
+                statics = cache["_statics"] = _statics(s)
+            if "Creature" in _layer4(s, a, cache, statics)[0] and "Creature" in _layer4(s, b, cache, statics)[0]:
+                return b.id
+    return None
 
 
 def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtypes: frozenset[str],
@@ -599,6 +645,11 @@ def _applies(s: GameState, src: Obj, ab, obj: Obj, types: frozenset[str], subtyp
     vol = False
     if a == "self":
         if obj.id != src.id:
+            return False, False
+    elif a == "paired":  # 702.95d: "as long as CARDNAME is paired with another creature, both creatures ..."
+        if obj.id != src.id and paired_partner(s, src.id, cache) != obj.id:
+            return False, False
+        if paired_partner(s, src.id, cache) is None:
             return False, False
     elif a in ("enchanted", "equipped"):
         if src.attached_to != obj.id:

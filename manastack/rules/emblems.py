@@ -8,7 +8,9 @@
 - 114.4 / 113.6: the abilities of an emblem function in the command zone: its triggered abilities watch
   from there (registry.WATCHER_HOOKS, read by rules/trigger_queue.py `watchers`), with the emblem as their
   source ("this emblem deals 2 damage to any target", 114.5: the emblem's controller controls them).
-  Emblems here have triggered abilities only (cards/templates/effects_emblems.py refuses other kinds).
+  Emblems here have triggered abilities, or a static ability that changes a group of permanents ("Creatures
+  you control get +2/+2 and have flying"), which rules/continuous.py `_statics` reads from the command zone
+  (cards/templates/effects_emblems.py refuses other kinds).
 """
 
 from __future__ import annotations

@@ -354,7 +354,7 @@ registry.CHOICES["order_bottom"] = (order_actions, _answer_order)
 def _put_in_library(g: Game, ctx: effect_context.Context, e: V.PutInLibrary) -> list | None:
     oid = choice_effects.target_anywhere(g, ctx, e.target)
     if oid is not None:
-        g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom)
+        g.move(oid, LIBRARY, rule="401.4", bottom=e.bottom and e.index is None, index=e.index)
     return None
 
 

@@ -3,6 +3,8 @@ value." (Dark Confidant, Pain Seer, Dark Tutelage; 701.16a reveal, 202.3 mana va
 compiled by cards/templates/effects_library.py.
 
 - 202.3e: the card's mana value is read in the hand (X counts as 0).
+- "Reveal the top card of your library. If it's a land card, put it onto the battlefield. Otherwise, put it
+  into your hand." (Nissa, Sage Animist): the revealed card goes to one zone or the other (608.2c).
 - An empty library: nothing is revealed and no life is lost.
 """
 
@@ -11,9 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
-from ..model.state import HAND
+from ..model.state import BATTLEFIELD, HAND
 from ..model.vocab.reveal_top import (  # noqa: F401 (the vocabulary this module executes)
     LoseLifeRevealedValue,
+    RevealTopLandOrHand,
     RevealTopToHand,
 )
 from . import effect_context
@@ -34,6 +37,20 @@ def _reveal_top_to_hand(g: Game, ctx: effect_context.Context, e: RevealTopToHand
     return None
 
 
+def _reveal_top_land_or_hand(g: Game, ctx: effect_context.Context, e: RevealTopLandOrHand) -> list | None:
+    s = g.s
+    lib = s.players[ctx.controller].library
+    if not lib:
+        return None
+    top = lib[0]
+    g.log_event("reveal", "701.16a", player=s.players[ctx.controller].name, card=g.name_of(top), source=ctx.name)
+    if "Land" in s.objects[top].card.types:
+        g.move(top, BATTLEFIELD, rule="608.2c", controller=ctx.controller)
+    else:
+        g.move(top, HAND, rule="608.2c")
+    return None
+
+
 def _lose_life_revealed(g: Game, ctx: effect_context.Context, e: LoseLifeRevealedValue) -> list | None:
     o = g.s.objects.get(ctx.chosen) if ctx.chosen is not None else None
     if o is None:
@@ -46,3 +63,4 @@ def _lose_life_revealed(g: Game, ctx: effect_context.Context, e: LoseLifeReveale
 
 registry.register_effect(RevealTopToHand, _reveal_top_to_hand)
 registry.register_effect(LoseLifeRevealedValue, _lose_life_revealed)
+registry.register_effect(RevealTopLandOrHand, _reveal_top_land_or_hand)

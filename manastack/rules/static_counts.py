@@ -227,9 +227,11 @@ def _self_animated(s: GameState, obj: Obj, cache: dict) -> ConditionalSelfAnimat
         if isinstance(ab, ConditionalSelfAnimation) and ab.condition is not None and obj.id not in _ANIMATING:
             _ANIMATING.add(obj.id)
             try:
-                ok, _vol = continuous._condition(s, obj, ab.condition, cache, continuous._statics(s))
+                ok, vol = continuous._condition(s, obj, ab.condition, cache, continuous._statics(s))
             finally:
                 _ANIMATING.discard(obj.id)
+            if vol:  # "during your turn": the turn changes without an invalidation, so nothing built on it is kept
+                cache[continuous.SELF_ANIMATION_VOLATILE] = cache.get(continuous.SELF_ANIMATION_VOLATILE, 0) + 1
             if ok:
                 return ab
     return None

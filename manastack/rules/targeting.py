@@ -56,6 +56,10 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     if type(flt) is FilterPlus and flt.power_below_source:
         if not power_below_source(g, c, source):
             return False
+    if type(flt) is FilterPlus and flt.not_named_source and source is not None:
+        src = g.s.objects.get(source)
+        if src is not None and c.name == g.chars(src).name:
+            return False  # "not named CARDNAME" (201.2)
     if type(flt) is FilterPlus and flt.mana_value_max_source_power:
         p = source_power(g, source)
         if p is None or mana_value(o) > p:

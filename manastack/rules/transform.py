@@ -10,6 +10,7 @@ front face, `faces[0]` the back face; cards/data/card-faces.json holds the back 
 - 701.28a / 712.18: to transform a permanent is to turn it over to its other face (the Transformed event,
   performed here): it is the same object, so its counters, damage, attachments, tapped status and the
   effects that apply to it stay. 613.7g: it gets a new timestamp.
+- 101.2: a permanent with the rule "can't transform" (Bound by Moonsilver's enchanted creature) doesn't.
 - 701.28c / 712.9 / 712.15a: a permanent that isn't a transforming double-faced card, or is face down,
   doesn't transform; 701.28d / 712.10: nor one whose other face is an instant or sorcery.
 - 701.28f: an activated or triggered ability of a permanent that tries to transform it does so only if the
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
     from ..model.state import Obj
     from ..model.vocab import CardDef
 
+CANT_TRANSFORM = "cant_transform"  # a static's rule (Chars.rules): the permanent doesn't transform
 TRANSFORMED_INTO = "transformed_into"  # the trigger event of "when CARDNAME transforms into CARDNAME" (701.28e)
 TRANSFORMED = "transformed"  # the entry choice of a permanent put onto the battlefield transformed (712.14a)
 
@@ -96,6 +98,8 @@ def transform(g: Game, oid: int, rule: str = "701.28a") -> bool:
     o = g.s.objects.get(oid)
     if o is None or other_face(o) is None:
         return False
+    if CANT_TRANSFORM in g.chars(o).rules:
+        return False  # "Enchanted creature can't attack, block, or transform" (Bound by Moonsilver; 101.2)
     g.perform(Transformed(rule, oid))
     return True
 

@@ -9,6 +9,8 @@
 - 701.5a: "counter target spell; if it's countered this way, put it ... instead of into its owner's
   graveyard", and "... unless its controller pays".
 - 607.2a: linked abilities: "exile ..." and "return the exiled card ...".
+- 201.2: "... target nonland permanent and all other permanents with the same name as that permanent"
+  (Maelstrom Pulse, Detention Sphere, Echoing Truth): the target's name as the effect resolves.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary th
     LinkedExile,
     ReturnDeadCard,
     ReturnLinked,
+    WithSameName,
 )
 from . import choice_effects, effect_context
 from . import effects as E
@@ -187,7 +190,35 @@ def _return_linked(g: Game, ctx: Context, e: ReturnLinked) -> list | None:
     return None
 
 
+def _with_same_name(g: Game, ctx: Context, e: WithSameName) -> list | None:
+    """"... target nonland permanent and all other permanents with the same name as that permanent" (201.2: the
+    name the target has as the effect resolves; each of them is destroyed, exiled or returned)."""
+    s = g.s
+    oid = effect_context.target_object(g, ctx, e.target)
+    if oid is None or s.objects[oid].zone != BATTLEFIELD:
+        return None
+    name = g.chars(s.objects[oid]).name
+    victims = [oid] + [x for x in s.battlefield if x != oid and g.chars(s.objects[x]).name == name
+                       and (not e.creatures_only or "Creature" in g.chars(s.objects[x]).types)]
+    for x in victims:
+        if s.objects[x].zone != BATTLEFIELD:
+            continue
+        if e.action == "destroy":
+            E.destroy(g, x, "701.7a")
+        elif e.action == "hand":
+            g.move(x, HAND, rule="400.7")
+        else:
+            new = g.move(x, EXILE, rule="701.11a")
+            if e.linked and ctx.source is not None:
+                g.perform(EffectCreated("607.2a", ContinuousEffect("linked_exile", ctx.source, timestamp=s.next_timestamp,
+                                                                   until="permanent", controller=ctx.controller,
+                                                                   data=new)))
+                s.next_timestamp += 1
+    return None
+
+
 registry.register_effect(LinkedExile, _linked_exile)
+registry.register_effect(WithSameName, _with_same_name)
 registry.register_effect(ReturnLinked, _return_linked)
 
 

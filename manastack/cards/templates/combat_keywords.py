@@ -279,6 +279,14 @@ def _no_untap(m: re.Match, targets: list) -> list:
     return [CombatRule(who, ("doesnt_untap",), NEXT_UNTAP, yours=m.group(2) == "your")]
 
 
+@template(r"(that creature|it) doesn't untap during its controller's untap step for as long as you control cardname")
+def _no_untap_while_you_control(m: re.Match, targets: list) -> list:
+    """502.3 / 611.2b: "Tap target creature an opponent controls. That creature doesn't untap during its
+    controller's untap step for as long as you control CARDNAME" (Dungeon Geists, Tidebinder Mage, Time of
+    Ice): the effect ends once CARDNAME leaves the battlefield or its controller loses control of it."""
+    return [CombatRule(_object(m.group(1), targets), ("doesnt_untap",), "permanent", while_you_control_source=True)]
+
+
 @template(r"(cardname|it|that creature|target .+?) (gets [+-]\d+/[+-]\d+|gains [a-z ,]+?|gets [+-]\d+/[+-]\d+ and gains "
           r"[a-z ,]+?) until end of turn and ((?:can't|can|doesn't|must) .+)")
 def _pump_and_rule(m: re.Match, targets: list) -> list:

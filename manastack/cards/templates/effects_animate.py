@@ -105,6 +105,11 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
     if subject in _ARTIFACT_SUBJECTS and ("Artifact" not in animation.types or m.group(8)):
         raise Unsupported(m.string)  # an artifact that would stop being one (205.1a)
     until = "eot" if m.group(1) or m.group(7) else "permanent"
+    # 205.1b: "CARDNAME becomes a 1/1 ... Soldier artifact creature until end of turn" (Boros Keyrune) keeps
+    # its card types and its subtypes other than creature types, which the new ones replace
+    artifact_creature = subject == "cardname" and not m.group(8) and "Artifact" in animation.types
+    if artifact_creature:
+        animation = dataclasses.replace(animation, replaces_creature_types=bool(animation.subtypes))
     out: list = [BecomeCreature(target(subject, targets), animation, kws, until)]
     if m.group(8) or subject in _ARTIFACT_SUBJECTS:
         out.append(_StillALand())
@@ -150,17 +155,21 @@ def _becomes_chosen_color(m: re.Match, targets: list) -> list:
     return out + [BecomeChosenColor(who)]
 
 
-@template(r"(until end of turn, )?(target creature|cardname|it|enchanted creature|equipped creature) loses all abilities"
-          rf"(?: and (?:has|becomes an? ((?:{_COLOR}) [a-z'-]+) with) base power and toughness (\d+)/(\d+))?"
-          r"( until end of turn)?")
+@template(r"(until end of turn, )?(target creature|target artifact or creature|cardname|it|enchanted creature|equipped creature)"
+          rf" loses all abilities(?: and (?:has|becomes an? ((?:{_COLOR}) [a-z'-]+)( creature)? with) base power and toughness"
+          r" (\d+)/(\d+))?( until end of turn)?")
 def _loses_all_abilities(m: re.Match, targets: list) -> list:
     """613.1f (and 613.4b): "Until end of turn, target creature loses all abilities and has base power and
     toughness 0/1", "... and becomes a blue Frog with base power and toughness 1/1" (its color set, 613.1e,
-    and its creature types replaced, 205.1a); "until end of turn" exactly once (a lasting effect is not
-    covered here)."""
-    if bool(m.group(1)) == bool(m.group(6)):
-        raise Unsupported(m.string)
-    base_pt = (int(m.group(4)), int(m.group(5))) if m.group(4) else None
+    and its creature types replaced, 205.1a); "until end of turn" exactly once, or none after "becomes a
+    green Elk creature with base power and toughness 3/3" (Oko, Thief of Crowns: lasting, 611.2a; its card
+    types replaced by Creature, 205.1a)."""
+    becomes_creature = bool(m.group(4))
+    if m.group(1) and m.group(7) or not (m.group(1) or m.group(7) or becomes_creature):
+        raise Unsupported(m.string)  # "until end of turn" twice, or a lasting "loses all abilities" alone
+    if m.group(2) == "target artifact or creature" and not becomes_creature:
+        raise Unsupported(m.string)  # an artifact given a base power and toughness only: not a creature
+    base_pt = (int(m.group(5)), int(m.group(6))) if m.group(5) else None
     colors: frozenset[str] | None = None
     subtypes: frozenset[str] = frozenset()
     if m.group(3):
@@ -168,7 +177,8 @@ def _loses_all_abilities(m: re.Match, targets: list) -> list:
         if kind not in _TYPE_NAMES:
             raise Unsupported(m.string)
         colors, subtypes = frozenset({COLOR_WORDS[color]}), frozenset({_TYPE_NAMES[kind]})
-    return [LoseAllAbilities(target(m.group(2), targets), base_pt, colors, subtypes)]
+    until = "eot" if m.group(1) or m.group(7) else "permanent"  # 611.2a: Oko's Elk stays one
+    return [LoseAllAbilities(target(m.group(2), targets), base_pt, colors, subtypes, becomes_creature, until)]
 
 
 @template(r"switch (target creature's|cardname's|its) power and toughness until end of turn")
@@ -184,6 +194,62 @@ def _still_a_land(m: re.Match, targets: list) -> list:
     return [_StillALand()]
 
 
+@dataclass(frozen=True, slots=True)
+class _TheyBecome(V.Effect):
+    """Compile-time marker: "They become 6/6 Elemental creatures" after "untap up to six target lands" (folded by
+    _fold_they_become into one BecomeCreature per target)."""
+
+    animation: Animation
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _TheyreStillLands(V.Effect):
+    """Compile-time marker: "They're still lands" (205.1b) after _TheyBecome."""
+
+
+@template(r"they become (\d+)/(\d+) ((?:[a-z'-]+ )*?)creatures(?: with (.+?))?")
+def _they_become(m: re.Match, targets: list) -> list:
+    """"Untap up to six target lands. They become 6/6 Elemental creatures. They're still lands." (Nissa, Sage
+    Animist): "they" are the targets of the sentence before (608.2c); no duration (611.2a: lasting)."""
+    animation, kws = parse_animation(m.group(1), m.group(2), m.group(3).strip(), m.group(4))
+    return [_TheyBecome(animation, kws)]
+
+
+@template(r"they're still lands")
+def _theyre_still_lands(m: re.Match, targets: list) -> list:
+    return [_TheyreStillLands()]
+
+
+def _fold_they_become(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: _TheyBecome, right after effects on targeted lands and followed by "They're still
+    lands", becomes a lasting BecomeCreature of each of those targets (each then "still a land", 205.1b)."""
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, _TheyreStillLands) and not (i and isinstance(effects[i - 1], _TheyBecome)):
+            raise Unsupported("they're still lands")
+        if not isinstance(e, _TheyBecome):
+            i += 1
+            continue
+        refs: list[V.Ref] = []
+        j = i - 1
+        while j >= 0 and isinstance(effects[j], V.TapUntap) and isinstance(effects[j].target, V.Ref):
+            refs.insert(0, effects[j].target)
+            j -= 1
+        if not refs or i + 1 >= len(effects) or not isinstance(effects[i + 1], _TheyreStillLands) \
+                or any("Land" not in targets[r.index].filter.types for r in refs):
+            raise Unsupported("they become ...: not the target lands of the sentence before")
+        new: list = []
+        for r in refs:
+            new += [BecomeCreature(r, e.animation, e.keywords, "permanent"), _StillALand()]
+        effects[i:i + 2] = new
+        i += len(new)
+
+
+EFFECTS_CHECKS.append(_fold_they_become)
+
+
 def _fold_still_a_land(effects: list, targets: list) -> None:
     """An EFFECTS_CHECKS hook: each BecomeCreature that keeps the old types must be followed by "It's still a
     land" (folded away); a lone "It's still a land" is refused (so is one after a BecomeCreature whose types
@@ -196,9 +262,11 @@ def _fold_still_a_land(effects: list, targets: list) -> None:
             _fold_still_a_land(inner, targets)
             effects[i] = dataclasses.replace(e, effects=tuple(inner))
         elif isinstance(e, BecomeCreature) and not e.animation.replace_types:
-            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _StillALand):
+            if i + 1 < len(effects) and isinstance(effects[i + 1], _StillALand):
+                del effects[i + 1]
+            elif not (e.target == V.SELF and "Artifact" in e.animation.types):
+                # 205.1b: CARDNAME becoming an "artifact creature" keeps its types without it
                 raise Unsupported("becomes a creature without \"it's still a land\" (205.1a)")
-            del effects[i + 1]
         elif isinstance(e, _StillALand):
             raise Unsupported("it's still a land")
         i += 1

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
+from ...model.vocab.effects import GainChosenKeyword
 from ...model.vocab.referred_objects import GainControlOfSpellTargets
 from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
-from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
+from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported, parse_keywords
 from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
@@ -170,6 +171,20 @@ def _pump(m, targets):
         return [V.PumpAll(flt, p, t, kws, until)]
     who = _who(subj, targets)
     return [V.Pump(who, p, t, kws, until)]
+
+
+@template(r"(.+?) gains? your choice of ([a-z ,]+?) (until end of turn|until your next turn)")
+def _gains_chosen(m, targets):
+    """608.2d: "Up to one other target creature you control gains your choice of vigilance, lifelink, or
+    indestructible until end of turn" (Gideon Blackblade): one keyword of the list, chosen as it resolves."""
+    options = tuple(k.strip() for k in re.split(r",? or |, ", m.group(2)) if k.strip())
+    if len(options) < 2 or any(parse_keywords(k) != (k,) for k in options):
+        raise Unsupported(m.string)
+    subj = m.group(1)
+    if _group(subj) is not None:
+        raise Unsupported(m.string)  # a group gains one keyword for all of it: not modelled
+    until = _pump_until(m.group(3), subj, m.string)
+    return [GainChosenKeyword(_who(subj, targets), options, until)]
 
 
 @template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn)")
@@ -331,6 +346,12 @@ _RESTRICTIONS = {"as a sorcery": "sorcery", "as an instant": "instant", "once ea
 def _activation_restriction(m, targets):
     """602.5b-d: a restriction on the activated ability it ends (rules/stack.py activated_abilities)."""
     return [V.ActivationRestriction(_RESTRICTIONS[m.group(1)])]
+
+
+@template(r"activate (?:this ability )?only (as a sorcery|during your turn) and only once each turn")
+def _two_activation_restrictions(m, targets):
+    """602.5b-d: "Activate only as a sorcery and only once each turn" (Bound by Moonsilver): both restrictions."""
+    return [V.ActivationRestriction(_RESTRICTIONS[m.group(1)]), V.ActivationRestriction("once_each_turn")]
 
 
 @template(r"search your library for (a|an|up to two|up to three|up to four|two) (.+?) cards?( with mana value \d+ or (?:less|greater))?, "
@@ -644,6 +665,19 @@ def _gain_control(m, targets):
     if re.search(r"\b(for as long as|until|while|that player controls|and)\b", phrase):
         raise Unsupported(m.string)  # a duration, or a target tied to another: other templates' or not modelled
     return [V.GainControl(_who(phrase, targets), until_eot=False)]
+
+
+@template(r"exchange control of (target [a-z0-9 ,'-]+?(?: you control)?|cardname) and (target [a-z0-9 ,'-]+)")
+def _exchange_control(m, targets):
+    """701.12a: "Exchange control of target artifact or creature you control and target creature an opponent
+    controls with power 3 or less" (Oko, Thief of Crowns; Political Trickery, Trade the Helm)."""
+    if re.search(r"\b(shares?|that|equal|less than|different|until|for as long)\b", m.group(0)):
+        raise Unsupported(m.string)  # a target tied to the other, or a duration: not modelled
+    first = V.SELF if m.group(1) == "cardname" else _who(m.group(1), targets)
+    second = _who(m.group(2), targets)
+    if any(isinstance(w, V.Ref) and targets[w.index].kind != "permanent" for w in (first, second)):
+        raise Unsupported(m.string)
+    return [V.ExchangeControl(first, second)]
 
 
 @template(r"gain control of those permanents")

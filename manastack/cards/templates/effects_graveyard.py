@@ -143,10 +143,13 @@ def _fold_into_return(effects: list, targets: list) -> None:
 EFFECTS_CHECKS.append(_fold_into_return)
 
 
-@template(r"exile (target .+?), then return (?:it|that card) to the battlefield under (its owner's|your) control")
+@template(r"exile (target .+?|cardname), then return (?:it|that card) to the battlefield under (its owner's|your) control")
 def _blink(m: re.Match, targets: list) -> list:
     """406.2 then 610.3-style return: the card exiled comes back as a new object (400.7); a token
-    exiled ceases to exist (111.7) and doesn't return."""
+    exiled ceases to exist (111.7) and doesn't return. "Exile CARDNAME, then return it ..." (the ability
+    Deadeye Navigator grants): its own source."""
+    if m.group(1) == "cardname":
+        return [V.Flicker((V.SELF,), owner=m.group(2) == "its owner's")]
     ref = target(m.group(1), targets)
     if not isinstance(ref, V.Ref) or targets[ref.index].kind != "permanent":
         raise Unsupported(m.string)

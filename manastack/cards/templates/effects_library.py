@@ -2,8 +2,8 @@
 
 - "Look at the top N cards of your library, then put them back in any order", "look at the top card
   of target player's library" (401.4).
-- "Put target creature on top of its owner's library", "put target card from your graveyard on top of
-  your library" (401.4), "shuffle CARDNAME into its owner's library" (608.2n).
+- "Put target creature on top of its owner's library", "... into its owner's library third from the top",
+  "put target card from your graveyard on top of your library" (401.4), "shuffle CARDNAME into its owner's library" (608.2n).
 - 701.19 / 701.20: "search your library for a card, then shuffle and put that card on top", "search
   your library for ... named CARDNAME", "shuffle your library", "you may shuffle" (Ponder).
 - 701.19a: "search your library for a creature card with the same total power and toughness, put it onto
@@ -51,6 +51,17 @@ def _on_library(m, targets):
     if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
         raise Unsupported(m.string)
     return [V.PutInLibrary(who, bottom=m.group(2) != "top")]
+
+
+@template(r"put (target .+?) into its owner's library (second|third|fourth|fifth) from the top")
+def _into_library_nth(m, targets):
+    """401.4: "Put target nonland permanent into its owner's library third from the top" (Teferi, Hero of
+    Dominaria; "second from the top", Chronostutter): the cards above it stay above it."""
+    who = target(m.group(1), targets)
+    if not isinstance(who, V.Ref) or targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    index = {"second": 1, "third": 2, "fourth": 3, "fifth": 4}[m.group(2)]
+    return [V.PutInLibrary(who, bottom=False, index=index)]
 
 
 @template(r"put (target .+? from your graveyard) on (top|the bottom) of your library")

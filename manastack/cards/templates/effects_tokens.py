@@ -220,6 +220,20 @@ def _create_named_creature(m, targets):
     return [V.CreateTokenCard(card, 1)]
 
 
+@template(rf"create an? (legendary )?(\d+)/(\d+) ({_COLOR}(?:(?:,| and|, and) {_COLOR})*) ([a-z' -]+?) "
+          r"((?:artifact |enchantment )*)creature token named ([a-z][a-z,' -]*?)(?: with (.+?))?")
+def _create_creature_named(m, targets):
+    """111.4: "Create a legendary 4/4 green Elemental creature token named Ashaya, the Awoken World" (Nissa,
+    Sage Animist), "... a 1/1 blue Faerie creature token named Cloud Sprite" (Cloudseeder): the token has
+    that name (and the legendary supertype, 205.4d)."""
+    name = _proper_name(m.group(7))
+    card = _described(m.group(2), m.group(3), m.group(4), m.group(5), m.group(6), m.group(8))
+    supertypes = card.supertypes | ({"Legendary"} if m.group(1) else set())
+    card = dataclasses.replace(card, name=name, supertypes=frozenset(supertypes),
+                               type_line=("Legendary " if m.group(1) else "") + card.type_line)
+    return [V.CreateTokenCard(card, 1)]
+
+
 # Predefined tokens (111.10): Blood (111.10g), Map (111.10i), Lander (111.10l).
 _BLOOD_MAP_LANDER = {
     "blood": ("Artifact", "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),

@@ -107,7 +107,27 @@ def _fold_counter_to(effects: list, targets: list) -> None:
 EFFECTS_CHECKS.append(_fold_counter_to)
 
 
-@template(r"return the exiled card to the battlefield under its owner's control")
+@template(r"(destroy|exile|return) (target [a-z ]+?)( not named cardname)? and all other (permanents|creatures) with the "
+          r"same name as that (?:permanent|creature)( to their owners' hands)?")
+def _with_same_name(m, targets):
+    """201.2: "Destroy target nonland permanent and all other permanents with the same name as that permanent"
+    (Maelstrom Pulse), "exile target nonland permanent not named CARDNAME and all other ..." (Detention Sphere),
+    "return target ... to their owners' hands" (Echoing Truth)."""
+    if (m.group(1) == "return") != bool(m.group(5)):
+        raise Unsupported(m.string)
+    who = target(m.group(2), targets)
+    if not isinstance(who, V.Ref) or targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    if m.group(3):
+        spec = targets[who.index]
+        flt = spec.filter
+        fields = {f.name: getattr(flt, f.name) for f in dataclasses.fields(flt)}
+        targets[who.index] = dataclasses.replace(spec, filter=V.FilterPlus(**{**fields, "not_named_source": True}))
+    action = {"destroy": "destroy", "exile": "exile", "return": "hand"}[m.group(1)]
+    return [zone_change_effects.WithSameName(who, action, creatures_only=m.group(4) == "creatures")]
+
+
+@template(r"return the exiled cards? to the battlefield under (?:its|their) owner's control")
 def _return_exiled(m, targets):
     """607.2a: linked to the ability of the same object that exiled it (_link_exile)."""
     return [zone_change_effects.ReturnLinked()]
@@ -116,6 +136,8 @@ def _return_exiled(m, targets):
 def _swap_exile(x):
     if isinstance(x, V.Exile):
         return zone_change_effects.LinkedExile(x.target), 1
+    if isinstance(x, zone_change_effects.WithSameName) and x.action == "exile":
+        return dataclasses.replace(x, linked=True), 1  # Detention Sphere: "return the exiled cards"
     if isinstance(x, V.Optional):
         inner = [_swap_exile(y) for y in x.effects]
         return dataclasses.replace(x, effects=tuple(y for y, _ in inner)), sum(k for _, k in inner)

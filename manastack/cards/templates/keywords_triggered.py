@@ -5,6 +5,7 @@ rules/trigger_keywords.py (and rules/triggers.py for the trigger events):
 - 702.115a ingest: a "combat_damage_player" trigger; "that player" is the player dealt the damage.
 - 702.86a annihilator N: an "attacks" trigger; the defending player sacrifices N permanents (701.21a).
 - 702.149a training: an "attacks_with_greater_power" trigger; a +1/+1 counter on this creature.
+- 702.95a soulbond: an "etb" trigger and an "enters" trigger of another creature you control (rules/soulbond.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
+from ...model.vocab.soulbond import PairWithAnother, PairWithEntering
 from ...model.vocab.trigger_keywords import ExileTopOfLibrary, ExtortDrain
 from ..compiler import keyword_template
 from ..draft import CardDraft
@@ -43,6 +45,20 @@ def _ingest(m: re.Match, out: CardDraft) -> None:
 @keyword_template(r"training")
 def _training(m: re.Match, out: CardDraft) -> None:
     out.abilities.append(TRAINING)
+
+
+SOULBOND_ETB = V.TriggeredAbility(
+    "Soulbond (When this creature enters, you may pair it with another unpaired creature you control.)", "etb",
+    (PairWithAnother(),))
+SOULBOND_OTHER = V.TriggeredAbility(
+    "Soulbond (Whenever another creature you control enters, you may pair it with this unpaired creature.)", "enters",
+    (PairWithEntering(),), filter=V.ObjectFilter(types=frozenset({"Creature"}), controller="you", other=True))
+
+
+@keyword_template(r"soulbond")
+def _soulbond(m: re.Match, out: CardDraft) -> None:
+    """702.95a: two triggered abilities (rules/soulbond.py)."""
+    out.abilities.extend((SOULBOND_ETB, SOULBOND_OTHER))
 
 
 @keyword_template(r"annihilator (\d+)")

@@ -23,7 +23,7 @@ from .effects_common import SUBTYPES, substitute
 _COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
           "ten": 10}
 _RX = re.compile(r"(?P<pre>.*?)\b(?P<each>each of )?(?:up to (?P<upto>one|two|three|four|five|six|seven|eight|nine|ten)"
-                 r"|(?P<exact>two|three|four|five)|(?P<anynum>any number of)) (?P<other>other )?"
+                 r"|(?P<exact>two|three|four|five|six)|(?P<anynum>any number of)) (?P<other>other )?"
                  r"(?:target (?P<rest>.+)|(?P<any>targets)(?P<tail>.*))")
 # "any number of target players": a two-player game has two players and one opponent, so at most that many
 _ANY_NUMBER_OF = {"players": 2, "opponents": 1}

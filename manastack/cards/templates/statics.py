@@ -28,7 +28,13 @@ Templates (lower-cased paragraph, CARDNAME for the card's own name):
   attacking / untapped", "as long as you control an artifact / three or more artifacts / a Plains",
   "as long as an opponent controls ...", graveyard size and card types (threshold, delirium), life
   total, empty hand (hellbent), counters on it, "as long as it's equipped", "as long as equipped
-  creature is a Human / attacking"; an ability word before it ("Threshold — ") is ignored.
+  creature is a Human / attacking", "there are two or more instant and/or sorcery cards in your
+  graveyard", "an opponent has 10 or less life"; an ability word before it ("Threshold — ") is ignored.
+- "During your turn, CARDNAME is a 4/4 Human Soldier creature with indestructible that's still a
+  planeswalker" (611.3a, 205.1b); "Enchanted creature is a Demon Spirit" (205.1a: its creature types
+  replaced); "can't attack, block, or transform".
+- 113.6: "As long as CARDNAME is in your graveyard and you control an Island, creatures you control have
+  flying" (Wonder): a GraveyardLayeredStatic, read from the graveyard.
 - "Enchant [object phrase]" beyond the compiler's built-in kinds ("creature you control",
   "artifact or creature", "creature an opponent controls", "nonland permanent", ...).
 - Effects of an Aura's / Equipment's own abilities on the object it is attached to: "tap enchanted
@@ -50,7 +56,9 @@ from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module e
     ATTACK_TAX,
     BLOCK_TAX,
     CANT_HAVE,
+    SET_CREATURE_TYPE,
     Condition,
+    GraveyardLayeredStatic,
     LayeredStatic,
     OnAttached,
     PerCount,
@@ -305,8 +313,12 @@ def _keyword(text: str) -> str:
     return text
 
 
+# one creature type's name (not a land type: "enchanted land is an Island" is a land-type change)
+_ONE_CREATURE_TYPE = "|".join(sorted((re.escape(t) for t in SINGULAR_TYPES if " " not in t), key=len, reverse=True))
 _RULE_CLAUSES: list[tuple[str, object]] = [
     (r"can't attack or block", ("cant_attack", "cant_block")),
+    # 101.2: "can't attack, block, or transform" (rules/transform.py reads "cant_transform")
+    (r"can't attack, block, or transform", ("cant_attack", "cant_block", "cant_transform")),
     (r"can't attack", ("cant_attack",)),
     (r"can't block", ("cant_block",)),
     (r"can't be blocked", ("cant_be_blocked",)),
@@ -336,6 +348,9 @@ _RULE_CLAUSES: list[tuple[str, object]] = [
     (rf"is an? ({_COLOR_ALT}) ([a-z]+) in addition to its other colors and types",
      lambda m: (f"{ADD_COLOR}{COLOR_WORDS[m.group(1)]}", f"{ADD_SUBTYPE}{_creature_type(m.group(2))}")),
     (r"is an? ([a-z]+) in addition to its other types", lambda m: (f"{ADD_SUBTYPE}{_creature_type(m.group(1))}",)),
+    # 205.1a: "Enchanted creature is a Demon Spirit" (its creature types replaced, its other types kept)
+    (rf"is an? ((?:{_ONE_CREATURE_TYPE})(?: (?:{_ONE_CREATURE_TYPE}))?)",
+     lambda m: tuple(f"{SET_CREATURE_TYPE}{_creature_type(w)}" for w in m.group(1).split())),
     # 508.1d / 509.1d: costs to attack or block (rules/combat_costs.py)
     (r"can't attack or block unless its controller pays \{(\d+)\}",
      lambda m: (f"{ATTACK_TAX}{m.group(1)}", f"{BLOCK_TAX}{m.group(1)}")),
@@ -461,6 +476,9 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(r"you have (\d+) or less life", t)
     if m:
         return Condition("life_le", int(m.group(1)))
+    m = re.fullmatch(r"an opponent has (\d+) or less life", t)
+    if m:  # Bloodghast: any one opponent (611.3a, read continuously)
+        return Condition("opponent_life_le", int(m.group(1)))
     if t in ("you're the monarch", "you are the monarch"):
         return Condition("monarch")  # 722 (rules/monarch.py)
     if t == "you have no cards in hand":
@@ -542,7 +560,7 @@ def build(para: str, subject: str, predicate: str, condition: Condition | None =
             and kw["affects"] != "self":
         raise Unsupported(para)  # "it" would not be the source
     pr = parse_predicate(predicate, para)
-    if kw["affects"] == "group" and any(r.startswith((ADD_COLOR, ADD_SUBTYPE)) for r in pr["rules"]):
+    if kw["affects"] == "group" and any(r.startswith((ADD_COLOR, ADD_SUBTYPE, SET_CREATURE_TYPE)) for r in pr["rules"]):
         raise Unsupported(para)  # layers 4-5 of a static are read for the object it is attached to, or itself
     if kw.get("without_keywords") and (pr["keywords"] or pr["protection"] or pr["granted"]):
         raise Unsupported(para)  # rules/continuous.py reads "without flying" after layer 6: it may add none
@@ -650,6 +668,37 @@ def _not_your_turn_prefix(m: re.Match, para: str, out: CardDraft, is_spell: bool
     out.abilities.append(build(para, m.group(1), m.group(2), Condition("not_your_turn")))
 
 
+@paragraph_template(rf"as long as cardname is in your graveyard(?: and {_COND})?, {_SUBJ} {_PRED}")
+def _from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """113.6: "As long as CARDNAME is in your graveyard and you control an Island, creatures you control have
+    flying" (Wonder, Anger, Brawn): the static functions from its owner's graveyard only (611.3a: the
+    condition is read continuously)."""
+    if is_spell:
+        raise Unsupported(para)
+    cond = parse_condition(m.group(1)) if m.group(1) else None
+    if cond is not None and cond.kind != "control":
+        raise Unsupported(para)  # about the card itself (tapped, counters ...): it is no permanent
+    ls = build(para, m.group(2), m.group(3), cond)
+    if ls.affects != "group" or ls.per is not None or ls.rules or ls.power or ls.toughness:
+        raise Unsupported(para)  # abilities only: a graveyard change never calls for state-based actions
+    out.abilities.append(GraveyardLayeredStatic(**{f.name: getattr(ls, f.name) for f in dataclasses.fields(ls)}))
+
+
+@paragraph_template(rf"as long as cardname is paired with another creature, (?:both creatures|each of those creatures) {_PRED}")
+def _paired(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """702.95d: "As long as CARDNAME is paired with another creature, both creatures have haste" (Lightning
+    Mauler), "... each of those creatures gets +4/+4" (Wolfir Silverheart), "... has "{1}{U}: Exile CARDNAME, then
+    return it to the battlefield under your control."" (Deadeye Navigator: CARDNAME is the creature that has it):
+    it and its partner (rules/soulbond.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    pr = parse_predicate(m.group(1), para)
+    if pr["per"] is not None or any(r.startswith((ADD_COLOR, ADD_SUBTYPE, SET_CREATURE_TYPE))
+                                                     for r in pr["rules"]):
+        raise Unsupported(para)
+    out.abilities.append(LayeredStatic(para.strip(), KIND, affects="paired", **pr))
+
+
 @paragraph_template(rf"{_ABILITY_WORD}as long as {_COND}, {_SUBJ} {_PRED}")
 def _condition_prefix(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if is_spell:
@@ -685,6 +734,24 @@ def _self_animated_while(m: re.Match, para: str, out: CardDraft, is_spell: bool)
         raise Unsupported(para)  # colors (layer 5) are not read from this static
     out.abilities.append(ConditionalSelfAnimation(para.strip(), SELF_ANIMATE, animation=animation,
                                                   condition=parse_condition(m.group(4))))
+
+
+@paragraph_template(r"(during your turn|during turns other than yours), cardname is an? (\d+)/(\d+) ((?:[a-z'-]+ )*?)creature"
+                    r"(?: with ([a-z ,]+?))? that's still an? (planeswalker|land|artifact|enchantment)")
+def _self_animated_during_turn(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"During your turn, CARDNAME is a 4/4 Human Soldier creature with indestructible that's still a
+    planeswalker" (Gideon Blackblade): 611.3a, while it's your turn it is also a creature (613.1d, 205.1b:
+    "still a planeswalker" keeps its other types) with that base power and toughness (613.4b) and
+    keywords (613.1f); the other turns it is only what its card says."""
+    if is_spell:
+        raise Unsupported(para)
+    animation, kws = parse_animation(m.group(2), m.group(3), m.group(4).strip(), m.group(5))
+    if animation.colors is not None or animation.all_creature_types:
+        raise Unsupported(para)  # colors (layer 5) are not read from this static
+    cond = Condition("your_turn" if m.group(1) == "during your turn" else "not_your_turn")
+    out.abilities.append(ConditionalSelfAnimation(para.strip(), SELF_ANIMATE, animation=animation, condition=cond))
+    if kws:
+        out.abilities.append(LayeredStatic(para.strip(), KIND, affects="self", keywords=kws, condition=cond))
 
 
 @paragraph_template(rf"{_ABILITY_WORD}cardname can't (attack|block|attack or block) unless (?!defending player|its controller)(.+)")

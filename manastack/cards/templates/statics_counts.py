@@ -7,7 +7,8 @@
   ("Domain — "). Amounts: "[N plus] [twice] the number of X [plus the number of Y]" where X is
   permanents ("Swamps you control", "creatures on the battlefield", "other Rats on the
   battlefield", "artifacts your opponents control"), cards ("cards in your hand", "creature cards
-  in your graveyard", "land cards in all graveyards", "cards in all players' hands"), "card types
+  in your graveyard", "land cards in all graveyards", "cards in all players' hands", "instant and sorcery
+  cards you own in exile and in your graveyard"), "card types
   among cards in all graveyards", "basic land types among lands you control" (domain).
 - 700.5 / 613.1d: "As long as your devotion to [color] is less than N, CARDNAME isn't a creature".
 - check_filter refuses qualities rules/static_counts.layer4_match doesn't read (layer 7 power ...).
@@ -118,6 +119,9 @@ def parse_cda_term(x: str) -> CdaTerm:
         flt = check_filter(parse_filter(m.group(1)), x) if m.group(1) else None
         whose = {"your graveyard": "you", "all graveyards": "all"}.get(m.group(2), "opponents")
         return CdaTerm("graveyard", flt, whose)
+    m = re.fullmatch(r"(?:(.+) )?cards? you own in exile", x)
+    if m:  # Cosmogoyf: the exiled cards its owner owns (108.4a)
+        return CdaTerm("exile", check_filter(parse_filter(m.group(1)), x) if m.group(1) else None)
     if x == "basic land types among lands you control":
         return CdaTerm("domain")
     m = re.fullmatch(r"(.+?) on the battlefield", x)
@@ -153,6 +157,11 @@ def parse_cda_amount(text: str) -> CdaAmount:
         pm = re.fullmatch(r"the (?:total )?number of (.+)", part)
         if not pm:
             raise Unsupported(text)
+        both = re.fullmatch(r"(.+?) cards you own in exile and in your graveyard", pm.group(1))
+        if both:  # Crackling Drake: the cards of both zones (their owner's: 108.4a)
+            flt = check_filter(parse_filter(both.group(1)), text)
+            terms += [CdaTerm("exile", flt), CdaTerm("graveyard", flt)]
+            continue
         terms.append(parse_cda_term(pm.group(1)))
     return CdaAmount(tuple(terms), constant, multiplier)
 

@@ -300,7 +300,7 @@ class Flicker(Effect):
     """Exile the targets, then return those cards to the battlefield under your control (`owner`: under
     their owners' control, Ephemerate)."""
 
-    targets: tuple[Ref, ...]
+    targets: tuple[Who, ...]  # Refs, or SELF ("exile CARDNAME, then return it ...")
     owner: bool = False
     # "If it's a Spirit, put a +1/+1 counter on it" (Essence Flux): that many +1/+1 counters on each returned
     # permanent matching the filter (608.2c: the new object, 400.7)
@@ -410,6 +410,7 @@ class FilterPlus(ObjectFilter):
     monocolored: bool = False  # 105.2b: exactly one color ("target monocolored creature")
     # 122.1: "with a +1/+1 counter on it": has at least one counter of this kind ("any": "with a counter on it")
     with_counter: str = ""
+    not_named_source: bool = False  # "target nonland permanent not named CARDNAME" (Detention Sphere)
 
 
 @dataclass(frozen=True, slots=True)
@@ -704,6 +705,16 @@ class GainControl(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ExchangeControl(Effect):
+    """701.12a-b: "Exchange control of target artifact or creature you control and target creature an opponent
+    controls": each gets the other's controller (613.1b, lasting); nothing happens when one of them is gone
+    or no longer a legal target, or both have the same controller."""
+
+    first: Who
+    second: Who
+
+
+@dataclass(frozen=True, slots=True)
 class MostLifeGainsControl(Effect):
     """"The player with the most life gains control of CARDNAME" (613.1b layer 2, lasting): nothing happens
     while two or more players are tied for the most life (rules/choice_effects.py)."""
@@ -798,10 +809,12 @@ class ActOnChosen(Effect):
 
 @dataclass(frozen=True, slots=True)
 class PutInLibrary(Effect):
-    """"Put target card from a graveyard on the bottom of its owner's library" (401.4)."""
+    """"Put target card from a graveyard on the bottom of its owner's library" (401.4); `index`: "into its
+    owner's library third from the top" (2: two cards stay above it; a shorter library, at the bottom)."""
 
     target: Who
     bottom: bool = True
+    index: int | None = None
 
 
 @by_identity

@@ -77,6 +77,10 @@ class LoseAllAbilities(Effect):
     base_pt: tuple[int, int] | None = None
     colors: frozenset[str] | None = None
     subtypes: frozenset[str] = frozenset()
+    # "... and becomes a green Elk creature with base power and toughness 3/3" (Oko, Thief of Crowns): its card
+    # types and subtypes replaced by Creature and `subtypes` (205.1a: a Food is no longer an artifact)
+    becomes_creature: bool = False
+    until: str = "eot"  # "permanent": no duration (611.2a: as long as it stays on the battlefield)
 
 
 @dataclass(frozen=True, slots=True)

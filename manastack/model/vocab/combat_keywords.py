@@ -33,6 +33,9 @@ class CombatRuleData:
     group: V.ObjectFilter | None = None
     player: int | None = None
     excluded: int | None = None  # "other creatures that player controls": not this object
+    # "for as long as you control CARDNAME" (611.2b): the effect applies only while this permanent is on the
+    # battlefield under the effect's controller's control
+    while_controlled: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,7 @@ class CombatRule(V.Effect):
     rules: tuple[str, ...]
     until: str = "eot"
     yours: bool = False
+    while_you_control_source: bool = False  # "for as long as you control CARDNAME" (611.2b; until "permanent")
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,17 @@ class LifePayment:
 
 
 @dataclass(frozen=True, slots=True)
+class GainChosenKeyword(V.Effect):
+    """"`target` gains your choice of vigilance, lifelink, or indestructible until end of turn" (Gideon
+    Blackblade): the effect's controller chooses one of `options` as it resolves (608.2d); that keyword
+    is granted as by Pump (611.2, layer 6, 613.1f). `until` as Pump's."""
+
+    target: V.Who
+    options: tuple[str, ...]
+    until: str = "eot"
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame(V.Effect):
     """104.2b: "you win the game" (the controller of the spell or ability): the game ends (104.1)."""
 

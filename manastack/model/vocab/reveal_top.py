@@ -18,3 +18,8 @@ class LoseLifeRevealedValue(V.Effect):
     """119.3: "You lose life equal to its mana value": the card the preceding RevealTopToHand revealed."""
 
 
+@dataclass(frozen=True, slots=True)
+class RevealTopLandOrHand(V.Effect):
+    """701.16a / 608.2c: "Reveal the top card of your library. If it's a land card, put it onto the
+    battlefield. Otherwise, put it into your hand." (Nissa, Sage Animist; Skyward Eye Prophets)."""
+

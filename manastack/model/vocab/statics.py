@@ -20,6 +20,8 @@ CANT_HAVE = "cant_have:"
 # read by rules/continuous.py before the other layers.
 ADD_COLOR = "add_color:"
 ADD_SUBTYPE = "add_subtype:"
+# 205.1a / 613.1d: "Enchanted creature is a Demon Spirit": its creature types are replaced by these
+SET_CREATURE_TYPE = "set_creature_type:"
 ATTACK_TAX = "attack_tax:"
 BLOCK_TAX = "block_tax:"
 SOURCE_TAG = "@"
@@ -31,7 +33,8 @@ class Condition:
     "your_turn", "not_your_turn", "attacking", "untapped", "tapped" (the source);
     "control" (the source's controller controls at least `n` permanents matching `filter`, not
     counting the source when `filter.other`; `filter.controller` "opponent": an opponent controls);
-    "graveyard" (at least `n` cards in your graveyard; of one of `filter.types` when given), "graveyard_types" (at least `n` card types
+    "graveyard" (at least `n` cards in your graveyard; of one of `filter.types` when given), "opponent_life_le" (an
+    opponent has at most `n` life), "graveyard_types" (at least `n` card types
     among them), "life_ge" / "life_le" (your life total), "hand_le" (at most `n` cards in your hand),
     "counter" (the source has a `what` counter), "monarch" (the source's controller is the monarch, 722), "attached" (an Aura or Equipment, or `what`, is
     attached to the source); "host" (the object the source is attached to has one of `filter.types`,
@@ -160,4 +163,10 @@ class EnchantedPlayersStatic(LayeredStatic):
 
     of_enchanted_player: bool = True
 
+
+@dataclass(frozen=True, slots=True)
+class GraveyardLayeredStatic(LayeredStatic):
+    """113.6 / 604.1: "As long as CARDNAME is in your graveyard and you control an Island, creatures you
+    control have flying" (Wonder): a LayeredStatic of a group that functions only while its card is in its
+    owner's graveyard (rules/continuous.py `_statics` reads it there; "you" is the card's owner, 108.4a)."""
 

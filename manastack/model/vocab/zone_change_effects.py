@@ -59,3 +59,16 @@ class ReturnDeadCard(V.Effect):
     of: V.Who = V.IT
 
 
+@dataclass(frozen=True, slots=True)
+class WithSameName(V.Effect):
+    """"Destroy / exile target nonland permanent and all other permanents with the same name as that permanent",
+    "return ... to their owners' hands" (Maelstrom Pulse, Detention Sphere, Echoing Truth): `action` ("destroy",
+    "exile", "hand") is done to the target and to every other permanent (creature, with `creatures_only`) with
+    its name as the effect resolves. `linked`: the exiled cards are remembered for the source (607.2a, "return
+    the exiled cards")."""
+
+    target: V.Who
+    action: str
+    creatures_only: bool = False
+    linked: bool = False
+
