@@ -11,7 +11,9 @@ looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
   value 3 or less from among them onto the battlefield", "you may put any number of ... from among them
   ...", "put all Elf cards revealed this way into your hand and the rest on the bottom of your library in any
   order" (Sylvan Messenger), "you may put a creature card and/or a land card from among them into your hand" (up to
-  one of each): the cards of a quality (701.16a: a revealed card is shown to every player).
+  one of each), "put up to two instant and/or sorcery cards from among them into your hand" (each card of either
+  quality; "... and put the revealed cards into your hand"): the cards of a quality (701.16a: a revealed card is
+  shown to every player).
 - "Put the rest on the bottom of your library in a random order", "... into your graveyard", "... back on top
   of your library in any order" (401.4: the owner orders cards put on top or on the bottom together).
 - "You may put one of those cards back on top of your library" (it stays there, on top).
@@ -132,7 +134,7 @@ def _dig_and_rest(m, targets):
 
 
 @template(rf"(you may )?(reveal|put) {_QTY} (.+?) (from among them|from among those cards|from among the revealed "
-          rf"cards|revealed this way|from among the cards milled this way)(?: and put (?:it|them|that card|those cards))? {_TO}"
+          rf"cards|revealed this way|from among the cards milled this way)(?: and put (?:it|them|that card|those cards|the revealed cards))? {_TO}"
           rf"(?:,? and {_REST} {_REST_TO})?")
 def _dig_quality(m, targets):
     """"You may reveal a creature card from among them and put it into your hand", "put all Elf cards
@@ -147,9 +149,15 @@ def _dig_quality(m, targets):
         to, tapped = _dest(m.group(6))
         return [V.DigPut(1, upto=True, filter=card_filter(x), reveal=verb == "reveal", to=to, tapped=tapped,
                          milled=m.group(5) == "from among the cards milled this way") for x in both.groups()]
-    if "and/or" in what:
-        raise Unsupported(m.string)
     n, upto, every = _count(qty)
+    several = re.fullmatch(r"(\w+(?:, \w+)*),? and/or (\w+) cards", what)
+    if several and (upto or every):
+        # "up to two instant and/or sorcery cards", "any number of creature and/or land cards": each card
+        # chosen has one of the qualities (a single card of each is the "a ... card and/or a ... card" above)
+        what = f"{several.group(1)}, or {several.group(2)} cards" if "," in several.group(1) \
+            else f"{several.group(1)} or {several.group(2)} cards"
+    elif "and/or" in what:
+        raise Unsupported(m.string)
     if may:
         if every:
             raise Unsupported(m.string)
