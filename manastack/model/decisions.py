@@ -41,6 +41,7 @@ class DecisionKind(StrEnum):
     CAST_OFFER = "cast_offer"  # 601.3: casting from a graveyard or exile offered
     CAST_TARGET = "cast_target"
     CHOOSE_CARD = "choose_card"
+    CHOOSE_DRAWN = "choose_drawn"  # 121.1: "choose two cards in your hand drawn this turn"
     CIPHER = "cipher"  # 702.99a: the creature a cipher card is encoded on
     CONNIVE_DISCARD = "connive_discard"  # 701.50
     COUNTER_KIND = "counter_kind"  # "put a +1/+1 counter or a loyalty counter on it": which kind
@@ -67,6 +68,7 @@ class DecisionKind(StrEnum):
     PARTNER_FIND = "partner_find"
     PARTNER_MAY = "partner_may"
     PAY_LIFE_OR_SACRIFICE = "pay_life_or_sacrifice"
+    PAY_LIFE_OR_TOP = "pay_life_or_top"  # 119.4 / 401.4: "pay 4 life or put the card on top of your library"
     PAY_OR_COUNTER = "pay_or_counter"  # "counter it unless its controller pays"
     PAY_OR_COUNTER_TO = "pay_or_counter_to"
     PAY_OR_COUNTER_THEN = "pay_or_counter_then"  # "unless its controller pays {X}. If that player doesn't, ..."

@@ -25,6 +25,13 @@
   (DiscardThenReflexive): the discards are recorded as they happen (GameState.discards, from the Discard
   events, in games with such an ability); once the discard is done, a discarded card that matches triggers
   the reflexive ability, with that card as its event object ("that card's mana value", 608.2h).
+- 121.1, 119.4, 401.4: "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put
+  the card on top of your library." (Sylvan Library, DrawnPayLifeOrTop): the cards drawn this turn are recorded
+  as they are drawn (GameState.drawn_cards, their ids in the hand: a card that left the hand since is a new
+  object, 400.7, and no longer one of them). The controller chooses that many of them still in their hand
+  (the "choose_drawn" decision; all of them, unasked, when there are no more), then for each in the order
+  chosen pays the life (true; only with that much life, 119.4) or puts it on top of their library (false), so
+  that of two cards put back the second ends on top (the "pay_life_or_top" decision).
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     DiscardedThisWay,
     DiscardThenReflexive,
     DiscardUnless,
+    DrawnPayLifeOrTop,
     Learn,
     LookAtHand,
     LoseLifeIfSharesTypeWithYours,
@@ -438,3 +446,66 @@ def _lose_life_if_shares_type(g: Game, ctx: effect_context.Context, e: LoseLifeI
 
 
 registry.register_effect(LoseLifeIfSharesTypeWithYours, _lose_life_if_shares_type)
+
+
+def _drawn_pay_life_or_top(g: Game, ctx: effect_context.Context, e: DrawnPayLifeOrTop) -> list | None:
+    s = g.s
+    p = ctx.controller
+    turn, ids = s.drawn_cards
+    drawn = tuple(c for c in s.players[p].hand if turn == s.turn and c in ids)
+    if len(drawn) <= e.count:
+        return _pay_or_top_choices(g, ctx, e, drawn)  # 608.2c: all of them (no choice to make)
+    return [effect_context.queue_choice("choose_drawn", p, drawn, f"{ctx.name}: choose {e.count} cards in your hand "
+                                        f"drawn this turn ({', '.join(g.name_of(c) for c in drawn)}), as a list",
+                                        (e, ctx))]
+
+
+def _pay_or_top_choices(g: Game, ctx: effect_context.Context, e: DrawnPayLifeOrTop, cards: tuple[int, ...]) -> list:
+    return [effect_context.queue_choice("pay_life_or_top", ctx.controller, (c,), f"{ctx.name}: pay {e.life} life "
+                                        f"(true) or put {g.name_of(c)} on top of your library (false)", (e, ctx))
+            for c in cards]
+
+
+def _choose_drawn_actions(g: Game, d: Any) -> list:
+    e, _ = g.s.queue[0][5]
+    return [A.Choose(x) for x in combinations(d.data, e.count)]
+
+
+def _answer_choose_drawn(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    e, ctx = s.queue[0][5]
+    chosen = tuple(value) if isinstance(value, (list, tuple)) else ()
+    if len(chosen) != e.count or len(set(chosen)) != len(chosen) or any(c not in d.data for c in chosen):
+        raise IllegalActionError(f"{d.prompt}: choose {e.count} of {', '.join(g.name_of(c) for c in d.data)}")
+    s.pending = None
+    s.queue.pop(0)
+    s.queue[0:0] = _pay_or_top_choices(g, ctx, e, chosen)
+
+
+def _pay_life_or_top_actions(g: Game, d: Any) -> list:
+    e, _ = g.s.queue[0][5]
+    if g.s.players[d.player].life < e.life:
+        return [A.Choose(False)]  # 119.4: a player can pay life only with at least that much life
+    return [A.Choose(True), A.Choose(False)]
+
+
+def _answer_pay_life_or_top(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    e, ctx = s.queue[0][5]
+    if value not in (True, False):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    if value is True and s.players[d.player].life < e.life:
+        raise IllegalActionError(f"{s.players[d.player].name} can't pay {e.life} life (119.4)")
+    s.pending = None
+    s.queue.pop(0)
+    card = d.data[0]
+    if value is True:
+        g.set_life(d.player, -e.life, "119.4", source=ctx.name)
+    elif card in s.players[d.player].hand:
+        g.move(card, LIBRARY, rule="401.4")
+        g.log_event("hand_to_top", "401.4", player=s.players[d.player].name, amount=1)
+
+
+registry.register_effect(DrawnPayLifeOrTop, _drawn_pay_life_or_top)
+registry.CHOICES["choose_drawn"] = (_choose_drawn_actions, _answer_choose_drawn)
+registry.CHOICES["pay_life_or_top"] = (_pay_life_or_top_actions, _answer_pay_life_or_top)

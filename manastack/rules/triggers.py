@@ -382,6 +382,9 @@ def _card_drawn(g: Game, e: Draw) -> None:
         counts = (0, 0)
     counts = tuple(c + (1 if i == p else 0) for i, c in enumerate(counts))
     s.draws = (s.turn, counts)
+    if e.card is not None:  # "cards in your hand drawn this turn" (rules/hand_effects.py)
+        turn, ids = s.drawn_cards
+        s.drawn_cards = (s.turn, (ids if turn == s.turn else frozenset()) | {e.card})
     card_drawn(g, p, counts[p])
 
 

@@ -18,12 +18,17 @@
   damage equal to that card's mana value to target creature or planeswalker" (Narset of the Ancient Way): the
   "when ... this way" sentence is folded into the discard just before it (DiscardThenReflexive); "that card"
   is the discarded card (the reflexive ability's event object, 608.2h).
+- 121.1, 119.4: "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card
+  on top of your library." (Sylvan Library): the two sentences are one effect (DrawnPayLifeOrTop); either alone
+  is refused. After "you may draw two additional cards. If you do, ...", the second sentence is part of what is
+  done only if you do.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab import hand_effects
@@ -186,3 +191,52 @@ def _discard_any_then_draw(m, targets):
 def _lose_if_shares_type(m, targets):
     """608.2c: after "each player discards a card" (Creeping Dread)."""
     return [hand_effects.LoseLifeIfSharesTypeWithYours(amount(m.group(1)))]
+
+
+@dataclass(frozen=True, slots=True)
+class _ChooseDrawn(V.Effect):
+    """"Choose two cards in your hand drawn this turn": a compile-time marker, folded with the sentence after it
+    into hand_effects.DrawnPayLifeOrTop; never executed."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class _EachPayLifeOrTop(V.Effect):
+    """"For each of those cards, pay 4 life or put the card on top of your library": the marker's second half."""
+
+    life: int
+
+
+@template(rf"choose ({N}) cards in your hand drawn this turn")
+def _choose_drawn(m, targets):
+    n = amount(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [_ChooseDrawn(n)]
+
+
+@template(r"for each of those cards, pay (\d+) life or put (?:the|that) card on top of your library")
+def _each_pay_life_or_top(m, targets):
+    return [_EachPayLifeOrTop(int(m.group(1)))]
+
+
+def _drawn_pay_life_or_top(effects: list, targets: list) -> None:
+    """Fold "choose two cards in your hand drawn this turn" and "for each of those cards, pay 4 life or ..." into
+    one effect; "If you do, choose ...": the second sentence joins what is done only if you do (608.2c)."""
+    for i, e in enumerate(effects):
+        follows = i + 1 < len(effects) and isinstance(effects[i + 1], _EachPayLifeOrTop)
+        if isinstance(e, V.IfYouDo) and e.effects and isinstance(e.effects[-1], _ChooseDrawn) and follows:
+            effects[i:i + 2] = [V.IfYouDo((*e.effects[:-1], hand_effects.DrawnPayLifeOrTop(
+                e.effects[-1].count, effects[i + 1].life)))]
+            return _drawn_pay_life_or_top(effects, targets)
+        if isinstance(e, _ChooseDrawn) and follows:
+            effects[i:i + 2] = [hand_effects.DrawnPayLifeOrTop(e.count, effects[i + 1].life)]
+            return _drawn_pay_life_or_top(effects, targets)
+        if isinstance(e, (_ChooseDrawn, _EachPayLifeOrTop)) or isinstance(e, V.IfYouDo) and any(
+                isinstance(x, (_ChooseDrawn, _EachPayLifeOrTop)) for x in e.effects):
+            raise Unsupported("cards in your hand drawn this turn")
+    return None
+
+
+EFFECTS_CHECKS.append(_drawn_pay_life_or_top)

@@ -111,3 +111,14 @@ class LoseLifeIfSharesTypeWithYours(V.Effect):
     life" (Creeping Dread, after "each player discards a card"): the cards discarded during this resolution."""
 
     amount: V.Amount
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnPayLifeOrTop(V.Effect):
+    """"Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top
+    of your library." (Sylvan Library): `count` of the cards in the controller's hand that they drew this turn
+    (all of them when there are fewer; 121.1, 400.7: a card that left the hand since is another object), and for
+    each, `life` life paid (119.4: only with that much life) or the card put on top of the library (401.4)."""
+
+    count: int
+    life: int
