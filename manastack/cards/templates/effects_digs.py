@@ -16,7 +16,8 @@ looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
   shown to every player).
 - "Put the rest on the bottom of your library in a random order", "... into your graveyard", "... back on top
   of your library in any order" (401.4: the owner orders cards put on top or on the bottom together).
-- "You may put one of those cards back on top of your library" (it stays there, on top).
+- "You may put one of those cards back on top of your library" (it stays there, on top); "reveal up to one basic
+  land card from among them, then put that card on top of your library and the rest on the bottom in any order".
 - "Mill three cards. You may put a noncreature, nonland card from among the cards milled this way into your hand.
   If you don't, put a +1/+1 counter on CARDNAME." (701.13a, 608.2c: MillThenDig, IfYouDont.)
 
@@ -178,6 +179,15 @@ def _dig_quality(m, targets):
     return out
 
 
+@template(rf"reveal up to one (.+? card) from among them, then put that card on top of your library and {_REST} {_REST_TO}")
+def _reveal_one_to_top(m, targets):
+    """"Reveal up to one basic land card from among them, then put that card on top of your library and the rest
+    on the bottom in any order" (Fertile Thicket, Planar Atlas; 701.16a, 401.4): the card revealed stays on top,
+    the others are the rest."""
+    return [V.DigPut(1, upto=True, filter=card_filter(m.group(1)), reveal=True, to="top"),
+            V.PutRest(_rest_dest(m.group(2)))]
+
+
 @template(rf"(?:then )?put {_REST} (?:back )?{_REST_TO}")
 def _put_rest(m, targets):
     """"Put the rest on the bottom of your library in a random order" (401.4)."""
@@ -220,6 +230,15 @@ def _after_look(effects: list, targets: list) -> None:
     """"Them", "the rest": the cards a "look at the top N cards" sentence before looked at."""
     looked: V.LookAtTop | None = None
     for i, e in enumerate(effects):
+        if isinstance(e, V.Optional) and e.who is None and e.effects and isinstance(e.effects[-1], V.LookAtTop) \
+                and i + 1 < len(effects) and isinstance(effects[i + 1], V.IfYouDo) and effects[i + 1].effects \
+                and all(isinstance(x, (V.DigPut, V.PutRest)) for x in effects[i + 1].effects):
+            # "You may look at the top five cards of your library. If you do, reveal up to one ... from among them":
+            # what is done if you do is part of the optional look (the cards looked at are its own, 608.2c)
+            inner = [*e.effects, *effects[i + 1].effects]
+            _after_look(inner, targets)
+            effects[i:i + 2] = [dataclasses.replace(e, effects=tuple(inner))]
+            return _after_look(effects, targets)
         if isinstance(e, V.IfYouDo) and e.effects and (any(isinstance(x, V.LookAtTop) for x in e.effects)
                                                      or isinstance(e.effects[-1], V.Mill)):
             # "If you do, look at the top two cards of your library. You may reveal ... Put the rest ...": the
