@@ -41,6 +41,7 @@ class DecisionKind(StrEnum):
     CAST_OFFER = "cast_offer"  # 601.3: casting from a graveyard or exile offered
     CAST_TARGET = "cast_target"
     CHOOSE_CARD = "choose_card"
+    CHOOSE_PILE = "choose_pile"  # 700.3: the pile put into the hand
     CHOOSE_DRAWN = "choose_drawn"  # 121.1: "choose two cards in your hand drawn this turn"
     CIPHER = "cipher"  # 702.99a: the creature a cipher card is encoded on
     CONNIVE_DISCARD = "connive_discard"  # 701.50
@@ -86,6 +87,7 @@ class DecisionKind(StrEnum):
     SACRIFICE = "sacrifice"  # 701.21
     SCRY = "scry"  # 701.22
     SEARCH = "search"  # 701.23
+    SEPARATE_PILES = "separate_piles"  # 700.3
     SEARCH_NAMED = "search_named"
     SEARCH_TOP = "search_top"
     SURVEIL = "surveil"  # 701.25
