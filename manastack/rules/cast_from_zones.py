@@ -21,7 +21,8 @@
   "may_play_this_turn" record on the exiled card until end of turn: its owner casts it paying its costs with
   the usual timing, or plays it as their land play, registry.LAND_PERMISSIONS); "exile the top two cards ...
   until the end of your next turn, you may play those cards" (611.2a: as that turn begins the record
-  becomes one until end of turn, registry.BEFORE_UNTAP_HOOKS).
+  becomes one until end of turn, registry.BEFORE_UNTAP_HOOKS); "you may play the exiled card this turn" after
+  "... and exile one of them" (Expressive Iteration: the card the dig exiled, MayPlayExiledCard).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     GrantFlashback,
     Madness,
     MadnessCast,
+    MayPlayExiledCard,
     Plot,
     RemoveTimeCounter,
     SacrificeUnlessEscaped,
@@ -241,13 +243,28 @@ def _exile_top_may_play(g: Game, ctx: effect_context.Context, e: ExileTopMayPlay
     s = g.s
     p = ctx.controller
     for old in list(s.players[p].library[:e.amount]):
-        new = g.move(old, EXILE, rule="406.3")
-        g.perform(EffectCreated("601.3", ContinuousEffect(MAY_PLAY_THIS_TURN, new, until=e.until, controller=p,
-                                                          timestamp=s.next_timestamp),
-                                "may_play_this_turn", {"card": s.objects[new].card.name, "source": ctx.name,
-                                                       "zone": EXILE, "until": e.until}))
-        s.next_timestamp += 1
+        _permit_play(g, ctx, g.move(old, EXILE, rule="406.3"), e.until)
     return None
+
+
+def _permit_play(g: Game, ctx: effect_context.Context, oid: int, until: str) -> None:
+    """The card `oid` in exile may be played by the effect's controller (its owner) until `until`."""
+    s = g.s
+    g.perform(EffectCreated("601.3", ContinuousEffect(MAY_PLAY_THIS_TURN, oid, until=until, controller=ctx.controller,
+                                                      timestamp=s.next_timestamp),
+                            "may_play_this_turn", {"card": s.objects[oid].card.name, "source": ctx.name,
+                                                   "zone": EXILE, "until": until}))
+    s.next_timestamp += 1
+
+
+def _may_play_exiled_card(g: Game, ctx: effect_context.Context, e: MayPlayExiledCard) -> list | None:
+    o = g.s.objects.get(ctx.chosen) if ctx.chosen is not None else None
+    if o is not None and o.zone == EXILE and o.owner == ctx.controller:
+        _permit_play(g, ctx, o.id, "eot")
+    return None
+
+
+registry.register_effect(MayPlayExiledCard, _may_play_exiled_card)
 
 
 def _next_turn_began(g: Game) -> None:

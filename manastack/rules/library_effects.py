@@ -4,7 +4,8 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 - 701.18a scry, 701.42a surveil, 701.13a mill, 701.19a "search your library for ..." (the choices
   made as they resolve: registry.CHOICES "scry", "surveil", "search").
 - 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
-  in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`), "put
+  in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`); "put one of them
+  into your hand, put one of them on the bottom of your library, and exile one of them" (a DigPut each), "put
   target card on top of / on the bottom of its owner's library" (V.PutInLibrary).
 - 401.4: "look at the top N cards of your library, then put them back in any order"; "look at the
   top card of target player's library" (only its controller sees it).
@@ -229,14 +230,16 @@ def _dig(g: Game, ctx: effect_context.Context, e: V.DigPut) -> list | None:
     if not cands:
         return None
     where = {"hand": "into your hand", "battlefield": "onto the battlefield", "graveyard": "into your graveyard",
-             "top": "on top of your library"}[e.to]
+             "top": "on top of your library", "bottom": "on the bottom of your library", "exile": "into exile"}[e.to]
     return [effect_context.queue_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}"
                                         f"{'any number' if e.count >= 99 else e.count} card(s) to put {where} "
                                         f"({', '.join(g.name_of(c) for c in cands)})", (e, ctx))]
 
 
-def _dig_move(g: Game, p: int, e: V.DigPut, chosen: tuple[int, ...]) -> None:
+def _dig_move(g: Game, p: int, e: V.DigPut, chosen: tuple[int, ...]) -> list[int]:
+    """Returns the new ids of the cards exiled ("you may play the exiled card this turn")."""
     s = g.s
+    chosen_exiled: list[int] = []
     for c in chosen:
         if e.reveal:
             g.log_event("reveal", "701.16a", player=s.players[p].name, card=s.objects[c].card.name)
@@ -248,8 +251,15 @@ def _dig_move(g: Game, p: int, e: V.DigPut, chosen: tuple[int, ...]) -> None:
             lib = s.players[p].library
             lib.remove(c)
             lib.insert(0, c)  # the same card, on top (it stays in the library: not a new object)
+        elif e.to == "bottom":
+            lib = s.players[p].library
+            lib.remove(c)
+            lib.append(c)  # the same card, at the bottom (401.4)
+        elif e.to == "exile":
+            chosen_exiled.append(g.move(c, EXILE, rule="608.2c"))
         else:
             g.move(c, HAND, rule="608.2c")
+    return chosen_exiled
 
 
 def _dig_actions(g: Game, d: Any) -> list:
@@ -282,11 +292,12 @@ def _answer_dig(g: Game, d: Any, value: Any) -> None:
                                      f"{', '.join(g.name_of(c) for c in d.data)}")
     s.pending = None
     s.queue.pop(0)
-    _dig_move(g, d.player, e, chosen)
-    # The rest of the resolution: a card left on top is no longer among "the rest" (608.2c); "if you
-    # don't" asks whether a card was put.
-    new_ctx = dataclasses.replace(ctx, looked=tuple(c for c in ctx.looked if c not in chosen) if e.to == "top"
-                                  else ctx.looked, did=bool(chosen))
+    exiled = _dig_move(g, d.player, e, chosen)
+    # The rest of the resolution: a card left on top or put on the bottom is no longer among "the rest"
+    # (608.2c); "if you don't" asks whether a card was put; "the exiled card" is the one exiled.
+    new_ctx = dataclasses.replace(ctx, looked=tuple(c for c in ctx.looked if c not in chosen)
+                                  if e.to in ("top", "bottom") else ctx.looked, did=bool(chosen),
+                                  chosen=exiled[0] if exiled else ctx.chosen)
     for i, it in enumerate(s.queue):  # every level of it ("you may ..." runs its part in the same context)
         if it[0] == "resume_effects" and it[1] is ctx:
             s.queue[i] = ("resume_effects", new_ctx, *it[2:])

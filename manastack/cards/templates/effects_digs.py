@@ -14,6 +14,8 @@ looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
   one of each), "put up to two instant and/or sorcery cards from among them into your hand" (each card of either
   quality; "... and put the revealed cards into your hand"): the cards of a quality (701.16a: a revealed card is
   shown to every player).
+- "Put one of them into your hand, put one of them on the bottom of your library, and exile one of them. You may play
+  the exiled card this turn." (Expressive Iteration; 601.3 / 305.1: the card exiled may be played this turn).
 - "Put the rest on the bottom of your library in a random order", "... into your graveyard", "... back on top
   of your library in any order" (401.4: the owner orders cards put on top or on the bottom together).
 - "You may put one of those cards back on top of your library" (it stays there, on top); "reveal up to one basic
@@ -37,6 +39,7 @@ import dataclasses
 import re
 
 from ...model import vocab as V
+from ...model.vocab.cast_from_zones import MayPlayExiledCard
 from ...model.vocab.library_effects import Devotion, IfYouDont, MillThenDig, WinIfLibraryAtMost
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
@@ -188,6 +191,30 @@ def _reveal_one_to_top(m, targets):
             V.PutRest(_rest_dest(m.group(2)))]
 
 
+_ONE_TO = (r"(?:put one of them (into your hand|into your graveyard|on top of your library|on the bottom of your "
+           r"library)|exile one of them)")
+
+
+@template(rf"{_ONE_TO}, {_ONE_TO},? and {_ONE_TO}")
+def _one_each(m, targets):
+    """"Put one of them into your hand, put one of them on the bottom of your library, and exile one of them"
+    (Expressive Iteration): one card of those looked at to each place, chosen in the order written (the last
+    one is the card left)."""
+    places = []
+    for i in range(3):
+        where = m.group(i + 1)
+        places.append("exile" if where is None else "bottom" if where.startswith("on the bottom") else _dest(where)[0])
+    if len(set(places)) != 3:
+        raise Unsupported(m.string)
+    return [V.DigPut(1, to=to) for to in places]
+
+
+@template(r"you may play the exiled card this turn")
+def _may_play_exiled(m, targets):
+    """601.3, 305.1: the card the dig just before exiled (`_after_look` checks it follows one)."""
+    return [MayPlayExiledCard()]
+
+
 @template(rf"(?:then )?put {_REST} (?:back )?{_REST_TO}")
 def _put_rest(m, targets):
     """"Put the rest on the bottom of your library in a random order" (401.4)."""
@@ -267,6 +294,11 @@ def _after_look(effects: list, targets: list) -> None:
             prev = effects[j] if j >= 0 else None
             if not (isinstance(prev, V.DigPut) and prev.upto and prev.to == "hand" and not prev.every):
                 raise Unsupported("if you don't")
+        if isinstance(e, MayPlayExiledCard):
+            prev = effects[i - 1] if i else None
+            if not (isinstance(prev, V.DigPut) and prev.to == "exile" and prev.count == 1 and not prev.upto
+                    and looked is not None):
+                raise Unsupported("you may play the exiled card this turn")
         if isinstance(e, V.LookAtTop):
             looked = e
         elif isinstance(e, (V.DigPut, V.PutRest)) and looked is None \
