@@ -10,7 +10,9 @@ rules/game_rule_statics.py.
   creature / one nonbasic land during their untap steps" (Static Orb, Winter Orb, Smoke), "You can't
   untap more than one land during your untap step".
 - 614.1a / 104.2b: "If you would draw a card while your library has no cards in it, you win the game instead".
-- 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes).
+- 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes);
+  "Play with the top card of your library revealed" (701.16a: likewise); 305.1 "You may play lands from the top of
+  your library" (rules/cast_from_zones.py).
 - "Any player may activate this ability" (602.2: the player who activates it controls it; only plain costs).
 - Deck construction only: partner (702.124h-i), "choose a background" (702.124k), "doctor's
   companion" (702.124m), "CARDNAME can be your commander" (903.3a); 702.124j "Partner with [name]"
@@ -169,6 +171,29 @@ def _look_at_top(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(V.StaticAbility(para.strip(), "look_top_any_time"))
+
+
+@paragraph_template(r"play with the top card of your library revealed")
+def _top_card_revealed(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"Play with the top card of your library revealed" (701.16a: every player may see it, while the ability
+    applies). Like the permission above it changes what players know of a hidden zone (401.2), not the game
+    state: the engine keeps no per-player view of hidden information, so it has nothing to do."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), "top_card_revealed"))
+
+
+@paragraph_template(r"(you may look at the top card of your library (?:any time|at any time), and )?"
+                    r"you may play lands from the top of your library")
+def _lands_from_library_top(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """305.1 / 401.2: "You may play lands from the top of your library" (Courser of Kruphix; a land play, with
+    its timing: rules/cast_from_zones.py); "You may look at the top card of your library any time, and ..."
+    (Radha, Heart of Keld: the look is the permission above)."""
+    if is_spell:
+        raise Unsupported(para)
+    if m.group(1):
+        out.abilities.append(V.StaticAbility(para.strip(), "look_top_any_time"))
+    out.abilities.append(V.StaticAbility(para.strip(), "play_lands_from_library_top"))
 
 
 # --------------------------------------------------------------------------- 702.124j partner with
