@@ -555,6 +555,7 @@ class CostPlus(Cost):
 
     discard: int = 0
     discard_filter: ObjectFilter | None = None  # "discard a land card"
+    discard_hand: bool = False  # "Discard your hand" (701.8a: all the cards in it, none too)
     remove_counters: tuple[str, int] | None = None  # (kind, n) from the source
     tap_untapped: ObjectFilter | None = None  # "tap an untapped creature you control"
     tap_count: int = 0
