@@ -96,8 +96,11 @@ def _answer_put_from_hand(g: Game, d: Any, value: Any) -> None:
 
 def _look_at_hand(g: Game, ctx: effect_context.Context, e: LookAtHand) -> list | None:
     for p in effect_context.resolve_who(g, ctx, e.who):
+        hand = g.s.players[p].hand
+        # "a card at random": the game's seeded RNG picks it (none in an empty hand)
+        cards = ([g.s.rng.choice(hand)] if hand else []) if e.at_random else list(hand)
         g.log_event("look_at_hand", "402.3", player=g.s.players[ctx.controller].name,
-                    hand_of=g.s.players[p].name, cards=[g.name_of(c) for c in g.s.players[p].hand])
+                    hand_of=g.s.players[p].name, cards=[g.name_of(c) for c in cards], at_random=e.at_random)
     return None
 
 

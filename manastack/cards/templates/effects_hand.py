@@ -67,12 +67,13 @@ def _learn(m, targets):
     return [hand_effects.Learn()]
 
 
-@template(r"look at (target opponent's|target player's|each opponent's) hand")
+@template(r"look at (a card at random in )?(target opponent's|target player's|each opponent's) hand")
 def _look_at_hand(m, targets):
-    """402.3: a player may look at cards in a hand only when an effect allows it."""
+    """402.3: a player may look at cards in a hand only when an effect allows it; "look at a card at random in
+    target player's hand" (Urza's Bauble): one card of it, chosen at random."""
     who = {"target opponent's": "target opponent", "target player's": "target player",
-           "each opponent's": "each opponent"}[m.group(1)]
-    return [hand_effects.LookAtHand(target(who, targets))]
+           "each opponent's": "each opponent"}[m.group(2)]
+    return [hand_effects.LookAtHand(target(who, targets), at_random=bool(m.group(1)))]
 
 
 @template(rf"(?:then )?(that player discards|target player discards|target opponent discards|each opponent discards|"

@@ -275,6 +275,10 @@ def _choice_free(e: V.Effect) -> bool:
         return isinstance(e.amount, int) and e.to in _FIXED_PLAYERS
     if type(e) in (V.Draw, V.GainLife, V.LoseLife):
         return isinstance(e.amount, int) and e.who in _FIXED_PLAYERS  # type: ignore[attr-defined]
+    if type(e) is V.DelayedTrigger:
+        # "Draw a card at the beginning of the next turn's upkeep" (Barbed Sextant): creating the delayed
+        # triggered ability (603.7) needs no choice; it resolves later, as any triggered ability
+        return all(_choice_free(x) for x in e.effects)
     # "CARDNAME doesn't untap during your next untap step" (502.3; rules/combat_keywords.py CombatRule).
     return type(e).__name__ == "CombatRule" and getattr(e, "target", None) == V.SELF
 

@@ -17,9 +17,11 @@ class PutFromHand(V.Effect):
 
 @dataclass(frozen=True, slots=True)
 class LookAtHand(V.Effect):
-    """"Look at target opponent's hand": only its controller sees the cards (no change to the game)."""
+    """"Look at target opponent's hand": only its controller sees the cards (no change to the game).
+    `at_random`: "look at a card at random in target player's hand" (one card, chosen at random)."""
 
     who: V.Who
+    at_random: bool = False
 
 
 @dataclass(frozen=True, slots=True)
