@@ -218,6 +218,7 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
             trigger_queue.queue(g, p, spell, ab, None, o.card.name)
     for hook in registry.live(s, SPELL_CAST_HOOKS):
         hook(g, p, spell)  # triggers whose event object is the spell (rules/x_spells.py)
+    _trigger_events_module.card_played(g, p)  # "whenever you play a card" (casting a spell is playing it)
     watchers = trigger_queue.watchers(g, ("cast",))
     if not watchers:
         return

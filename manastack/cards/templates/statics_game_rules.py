@@ -2,7 +2,7 @@
 two-player game (402.2, 305.2, 502.3, 400.2, 602.2, 702.124, 903.3a); executed by
 rules/game_rule_statics.py.
 
-- 402.2 / 514.1 "You have no maximum hand size"; 702.11c / 702.18a "You have hexproof", "You have shroud"; 305.2 "You may play an additional land on each of
+- 402.2 / 514.1 "You have no maximum hand size", "Your maximum hand size is two"; 614.10 "Skip your draw step"; 702.11c / 702.18a "You have hexproof", "You have shroud"; 305.2 "You may play an additional land on each of
   your turns", "You may play an additional land this turn"; 502.3 "Untap CARDNAME during each other
   player's untap step".
 - 101.2: "Each opponent / each player can't draw more than one card each turn".
@@ -51,6 +51,24 @@ def _no_max_hand_size(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(V.StaticAbility(para.strip(), "no_max_hand_size"))
+
+
+@paragraph_template(r"your maximum hand size is (one|two|three|four|five|six|eight|nine|ten|eleven|twelve)")
+def _max_hand_size(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """402.2 / 514.1: "Your maximum hand size is two" (Recycle): the cleanup step discards down to it."""
+    if is_spell:
+        raise Unsupported(para)
+    n = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "eight": 8, "nine": 9, "ten": 10,
+         "eleven": 11, "twelve": 12}[m.group(1)]
+    out.abilities.append(V.StaticAbility(para.strip(), "max_hand_size", amount=n))
+
+
+@paragraph_template(r"skip your draw step")
+def _skip_draw_step(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """614.10 / 504: "Skip your draw step" (Necropotence, Recycle): the step doesn't happen (rules/turn.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), "skip_draw_step"))
 
 
 @paragraph_template(r"(each opponent|each player) can't draw more than (one|two) cards? each turn")

@@ -188,3 +188,9 @@ def _object_explores(m):
 def _plays_land(m):
     """305.1: "that player" is the one who played it."""
     return {"event": "play_land", "who": _WHO[m.group(1)]}
+
+
+@trigger_template(r"whenever (a player|an opponent|you) plays? a card")
+def _plays_card(m):
+    """Glossary "Play": playing a land (305.1) or casting a spell (601.2i) (Recycle)."""
+    return {"event": "play_card", "who": _WHO[m.group(1)]}
