@@ -92,6 +92,7 @@ class DecisionKind(StrEnum):
     SEARCH_TOP = "search_top"
     SURVEIL = "surveil"  # 701.25
     TAP_OR_UNTAP = "tap_or_untap"
+    TOP_OR_BOTTOM = "top_or_bottom"  # 401.4: "on your choice of the top or bottom of its owner's library"
     UNTAP_UP_TO = "untap_up_to"
     UNTAP_LIMIT = "untap_limit"  # 502.3: which permanents untap when a limit holds them back (Winter Orb)
 

@@ -6,7 +6,8 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 - 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
   in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`); "put one of them
   into your hand, put one of them on the bottom of your library, and exile one of them" (a DigPut each), "put
-  target card on top of / on the bottom of its owner's library" (V.PutInLibrary).
+  target card on top of / on the bottom of its owner's library" (V.PutInLibrary), "... on your choice of the top or
+  bottom of its owner's library" (PutInLibraryTopOrBottom: the "top_or_bottom" decision).
 - 401.4: "look at the top N cards of your library, then put them back in any order"; "look at the
   top card of target player's library" (only its controller sees it).
 - 701.16a: "target player reveals the top card of their library" (Aven Windreader): every player sees it and
@@ -43,6 +44,7 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     IfYouDont,
     LookAtTopOf,
     MillThenDig,
+    PutInLibraryTopOrBottom,
     PutSelfInLibrary,
     ReorderTop,
     RevealTopOf,
@@ -370,6 +372,34 @@ def _put_in_library(g: Game, ctx: effect_context.Context, e: V.PutInLibrary) -> 
 
 
 registry.EFFECT_HANDLERS[V.PutInLibrary] = _put_in_library
+
+
+def _put_top_or_bottom(g: Game, ctx: effect_context.Context, e: PutInLibraryTopOrBottom) -> list | None:
+    oid = choice_effects.target_anywhere(g, ctx, e.target)
+    if oid is None:
+        return None
+    return [effect_context.queue_choice("top_or_bottom", ctx.controller, ("top", "bottom"),
+                                        f"{ctx.name}: put {g.name_of(oid)} on the top or the bottom of its owner's library "
+                                        f"(top or bottom)", oid)]
+
+
+def _top_or_bottom_actions(g: Game, d: Any) -> list:
+    return [A.Choose("top"), A.Choose("bottom")]
+
+
+def _answer_top_or_bottom(g: Game, d: Any, value: Any) -> None:
+    if value not in ("top", "bottom"):
+        raise IllegalActionError(f"{d.prompt}: answer top or bottom")
+    s = g.s
+    oid = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    if oid in s.objects:
+        g.move(oid, LIBRARY, rule="401.4", bottom=value == "bottom")
+
+
+registry.register_effect(PutInLibraryTopOrBottom, _put_top_or_bottom)
+registry.CHOICES["top_or_bottom"] = (_top_or_bottom_actions, _answer_top_or_bottom)
 registry.CHOICES["order_top"] = (order_actions, _answer_order_top)
 
 

@@ -53,6 +53,16 @@ def _on_library(m, targets):
     return [V.PutInLibrary(who, bottom=m.group(2) != "top")]
 
 
+@template(r"put (target card from a graveyard|target .+? card from a graveyard) on your choice of the top or bottom of "
+          r"its owner's library")
+def _card_on_top_or_bottom(m, targets):
+    """401.4: "Put target card from a graveyard on your choice of the top or bottom of its owner's library"."""
+    who = target(m.group(1), targets)
+    if not isinstance(who, V.Ref) or targets[who.index].kind != "graveyard_card":
+        raise Unsupported(m.string)
+    return [library_effects.PutInLibraryTopOrBottom(who)]
+
+
 @template(r"put (target .+? from your graveyard) on (top|the bottom) of your library")
 def _card_on_library(m, targets):
     who = target(m.group(1), targets)

@@ -110,3 +110,11 @@ class SearchSameManaValue(V.Effect):
     """702.53a transmute: "Search your library for a card with the same mana value as the discarded card,
     reveal that card, and put it into your hand. Then shuffle." (the discarded card: the ability's source
     as it last existed in the hand, 608.2h)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PutInLibraryTopOrBottom(V.Effect):
+    """"Put target card from a graveyard on your choice of the top or bottom of its owner's library" (Not Forgotten;
+    401.4): the controller answers "top" or "bottom" as it resolves."""
+
+    target: V.Who
