@@ -90,6 +90,7 @@ class DecisionKind(StrEnum):
     SEPARATE_PILES = "separate_piles"  # 700.3
     SEARCH_NAMED = "search_named"
     SEARCH_TOP = "search_top"
+    SEARCH_TO_GRAVEYARD = "search_to_graveyard"  # 701.19a: "search target player's library ... into that player's graveyard"
     SURVEIL = "surveil"  # 701.25
     TAP_OR_UNTAP = "tap_or_untap"
     TOP_OR_BOTTOM = "top_or_bottom"  # 401.4: "on your choice of the top or bottom of its owner's library"

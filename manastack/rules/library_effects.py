@@ -15,7 +15,9 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 - 701.19a-b search (a card with a stated quality may not be found), 701.20a shuffle: "search your
   library for a basic land card, reveal it, then shuffle and put that card on top", "search your
   library for [up to N cards] named CARDNAME ...", "shuffle your library"; 702.53a transmute: "search your
-  library for a card with the same mana value as the discarded card" (SearchSameManaValue).
+  library for a card with the same mana value as the discarded card" (SearchSameManaValue); "search target player's
+  library for up to three cards with flashback and put them into that player's graveyard. Then the player shuffles."
+  (SearchPlayerLibraryToGraveyard: the controller searches, the "search_to_graveyard" decision).
 - 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
   than or equal to the number of cards in your library, you win the game" (Thassa's Oracle); "then if your
   library has no cards in it, you win the game" (the same check with X = 0).
@@ -48,12 +50,14 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     PutSelfInLibrary,
     ReorderTop,
     RevealTopOf,
+    SearchPlayerLibraryToGraveyard,
     SearchSameManaValue,
     SearchSameName,
     SearchToTop,
     ShuffleLibrary,
     ShuffleSelfIntoLibrary,
     WinIfLibraryAtMost,
+    WithFlashbackFilter,
 )
 from . import choice_effects, effect_context, hand_effects, static_counts, trigger_events
 from . import targeting as _targeting_module
@@ -579,3 +583,54 @@ def _if_you_dont(g: Game, ctx: effect_context.Context, e: IfYouDont) -> list | N
 
 registry.register_effect(MillThenDig, _mill_then_dig)
 registry.register_effect(IfYouDont, _if_you_dont)
+
+
+def _with_flashback_matches(g: Game, flt: WithFlashbackFilter, o: Any, c: Any, controller: int, source: int | None) -> bool:
+    """702.34a: a card with a flashback ability (as printed: the card in a library has no granted abilities)."""
+    return any(type(ab).__name__ == "Flashback" or getattr(ab, "keyword", None) == "flashback"  # a non-mana cost
+               for ab in o.card.abilities)
+
+
+def _search_to_graveyard(g: Game, ctx: effect_context.Context, e: SearchPlayerLibraryToGraveyard) -> list | None:
+    s = g.s
+    needs = []
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        lib = s.players[p].library
+        cands = tuple(c for c in lib if _targeting_module.matches_filter(g, e.filter, s.objects[c], ctx.controller))
+        g.log_event("search", "701.19a", player=s.players[ctx.controller].name, library_of=s.players[p].name,
+                    source=ctx.name)
+        needs.append(effect_context.queue_choice(
+            "search_to_graveyard", ctx.controller, cands, f"701.19: {ctx.name}: search {s.players[p].name}'s library for "
+            f"up to {e.amount} card(s) ({', '.join(g.name_of(c) for c in cands) or 'none'}), a list; [] to find none",
+            (e.amount, p)))
+    return needs or None
+
+
+def _search_to_graveyard_actions(g: Game, d: Any) -> list:
+    n, _ = g.s.queue[0][5]
+    cands = d.data
+    out = [A.Choose(())]
+    if len(cands) > 8:  # too many sets to list: each card alone, or the first ones
+        return out + [A.Choose((c,)) for c in cands] + [A.Choose(tuple(cands[:n]))]
+    for k in range(1, min(n, len(cands)) + 1):
+        out.extend(A.Choose(x) for x in combinations(cands, k))
+    return out
+
+
+def _answer_search_to_graveyard(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    n, p = s.queue[0][5]
+    chosen = choice_effects.check_subset(g, d, value)
+    if len(chosen) > n:
+        raise IllegalActionError(f"{d.prompt}: choose up to {n}")
+    s.pending = None
+    s.queue.pop(0)
+    for c in chosen:
+        g.move(c, GRAVEYARD, rule="701.19a")
+    s.rng.shuffle(s.players[p].library)  # 701.20a: "then the player shuffles"
+    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+
+
+registry.FILTER_TESTS[WithFlashbackFilter] = _with_flashback_matches
+registry.register_effect(SearchPlayerLibraryToGraveyard, _search_to_graveyard)
+registry.CHOICES["search_to_graveyard"] = (_search_to_graveyard_actions, _answer_search_to_graveyard)
