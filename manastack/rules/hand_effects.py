@@ -32,6 +32,8 @@
   (the "choose_drawn" decision; all of them, unasked, when there are no more), then for each in the order
   chosen pays the life (true; only with that much life, 119.4) or puts it on top of their library (false), so
   that of two cards put back the second ends on top (the "pay_life_or_top" decision).
+- 201.4 / 701.16a: "Choose a card name, then reveal a card at random from your hand. If that card has the chosen
+  name, [effect]" (Cursed Scroll, NameThenRevealAtRandom; the name as rules/entry_choices.py offers names).
 """
 
 from __future__ import annotations
@@ -58,11 +60,12 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     LookAtHand,
     LoseLifeIfSharesTypeWithYours,
     LoseLifeUnlessDiscarded,
+    NameThenRevealAtRandom,
     PutFromHand,
     PutFromHandOnTop,
     PutFromOutside,
 )
-from . import add_hook, choice_effects, effect_context, trigger_queue
+from . import add_hook, choice_effects, effect_context, entry_choices, trigger_queue
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -512,3 +515,19 @@ def _answer_pay_life_or_top(g: Game, d: Any, value: Any) -> None:
 registry.register_effect(DrawnPayLifeOrTop, _drawn_pay_life_or_top)
 registry.CHOICES["choose_drawn"] = (_choose_drawn_actions, _answer_choose_drawn)
 registry.CHOICES["pay_life_or_top"] = (_pay_life_or_top_actions, _answer_pay_life_or_top)
+
+
+def _name_then_reveal(g: Game, ctx: effect_context.Context, e: NameThenRevealAtRandom) -> list | None:
+    s = g.s
+    p = ctx.controller
+    name = entry_choices.choose_card_name(g, p, f"201.4: {ctx.name}: choose a card name")
+    hand = s.players[p].hand
+    card = s.rng.choice(hand) if hand else None  # an empty hand reveals nothing: no card has the name
+    g.log_event("reveal", "701.16a", player=s.players[p].name, named=name,
+                card=g.name_of(card) if card is not None else None, source=ctx.name)
+    if card is None or name not in s.objects[card].card.name.split(" // "):  # 709.4a: either name of a split card
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
+registry.register_effect(NameThenRevealAtRandom, _name_then_reveal)

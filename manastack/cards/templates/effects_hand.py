@@ -22,6 +22,8 @@
   on top of your library." (Sylvan Library): the two sentences are one effect (DrawnPayLifeOrTop); either alone
   is refused. After "you may draw two additional cards. If you do, ...", the second sentence is part of what is
   done only if you do.
+- 201.4: "Choose a card name, then reveal a card at random from your hand. If that card has the chosen name, CARDNAME
+  deals 2 damage to any target." (Cursed Scroll).
 """
 
 from __future__ import annotations
@@ -241,3 +243,42 @@ def _drawn_pay_life_or_top(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_drawn_pay_life_or_top)
+
+
+@dataclass(frozen=True, slots=True)
+class _NameRevealRandom(V.Effect):
+    """"Choose a card name, then reveal a card at random from your hand": folded with the sentence after it."""
+
+
+@dataclass(frozen=True, slots=True)
+class _IfChosenName(V.Effect):
+    """"If that card has the chosen name, [effects]"."""
+
+    effects: tuple[V.Effect, ...]
+
+
+@template(r"choose a card name, then reveal a card at random from your hand")
+def _name_reveal_random(m, targets):
+    return [_NameRevealRandom()]
+
+
+@template(r"if that card has the chosen name, (.+)")
+def _if_chosen_name(m, targets):
+    return [_IfChosenName(tuple(sub_effects(m.group(1), targets)))]
+
+
+def _fold_name_reveal(effects: list, targets: list) -> None:
+    """201.4: the two sentences are one effect (hand_effects.NameThenRevealAtRandom); either alone is refused."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _NameRevealRandom):
+            after = effects[i + 1] if i + 1 < len(effects) else None
+            if not isinstance(after, _IfChosenName):
+                raise Unsupported("choose a card name, then reveal a card at random")
+            effects[i:i + 2] = [hand_effects.NameThenRevealAtRandom(after.effects)]
+            return _fold_name_reveal(effects, targets)
+        if isinstance(e, _IfChosenName):
+            raise Unsupported("if that card has the chosen name")
+    return None
+
+
+EFFECTS_CHECKS.append(_fold_name_reveal)

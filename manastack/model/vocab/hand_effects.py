@@ -124,3 +124,12 @@ class DrawnPayLifeOrTop(V.Effect):
 
     count: int
     life: int
+
+
+@dataclass(frozen=True, slots=True)
+class NameThenRevealAtRandom(V.Effect):
+    """"Choose a card name, then reveal a card at random from your hand. If that card has the chosen name, CARDNAME
+    deals 2 damage to any target." (Cursed Scroll; 201.4, 701.16a): the name is chosen as it resolves, then one card
+    of the controller's hand is revealed at random (the game's seeded RNG); `effects` only if it has that name."""
+
+    effects: tuple[V.Effect, ...]
