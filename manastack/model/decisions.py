@@ -84,6 +84,8 @@ class DecisionKind(StrEnum):
     RESTRICTED_MANA = "restricted_mana"  # 106.6: which mana "Add {U}, {R}, or {W}. Spend this mana only ..." adds
     RETURN = "return"
     RETURN_OR_SACRIFICE = "return_or_sacrifice"
+    RETURN_FROM_GRAVEYARD = "return_from_graveyard"  # "return a card from your graveyard ... for each card discarded"
+    DISCARD_THEN_RETURN = "discard_then_return"  # 701.8a: the cards discarded first
     SACRIFICE = "sacrifice"  # 701.21
     SCRY = "scry"  # 701.22
     SEARCH = "search"  # 701.23

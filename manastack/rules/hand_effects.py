@@ -32,6 +32,9 @@
   (the "choose_drawn" decision; all of them, unasked, when there are no more), then for each in the order
   chosen pays the life (true; only with that much life, 119.4) or puts it on top of their library (false), so
   that of two cards put back the second ends on top (the "pay_life_or_top" decision).
+- 701.8a / 608.2c: "Discard X cards, then return a card from your graveyard to your hand for each card discarded
+  this way" (Recall, DiscardThenReturnEach): the "discard_then_return" then "return_from_graveyard" decisions (the
+  cards just discarded may be returned).
 - 201.4 / 701.16a: "Choose a card name, then reveal a card at random from your hand. If that card has the chosen
   name, [effect]" (Cursed Scroll, NameThenRevealAtRandom; the name as rules/entry_choices.py offers names).
 """
@@ -54,6 +57,7 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     DiscardAtRandom,
     DiscardedThisWay,
     DiscardThenReflexive,
+    DiscardThenReturnEach,
     DiscardUnless,
     DrawnPayLifeOrTop,
     Learn,
@@ -531,3 +535,66 @@ def _name_then_reveal(g: Game, ctx: effect_context.Context, e: NameThenRevealAtR
 
 
 registry.register_effect(NameThenRevealAtRandom, _name_then_reveal)
+
+
+def _discard_then_return(g: Game, ctx: effect_context.Context, e: DiscardThenReturnEach) -> list | None:
+    p = ctx.controller
+    hand = tuple(g.s.players[p].hand)
+    n = min(effect_context.amount(g, ctx, e.amount), len(hand))
+    if n <= 0:
+        return None
+    if n == len(hand):
+        return _discard_and_offer_return(g, p, hand, ctx.name) or None  # all of them: no choice to make
+    return [effect_context.queue_choice("discard_then_return", p, hand, f"{ctx.name}: discard {n} card(s) (a list)",
+                                        (n, ctx.name))]
+
+
+def _discard_and_offer_return(g: Game, p: int, cards: tuple[int, ...], name: str) -> list:
+    """The discards, then the choice of the cards returned (none to queue when every card there returns)."""
+    for c in cards:
+        E.discard(g, p, c, rule="701.8a")
+    grave = tuple(g.s.players[p].graveyard)
+    n = min(len(cards), len(grave))
+    if n == len(grave):
+        for c in grave:
+            g.move(c, HAND, rule="608.2c")  # every card there: no choice to make
+        return []
+    return [effect_context.queue_choice("return_from_graveyard", p, grave, f"{name}: return {n} card(s) from your "
+                                        f"graveyard to your hand (a list)", (n, name))]
+
+
+def _exact_subset_actions(g: Game, d: Any) -> list:
+    n = g.s.queue[0][5][0]
+    if len(d.data) > 8:
+        return [A.Choose(tuple(d.data[:n])), A.Choose(tuple(d.data[-n:]))]
+    return [A.Choose(x) for x in combinations(d.data, n)]
+
+
+def _exact_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
+    n = g.s.queue[0][5][0]
+    chosen = (value,) if isinstance(value, int) and not isinstance(value, bool) else \
+        tuple(value) if isinstance(value, (list, tuple)) else ()
+    if len(chosen) != n or len(set(chosen)) != n or any(c not in d.data for c in chosen):
+        raise IllegalActionError(f"{d.prompt}: choose {n} of {', '.join(g.name_of(c) for c in d.data)}")
+    return chosen
+
+
+def _answer_discard_then_return(g: Game, d: Any, value: Any) -> None:
+    chosen = _exact_subset(g, d, value)
+    name = g.s.queue[0][5][1]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    g.s.queue[0:0] = _discard_and_offer_return(g, d.player, chosen, name)
+
+
+def _answer_return_from_graveyard(g: Game, d: Any, value: Any) -> None:
+    chosen = _exact_subset(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for c in chosen:
+        g.move(c, HAND, rule="608.2c")
+
+
+registry.register_effect(DiscardThenReturnEach, _discard_then_return)
+registry.CHOICES["discard_then_return"] = (_exact_subset_actions, _answer_discard_then_return)
+registry.CHOICES["return_from_graveyard"] = (_exact_subset_actions, _answer_return_from_graveyard)

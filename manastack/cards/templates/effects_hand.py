@@ -282,3 +282,9 @@ def _fold_name_reveal(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_name_reveal)
+
+
+@template(rf"discard ({N}) cards, then return a card from your graveyard to your hand for each card discarded this way")
+def _discard_then_return(m, targets):
+    """701.8a / 608.2c: Recall ("Discard X cards, ...": X announced as it is cast, 107.3)."""
+    return [hand_effects.DiscardThenReturnEach(amount(m.group(1)))]

@@ -133,3 +133,12 @@ class NameThenRevealAtRandom(V.Effect):
     of the controller's hand is revealed at random (the game's seeded RNG); `effects` only if it has that name."""
 
     effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardThenReturnEach(V.Effect):
+    """"Discard X cards, then return a card from your graveyard to your hand for each card discarded this way."
+    (Recall; 701.8a, 608.2c): `amount` cards discarded (all of them with fewer in the hand), then as many cards of
+    the graveyard (the ones just discarded among them) chosen and returned to the hand."""
+
+    amount: V.Amount
