@@ -42,7 +42,7 @@ RULES_MODULES = (
     "enters_keywords", "upkeep_keywords", "graveyard_keywords", "loyalty", "static_counts", "enters_tapped",
     "game_rule_statics", "control_statics", "protection", "entry_choices", "auras_on_players",
     "vehicles_facedown", "opening_hand", "mana_amounts", "copy_effects", "imprint",
-    "cast_origin", "counter_replacement", "token_replacement", "x_spells", "ninjutsu", "library_matching", "reveal_top",
+    "cast_origin", "counter_replacement", "token_replacement", "x_spells", "ninjutsu", "library_matching", "reveal_top", "piles",
     # timing permissions (302.6, 601.3b, 602.5b), protection of players (702.16), who declares (508.1, 509.1)
     "timing_permissions", "player_protection", "block_control",
     # companion (702.139: outside the game, 116.2g) and its graveyard permission (601.3)

@@ -150,7 +150,7 @@ def _draw(g: Game, event: Draw) -> Event | None:
         pl.drew_from_empty = True  # 121.4: no card is drawn; 704.5b: checked as a state-based action
         g._log("draw_empty", "121.4", True, {"player": pl.name})
         return None  # nothing was drawn: no "whenever you draw" (121.2)
-    g.move(pl.library[0], HAND, rule=event.rule)
+    event.card = g.move(pl.library[0], HAND, rule=event.rule)
     g._log("draw", event.rule, event.marks_sba(), {"player": pl.name})
     return event
 

@@ -43,6 +43,8 @@ class DecisionKind(StrEnum):
     CAST_OFFER = "cast_offer"  # 601.3: casting from a graveyard or exile offered
     CAST_TARGET = "cast_target"
     CHOOSE_CARD = "choose_card"
+    CHOOSE_PILE = "choose_pile"  # 700.3: the pile put into the hand
+    CHOOSE_DRAWN = "choose_drawn"  # 121.1: "choose two cards in your hand drawn this turn"
     CIPHER = "cipher"  # 702.99a: the creature a cipher card is encoded on
     CONNIVE_DISCARD = "connive_discard"  # 701.50
     ANOTHER_COUNTER = "another_counter"  # 122.1: "choose a counter on target permanent or player": its kind
@@ -73,6 +75,7 @@ class DecisionKind(StrEnum):
     PARTNER_FIND = "partner_find"
     PARTNER_MAY = "partner_may"
     PAY_LIFE_OR_SACRIFICE = "pay_life_or_sacrifice"
+    PAY_LIFE_OR_TOP = "pay_life_or_top"  # 119.4 / 401.4: "pay 4 life or put the card on top of your library"
     PAY_OR_COUNTER = "pay_or_counter"  # "counter it unless its controller pays"
     PAY_OR_COUNTER_TO = "pay_or_counter_to"
     PAY_OR_COUNTER_THEN = "pay_or_counter_then"  # "unless its controller pays {X}. If that player doesn't, ..."
@@ -87,13 +90,18 @@ class DecisionKind(StrEnum):
     RESTRICTED_MANA = "restricted_mana"  # 106.6: which mana "Add {U}, {R}, or {W}. Spend this mana only ..." adds
     RETURN = "return"
     RETURN_OR_SACRIFICE = "return_or_sacrifice"
+    RETURN_FROM_GRAVEYARD = "return_from_graveyard"  # "return a card from your graveyard ... for each card discarded"
+    DISCARD_THEN_RETURN = "discard_then_return"  # 701.8a: the cards discarded first
     SACRIFICE = "sacrifice"  # 701.21
     SCRY = "scry"  # 701.22
     SEARCH = "search"  # 701.23
+    SEPARATE_PILES = "separate_piles"  # 700.3
     SEARCH_NAMED = "search_named"
     SEARCH_TOP = "search_top"
+    SEARCH_TO_GRAVEYARD = "search_to_graveyard"  # 701.19a: "search target player's library ... into that player's graveyard"
     SURVEIL = "surveil"  # 701.25
     TAP_OR_UNTAP = "tap_or_untap"
+    TOP_OR_BOTTOM = "top_or_bottom"  # 401.4: "on your choice of the top or bottom of its owner's library"
     UNTAP_UP_TO = "untap_up_to"
     UNTAP_LIMIT = "untap_limit"  # 502.3: which permanents untap when a limit holds them back (Winter Orb)
 

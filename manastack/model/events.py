@@ -214,9 +214,11 @@ class ZoneChange(Event):
 class Draw(Event):
     """121.1: `player` draws a card: the top card of their library is put into their hand (a ZoneChange).
     121.4: with no card in the library none is drawn, and the player loses when state-based actions are
-    next checked (704.5b). 614.1a / 121.6: a replacement effect may replace the draw (dredge)."""
+    next checked (704.5b). 614.1a / 121.6: a replacement effect may replace the draw (dredge). `card`: the
+    card drawn, its id in the hand (set as the draw is performed)."""
 
     player: int = 0
+    card: int | None = field(default=None, compare=False)
     SBA: ClassVar[bool] = False
 
 

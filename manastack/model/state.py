@@ -364,6 +364,7 @@ class GameState:
         self.graveyard_leavers: tuple[tuple[int, object, str], ...] = ()
         # Per-turn counts, (turn, per-player counts); a record of another turn counts as none.
         self.draws: tuple[int, tuple[int, ...]] = (-1, (0, 0))  # 121.1: cards drawn ("second card each turn")
+        self.drawn_cards: tuple[int, frozenset[int]] = (-1, frozenset())  # their ids in the hands ("drawn this turn")
         self.life_gain_events: tuple[int, tuple[int, ...]] = (-1, ())  # 119.9: "first time each turn"
         self.spell_mana_spent: tuple[int, tuple[int, ...]] = (-1, ())  # 700.14 expend
         self.casting_other_costs: tuple[tuple[object, ...], ...] = ()  # 601.2b choices paid at 601.2h (alternative_costs)

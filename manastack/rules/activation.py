@@ -194,6 +194,8 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             raise IllegalActionError(why)
         if cost.discard:
             discards = cost_objects.choose_cost_objects(g, p, cost_objects.discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
+        if cost.discard_hand:
+            discards = [c for c in s.players[p].hand if c != o.id]  # 701.8a "discard your hand"
         if cost.tap_untapped is not None:
             tapped_others = cost_objects.choose_cost_objects(g, p, [c for c in mana_payment.usable_for_cost(g, o, cost, cost_objects.tap_candidates(g, o, cost))
                                                         if c not in victims], cost.tap_count, "tap", o.card.name)

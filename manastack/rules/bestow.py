@@ -88,7 +88,8 @@ def _unattached(g: Game) -> bool:
     return changed
 
 
-add_hook(registry.CARD_SWAPS, alternative_costs.bestow_swap, classes=(Bestow,))
+# (bestow_swap, 702.103a, is registered by rules/casting.py after the other card swaps of alternative_costs: one
+# module registers them all, so their order doesn't depend on which module is imported first)
 add_hook(registry.SPELL_BEGINS_RESOLVING, _begins_resolving, classes=(Bestow,))
 add_hook(registry.LEAVING_STACK_HOOKS, _leaving_stack, classes=(Bestow,))
 add_hook(registry.PERMANENT_SPELL_HOOKS, _entered, classes=(Bestow,))

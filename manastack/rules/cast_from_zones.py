@@ -21,7 +21,10 @@
   "may_play_this_turn" record on the exiled card until end of turn: its owner casts it paying its costs with
   the usual timing, or plays it as their land play, registry.LAND_PERMISSIONS); "exile the top two cards ...
   until the end of your next turn, you may play those cards" (611.2a: as that turn begins the record
-  becomes one until end of turn, registry.BEFORE_UNTAP_HOOKS).
+  becomes one until end of turn, registry.BEFORE_UNTAP_HOOKS); "you may play the exiled card this turn" after
+  "... and exile one of them" (Expressive Iteration: the card the dig exiled, MayPlayExiledCard).
+- 305.1 from the library: "You may play lands from the top of your library" (Courser of Kruphix: the top card, a
+  land card, played as the land play of the turn, registry.LAND_PERMISSIONS).
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from ..model.events import (
     EffectsEnded,
     Event,
 )
-from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, ContinuousEffect
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, LIBRARY, ContinuousEffect
 from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this module executes)
     UNTIL_END_OF_YOUR_NEXT_TURN,
     CastFromGraveyard,
@@ -55,6 +58,7 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     GrantFlashback,
     Madness,
     MadnessCast,
+    MayPlayExiledCard,
     Plot,
     RemoveTimeCounter,
     SacrificeUnlessEscaped,
@@ -241,13 +245,28 @@ def _exile_top_may_play(g: Game, ctx: effect_context.Context, e: ExileTopMayPlay
     s = g.s
     p = ctx.controller
     for old in list(s.players[p].library[:e.amount]):
-        new = g.move(old, EXILE, rule="406.3")
-        g.perform(EffectCreated("601.3", ContinuousEffect(MAY_PLAY_THIS_TURN, new, until=e.until, controller=p,
-                                                          timestamp=s.next_timestamp),
-                                "may_play_this_turn", {"card": s.objects[new].card.name, "source": ctx.name,
-                                                       "zone": EXILE, "until": e.until}))
-        s.next_timestamp += 1
+        _permit_play(g, ctx, g.move(old, EXILE, rule="406.3"), e.until)
     return None
+
+
+def _permit_play(g: Game, ctx: effect_context.Context, oid: int, until: str) -> None:
+    """The card `oid` in exile may be played by the effect's controller (its owner) until `until`."""
+    s = g.s
+    g.perform(EffectCreated("601.3", ContinuousEffect(MAY_PLAY_THIS_TURN, oid, until=until, controller=ctx.controller,
+                                                      timestamp=s.next_timestamp),
+                            "may_play_this_turn", {"card": s.objects[oid].card.name, "source": ctx.name,
+                                                   "zone": EXILE, "until": until}))
+    s.next_timestamp += 1
+
+
+def _may_play_exiled_card(g: Game, ctx: effect_context.Context, e: MayPlayExiledCard) -> list | None:
+    o = g.s.objects.get(ctx.chosen) if ctx.chosen is not None else None
+    if o is not None and o.zone == EXILE and o.owner == ctx.controller:
+        _permit_play(g, ctx, o.id, "eot")
+    return None
+
+
+registry.register_effect(MayPlayExiledCard, _may_play_exiled_card)
 
 
 def _next_turn_began(g: Game) -> None:
@@ -286,6 +305,28 @@ def may_play_actions(g: Game, p: int) -> list:
 
 registry.register_effect(ExileTopMayPlay, _exile_top_may_play)
 add_hook(registry.LAND_PERMISSIONS, _exiled_land_permission)
+
+
+def _library_top_land_permission(g: Game, p: int, o: Any) -> bool:
+    """305.1: "You may play lands from the top of your library" (a static ability of a permanent `p` controls):
+    the top card of `p`'s library, a land card, is played as the turn's land play, with its timing."""
+    lib = g.s.players[p].library
+    if o.zone != LIBRARY or o.owner != p or not lib or lib[0] != o.id or "Land" not in o.card.types:
+        return False
+    return any(x.controller == p for x, _ in g.statics_of_kind("play_lands_from_library_top"))
+
+
+def library_top_land_actions(g: Game, p: int) -> list:
+    """The play of the top card of `p`'s library, when a permanent lets them (for agents and legal actions)."""
+    lib = g.s.players[p].library
+    if not lib or not g.statics_of_kind("play_lands_from_library_top"):
+        return []
+    if not _library_top_land_permission(g, p, g.s.objects[lib[0]]) or _stack_module.can_play_land_now(g, p) is not None:
+        return []
+    return [A.PlayLand(lib[0])]
+
+
+add_hook(registry.LAND_PERMISSIONS, _library_top_land_permission)
 add_hook(registry.BEFORE_UNTAP_HOOKS, _next_turn_began, classes=(ExileTopMayPlay,))
 
 

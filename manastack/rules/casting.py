@@ -36,6 +36,7 @@ from ..model.mana import COLORS, TYPE_INDEX, parse_mana
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ContinuousEffect
 from ..model.vocab.alternative_costs import (
     AlternativeCost,
+    Bestow,
     CastingKeyword,
     CastOption,
     FreeCastPermission,
@@ -313,6 +314,7 @@ def _register_casting() -> None:
     add_hook(registry.CARD_SWAPS, alternative_costs.overload_swap)
     add_hook(registry.LEAVING_STACK_HOOKS, alternative_costs._restore_overloaded)
     add_hook(registry.CARD_SWAPS, alternative_costs.splice_swap, classes=(Splice,))
+    add_hook(registry.CARD_SWAPS, alternative_costs.bestow_swap, classes=(Bestow,))  # 702.103a (rules/bestow.py)
     add_hook(registry.LEAVING_STACK_HOOKS, alternative_costs._restore_spliced, classes=(Splice,))
     add_hook(registry.UNCOUNTERABLE_HOOKS, cast_restrictions.uncounterable)
     registry.register_effect(SacrificeSource, _sacrifice_source)

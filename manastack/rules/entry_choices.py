@@ -169,6 +169,16 @@ def _reference_names(nonland: bool) -> list[str]:
     return out
 
 
+def choose_card_name(g: Game, p: int, prompt: str, nonland: bool = False) -> str:
+    """201.4: `p` names a card (608.2d: "choose a card name" as an effect resolves, Cursed Scroll): the options are
+    the names of this game's cards, the default first; a player who answers (the scenario runner) may name any
+    card of the reference."""
+    options = _game_names(g, p, nonland, False)
+    if g.chooser is not None or not options:
+        options = list(dict.fromkeys(options + _reference_names(nonland)))
+    return g.choose(p, "card_name", options, prompt)
+
+
 def _etb_choose_name(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     """614.12 / 201.4: "As CARDNAME enters, choose a [nonland] card name" (a choice made before it
     enters). The options are the names of this game's cards, the default first; a player who answers

@@ -58,9 +58,11 @@ def _statics_of(g: Game, p: int, kind: str):
 
 
 def _hand_size(g: Game, p: int, limit: int | None) -> int | None:
-    """402.2: "You have no maximum hand size"."""
-    for _o, _ab in _statics_of(g, p, "no_max_hand_size"):
-        return None
+    """402.2: "You have no maximum hand size", "Your maximum hand size is two": applied in timestamp order (the
+    newest one wins)."""
+    found = [(o.timestamp, ab) for kind in ("no_max_hand_size", "max_hand_size") for o, ab in _statics_of(g, p, kind)]
+    for _ts, ab in sorted(found, key=lambda x: x[0]):
+        limit = None if ab.kind == "no_max_hand_size" else int(ab.amount)
     return limit
 
 
@@ -135,7 +137,7 @@ def _empty_library_draw_wins(g: Game, e: Event) -> list[registry.Replacement]:
 
 registry.REPLACEMENTS.setdefault(Draw, []).append(_draw_limit)
 add_hook(registry.REPLACEMENTS[Draw], _empty_library_draw_wins, kinds=("empty_library_draw_wins",))
-add_hook(registry.HAND_SIZE, _hand_size, kinds=("no_max_hand_size",))
+add_hook(registry.HAND_SIZE, _hand_size, kinds=("no_max_hand_size", "max_hand_size"))
 add_hook(registry.LAND_PLAYS, _land_plays, kinds=("extra_land_plays",))
 add_hook(registry.PLAYER_TARGET_BLOCKS, _player_untargetable, kinds=("player_hexproof", "player_shroud"),
          classes=(GainPlayerUntargetability,))

@@ -13,7 +13,10 @@
   battlefield this turn (400.7; rules/turn_history.py reads the turn's zone changes).
 - 608.2h: "Exile target card from a graveyard. If it was a creature card, put a +1/+1 counter on CARDNAME
   and you gain 1 life" (Scavenging Ooze): the card as it last existed in the graveyard decides, and
-  nothing more happens if it wasn't exiled (an illegal target, 608.2b).
+  nothing more happens if it wasn't exiled (an illegal target, 608.2b); "... If it was a creature card, you gain 3
+  life. Otherwise, you draw a card." (Cling to Dust): the other effects when the exiled card wasn't one.
+- "Return a Zombie card at random from your graveyard to your hand" (Ghoulraiser): chosen with the game's seeded RNG
+  among the cards of that quality there as it resolves.
 - 608.2h: "for each creature card in your graveyard" (Gnaw to the Bone, Grim Flowering): the cards of that
   kind in the controller's graveyard as the effect happens.
 - 602.2b, 118.3: "{1}, Exile CARDNAME: ..." (Relic of Progenitus, Feldon's Cane): the permanent is exiled
@@ -30,6 +33,7 @@ from ..model.vocab.graveyard_effects import (  # noqa: F401 (the vocabulary this
     ExileIfItWas,
     ExileSelfCost,
     GraveyardCardCount,
+    ReturnAtRandom,
     ReturnPutThereThisTurn,
     ShuffleDeadIntoLibrary,
     ShuffleGraveyardIntoLibrary,
@@ -86,9 +90,10 @@ def _exile_if_it_was(g: Game, ctx: Context, e: ExileIfItWas) -> list | None:
         return None
     was = targeting.matches_filter(g, e.filter, g.s.objects[oid], ctx.controller, ctx.source)
     new = g.move(oid, EXILE, rule="406.2")
-    if not was or g.s.objects[new].zone != EXILE:
+    if g.s.objects[new].zone != EXILE:
         return None
-    return [("resume_effects", ctx, e.effects, 0, None)]
+    then = e.effects if was else e.otherwise
+    return [("resume_effects", ctx, then, 0, None)] if then else None
 
 
 def _graveyard_card_count(g: Game, ctx: Context, a: GraveyardCardCount) -> int:
@@ -112,6 +117,18 @@ def _exile_self_pay(g: Game, cost: ExileSelfCost, p: int, o: Obj, paid: list[int
         g.move(o.id, EXILE, rule="602.2b")
 
 
+def _return_at_random(g: Game, ctx: Context, e: ReturnAtRandom) -> list | None:
+    s = g.s
+    p = ctx.controller
+    cands = [c for c in s.players[p].graveyard if targeting.matches_filter(g, e.filter, s.objects[c], p, ctx.source)]
+    if cands:
+        card = s.rng.choice(cands)
+        g.log_event("at_random", "608.2c", player=s.players[p].name, card=g.name_of(card), source=ctx.name)
+        g.move(card, HAND, rule="608.2c")
+    return None
+
+
+registry.register_effect(ReturnAtRandom, _return_at_random)
 registry.register_effect(ShuffleGraveyardIntoLibrary, _shuffle_graveyard)
 registry.register_effect(ShuffleDeadIntoLibrary, _shuffle_dead)
 registry.register_effect(ReturnPutThereThisTurn, _return_put_there)

@@ -25,6 +25,18 @@
   (DiscardThenReflexive): the discards are recorded as they happen (GameState.discards, from the Discard
   events, in games with such an ability); once the discard is done, a discarded card that matches triggers
   the reflexive ability, with that card as its event object ("that card's mana value", 608.2h).
+- 121.1, 119.4, 401.4: "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put
+  the card on top of your library." (Sylvan Library, DrawnPayLifeOrTop): the cards drawn this turn are recorded
+  as they are drawn (GameState.drawn_cards, their ids in the hand: a card that left the hand since is a new
+  object, 400.7, and no longer one of them). The controller chooses that many of them still in their hand
+  (the "choose_drawn" decision; all of them, unasked, when there are no more), then for each in the order
+  chosen pays the life (true; only with that much life, 119.4) or puts it on top of their library (false), so
+  that of two cards put back the second ends on top (the "pay_life_or_top" decision).
+- 701.8a / 608.2c: "Discard X cards, then return a card from your graveyard to your hand for each card discarded
+  this way" (Recall, DiscardThenReturnEach): the "discard_then_return" then "return_from_graveyard" decisions (the
+  cards just discarded may be returned).
+- 201.4 / 701.16a: "Choose a card name, then reveal a card at random from your hand. If that card has the chosen
+  name, [effect]" (Cursed Scroll, NameThenRevealAtRandom; the name as rules/entry_choices.py offers names).
 """
 
 from __future__ import annotations
@@ -45,16 +57,19 @@ from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this modu
     DiscardAtRandom,
     DiscardedThisWay,
     DiscardThenReflexive,
+    DiscardThenReturnEach,
     DiscardUnless,
+    DrawnPayLifeOrTop,
     Learn,
     LookAtHand,
     LoseLifeIfSharesTypeWithYours,
     LoseLifeUnlessDiscarded,
+    NameThenRevealAtRandom,
     PutFromHand,
     PutFromHandOnTop,
     PutFromOutside,
 )
-from . import add_hook, choice_effects, effect_context, trigger_queue
+from . import add_hook, choice_effects, effect_context, entry_choices, trigger_queue
 from . import effects as E
 from . import targeting as _targeting_module
 
@@ -88,8 +103,11 @@ def _answer_put_from_hand(g: Game, d: Any, value: Any) -> None:
 
 def _look_at_hand(g: Game, ctx: effect_context.Context, e: LookAtHand) -> list | None:
     for p in effect_context.resolve_who(g, ctx, e.who):
+        hand = g.s.players[p].hand
+        # "a card at random": the game's seeded RNG picks it (none in an empty hand)
+        cards = ([g.s.rng.choice(hand)] if hand else []) if e.at_random else list(hand)
         g.log_event("look_at_hand", "402.3", player=g.s.players[ctx.controller].name,
-                    hand_of=g.s.players[p].name, cards=[g.name_of(c) for c in g.s.players[p].hand])
+                    hand_of=g.s.players[p].name, cards=[g.name_of(c) for c in cards], at_random=e.at_random)
     return None
 
 
@@ -438,3 +456,145 @@ def _lose_life_if_shares_type(g: Game, ctx: effect_context.Context, e: LoseLifeI
 
 
 registry.register_effect(LoseLifeIfSharesTypeWithYours, _lose_life_if_shares_type)
+
+
+def _drawn_pay_life_or_top(g: Game, ctx: effect_context.Context, e: DrawnPayLifeOrTop) -> list | None:
+    s = g.s
+    p = ctx.controller
+    turn, ids = s.drawn_cards
+    drawn = tuple(c for c in s.players[p].hand if turn == s.turn and c in ids)
+    if len(drawn) <= e.count:
+        return _pay_or_top_choices(g, ctx, e, drawn)  # 608.2c: all of them (no choice to make)
+    return [effect_context.queue_choice("choose_drawn", p, drawn, f"{ctx.name}: choose {e.count} cards in your hand "
+                                        f"drawn this turn ({', '.join(g.name_of(c) for c in drawn)}), as a list",
+                                        (e, ctx))]
+
+
+def _pay_or_top_choices(g: Game, ctx: effect_context.Context, e: DrawnPayLifeOrTop, cards: tuple[int, ...]) -> list:
+    return [effect_context.queue_choice("pay_life_or_top", ctx.controller, (c,), f"{ctx.name}: pay {e.life} life "
+                                        f"(true) or put {g.name_of(c)} on top of your library (false)", (e, ctx))
+            for c in cards]
+
+
+def _choose_drawn_actions(g: Game, d: Any) -> list:
+    e, _ = g.s.queue[0][5]
+    return [A.Choose(x) for x in combinations(d.data, e.count)]
+
+
+def _answer_choose_drawn(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    e, ctx = s.queue[0][5]
+    chosen = tuple(value) if isinstance(value, (list, tuple)) else ()
+    if len(chosen) != e.count or len(set(chosen)) != len(chosen) or any(c not in d.data for c in chosen):
+        raise IllegalActionError(f"{d.prompt}: choose {e.count} of {', '.join(g.name_of(c) for c in d.data)}")
+    s.pending = None
+    s.queue.pop(0)
+    s.queue[0:0] = _pay_or_top_choices(g, ctx, e, chosen)
+
+
+def _pay_life_or_top_actions(g: Game, d: Any) -> list:
+    e, _ = g.s.queue[0][5]
+    if g.s.players[d.player].life < e.life:
+        return [A.Choose(False)]  # 119.4: a player can pay life only with at least that much life
+    return [A.Choose(True), A.Choose(False)]
+
+
+def _answer_pay_life_or_top(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    e, ctx = s.queue[0][5]
+    if value not in (True, False):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    if value is True and s.players[d.player].life < e.life:
+        raise IllegalActionError(f"{s.players[d.player].name} can't pay {e.life} life (119.4)")
+    s.pending = None
+    s.queue.pop(0)
+    card = d.data[0]
+    if value is True:
+        g.set_life(d.player, -e.life, "119.4", source=ctx.name)
+    elif card in s.players[d.player].hand:
+        g.move(card, LIBRARY, rule="401.4")
+        g.log_event("hand_to_top", "401.4", player=s.players[d.player].name, amount=1)
+
+
+registry.register_effect(DrawnPayLifeOrTop, _drawn_pay_life_or_top)
+registry.CHOICES["choose_drawn"] = (_choose_drawn_actions, _answer_choose_drawn)
+registry.CHOICES["pay_life_or_top"] = (_pay_life_or_top_actions, _answer_pay_life_or_top)
+
+
+def _name_then_reveal(g: Game, ctx: effect_context.Context, e: NameThenRevealAtRandom) -> list | None:
+    s = g.s
+    p = ctx.controller
+    name = entry_choices.choose_card_name(g, p, f"201.4: {ctx.name}: choose a card name")
+    hand = s.players[p].hand
+    card = s.rng.choice(hand) if hand else None  # an empty hand reveals nothing: no card has the name
+    g.log_event("reveal", "701.16a", player=s.players[p].name, named=name,
+                card=g.name_of(card) if card is not None else None, source=ctx.name)
+    if card is None or name not in s.objects[card].card.name.split(" // "):  # 709.4a: either name of a split card
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
+registry.register_effect(NameThenRevealAtRandom, _name_then_reveal)
+
+
+def _discard_then_return(g: Game, ctx: effect_context.Context, e: DiscardThenReturnEach) -> list | None:
+    p = ctx.controller
+    hand = tuple(g.s.players[p].hand)
+    n = min(effect_context.amount(g, ctx, e.amount), len(hand))
+    if n <= 0:
+        return None
+    if n == len(hand):
+        return _discard_and_offer_return(g, p, hand, ctx.name) or None  # all of them: no choice to make
+    return [effect_context.queue_choice("discard_then_return", p, hand, f"{ctx.name}: discard {n} card(s) (a list)",
+                                        (n, ctx.name))]
+
+
+def _discard_and_offer_return(g: Game, p: int, cards: tuple[int, ...], name: str) -> list:
+    """The discards, then the choice of the cards returned (none to queue when every card there returns)."""
+    for c in cards:
+        E.discard(g, p, c, rule="701.8a")
+    grave = tuple(g.s.players[p].graveyard)
+    n = min(len(cards), len(grave))
+    if n == len(grave):
+        for c in grave:
+            g.move(c, HAND, rule="608.2c")  # every card there: no choice to make
+        return []
+    return [effect_context.queue_choice("return_from_graveyard", p, grave, f"{name}: return {n} card(s) from your "
+                                        f"graveyard to your hand (a list)", (n, name))]
+
+
+def _exact_subset_actions(g: Game, d: Any) -> list:
+    n = g.s.queue[0][5][0]
+    if len(d.data) > 8:
+        return [A.Choose(tuple(d.data[:n])), A.Choose(tuple(d.data[-n:]))]
+    return [A.Choose(x) for x in combinations(d.data, n)]
+
+
+def _exact_subset(g: Game, d: Any, value: Any) -> tuple[int, ...]:
+    n = g.s.queue[0][5][0]
+    chosen = (value,) if isinstance(value, int) and not isinstance(value, bool) else \
+        tuple(value) if isinstance(value, (list, tuple)) else ()
+    if len(chosen) != n or len(set(chosen)) != n or any(c not in d.data for c in chosen):
+        raise IllegalActionError(f"{d.prompt}: choose {n} of {', '.join(g.name_of(c) for c in d.data)}")
+    return chosen
+
+
+def _answer_discard_then_return(g: Game, d: Any, value: Any) -> None:
+    chosen = _exact_subset(g, d, value)
+    name = g.s.queue[0][5][1]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    g.s.queue[0:0] = _discard_and_offer_return(g, d.player, chosen, name)
+
+
+def _answer_return_from_graveyard(g: Game, d: Any, value: Any) -> None:
+    chosen = _exact_subset(g, d, value)
+    g.s.pending = None
+    g.s.queue.pop(0)
+    for c in chosen:
+        g.move(c, HAND, rule="608.2c")
+
+
+registry.register_effect(DiscardThenReturnEach, _discard_then_return)
+registry.CHOICES["discard_then_return"] = (_exact_subset_actions, _answer_discard_then_return)
+registry.CHOICES["return_from_graveyard"] = (_exact_subset_actions, _answer_return_from_graveyard)

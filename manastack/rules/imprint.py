@@ -15,6 +15,9 @@ in cards/templates/effects_imprint.py.
   and the permanent could produce none.
 - "{T}: Add {C}. If a card is exiled with CARDNAME, add {C}{C} instead." and "{T}: Return the exiled
   card to its owner's hand." (Ugin's Labyrinth).
+- 406.3: "Whenever CARDNAME attacks, exile the top card of your library face down." and "{R}, Discard your hand,
+  Sacrifice CARDNAME: Put all cards exiled with CARDNAME into their owners' hands." (Bomat Courier): the ability
+  sacrificing its source still finds the cards linked to the permanent it was (the ability's source id).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from ..model.vocab.imprint import (  # noqa: F401 (the vocabulary this module ex
     EXILED_COLORS,
     IF_EXILED,
     ExileFromHand,
+    ExileTopLinked,
     ReturnExiledToHand,
 )
 from . import choice_effects, continuous, effect_context, targeting
@@ -133,6 +137,21 @@ def _if_exiled(g: Game, o: Obj, ab: V.ManaAbility, any_cost: bool) -> tuple:
     return (prod.bags[1] if linked_cards(g, o.id) else prod.bags[0],)
 
 
+def _exile_top_linked(g: Game, ctx: Context, e: ExileTopLinked) -> list | None:
+    """406.3: the engine keeps no hidden information from its players, so a card exiled face down is logged as
+    such and otherwise an exiled card (like ExileLibrary's)."""
+    s = g.s
+    lib = s.players[ctx.controller].library
+    if not lib:
+        return None
+    new = g.move(lib[0], EXILE, rule="406.3")
+    g.log_event("exile_top", "406.3", player=s.players[ctx.controller].name, face_down=e.face_down, source=ctx.name)
+    if ctx.source is not None:
+        link(g, ctx.source, new, ctx.controller)
+    return None
+
+
+registry.register_effect(ExileTopLinked, _exile_top_linked)
 registry.register_effect(ExileFromHand, _exile_from_hand)
 registry.register_effect(ReturnExiledToHand, _return_exiled_to_hand)
 registry.CHOICES["exile_from_hand"] = (choice_effects.object_actions, _answer_exile_from_hand)

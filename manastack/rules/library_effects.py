@@ -4,8 +4,10 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 - 701.18a scry, 701.42a surveil, 701.13a mill, 701.19a "search your library for ..." (the choices
   made as they resolve: registry.CHOICES "scry", "surveil", "search").
 - 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
-  in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`), "put
-  target card on top of / on the bottom of its owner's library" (V.PutInLibrary).
+  in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`); "put one of them
+  into your hand, put one of them on the bottom of your library, and exile one of them" (a DigPut each), "put
+  target card on top of / on the bottom of its owner's library" (V.PutInLibrary), "... on your choice of the top or
+  bottom of its owner's library" (PutInLibraryTopOrBottom: the "top_or_bottom" decision).
 - 401.4: "look at the top N cards of your library, then put them back in any order"; "look at the
   top card of target player's library" (only its controller sees it).
 - 701.16a: "target player reveals the top card of their library" (Aven Windreader): every player sees it and
@@ -13,7 +15,9 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 - 701.19a-b search (a card with a stated quality may not be found), 701.20a shuffle: "search your
   library for a basic land card, reveal it, then shuffle and put that card on top", "search your
   library for [up to N cards] named CARDNAME ...", "shuffle your library"; 702.53a transmute: "search your
-  library for a card with the same mana value as the discarded card" (SearchSameManaValue).
+  library for a card with the same mana value as the discarded card" (SearchSameManaValue); "search target player's
+  library for up to three cards with flashback and put them into that player's graveyard. Then the player shuffles."
+  (SearchPlayerLibraryToGraveyard: the controller searches, the "search_to_graveyard" decision).
 - 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
   than or equal to the number of cards in your library, you win the game" (Thassa's Oracle); "then if your
   library has no cards in it, you win the game" (the same check with X = 0).
@@ -42,15 +46,18 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     IfYouDont,
     LookAtTopOf,
     MillThenDig,
+    PutInLibraryTopOrBottom,
     PutSelfInLibrary,
     ReorderTop,
     RevealTopOf,
+    SearchPlayerLibraryToGraveyard,
     SearchSameManaValue,
     SearchSameName,
     SearchToTop,
     ShuffleLibrary,
     ShuffleSelfIntoLibrary,
     WinIfLibraryAtMost,
+    WithFlashbackFilter,
 )
 from . import choice_effects, effect_context, hand_effects, static_counts, trigger_events
 from . import targeting as _targeting_module
@@ -229,14 +236,16 @@ def _dig(g: Game, ctx: effect_context.Context, e: V.DigPut) -> list | None:
     if not cands:
         return None
     where = {"hand": "into your hand", "battlefield": "onto the battlefield", "graveyard": "into your graveyard",
-             "top": "on top of your library"}[e.to]
+             "top": "on top of your library", "bottom": "on the bottom of your library", "exile": "into exile"}[e.to]
     return [effect_context.queue_choice("dig", p, cands, f"{ctx.name}: choose {'up to ' if e.upto else ''}"
                                         f"{'any number' if e.count >= 99 else e.count} card(s) to put {where} "
                                         f"({', '.join(g.name_of(c) for c in cands)})", (e, ctx))]
 
 
-def _dig_move(g: Game, p: int, e: V.DigPut, chosen: tuple[int, ...]) -> None:
+def _dig_move(g: Game, p: int, e: V.DigPut, chosen: tuple[int, ...]) -> list[int]:
+    """Returns the new ids of the cards exiled ("you may play the exiled card this turn")."""
     s = g.s
+    chosen_exiled: list[int] = []
     for c in chosen:
         if e.reveal:
             g.log_event("reveal", "701.16a", player=s.players[p].name, card=s.objects[c].card.name)
@@ -248,8 +257,15 @@ def _dig_move(g: Game, p: int, e: V.DigPut, chosen: tuple[int, ...]) -> None:
             lib = s.players[p].library
             lib.remove(c)
             lib.insert(0, c)  # the same card, on top (it stays in the library: not a new object)
+        elif e.to == "bottom":
+            lib = s.players[p].library
+            lib.remove(c)
+            lib.append(c)  # the same card, at the bottom (401.4)
+        elif e.to == "exile":
+            chosen_exiled.append(g.move(c, EXILE, rule="608.2c"))
         else:
             g.move(c, HAND, rule="608.2c")
+    return chosen_exiled
 
 
 def _dig_actions(g: Game, d: Any) -> list:
@@ -282,11 +298,12 @@ def _answer_dig(g: Game, d: Any, value: Any) -> None:
                                      f"{', '.join(g.name_of(c) for c in d.data)}")
     s.pending = None
     s.queue.pop(0)
-    _dig_move(g, d.player, e, chosen)
-    # The rest of the resolution: a card left on top is no longer among "the rest" (608.2c); "if you
-    # don't" asks whether a card was put.
-    new_ctx = dataclasses.replace(ctx, looked=tuple(c for c in ctx.looked if c not in chosen) if e.to == "top"
-                                  else ctx.looked, did=bool(chosen))
+    exiled = _dig_move(g, d.player, e, chosen)
+    # The rest of the resolution: a card left on top or put on the bottom is no longer among "the rest"
+    # (608.2c); "if you don't" asks whether a card was put; "the exiled card" is the one exiled.
+    new_ctx = dataclasses.replace(ctx, looked=tuple(c for c in ctx.looked if c not in chosen)
+                                  if e.to in ("top", "bottom") else ctx.looked, did=bool(chosen),
+                                  chosen=exiled[0] if exiled else ctx.chosen)
     for i, it in enumerate(s.queue):  # every level of it ("you may ..." runs its part in the same context)
         if it[0] == "resume_effects" and it[1] is ctx:
             s.queue[i] = ("resume_effects", new_ctx, *it[2:])
@@ -359,6 +376,34 @@ def _put_in_library(g: Game, ctx: effect_context.Context, e: V.PutInLibrary) -> 
 
 
 registry.EFFECT_HANDLERS[V.PutInLibrary] = _put_in_library
+
+
+def _put_top_or_bottom(g: Game, ctx: effect_context.Context, e: PutInLibraryTopOrBottom) -> list | None:
+    oid = choice_effects.target_anywhere(g, ctx, e.target)
+    if oid is None:
+        return None
+    return [effect_context.queue_choice("top_or_bottom", ctx.controller, ("top", "bottom"),
+                                        f"{ctx.name}: put {g.name_of(oid)} on the top or the bottom of its owner's library "
+                                        f"(top or bottom)", oid)]
+
+
+def _top_or_bottom_actions(g: Game, d: Any) -> list:
+    return [A.Choose("top"), A.Choose("bottom")]
+
+
+def _answer_top_or_bottom(g: Game, d: Any, value: Any) -> None:
+    if value not in ("top", "bottom"):
+        raise IllegalActionError(f"{d.prompt}: answer top or bottom")
+    s = g.s
+    oid = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    if oid in s.objects:
+        g.move(oid, LIBRARY, rule="401.4", bottom=value == "bottom")
+
+
+registry.register_effect(PutInLibraryTopOrBottom, _put_top_or_bottom)
+registry.CHOICES["top_or_bottom"] = (_top_or_bottom_actions, _answer_top_or_bottom)
 registry.CHOICES["order_top"] = (order_actions, _answer_order_top)
 
 
@@ -538,3 +583,54 @@ def _if_you_dont(g: Game, ctx: effect_context.Context, e: IfYouDont) -> list | N
 
 registry.register_effect(MillThenDig, _mill_then_dig)
 registry.register_effect(IfYouDont, _if_you_dont)
+
+
+def _with_flashback_matches(g: Game, flt: WithFlashbackFilter, o: Any, c: Any, controller: int, source: int | None) -> bool:
+    """702.34a: a card with a flashback ability (as printed: the card in a library has no granted abilities)."""
+    return any(type(ab).__name__ == "Flashback" or getattr(ab, "keyword", None) == "flashback"  # a non-mana cost
+               for ab in o.card.abilities)
+
+
+def _search_to_graveyard(g: Game, ctx: effect_context.Context, e: SearchPlayerLibraryToGraveyard) -> list | None:
+    s = g.s
+    needs = []
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        lib = s.players[p].library
+        cands = tuple(c for c in lib if _targeting_module.matches_filter(g, e.filter, s.objects[c], ctx.controller))
+        g.log_event("search", "701.19a", player=s.players[ctx.controller].name, library_of=s.players[p].name,
+                    source=ctx.name)
+        needs.append(effect_context.queue_choice(
+            "search_to_graveyard", ctx.controller, cands, f"701.19: {ctx.name}: search {s.players[p].name}'s library for "
+            f"up to {e.amount} card(s) ({', '.join(g.name_of(c) for c in cands) or 'none'}), a list; [] to find none",
+            (e.amount, p)))
+    return needs or None
+
+
+def _search_to_graveyard_actions(g: Game, d: Any) -> list:
+    n, _ = g.s.queue[0][5]
+    cands = d.data
+    out = [A.Choose(())]
+    if len(cands) > 8:  # too many sets to list: each card alone, or the first ones
+        return out + [A.Choose((c,)) for c in cands] + [A.Choose(tuple(cands[:n]))]
+    for k in range(1, min(n, len(cands)) + 1):
+        out.extend(A.Choose(x) for x in combinations(cands, k))
+    return out
+
+
+def _answer_search_to_graveyard(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    n, p = s.queue[0][5]
+    chosen = choice_effects.check_subset(g, d, value)
+    if len(chosen) > n:
+        raise IllegalActionError(f"{d.prompt}: choose up to {n}")
+    s.pending = None
+    s.queue.pop(0)
+    for c in chosen:
+        g.move(c, GRAVEYARD, rule="701.19a")
+    s.rng.shuffle(s.players[p].library)  # 701.20a: "then the player shuffles"
+    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+
+
+registry.FILTER_TESTS[WithFlashbackFilter] = _with_flashback_matches
+registry.register_effect(SearchPlayerLibraryToGraveyard, _search_to_graveyard)
+registry.CHOICES["search_to_graveyard"] = (_search_to_graveyard_actions, _answer_search_to_graveyard)

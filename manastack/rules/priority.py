@@ -128,6 +128,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         acts.extend(cz.exile_actions(g, p))  # 116.2f/h/k: suspend, foretell, plot; casting foretold or plotted cards
     if pl.exile and any(e.kind == cz.MAY_PLAY_THIS_TURN for e in s.effects):
         acts.extend(cz.may_play_actions(g, p))  # 601.3 / 305.1: "you may play it this turn"
+    acts.extend(cz.library_top_land_actions(g, p))  # 305.1: "you may play lands from the top of your library"
     if pl.companion is not None:
         acts.extend(companion.companion_actions(g, p))  # 116.2g: put the companion into the hand
     if pl.graveyard and flashback:

@@ -396,6 +396,14 @@ def step_began(g: Game, event: str) -> None:
 
 # ------------------------------------------------------------------------------ zone changes
 
+def card_played(g: Game, p: int) -> None:
+    """"Whenever you play a card" (Recycle): to play a card is to play it as a land (305.1) or to cast it as a
+    spell (601.2i; Glossary "Play"); called for both."""
+    for w, ab in trigger_queue.watchers(g, ("play_card",)):
+        if _who_ok(ab.who, w.controller, p):
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
+
+
 def zone_changed(g: Game, e: ZoneChange) -> None:
     """registry.EVENT_TRIGGERS[ZoneChange], after every zone change and its consequences (Game.perform;
     400.7: the object it moved became a new one)."""
@@ -407,6 +415,7 @@ def zone_changed(g: Game, e: ZoneChange) -> None:
             for w, ab in trigger_queue.watchers(g, ("play_land",)):
                 if _who_ok(ab.who, w.controller, o.controller):
                     trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - o.controller)  # "that player"
+            card_played(g, o.controller)
     if to == GRAVEYARD:
         o = g.s.objects.get(new_id)
         if o is not None:

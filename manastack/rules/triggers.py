@@ -218,6 +218,7 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
             trigger_queue.queue(g, p, spell, ab, None, o.card.name)
     for hook in registry.live(s, SPELL_CAST_HOOKS):
         hook(g, p, spell)  # triggers whose event object is the spell (rules/x_spells.py)
+    _trigger_events_module.card_played(g, p)  # "whenever you play a card" (casting a spell is playing it)
     watchers = trigger_queue.watchers(g, ("cast",))
     if not watchers:
         return
@@ -382,6 +383,9 @@ def _card_drawn(g: Game, e: Draw) -> None:
         counts = (0, 0)
     counts = tuple(c + (1 if i == p else 0) for i, c in enumerate(counts))
     s.draws = (s.turn, counts)
+    if e.card is not None:  # "cards in your hand drawn this turn" (rules/hand_effects.py)
+        turn, ids = s.drawn_cards
+        s.drawn_cards = (s.turn, (ids if turn == s.turn else frozenset()) | {e.card})
     card_drawn(g, p, counts[p])
 
 

@@ -3,7 +3,7 @@ non-priority decisions it raises.
 
 - 500.4: mana empties from each player's mana pool as each step and phase ends.
 - 502.3: the untap step untaps the active player's permanents (no priority, 502.4).
-- 503: upkeep ("at the beginning of your upkeep" triggers); 504.1: the draw (103.8a: the
+- 503: upkeep ("at the beginning of your upkeep" triggers); 504.1: the draw (614.10a: a skipped draw step; 103.8a: the
   starting player skips the first draw).
 - 507-511: combat steps (rules/combat.py); 508.8 skip when nobody attacks.
 - 513: end step; 514.1: cleanup discards to maximum hand size (seven); 514.2: damage wears off
@@ -151,6 +151,12 @@ def _begin_step(g: Game) -> None:
     if st == UPKEEP:
         triggers.beginning_of_step(g, "upkeep")
     elif st == DRAW:
+        skip = next((o for o, _ab in g.statics_of_kind("skip_draw_step") if o.controller == s.active), None)
+        if skip is not None:
+            # 614.10a: "Skip your draw step": nothing of the step happens (no draw, no "at the beginning of your
+            # draw step", no priority); the turn goes on to the main phase
+            g.log_event("skip_step", "614.10", player=s.players[s.active].name, step=DRAW, source=skip.card.name)
+            return
         if s.turn == 1:
             g.log_event("skip_draw", "103.8a", player=s.players[s.active].name)
         else:

@@ -473,8 +473,9 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
             self.ensure_priority(by)
             card = self.find(step["play"], lambda o: o.zone == HAND and o.owner == by)
             if card is None:
-                # "You may play lands from your graveyard" (Crucible of Worlds).
-                card = self.find(step["play"], lambda o: o.zone == GRAVEYARD and o.owner == by
+                # "You may play lands from your graveyard" (Crucible of Worlds), "... from the top of your library"
+                # (Courser of Kruphix), a land exiled with "you may play it this turn".
+                card = self.find(step["play"], lambda o: o.zone != HAND and o.owner == by
                                  and any(perm(g, by, o) for perm in registry.LAND_PERMISSIONS))
             if card is None:
                 raise StepError(f"no card {step['play']!r}")

@@ -11,6 +11,7 @@ from ...model import vocab as V
 from .effects_common import amount, target, template
 
 
-@template(r"(that player|you) draws? (a|an|one|two|three) additional cards?")
+@template(r"(?:(that player|you) )?draws? (a|an|one|two|three) additional cards?")
 def _draw_additional(m: re.Match, targets: list) -> list:
-    return [V.Draw(amount(m.group(2)), target(m.group(1), targets))]
+    """"you may draw two additional cards" (Sylvan Library): "draw" after "you may" is the controller's."""
+    return [V.Draw(amount(m.group(2)), target(m.group(1) or "you", targets))]

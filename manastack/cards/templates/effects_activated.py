@@ -50,6 +50,8 @@ def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = Fa
             kw["sacrifice"] = article_filter(m)
         elif m := re.fullmatch(r"pay (\d+) life", part):
             kw["life"] = int(m.group(1))
+        elif part == "discard your hand":
+            plus["discard_hand"] = True  # 701.8a: every card in it (payable with an empty hand)
         elif m := re.fullmatch(r"discard (a|an|one|two|three) (?:(.+) )?cards?", part):
             plus["discard"] = int(amount(m.group(1)))
             if m.group(2):

@@ -11,10 +11,15 @@ looked at; executed by rules/library_effects.py (V.DigPut, V.PutRest).
   value 3 or less from among them onto the battlefield", "you may put any number of ... from among them
   ...", "put all Elf cards revealed this way into your hand and the rest on the bottom of your library in any
   order" (Sylvan Messenger), "you may put a creature card and/or a land card from among them into your hand" (up to
-  one of each): the cards of a quality (701.16a: a revealed card is shown to every player).
+  one of each), "put up to two instant and/or sorcery cards from among them into your hand" (each card of either
+  quality; "... and put the revealed cards into your hand"): the cards of a quality (701.16a: a revealed card is
+  shown to every player).
+- "Put one of them into your hand, put one of them on the bottom of your library, and exile one of them. You may play
+  the exiled card this turn." (Expressive Iteration; 601.3 / 305.1: the card exiled may be played this turn).
 - "Put the rest on the bottom of your library in a random order", "... into your graveyard", "... back on top
   of your library in any order" (401.4: the owner orders cards put on top or on the bottom together).
-- "You may put one of those cards back on top of your library" (it stays there, on top).
+- "You may put one of those cards back on top of your library" (it stays there, on top); "reveal up to one basic
+  land card from among them, then put that card on top of your library and the rest on the bottom in any order".
 - "Mill three cards. You may put a noncreature, nonland card from among the cards milled this way into your hand.
   If you don't, put a +1/+1 counter on CARDNAME." (701.13a, 608.2c: MillThenDig, IfYouDont.)
 
@@ -34,6 +39,7 @@ import dataclasses
 import re
 
 from ...model import vocab as V
+from ...model.vocab.cast_from_zones import MayPlayExiledCard
 from ...model.vocab.library_effects import Devotion, IfYouDont, MillThenDig, WinIfLibraryAtMost
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
@@ -132,7 +138,7 @@ def _dig_and_rest(m, targets):
 
 
 @template(rf"(you may )?(reveal|put) {_QTY} (.+?) (from among them|from among those cards|from among the revealed "
-          rf"cards|revealed this way|from among the cards milled this way)(?: and put (?:it|them|that card|those cards))? {_TO}"
+          rf"cards|revealed this way|from among the cards milled this way)(?: and put (?:it|them|that card|those cards|the revealed cards))? {_TO}"
           rf"(?:,? and {_REST} {_REST_TO})?")
 def _dig_quality(m, targets):
     """"You may reveal a creature card from among them and put it into your hand", "put all Elf cards
@@ -147,9 +153,15 @@ def _dig_quality(m, targets):
         to, tapped = _dest(m.group(6))
         return [V.DigPut(1, upto=True, filter=card_filter(x), reveal=verb == "reveal", to=to, tapped=tapped,
                          milled=m.group(5) == "from among the cards milled this way") for x in both.groups()]
-    if "and/or" in what:
-        raise Unsupported(m.string)
     n, upto, every = _count(qty)
+    several = re.fullmatch(r"(\w+(?:, \w+)*),? and/or (\w+) cards", what)
+    if several and (upto or every):
+        # "up to two instant and/or sorcery cards", "any number of creature and/or land cards": each card
+        # chosen has one of the qualities (a single card of each is the "a ... card and/or a ... card" above)
+        what = f"{several.group(1)}, or {several.group(2)} cards" if "," in several.group(1) \
+            else f"{several.group(1)} or {several.group(2)} cards"
+    elif "and/or" in what:
+        raise Unsupported(m.string)
     if may:
         if every:
             raise Unsupported(m.string)
@@ -168,6 +180,39 @@ def _dig_quality(m, targets):
             raise Unsupported(m.string)
         out.append(V.PutRest(_rest_dest(m.group(7))))
     return out
+
+
+@template(rf"reveal up to one (.+? card) from among them, then put that card on top of your library and {_REST} {_REST_TO}")
+def _reveal_one_to_top(m, targets):
+    """"Reveal up to one basic land card from among them, then put that card on top of your library and the rest
+    on the bottom in any order" (Fertile Thicket, Planar Atlas; 701.16a, 401.4): the card revealed stays on top,
+    the others are the rest."""
+    return [V.DigPut(1, upto=True, filter=card_filter(m.group(1)), reveal=True, to="top"),
+            V.PutRest(_rest_dest(m.group(2)))]
+
+
+_ONE_TO = (r"(?:put one of them (into your hand|into your graveyard|on top of your library|on the bottom of your "
+           r"library)|exile one of them)")
+
+
+@template(rf"{_ONE_TO}, {_ONE_TO},? and {_ONE_TO}")
+def _one_each(m, targets):
+    """"Put one of them into your hand, put one of them on the bottom of your library, and exile one of them"
+    (Expressive Iteration): one card of those looked at to each place, chosen in the order written (the last
+    one is the card left)."""
+    places = []
+    for i in range(3):
+        where = m.group(i + 1)
+        places.append("exile" if where is None else "bottom" if where.startswith("on the bottom") else _dest(where)[0])
+    if len(set(places)) != 3:
+        raise Unsupported(m.string)
+    return [V.DigPut(1, to=to) for to in places]
+
+
+@template(r"you may play the exiled card this turn")
+def _may_play_exiled(m, targets):
+    """601.3, 305.1: the card the dig just before exiled (`_after_look` checks it follows one)."""
+    return [MayPlayExiledCard()]
 
 
 @template(rf"(?:then )?put {_REST} (?:back )?{_REST_TO}")
@@ -212,6 +257,15 @@ def _after_look(effects: list, targets: list) -> None:
     """"Them", "the rest": the cards a "look at the top N cards" sentence before looked at."""
     looked: V.LookAtTop | None = None
     for i, e in enumerate(effects):
+        if isinstance(e, V.Optional) and e.who is None and e.effects and isinstance(e.effects[-1], V.LookAtTop) \
+                and i + 1 < len(effects) and isinstance(effects[i + 1], V.IfYouDo) and effects[i + 1].effects \
+                and all(isinstance(x, (V.DigPut, V.PutRest)) for x in effects[i + 1].effects):
+            # "You may look at the top five cards of your library. If you do, reveal up to one ... from among them":
+            # what is done if you do is part of the optional look (the cards looked at are its own, 608.2c)
+            inner = [*e.effects, *effects[i + 1].effects]
+            _after_look(inner, targets)
+            effects[i:i + 2] = [dataclasses.replace(e, effects=tuple(inner))]
+            return _after_look(effects, targets)
         if isinstance(e, V.IfYouDo) and e.effects and (any(isinstance(x, V.LookAtTop) for x in e.effects)
                                                      or isinstance(e.effects[-1], V.Mill)):
             # "If you do, look at the top two cards of your library. You may reveal ... Put the rest ...": the
@@ -240,6 +294,11 @@ def _after_look(effects: list, targets: list) -> None:
             prev = effects[j] if j >= 0 else None
             if not (isinstance(prev, V.DigPut) and prev.upto and prev.to == "hand" and not prev.every):
                 raise Unsupported("if you don't")
+        if isinstance(e, MayPlayExiledCard):
+            prev = effects[i - 1] if i else None
+            if not (isinstance(prev, V.DigPut) and prev.to == "exile" and prev.count == 1 and not prev.upto
+                    and looked is not None):
+                raise Unsupported("you may play the exiled card this turn")
         if isinstance(e, V.LookAtTop):
             looked = e
         elif isinstance(e, (V.DigPut, V.PutRest)) and looked is None \

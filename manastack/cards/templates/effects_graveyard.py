@@ -283,6 +283,13 @@ def _shuffled_back(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> No
     out.abilities.append(V.TriggeredAbility(para.strip(), event, (graveyard_effects.ShuffleDeadIntoLibrary(),)))
 
 
+@template(r"return (?:a|an) ((?:[a-z]+ )*?card) at random from your graveyard to your hand")
+def _return_at_random(m, targets):
+    """"Return a Zombie card at random from your graveyard to your hand" (Ghoulraiser)."""
+    flt = V.ANY_OBJECT if m.group(1) == "card" else parse_filter(m.group(1), allow_card=True)
+    return [graveyard_effects.ReturnAtRandom(flt)]
+
+
 @template(r"return to your hand all ((?:[a-z]+ )*?)cards in your graveyard that were put there from the battlefield this turn")
 def _return_put_there(m: re.Match, targets: list) -> list:
     """rules/graveyard_effects.py: the cards put into your graveyard from the battlefield this turn that are
@@ -337,9 +344,33 @@ def _if_it_was_first(m: re.Match, targets: list) -> list:
 first_template(SENTENCE_TEMPLATES, (re.compile(r"if it was an? ((?:[a-z]+ )*?card), (.+)"), _if_it_was_first))
 
 
+@dataclass(frozen=True, slots=True)
+class _Otherwise(V.Effect):
+    """"Otherwise, you draw a card." right after "If it was a creature card, ...": folded into its ExileIfItWas."""
+
+    effects: tuple[V.Effect, ...]
+
+
+@template(r"otherwise, (.+)")
+def _otherwise(m: re.Match, targets: list) -> list:
+    n = len(targets)
+    inner = sub_effects(m.group(1), targets)
+    if len(targets) != n:
+        raise Unsupported(m.string)
+    return [_Otherwise(tuple(inner))]
+
+
 def _fold_if_it_was(effects: list, targets: list) -> None:
-    """An EFFECTS_CHECKS hook: the marker joins the Exile of that graveyard card just before it."""
+    """An EFFECTS_CHECKS hook: the marker joins the Exile of that graveyard card just before it; "Otherwise, ..."
+    joins the ExileIfItWas just before it (and nothing else)."""
     for i, e in enumerate(effects):
+        if isinstance(e, _Otherwise):
+            before = effects[i - 1] if i else None
+            if not isinstance(before, graveyard_effects.ExileIfItWas) or before.otherwise:
+                raise Unsupported("otherwise")
+            effects[i - 1:i + 1] = [dataclasses.replace(before, otherwise=e.effects)]
+            _fold_if_it_was(effects, targets)
+            return
         if isinstance(e, _IfItWas):
             before = effects[i - 1] if i else None
             if not isinstance(before, V.Exile) or before.target != e.ref:

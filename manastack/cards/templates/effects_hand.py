@@ -18,12 +18,19 @@
   damage equal to that card's mana value to target creature or planeswalker" (Narset of the Ancient Way): the
   "when ... this way" sentence is folded into the discard just before it (DiscardThenReflexive); "that card"
   is the discarded card (the reflexive ability's event object, 608.2h).
+- 121.1, 119.4: "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card
+  on top of your library." (Sylvan Library): the two sentences are one effect (DrawnPayLifeOrTop); either alone
+  is refused. After "you may draw two additional cards. If you do, ...", the second sentence is part of what is
+  done only if you do.
+- 201.4: "Choose a card name, then reveal a card at random from your hand. If that card has the chosen name, CARDNAME
+  deals 2 damage to any target." (Cursed Scroll).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab import hand_effects
@@ -62,12 +69,13 @@ def _learn(m, targets):
     return [hand_effects.Learn()]
 
 
-@template(r"look at (target opponent's|target player's|each opponent's) hand")
+@template(r"look at (a card at random in )?(target opponent's|target player's|each opponent's) hand")
 def _look_at_hand(m, targets):
-    """402.3: a player may look at cards in a hand only when an effect allows it."""
+    """402.3: a player may look at cards in a hand only when an effect allows it; "look at a card at random in
+    target player's hand" (Urza's Bauble): one card of it, chosen at random."""
     who = {"target opponent's": "target opponent", "target player's": "target player",
-           "each opponent's": "each opponent"}[m.group(1)]
-    return [hand_effects.LookAtHand(target(who, targets))]
+           "each opponent's": "each opponent"}[m.group(2)]
+    return [hand_effects.LookAtHand(target(who, targets), at_random=bool(m.group(1)))]
 
 
 @template(rf"(?:then )?(that player discards|target player discards|target opponent discards|each opponent discards|"
@@ -186,3 +194,97 @@ def _discard_any_then_draw(m, targets):
 def _lose_if_shares_type(m, targets):
     """608.2c: after "each player discards a card" (Creeping Dread)."""
     return [hand_effects.LoseLifeIfSharesTypeWithYours(amount(m.group(1)))]
+
+
+@dataclass(frozen=True, slots=True)
+class _ChooseDrawn(V.Effect):
+    """"Choose two cards in your hand drawn this turn": a compile-time marker, folded with the sentence after it
+    into hand_effects.DrawnPayLifeOrTop; never executed."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class _EachPayLifeOrTop(V.Effect):
+    """"For each of those cards, pay 4 life or put the card on top of your library": the marker's second half."""
+
+    life: int
+
+
+@template(rf"choose ({N}) cards in your hand drawn this turn")
+def _choose_drawn(m, targets):
+    n = amount(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [_ChooseDrawn(n)]
+
+
+@template(r"for each of those cards, pay (\d+) life or put (?:the|that) card on top of your library")
+def _each_pay_life_or_top(m, targets):
+    return [_EachPayLifeOrTop(int(m.group(1)))]
+
+
+def _drawn_pay_life_or_top(effects: list, targets: list) -> None:
+    """Fold "choose two cards in your hand drawn this turn" and "for each of those cards, pay 4 life or ..." into
+    one effect; "If you do, choose ...": the second sentence joins what is done only if you do (608.2c)."""
+    for i, e in enumerate(effects):
+        follows = i + 1 < len(effects) and isinstance(effects[i + 1], _EachPayLifeOrTop)
+        if isinstance(e, V.IfYouDo) and e.effects and isinstance(e.effects[-1], _ChooseDrawn) and follows:
+            effects[i:i + 2] = [V.IfYouDo((*e.effects[:-1], hand_effects.DrawnPayLifeOrTop(
+                e.effects[-1].count, effects[i + 1].life)))]
+            return _drawn_pay_life_or_top(effects, targets)
+        if isinstance(e, _ChooseDrawn) and follows:
+            effects[i:i + 2] = [hand_effects.DrawnPayLifeOrTop(e.count, effects[i + 1].life)]
+            return _drawn_pay_life_or_top(effects, targets)
+        if isinstance(e, (_ChooseDrawn, _EachPayLifeOrTop)) or isinstance(e, V.IfYouDo) and any(
+                isinstance(x, (_ChooseDrawn, _EachPayLifeOrTop)) for x in e.effects):
+            raise Unsupported("cards in your hand drawn this turn")
+    return None
+
+
+EFFECTS_CHECKS.append(_drawn_pay_life_or_top)
+
+
+@dataclass(frozen=True, slots=True)
+class _NameRevealRandom(V.Effect):
+    """"Choose a card name, then reveal a card at random from your hand": folded with the sentence after it."""
+
+
+@dataclass(frozen=True, slots=True)
+class _IfChosenName(V.Effect):
+    """"If that card has the chosen name, [effects]"."""
+
+    effects: tuple[V.Effect, ...]
+
+
+@template(r"choose a card name, then reveal a card at random from your hand")
+def _name_reveal_random(m, targets):
+    return [_NameRevealRandom()]
+
+
+@template(r"if that card has the chosen name, (.+)")
+def _if_chosen_name(m, targets):
+    return [_IfChosenName(tuple(sub_effects(m.group(1), targets)))]
+
+
+def _fold_name_reveal(effects: list, targets: list) -> None:
+    """201.4: the two sentences are one effect (hand_effects.NameThenRevealAtRandom); either alone is refused."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _NameRevealRandom):
+            after = effects[i + 1] if i + 1 < len(effects) else None
+            if not isinstance(after, _IfChosenName):
+                raise Unsupported("choose a card name, then reveal a card at random")
+            effects[i:i + 2] = [hand_effects.NameThenRevealAtRandom(after.effects)]
+            return _fold_name_reveal(effects, targets)
+        if isinstance(e, _IfChosenName):
+            raise Unsupported("if that card has the chosen name")
+    return None
+
+
+EFFECTS_CHECKS.append(_fold_name_reveal)
+
+
+@template(rf"discard ({N}) cards, then return a card from your graveyard to your hand for each card discarded this way")
+def _discard_then_return(m, targets):
+    """701.8a / 608.2c: Recall ("Discard X cards, ...": X announced as it is cast, 107.3)."""
+    return [hand_effects.DiscardThenReturnEach(amount(m.group(1)))]

@@ -4,7 +4,8 @@
   "Imprint — When CARDNAME enters, you may exile ...").
 - Mana abilities that read the exiled card: "Add one mana of any of the exiled card's colors" (Chrome
   Mox; "cards'" too), "Add {C}. If a card is exiled with CARDNAME, add {C}{C} instead."
-- "Return the exiled card to its owner's hand."
+- "Return the exiled card to its owner's hand.", "Put all cards exiled with CARDNAME into their owners' hands."
+- 406.3: "Exile the top card of your library face down." (Bomat Courier).
 - Whole-card check (607.2a): an ability that refers to the exiled card is linked to the one other
   ability of the card that exiles (a card from a hand, or a target: "exile target card from a
   graveyard", then recorded for the object); with none or several, the card is refused.
@@ -18,7 +19,7 @@ import re
 from ...model import vocab as V
 from ...model.mana import bag_of
 from ...model.vocab import zone_change_effects
-from ...model.vocab.imprint import EXILED_COLORS, IF_EXILED, ExileFromHand, ReturnExiledToHand
+from ...model.vocab.imprint import EXILED_COLORS, IF_EXILED, ExileFromHand, ExileTopLinked, ReturnExiledToHand
 from ..compiler import CARD_CHECKS, first_template
 from ..draft import CardDraft
 from ..mana_text import MANA_ABILITY_TEMPLATES
@@ -31,7 +32,14 @@ def _exile_from_hand(m, targets):
     return [ExileFromHand(parse_filter(m.group(1), allow_card=True))]
 
 
-@template(r"return the exiled card to its owner's hand")
+@template(r"exile the top card of your library face down")
+def _exile_top_face_down(m, targets):
+    """406.3 / 607.2a: linked to the ability that refers to the cards exiled with CARDNAME (_link)."""
+    return [ExileTopLinked(face_down=True)]
+
+
+@template(r"(?:return the exiled card to its owner's hand|put all cards exiled with cardname into their owners?'s? "
+          r"hands?)")
 def _return_to_hand(m, targets):
     """607.2a: linked to the ability of the same object that exiled it (_link)."""
     return [ReturnExiledToHand()]
@@ -78,7 +86,7 @@ def _swap_exile(effects: tuple) -> tuple[tuple, int]:
         if type(e) is V.Exile and isinstance(e.target, V.Ref):
             out.append(zone_change_effects.LinkedExile(e.target))
             n += 1
-        elif isinstance(e, ExileFromHand):
+        elif isinstance(e, (ExileFromHand, ExileTopLinked)):
             out.append(e)
             n += 1
         elif type(e) is V.Optional:

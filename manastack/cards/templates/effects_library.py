@@ -64,6 +64,16 @@ def _into_library_nth(m, targets):
     return [V.PutInLibrary(who, bottom=False, index=index)]
 
 
+@template(r"put (target card from a graveyard|target .+? card from a graveyard) on your choice of the top or bottom of "
+          r"its owner's library")
+def _card_on_top_or_bottom(m, targets):
+    """401.4: "Put target card from a graveyard on your choice of the top or bottom of its owner's library"."""
+    who = target(m.group(1), targets)
+    if not isinstance(who, V.Ref) or targets[who.index].kind != "graveyard_card":
+        raise Unsupported(m.string)
+    return [library_effects.PutInLibraryTopOrBottom(who)]
+
+
 @template(r"put (target .+? from your graveyard) on (top|the bottom) of your library")
 def _card_on_library(m, targets):
     who = target(m.group(1), targets)
@@ -217,3 +227,45 @@ def _search_either(m, targets):
     flt = AnyOfFilter(options=tuple(card_filter(x) for x in parts))
     dest = m.group(2)
     return [V.SearchLibrary(flt, "hand" if dest == "into your hand" else "battlefield", tapped=dest.endswith("tapped"))]
+
+
+@template(r"search (target player's|target opponent's) library for up to (one|two|three|four|five) cards with flashback and put "
+          r"them into that player's graveyard")
+def _search_to_graveyard(m, targets):
+    """701.19a: searched by the controller (the shuffle is the sentence after it, `_fold_player_shuffles`)."""
+    who = target(m.group(1)[:-2], targets)
+    return [library_effects.SearchPlayerLibraryToGraveyard(who, library_effects.WithFlashbackFilter(), _COUNTS[m.group(2)])]
+
+
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ThePlayerShuffles(V.Effect):
+    """"Then the player shuffles." after a search of a target player's library: part of that effect (701.20a)."""
+
+
+@template(r"then (?:the|that) player shuffles")
+def _the_player_shuffles(m, targets):
+    return [_ThePlayerShuffles()]
+
+
+def _fold_player_shuffles(effects: list, targets: list) -> None:
+    """The shuffle sentence belongs to the search of that player's library just before it (which shuffles); each
+    needs the other."""
+    out: list = []
+    for e in effects:
+        if isinstance(e, _ThePlayerShuffles):
+            if not (out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard)):
+                raise Unsupported("then the player shuffles")
+            out[-1] = (out[-1], "shuffled")
+            continue
+        if out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard):
+            raise Unsupported("search target player's library: no shuffle")
+        out.append(e)
+    if out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard):
+        raise Unsupported("search target player's library: no shuffle")
+    effects[:] = [x[0] if isinstance(x, tuple) else x for x in out]
+
+
+EFFECTS_CHECKS.append(_fold_player_shuffles)

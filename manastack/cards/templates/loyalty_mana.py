@@ -278,6 +278,10 @@ def _choice_free(e: V.Effect) -> bool:
     if type(e) is V.AddCounters:
         # "Put a depletion counter on CARDNAME" (Lava Tubes, 122.1)
         return isinstance(e.amount, int) and e.target == V.SELF
+    if type(e) is V.DelayedTrigger:
+        # "Draw a card at the beginning of the next turn's upkeep" (Barbed Sextant): creating the delayed
+        # triggered ability (603.7) needs no choice; it resolves later, as any triggered ability
+        return all(_choice_free(x) for x in e.effects)
     # "CARDNAME doesn't untap during your next untap step" (502.3; rules/combat_keywords.py CombatRule).
     return type(e).__name__ == "CombatRule" and getattr(e, "target", None) == V.SELF
 

@@ -2,7 +2,8 @@
 two-player game (402.2, 305.2, 502.3, 400.2, 602.2, 702.124, 903.3a); executed by
 rules/game_rule_statics.py.
 
-- 402.2 / 514.1 "You have no maximum hand size"; 702.11c / 702.18a "You have hexproof", "You have shroud", and the effects "You gain hexproof / shroud until end of turn / until
+- 402.2 / 514.1 "You have no maximum hand size", "Your maximum hand size is two"; 614.10 "Skip your draw step"; 702.11c /
+  702.18a "You have hexproof", "You have shroud", and the effects "You gain hexproof / shroud until end of turn / until
   your next turn" (611.2a); 305.2 "You may play an additional land on each of
   your turns", "You may play an additional land this turn"; 502.3 "Untap CARDNAME during each other
   player's untap step".
@@ -11,7 +12,9 @@ rules/game_rule_statics.py.
   creature / one nonbasic land during their untap steps" (Static Orb, Winter Orb, Smoke), "You can't
   untap more than one land during your untap step".
 - 614.1a / 104.2b: "If you would draw a card while your library has no cards in it, you win the game instead".
-- 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes).
+- 400.2: "You may look at the top card of your library any time" (400.2, 401.2: hidden information; nothing changes);
+  "Play with the top card of your library revealed" (701.16a: likewise); 305.1 "You may play lands from the top of
+  your library" (rules/cast_from_zones.py).
 - "Any player may activate this ability" (602.2: the player who activates it controls it; only plain costs).
 - Deck construction only: partner (702.124h-i), "choose a background" (702.124k), "doctor's
   companion" (702.124m), "CARDNAME can be your commander" (903.3a); 702.124j "Partner with [name]"
@@ -52,6 +55,24 @@ def _no_max_hand_size(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(V.StaticAbility(para.strip(), "no_max_hand_size"))
+
+
+@paragraph_template(r"your maximum hand size is (one|two|three|four|five|six|eight|nine|ten|eleven|twelve)")
+def _max_hand_size(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """402.2 / 514.1: "Your maximum hand size is two" (Recycle): the cleanup step discards down to it."""
+    if is_spell:
+        raise Unsupported(para)
+    n = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "eight": 8, "nine": 9, "ten": 10,
+         "eleven": 11, "twelve": 12}[m.group(1)]
+    out.abilities.append(V.StaticAbility(para.strip(), "max_hand_size", amount=n))
+
+
+@paragraph_template(r"skip your draw step")
+def _skip_draw_step(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """614.10 / 504: "Skip your draw step" (Necropotence, Recycle): the step doesn't happen (rules/turn.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), "skip_draw_step"))
 
 
 @paragraph_template(r"(each opponent|each player) can't draw more than (one|two) cards? each turn")
@@ -179,6 +200,29 @@ def _look_at_top(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(V.StaticAbility(para.strip(), "look_top_any_time"))
+
+
+@paragraph_template(r"play with the top card of your library revealed")
+def _top_card_revealed(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """"Play with the top card of your library revealed" (701.16a: every player may see it, while the ability
+    applies). Like the permission above it changes what players know of a hidden zone (401.2), not the game
+    state: the engine keeps no per-player view of hidden information, so it has nothing to do."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), "top_card_revealed"))
+
+
+@paragraph_template(r"(you may look at the top card of your library (?:any time|at any time), and )?"
+                    r"you may play lands from the top of your library")
+def _lands_from_library_top(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """305.1 / 401.2: "You may play lands from the top of your library" (Courser of Kruphix; a land play, with
+    its timing: rules/cast_from_zones.py); "You may look at the top card of your library any time, and ..."
+    (Radha, Heart of Keld: the look is the permission above)."""
+    if is_spell:
+        raise Unsupported(para)
+    if m.group(1):
+        out.abilities.append(V.StaticAbility(para.strip(), "look_top_any_time"))
+    out.abilities.append(V.StaticAbility(para.strip(), "play_lands_from_library_top"))
 
 
 # --------------------------------------------------------------------------- 702.124j partner with

@@ -208,3 +208,9 @@ def _counters_put(m):
         raise Unsupported(m.string)
     return {"event": "counters_put", "counter_kind": kind,
             "filter": parse_filter(("another " if article == "another" else "") + phrase)}
+
+
+@trigger_template(r"whenever (a player|an opponent|you) plays? a card")
+def _plays_card(m):
+    """Glossary "Play": playing a land (305.1) or casting a spell (601.2i) (Recycle)."""
+    return {"event": "play_card", "who": _WHO[m.group(1)]}

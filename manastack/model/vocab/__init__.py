@@ -583,6 +583,7 @@ class CostPlus(Cost):
 
     discard: int = 0
     discard_filter: ObjectFilter | None = None  # "discard a land card"
+    discard_hand: bool = False  # "Discard your hand" (701.8a: all the cards in it, none too)
     # (kind, n) from the source; n "X": the X announced as it is activated (107.3, 601.2b: "Remove X +1/+1 counters")
     remove_counters: tuple[str, int | str] | None = None
     tap_untapped: ObjectFilter | None = None  # "tap an untapped creature you control"
@@ -676,8 +677,9 @@ class DigPut(Effect):
     into your hand": the player chooses among the cards looked at (701.16a when revealed).
     `count` cards exactly (as many as there are), or up to `count` when `upto` ("you may", "up to two",
     "any number of": 99); `every`: all the matching cards, no choice ("put all Elf cards revealed this
-    way into your hand"). `to`: "hand", "battlefield" (`tapped`), "graveyard" or "top" (left on top
-    of the library: "put up to one of them on top of your library")."""
+    way into your hand"). `to`: "hand", "battlefield" (`tapped`), "graveyard", "top" (left on top
+    of the library: "put up to one of them on top of your library"), "bottom" ("put one of them on the bottom of
+    your library") or "exile" ("exile one of them")."""
 
     count: int = 1
     upto: bool = False  # "you may": zero is allowed

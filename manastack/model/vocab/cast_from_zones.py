@@ -121,6 +121,13 @@ class CastFromGraveyardThisTurn(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class MayPlayExiledCard(V.Effect):
+    """601.3, 305.1: "You may play the exiled card this turn" (Expressive Iteration): the card the V.DigPut just
+    before exiled from among the cards looked at (the context's `chosen`) may be played or cast by its owner from
+    exile until end of turn, like ExileTopMayPlay's."""
+
+
+@dataclass(frozen=True, slots=True)
 class ExileTopMayPlay(V.Effect):
     """"Exile the top card of your library. You may play it this turn." (also "... play that card this turn",
     "Until end of turn, you may play that card"; "Exile the top two cards ... Until the end of your next turn,

@@ -39,11 +39,13 @@ class ReturnPutThereThisTurn(V.Effect):
 @dataclass(frozen=True, slots=True)
 class ExileIfItWas(V.Effect):
     """"Exile target card from a graveyard. If it was a creature card, [effects]" (Scavenging Ooze): the
-    card's quality as it last existed in the graveyard (608.2h), and only if it was exiled."""
+    card's quality as it last existed in the graveyard (608.2h), and only if it was exiled. `otherwise`: "Otherwise,
+    you draw a card." (Cling to Dust): done instead when the card exiled wasn't of that quality."""
 
     target: V.Ref
     filter: V.ObjectFilter
     effects: tuple[V.Effect, ...]
+    otherwise: tuple[V.Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,3 +56,11 @@ class GraveyardCardCount:
 
     filter: V.ObjectFilter = V.ANY_OBJECT
     multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAtRandom(V.Effect):
+    """"Return a Zombie card at random from your graveyard to your hand" (Ghoulraiser, Haunted Fengraf): one card
+    of `filter` in the controller's graveyard, chosen at random (the game's seeded RNG); none when there is none."""
+
+    filter: V.ObjectFilter = V.ANY_OBJECT

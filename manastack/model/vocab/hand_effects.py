@@ -17,9 +17,11 @@ class PutFromHand(V.Effect):
 
 @dataclass(frozen=True, slots=True)
 class LookAtHand(V.Effect):
-    """"Look at target opponent's hand": only its controller sees the cards (no change to the game)."""
+    """"Look at target opponent's hand": only its controller sees the cards (no change to the game).
+    `at_random`: "look at a card at random in target player's hand" (one card, chosen at random)."""
 
     who: V.Who
+    at_random: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,5 +111,34 @@ class DiscardAnyThenDraw(V.Effect):
 class LoseLifeIfSharesTypeWithYours(V.Effect):
     """608.2c: "Each opponent who discarded a card that shares a card type with the card you discarded loses 3
     life" (Creeping Dread, after "each player discards a card"): the cards discarded during this resolution."""
+
+    amount: V.Amount
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnPayLifeOrTop(V.Effect):
+    """"Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top
+    of your library." (Sylvan Library): `count` of the cards in the controller's hand that they drew this turn
+    (all of them when there are fewer; 121.1, 400.7: a card that left the hand since is another object), and for
+    each, `life` life paid (119.4: only with that much life) or the card put on top of the library (401.4)."""
+
+    count: int
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class NameThenRevealAtRandom(V.Effect):
+    """"Choose a card name, then reveal a card at random from your hand. If that card has the chosen name, CARDNAME
+    deals 2 damage to any target." (Cursed Scroll; 201.4, 701.16a): the name is chosen as it resolves, then one card
+    of the controller's hand is revealed at random (the game's seeded RNG); `effects` only if it has that name."""
+
+    effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardThenReturnEach(V.Effect):
+    """"Discard X cards, then return a card from your graveyard to your hand for each card discarded this way."
+    (Recall; 701.8a, 608.2c): `amount` cards discarded (all of them with fewer in the hand), then as many cards of
+    the graveyard (the ones just discarded among them) chosen and returned to the hand."""
 
     amount: V.Amount

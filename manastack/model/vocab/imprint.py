@@ -20,6 +20,15 @@ class ExileFromHand(V.Effect):
 
 @dataclass(frozen=True, slots=True)
 class ReturnExiledToHand(V.Effect):
-    """"Return the exiled card to its owner's hand" (607.2a: the cards exiled with the source)."""
+    """"Return the exiled card to its owner's hand", "Put all cards exiled with CARDNAME into their owners' hands"
+    (607.2a: the cards exiled with the source)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopLinked(V.Effect):
+    """"Exile the top card of your library face down" (Bomat Courier; 406.3: face down, no player may look at it):
+    the card is linked to the source (607.2a) for "put all cards exiled with CARDNAME into their owners' hands"."""
+
+    face_down: bool = True
 
 

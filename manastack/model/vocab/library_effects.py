@@ -110,3 +110,29 @@ class SearchSameManaValue(V.Effect):
     """702.53a transmute: "Search your library for a card with the same mana value as the discarded card,
     reveal that card, and put it into your hand. Then shuffle." (the discarded card: the ability's source
     as it last existed in the hand, 608.2h)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PutInLibraryTopOrBottom(V.Effect):
+    """"Put target card from a graveyard on your choice of the top or bottom of its owner's library" (Not Forgotten;
+    401.4): the controller answers "top" or "bottom" as it resolves."""
+
+    target: V.Who
+
+
+@dataclass(frozen=True, slots=True)
+class WithFlashbackFilter(V.ObjectFilter):
+    """"cards with flashback" (702.34a): a card with a flashback ability (read by rules/library_effects.py through
+    registry.FILTER_TESTS; the inherited fields stay empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchPlayerLibraryToGraveyard(V.Effect):
+    """"Search target player's library for up to three cards with flashback and put them into that player's
+    graveyard. Then the player shuffles." (Quiet Speculation; 701.19a-b, 701.20a): the controller searches the
+    target player's library for up to `amount` cards of `filter` (finding fewer is allowed, 701.19b), puts them
+    into that player's graveyard, and that player shuffles."""
+
+    who: V.Who
+    filter: V.ObjectFilter
+    amount: int
