@@ -109,6 +109,17 @@ class GrantFlashback(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class GrantsEscape(V.Ability):
+    """702.138a granted by a permanent (604.1: a static ability): "Each nonland card in your graveyard has
+    escape. The escape cost is equal to the card's mana cost plus exile three other cards from your
+    graveyard." (Underworld Breach, The Master of Keys): the cards of its controller's graveyard matching
+    `filter` may be cast from there for their mana cost plus `additional` (the other cards exiled)."""
+
+    filter: V.ObjectFilter
+    additional: V.Cost
+
+
+@dataclass(frozen=True, slots=True)
 class CastFromGraveyardThisTurn(V.Effect):
     """601.3: "You may cast target instant or sorcery card from your graveyard this turn" (Jace, Telepath
     Unbound; Zul Ashur's Zombie creature card): the target card may be cast from its owner's graveyard this
