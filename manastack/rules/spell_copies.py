@@ -4,6 +4,11 @@ it leaves the stack (704.5e). The vocabulary is compiled by cards/templates/cast
 registered by rules/casting.py.
 
 - 707.10c: the controller of a copy may choose new targets for it.
+- "Whenever a player casts an instant or sorcery spell that targets only a single Golem, that player copies that
+  spell for each other Golem that spell could target. Each copy targets a different one of those Golems."
+  (Precursor Golem): as the ability resolves, one copy per other such permanent the spell could target
+  (115.1, 608.2b: a legal target for the copy's controller), each with that permanent in place of the
+  original's target; nothing if the spell has left the stack or no longer targets a single object.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import STACK, StackItem
 from ..model.vocab.spell_copies import (  # noqa: F401 (the vocabulary this module executes)
+    CopyForEachOtherTarget,
     CopyTargetSpell,
     CopyThisSpell,
     StormCopies,
@@ -46,6 +52,31 @@ def _copy_this_spell(g: Game, ctx: Any, e: CopyThisSpell) -> list | None:
         g.log_event("copy_spell", e.rule, card=ctx.name, copies=0, reason="the spell is no longer on the stack")
         return None
     return _copies(g, ctx.controller, item, e.count, e.rule)
+
+
+def _copy_for_each_other(g: Game, ctx: Any, e: CopyForEachOtherTarget) -> list | None:
+    """707.10: a copy per other permanent the spell could target, each targeting a different one of them."""
+    s = g.s
+    spell = ctx.event_obj
+    item = _stack_module.item_for(g, spell) if spell is not None and spell >= 0 else None
+    if item is None or item.kind != "spell" or item.obj != spell:
+        return None
+    chosen = {t for t in item.targets if t is not None}
+    if len(chosen) != 1:
+        return None
+    (original,) = chosen
+    copier = item.controller if e.by_caster else ctx.controller
+    o = s.objects[spell]
+    specs = _targeting_module.fitted_specs(_stack_module.spell_targets(o.card, item.modes), len(item.targets))
+    colors = g.chars(o).colors
+    for perm in g.permanents():
+        if perm.id == original or not _targeting_module.matches_filter(g, e.filter, perm, copier):
+            continue
+        targets = tuple(perm.id if t == original else t for t in item.targets)
+        if all(t is None or _targeting_module.target_legal(g, sp, t, copier, o.id, colors)
+               for sp, t in zip(specs, targets)):
+            copy_spell(g, item, copier, targets, "707.10")
+    return None
 
 
 def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ...], rule: str) -> int:

@@ -26,6 +26,10 @@
 - 101.2: "Each player can't cast more than one spell each turn", "You can't cast more than N spells each
   turn", "Your opponents can't cast spells during your turn", "Players can't cast spells during combat",
   "You can't cast [creature / noncreature] spells"; "[Creature] spells [you control] can't be countered".
+- 707.10, after "whenever a player casts an instant or sorcery spell that targets only a single Golem": "That
+  player copies that spell for each other Golem that spell could target. Each copy targets a different one of
+  those Golems." (Precursor Golem; "... for each other creature they control that the spell could target",
+  Mirrorwing Dragon; "Copy that spell for each other creature you control that the spell could target", Zada).
 - 707.10: "Copy target instant or sorcery spell[ with mana value N or less][ you control]. [You may choose new targets for the copy.]"
 - 118.9: "[If you control a Plains, / If it's not your turn, ]you may [cost] rather than pay this spell's mana cost" with the
   cost made of: pay mana, pay N life, sacrifice N [permanents], tap an untapped [creature] you control,
@@ -75,12 +79,13 @@ from ...model.vocab.cost_modifiers import (
     SpellFilter,
 )
 from ...model.vocab.free_casting import CascadeEffect, RippleReveal
-from ...model.vocab.spell_copies import CopyTargetSpell, StormCopies
+from ...model.vocab.spell_copies import CopyForEachOtherTarget, CopyTargetSpell, StormCopies
 from ...model.vocab.spell_payment import PaymentKeyword
 from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS, UNTIL_YOUR_NEXT_TURN
 from ..compiler import (
     CARD_FINISHERS,
     COLOR_WORDS,
+    EFFECTS_CHECKS,
     Unsupported,
     keyword_template,
     paragraph_template,
@@ -455,6 +460,47 @@ def _copy_spell(m, para, out: CardDraft, is_spell):
         out.spell_targets[ref.index] = dataclasses.replace(spec, filter=dataclasses.replace(
             spec.filter, controller="you"), text=m.group(1))
     out.spell_effects.append(CopyTargetSpell(ref, bool(m.group(2))))
+
+
+@sentence_template(r"(that player copies|copy) that spell for each other ([a-z]+?)( they control| you control)? "
+                   r"that (?:the )?spell could target")
+def _copy_for_each_other(m, targets):
+    """707.10: once per other permanent the spell could target (rules/spell_copies.py); the next sentence,
+    "Each copy targets a different one of those ...", is folded into it (_fold_each_copy_targets)."""
+    by_caster = m.group(1) == "that player copies"
+    if m.group(3) == " you control" and by_caster:
+        raise Unsupported(m.string)
+    flt = parse_filter(m.group(2) + (" you control" if m.group(3) else ""))
+    return [CopyForEachOtherTarget(flt, by_caster=by_caster)]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _EachCopyTargets:
+    """"Each copy targets a different one of those Golems": folded into the CopyForEachOtherTarget before it."""
+
+    noun: str
+
+
+@sentence_template(r"each copy targets a different one of those ([a-z]+)")
+def _each_copy_targets(m, targets):
+    return [_EachCopyTargets(m.group(1))]
+
+
+def _fold_each_copy_targets(effects: list, targets: list) -> None:
+    """A CopyForEachOtherTarget is followed by the sentence saying what each copy targets; that sentence is
+    dropped once read, and is refused anywhere else."""
+    i = 0
+    while i < len(effects):
+        if isinstance(effects[i], CopyForEachOtherTarget):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _EachCopyTargets):
+                raise Unsupported("copies that spell for each other ...: what each copy targets")
+            del effects[i + 1]
+        elif isinstance(effects[i], _EachCopyTargets):
+            raise Unsupported("each copy targets a different one of those")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_each_copy_targets)
 
 
 # --------------------------------------------------------------------------- mana spent to cast it

@@ -13,6 +13,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.referred_objects import TARGETS_PERMANENTS
+from ...model.vocab.spell_copies import TARGETS_ONLY_ONE
 from ..compiler import (
     Unsupported,
     compile_paragraph,
@@ -186,6 +187,16 @@ def _cast(m):
         # "whenever you cast a spell that targets one or more permanents" (Dack Fayden's emblem): its event
         # object is the spell ("those permanents": its targets, rules/referred_objects.py)
         return {"event": "cast", "who": _CAST_WHO[m.group(1)], "scope": TARGETS_PERMANENTS}
+    om = re.fullmatch(r"(instant or sorcery|instant|sorcery) spell that targets only (cardname|a single [a-z]+)", what)
+    if om:
+        # "whenever a player casts an instant or sorcery spell that targets only a single Golem" (Precursor
+        # Golem): its targets as it became cast are one object (601.2c), the source or one matching the filter;
+        # its event object is the spell (rules/triggers.py)
+        if scope:
+            raise Unsupported(m.group(0))
+        one = None if om.group(2) == "cardname" else parse_filter(om.group(2)[len("a single "):])
+        return {"event": "cast", "who": _CAST_WHO[m.group(1)], "filter": parse_filter(om.group(1)),
+                "scope": TARGETS_ONLY_ONE, "target_filter": one}
     if what == "spell":
         flt = None
     else:

@@ -265,6 +265,9 @@ class TriggeredAbility(Ability):
     # 603.6a: "enters from a graveyard" ("graveyard") / "from your graveyard" ("your_graveyard"): the zone the
     # permanent came from (rules/triggers.py entered_battlefield)
     origin: str = ""
+    # scope "targets_only_one" ("whenever a player casts an instant or sorcery spell that targets only a single
+    # Golem"): what the spell's one target must be (None: the source itself, "that targets only CARDNAME")
+    target_filter: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
