@@ -57,7 +57,13 @@ from ..model.vocab.cost_modifiers import (
     NextSpellDiscount,
 )
 from ..model.vocab.free_casting import CascadeEffect, CastFromExile, CastTargetCard, RippleReveal
-from ..model.vocab.spell_copies import CopyForEachOtherTarget, CopyTargetSpell, CopyThisSpell, StormCopies
+from ..model.vocab.spell_copies import (
+    CopyForEachOtherTarget,
+    CopyResolvingSpell,
+    CopyTargetSpell,
+    CopyThisSpell,
+    StormCopies,
+)
 from ..model.vocab.spell_payment import PaymentKeyword
 from . import (
     add_hook,
@@ -319,6 +325,8 @@ def _register_casting() -> None:
     registry.register_effect(CopyThisSpell, spell_copies._copy_this_spell)
     registry.register_effect(CopyTargetSpell, spell_copies._copy_target_spell)
     registry.register_effect(CopyForEachOtherTarget, spell_copies._copy_for_each_other)
+    registry.register_effect(CopyResolvingSpell, spell_copies._copy_resolving_spell)
+    add_hook(registry.MAY_IMPOSSIBLE, spell_copies.cannot_do_for_copy)
     registry.register_effect(NextSpellDiscount, cost_modifiers._next_spell_discount)
     registry.register_effect(SquadTokens, _squad_tokens)
     registry.register_effect(OffspringToken, _offspring_token)

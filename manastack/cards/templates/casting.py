@@ -30,6 +30,10 @@
   player copies that spell for each other Golem that spell could target. Each copy targets a different one of
   those Golems." (Precursor Golem; "... for each other creature they control that the spell could target",
   Mirrorwing Dragon; "Copy that spell for each other creature you control that the spell could target", Zada).
+- 707.10c, the chain spells: "Then that player or that permanent's controller may pay {R}{R} [discard a card,
+  sacrifice a land of their choice]. If the player does, they may copy this spell and may choose a new target for
+  that copy." (Chain Lightning, Chain of Plasma, Chain of Vapor); "Then that permanent's controller may copy this
+  spell and may choose a new target for that copy." (Chain of Acid, Chain of Smog).
 - 707.10: "Copy target instant or sorcery spell[ with mana value N or less][ you control]. [You may choose new targets for the copy.]"
 - 118.9: "[If you control a Plains, / If it's not your turn, ]you may [cost] rather than pay this spell's mana cost" with the
   cost made of: pay mana, pay N life, sacrifice N [permanents], tap an untapped [creature] you control,
@@ -79,7 +83,13 @@ from ...model.vocab.cost_modifiers import (
     SpellFilter,
 )
 from ...model.vocab.free_casting import CascadeEffect, RippleReveal
-from ...model.vocab.spell_copies import CopyForEachOtherTarget, CopyTargetSpell, StormCopies
+from ...model.vocab.referred_objects import ControllerOf, PlayerOrController
+from ...model.vocab.spell_copies import (
+    CopyForEachOtherTarget,
+    CopyResolvingSpell,
+    CopyTargetSpell,
+    StormCopies,
+)
 from ...model.vocab.spell_payment import PaymentKeyword
 from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS, UNTIL_YOUR_NEXT_TURN
 from ..compiler import (
@@ -501,6 +511,87 @@ def _fold_each_copy_targets(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_each_copy_targets)
+
+
+_CHAIN_WHO = r"(that player or that permanent's controller|that (?:permanent|creature)'s controller|that player)"
+_CHAIN_COPY = r"copy cardname and may choose a new target for that copy"
+
+
+def _chain_who(phrase: str, targets: list) -> V.Who:
+    """The player the chain spells offer the copy to: the target, a player, or the targeted permanent's
+    controller (608.2h: as it last existed, once it left the battlefield)."""
+    if not targets:
+        raise Unsupported(phrase)
+    last = V.Ref(len(targets) - 1)
+    kind = targets[-1].kind
+    if phrase == "that player or that permanent's controller" and kind == "any":
+        return PlayerOrController(last)
+    if phrase.endswith("'s controller") and kind == "permanent":
+        return ControllerOf(last)
+    if phrase == "that player" and kind in ("player", "opponent"):
+        return last
+    raise Unsupported(phrase)
+
+
+@sentence_template(rf"(?:then )?{_CHAIN_WHO} may (pay (?:\{{[0-9wubrgc]\}})+|discard a card|sacrifice a land of their choice)")
+def _chain_offer(m, targets):
+    """The first half ("Then that player or that permanent's controller may pay {R}{R}"); the next sentence,
+    "If the player does, they may copy ...", says what for (_fold_chain_copy)."""
+    who = _chain_who(m.group(1), targets)
+    what = m.group(2)
+    if what.startswith("pay "):
+        cost: V.Effect = V.PayMana(parse_cost(what[len("pay "):].upper()))
+    elif what == "discard a card":
+        cost = V.Discard(1, who)
+    else:
+        cost = V.Sacrifice(who, parse_filter("land"))
+    return [_ChainOffer(who, cost, what.replace(what[4:], what[4:].upper()) if what.startswith("pay ") else what)]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ChainOffer:
+    """"That player may pay {R}{R}": folded with the "if the player does, they may copy" after it."""
+
+    who: object
+    cost: V.Effect
+    text: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _TheyMayCopy:
+    """"If the player does, they may copy CARDNAME and may choose a new target for that copy"."""
+
+
+@sentence_template(rf"if the player does, they may {_CHAIN_COPY}")
+def _they_may_copy(m, targets):
+    return [_TheyMayCopy()]
+
+
+@sentence_template(rf"(?:then )?{_CHAIN_WHO} may {_CHAIN_COPY}")
+def _may_copy(m, targets):
+    """"Then that permanent's controller may copy CARDNAME and may choose a new target for that copy" (Chain of
+    Acid): a copy offered at no cost."""
+    who = _chain_who(m.group(1), targets)
+    return [V.Optional((CopyResolvingSpell(who),), prompt="copy this spell", who=who)]
+
+
+def _fold_chain_copy(effects: list, targets: list) -> None:
+    """_ChainOffer + _TheyMayCopy → "that player may [pay the cost]; if they do, they may copy the spell"
+    (608.2d: that player chooses both times)."""
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, _ChainOffer):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _TheyMayCopy):
+                raise Unsupported(f"may {e.text}: for what")
+            copy = V.Optional((CopyResolvingSpell(e.who),), prompt="copy this spell", who=e.who)
+            effects[i:i + 2] = [V.Optional((e.cost, copy), prompt=e.text, who=e.who)]
+        elif isinstance(e, _TheyMayCopy):
+            raise Unsupported("if the player does, they may copy")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_chain_copy)
 
 
 # --------------------------------------------------------------------------- mana spent to cast it

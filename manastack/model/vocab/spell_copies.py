@@ -52,3 +52,12 @@ class CopyForEachOtherTarget(V.Effect):
 
     filter: V.ObjectFilter
     by_caster: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CopyResolvingSpell(V.Effect):
+    """707.10 / 707.10c: "... they may copy CARDNAME and may choose a new target for that copy" (Chain
+    Lightning, Chain of Vapor): the player `who` refers to puts a copy of the resolving spell on the stack,
+    controlled by them, choosing its targets (the original's, or new ones)."""
+
+    who: V.Who
