@@ -40,6 +40,7 @@ class DecisionKind(StrEnum):
     CAST_FREE = "cast_free"  # 608.2g: cascade, ripple, "you may cast it without paying"
     CAST_OFFER = "cast_offer"  # 601.3: casting from a graveyard or exile offered
     CAST_TARGET = "cast_target"
+    CHANGE_TARGET = "change_target"  # 115.7: "change the target of target spell with a single target"
     CHOOSE_CARD = "choose_card"
     CIPHER = "cipher"  # 702.99a: the creature a cipher card is encoded on
     CONNIVE_DISCARD = "connive_discard"  # 701.50

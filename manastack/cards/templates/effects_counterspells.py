@@ -26,9 +26,11 @@ import re
 from ...model import vocab as V
 from ...model.vocab.counterspells import (
     CardsInGraveyard,
+    ChangeTarget,
     CounterUnlessPaysAmount,
     ManaValueBound,
     OwnerOf,
+    SingleTarget,
     TargetsMatching,
 )
 from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf, ObjectStat
@@ -165,6 +167,14 @@ def _counter_spell_that_targets(m: re.Match, targets: list) -> list:
     if what == V.ObjectFilter() and m.group(2) != "permanent":
         raise Unsupported(m.string)
     return _wrapped_target(f"counter target {m.group(1)}", targets, lambda f: TargetsMatching(base=f, what=what))
+
+
+@template(r"change the target of target ((?:[a-z]+ )*?spell) with a single target")
+def _change_target(m: re.Match, targets: list) -> list:
+    """115.7: "Change the target of target spell with a single target" (Deflection, Misdirection, Shunt)."""
+    effects, i = _new_target(f"counter target {m.group(1)}", targets)
+    targets[i] = dataclasses.replace(targets[i], filter=SingleTarget(base=targets[i].filter), text=m.group(0))
+    return [ChangeTarget(V.Ref(i))]
 
 
 # ---------------------------------------------------------------------------- "counter that spell instead"

@@ -57,6 +57,23 @@ class TargetsMatching(V.ObjectFilter):
 
 
 @dataclass(frozen=True, slots=True)
+class SingleTarget(V.ObjectFilter):
+    """A spell matching `base` with a single target ("target spell with a single target", Deflection): one
+    target chosen for it, read from the spell now (115.1, 608.2b). Read by rules/counterspells.py."""
+
+    base: V.ObjectFilter = V.ANY_OBJECT
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTarget(V.Effect):
+    """115.7 / 115.7d: "Change the target of target spell with a single target" (Deflection, Misdirection):
+    the controller of this effect chooses another legal target for that spell's one target; with none, the
+    target is unchanged."""
+
+    target: V.Ref
+
+
+@dataclass(frozen=True, slots=True)
 class OwnerOf:
     """A Who: the owner of an object the ability refers to ("Its owner gains 4 life", 108.3), by last known
     information once it has left its zone (608.2h)."""
