@@ -10,7 +10,8 @@ what they target; their sentences are compiled by cards/templates/effects_counte
   control" (Spellstutter Sprite) or "with mana value less than or equal to the number of cards in its
   controller's graveyard" (Drown in the Loch): the number is determined when the target is chosen and
   again as the spell or ability resolves; a target no longer within it is illegal then (202.3e: the X of
-  a spell on the stack counts in its mana value).
+  a spell on the stack counts in its mana value); "counter target spell with mana value X" (Spell Blast): the X
+  announced for the spell (601.2b, before its targets; rules/priority.py lists the targets for each X).
 - 115.1 / 608.2b: "target spell that targets a creature" (Confound): a spell with a target that is a
   creature on the battlefield now, checked again as it resolves.
 - 108.3 / 608.2h: "Its owner gains 4 life" (Path of Peace): the owner of the object referred to.
@@ -41,7 +42,14 @@ from ..model.vocab.counterspells import (  # the vocabulary this module executes
     SingleTarget,
     TargetsMatching,
 )
-from . import choice_effects, effect_context, mana_abilities, targeting, trigger_events, zone_change_effects
+from . import (
+    choice_effects,
+    effect_context,
+    mana_abilities,
+    targeting,
+    trigger_events,
+    zone_change_effects,
+)
 from . import stack as _stack_module
 
 if TYPE_CHECKING:
@@ -122,6 +130,10 @@ registry.CHOICES["pay_or_counter_then"] = (choice_effects.pay_or_counter_actions
 
 
 def _bound(g: Game, flt: ManaValueBound, o: Obj, controller: int, source: int | None) -> int:
+    if flt.x:
+        # 601.2b: the X announced for the spell (its source), before its targets were chosen (601.2c)
+        src = g.s.objects.get(source) if source is not None else None
+        return src.x if src is not None else 0
     if flt.controllers_graveyard:
         # "its controller's graveyard": the graveyard of the player who controls the object now (108.4)
         who = o.controller if o.zone in (BATTLEFIELD, STACK) and o.controller is not None else o.owner

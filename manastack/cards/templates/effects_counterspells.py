@@ -151,6 +151,18 @@ def _counter_mana_value_count(m: re.Match, targets: list) -> list:
     return _wrapped_target(f"counter target {m.group(1)}", targets, lambda f: ManaValueBound(base=f, count=count))
 
 
+@paragraph_template(r"(counter|destroy|gain control of) target ([a-z -]+?) with (?:mana value|converted mana cost) x\.?")
+def _mana_value_x(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """115.1 / 601.2b-c: "Counter target spell with mana value X" (Spell Blast), "Destroy target creature with
+    mana value X" (Disembowel): the X announced for the spell, before its targets are chosen (an ability's X
+    is not read this way: a spell's text only)."""
+    if not is_spell:
+        raise Unsupported(para)
+    effects = _wrapped_target(f"{m.group(1)} target {m.group(2)}", out.spell_targets,
+                              lambda f: ManaValueBound(base=f, exact=True, x=True))
+    out.spell_effects.extend(effects)
+
+
 @template(r"(counter|destroy|exile) target (.+?) with mana value less than or equal to the number of cards in its "
           r"controller's graveyard")
 def _mana_value_graveyard(m: re.Match, targets: list) -> list:

@@ -38,13 +38,15 @@ class ManaValueBound(V.ObjectFilter):
     when the target is chosen and again as the spell or ability resolves (601.2c, 608.2b): the number of
     permanents matching `count` its controller controls ("where X is the number of Faeries you control"), or
     (`controllers_graveyard`) the number of cards in the graveyard of the object's own controller ("less than
-    or equal to the number of cards in its controller's graveyard"). Read by rules/counterspells.py (the
+    or equal to the number of cards in its controller's graveyard"), or (`x`) the X of the spell whose target it
+    is ("counter target spell with mana value X", Spell Blast). Read by rules/counterspells.py (the
     inherited fields stay empty)."""
 
     base: V.ObjectFilter = V.ANY_OBJECT
     exact: bool = False
     count: V.ObjectFilter | None = None
     controllers_graveyard: bool = False
+    x: bool = False  # the X announced for the spell itself (601.2b): "counter target spell with mana value X"
 
 
 @dataclass(frozen=True, slots=True)
