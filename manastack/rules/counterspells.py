@@ -15,6 +15,9 @@ what they target; their sentences are compiled by cards/templates/effects_counte
 - 115.1 / 608.2b: "target spell that targets a creature" (Confound): a spell with a target that is a
   creature on the battlefield now, checked again as it resolves.
 - 108.3 / 608.2h: "Its owner gains 4 life" (Path of Peace): the owner of the object referred to.
+- 701.5a: "Whenever a player casts a spell with mana value equal to the number of charge counters on CARDNAME,
+  counter that spell." (Chalice of the Void): the counters as the spell becomes cast (601.2i), the spell the
+  trigger's event object; a spell that can't be countered isn't.
 - 115.7 / 115.7d: "Change the target of target spell with a single target" (Deflection): a spell with one
   target chosen (checked when targeted and as this resolves); its controller chooses another target legal
   for that spell (its controller's view: hexproof, protection, 115.1) other than the current one, and the spell
@@ -36,6 +39,7 @@ from ..model.vocab import ManaAbility
 from ..model.vocab.counterspells import (  # the vocabulary this module executes
     CardsInGraveyard,
     ChangeTarget,
+    CounterThatSpell,
     CounterUnlessPaysAmount,
     ManaValueBound,
     OwnerOf,
@@ -45,6 +49,7 @@ from ..model.vocab.counterspells import (  # the vocabulary this module executes
 from . import (
     choice_effects,
     effect_context,
+    effects,
     mana_abilities,
     targeting,
     trigger_events,
@@ -130,6 +135,9 @@ registry.CHOICES["pay_or_counter_then"] = (choice_effects.pay_or_counter_actions
 
 
 def _bound(g: Game, flt: ManaValueBound, o: Obj, controller: int, source: int | None) -> int:
+    if flt.counters_on_source:
+        src = g.s.objects.get(source) if source is not None else None
+        return src.counters.get(flt.counters_on_source, 0) if src is not None else 0
     if flt.x:
         # 601.2b: the X announced for the spell (its source), before its targets were chosen (601.2c)
         src = g.s.objects.get(source) if source is not None else None
@@ -211,6 +219,16 @@ def _answer_change_target(g: Game, d: Any, value: Any) -> None:
     trigger_events.targets_chosen(g, item.controller, item)  # it becomes the target of the spell (115.7)
 
 
+def _counter_that_spell(g: Game, ctx: Context, e: CounterThatSpell) -> list | None:
+    """701.5a: the spell the trigger's event is, if it is still on the stack (a copy of it is another spell)."""
+    spell = ctx.event_obj
+    if spell is None or spell < 0 or not any(it.kind == "spell" and it.obj == spell for it in g.s.stack):
+        return None
+    effects.counter_spell(g, spell, ctx.name)
+    return None
+
+
+registry.register_effect(CounterThatSpell, _counter_that_spell)
 registry.register_effect(ChangeTarget, _change_target)
 registry.CHOICES["change_target"] = (choice_effects.object_actions, _answer_change_target)
 registry.FILTER_TESTS[SingleTarget] = _single_target_matches

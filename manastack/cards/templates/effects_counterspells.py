@@ -27,6 +27,7 @@ from ...model import vocab as V
 from ...model.vocab.counterspells import (
     CardsInGraveyard,
     ChangeTarget,
+    CounterThatSpell,
     CounterUnlessPaysAmount,
     ManaValueBound,
     OwnerOf,
@@ -179,6 +180,12 @@ def _counter_spell_that_targets(m: re.Match, targets: list) -> list:
     if what == V.ObjectFilter() and m.group(2) != "permanent":
         raise Unsupported(m.string)
     return _wrapped_target(f"counter target {m.group(1)}", targets, lambda f: TargetsMatching(base=f, what=what))
+
+
+@template(r"counter that spell")
+def _counter_that_spell(m: re.Match, targets: list) -> list:
+    """701.5a, after "whenever a player casts a spell ...": the spell the trigger's event is (Chalice of the Void)."""
+    return [CounterThatSpell()]
 
 
 @template(r"change the target of target ((?:[a-z]+ )*?spell) with a single target")

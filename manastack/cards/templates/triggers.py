@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
+from ...model.vocab.counterspells import ManaValueBound
 from ...model.vocab.referred_objects import TARGETS_PERMANENTS
 from ...model.vocab.spell_copies import TARGETS_ONLY_ONE
 from ..compiler import (
@@ -187,6 +188,13 @@ def _cast(m):
         # "whenever you cast a spell that targets one or more permanents" (Dack Fayden's emblem): its event
         # object is the spell ("those permanents": its targets, rules/referred_objects.py)
         return {"event": "cast", "who": _CAST_WHO[m.group(1)], "scope": TARGETS_PERMANENTS}
+    cm = re.fullmatch(r"(?:([a-z ]+) )?spell with mana value equal to the number of ([a-z]+) counters on cardname", what)
+    if cm:
+        # "a spell with mana value equal to the number of charge counters on CARDNAME" (Chalice of the Void):
+        # counted as the spell becomes cast (rules/counterspells.py ManaValueBound)
+        base = parse_filter(cm.group(1)) if cm.group(1) else V.ObjectFilter()
+        return {"event": "cast", "who": _CAST_WHO[m.group(1)], **scope,
+                "filter": ManaValueBound(base=base, exact=True, counters_on_source=cm.group(2))}
     om = re.fullmatch(r"(instant or sorcery|instant|sorcery) spell that targets only (cardname|a single [a-z]+)", what)
     if om:
         # "whenever a player casts an instant or sorcery spell that targets only a single Golem" (Precursor

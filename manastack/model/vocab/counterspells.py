@@ -47,6 +47,9 @@ class ManaValueBound(V.ObjectFilter):
     count: V.ObjectFilter | None = None
     controllers_graveyard: bool = False
     x: bool = False  # the X announced for the spell itself (601.2b): "counter target spell with mana value X"
+    # the number of these counters on the source: "a spell with mana value equal to the number of charge
+    # counters on CARDNAME" (Chalice of the Void)
+    counters_on_source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +76,14 @@ class ChangeTarget(V.Effect):
     target is unchanged."""
 
     target: V.Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CounterThatSpell(V.Effect):
+    """701.5a: "counter that spell", of a "whenever a player casts a spell ..." triggered ability (Chalice of
+    the Void): the spell its event is (the trigger's event object)."""
+
+    spell: str = V.THAT_SPELL
 
 
 @dataclass(frozen=True, slots=True)
