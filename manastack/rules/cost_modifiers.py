@@ -58,6 +58,8 @@ def spell_matches(flt: SpellFilter | None, card: V.CardDef) -> bool:
         return False
     if flt.non_colors and (flt.non_colors & card.colors):
         return False
+    if flt.max_mana_value is not None and card.mana_cost.mana_value > flt.max_mana_value:
+        return False
     return True
 
 

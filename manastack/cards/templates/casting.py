@@ -91,7 +91,7 @@ from ...model.vocab.spell_copies import (
     StormCopies,
 )
 from ...model.vocab.spell_payment import PaymentKeyword
-from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS, UNTIL_YOUR_NEXT_TURN
+from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS, UNTIL_YOUR_NEXT_TURN, FlashPermission
 from ..compiler import (
     CARD_FINISHERS,
     COLOR_WORDS,
@@ -651,6 +651,24 @@ def _free_cast_by_lands(m, para, out: CardDraft, is_spell):
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(FreeCastPermission(para))
+
+
+@paragraph_template(r"any player may cast ([a-z]+) spells with mana value (\d+) or less without paying their mana costs "
+                    r"and as though they had flash")
+def _free_cast_with_flash(m, para, out: CardDraft, is_spell):
+    """118.9 / 601.2b, 601.3b: "Any player may cast creature spells with mana value 3 or less without paying
+    their mana costs and as though they had flash" (Aluren): an alternative cost of {0} for any player's such
+    spells cast from their hand, and a permission to cast them any time they could cast an instant
+    (rules/alternative_costs.py, rules/timing_permissions.py). Not modelled: that the flash permission comes only with
+    the free cast (a player who pays the mana cost of such a spell may still cast it at instant speed here)."""
+    if is_spell:
+        raise Unsupported(para)
+    kind = parse_spell_kind(m.group(1))
+    if kind is None:
+        raise Unsupported(para)
+    spells = (dataclasses.replace(kind, max_mana_value=int(m.group(2))),)
+    out.abilities.append(FreeCastPermission(para, mv_le_lands=False, who="each", spells=spells))
+    out.abilities.append(FlashPermission(para, "each", spells))
 
 
 @paragraph_template(r"(your opponents|players) can't cast spells during (your turn|combat)")

@@ -15,13 +15,15 @@ ACTIVATION_COST_INCREASE = "activation_cost_increase"
 @dataclass(frozen=True, slots=True)
 class SpellFilter:
     """Which spells a cost modifier applies to, by the card's characteristics: one of `types` (empty:
-    any), none of `non_types`, one of `subtypes`, one of `colors`, none of `non_colors`."""
+    any), none of `non_types`, one of `subtypes`, one of `colors`, none of `non_colors`, a mana value of at
+    most `max_mana_value` (202.3; an X in its cost is 0 off the stack)."""
 
     types: frozenset[str] = frozenset()
     non_types: frozenset[str] = frozenset()
     subtypes: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()
     non_colors: frozenset[str] = frozenset()
+    max_mana_value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
