@@ -171,7 +171,10 @@ def _cast(m):
     """601.2i: "whenever you cast a noncreature spell"."""
     what = m.group(2)
     scope = {}
-    for suffix, sc in ((" during an opponent's turn", "opponent_turn"), (" from your graveyard", "from_graveyard")):
+    # "from a graveyard" (Ash Zealot): the caster's, as a spell is cast from its owner's graveyard unless a
+    # permission says otherwise (the zone is what counts, 601.2a)
+    for suffix, sc in ((" during an opponent's turn", "opponent_turn"), (" from your graveyard", "from_graveyard"),
+                       (" from a graveyard", "from_graveyard")):
         if what.endswith(suffix):
             # 601.2i, while another player is active; 601.2a, a spell cast from its caster's graveyard
             what, scope = what[: -len(suffix)], {"scope": sc}
