@@ -13,6 +13,8 @@
   flashback cost is equal to its mana cost" (a "granted_flashback" effect on the card until end of turn,
   611.2c: "each instant and sorcery card" is the cards there as it resolves); a card without a mana cost
   has no flashback cost to pay (118.6).
+- 601.3: "You may cast CARDNAME from your graveyard as long as you control a Zombie" (Gravecrawler): only while
+  its owner controls such a permanent.
 - 702.138a granted by a static ability: "Each nonland card in your graveyard has escape. The escape cost is
   equal to the card's mana cost plus exile three other cards from your graveyard." (Underworld Breach): while
   its controller controls the permanent, the matching cards of their graveyard may be cast for that cost
@@ -118,6 +120,9 @@ def _graveyard_permit(g: Game, p: int, o: Any) -> CastPermit | None:
     if o.zone == GRAVEYARD and o.owner == p:
         for ab in o.card.abilities:
             if isinstance(ab, CastFromGraveyard):
+                if ab.while_control is not None and not any(
+                        _targeting_module.matches_filter(g, ab.while_control, x, p) for x in g.permanents(p)):
+                    continue  # "as long as you control a Zombie"
                 rule, choices = _PERMITS[ab.keyword]
                 return CastPermit(ab.keyword, rule, ab.alt_cost, ab.additional, choices=choices)
         granted = _granted_escape(g, p, o)

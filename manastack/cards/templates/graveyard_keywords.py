@@ -507,15 +507,17 @@ def _foretell_helper(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> 
 
 
 @paragraph_template(r"you may cast cardname from your graveyard(?: by discarding (a|one|two|three) cards? in addition "
-                    r"to paying its other costs)?")
+                    r"to paying its other costs| as long as you control (?:a|an) ([a-z ]+))?")
 def _cast_from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """601.3 / 113.6f: a permission to cast the card from its owner's graveyard (with its mana cost and any
-    additional discard cost, 601.2b)."""
+    additional discard cost, 601.2b); "as long as you control a Zombie" (Gravecrawler): only while its owner
+    controls such a permanent."""
     extra = None
     if m.group(1):
         n = {"a": "a", "one": "one", "two": "two", "three": "three"}[m.group(1)]
         extra = parse_cost_plus(f"discard {n} card{'' if n in ('a', 'one') else 's'}")
-    out.abilities.append(cast_from_zones.CastFromGraveyard(para, "graveyard", extra))
+    while_control = parse_effect_filter(m.group(2)) if m.group(2) else None
+    out.abilities.append(cast_from_zones.CastFromGraveyard(para, "graveyard", extra, while_control=while_control))
 
 
 @early_paragraph_template(rf"flashback—{_MANA}, pay (\d+) life")

@@ -22,6 +22,9 @@ class CastFromGraveyard(V.Ability):
     keyword: str  # "retrace", "jump-start", "escape"
     additional: V.Cost | None = None
     alt_cost: ManaCost | None = None  # a ManaCost paid rather than the mana cost (escape)
+    # "You may cast CARDNAME from your graveyard as long as you control a Zombie" (Gravecrawler): a permanent its
+    # owner must control for the permission to apply
+    while_control: V.ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
