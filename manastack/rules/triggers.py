@@ -272,11 +272,12 @@ def _targets_only_one(g: Game, w: Obj, ab: V.TriggeredAbility, spell: int) -> bo
 
 
 def life_gained(g: Game, p: int, n: int) -> None:
-    """"Whenever you gain life" (119.9: once per life-gain event)."""
+    """"Whenever you / an opponent / a player gains life" (119.9: once per life-gain event)."""
     for w, ab in trigger_queue.watchers(g, ("gain_life",)):
         if (ab.who in ("you", "any") and w.controller == p) or (ab.who == "opponent" and w.controller != p) \
                 or ab.who == "each":
-            trigger_queue.queue(g, w.controller, w.id, _with_life_gained(ab, n), None, w.card.name)
+            # "that player": the player who gained life (Punishing Fire's "whenever an opponent gains life")
+            trigger_queue.queue(g, w.controller, w.id, _with_life_gained(ab, n), None, w.card.name, event_obj=-1 - p)
     _trigger_events_module.life_gained(g, p)  # "whenever you gain life for the first time each turn"
 
 

@@ -270,9 +270,10 @@ def _dies_other(m):
     return {"event": "dies_filter", "filter": flt}
 
 
-@trigger_template(r"whenever you gain life")
+@trigger_template(r"whenever (you|an opponent|a player) gains? life")
 def _gain_life(m):
-    return {"event": "gain_life", "who": "you"}
+    """119.9: once per life-gain event; "that player" is the player who gained life (rules/triggers.py)."""
+    return {"event": "gain_life", "who": {"you": "you", "an opponent": "opponent", "a player": "each"}[m.group(1)]}
 
 
 @trigger_template(r"whenever you attack")
