@@ -42,7 +42,12 @@ from ..model.vocab.alternative_costs import (
     Overload,
     Splice,
 )
-from ..model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
+from ..model.vocab.cast_restrictions import (
+    CantCastSameName,
+    CastRestriction,
+    PlayerCastRestriction,
+    Uncounterable,
+)
 from ..model.vocab.casting import (  # noqa: F401 (the vocabulary this module executes)
     ManaSpentCounters,
     OffspringToken,
@@ -316,6 +321,8 @@ def _register_casting() -> None:
                     (registry.CAST_ACTION_FILTERS, spell_payment.priced_with_targets)):
         add_hook(lst, fn)
     add_hook(registry.CAST_RESTRICTIONS, cast_restrictions.cast_restriction, classes=cost_modifiers.CASTING_KINDS)
+    add_hook(registry.CAST_RESTRICTIONS, cast_restrictions.same_name_restriction, classes=(CantCastSameName,))
+    registry.register_effect(CantCastSameName, cast_restrictions.cant_cast_same_name)
     add_hook(registry.CARD_SWAPS, alternative_costs.overload_swap)
     add_hook(registry.LEAVING_STACK_HOOKS, alternative_costs._restore_overloaded)
     add_hook(registry.CARD_SWAPS, alternative_costs.splice_swap, classes=(Splice,))

@@ -67,6 +67,7 @@ from ...model.vocab.alternative_costs import (
 )
 from ...model.vocab.cast_restrictions import (
     NO_ATTACK_AFTER_CASTING,
+    CantCastSameName,
     CastRestriction,
     PlayerCastRestriction,
     Uncounterable,
@@ -669,6 +670,14 @@ def _free_cast_with_flash(m, para, out: CardDraft, is_spell):
     spells = (dataclasses.replace(kind, max_mana_value=int(m.group(2))),)
     out.abilities.append(FreeCastPermission(para, mv_le_lands=False, who="each", spells=spells))
     out.abilities.append(FlashPermission(para, "each", spells))
+
+
+@sentence_template(r"that creature's owner can't cast spells with the same name as that creature until your next turn")
+def _cant_cast_same_name(m, targets):
+    """101.2 / 201.2 (Reflector Mage): the creature targeted before, by the name it last had."""
+    if not targets or targets[-1].kind != "permanent":
+        raise Unsupported(m.string)
+    return [CantCastSameName(V.Ref(len(targets) - 1))]
 
 
 @paragraph_template(r"(your opponents|players) can't cast spells during (your turn|combat)")
