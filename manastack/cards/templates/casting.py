@@ -74,6 +74,7 @@ from ...model.vocab.cast_restrictions import (
 )
 from ...model.vocab.casting import ManaSpentCounters
 from ...model.vocab.cost_modifiers import (
+    ACTIVATION_COST_INCREASE_YOUR_TURN,
     ColoredCostIncrease,
     CostChangeEffect,
     CostCondition,
@@ -174,6 +175,19 @@ def parse_spell_kind(text: str) -> SpellFilter | None:
 
 
 _MANA_N = r"\{(\d+)\}"
+
+
+@paragraph_template(rf"during your turn, ((?:[a-z]+ )*?)spells your opponents cast cost {_MANA_N} more to cast and "
+                    rf"abilities your opponents activate cost {_MANA_N} more to activate unless they're mana abilities")
+def _tithe(m, para, out: CardDraft, is_spell):
+    """601.2f / 602.2b, during its controller's turn (Tithe Taker): their opponents' spells cost more (a cost
+    modifier), and the activated abilities, other than mana abilities, of permanents they control
+    (rules/total_cost.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(_group_cost_modifier(para, m.group(1), None, "your opponents cast", m.group(2), "more",
+                                              CostCondition("your_turn")))
+    out.abilities.append(V.StaticAbility(para, ACTIVATION_COST_INCREASE_YOUR_TURN, amount=int(m.group(3))))
 
 
 @paragraph_template(rf"(?:(during turns other than yours), )?((?:[a-z]+ )*?)spells(?: and ([a-z]+) spells)? ?"

@@ -10,6 +10,9 @@ from .. import vocab as V
 # an AttachedFilter, or the permanents whose abilities cost more; `amount` the generic mana;
 # rules/total_cost.ability_cost_increase).
 ACTIVATION_COST_INCREASE = "activation_cost_increase"
+# "During your turn, ... abilities your opponents activate cost {1} more to activate unless they're mana abilities"
+# (Tithe Taker): a StaticAbility.kind, its amount the increase
+ACTIVATION_COST_INCREASE_YOUR_TURN = "activation_cost_increase_your_turn"
 
 
 @dataclass(frozen=True, slots=True)
