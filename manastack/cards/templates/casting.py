@@ -72,7 +72,7 @@ from ...model.vocab.cast_restrictions import (
     PlayerCastRestriction,
     Uncounterable,
 )
-from ...model.vocab.casting import ManaSpentCounters
+from ...model.vocab.casting import ExileAsItResolves, ManaSpentCounters
 from ...model.vocab.cost_modifiers import (
     ACTIVATION_COST_INCREASE_YOUR_TURN,
     ColoredCostIncrease,
@@ -684,6 +684,43 @@ def _free_cast_with_flash(m, para, out: CardDraft, is_spell):
     spells = (dataclasses.replace(kind, max_mana_value=int(m.group(2))),)
     out.abilities.append(FreeCastPermission(para, mv_le_lands=False, who="each", spells=spells))
     out.abilities.append(FlashPermission(para, "each", spells))
+
+
+@sentence_template(r"exile that card instead of putting it into your graveyard as it resolves")
+def _exile_as_it_resolves(m, targets):
+    """608.2n (Feather, the Redeemed); the next sentence says what becomes of the card (_fold_exile_as_resolves)."""
+    return [_ExileInstead()]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ExileInstead:
+    """"Exile that card instead of putting it into your graveyard as it resolves": with the next sentence."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ReturnAtNextEnd:
+    """"If you do, return it to your hand at the beginning of the next end step"."""
+
+
+@sentence_template(r"if you do, return it to your hand at the beginning of the next end step")
+def _return_at_next_end(m, targets):
+    return [_ReturnAtNextEnd()]
+
+
+def _fold_exile_as_resolves(effects: list, targets: list) -> None:
+    """_ExileInstead + _ReturnAtNextEnd → ExileAsItResolves; either alone is refused."""
+    i = 0
+    while i < len(effects):
+        if isinstance(effects[i], _ExileInstead):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _ReturnAtNextEnd):
+                raise Unsupported("exile that card instead of putting it into your graveyard: then what")
+            effects[i:i + 2] = [ExileAsItResolves()]
+        elif isinstance(effects[i], _ReturnAtNextEnd):
+            raise Unsupported("if you do, return it to your hand at the beginning of the next end step")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_exile_as_resolves)
 
 
 @sentence_template(r"that creature's owner can't cast spells with the same name as that creature until your next turn")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.counterspells import ManaValueBound
+from ...model.vocab.counterspells import ManaValueBound, TargetsMatching
 from ...model.vocab.referred_objects import TARGETS_PERMANENTS
 from ...model.vocab.spell_copies import TARGETS_ONLY_ONE
 from ..compiler import (
@@ -208,6 +208,13 @@ def _cast(m):
         one = None if om.group(2) == "cardname" else parse_filter(om.group(2)[len("a single "):])
         return {"event": "cast", "who": _CAST_WHO[m.group(1)], "filter": parse_filter(om.group(1)),
                 "scope": TARGETS_ONLY_ONE, "target_filter": one}
+    tm = re.fullmatch(r"(?:(instant or sorcery|instant|sorcery) )?spell that targets (?:a|an) ([a-z ]+)", what)
+    if tm and not tm.group(2).startswith(("single ", "cardname")):
+        # "whenever you cast an instant or sorcery spell that targets a creature you control" (Feather): a
+        # target on the battlefield matching (rules/counterspells.py TargetsMatching), as it became cast
+        base = parse_filter(tm.group(1)) if tm.group(1) else V.ObjectFilter()
+        return {"event": "cast", "who": _CAST_WHO[m.group(1)], **scope,
+                "filter": TargetsMatching(base=base, what=parse_filter(tm.group(2)))}
     if what == "spell":
         flt = None
     else:
