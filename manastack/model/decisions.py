@@ -42,6 +42,7 @@ class DecisionKind(StrEnum):
     CAST_FREE = "cast_free"  # 608.2g: cascade, ripple, "you may cast it without paying"
     CAST_OFFER = "cast_offer"  # 601.3: casting from a graveyard or exile offered
     CAST_TARGET = "cast_target"
+    CHANGE_TARGET = "change_target"  # 115.7: "change the target of target spell with a single target"
     CHOOSE_CARD = "choose_card"
     CHOOSE_PILE = "choose_pile"  # 700.3: the pile put into the hand
     CHOOSE_DRAWN = "choose_drawn"  # 121.1: "choose two cards in your hand drawn this turn"

@@ -143,7 +143,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         if isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "mana":
             out, choice = choice[1], None  # the outcome chosen at a mana_choice decision
         paid = False
-        increase = total_cost.ability_cost_increase(g, o)
+        increase = total_cost.ability_cost_increase(g, o, mana_ability=True)
         if increase:
             # 602.2b / 601.2f: "cost {3} more to activate" applies to mana abilities too; the increase is
             # paid first, without this permanent's own mana abilities.

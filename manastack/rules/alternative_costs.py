@@ -167,7 +167,9 @@ def _free_permission(g: Game, p: int, o: Obj, card: V.CardDef) -> CastOption | N
     if o.zone != HAND or not g.may_have(FreeCastPermission):
         return None
     for src, ab in g.battlefield_abilities(FreeCastPermission):
-        if src.controller != p:
+        if src.controller != p and ab.who != "each":
+            continue
+        if ab.spells and not any(cost_modifiers.spell_matches(f, card) for f in ab.spells):
             continue
         if ab.mv_le_lands and card.mana_cost.mana_value > sum(
                 1 for x in g.permanents(p) if "Land" in g.chars(x).types):

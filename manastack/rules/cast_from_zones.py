@@ -13,6 +13,12 @@
   flashback cost is equal to its mana cost" (a "granted_flashback" effect on the card until end of turn,
   611.2c: "each instant and sorcery card" is the cards there as it resolves); a card without a mana cost
   has no flashback cost to pay (118.6).
+- 601.3: "You may cast CARDNAME from your graveyard as long as you control a Zombie" (Gravecrawler): only while
+  its owner controls such a permanent.
+- 702.138a granted by a static ability: "Each nonland card in your graveyard has escape. The escape cost is
+  equal to the card's mana cost plus exile three other cards from your graveyard." (Underworld Breach): while
+  its controller controls the permanent, the matching cards of their graveyard may be cast for that cost
+  (702.138b: they escaped); a card with its own escape uses its own (the first permission found).
 - 601.3 granted for a turn: "You may cast target instant or sorcery card from your graveyard this turn" (a
   "graveyard_cast_this_turn" record on the card until end of turn; its costs are paid as usual), with "If
   that card would be put into your graveyard this turn, exile it instead" (614.1a: the spell is exiled
@@ -56,6 +62,7 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     ExileTopMayPlay,
     Foretell,
     GrantFlashback,
+    GrantsEscape,
     Madness,
     MadnessCast,
     MayPlayExiledCard,
@@ -117,8 +124,16 @@ def _graveyard_permit(g: Game, p: int, o: Any) -> CastPermit | None:
     if o.zone == GRAVEYARD and o.owner == p:
         for ab in o.card.abilities:
             if isinstance(ab, CastFromGraveyard):
+                if ab.while_control is not None and not any(
+                        _targeting_module.matches_filter(g, ab.while_control, x, p) for x in g.permanents(p)):
+                    continue  # "as long as you control a Zombie"
                 rule, choices = _PERMITS[ab.keyword]
                 return CastPermit(ab.keyword, rule, ab.alt_cost, ab.additional, choices=choices)
+        granted = _granted_escape(g, p, o)
+        if granted is not None:
+            # 702.138a: its escape cost is its mana cost plus the other cards exiled (a card with no mana
+            # cost has no escape cost to pay, 118.6)
+            return CastPermit("escape", "702.138a", o.card.mana_cost, granted, choices=_PERMITS["escape"][1])
         if _granted_flashback(g, o.id) and {"Instant", "Sorcery"} & o.card.types and o.card.mana_cost.text:
             # 702.34a: the flashback cost is its mana cost; exiled instead when it leaves the stack
             return CastPermit("flashback", "702.34a", o.card.mana_cost, choices=(("flashback", True),))
@@ -132,6 +147,21 @@ def _graveyard_permit(g: Game, p: int, o: Any) -> CastPermit | None:
         if window is not None:
             return _window_permit(o, window)  # only while its madness / suspend trigger resolves
         return _exile_permit(g, p, o)
+    return None
+
+
+def _granted_escape(g: Game, p: int, o: Obj) -> V.Cost | None:
+    """702.138a granted: the escape cost's other part ("plus exile three other cards from your graveyard") of
+    a permanent `p` controls whose static ability gives this card of their graveyard escape (Underworld
+    Breach); None without one, or for a card with no mana cost (118.6) or a land (305.9: never cast)."""
+    if not g.may_have(GrantsEscape) or not o.card.mana_cost.text or "Land" in o.card.types:
+        return None
+    for perm in g.permanents():
+        if perm.controller != p:
+            continue
+        for ab in g.chars(perm).abilities:
+            if isinstance(ab, GrantsEscape) and _targeting_module.matches_filter(g, ab.filter, o, p, perm.id):
+                return ab.additional
     return None
 
 
@@ -152,13 +182,14 @@ def zone_cast_actions(g: Game, p: int) -> list:
     """CastSpell actions for `p`'s cards in their graveyard that a permission lets them cast (for agents)."""
     s = g.s
     granted = {e.target for e in s.effects if e.kind in GRANTED_GRAVEYARD_CASTS}
-    if not granted and not g.may_have(CastFromGraveyard):
+    if not granted and not g.may_have(CastFromGraveyard, GrantsEscape):
         return []
     pl = s.players[p]
     out: list = []
     for oid in pl.graveyard:
         o = s.objects[oid]
-        if oid not in granted and not any(isinstance(ab, CastFromGraveyard) for ab in o.card.abilities):
+        if oid not in granted and not any(isinstance(ab, CastFromGraveyard) for ab in o.card.abilities) \
+                and _granted_escape(g, p, o) is None:
             continue
         permit = _graveyard_permit(g, p, o)
         if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:

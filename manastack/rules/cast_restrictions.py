@@ -6,6 +6,9 @@ cards/templates/casting.py, the hooks are registered by rules/casting.py.
 - 101.2 statics of permanents: "Each player can't cast more than one spell each turn", "You can cast
   spells only during your turn" and the like;
   "This spell can't be countered" (effects.UNCOUNTERABLE_HOOKS).
+- 101.2 / 201.2, an effect: "That creature's owner can't cast spells with the same name as that creature until
+  your next turn" (Reflector Mage): the name of the permanent as it last existed, a record until its
+  controller's next turn begins (611.2a, rules/timing_permissions.py ends it).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..model import vocab as V
+from ..model.events import EffectCreated
 from ..model.state import (
     BEGIN_COMBAT,
     DECLARE_ATTACKERS,
@@ -21,15 +25,18 @@ from ..model.state import (
     END_COMBAT,
     FIRST_STRIKE,
     MAIN2,
+    ContinuousEffect,
     player_ref,
 )
 from ..model.vocab.alternative_costs import AlternativeCost, CastingKeyword
 from ..model.vocab.cast_restrictions import (  # noqa: F401 (the vocabulary this module executes)
+    CantCastSameName,
     CastRestriction,
     PlayerCastRestriction,
     Uncounterable,
 )
 from ..model.vocab.cost_modifiers import CostModifier
+from ..model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from . import alternative_costs, cost_modifiers, entry_choices, object_abilities, turn_history
 
 if TYPE_CHECKING:
@@ -142,6 +149,36 @@ def static_cast_restriction(g: Game, p: int, card: V.CardDef) -> str | None:
             blocked = cost_modifiers.spell_matches(ab.spell, card)
         if blocked:
             return f"101.2: {o.card.name}: {ab.text}"
+    return None
+
+
+CANT_CAST_NAME = "cant_cast_name"  # ContinuousEffect.kind of CantCastSameName; data: (the player, the name)
+
+
+def cant_cast_same_name(g: Game, ctx: Any, e: CantCastSameName) -> list | None:
+    """101.2: the restriction on the owner of the permanent referred to, by the name it last had (201.2)."""
+    if not ctx.legal[e.of.index]:
+        return None
+    s = g.s
+    oid = ctx.targets[e.of.index]
+    o = s.objects.get(oid)
+    if o is None and oid in s.lki:
+        o = s.lki[oid][0]
+    if o is None or oid < 0:
+        return None
+    record = ContinuousEffect(CANT_CAST_NAME, None, controller=ctx.controller, until=UNTIL_YOUR_NEXT_TURN,
+                              timestamp=s.next_timestamp, data=(o.owner, o.card.name))
+    s.next_timestamp += 1
+    g.perform(EffectCreated("101.2", record, "cant_cast_name", {"player": s.players[o.owner].name,
+                                                                 "name": o.card.name, "source": ctx.name}))
+    return None
+
+
+def same_name_restriction(g: Game, p: int, o: Obj) -> str | None:
+    """registry.CAST_RESTRICTIONS: a spell with a name its caster can't cast (Reflector Mage)."""
+    for e in g.s.effects:
+        if e.kind == CANT_CAST_NAME and e.data == (p, o.card.name):
+            return f"101.2: {g.s.players[p].name} can't cast spells named {o.card.name} now"
     return None
 
 

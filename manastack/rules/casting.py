@@ -43,10 +43,17 @@ from ..model.vocab.alternative_costs import (
     Overload,
     Splice,
 )
-from ..model.vocab.cast_restrictions import CastRestriction, PlayerCastRestriction, Uncounterable
+from ..model.vocab.cast_restrictions import (
+    CantCastSameName,
+    CastRestriction,
+    PlayerCastRestriction,
+    Uncounterable,
+)
 from ..model.vocab.casting import (  # noqa: F401 (the vocabulary this module executes)
+    ExileAsItResolves,
     ManaSpentCounters,
     OffspringToken,
+    ReturnExiledSourceToHand,
     ReturnSourceToHand,
     SacrificeSource,
     SquadTokens,
@@ -58,7 +65,13 @@ from ..model.vocab.cost_modifiers import (
     NextSpellDiscount,
 )
 from ..model.vocab.free_casting import CascadeEffect, CastFromExile, CastTargetCard, RippleReveal
-from ..model.vocab.spell_copies import CopyTargetSpell, CopyThisSpell, StormCopies
+from ..model.vocab.spell_copies import (
+    CopyForEachOtherTarget,
+    CopyResolvingSpell,
+    CopyTargetSpell,
+    CopyThisSpell,
+    StormCopies,
+)
 from ..model.vocab.spell_payment import PaymentKeyword
 from . import (
     add_hook,
@@ -115,7 +128,41 @@ def resolved_spell(g: Game, item: Any) -> bool:
         g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": item.name,
                                                                       "on": "your_next_upkeep"}))
         return True
+    mark = next((e for e in g.s.effects if e.kind == EXILE_AS_RESOLVES and e.target == item.obj), None)
+    if mark is not None:
+        # 608.2n: Feather's "exile that card instead of putting it into your graveyard as it resolves"; 603.7a
+        # "return it to your hand at the beginning of the next end step" (the card exiled: a new object, 400.7)
+        s = g.s
+        new = g.move(item.obj, EXILE, rule="608.2n")
+        ab = V.TriggeredAbility(f"{item.name}: return it to your hand (603.7a)", "delayed", (ReturnExiledSourceToHand(),))
+        delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
+                                   controller=mark.controller, data=("next_end", ab, item.name, new))
+        s.next_timestamp += 1
+        g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": item.name, "on": "next_end"}))
+        return True
     return False
+
+
+EXILE_AS_RESOLVES = "exile_as_resolves"  # ContinuousEffect.kind: the spell `target` is exiled as it resolves
+
+
+def _exile_as_it_resolves(g: Game, ctx: Any, e: ExileAsItResolves) -> list | None:
+    """608.2n: the spell the trigger's event is, still on the stack, will be exiled as it resolves."""
+    s = g.s
+    spell = ctx.event_obj
+    if spell is None or spell < 0 or not any(it.kind == "spell" and it.obj == spell for it in s.stack):
+        return None
+    g.perform(EffectCreated("608.2n", ContinuousEffect(EXILE_AS_RESOLVES, spell, timestamp=s.next_timestamp,
+                                                       until="permanent", controller=ctx.controller)))
+    s.next_timestamp += 1
+    return None
+
+
+def _return_exiled_source(g: Game, ctx: Any, e: ReturnExiledSourceToHand) -> list | None:
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is not None and o.zone == EXILE:
+        g.move(o.id, HAND, rule="603.7a")  # to its owner's hand (400.3)
+    return None
 
 
 def _cease_to_exist(g: Game, oid: int) -> None:
@@ -311,6 +358,8 @@ def _register_casting() -> None:
                     (registry.CAST_ACTION_FILTERS, spell_payment.priced_with_targets)):
         add_hook(lst, fn)
     add_hook(registry.CAST_RESTRICTIONS, cast_restrictions.cast_restriction, classes=cost_modifiers.CASTING_KINDS)
+    add_hook(registry.CAST_RESTRICTIONS, cast_restrictions.same_name_restriction, classes=(CantCastSameName,))
+    registry.register_effect(CantCastSameName, cast_restrictions.cant_cast_same_name)
     add_hook(registry.CARD_SWAPS, alternative_costs.overload_swap)
     add_hook(registry.LEAVING_STACK_HOOKS, alternative_costs._restore_overloaded)
     add_hook(registry.CARD_SWAPS, alternative_costs.splice_swap, classes=(Splice,))
@@ -320,11 +369,16 @@ def _register_casting() -> None:
     registry.register_effect(SacrificeSource, _sacrifice_source)
     registry.register_effect(CopyThisSpell, spell_copies._copy_this_spell)
     registry.register_effect(CopyTargetSpell, spell_copies._copy_target_spell)
+    registry.register_effect(CopyForEachOtherTarget, spell_copies._copy_for_each_other)
+    registry.register_effect(CopyResolvingSpell, spell_copies._copy_resolving_spell)
+    add_hook(registry.MAY_IMPOSSIBLE, spell_copies.cannot_do_for_copy)
     registry.register_effect(NextSpellDiscount, cost_modifiers._next_spell_discount)
     registry.register_effect(SquadTokens, _squad_tokens)
     registry.register_effect(OffspringToken, _offspring_token)
     add_hook(game_mod.LEFT_BATTLEFIELD_HOOKS, _blitz_died)
     registry.register_effect(ReturnSourceToHand, _return_source)
+    registry.register_effect(ExileAsItResolves, _exile_as_it_resolves)
+    registry.register_effect(ReturnExiledSourceToHand, _return_exiled_source)
     registry.register_effect(CastFromExile, free_casting._cast_from_exile)
     registry.register_effect(CastTargetCard, free_casting._cast_target_card)
     registry.CHOICES["cast_free"] = (free_casting._cast_free_actions, free_casting._answer_cast_free)

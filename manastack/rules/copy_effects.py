@@ -25,6 +25,13 @@ cards/templates/statics_copy.py.
   an additional +1/+1 counter on it" is an additional effect of this copy effect only.
 - 306.5b: a copy of a planeswalker enters with loyalty counters equal to its copied loyalty.
 - "... as a copy of any creature card in a graveyard" (Body Double): a card there is copied.
+- 707.1 / 611.2b: "CARDNAME becomes a copy of target land, except it has this ability" (Thespian's Stage)
+  is a resolving effect: the copiable values are those the target has as it resolves (locked in, 707.2),
+  and it lasts for as long as the permanent stays on the battlefield, or "until end of turn" (514.2:
+  then it ends, and the permanent has the values of its latest copy effect still lasting, else those
+  it had before them). 613.2a / 613.7: a later copy effect overrides an earlier one. "Except it has
+  this ability" (707.9a): the ability whose effect this is belongs to the copiable values, so it keeps
+  being activatable (and is copied by what copies it).
 - 303.4f: a copy of an Aura (Copy Enchantment) isn't cast as an Aura spell: its controller chooses a
   permanent it can enchant as it enters. An Aura with nothing it could enchant (303.4g: it wouldn't
   enter) or that enchants a player is not offered to be copied.
@@ -36,15 +43,16 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ..engine import registry
-from ..model.events import AttachChange
-from ..model.state import GRAVEYARD
-from ..model.vocab import CardDef, StaticAbility
+from ..model.events import AttachChange, EffectCreated
+from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect
+from ..model.vocab import Ability, CardDef, StaticAbility
 from ..model.vocab.copy_effects import (  # noqa: F401 (the vocabulary this module executes)
     ENTERS_AS_COPY,  # noqa: F401 (the vocabulary this module executes)
+    BecomeCopy,
     CopyExceptions,
     EntersAsCopy,
 )
-from . import targeting
+from . import effect_context, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -94,11 +102,13 @@ def copiable_values(original: Obj) -> CardDef:
     return original.card
 
 
-def copy_card(own: CardDef, copied: CardDef, ab: EntersAsCopy) -> CardDef:
-    """The copiable values the entering permanent gets: those of `copied`, with the exceptions
-    (707.9b), keeping its own token status."""
-    ex = ab.exceptions
-    abilities = copied.abilities + ab.added
+def copy_card(own: CardDef, copied: CardDef, ab: EntersAsCopy | None, exceptions: CopyExceptions | None = None,
+              added: tuple[Ability, ...] = ()) -> CardDef:
+    """The copiable values the permanent gets: those of `copied`, with the exceptions (707.9b) of the
+    entering-as-a-copy ability `ab` (or `exceptions` and `added` of a becoming-a-copy effect), keeping its
+    own token status."""
+    ex = ab.exceptions if ab is not None else (exceptions or CopyExceptions())
+    abilities = copied.abilities + (ab.added if ab is not None else added)
     if ex.own_abilities:
         abilities = abilities + tuple(a for a in own.abilities if a is not ab)
     card = dataclasses.replace(
@@ -165,4 +175,64 @@ def _describe(ab: EntersAsCopy) -> str:
     return rest.split(", except")[0].rstrip(".")
 
 
+_COPY = "copy"  # ContinuousEffect.kind of a becoming-a-copy effect; data: (the card it made, the card before)
+
+
+def _ability_of(g: Game, source: int | None, e: BecomeCopy) -> Ability | None:
+    """The ability whose effect `e` is, among the source's abilities (its own card's and those it has
+    now): "except it has this ability" (707.9a)."""
+    o = g.s.objects.get(source) if source is not None else None
+    if o is None:
+        return None
+    for ab in (*g.chars(o).abilities, *(o.own_card or o.card).abilities):
+        if any(x is e for x in getattr(ab, "effects", ())):
+            return ab
+    return None
+
+
+def _become_copy(g: Game, ctx: effect_context.Context, e: BecomeCopy) -> list | None:
+    """707.1 / 613.2a: the permanent becomes a copy of the target, with the copiable values it has now."""
+    s = g.s
+    oid = effect_context.target_object(g, ctx, e.subject)
+    of = effect_context.target_object(g, ctx, e.of)
+    if oid is None or of is None or s.objects[of].zone != BATTLEFIELD:
+        return None
+    o, original = s.objects[oid], s.objects[of]
+    added = e.added
+    if e.exceptions.this_ability:
+        this = _ability_of(g, ctx.source, e)
+        added = added + ((this,) if this is not None else ())
+    own = o.own_card or o.card
+    before = o.card
+    card = copy_card(own, copiable_values(original), None, e.exceptions, added)
+    o.own_card = own
+    o.card = card  # layer 1 (613.2a): the record's creation below makes the door forget every characteristic
+    until = "eot" if e.until_eot else "permanent"
+    g.perform(EffectCreated("707.1", ContinuousEffect(_COPY, oid, timestamp=s.next_timestamp, until=until,
+                                                      controller=ctx.controller, data=(card, before)),
+                            "becomes_copy", {"card": own.name, "copy_of": original.card.name, "id": oid}))
+    s.next_timestamp += 1
+    return None
+
+
+def end_copy_effects(g: Game) -> None:
+    """514.2: "until end of turn" copy effects end: each permanent they applied to has the values of its
+    latest copy effect still lasting, else those it had before the first of them (613.2a, 613.7)."""
+    s = g.s
+    ending: dict[int, list[ContinuousEffect]] = {}
+    for e in s.effects:
+        if e.kind == _COPY and e.until == "eot":
+            ending.setdefault(e.target, []).append(e)  # type: ignore[arg-type]
+    for oid, records in ending.items():
+        o = s.objects.get(oid)
+        if o is None or o.zone != BATTLEFIELD:
+            continue
+        lasting = [e for e in s.effects if e.kind == _COPY and e.target == oid and e.until != "eot"
+                   and e.timestamp > min(r.timestamp for r in records)]
+        first = min(records, key=lambda r: r.timestamp)
+        o.card = max(lasting, key=lambda r: r.timestamp).data[0] if lasting else first.data[1]  # type: ignore[index]
+        # the door forgets the characteristics as the records end (EffectsEnded, 514.2)
+
+
 registry.ENTERS_AS.append(_enters_as_copy)
+registry.EFFECT_HANDLERS[BecomeCopy] = _become_copy

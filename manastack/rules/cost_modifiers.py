@@ -58,6 +58,8 @@ def spell_matches(flt: SpellFilter | None, card: V.CardDef) -> bool:
         return False
     if flt.non_colors and (flt.non_colors & card.colors):
         return False
+    if flt.max_mana_value is not None and card.mana_cost.mana_value > flt.max_mana_value:
+        return False
     return True
 
 
@@ -159,6 +161,8 @@ def _condition(g: Game, p: int, cond: CostCondition | None, targets: tuple[int, 
         return g.s.players[p].spells_cast == 1  # this one will be the second spell this turn
     if cond.kind == "not_your_turn":
         return g.s.active != p
+    if cond.kind == "your_turn":
+        return g.s.active == p  # "during your turn": `p` is the modifier's controller (_group_change)
     if cond.kind == "history":
         return _turn_history_module.happened(g, p, cond.what)
     if cond.kind == "graveyard_types":

@@ -10,10 +10,19 @@ what they target; their sentences are compiled by cards/templates/effects_counte
   control" (Spellstutter Sprite) or "with mana value less than or equal to the number of cards in its
   controller's graveyard" (Drown in the Loch): the number is determined when the target is chosen and
   again as the spell or ability resolves; a target no longer within it is illegal then (202.3e: the X of
-  a spell on the stack counts in its mana value).
+  a spell on the stack counts in its mana value); "counter target spell with mana value X" (Spell Blast): the X
+  announced for the spell (601.2b, before its targets; rules/priority.py lists the targets for each X).
 - 115.1 / 608.2b: "target spell that targets a creature" (Confound): a spell with a target that is a
   creature on the battlefield now, checked again as it resolves.
 - 108.3 / 608.2h: "Its owner gains 4 life" (Path of Peace): the owner of the object referred to.
+- 701.5a: "Whenever a player casts a spell with mana value equal to the number of charge counters on CARDNAME,
+  counter that spell." (Chalice of the Void): the counters as the spell becomes cast (601.2i), the spell the
+  trigger's event object; a spell that can't be countered isn't.
+- 115.7 / 115.7d: "Change the target of target spell with a single target" (Deflection): a spell with one
+  target chosen (checked when targeted and as this resolves); its controller chooses another target legal
+  for that spell (its controller's view: hexproof, protection, 115.1) other than the current one, and the spell
+  becomes targeting it ("becomes the target" abilities and ward trigger, 702.21a); with no other legal target
+  the target is unchanged.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import parse_cost
 from ..model.mana import EMPTY, format_bag
@@ -28,12 +38,24 @@ from ..model.state import BATTLEFIELD, STACK, Obj
 from ..model.vocab import ManaAbility
 from ..model.vocab.counterspells import (  # the vocabulary this module executes
     CardsInGraveyard,
+    ChangeTarget,
+    CounterThatSpell,
     CounterUnlessPaysAmount,
     ManaValueBound,
     OwnerOf,
+    SingleTarget,
     TargetsMatching,
 )
-from . import choice_effects, effect_context, mana_abilities, targeting, zone_change_effects
+from . import (
+    choice_effects,
+    effect_context,
+    effects,
+    mana_abilities,
+    targeting,
+    trigger_events,
+    zone_change_effects,
+)
+from . import stack as _stack_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -113,6 +135,13 @@ registry.CHOICES["pay_or_counter_then"] = (choice_effects.pay_or_counter_actions
 
 
 def _bound(g: Game, flt: ManaValueBound, o: Obj, controller: int, source: int | None) -> int:
+    if flt.counters_on_source:
+        src = g.s.objects.get(source) if source is not None else None
+        return src.counters.get(flt.counters_on_source, 0) if src is not None else 0
+    if flt.x:
+        # 601.2b: the X announced for the spell (its source), before its targets were chosen (601.2c)
+        src = g.s.objects.get(source) if source is not None else None
+        return src.x if src is not None else 0
     if flt.controllers_graveyard:
         # "its controller's graveyard": the graveyard of the player who controls the object now (108.4)
         who = o.controller if o.zone in (BATTLEFIELD, STACK) and o.controller is not None else o.owner
@@ -143,6 +172,66 @@ def _targets_matching_matches(g: Game, flt: TargetsMatching, o: Obj, c: Any, con
     return False
 
 
+def _single_target_matches(g: Game, flt: SingleTarget, o: Obj, c: Any, controller: int, source: int | None) -> bool:
+    if not targeting.matches_filter_lki(g, flt.base, o, c, controller, source):
+        return False
+    it = next((it for it in g.s.stack if it.kind == "spell" and it.obj == o.id), None)
+    return it is not None and sum(1 for t in it.targets if t is not None) == 1
+
+
+def _change_target(g: Game, ctx: Context, e: ChangeTarget) -> list | None:
+    """115.7: the new target is chosen now, among the targets legal for the spell other than its current one."""
+    if not ctx.legal[e.target.index]:
+        return None
+    s = g.s
+    spell = ctx.targets[e.target.index]
+    item = next((it for it in s.stack if it.kind == "spell" and it.obj == spell), None)
+    if item is None:
+        return None
+    chosen = [i for i, t in enumerate(item.targets) if t is not None]
+    if len(chosen) != 1:
+        return None
+    i = chosen[0]
+    o = s.objects[spell]
+    spec = targeting.fitted_specs(_stack_module.spell_targets(o.card, item.modes), len(item.targets))[i]
+    cands = tuple(t for t in targeting.target_candidates(g, spec, item.controller, o.id, g.chars(o).colors)
+                  if t != item.targets[i])
+    if not cands:
+        g.log_event("change_target", "115.7d", card=o.card.name, source=ctx.name, changed=False)
+        return None
+    prompt = (f"115.7: choose the new target of {o.card.name} (now {g.name_of(item.targets[i])}): "
+              f"{', '.join(g.name_of(t) for t in cands)}")
+    return [effect_context.queue_choice("change_target", ctx.controller, cands, prompt, (item, i, ctx.name))]
+
+
+def _answer_change_target(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    if value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
+    item, i, source = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    if item not in s.stack:
+        return
+    old = item.targets[i]
+    item.targets = item.targets[:i] + (value,) + item.targets[i + 1:]
+    g.log_event("change_target", "115.7", card=item.name, source=source, old=g.name_of(old), new=g.name_of(value))
+    trigger_events.targets_chosen(g, item.controller, item)  # it becomes the target of the spell (115.7)
+
+
+def _counter_that_spell(g: Game, ctx: Context, e: CounterThatSpell) -> list | None:
+    """701.5a: the spell the trigger's event is, if it is still on the stack (a copy of it is another spell)."""
+    spell = ctx.event_obj
+    if spell is None or spell < 0 or not any(it.kind == "spell" and it.obj == spell for it in g.s.stack):
+        return None
+    effects.counter_spell(g, spell, ctx.name)
+    return None
+
+
+registry.register_effect(CounterThatSpell, _counter_that_spell)
+registry.register_effect(ChangeTarget, _change_target)
+registry.CHOICES["change_target"] = (choice_effects.object_actions, _answer_change_target)
+registry.FILTER_TESTS[SingleTarget] = _single_target_matches
 registry.FILTER_TESTS[ManaValueBound] = _mana_value_bound_matches
 registry.FILTER_TESTS[TargetsMatching] = _targets_matching_matches
 

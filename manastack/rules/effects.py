@@ -287,17 +287,21 @@ UNCOUNTERABLE_HOOKS = registry.UNCOUNTERABLE_HOOKS  # (engine/registry.py)
 def _counter(g: Game, ctx: effect_context.Context, e: V.CounterSpell) -> list | None:
     if not ctx.legal[e.target.index]:
         return None
-    oid = ctx.targets[e.target.index]
+    counter_spell(g, ctx.targets[e.target.index], ctx.name)
+    return None
+
+
+def counter_spell(g: Game, oid: int, by: str) -> None:
+    """701.5a: the spell `oid` is countered (removed from the stack, to its destination), unless it can't be."""
     s = g.s
-    if not can_be_countered(g, oid, ctx.name):
-        return None
+    if not can_be_countered(g, oid, by):
+        return
     for i, it in enumerate(s.stack):
         if it.kind == "spell" and it.obj == oid:
             del s.stack[i]
-            g.log_event("counter", "701.5a", card=it.name, by=ctx.name)
+            g.log_event("counter", "701.5a", card=it.name, by=by)
             g.move(oid, spell_destination(it), rule="701.5a")
             break
-    return None
 
 
 def _destroy(g: Game, ctx: effect_context.Context, e: V.Destroy) -> list | None:

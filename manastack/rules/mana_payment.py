@@ -58,7 +58,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
         if o.controller != p or oid == exclude or oid in exclude_more:
             continue
         c = g.chars(o)
-        if total_cost.ability_cost_increase(g, o):
+        if total_cost.ability_cost_increase(g, o, mana_ability=True):
             continue  # its mana abilities cost more to activate (602.2b): never worth it to the solver
         plain = object_abilities.activated_entry(c.abilities)[3]
         if plain is not None:
@@ -335,7 +335,7 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
             abs_ = object_abilities.activated_abilities(g, o)
             if not (0 <= idx < len(abs_)) or not isinstance(abs_[idx], ManaAbility):
                 raise IllegalActionError(f"{o.card.name} has no mana ability number {idx + 1}")
-            if total_cost.ability_cost_increase(g, o):
+            if total_cost.ability_cost_increase(g, o, mana_ability=True):
                 raise IllegalActionError(f"{o.card.name}'s mana abilities cost more to activate (602.2b): "
                                          f"activate one on its own first")
             activate_mana(g, p, src, idx, choice=choice)

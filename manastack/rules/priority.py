@@ -112,6 +112,21 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             solve_payment(total_cost.kicked_reqs(g, p, card, 0), mana_abilities.usable_pool(g, p, ("spell", oid)),
                           card_sources, pl.life, mana_abilities.usable_snow(g, p, ("spell", oid))) is not None  # 702.33a
         for modes, specs in stack.cast_variants(g, card):  # 700.2a: one entry per mode choice of a modal spell
+            if specs and len(xs) > 1:
+                # 601.2b-c: X is announced before the targets, which may depend on it ("target spell with mana
+                # value X"): the targets listed for each X are those legal with it
+                for x in xs:
+                    was, o.x = o.x, x
+                    combos = targeting.target_combos(g, specs, p, oid, card.colors)
+                    o.x = was
+                    for targets in combos:
+                        acts.append(A.CastSpell(oid, targets, x, modes=modes))
+                        if kick:
+                            acts.append(A.CastSpell(oid, targets, x, modes=modes, choices=(("kicked", True),)))
+                for targets in targeting.target_combos(g, specs, p, oid, card.colors) if variants else ():
+                    for choices in variants:
+                        acts.append(A.CastSpell(oid, targets, 0, modes=modes, choices=choices))
+                continue
             for targets in targeting.target_combos(g, specs, p, oid, card.colors):
                 for x in xs:
                     acts.append(A.CastSpell(oid, targets, x, modes=modes))

@@ -4,6 +4,17 @@ it leaves the stack (704.5e). The vocabulary is compiled by cards/templates/cast
 registered by rules/casting.py.
 
 - 707.10c: the controller of a copy may choose new targets for it.
+- "Whenever a player casts an instant or sorcery spell that targets only a single Golem, that player copies that
+  spell for each other Golem that spell could target. Each copy targets a different one of those Golems."
+  (Precursor Golem): as the ability resolves, one copy per other such permanent the spell could target
+  (115.1, 608.2b: a legal target for the copy's controller), each with that permanent in place of the
+  original's target; nothing if the spell has left the stack or no longer targets a single object.
+- The chain spells (Chain Lightning): "Then that player or that permanent's controller may pay {R}{R}. If the
+  player does, they may copy this spell and may choose a new target for that copy.": that player (608.2h: the
+  permanent's controller as it last existed) chooses (608.2d), pays, and controls the copy of the resolving
+  spell (608.2n: it is still on the stack), which goes on the stack above it and resolves after it; 707.10c
+  they choose its target (the original's or another). Offered only to a player able to do what it asks (a
+  card to discard, a land to sacrifice).
 """
 
 from __future__ import annotations
@@ -13,8 +24,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
 from ..model import actions as A
+from ..model import vocab as V
 from ..model.state import STACK, StackItem
 from ..model.vocab.spell_copies import (  # noqa: F401 (the vocabulary this module executes)
+    CopyForEachOtherTarget,
+    CopyResolvingSpell,
     CopyTargetSpell,
     CopyThisSpell,
     StormCopies,
@@ -46,6 +60,55 @@ def _copy_this_spell(g: Game, ctx: Any, e: CopyThisSpell) -> list | None:
         g.log_event("copy_spell", e.rule, card=ctx.name, copies=0, reason="the spell is no longer on the stack")
         return None
     return _copies(g, ctx.controller, item, e.count, e.rule)
+
+
+def _copy_for_each_other(g: Game, ctx: Any, e: CopyForEachOtherTarget) -> list | None:
+    """707.10: a copy per other permanent the spell could target, each targeting a different one of them."""
+    s = g.s
+    spell = ctx.event_obj
+    item = _stack_module.item_for(g, spell) if spell is not None and spell >= 0 else None
+    if item is None or item.kind != "spell" or item.obj != spell:
+        return None
+    chosen = {t for t in item.targets if t is not None}
+    if len(chosen) != 1:
+        return None
+    (original,) = chosen
+    copier = item.controller if e.by_caster else ctx.controller
+    o = s.objects[spell]
+    specs = _targeting_module.fitted_specs(_stack_module.spell_targets(o.card, item.modes), len(item.targets))
+    colors = g.chars(o).colors
+    for perm in g.permanents():
+        if perm.id == original or not _targeting_module.matches_filter(g, e.filter, perm, copier):
+            continue
+        targets = tuple(perm.id if t == original else t for t in item.targets)
+        if all(t is None or _targeting_module.target_legal(g, sp, t, copier, o.id, colors)
+               for sp, t in zip(specs, targets)):
+            copy_spell(g, item, copier, targets, "707.10")
+    return None
+
+
+def _copy_resolving_spell(g: Game, ctx: Any, e: CopyResolvingSpell) -> list | None:
+    """707.10c: the player copies the spell that is resolving, choosing the copy's targets."""
+    item = _stack_module.item_for(g, ctx.source) if ctx.source is not None else None
+    players = effect_context.resolve_who(g, ctx, e.who)
+    if item is None or item.kind != "spell" or item.obj != ctx.source or not players:
+        return None
+    return _copies(g, players[0], item, 1, "707.10c")
+
+
+def cannot_do_for_copy(g: Game, p: int, effects: tuple) -> bool:
+    """608.2d: "that player may discard a card / sacrifice a land of their choice. If the player does, ...":
+    impossible for a player with no card in hand / no such permanent (registry.MAY_IMPOSSIBLE)."""
+    if len(effects) != 2 or not isinstance(effects[1], V.Optional) or not any(
+            isinstance(x, CopyResolvingSpell) for x in effects[1].effects):
+        return False
+    first = effects[0]
+    if isinstance(first, V.Discard):
+        return not g.s.players[p].hand
+    if isinstance(first, V.Sacrifice):
+        return not any(o.controller == p and _targeting_module.matches_filter(g, first.filter, o, p)
+                       for o in g.permanents())
+    return False
 
 
 def copy_spell(g: Game, item: StackItem, controller: int, targets: tuple[int, ...], rule: str) -> int:

@@ -389,6 +389,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         check_modes(card.name, modal, action.modes)
     kicked = total_cost.kicker_cost(card) is not None and _kicker_choice(g, p, card, action)  # 601.2b, 702.33a
     specs = spell_targets(card, action.modes)
+    o.x = action.x  # 601.2b: X is announced before the targets are chosen ("with mana value X", 601.2c)
     targeting.check_targets(g, specs, action.targets, p, o.id, card.name, g.chars(o).colors)  # 702.114a devoid
     if face_down:
         reqs = vf.face_down_reqs(g, p, card)  # 702.37c / 702.168b: {3} rather than its mana cost

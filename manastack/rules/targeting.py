@@ -26,6 +26,7 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
+from ..model.vocab.player_protection import HEXPROOF_FROM_EFFECT
 from ..model.vocab.transform import TRANSFORM
 from . import targeting as _targeting_module
 
@@ -244,6 +245,9 @@ def target_legal(g: Game, spec: TargetSpec, ref: int, controller: int, source: i
         return False
     if "hexproof" in c.keywords and o.controller != controller:
         return False
+    if s.effects and source_colors and o.controller != controller and any(
+            e.kind == HEXPROOF_FROM_EFFECT and e.target == o.id and e.data & source_colors for e in s.effects):
+        return False  # 702.11d: "hexproof from blue" (rules/player_protection.py)
     if "shroud" in c.keywords:  # 702.18a
         return False
     if c.protection and protected_from(g, o, source_colors, _source_chars(g, source)):

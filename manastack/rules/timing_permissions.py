@@ -11,7 +11,9 @@ in cards/templates/statics_timing.py.
   cast [kind] spells this turn as though they had flash" (Borne Upon a Wind, Alchemist's Refuge, Winding
   Canyons; until the cleanup step, 514.2) and "Until your next turn, you may cast [kind] spells as though
   they had flash" (Teferi's +1): the player may begin to cast such a spell any time they could cast an
-  instant (registry.FLASH_GRANTS). The spells don't gain flash.
+  instant (registry.FLASH_GRANTS). The spells don't gain flash. "The next sorcery spell you cast this turn
+  can be cast as though it had flash" (Quicken): the next such spell the player casts this turn, with or
+  without the permission, uses it up (registry.SPELL_CAST_HOOKS).
 - 101.2: "Each opponent can cast spells only any time they could cast a sorcery" (Teferi, Time Raveler):
   it beats any permission to cast as though the spell had flash; "Players can cast spells only during their
   own turns" (registry.CAST_RESTRICTIONS).
@@ -32,6 +34,7 @@ from ..model.events import EffectCreated, EffectsEnded
 from ..model.state import BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_COMBAT, ContinuousEffect
 from ..model.vocab.timing_permissions import (  # noqa: F401 (the vocabulary this module executes)
     FLASH_EFFECT,
+    FLASH_NEXT_EFFECT,
     TIMING_WINDOW_WORDS,
     UNTIL_YOUR_NEXT_TURN,
     CastTiming,
@@ -69,7 +72,7 @@ def flash_granted(g: Game, p: int, o: Obj | None) -> bool:
         if (ab.who == "each" or src.controller == p) and (o is None or _of_kind(ab.spells, o)):
             return True
     for e in g.s.effects:
-        if e.kind == FLASH_EFFECT and e.controller == p and (o is None or _of_kind(e.data, o)):
+        if e.kind in (FLASH_EFFECT, FLASH_NEXT_EFFECT) and e.controller == p and (o is None or _of_kind(e.data, o)):
             return True
     return False
 
@@ -81,13 +84,25 @@ def _of_kind(spells: tuple, o: Obj) -> bool:
 def _grant_flash(g: Game, ctx: Any, e: GrantFlashPermission) -> list | None:
     """611.2c: the permission changes the rules of the game: it covers cards the player gets later."""
     s = g.s
-    permission = ContinuousEffect(FLASH_EFFECT, None, controller=ctx.controller, timestamp=s.next_timestamp,
+    permission = ContinuousEffect(FLASH_NEXT_EFFECT if e.next_only else FLASH_EFFECT, None, controller=ctx.controller, timestamp=s.next_timestamp,
                                   until=e.until, data=e.spells)
     s.next_timestamp += 1
     g.perform(EffectCreated("601.3b", permission, "flash_permission", {
         "player": s.players[ctx.controller].name, "source": ctx.name,
         "until": "your next turn" if e.until == UNTIL_YOUR_NEXT_TURN else "end of turn"}))
     return None
+
+
+def _next_spell_cast(g: Game, p: int, spell: int) -> None:
+    """registry.SPELL_CAST_HOOKS: the player's "next [sorcery] spell" permissions that this spell matches
+    are used up (it is that next spell, 611.2a)."""
+    s = g.s
+    o = s.objects.get(spell)
+    used = tuple(e for e in s.effects if e.kind == FLASH_NEXT_EFFECT and e.controller == p
+                 and o is not None and _of_kind(e.data, o))
+    if used:
+        g.perform(EffectsEnded("611.2a", used, "effects_end", {
+            "player": s.players[p].name, "count": len(used), "duration": f"until {o.card.name} was cast"}))
 
 
 def cast_timing_restriction(g: Game, p: int, o: Obj) -> str | None:
@@ -156,6 +171,7 @@ def _next_turn_began(g: Game) -> None:
 add_hook(registry.HASTE_PERMISSIONS, haste_permitted, classes=(HastePermission,))
 add_hook(registry.FLASH_GRANTS, flash_granted, classes=(FlashPermission, GrantFlashPermission))  # FLASH_EFFECT: _grant_flash
 add_hook(registry.BEFORE_UNTAP_HOOKS, _next_turn_began)
+add_hook(registry.SPELL_CAST_HOOKS, _next_spell_cast, classes=(GrantFlashPermission,))
 add_hook(registry.CAST_RESTRICTIONS, cast_timing_restriction, classes=(CastTiming,))
 registry.register_effect(GrantFlashPermission, _grant_flash)
 _install_windows()

@@ -6,7 +6,10 @@ never below {0}; with its kicker cost when kicked.
 activate" (Oppressive Rays), "Activated abilities of white enchantments cost {3} more to activate"
 (Gloom): `ability_cost_increase`, the generic mana added to the cost of every activated ability of a
 permanent (its mana abilities too: rules/activation.py pays it before one resolves, and the payment
-solver leaves such a permanent's mana abilities out, rules/mana_payment.py).
+solver leaves such a permanent's mana abilities out, rules/mana_payment.py). "During your turn, ... abilities your
+opponents activate cost {1} more to activate unless they're mana abilities" (Tithe Taker): the abilities of
+permanents its controller's opponents control, during its controller's turn, mana abilities excepted (abilities
+activated from other zones are not counted here).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from ..engine import registry
 from ..model.costs import Requirement, parse_cost, requirements
 from ..model.memo import by_identity
 from ..model.vocab import CardDef, StaticAbility
-from ..model.vocab.cost_modifiers import ACTIVATION_COST_INCREASE
+from ..model.vocab.cost_modifiers import ACTIVATION_COST_INCREASE, ACTIVATION_COST_INCREASE_YOUR_TURN
 from . import targeting
 
 if TYPE_CHECKING:
@@ -58,14 +61,17 @@ def kicked_reqs(g: Game, p: int, card: CardDef, x: int, targets: tuple[int, ...]
     return requirements(combined, x, cost_adjustment(g, p, card, targets))
 
 
-def ability_cost_increase(g: Game, o: Obj) -> int:
+def ability_cost_increase(g: Game, o: Obj, mana_ability: bool = False) -> int:
     """602.2b / 601.2f: the generic mana the activated abilities of permanent `o` cost more to activate,
     from the static abilities of permanents (those attached to it: `filter.attached_only`; or of a
-    group: `filter` matched against `o`)."""
+    group: `filter` matched against `o`); `mana_ability`: for its mana abilities (Tithe Taker's increase
+    leaves them out)."""
     found = g.statics_of_kind(ACTIVATION_COST_INCREASE)
-    if not found:
-        return 0
     total = 0
+    if not mana_ability:
+        for src, ab in g.statics_of_kind(ACTIVATION_COST_INCREASE_YOUR_TURN):
+            if g.s.active == src.controller and o.controller != src.controller:
+                total += int(ab.amount)  # type: ignore[union-attr, arg-type]
     for src, ab in found:
         assert isinstance(ab, StaticAbility)
         if getattr(ab.filter, "attached_only", False):

@@ -32,6 +32,7 @@ from ..model.memo import by_identity
 from ..model.state import BATTLEFIELD, GRAVEYARD, Obj, StackItem
 from ..model.vocab.effects import SacrificeUnless, ThatMuchLife
 from ..model.vocab.referred_objects import TARGETS_PERMANENTS
+from ..model.vocab.spell_copies import TARGETS_ONLY_ONE
 from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
 from . import add_hook, effect_context, trigger_queue
 from . import combat_keywords as _combat_keywords_module
@@ -240,6 +241,10 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
                 it.kind == "spell" and it.obj == spell and w.id in it.targets for it in s.stack):
             continue  # heroic: "a spell that targets CARDNAME"
         event_obj = -1 - p  # "that player": the caster
+        if ab.scope == TARGETS_ONLY_ONE:
+            if not _targets_only_one(g, w, ab, spell):
+                continue  # "a spell that targets only a single Golem" (its targets as it became cast, 601.2c)
+            event_obj = spell  # "that spell" (rules/spell_copies.py)
         if ab.scope == TARGETS_PERMANENTS:
             if not any(it.kind == "spell" and it.obj == spell and any(
                     t >= 0 and t in s.objects and s.objects[t].zone == BATTLEFIELD for t in it.targets) for it in s.stack):
@@ -250,12 +255,30 @@ def spell_cast(g: Game, p: int, spell: int) -> None:
                                 event_obj=spell if event_obj == -1 - p and reads_the_spell(ab) else event_obj)
 
 
+def _targets_only_one(g: Game, w: Obj, ab: V.TriggeredAbility, spell: int) -> bool:
+    """Whether every target of the spell is one and the same permanent: the watcher itself, or one matching
+    the ability's `target_filter` ("targets only a single Golem")."""
+    s = g.s
+    item = next((it for it in s.stack if it.kind == "spell" and it.obj == spell), None)
+    chosen = {t for t in item.targets if t is not None} if item is not None else set()
+    if len(chosen) != 1:
+        return False
+    (t,) = chosen
+    o = s.objects.get(t) if t >= 0 else None
+    if o is None or o.zone != BATTLEFIELD:
+        return False
+    if ab.target_filter is None:
+        return t == w.id
+    return _targeting_module.matches_filter(g, ab.target_filter, o, w.controller, w.id)
+
+
 def life_gained(g: Game, p: int, n: int) -> None:
-    """"Whenever you gain life" (119.9: once per life-gain event)."""
+    """"Whenever you / an opponent / a player gains life" (119.9: once per life-gain event)."""
     for w, ab in trigger_queue.watchers(g, ("gain_life",)):
         if (ab.who in ("you", "any") and w.controller == p) or (ab.who == "opponent" and w.controller != p) \
                 or ab.who == "each":
-            trigger_queue.queue(g, w.controller, w.id, _with_life_gained(ab, n), None, w.card.name)
+            # "that player": the player who gained life (Punishing Fire's "whenever an opponent gains life")
+            trigger_queue.queue(g, w.controller, w.id, _with_life_gained(ab, n), None, w.card.name, event_obj=-1 - p)
     _trigger_events_module.life_gained(g, p)  # "whenever you gain life for the first time each turn"
 
 

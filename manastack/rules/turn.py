@@ -47,7 +47,7 @@ from ..model.state import (
     Combat,
 )
 from . import activation as _activation_module
-from . import blocking_requirements, choice_effects, combat, effect_context, effects, triggers
+from . import blocking_requirements, choice_effects, combat, copy_effects, effect_context, effects, triggers
 from . import combat_keywords as _combat_keywords_module
 from . import divided as _divided_module
 from . import sba as _sba_module
@@ -212,6 +212,7 @@ def _wear_off(g: Game) -> None:
         g.perform(DamageRemoved("514.2", damaged, deathtouch=False))
     if s.effects:
         choice_effects.end_control_effects(g)
+        copy_effects.end_copy_effects(g)
         ended = tuple(e for e in s.effects if e.until == "eot")
         if ended:
             g.perform(EffectsEnded("514.2", ended))

@@ -26,6 +26,14 @@
 - 101.2: "Each player can't cast more than one spell each turn", "You can't cast more than N spells each
   turn", "Your opponents can't cast spells during your turn", "Players can't cast spells during combat",
   "You can't cast [creature / noncreature] spells"; "[Creature] spells [you control] can't be countered".
+- 707.10, after "whenever a player casts an instant or sorcery spell that targets only a single Golem": "That
+  player copies that spell for each other Golem that spell could target. Each copy targets a different one of
+  those Golems." (Precursor Golem; "... for each other creature they control that the spell could target",
+  Mirrorwing Dragon; "Copy that spell for each other creature you control that the spell could target", Zada).
+- 707.10c, the chain spells: "Then that player or that permanent's controller may pay {R}{R} [discard a card,
+  sacrifice a land of their choice]. If the player does, they may copy this spell and may choose a new target for
+  that copy." (Chain Lightning, Chain of Plasma, Chain of Vapor); "Then that permanent's controller may copy this
+  spell and may choose a new target for that copy." (Chain of Acid, Chain of Smog).
 - 707.10: "Copy target instant or sorcery spell[ with mana value N or less][ you control]. [You may choose new targets for the copy.]"
 - 118.9: "[If you control a Plains, / If it's not your turn, ]you may [cost] rather than pay this spell's mana cost" with the
   cost made of: pay mana, pay N life, sacrifice N [permanents], tap an untapped [creature] you control,
@@ -59,12 +67,14 @@ from ...model.vocab.alternative_costs import (
 )
 from ...model.vocab.cast_restrictions import (
     NO_ATTACK_AFTER_CASTING,
+    CantCastSameName,
     CastRestriction,
     PlayerCastRestriction,
     Uncounterable,
 )
-from ...model.vocab.casting import ManaSpentCounters
+from ...model.vocab.casting import ExileAsItResolves, ManaSpentCounters
 from ...model.vocab.cost_modifiers import (
+    ACTIVATION_COST_INCREASE_YOUR_TURN,
     ColoredCostIncrease,
     CostChangeEffect,
     CostCondition,
@@ -75,12 +85,19 @@ from ...model.vocab.cost_modifiers import (
     SpellFilter,
 )
 from ...model.vocab.free_casting import CascadeEffect, RippleReveal
-from ...model.vocab.spell_copies import CopyTargetSpell, StormCopies
+from ...model.vocab.referred_objects import ControllerOf, PlayerOrController
+from ...model.vocab.spell_copies import (
+    CopyForEachOtherTarget,
+    CopyResolvingSpell,
+    CopyTargetSpell,
+    StormCopies,
+)
 from ...model.vocab.spell_payment import PaymentKeyword
-from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS, UNTIL_YOUR_NEXT_TURN
+from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS, UNTIL_YOUR_NEXT_TURN, FlashPermission
 from ..compiler import (
     CARD_FINISHERS,
     COLOR_WORDS,
+    EFFECTS_CHECKS,
     Unsupported,
     keyword_template,
     paragraph_template,
@@ -158,6 +175,19 @@ def parse_spell_kind(text: str) -> SpellFilter | None:
 
 
 _MANA_N = r"\{(\d+)\}"
+
+
+@paragraph_template(rf"during your turn, ((?:[a-z]+ )*?)spells your opponents cast cost {_MANA_N} more to cast and "
+                    rf"abilities your opponents activate cost {_MANA_N} more to activate unless they're mana abilities")
+def _tithe(m, para, out: CardDraft, is_spell):
+    """601.2f / 602.2b, during its controller's turn (Tithe Taker): their opponents' spells cost more (a cost
+    modifier), and the activated abilities, other than mana abilities, of permanents they control
+    (rules/total_cost.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(_group_cost_modifier(para, m.group(1), None, "your opponents cast", m.group(2), "more",
+                                              CostCondition("your_turn")))
+    out.abilities.append(V.StaticAbility(para, ACTIVATION_COST_INCREASE_YOUR_TURN, amount=int(m.group(3))))
 
 
 @paragraph_template(rf"(?:(during turns other than yours), )?((?:[a-z]+ )*?)spells(?: and ([a-z]+) spells)? ?"
@@ -457,6 +487,128 @@ def _copy_spell(m, para, out: CardDraft, is_spell):
     out.spell_effects.append(CopyTargetSpell(ref, bool(m.group(2))))
 
 
+@sentence_template(r"(that player copies|copy) that spell for each other ([a-z]+?)( they control| you control)? "
+                   r"that (?:the )?spell could target")
+def _copy_for_each_other(m, targets):
+    """707.10: once per other permanent the spell could target (rules/spell_copies.py); the next sentence,
+    "Each copy targets a different one of those ...", is folded into it (_fold_each_copy_targets)."""
+    by_caster = m.group(1) == "that player copies"
+    if m.group(3) == " you control" and by_caster:
+        raise Unsupported(m.string)
+    flt = parse_filter(m.group(2) + (" you control" if m.group(3) else ""))
+    return [CopyForEachOtherTarget(flt, by_caster=by_caster)]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _EachCopyTargets:
+    """"Each copy targets a different one of those Golems": folded into the CopyForEachOtherTarget before it."""
+
+    noun: str
+
+
+@sentence_template(r"each copy targets a different one of those ([a-z]+)")
+def _each_copy_targets(m, targets):
+    return [_EachCopyTargets(m.group(1))]
+
+
+def _fold_each_copy_targets(effects: list, targets: list) -> None:
+    """A CopyForEachOtherTarget is followed by the sentence saying what each copy targets; that sentence is
+    dropped once read, and is refused anywhere else."""
+    i = 0
+    while i < len(effects):
+        if isinstance(effects[i], CopyForEachOtherTarget):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _EachCopyTargets):
+                raise Unsupported("copies that spell for each other ...: what each copy targets")
+            del effects[i + 1]
+        elif isinstance(effects[i], _EachCopyTargets):
+            raise Unsupported("each copy targets a different one of those")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_each_copy_targets)
+
+
+_CHAIN_WHO = r"(that player or that permanent's controller|that (?:permanent|creature)'s controller|that player)"
+_CHAIN_COPY = r"copy cardname and may choose a new target for that copy"
+
+
+def _chain_who(phrase: str, targets: list) -> V.Who:
+    """The player the chain spells offer the copy to: the target, a player, or the targeted permanent's
+    controller (608.2h: as it last existed, once it left the battlefield)."""
+    if not targets:
+        raise Unsupported(phrase)
+    last = V.Ref(len(targets) - 1)
+    kind = targets[-1].kind
+    if phrase == "that player or that permanent's controller" and kind == "any":
+        return PlayerOrController(last)
+    if phrase.endswith("'s controller") and kind == "permanent":
+        return ControllerOf(last)
+    if phrase == "that player" and kind in ("player", "opponent"):
+        return last
+    raise Unsupported(phrase)
+
+
+@sentence_template(rf"(?:then )?{_CHAIN_WHO} may (pay (?:\{{[0-9wubrgc]\}})+|discard a card|sacrifice a land of their choice)")
+def _chain_offer(m, targets):
+    """The first half ("Then that player or that permanent's controller may pay {R}{R}"); the next sentence,
+    "If the player does, they may copy ...", says what for (_fold_chain_copy)."""
+    who = _chain_who(m.group(1), targets)
+    what = m.group(2)
+    if what.startswith("pay "):
+        cost: V.Effect = V.PayMana(parse_cost(what[len("pay "):].upper()))
+    elif what == "discard a card":
+        cost = V.Discard(1, who)
+    else:
+        cost = V.Sacrifice(who, parse_filter("land"))
+    return [_ChainOffer(who, cost, what.replace(what[4:], what[4:].upper()) if what.startswith("pay ") else what)]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ChainOffer:
+    """"That player may pay {R}{R}": folded with the "if the player does, they may copy" after it."""
+
+    who: object
+    cost: V.Effect
+    text: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _TheyMayCopy:
+    """"If the player does, they may copy CARDNAME and may choose a new target for that copy"."""
+
+
+@sentence_template(rf"if the player does, they may {_CHAIN_COPY}")
+def _they_may_copy(m, targets):
+    return [_TheyMayCopy()]
+
+
+@sentence_template(rf"(?:then )?{_CHAIN_WHO} may {_CHAIN_COPY}")
+def _may_copy(m, targets):
+    """"Then that permanent's controller may copy CARDNAME and may choose a new target for that copy" (Chain of
+    Acid): a copy offered at no cost."""
+    who = _chain_who(m.group(1), targets)
+    return [V.Optional((CopyResolvingSpell(who),), prompt="copy this spell", who=who)]
+
+
+def _fold_chain_copy(effects: list, targets: list) -> None:
+    """_ChainOffer + _TheyMayCopy → "that player may [pay the cost]; if they do, they may copy the spell"
+    (608.2d: that player chooses both times)."""
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, _ChainOffer):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _TheyMayCopy):
+                raise Unsupported(f"may {e.text}: for what")
+            copy = V.Optional((CopyResolvingSpell(e.who),), prompt="copy this spell", who=e.who)
+            effects[i:i + 2] = [V.Optional((e.cost, copy), prompt=e.text, who=e.who)]
+        elif isinstance(e, _TheyMayCopy):
+            raise Unsupported("if the player does, they may copy")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_chain_copy)
+
+
 # --------------------------------------------------------------------------- mana spent to cast it
 
 @keyword_template(r"sunburst")
@@ -514,6 +666,69 @@ def _free_cast_by_lands(m, para, out: CardDraft, is_spell):
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(FreeCastPermission(para))
+
+
+@paragraph_template(r"any player may cast ([a-z]+) spells with mana value (\d+) or less without paying their mana costs "
+                    r"and as though they had flash")
+def _free_cast_with_flash(m, para, out: CardDraft, is_spell):
+    """118.9 / 601.2b, 601.3b: "Any player may cast creature spells with mana value 3 or less without paying
+    their mana costs and as though they had flash" (Aluren): an alternative cost of {0} for any player's such
+    spells cast from their hand, and a permission to cast them any time they could cast an instant
+    (rules/alternative_costs.py, rules/timing_permissions.py). Not modelled: that the flash permission comes only with
+    the free cast (a player who pays the mana cost of such a spell may still cast it at instant speed here)."""
+    if is_spell:
+        raise Unsupported(para)
+    kind = parse_spell_kind(m.group(1))
+    if kind is None:
+        raise Unsupported(para)
+    spells = (dataclasses.replace(kind, max_mana_value=int(m.group(2))),)
+    out.abilities.append(FreeCastPermission(para, mv_le_lands=False, who="each", spells=spells))
+    out.abilities.append(FlashPermission(para, "each", spells))
+
+
+@sentence_template(r"exile that card instead of putting it into your graveyard as it resolves")
+def _exile_as_it_resolves(m, targets):
+    """608.2n (Feather, the Redeemed); the next sentence says what becomes of the card (_fold_exile_as_resolves)."""
+    return [_ExileInstead()]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ExileInstead:
+    """"Exile that card instead of putting it into your graveyard as it resolves": with the next sentence."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ReturnAtNextEnd:
+    """"If you do, return it to your hand at the beginning of the next end step"."""
+
+
+@sentence_template(r"if you do, return it to your hand at the beginning of the next end step")
+def _return_at_next_end(m, targets):
+    return [_ReturnAtNextEnd()]
+
+
+def _fold_exile_as_resolves(effects: list, targets: list) -> None:
+    """_ExileInstead + _ReturnAtNextEnd → ExileAsItResolves; either alone is refused."""
+    i = 0
+    while i < len(effects):
+        if isinstance(effects[i], _ExileInstead):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _ReturnAtNextEnd):
+                raise Unsupported("exile that card instead of putting it into your graveyard: then what")
+            effects[i:i + 2] = [ExileAsItResolves()]
+        elif isinstance(effects[i], _ReturnAtNextEnd):
+            raise Unsupported("if you do, return it to your hand at the beginning of the next end step")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_exile_as_resolves)
+
+
+@sentence_template(r"that creature's owner can't cast spells with the same name as that creature until your next turn")
+def _cant_cast_same_name(m, targets):
+    """101.2 / 201.2 (Reflector Mage): the creature targeted before, by the name it last had."""
+    if not targets or targets[-1].kind != "permanent":
+        raise Unsupported(m.string)
+    return [CantCastSameName(V.Ref(len(targets) - 1))]
 
 
 @paragraph_template(r"(your opponents|players) can't cast spells during (your turn|combat)")

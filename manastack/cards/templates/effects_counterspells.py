@@ -26,9 +26,12 @@ import re
 from ...model import vocab as V
 from ...model.vocab.counterspells import (
     CardsInGraveyard,
+    ChangeTarget,
+    CounterThatSpell,
     CounterUnlessPaysAmount,
     ManaValueBound,
     OwnerOf,
+    SingleTarget,
     TargetsMatching,
 )
 from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf, ObjectStat
@@ -149,6 +152,18 @@ def _counter_mana_value_count(m: re.Match, targets: list) -> list:
     return _wrapped_target(f"counter target {m.group(1)}", targets, lambda f: ManaValueBound(base=f, count=count))
 
 
+@paragraph_template(r"(counter|destroy|gain control of) target ([a-z -]+?) with (?:mana value|converted mana cost) x\.?")
+def _mana_value_x(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """115.1 / 601.2b-c: "Counter target spell with mana value X" (Spell Blast), "Destroy target creature with
+    mana value X" (Disembowel): the X announced for the spell, before its targets are chosen (an ability's X
+    is not read this way: a spell's text only)."""
+    if not is_spell:
+        raise Unsupported(para)
+    effects = _wrapped_target(f"{m.group(1)} target {m.group(2)}", out.spell_targets,
+                              lambda f: ManaValueBound(base=f, exact=True, x=True))
+    out.spell_effects.extend(effects)
+
+
 @template(r"(counter|destroy|exile) target (.+?) with mana value less than or equal to the number of cards in its "
           r"controller's graveyard")
 def _mana_value_graveyard(m: re.Match, targets: list) -> list:
@@ -165,6 +180,20 @@ def _counter_spell_that_targets(m: re.Match, targets: list) -> list:
     if what == V.ObjectFilter() and m.group(2) != "permanent":
         raise Unsupported(m.string)
     return _wrapped_target(f"counter target {m.group(1)}", targets, lambda f: TargetsMatching(base=f, what=what))
+
+
+@template(r"counter that spell")
+def _counter_that_spell(m: re.Match, targets: list) -> list:
+    """701.5a, after "whenever a player casts a spell ...": the spell the trigger's event is (Chalice of the Void)."""
+    return [CounterThatSpell()]
+
+
+@template(r"change the target of target ((?:[a-z]+ )*?spell) with a single target")
+def _change_target(m: re.Match, targets: list) -> list:
+    """115.7: "Change the target of target spell with a single target" (Deflection, Misdirection, Shunt)."""
+    effects, i = _new_target(f"counter target {m.group(1)}", targets)
+    targets[i] = dataclasses.replace(targets[i], filter=SingleTarget(base=targets[i].filter), text=m.group(0))
+    return [ChangeTarget(V.Ref(i))]
 
 
 # ---------------------------------------------------------------------------- "counter that spell instead"

@@ -30,6 +30,8 @@
 - 702.34a granted: "Target instant or sorcery card in your graveyard gains flashback until end of turn. The
   flashback cost is equal to its mana cost." (Snapcaster Mage), "Each instant and sorcery card in your
   graveyard gains flashback ..." (Past in Flames): both sentences, in that order (rules/cast_from_zones.py).
+- 702.138a granted: "Each nonland card in your graveyard has escape. The escape cost is equal to the card's mana
+  cost plus exile three other cards from your graveyard." (Underworld Breach): one paragraph.
 Variants left unsupported: X in those costs, madness on modal spells, activation restrictions other
 than "activate only as a sorcery" on graveyard abilities.
 """
@@ -515,15 +517,17 @@ def _foretell_helper(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> 
 
 
 @paragraph_template(r"you may cast cardname from your graveyard(?: by discarding (a|one|two|three) cards? in addition "
-                    r"to paying its other costs)?")
+                    r"to paying its other costs| as long as you control (?:a|an) ([a-z ]+))?")
 def _cast_from_graveyard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """601.3 / 113.6f: a permission to cast the card from its owner's graveyard (with its mana cost and any
-    additional discard cost, 601.2b)."""
+    additional discard cost, 601.2b); "as long as you control a Zombie" (Gravecrawler): only while its owner
+    controls such a permanent."""
     extra = None
     if m.group(1):
         n = {"a": "a", "one": "one", "two": "two", "three": "three"}[m.group(1)]
         extra = parse_cost_plus(f"discard {n} card{'' if n in ('a', 'one') else 's'}")
-    out.abilities.append(cast_from_zones.CastFromGraveyard(para, "graveyard", extra))
+    while_control = parse_effect_filter(m.group(2)) if m.group(2) else None
+    out.abilities.append(cast_from_zones.CastFromGraveyard(para, "graveyard", extra, while_control=while_control))
 
 
 @early_paragraph_template(rf"flashback—{_MANA}, pay (\d+) life")
@@ -575,6 +579,20 @@ def _fold_flashback_cost(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_flashback_cost)
+
+
+# --------------------------------------------------------------------------- 702.138a escape granted
+
+@paragraph_template(r"each ([a-z ]+?) card in your graveyard has escape\. the escape cost is equal to the card's mana "
+                    r"cost plus exile (one|two|three|four|five) other cards? from your graveyard\.?")
+def _grants_escape(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """702.138a granted (Underworld Breach): a static ability of the permanent (rules/cast_from_zones.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    flt = parse_effect_filter(m.group(1) + " card", allow_card=True)
+    n = _NUMBER_WORDS[m.group(2)]
+    extra = parse_cost_plus(f"exile {n} other cards from your graveyard")
+    out.abilities.append(cast_from_zones.GrantsEscape(para.strip(), flt, extra))
 
 
 # --------------------------------------------------------------------------- 601.3 "this turn" permissions

@@ -10,16 +10,19 @@
   "it has "When this creature becomes the target of a spell or ability, sacrifice it."" (a quoted
   ability compiled like a paragraph), "it has CARDNAME's other abilities", "it enters with X
   additional +1/+1 counters on it" (707.9e). Any other exception refuses the card.
+- 707.1: "CARDNAME becomes a copy of target land, except it has this ability" (an effect, with no
+  duration or "until end of turn"; 707.9a "this ability"), executed by rules/copy_effects.py too.
 """
 
 from __future__ import annotations
 
 import re
 
-from ...model.vocab.copy_effects import ENTERS_AS_COPY, CopyExceptions, EntersAsCopy
+from ...model import vocab as V
+from ...model.vocab.copy_effects import ENTERS_AS_COPY, BecomeCopy, CopyExceptions, EntersAsCopy
 from ..compiler import CARD_TYPES, COLOR_WORDS, Unsupported, compile_paragraph, number, paragraph_template
 from ..draft import CardDraft
-from .effects_common import SUBTYPES, parse_filter
+from .effects_common import SUBTYPES, parse_filter, target, template
 
 _SUPERTYPES = {"legendary": "Legendary", "snow": "Snow"}
 # An exception starts with one of these (the "it" may be left out after the first: "it isn't legendary,
@@ -49,8 +52,35 @@ def _enters_as_copy(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> N
         if text.lower() != m.group(2):
             raise Unsupported(para)
         added, exceptions = _exceptions(text, para)
+        if exceptions.this_ability:
+            raise Unsupported(para)
     out.abilities.append(EntersAsCopy(para.strip(), ENTERS_AS_COPY, of=flt, zone=zone, added=added,
                                          exceptions=exceptions))
+
+
+@template(r"(until end of turn, )?cardname becomes a copy of ((?:another )?target [a-z ,]+?)( until end of turn)?"
+          r"(?:, except (.+))?")
+def _becomes_copy(m: re.Match, targets: list) -> list:
+    """707.1 / 613.2a: "CARDNAME becomes a copy of target land, except it has this ability" (Thespian's
+    Stage, Mizzium Transreliquat), with no duration; "... of target artifact until end of turn" (Mirage
+    Mirror, Mizzium Transreliquat), "Until end of turn, CARDNAME becomes a copy of target creature you
+    control" (rules/copy_effects.py). A target bounded by X or by another target ("another target") is
+    refused."""
+    if re.search(r"\b(until|with|for as long as|x)\b", m.group(2)) or (m.group(1) and m.group(3)):
+        raise Unsupported(m.string)
+    subject = target("cardname", targets)
+    of = target(m.group(2), targets)
+    if not isinstance(of, V.Ref) or targets[of.index].kind != "permanent":
+        raise Unsupported(m.string)
+    added: tuple = ()
+    exceptions = CopyExceptions()
+    if m.group(4):
+        if re.search("[\"“]", m.group(4)):
+            raise Unsupported(m.string)  # a quoted ability: its text arrives lower-cased here
+        added, exceptions = _exceptions(m.group(4), m.string)
+        if exceptions.counters:
+            raise Unsupported(m.string)  # 707.9e: only a permanent that enters as a copy enters with counters
+    return [BecomeCopy(subject, of, added, exceptions, until_eot=bool(m.group(1) or m.group(3)))]
 
 
 def _exceptions(text: str, para: str) -> tuple[tuple, CopyExceptions]:
@@ -80,6 +110,10 @@ def _exceptions(text: str, para: str) -> tuple[tuple, CopyExceptions]:
             fields["own_abilities"] = True
         elif mm := re.fullmatch(r"enters with (an|x|one|two|three|\d+) additional (\+1/\+1) counters? on it", c):
             fields["counters"].append((mm.group(2), number(mm.group(1))))
+        elif mm := re.fullmatch(r"has (?:(.+?),? and )?this ability", c):
+            fields["this_ability"] = True  # only a becoming-a-copy effect has one (_becomes_copy)
+            if mm.group(1):
+                added.extend(_granted(mm.group(1), quoted, fields, para))
         elif mm := re.fullmatch(r"has (.+)", c):
             added.extend(_granted(mm.group(1), quoted, fields, para))
         else:

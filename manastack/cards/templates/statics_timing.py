@@ -82,6 +82,12 @@ def _flash_this_turn(m: re.Match, targets: list) -> list:
     return [GrantFlashPermission(_spells(m.group(1)))]
 
 
+@sentence_template(rf"the next {_KIND}spell you cast this turn can be cast as though it had flash")
+def _flash_next_spell(m: re.Match, targets: list) -> list:
+    """601.3b, until the cleanup step (514.2) or until that player next casts such a spell (Quicken)."""
+    return [GrantFlashPermission(_spells(m.group(1)), next_only=True)]
+
+
 @sentence_template(rf"until your next turn, you may cast {_KIND}spells as though they had flash")
 def _flash_until_next_turn(m: re.Match, targets: list) -> list:
     """601.3b, until the controller's next turn begins (611.2a)."""

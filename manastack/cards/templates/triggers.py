@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
+from ...model.vocab.counterspells import ManaValueBound, TargetsMatching
 from ...model.vocab.referred_objects import TARGETS_PERMANENTS
+from ...model.vocab.spell_copies import TARGETS_ONLY_ONE
 from ..compiler import (
     Unsupported,
     compile_paragraph,
@@ -169,7 +171,10 @@ def _cast(m):
     """601.2i: "whenever you cast a noncreature spell"."""
     what = m.group(2)
     scope = {}
-    for suffix, sc in ((" during an opponent's turn", "opponent_turn"), (" from your graveyard", "from_graveyard")):
+    # "from a graveyard" (Ash Zealot): the caster's, as a spell is cast from its owner's graveyard unless a
+    # permission says otherwise (the zone is what counts, 601.2a)
+    for suffix, sc in ((" during an opponent's turn", "opponent_turn"), (" from your graveyard", "from_graveyard"),
+                       (" from a graveyard", "from_graveyard")):
         if what.endswith(suffix):
             # 601.2i, while another player is active; 601.2a, a spell cast from its caster's graveyard
             what, scope = what[: -len(suffix)], {"scope": sc}
@@ -186,6 +191,30 @@ def _cast(m):
         # "whenever you cast a spell that targets one or more permanents" (Dack Fayden's emblem): its event
         # object is the spell ("those permanents": its targets, rules/referred_objects.py)
         return {"event": "cast", "who": _CAST_WHO[m.group(1)], "scope": TARGETS_PERMANENTS}
+    cm = re.fullmatch(r"(?:([a-z ]+) )?spell with mana value equal to the number of ([a-z]+) counters on cardname", what)
+    if cm:
+        # "a spell with mana value equal to the number of charge counters on CARDNAME" (Chalice of the Void):
+        # counted as the spell becomes cast (rules/counterspells.py ManaValueBound)
+        base = parse_filter(cm.group(1)) if cm.group(1) else V.ObjectFilter()
+        return {"event": "cast", "who": _CAST_WHO[m.group(1)], **scope,
+                "filter": ManaValueBound(base=base, exact=True, counters_on_source=cm.group(2))}
+    om = re.fullmatch(r"(instant or sorcery|instant|sorcery) spell that targets only (cardname|a single [a-z]+)", what)
+    if om:
+        # "whenever a player casts an instant or sorcery spell that targets only a single Golem" (Precursor
+        # Golem): its targets as it became cast are one object (601.2c), the source or one matching the filter;
+        # its event object is the spell (rules/triggers.py)
+        if scope:
+            raise Unsupported(m.group(0))
+        one = None if om.group(2) == "cardname" else parse_filter(om.group(2)[len("a single "):])
+        return {"event": "cast", "who": _CAST_WHO[m.group(1)], "filter": parse_filter(om.group(1)),
+                "scope": TARGETS_ONLY_ONE, "target_filter": one}
+    tm = re.fullmatch(r"(?:(instant or sorcery|instant|sorcery) )?spell that targets (?:a|an) ([a-z ]+)", what)
+    if tm and not tm.group(2).startswith(("single ", "cardname")):
+        # "whenever you cast an instant or sorcery spell that targets a creature you control" (Feather): a
+        # target on the battlefield matching (rules/counterspells.py TargetsMatching), as it became cast
+        base = parse_filter(tm.group(1)) if tm.group(1) else V.ObjectFilter()
+        return {"event": "cast", "who": _CAST_WHO[m.group(1)], **scope,
+                "filter": TargetsMatching(base=base, what=parse_filter(tm.group(2)))}
     if what == "spell":
         flt = None
     else:
@@ -248,9 +277,10 @@ def _dies_other(m):
     return {"event": "dies_filter", "filter": flt}
 
 
-@trigger_template(r"whenever you gain life")
+@trigger_template(r"whenever (you|an opponent|a player) gains? life")
 def _gain_life(m):
-    return {"event": "gain_life", "who": "you"}
+    """119.9: once per life-gain event; "that player" is the player who gained life (rules/triggers.py)."""
+    return {"event": "gain_life", "who": {"you": "you", "an opponent": "opponent", "a player": "each"}[m.group(1)]}
 
 
 @trigger_template(r"whenever you attack")

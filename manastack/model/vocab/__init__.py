@@ -271,6 +271,9 @@ class TriggeredAbility(Ability):
     # 122.6: "whenever one or more +1/+1 counters are put on ...": the kind of counter ("counters_put",
     # "counters_put_self"; rules/trigger_events.py counters_put)
     counter_kind: str = ""
+    # scope "targets_only_one" ("whenever a player casts an instant or sorcery spell that targets only a single
+    # Golem"): what the spell's one target must be (None: the source itself, "that targets only CARDNAME")
+    target_filter: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import vocab as V
 from ..costs import ManaCost
-from .cost_modifiers import CostCondition
+from .cost_modifiers import CostCondition, SpellFilter
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +26,13 @@ class FreeCastPermission(V.Ability):
     """A static ability of a permanent: "You may cast spells with mana value less than or equal to the
     number of lands you control without paying their mana costs" (Fires of Invention): an alternative
     cost of {0} (118.9, 601.2b) its controller may choose for a spell cast from their hand, whose mana
-    value is at most the number of lands they control (`mv_le_lands`)."""
+    value is at most the number of lands they control (`mv_le_lands`). "Any player may cast creature spells with
+    mana value 3 or less without paying their mana costs" (Aluren): `who` "each", the spells one of `spells`
+    describes."""
 
     mv_le_lands: bool = True
+    who: str = "you"  # "you" (its controller) or "each" ("any player may")
+    spells: tuple[SpellFilter, ...] = ()  # none: any spell
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,9 @@ class CastFromGraveyard(V.Ability):
     keyword: str  # "retrace", "jump-start", "escape"
     additional: V.Cost | None = None
     alt_cost: ManaCost | None = None  # a ManaCost paid rather than the mana cost (escape)
+    # "You may cast CARDNAME from your graveyard as long as you control a Zombie" (Gravecrawler): a permanent its
+    # owner must control for the permission to apply
+    while_control: V.ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,17 @@ class GrantFlashback(V.Effect):
 
     target: V.Who | None = None
     filter: V.ObjectFilter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GrantsEscape(V.Ability):
+    """702.138a granted by a permanent (604.1: a static ability): "Each nonland card in your graveyard has
+    escape. The escape cost is equal to the card's mana cost plus exile three other cards from your
+    graveyard." (Underworld Breach, The Master of Keys): the cards of its controller's graveyard matching
+    `filter` may be cast from there for their mana cost plus `additional` (the other cards exiled)."""
+
+    filter: V.ObjectFilter
+    additional: V.Cost
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,3 +46,12 @@ class Uncounterable(V.Ability):
 # StaticAbility.kind of "Each opponent who cast a spell this turn can't attack with creatures" (508.1c,
 # rules/combat.attack_block_reason).
 NO_ATTACK_AFTER_CASTING = "no_attack_after_casting"
+
+
+@dataclass(frozen=True, slots=True)
+class CantCastSameName(V.Effect):
+    """101.2 / 201.2: "That creature's owner can't cast spells with the same name as that creature until your
+    next turn" (Reflector Mage): the owner of the permanent `of` refers to (as it last existed) can't cast
+    spells with its name until the effect's controller's next turn begins (611.2a)."""
+
+    of: V.Ref

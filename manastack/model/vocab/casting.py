@@ -39,3 +39,18 @@ class ManaSpentCounters(V.StaticAbility):
     color: str = ""
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class ExileAsItResolves(V.Effect):
+    """608.2n: "exile that card instead of putting it into your graveyard as it resolves. If you do, return it to
+    your hand at the beginning of the next end step." (Feather, the Redeemed), of a "whenever you cast ..."
+    triggered ability: the spell its event is goes to exile rather than its owner's graveyard as it finishes
+    resolving, and a delayed triggered ability returns that card to its owner's hand (603.7)."""
+
+    spell: str = V.THAT_SPELL
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnExiledSourceToHand(V.Effect):
+    """603.7: the delayed triggered ability's effect: its source, a card in exile, to its owner's hand."""

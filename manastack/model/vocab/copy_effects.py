@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..zones import BATTLEFIELD
-from . import ANY_OBJECT, Ability, Amount, ObjectFilter, StaticAbility
+from . import ANY_OBJECT, Ability, Amount, Effect, ObjectFilter, StaticAbility, Who
 
 ENTERS_AS_COPY = "enters_as_copy"  # StaticAbility.kind of EntersAsCopy
 
@@ -26,6 +26,7 @@ class CopyExceptions:
     own_name: bool = False  # "its name is CARDNAME"
     own_abilities: bool = False  # "it has CARDNAME's other abilities"
     counters: tuple[tuple[str, Amount], ...] = ()  # 707.9e "it enters with an additional +1/+1 counter on it"
+    this_ability: bool = False  # "it has this ability": the ability whose effect makes the copy (707.9a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +42,16 @@ class EntersAsCopy(StaticAbility):
     exceptions: CopyExceptions = CopyExceptions()
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCopy(Effect):
+    """"CARDNAME becomes a copy of target land, except it has this ability" (707.1, 613.2a layer 1; with
+    no duration it lasts for as long as the permanent stays on the battlefield, 611.2b): `subject` becomes a copy of `of`, with
+    the abilities the exceptions give it (`added`) and their modifications (`exceptions`)."""
+
+    subject: Who
+    of: Who
+    added: tuple[Ability, ...] = ()
+    exceptions: CopyExceptions = CopyExceptions()
+    until_eot: bool = False  # "until end of turn" (514.2)

@@ -10,18 +10,23 @@ from .. import vocab as V
 # an AttachedFilter, or the permanents whose abilities cost more; `amount` the generic mana;
 # rules/total_cost.ability_cost_increase).
 ACTIVATION_COST_INCREASE = "activation_cost_increase"
+# "During your turn, ... abilities your opponents activate cost {1} more to activate unless they're mana abilities"
+# (Tithe Taker): a StaticAbility.kind, its amount the increase
+ACTIVATION_COST_INCREASE_YOUR_TURN = "activation_cost_increase_your_turn"
 
 
 @dataclass(frozen=True, slots=True)
 class SpellFilter:
     """Which spells a cost modifier applies to, by the card's characteristics: one of `types` (empty:
-    any), none of `non_types`, one of `subtypes`, one of `colors`, none of `non_colors`."""
+    any), none of `non_types`, one of `subtypes`, one of `colors`, none of `non_colors`, a mana value of at
+    most `max_mana_value` (202.3; an X in its cost is 0 off the stack)."""
 
     types: frozenset[str] = frozenset()
     non_types: frozenset[str] = frozenset()
     subtypes: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()
     non_colors: frozenset[str] = frozenset()
+    max_mana_value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,13 +38,18 @@ class ManaValueBound(V.ObjectFilter):
     when the target is chosen and again as the spell or ability resolves (601.2c, 608.2b): the number of
     permanents matching `count` its controller controls ("where X is the number of Faeries you control"), or
     (`controllers_graveyard`) the number of cards in the graveyard of the object's own controller ("less than
-    or equal to the number of cards in its controller's graveyard"). Read by rules/counterspells.py (the
+    or equal to the number of cards in its controller's graveyard"), or (`x`) the X of the spell whose target it
+    is ("counter target spell with mana value X", Spell Blast). Read by rules/counterspells.py (the
     inherited fields stay empty)."""
 
     base: V.ObjectFilter = V.ANY_OBJECT
     exact: bool = False
     count: V.ObjectFilter | None = None
     controllers_graveyard: bool = False
+    x: bool = False  # the X announced for the spell itself (601.2b): "counter target spell with mana value X"
+    # the number of these counters on the source: "a spell with mana value equal to the number of charge
+    # counters on CARDNAME" (Chalice of the Void)
+    counters_on_source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +59,31 @@ class TargetsMatching(V.ObjectFilter):
 
     base: V.ObjectFilter = V.ANY_OBJECT
     what: V.ObjectFilter = V.ANY_OBJECT
+
+
+@dataclass(frozen=True, slots=True)
+class SingleTarget(V.ObjectFilter):
+    """A spell matching `base` with a single target ("target spell with a single target", Deflection): one
+    target chosen for it, read from the spell now (115.1, 608.2b). Read by rules/counterspells.py."""
+
+    base: V.ObjectFilter = V.ANY_OBJECT
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTarget(V.Effect):
+    """115.7 / 115.7d: "Change the target of target spell with a single target" (Deflection, Misdirection):
+    the controller of this effect chooses another legal target for that spell's one target; with none, the
+    target is unchanged."""
+
+    target: V.Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CounterThatSpell(V.Effect):
+    """701.5a: "counter that spell", of a "whenever a player casts a spell ..." triggered ability (Chalice of
+    the Void): the spell its event is (the trigger's event object)."""
+
+    spell: str = V.THAT_SPELL
 
 
 @dataclass(frozen=True, slots=True)

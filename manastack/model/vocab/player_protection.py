@@ -29,3 +29,32 @@ class GainPlayerProtection(V.Effect):
     qualities: tuple[str, ...] = ()
     color_choice: bool = False
     until: str = "eot"
+
+
+# ContinuousEffect.kind of GainHexproofFrom: `target` the permanent, or None for the player `controller`;
+# `data` the colors
+HEXPROOF_FROM_EFFECT = "hexproof_from"
+
+
+@dataclass(frozen=True, slots=True)
+class GainHexproofFrom(V.Effect):
+    """702.11d / 611.2c: "You and permanents you control gain hexproof from blue and from black until end of
+    turn" (Veil of Summer): the controller, and the permanents they control as it resolves, can't be the
+    targets of spells of those colors or of abilities from sources of those colors their opponents control."""
+
+    colors: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class IfOpponentCastColor(V.Effect):
+    """608.2c: "Draw a card if an opponent has cast a blue or black spell this turn" (Veil of Summer): `effects`
+    happen only if an opponent of the controller has cast a spell of one of `colors` this turn (601.2i)."""
+
+    colors: frozenset[str]
+    effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpellsUncounterableThisTurn(V.Effect):
+    """"Spells you control can't be countered this turn" (Veil of Summer; 101.2): the controller's spells,
+    those on the stack and those cast later this turn."""

@@ -9,6 +9,8 @@ from .cost_modifiers import SpellFilter
 
 # The ContinuousEffect kind of "You may cast spells this turn as though they had flash" (611.2a).
 FLASH_EFFECT = "flash_permission"
+# ... of "The next sorcery spell you cast this turn can be cast as though it had flash" (used up by that spell).
+FLASH_NEXT_EFFECT = "flash_next_spell"
 # ContinuousEffect.until of an effect that lasts until its controller's next turn begins.
 UNTIL_YOUR_NEXT_TURN = "your_next_turn"
 
@@ -66,7 +68,9 @@ class GrantFlashPermission(V.Effect):
     """"You may cast [kind] spells this turn as though they had flash" (until the cleanup step, 514.2) /
     "Until your next turn, you may cast [kind] spells as though they had flash" (`until`:
     UNTIL_YOUR_NEXT_TURN): the resolving spell or ability's controller gets the permission (611.2c: it
-    changes the rules of the game, so it covers cards drawn later)."""
+    changes the rules of the game, so it covers cards drawn later). `next_only`: "The next sorcery spell you
+    cast this turn can be cast as though it had flash" (Quicken): the next such spell they cast uses it up."""
 
     spells: tuple[SpellFilter, ...] = ()
     until: str = "eot"
+    next_only: bool = False  # "the next sorcery spell you cast this turn can be cast as though it had flash"
