@@ -41,6 +41,7 @@ class DecisionKind(StrEnum):
     CAST_OFFER = "cast_offer"  # 601.3: casting from a graveyard or exile offered
     CAST_TARGET = "cast_target"
     CHOOSE_CARD = "choose_card"
+    CHOOSE_CREATURE_TYPE = "choose_creature_type"  # 608.2d: "each player chooses a creature type"
     CIPHER = "cipher"  # 702.99a: the creature a cipher card is encoded on
     CONNIVE_DISCARD = "connive_discard"  # 701.50
     COUNTER_KIND = "counter_kind"  # "put a +1/+1 counter or a loyalty counter on it": which kind
