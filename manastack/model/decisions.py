@@ -51,6 +51,7 @@ class DecisionKind(StrEnum):
     DIG = "dig"  # "look at the top N, put one into your hand" (or onto the battlefield, ...)
     DISCARD_ANY = "discard_any"  # "discard any number of cards, then draw that many"
     DISCARD_OR_SACRIFICE = "discard_or_sacrifice"
+    EFFECT_OF_CHOICE = "effect_of_choice"  # 608.2d: "gains your choice of flying, first strike, or trample"
     ENDURE = "endure"  # 701.63
     ENLIST = "enlist"  # 702.154
     EXERT = "exert"  # 701.43

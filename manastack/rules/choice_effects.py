@@ -2,7 +2,8 @@
 its controller pays", modes, "choose one of them"), and effects on every object that matches (701.8
 "destroy all", "deals N damage to each creature"). Their choices are queued as ("choice", kind,
 player, data, prompt, payload): the engine raises Decision(kind, player, data, prompt) and
-registry.CHOICES[kind] lists the legal answers and carries out the one given.
+registry.CHOICES[kind] lists the legal answers and carries out the one given. "[It] gains your choice of
+flying, first strike, or trample until end of turn" (608.2d): one of its options, chosen as it resolves.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..model.costs import requirements, solve_payment
 from ..model.events import ControlChange, EffectCreated, PoisonCounters
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
+    EffectOfChoice,
     LifePayment,
     SacrificeUnless,
 )
@@ -587,6 +589,32 @@ def _if_flip(g: Game, ctx: effect_context.Context, e: V.IfFlip) -> list | None:
     return None
 
 
+def _effect_of_choice(g: Game, ctx: effect_context.Context, e: EffectOfChoice) -> list | None:
+    """608.2d: the choice is made as the ability resolves, only if the object it affects is still there."""
+    if effect_context.target_object(g, ctx, e.target) is None:
+        return None
+    words = tuple(word for word, _ in e.options)
+    return [effect_context.queue_choice("effect_of_choice", ctx.controller, words,
+                                        f"{ctx.name}: choose {', '.join(words[:-1])} or {words[-1]}", (ctx, e))]
+
+
+def _effect_of_choice_actions(g: Game, d: Any) -> list:
+    return [A.Choose(word) for word in d.data]
+
+
+def _answer_effect_of_choice(g: Game, d: Any, value: Any) -> None:
+    if not isinstance(value, str) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one of {', '.join(d.data)}")
+    s = g.s
+    ctx, e = s.queue[0][5]
+    s.pending = None
+    g.log_event("choose_option", "608.2d", player=s.players[d.player].name, choice=value, source=ctx.name)
+    chosen = next(effect for word, effect in e.options if word == value)
+    s.queue[0] = ("resume_effects", ctx, (chosen,), 0, None)
+
+
+CHOICES["effect_of_choice"] = (_effect_of_choice_actions, _answer_effect_of_choice)
+registry.register_effect(EffectOfChoice, _effect_of_choice)
 CHOICES["proliferate"] = (subset_actions, _answer_proliferate)
 CHOICES["return"] = (object_actions, _answer_return)
 registry.EFFECT_HANDLERS.update({V.Proliferate: _proliferate, V.ReturnChosen: _return_chosen, V.ExileGraveyard: _exile_graveyard,

@@ -2,7 +2,9 @@
 untap, scry/surveil/mill, discard, search, sacrifice, "you may ... / if you do ...", and compound
 sentences ("..., then ...", "... and ..."); "Return target creature card from your graveyard to the
 battlefield. Put a +1/+1 counter [or a loyalty counter | your choice of a ... counter] on it." (the counter
-put on the permanent the card became, its kind chosen by the controller). Executed by rules/effects.py.
+put on the permanent the card became, its kind chosen by the controller). "CARDNAME gains / Target creature
+loses your choice of flying, first strike, or trample until end of turn" (608.2d: rules/choice_effects.py).
+Executed by rules/effects.py.
 
 Sentences arrive lower-cased, with the card's own name as "cardname" and no final period.
 """
@@ -15,8 +17,11 @@ from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
+from ...model.vocab.combat_keywords import CombatRule
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
+from ...model.vocab.effects import EffectOfChoice
 from ...model.vocab.referred_objects import GainControlOfSpellTargets
+from ...model.vocab.statics import CANT_HAVE
 from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
 from . import effects_prevention
@@ -761,3 +766,18 @@ def _fold_counters_on_returned(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_counters_on_returned)
+
+
+@template(r"(cardname|target .+?) (gains|loses) your choice of ([a-z ,]+?),? or ([a-z ]+?) until end of turn")
+def _keyword_of_choice(m: re.Match, targets: list) -> list:
+    """608.2d: one keyword of the list, chosen as it resolves: gained (611.2, layer 6) or lost until end of turn
+    (611.2c: it can't have it, so one granted later this turn is removed too, as for "loses flying")."""
+    words = tuple(w.strip() for w in m.group(3).split(",")) + (m.group(4).strip(),)
+    if len(set(words)) != len(words) or any(w not in KEYWORDS for w in words):
+        raise Unsupported(m.string)
+    who = target(m.group(1), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    if m.group(2) == "gains":
+        return [EffectOfChoice(who, tuple((w, V.Pump(who, 0, 0, (w,))) for w in words))]
+    return [EffectOfChoice(who, tuple((w, CombatRule(who, (CANT_HAVE + w,))) for w in words))]

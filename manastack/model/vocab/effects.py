@@ -63,3 +63,13 @@ class ThatMuchDamage:
     combat, 510.2, is one event); rules/trigger_events.py writes `amount` into the ability as it triggers."""
 
     amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EffectOfChoice(V.Effect):
+    """608.2d: "CARDNAME gains your choice of first strike, vigilance, or trample until end of turn", "Target
+    creature loses your choice of flying, first strike, or trample until end of turn": the controller picks one
+    of the `options` ((word, effect) pairs) as it resolves, and that effect happens to `target`."""
+
+    target: V.Who
+    options: tuple[tuple[str, V.Effect], ...]
