@@ -48,3 +48,14 @@ class PlayersWhoControl:
     controls a permanent matching `filter` as the effect happens (608.2h), in APNAP order (101.4)."""
 
     filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class NoUntapTheirs(V.Effect):
+    """502.3: "Creatures and lands target opponent controls don't untap during their next untap step"
+    (Exhaustion), "Lands you control don't untap during your next untap step" (Bontu's Last Reckoning): each
+    permanent matching `filter` that the player (`who`: target `Ref` or YOU) controls as it resolves stays
+    tapped during that player's next untap step (611.2c: the set fixed then)."""
+
+    who: V.Who
+    filter: V.ObjectFilter
