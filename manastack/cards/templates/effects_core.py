@@ -22,7 +22,7 @@ from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
 from ...model.vocab.effects import EffectOfChoice
 from ...model.vocab.referred_objects import GainControlOfSpellTargets
 from ...model.vocab.statics import CANT_HAVE
-from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
+from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN, UNTIL_YOUR_NEXT_UPKEEP
 from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
 from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
@@ -145,8 +145,10 @@ def _counters(m, targets):
 # --- pump ---------------------------------------------------------------------------------------
 
 # 611.2a: how long a pump lasts ("until your next turn": until its controller's next turn begins,
-# rules/timing_permissions.py ends it before that turn's untap step)
-_PUMP_UNTIL = {"until end of turn": "eot", "until your next turn": UNTIL_YOUR_NEXT_TURN}
+# rules/timing_permissions.py ends it before that turn's untap step; "until your next upkeep": as its
+# controller's next upkeep begins)
+_PUMP_UNTIL = {"until end of turn": "eot", "until your next turn": UNTIL_YOUR_NEXT_TURN,
+               "until your next upkeep": UNTIL_YOUR_NEXT_UPKEEP}
 
 
 def _pump_until(duration: str, subject: str, text: str) -> str:
@@ -175,12 +177,13 @@ def _pump(m, targets):
     return [V.Pump(who, p, t, kws, until)]
 
 
-@template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn)")
+@template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn|until your next upkeep)")
 def _gains(m, targets):
     """"Target creature gains flying until end of turn"; "Non-Angel creatures you control gain indestructible
-    until your next turn" (Emeria's Call: 611.2a, it ends as its controller's next turn begins)."""
+    until your next turn" (Emeria's Call: 611.2a, it ends as its controller's next turn begins); "target non-Wall
+    creature an opponent controls gains forestwalk until your next upkeep" (Erhnam Djinn)."""
     subj = m.group(1)
-    if subj == "you" and m.group(3) == "until your next turn":
+    if subj == "you" and m.group(3) != "until end of turn":
         # "you gain hexproof until your next turn": a player's, not a permanent's (not supported)
         raise Unsupported(m.string)
     kws = keywords_of(m.group(2))
