@@ -585,9 +585,13 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: CardDraft) -> 
         return
     m = re.fullmatch(r"at the beginning of your upkeep, sacrifice cardname unless you sacrifice an? (.+)", low)
     if m:
-        _, flt = object_phrases.parse_object_phrase(m.group(1))
-        out.abilities.append(TriggeredAbility(para, "upkeep", (), (), unless_sacrifice=flt))
-        return
+        try:
+            _, flt = object_phrases.parse_object_phrase(m.group(1))
+        except Unsupported:
+            flt = None  # "a Mountain": the trigger templates' sentence (cards/templates/effects_referred.py) may know it
+        if flt is not None:
+            out.abilities.append(TriggeredAbility(para, "upkeep", (), (), unless_sacrifice=flt))
+            return
     m = re.fullmatch(r"each spell a player casts costs \{1\} more to cast for each other spell that player has cast this turn",
                      low)
     if m:

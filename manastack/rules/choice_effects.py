@@ -4,6 +4,8 @@ its controller pays", modes, "choose one of them"), and effects on every object 
 player, data, prompt, payload): the engine raises Decision(kind, player, data, prompt) and
 registry.CHOICES[kind] lists the legal answers and carries out the one given. "[It] gains your choice of
 flying, first strike, or trample until end of turn" (608.2d): one of its options, chosen as it resolves.
+701.21a: "Sacrifice a creature other than CARDNAME. If you can't, ...": the rest happens only when the controller
+controls no permanent to sacrifice ("another" / "other than CARDNAME": never the source itself).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect, pla
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     EffectOfChoice,
     LifePayment,
+    SacrificeOrElse,
     SacrificeUnless,
 )
 from . import counter_replacement
@@ -148,13 +151,23 @@ def _sacrifice(g: Game, ctx: effect_context.Context, e: V.Sacrifice) -> list | N
     players = effect_context.resolve_who(g, ctx, e.who)
     players.sort(key=lambda p: p != g.s.active)
     for p in players:
-        needs.append(effect_context.queue_choice("sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
+        needs.append(effect_context.queue_choice("sacrifice", p, None, "",
+                                                  (e.filter, e.amount, ctx.controller, ctx.name, ctx.source)))
     return needs or None
 
 
-def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> tuple[int, ...]:
-    # The filter's "you" is the ability's controller; the sacrificing player's own permanents only.
-    return tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, controller))
+def _sacrifice_or_else(g: Game, ctx: effect_context.Context, e: SacrificeOrElse) -> list | None:
+    """701.21a: "If you can't": the controller controls no permanent the sacrifice could take as it resolves."""
+    if _sacrifice_cands(g, ctx.controller, e.filter, ctx.controller, ctx.source):
+        return _sacrifice(g, ctx, V.Sacrifice(V.YOU, e.filter, 1))
+    g.log_event("cant_sacrifice", "701.21a", player=g.s.players[ctx.controller].name, source=ctx.name)
+    return [("resume_effects", ctx, e.otherwise, 0, None)]
+
+
+def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int, source: int | None = None) -> tuple[int, ...]:
+    # The filter's "you" is the ability's controller ("another": not its source); the sacrificing player's own
+    # permanents only.
+    return tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, controller, source))
 
 
 def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
@@ -162,13 +175,13 @@ def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
     check it, carry it out with `act`, then ask again or finish."""
     s = g.s
     item = s.queue[0]
-    flt, left, controller, name = item[5]
+    flt, left, controller, name, source = item[5]
     if value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
     s.pending = None
     act(value)
     if left > 1:
-        s.queue[0] = item[:5] + ((flt, left - 1, controller, name),)
+        s.queue[0] = item[:5] + ((flt, left - 1, controller, name, source),)
     else:
         s.queue.pop(0)
 
@@ -436,8 +449,8 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
         return cands, f"701.19: search your library for {what} ({', '.join(g.name_of(c) for c in cands) or 'none'}) " \
                       f"or false to find nothing"
     if kind == "return":
-        flt, left, controller, name = payload
-        cands = _sacrifice_cands(g, p, flt, controller)
+        flt, left, controller, name, source = payload
+        cands = _sacrifice_cands(g, p, flt, controller, source)
         if not cands:
             return None
         if len(cands) <= left and not (len(cands) == 1 and left == 1):
@@ -446,8 +459,8 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
             return None
         return cands, f"{name}: choose a permanent to return to its owner's hand ({', '.join(g.name_of(c) for c in cands)})"
     if kind == "sacrifice":
-        flt, left, controller, name = payload
-        cands = _sacrifice_cands(g, p, flt, controller)
+        flt, left, controller, name, source = payload
+        cands = _sacrifice_cands(g, p, flt, controller, source)
         if not cands:
             return None
         if len(cands) <= left and not (len(cands) == 1 and left == 1):  # a single option is still a choice
@@ -569,7 +582,8 @@ def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
 
 
 def _return_chosen(g: Game, ctx: effect_context.Context, e: V.ReturnChosen) -> list | None:
-    return [effect_context.queue_choice("return", ctx.controller, None, "", (e.filter, e.amount, ctx.controller, ctx.name))]
+    return [effect_context.queue_choice("return", ctx.controller, None, "",
+                                        (e.filter, e.amount, ctx.controller, ctx.name, ctx.source))]
 
 
 def _answer_return(g: Game, d: Any, value: Any) -> None:
@@ -615,6 +629,7 @@ def _answer_effect_of_choice(g: Game, d: Any, value: Any) -> None:
 
 CHOICES["effect_of_choice"] = (_effect_of_choice_actions, _answer_effect_of_choice)
 registry.register_effect(EffectOfChoice, _effect_of_choice)
+registry.register_effect(SacrificeOrElse, _sacrifice_or_else)
 CHOICES["proliferate"] = (subset_actions, _answer_proliferate)
 CHOICES["return"] = (object_actions, _answer_return)
 registry.EFFECT_HANDLERS.update({V.Proliferate: _proliferate, V.ReturnChosen: _return_chosen, V.ExileGraveyard: _exile_graveyard,

@@ -475,7 +475,7 @@ def _flicker(g: Game, ctx: effect_context.Context, e: V.Flicker) -> list | None:
 
 
 def _sacrifice_unless(g: Game, ctx: effect_context.Context, e: SacrificeUnless) -> list | None:
-    return [("sacrifice_unless", ctx.controller, e.filter, ctx.source, ctx.name)]
+    return [("sacrifice_unless", ctx.controller, e.filter, ctx.source, ctx.name, e.exile)]
 
 
 _HANDLERS = registry.EFFECT_HANDLERS  # (engine/registry.py)

@@ -19,11 +19,11 @@ from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab.combat_keywords import CombatRule
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
-from ...model.vocab.effects import EffectOfChoice
+from ...model.vocab.effects import EffectOfChoice, SacrificeOrElse
 from ...model.vocab.referred_objects import GainControlOfSpellTargets
 from ...model.vocab.statics import CANT_HAVE
 from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN, UNTIL_YOUR_NEXT_UPKEEP
-from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported
+from ..compiler import EFFECTS_CHECKS, KEYWORDS, SENTENCE_TEMPLATES, Unsupported, first_template
 from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
@@ -556,6 +556,44 @@ def _gain_bare(m, targets):
 @template(r"sacrifice (another) (.+)")
 def _sacrifice_another(m, targets):
     return [V.Sacrifice(V.YOU, parse_filter("another " + m.group(2)), 1)]
+
+
+@template(r"sacrifice (?:a|an) ([a-z -]+?) other than cardname")
+def _sacrifice_other_than_self(m, targets):
+    """701.21a: "Sacrifice a creature other than CARDNAME" (Demonic Taskmaster): never the source itself."""
+    return [V.Sacrifice(V.YOU, parse_filter("another " + m.group(1)), 1)]
+
+
+@dataclass(frozen=True)
+class _IfYouCant(V.Effect):
+    """"If you can't, [effects]": folded by _fold_if_you_cant into the sacrifice just before it."""
+
+    effects: tuple[V.Effect, ...]
+
+
+def _if_you_cant(m, targets):
+    return [_IfYouCant(tuple(_no_mana(sub_effects(m.group(1), targets))))]
+
+
+# Before the compound sentences: "if you can't, tap CARDNAME and you lose 4 life" is one condition on both.
+first_template(SENTENCE_TEMPLATES, (re.compile(r"if you can't, (.+)"), _if_you_cant))
+
+
+def _fold_if_you_cant(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: "Sacrifice a creature [other than CARDNAME]. If you can't, ..." (Lord of the Pit,
+    Eldrazi Monument) becomes one SacrificeOrElse; after anything else "if you can't" is refused."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _IfYouCant):
+            before = effects[i - 1] if i else None
+            if not (type(before) is V.Sacrifice and before.target is None and before.who == V.YOU
+                    and before.amount == 1):
+                raise Unsupported("if you can't: no sacrifice of one permanent just before")
+            effects[i - 1:i + 1] = [SacrificeOrElse(before.filter, e.effects)]
+            _fold_if_you_cant(effects, targets)
+            return
+
+
+EFFECTS_CHECKS.append(_fold_if_you_cant)
 
 
 @template(rf"defending player (discards|loses|mills) {N} (cards?|life)")

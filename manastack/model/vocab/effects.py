@@ -9,9 +9,12 @@ from .. import vocab as V
 
 @dataclass(frozen=True)
 class SacrificeUnless(V.Effect):
-    """"sacrifice CARDNAME unless you sacrifice a creature": the controller chooses."""
+    """118.12a: "sacrifice CARDNAME unless you sacrifice a creature", "When CARDNAME enters, sacrifice it unless you
+    sacrifice a Forest" (Plant Elemental); `exile`: "exile it unless you sacrifice another creature" (Demonlord of
+    Ashmouth): the controller chooses ("another": never the source itself)."""
 
     filter: V.ObjectFilter
+    exile: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +76,13 @@ class EffectOfChoice(V.Effect):
 
     target: V.Who
     options: tuple[tuple[str, V.Effect], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeOrElse(V.Effect):
+    """701.21a, 608.2c: "Sacrifice a creature other than CARDNAME. If you can't, CARDNAME deals 7 damage to you"
+    (Lord of the Pit), "Sacrifice a creature. If you can't, sacrifice CARDNAME" (Eldrazi Monument): the
+    controller sacrifices one permanent matching `filter`; `otherwise` happens only if they control none."""
+
+    filter: V.ObjectFilter
+    otherwise: tuple[V.Effect, ...]
