@@ -813,6 +813,10 @@ def _compile_face(card: dict) -> CardDef:
             unsupported.append(f"{para} (compiler error: {type(exc).__name__})")
     for finish in CARD_FINISHERS:
         unsupported.extend(finish(out))  # abilities that refer to the rest of the text (backup, 702.165a)
+    if out.x_color:
+        if not mana_cost.x_count or not is_spell:
+            unsupported.append("spend only ... mana on X: no X in the spell's mana cost")
+        mana_cost = dataclasses.replace(mana_cost, x_color=out.x_color)  # 107.3, 601.2h
     power, toughness = card.get("power"), card.get("toughness")
     p, t = _int_or_none(power), _int_or_none(toughness)
     # 208.2a / 604.3: a star is defined by a characteristic-defining ability (out.cda: the
