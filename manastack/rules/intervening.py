@@ -24,9 +24,9 @@ from ..model.vocab.conditions import (
     PlayerHasMostLife,
     SourceIsType,
     StateCondition,
-    UnlessCondition,
     WasKicked,
 )
+from ..model.vocab.turn_history import UnlessCondition
 from . import continuous, targeting, turn_history
 
 if TYPE_CHECKING:

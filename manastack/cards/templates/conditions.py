@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ...model.vocab.conditions import CountersIfHappened, HistoryCondition, StateCondition, UnlessCondition
+from ...model.vocab.conditions import CountersIfHappened, HistoryCondition, StateCondition
+from ...model.vocab.turn_history import UnlessCondition
 from ..compiler import (
     TRIGGER_TEMPLATES,
     Unsupported,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import Effect, ObjectFilter, StaticAbility
+from . import ObjectFilter, StaticAbility
 
 if TYPE_CHECKING:
     from .statics import Condition
@@ -96,13 +96,3 @@ class HasCounters:
 
     of_event: bool = False
 
-
-@dataclass(frozen=True, slots=True)
-class UnlessCondition(Effect):
-    """608.2c: "At the beginning of your upkeep, you lose 1 life unless an opponent has 10 or less life" (Vampire
-    Lacerator), "sacrifice a creature unless an opponent has three or more poison counters" (Ravenous
-    Necrotitan): `effects` happen unless `condition` (a StateCondition, for the source's controller) holds as
-    the ability resolves."""
-
-    effects: tuple[Effect, ...]
-    condition: StateCondition
