@@ -589,9 +589,13 @@ def compile_paragraph(para: str, card: dict, is_spell: bool, out: CardDraft) -> 
         return
     m = re.fullmatch(r"at the beginning of your upkeep, sacrifice cardname unless you sacrifice an? (.+)", low)
     if m:
-        _, flt = object_phrases.parse_object_phrase(m.group(1))
-        out.abilities.append(TriggeredAbility(para, "upkeep", (), (), unless_sacrifice=flt))
-        return
+        try:
+            _, flt = object_phrases.parse_object_phrase(m.group(1))
+        except Unsupported:
+            flt = None  # "a Mountain": the trigger templates' sentence (cards/templates/effects_referred.py) may know it
+        if flt is not None:
+            out.abilities.append(TriggeredAbility(para, "upkeep", (), (), unless_sacrifice=flt))
+            return
     m = re.fullmatch(r"each spell a player casts costs \{1\} more to cast for each other spell that player has cast this turn",
                      low)
     if m:
@@ -813,6 +817,10 @@ def _compile_face(card: dict) -> CardDef:
             unsupported.append(f"{para} (compiler error: {type(exc).__name__})")
     for finish in CARD_FINISHERS:
         unsupported.extend(finish(out))  # abilities that refer to the rest of the text (backup, 702.165a)
+    if out.x_color:
+        if not mana_cost.x_count or not is_spell:
+            unsupported.append("spend only ... mana on X: no X in the spell's mana cost")
+        mana_cost = dataclasses.replace(mana_cost, x_color=out.x_color)  # 107.3, 601.2h
     power, toughness = card.get("power"), card.get("toughness")
     p, t = _int_or_none(power), _int_or_none(toughness)
     # 208.2a / 604.3: a star is defined by a characteristic-defining ability (out.cda: the

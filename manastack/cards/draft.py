@@ -52,6 +52,10 @@ class CardDraft:
     """604.3 / 208.2a: the characteristics ("power", "toughness") a characteristic-defining ability of
     the card defines, so a star printed there is supported."""
 
+    x_color: str = ""
+    """107.3, 601.2h: "Spend only black mana on X" on a spell: the mana type letter the X of its mana cost must
+    be paid with (compiler._compile_face puts it on the mana cost); "" without one."""
+
     @classmethod
     def quoted(cls, spell_text: bool = False) -> CardDraft:
         """The draft of an ability written in quotes inside another paragraph; `spell_text`: it may take

@@ -32,6 +32,9 @@ class ManaCost:
     pips: tuple[tuple[str, ...], ...] = ()
     x_count: int = 0
     text: str = ""
+    # 107.3, 601.2h: "Spend only black mana on X" (Consume Spirit): the mana type letter X must be paid with
+    # ("" : any mana).
+    x_color: str = ""
 
     @property
     def mana_value(self) -> int:
@@ -52,7 +55,7 @@ class ManaCost:
         return not self.generic and not self.pips and not self.x_count
 
     def plus_generic(self, n: int) -> ManaCost:
-        return ManaCost(self.generic + n, self.pips, self.x_count, self.text)
+        return ManaCost(self.generic + n, self.pips, self.x_count, self.text, self.x_color)
 
 
 NO_COST = ManaCost()
@@ -129,8 +132,12 @@ _BY_ID: dict[tuple[int, int, int], tuple] = {}
 def _requirements(cost: ManaCost, x: int, extra_generic: int) -> tuple[Requirement, ...]:
     """`requirements`, computed once per cost (a pure function of it; asked for every card in a
     hand at every priority)."""
-    base_generic = cost.generic + cost.x_count * x + extra_generic
+    base_generic = cost.generic + extra_generic
     fixed = [0] * 6
+    if cost.x_color:
+        fixed[TYPE_INDEX[cost.x_color]] += cost.x_count * x  # "Spend only black mana on X"
+    else:
+        base_generic += cost.x_count * x
     snow = 0
     choices: list[tuple[str, ...]] = []
     for pip in cost.pips:

@@ -46,12 +46,12 @@ class DecisionKind(StrEnum):
     CHOOSE_CARD = "choose_card"
     CHOOSE_PILE = "choose_pile"  # 700.3: the pile put into the hand
     CHOOSE_DRAWN = "choose_drawn"  # 121.1: "choose two cards in your hand drawn this turn"
+    CHOOSE_CREATURE_TYPE = "choose_creature_type"  # 608.2d: "each player chooses a creature type"
     CIPHER = "cipher"  # 702.99a: the creature a cipher card is encoded on
     CONNIVE_DISCARD = "connive_discard"  # 701.50
     ANOTHER_COUNTER = "another_counter"  # 122.1: "choose a counter on target permanent or player": its kind
     COUNTER_KIND = "counter_kind"  # "put a +1/+1 counter or a loyalty counter on it": which kind
     SOULBOND_PAIR = "soulbond_pair"  # 702.95a: the creature to pair with, or none
-    KEYWORD_CHOICE = "keyword_choice"  # 608.2d: "gains your choice of vigilance, lifelink, or indestructible"
     COPY_ABILITY_TARGETS = "copy_ability_targets"  # 707.10c
     COPY_TARGETS = "copy_targets"  # 707.10c
     DAMAGE_SOURCE = "damage_source"  # 615: "a source of your choice"
@@ -59,6 +59,7 @@ class DecisionKind(StrEnum):
     DIG = "dig"  # "look at the top N, put one into your hand" (or onto the battlefield, ...)
     DISCARD_ANY = "discard_any"  # "discard any number of cards, then draw that many"
     DISCARD_OR_SACRIFICE = "discard_or_sacrifice"
+    EFFECT_OF_CHOICE = "effect_of_choice"  # 608.2d: "gains your choice of flying, first strike, or trample"
     ENDURE = "endure"  # 701.63
     ENLIST = "enlist"  # 702.154
     EXERT = "exert"  # 701.43

@@ -2,7 +2,10 @@
 its controller pays", modes, "choose one of them"), and effects on every object that matches (701.8
 "destroy all", "deals N damage to each creature"). Their choices are queued as ("choice", kind,
 player, data, prompt, payload): the engine raises Decision(kind, player, data, prompt) and
-registry.CHOICES[kind] lists the legal answers and carries out the one given.
+registry.CHOICES[kind] lists the legal answers and carries out the one given. "[It] gains your choice of
+flying, first strike, or trample until end of turn" (608.2d): one of its options, chosen as it resolves.
+701.21a: "Sacrifice a creature other than CARDNAME. If you can't, ...": the rest happens only when the controller
+controls no permanent to sacrifice ("another" / "other than CARDNAME": never the source itself).
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from ..model.costs import requirements, solve_payment
 from ..model.events import ControlChange, EffectCreated, PoisonCounters
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
+    EffectOfChoice,
     LifePayment,
+    SacrificeOrElse,
     SacrificeUnless,
 )
 from . import counter_replacement
@@ -146,13 +151,23 @@ def _sacrifice(g: Game, ctx: effect_context.Context, e: V.Sacrifice) -> list | N
     players = effect_context.resolve_who(g, ctx, e.who)
     players.sort(key=lambda p: p != g.s.active)
     for p in players:
-        needs.append(effect_context.queue_choice("sacrifice", p, None, "", (e.filter, e.amount, ctx.controller, ctx.name)))
+        needs.append(effect_context.queue_choice("sacrifice", p, None, "",
+                                                  (e.filter, e.amount, ctx.controller, ctx.name, ctx.source)))
     return needs or None
 
 
-def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int) -> tuple[int, ...]:
-    # The filter's "you" is the ability's controller; the sacrificing player's own permanents only.
-    return tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, controller))
+def _sacrifice_or_else(g: Game, ctx: effect_context.Context, e: SacrificeOrElse) -> list | None:
+    """701.21a: "If you can't": the controller controls no permanent the sacrifice could take as it resolves."""
+    if _sacrifice_cands(g, ctx.controller, e.filter, ctx.controller, ctx.source):
+        return _sacrifice(g, ctx, V.Sacrifice(V.YOU, e.filter, 1))
+    g.log_event("cant_sacrifice", "701.21a", player=g.s.players[ctx.controller].name, source=ctx.name)
+    return [("resume_effects", ctx, e.otherwise, 0, None)]
+
+
+def _sacrifice_cands(g: Game, p: int, flt: V.ObjectFilter, controller: int, source: int | None = None) -> tuple[int, ...]:
+    # The filter's "you" is the ability's controller ("another": not its source); the sacrificing player's own
+    # permanents only.
+    return tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, controller, source))
 
 
 def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
@@ -160,13 +175,13 @@ def _pick_one_of_several(g: Game, d: Any, value: Any, act) -> None:
     check it, carry it out with `act`, then ask again or finish."""
     s = g.s
     item = s.queue[0]
-    flt, left, controller, name = item[5]
+    flt, left, controller, name, source = item[5]
     if value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
     s.pending = None
     act(value)
     if left > 1:
-        s.queue[0] = item[:5] + ((flt, left - 1, controller, name),)
+        s.queue[0] = item[:5] + ((flt, left - 1, controller, name, source),)
     else:
         s.queue.pop(0)
 
@@ -471,8 +486,8 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
         return cands, f"701.19: search your library for {what} ({', '.join(g.name_of(c) for c in cands) or 'none'}) " \
                       f"or false to find nothing"
     if kind == "return":
-        flt, left, controller, name = payload
-        cands = _sacrifice_cands(g, p, flt, controller)
+        flt, left, controller, name, source = payload
+        cands = _sacrifice_cands(g, p, flt, controller, source)
         if not cands:
             return None
         if len(cands) <= left and not (len(cands) == 1 and left == 1):
@@ -481,8 +496,8 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
             return None
         return cands, f"{name}: choose a permanent to return to its owner's hand ({', '.join(g.name_of(c) for c in cands)})"
     if kind == "sacrifice":
-        flt, left, controller, name = payload
-        cands = _sacrifice_cands(g, p, flt, controller)
+        flt, left, controller, name, source = payload
+        cands = _sacrifice_cands(g, p, flt, controller, source)
         if not cands:
             return None
         if len(cands) <= left and not (len(cands) == 1 and left == 1):  # a single option is still a choice
@@ -620,7 +635,8 @@ def _answer_proliferate(g: Game, d: Any, value: Any) -> None:
 
 
 def _return_chosen(g: Game, ctx: effect_context.Context, e: V.ReturnChosen) -> list | None:
-    return [effect_context.queue_choice("return", ctx.controller, None, "", (e.filter, e.amount, ctx.controller, ctx.name))]
+    return [effect_context.queue_choice("return", ctx.controller, None, "",
+                                        (e.filter, e.amount, ctx.controller, ctx.name, ctx.source))]
 
 
 def _answer_return(g: Game, d: Any, value: Any) -> None:
@@ -640,6 +656,33 @@ def _if_flip(g: Game, ctx: effect_context.Context, e: V.IfFlip) -> list | None:
     return None
 
 
+def _effect_of_choice(g: Game, ctx: effect_context.Context, e: EffectOfChoice) -> list | None:
+    """608.2d: the choice is made as the ability resolves, only if the object it affects is still there."""
+    if effect_context.target_object(g, ctx, e.target) is None:
+        return None
+    words = tuple(word for word, _ in e.options)
+    return [effect_context.queue_choice("effect_of_choice", ctx.controller, words,
+                                        f"{ctx.name}: choose {', '.join(words[:-1])} or {words[-1]}", (ctx, e))]
+
+
+def _effect_of_choice_actions(g: Game, d: Any) -> list:
+    return [A.Choose(word) for word in d.data]
+
+
+def _answer_effect_of_choice(g: Game, d: Any, value: Any) -> None:
+    if not isinstance(value, str) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one of {', '.join(d.data)}")
+    s = g.s
+    ctx, e = s.queue[0][5]
+    s.pending = None
+    g.log_event("choose_option", "608.2d", player=s.players[d.player].name, choice=value, source=ctx.name)
+    chosen = next(effect for word, effect in e.options if word == value)
+    s.queue[0] = ("resume_effects", ctx, (chosen,), 0, None)
+
+
+CHOICES["effect_of_choice"] = (_effect_of_choice_actions, _answer_effect_of_choice)
+registry.register_effect(EffectOfChoice, _effect_of_choice)
+registry.register_effect(SacrificeOrElse, _sacrifice_or_else)
 CHOICES["proliferate"] = (subset_actions, _answer_proliferate)
 CHOICES["return"] = (object_actions, _answer_return)
 registry.EFFECT_HANDLERS.update({V.Proliferate: _proliferate, V.ReturnChosen: _return_chosen, V.ExileGraveyard: _exile_graveyard,

@@ -75,6 +75,9 @@ class Context:
     created: tuple[int, ...] = ()
     # The choices announced as the spell was cast (601.2b-d: the division of its damage, rules/divided.py).
     choices: tuple = ()
+    # The creature types chosen by an earlier part of the effect ("each player chooses a creature type.
+    # ... of a type chosen this way", 608.2d).
+    creature_types: tuple[str, ...] = ()
 
 
 def amount(g: Game, ctx: Context, a: V.Amount) -> int:

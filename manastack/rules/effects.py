@@ -37,7 +37,6 @@ from ..model.events import CountersRemoved, Damage, Discard, EffectCreated, Pois
 from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     CardsInHand,
-    GainChosenKeyword,
     LifePayment,
     SacrificeUnless,
     TokenThen,
@@ -408,36 +407,6 @@ def _pump(g: Game, ctx: effect_context.Context, e: V.Pump) -> list | None:
     return None
 
 
-def _gain_chosen_keyword(g: Game, ctx: effect_context.Context, e: GainChosenKeyword) -> list | None:
-    """608.2d: "gains your choice of vigilance, lifelink, or indestructible": the keyword is chosen as the
-    effect resolves, by its controller; then granted as a pump grants it (611.2)."""
-    oid = effect_context.target_object(g, ctx, e.target)
-    if oid is None:
-        return None
-    o = g.s.objects[oid]
-    return [effect_context.queue_choice("keyword_choice", ctx.controller, e.options,
-                                        f"{ctx.name}: which ability {o.card.name} gains: {', '.join(e.options)}",
-                                        (oid, e.until))]
-
-
-def _answer_keyword_choice(g: Game, d: Any, value: Any) -> None:
-    if value not in d.data:
-        raise IllegalActionError(f"{d.prompt}: answer one of {', '.join(map(repr, d.data))}")
-    oid, until = g.s.queue[0][5]
-    g.s.pending = None
-    g.s.queue.pop(0)
-    o = g.s.objects.get(oid)
-    if o is None or o.zone != BATTLEFIELD:
-        return  # 400.7: it left the battlefield meanwhile
-    s = g.s
-    pump = ContinuousEffect("pump", oid, keywords=(value,), timestamp=s.next_timestamp, until=until,
-                            controller=d.player)
-    s.next_timestamp += 1
-    g.perform(EffectCreated("611.2", pump, "pump", {"card": o.card.name, "power": 0, "toughness": 0,
-                                                   "keywords": [value]}))
-
-
-registry.CHOICES["keyword_choice"] = (_counter_kind_actions, _answer_keyword_choice)
 
 
 def _counters(g: Game, ctx: effect_context.Context, e: V.AddCounters) -> list | None:
@@ -516,7 +485,7 @@ def _flicker(g: Game, ctx: effect_context.Context, e: V.Flicker) -> list | None:
 
 
 def _sacrifice_unless(g: Game, ctx: effect_context.Context, e: SacrificeUnless) -> list | None:
-    return [("sacrifice_unless", ctx.controller, e.filter, ctx.source, ctx.name)]
+    return [("sacrifice_unless", ctx.controller, e.filter, ctx.source, ctx.name, e.exile)]
 
 
 _HANDLERS = registry.EFFECT_HANDLERS  # (engine/registry.py)
@@ -524,7 +493,7 @@ _HANDLERS.update({
     V.CreateContinuousEffect: _continuous, V.Flicker: _flicker, SacrificeUnless: _sacrifice_unless,
     V.DealDamage: _deal_damage, V.Draw: _draw, V.GainLife: _gain, V.LoseLife: _lose, V.Discard: _discard,
     V.CounterSpell: _counter, V.Destroy: _destroy, V.ReturnToHand: _bounce, V.ReturnFromGraveyard: _reanimate,
-    V.Pump: _pump, GainChosenKeyword: _gain_chosen_keyword, V.AddCounters: _counters, V.CreateToken: _token, V.AddMana: _add_mana,
+    V.Pump: _pump, V.AddCounters: _counters, V.CreateToken: _token, V.AddMana: _add_mana,
     V.RevealTopPutLandInHand: _reveal_land,
 })
 

@@ -44,7 +44,7 @@ def chosen_type(s: GameState, oid: int) -> str | None:
     return None
 
 
-def _type_options(g: Game, p: int) -> list[str]:
+def creature_type_options(g: Game, p: int) -> list[str]:
     """Every creature type (205.3m); the default first: the most common one among the player's
     creature cards (for players without a way to answer, see stack.choose)."""
     s = g.s
@@ -62,7 +62,7 @@ def _etb_choose_type(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     enters). "CARDNAME is the chosen type in addition to its other types" (613.1d, layer 4) is
     recorded with it."""
     s = g.s
-    t = choices.get("creature_type") or g.choose(o.controller, "creature_type", _type_options(g, o.controller),
+    t = choices.get("creature_type") or g.choose(o.controller, "creature_type", creature_type_options(g, o.controller),
                                                f"614.12: as {o.card.name} enters, choose a creature type")
     g.perform(EffectCreated("614.12", ContinuousEffect(CHOSEN_TYPE, o.id, controller=o.controller, until="static",
                                                        data=t),

@@ -19,30 +19,43 @@
   among the cards of that quality there as it resolves.
 - 608.2h: "for each creature card in your graveyard" (Gnaw to the Bone, Grim Flowering): the cards of that
   kind in the controller's graveyard as the effect happens.
+- 608.2d, 101.4: "Each player chooses a creature type. Each player returns all creature cards of a type
+  chosen this way from their graveyard to the battlefield" (Patriarch's Bidding: the choices in turn order,
+  then every player's cards of any type chosen, 702.73a changelings included, under their owners' control);
+  "Choose a creature type. Return all creature cards of the chosen type from your graveyard to the
+  battlefield" (Bloodline Bidding).
 - 602.2b, 118.3: "{1}, Exile CARDNAME: ..." (Relic of Progenitus, Feldon's Cane): the permanent is exiled
   as the cost is paid; it can't be paid once the permanent has left the battlefield.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
+from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
-from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, Obj
+from ..errors import IllegalActionError
+from ..model import actions as A
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Obj
 from ..model.vocab.graveyard_effects import (  # noqa: F401 (the vocabulary this module executes)
+    ChooseCreatureType,
     ExileIfItWas,
     ExileSelfCost,
     GraveyardCardCount,
     ReturnAtRandom,
+    ReturnChosenTypes,
     ReturnPutThereThisTurn,
     ShuffleDeadIntoLibrary,
     ShuffleGraveyardIntoLibrary,
 )
-from . import effect_context, graveyard_keywords, targeting, turn_history
+from . import effect_context, entry_choices, graveyard_keywords, targeting, turn_history
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from .effect_context import Context
+
+
+CHOOSE_CREATURE_TYPE = "choose_creature_type"  # a DecisionKind
 
 
 def _shuffle_graveyard(g: Game, ctx: Context, e: ShuffleGraveyardIntoLibrary) -> list | None:
@@ -96,6 +109,53 @@ def _exile_if_it_was(g: Game, ctx: Context, e: ExileIfItWas) -> list | None:
     return [("resume_effects", ctx, then, 0, None)] if then else None
 
 
+def _choose_creature_type(g: Game, ctx: Context, e: ChooseCreatureType) -> list | None:
+    """608.2d: each player who chooses does so in turn order (101.4), the controller alone for "choose"."""
+    s = g.s
+    players = [s.active, 1 - s.active] if e.each_player else [ctx.controller]
+    return [effect_context.queue_choice(CHOOSE_CREATURE_TYPE, p, tuple(entry_choices.creature_type_options(g, p)),
+                                        f"{ctx.name}: choose a creature type (205.3m)", ctx.name)
+            for p in players]
+
+
+def _creature_type_actions(g: Game, d: Any) -> list:
+    return [A.Choose(t) for t in d.data]
+
+
+def _answer_creature_type(g: Game, d: Any, value: object) -> None:
+    """The type chosen goes to the rest of the resolution (the next resume_effects item of the queue:
+    the choices of all the players come before it)."""
+    if not isinstance(value, str) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer a creature type (205.3m), not {value!r}")
+    s = g.s
+    source = s.queue[0][5]
+    s.pending = None
+    s.queue.pop(0)
+    g.log_event("choose_type", "608.2d", player=s.players[d.player].name, type=value, source=source)
+    for i, it in enumerate(s.queue):
+        if it[0] == "resume_effects":
+            ctx = it[1]
+            s.queue[i] = ("resume_effects", dataclasses.replace(ctx, creature_types=(*ctx.creature_types, value)),
+                          *it[2:])
+            break
+
+
+def _return_chosen_types(g: Game, ctx: Context, e: ReturnChosenTypes) -> list | None:
+    """Each player's cards of a type chosen this way (a changeling card is each of them, 702.73a, in every
+    zone) come back together, under their owners' control (110.2a: each player puts their own cards)."""
+    s = g.s
+    chosen = set(ctx.creature_types)
+    players = [s.active, 1 - s.active] if e.each_player else [ctx.controller]
+    cards = [c for p in players for c in s.players[p].graveyard
+             if targeting.matches_filter(g, e.filter, s.objects[c], ctx.controller, ctx.source)
+             and chosen & g.chars(s.objects[c]).subtypes]
+    for c in cards:
+        o = s.objects.get(c)
+        if o is not None and o.zone == GRAVEYARD:
+            g.move(c, BATTLEFIELD, rule="608.2c", controller=o.owner)
+    return None
+
+
 def _graveyard_card_count(g: Game, ctx: Context, a: GraveyardCardCount) -> int:
     graveyard = g.s.players[ctx.controller].graveyard
     return sum(1 for oid in graveyard
@@ -133,5 +193,8 @@ registry.register_effect(ShuffleGraveyardIntoLibrary, _shuffle_graveyard)
 registry.register_effect(ShuffleDeadIntoLibrary, _shuffle_dead)
 registry.register_effect(ReturnPutThereThisTurn, _return_put_there)
 registry.register_effect(ExileIfItWas, _exile_if_it_was)
+registry.register_effect(ChooseCreatureType, _choose_creature_type)
+registry.register_effect(ReturnChosenTypes, _return_chosen_types)
+registry.CHOICES[CHOOSE_CREATURE_TYPE] = (_creature_type_actions, _answer_creature_type)
 registry.AMOUNT_RESOLVERS[GraveyardCardCount] = _graveyard_card_count
 registry.EXTRA_COSTS[ExileSelfCost] = registry.ExtraCost(_exile_self_block_reason, _exile_self_choose, _exile_self_pay)

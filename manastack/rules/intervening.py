@@ -1,7 +1,8 @@
 """CR 603.4: intervening "if" clauses. A triggered ability with one triggers only if the condition is
 true as its event happens, and does nothing unless it is still true as it resolves
 (rules/triggers.py, rules/trigger_events.py still_holds). The same conditions about this turn also
-gate "Activate only if [history]" (602.5b, rules/mana_payment.py).
+gate "Activate only if [history]" (602.5b, rules/mana_payment.py). 608.2c: "[effects] unless an opponent has 10
+or less life" (UnlessCondition): the effects happen unless the condition holds as the ability resolves.
 
 `holds(g, cond, source, lki, event_obj)` reads a condition of model/vocab/conditions.py for the
 source's controller (the source's last known information once it has left, 603.10).
@@ -25,6 +26,7 @@ from ..model.vocab.conditions import (
     StateCondition,
     WasKicked,
 )
+from ..model.vocab.turn_history import UnlessCondition
 from . import continuous, targeting, turn_history
 
 if TYPE_CHECKING:
@@ -156,3 +158,12 @@ EVALUATORS.update({
 def holds(g: Game, cond: Any, source: int, lki: Any, event_obj: int | None) -> bool:
     """Whether the condition `cond` is true now for the ability of `source` (603.4)."""
     return EVALUATORS[type(cond)](g, cond, source, lki, event_obj)
+
+
+def _unless_condition(g: Game, ctx: Any, e: UnlessCondition) -> list | None:
+    if ctx.source is not None and holds(g, e.condition, ctx.source, ctx.source_lki, ctx.event_obj):
+        return None
+    return [("resume_effects", ctx, e.effects, 0, None)]
+
+
+registry.register_effect(UnlessCondition, _unless_condition)

@@ -13,6 +13,10 @@ cards/templates/effects_player_groups.py.
   the players who control such a permanent as the effect happens, the active player first.
 - 122.1, 122.6: "Put a -1/-1 counter on each creature target player controls" (Contagion Engine): on each of
   the creatures that player controls as it resolves (counter replacement effects apply to each).
+- 502.3, 611.2c: "Creatures and lands target opponent controls don't untap during their next untap step"
+  (Exhaustion), "Lands you control don't untap during your next untap step" (Bontu's Last Reckoning): the
+  permanents that player controls as it resolves stay tapped in that player's next untap step, while that
+  player still controls them (the effect on each ends after that untap step: rules/combat_keywords.py).
 """
 
 from __future__ import annotations
@@ -23,14 +27,16 @@ from ..engine import registry
 from ..model import vocab as V
 from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, ContinuousEffect
+from ..model.vocab.combat_keywords import NEXT_UNTAP, CombatRuleData
 from ..model.vocab.player_groups import (
     CountersTheirs,
     DamageTargetAndTheirs,
     EvenOut,
+    NoUntapTheirs,
     PlayersWhoControl,
     PumpTheirs,
 )
-from . import counter_replacement, effect_context, effects, targeting
+from . import combat_keywords, counter_replacement, effect_context, effects, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -126,3 +132,19 @@ registry.register_effect(PumpTheirs, _pump_theirs)
 registry.register_effect(EvenOut, _even_out)
 registry.register_effect(CountersTheirs, _counters_theirs)
 registry.register_effect(DamageTargetAndTheirs, _damage_target_and_theirs)
+
+
+def _no_untap_theirs(g: Game, ctx: effect_context.Context, e: NoUntapTheirs) -> list | None:
+    if isinstance(e.who, V.Ref):
+        p = _their_player(g, ctx, e.who.index)
+        players = [p] if p is not None else []
+    else:
+        players = effect_context.resolve_who(g, ctx, e.who)
+    for p in players:
+        for oid in _theirs(g, ctx, e.filter, p):
+            combat_keywords.add_rules_effect(g, oid, CombatRuleData(("doesnt_untap",), None, p), ctx.controller,
+                                             NEXT_UNTAP, ctx.name)
+    return None
+
+
+registry.register_effect(NoUntapTheirs, _no_untap_theirs)

@@ -37,6 +37,7 @@ from ..model.vocab.timing_permissions import (  # noqa: F401 (the vocabulary thi
     FLASH_NEXT_EFFECT,
     TIMING_WINDOW_WORDS,
     UNTIL_YOUR_NEXT_TURN,
+    UNTIL_YOUR_NEXT_UPKEEP,
     CastTiming,
     FlashPermission,
     GrantFlashPermission,
@@ -168,6 +169,20 @@ def _next_turn_began(g: Game) -> None:
             "player": s.players[s.active].name, "count": len(ended), "duration": "until your next turn"}))
 
 
+def _next_upkeep_began(g: Game, event: str) -> None:
+    """registry.STEP_HOOKS: effects of the active player that last "until your next upkeep" end as that upkeep
+    begins (611.2a), before its "at the beginning of your upkeep" abilities trigger (so Erhnam Djinn's new
+    forestwalk comes after the old one ended)."""
+    s = g.s
+    if event != "upkeep" or not s.effects:
+        return
+    ended = tuple(e for e in s.effects if e.until == UNTIL_YOUR_NEXT_UPKEEP and e.controller == s.active)
+    if ended:
+        g.perform(EffectsEnded("611.2a", ended, "effects_end", {
+            "player": s.players[s.active].name, "count": len(ended), "duration": "until your next upkeep"}))
+
+
+add_hook(registry.STEP_HOOKS, _next_upkeep_began)
 add_hook(registry.HASTE_PERMISSIONS, haste_permitted, classes=(HastePermission,))
 add_hook(registry.FLASH_GRANTS, flash_granted, classes=(FlashPermission, GrantFlashPermission))  # FLASH_EFFECT: _grant_flash
 add_hook(registry.BEFORE_UNTAP_HOOKS, _next_turn_began)

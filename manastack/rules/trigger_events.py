@@ -413,6 +413,8 @@ def zone_changed(g: Game, e: ZoneChange) -> None:
         o = g.s.objects.get(new_id)
         if o is not None:
             for w, ab in trigger_queue.watchers(g, ("play_land",)):
+                if ab.filter is not None and ab.filter.other and o.id == w.id:
+                    continue  # "when you play another land": not the land itself (City of Traitors)
                 if _who_ok(ab.who, w.controller, o.controller):
                     trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - o.controller)  # "that player"
             card_played(g, o.controller)

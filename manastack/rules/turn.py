@@ -369,13 +369,14 @@ def process_queue(g: Game) -> None:
         return
     if kind == "sacrifice_unless":
         p, flt, source, name = item[1], item[2], item[3], item[4]
-        cands = tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, p))
-        src = s.objects.get(source)
-        if src is None or src.zone != "battlefield":
-            cands = cands  # the permanent is gone: sacrificing a creature is still allowed (and pointless)
-        s.pending = Decision(DecisionKind.SACRIFICE_UNLESS, p, data=(cands, source, name),
-                             prompt=f"{name}: sacrifice a creature ({', '.join(g.name_of(c) for c in cands) or 'none'})"
-                                    f" or answer false to sacrifice {name}")
+        exile = len(item) > 5 and bool(item[5])  # "exile it unless you sacrifice ..." (Demonlord of Ashmouth)
+        # "another creature": never the source itself (its filter's `other`); with the permanent gone,
+        # sacrificing one is still allowed (and pointless)
+        cands = tuple(o.id for o in g.permanents(p) if _targeting_module.matches_filter(g, flt, o, p, source))
+        punishment = "exile" if exile else "sacrifice"
+        s.pending = Decision(DecisionKind.SACRIFICE_UNLESS, p, data=(cands, source, name, exile),
+                             prompt=f"{name}: sacrifice a permanent ({', '.join(g.name_of(c) for c in cands) or 'none'})"
+                                    f" or answer false to {punishment} {name}")
         return
     if kind == "choose_mana":
         p, prod, name = item[1], item[2], item[3]
@@ -657,11 +658,14 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         _activation_module.activate_ability(g, d.player, replace(act, choices=(("mana", value),)))
         return
     if k == "sacrifice_unless":
-        cands, source, name = d.data
+        cands, source, name, exile = d.data
         if value is False:
             s.pending = None
             s.queue.pop(0)
             if source in s.objects and s.objects[source].zone == "battlefield":
+                if exile:
+                    g.move(source, "exile", rule="118.12a")
+                    return
                 g.log_event("sacrifice", "701.17a", card=name)
                 g.move(source, "graveyard", rule="701.17a")
             return

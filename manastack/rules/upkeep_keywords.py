@@ -4,6 +4,8 @@ templates are in cards/templates/graveyard_keywords.py.
 - 702.30a echo: "At the beginning of your upkeep, if this came under your control since the
   beginning of your last upkeep, sacrifice it unless you pay [cost]" (registry.BEFORE_UNTAP_HOOKS marks
   the permanents whose echo is due); "Echo—Discard a card" (118.12a).
+- 118.12a: "sacrifice CARDNAME unless you discard a [land] card" (Masticore's upkeep, Fallow Wurm's entering):
+  the controller discards a card of that quality or sacrifices it; with none in hand, it is sacrificed.
 - 702.32a fading, 702.63a vanishing: time / fade counters removed in the upkeep, sacrificed when it
   can't (or when the last is removed).
 - 702.24a cumulative upkeep: an age counter, then pay the cost for each age counter or sacrifice it;
@@ -31,7 +33,7 @@ from ..model.vocab.upkeep_keywords import (  # noqa: F401 (the vocabulary this m
     SacrificeSource,
     SacrificeUnlessDiscard,
 )
-from . import add_hook, counter_replacement, effect_context, effects, trigger_queue
+from . import add_hook, counter_replacement, effect_context, effects, targeting, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -148,26 +150,32 @@ _install_life_choice()
 
 
 def _sacrifice_unless_discard(g: Game, ctx: effect_context.Context, e: SacrificeUnlessDiscard) -> list | None:
-    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    """118.12a: the permanent is sacrificed unless its controller discards a card (of the quality named) as it
+    resolves; with no such card in hand, it is sacrificed. The permanent gone (400.7): nothing happens."""
+    s = g.s
+    o = s.objects.get(ctx.source) if ctx.source is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None
-    return [effect_context.queue_choice("discard_or_sacrifice", ctx.controller, o.id,
-                            f"{ctx.name}: discard a card (name it) or false to sacrifice {o.card.name}", (o.id, ctx.name))]
+    hand = tuple(c for c in s.players[ctx.controller].hand
+                 if e.filter is None or targeting.matches_filter(g, e.filter, s.objects[c], ctx.controller))
+    return [effect_context.queue_choice("discard_or_sacrifice", ctx.controller, hand,
+                                        f"{ctx.name}: discard a card (name it) or false to sacrifice {o.card.name}",
+                                        (o.id, ctx.name, e.rule))]
 
 
 def _discard_or_sacrifice_actions(g: Game, d: Any) -> list:
-    return [A.Choose(c) for c in g.s.players[d.player].hand] + [A.Choose(False)]
+    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
 
 
 def _answer_discard_or_sacrifice(g: Game, d: Any, value: Any) -> None:
     s = g.s
-    oid, name = s.queue[0][5]
-    if value is not False and (isinstance(value, bool) or value not in s.players[d.player].hand):
-        raise IllegalActionError(f"{d.prompt}: answer a card in your hand or false")
+    oid, name, rule = s.queue[0][5]
+    if value is not False and (isinstance(value, bool) or value not in d.data):
+        raise IllegalActionError(f"{d.prompt}: answer a card in your hand of the quality named, or false")
     s.pending = None
     s.queue.pop(0)
     if value is not False:
-        effects.discard(g, d.player, value, rule="702.30a")
+        effects.discard(g, d.player, value, rule=rule)
         return
     o = s.objects.get(oid)
     if o is not None and o.zone == BATTLEFIELD:

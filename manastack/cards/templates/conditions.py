@@ -13,6 +13,9 @@ Conditions about what happened this turn (rules/turn_history.py), in three place
 - 614.1c: "CARDNAME enters with N +1/+1 counters on it if [history]" (a replacement effect applied as
   it enters: rules/stack.py ETB_REPLACEMENTS).
 - 602.5b: "Activate only if [history]" (templates/activation.py, rules/stack.py).
+
+608.2c: "[effects] unless [a static-ability condition]" ("you lose 1 life unless an opponent has 10 or less life",
+Vampire Lacerator): checked as the ability resolves (rules/intervening.py UnlessCondition).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ...model.vocab.conditions import CountersIfHappened, HistoryCondition, StateCondition
+from ...model.vocab.turn_history import UnlessCondition
 from ..compiler import (
     TRIGGER_TEMPLATES,
     Unsupported,
@@ -30,6 +34,7 @@ from ..compiler import (
     trigger_template,
 )
 from ..draft import CardDraft
+from .effects_common import sub_effects, template
 from .statics import parse_condition
 from .triggers_conditions import intervening_condition
 
@@ -102,3 +107,16 @@ def _with_history(m: re.Match) -> dict:
 def _etb_counters_if(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     out.abilities.append(CountersIfHappened(para, "etb_counters_if_happened", counter_kind=m.group(2),
                                                amount=number(m.group(1)), condition=parse_history(m.group(3))))
+
+
+@template(r"(.+?) unless (.+)")
+def _unless_condition(m: re.Match, targets: list) -> list:
+    """608.2c: "you lose 1 life unless an opponent has 10 or less life": the effects, unless the condition of the
+    game (a static ability's, for the source's controller) holds as it resolves."""
+    cond = parse_condition(m.group(2))
+    if cond.kind in ("attacking", "counter", "attached"):
+        raise Unsupported(m.string)  # about the source in combat or with things on it: not modelled here
+    inner = sub_effects(m.group(1), targets)
+    if not inner or any(type(e).__name__ == "AddMana" for e in inner):
+        raise Unsupported(m.string)
+    return [UnlessCondition(tuple(inner), StateCondition(cond))]

@@ -2,7 +2,9 @@
 untap, scry/surveil/mill, discard, search, sacrifice, "you may ... / if you do ...", and compound
 sentences ("..., then ...", "... and ..."); "Return target creature card from your graveyard to the
 battlefield. Put a +1/+1 counter [or a loyalty counter | your choice of a ... counter] on it." (the counter
-put on the permanent the card became, its kind chosen by the controller). Executed by rules/effects.py.
+put on the permanent the card became, its kind chosen by the controller). "CARDNAME gains / Target creature
+loses your choice of flying, first strike, or trample until end of turn" (608.2d: rules/choice_effects.py).
+Executed by rules/effects.py.
 
 Sentences arrive lower-cased, with the card's own name as "cardname" and no final period.
 """
@@ -15,11 +17,20 @@ from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
+from ...model.vocab.combat_keywords import CombatRule
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
-from ...model.vocab.effects import GainChosenKeyword
+from ...model.vocab.effects import EffectOfChoice, SacrificeOrElse
 from ...model.vocab.referred_objects import GainControlOfSpellTargets
-from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
-from ..compiler import EFFECTS_CHECKS, KEYWORDS, Unsupported, parse_keywords
+from ...model.vocab.statics import CANT_HAVE
+from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN, UNTIL_YOUR_NEXT_UPKEEP
+from ..compiler import (
+    EFFECTS_CHECKS,
+    KEYWORDS,
+    SENTENCE_TEMPLATES,
+    Unsupported,
+    first_template,
+    parse_keywords,
+)
 from . import effects_prevention
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
@@ -143,8 +154,10 @@ def _counters(m, targets):
 # --- pump ---------------------------------------------------------------------------------------
 
 # 611.2a: how long a pump lasts ("until your next turn": until its controller's next turn begins,
-# rules/timing_permissions.py ends it before that turn's untap step)
-_PUMP_UNTIL = {"until end of turn": "eot", "until your next turn": UNTIL_YOUR_NEXT_TURN}
+# rules/timing_permissions.py ends it before that turn's untap step; "until your next upkeep": as its
+# controller's next upkeep begins)
+_PUMP_UNTIL = {"until end of turn": "eot", "until your next turn": UNTIL_YOUR_NEXT_TURN,
+               "until your next upkeep": UNTIL_YOUR_NEXT_UPKEEP}
 
 
 def _pump_until(duration: str, subject: str, text: str) -> str:
@@ -184,13 +197,15 @@ def _gains_chosen(m, targets):
     if _group(subj) is not None:
         raise Unsupported(m.string)  # a group gains one keyword for all of it: not modelled
     until = _pump_until(m.group(3), subj, m.string)
-    return [GainChosenKeyword(_who(subj, targets), options, until)]
+    who = _who(subj, targets)
+    return [EffectOfChoice(who, tuple((k, V.Pump(who, 0, 0, (k,), until)) for k in options))]
 
 
-@template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn)")
+@template(r"(.+?) (?:gains?|gain) (.+?) (until end of turn|until your next turn|until your next upkeep)")
 def _gains(m, targets):
     """"Target creature gains flying until end of turn"; "Non-Angel creatures you control gain indestructible
-    until your next turn" (Emeria's Call: 611.2a, it ends as its controller's next turn begins)."""
+    until your next turn" (Emeria's Call: 611.2a, it ends as its controller's next turn begins); "target non-Wall
+    creature an opponent controls gains forestwalk until your next upkeep" (Erhnam Djinn)."""
     subj = m.group(1)
     if subj == "you":
         # a player's keyword, not a permanent's: "you gain hexproof / shroud" is templates/statics_game_rules.py's
@@ -573,6 +588,44 @@ def _sacrifice_another(m, targets):
     return [V.Sacrifice(V.YOU, parse_filter("another " + m.group(2)), 1)]
 
 
+@template(r"sacrifice (?:a|an) ([a-z -]+?) other than cardname")
+def _sacrifice_other_than_self(m, targets):
+    """701.21a: "Sacrifice a creature other than CARDNAME" (Demonic Taskmaster): never the source itself."""
+    return [V.Sacrifice(V.YOU, parse_filter("another " + m.group(1)), 1)]
+
+
+@dataclass(frozen=True)
+class _IfYouCant(V.Effect):
+    """"If you can't, [effects]": folded by _fold_if_you_cant into the sacrifice just before it."""
+
+    effects: tuple[V.Effect, ...]
+
+
+def _if_you_cant(m, targets):
+    return [_IfYouCant(tuple(_no_mana(sub_effects(m.group(1), targets))))]
+
+
+# Before the compound sentences: "if you can't, tap CARDNAME and you lose 4 life" is one condition on both.
+first_template(SENTENCE_TEMPLATES, (re.compile(r"if you can't, (.+)"), _if_you_cant))
+
+
+def _fold_if_you_cant(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: "Sacrifice a creature [other than CARDNAME]. If you can't, ..." (Lord of the Pit,
+    Eldrazi Monument) becomes one SacrificeOrElse; after anything else "if you can't" is refused."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _IfYouCant):
+            before = effects[i - 1] if i else None
+            if not (type(before) is V.Sacrifice and before.target is None and before.who == V.YOU
+                    and before.amount == 1):
+                raise Unsupported("if you can't: no sacrifice of one permanent just before")
+            effects[i - 1:i + 1] = [SacrificeOrElse(before.filter, e.effects)]
+            _fold_if_you_cant(effects, targets)
+            return
+
+
+EFFECTS_CHECKS.append(_fold_if_you_cant)
+
+
 @template(rf"defending player (discards|loses|mills) {N} (cards?|life)")
 def _defending(m, targets):
     """"Whenever CARDNAME attacks and isn't blocked, defending player discards a card" (506.2)."""
@@ -797,3 +850,18 @@ def _fold_counters_on_returned(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_counters_on_returned)
+
+
+@template(r"(cardname|target .+?) (gains|loses) your choice of ([a-z ,]+?),? or ([a-z ]+?) until end of turn")
+def _keyword_of_choice(m: re.Match, targets: list) -> list:
+    """608.2d: one keyword of the list, chosen as it resolves: gained (611.2, layer 6) or lost until end of turn
+    (611.2c: it can't have it, so one granted later this turn is removed too, as for "loses flying")."""
+    words = tuple(w.strip() for w in m.group(3).split(",")) + (m.group(4).strip(),)
+    if len(set(words)) != len(words) or any(w not in KEYWORDS for w in words):
+        raise Unsupported(m.string)
+    who = target(m.group(1), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    if m.group(2) == "gains":
+        return [EffectOfChoice(who, tuple((w, V.Pump(who, 0, 0, (w,))) for w in words))]
+    return [EffectOfChoice(who, tuple((w, CombatRule(who, (CANT_HAVE + w,))) for w in words))]

@@ -13,6 +13,8 @@ permanents; executed by rules/effects.py (`ReturnFromGraveyard`, `Flicker`).
 - "Return target creature you control and target creature you don't control to their owners' hands";
   603.7a "At the beginning of the next end step, return that card to the battlefield under its owner's
   control with a +1/+1 counter on it"; 406.2 "Exile all graveyards".
+- 608.2d: "[Each player chooses] / [Choose] a creature type. [Each player returns] / [Return] all creature
+  cards of [a type chosen this way] / [the chosen type] from [their] / [your] graveyard to the battlefield".
 - rules/graveyard_effects.py: 701.20a "Shuffle [CARDNAME and] your graveyard into your [their owner's]
   library"; 602.2b "[Cost], Exile CARDNAME: [Effect]".
 
@@ -381,3 +383,39 @@ def _fold_if_it_was(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_if_it_was)
+
+
+@template(r"(choose|each player chooses) a creature type")
+def _choose_creature_type(m: re.Match, targets: list) -> list:
+    """608.2d: "Choose a creature type", "Each player chooses a creature type" (rules/graveyard_effects.py);
+    _check_chosen_types keeps it only before a sentence that reads the types chosen."""
+    return [graveyard_effects.ChooseCreatureType(each_player=m.group(1) != "choose")]
+
+
+@template(r"(return|each player returns) all creature cards of (the chosen type|a type chosen this way) from "
+          r"(your|their) graveyard to the battlefield")
+def _return_chosen_types(m: re.Match, targets: list) -> list:
+    """"Return all creature cards of the chosen type from your graveyard to the battlefield" (Bloodline Bidding),
+    "Each player returns all creature cards of a type chosen this way from their graveyard to the battlefield"
+    (Patriarch's Bidding)."""
+    each = m.group(1) != "return"
+    if each != (m.group(2) == "a type chosen this way") or each != (m.group(3) == "their"):
+        raise Unsupported(m.string)
+    return [graveyard_effects.ReturnChosenTypes(V.ObjectFilter(types=frozenset({"Creature"})), each_player=each)]
+
+
+def _check_chosen_types(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: a creature type choice is compiled only right before the sentence that
+    reads it, made by the same players ("each player chooses" / "a type chosen this way")."""
+    for i, e in enumerate(effects):
+        after = effects[i + 1] if i + 1 < len(effects) else None
+        before = effects[i - 1] if i else None
+        if isinstance(e, graveyard_effects.ChooseCreatureType) and not (
+                isinstance(after, graveyard_effects.ReturnChosenTypes) and after.each_player == e.each_player):
+            raise Unsupported("choose a creature type: nothing reads the type chosen")
+        if isinstance(e, graveyard_effects.ReturnChosenTypes) and not isinstance(
+                before, graveyard_effects.ChooseCreatureType):
+            raise Unsupported("the chosen type: no creature type chosen just before")
+
+
+EFFECTS_CHECKS.append(_check_chosen_types)

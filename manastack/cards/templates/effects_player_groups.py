@@ -2,7 +2,9 @@
 controls get -2/-2 until end of turn" (Arms of Hadar), "CARDNAME deals 4 damage to target player or
 planeswalker and 1 damage to each creature that player or that planeswalker's controller controls"
 (Chandra's Fury), "Put a -1/-1 counter on each creature target player controls" (Contagion Engine), "... deals X damage to target player or planeswalker and each creature that player or that
-planeswalker's controller controls" (Lavalanche). Executed by rules/player_groups.py.
+planeswalker's controller controls" (Lavalanche), "Creatures and lands target opponent controls don't untap
+during their next untap step" (Exhaustion), "Lands you control don't untap during your next untap step"
+(Bontu's Last Reckoning). Executed by rules/player_groups.py.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from ...model.vocab.player_groups import (
     CountersTheirs,
     DamageTargetAndTheirs,
     EvenOut,
+    NoUntapTheirs,
     PlayersWhoControl,
     PumpTheirs,
 )
@@ -100,3 +103,16 @@ def _check_same_way(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_check_same_way)
+
+
+@template(r"((?:creatures|artifacts|lands|permanents)(?: and (?:creatures|artifacts|lands))?) (target player|target opponent|you) "
+          r"controls? don't untap during (their|that player's|your) next untap step")
+def _no_untap_theirs(m: re.Match, targets: list) -> list:
+    """502.3, 611.2c: the permanents that player controls as it resolves, in that player's next untap step."""
+    yours = m.group(2) == "you"
+    if yours != (m.group(3) == "your"):
+        raise Unsupported(m.string)
+    who = V.YOU if yours else parse_target(m.group(2), targets)
+    if not yours and not isinstance(who, V.Ref):
+        raise Unsupported(m.string)
+    return [NoUntapTheirs(who, parse_filter(m.group(1)))]

@@ -12,7 +12,8 @@
 - "That player or that planeswalker's controller discards two cards" after "target player or
   planeswalker" (115.1, 608.2h).
 - "Sacrifice CARDNAME unless you pay {2}", "... unless you return a land you control to its owner's
-  hand" (118.12a).
+  hand", "... unless you discard a [land] card" (118.12a; rules/upkeep_keywords.py), "sacrifice / exile it unless you
+  sacrifice [another creature]" (118.12a).
 - 603.7: "[destroy it / sacrifice it / ...] at end of combat / at the beginning of the next end step",
   "remove N counters from it".
 - 707.2 "create a token that's a copy of CARDNAME"; 701.3a "attach CARDNAME to it"; "if it's your turn,
@@ -36,6 +37,8 @@ from ...model.vocab import (
     zone_change_effects,
 )
 from ...model.vocab.combat_keywords import UntapAll
+from ...model.vocab.effects import SacrificeUnless
+from ...model.vocab.upkeep_keywords import SacrificeUnlessDiscard
 from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
 from ..draft import CardDraft
 from .effects_common import (
@@ -426,6 +429,28 @@ def _sacrifice_unless_return(m, targets):
     if isinstance(who, V.Ref):
         raise Unsupported(m.string)
     return [referred_objects.SacrificeUnlessReturn(who, parse_filter(m.group(3) + " you control"))]
+
+
+@template(r"sacrifice (it|cardname) unless you discard (?:a|an) (?:(.+?) )?card")
+def _sacrifice_unless_discard(m, targets):
+    """118.12a: "At the beginning of your upkeep, sacrifice CARDNAME unless you discard a card" (Masticore), "When
+    CARDNAME enters, sacrifice it unless you discard a land card" (Fallow Wurm): the source itself."""
+    who = target(m.group(1), targets)
+    if isinstance(who, V.Ref):
+        raise Unsupported(m.string)  # "it" is the source here, not a target
+    flt = parse_filter(m.group(2), allow_card=True) if m.group(2) else None
+    return [SacrificeUnlessDiscard(flt)]
+
+
+@template(r"(sacrifice|exile) (it|cardname) unless you sacrifice (a|an|another) ([a-z -]+)")
+def _unless_you_sacrifice(m, targets):
+    """118.12a: "When CARDNAME enters, sacrifice it unless you sacrifice a Forest" (Plant Elemental), "exile it
+    unless you sacrifice another creature" (Demonlord of Ashmouth): the source itself, one permanent sacrificed."""
+    who = target(m.group(2), targets)
+    if isinstance(who, V.Ref):
+        raise Unsupported(m.string)  # "it" is the source here, not a target
+    flt = parse_filter(("another " if m.group(3) == "another" else "") + m.group(4))
+    return [SacrificeUnless(flt, exile=m.group(1) == "exile")]
 
 
 @template(r"if it's (not )?your turn, (.+)")

@@ -504,7 +504,7 @@ def _embalm_discard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> N
 @early_paragraph_template(r"echo—discard a card")
 def _echo_discard(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """702.30a with a non-mana cost: "sacrifice it unless you discard a card"."""
-    out.abilities.append(upkeep_keywords.EchoTrigger(para, "upkeep", (upkeep_keywords.SacrificeUnlessDiscard(),), who="you"))
+    out.abilities.append(upkeep_keywords.EchoTrigger(para, "upkeep", (upkeep_keywords.SacrificeUnlessDiscard(rule="702.30a"),), who="you"))
 
 
 @paragraph_template(r"foretelling cards from your hand costs \{1\} less and can be done on any player's turn")

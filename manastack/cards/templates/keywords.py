@@ -147,7 +147,7 @@ def equip_ability(text: str, cost_text: str, flt: ObjectFilter = _CREATURE_YOU_C
     return ActivatedAbility(text, cost, (Attach(Ref(0)),), (spec,), sorcery_speed=True)
 
 
-_EQUIP_COST = r"((?:\{[0-9wubrgc]+\})+|pay \d+ life)"
+_EQUIP_COST = r"((?:\{[0-9wubrgc]+(?:/[wubrgp])?\})+|pay \d+ life)"
 
 
 @paragraph_template(rf"equip(?: ([a-z]+?)(?: creature)?)?(?: |—){_EQUIP_COST}")

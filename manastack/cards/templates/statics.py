@@ -477,8 +477,11 @@ def parse_condition(text: str) -> Condition:
     if m:
         return Condition("life_le", int(m.group(1)))
     m = re.fullmatch(r"an opponent has (\d+) or less life", t)
-    if m:  # Bloodghast: any one opponent (611.3a, read continuously)
+    if m:
         return Condition("opponent_life_le", int(m.group(1)))
+    m = re.fullmatch(rf"an opponent has {_NUM} or more poison counters", t)
+    if m:
+        return Condition("opponent_poison_ge", _n(m.group(1)))
     if t in ("you're the monarch", "you are the monarch"):
         return Condition("monarch")  # 722 (rules/monarch.py)
     if t == "you have no cards in hand":

@@ -120,8 +120,8 @@ EFFECTS_CHECKS.append(_fold_chosen_color)
 @sentence_template(r"(.+?) gains? protection from (.+?) until end of turn")
 def _gains_protection(m: re.Match, targets: list) -> list:
     who = target(m.group(1), targets)
-    if not isinstance(who, V.Ref) and who not in (V.SELF, V.ATTACHED):
-        raise Unsupported(m.string)
+    if not isinstance(who, V.Ref) and who not in (V.SELF, V.ATTACHED, V.IT):
+        raise Unsupported(m.string)  # "it": CARDNAME after a sentence about it (_it_is_cardname), else refused
     quals: list[str] = []
     choice = ""
     for part in re.split(r",? (?:and|or) from |, from ", m.group(2)):
@@ -135,6 +135,20 @@ def _gains_protection(m: re.Match, targets: list) -> list:
     if " or from " in m.group(2) and (len(quals) + bool(choice)) > 1:
         raise Unsupported(m.string)  # "from artifacts or from the color of your choice": a choice between qualities
     return [GainProtection(who, tuple(quals), choice)]
+
+
+def _it_is_cardname(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: "Untap CARDNAME. It gains protection from the color of your choice until end of turn"
+    (Pristine Skywise): "it" is CARDNAME when the effect just before is about CARDNAME; otherwise refused."""
+    for i, e in enumerate(effects):
+        if isinstance(e, GainProtection) and e.target == V.IT:
+            before = effects[i - 1] if i else None
+            if getattr(before, "target", None) != V.SELF:
+                raise Unsupported("it gains protection: no sentence about CARDNAME just before")
+            effects[i] = dataclasses.replace(e, target=V.SELF)
+
+
+EFFECTS_CHECKS.append(_it_is_cardname)
 
 
 @paragraph_template(r"enchanted creature has (protection from (?:white|blue|black|red|green)(?: and from (?:white|blue|black|red|green))?)\. "

@@ -185,6 +185,12 @@ def _object_explores(m):
                                                                + m.group(2))}
 
 
+@trigger_template(r"(?:when|whenever) you play another land")
+def _you_play_another_land(m):
+    """305.1: "When you play another land, sacrifice CARDNAME" (City of Traitors): not the land itself."""
+    return {"event": "play_land", "who": "you", "filter": parse_filter("another land")}
+
+
 @trigger_template(r"whenever (a player|an opponent|you) plays? a land")
 def _plays_land(m):
     """305.1: "that player" is the one who played it."""

@@ -95,3 +95,4 @@ class HasCounters:
     603.10a) / "if CARDNAME has counters on it" (the source): any kind of counter (rules/intervening.py)."""
 
     of_event: bool = False
+

@@ -9,9 +9,12 @@ from .. import vocab as V
 
 @dataclass(frozen=True)
 class SacrificeUnless(V.Effect):
-    """"sacrifice CARDNAME unless you sacrifice a creature": the controller chooses."""
+    """118.12a: "sacrifice CARDNAME unless you sacrifice a creature", "When CARDNAME enters, sacrifice it unless you
+    sacrifice a Forest" (Plant Elemental); `exile`: "exile it unless you sacrifice another creature" (Demonlord of
+    Ashmouth): the controller chooses ("another": never the source itself)."""
 
     filter: V.ObjectFilter
+    exile: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,17 +29,6 @@ class LifePayment:
         return f"{self.amount} life"
 
 
-
-
-@dataclass(frozen=True, slots=True)
-class GainChosenKeyword(V.Effect):
-    """"`target` gains your choice of vigilance, lifelink, or indestructible until end of turn" (Gideon
-    Blackblade): the effect's controller chooses one of `options` as it resolves (608.2d); that keyword
-    is granted as by Pump (611.2, layer 6, 613.1f). `until` as Pump's."""
-
-    target: V.Who
-    options: tuple[str, ...]
-    until: str = "eot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,3 +66,23 @@ class ThatMuchDamage:
     combat, 510.2, is one event); rules/trigger_events.py writes `amount` into the ability as it triggers."""
 
     amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EffectOfChoice(V.Effect):
+    """608.2d: "CARDNAME gains your choice of first strike, vigilance, or trample until end of turn", "Target
+    creature loses your choice of flying, first strike, or trample until end of turn": the controller picks one
+    of the `options` ((word, effect) pairs) as it resolves, and that effect happens to `target`."""
+
+    target: V.Who
+    options: tuple[tuple[str, V.Effect], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeOrElse(V.Effect):
+    """701.21a, 608.2c: "Sacrifice a creature other than CARDNAME. If you can't, CARDNAME deals 7 damage to you"
+    (Lord of the Pit), "Sacrifice a creature. If you can't, sacrifice CARDNAME" (Eldrazi Monument): the
+    controller sacrifices one permanent matching `filter`; `otherwise` happens only if they control none."""
+
+    filter: V.ObjectFilter
+    otherwise: tuple[V.Effect, ...]

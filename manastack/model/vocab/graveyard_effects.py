@@ -64,3 +64,22 @@ class ReturnAtRandom(V.Effect):
     of `filter` in the controller's graveyard, chosen at random (the game's seeded RNG); none when there is none."""
 
     filter: V.ObjectFilter = V.ANY_OBJECT
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCreatureType(V.Effect):
+    """608.2d: "Choose a creature type" (the controller), "Each player chooses a creature type" (`each_player`:
+    each in turn order, 101.4): the later parts of the effect read the types chosen this way."""
+
+    each_player: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnChosenTypes(V.Effect):
+    """"Return all creature cards of the chosen type from your graveyard to the battlefield" (Bloodline
+    Bidding); `each_player`: "Each player returns all creature cards of a type chosen this way from their
+    graveyard to the battlefield" (Patriarch's Bidding): after a ChooseCreatureType, the cards of any type
+    chosen this way."""
+
+    filter: V.ObjectFilter
+    each_player: bool = False

@@ -59,3 +59,14 @@ class EvenOut(V.Effect):
 
     what: str  # "land", "creature", "permanent" or "hand"
     same_way: bool = False  # "... the same way": a step after the first
+
+
+@dataclass(frozen=True, slots=True)
+class NoUntapTheirs(V.Effect):
+    """502.3: "Creatures and lands target opponent controls don't untap during their next untap step"
+    (Exhaustion), "Lands you control don't untap during your next untap step" (Bontu's Last Reckoning): each
+    permanent matching `filter` that the player (`who`: target `Ref` or YOU) controls as it resolves stays
+    tapped during that player's next untap step (611.2c: the set fixed then)."""
+
+    who: V.Who
+    filter: V.ObjectFilter

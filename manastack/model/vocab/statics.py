@@ -33,9 +33,9 @@ class Condition:
     "your_turn", "not_your_turn", "attacking", "untapped", "tapped" (the source);
     "control" (the source's controller controls at least `n` permanents matching `filter`, not
     counting the source when `filter.other`; `filter.controller` "opponent": an opponent controls);
-    "graveyard" (at least `n` cards in your graveyard; of one of `filter.types` when given), "opponent_life_le" (an
-    opponent has at most `n` life), "graveyard_types" (at least `n` card types
-    among them), "life_ge" / "life_le" (your life total), "hand_le" (at most `n` cards in your hand),
+    "graveyard" (at least `n` cards in your graveyard; of one of `filter.types` when given), "graveyard_types"
+    (at least `n` card types among them), "life_ge" / "life_le" (your life total), "opponent_life_le" /
+    "opponent_poison_ge" (some opponent has at most `n` life / at least `n` poison counters), "hand_le" (at most `n` cards in your hand),
     "counter" (the source has a `what` counter), "monarch" (the source's controller is the monarch, 722), "attached" (an Aura or Equipment, or `what`, is
     attached to the source); "host" (the object the source is attached to has one of `filter.types`,
     one of `filter.subtypes` and one of `filter.colors`, each when listed), "host_attacking" /

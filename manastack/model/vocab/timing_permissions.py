@@ -13,6 +13,8 @@ FLASH_EFFECT = "flash_permission"
 FLASH_NEXT_EFFECT = "flash_next_spell"
 # ContinuousEffect.until of an effect that lasts until its controller's next turn begins.
 UNTIL_YOUR_NEXT_TURN = "your_next_turn"
+# ContinuousEffect.until of an effect that lasts until its controller's next upkeep begins.
+UNTIL_YOUR_NEXT_UPKEEP = "your_next_upkeep"
 
 # 601.3 / 602.5b: "Cast this spell only [words]" / "Activate only [words]": the words → the kind of the
 # window (engine/registry.py TIMING_WINDOWS, filled by rules/timing_permissions.py).

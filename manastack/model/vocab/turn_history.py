@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import vocab as V
-from .conditions import HistoryCondition
+from .conditions import HistoryCondition, StateCondition
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,3 +25,14 @@ class SpellsCastThisTurn:
 
     minimum: int
     filter: V.ObjectFilter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnlessCondition(V.Effect):
+    """608.2c: "At the beginning of your upkeep, you lose 1 life unless an opponent has 10 or less life" (Vampire
+    Lacerator), "sacrifice a creature unless an opponent has three or more poison counters" (Ravenous
+    Necrotitan): `effects` happen unless `condition` (a StateCondition, for the source's controller) holds as
+    the ability resolves."""
+
+    effects: tuple[V.Effect, ...]
+    condition: StateCondition

@@ -62,7 +62,12 @@ class CumulativeUpkeepLife(V.Effect):
 
 @dataclass(frozen=True, slots=True)
 class SacrificeUnlessDiscard(V.Effect):
-    """702.30a with a discard cost ("Echo—Discard a card"): "sacrifice it unless you discard a card" (118.12a).
-    The controller answers with the card to discard, or false to sacrifice it."""
+    """118.12a: "sacrifice it unless you discard a card": 702.30a with a discard cost ("Echo—Discard a card"),
+    Masticore's upkeep ("At the beginning of your upkeep, sacrifice CARDNAME unless you discard a card"), "When
+    CARDNAME enters, sacrifice it unless you discard a land card" (`filter`: the quality of the card). The
+    controller answers with the card to discard, or false to sacrifice it. `rule`: the rule the discard cites."""
+
+    filter: V.ObjectFilter | None = None
+    rule: str = "118.12a"
 
 
