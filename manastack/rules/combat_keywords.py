@@ -167,7 +167,8 @@ def _combat_rule(g: Game, ctx: effect_context.Context, e: CombatRule) -> list | 
         src = g.s.objects.get(source) if source is not None else None
         if src is None or src.zone != BATTLEFIELD or src.controller != ctx.controller:
             return None  # 611.2b: the duration ended before the effect began
-    add_rules_effect(g, oid, CombatRuleData(rules, None, ctx.controller if e.yours else None, source), ctx.controller,
+    add_rules_effect(g, oid, CombatRuleData(rules, None, ctx.controller if e.yours else None,
+                                            while_controlled=source), ctx.controller,
                      e.until, ctx.name)
     return None
 
