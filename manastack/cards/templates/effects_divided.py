@@ -34,59 +34,43 @@ _HOW_MANY = {"one or two": (1, 2), "one, two, or three": (1, 3), "up to two": (0
           r"(one or two|one, two, or three|up to two|up to three|any number of) (?:(targets)|target (.+))")
 def _divided(m: re.Match, targets: list) -> list:
     """601.2d: N damage divided among the targets; "evenly, rounded down" (107.1a): no division asked."""
-    n = amount(m.group(1))
-    least, most = _HOW_MANY[m.group(3)]
     phrase = "any target" if m.group(4) else "target " + _singular(m.group(5))
+    k, most = _target_group(phrase, m.group(3), targets, ("any", "permanent"), m.string)
+    return [DividedDamage(amount(m.group(1)), k, most, even=m.group(2) != "as you choose")]
+
+
+def _target_group(phrase: str, how_many: str, targets: list, kinds: tuple[str, ...], text: str) -> tuple[int, int]:
+    """601.2d: the targets an amount is divided among, as one group of target slots ("one, two, or three": up to
+    three slots, the first required; "any number of": one slot that repeats); returns (the group's first slot,
+    the most targets, 0 for any number)."""
+    least, most = _HOW_MANY[how_many]
     k = len(targets)
     ref = target(phrase, targets)
-    if not isinstance(ref, V.Ref) or len(targets) != k + 1 or targets[k].kind not in ("any", "permanent"):
-        raise Unsupported(m.string)
-    how = f"one of {m.group(3)}" if most else "any number of"
+    if not isinstance(ref, V.Ref) or len(targets) != k + 1 or targets[k].kind not in kinds:
+        raise Unsupported(text)
+    how = f"one of {how_many}" if most else "any number of"
     first = dataclasses.replace(targets[k], group=k + 1, text=f"{targets[k].text}, {how}",
                                 optional=least == 0, repeat=most == 0)
     targets[k] = first
-    later = dataclasses.replace(first, optional=True)
     for _ in range(most - 1):
-        targets.append(later)
-    return [DividedDamage(n, k, most, even=m.group(2) != "as you choose")]
+        targets.append(dataclasses.replace(first, optional=True))
+    return k, most
 
 
 @template(rf"distribute {N} (\+1/\+1) counters among (one or two|one, two, or three|up to two|up to three|up to four|any number of) target (.+)")
 def _distribute(m: re.Match, targets: list) -> list:
     """601.2d: counters divided as the spell is cast, each target getting at least one."""
-    n, kind, how_many = amount(m.group(1)), m.group(2), m.group(3)
-    least, most = _HOW_MANY[how_many]
-    k = len(targets)
-    ref = target("target " + _singular(m.group(4)), targets)
-    if not isinstance(ref, V.Ref) or len(targets) != k + 1 or targets[k].kind != "permanent":
-        raise Unsupported(m.string)
-    how = f"one of {how_many}" if most else "any number of"
-    first = dataclasses.replace(targets[k], group=k + 1, text=f"{targets[k].text}, {how}", optional=least == 0,
-                                repeat=most == 0)
-    targets[k] = first
-    for _ in range(most - 1):
-        targets.append(dataclasses.replace(first, optional=True))
-    return [DividedCounters(n, k, most, kind=kind)]
+    k, most = _target_group("target " + _singular(m.group(4)), m.group(3), targets, ("permanent",), m.string)
+    return [DividedCounters(amount(m.group(1)), k, most, kind=m.group(2))]
 
 
 @template(rf"prevent the next {N} damage that would be dealt this turn to (one or two|one, two, or three|up to two|"
           r"up to three|any number of) (?:(targets)|target (.+)), divided as you choose")
 def _divided_prevention(m: re.Match, targets: list) -> list:
     """615.7 / 601.2d: a prevention shield on each target for the part of N announced for it (Embolden)."""
-    n = amount(m.group(1))
-    least, most = _HOW_MANY[m.group(2)]
     phrase = "any target" if m.group(3) else "target " + _singular(m.group(4))
-    k = len(targets)
-    ref = target(phrase, targets)
-    if not isinstance(ref, V.Ref) or len(targets) != k + 1 or targets[k].kind not in ("any", "permanent"):
-        raise Unsupported(m.string)
-    how = f"one of {m.group(2)}" if most else "any number of"
-    first = dataclasses.replace(targets[k], group=k + 1, text=f"{targets[k].text}, {how}",
-                                optional=least == 0, repeat=most == 0)
-    targets[k] = first
-    for _ in range(most - 1):
-        targets.append(dataclasses.replace(first, optional=True))
-    return [DividedPrevention(n, k, most)]
+    k, most = _target_group(phrase, m.group(2), targets, ("any", "permanent"), m.string)
+    return [DividedPrevention(amount(m.group(1)), k, most)]
 
 
 @paragraph_template(r"cardname costs \{(\d+)\} more to cast for each target beyond the first")
