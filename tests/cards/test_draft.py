@@ -59,7 +59,8 @@ def test_the_draft_of_a_card_holds_what_its_text_compiled_into(monkeypatch: pyte
     assert draft.text == "Enchant creature\nFlying, protection from red\nWard {2}"
     assert tuple(draft.abilities) == card.abilities and not draft.spell_effects and not draft.cda
     assert [f.name for f in dataclasses.fields(CardDraft)] == [
-        "keywords", "abilities", "protection", "spell_effects", "spell_targets", "spell_text", "text", "enchant", "cda"]
+        "keywords", "abilities", "protection", "spell_effects", "spell_targets", "spell_text", "text", "enchant", "cda",
+        "x_color"]
 
 
 def test_a_quoted_ability_has_no_text_below_it() -> None:

@@ -123,7 +123,7 @@ def test_choose_type_default_without_chooser() -> None:
     put(g, "Llanowar Elves", 0)
     put(g, "Elvish Mystic", 0)
     put(g, "Elvish Warrior", 0)
-    assert entry_choices._type_options(g, 0)[0] == "Elf"
+    assert entry_choices.creature_type_options(g, 0)[0] == "Elf"
 
 
 def test_hand_size_and_land_plays_count_only_your_permanents() -> None:
