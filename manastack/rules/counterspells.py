@@ -34,7 +34,7 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import parse_cost
 from ..model.mana import EMPTY, format_bag
-from ..model.state import BATTLEFIELD, STACK, Obj
+from ..model.state import BATTLEFIELD, STACK, Obj, StackItem
 from ..model.vocab import ManaAbility
 from ..model.vocab.counterspells import (  # the vocabulary this module executes
     CardsInGraveyard,
@@ -201,20 +201,29 @@ def _change_target(g: Game, ctx: Context, e: ChangeTarget) -> list | None:
         return None
     prompt = (f"115.7: choose the new target of {o.card.name} (now {g.name_of(item.targets[i])}): "
               f"{', '.join(g.name_of(t) for t in cands)}")
-    return [effect_context.queue_choice("change_target", ctx.controller, cands, prompt, (item, i, ctx.name))]
+    # the spell's object id, not its stack item: a clone of the game (search, listings) shares this queue entry
+    return [effect_context.queue_choice("change_target", ctx.controller, cands, prompt, (spell, i, ctx.name))]
 
 
 def _answer_change_target(g: Game, d: Any, value: Any) -> None:
     s = g.s
     if value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)}")
-    item, i, source = s.queue[0][5]
+    spell, i, source = s.queue[0][5]
     s.pending = None
     s.queue.pop(0)
-    if item not in s.stack:
+    item = next((it for it in s.stack if it.kind == "spell" and it.obj == spell), None)
+    if item is None:
         return
     old = item.targets[i]
-    item.targets = item.targets[:i] + (value,) + item.targets[i + 1:]
+    # Stack objects are shared by clones of the state (GameState.clone copies the list): replace it.
+    new_item = StackItem(item.id, item.kind, item.controller, item.name, obj=item.obj, source=item.source,
+                         ability=item.ability, targets=item.targets[:i] + (value,) + item.targets[i + 1:], x=item.x,
+                         source_lki=item.source_lki, damage=item.damage, step=item.step, modes=item.modes,
+                         choices=item.choices)
+    s.stack[s.stack.index(item)] = new_item
+    item = new_item
+    g.invalidate()
     g.log_event("change_target", "115.7", card=item.name, source=source, old=g.name_of(old), new=g.name_of(value))
     trigger_events.targets_chosen(g, item.controller, item)  # it becomes the target of the spell (115.7)
 
