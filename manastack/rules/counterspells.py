@@ -223,7 +223,6 @@ def _answer_change_target(g: Game, d: Any, value: Any) -> None:
                          choices=item.choices)
     s.stack[s.stack.index(item)] = new_item
     item = new_item
-    g.invalidate()
     g.log_event("change_target", "115.7", card=item.name, source=source, old=g.name_of(old), new=g.name_of(value))
     trigger_events.targets_chosen(g, item.controller, item)  # it becomes the target of the spell (115.7)
 

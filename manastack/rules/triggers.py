@@ -504,8 +504,7 @@ def _source_state(g: Game, t: tuple):
 # tests/rules/test_trigger_order.py checks that every `ctx.event_obj` read in the code is known here.
 EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve", "DoubleX", "CopyThat",
                            "SearchSameTotal", "GainControlOfSpellTargets",
-                           "PairWithEntering", "CopyForEachOtherTarget", "UnlessCondition", "CounterThatSpell",
-                           "ExileAsItResolves",
+                           "PairWithEntering", "CopyForEachOtherTarget", "UnlessCondition",
                            "InsteadIf"})  # "if that land is a Forest, ... instead": its condition reads it
 
 
