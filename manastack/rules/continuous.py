@@ -614,8 +614,6 @@ def _condition_holds(s: GameState, src: Obj, cond, cache: dict, statics) -> tupl
     if k == "hand_le":
         return len(pl.hand) <= cond.n, True
     opponents = [q for i, q in enumerate(s.players) if i != src.controller]
-    if k == "opponent_life_le":
-        return any(q.life <= cond.n for q in opponents), True  # "an opponent has 10 or less life"
     if k == "opponent_poison_ge":
         return any(q.poison >= cond.n for q in opponents), True  # "an opponent has three or more poison counters"
     return False, False
