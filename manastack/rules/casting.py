@@ -78,6 +78,7 @@ from . import (
     alternative_costs,
     cast_restrictions,
     cost_modifiers,
+    effect_context,
     free_casting,
     spell_copies,
     spell_payment,
@@ -119,26 +120,17 @@ def resolved_spell(g: Game, item: Any) -> bool:
         g.move(item.obj, HAND, rule="702.27a")
         return True
     if ("rebound", True) in item.choices:
-        s = g.s
         new = g.move(item.obj, EXILE, rule="702.88a")
         ab = V.TriggeredAbility(f"{item.name}: rebound (702.88a)", "delayed", (CastFromExile(),))
-        delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
-                                   controller=item.controller, data=("your_next_upkeep", ab, item.name, new))
-        s.next_timestamp += 1
-        g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": item.name,
-                                                                      "on": "your_next_upkeep"}))
+        effect_context.create_delayed_trigger(g, "your_next_upkeep", ab, item.name, new, item.controller)
         return True
     mark = next((e for e in g.s.effects if e.kind == EXILE_AS_RESOLVES and e.target == item.obj), None)
     if mark is not None:
         # 608.2n: Feather's "exile that card instead of putting it into your graveyard as it resolves"; 603.7a
         # "return it to your hand at the beginning of the next end step" (the card exiled: a new object, 400.7)
-        s = g.s
         new = g.move(item.obj, EXILE, rule="608.2n")
         ab = V.TriggeredAbility(f"{item.name}: return it to your hand (603.7a)", "delayed", (ReturnExiledSourceToHand(),))
-        delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
-                                   controller=mark.controller, data=("next_end", ab, item.name, new))
-        s.next_timestamp += 1
-        g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": item.name, "on": "next_end"}))
+        effect_context.create_delayed_trigger(g, "next_end", ab, item.name, new, mark.controller)
         return True
     return False
 
@@ -196,11 +188,8 @@ def permanent_entered(g: Game, item: Any, new: int) -> None:
             "When this creature enters, if its squad cost was paid, create a token that's a copy of it for each "
             "time its squad cost was paid. (702.157a)", "etb", (SquadTokens(int(squad)),)), None, item.name)
     if ("flash_sacrifice", True) in item.choices and new in s.objects:
-        delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
-                                   controller=s.objects[new].controller,
-                                   data=("next_cleanup", FLASH_SACRIFICE, item.name, new))
-        s.next_timestamp += 1
-        g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": item.name, "on": "next_cleanup"}))
+        effect_context.create_delayed_trigger(g, "next_cleanup", FLASH_SACRIFICE, item.name, new,
+                                              s.objects[new].controller)
     if ("offspring", True) in item.choices and new in s.objects:
         trigger_queue.queue(g, s.objects[new].controller, new, OFFSPRING_TRIGGER, None, item.name)
     if ("blitz", True) in item.choices and new in s.objects:

@@ -532,12 +532,8 @@ registry.EFFECT_HANDLERS.update({V.PayMana: _pay, V.CounterUnlessPays: _counter_
 def _delayed(g: Game, ctx: effect_context.Context, e: V.DelayedTrigger) -> list | None:
     """603.7a: a delayed triggered ability is created as the spell or ability resolves; it triggers
     once, the next time its event happens (603.7c)."""
-    s = g.s
     ab = V.TriggeredAbility(e.text or ctx.name, "delayed", e.effects)
-    delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
-                               controller=ctx.controller, data=(e.event, ab, ctx.name, ctx.source))
-    s.next_timestamp += 1
-    g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": ctx.name, "on": e.event}))
+    effect_context.create_delayed_trigger(g, e.event, ab, ctx.name, ctx.source, ctx.controller)
     return None
 
 

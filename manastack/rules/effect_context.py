@@ -15,12 +15,24 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
+from ..model.events import EffectCreated
 from ..model.mana import is_color
-from ..model.state import BATTLEFIELD, STACK
+from ..model.state import BATTLEFIELD, STACK, ContinuousEffect
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+
+def create_delayed_trigger(g: Game, on: str, ability: V.TriggeredAbility, source: str, obj: int | None,
+                           controller: int) -> None:
+    """603.7a: a delayed triggered ability (`ability`, named after `source`, about object `obj`) that triggers
+    the next time `on` happens ("next_end", "your_next_upkeep", ...; 603.7c: once)."""
+    s = g.s
+    delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed",
+                               controller=controller, data=(on, ability, source, obj))
+    s.next_timestamp += 1
+    g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": source, "on": on}))
 
 
 def queue_choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:

@@ -25,12 +25,12 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.decisions import DecisionKind
-from ..model.events import EffectCreated
-from ..model.state import BATTLEFIELD, EXILE, HAND, ContinuousEffect
+from ..model.state import BATTLEFIELD, EXILE, HAND
 from ..model.vocab.opening_hand import (  # noqa: F401 (the vocabulary this module executes)
     BeginOnBattlefield,
     RevealFromOpeningHand,
 )
+from . import effect_context
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -110,10 +110,7 @@ def _reveal(g: Game, p: int, oid: int, ab: RevealFromOpeningHand) -> None:
     g.log_event("reveal_opening_hand", "103.6b", player=s.players[p].name, card=name)
     trigger = V.TriggeredAbility(ab.text, "delayed", ab.effects)
     event = "your_next_upkeep" if ab.yours else "next_upkeep"
-    delayed = ContinuousEffect("delayed_trigger", None, timestamp=s.next_timestamp, until="delayed", controller=p,
-                               data=(event, trigger, name, oid))
-    s.next_timestamp += 1
-    g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": name, "on": event}))
+    effect_context.create_delayed_trigger(g, event, trigger, name, oid, p)
 
 
 def _opening_exile(g: Game, item: tuple) -> None:
