@@ -189,6 +189,14 @@ class StackItem:
         self.modes = modes  # chosen modes (700.2), 1-based
         self.choices = choices  # other choices made on casting (kicker, ...)
 
+    def replaced(self, *, targets: tuple[int, ...] | None = None, x: int | None = None) -> StackItem:
+        """A copy with new targets or X: the stack list is shared by clones of the state (GameState.clone
+        copies the list, not its items), so a change is a new item put in the old one's place."""
+        return StackItem(self.id, self.kind, self.controller, self.name, obj=self.obj, source=self.source,
+                         ability=self.ability, targets=self.targets if targets is None else targets,
+                         x=self.x if x is None else x, source_lki=self.source_lki, damage=self.damage,
+                         step=self.step, modes=self.modes, choices=self.choices)
+
     def __repr__(self) -> str:
         return f"<stack {self.name}#{self.id}>"
 

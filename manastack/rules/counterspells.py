@@ -34,7 +34,7 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import parse_cost
 from ..model.mana import EMPTY, format_bag
-from ..model.state import BATTLEFIELD, STACK, Obj, StackItem
+from ..model.state import BATTLEFIELD, STACK, Obj
 from ..model.vocab import ManaAbility
 from ..model.vocab.counterspells import (  # the vocabulary this module executes
     CardsInGraveyard,
@@ -216,13 +216,8 @@ def _answer_change_target(g: Game, d: Any, value: Any) -> None:
     if item is None:
         return
     old = item.targets[i]
-    # Stack objects are shared by clones of the state (GameState.clone copies the list): replace it.
-    new_item = StackItem(item.id, item.kind, item.controller, item.name, obj=item.obj, source=item.source,
-                         ability=item.ability, targets=item.targets[:i] + (value,) + item.targets[i + 1:], x=item.x,
-                         source_lki=item.source_lki, damage=item.damage, step=item.step, modes=item.modes,
-                         choices=item.choices)
-    s.stack[s.stack.index(item)] = new_item
-    item = new_item
+    at = s.stack.index(item)
+    item = s.stack[at] = item.replaced(targets=item.targets[:i] + (value,) + item.targets[i + 1:])
     g.log_event("change_target", "115.7", card=item.name, source=source, old=g.name_of(old), new=g.name_of(value))
     trigger_events.targets_chosen(g, item.controller, item)  # it becomes the target of the spell (115.7)
 

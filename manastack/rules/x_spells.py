@@ -78,11 +78,7 @@ def _double_x(g: Game, ctx: effect_context.Context, e: DoubleX) -> list | None:
     if item is None or item.kind != "spell":
         return None  # 608.2b: the spell left the stack
     x = item.x * 2
-    # Stack objects are shared by clones of the state (GameState.clone copies the list): replace it.
-    new = StackItem(item.id, item.kind, item.controller, item.name, obj=item.obj, source=item.source,
-                    ability=item.ability, targets=item.targets, x=x, source_lki=item.source_lki,
-                    damage=item.damage, step=item.step, modes=item.modes, choices=item.choices)
-    s.stack[s.stack.index(item)] = new
+    s.stack[s.stack.index(item)] = item.replaced(x=x)
     if item.obj in s.objects:
         s.objects[item.obj].x = x  # 202.3e: its mana value on the stack counts the new X
     g.invalidate()
