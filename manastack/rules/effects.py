@@ -38,6 +38,7 @@ from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     CardsInHand,
     LifePayment,
+    LoseGame,
     SacrificeUnless,
     TokenThen,
     WinGame,
@@ -530,6 +531,21 @@ def _win_game(g: Game, ctx: effect_context.Context, e: WinGame) -> list | None:
 
 
 register_effect(WinGame, _win_game)
+
+
+def _lose_game(g: Game, ctx: effect_context.Context, e: LoseGame) -> list | None:
+    """104.3e: an effect states that its controller loses the game; in a two-player game the opponent
+    wins (104.2a) and the game ends at once (104.1)."""
+    s = g.s
+    loser = s.players[ctx.controller]
+    loser.lost = True
+    loser.loss_reason = ctx.name
+    g.log_event("lose", "104.3e", player=loser.name, reason=ctx.name)
+    g.end_game(1 - ctx.controller, f"{loser.name} loses the game: {ctx.name} (104.3e)")
+    return None
+
+
+register_effect(LoseGame, _lose_game)
 
 
 def _cards_in_hand(g: Game, ctx: effect_context.Context, a: CardsInHand) -> int:

@@ -1,6 +1,8 @@
 """Effect sentences about players' life and the game (engine side: rules/effects.py):
 
 - 104.2b: "you win the game" (WinGame).
+- 603.7a / 104.3e, the pacts: "At the beginning of your next upkeep, pay {2}{U}. If you don't, you lose the
+  game." (a delayed trigger of the spell: its controller chooses whether to pay, 608.2d; LoseGame).
 - "You gain X life, where X is the number of cards in your hand minus 4" (CardsInHand, 107.1b).
 - 119.9: "Whenever you gain life, target opponent loses that much life" (ThatMuchLife: the life gained,
   rules/triggers.py).
@@ -15,7 +17,8 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ...model.vocab.effects import CardsInHand, ThatMuchLife, WinGame
+from ...model.costs import parse_cost
+from ...model.vocab.effects import CardsInHand, LoseGame, ThatMuchLife, WinGame
 from ..compiler import Unsupported, paragraph_template, sentence_template
 from ..draft import CardDraft
 from .effects_common import sub_effects, target
@@ -24,6 +27,18 @@ from .effects_common import sub_effects, target
 @sentence_template(r"you win the game")
 def _win(m: re.Match, targets: list) -> list:
     return [WinGame()]
+
+
+@paragraph_template(r"at the beginning of your next upkeep, pay ((?:\{[0-9wubrgc]\})+)\. if you don't, you lose the game\.?")
+def _pact_upkeep(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """603.7a: the spell creates a delayed triggered ability for its controller's next upkeep (702.88a's
+    "your next upkeep"); as it resolves the player chooses whether to pay (608.2d: paying is an optional
+    action, mana abilities may be activated, 605.3a) and loses the game if they don't (104.3e)."""
+    if not is_spell:
+        raise Unsupported(para)
+    cost = parse_cost(m.group(1).upper())
+    effects = (V.Optional((V.PayMana(cost),), prompt=f"pay {cost.text}"), V.IfYouDo((LoseGame(),), dont=True))
+    out.spell_effects.append(V.DelayedTrigger("your_next_upkeep", effects, para))
 
 
 @sentence_template(r"you gain x life, where x is the number of cards in your hand(?: minus (\d+))?")

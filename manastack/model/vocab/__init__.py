@@ -537,9 +537,11 @@ class Optional(Effect):
 
 @dataclass(frozen=True, slots=True)
 class IfYouDo(Effect):
-    """"If you do, ...": runs only if the controller chose to do the preceding optional action."""
+    """"If you do, ...": runs only if the controller chose to do the preceding optional action; with `dont`,
+    "If you don't, ...": only if they chose not to (608.2c)."""
 
     effects: tuple[Effect, ...]
+    dont: bool = False
 
 
 @dataclass(frozen=True, slots=True)

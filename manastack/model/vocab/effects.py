@@ -37,6 +37,12 @@ class WinGame(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class LoseGame(V.Effect):
+    """104.3e: "you lose the game" (the controller of the spell or ability; the pacts' "If you don't, you
+    lose the game"): in a two-player game its opponent wins (104.2a)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CardsInHand:
     """An Amount: "X, where X is the number of cards in your hand minus 4" (counted as it resolves,
     608.2h; a negative result is 0, 107.1b)."""
