@@ -192,7 +192,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         why = mana_payment._plus_block_reason(g, o, cost)
         if why:
             raise IllegalActionError(why)
-        if cost.discard:
+        if cost.discard and not cost.discard_random:
             discards = cost_objects.choose_cost_objects(g, p, cost_objects.discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
         if cost.discard_hand:
             discards = [c for c in s.players[p].hand if c != o.id]  # 701.8a "discard your hand"
@@ -245,6 +245,9 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         g.perform(EffectCreated("602.5b", ContinuousEffect("activated_once", o.id, data=cost,
                                                            timestamp=s.next_timestamp)))
         s.next_timestamp += 1
+    if type(cost) is CostPlus and cost.discard_random:
+        # 701.8b: the game's seeded RNG picks the card, once every other part of the cost is paid
+        discards = s.rng.sample(cost_objects.discard_candidates(g, o, cost), cost.discard)
     for c in discards:
         effects.discard(g, p, c, rule="701.8a")
     if type(cost) is CostPlus and cost.mill:

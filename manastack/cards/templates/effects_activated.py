@@ -30,8 +30,8 @@ _COST = rf"((?:{_ITEM})(?:, (?:{_ITEM}))*)"
 def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = False,
                     allow_exile_x: bool = False) -> V.Cost:
     """The cost before the colon (lower-cased) → Cost, or CostPlus when it has parts only the effect
-    templates know. Milling (`allow_mill`) is paid only by an activated ability of a permanent
-    (rules/activation.py). Raises Unsupported."""
+    templates know. Milling and discarding at random (`allow_mill`) are paid only by an activated
+    ability of a permanent (rules/activation.py). Raises Unsupported."""
     mana = ""
     kw: dict = {}
     plus: dict = {}
@@ -52,6 +52,9 @@ def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = Fa
             kw["life"] = int(m.group(1))
         elif part == "discard your hand":
             plus["discard_hand"] = True  # 701.8a: every card in it (payable with an empty hand)
+        elif allow_mill and part == "discard a card at random":
+            plus["discard"] = 1
+            plus["discard_random"] = True  # 701.8b
         elif m := re.fullmatch(r"discard (a|an|one|two|three) (?:(.+) )?cards?", part):
             plus["discard"] = int(amount(m.group(1)))
             if m.group(2):

@@ -589,6 +589,7 @@ class CostPlus(Cost):
     discard: int = 0
     discard_filter: ObjectFilter | None = None  # "discard a land card"
     discard_hand: bool = False  # "Discard your hand" (701.8a: all the cards in it, none too)
+    discard_random: bool = False  # "Discard a card at random" (701.8b: the game picks, as the cost is paid)
     # (kind, n) from the source; n "X": the X announced as it is activated (107.3, 601.2b: "Remove X +1/+1 counters")
     remove_counters: tuple[str, int | str] | None = None
     tap_untapped: ObjectFilter | None = None  # "tap an untapped creature you control"
