@@ -151,6 +151,8 @@ def _enters_as_copy(g: Game, o: Obj, choices: dict) -> None:
         o.own_card = own
         o.card = card
         g.invalidate()  # layer 1 (613.2a): every characteristic of the object changed
+        if ab.tapped:
+            o.tapped = True  # 614.1c: "enter tapped as a copy" (not yet on the battlefield: no event)
         g.log_event("enters_as_copy", "707.5", card=own.name, copy_of=original.card.name, id=o.id,
                     player=s.players[p].name)
         for kind, n in ab.exceptions.counters:  # 707.9e

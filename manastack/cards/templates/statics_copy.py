@@ -3,7 +3,8 @@
 - "You may have CARDNAME enter as a copy of any creature on the battlefield" (Clone), "... of any
   artifact or creature on the battlefield" (Phyrexian Metamorph), "... of a creature you control",
   "... of any nonland permanent on the battlefield", "... of any creature card in a graveyard" (Body
-  Double); the old "enter the battlefield as a copy" too.
+  Double); the old "enter the battlefield as a copy" too; "enter tapped as a copy of any land on the
+  battlefield" (Vesuva).
 - 707.9 exceptions, joined by "and" / commas: "it's an Illusion in addition to its other types", "it's
   an artifact creature in addition to its other types", "it's a 4/4 black Zombie in addition to its
   other colors and types", "it's 7/7", "it isn't legendary", "its name is CARDNAME", "it has flying",
@@ -31,14 +32,14 @@ _CLAUSE_START = r"(?:it |it's |its |his |her |is |has )"
 _QUOTE = re.compile(r"[\"“]([^\"”]*)[\"”]")
 
 
-@paragraph_template(r"you may have cardname enter(?: the battlefield)? as a copy of (?:any |an? )?(.+?)"
+@paragraph_template(r"you may have cardname enter(?: the battlefield)?( tapped)? as a copy of (?:any |an? )?(.+?)"
                     r"(?:, except (.+))?")
 def _enters_as_copy(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """707.5 / 614.1c: a replacement effect of the permanent itself, with its choice made as it would
-    enter (614.12a)."""
+    enter (614.12a); "enter tapped as a copy of any land on the battlefield" (Vesuva): tapped if it does."""
     if is_spell:
         raise Unsupported(para)
-    phrase = m.group(1)
+    phrase = m.group(2)
     zone = "battlefield"
     if phrase.endswith(" on the battlefield"):
         phrase = phrase[: -len(" on the battlefield")]
@@ -47,15 +48,15 @@ def _enters_as_copy(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> N
     flt = parse_filter(phrase, allow_card=zone == "graveyard")
     added: tuple = ()
     exceptions = CopyExceptions()
-    if m.group(2):
-        text = para.strip().rstrip(".").strip()[m.start(2):m.end(2)]
-        if text.lower() != m.group(2):
+    if m.group(3):
+        text = para.strip().rstrip(".").strip()[m.start(3):m.end(3)]
+        if text.lower() != m.group(3):
             raise Unsupported(para)
         added, exceptions = _exceptions(text, para)
         if exceptions.this_ability:
             raise Unsupported(para)
     out.abilities.append(EntersAsCopy(para.strip(), ENTERS_AS_COPY, of=flt, zone=zone, added=added,
-                                         exceptions=exceptions))
+                                         exceptions=exceptions, tapped=bool(m.group(1))))
 
 
 @template(r"(until end of turn, )?cardname becomes a copy of ((?:another )?target [a-z ,]+?)( until end of turn)?"

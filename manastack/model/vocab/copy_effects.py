@@ -34,12 +34,13 @@ class EntersAsCopy(StaticAbility):
     """"You may have CARDNAME enter as a copy of [an object] [, except ...]" (707.5, 614.1c): which
     objects may be copied (`of`, among the permanents on the battlefield or, with `zone` "graveyard",
     the cards in graveyards), the abilities the exceptions give the copy (`added`, with the
-    modifications in `exceptions`)."""
+    modifications in `exceptions`), and whether the copy enters tapped (`tapped`)."""
 
     of: ObjectFilter = ANY_OBJECT
     zone: str = BATTLEFIELD
     added: tuple[Ability, ...] = ()
     exceptions: CopyExceptions = CopyExceptions()
+    tapped: bool = False  # "enter tapped as a copy of" (Vesuva): tapped only if it does enter as a copy
 
 
 
