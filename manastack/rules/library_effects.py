@@ -507,6 +507,10 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
         if left > 1 and choice_effects.search_candidates(g, p, e.filter):
             s.queue[0] = item[:5] + ((e, left - 1),)
             return
+    if e.also is not None:
+        # "a Forest card and a Plains card": then the second card, in the same search (701.19a)
+        s.queue[0] = item[:5] + ((dataclasses.replace(e, filter=e.also, also=None, amount=1), 1),)
+        return
     s.queue.pop(0)
     s.rng.shuffle(s.players[p].library)
     g.log_event("shuffle", "701.20a", player=s.players[p].name)

@@ -384,6 +384,17 @@ def _search(m, targets):
                             tapped=dest.endswith("tapped"), amount=n)]
 
 
+@template(r"search your library for (?:a|an) (.+?) card and (?:a|an) (.+?) card, (?:reveal (?:them|those cards), )?"
+          r"put (?:them|those cards) (onto the battlefield|onto the battlefield tapped|into your hand), then shuffle")
+def _search_two_kinds(m, targets):
+    """701.19a: "search your library for a Forest card and a Plains card, put them onto the battlefield tapped,
+    then shuffle" (Krosan Verge): one card of each quality, either may not be found (701.19b)."""
+    dest = m.group(3)
+    return [V.SearchLibrary(parse_filter(m.group(1), allow_card=True),
+                            "hand" if dest == "into your hand" else "battlefield", tapped=dest.endswith("tapped"),
+                            also=parse_filter(m.group(2), allow_card=True))]
+
+
 @template(r"search your library for a card, put (?:it|that card) into your hand, then shuffle")
 def _tutor(m, targets):
     return [V.SearchLibrary(V.ObjectFilter(), "hand")]

@@ -512,6 +512,9 @@ class SearchLibrary(Effect):
     # that land" (Fabled Passage): untapped after the shuffle when its controller controls at least
     # `untap_if_lands` lands (0: never)
     untap_if_lands: int = 0
+    # "search your library for a Forest card and a Plains card" (Krosan Verge): after the card matching
+    # `filter` (or none), one matching `also` is searched for, then the library is shuffled once
+    also: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
