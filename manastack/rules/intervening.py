@@ -51,7 +51,8 @@ def _control_count(g: Game, cond: ControlCount, source: int, lki: Any, event_obj
         return False
     players = [q for q in range(len(g.s.players)) if q != p] if cond.opponent else [p]
     for q in players:
-        n = sum(1 for o in g.permanents(q) if targeting.matches_filter(g, cond.flt, o, p, source))
+        n = sum(1 for o in g.permanents(q) if targeting.matches_filter(g, cond.flt, o, p, source)
+                and not (cond.besides_event and o.id == event_obj))
         if n >= cond.at_least and (cond.at_most is None or n <= cond.at_most):
             return True
     return False

@@ -16,6 +16,7 @@ Conditions arrive lower-cased, "cardname" for the card's own name, without the t
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model import vocab as V
@@ -111,13 +112,21 @@ def intervening_condition(text: str, event: str) -> object:
             raise Unsupported(text)
         how = m.group(1)
         return ControlCount(flt, int(number(how.split()[0])) if how.endswith(" or more") else 1, opponent=True)
-    m = re.fullmatch(r"(?:you control|your team controls) (a|an|another|no|(?:" + _NUM[1:-1] + r") or more) (.+)", text)
+    m = re.fullmatch(r"(?:you control|your team controls) (a|an|another|no|(?:" + _NUM[1:-1] + r") or more|at least "
+                     + _NUM + r") (.+)", text)
     if not m:
         raise Unsupported(text)
-    how, what = m.group(1), m.group(2)
+    how, what = m.group(1), m.group(3)
     flt = parse_filter(("another " if how == "another" else "") + what)
     if flt.controller:
         raise Unsupported(text)
+    if how.startswith("at least "):
+        if not flt.other or event != "enters":
+            raise Unsupported(text)
+        # "Whenever a Mountain you control enters, if you control at least five other Mountains" (Valakut): other
+        # than the permanent that entered, which need not still be there as it resolves (603.4); the source
+        # itself counts if it is one
+        return ControlCount(dataclasses.replace(flt, other=False), int(number(m.group(2))), besides_event=True)
     if how == "no":
         return ControlCount(flt, 0, 0)
     if how.endswith(" or more"):

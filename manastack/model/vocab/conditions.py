@@ -29,6 +29,7 @@ class ControlCount:
     at_least: int = 0
     at_most: int | None = None
     opponent: bool = False
+    besides_event: bool = False  # "at least five other Mountains": other than the trigger's event object
 
 
 @dataclass(frozen=True, slots=True)
