@@ -51,8 +51,10 @@ def _control_count(g: Game, cond: ControlCount, source: int, lki: Any, event_obj
         return False
     players = [q for q in range(len(g.s.players)) if q != p] if cond.opponent else [p]
     for q in players:
-        n = sum(1 for o in g.permanents(q) if targeting.matches_filter(g, cond.flt, o, p, source)
-                and not (cond.besides_event and o.id == event_obj))
+        counted = [o for o in g.permanents(q) if targeting.matches_filter(g, cond.flt, o, p, source)
+                   and not (cond.besides_event and o.id == event_obj)]
+        # 201.2: "with different names": each name once (a face-down permanent has none, 708.2)
+        n = len({g.chars(o).name for o in counted} - {""}) if cond.distinct_names else len(counted)
         if n >= cond.at_least and (cond.at_most is None or n <= cond.at_most):
             return True
     return False

@@ -117,6 +117,12 @@ def intervening_condition(text: str, event: str) -> object:
     if not m:
         raise Unsupported(text)
     how, what = m.group(1), m.group(3)
+    distinct = what.endswith(" with different names")
+    if distinct:
+        # "if you control seven or more lands with different names" (Field of the Dead): names counted once (201.2)
+        if not how.endswith(" or more"):
+            raise Unsupported(text)
+        what = what[: -len(" with different names")]
     flt = parse_filter(("another " if how == "another" else "") + what)
     if flt.controller:
         raise Unsupported(text)
@@ -130,7 +136,7 @@ def intervening_condition(text: str, event: str) -> object:
     if how == "no":
         return ControlCount(flt, 0, 0)
     if how.endswith(" or more"):
-        return ControlCount(flt, int(number(how.split()[0])))
+        return ControlCount(flt, int(number(how.split()[0])), distinct_names=distinct)
     return ControlCount(flt, 1)
 
 

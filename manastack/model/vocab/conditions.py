@@ -30,6 +30,7 @@ class ControlCount:
     at_most: int | None = None
     opponent: bool = False
     besides_event: bool = False  # "at least five other Mountains": other than the trigger's event object
+    distinct_names: bool = False  # "lands with different names": how many names among them (201.2)
 
 
 @dataclass(frozen=True, slots=True)
