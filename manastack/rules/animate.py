@@ -45,7 +45,7 @@ from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module ex
     LoseAllAbilities,
     SwitchPowerToughness,
 )
-from . import effect_context
+from . import effect_context, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -185,6 +185,10 @@ def base_pt(s: Any, obj_id: int, statics: tuple = ()) -> tuple[int, int] | None:
     if a.pt_counters:
         o = s.objects.get(obj_id)
         n = o.counters.get(a.pt_counters, 0) if o is not None else 0
+        return n, n
+    if a.pt_mana_value:
+        o = s.objects.get(obj_id)
+        n = targeting.mana_value(o) if o is not None else 0
         return n, n
     return a.power, a.toughness
 

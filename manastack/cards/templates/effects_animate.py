@@ -34,6 +34,7 @@ from ...model.vocab.animate import (
     LoseAllAbilities,
     SwitchPowerToughness,
 )
+from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported, compile_paragraph, paragraph_template
 from ..draft import CardDraft
 from .effects_common import keywords_of, target, template
@@ -114,6 +115,20 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
     if m.group(8) or subject in _ARTIFACT_SUBJECTS:
         out.append(_StillALand())
     return out
+
+
+@template(r"(until end of turn, |until your next turn, )?((?:up to one )?target noncreature artifact(?: you control)?|that artifact) "
+          r"becomes an artifact creature with power and toughness each equal to its mana value( until end of turn)?")
+def _becomes_mana_value_creature(m: re.Match, targets: list) -> list:
+    """613.1d / 613.4b: "Until your next turn, up to one target noncreature artifact becomes an artifact creature
+    with power and toughness each equal to its mana value" (Karn, the Great Creator): its types are kept (205.1b),
+    its base P/T is its mana value (202.3) for the duration."""
+    if m.group(1) and m.group(3):
+        raise Unsupported(m.string)  # two durations
+    until = UNTIL_YOUR_NEXT_TURN if m.group(1) == "until your next turn, " else (
+        "eot" if m.group(1) or m.group(3) else "permanent")
+    animation = Animation(frozenset({"Artifact", "Creature"}), pt_mana_value=True)
+    return [BecomeCreature(target(m.group(2), targets), animation, (), until), _StillALand()]
 
 
 @template(r"until end of turn, cardname becomes an? ((?:[a-z'-]+ )*?)creature in addition to its other types and gains "

@@ -27,6 +27,9 @@ class Animation:
     # on it."" (Myth Realized; 604.3a: a granted ability defining P/T is no CDA, it sets the base P/T in layer
     # 7b): the base power and toughness are the counters of this kind on it
     pt_counters: str = ""
+    # "becomes an artifact creature with power and toughness each equal to its mana value" (Karn, the Great
+    # Creator; 613.4b): the base power and toughness are its mana value, read as the layers apply (202.3)
+    pt_mana_value: bool = False
 
 
 @dataclass(frozen=True, slots=True)
