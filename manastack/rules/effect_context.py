@@ -35,6 +35,27 @@ def create_delayed_trigger(g: Game, on: str, ability: V.TriggeredAbility, source
     g.perform(EffectCreated("603.7a", delayed, "delayed_trigger", {"source": source, "on": on}))
 
 
+EXILED_FACE_DOWN = "exiled_face_down"  # ContinuousEffect.kind; data: the ids of the cards exiled face down
+
+
+def mark_exiled_face_down(g: Game, cards: tuple[int, ...], rule: str, source: str) -> None:
+    """406.3: cards exiled face down (Bomat Courier, "exile all cards from your library face down") are
+    remembered as such while they stay in exile, so "a face-up card in exile" leaves them out."""
+    if not cards:
+        return
+    s = g.s
+    mark = ContinuousEffect(EXILED_FACE_DOWN, None, timestamp=s.next_timestamp, until="permanent",
+                            data=frozenset(cards))
+    s.next_timestamp += 1
+    g.perform(EffectCreated(rule, mark, EXILED_FACE_DOWN, {"source": source, "count": len(cards)}))
+
+
+def face_down_in_exile(g: Game, oid: int) -> bool:
+    """406.3: whether the card in exile `oid` is face down (exiled face down, or foretold, 702.143a)."""
+    return any((e.kind == EXILED_FACE_DOWN and oid in e.data) or (e.kind == "foretold" and e.target == oid)
+               for e in g.s.effects)
+
+
 def queue_choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
     """A choice an effect asks for as it resolves (608.2d), queued for the engine to ask: registry.CHOICES[kind]
     lists its answers and takes the one given (`data`: the options, `payload`: what the answer acts on)."""

@@ -139,6 +139,9 @@ def _from_outside_choice(g: Game, p: int, name: str, e: PutFromOutside) -> list 
     s = g.s
     cands = tuple(c for c in s.players[p].outside
                   if _targeting_module.matches_filter(g, e.filter, s.objects[c], p))
+    if e.or_exile:  # "or choose a face-up artifact card you own in exile" (406.3)
+        cands += tuple(c for c in s.players[p].exile if not effect_context.face_down_in_exile(g, c)
+                       and _targeting_module.matches_filter(g, e.filter, s.objects[c], p))
     if not cands:
         g.log_event("nothing_outside", "400.11b", player=s.players[p].name, source=name)
         return None
@@ -168,7 +171,7 @@ def _answer_from_outside(g: Game, d: Any, value: Any) -> None:
     pl = s.players[d.player]
     if pl.companion == value:
         pl.companion = None  # 116.2g: it is no longer outside the game to be put into the hand for {3}
-    assert s.objects[value].zone == OUTSIDE
+    assert s.objects[value].zone in (OUTSIDE, EXILE)
     g.log_event("reveal", "400.11b", player=pl.name, card=g.name_of(value))
     g.move(value, HAND, rule="400.11b")
 

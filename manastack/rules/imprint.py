@@ -146,6 +146,8 @@ def _exile_top_linked(g: Game, ctx: Context, e: ExileTopLinked) -> list | None:
         return None
     new = g.move(lib[0], EXILE, rule="406.3")
     g.log_event("exile_top", "406.3", player=s.players[ctx.controller].name, face_down=e.face_down, source=ctx.name)
+    if e.face_down:
+        effect_context.mark_exiled_face_down(g, (new,), "406.3", ctx.name)
     if ctx.source is not None:
         link(g, ctx.source, new, ctx.controller)
     return None

@@ -553,14 +553,16 @@ def _win_if_library_at_most(g: Game, ctx: effect_context.Context, e: WinIfLibrar
 def _exile_library(g: Game, ctx: effect_context.Context, e: ExileLibrary) -> list | None:
     """406.3: every card of the controller's library is exiled, one zone change each (400.7), top card first.
     Face down, a card in exile is one no player may look at (406.3); the engine keeps no hidden information
-    from its players, so it is logged as exiled face down and otherwise an exiled card."""
+    from its players, so it is logged as exiled face down and remembered as such (a face-up card in exile is
+    another, effect_context.face_down_in_exile), otherwise an exiled card."""
     s = g.s
     p = ctx.controller
     cards = list(s.players[p].library)
-    for c in cards:
-        g.move(c, EXILE, rule="406.3")
+    exiled = tuple(g.move(c, EXILE, rule="406.3") for c in cards)
     g.log_event("exile_library", "406.3", player=s.players[p].name, count=len(cards), face_down=e.face_down,
                 source=ctx.name)
+    if e.face_down:
+        effect_context.mark_exiled_face_down(g, exiled, "406.3", ctx.name)
     return None
 
 

@@ -21,6 +21,7 @@ from manastack.decks import load_deck
 from manastack.model import actions as A
 from manastack.model.decisions import DecisionKind
 from manastack.model.state import EXILE, HAND, MAIN1, OUTSIDE
+from manastack.rules import effect_context
 from manastack.sim.runner import trial_games
 from manastack.sim.worker import GameFault
 
@@ -252,3 +253,33 @@ def test_701_45a_learn_declining_the_discard_then_a_lesson_or_nothing() -> None:
     g.apply(A.Choose(False))  # "may": neither
     pl = g.s.players[0]
     assert _names(g, pl.hand) == ["Island"] and len(pl.outside) == 2
+
+
+def test_400_11b_406_3_karn_the_great_creator_offers_outside_artifacts_and_face_up_exiled_ones() -> None:
+    """Karn, the Great Creator's -2: an artifact card from outside the game or a face-up artifact card of
+    alice's in exile (406.3: a card exiled face down, here by Bomat Courier's kind of effect, is not offered)."""
+    g = Game.empty()
+    karn = put(g, "Karn, the Great Creator", "battlefield", 0)
+    karn.counters["loyalty"] = 5
+    ids = {name: put(g, name, OUTSIDE, 0).id for name in ("Sol Ring", "Lightning Bolt")}
+    mind_stone = put(g, "Mind Stone", EXILE, 0).id
+    tome = put(g, "Jayemdae Tome", EXILE, 0).id
+    put(g, "Sol Ring", EXILE, 1)  # bob's: not alice's to choose
+    for p in (0, 1):
+        for _ in range(10):
+            put(g, "Island", "library", p)
+    g.s.turn, g.s.active, g.s.step, g.s.priority = 1, 0, MAIN1, 0
+    effect_context.mark_exiled_face_down(g, (tome,), "406.3", "test")
+    g.run()
+    g.apply(A.ActivateAbility(karn.id, 1))  # its [−2] (the static ability is no activated ability)
+    _resolve(g)
+    assert g.pending.kind == DecisionKind.MAY
+    g.apply(A.Choose(True))
+    assert g.pending.kind == DecisionKind.FROM_OUTSIDE
+    offered = sorted(a.value for a in g.legal_actions())
+    assert offered == sorted([ids["Sol Ring"], mind_stone])  # not Lightning Bolt, not the face-down Tome
+    g.apply(A.Choose(mind_stone))
+    pl = g.s.players[0]
+    assert _names(g, pl.hand) == ["Mind Stone"]
+    assert _names(g, pl.outside) == ["Lightning Bolt", "Sol Ring"]
+    assert karn.counters["loyalty"] == 3

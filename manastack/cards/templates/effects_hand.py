@@ -57,6 +57,57 @@ def _reveal_from_outside(m, targets):
                                         optional=bool(m.group(1)))]
 
 
+@dataclass(frozen=True, slots=True)
+class _OutsideOrExile(V.Effect):
+    """The sentence "You may reveal an artifact card you own from outside the game or choose a face-up artifact
+    card you own in exile": joined with the next, "Put that card into your hand" (never executed)."""
+
+    chosen: hand_effects.PutFromOutside
+
+
+@dataclass(frozen=True, slots=True)
+class _PutThatCardInHand(V.Effect):
+    """The sentence "Put that card into your hand" after _OutsideOrExile (never executed)."""
+
+
+@template(r"(?:reveal|choose) (?:a|an) (.+? )?card you own from outside the game or choose a face-up "
+          r"(.+? )?card you own in exile")
+def _outside_or_exile(m, targets):
+    """400.11b / 406.3: a card outside the game, or a face-up card in exile, both of the controller's ("you
+    may": the Optional around it, folded by _fold_outside_or_exile)."""
+    if m.group(1) != m.group(2):
+        raise Unsupported(m.string)
+    flt = parse_filter(m.group(1) + "card", allow_card=True) if m.group(1) else V.ObjectFilter()
+    return [_OutsideOrExile(hand_effects.PutFromOutside(flt, optional=False, or_exile=True))]
+
+
+@template(r"put that card into your hand")
+def _put_that_card_in_hand(m, targets):
+    return [_PutThatCardInHand()]
+
+
+def _fold_outside_or_exile(effects: list, targets: list) -> None:
+    """"... or choose a face-up artifact card you own in exile. Put that card into your hand.": one effect; a
+    "put that card into your hand" after anything else is refused."""
+    def chosen(e: V.Effect) -> V.Effect | None:
+        if isinstance(e, _OutsideOrExile):
+            return e.chosen
+        if isinstance(e, V.Optional) and e.who is None and len(e.effects) == 1 and isinstance(e.effects[0], _OutsideOrExile):
+            return dataclasses.replace(e, effects=(e.effects[0].chosen,))  # "you may" (as the wishes ask it)
+        return None
+
+    for i, e in enumerate(effects):
+        if isinstance(e, _PutThatCardInHand):
+            if not i or chosen(effects[i - 1]) is None:
+                raise Unsupported("put that card into your hand")
+        elif chosen(e) is not None and not (i + 1 < len(effects) and isinstance(effects[i + 1], _PutThatCardInHand)):
+            raise Unsupported("or choose a face-up card you own in exile")
+    effects[:] = [chosen(e) or e for e in effects if not isinstance(e, _PutThatCardInHand)]
+
+
+EFFECTS_CHECKS.append(_fold_outside_or_exile)
+
+
 @template(r"(you may )?put a card you own from outside the game into your hand")
 def _put_from_outside(m, targets):
     """400.11b: "You may put a card you own from outside the game into your hand" (Death Wish)."""

@@ -59,6 +59,9 @@ class PutFromOutside(V.Effect):
 
     filter: V.ObjectFilter
     optional: bool = True
+    # "... from outside the game or choose a face-up artifact card you own in exile. Put that card into your
+    # hand." (Karn, the Great Creator): the player's face-up cards in exile matching `filter` may be chosen too
+    or_exile: bool = False
 
 
 @dataclass(frozen=True, slots=True)
