@@ -23,7 +23,8 @@ from ..mana_text import mana_ability
 from .effects_common import amount, article_filter, parse_filter
 
 _ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|mill [^:,]+|remove [^:,]+ counters? from cardname"
-         r"|tap (?:an|another|one|two|three|\d+) untapped [^:,]+ you control|exile [^:,]+ from your graveyard")
+         r"|tap (?:an|another|one|two|three|four|five|six|seven|\d+) untapped [^:,]+ you control"
+         r"|exile [^:,]+ from your graveyard")
 _COST = rf"((?:{_ITEM})(?:, (?:{_ITEM}))*)"
 
 
@@ -68,7 +69,7 @@ def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = Fa
             if not isinstance(n, int) and n != "X":
                 raise Unsupported(part)
             plus["remove_counters"] = (m.group(2), n)
-        elif m := re.fullmatch(r"tap (an|another|one|two|three|\d+) untapped (.+) you control", part):
+        elif m := re.fullmatch(r"tap (an|another|one|two|three|four|five|six|seven|\d+) untapped (.+) you control", part):
             # "another": not the permanent whose ability it is (the filter's `other`)
             other = "another " if m.group(1) == "another" else ""
             plus["tap_untapped"] = parse_filter(other + m.group(2) + " you control")
