@@ -504,13 +504,19 @@ register_effect = registry.register_effect  # (engine/registry.py)
 # ---------------------------------------------------------------------------- "reveals their hand"
 
 
-def _term(ctx: effect_context.Context, t: str) -> int:
-    n = ctx.x if t[1:] == "x" else int(t[1:])
+def _term(t: str, x: int) -> int:
+    n = x if t[1:] == "x" else int(t[1:])
     return -n if t[0] == "-" else n
 
 
+def _x_of(g: Game, ctx: effect_context.Context, x: V.Amount | None) -> int:
+    """The X of "+X/+X": announced (107.3a), or "where X is the number of ..." counted now (608.2h)."""
+    return ctx.x if x is None else effect_context.amount(g, ctx, x)
+
+
 def _run_pump_x(g: Game, ctx: effect_context.Context, e: PumpX) -> list | None:
-    return _HANDLERS[V.Pump](g, ctx, V.Pump(e.target, _term(ctx, e.power), _term(ctx, e.toughness)))
+    x = _x_of(g, ctx, e.x)
+    return _HANDLERS[V.Pump](g, ctx, V.Pump(e.target, _term(e.power, x), _term(e.toughness, x)))
 
 
 register_effect(PumpX, _run_pump_x)
@@ -518,7 +524,8 @@ register_effect(PumpX, _run_pump_x)
 
 def _run_pump_all_x(g: Game, ctx: effect_context.Context, e: PumpAllX) -> list | None:
     """611.2c: "All creatures get -X/-X until end of turn", X as announced (107.3a)."""
-    return _HANDLERS[V.PumpAll](g, ctx, V.PumpAll(e.filter, _term(ctx, e.power), _term(ctx, e.toughness)))
+    x = _x_of(g, ctx, e.x)
+    return _HANDLERS[V.PumpAll](g, ctx, V.PumpAll(e.filter, _term(e.power, x), _term(e.toughness, x)))
 
 
 register_effect(PumpAllX, _run_pump_all_x)

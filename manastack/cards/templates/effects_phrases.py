@@ -21,6 +21,7 @@ from ...model import vocab as V
 from ...model.vocab import referred_objects
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
+from ...model.vocab.x_amounts import PumpAllX, PumpX
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, template
 from .effects_referred import _object_ref
@@ -158,6 +159,9 @@ def _define_x(effects: list, value: V.Amount, text: str) -> list:
     """Every X of `effects` is `value`: an effect's amount, or an X/X token's size (CreateTokenCard.size)."""
     out = []
     for e in effects:
+        if isinstance(e, (PumpX, PumpAllX)) and e.x is None:
+            out.append(dataclasses.replace(e, x=value))  # "+X/+X ..., where X is the number of ..." (608.2h)
+            continue
         fields = {f.name: getattr(e, f.name) for f in dataclasses.fields(e)}
         if any(k not in ("amount", "size") and v == "X" for k, v in fields.items()) or (
                 fields.get("amount") == "X" and type(e).__name__ not in _COUNTED_AMOUNTS):
