@@ -186,6 +186,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         victims = cost_objects.choose_cost_objects(g, p, mana_payment.usable_for_cost(g, o, cost, cost_objects.sacrifice_candidates(g, o, cost.sacrifice)), 1,
                                        "sacrifice", o.card.name)
     discards: list[int] = []
+    returns: list[int] = []
     tapped_others: list[int] = []
     exiles: list[int] = []
     if type(cost) is CostPlus:
@@ -196,6 +197,9 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             discards = cost_objects.choose_cost_objects(g, p, cost_objects.discard_candidates(g, o, cost), cost.discard, "discard", o.card.name)
         if cost.discard_hand:
             discards = [c for c in s.players[p].hand if c != o.id]  # 701.8a "discard your hand"
+        if cost.return_to_hand is not None:
+            returns = cost_objects.choose_cost_objects(g, p, [c for c in cost_objects.return_candidates(g, p, o, cost)
+                                                              if c not in victims], 1, "return", o.card.name)
         if cost.tap_untapped is not None:
             tapped_others = cost_objects.choose_cost_objects(g, p, [c for c in mana_payment.usable_for_cost(g, o, cost, cost_objects.tap_candidates(g, o, cost))
                                                         if c not in victims], cost.tap_count, "tap", o.card.name)
@@ -220,7 +224,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     why = cost_objects.tap_block_reason(g, o, cost)
     if why:
         raise IllegalActionError(why)
-    if any(s.objects.get(v) is None or s.objects[v].zone != BATTLEFIELD for v in victims + tapped_others):
+    if any(s.objects.get(v) is None or s.objects[v].zone != BATTLEFIELD for v in victims + tapped_others + returns):
         raise IllegalActionError(f"{o.card.name}: a permanent chosen for the cost is gone (601.2h)")
     if cost.life:
         if s.players[p].life < cost.life:
@@ -255,6 +259,8 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             g.move(c, GRAVEYARD, rule="701.13a")
     for c in exiles:
         g.move(c, EXILE, rule="406.2")
+    for c in returns:
+        g.move(c, HAND, rule="602.2b")  # "Return an Elf you control to its owner's hand"
     for v in victims:
         effects.sacrifice(g, v)
     if cost.sacrifice_self and o.id in s.objects:

@@ -64,6 +64,13 @@ def tap_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
     return out
 
 
+def return_candidates(g: Game, p: int, o: Obj, cost: CostPlus) -> list[int]:
+    """601.2b / 602.2b: the permanents a "return a land you control to its owner's hand" cost may return (of
+    a spell `o` player `p` casts, or of an ability of permanent `o`, which may return itself if it matches)."""
+    assert cost.return_to_hand is not None
+    return [x.id for x in g.permanents(p) if targeting.matches_filter(g, cost.return_to_hand, x, p, o.id)]
+
+
 def exile_candidates(g: Game, o: Obj, cost: CostPlus) -> list[int]:
     assert cost.exile_from_graveyard is not None
     return [c for c in g.s.players[o.controller].graveyard

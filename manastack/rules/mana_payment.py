@@ -226,6 +226,8 @@ def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
         return f"{o.card.name}: not enough untapped permanents to tap for this cost"
     if cost.exile_from_graveyard is not None and len(cost_objects.exile_candidates(g, o, cost)) < cost.exile_count:
         return f"{o.card.name}: not enough cards in your graveyard to exile for this cost"
+    if cost.return_to_hand is not None and not cost_objects.return_candidates(g, o.controller, o, cost):
+        return f"{o.card.name}: there is nothing to return to its owner's hand for this cost (602.2b)"
     if cost.mill and len(g.s.players[o.controller].library) < cost.mill:
         return f"{o.card.name}: can't mill {cost.mill} card(s) with fewer cards in the library (701.13b)"
     return None

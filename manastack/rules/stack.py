@@ -287,15 +287,9 @@ def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | Non
             return f"{o.card.name}: not enough other cards in hand to discard for its additional cost (601.2b)"
         if cost.life and pl.life < cost.life:
             return f"{o.card.name}: {pl.name} can't pay {cost.life} life (119.4)"
-        if type(cost) is CostPlus and cost.return_to_hand is not None and not _return_candidates(g, p, o, cost):
+        if type(cost) is CostPlus and cost.return_to_hand is not None and not cost_objects.return_candidates(g, p, o, cost):
             return f"{o.card.name}: there is nothing to return to its owner's hand for its additional cost (601.2b)"
     return None
-
-
-def _return_candidates(g: Game, p: int, o: Obj, cost: CostPlus) -> list[int]:
-    """601.2b: the permanents a "return a land you control to its owner's hand" cost may return."""
-    assert cost.return_to_hand is not None
-    return [x.id for x in g.permanents(p) if targeting.matches_filter(g, cost.return_to_hand, x, p, o.id)]
 
 
 COST_MODIFIERS = registry.COST_MODIFIERS  # (engine/registry.py)
@@ -433,7 +427,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
                 cost.discard_filter is None or targeting.matches_filter(g, cost.discard_filter, s.objects[c], p))]
             discards += cost_objects.choose_cost_objects(g, p, cands, cost.discard, "discard", card.name)
         if type(cost) is CostPlus and cost.return_to_hand is not None:
-            returns += cost_objects.choose_cost_objects(g, p, [c for c in _return_candidates(g, p, o, cost)
+            returns += cost_objects.choose_cost_objects(g, p, [c for c in cost_objects.return_candidates(g, p, o, cost)
                                                                if c not in returns], 1, "return", card.name)
         life += cost.life
     if x_life:

@@ -23,6 +23,7 @@ from ..mana_text import mana_ability
 from .effects_common import amount, article_filter, parse_filter
 
 _ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|mill [^:,]+|remove [^:,]+ counters? from cardname"
+         r"|return (?:a|an) [^:,]+ you control to its owner's hand"
          r"|tap (?:an|another|one|two|three|four|five|six|seven|\d+) untapped [^:,]+ you control"
          r"|exile [^:,]+ from your graveyard")
 _COST = rf"((?:{_ITEM})(?:, (?:{_ITEM}))*)"
@@ -102,7 +103,8 @@ def _activated(m, para, out: CardDraft, is_spell):
     if is_spell:
         raise Unsupported(para)  # an instant's or sorcery's ability works from a hand or graveyard
     body = m.group(2).strip().rstrip(".")
-    cost = parse_cost_plus(m.group(1), allow_mill=not body.startswith("add "), allow_exile_x=True)
+    cost = parse_cost_plus(m.group(1), allow_mill=not body.startswith("add "), allow_exile_x=True,
+                           allow_return=not body.startswith("add "))
     if body.startswith("add "):
         if "target" in body or type(cost) is V.CostPlus and cost.remove_counters is not None and \
                 cost.remove_counters[1] == "X":
