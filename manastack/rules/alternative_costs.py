@@ -89,7 +89,8 @@ def _other_candidates(g: Game, p: int, o: Obj, other: OtherCost) -> dict[str, tu
         out["return"] = ([x.id for x in g.permanents(p) if _targeting_module.matches_filter(g, other.bounce, x, p)], other.bounce_count)
     if other.exile_from_hand is not None:
         out["exile"] = ([c for c in s.players[p].hand if c != o.id
-                         and _targeting_module.matches_filter(g, other.exile_from_hand, s.objects[c], p)], 1)
+                         and _targeting_module.matches_filter(g, other.exile_from_hand, s.objects[c], p)],
+                        other.exile_from_hand_count)
     if other.exile_from_graveyard is not None:
         out["exile_graveyard"] = ([c for c in s.players[p].graveyard if c != o.id and _targeting_module.matches_filter(
             g, other.exile_from_graveyard, s.objects[c], p)], other.exile_count)

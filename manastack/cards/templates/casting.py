@@ -408,9 +408,15 @@ def parse_other_cost(text: str) -> tuple[str, OtherCost]:
         if m and "tap" not in parts:
             parts["tap"] = parse_filter(m.group(1))
             continue
-        m = re.fullmatch(r"exile an? (.+) from your hand", part)
+        m = re.fullmatch(r"exile (a|an|two|three) (.+?) from your hand", part)
         if m and "exile_from_hand" not in parts:
-            parts["exile_from_hand"] = parse_filter(m.group(1), allow_card=True)
+            what = m.group(2)
+            if m.group(1) in ("two", "three"):
+                if not what.endswith(" cards"):
+                    raise Unsupported(part)
+                what = what[: -len("s")]  # "two green cards": each a green card
+            parts["exile_from_hand"] = parse_filter(what, allow_card=True)
+            parts["exile_from_hand_count"] = _count_word(m.group(1))
             continue
         m = re.fullmatch(r"return (a|an|two|three) (.+) you control to (?:its|their) owners?'s? hand", part)
         if m and "bounce" not in parts:

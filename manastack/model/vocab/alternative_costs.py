@@ -58,6 +58,7 @@ class OtherCost:
     exile_from_graveyard: V.ObjectFilter | None = None
     exile_count: int = 0
     bounce_count: int = 1
+    exile_from_hand_count: int = 1  # "exile two green cards from your hand" (Allosaurus Rider)
 
 
 @dataclass(frozen=True, slots=True)
