@@ -522,12 +522,19 @@ def uses_event(ability: V.TriggeredAbility) -> bool:
 def reads_the_spell(ability: V.TriggeredAbility) -> bool:
     """Whether a "whenever you cast ..." ability's effects refer to the spell ("where X is that spell's
     mana value": V.THAT_SPELL) and not to its caster ("that player"): its event object is then the spell."""
-    return _mentions(ability, (V.THAT_SPELL,), readers=False) and not _mentions(ability, (V.EVENT_PLAYER,))
+    return _mentions(ability, (V.THAT_SPELL,), readers=False) and not _mentions(ability, (V.EVENT_PLAYER,),
+                                                                                 spell_readers=False)
 
 
-def _mentions(ability: V.TriggeredAbility, words: tuple[str, ...], readers: bool = True) -> bool:
+# Readers of the event object that read a spell ("copy that spell"): not readers of the caster.
+_SPELL_READERS = frozenset({"CopyThat", "DoubleX"})
+
+
+def _mentions(ability: V.TriggeredAbility, words: tuple[str, ...], readers: bool = True,
+              spell_readers: bool = True) -> bool:
     """Whether the ability's effects contain one of `words` (V.IT, V.EVENT_PLAYER) anywhere; conservative
-    (with `readers`): an effect class of EVENT_READERS or a function counts."""
+    (with `readers`): an effect class of EVENT_READERS or a function counts (of _SPELL_READERS only with
+    `spell_readers`)."""
     seen: set[int] = set()
 
     def walk(v: object) -> bool:
@@ -538,8 +545,8 @@ def _mentions(ability: V.TriggeredAbility, words: tuple[str, ...], readers: bool
         seen.add(id(v))
         if isinstance(v, tuple | list | frozenset | set):
             return any(walk(x) for x in v)
-        if type(v).__name__ in EVENT_READERS:
-            return readers
+        if readers and type(v).__name__ in EVENT_READERS and (spell_readers or type(v).__name__ not in _SPELL_READERS):
+            return True  # (without `readers`, only an explicit mention counts: it is looked for inside too)
         slots = [k for c in type(v).__mro__ for k in getattr(c, "__slots__", ())]
         names = slots or list(getattr(v, "__dict__", {}))
         if not names and callable(v):

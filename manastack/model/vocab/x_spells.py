@@ -16,8 +16,11 @@ class DoubleX(V.Effect):
 
 @dataclass(frozen=True, slots=True)
 class CopyThat(V.Effect):
-    """707.10 / 707.10c: "copy that spell [or ability]. You may choose new targets for the copy."."""
+    """707.10 / 707.10c: "copy that spell [or ability]. You may choose new targets for the copy.": the spell a
+    "whenever you cast" trigger's event refers to (`spell` names it so the trigger carries it, rules/triggers.py
+    reads_the_spell)."""
 
     new_targets: bool = True
+    spell: str = V.THAT_SPELL
 
 
