@@ -77,6 +77,7 @@ class DecisionKind(StrEnum):
     PARTNER_FIND = "partner_find"
     PARTNER_MAY = "partner_may"
     PAY_LIFE_OR_SACRIFICE = "pay_life_or_sacrifice"
+    PAY_X = "pay_x"  # 107.3: the X of "you may pay {X}" as an ability resolves
     PAY_LIFE_OR_TOP = "pay_life_or_top"  # 119.4 / 401.4: "pay 4 life or put the card on top of your library"
     PAY_OR_COUNTER = "pay_or_counter"  # "counter it unless its controller pays"
     PAY_OR_COUNTER_TO = "pay_or_counter_to"

@@ -339,6 +339,14 @@ def _answer_may(g: Game, d: Any, value: Any) -> None:
     ctx, e = s.queue[0][5]
     if value and only_false_may(g, d):
         raise IllegalActionError(f"{d.prompt}: it can't be done (answer false)")
+    if value and e.effects and isinstance(e.effects[0], V.PayMana) and getattr(e.effects[0].cost, "x_count", 0):
+        # 107.3 / 601.2b: "you may pay {X}": the player chooses X now, among the values they can pay
+        s.pending = None
+        g.log_event("may", "608.2d", player=s.players[d.player].name, source=ctx.name, choice=True, text=e.prompt)
+        cost = e.effects[0].cost
+        s.queue[0] = effect_context.queue_choice("pay_x", d.player, _payable_x(g, d.player, cost),
+                                                 f"{ctx.name}: choose X and pay {cost.text} (107.3)", (ctx, e))
+        return
     if value and e.effects and isinstance(e.effects[0], V.PayMana):
         if not pay_mana_now(g, d.player, e.effects[0].cost, ctx.name):
             raise IllegalActionError(f"{s.players[d.player].name} can't pay {e.effects[0].cost.text} (601.2h)")
@@ -355,6 +363,45 @@ def _answer_may(g: Game, d: Any, value: Any) -> None:
         s.queue[0] = ("resume_effects", new_ctx, e.effects, 0, None)
     else:
         s.queue.pop(0)
+
+
+_MAX_X = 99  # an X no game reaches: the search for the largest payable X stops there
+
+
+def _payable_x(g: Game, p: int, cost: Any) -> tuple[int, ...]:
+    """The values of X `p` can pay `cost` with now, largest first (0 always, 107.3: X may be 0)."""
+    pool = _mana_abilities_module.usable_pool(g, p, None)
+    sources = _mana_payment_module.mana_sources(g, p)
+    out = [0]
+    for x in range(1, _MAX_X + 1):
+        if solve_payment(requirements(cost, x), pool, sources, g.s.players[p].life) is None:
+            break
+        out.append(x)
+    return tuple(reversed(out))
+
+
+def _pay_x_actions(g: Game, d: Any) -> list:
+    return [A.Choose(x) for x in d.data]
+
+
+def _answer_pay_x(g: Game, d: Any, value: Any) -> None:
+    """The X chosen for "you may pay {X}. If you do, create X ...": paid now (605.3a: mana abilities may be
+    activated), then the rest of the resolution uses that X (107.3, 608.2h) and knows the payment was made."""
+    if isinstance(value, bool) or value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose X, one of {', '.join(map(str, d.data))}")
+    s = g.s
+    ctx, e = s.queue[0][5]
+    cost = e.effects[0].cost
+    s.pending = None
+    if value:
+        _mana_payment_module.pay_mana(g, d.player, requirements(cost, value), None, ctx.name)
+    g.log_event("pay_x", "107.3", player=s.players[d.player].name, source=ctx.name, x=value, cost=cost.text)
+    new_ctx = dataclasses.replace(ctx, did=True, x=value)
+    for i, it in enumerate(s.queue[1:], 1):
+        if it[0] == "resume_effects" and it[1] is ctx:
+            s.queue[i] = ("resume_effects", new_ctx, *it[2:])
+            break
+    s.queue[0] = ("resume_effects", new_ctx, e.effects[1:], 0, None)
 
 
 def _if_you_do(g: Game, ctx: effect_context.Context, e: V.IfYouDo) -> list | None:
@@ -516,6 +563,7 @@ CHOICES = registry.CHOICES  # (engine/registry.py)
 CHOICES.update({
     "sacrifice": (object_actions, _answer_sacrifice),
     "may": (may_actions, _answer_may),
+    "pay_x": (_pay_x_actions, _answer_pay_x),
     "pay_or_counter": (may_actions, _answer_pay_or_counter),
 })
 registry.EFFECT_HANDLERS.update({V.PayMana: _pay, V.CounterUnlessPays: _counter_unless})

@@ -161,6 +161,9 @@ class Answers:
             return A.Choose(oid) if oid in cands else None
         if d.kind == "mulligan":
             return A.Choose(bool(value))
+        if d.kind == "pay_x":  # 107.3: the X of "you may pay {X}" (after `true`), as a number
+            options = [a.value for a in acts if isinstance(a, A.Choose)]
+            return A.Choose(value) if isinstance(value, int) and not isinstance(value, bool) and value in options else None
         return self.generic_answer(d, value, acts)
 
 

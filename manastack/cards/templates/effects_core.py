@@ -557,10 +557,33 @@ def _mana_cost(text: str):
         raise Unsupported(text) from None
 
 
-@template(r"pay ((?:\{[0-9wubrgc]\})+)")
+@template(r"pay ((?:\{[0-9wubrgcx]\})+)")
 def _pay(m, targets):
-    """"You may pay {2}. If you do, ...": mana paid while resolving (605.3a)."""
+    """"You may pay {2}. If you do, ...": mana paid while resolving (605.3a); "you may pay {X}. If you do, create
+    X ..." (107.3: X chosen as it is paid, rules/choice_effects.py "pay_x"; only as a "you may", _check_pay_x)."""
     return [V.PayMana(_mana_cost(m.group(1)))]
+
+
+def _check_pay_x(effects: list, targets: list) -> None:
+    """"Pay {X}" is an optional payment's ("you may pay {X}": the first effect of a V.Optional), its X chosen
+    then; anywhere else it is refused."""
+    def walk(x: object, first_of_optional: bool = False) -> None:
+        if isinstance(x, V.PayMana) and getattr(x.cost, "x_count", 0) and not first_of_optional:
+            raise Unsupported("pay {X}")
+        if isinstance(x, tuple | list):
+            for y in x:
+                walk(y)
+        elif isinstance(x, V.Optional):
+            for i, y in enumerate(x.effects):
+                walk(y, i == 0)
+        elif isinstance(x, V.Effect):
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name))
+
+    walk(effects)
+
+
+EFFECTS_CHECKS.append(_check_pay_x)
 
 
 @template(r"counter (target .*spell) unless its controller pays ((?:\{[0-9wubrgc]\})+)")
