@@ -3,6 +3,8 @@ of turn for each artifact you control" (Irradiate): the number is counted once, 
 the change is then an ordinary until-end-of-turn effect (611.2c: it doesn't change if the number does,
 layer 7c). The templates are in cards/templates/effects_counted.py.
 
+- 608.2h: "the number of creatures on the battlefield plus the number of artifacts on the battlefield" (War
+  Report): `SumOf`, each term counted as the effect resolves.
 - 107.1a: "half your life, rounded up", "draws cards equal to half the number of cards in their library and loses
   half their life. Round up each time." (Peer into the Abyss, Cruel Bargain): `HalfOf`, counted for its player as
   each effect resolves (the life is halved after the draw; 608.2h).
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.vocab.counted_effects import HalfOf, PumpPer
+from ..model.vocab.counted_effects import HalfOf, PumpPer, SumOf
 from . import effect_context
 
 if TYPE_CHECKING:
@@ -39,3 +41,10 @@ def _half_of(g: Game, ctx: effect_context.Context, a: HalfOf) -> int:
 
 
 registry.AMOUNT_RESOLVERS[HalfOf] = _half_of
+
+
+def _sum_of(g: Game, ctx: effect_context.Context, a: SumOf) -> int:
+    return sum(effect_context.amount(g, ctx, t) for t in a.terms)
+
+
+registry.AMOUNT_RESOLVERS[SumOf] = _sum_of

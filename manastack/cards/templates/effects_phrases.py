@@ -19,6 +19,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab import referred_objects
+from ...model.vocab.counted_effects import SumOf
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
 from ..compiler import Unsupported
@@ -41,6 +42,17 @@ def _damage_two(m, targets):
 def _damage_controller(m, targets):
     """"CARDNAME deals 2 damage to that creature's controller" (608.2h)."""
     return [V.DealDamage(amount(m.group(1)), referred_objects.ControllerOf(_object_ref(targets)))]
+
+
+_PLAYER_SUBJECT = r"that player|target player|target opponent|each opponent|each player"
+
+
+@template(rf"you may have ({_PLAYER_SUBJECT}) (lose|gain|draw|discard|mill|sacrifice|create|reveal|shuffle|return) (.+)")
+def _you_may_have_player(m, targets):
+    """608.2d: "you may have that player lose 1 life" (Suture Priest), "you may have target player mill two
+    cards": the controller chooses whether that player does what the sentence says."""
+    inner = sub_effects(f"{m.group(1)} {m.group(2)}s {m.group(3)}", targets)
+    return [V.Optional(tuple(inner), prompt=f"have {m.group(1)} {m.group(2)} {m.group(3)}")]
 
 
 @template(r"(.*)\btarget (.+?) defending player controls\b(.*)")
@@ -92,8 +104,10 @@ def _graveyard_filter(what: str) -> V.ObjectFilter:
 
 def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
     """The number a "for each ..." / "the number of ..." phrase counts as it resolves (608.2h): permanents
-    a player controls, or the basic land types among their lands (domain)."""
+    a player controls, or the basic land types among their lands (domain); "A plus the number of B": the sum."""
     what = what.strip()
+    if " plus the number of " in what:
+        return SumOf(tuple(_count_of(term, who_text, targets) for term in what.split(" plus the number of ")))
     if what == "cards in your hand":
         return CardsInHand()  # 608.2h: counted as it resolves (Promise of Power's X/X Demon)
     if what.endswith(" in your graveyard"):
@@ -109,6 +123,13 @@ def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
                      r"(?: with [a-z0-9 +/]+)?$", what):
         raise Unsupported(what)
     return V.Count(parse_filter(what.replace(" on the battlefield", "")))
+
+
+@template(rf"({_PLAYER_SUBJECT}|you) (gains?|loses?) life equal to the number of (.+)")
+def _life_equal_count(m, targets):
+    """"You gain life equal to the number of creatures on the battlefield plus the number of artifacts on the
+    battlefield" (War Report): "gain X life, where X is the number of ..." (counted as it resolves, 608.2h)."""
+    return sub_effects(f"{m.group(1)} {m.group(2)} x life, where x is the number of {m.group(3)}", targets)
 
 
 @template(r"(cardname|it) deals x damage to (.+), where x is the number of (.+)")

@@ -27,3 +27,12 @@ class HalfOf:
     of: str
     who: V.Who
     round_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SumOf:
+    """An Amount: "the number of creatures on the battlefield plus the number of artifacts on the battlefield"
+    (War Report): the terms counted one by one as the effect resolves and added (608.2h; an object
+    matching two terms counts twice)."""
+
+    terms: tuple[V.Amount, ...]
