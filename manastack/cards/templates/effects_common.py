@@ -146,6 +146,13 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
             plus["non_keywords" if m.group(1) else "keywords"] = frozenset({m.group(2)})
             p = p[: m.start()] + " "
             continue
+        m = re.search(r" with(out)? ((?:[a-z ]+?, )+(?:or )?[a-z ]+?|[a-z ]+? or [a-z ]+?) $", p)
+        if m and all(k in KEYWORDS for k in re.split(r", or |, | or ", m.group(2))):
+            # "creature card with deathtouch, hexproof, reach, or trample": at least one of them; "without
+            # flying or reach": none of them
+            plus["non_keywords" if m.group(1) else "keywords"] = frozenset(re.split(r", or |, | or ", m.group(2)))
+            p = p[: m.start()] + " "
+            continue
         break
     words = p.split()
     colors: set[str] = set()

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab import library_effects
@@ -87,6 +88,46 @@ def _search_to_top(m, targets):
     """701.19a: the card found is put on top after the shuffle (Vampiric Tutor: "a card")."""
     flt = parse_filter(m.group(2) + " card", allow_card=True) if m.group(2) else V.ObjectFilter()
     return [library_effects.SearchToTop(flt)]
+
+
+@dataclass(frozen=True, slots=True)
+class _SearchAndReveal(V.Effect):
+    """Compile-time marker: "Search your library for a creature card with deathtouch ... and reveal it", folded
+    with the next sentence "Shuffle and put that card on top" by _fold_search_then_top."""
+
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class _ShuffleThatOnTop(V.Effect):
+    """Compile-time marker: "Shuffle and put that card on top" (after _SearchAndReveal)."""
+
+
+@template(r"search your library for (?:a|an) ((?:[a-z]+ )*?card(?: with [a-z, ]+)?) and reveal it")
+def _search_and_reveal(m, targets):
+    return [_SearchAndReveal(parse_filter(m.group(1), allow_card=True))]
+
+
+@template(r"shuffle and put that card on top")
+def _shuffle_that_on_top(m, targets):
+    return [_ShuffleThatOnTop()]
+
+
+def _fold_search_then_top(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the two sentences of Mwonvuli Beast Tracker, in this order, are the one search
+    of "search your library for a creature card, reveal it, then shuffle and put the card on top" (701.19a)."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _SearchAndReveal):
+            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _ShuffleThatOnTop):
+                raise Unsupported("search your library for a card and reveal it")
+            effects[i:i + 2] = [library_effects.SearchToTop(e.filter)]
+            return _fold_search_then_top(effects, targets)
+        if isinstance(e, _ShuffleThatOnTop):
+            raise Unsupported("shuffle and put that card on top")
+    return None
+
+
+EFFECTS_CHECKS.append(_fold_search_then_top)
 
 
 @template(r"shuffle cardname into its owner's library")

@@ -19,7 +19,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab import referred_objects
-from ...model.vocab.counted_effects import SumOf
+from ...model.vocab.counted_effects import GreatestPower, SumOf
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
 from ..compiler import Unsupported
@@ -173,6 +173,20 @@ def _amount_where_x(m, targets):
     "draw X cards, where X is the number of ...": every X of the sentence is an effect's amount, counted
     as it resolves (608.2h)."""
     return _define_x(sub_effects(m.group(1), targets), _count_of(m.group(2), "", targets), m.string)
+
+
+@template(r"(.+), where x is the greatest power among (.+)")
+def _amount_greatest_power(m, targets):
+    """"Create X 1/1 green Saproling creature tokens, where X is the greatest power among creatures you control"
+    (Fungal Sprouting), "... an X/X green Ooze creature token ..." (Miming Slime): read as it resolves (608.2h)."""
+    what = m.group(2)
+    if not re.fullmatch(r"(?:other )?[a-z ]+? (?:you control|your opponents control|on the battlefield)", what) \
+            or re.search(r"\b(cards?|as you cast|attacking|tapped)\b", what):
+        raise Unsupported(m.string)  # cards in a graveyard, a past moment, or qualities not read here
+    flt = parse_filter(what.removesuffix(" on the battlefield"))
+    if not flt.types and not flt.subtypes:
+        raise Unsupported(m.string)
+    return _define_x(sub_effects(m.group(1), targets), GreatestPower(flt), m.string)
 
 
 def _define_x(effects: list, value: V.Amount, text: str) -> list:

@@ -36,3 +36,12 @@ class SumOf:
     matching two terms counts twice)."""
 
     terms: tuple[V.Amount, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GreatestPower:
+    """An Amount: "where X is the greatest power among creatures you control" (Fungal Sprouting, Miming Slime):
+    the greatest power of the permanents matching `filter` as the effect resolves (608.2h); 0 with none, and
+    0 for a negative greatest power (107.1b: a number of tokens, damage, life)."""
+
+    filter: V.ObjectFilter
