@@ -278,6 +278,15 @@ def target(phrase: str, targets: list) -> V.Who:
         if targets:
             raise Unsupported(phrase)
         return V.EVENT_PLAYER
+    if p == "any other target":
+        # "deals 2 damage to any target and 1 damage to any other target" (Arc Trail), "Gain control of target
+        # creature ... deals 2 damage to any other target" (Bond of Passion): other than the targets chosen
+        # before it (rules/targeting.py check_targets: one object is never chosen for two targets of an ability).
+        # With no target before it, "other" means not the source (Invasion of Ulgrotha): not read here.
+        if not targets:
+            raise Unsupported(phrase)
+        targets.append(V.TargetSpec("any", text=p))
+        return V.Ref(len(targets) - 1)
     n = len(targets)
     m = re.fullmatch(r"((?:any |another |up to one )?target(?: .+?)?) that was dealt damage this turn", p)
     if m:
