@@ -13,6 +13,7 @@ from typing import Any
 
 from ...model import vocab as V
 from ..compiler import (
+    CARD_CHECKS,
     CARD_TYPES,
     COLOR_WORDS,
     KEYWORDS,
@@ -25,6 +26,7 @@ from ..compiler import (
     parse_keywords,
     sentence_template,
 )
+from ..draft import CardDraft
 from ..object_phrases import parse_target
 
 CREATURE_TYPES = CREATURE_TYPES_TEXT = (
@@ -393,6 +395,55 @@ def template(pattern: str):
         sentence_template(pattern)(wrapper)
         return fn
     return deco
+
+
+# Compile-time marker classes (effects a fold of EFFECTS_CHECKS turns into vocabulary): a card whose compiled
+# abilities still hold one (a paragraph compiled without the fold: "Spell mastery — If ..., those creatures ...")
+# is refused by _no_markers_left.
+COMPILE_MARKERS: list[type] = []
+
+
+def _no_markers_left(out: CardDraft, unsupported: list[str]) -> None:
+    """A CARD_CHECKS hook: no compile-time marker is left anywhere in the card's abilities or spell effects."""
+    if not COMPILE_MARKERS:
+        return
+    classes = tuple(COMPILE_MARKERS)
+    found: list[bool] = []
+
+    def walk(x: object, depth: int) -> None:
+        if depth > 12 or found:
+            return
+        if isinstance(x, classes):
+            found.append(True)
+        elif isinstance(x, (tuple, list)):
+            for y in x:
+                walk(y, depth + 1)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name), depth + 1)
+    walk(list(out.abilities), 0)
+    walk(list(out.spell_effects), 0)
+    if found:
+        unsupported.append("a sentence that refers to an effect of another paragraph (compile-time marker left)")
+
+
+CARD_CHECKS.append(_no_markers_left)
+
+
+def nested_instance(effects: list, classes: tuple[type, ...]) -> bool:
+    """Whether an effect of one of `classes` (a compile-time marker) sits inside another effect of `effects`
+    ("If ..., those creatures don't untap ...": inside a condition), where a fold of the ability's top-level
+    effects can't reach it."""
+    def inside(x: object) -> bool:
+        if isinstance(x, classes):
+            return True
+        if isinstance(x, tuple):
+            return any(inside(y) for y in x)
+        if isinstance(x, V.Effect):
+            return any(inside(getattr(x, f.name)) for f in dataclasses.fields(x))
+        return False
+    return any(isinstance(e, V.Effect) and not isinstance(e, classes)
+               and any(inside(getattr(e, f.name)) for f in dataclasses.fields(e)) for e in effects)
 
 
 def mentions(x: object, ref: V.Ref) -> bool:

@@ -24,7 +24,7 @@ from ...model import vocab as V
 from ...model.vocab.free_casting import CastOneAmong, CastTargetCard, ExileTopCopyCast
 from ..compiler import EFFECTS_CHECKS, Unsupported, number, paragraph_template, trigger_kwargs
 from ..draft import CardDraft
-from .effects_common import parse_filter, target, template
+from .effects_common import COMPILE_MARKERS, nested_instance, parse_filter, target, template
 
 _SOURCE_POWER = " with mana value less than or equal to cardname's power"
 
@@ -109,10 +109,16 @@ EFFECTS_CHECKS.append(_fold_copy_cast)
 
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _LookTopCard(V.Effect):
+    """"Look at the top card of your library": a marker, accepted only before "you may cast it without paying
+    its mana cost if it's ..." (_fold_cast_among); what other sentences do with "that card" is not read here."""
+
+
 @template(r"look at the top card of your library")
 def _look_at_top_card(m: re.Match, targets: list) -> list:
     """401.2 / 608.2c: the card the next sentence refers to ("you may cast it ...")."""
-    return [V.LookAtTop(1)]
+    return [_LookTopCard()]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -148,12 +154,16 @@ def _fold_cast_among(effects: list, targets: list) -> None:
     """An EFFECTS_CHECKS hook: "those cards" is the hand revealed just before, "them" the cards looked at just
     before; "it" the top card looked at (or, with "you may look", maybe not: the same card either way)."""
     for i, e in enumerate(effects):
+        if _is_look_top(e) and not (i + 1 < len(effects) and isinstance(effects[i + 1], _CastAmong)
+                                    and effects[i + 1].top):
+            raise Unsupported("look at the top card of your library")
         if not isinstance(e, _CastAmong):
             continue
         prev = effects[i - 1] if i else None
-        if isinstance(prev, V.Optional) and len(prev.effects) == 1 and prev.who is None:
-            prev = prev.effects[0] if e.top else None
-        if e.top and isinstance(prev, V.LookAtTop) and prev.amount == 1 and not prev.reveal:
+        if e.top and _is_look_top(prev):
+            # "you may look at the top card": looking changes nothing (401.2); "it" is the top card either way
+            effects[i - 1] = (dataclasses.replace(prev, effects=(V.LookAtTop(1),)) if isinstance(prev, V.Optional)
+                              else V.LookAtTop(1))
             effects[i] = CastOneAmong(e.filter, "top")
         elif not e.top and isinstance(prev, V.RevealHand):
             effects[i] = CastOneAmong(e.filter, "revealed_hand")
@@ -161,6 +171,16 @@ def _fold_cast_among(effects: list, targets: list) -> None:
             effects[i] = CastOneAmong(e.filter, "looked")
         else:
             raise Unsupported("you may cast a spell from among them: no cards looked at or revealed just before")
+    if nested_instance(effects, (_CastAmong, _LookTopCard)):
+        raise Unsupported("you may cast a spell from among them: inside another effect")
+
+
+def _is_look_top(e: object) -> bool:
+    """"Look at the top card of your library", or "you may look at ..." (the controller's choice)."""
+    if isinstance(e, V.Optional) and e.who is None and len(e.effects) == 1:
+        e = e.effects[0]
+    return isinstance(e, _LookTopCard)
 
 
 EFFECTS_CHECKS.append(_fold_cast_among)
+COMPILE_MARKERS.extend((_CastAmong, _LookTopCard))

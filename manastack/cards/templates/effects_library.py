@@ -33,7 +33,16 @@ from ...model.vocab.referred_objects import ControllerOf
 from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import EFFECTS_CHECKS, Unsupported
-from .effects_common import N, amount, number, parse_filter, target, template
+from .effects_common import (
+    COMPILE_MARKERS,
+    N,
+    amount,
+    nested_instance,
+    number,
+    parse_filter,
+    target,
+    template,
+)
 from .effects_digs import card_filter
 
 
@@ -116,6 +125,8 @@ def _shuffle_that_on_top(m, targets):
 def _fold_search_then_top(effects: list, targets: list) -> None:
     """An EFFECTS_CHECKS hook: the two sentences of Mwonvuli Beast Tracker, in this order, are the one search
     of "search your library for a creature card, reveal it, then shuffle and put the card on top" (701.19a)."""
+    if nested_instance(effects, (_SearchAndReveal, _ShuffleThatOnTop)):
+        raise Unsupported("search your library ... and reveal it: inside another effect")  # a fold can't reach it
     for i, e in enumerate(effects):
         if isinstance(e, _SearchAndReveal):
             if i + 1 >= len(effects) or not isinstance(effects[i + 1], _ShuffleThatOnTop):
@@ -128,6 +139,7 @@ def _fold_search_then_top(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_search_then_top)
+COMPILE_MARKERS.extend((_SearchAndReveal, _ShuffleThatOnTop))
 
 
 @template(r"shuffle cardname into its owner's library")

@@ -28,7 +28,16 @@ from ...model.vocab.player_groups import (
 )
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from ..object_phrases import parse_target
-from .effects_common import N, amount, parse_filter, sub_effects, substitute, template
+from .effects_common import (
+    COMPILE_MARKERS,
+    N,
+    amount,
+    nested_instance,
+    parse_filter,
+    sub_effects,
+    substitute,
+    template,
+)
 
 
 @template(r"(creatures|permanents|artifacts|lands) (target player|target opponent) controls get ([+-]\d+)/([+-]\d+) "
@@ -147,13 +156,18 @@ class _ThoseDontUntap(V.Effect):
 @template(r"(?:those creatures|those permanents|they) don't untap during (that player's|their controller's|their "
           r"controllers') next untap steps?")
 def _those_dont_untap(m: re.Match, targets: list) -> list:
-    """502.3: the permanents the "tap all ..." just before tapped (608.2c)."""
+    """502.3: the permanents the "tap all ..." just before tapped (608.2c); after targeted creatures, "those
+    creatures" are the targets (cards/templates/combat_keywords.py), not read here."""
+    if any(t.kind == "permanent" for t in targets):
+        raise Unsupported(m.string)
     return [_ThoseDontUntap(m.group(1))]
 
 
 def _fold_those_dont_untap(effects: list, targets: list) -> None:
     """An EFFECTS_CHECKS hook: the marker becomes a NoUntapTheirs of the group tapped just before (tapping a
     group not defined by being tapped leaves the same permanents in it)."""
+    if nested_instance(effects, (_ThoseDontUntap,)):
+        raise Unsupported("those creatures don't untap: inside another effect")
     for i, e in enumerate(effects):
         if not isinstance(e, _ThoseDontUntap):
             continue
@@ -168,6 +182,7 @@ def _fold_those_dont_untap(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_those_dont_untap)
+COMPILE_MARKERS.append(_ThoseDontUntap)
 
 
 
