@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ...model import vocab as V
@@ -428,6 +429,22 @@ def _no_markers_left(out: CardDraft, unsupported: list[str]) -> None:
 
 
 CARD_CHECKS.append(_no_markers_left)
+
+
+def fold_pair(effects: list, first: type, second: type, make: Callable[[Any, Any], V.Effect], what: str) -> None:
+    """An EFFECTS_CHECKS helper: each marker `first` directly followed by a marker `second` becomes
+    make(first, second), the one effect the two sentences say together; either marker alone is refused."""
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, first):
+            after = effects[i + 1] if i + 1 < len(effects) else None
+            if not isinstance(after, second):
+                raise Unsupported(what)
+            effects[i:i + 2] = [make(e, after)]
+        elif isinstance(e, second):
+            raise Unsupported(what)
+        i += 1
 
 
 def nested_instance(effects: list, classes: tuple[type, ...]) -> bool:

@@ -37,6 +37,7 @@ from .effects_common import (
     COMPILE_MARKERS,
     N,
     amount,
+    fold_pair,
     nested_instance,
     number,
     parse_filter,
@@ -127,15 +128,8 @@ def _fold_search_then_top(effects: list, targets: list) -> None:
     of "search your library for a creature card, reveal it, then shuffle and put the card on top" (701.19a)."""
     if nested_instance(effects, (_SearchAndReveal, _ShuffleThatOnTop)):
         raise Unsupported("search your library ... and reveal it: inside another effect")  # a fold can't reach it
-    for i, e in enumerate(effects):
-        if isinstance(e, _SearchAndReveal):
-            if i + 1 >= len(effects) or not isinstance(effects[i + 1], _ShuffleThatOnTop):
-                raise Unsupported("search your library for a card and reveal it")
-            effects[i:i + 2] = [library_effects.SearchToTop(e.filter)]
-            return _fold_search_then_top(effects, targets)
-        if isinstance(e, _ShuffleThatOnTop):
-            raise Unsupported("shuffle and put that card on top")
-    return None
+    fold_pair(effects, _SearchAndReveal, _ShuffleThatOnTop, lambda found, _: library_effects.SearchToTop(found.filter),
+              "search your library for a card and reveal it. shuffle and put that card on top")
 
 
 EFFECTS_CHECKS.append(_fold_search_then_top)

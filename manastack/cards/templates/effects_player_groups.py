@@ -44,13 +44,20 @@ from .effects_common import (
           r"until end of turn")
 def _pump_theirs(m: re.Match, targets: list) -> list:
     """611.2c: each of them, as the spell resolves."""
+    ref, flt = _their_group(m, targets)
+    return [PumpTheirs(ref, flt, int(m.group(3)), int(m.group(4)))]
+
+
+def _their_group(m: re.Match, targets: list) -> tuple[V.Ref, V.ObjectFilter]:
+    """The target player (group 2 of the match: "target player", "target opponent") and the kind of their
+    permanents (group 1: "creatures", "lands" ...)."""
     ref = parse_target(m.group(2), targets)
     if not isinstance(ref, V.Ref):
         raise Unsupported(m.string)
     flt = parse_filter(m.group(1))
     if flt.controller is not None:
         raise Unsupported(m.string)
-    return [PumpTheirs(ref, flt, int(m.group(3)), int(m.group(4)))]
+    return ref, flt
 
 
 @template(r"each player who controls (?:a|an|one or more) (.+?) (draws|gains|loses|mills|discards|creates) (.+)")
@@ -136,13 +143,7 @@ def _no_untap_theirs(m: re.Match, targets: list) -> list:
 @template(r"tap all (creatures|permanents|artifacts|lands|nonland permanents) (target player|target opponent) controls")
 def _tap_theirs(m: re.Match, targets: list) -> list:
     """701.21a: each of them, as the spell resolves."""
-    ref = parse_target(m.group(2), targets)
-    if not isinstance(ref, V.Ref):
-        raise Unsupported(m.string)
-    flt = parse_filter(m.group(1))
-    if flt.controller is not None:
-        raise Unsupported(m.string)
-    return [TapTheirs(ref, flt)]
+    return [TapTheirs(*_their_group(m, targets))]
 
 
 @dataclass(frozen=True, slots=True)
