@@ -370,6 +370,7 @@ def _register_casting() -> None:
     registry.register_effect(ReturnExiledSourceToHand, _return_exiled_source)
     registry.register_effect(CastFromExile, free_casting._cast_from_exile)
     registry.register_effect(CastTargetCard, free_casting._cast_target_card)
+    registry.register_effect(free_casting.CastOneAmong, free_casting._cast_one_among)
     registry.CHOICES["cast_free"] = (free_casting._cast_free_actions, free_casting._answer_cast_free)
     registry.register_effect(free_casting.ExileTopCopyCast, free_casting._exile_top_copy_cast)
     registry.CHOICES["copy_exiled_card"] = (free_casting._copy_exiled_actions, free_casting._answer_copy_exiled)

@@ -9,6 +9,9 @@
 - 614.1a: "If a source you control would deal noncombat damage to a creature an opponent controls, put that
   many -1/-1 counters on that creature instead" (Soul-Scar Mage): the Damage event becomes a CountersPut (no
   damage is dealt: no lifelink, no "dealt damage" triggers); prevention can still apply first (616.1).
+- 614.1a: "If a red instant or sorcery spell you control would deal damage, it deals double that damage instead"
+  (Fire Servant): the source is such a spell on the stack (a spell deals damage as it resolves, 608.2), any
+  recipient.
 - 120.8: a source that would deal 0 damage deals none: nothing is left to replace (deal_damage performs no
   such event).
 - 609.7: the source's characteristics and controller are those the Damage event carries (its last known
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING
 from ..engine import registry
 from ..engine.registry import Replacement
 from ..model.events import CountersPut, Damage, Event
+from ..model.state import STACK
 from ..model.vocab.damage_replacement import DAMAGE_REPLACEMENT, OPPONENTS, DamageReplacement
 
 if TYPE_CHECKING:
@@ -45,6 +49,11 @@ def _applies(g: Game, controller: int, ab: DamageReplacement, ev: Damage) -> boo
     if ab.color:
         chars = ev.source_chars
         if chars is None or ab.color not in chars.colors:
+            return False
+    if ab.spell_types:
+        # a spell: the source is on the stack as it deals the damage (its resolution), of one of those types
+        src = g.s.objects.get(ev.source_id) if ev.source_id is not None else None
+        if src is None or src.zone != STACK or ev.source_chars is None or not (ab.spell_types & ev.source_chars.types):
             return False
     if ab.creatures_only and (ev.recipient < 0 or "Creature" not in g.chars(g.s.objects[ev.recipient]).types):
         return False

@@ -1,7 +1,10 @@
 """Casting a card while a spell or ability resolves, without paying its mana cost (608.2g): cascade
 702.85, ripple 702.60, "you may cast it from exile" (rebound 702.88), "you may cast target instant or
 sorcery card from your graveyard without paying its mana cost. If that spell would be put into your
-graveyard, exile it instead" (614.1a: the spell carries the replacement, `EXILE_IF_GRAVEYARD`). The vocabulary is compiled by
+graveyard, exile it instead" (614.1a: the spell carries the replacement, `EXILE_IF_GRAVEYARD`), "you may cast an
+instant or sorcery spell from among those cards [a revealed hand, the cards looked at] without paying its mana
+cost" and "you may cast it [the top card of your library] without paying its mana cost if it's an instant or
+sorcery spell" (`CastOneAmong`: each castable card offered in turn until one is cast; at most one is). The vocabulary is compiled by
 cards/templates/casting.py, the hooks are registered by rules/casting.py.
 """
 
@@ -15,10 +18,11 @@ from ..model import actions as A
 from ..model import vocab as V
 from ..model.costs import ManaCost, Requirement, requirements
 from ..model.events import CastMoved
-from ..model.state import EXILE, GRAVEYARD, LIBRARY, StackItem
+from ..model.state import EXILE, GRAVEYARD, HAND, LIBRARY, StackItem
 from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this module executes)
     CascadeEffect,
     CastFromExile,
+    CastOneAmong,
     CastTargetCard,
     ExileTopCopyCast,
     RippleReveal,
@@ -136,6 +140,40 @@ def _cast_target_card(g: Game, ctx: Any, e: CastTargetCard) -> list | None:
     return [effect_context.queue_choice("cast_free", ctx.controller, cands, f"{ctx.name}: cast {o.card.name} from your "
                     f"graveyard without paying its mana cost? (false, or true / its targets)",
                     (ctx, o.id, "608.2g", None, extra))]
+
+
+def _cast_one_among(g: Game, ctx: Any, e: CastOneAmong) -> list | None:
+    """608.2g: the cards the effect refers to that match the filter, where they still are."""
+    s = g.s
+    p = ctx.controller
+    if e.among == "revealed_hand":
+        cards, zone = (tuple(s.players[ctx.hand_of].hand) if ctx.hand_of is not None else ()), HAND
+    elif e.among == "looked":
+        cards, zone = ctx.looked, LIBRARY
+    else:
+        cards, zone = tuple(s.players[p].library[:1]), LIBRARY
+    cands = [c for c in cards if c in s.objects and s.objects[c].zone == zone
+             and _targeting_module.matches_filter(g, e.filter, s.objects[c], p)]
+    return _offer_next(g, ctx, cands)
+
+
+def _offer_next(g: Game, ctx: Any, left: list[int]) -> list:
+    """Offer the next card that can be cast (declining one offers the next; casting one ends the offers)."""
+    p = ctx.controller
+    while left:
+        oid = left.pop(0)
+        options = free_cast_options(g, p, oid)
+        if not options:
+            continue  # 608.2g: it can't be cast now (no legal targets, an additional cost not asked for)
+        cands = tuple(dict.fromkeys(t for opt in options for t in opt))
+        rest = list(left)
+
+        def after(g2: Game, c2: Any, cast: bool, rest: list[int] = rest) -> None:
+            if not cast:
+                g2.s.queue[0:0] = _offer_next(g2, c2, rest)
+        return [effect_context.queue_choice("cast_free", p, cands, f"{ctx.name}: cast {g.name_of(oid)} without paying its "
+                                            f"mana cost? (false, or true / its targets)", (ctx, oid, "608.2g", after))]
+    return []
 
 
 def _cast_free_actions(g: Game, d: Any) -> list:

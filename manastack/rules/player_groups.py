@@ -17,6 +17,12 @@ cards/templates/effects_player_groups.py.
   (Exhaustion), "Lands you control don't untap during your next untap step" (Bontu's Last Reckoning): the
   permanents that player controls as it resolves stay tapped in that player's next untap step, while that
   player still controls them (the effect on each ends after that untap step: rules/combat_keywords.py).
+- 701.21a, 502.3: "Tap all creatures target player controls. Those creatures don't untap during that player's
+  next untap step" (Sleep): `TapTheirs`, then `NoUntapTheirs` of the same group (tapping changes nothing of who
+  is in it); "Tap all creatures your opponents control. Those creatures don't untap during their controllers'
+  next untap steps" (The Savant): each during its own controller's.
+- 608.2h: "Destroy target creature an opponent controls. Each other creature that player controls gets -2/-0
+  until end of turn" (Public Execution): that player is the target's controller as it last existed.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from ..model.vocab.player_groups import (
     NoUntapTheirs,
     PlayersWhoControl,
     PumpTheirs,
+    TapTheirs,
 )
 from . import combat_keywords, counter_replacement, effect_context, effects, targeting
 
@@ -53,7 +60,10 @@ def _their_player(g: Game, ctx: effect_context.Context, index: int) -> int | Non
     if t < 0:
         return -1 - t
     o = g.s.objects.get(t)
-    return o.controller if o is not None and o.zone == BATTLEFIELD else None
+    if o is not None and o.zone == BATTLEFIELD:
+        return o.controller
+    lki = g.s.lki.get(t)
+    return lki[0].controller if lki is not None else None  # 608.2h: destroyed earlier in the effect
 
 
 def _theirs(g: Game, ctx: effect_context.Context, flt: ObjectFilter, p: int) -> list[int]:
@@ -66,7 +76,10 @@ def _pump_theirs(g: Game, ctx: effect_context.Context, e: PumpTheirs) -> list | 
     if p is None:
         return None
     s = g.s
+    excluded = ctx.targets[e.ref.index] if e.other else None
     for oid in _theirs(g, ctx, e.filter, p):
+        if oid == excluded:
+            continue
         pump = ContinuousEffect("pump", oid, power=e.power, toughness=e.toughness, timestamp=s.next_timestamp,
                                 controller=ctx.controller)
         s.next_timestamp += 1
@@ -134,7 +147,27 @@ registry.register_effect(CountersTheirs, _counters_theirs)
 registry.register_effect(DamageTargetAndTheirs, _damage_target_and_theirs)
 
 
+def _tap_theirs(g: Game, ctx: effect_context.Context, e: TapTheirs) -> list | None:
+    p = _their_player(g, ctx, e.ref.index)
+    if p is None:
+        return None
+    for oid in _theirs(g, ctx, e.filter, p):
+        o = g.s.objects[oid]
+        if not o.tapped:
+            g.tap(o, "701.21a")
+    return None
+
+
+registry.register_effect(TapTheirs, _tap_theirs)
+
+
 def _no_untap_theirs(g: Game, ctx: effect_context.Context, e: NoUntapTheirs) -> list | None:
+    if e.who is None:
+        # each during its controller's next untap step (whoever controls it then)
+        for oid in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source):
+            combat_keywords.add_rules_effect(g, oid, CombatRuleData(("doesnt_untap",)), ctx.controller,
+                                             NEXT_UNTAP, ctx.name)
+        return None
     if isinstance(e.who, V.Ref):
         p = _their_player(g, ctx, e.who.index)
         players = [p] if p is not None else []
@@ -142,8 +175,8 @@ def _no_untap_theirs(g: Game, ctx: effect_context.Context, e: NoUntapTheirs) -> 
         players = effect_context.resolve_who(g, ctx, e.who)
     for p in players:
         for oid in _theirs(g, ctx, e.filter, p):
-            combat_keywords.add_rules_effect(g, oid, CombatRuleData(("doesnt_untap",), None, p), ctx.controller,
-                                             NEXT_UNTAP, ctx.name)
+            data = CombatRuleData(("doesnt_untap",), None, None if e.each_controller else p)
+            combat_keywords.add_rules_effect(g, oid, data, ctx.controller, NEXT_UNTAP, ctx.name)
     return None
 
 

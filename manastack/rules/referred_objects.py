@@ -17,6 +17,8 @@
 - 608.2h domain: "the number of basic land types among lands you control" (BasicLandTypes) as it resolves.
 - 701.7a / 608.2h: "destroy each nonland permanent with mana value equal to the number of charge counters on
   CARDNAME" (the counters of the source as it last existed once sacrificed).
+- 701.7a: "Destroy all Equipment attached to that creature" (DestroyAttached): those attached to it as the
+  effect happens.
 - 608.2c: "... instead if [condition]" (metalcraft, revolt, morbid: InsteadIf) and "destroy target creature
   if it has mana value 2 or less" (IfTargetMatches), both checked as the spell or ability resolves.
 - 613.1b: "Whenever you cast a spell that targets one or more permanents, gain control of those permanents"
@@ -48,6 +50,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     CreateTokenCopy,
     DelayedOnObject,
     DestroyAllWithManaValue,
+    DestroyAttached,
     GainControlOfSpellTargets,
     IfTargetMatches,
     IfYourTurn,
@@ -453,3 +456,17 @@ def _gain_control_of_spell_targets(g: Game, ctx: Context, e: GainControlOfSpellT
 
 
 registry.register_effect(GainControlOfSpellTargets, _gain_control_of_spell_targets)
+
+
+def _destroy_attached(g: Game, ctx: Context, e: DestroyAttached) -> list | None:
+    host = effect_context.target_object(g, ctx, e.to)
+    if host is None:
+        return None
+    for oid in targeting.objects_matching(g, e.filter, ctx.controller, ctx.source):
+        o = g.s.objects.get(oid)
+        if o is not None and o.zone == BATTLEFIELD and o.attached_to == host:
+            E.destroy(g, oid, "701.7a")
+    return None
+
+
+registry.register_effect(DestroyAttached, _destroy_attached)

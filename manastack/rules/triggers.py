@@ -115,6 +115,10 @@ def left_battlefield(g: Game, old_id: int, to: str) -> None:
                 ab.filter is not None and not ab.filter.other
                 and _targeting_module.matches_filter_lki(g, ab.filter, obj, chars, obj.controller, None))):
             trigger_queue.queue(g, obj.controller, old_id, ab, lki, obj.card.name)  # "whenever a creature dies": itself too
+    for w, ab in trigger_queue.watchers(g, ("attached_leaves", "attached_to_graveyard")):
+        # "when enchanted artifact is put into a graveyard" / "... leaves the battlefield" (603.6c, 603.10a)
+        if w.attached_to == old_id and (ab.event == "attached_leaves" or to == GRAVEYARD):
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=old_id)
     if not dies:
         return
     for w, ab in trigger_queue.watchers(g, ("attached_dies",)):

@@ -207,7 +207,8 @@ def _those(targets: list) -> list[V.Ref]:
 def _rule_group(phrase: str) -> V.ObjectFilter:
     """A group of creatures a rules effect applies to ("creatures without flying", "creatures your
     opponents control"); only the qualities rules/combat_keywords.py matches on read."""
-    p = phrase.strip()
+    # "each creature your opponents control blocks this turn if able" (Predatory Rampage) is the group too
+    p = re.sub(r"^each (non[a-z]+ )?creature\b", r"\1creatures", phrase.strip())
     if not re.fullmatch(r"(?:all )?(?:non[a-z]+ )?creatures(?: (?:you control|your opponents control|you don't control"
                         r"|without [a-z ]+|with [a-z ]+))?", p):
         raise Unsupported(p)

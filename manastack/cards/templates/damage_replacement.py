@@ -3,7 +3,8 @@
 - "If a source [you control] would deal damage to a permanent or player, it deals double / triple that
   damage [to that permanent or player] instead" (Dictate of the Twin Gods, Furnace of Rath, Fiery
   Emancipation); "If a [red] source you control would deal [noncombat] damage to an opponent or a
-  permanent an opponent controls, it deals that much damage plus N instead" (Torbran).
+  permanent an opponent controls, it deals that much damage plus N instead" (Torbran); "If a red instant or
+  sorcery spell you control would deal damage, it deals double that damage instead" (Fire Servant).
 """
 
 from __future__ import annotations
@@ -17,24 +18,27 @@ from ..draft import CardDraft
 _TO = {"a permanent or player": ANY_RECIPIENT, "an opponent or a permanent an opponent controls": OPPONENTS}
 
 
-@paragraph_template(r"if a (?:(white|blue|black|red|green) )?source( you control)? would deal (noncombat )?damage to "
-                    r"(a permanent or player|an opponent or a permanent an opponent controls), it deals "
-                    r"(double that damage|triple that damage|that much damage plus (\w+))"
+@paragraph_template(r"if an? (?:(white|blue|black|red|green) )?(source|instant or sorcery spell)( you control)? would deal "
+                    r"(noncombat )?damage(?: to (a permanent or player|an opponent or a permanent an opponent controls))?, "
+                    r"it deals (double that damage|triple that damage|that much damage plus (\w+))"
                     r"(?: to that (?:permanent or player|player or permanent))? instead")
 def _damage_replacement(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
-    """614.1a: a replacement effect of the permanent, while it is on the battlefield."""
-    if is_spell:
+    """614.1a: a replacement effect of the permanent, while it is on the battlefield. No recipient named ("If a
+    red instant or sorcery spell you control would deal damage, it deals double that damage instead"): any."""
+    if is_spell or (m.group(5) is None and "to that" in m.group(0)):
         raise Unsupported(para)
-    how = m.group(5)
+    how = m.group(6)
     if how.startswith("that much"):
-        op, n = "plus", number(m.group(6))
+        op, n = "plus", number(m.group(7))
         if not isinstance(n, int):
             raise Unsupported(para)
     else:
         op, n = "times", 2 if how.startswith("double") else 3
+    spells = frozenset({"Instant", "Sorcery"}) if m.group(2) != "source" else frozenset()
     out.abilities.append(DamageReplacement(
         para.strip(), DAMAGE_REPLACEMENT, op=op, n=n, color=COLOR_WORDS[m.group(1)] if m.group(1) else "",
-        yours=bool(m.group(2)), to=_TO[m.group(4)], noncombat=bool(m.group(3))))
+        yours=bool(m.group(3)), to=_TO[m.group(5)] if m.group(5) else ANY_RECIPIENT, noncombat=bool(m.group(4)),
+        spell_types=spells))
 
 
 @paragraph_template(r"if a source you control would deal noncombat damage to a creature an opponent controls, put that "

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ...model import vocab as V
 from ..compiler import (
+    CARD_CHECKS,
     CARD_TYPES,
     COLOR_WORDS,
     KEYWORDS,
@@ -25,6 +27,7 @@ from ..compiler import (
     parse_keywords,
     sentence_template,
 )
+from ..draft import CardDraft
 from ..object_phrases import parse_target
 
 CREATURE_TYPES = CREATURE_TYPES_TEXT = (
@@ -144,6 +147,13 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
         m = re.search(r" with(out)? ([a-z ]+?) $", p)
         if m and m.group(2) in KEYWORDS:
             plus["non_keywords" if m.group(1) else "keywords"] = frozenset({m.group(2)})
+            p = p[: m.start()] + " "
+            continue
+        m = re.search(r" with(out)? ((?:[a-z ]+?, )+(?:or )?[a-z ]+?|[a-z ]+? or [a-z ]+?) $", p)
+        if m and all(k in KEYWORDS for k in re.split(r", or |, | or ", m.group(2))):
+            # "creature card with deathtouch, hexproof, reach, or trample": at least one of them; "without
+            # flying or reach": none of them
+            plus["non_keywords" if m.group(1) else "keywords"] = frozenset(re.split(r", or |, | or ", m.group(2)))
             p = p[: m.start()] + " "
             continue
         break
@@ -271,6 +281,15 @@ def target(phrase: str, targets: list) -> V.Who:
         if targets:
             raise Unsupported(phrase)
         return V.EVENT_PLAYER
+    if p == "any other target":
+        # "deals 2 damage to any target and 1 damage to any other target" (Arc Trail), "Gain control of target
+        # creature ... deals 2 damage to any other target" (Bond of Passion): other than the targets chosen
+        # before it (rules/targeting.py check_targets: one object is never chosen for two targets of an ability).
+        # With no target before it, "other" means not the source (Invasion of Ulgrotha): not read here.
+        if not targets:
+            raise Unsupported(phrase)
+        targets.append(V.TargetSpec("any", text=p))
+        return V.Ref(len(targets) - 1)
     n = len(targets)
     m = re.fullmatch(r"((?:any |another |up to one )?target(?: .+?)?) that was dealt damage this turn", p)
     if m:
@@ -377,6 +396,71 @@ def template(pattern: str):
         sentence_template(pattern)(wrapper)
         return fn
     return deco
+
+
+# Compile-time marker classes (effects a fold of EFFECTS_CHECKS turns into vocabulary): a card whose compiled
+# abilities still hold one (a paragraph compiled without the fold: "Spell mastery — If ..., those creatures ...")
+# is refused by _no_markers_left.
+COMPILE_MARKERS: list[type] = []
+
+
+def _no_markers_left(out: CardDraft, unsupported: list[str]) -> None:
+    """A CARD_CHECKS hook: no compile-time marker is left anywhere in the card's abilities or spell effects."""
+    if not COMPILE_MARKERS:
+        return
+    classes = tuple(COMPILE_MARKERS)
+    found: list[bool] = []
+
+    def walk(x: object, depth: int) -> None:
+        if depth > 12 or found:
+            return
+        if isinstance(x, classes):
+            found.append(True)
+        elif isinstance(x, (tuple, list)):
+            for y in x:
+                walk(y, depth + 1)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name), depth + 1)
+    walk(list(out.abilities), 0)
+    walk(list(out.spell_effects), 0)
+    if found:
+        unsupported.append("a sentence that refers to an effect of another paragraph (compile-time marker left)")
+
+
+CARD_CHECKS.append(_no_markers_left)
+
+
+def fold_pair(effects: list, first: type, second: type, make: Callable[[Any, Any], V.Effect], what: str) -> None:
+    """An EFFECTS_CHECKS helper: each marker `first` directly followed by a marker `second` becomes
+    make(first, second), the one effect the two sentences say together; either marker alone is refused."""
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, first):
+            after = effects[i + 1] if i + 1 < len(effects) else None
+            if not isinstance(after, second):
+                raise Unsupported(what)
+            effects[i:i + 2] = [make(e, after)]
+        elif isinstance(e, second):
+            raise Unsupported(what)
+        i += 1
+
+
+def nested_instance(effects: list, classes: tuple[type, ...]) -> bool:
+    """Whether an effect of one of `classes` (a compile-time marker) sits inside another effect of `effects`
+    ("If ..., those creatures don't untap ...": inside a condition), where a fold of the ability's top-level
+    effects can't reach it."""
+    def inside(x: object) -> bool:
+        if isinstance(x, classes):
+            return True
+        if isinstance(x, tuple):
+            return any(inside(y) for y in x)
+        if isinstance(x, V.Effect):
+            return any(inside(getattr(x, f.name)) for f in dataclasses.fields(x))
+        return False
+    return any(isinstance(e, V.Effect) and not isinstance(e, classes)
+               and any(inside(getattr(e, f.name)) for f in dataclasses.fields(e)) for e in effects)
 
 
 def mentions(x: object, ref: V.Ref) -> bool:

@@ -767,6 +767,27 @@ def _exchange_control(m, targets):
     return [V.ExchangeControl(first, second)]
 
 
+@template(r"exchange control of two target ([a-z ']+?)")
+def _exchange_control_two(m, targets):
+    """701.12a, 115.3: "Exchange control of two target creatures" (Switcheroo, Shifting Borders): two different
+    objects for one word "target" (one group of TargetSpecs, chosen once each)."""
+    if re.search(r"\b(shares?|that|controlled by|different)\b", m.group(1)):
+        raise Unsupported(m.string)  # the two targets tied to each other: not modelled
+    k = len(targets)
+    first = _who(f"target {_singular_noun(m.group(1))}", targets)
+    if not isinstance(first, V.Ref) or len(targets) != k + 1 or targets[k].kind != "permanent":
+        raise Unsupported(m.string)
+    spec = dataclasses.replace(targets[k], group=k + 1, text=f"{targets[k].text}, one of 2")
+    targets[k] = spec
+    targets.append(spec)
+    return [V.ExchangeControl(V.Ref(k), V.Ref(k + 1))]
+
+
+def _singular_noun(phrase: str) -> str:
+    """"nonlegendary creatures you don't control" → "nonlegendary creature you don't control"."""
+    return re.sub(r"\b(creature|land|artifact|permanent|enchantment)s\b", r"\1", phrase, count=1)
+
+
 @template(r"gain control of those permanents")
 def _gain_control_of_those(m, targets):
     """613.1b: after "whenever you cast a spell that targets one or more permanents" (its event object is the

@@ -2,7 +2,8 @@
 equal to the number of snow permanents you control" (Skred: the number counted as it resolves, 608.2h),
 "A creature dealt damage this way can't be regenerated this turn" (Incinerate), "deals 2 damage to each
 creature except for creatures you control with flying" (Flame Sweep), "You gain life equal to
-the damage dealt this way" (Corrupt). Executed by rules/damage_riders.py. A rider is accepted only after a
+the damage dealt this way" (Corrupt), "If that creature has infect, CARDNAME deals 3 damage to that creature's
+controller" (Burn the Impure: the keyword checked as it resolves). Executed by rules/damage_riders.py. A rider is accepted only after a
 sentence of the same ability that deals damage (EFFECTS_CHECKS).
 """
 
@@ -22,7 +23,7 @@ from ...model.vocab.damage_riders import (
 from ...model.vocab.divided import DividedDamage
 from ...model.vocab.referred_objects import IfTargetMatches
 from ...model.vocab.statics import CANT_HAVE
-from ..compiler import EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
+from ..compiler import EFFECTS_CHECKS, KEYWORDS, SENTENCE_TEMPLATES, Unsupported, first_template
 from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 
 
@@ -113,3 +114,17 @@ def _check(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_check)
+
+
+@template(r"if (that creature|it) has ([a-z ]+?), (?!.*\binstead\b)(.+)")
+def _if_that_creature_has(m: re.Match, targets: list) -> list:
+    """608.2c: "CARDNAME deals 3 damage to target creature. If that creature has infect, CARDNAME deals 3 damage to
+    that creature's controller" (Burn the Impure): the keyword is checked as the effect happens (the creature
+    dealt lethal damage is still on the battlefield then: state-based actions wait, 704.3)."""
+    if m.group(2) not in KEYWORDS:
+        raise Unsupported(m.string)
+    ref = target(m.group(1), targets)
+    if not isinstance(ref, V.Ref) or targets[ref.index].kind not in ("permanent", "any"):
+        raise Unsupported(m.string)
+    inner = sub_effects(m.group(3), targets)
+    return [IfTargetMatches(ref, V.FilterPlus(keywords=frozenset({m.group(2)})), tuple(inner))]

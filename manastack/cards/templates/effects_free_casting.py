@@ -6,7 +6,12 @@ replacement effect that exiles the spell instead of putting it into the graveyar
   spell would be put into your graveyard, exile it instead." (Dreadhorde Arcanist, Goblin
   Dark-Dwellers, Torrential Gearhulk, Efreet Flamepainter).
 
-The engine side is rules/free_casting.py (`CastTargetCard`); "CARDNAME's power" is read by
+- 608.2g: "Target opponent reveals their hand. You may cast an instant or sorcery spell from among those cards
+  without paying its mana cost" (Mindclaw Shaman), "... from among them" after "look at the top N cards of your
+  library"; "You may look at the top card of your library. You may cast it without paying its mana cost if it's
+  an instant or sorcery spell" (Galvanoth: "it" is the top card, looked at or not; looking changes nothing, 401.2).
+
+The engine side is rules/free_casting.py (`CastTargetCard`, `CastOneAmong`); "CARDNAME's power" is read by
 rules/targeting.py as the target is chosen and again on resolution (608.2b).
 """
 
@@ -16,10 +21,10 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ...model.vocab.free_casting import CastTargetCard, ExileTopCopyCast
+from ...model.vocab.free_casting import CastOneAmong, CastTargetCard, ExileTopCopyCast
 from ..compiler import EFFECTS_CHECKS, Unsupported, number, paragraph_template, trigger_kwargs
 from ..draft import CardDraft
-from .effects_common import parse_filter, target, template
+from .effects_common import COMPILE_MARKERS, nested_instance, parse_filter, target, template
 
 _SOURCE_POWER = " with mana value less than or equal to cardname's power"
 
@@ -102,3 +107,80 @@ def _fold_copy_cast(effects: list, targets: list) -> None:
 
 EFFECTS_CHECKS.append(_fold_copy_cast)
 
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _LookTopCard(V.Effect):
+    """"Look at the top card of your library": a marker, accepted only before "you may cast it without paying
+    its mana cost if it's ..." (_fold_cast_among); what other sentences do with "that card" is not read here."""
+
+
+@template(r"look at the top card of your library")
+def _look_at_top_card(m: re.Match, targets: list) -> list:
+    """401.2 / 608.2c: the card the next sentence refers to ("you may cast it ...")."""
+    return [_LookTopCard()]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _CastAmong(V.Effect):
+    """"You may cast an instant or sorcery spell from among those cards / them" (or "cast it ... if it's ...",
+    `top`): a marker, folded by _fold_cast_among with the sentence before it."""
+
+    filter: V.ObjectFilter
+    top: bool
+
+
+def _spell_filter(words: str | None) -> V.ObjectFilter:
+    """"an instant or sorcery spell" → its card types; "a spell": any nonland card (a land isn't cast, 305.9)."""
+    if not words:
+        return V.ObjectFilter(non_types=frozenset({"Land"}))
+    flt = parse_filter(words)
+    if flt.controller is not None or not flt.types or "Land" in flt.types:
+        raise Unsupported(words)
+    return flt
+
+
+@template(r"you may cast an? (?:(.+?) )?spell from among (?:those cards|them) without paying its mana cost")
+def _cast_among(m: re.Match, targets: list) -> list:
+    return [_CastAmong(_spell_filter(m.group(1)), top=False)]
+
+
+@template(r"you may cast it without paying its mana cost if it's an? (?:(.+?) )?spell")
+def _cast_it_if(m: re.Match, targets: list) -> list:
+    return [_CastAmong(_spell_filter(m.group(1)), top=True)]
+
+
+def _fold_cast_among(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: "those cards" is the hand revealed just before, "them" the cards looked at just
+    before; "it" the top card looked at (or, with "you may look", maybe not: the same card either way)."""
+    for i, e in enumerate(effects):
+        if _is_look_top(e) and not (i + 1 < len(effects) and isinstance(effects[i + 1], _CastAmong)
+                                    and effects[i + 1].top):
+            raise Unsupported("look at the top card of your library")
+        if not isinstance(e, _CastAmong):
+            continue
+        prev = effects[i - 1] if i else None
+        if e.top and _is_look_top(prev):
+            # "you may look at the top card": looking changes nothing (401.2); "it" is the top card either way
+            effects[i - 1] = (dataclasses.replace(prev, effects=(V.LookAtTop(1),)) if isinstance(prev, V.Optional)
+                              else V.LookAtTop(1))
+            effects[i] = CastOneAmong(e.filter, "top")
+        elif not e.top and isinstance(prev, V.RevealHand):
+            effects[i] = CastOneAmong(e.filter, "revealed_hand")
+        elif not e.top and isinstance(prev, V.LookAtTop):
+            effects[i] = CastOneAmong(e.filter, "looked")
+        else:
+            raise Unsupported("you may cast a spell from among them: no cards looked at or revealed just before")
+    if nested_instance(effects, (_CastAmong, _LookTopCard)):
+        raise Unsupported("you may cast a spell from among them: inside another effect")
+
+
+def _is_look_top(e: object) -> bool:
+    """"Look at the top card of your library", or "you may look at ..." (the controller's choice)."""
+    if isinstance(e, V.Optional) and e.who is None and len(e.effects) == 1:
+        e = e.effects[0]
+    return isinstance(e, _LookTopCard)
+
+
+EFFECTS_CHECKS.append(_fold_cast_among)
+COMPILE_MARKERS.extend((_CastAmong, _LookTopCard))

@@ -38,7 +38,7 @@ from ...model.vocab.referred_objects import ObjectStat
 from ...model.vocab.turn_history import UnlessHappened
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from .conditions import HISTORY_RX, parse_history
-from .effects_common import N, amount, parse_filter, sub_effects, target, template
+from .effects_common import N, amount, fold_pair, parse_filter, sub_effects, target, template
 
 
 @template(r"you may put (a|an) (land|basic land|creature|artifact|creature or land|land or creature) card from your "
@@ -320,16 +320,8 @@ def _if_chosen_name(m, targets):
 
 def _fold_name_reveal(effects: list, targets: list) -> None:
     """201.4: the two sentences are one effect (hand_effects.NameThenRevealAtRandom); either alone is refused."""
-    for i, e in enumerate(effects):
-        if isinstance(e, _NameRevealRandom):
-            after = effects[i + 1] if i + 1 < len(effects) else None
-            if not isinstance(after, _IfChosenName):
-                raise Unsupported("choose a card name, then reveal a card at random")
-            effects[i:i + 2] = [hand_effects.NameThenRevealAtRandom(after.effects)]
-            return _fold_name_reveal(effects, targets)
-        if isinstance(e, _IfChosenName):
-            raise Unsupported("if that card has the chosen name")
-    return None
+    fold_pair(effects, _NameRevealRandom, _IfChosenName, lambda _, after: hand_effects.NameThenRevealAtRandom(after.effects),
+              "choose a card name, then reveal a card at random")
 
 
 EFFECTS_CHECKS.append(_fold_name_reveal)

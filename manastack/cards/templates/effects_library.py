@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab import library_effects
@@ -32,7 +33,17 @@ from ...model.vocab.referred_objects import ControllerOf
 from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import EFFECTS_CHECKS, Unsupported
-from .effects_common import N, amount, number, parse_filter, target, template
+from .effects_common import (
+    COMPILE_MARKERS,
+    N,
+    amount,
+    fold_pair,
+    nested_instance,
+    number,
+    parse_filter,
+    target,
+    template,
+)
 from .effects_digs import card_filter
 
 
@@ -87,6 +98,42 @@ def _search_to_top(m, targets):
     """701.19a: the card found is put on top after the shuffle (Vampiric Tutor: "a card")."""
     flt = parse_filter(m.group(2) + " card", allow_card=True) if m.group(2) else V.ObjectFilter()
     return [library_effects.SearchToTop(flt)]
+
+
+@dataclass(frozen=True, slots=True)
+class _SearchAndReveal(V.Effect):
+    """Compile-time marker: "Search your library for a creature card with deathtouch ... and reveal it", folded
+    with the next sentence "Shuffle and put that card on top" by _fold_search_then_top."""
+
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class _ShuffleThatOnTop(V.Effect):
+    """Compile-time marker: "Shuffle and put that card on top" (after _SearchAndReveal)."""
+
+
+@template(r"search your library for (?:a|an) ((?:[a-z]+ )*?card(?: with [a-z, ]+)?) and reveal it")
+def _search_and_reveal(m, targets):
+    return [_SearchAndReveal(parse_filter(m.group(1), allow_card=True))]
+
+
+@template(r"shuffle and put that card on top")
+def _shuffle_that_on_top(m, targets):
+    return [_ShuffleThatOnTop()]
+
+
+def _fold_search_then_top(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the two sentences of Mwonvuli Beast Tracker, in this order, are the one search
+    of "search your library for a creature card, reveal it, then shuffle and put the card on top" (701.19a)."""
+    if nested_instance(effects, (_SearchAndReveal, _ShuffleThatOnTop)):
+        raise Unsupported("search your library ... and reveal it: inside another effect")  # a fold can't reach it
+    fold_pair(effects, _SearchAndReveal, _ShuffleThatOnTop, lambda found, _: library_effects.SearchToTop(found.filter),
+              "search your library for a card and reveal it. shuffle and put that card on top")
+
+
+EFFECTS_CHECKS.append(_fold_search_then_top)
+COMPILE_MARKERS.extend((_SearchAndReveal, _ShuffleThatOnTop))
 
 
 @template(r"shuffle cardname into its owner's library")

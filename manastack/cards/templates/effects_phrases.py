@@ -19,6 +19,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab import referred_objects
+from ...model.vocab.counted_effects import GreatestPower, SumOf
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
 from ...model.vocab.x_amounts import PumpAllX, PumpX
@@ -42,6 +43,17 @@ def _damage_two(m, targets):
 def _damage_controller(m, targets):
     """"CARDNAME deals 2 damage to that creature's controller" (608.2h)."""
     return [V.DealDamage(amount(m.group(1)), referred_objects.ControllerOf(_object_ref(targets)))]
+
+
+_PLAYER_SUBJECT = r"that player|target player|target opponent|each opponent|each player"
+
+
+@template(rf"you may have ({_PLAYER_SUBJECT}) (lose|gain|draw|discard|mill|sacrifice|create|reveal|shuffle|return) (.+)")
+def _you_may_have_player(m, targets):
+    """608.2d: "you may have that player lose 1 life" (Suture Priest), "you may have target player mill two
+    cards": the controller chooses whether that player does what the sentence says."""
+    inner = sub_effects(f"{m.group(1)} {m.group(2)}s {m.group(3)}", targets)
+    return [V.Optional(tuple(inner), prompt=f"have {m.group(1)} {m.group(2)} {m.group(3)}")]
 
 
 @template(r"(.*)\btarget (.+?) defending player controls\b(.*)")
@@ -93,8 +105,10 @@ def _graveyard_filter(what: str) -> V.ObjectFilter:
 
 def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
     """The number a "for each ..." / "the number of ..." phrase counts as it resolves (608.2h): permanents
-    a player controls, or the basic land types among their lands (domain)."""
+    a player controls, or the basic land types among their lands (domain); "A plus the number of B": the sum."""
     what = what.strip()
+    if " plus the number of " in what:
+        return SumOf(tuple(_count_of(term, who_text, targets) for term in what.split(" plus the number of ")))
     if what == "cards in your hand":
         return CardsInHand()  # 608.2h: counted as it resolves (Promise of Power's X/X Demon)
     if what.endswith(" in your graveyard"):
@@ -110,6 +124,13 @@ def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
                      r"(?: with [a-z0-9 +/]+)?$", what):
         raise Unsupported(what)
     return V.Count(parse_filter(what.replace(" on the battlefield", "")))
+
+
+@template(rf"({_PLAYER_SUBJECT}|you) (gains?|loses?) life equal to the number of (.+)")
+def _life_equal_count(m, targets):
+    """"You gain life equal to the number of creatures on the battlefield plus the number of artifacts on the
+    battlefield" (War Report): "gain X life, where X is the number of ..." (counted as it resolves, 608.2h)."""
+    return sub_effects(f"{m.group(1)} {m.group(2)} x life, where x is the number of {m.group(3)}", targets)
 
 
 @template(r"(cardname|it) deals x damage to (.+), where x is the number of (.+)")
@@ -153,6 +174,20 @@ def _amount_where_x(m, targets):
     "draw X cards, where X is the number of ...": every X of the sentence is an effect's amount, counted
     as it resolves (608.2h)."""
     return _define_x(sub_effects(m.group(1), targets), _count_of(m.group(2), "", targets), m.string)
+
+
+@template(r"(.+), where x is the greatest power among (.+)")
+def _amount_greatest_power(m, targets):
+    """"Create X 1/1 green Saproling creature tokens, where X is the greatest power among creatures you control"
+    (Fungal Sprouting), "... an X/X green Ooze creature token ..." (Miming Slime): read as it resolves (608.2h)."""
+    what = m.group(2)
+    if not re.fullmatch(r"(?:other )?[a-z ]+? (?:you control|your opponents control|on the battlefield)", what) \
+            or re.search(r"\b(cards?|as you cast|attacking|tapped)\b", what):
+        raise Unsupported(m.string)  # cards in a graveyard, a past moment, or qualities not read here
+    flt = parse_filter(what.removesuffix(" on the battlefield"))
+    if not flt.types and not flt.subtypes:
+        raise Unsupported(m.string)
+    return _define_x(sub_effects(m.group(1), targets), GreatestPower(flt), m.string)
 
 
 def _define_x(effects: list, value: V.Amount, text: str) -> list:

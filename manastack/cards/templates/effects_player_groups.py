@@ -4,14 +4,19 @@ planeswalker and 1 damage to each creature that player or that planeswalker's co
 (Chandra's Fury), "Put a -1/-1 counter on each creature target player controls" (Contagion Engine), "... deals X damage to target player or planeswalker and each creature that player or that
 planeswalker's controller controls" (Lavalanche), "Creatures and lands target opponent controls don't untap
 during their next untap step" (Exhaustion), "Lands you control don't untap during your next untap step"
-(Bontu's Last Reckoning). Executed by rules/player_groups.py.
+(Bontu's Last Reckoning), "Tap all creatures target player controls. Those creatures don't untap during that
+player's next untap step" (Sleep; "their controllers' next untap steps" after any "tap all ...": The Savant),
+"Destroy target creature an opponent controls. Each other creature that player controls gets -2/-0 until end
+of turn" (Public Execution). Executed by rules/player_groups.py.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ...model import vocab as V
+from ...model.vocab.keyword_actions import TapAll
 from ...model.vocab.player_groups import (
     CountersTheirs,
     DamageTargetAndTheirs,
@@ -19,23 +24,40 @@ from ...model.vocab.player_groups import (
     NoUntapTheirs,
     PlayersWhoControl,
     PumpTheirs,
+    TapTheirs,
 )
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from ..object_phrases import parse_target
-from .effects_common import N, amount, parse_filter, sub_effects, substitute, template
+from .effects_common import (
+    COMPILE_MARKERS,
+    N,
+    amount,
+    nested_instance,
+    parse_filter,
+    sub_effects,
+    substitute,
+    template,
+)
 
 
 @template(r"(creatures|permanents|artifacts|lands) (target player|target opponent) controls get ([+-]\d+)/([+-]\d+) "
           r"until end of turn")
 def _pump_theirs(m: re.Match, targets: list) -> list:
     """611.2c: each of them, as the spell resolves."""
+    ref, flt = _their_group(m, targets)
+    return [PumpTheirs(ref, flt, int(m.group(3)), int(m.group(4)))]
+
+
+def _their_group(m: re.Match, targets: list) -> tuple[V.Ref, V.ObjectFilter]:
+    """The target player (group 2 of the match: "target player", "target opponent") and the kind of their
+    permanents (group 1: "creatures", "lands" ...)."""
     ref = parse_target(m.group(2), targets)
     if not isinstance(ref, V.Ref):
         raise Unsupported(m.string)
     flt = parse_filter(m.group(1))
     if flt.controller is not None:
         raise Unsupported(m.string)
-    return [PumpTheirs(ref, flt, int(m.group(3)), int(m.group(4)))]
+    return ref, flt
 
 
 @template(r"each player who controls (?:a|an|one or more) (.+?) (draws|gains|loses|mills|discards|creates) (.+)")
@@ -116,3 +138,60 @@ def _no_untap_theirs(m: re.Match, targets: list) -> list:
     if not yours and not isinstance(who, V.Ref):
         raise Unsupported(m.string)
     return [NoUntapTheirs(who, parse_filter(m.group(1)))]
+
+
+@template(r"tap all (creatures|permanents|artifacts|lands|nonland permanents) (target player|target opponent) controls")
+def _tap_theirs(m: re.Match, targets: list) -> list:
+    """701.21a: each of them, as the spell resolves."""
+    return [TapTheirs(*_their_group(m, targets))]
+
+
+@dataclass(frozen=True, slots=True)
+class _ThoseDontUntap(V.Effect):
+    """Compile-time marker: "those creatures don't untap during that player's / their controllers' next untap
+    step(s)" (folded by _fold_those_dont_untap into the group the tapping just before acted on)."""
+
+    whose: str
+
+
+@template(r"(?:those creatures|those permanents|they) don't untap during (that player's|their controller's|their "
+          r"controllers') next untap steps?")
+def _those_dont_untap(m: re.Match, targets: list) -> list:
+    """502.3: the permanents the "tap all ..." just before tapped (608.2c); after targeted creatures, "those
+    creatures" are the targets (cards/templates/combat_keywords.py), not read here."""
+    if any(t.kind == "permanent" for t in targets):
+        raise Unsupported(m.string)
+    return [_ThoseDontUntap(m.group(1))]
+
+
+def _fold_those_dont_untap(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the marker becomes a NoUntapTheirs of the group tapped just before (tapping a
+    group not defined by being tapped leaves the same permanents in it)."""
+    if nested_instance(effects, (_ThoseDontUntap,)):
+        raise Unsupported("those creatures don't untap: inside another effect")
+    for i, e in enumerate(effects):
+        if not isinstance(e, _ThoseDontUntap):
+            continue
+        before = effects[i - 1] if i else None
+        if isinstance(before, TapTheirs) and before.filter.tapped is None:
+            # "that player's": the targeted player's untap step; "their controller's": whoever controls each then
+            effects[i] = NoUntapTheirs(before.ref, before.filter, each_controller=e.whose != "that player's")
+        elif isinstance(before, TapAll) and before.filter.tapped is None and e.whose != "that player's":
+            effects[i] = NoUntapTheirs(None, before.filter)
+        else:
+            raise Unsupported("those creatures don't untap: no group tapped just before")
+
+
+EFFECTS_CHECKS.append(_fold_those_dont_untap)
+COMPILE_MARKERS.append(_ThoseDontUntap)
+
+
+
+@template(r"each other (creature|permanent) that player controls gets ([+-]\d+)/([+-]\d+) until end of turn")
+def _pump_others_of_that_player(m: re.Match, targets: list) -> list:
+    """608.2h, 611.2c: "Destroy target creature an opponent controls. Each other creature that player controls
+    gets -2/-0 until end of turn" (Public Execution): that player is the one target's controller (as it last
+    existed once it is destroyed), the target itself left out."""
+    if len(targets) != 1 or targets[0].kind != "permanent":
+        raise Unsupported(m.string)
+    return [PumpTheirs(V.Ref(0), parse_filter(m.group(1)), int(m.group(2)), int(m.group(3)), other=True)]

@@ -562,3 +562,14 @@ def _fold_they_gain(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_they_gain)
+
+
+@template(r"destroy all (equipment|auras|auras and equipment) attached to (that creature|it)")
+def _destroy_attached(m, targets):
+    """701.7a: "CARDNAME deals 5 damage to target creature. Destroy all Equipment attached to that creature"
+    (Turn to Slag, Blastfire Bolt, Fires of Mount Doom): the creature the ability refers to."""
+    subtypes = {"equipment": {"Equipment"}, "auras": {"Aura"}, "auras and equipment": {"Aura", "Equipment"}}[m.group(1)]
+    to = target(m.group(2), targets)
+    if not isinstance(to, V.Ref) or targets[to.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [referred_objects.DestroyAttached(to, V.ObjectFilter(subtypes=frozenset(subtypes)))]

@@ -385,6 +385,15 @@ def _attached_dies(m):
     return {"event": "attached_dies"}
 
 
+@trigger_template(r"when (?:enchanted|equipped) (creature|artifact|land|enchantment|permanent) (is put into a graveyard|"
+                  r"leaves the battlefield)")
+def _attached_leaves(m):
+    """603.6c / 603.10a: "When enchanted artifact is put into a graveyard" (from the battlefield: an Aura
+    enchants only permanents), "When enchanted creature leaves the battlefield": the Aura or Equipment is
+    still on the battlefield as its permanent leaves (rules/triggers.py left_battlefield)."""
+    return {"event": "attached_to_graveyard" if m.group(2).startswith("is put") else "attached_leaves"}
+
+
 @trigger_template(r"whenever (?:enchanted|equipped) creature attacks")
 def _attached_attacks(m):
     return {"event": "attached_attacks"}

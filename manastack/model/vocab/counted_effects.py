@@ -27,3 +27,21 @@ class HalfOf:
     of: str
     who: V.Who
     round_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SumOf:
+    """An Amount: "the number of creatures on the battlefield plus the number of artifacts on the battlefield"
+    (War Report): the terms counted one by one as the effect resolves and added (608.2h; an object
+    matching two terms counts twice)."""
+
+    terms: tuple[V.Amount, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GreatestPower:
+    """An Amount: "where X is the greatest power among creatures you control" (Fungal Sprouting, Miming Slime):
+    the greatest power of the permanents matching `filter` as the effect resolves (608.2h); 0 with none, and
+    0 for a negative greatest power (107.1b: a number of tokens, damage, life)."""
+
+    filter: V.ObjectFilter

@@ -21,7 +21,8 @@ class DamageReplacement(V.StaticAbility):
     "plus" `n`; `color`: the source's color letter ("" any); `yours`: a source its controller controls; `to`:
     ANY_RECIPIENT or OPPONENTS; `noncombat`: noncombat damage only; op "counters": "put that many -1/-1 counters
     on that creature instead" (Soul-Scar Mage: no damage is dealt, 120.3 doesn't happen), `creatures_only`:
-    "to a creature an opponent controls"."""
+    "to a creature an opponent controls"; `spell_types`: "If a red instant or sorcery spell you control would deal
+    damage, it deals double that damage instead" (Fire Servant)."""
 
     op: str = "times"
     n: int = 2
@@ -30,3 +31,6 @@ class DamageReplacement(V.StaticAbility):
     to: str = ANY_RECIPIENT
     noncombat: bool = False
     creatures_only: bool = False
+    # "If a red instant or sorcery spell you control would deal damage" (Fire Servant): the source is a spell on
+    # the stack with one of these card types (empty: any source)
+    spell_types: frozenset[str] = frozenset()

@@ -53,3 +53,16 @@ class ExileTopCopyCast(V.Effect):
     filter: V.ObjectFilter
     copies: int
 
+
+
+@dataclass(frozen=True, slots=True)
+class CastOneAmong(V.Effect):
+    """608.2g: "Target opponent reveals their hand. You may cast an instant or sorcery spell from among those
+    cards without paying its mana cost" (Mindclaw Shaman; `among` "revealed_hand": the hand revealed just
+    before), "... from among them" after "look at the top N cards of your library" ("looked"), "You may look at
+    the top card of your library. You may cast it without paying its mana cost if it's an instant or sorcery
+    spell" (Galvanoth; "top": the top card of the controller's library as it resolves): at most one card
+    matching `filter`, cast while the ability resolves."""
+
+    filter: V.ObjectFilter
+    among: str  # "revealed_hand", "looked" or "top"

@@ -17,6 +17,10 @@ class PumpTheirs(V.Effect):
     filter: V.ObjectFilter
     power: int = 0
     toughness: int = 0
+    # "Destroy target creature an opponent controls. Each other creature that player controls gets -2/-0 until
+    # end of turn" (Public Execution): `ref` is a permanent, "that player" its controller (as it last existed,
+    # 608.2h), and the target itself is left out
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +66,25 @@ class EvenOut(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class TapTheirs(V.Effect):
+    """701.21a: "Tap all creatures target player controls" (Sleep): each untapped permanent matching `filter`
+    that the player of target `ref` controls as it resolves becomes tapped."""
+
+    ref: V.Ref
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
 class NoUntapTheirs(V.Effect):
     """502.3: "Creatures and lands target opponent controls don't untap during their next untap step"
     (Exhaustion), "Lands you control don't untap during your next untap step" (Bontu's Last Reckoning): each
     permanent matching `filter` that the player (`who`: target `Ref` or YOU) controls as it resolves stays
-    tapped during that player's next untap step (611.2c: the set fixed then)."""
+    tapped during that player's next untap step (611.2c: the set fixed then). `who` None: every permanent
+    matching `filter`, each during its controller's next untap step ("Tap all creatures your opponents control.
+    Those creatures don't untap during their controllers' next untap steps", The Savant)."""
 
-    who: V.Who
+    who: V.Who | None
     filter: V.ObjectFilter
+    # "They don't untap during their controller's next untap step" (Kiora Bests the Sea God): each permanent's
+    # controller's next untap step, whoever controls it then (not only while that player does)
+    each_controller: bool = False

@@ -204,3 +204,12 @@ TARGETS_PERMANENTS = "targets_permanents"
 class GainControlOfSpellTargets(V.Effect):
     """"Gain control of those permanents" after "whenever you cast a spell that targets one or more
     permanents" (613.1b, for the rest of the game): the permanents the spell, the event object, targets."""
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyAttached(V.Effect):
+    """701.7a: "Destroy all Equipment attached to that creature" (Turn to Slag, Blastfire Bolt): the permanents
+    matching `filter` attached to the object `to` refers to as the effect happens (301.5, 303.4)."""
+
+    to: V.Who
+    filter: V.ObjectFilter
