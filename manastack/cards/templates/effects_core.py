@@ -341,7 +341,11 @@ def _that_player(m, targets):
 
 @template(r"regenerate (.+)")
 def _regenerate(m, targets):
-    """701.15a: a regeneration shield."""
+    """701.15a: a regeneration shield; "regenerate each creature you control", "regenerate all Werewolf creatures
+    you control": one for each permanent of the group as it resolves (611.2c)."""
+    group = _group(m.group(1))
+    if group is not None:
+        return [V.Regenerate(each=group)]
     return [V.Regenerate(_who(m.group(1), targets))]
 
 

@@ -138,14 +138,18 @@ def _uses_sacrificed_this_way(x: object) -> bool:
 
 
 def _check_sacrificed_this_way(effects: list, targets: list) -> None:
-    """"That creature" with only players targeted is the permanent sacrificed just before: the effect before
-    must be one target player's sacrifice of one permanent of their choice (608.2h, rules/choice_effects.py
-    records which)."""
+    """"That creature" with only players targeted (or none) is the permanent sacrificed just before: the effect
+    before (or before the other effects of the sentence reading it: "you gain X life and draw X cards, where X is
+    that creature's power") must be one player's sacrifice of one permanent of their choice, a target player's or
+    yours (608.2h, rules/choice_effects.py records which)."""
     for i, e in enumerate(effects):
         if _uses_sacrificed_this_way(e):
-            before = effects[i - 1] if i else None
+            j = i - 1
+            while j >= 0 and _uses_sacrificed_this_way(effects[j]):
+                j -= 1
+            before = effects[j] if j >= 0 else None
             if not (type(before) is V.Sacrifice and before.target is None and before.amount == 1
-                    and isinstance(before.who, V.Ref)):
+                    and (isinstance(before.who, V.Ref) or before.who == V.YOU)):
                 raise Unsupported("that creature: a permanent chosen earlier in the ability")
 
 

@@ -615,9 +615,11 @@ class ActivationRestriction(Effect):
 @dataclass(frozen=True, slots=True)
 class Regenerate(Effect):
     """701.15a: the next time the permanent would be destroyed this turn, instead tap it, remove all
-    damage from it and remove it from combat."""
+    damage from it and remove it from combat. With `each` set, every permanent that filter matches as it
+    resolves gets a shield of its own ("regenerate each creature you control", 611.2c)."""
 
     target: Who = SELF
+    each: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
