@@ -314,6 +314,19 @@ def _discard(m, targets):
     return [V.Discard(amount(m.group(1)))]
 
 
+@template(rf"discard {N} ((?:[a-z]+ )+?)cards?")
+def _discard_quality(m, targets):
+    """701.8a-b: "[You may] discard a land card", "discard two creature cards": the player chooses among the
+    cards of that quality in their hand (rules/effects.py); with "you may ... if you do", it can be done only
+    with enough of them (608.2c)."""
+    if m.group(2).strip() in ("two", "three", "x", "that many", "all the", "any number of"):
+        raise Unsupported(m.string)
+    n = amount(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [V.Discard(n, filter=parse_filter(m.group(2).strip() + " card", allow_card=True))]
+
+
 @template(rf"(each player) discards {N} cards?")
 def _each_discards(m, targets):
     return [V.Discard(amount(m.group(2)), _who(m.group(1), targets))]

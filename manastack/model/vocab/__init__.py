@@ -128,6 +128,8 @@ class LoseLife(Effect):
 class Discard(Effect):
     amount: Amount
     who: Who = YOU  # the player who discards also chooses (701.8)
+    # "discard a land card": only cards of that quality can be discarded (None: any card)
+    filter: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
