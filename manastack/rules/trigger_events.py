@@ -208,6 +208,14 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "deals_damage" and _recipient_ok(ab.who, o.controller,
                                                                                              target):
+            if ab.scope == "one_or_more":
+                # "deals damage to one or more creatures": once per damage event (603.2c)
+                marks = g.damage_event_marks
+                key = ("one_or_more", o.id, ab.text)
+                if marks is not None:
+                    if key in marks:
+                        continue
+                    marks.add(key)
             trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)
     for w, ab in trigger_queue.watchers(g, ("attached_deals_damage",)):
         if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
@@ -577,6 +585,28 @@ def life_gained(g: Game, p: int) -> None:
         if w.controller != p:
             continue
         if (ab.event == "gain_life_first" and counts[p] == 1) or (ab.event == "gain_life_your_turn" and s.active == p):
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
+
+
+def investigated(g: Game, p: int) -> None:
+    """701.36a / 603.2: `p` investigates (logged, so that "for the first time each turn" counts this turn's
+    investigations from the log): "Whenever you investigate for the first time each turn" triggers on the
+    first one only, whether or not its source was on the battlefield then."""
+    s = g.s
+    name = s.players[p].name
+    g.record("investigate", "701.36a", player=name)
+    for w, ab in trigger_queue.watchers(g, ("investigate_first",)):
+        if w.controller != p:
+            continue
+        turn = s.turn
+        first = True
+        for e in reversed(s.log[:-1]):
+            if e.get("turn") != turn:
+                break
+            if e.get("event") == "investigate" and e.get("player") == name:
+                first = False
+                break
+        if first:
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 

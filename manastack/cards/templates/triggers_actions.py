@@ -160,6 +160,12 @@ def _gain_life_first(m):
     return {"event": "gain_life_first"}
 
 
+@trigger_template(r"whenever you investigate for the first time each turn")
+def _investigate_first(m):
+    """701.36a: the player's first investigation this turn (rules/trigger_events.py investigated)."""
+    return {"event": "investigate_first"}
+
+
 @trigger_template(r"whenever you (scry|surveil|scry or surveil)")
 def _scry(m):
     """701.18d / 701.42d: after the scry / surveil is complete."""

@@ -559,6 +559,8 @@ class CreateTokenCard(Effect):
     # Gutter Grime."": its characteristic-defining ability counts the counters on the source that creates it
     # (the source's id is written into it as it is created, 111.4)
     counts_creator: bool = False
+    # 701.36a: the Clues are created by investigating, each one an investigation ("whenever you investigate")
+    investigate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
