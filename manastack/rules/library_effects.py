@@ -59,7 +59,7 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     WinIfLibraryAtMost,
     WithFlashbackFilter,
 )
-from . import choice_effects, effect_context, hand_effects, static_counts, trigger_events
+from . import choice_effects, effect_context, hand_effects, static_counts, trigger_events, turn_history
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -499,13 +499,27 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
                                  f"(701.19b)")
     s.pending = None
     p = d.player
+    if value is not False and e.to == "hand" and e.battlefield_instead_if is not None \
+            and turn_history.happened(g, p, e.battlefield_instead_if.kind):
+        # 608.2d: "you may put that card onto the battlefield instead of putting it into your hand if ...": asked
+        # once the card is found
+        s.queue[0] = effect_context.queue_choice(
+            "battlefield_instead", p, None, f"put {g.name_of(value)} onto the battlefield instead of into your hand "
+            f"(true or false)", (value, e, left))
+        return
+    _put_found(g, p, item, e, left, value, e.to)
+
+
+def _put_found(g: Game, p: int, item: tuple, e: V.SearchLibrary, left: int, value: Any, to: str) -> None:
+    """701.19a: the card found goes where the effect says (`to`); then the next card, or the shuffle (701.20a)."""
+    s = g.s
     if value is not False:
-        if e.to == "battlefield":
+        if to == "battlefield":
             g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
         else:
             g.move(value, HAND, rule="701.19a")
         if left > 1 and choice_effects.search_candidates(g, p, e.filter):
-            s.queue[0] = item[:5] + ((e, left - 1),)
+            s.queue[0] = ("choice", "search", p, None, "", (e, left - 1))
             return
     s.queue.pop(0)
     s.rng.shuffle(s.players[p].library)
@@ -530,6 +544,20 @@ registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mi
 registry.CHOICES["scry"] = (choice_effects.subset_actions, _answer_scry)
 registry.CHOICES["surveil"] = (choice_effects.subset_actions, _answer_surveil)
 registry.CHOICES["search"] = (_search_actions, _answer_search)
+
+
+def _answer_battlefield_instead(g: Game, d: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    s = g.s
+    item = s.queue[0]
+    card, e, left = item[5]
+    s.pending = None
+    g.log_event("may", "608.2d", player=s.players[d.player].name, choice=value, text=d.prompt)
+    _put_found(g, d.player, item, e, left, card, "battlefield" if value else "hand")
+
+
+registry.CHOICES["battlefield_instead"] = (lambda g, d: [A.Choose(True), A.Choose(False)], _answer_battlefield_instead)
 
 
 def _devotion(g: Game, ctx: effect_context.Context, a: Devotion) -> int:

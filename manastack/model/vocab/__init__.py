@@ -514,6 +514,10 @@ class SearchLibrary(Effect):
     # that land" (Fabled Passage): untapped after the shuffle when its controller controls at least
     # `untap_if_lands` lands (0: never)
     untap_if_lands: int = 0
+    # "You may put that card onto the battlefield instead of putting it into your hand if a creature died this
+    # turn" (Caravan Vigil): a conditions.HistoryCondition; when it holds as the card is found, its controller
+    # chooses where it goes (the "battlefield_instead" decision)
+    battlefield_instead_if: object = None
 
 
 @dataclass(frozen=True, slots=True)
