@@ -519,6 +519,9 @@ def _put_found(g: Game, p: int, item: tuple, e: V.SearchLibrary, left: int, valu
         else:
             g.move(value, HAND, rule="701.19a")
         if left > 1 and choice_effects.search_candidates(g, p, e.filter):
+            if e.split:
+                # "put one onto the battlefield tapped and the other into your hand": the next one into the hand
+                e = dataclasses.replace(e, to="hand", tapped=False, split=False)
             s.queue[0] = ("choice", "search", p, None, "", (e, left - 1))
             return
     s.queue.pop(0)

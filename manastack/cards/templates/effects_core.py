@@ -401,6 +401,16 @@ def _search(m, targets):
                             tapped=dest.endswith("tapped"), amount=n)]
 
 
+@template(r"search your library for up to two (basic land) cards, reveal those cards, put one onto the battlefield tapped "
+          r"and the other into your hand, then shuffle")
+def _search_split(m, targets):
+    """701.19a: Cultivate, Kodama's Reach: the first card found goes onto the battlefield tapped, the second into
+    the hand (the player picks which is which by the order found); a single card found goes onto the battlefield
+    tapped (the 2010-08-15 ruling). rules/library_effects.py (SearchLibrary.split)."""
+    return [V.SearchLibrary(parse_filter(m.group(1) + " card", allow_card=True), "battlefield", tapped=True, amount=2,
+                            split=True)]
+
+
 @template(r"search your library for a card, put (?:it|that card) into your hand, then shuffle")
 def _tutor(m, targets):
     return [V.SearchLibrary(V.ObjectFilter(), "hand")]

@@ -518,6 +518,9 @@ class SearchLibrary(Effect):
     # turn" (Caravan Vigil): a conditions.HistoryCondition; when it holds as the card is found, its controller
     # chooses where it goes (the "battlefield_instead" decision)
     battlefield_instead_if: object = None
+    # "put one onto the battlefield tapped and the other into your hand" (Cultivate): the first card found goes
+    # where `to` says, the second into the hand
+    split: bool = False
 
 
 @dataclass(frozen=True, slots=True)
