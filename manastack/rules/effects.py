@@ -44,7 +44,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
 )
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.triggers import ReflexiveTrigger
-from ..model.vocab.x_amounts import PumpAllX, PumpX
+from ..model.vocab.x_amounts import GreatestPower, PumpAllX, PumpX
 from . import counter_replacement
 from . import trigger_events as _trigger_events_module
 
@@ -539,11 +539,24 @@ register_effect(PumpX, _run_pump_x)
 
 
 def _run_pump_all_x(g: Game, ctx: effect_context.Context, e: PumpAllX) -> list | None:
-    """611.2c: "All creatures get -X/-X until end of turn", X as announced (107.3a)."""
-    return _HANDLERS[V.PumpAll](g, ctx, V.PumpAll(e.filter, _term(ctx, e.power), _term(ctx, e.toughness)))
+    """611.2c: "All creatures get -X/-X until end of turn", X as announced (107.3a), or as the sentence defines it,
+    determined once as it resolves (608.2h: "where X is the greatest power among creatures you control")."""
+    if e.x is not None:
+        ctx = dataclasses.replace(ctx, x=effect_context.amount(g, ctx, e.x))
+    return _HANDLERS[V.PumpAll](g, ctx, V.PumpAll(e.filter, _term(ctx, e.power), _term(ctx, e.toughness),
+                                                   e.keywords))
 
 
 register_effect(PumpAllX, _run_pump_all_x)
+
+
+def _greatest_power(g: Game, ctx: effect_context.Context, a: GreatestPower) -> int:
+    """608.2h: the greatest power among the permanents of the filter as the effect resolves (0 with none)."""
+    return max((g.chars(o).power or 0 for o in g.permanents()
+                if targeting.matches_filter(g, a.filter, o, ctx.controller, ctx.source)), default=0)
+
+
+registry.AMOUNT_RESOLVERS[GreatestPower] = _greatest_power
 
 
 def _win_game(g: Game, ctx: effect_context.Context, e: WinGame) -> list | None:

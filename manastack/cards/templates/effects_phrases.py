@@ -18,7 +18,7 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ...model.vocab import referred_objects
+from ...model.vocab import referred_objects, x_amounts
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
 from ..compiler import Unsupported
@@ -182,6 +182,18 @@ def _where_x_sacrificed(m, targets):
     else:
         of = referred_objects.SACRIFICED
     return _define_x(sub_effects(m.group(1), targets), referred_objects.ObjectStat(of, m.group(3)), m.string)
+
+
+@template(r"(.+), where x is the greatest power among (creatures you control|other creatures you control)")
+def _where_x_greatest_power(m, targets):
+    """608.2h: "Until end of turn, creatures you control gain trample and get +X/+X, where X is the greatest power among
+    creatures you control" (Overwhelming Stampede), "Create X 1/1 green Saproling creature tokens, where X is ..."
+    (Fungal Sprouting): X is determined once, as the effect resolves (before the creatures get +X/+X)."""
+    value = x_amounts.GreatestPower(parse_filter(m.group(2)))
+    effects = sub_effects(m.group(1), targets)
+    if len(effects) == 1 and isinstance(effects[0], x_amounts.PumpAllX) and effects[0].x is None:
+        return [dataclasses.replace(effects[0], x=value)]
+    return _define_x(effects, value, m.string)
 
 
 @template(r"(.+), where x is that spell's mana value")

@@ -24,6 +24,17 @@ class PumpAllX(V.Effect):
     filter: V.ObjectFilter
     power: str
     toughness: str
+    keywords: tuple[str, ...] = ()  # "creatures you control gain trample and get +X/+X until end of turn"
+    # X defined by the sentence ("where X is the greatest power among creatures you control"), read as it resolves
+    # (608.2h); None: the X announced for the spell (107.3a)
+    x: V.Amount | GreatestPower | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GreatestPower:
+    """An Amount: "the greatest power among creatures you control" (608.2h: as the effect resolves; 0 with none)."""
+
+    filter: V.ObjectFilter
 
 
 @dataclass(frozen=True, slots=True)
