@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.events import CountersPut, Damage, Discard, LifeChange, ZoneChange
+from ..model.events import CountersPut, CountersRemoved, Damage, Discard, LifeChange, ZoneChange
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, StackItem
 from ..model.vocab import TriggeredAbility
 from ..model.vocab.effects import ThatMuchDamage
@@ -677,6 +677,21 @@ def counters_put(g: Game, e: CountersPut) -> None:
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
 
 
+def counters_removed(g: Game, e: CountersRemoved) -> None:
+    """registry.EVENT_TRIGGERS[CountersRemoved]: "Whenever a +1/+1 counter is removed from CARDNAME" triggers once for
+    each counter removed (122.8, 603.2); "it" is that permanent."""
+    if e.amount <= 0:
+        return
+    o = g.s.objects.get(e.obj)
+    if o is None or o.zone != BATTLEFIELD:
+        return
+    for ab in trigger_queue.own_triggered(g, o, ("counter_removed_self",)):
+        if ab.counter_kind == e.kind:
+            for _ in range(e.amount):
+                trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=o.id)
+
+
+registry.EVENT_TRIGGERS.setdefault(CountersRemoved, []).append(counters_removed)  # 122.8
 registry.EVENT_TRIGGERS.setdefault(LifeChange, []).append(_life_changed)  # 603.2
 registry.EVENT_TRIGGERS.setdefault(CountersPut, []).append(counters_put)  # 122.6
 registry.EVENT_TRIGGERS.setdefault(ZoneChange, []).append(zone_changed)  # 603.2, 603.6, 603.10a

@@ -206,6 +206,15 @@ def _plays_land(m):
 _COUNTER_KIND = r"(\+1/\+1|-1/-1|[a-z]+)"
 
 
+@trigger_template(rf"whenever an? {_COUNTER_KIND} counter is removed from cardname")
+def _counter_removed_self(m):
+    """122.8 / 603.2: "Whenever a +1/+1 counter is removed from CARDNAME" (Protean Hydra): once for each counter
+    removed (rules/trigger_events.py counters_removed); time counters are suspend's (702.62)."""
+    if m.group(1) in ("time", "loyalty"):
+        raise Unsupported(m.string)
+    return {"event": "counter_removed_self", "counter_kind": m.group(1)}
+
+
 @trigger_template(rf"whenever one or more {_COUNTER_KIND} counters are put on (cardname|a|an|another) ?(.*)")
 def _counters_put(m):
     """122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a permanent you control": once for
