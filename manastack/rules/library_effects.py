@@ -2,7 +2,10 @@
 compiled by cards/templates/effects_library.py (and, for the core ones, effects_core.py).
 
 - 701.18a scry, 701.42a surveil, 701.13a mill, 701.19a "search your library for ..." (the choices
-  made as they resolve: registry.CHOICES "scry", "surveil", "search").
+  made as they resolve: registry.CHOICES "scry", "surveil", "search"); "put one onto the battlefield tapped and the
+  other into your hand" (Cultivate: SearchLibrary.split, the first card found goes onto the battlefield); 608.2d "you
+  may put that card onto the battlefield instead of putting it into your hand if a creature died this turn" (Caravan
+  Vigil: the "battlefield_instead" decision once the card is found).
 - 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
   in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`); "put one of them
   into your hand, put one of them on the bottom of your library, and exile one of them" (a DigPut each), "put

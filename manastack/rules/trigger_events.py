@@ -40,7 +40,10 @@ to the pending triggers (603.2, put on the stack by 603.3).
 - 119.3 / 119.9: "Whenever you gain life for the first time each turn", "... gain / lose life during
   your turn"; 700.14 "Whenever you expend N"; 701.18d / 701.42d "Whenever you scry / surveil";
   701.40a "Whenever a creature you control explores"; 305.1 "Whenever a player plays a land";
-  603.6c "Whenever a land card is put into your graveyard from anywhere".
+  603.6c "Whenever a land card is put into your graveyard from anywhere"; 701.36a "Whenever you investigate for
+  the first time each turn" (investigations logged, counted from this turn's log).
+- 122.8: "Whenever a +1/+1 counter is removed from CARDNAME" (once per counter removed); 603.2c "Whenever CARDNAME deals
+  damage to one or more creatures" (once per damage event).
 - 603.2c / 603.10a: "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1
   counters on CARDNAME" (once per batch, X the number of cards exiled).
 - 122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a creature you control" (`counters_put`).
@@ -658,15 +661,21 @@ def _life_changed(g: Game, e: LifeChange) -> None:
         life_lost(g, e.player)  # "whenever you lose life during your turn"
 
 
+def _counted_on_battlefield(g: Game, e: CountersPut | CountersRemoved) -> Any:
+    """The permanent a counters event put counters on or removed them from (None: none, or not on the battlefield)."""
+    if e.amount <= 0:
+        return None
+    o = g.s.objects.get(e.obj)
+    return o if o is not None and o.zone == BATTLEFIELD else None
+
+
 def counters_put(g: Game, e: CountersPut) -> None:
     """registry.EVENT_TRIGGERS[CountersPut]: 122.6, "Whenever one or more +1/+1 counters are put on CARDNAME /
     on a permanent you control": one event gives one permanent its counters of one kind (several permanents
     given counters at once are several events, each a trigger), on the battlefield or as it enters (122.6);
     the event object ("it") is that permanent."""
-    if e.amount <= 0:
-        return
-    o = g.s.objects.get(e.obj)
-    if o is None or o.zone != BATTLEFIELD:
+    o = _counted_on_battlefield(g, e)
+    if o is None:
         return
     for ab in trigger_queue.own_triggered(g, o, ("counters_put_self",)):
         if ab.counter_kind == e.kind:
@@ -680,10 +689,8 @@ def counters_put(g: Game, e: CountersPut) -> None:
 def counters_removed(g: Game, e: CountersRemoved) -> None:
     """registry.EVENT_TRIGGERS[CountersRemoved]: "Whenever a +1/+1 counter is removed from CARDNAME" triggers once for
     each counter removed (122.8, 603.2); "it" is that permanent."""
-    if e.amount <= 0:
-        return
-    o = g.s.objects.get(e.obj)
-    if o is None or o.zone != BATTLEFIELD:
+    o = _counted_on_battlefield(g, e)
+    if o is None:
         return
     for ab in trigger_queue.own_triggered(g, o, ("counter_removed_self",)):
         if ab.counter_kind == e.kind:

@@ -8,6 +8,8 @@ and their relatives; CR 207.2c gives those words no rules meaning, the sentences
 - "if a permanent you controlled left the battlefield this turn" (revolt).
 - "if an opponent lost life this turn", "if you gained life this turn" (119.3, 119.9-119.10: a life
   total that changed), "if an opponent was dealt damage this turn".
+- 701.17a "if you sacrificed three or more Clues this turn", "if you've sacrificed an artifact this turn" (the zone
+  changes of this turn's sacrifices, by the permanents' last known controller and types).
 - "if an opponent had three or more cards put into their graveyard from anywhere this turn" (a count of the
   cards, not tokens, put into that player's graveyard: `cards_put_into_graveyard`).
 
