@@ -247,6 +247,9 @@ def _return_dead(g: Game, ctx: Context, e: ReturnDeadCard) -> list | None:
     if e.to == EXILE:
         g.move(o.id, EXILE, rule="701.11a")
         return None
+    if e.to == HAND:
+        g.move(o.id, HAND, rule="608.2c")
+        return None
     g.move(o.id, BATTLEFIELD, rule="110.2a", controller=ctx.controller if e.under_yours else o.owner)
     return None
 

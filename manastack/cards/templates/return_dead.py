@@ -30,16 +30,28 @@ def _return_that_card(m: re.Match, targets: list) -> list:
     return [ReturnDeadCard(m.group(1) == "your")]
 
 
-def _exile_dead_self(out: CardDraft, unsupported: list) -> None:
-    """400.7e: "When CARDNAME dies, exile it[, then ...]" (Moldgraf Monstrosity): "it" is the card the creature became
-    in its owner's graveyard, which the ability finds there; the effect sentence reads "it" as a permanent, so the
-    dies trigger's top-level "exile it" becomes an exile of that card (a CARD_CHECKS hook)."""
+_DEAD_CARD_MOVES = {V.Exile: "exile", V.ReturnToHand: "hand"}
+
+
+def _dead_card_move(ab: V.TriggeredAbility, i: int, e: V.Effect) -> V.Effect:
+    """The effect `e` (the `i`-th of `ab`) about the dead card, or `e` itself."""
+    to = _DEAD_CARD_MOVES.get(type(e))
+    # "it" before any target is mentioned (the first effect, or a trigger without targets) is the creature that died
+    if to is None or getattr(e, "target", None) not in (V.IT, V.SELF) or (ab.targets and i > 0):
+        return e
+    return ReturnDeadCard(False, V.SELF, to=to)
+
+
+def _dead_self(out: CardDraft, unsupported: list) -> None:
+    """400.7e: "When CARDNAME dies, exile it[, then ...]" (Moldgraf Monstrosity, Body Snatcher), "When CARDNAME dies,
+    return it to its owner's hand" (Endless Cockroaches): "it" is the card the creature became in its owner's
+    graveyard, which the ability finds there; the effect sentences read "it" as a permanent, so the dies trigger's
+    "exile it" / "return it to its owner's hand" become a move of that card (a CARD_CHECKS hook)."""
     for i, ab in enumerate(out.abilities):
-        if isinstance(ab, V.TriggeredAbility) and ab.event == "dies" and not ab.targets and any(
-                type(e) is V.Exile and e.target in (V.IT, V.SELF) for e in ab.effects):
-            effects = tuple(ReturnDeadCard(False, V.SELF, to="exile") if type(e) is V.Exile and e.target in (V.IT, V.SELF)
-                            else e for e in ab.effects)
-            out.abilities[i] = dataclasses.replace(ab, effects=effects)
+        if isinstance(ab, V.TriggeredAbility) and ab.event == "dies":
+            effects = tuple(_dead_card_move(ab, j, e) for j, e in enumerate(ab.effects))
+            if effects != ab.effects:
+                out.abilities[i] = dataclasses.replace(ab, effects=effects)
 
 
-CARD_CHECKS.append(_exile_dead_self)
+CARD_CHECKS.append(_dead_self)
