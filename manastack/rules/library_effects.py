@@ -510,10 +510,10 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
             "battlefield_instead", p, None, f"put {g.name_of(value)} onto the battlefield instead of into your hand "
             f"(true or false)", (value, e, left))
         return
-    _put_found(g, p, item, e, left, value, e.to)
+    _put_found(g, p, e, left, value, e.to)
 
 
-def _put_found(g: Game, p: int, item: tuple, e: V.SearchLibrary, left: int, value: Any, to: str) -> None:
+def _put_found(g: Game, p: int, e: V.SearchLibrary, left: int, value: Any, to: str) -> None:
     """701.19a: the card found goes where the effect says (`to`); then the next card, or the shuffle (701.20a)."""
     s = g.s
     if value is not False:
@@ -553,14 +553,13 @@ registry.CHOICES["search"] = (_search_actions, _answer_search)
 
 
 def _answer_battlefield_instead(g: Game, d: Any, value: Any) -> None:
+    """608.2d: true puts the card found onto the battlefield, false into the hand."""
     if not isinstance(value, bool):
         raise IllegalActionError(f"{d.prompt}: answer true or false")
-    s = g.s
-    item = s.queue[0]
-    card, e, left = item[5]
-    s.pending = None
-    g.log_event("may", "608.2d", player=s.players[d.player].name, choice=value, text=d.prompt)
-    _put_found(g, d.player, item, e, left, card, "battlefield" if value else "hand")
+    card, e, left = g.s.queue[0][5]
+    g.s.pending = None
+    g.log_event("may", "608.2d", player=g.s.players[d.player].name, choice=value, text=d.prompt)
+    _put_found(g, d.player, e, left, card, "battlefield" if value else "hand")
 
 
 registry.CHOICES["battlefield_instead"] = (lambda g, d: [A.Choose(True), A.Choose(False)], _answer_battlefield_instead)
