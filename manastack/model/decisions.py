@@ -72,6 +72,7 @@ class DecisionKind(StrEnum):
     DISCARD_UNLESS = "discard_unless"  # 701.8a: "discard two cards unless you discard an artifact card"
     MANIFEST_DREAD = "manifest_dread"  # 701.62
     MAY = "may"  # 608.2d: "you may"
+    BATTLEFIELD_INSTEAD = "battlefield_instead"  # 608.2d: a card found put onto the battlefield instead (true/false)
     ORDER_BOTTOM = "order_bottom"  # 401.4
     ORDER_TOP = "order_top"  # 401.4
     PARTNER_FIND = "partner_find"

@@ -1,5 +1,7 @@
 """Effects that make a permanent a creature with set characteristics ("manlands", 613.1d-613.4b).
 
+- 611.2b: "target Forest becomes a 4/5 green Treefolk creature for as long as CARDNAME remains on the battlefield"
+  (Awakener Druid): the animation ends as the source leaves the battlefield.
 - "CARDNAME becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a land."
   (Mishra's Factory, Mutavault, Inkmoth Nexus, Celestial Colonnade ...): `BecomeCreature` records one
   ContinuousEffect of kind "animate" (611.2a, until end of turn, 514.2). rules/continuous.py applies
@@ -30,13 +32,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
-from ..model.events import EffectCreated
+from ..model.events import EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module executes)
     ANIMATE,  # noqa: F401 (the vocabulary this module executes)
     LOSE_ALL,
     SET_COLORS,
     SWITCH_PT,
+    WHILE_SOURCE,
     AnimateStatic,
     Animation,
     BecomeChosenColor,
@@ -58,8 +61,14 @@ def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
     o = s.objects.get(oid) if oid is not None else None
     if o is None or o.zone != BATTLEFIELD:
         return None  # it left the battlefield: a new object, unaffected (400.7)
+    until = e.until
+    if until == "while_source":
+        src = s.objects.get(ctx.source) if ctx.source is not None else None
+        if src is None or src.zone != BATTLEFIELD:
+            return None  # 611.2b: the duration ended before the effect began
+        until = WHILE_SOURCE + str(src.id)
     animate = ContinuousEffect(ANIMATE, o.id, keywords=e.keywords, timestamp=s.next_timestamp,
-                               until=e.until, controller=ctx.controller, data=e.animation)
+                               until=until, controller=ctx.controller, data=e.animation)
     s.next_timestamp += 1
     a = e.animation
     g.perform(EffectCreated("613.1d", animate, "becomes", {
@@ -68,6 +77,21 @@ def _become_creature(g: Game, ctx: Context, e: BecomeCreature) -> list | None:
         "colors": None if a.colors is None else sorted(a.colors), "power": a.power, "toughness": a.toughness,
         "keywords": list(e.keywords)}))
     return None
+
+
+def _source_left(g: Game, oid: int, to: str) -> None:
+    """611.2b: "for as long as CARDNAME remains on the battlefield" ends as that permanent leaves it
+    (registry.LEFT_BATTLEFIELD_HOOKS)."""
+    s = g.s
+    if not s.effects:
+        return
+    key = WHILE_SOURCE + str(oid)
+    ended = tuple(e for e in s.effects if e.until == key)
+    if ended:
+        g.perform(EffectsEnded("611.2b", ended))
+
+
+registry.LEFT_BATTLEFIELD_HOOKS.append(_source_left)
 
 
 def _lose_all_abilities(g: Game, ctx: Context, e: LoseAllAbilities) -> list | None:

@@ -33,7 +33,7 @@ from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-from . import effect_context, effects, intervening
+from . import effect_context, effects, intervening, trigger_events
 
 # ============================================================================ effect templates
 # Effects of the templates in cards/templates/effects_*.py. Choices they need while resolving are
@@ -420,6 +420,8 @@ def _token_card(g: Game, ctx: effect_context.Context, e: V.CreateTokenCard) -> l
         card = _bound_to_creator(card, ctx.source)
     for p in effect_context.resolve_who(g, ctx, e.who):
         for _ in range(n):
+            if e.investigate:
+                trigger_events.investigated(g, p)  # 701.36a: each Clue is one investigation
             effects.create_token(g, card, p, tapped=e.tapped)
     return None
 

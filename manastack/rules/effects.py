@@ -252,16 +252,39 @@ def _lose(g: Game, ctx: effect_context.Context, e: V.LoseLife) -> list | None:
 
 
 def _discard(g: Game, ctx: effect_context.Context, e: V.Discard) -> list | None:
+    """701.8a-b: each player discards `amount` cards of their choice ("a land card": of that quality only; a
+    player with no more such cards than that discards them all)."""
     needs = []
     for p in effect_context.resolve_who(g, ctx, e.who):
         n = effect_context.amount(g, ctx, e.amount)
-        hand = g.s.players[p].hand
+        hand = discard_candidates(g, p, e.filter)
         if n >= len(hand):
             for oid in list(hand):
                 discard(g, p, oid)
         elif n > 0:
-            needs.append(("discard", p, n, "701.8"))
+            needs.append(("discard", p, n, "701.8") if e.filter is None else ("discard", p, n, "701.8", e.filter))
     return needs or None
+
+
+def discard_candidates(g: Game, p: int, flt: V.ObjectFilter | None) -> list[int]:
+    """The cards of `p`'s hand a discard of that quality can take (all of them without a filter)."""
+    hand = g.s.players[p].hand
+    if flt is None:
+        return list(hand)
+    return [c for c in hand if targeting.matches_filter(g, flt, g.s.objects[c], p)]
+
+
+def _cannot_discard(g: Game, p: int, effects: tuple) -> bool:
+    """608.2c: "You may discard a land card. If you do, ...": impossible with fewer such cards in hand than the
+    discard names (a registry.MAY_IMPOSSIBLE hook)."""
+    for x in effects:
+        if type(x) is V.Discard and x.who == V.YOU and isinstance(x.amount, int) \
+                and len(discard_candidates(g, p, x.filter)) < x.amount:
+            return True
+    return False
+
+
+registry.MAY_IMPOSSIBLE.append(_cannot_discard)
 
 
 def discard(g: Game, p: int, oid: int, rule: str = "701.8", x: int = 0) -> None:
@@ -523,9 +546,10 @@ register_effect(PumpX, _run_pump_x)
 
 
 def _run_pump_all_x(g: Game, ctx: effect_context.Context, e: PumpAllX) -> list | None:
-    """611.2c: "All creatures get -X/-X until end of turn", X as announced (107.3a)."""
+    """611.2c: "All creatures get -X/-X until end of turn", X as announced (107.3a), or as the sentence defines it,
+    determined once as it resolves (608.2h: "where X is the greatest power among creatures you control")."""
     x = _x_of(g, ctx, e.x)
-    return _HANDLERS[V.PumpAll](g, ctx, V.PumpAll(e.filter, _term(e.power, x), _term(e.toughness, x)))
+    return _HANDLERS[V.PumpAll](g, ctx, V.PumpAll(e.filter, _term(e.power, x), _term(e.toughness, x), e.keywords))
 
 
 register_effect(PumpAllX, _run_pump_all_x)

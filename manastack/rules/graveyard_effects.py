@@ -181,10 +181,18 @@ def _return_at_random(g: Game, ctx: Context, e: ReturnAtRandom) -> list | None:
     s = g.s
     p = ctx.controller
     cands = [c for c in s.players[p].graveyard if targeting.matches_filter(g, e.filter, s.objects[c], p, ctx.source)]
-    if cands:
-        card = s.rng.choice(cands)
+    n = effect_context.amount(g, ctx, e.amount)
+    if not cands or n <= 0:
+        return None
+    # one draw of the seeded RNG for one card (as before), a sample of distinct cards for more
+    chosen = [s.rng.choice(cands)] if n == 1 else (list(cands) if n >= len(cands) else s.rng.sample(cands, n))
+    for card in chosen:
         g.log_event("at_random", "608.2c", player=s.players[p].name, card=g.name_of(card), source=ctx.name)
-        g.move(card, HAND, rule="608.2c")
+    for card in chosen:
+        if e.to == BATTLEFIELD:
+            g.move(card, BATTLEFIELD, rule="608.2c", controller=s.objects[card].owner)
+        else:
+            g.move(card, HAND, rule="608.2c")
     return None
 
 

@@ -2,7 +2,10 @@
 compiled by cards/templates/effects_library.py (and, for the core ones, effects_core.py).
 
 - 701.18a scry, 701.42a surveil, 701.13a mill, 701.19a "search your library for ..." (the choices
-  made as they resolve: registry.CHOICES "scry", "surveil", "search").
+  made as they resolve: registry.CHOICES "scry", "surveil", "search"); "put one onto the battlefield tapped and the
+  other into your hand" (Cultivate: SearchLibrary.split, the first card found goes onto the battlefield); 608.2d "you
+  may put that card onto the battlefield instead of putting it into your hand if a creature died this turn" (Caravan
+  Vigil: the "battlefield_instead" decision once the card is found).
 - 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
   in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`); "put one of them
   into your hand, put one of them on the bottom of your library, and exile one of them" (a DigPut each), "put
@@ -59,7 +62,7 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     WinIfLibraryAtMost,
     WithFlashbackFilter,
 )
-from . import choice_effects, effect_context, hand_effects, static_counts, trigger_events
+from . import choice_effects, effect_context, hand_effects, static_counts, trigger_events, turn_history
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -499,17 +502,34 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
                                  f"(701.19b)")
     s.pending = None
     p = d.player
+    if value is not False and e.to == "hand" and e.battlefield_instead_if is not None \
+            and turn_history.happened(g, p, e.battlefield_instead_if.kind):
+        # 608.2d: "you may put that card onto the battlefield instead of putting it into your hand if ...": asked
+        # once the card is found
+        s.queue[0] = effect_context.queue_choice(
+            "battlefield_instead", p, None, f"put {g.name_of(value)} onto the battlefield instead of into your hand "
+            f"(true or false)", (value, e, left))
+        return
+    _put_found(g, p, e, left, value, e.to)
+
+
+def _put_found(g: Game, p: int, e: V.SearchLibrary, left: int, value: Any, to: str) -> None:
+    """701.19a: the card found goes where the effect says (`to`); then the next card, or the shuffle (701.20a)."""
+    s = g.s
     if value is not False:
-        if e.to == "battlefield":
+        if to == "battlefield":
             g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
         else:
             g.move(value, HAND, rule="701.19a")
         if left > 1 and choice_effects.search_candidates(g, p, e.filter):
-            s.queue[0] = item[:5] + ((e, left - 1),)
+            if e.split:
+                # "put one onto the battlefield tapped and the other into your hand": the next one into the hand
+                e = dataclasses.replace(e, to="hand", tapped=False, split=False)
+            s.queue[0] = ("choice", "search", p, None, "", (e, left - 1))
             return
     if e.also is not None:
         # "a Forest card and a Plains card": then the second card, in the same search (701.19a)
-        s.queue[0] = item[:5] + ((dataclasses.replace(e, filter=e.also, also=None, amount=1), 1),)
+        s.queue[0] = ("choice", "search", p, None, "", (dataclasses.replace(e, filter=e.also, also=None, amount=1), 1))
         return
     s.queue.pop(0)
     s.rng.shuffle(s.players[p].library)
@@ -534,6 +554,19 @@ registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mi
 registry.CHOICES["scry"] = (choice_effects.subset_actions, _answer_scry)
 registry.CHOICES["surveil"] = (choice_effects.subset_actions, _answer_surveil)
 registry.CHOICES["search"] = (_search_actions, _answer_search)
+
+
+def _answer_battlefield_instead(g: Game, d: Any, value: Any) -> None:
+    """608.2d: true puts the card found onto the battlefield, false into the hand."""
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{d.prompt}: answer true or false")
+    card, e, left = g.s.queue[0][5]
+    g.s.pending = None
+    g.log_event("may", "608.2d", player=g.s.players[d.player].name, choice=value, text=d.prompt)
+    _put_found(g, d.player, e, left, card, "battlefield" if value else "hand")
+
+
+registry.CHOICES["battlefield_instead"] = (lambda g, d: [A.Choose(True), A.Choose(False)], _answer_battlefield_instead)
 
 
 def _devotion(g: Game, ctx: effect_context.Context, a: Devotion) -> int:

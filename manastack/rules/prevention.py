@@ -337,12 +337,16 @@ def _remove_plus_counters(g: Game, ev: Damage, after: Damage | None) -> None:
     g.perform(CountersRemoved("615.1", o.id, "+1/+1", n))
 
 
-def _remove_a_counter(kind: str, g: Game, ev: Damage, after: Damage | None) -> None:
+def _remove_a_counter(kind: str, that_many: bool, g: Game, ev: Damage, after: Damage | None) -> None:
     """PreventAllRemoveCounter: "prevent all damage that would be dealt to it and remove a `kind` counter
-    from it", one counter per simultaneous damage event (615.5)."""
+    from it", one counter per simultaneous damage event (615.5); `that_many`: as many as the damage (615.12: also
+    when it can't be prevented)."""
     o = g.s.objects[ev.recipient]
     if after is None:
         g.log_event("prevent", "615.1", source=ev.source, target=o.card.name, amount=ev.amount, by=o.card.name)
+    if that_many:
+        g.perform(CountersRemoved("615.5", o.id, kind, ev.amount))
+        return
     marks = g.damage_event_marks
     if marks is not None:
         if ("remove_counter", o.id) in marks:
@@ -410,7 +414,7 @@ def _permanent_prevention(g: Game, ev: Damage) -> list[Replacement]:
     ab = next((a for a in c.abilities if isinstance(a, PreventAllRemoveCounter)), None)
     if ab is not None:
         out.append(Replacement(("remove_counter", o.id), o.card.name, prevent,  # type: ignore[arg-type]
-                               then=partial(_remove_a_counter, ab.counter_kind), uses=True))
+                               then=partial(_remove_a_counter, ab.counter_kind, ab.that_many), uses=True))
     return out
 
 

@@ -285,6 +285,8 @@ def _act_on_source(g: Game, ctx: Context, e: ActOnSource) -> list | None:
         g.move(oid, HAND, rule="608.2c")
     elif e.action == "remove_counters":
         _remove_counters(g, oid, e.counter_kind, e.amount)
+    elif e.action == "put_counters":
+        counter_replacement.put_counters(g, o, e.counter_kind, e.amount, "122.1", placer=ctx.controller)
     return None
 
 

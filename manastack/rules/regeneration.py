@@ -19,7 +19,7 @@ from ..model import vocab as V
 from ..model.events import DamageRemoved, EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.damage_riders import CANT_BE_REGENERATED
-from . import add_hook, effect_context, effects
+from . import add_hook, effect_context, effects, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -27,15 +27,23 @@ if TYPE_CHECKING:
 
 
 def _regenerate(g: Game, ctx: effect_context.Context, e: V.Regenerate) -> list | None:
-    """701.15a: create a regeneration shield for the permanent (it lasts until used or the turn ends)."""
-    oid = effect_context.target_object(g, ctx, e.target)
-    if oid is None:
+    """701.15a: create a regeneration shield for the permanent (it lasts until used or the turn ends); "regenerate
+    each creature you control": one for each permanent the filter matches as it resolves (611.2c)."""
+    if e.each is not None:
+        for oid in targeting.objects_matching(g, e.each, ctx.controller, ctx.source):
+            _shield(g, ctx, oid)
         return None
+    oid = effect_context.target_object(g, ctx, e.target)
+    if oid is not None:
+        _shield(g, ctx, oid)
+    return None
+
+
+def _shield(g: Game, ctx: effect_context.Context, oid: int) -> None:
     s = g.s
     shield = ContinuousEffect("regeneration_shield", oid, timestamp=s.next_timestamp, controller=ctx.controller)
     s.next_timestamp += 1
     g.perform(EffectCreated("701.15a", shield, "regeneration_shield", {"card": s.objects[oid].card.name, "id": oid}))
-    return None
 
 
 def _umbra_armor(g: Game, o: Any) -> bool:

@@ -40,7 +40,10 @@ to the pending triggers (603.2, put on the stack by 603.3).
 - 119.3 / 119.9: "Whenever you gain life for the first time each turn", "... gain / lose life during
   your turn"; 700.14 "Whenever you expend N"; 701.18d / 701.42d "Whenever you scry / surveil";
   701.40a "Whenever a creature you control explores"; 305.1 "Whenever a player plays a land";
-  603.6c "Whenever a land card is put into your graveyard from anywhere".
+  603.6c "Whenever a land card is put into your graveyard from anywhere"; 701.36a "Whenever you investigate for
+  the first time each turn" (investigations logged, counted from this turn's log).
+- 122.8: "Whenever a +1/+1 counter is removed from CARDNAME" (once per counter removed); 603.2c "Whenever CARDNAME deals
+  damage to one or more creatures" (once per damage event).
 - 603.2c / 603.10a: "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1
   counters on CARDNAME" (once per batch, X the number of cards exiled).
 - 122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a creature you control" (`counters_put`).
@@ -53,7 +56,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import registry
 from ..model import vocab as V
-from ..model.events import CountersPut, Damage, Discard, LifeChange, ZoneChange
+from ..model.events import CountersPut, CountersRemoved, Damage, Discard, LifeChange, ZoneChange
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, StackItem
 from ..model.vocab import TriggeredAbility
 from ..model.vocab.effects import ThatMuchDamage
@@ -208,6 +211,14 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     for ab in g.chars(o).abilities:
         if isinstance(ab, V.TriggeredAbility) and ab.event == "deals_damage" and _recipient_ok(ab.who, o.controller,
                                                                                              target):
+            if ab.scope == "one_or_more":
+                # "deals damage to one or more creatures": once per damage event (603.2c)
+                marks = g.damage_event_marks
+                key = ("one_or_more", o.id, ab.text)
+                if marks is not None:
+                    if key in marks:
+                        continue
+                    marks.add(key)
             trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=target)
     for w, ab in trigger_queue.watchers(g, ("attached_deals_damage",)):
         if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
@@ -580,6 +591,28 @@ def life_gained(g: Game, p: int) -> None:
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 
+def investigated(g: Game, p: int) -> None:
+    """701.36a / 603.2: `p` investigates (logged, so that "for the first time each turn" counts this turn's
+    investigations from the log): "Whenever you investigate for the first time each turn" triggers on the
+    first one only, whether or not its source was on the battlefield then."""
+    s = g.s
+    name = s.players[p].name
+    g.record("investigate", "701.36a", player=name)
+    for w, ab in trigger_queue.watchers(g, ("investigate_first",)):
+        if w.controller != p:
+            continue
+        turn = s.turn
+        first = True
+        for e in reversed(s.log[:-1]):
+            if e.get("turn") != turn:
+                break
+            if e.get("event") == "investigate" and e.get("player") == name:
+                first = False
+                break
+        if first:
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
+
+
 def life_lost(g: Game, p: int) -> None:
     """119.3 / 603.2: "Whenever you lose life during your turn" (each life-loss event)."""
     if g.s.active != p:
@@ -628,15 +661,21 @@ def _life_changed(g: Game, e: LifeChange) -> None:
         life_lost(g, e.player)  # "whenever you lose life during your turn"
 
 
+def _counted_on_battlefield(g: Game, e: CountersPut | CountersRemoved) -> Any:
+    """The permanent a counters event put counters on or removed them from (None: none, or not on the battlefield)."""
+    if e.amount <= 0:
+        return None
+    o = g.s.objects.get(e.obj)
+    return o if o is not None and o.zone == BATTLEFIELD else None
+
+
 def counters_put(g: Game, e: CountersPut) -> None:
     """registry.EVENT_TRIGGERS[CountersPut]: 122.6, "Whenever one or more +1/+1 counters are put on CARDNAME /
     on a permanent you control": one event gives one permanent its counters of one kind (several permanents
     given counters at once are several events, each a trigger), on the battlefield or as it enters (122.6);
     the event object ("it") is that permanent."""
-    if e.amount <= 0:
-        return
-    o = g.s.objects.get(e.obj)
-    if o is None or o.zone != BATTLEFIELD:
+    o = _counted_on_battlefield(g, e)
+    if o is None:
         return
     for ab in trigger_queue.own_triggered(g, o, ("counters_put_self",)):
         if ab.counter_kind == e.kind:
@@ -647,6 +686,19 @@ def counters_put(g: Game, e: CountersPut) -> None:
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
 
 
+def counters_removed(g: Game, e: CountersRemoved) -> None:
+    """registry.EVENT_TRIGGERS[CountersRemoved]: "Whenever a +1/+1 counter is removed from CARDNAME" triggers once for
+    each counter removed (122.8, 603.2); "it" is that permanent."""
+    o = _counted_on_battlefield(g, e)
+    if o is None:
+        return
+    for ab in trigger_queue.own_triggered(g, o, ("counter_removed_self",)):
+        if ab.counter_kind == e.kind:
+            for _ in range(e.amount):
+                trigger_queue.queue(g, o.controller, o.id, ab, None, o.card.name, event_obj=o.id)
+
+
+registry.EVENT_TRIGGERS.setdefault(CountersRemoved, []).append(counters_removed)  # 122.8
 registry.EVENT_TRIGGERS.setdefault(LifeChange, []).append(_life_changed)  # 603.2
 registry.EVENT_TRIGGERS.setdefault(CountersPut, []).append(counters_put)  # 122.6
 registry.EVENT_TRIGGERS.setdefault(ZoneChange, []).append(zone_changed)  # 603.2, 603.6, 603.10a

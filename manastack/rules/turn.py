@@ -317,7 +317,7 @@ def process_queue(g: Game) -> None:
         return
     if kind == "discard":
         p, n, rule = item[1], item[2], item[3]
-        hand = s.players[p].hand
+        hand = _discard_choices(g, item)
         if n <= 0 or not hand:
             s.queue.pop(0)
             return
@@ -471,6 +471,8 @@ def decision_actions(g: Game, d: Decision) -> list[A.Action]:
         if len(s.players[d.player].hand) == 0:
             return [A.Choose(True)]
         return [A.Choose(True), A.Choose(False)]
+    if k == "discard" and s.queue and s.queue[0][0] == "discard":
+        return [A.Choose(c) for c in _discard_choices(g, s.queue[0])]
     if k in ("bottom", "discard"):
         return [A.Choose(c) for c in s.players[d.player].hand]
     if k == "legend":
@@ -539,11 +541,12 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         return
     if k == "discard":
         p = d.player
-        _check_card_choice(g, d, value, s.players[p].hand)
+        item = s.queue[0]
+        _check_card_choice(g, d, value, _discard_choices(g, item))
         s.pending = None
         n, rule = d.data
         effects.discard(g, p, value, rule)
-        s.queue[0] = ("discard", p, n - 1, rule)
+        s.queue[0] = ("discard", p, n - 1, rule, *item[4:])
         return
     if k == "legend":
         if value not in d.data:
@@ -686,6 +689,12 @@ def answer(g: Game, d: Decision, action: A.Action) -> None:
         g.add_mana(d.player, single(letter, prod.amount), source=name)
         return
     raise IllegalActionError(f"cannot answer a {k} decision with {type(action).__name__}")
+
+
+def _discard_choices(g: Game, item: tuple) -> list[int]:
+    """The cards a queued discard can take: any card of the hand, or (a fifth element, "discard a land card")
+    those of that quality (701.8a)."""
+    return effects.discard_candidates(g, item[1], item[4] if len(item) > 4 else None)
 
 
 def _check_card_choice(g: Game, d: Decision, value: Any, hand: list[int]) -> None:

@@ -8,6 +8,8 @@ and their relatives; CR 207.2c gives those words no rules meaning, the sentences
 - "if a permanent you controlled left the battlefield this turn" (revolt).
 - "if an opponent lost life this turn", "if you gained life this turn" (119.3, 119.9-119.10: a life
   total that changed), "if an opponent was dealt damage this turn".
+- 701.17a "if you sacrificed three or more Clues this turn", "if you've sacrificed an artifact this turn" (the zone
+  changes of this turn's sacrifices, by the permanents' last known controller and types).
 - "if an opponent had three or more cards put into their graveyard from anywhere this turn" (a count of the
   cards, not tokens, put into that player's graveyard: `cards_put_into_graveyard`).
 
@@ -29,7 +31,7 @@ from ..engine import registry
 from ..engine.registry import ETB_REPLACEMENTS, LEFT_BATTLEFIELD_HOOKS
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, Obj
-from ..model.vocab.conditions import CountersIfHappened
+from ..model.vocab.conditions import SACRIFICED, CountersIfHappened
 from ..model.vocab.turn_history import SpellsCastThisTurn, UnlessHappened
 from . import trigger_queue
 
@@ -68,8 +70,12 @@ def cards_put_into_graveyard(g: Game, p: int) -> int:
 
 
 def happened(g: Game, p: int, kind: str) -> bool:
-    """Whether `kind` (one of KINDS) happened this turn, from player `p`'s point of view."""
+    """Whether `kind` (one of KINDS, or a count of sacrifices: conditions.SACRIFICED) happened this turn, from player
+    `p`'s point of view."""
     s = g.s
+    if kind.startswith(SACRIFICED + ":"):
+        _, n, what = kind.split(":")
+        return sacrificed_this_turn(g, p, what) >= int(n)
     me = s.players[p].name
     for e in _this_turn(g):
         ev = e.get("event")
@@ -111,6 +117,22 @@ def happened(g: Game, p: int, kind: str) -> bool:
             if ev == "damage" and "target_id" not in e and e.get("target") not in (None, me):
                 return True  # damage to a player is logged without a target id
     return False
+
+
+def sacrificed_this_turn(g: Game, p: int, what: str) -> int:
+    """How many permanents of card type or subtype `what` ("" any) player `p` sacrificed this turn (701.17a: every
+    sacrifice moves the permanent with that rule; its controller and types as it last existed, 608.2h)."""
+    s = g.s
+    n = 0
+    for e in _this_turn(g):
+        if e.get("event") != "zone_change" or e.get("rule") != "701.17a" or e.get("from_zone") != BATTLEFIELD:
+            continue
+        lki = s.lki.get(e.get("old_id"))
+        if lki is None or lki[0].controller != p:
+            continue
+        if not what or what in lki[1].types or what in lki[1].subtypes:
+            n += 1
+    return n
 
 
 def damaged_by_this_turn(g: Game, source_id: int, target_id: int) -> bool:

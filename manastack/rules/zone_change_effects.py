@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import game as game_module
 from ..engine import registry
+from ..model import vocab as V
 from ..model.events import EffectCreated, EffectsEnded, Event, ZoneChange
 from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, ContinuousEffect
 from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary this module executes)
@@ -232,14 +233,22 @@ registry.register_effect(ExileDamagedIfWouldDie, _exile_damaged_if_would_die)
 
 
 def _return_dead(g: Game, ctx: Context, e: ReturnDeadCard) -> list | None:
+    """400.7e: an ability that triggered on a creature dying finds the card it became in the graveyard (not once
+    it has left it since)."""
     s = g.s
-    oid = ctx.event_obj
+    oid = ctx.source if e.of == V.SELF else ctx.event_obj
     if oid is None or oid < 0:
         return None
     o = s.objects.get(oid)
     if o is None:
         o = s.objects.get(s.successor.get(oid, -1))  # the dead creature's card (one zone change on)
     if o is None or o.zone != GRAVEYARD:
+        return None
+    if e.to == EXILE:
+        g.move(o.id, EXILE, rule="701.11a")
+        return None
+    if e.to == HAND:
+        g.move(o.id, HAND, rule="608.2c")
         return None
     g.move(o.id, BATTLEFIELD, rule="110.2a", controller=ctx.controller if e.under_yours else o.owner)
     return None

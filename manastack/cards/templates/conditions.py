@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ...model.vocab.conditions import CountersIfHappened, HistoryCondition, StateCondition
+from ...model.vocab.conditions import SACRIFICED, CountersIfHappened, HistoryCondition, StateCondition
 from ...model.vocab.turn_history import UnlessCondition
 from ..compiler import (
     TRIGGER_TEMPLATES,
@@ -59,10 +59,28 @@ _HISTORY_RX = "|".join(re.escape(k) for k in _HISTORY)
 HISTORY_RX = _HISTORY_RX  # the history phrases, for the effect templates ("unless you attacked this turn")
 
 
+# "if you sacrificed three or more Clues this turn", "if you sacrificed a permanent this turn", "if you've sacrificed an
+# artifact this turn" (701.17a): a count of this turn's sacrifices of that type (rules/turn_history.py)
+_SACRIFICED_RX = re.compile(r"you(?:'ve)? sacrificed (a|an|two|three|four|five) (or more )?([a-z]+?)s? this turn")
+
+
 def parse_history(text: str) -> HistoryCondition:
     kind = _HISTORY.get(text.strip())
     if kind is None:
-        raise Unsupported(text)
+        m = _SACRIFICED_RX.fullmatch(text.strip())
+        if m is None or (m.group(1) in ("a", "an")) == bool(m.group(2)):
+            raise Unsupported(text)  # "a ... or more", or "three Clues" (exactly three?)
+        n = 1 if m.group(1) in ("a", "an") else number(m.group(1))
+        word = m.group(3)
+        if word == "permanent":
+            what = ""
+        elif word in ("artifact", "creature", "enchantment", "land", "planeswalker"):
+            what = word.capitalize()
+        elif word in ("clue", "food", "treasure", "blood"):
+            what = word.capitalize()
+        else:
+            raise Unsupported(text)
+        return HistoryCondition(f"{SACRIFICED}:{n}:{what}")
     return HistoryCondition(kind)
 
 

@@ -17,6 +17,7 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
+from ...model.vocab import keyword_actions
 from ..compiler import Unsupported, paragraph_template, parse_effects
 from ..draft import CardDraft
 from ..mana_text import mana_ability
@@ -114,6 +115,20 @@ def _activated(m, para, out: CardDraft, is_spell):
     targets: list[V.TargetSpec] = []
     effects = parse_effects(body, targets)
     out.abilities.append(V.ActivatedAbility(para, cost, tuple(effects), tuple(targets)))
+
+
+_YOUR_CREATURE = V.ObjectFilter(types=frozenset({"Creature"}), controller="you")
+
+
+@paragraph_template(rf"equip—{_COST}\.?")
+def _equip_other_cost(m, para, out: CardDraft, is_spell):
+    """702.6a: "Equip—Sacrifice a creature." (Demonmail Hauberk, Dissection Tools), "Equip—Discard a card." (Murderer's
+    Axe): "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery", with a cost that
+    isn't mana (keywords.py reads "Equip {N}"). The cost is paid after the target is chosen (601.2c, 601.2h), so the
+    creature to be equipped may be the one sacrificed (the ability then does nothing, 608.2b)."""
+    cost = parse_cost_plus(m.group(1))
+    spec = V.TargetSpec("permanent", _YOUR_CREATURE, text="target creature you control")
+    out.abilities.append(V.ActivatedAbility(para, cost, (keyword_actions.Attach(V.Ref(0)),), (spec,), sorcery_speed=True))
 
 
 @paragraph_template(r"as an additional cost to cast (?:cardname|this spell), (sacrifice (?:a|an|another) "

@@ -87,9 +87,10 @@ def parse_animation(pt_p: str, pt_t: str, words: str, with_: str | None) -> tupl
 _ARTIFACT_SUBJECTS = ("that artifact", "target noncreature artifact", "target noncreature artifact you control")
 
 
-@template(rf"(until end of turn, )?(cardname|target (?:snow )?land(?: you control)?|that land|that artifact|"
-          rf"target noncreature artifact(?: you control)?) becomes an? (\d+)/(\d+) "
-          rf"((?:(?:{_COLOR}|and|[a-z'-]+) )*?)creature(?: with (.+?))?( until end of turn)?( that's still a land)?")
+@template(rf"(until end of turn, )?(cardname|target (?:snow )?(?:land|forest|island|swamp|mountain|plains)(?: you control)?|"
+          rf"that land|that artifact|target noncreature artifact(?: you control)?) becomes an? (\d+)/(\d+) "
+          rf"((?:(?:{_COLOR}|and|[a-z'-]+) )*?)creature(?: with (.+?))?( until end of turn| for as long as cardname remains on "
+          rf"the battlefield)?( that's still a land)?")
 def _becomes_creature(m: re.Match, targets: list) -> list:
     """613.1d-f, 613.4b: a land becomes a creature with set P/T, colors and keywords until end of turn, or
     with no duration for as long as it stays on the battlefield (611.2a: "That artifact becomes a 0/0
@@ -101,11 +102,15 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
         raise Unsupported(m.string)  # "until end of turn" twice
     animation, kws = parse_animation(m.group(3), m.group(4), m.group(5), m.group(6))
     subject = m.group(2)
-    if subject == "cardname" and not m.group(1) and not m.group(7) and not m.group(8):
+    if subject == "cardname" and not m.group(1) and not m.group(7) and not m.group(8):  # (the source itself)
         return [BecomeCreature(V.SELF, dataclasses.replace(animation, replace_types=True), kws, "permanent")]
     if subject in _ARTIFACT_SUBJECTS and ("Artifact" not in animation.types or m.group(8)):
         raise Unsupported(m.string)  # an artifact that would stop being one (205.1a)
-    until = "eot" if m.group(1) or m.group(7) else "permanent"
+    # 611.2b: "for as long as CARDNAME remains on the battlefield" (Awakener Druid) ends when the source leaves
+    until = "while_source" if m.group(7) and m.group(7).startswith(" for") else (
+        "eot" if m.group(1) or m.group(7) else "permanent")
+    if until == "while_source" and (m.group(1) or subject == "cardname"):
+        raise Unsupported(m.string)
     # 205.1b: "CARDNAME becomes a 1/1 ... Soldier artifact creature until end of turn" (Boros Keyrune) keeps
     # its card types and its subtypes other than creature types, which the new ones replace
     artifact_creature = subject == "cardname" and not m.group(8) and "Artifact" in animation.types

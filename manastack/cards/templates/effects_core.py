@@ -314,6 +314,19 @@ def _discard(m, targets):
     return [V.Discard(amount(m.group(1)))]
 
 
+@template(rf"discard {N} ((?:[a-z]+ )+?)cards?")
+def _discard_quality(m, targets):
+    """701.8a-b: "[You may] discard a land card", "discard two creature cards": the player chooses among the
+    cards of that quality in their hand (rules/effects.py); with "you may ... if you do", it can be done only
+    with enough of them (608.2c)."""
+    if m.group(2).strip() in ("two", "three", "x", "that many", "all the", "any number of"):
+        raise Unsupported(m.string)
+    n = amount(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [V.Discard(n, filter=parse_filter(m.group(2).strip() + " card", allow_card=True))]
+
+
 @template(rf"(each player) discards {N} cards?")
 def _each_discards(m, targets):
     return [V.Discard(amount(m.group(2)), _who(m.group(1), targets))]
@@ -341,7 +354,11 @@ def _that_player(m, targets):
 
 @template(r"regenerate (.+)")
 def _regenerate(m, targets):
-    """701.15a: a regeneration shield."""
+    """701.15a: a regeneration shield; "regenerate each creature you control", "regenerate all Werewolf creatures
+    you control": one for each permanent of the group as it resolves (611.2c)."""
+    group = _group(m.group(1))
+    if group is not None:
+        return [V.Regenerate(each=group)]
     return [V.Regenerate(_who(m.group(1), targets))]
 
 
@@ -393,6 +410,16 @@ def _search_two_kinds(m, targets):
     return [V.SearchLibrary(parse_filter(m.group(1), allow_card=True),
                             "hand" if dest == "into your hand" else "battlefield", tapped=dest.endswith("tapped"),
                             also=parse_filter(m.group(2), allow_card=True))]
+
+
+@template(r"search your library for up to two (basic land) cards, reveal those cards, put one onto the battlefield tapped "
+          r"and the other into your hand, then shuffle")
+def _search_split(m, targets):
+    """701.19a: Cultivate, Kodama's Reach: the first card found goes onto the battlefield tapped, the second into
+    the hand (the player picks which is which by the order found); a single card found goes onto the battlefield
+    tapped (the 2010-08-15 ruling). rules/library_effects.py (SearchLibrary.split)."""
+    return [V.SearchLibrary(parse_filter(m.group(1) + " card", allow_card=True), "battlefield", tapped=True, amount=2,
+                            split=True)]
 
 
 @template(r"search your library for a card, put (?:it|that card) into your hand, then shuffle")

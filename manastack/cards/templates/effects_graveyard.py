@@ -285,11 +285,19 @@ def _shuffled_back(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> No
     out.abilities.append(V.TriggeredAbility(para.strip(), event, (graveyard_effects.ShuffleDeadIntoLibrary(),)))
 
 
-@template(r"return (?:a|an) ((?:[a-z]+ )*?card) at random from your graveyard to your hand")
+@template(r"(?:then )?return (a|an|two|three|x) ((?:[a-z]+ )*?)cards? at random from your graveyard to (your hand|the battlefield)")
 def _return_at_random(m, targets):
-    """"Return a Zombie card at random from your graveyard to your hand" (Ghoulraiser)."""
-    flt = V.ANY_OBJECT if m.group(1) == "card" else parse_filter(m.group(1), allow_card=True)
-    return [graveyard_effects.ReturnAtRandom(flt)]
+    """"Return a Zombie card at random from your graveyard to your hand" (Ghoulraiser), "Return two cards at random
+    from your graveyard to your hand" (Make a Wish), "return two creature cards at random from your graveyard to the
+    battlefield" (Moldgraf Monstrosity): chosen among the cards there as it resolves."""
+    what = m.group(2).strip()
+    flt = parse_filter(what + " card", allow_card=True) if what else V.ANY_OBJECT
+    to = "hand" if m.group(3) == "your hand" else "battlefield"
+    if to == "battlefield" and not (flt.types and flt.types <= {"Creature", "Artifact", "Enchantment", "Land",
+                                                                "Planeswalker", "Battle"}):
+        raise Unsupported(m.string)  # an instant or sorcery card can't be put onto the battlefield (not supported)
+    n = 1 if m.group(1) in ("a", "an") else amount(m.group(1))
+    return [graveyard_effects.ReturnAtRandom(flt, n, to)]
 
 
 @template(r"return to your hand all ((?:[a-z]+ )*?)cards in your graveyard that were put there from the battlefield this turn")

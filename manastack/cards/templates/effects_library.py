@@ -32,7 +32,9 @@ from ...model.vocab.library_matching import SearchSameTotal
 from ...model.vocab.referred_objects import ControllerOf
 from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
 from ...model.vocab.vehicles_facedown import AnyOfFilter
-from ..compiler import EFFECTS_CHECKS, Unsupported
+from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported
+from ..draft import CardDraft
+from .conditions import HISTORY_RX, parse_history
 from .effects_common import (
     COMPILE_MARKERS,
     N,
@@ -316,3 +318,53 @@ def _fold_player_shuffles(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_player_shuffles)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _BattlefieldInstead(V.Effect):
+    """Compile-time marker: "You may put that card onto the battlefield instead of putting it into your hand if
+    [history]" (folded into the search just before it by _fold_battlefield_instead)."""
+
+    condition: object
+
+
+@template(rf"you may put that card onto the battlefield instead of putting it into your hand if ({HISTORY_RX})")
+def _battlefield_instead(m, targets):
+    """608.2d / 701.19a: Caravan Vigil's morbid: the card found may go onto the battlefield instead, if a creature
+    died this turn as it is found (rules/library_effects.py, the "battlefield_instead" decision)."""
+    return [_BattlefieldInstead(parse_history(m.group(1)))]
+
+
+def _fold_battlefield_instead(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the marker qualifies the search for one card into the hand written just before it
+    (in a paragraph of its own, the spell's paragraph before: _fold_spell_battlefield_instead)."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _BattlefieldInstead):
+            if i == 0:
+                continue
+            before = effects[i - 1]
+            if type(before) is not V.SearchLibrary or before.to != "hand" or before.amount != 1 \
+                    or before.battlefield_instead_if is not None:
+                raise Unsupported("that card: no search for a card into your hand just before")
+            effects[i - 1:i + 1] = [dataclasses.replace(before, battlefield_instead_if=e.condition)]
+            return _fold_battlefield_instead(effects, targets)
+    return None
+
+
+EFFECTS_CHECKS.append(_fold_battlefield_instead)
+
+
+def _fold_spell_battlefield_instead(out: CardDraft, unsupported: list) -> None:
+    """A CARD_CHECKS hook: Caravan Vigil's second paragraph qualifies the search its first one ends with; a marker
+    left anywhere else is refused."""
+    try:
+        _fold_battlefield_instead(out.spell_effects, [])
+    except Unsupported as e:
+        unsupported.append(str(e))
+        return
+    if any(isinstance(e, _BattlefieldInstead) for e in out.spell_effects) or any(
+            isinstance(e, _BattlefieldInstead) for ab in out.abilities for e in getattr(ab, "effects", ())):
+        unsupported.append("you may put that card onto the battlefield instead: no search for a card into your hand")
+
+
+CARD_CHECKS.append(_fold_spell_battlefield_instead)

@@ -207,6 +207,22 @@ def _define_x(effects: list, value: V.Amount, text: str) -> list:
     return out
 
 
+@template(r"(.+), where x is (the sacrificed (?:creature|artifact|permanent)|that creature)'s (power|toughness)")
+def _where_x_sacrificed(m, targets):
+    """608.2h: "Create X 1/1 green Saproling creature tokens, where X is the sacrificed creature's toughness" (the
+    permanent sacrificed for the cost, Korozda Guildmage); "Sacrifice another creature. You gain X life and draw X
+    cards, where X is that creature's power" (the one sacrificed earlier in the effect, Disciple of Bolas; with no
+    target the words could name, effects_referred._check_sacrificed_this_way makes sure that sacrifice comes first).
+    Every X of the sentence is that power or toughness, by last known information."""
+    if m.group(2) == "that creature":
+        if targets:
+            raise Unsupported(m.string)  # "that creature" may be a target
+        of = referred_objects.SACRIFICED_THIS_WAY
+    else:
+        of = referred_objects.SACRIFICED
+    return _define_x(sub_effects(m.group(1), targets), referred_objects.ObjectStat(of, m.group(3)), m.string)
+
+
 @template(r"(.+), where x is that spell's mana value")
 def _where_x_spell_mana_value(m, targets):
     """"Whenever you cast a noncreature spell, create an X/X blue Shark creature token with flying, where X

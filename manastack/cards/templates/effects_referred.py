@@ -138,14 +138,18 @@ def _uses_sacrificed_this_way(x: object) -> bool:
 
 
 def _check_sacrificed_this_way(effects: list, targets: list) -> None:
-    """"That creature" with only players targeted is the permanent sacrificed just before: the effect before
-    must be one target player's sacrifice of one permanent of their choice (608.2h, rules/choice_effects.py
-    records which)."""
+    """"That creature" with only players targeted (or none) is the permanent sacrificed just before: the effect
+    before (or before the other effects of the sentence reading it: "you gain X life and draw X cards, where X is
+    that creature's power") must be one player's sacrifice of one permanent of their choice, a target player's or
+    yours (608.2h, rules/choice_effects.py records which)."""
     for i, e in enumerate(effects):
         if _uses_sacrificed_this_way(e):
-            before = effects[i - 1] if i else None
+            j = i - 1
+            while j >= 0 and _uses_sacrificed_this_way(effects[j]):
+                j -= 1
+            before = effects[j] if j >= 0 else None
             if not (type(before) is V.Sacrifice and before.target is None and before.amount == 1
-                    and isinstance(before.who, V.Ref)):
+                    and (isinstance(before.who, V.Ref) or before.who == V.YOU)):
                 raise Unsupported("that creature: a permanent chosen earlier in the ability")
 
 
@@ -355,14 +359,15 @@ def _delayed_on_object(m, targets):
     inner, event = m.group(1), _DELAYED_EVENT[m.group(2)]
     found = next(((a, act) for rx, act in _ACTIONS if (a := re.fullmatch(rx, inner))), None)
     if found is None:
-        a = re.fullmatch(rf"remove {N} (\+1/\+1|-1/-1|[a-z]+) counters? from {_OBJ}", inner)
-        if a is None:
+        a = re.fullmatch(rf"(remove|put) {N} (\+1/\+1|-1/-1|[a-z]+) counters? (?:from|on) {_OBJ}", inner)
+        if a is None or (a.group(1) == "put") != (" on " in inner):
             raise Unsupported(m.string)
-        n = amount(a.group(1))
-        if not isinstance(n, int) or a.group(2) in COUNTERS_WITH_RULES or a.group(2) == "time":
+        n = amount(a.group(2))
+        if not isinstance(n, int) or a.group(3) in COUNTERS_WITH_RULES or a.group(3) == "time":
             raise Unsupported(m.string)
-        return [referred_objects.DelayedOnObject(event, "remove_counters", _delayed_object(a.group(3), targets, False), m.string,
-                                  a.group(2), n)]
+        # "put two +1/+1 counters on it at the beginning of the next end step" (Protean Hydra)
+        return [referred_objects.DelayedOnObject(event, f"{a.group(1)}_counters", _delayed_object(a.group(4), targets, False),
+                                  m.string, a.group(3), n)]
     a, action = found
     return [referred_objects.DelayedOnObject(event, action, _delayed_object(a.group(1), targets, action.startswith("return_")),
                               m.string)]

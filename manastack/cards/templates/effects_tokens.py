@@ -61,10 +61,12 @@ def _create_predefined(m, targets):
     return [V.CreateTokenCard(predefined(m.group(3)), amount(m.group(1)), tapped=bool(m.group(2)))]
 
 
-@template(r"investigate( twice| three times)?")
+@template(r"investigate( twice| three times| an additional time)?")
 def _investigate(m, targets):
-    n = {None: 1, " twice": 2, " three times": 3}[m.group(1)]
-    return [V.CreateTokenCard(predefined("clue"), n)]
+    """701.36a: "Investigate" means "Create a Clue token" (N times: N investigations); "investigate an additional
+    time" (Erdwal Illuminator) once more."""
+    n = {None: 1, " twice": 2, " three times": 3, " an additional time": 1}[m.group(1)]
+    return [V.CreateTokenCard(predefined("clue"), n, investigate=True)]
 
 
 _COLOR = r"(?:colorless|white|blue|black|red|green)"

@@ -41,6 +41,16 @@ def _prevent_remove_counter(m: re.Match, para: str, out: CardDraft, is_spell: bo
     out.abilities.append(PreventAllRemoveCounter(para.strip(), "prevent_remove_counter", counter_kind=m.group(1)))
 
 
+@paragraph_template(r"if damage would be dealt to cardname, prevent that damage and remove that many (\+1/\+1) counters "
+                    r"from (?:it|cardname)")
+def _prevent_remove_that_many(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """615.5: Protean Hydra: all of the damage prevented, with or without counters, and as many counters removed."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(PreventAllRemoveCounter(para.strip(), "prevent_remove_counter", counter_kind=m.group(1),
+                                                 that_many=True))
+
+
 @paragraph_template(r"prevent all (combat )?damage that would be dealt (to and dealt by|to|by) (cardname|enchanted creature)"
                     r"( during your turn)?")
 def _prevent_all(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:

@@ -160,6 +160,12 @@ def _gain_life_first(m):
     return {"event": "gain_life_first"}
 
 
+@trigger_template(r"whenever you investigate for the first time each turn")
+def _investigate_first(m):
+    """701.36a: the player's first investigation this turn (rules/trigger_events.py investigated)."""
+    return {"event": "investigate_first"}
+
+
 @trigger_template(r"whenever you (scry|surveil|scry or surveil)")
 def _scry(m):
     """701.18d / 701.42d: after the scry / surveil is complete."""
@@ -198,6 +204,15 @@ def _plays_land(m):
 
 
 _COUNTER_KIND = r"(\+1/\+1|-1/-1|[a-z]+)"
+
+
+@trigger_template(rf"whenever an? {_COUNTER_KIND} counter is removed from cardname")
+def _counter_removed_self(m):
+    """122.8 / 603.2: "Whenever a +1/+1 counter is removed from CARDNAME" (Protean Hydra): once for each counter
+    removed (rules/trigger_events.py counters_removed); time counters are suspend's (702.62)."""
+    if m.group(1) in ("time", "loyalty"):
+        raise Unsupported(m.string)
+    return {"event": "counter_removed_self", "counter_kind": m.group(1)}
 
 
 @trigger_template(rf"whenever one or more {_COUNTER_KIND} counters are put on (cardname|a|an|another) ?(.*)")

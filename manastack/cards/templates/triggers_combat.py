@@ -41,6 +41,13 @@ def _deals_damage(m):
     return {"event": "deals_damage", "who": _RECIPIENT[m.group(1)]}
 
 
+@trigger_template(r"whenever cardname deals damage to one or more creatures")
+def _deals_damage_one_or_more(m):
+    """120.3 / 603.2c: once per damage event, however many creatures it dealt damage to at once (510.2 combat
+    damage, one effect's damage)."""
+    return {"event": "deals_damage", "who": "creature", "scope": "one_or_more"}
+
+
 @trigger_template(r"whenever (?:enchanted|equipped) creature deals damage to (a player|an opponent|a creature)")
 def _attached_deals_damage(m):
     return {"event": "attached_deals_damage", "who": _RECIPIENT[m.group(1)]}

@@ -19,7 +19,14 @@ from ...model.vocab.x_amounts import (  # noqa: F401 (the vocabulary this module
     PumpAllX,
     PumpX,
 )
-from ..compiler import CARD_FINISHERS, COLOR_WORDS, Unsupported, paragraph_template, sentence_template
+from ..compiler import (
+    CARD_FINISHERS,
+    COLOR_WORDS,
+    Unsupported,
+    paragraph_template,
+    parse_keywords,
+    sentence_template,
+)
 from ..draft import CardDraft
 from ..object_phrases import parse_target
 from .effects_core import _group
@@ -36,16 +43,23 @@ def _pump_x(m: re.Match, targets: list) -> list:
     return [PumpX(parse_target(m.group(1), targets), m.group(2), m.group(3))]
 
 
-@sentence_template(r"(all creatures|creatures you control|creatures your opponents control|other creatures you control)"
-                   r" get ([+-](?:\d+|x))/([+-](?:\d+|x)) until end of turn")
+@sentence_template(r"(until end of turn, )?(all creatures|creatures you control|creatures your opponents control|other creatures "
+                   r"you control)(?: gain ([a-z ]+?) and)? get ([+-](?:\d+|x))/([+-](?:\d+|x))( until end of turn)?")
 def _pump_all_x(m: re.Match, targets: list) -> list:
-    """611.2c: "All creatures get -X/-X until end of turn" (Toxic Deluge), X as announced (107.3a)."""
-    if "x" not in m.group(2) + m.group(3):
-        raise Unsupported(m.string)  # fixed numbers: the built-in template's
-    flt = _group(m.group(1))
+    """611.2c: "All creatures get -X/-X until end of turn" (Toxic Deluge), X as announced (107.3a) or defined by the
+    sentence ("where X is ...", effects_phrases.py); "Until end of turn, creatures you control gain trample and get
+    +X/+X" (Overwhelming Stampede)."""
+    if "x" not in m.group(4) + m.group(5) or bool(m.group(1)) == bool(m.group(6)):
+        raise Unsupported(m.string)  # fixed numbers: the built-in template's; "until end of turn" once
+    flt = _group(m.group(2))
     if flt is None:
         raise Unsupported(m.string)
-    return [PumpAllX(flt, m.group(2), m.group(3))]
+    keywords: tuple[str, ...] = ()
+    if m.group(3):
+        keywords = parse_keywords(m.group(3)) or ()
+        if not keywords:
+            raise Unsupported(m.string)
+    return [PumpAllX(flt, m.group(4), m.group(5), keywords)]
 
 
 @paragraph_template(r"as an additional cost to cast (?:cardname|this spell), pay x life")

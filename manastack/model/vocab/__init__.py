@@ -128,6 +128,8 @@ class LoseLife(Effect):
 class Discard(Effect):
     amount: Amount
     who: Who = YOU  # the player who discards also chooses (701.8)
+    # "discard a land card": only cards of that quality can be discarded (None: any card)
+    filter: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -515,6 +517,13 @@ class SearchLibrary(Effect):
     # "search your library for a Forest card and a Plains card" (Krosan Verge): after the card matching
     # `filter` (or none), one matching `also` is searched for, then the library is shuffled once
     also: ObjectFilter | None = None
+    # "You may put that card onto the battlefield instead of putting it into your hand if a creature died this
+    # turn" (Caravan Vigil): a conditions.HistoryCondition; when it holds as the card is found, its controller
+    # chooses where it goes (the "battlefield_instead" decision)
+    battlefield_instead_if: object = None
+    # "put one onto the battlefield tapped and the other into your hand" (Cultivate): the first card found goes
+    # where `to` says, the second into the hand
+    split: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -562,6 +571,8 @@ class CreateTokenCard(Effect):
     # Gutter Grime."": its characteristic-defining ability counts the counters on the source that creates it
     # (the source's id is written into it as it is created, 111.4)
     counts_creator: bool = False
+    # 701.36a: the Clues are created by investigating, each one an investigation ("whenever you investigate")
+    investigate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -621,9 +632,11 @@ class ActivationRestriction(Effect):
 @dataclass(frozen=True, slots=True)
 class Regenerate(Effect):
     """701.15a: the next time the permanent would be destroyed this turn, instead tap it, remove all
-    damage from it and remove it from combat."""
+    damage from it and remove it from combat. With `each` set, every permanent that filter matches as it
+    resolves gets a shield of its own ("regenerate each creature you control", 611.2c)."""
 
     target: Who = SELF
+    each: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

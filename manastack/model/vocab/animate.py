@@ -43,6 +43,12 @@ class BecomeCreature(Effect):
     animation: Animation
     keywords: tuple[str, ...] = ()
     until: str = "eot"  # "permanent": no duration given (611.2a: it lasts as long as the permanent stays)
+    # (or "while_source": "for as long as CARDNAME remains on the battlefield", 611.2b)
+
+
+# ContinuousEffect.until of a "while_source" BecomeCreature: this prefix and the source's id (rules/animate.py ends it
+# when that permanent leaves the battlefield)
+WHILE_SOURCE = "while_source:"
 
 
 @dataclass(frozen=True, slots=True)

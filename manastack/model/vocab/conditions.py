@@ -55,6 +55,11 @@ class HistoryCondition:
     kind: str
 
 
+# HistoryCondition.kind "you_sacrificed:N:Type": the controller sacrificed N or more permanents of that card type or
+# subtype this turn (701.17a; "" for any permanent)
+SACRIFICED = "you_sacrificed"
+
+
 @dataclass(frozen=True, slots=True)
 class StateCondition:
     """603.4: an intervening "if" clause that is a static-ability condition ("if you control a Swamp",

@@ -61,9 +61,13 @@ class GraveyardCardCount:
 @dataclass(frozen=True, slots=True)
 class ReturnAtRandom(V.Effect):
     """"Return a Zombie card at random from your graveyard to your hand" (Ghoulraiser, Haunted Fengraf): one card
-    of `filter` in the controller's graveyard, chosen at random (the game's seeded RNG); none when there is none."""
+    of `filter` in the controller's graveyard, chosen at random (the game's seeded RNG); none when there is none.
+    "Return two cards at random from your graveyard to your hand" (Make a Wish): `amount` different cards (all of
+    them with fewer); "... to the battlefield" (Moldgraf Monstrosity): `to` BATTLEFIELD, under their owner's control."""
 
     filter: V.ObjectFilter = V.ANY_OBJECT
+    amount: V.Amount = 1
+    to: str = "hand"
 
 
 @dataclass(frozen=True, slots=True)

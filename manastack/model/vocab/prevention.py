@@ -24,8 +24,11 @@ class PreventNextFromSource(V.Effect):
 class PreventAllRemoveCounter(V.StaticAbility):
     """615.1 / 615.5: "If damage would be dealt to CARDNAME, prevent that damage. Remove a +1/+1 counter from
     CARDNAME." (Phantom Wurm): all of it is prevented, with or without counters; the counter is removed right
-    after, once per damage event (damage from several sources at once, 510.2, removes one)."""
+    after, once per damage event (damage from several sources at once, 510.2, removes one). `that_many`: "If damage
+    would be dealt to CARDNAME, prevent that damage and remove that many +1/+1 counters from it" (Protean Hydra): as
+    many counters as the damage of each event (as many as it has, at most)."""
 
+    that_many: bool = False
 
 
 

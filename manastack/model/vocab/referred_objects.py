@@ -87,7 +87,7 @@ class DelayedOnObject(V.Effect):
     `event`: "end_combat" or "next_end"."""
 
     event: str
-    action: str  # "destroy", "sacrifice", "exile", "bounce", "return_owner", "return_you", "remove_counters"
+    action: str  # "destroy", "sacrifice", "exile", "bounce", "return_owner", "return_you", "remove_counters", "put_counters"
     of: V.Who | TokensCreated  # TOKENS_CREATED: one delayed ability for each of them
     text: str = ""
     counter_kind: str = ""

@@ -27,7 +27,8 @@ class PumpAllX(V.Effect):
     filter: V.ObjectFilter
     power: str
     toughness: str
-    x: V.Amount | None = None  # as PumpX's
+    keywords: tuple[str, ...] = ()  # "creatures you control gain trample and get +X/+X until end of turn"
+    x: V.Amount | None = None  # as PumpX's ("where X is the greatest power among creatures you control", 608.2h)
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,10 +53,13 @@ class ReturnLinked(V.Effect):
 @dataclass(frozen=True, slots=True)
 class ReturnDeadCard(V.Effect):
     """The trigger's dead creature (`of`: the trigger's object, so a delayed trigger, which has none,
-    never takes this reading), from its owner's graveyard onto the battlefield."""
+    never takes this reading; V.SELF: the source of "when CARDNAME dies"), from its owner's graveyard onto the
+    battlefield, or (`to` "exile": "When CARDNAME dies, exile it", 400.7e) into exile, or (`to` "hand": "When CARDNAME
+    dies, return it to its owner's hand") into its owner's hand."""
 
     under_yours: bool
     of: V.Who = V.IT
+    to: str = "battlefield"
 
 
 @dataclass(frozen=True, slots=True)
