@@ -549,7 +549,7 @@ def resolve_top(g: Game) -> None:
                 g.s.stack.append(item)
                 g.s.queue.insert(0, ("etb_color", item.controller, item))
                 return
-            put_permanent(g, item, {"kicked": True} if ("kicked", True) in item.choices else {})
+            put_permanent(g, item, {})
         return
     ab = item.ability
     specs = ab.targets if ab is not None else ()
@@ -575,8 +575,21 @@ def resolve_top(g: Game) -> None:
     effects.run(g, ctx, ab.effects if ab else (), finish=None)
 
 
+# The alternative costs a permanent remembers having been cast for (702.117a surge, 702.137a spectacle,
+# 702.35a madness, 702.119a emerge): "When CARDNAME enters, if its surge cost was paid" (603.4).
+PAID_COST_KINDS = frozenset({"surge", "spectacle", "madness", "emerge"})
+
+
 def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
-    """608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f)."""
+    """608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f). The
+    permanent remembers the optional costs its spell was cast with (702.33d kicker; "if its surge cost
+    was paid", 603.4)."""
+    if ("kicked", True) in item.choices:
+        etb_choices = {**etb_choices, "kicked": True}
+    paid = frozenset(c[0] for c in item.choices if isinstance(c, tuple) and len(c) == 2 and c[1] is True
+                     and c[0] in PAID_COST_KINDS)
+    if paid:
+        etb_choices = {**etb_choices, "costs_paid": paid}
     new = g.move(item.obj, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x,
                  etb_choices=etb_choices)
     if item.targets and spell_targets(g.s.objects[new].card):  # not a copy of an Aura (rules/copy_effects.py)
@@ -604,6 +617,8 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     # Guildgate's "enters tapped" before it could apply).
     if choices.get("kicked"):
         _trigger_events_module.remember_kicked(g, o.id)  # "When CARDNAME enters, if it was kicked" (603.4)
+    if choices.get("costs_paid"):
+        _trigger_events_module.remember_costs_paid(g, o.id, choices["costs_paid"])  # "if its surge cost was paid"
     for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":

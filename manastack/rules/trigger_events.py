@@ -85,6 +85,13 @@ def remember_kicked(g: Game, oid: int) -> None:
     s.kicked_permanents = s.kicked_permanents | {oid}
 
 
+def remember_costs_paid(g: Game, oid: int, kinds: frozenset[str]) -> None:
+    """A permanent spell cast for its surge (spectacle, madness, emerge) cost became the permanent `oid`
+    (608.3): "When CARDNAME enters, if its surge cost was paid" reads it (603.4)."""
+    s = g.s
+    s.costs_paid_permanents = s.costs_paid_permanents | {(oid, k) for k in kinds}
+
+
 def still_holds(g: Game, item: StackItem) -> bool:
     """603.4: the intervening "if" clause is checked again as the ability resolves; false, the
     ability is removed from the stack and does nothing."""
