@@ -49,6 +49,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     DelayedOnObject,
     DestroyAllWithManaValue,
     GainControlOfSpellTargets,
+    GreatestAmong,
     IfTargetMatches,
     IfYourTurn,
     InsteadIf,
@@ -166,7 +167,22 @@ def _counters_on(g: Game, ctx: Context, a: CountersOn) -> int:
     return got[0].counters.get(a.kind, 0) * a.multiplier if got is not None else 0
 
 
+def _greatest_among(g: Game, ctx: Context, a: GreatestAmong) -> int:
+    """608.2h: the greatest value among the permanents that match now (202.3: an X in a permanent's mana
+    cost is 0; 107.1b: a negative power counts as 0)."""
+    best = 0
+    for o in g.permanents():
+        if targeting.matches_filter(g, a.filter, o, ctx.controller, ctx.source):
+            if a.stat == "mana value":
+                v = targeting.mana_value(o)
+            else:
+                v = (g.chars(o).power if a.stat == "power" else g.chars(o).toughness) or 0
+            best = max(best, v)
+    return best
+
+
 registry.AMOUNT_RESOLVERS[CountersOn] = _counters_on
+registry.AMOUNT_RESOLVERS[GreatestAmong] = _greatest_among
 registry.WHO_RESOLVERS[ControllerOf] = _controller_of
 registry.WHO_RESOLVERS[PlayerOrController] = _player_or_controller
 registry.AMOUNT_RESOLVERS[ObjectStat] = _object_stat

@@ -154,6 +154,19 @@ def _amount_where_x(m, targets):
     return _define_x(sub_effects(m.group(1), targets), _count_of(m.group(2), "", targets), m.string)
 
 
+@template(r"(.+), where x is the greatest (power|toughness|mana value) among (.+?)(?:, then (.+))?")
+def _amount_where_x_greatest(m, targets):
+    """"Scry X, where X is the greatest mana value among permanents you control, then draw three cards"
+    (Ugin's Insight): every X of the sentence is the greatest value among those permanents as it resolves
+    (608.2h); a "then" clause after the definition is the next effect (608.2c)."""
+    what = m.group(3)
+    if not what.endswith((" you control", " your opponents control", " an opponent controls")):
+        raise Unsupported(m.string)
+    value = referred_objects.GreatestAmong(parse_filter(what), m.group(2))
+    effects = _define_x(sub_effects(m.group(1), targets), value, m.string)
+    return effects + (sub_effects(m.group(4), targets) if m.group(4) else [])
+
+
 def _define_x(effects: list, value: V.Amount, text: str) -> list:
     """Every X of `effects` is `value`: an effect's amount, or an X/X token's size (CreateTokenCard.size)."""
     out = []

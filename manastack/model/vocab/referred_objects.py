@@ -53,6 +53,16 @@ class ObjectStat:
 
 
 @dataclass(frozen=True, slots=True)
+class GreatestAmong:
+    """An Amount: the greatest power, toughness or mana value among the permanents matching `filter`, as
+    the effect resolves ("where X is the greatest mana value among permanents you control", 608.2h); 0
+    when none matches."""
+
+    filter: V.ObjectFilter
+    stat: str  # "power", "toughness" or "mana value"
+
+
+@dataclass(frozen=True, slots=True)
 class SacrificeUnlessPay(V.Effect):
     """118.12a: "sacrifice CARDNAME unless you pay {2}"; with `per`, "unless you pay {1} for each other
     creature you control": the generic cost times the permanents matching `per` as it resolves."""
