@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab.counted_effects import HalfOf, PumpPer
+from ...model.vocab.referred_objects import ObjectStat
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from .effects_common import sub_effects, target, template
-from .effects_phrases import _count_of
+from .effects_phrases import _count_of, greatest_among
 
 
 @template(r"(.+?) gets? ([+-]\d+)/([+-]\d+) until end of turn for each (.+)")
@@ -31,6 +32,38 @@ def _pump_for_each(m: re.Match, targets: list) -> list:
     if not isinstance(per, V.Count):
         raise Unsupported(m.string)
     return [PumpPer(inner[0].target, inner[0].power, inner[0].toughness, per)]
+
+
+@template(r"(.+?) gets? ([+-])x/([+-])(x|0) until end of turn, where x is (.+)")
+def _pump_where_x(m: re.Match, targets: list) -> list:
+    """"Target creature gets +X/+X until end of turn, where X is that creature's power" (Nantuko Mentor), "...,
+    where X is the number of Gates you control" (Basilisk Gate), "CARDNAME gets +X/+X until end of turn, where X
+    is its power" (Chameleon Colossus): X is counted once, as the effect resolves (608.2h), and the change
+    doesn't follow it afterwards (611.2c)."""
+    power, toughness = m.group(2) + "1", m.group(3) + ("1" if m.group(4) == "x" else "0")
+    inner = sub_effects(f"{m.group(1)} gets {power}/{toughness} until end of turn", targets)
+    if len(inner) != 1 or type(inner[0]) is not V.Pump or inner[0].keywords:
+        raise Unsupported(m.string)
+    who = inner[0].target
+    what = m.group(5)
+    if not (isinstance(who, V.Ref) or who == V.SELF and m.group(1) == "cardname"):
+        raise Unsupported(m.string)  # "it gets +X/+0": the trigger's object, not modelled here
+    stat = re.fullmatch(r"(its|that creature's|cardname's) (power|toughness)", what)
+    per: object
+    if stat:
+        if stat.group(1) == "cardname's":
+            per = ObjectStat(V.SELF, stat.group(2))
+        elif stat.group(1) == "that creature's" and who == V.SELF:
+            raise Unsupported(m.string)  # "that creature" names a target
+        else:
+            per = ObjectStat(who, stat.group(2))  # the pumped creature's, as it resolves
+    elif what.startswith("the greatest "):
+        per = greatest_among(what, m.string)
+    elif what.startswith("the number of "):
+        per = _count_of(what.removeprefix("the number of "), "", targets)
+    else:
+        raise Unsupported(m.string)
+    return [PumpPer(who, int(power), int(toughness), per)]
 
 
 _HALF_SUBJECTS = {"you": "your", "target player": "their", "target opponent": "their"}

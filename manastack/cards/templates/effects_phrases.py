@@ -154,15 +154,21 @@ def _amount_where_x(m, targets):
     return _define_x(sub_effects(m.group(1), targets), _count_of(m.group(2), "", targets), m.string)
 
 
+def greatest_among(what: str, text: str) -> referred_objects.GreatestAmong:
+    """"the greatest mana value among permanents you control" (608.2h: as it resolves)."""
+    m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+ (?:you control|your opponents control|"
+                     r"an opponent controls))", what)
+    if not m:
+        raise Unsupported(text)
+    return referred_objects.GreatestAmong(parse_filter(m.group(2)), m.group(1))
+
+
 @template(r"(.+), where x is the greatest (power|toughness|mana value) among (.+?)(?:, then (.+))?")
 def _amount_where_x_greatest(m, targets):
     """"Scry X, where X is the greatest mana value among permanents you control, then draw three cards"
     (Ugin's Insight): every X of the sentence is the greatest value among those permanents as it resolves
     (608.2h); a "then" clause after the definition is the next effect (608.2c)."""
-    what = m.group(3)
-    if not what.endswith((" you control", " your opponents control", " an opponent controls")):
-        raise Unsupported(m.string)
-    value = referred_objects.GreatestAmong(parse_filter(what), m.group(2))
+    value = greatest_among(f"the greatest {m.group(2)} among {m.group(3)}", m.string)
     effects = _define_x(sub_effects(m.group(1), targets), value, m.string)
     return effects + (sub_effects(m.group(4), targets) if m.group(4) else [])
 

@@ -11,12 +11,13 @@ from .. import vocab as V
 @dataclass(frozen=True, slots=True)
 class PumpPer(V.Effect):
     """"Target creature gets -1/-1 until end of turn for each artifact you control": `power` / `toughness`
-    times the number `per` counts as the effect resolves."""
+    times the number `per` counts as the effect resolves; "gets +X/+X until end of turn, where X is that
+    creature's power": +1/+1 times that amount (an ObjectStat, GreatestAmong, ... of the amount resolvers)."""
 
     target: V.Who
     power: int
     toughness: int
-    per: V.Count
+    per: object  # a V.Count, or an amount of registry.AMOUNT_RESOLVERS
 
 
 @dataclass(frozen=True, slots=True)
