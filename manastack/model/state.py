@@ -370,6 +370,10 @@ class GameState:
         # most recently is taken first)
         self.extra_turns: tuple[int, ...] = ()
         self.resume_active: int | None = None  # who takes the next turn once the extra turns are taken
+        # 500.8: the phases added directly after the current phase ("combat", "main"), the next one first, and
+        # the step the turn goes on with once the added phases are over (None: no added phase has begun)
+        self.added_phases: tuple[str, ...] = ()
+        self.resume_step: int | None = None
         # 603.2c: cards that left graveyards at once: (owner, card, the zone it went to)
         self.graveyard_leavers: tuple[tuple[int, object, str], ...] = ()
         # Per-turn counts, (turn, per-player counts); a record of another turn counts as none.

@@ -746,6 +746,13 @@ def _extra_turn(m, targets):
     return [V.ExtraTurn(_who(m.group(1), targets) if m.group(1) else V.YOU)]
 
 
+@template(r"after this (main )?phase, there is an additional combat phase( followed by an additional main phase)?")
+def _additional_phases(m, targets):
+    """500.8: "After this main phase, there is an additional combat phase followed by an additional main phase"
+    (Seize the Day, Relentless Assault); "After this phase, there is an additional combat phase"."""
+    return [V.AdditionalPhases(("combat", "main") if m.group(2) else ("combat",), after_main=bool(m.group(1)))]
+
+
 @template(r"proliferate(?: (twice)|, then proliferate again)?")
 def _proliferate(m, targets):
     """701.27a; "proliferate twice" (Contagion Engine), "proliferate, then proliferate again" (Roalesk): two

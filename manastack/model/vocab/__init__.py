@@ -113,6 +113,17 @@ class ExtraTurn(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalPhases(Effect):
+    """500.8: "After this main phase, there is an additional combat phase followed by an additional main
+    phase" (`phases` ("combat", "main"), `after_main`: only when it happens in a main phase); "After this
+    phase, there is an additional combat phase" (after_main False): added directly after the current phase
+    (rules/turn.py)."""
+
+    phases: tuple[str, ...]
+    after_main: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class GainLife(Effect):
     amount: Amount
     who: Who = YOU
