@@ -17,7 +17,7 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
   library for [up to N cards] named CARDNAME ...", "shuffle your library"; 702.53a transmute: "search your
   library for a card with the same mana value as the discarded card" (SearchSameManaValue); "search target player's
   library for up to three cards with flashback and put them into that player's graveyard. Then the player shuffles."
-  (SearchPlayerLibraryToGraveyard: the controller searches, the "search_to_graveyard" decision).
+  (SearchPlayerLibrary: the controller searches, the "search_to_graveyard" decision).
 - 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
   than or equal to the number of cards in your library, you win the game" (Thassa's Oracle); "then if your
   library has no cards in it, you win the game" (the same check with X = 0).
@@ -50,7 +50,7 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     PutSelfInLibrary,
     ReorderTop,
     RevealTopOf,
-    SearchPlayerLibraryToGraveyard,
+    SearchPlayerLibrary,
     SearchSameManaValue,
     SearchSameName,
     SearchToTop,
@@ -591,7 +591,7 @@ def _with_flashback_matches(g: Game, flt: WithFlashbackFilter, o: Any, c: Any, c
                for ab in o.card.abilities)
 
 
-def _search_to_graveyard(g: Game, ctx: effect_context.Context, e: SearchPlayerLibraryToGraveyard) -> list | None:
+def _search_to_graveyard(g: Game, ctx: effect_context.Context, e: SearchPlayerLibrary) -> list | None:
     s = g.s
     needs = []
     for p in effect_context.resolve_who(g, ctx, e.who):
@@ -602,12 +602,12 @@ def _search_to_graveyard(g: Game, ctx: effect_context.Context, e: SearchPlayerLi
         needs.append(effect_context.queue_choice(
             "search_to_graveyard", ctx.controller, cands, f"701.19: {ctx.name}: search {s.players[p].name}'s library for "
             f"up to {e.amount} card(s) ({', '.join(g.name_of(c) for c in cands) or 'none'}), a list; [] to find none",
-            (e.amount, p)))
+            (e.amount, p, e.to)))
     return needs or None
 
 
 def _search_to_graveyard_actions(g: Game, d: Any) -> list:
-    n, _ = g.s.queue[0][5]
+    n = g.s.queue[0][5][0]
     cands = d.data
     out = [A.Choose(())]
     if len(cands) > 8:  # too many sets to list: each card alone, or the first ones
@@ -619,18 +619,21 @@ def _search_to_graveyard_actions(g: Game, d: Any) -> list:
 
 def _answer_search_to_graveyard(g: Game, d: Any, value: Any) -> None:
     s = g.s
-    n, p = s.queue[0][5]
+    n, p, to = s.queue[0][5]
     chosen = choice_effects.check_subset(g, d, value)
     if len(chosen) > n:
         raise IllegalActionError(f"{d.prompt}: choose up to {n}")
     s.pending = None
     s.queue.pop(0)
     for c in chosen:
-        g.move(c, GRAVEYARD, rule="701.19a")
+        if to == "battlefield":
+            g.move(c, BATTLEFIELD, rule="701.19a", controller=d.player)  # "under your control" (110.2a)
+        else:
+            g.move(c, EXILE if to == "exile" else GRAVEYARD, rule="701.19a")
     s.rng.shuffle(s.players[p].library)  # 701.20a: "then the player shuffles"
     g.log_event("shuffle", "701.20a", player=s.players[p].name)
 
 
 registry.FILTER_TESTS[WithFlashbackFilter] = _with_flashback_matches
-registry.register_effect(SearchPlayerLibraryToGraveyard, _search_to_graveyard)
+registry.register_effect(SearchPlayerLibrary, _search_to_graveyard)
 registry.CHOICES["search_to_graveyard"] = (_search_to_graveyard_actions, _answer_search_to_graveyard)

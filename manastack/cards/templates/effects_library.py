@@ -234,10 +234,33 @@ def _search_either(m, targets):
 def _search_to_graveyard(m, targets):
     """701.19a: searched by the controller (the shuffle is the sentence after it, `_fold_player_shuffles`)."""
     who = target(m.group(1)[:-2], targets)
-    return [library_effects.SearchPlayerLibraryToGraveyard(who, library_effects.WithFlashbackFilter(), _COUNTS[m.group(2)])]
+    return [library_effects.SearchPlayerLibrary(who, library_effects.WithFlashbackFilter(), _COUNTS[m.group(2)])]
 
 
-_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+@template(r"search (target player's|target opponent's) library for (an? (?:.+?) card|up to (?:one|two|three|four|five|six|"
+          r"seven) (?:.+? )?cards) and (put (?:that card|it|them|those cards) onto the battlefield under your control|"
+          r"exile (?:it|them))")
+def _search_player_library(m, targets):
+    """701.19a: "Search target opponent's library for an artifact card and put that card onto the battlefield under
+    your control" (Acquire, Bribery), "... for up to seven cards and exile them" (Denying Wind): searched by the
+    controller, who may fail to find cards of a stated quality (701.19b); a number of any cards must be found if
+    they are there, so "a card" without a quality stays refused (the shuffle is the next sentence)."""
+    what = m.group(2)
+    one = re.fullmatch(r"an? (.+?) card", what)
+    if one:
+        n, kind = 1, one.group(1)
+    else:
+        upto = re.fullmatch(r"up to (\w+) (?:(.+?) )?cards", what)
+        assert upto is not None
+        n, kind = _COUNTS[upto.group(1)], upto.group(2) or ""
+    if one and m.group(3).endswith("them") or not one and m.group(3).endswith(("that card", "it")):
+        raise Unsupported(m.string)
+    flt = parse_filter(kind, allow_card=True) if kind else V.ObjectFilter()
+    who = target(m.group(1)[:-2], targets)
+    return [library_effects.SearchPlayerLibrary(who, flt, n, "exile" if m.group(3).startswith("exile") else "battlefield")]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -256,14 +279,14 @@ def _fold_player_shuffles(effects: list, targets: list) -> None:
     out: list = []
     for e in effects:
         if isinstance(e, _ThePlayerShuffles):
-            if not (out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard)):
+            if not (out and isinstance(out[-1], library_effects.SearchPlayerLibrary)):
                 raise Unsupported("then the player shuffles")
             out[-1] = (out[-1], "shuffled")
             continue
-        if out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard):
+        if out and isinstance(out[-1], library_effects.SearchPlayerLibrary):
             raise Unsupported("search target player's library: no shuffle")
         out.append(e)
-    if out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard):
+    if out and isinstance(out[-1], library_effects.SearchPlayerLibrary):
         raise Unsupported("search target player's library: no shuffle")
     effects[:] = [x[0] if isinstance(x, tuple) else x for x in out]
 

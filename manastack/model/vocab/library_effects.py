@@ -127,12 +127,15 @@ class WithFlashbackFilter(V.ObjectFilter):
 
 
 @dataclass(frozen=True, slots=True)
-class SearchPlayerLibraryToGraveyard(V.Effect):
+class SearchPlayerLibrary(V.Effect):
     """"Search target player's library for up to three cards with flashback and put them into that player's
     graveyard. Then the player shuffles." (Quiet Speculation; 701.19a-b, 701.20a): the controller searches the
     target player's library for up to `amount` cards of `filter` (finding fewer is allowed, 701.19b), puts them
-    into that player's graveyard, and that player shuffles."""
+    into that player's graveyard, and that player shuffles. `to` "battlefield": "Search target opponent's library
+    for an artifact card and put that card onto the battlefield under your control" (Acquire: under the
+    searcher's control); "exile": "... for up to seven cards and exile them" (Denying Wind)."""
 
     who: V.Who
     filter: V.ObjectFilter
     amount: int
+    to: str = "graveyard"
