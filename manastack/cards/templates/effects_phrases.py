@@ -21,6 +21,7 @@ from ...model import vocab as V
 from ...model.vocab import referred_objects
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
+from ...model.vocab.player_groups import ControlledCount
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, template
 from .effects_referred import _object_ref
@@ -59,15 +60,27 @@ def _you_may_have(m, targets):
     return [V.Optional(tuple(inner), prompt=f"have {m.group(1)} {m.group(2)} {m.group(3)}")]
 
 
-@template(rf"(you|target player|target opponent|each opponent|each player) (gains?|loses?) {N} life for each (.+)")
+@template(rf"(you|target player|target opponent|each opponent|each player|that player(?= .+ they control$)) (gains?|loses?) "
+          rf"{N} life for each (.+)")
 def _life_for_each(m, targets):
     """"You gain 1 life for each creature you control / Locus on the battlefield" (the number is counted
-    as it resolves, 608.2h)."""
+    as it resolves, 608.2h); "that player loses 1 life for each artifact they control" (the permanents of the
+    one player losing it: not "each player", each of whom would count their own)."""
     n = amount(m.group(3))
     what = m.group(4)
     if not isinstance(n, int):
         raise Unsupported(m.string)
-    count: V.Count | GraveyardCardCount
+    count: V.Count | GraveyardCardCount | ControlledCount
+    if what.endswith(" they control"):
+        if m.group(1) in ("you", "each player"):
+            raise Unsupported(m.string)
+        effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
+        if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
+            raise Unsupported(m.string)
+        flt = parse_filter(what.removesuffix(" they control"))
+        if flt.controller or flt.other:
+            raise Unsupported(m.string)
+        return [dataclasses.replace(effects[0], amount=ControlledCount(effects[0].who, flt, n))]
     if what.endswith(" in your graveyard"):
         count = GraveyardCardCount(_graveyard_filter(what), multiplier=n)
     elif what.endswith((" you control", " your opponents control", " an opponent controls", " on the battlefield")):
