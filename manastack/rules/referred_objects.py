@@ -48,6 +48,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     CreateTokenCopy,
     DelayedOnObject,
     DestroyAllWithManaValue,
+    GainControlOfAttached,
     GainControlOfSpellTargets,
     GreatestAmong,
     IfTargetMatches,
@@ -469,3 +470,18 @@ def _gain_control_of_spell_targets(g: Game, ctx: Context, e: GainControlOfSpellT
 
 
 registry.register_effect(GainControlOfSpellTargets, _gain_control_of_spell_targets)
+
+
+def _gain_control_of_attached(g: Game, ctx: Context, e: GainControlOfAttached) -> list | None:
+    """613.1b, lasting: the Equipment still attached to the target (the destroyed creature's old object:
+    704.5n unattaches them only after the spell has resolved)."""
+    if not ctx.legal[e.of.index]:
+        return None
+    host = ctx.targets[e.of.index]
+    for o in g.permanents():
+        if o.attached_to == host and g.chars(o).subtypes & e.subtypes and o.controller != ctx.controller:
+            g.perform(ControlChange("613.1b", o.id, ctx.controller))
+    return None
+
+
+registry.register_effect(GainControlOfAttached, _gain_control_of_attached)

@@ -20,7 +20,7 @@ from ...model.costs import parse_cost
 from ...model.vocab.combat_keywords import CombatRule
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
 from ...model.vocab.effects import EffectOfChoice, SacrificeOrElse
-from ...model.vocab.referred_objects import GainControlOfSpellTargets
+from ...model.vocab.referred_objects import GainControlOfAttached, GainControlOfSpellTargets
 from ...model.vocab.statics import CANT_HAVE
 from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN, UNTIL_YOUR_NEXT_UPKEEP
 from ..compiler import (
@@ -731,6 +731,17 @@ def _exchange_control(m, targets):
     if any(isinstance(w, V.Ref) and targets[w.index].kind != "permanent" for w in (first, second)):
         raise Unsupported(m.string)
     return [V.ExchangeControl(first, second)]
+
+
+@template(r"you gain control of all (equipment|auras|auras and equipment) that were attached to it")
+def _gain_control_of_attached(m, targets):
+    """613.1b: "You gain control of all Equipment that were attached to it" (Murderous Spoils), "it" the one
+    object targeted before (rules/referred_objects.py)."""
+    refs = [i for i, t in enumerate(targets) if t.kind == "permanent"]
+    if len(refs) != 1 or len(targets) != 1:
+        raise Unsupported(m.string)
+    kinds = {"equipment": {"Equipment"}, "auras": {"Aura"}, "auras and equipment": {"Aura", "Equipment"}}[m.group(1)]
+    return [GainControlOfAttached(V.Ref(refs[0]), frozenset(kinds))]
 
 
 @template(r"gain control of those permanents")
