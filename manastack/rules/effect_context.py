@@ -83,6 +83,8 @@ class Context:
     # The ids the permanents sacrificed by an earlier part of the effect had on the battlefield ("target
     # player sacrifices a creature. you gain life equal to that creature's toughness", 608.2h).
     sacrificed_now: tuple[int, ...] = ()
+    # The life paid by an earlier "pay any amount of life" of the effect ("look at that many cards", 119.4).
+    life_paid: int = 0
     # The tokens the last token-creating part of the effect created ("sacrifice those tokens at ...", 111.1).
     created: tuple[int, ...] = ()
     # The choices announced as the spell was cast (601.2b-d: the division of its damage, rules/divided.py).

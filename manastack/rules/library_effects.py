@@ -313,9 +313,9 @@ def _put_rest(g: Game, ctx: effect_context.Context, e: V.PutRest) -> list | None
     s = g.s
     lib = s.players[ctx.controller].library
     rest = [c for c in ctx.looked if c in lib]
-    if e.to == "graveyard":
+    if e.to in ("graveyard", "exile"):
         for c in rest:
-            g.move(c, GRAVEYARD, rule="608.2c")
+            g.move(c, GRAVEYARD if e.to == "graveyard" else EXILE, rule="608.2c")
     elif e.to in ("bottom_any", "top_any"):
         if len(rest) > 1:
             if e.to == "top_any":

@@ -12,10 +12,17 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...model.vocab.counted_effects import HalfOf, PumpPer
+from ...model.vocab.counted_effects import (
+    HalfOf,
+    LifePaid,
+    PayAnyLife,
+    PumpPer,
+    SacrificeAnyNumber,
+    SacrificedCount,
+)
 from ...model.vocab.referred_objects import ObjectStat
 from ..compiler import EFFECTS_CHECKS, Unsupported
-from .effects_common import sub_effects, target, template
+from .effects_common import N, amount, parse_filter, sub_effects, target, template
 from .effects_phrases import _count_of, greatest_among
 
 
@@ -64,6 +71,48 @@ def _pump_where_x(m: re.Match, targets: list) -> list:
     else:
         raise Unsupported(m.string)
     return [PumpPer(who, int(power), int(toughness), per)]
+
+
+@template(r"sacrifice any number of ([a-z]+)")
+def _sacrifice_any_number(m: re.Match, targets: list) -> list:
+    """701.17a: "Sacrifice any number of creatures" (Plunge into Darkness, Last-Ditch Effort): the controller's
+    permanents of one kind, chosen as it resolves."""
+    flt = parse_filter(m.group(1))
+    if flt.controller or flt.other:
+        raise Unsupported(m.string)
+    return [SacrificeAnyNumber(flt)]
+
+
+@template(rf"you gain {N} life for each (creature|permanent|land|artifact) sacrificed this way")
+def _gain_per_sacrificed(m: re.Match, targets: list) -> list:
+    """608.2h: the permanents an earlier "sacrifice any number of ..." of the effect sacrificed."""
+    n = amount(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [V.GainLife(SacrificedCount(n)), _CountsSacrificed()]
+
+
+@template(r"pay any amount of life, then look at that many cards from the top of your library")
+def _pay_any_life_look(m: re.Match, targets: list) -> list:
+    """119.4, 608.2h: "Pay any amount of life, then look at that many cards from the top of your library"
+    (Plunge into Darkness): the cards that the following "put one of those cards into your hand" refers to."""
+    return [PayAnyLife(), V.LookAtTop(LifePaid())]
+
+
+@dataclass(frozen=True, slots=True)
+class _CountsSacrificed(V.Effect):
+    """A compile-time marker after an effect counting "sacrificed this way": never executed."""
+
+
+def _sacrificed_before(effects: list, targets: list) -> None:
+    """"... sacrificed this way" counts an earlier "sacrifice any number of ..." of the same ability."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _CountsSacrificed) and not any(isinstance(x, SacrificeAnyNumber) for x in effects[:i]):
+            raise Unsupported("sacrificed this way: nothing sacrificed before")
+    effects[:] = [e for e in effects if not isinstance(e, _CountsSacrificed)]
+
+
+EFFECTS_CHECKS.append(_sacrificed_before)
 
 
 _HALF_SUBJECTS = {"you": "your", "target player": "their", "target opponent": "their"}

@@ -125,7 +125,7 @@ def card_filter(phrase: str) -> V.ObjectFilter:
 
 
 @template(rf"put (up to )?(one|two|three|four|five|any number) (?:of them |of those cards |of those )?{_TO},? and "
-          rf"{_REST} {_REST_TO}")
+          rf"(?:{_REST} {_REST_TO}|(exile) the rest)")
 def _dig_and_rest(m, targets):
     """"Put one of them into your hand and the other on the bottom of your library", "put up to one of them
     on top of your library and the rest on the bottom of your library in a random order" (Thassa's Oracle)."""
@@ -134,7 +134,8 @@ def _dig_and_rest(m, targets):
     n = 99 if m.group(2) == "any number" else _int(m.group(2))
     if to == "top" and n != 1:
         raise Unsupported(m.string)  # several cards on top: their order is not modelled here
-    return [V.DigPut(n, upto=upto, to=to, tapped=tapped), V.PutRest(_rest_dest(m.group(4)))]
+    rest = "exile" if m.group(5) else _rest_dest(m.group(4))  # "and exile the rest" (Plunge into Darkness)
+    return [V.DigPut(n, upto=upto, to=to, tapped=tapped), V.PutRest(rest)]
 
 
 @template(rf"(you may )?(reveal|put) {_QTY} (.+?) (from among them|from among those cards|from among the revealed "

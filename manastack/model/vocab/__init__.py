@@ -709,7 +709,7 @@ class DigPut(Effect):
 class PutRest(Effect):
     """"Put the rest into your graveyard" / "on the bottom of your library in a random order"."""
 
-    to: str  # "graveyard", "bottom_random", "bottom_any" or "top_any" ("back on top of your library in any order")
+    to: str  # "graveyard", "exile", "bottom_random", "bottom_any" or "top_any" ("back on top of your library in any order")
 
 
 @dataclass(frozen=True, slots=True)

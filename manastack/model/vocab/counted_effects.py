@@ -28,3 +28,31 @@ class HalfOf:
     of: str
     who: V.Who
     round_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeAnyNumber(V.Effect):
+    """701.17a: "Sacrifice any number of creatures": the controller chooses any number of their permanents
+    matching `filter` (none too) and sacrifices them at once; the rest of the effect counts them ("you gain 3
+    life for each creature sacrificed this way": SacrificedCount)."""
+
+    filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificedCount:
+    """An Amount: the number of permanents sacrificed by an earlier part of the effect ("for each creature
+    sacrificed this way"), times `multiplier`."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PayAnyLife(V.Effect):
+    """119.4: "Pay any amount of life": the controller chooses a number from 0 to their life total and pays it;
+    the rest of the effect reads it ("then look at that many cards": LifePaid)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LifePaid:
+    """An Amount: the life paid by an earlier "pay any amount of life" of the effect ("that many")."""
