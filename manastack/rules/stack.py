@@ -559,7 +559,9 @@ def resolve_top(g: Game) -> None:
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
     legal = tuple(targeting.target_legal(g, spec, t, item.controller, item.source, colors)
                   for spec, t in zip(targeting.fitted_specs(specs, len(item.targets)), item.targets))
-    legal = targeting.dependent_legal(g, tuple(specs), item.targets, legal)  # 115.1: "that player controls"
+    event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
+    # 115.1: "that player controls": an earlier target's player, or the trigger event's
+    legal = targeting.dependent_legal(g, tuple(specs), item.targets, legal, event_obj)
     if specs and targeting.all_targets_illegal(item.targets, legal):
         g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
         return
@@ -567,7 +569,6 @@ def resolve_top(g: Game) -> None:
         if not _trigger_events_module.still_holds(g, item):
             return  # 603.4: the intervening "if" clause is false as it resolves
     g.log_event("resolve", "608.2", card=item.name, ability=ab.text if ab else "")
-    event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
     ctx = effect_context.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki,
                           event_obj=event_obj, modes=item.modes,
                           sacrificed=effects.sacrificed_for_cost(item.choices) if item.kind == "ability" else (),

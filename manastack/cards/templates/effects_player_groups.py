@@ -4,7 +4,9 @@ planeswalker and 1 damage to each creature that player or that planeswalker's co
 (Chandra's Fury), "Put a -1/-1 counter on each creature target player controls" (Contagion Engine), "... deals X damage to target player or planeswalker and each creature that player or that
 planeswalker's controller controls" (Lavalanche), "Creatures and lands target opponent controls don't untap
 during their next untap step" (Exhaustion), "Lands you control don't untap during your next untap step"
-(Bontu's Last Reckoning). Executed by rules/player_groups.py.
+(Bontu's Last Reckoning). Executed by rules/player_groups.py. 115.1 / 603.2: "target creature that player
+controls" in a triggered ability whose trigger names a player (Tooth Collector, Blind Zealot: the player of the
+trigger event, TargetSpec.controlled_by EVENT_PLAYER_CONTROLS, rules/targeting.py dependency_ok).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from ...model.vocab.player_groups import (
     PlayersWhoControl,
     PumpTheirs,
 )
-from ..compiler import EFFECTS_CHECKS, Unsupported
+from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported
+from ..draft import CardDraft
 from ..object_phrases import parse_target
 from .effects_common import N, amount, parse_filter, sub_effects, substitute, template
 
@@ -116,3 +119,23 @@ def _no_untap_theirs(m: re.Match, targets: list) -> list:
     if not yours and not isinstance(who, V.Ref):
         raise Unsupported(m.string)
     return [NoUntapTheirs(who, parse_filter(m.group(1)))]
+
+
+def _event_player_targets(out: CardDraft, unsupported: list[str]) -> None:
+    """"target creature that player controls" (object_phrases.parse_target: the trigger event's player) is read
+    only in a triggered ability whose trigger names a player ("At the beginning of each opponent's upkeep",
+    "Whenever CARDNAME deals combat damage to a player"); elsewhere "that player" is someone else."""
+    def event_player_target(specs: tuple) -> bool:
+        return any(t.controlled_by == V.EVENT_PLAYER_CONTROLS for t in specs)
+
+    if event_player_target(tuple(out.spell_targets)):
+        unsupported.append("target ... that player controls (a spell has no trigger event)")
+    for ab in out.abilities:
+        if not event_player_target(tuple(getattr(ab, "targets", ()) or ())):
+            continue
+        trigger = ab.text.split(",")[0].lower()
+        if not isinstance(ab, V.TriggeredAbility) or not re.search(r"\b(player|opponent)\b", trigger):
+            unsupported.append(ab.text)
+
+
+CARD_CHECKS.append(_event_player_targets)

@@ -47,6 +47,10 @@ class Count:
 
 Amount = int | str | Count
 
+# TargetSpec.controlled_by: "target creature that player controls" of a triggered ability whose event names a
+# player ("At the beginning of each opponent's upkeep", "Whenever CARDNAME deals combat damage to a player").
+EVENT_PLAYER_CONTROLS = -2
+
 
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
@@ -66,7 +70,9 @@ class TargetSpec:
     # announces how many as the spell is cast (rules/targeting.py fitted_specs).
     repeat: bool = False
     # 115.1 / 601.2c: "target creature that player or that planeswalker's controller controls": the index of
-    # the earlier target (a player, or a planeswalker) whose player must control this one (-1: none).
+    # the earlier target (a player, or a planeswalker) whose player must control this one (-1: none;
+    # EVENT_PLAYER_CONTROLS: "target creature that player controls" in a triggered ability, the player of its
+    # trigger event, 603.2 / 608.2h).
     controlled_by: int = -1
 
 
