@@ -45,6 +45,7 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     ExileLibrary,
     IfYouDont,
     LookAtTopOf,
+    MilledCount,
     MillThenDig,
     PutInLibraryTopOrBottom,
     PutSelfInLibrary,
@@ -570,6 +571,20 @@ def _mill_then_dig(g: Game, ctx: effect_context.Context, e: MillThenDig) -> list
     milled = tuple(g.move(oid, GRAVEYARD, rule="701.13a")
                    for oid in list(g.s.players[p].library[:effect_context.amount(g, ctx, e.amount)]))
     return [("resume_effects", dataclasses.replace(ctx, looked=milled, did=None), e.effects, 0, None)]
+
+
+def _milled_count(g: Game, ctx: effect_context.Context, a: MilledCount) -> int:
+    """608.2h: the cards milled this way (ctx.looked, the objects they became, 400.7) still in a graveyard."""
+    s = g.s
+    n = 0
+    for c in ctx.looked:
+        o = s.objects.get(g.current_id(c))
+        if o is not None and o.zone == GRAVEYARD and _targeting_module.matches_filter(g, a.filter, o, ctx.controller):
+            n += 1
+    return n * a.multiplier
+
+
+registry.AMOUNT_RESOLVERS[MilledCount] = _milled_count
 
 
 def _if_you_dont(g: Game, ctx: effect_context.Context, e: IfYouDont) -> list | None:

@@ -40,7 +40,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.cast_from_zones import MayPlayExiledCard
-from ...model.vocab.library_effects import Devotion, IfYouDont, MillThenDig, WinIfLibraryAtMost
+from ...model.vocab.library_effects import Devotion, IfYouDont, MilledCount, MillThenDig, WinIfLibraryAtMost
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
 from .effects_common import amount, parse_filter, sub_effects, template
@@ -314,6 +314,23 @@ def _after_look(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_after_look)
+
+
+def _milled_counts(effects: list, targets: list) -> None:
+    """"Mill X cards. Target player loses 2 life for each creature card put into your graveyard this way"
+    (Liliana's Indignation): the sentence counting the cards milled joins the mill right before it (MillThenDig:
+    the cards milled, 608.2h)."""
+    for i, e in enumerate(effects):
+        if isinstance(getattr(e, "amount", None), MilledCount):
+            prev = effects[i - 1] if i else None
+            if not (isinstance(prev, V.Mill) and prev.who == V.YOU):
+                raise Unsupported("the cards milled this way")
+            effects[i - 1:i + 1] = [MillThenDig(prev.amount, (e,))]
+            return _milled_counts(effects, targets)
+    return None
+
+
+EFFECTS_CHECKS.append(_milled_counts)
 
 
 def _first(fn) -> None:

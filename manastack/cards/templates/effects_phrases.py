@@ -21,6 +21,7 @@ from ...model import vocab as V
 from ...model.vocab import referred_objects
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
+from ...model.vocab.library_effects import MilledCount
 from ...model.vocab.player_groups import ControlledCount
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, template
@@ -70,7 +71,7 @@ def _life_for_each(m, targets):
     what = m.group(4)
     if not isinstance(n, int):
         raise Unsupported(m.string)
-    count: V.Count | GraveyardCardCount | ControlledCount
+    count: V.Count | GraveyardCardCount | ControlledCount | MilledCount
     if what.endswith(" they control"):
         if m.group(1) in ("you", "each player"):
             raise Unsupported(m.string)
@@ -81,7 +82,11 @@ def _life_for_each(m, targets):
         if flt.controller or flt.other:
             raise Unsupported(m.string)
         return [dataclasses.replace(effects[0], amount=ControlledCount(effects[0].who, flt, n))]
-    if what.endswith(" in your graveyard"):
+    if what.endswith((" milled this way", " put into your graveyard this way")):
+        # "for each creature card milled this way" (templates/effects_digs.py joins it to the mill before it)
+        kind = what.removesuffix(" milled this way").removesuffix(" put into your graveyard this way")
+        count = MilledCount(_graveyard_filter(kind + " in your graveyard"), multiplier=n)
+    elif what.endswith(" in your graveyard"):
         count = GraveyardCardCount(_graveyard_filter(what), multiplier=n)
     elif what.endswith((" you control", " your opponents control", " an opponent controls", " on the battlefield")):
         # every player's (Glimmerpost's Loci)

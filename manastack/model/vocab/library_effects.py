@@ -98,6 +98,16 @@ class MillThenDig(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class MilledCount:
+    """An Amount: "for each creature card milled this way" / "put into your graveyard this way" (Gorging Vulture,
+    Liliana's Indignation): the cards the MillThenDig before milled that are in a graveyard and match `filter`
+    (401.2 / 614: a card a replacement effect put elsewhere wasn't put there), times `multiplier`."""
+
+    filter: V.ObjectFilter
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class ExileLibrary(V.Effect):
     """406.3: "Exile all cards from your library" (Leveler, Paradigm Shift); `face_down`: "... face down"
     (Inverter of Truth: 406.3 face-down cards in exile)."""
