@@ -380,6 +380,9 @@ class GameState:
         self.draws: tuple[int, tuple[int, ...]] = (-1, (0, 0))  # 121.1: cards drawn ("second card each turn")
         self.drawn_cards: tuple[int, frozenset[int]] = (-1, frozenset())  # their ids in the hands ("drawn this turn")
         self.life_gain_events: tuple[int, tuple[int, ...]] = (-1, ())  # 119.9: "first time each turn"
+        # 603.2: (turn, {(player, card type)}): the card types of the cards put into each graveyard this turn
+        # ("whenever one or more land cards are put into your graveyard from anywhere for the first time each turn")
+        self.graveyard_types_this_turn: tuple[int, frozenset[tuple[int, str]]] = (-1, frozenset())
         self.spell_mana_spent: tuple[int, tuple[int, ...]] = (-1, ())  # 700.14 expend
         self.casting_other_costs: tuple[tuple[object, ...], ...] = ()  # 601.2b choices paid at 601.2h (alternative_costs)
         self.face_down_seen = False  # 702.37: a face-down permanent existed: turning face up is offered

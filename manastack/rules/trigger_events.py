@@ -428,6 +428,7 @@ def zone_changed(g: Game, e: ZoneChange) -> None:
     if to == GRAVEYARD:
         o = g.s.objects.get(new_id)
         if o is not None:
+            _first_of_type_to_graveyard(g, o)
             for w, ab in trigger_queue.watchers(g, ("card_to_your_graveyard",)):
                 # "Whenever a land card is put into your graveyard from anywhere" (603.6c: not a
                 # leaves-the-battlefield ability; the card as it is in the graveyard)
@@ -442,6 +443,25 @@ def zone_changed(g: Game, e: ZoneChange) -> None:
             # there are its printed ones).
             batch = g.s.graveyard_leavers
             g.s.graveyard_leavers = batch + ((o.owner, o.card, to),)
+
+
+def _first_of_type_to_graveyard(g: Game, o: Any) -> None:
+    """603.2: "Whenever one or more land cards are put into your graveyard from anywhere for the first time each
+    turn" (Crawling Sensation): the turn's record of the card types put into each graveyard is kept whether or
+    not such an ability exists (one that arrives later in the turn doesn't trigger for a land put there before);
+    the first land card of the turn triggers it, the others of the same event don't."""
+    s = g.s
+    turn, seen = s.graveyard_types_this_turn
+    if turn != s.turn:
+        seen = frozenset()
+    new = {(o.owner, t) for t in o.card.types} - seen
+    if turn != s.turn or new:
+        s.graveyard_types_this_turn = (s.turn, seen | new)
+    if not new:
+        return
+    for w, ab in trigger_queue.watchers(g, ("first_type_to_your_graveyard",)):
+        if w.controller == o.owner and ab.filter is not None and any((o.owner, t) in new for t in ab.filter.types):
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
 
 
 def _left_battlefield(g: Game, old_id: int, to: str, rule: str) -> None:
