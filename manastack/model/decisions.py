@@ -99,6 +99,7 @@ class DecisionKind(StrEnum):
     PAY_ANY_LIFE = "pay_any_life"  # 119.4: "pay any amount of life" (a number)
     SCRY = "scry"  # 701.22
     SEARCH = "search"  # 701.23
+    SEARCH_SPLIT = "search_split"  # 701.19a: "put one onto the battlefield tapped and the other into your hand"
     SEPARATE_PILES = "separate_piles"  # 700.3
     SEARCH_NAMED = "search_named"
     SEARCH_TOP = "search_top"

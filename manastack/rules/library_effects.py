@@ -494,13 +494,28 @@ def _search_actions(g: Game, d: Any) -> list:
 def _answer_search(g: Game, d: Any, value: Any) -> None:
     s = g.s
     item = s.queue[0]
-    e, left = item[5]
+    e, left = item[5][:2]
+    found: tuple[int, ...] = item[5][2] if len(item[5]) > 2 else ()
     if value is not False and value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false "
                                  f"(701.19b)")
     s.pending = None
     p = d.player
-    if value is not False:
+    if e.other_to:
+        # "put one onto the battlefield tapped and the other into your hand": the cards are found first
+        if value is not False:
+            found = found + (value,)
+            if left > 1 and any(c not in found for c in choice_effects.search_candidates(g, p, e.filter)):
+                s.queue[0] = item[:5] + ((e, left - 1, found),)
+                return
+        if found:
+            g.log_event("reveal", "701.16a", player=s.players[p].name, cards=[g.name_of(c) for c in found])
+            s.queue[0] = effect_context.queue_choice(
+                "search_split", p, found, f"701.19a: put one of {', '.join(g.name_of(c) for c in found)} "
+                f"{_SPLIT_DEST[e.to]} and the other {_SPLIT_DEST[e.other_to]}: the card put {_SPLIT_DEST[e.to]}"
+                + (f" (false: {_SPLIT_DEST[e.other_to]})" if len(found) == 1 else ""), e)
+            return
+    elif value is not False:
         if e.to == "battlefield":
             g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
         else:
@@ -513,6 +528,41 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
     g.log_event("shuffle", "701.20a", player=s.players[p].name)
     if e.untap_if_lands and value is not False:
         _untap_found(g, p, value, e.untap_if_lands)
+
+
+_SPLIT_DEST = {"hand": "into your hand", "battlefield": "onto the battlefield", "graveyard": "into your graveyard"}
+
+
+def _search_split_actions(g: Game, d: Any) -> list:
+    return [A.Choose(c) for c in d.data] + ([A.Choose(False)] if len(d.data) == 1 else [])
+
+
+def _put_found(g: Game, p: int, oid: int, to: str, tapped: bool) -> None:
+    if to == "battlefield":
+        g.move(oid, BATTLEFIELD, rule="701.19a", controller=p, tapped=tapped)
+    else:
+        g.move(oid, HAND if to == "hand" else GRAVEYARD, rule="701.19a")
+
+
+def _answer_search_split(g: Game, d: Any, value: Any) -> None:
+    """"Put one [there] and the other [elsewhere]": the card named goes to the first place, the other to the
+    second; a lone card found goes to the first place, or with false to the second. Then shuffle (701.20a)."""
+    s = g.s
+    e = s.queue[0][5]
+    found: tuple[int, ...] = tuple(d.data)
+    if not (value in found or (value is False and len(found) == 1)):
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in found)}"
+                                 + (" or false" if len(found) == 1 else ""))
+    s.pending = None
+    s.queue.pop(0)
+    p = d.player
+    for c in found:
+        if c == value:
+            _put_found(g, p, c, e.to, e.tapped)
+        else:
+            _put_found(g, p, c, e.other_to, False)
+    s.rng.shuffle(s.players[p].library)
+    g.log_event("shuffle", "701.20a", player=s.players[p].name)
 
 
 def _untap_found(g: Game, p: int, old_id: int, lands: int) -> None:
@@ -531,6 +581,7 @@ registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mi
 registry.CHOICES["scry"] = (choice_effects.subset_actions, _answer_scry)
 registry.CHOICES["surveil"] = (choice_effects.subset_actions, _answer_surveil)
 registry.CHOICES["search"] = (_search_actions, _answer_search)
+registry.CHOICES["search_split"] = (_search_split_actions, _answer_search_split)
 
 
 def _devotion(g: Game, ctx: effect_context.Context, a: Devotion) -> int:

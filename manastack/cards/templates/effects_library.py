@@ -292,3 +292,98 @@ def _fold_player_shuffles(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_player_shuffles)
+
+
+# "put one onto the battlefield tapped and the other into your hand" (Cultivate)
+_ONE_TO = r"(onto the battlefield tapped|onto the battlefield|into your hand)"
+_OTHER_TO = r"(into your hand|into your graveyard)"
+
+
+def _split_search(what: str, to: str, other: str) -> V.SearchLibrary:
+    flt = parse_filter(what, allow_card=True)
+    return V.SearchLibrary(flt, "hand" if to == "into your hand" else "battlefield", tapped=to.endswith("tapped"),
+                           amount=2, other_to="hand" if other == "into your hand" else "graveyard")
+
+
+@template(rf"search your library for up to two (.+?) cards, reveal (?:those cards|them),? (?:and )?put one {_ONE_TO} and "
+          rf"the (?:other|rest) {_OTHER_TO}(, then shuffle)?")
+def _search_one_and_other(m, targets):
+    """701.19a, 701.16a: "Search your library for up to two basic land cards, reveal those cards, put one onto the
+    battlefield tapped and the other into your hand, then shuffle" (Cultivate, Kodama's Reach; Nissa's Pilgrimage
+    with "Then shuffle." as the next sentence): the cards found, one of each destination (a lone card found goes
+    where its searcher chooses)."""
+    if m.group(2) == m.group(3):
+        raise Unsupported(m.string)
+    e = _split_search(m.group(1), m.group(2), m.group(3))
+    return [e] if m.group(4) else [e, _AwaitsShuffle()]
+
+
+@template(r"search your library for up to two (.+?) cards and reveal them")
+def _search_and_reveal(m, targets):
+    """"Search your library for up to two basic land cards and reveal them. Put one into your hand and the other into
+    your graveyard. Then shuffle." (Fork in the Road, Jarad's Orders): the three sentences are one search."""
+    return [_SearchRevealed(m.group(1))]
+
+
+@template(rf"put one {_ONE_TO} and the other {_OTHER_TO}")
+def _put_one_and_other(m, targets):
+    return [_PutOneAndOther(m.group(1), m.group(2))]
+
+
+@template(r"then shuffle")
+def _then_shuffle(m, targets):
+    return [_ThenShuffle()]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _SearchRevealed(V.Effect):
+    """Compile-time marker: the search sentence of a three-sentence split search."""
+
+    what: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _PutOneAndOther(V.Effect):
+    """Compile-time marker: "Put one into your hand and the other into your graveyard."."""
+
+    to: str
+    other: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ThenShuffle(V.Effect):
+    """Compile-time marker: "Then shuffle." after a search sentence (the search shuffles)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _AwaitsShuffle(V.Effect):
+    """Compile-time marker: a search whose "Then shuffle." is the next sentence."""
+
+
+def _fold_split_search(effects: list, targets: list) -> None:
+    """The sentences of a split search make one SearchLibrary; each marker needs its neighbours."""
+    out: list = []
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        nxt = effects[i + 1:i + 3]
+        if isinstance(e, _SearchRevealed) and len(nxt) == 2 and isinstance(nxt[0], _PutOneAndOther) \
+                and isinstance(nxt[1], _ThenShuffle):
+            if nxt[0].to == nxt[0].other:
+                raise Unsupported("put one and the other into the same zone")
+            out.append(_split_search(e.what, nxt[0].to, nxt[0].other))
+            i += 3
+            continue
+        if isinstance(e, V.SearchLibrary) and nxt and isinstance(nxt[0], _AwaitsShuffle) and len(nxt) == 2 \
+                and isinstance(nxt[1], _ThenShuffle):
+            out.append(e)
+            i += 3
+            continue
+        if isinstance(e, (_SearchRevealed, _PutOneAndOther, _ThenShuffle, _AwaitsShuffle)):
+            raise Unsupported("a search's sentences apart")
+        out.append(e)
+        i += 1
+    effects[:] = out
+
+
+EFFECTS_CHECKS.append(_fold_split_search)

@@ -529,6 +529,10 @@ class SearchLibrary(Effect):
     # that land" (Fabled Passage): untapped after the shuffle when its controller controls at least
     # `untap_if_lands` lands (0: never)
     untap_if_lands: int = 0
+    # "search ... for up to two basic land cards, reveal those cards, put one onto the battlefield tapped and the
+    # other into your hand" (Cultivate): the cards found are revealed (701.16a), one goes `to`, the other
+    # `other_to` ("hand" or "graveyard"); with one found, its searcher chooses where it goes
+    other_to: str = ""
 
 
 @dataclass(frozen=True, slots=True)
