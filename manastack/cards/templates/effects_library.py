@@ -325,11 +325,6 @@ def _search_and_reveal(m, targets):
     return [_SearchRevealed(m.group(1))]
 
 
-@template(rf"put one {_ONE_TO} and the other {_OTHER_TO}")
-def _put_one_and_other(m, targets):
-    return [_PutOneAndOther(m.group(1), m.group(2))]
-
-
 @template(r"then shuffle")
 def _then_shuffle(m, targets):
     return [_ThenShuffle()]
@@ -340,14 +335,6 @@ class _SearchRevealed(V.Effect):
     """Compile-time marker: the search sentence of a three-sentence split search."""
 
     what: str
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _PutOneAndOther(V.Effect):
-    """Compile-time marker: "Put one into your hand and the other into your graveyard."."""
-
-    to: str
-    other: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -366,20 +353,19 @@ def _fold_split_search(effects: list, targets: list) -> None:
     i = 0
     while i < len(effects):
         e = effects[i]
-        nxt = effects[i + 1:i + 3]
-        if isinstance(e, _SearchRevealed) and len(nxt) == 2 and isinstance(nxt[0], _PutOneAndOther) \
-                and isinstance(nxt[1], _ThenShuffle):
-            if nxt[0].to == nxt[0].other:
-                raise Unsupported("put one and the other into the same zone")
-            out.append(_split_search(e.what, nxt[0].to, nxt[0].other))
-            i += 3
+        nxt = effects[i + 1:i + 4]
+        if isinstance(e, _SearchRevealed) and len(nxt) == 3 and nxt[0] == V.DigPut(1, to="hand") \
+                and nxt[1] == V.PutRest("graveyard") and isinstance(nxt[2], _ThenShuffle):
+            # "Put one into your hand and the other into your graveyard." read as a dig (templates/effects_digs.py)
+            out.append(_split_search(e.what, "into your hand", "into your graveyard"))
+            i += 4
             continue
-        if isinstance(e, V.SearchLibrary) and nxt and isinstance(nxt[0], _AwaitsShuffle) and len(nxt) == 2 \
+        if isinstance(e, V.SearchLibrary) and len(nxt) >= 2 and isinstance(nxt[0], _AwaitsShuffle) \
                 and isinstance(nxt[1], _ThenShuffle):
             out.append(e)
             i += 3
             continue
-        if isinstance(e, (_SearchRevealed, _PutOneAndOther, _ThenShuffle, _AwaitsShuffle)):
+        if isinstance(e, (_SearchRevealed, _ThenShuffle, _AwaitsShuffle)):
             raise Unsupported("a search's sentences apart")
         out.append(e)
         i += 1

@@ -134,7 +134,10 @@ def _event_player_targets(out: CardDraft, unsupported: list[str]) -> None:
         if not event_player_target(tuple(getattr(ab, "targets", ()) or ())):
             continue
         trigger = ab.text.split(",")[0].lower()
-        if not isinstance(ab, V.TriggeredAbility) or not re.search(r"\b(player|opponent)\b", trigger):
+        if not isinstance(ab, V.TriggeredAbility) or not re.search(r"\b(player|opponent)\b", trigger) or (
+                ab.event == "becomes_target" and ab.scope != "self"):
+            # ("whenever enchanted creature becomes the target of ...": its event names the creature, not the
+            # player whose spell targets it)
             unsupported.append(ab.text)
 
 
