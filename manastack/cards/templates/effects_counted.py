@@ -12,14 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...model.vocab.counted_effects import (
-    HalfOf,
-    LifePaid,
-    PayAnyLife,
-    PumpPer,
-    SacrificeAnyNumber,
-    SacrificedCount,
-)
+from ...model.vocab import counted_effects as counted
 from ...model.vocab.referred_objects import ObjectStat
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, target, template
@@ -38,7 +31,7 @@ def _pump_for_each(m: re.Match, targets: list) -> list:
     per = _count_of(m.group(4), "", targets)
     if not isinstance(per, V.Count):
         raise Unsupported(m.string)
-    return [PumpPer(inner[0].target, inner[0].power, inner[0].toughness, per)]
+    return [counted.PumpPer(inner[0].target, inner[0].power, inner[0].toughness, per)]
 
 
 @template(r"(.+?) gets? ([+-])x/([+-])(x|0) until end of turn, where x is (.+)")
@@ -70,7 +63,7 @@ def _pump_where_x(m: re.Match, targets: list) -> list:
         per = _count_of(what.removeprefix("the number of "), "", targets)
     else:
         raise Unsupported(m.string)
-    return [PumpPer(who, int(power), int(toughness), per)]
+    return [counted.PumpPer(who, int(power), int(toughness), per)]
 
 
 @template(r"sacrifice any number of ([a-z]+)")
@@ -80,7 +73,7 @@ def _sacrifice_any_number(m: re.Match, targets: list) -> list:
     flt = parse_filter(m.group(1))
     if flt.controller or flt.other:
         raise Unsupported(m.string)
-    return [SacrificeAnyNumber(flt)]
+    return [counted.SacrificeAnyNumber(flt)]
 
 
 @template(rf"you gain {N} life for each (creature|permanent|land|artifact) sacrificed this way")
@@ -89,14 +82,14 @@ def _gain_per_sacrificed(m: re.Match, targets: list) -> list:
     n = amount(m.group(1))
     if not isinstance(n, int):
         raise Unsupported(m.string)
-    return [V.GainLife(SacrificedCount(n)), _CountsSacrificed()]
+    return [V.GainLife(counted.SacrificedCount(n)), _CountsSacrificed()]
 
 
 @template(r"pay any amount of life, then look at that many cards from the top of your library")
 def _pay_any_life_look(m: re.Match, targets: list) -> list:
     """119.4, 608.2h: "Pay any amount of life, then look at that many cards from the top of your library"
     (Plunge into Darkness): the cards that the following "put one of those cards into your hand" refers to."""
-    return [PayAnyLife(), V.LookAtTop(LifePaid())]
+    return [counted.PayAnyLife(), V.LookAtTop(counted.LifePaid())]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +100,7 @@ class _CountsSacrificed(V.Effect):
 def _sacrificed_before(effects: list, targets: list) -> None:
     """"... sacrificed this way" counts an earlier "sacrifice any number of ..." of the same ability."""
     for i, e in enumerate(effects):
-        if isinstance(e, _CountsSacrificed) and not any(isinstance(x, SacrificeAnyNumber) for x in effects[:i]):
+        if isinstance(e, _CountsSacrificed) and not any(isinstance(x, counted.SacrificeAnyNumber) for x in effects[:i]):
             raise Unsupported("sacrificed this way: nothing sacrificed before")
     effects[:] = [e for e in effects if not isinstance(e, _CountsSacrificed)]
 
@@ -124,7 +117,7 @@ def _lose_half_life(m: re.Match, targets: list) -> list:
     if _HALF_SUBJECTS[m.group(1)] != m.group(2):
         raise Unsupported(m.string)
     who = target(m.group(1), targets)
-    return [V.LoseLife(HalfOf("life", who, m.group(3) == "up"), who)]
+    return [V.LoseLife(counted.HalfOf("life", who, m.group(3) == "up"), who)]
 
 
 @template(r"(target player|target opponent) draws cards equal to half the number of cards in their library "
@@ -133,7 +126,7 @@ def _draw_and_lose_halves(m: re.Match, targets: list) -> list:
     """Peer into the Abyss; rounded as the next sentence says (only "Round up each time." is accepted, so the
     halves are built rounded up and `_round_up_each_time` checks the sentence is there)."""
     who = target(m.group(1), targets)
-    return [V.Draw(HalfOf("library", who, True), who), V.LoseLife(HalfOf("life", who, True), who),
+    return [V.Draw(counted.HalfOf("library", who, True), who), V.LoseLife(counted.HalfOf("life", who, True), who),
             _NeedsRounding()]
 
 
