@@ -4,7 +4,7 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 - 701.18a scry, 701.42a surveil, 701.13a mill, 701.19a "search your library for ..." (the choices
   made as they resolve: registry.CHOICES "scry", "surveil", "search").
 - 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
-  in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`); "put one of them
+  in any order" ("... and exile the rest") (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`); "put one of them
   into your hand, put one of them on the bottom of your library, and exile one of them" (a DigPut each), "put
   target card on top of / on the bottom of its owner's library" (V.PutInLibrary), "... on your choice of the top or
   bottom of its owner's library" (PutInLibraryTopOrBottom: the "top_or_bottom" decision).
@@ -17,7 +17,15 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
   library for [up to N cards] named CARDNAME ...", "shuffle your library"; 702.53a transmute: "search your
   library for a card with the same mana value as the discarded card" (SearchSameManaValue); "search target player's
   library for up to three cards with flashback and put them into that player's graveyard. Then the player shuffles."
-  (SearchPlayerLibrary: the controller searches, the "search_to_graveyard" decision).
+  (SearchPlayerLibrary: the controller searches, the "search_to_graveyard" decision); "search target opponent's
+  library for an artifact card and put that card onto the battlefield under your control" (Acquire), "... for up to
+  seven cards and exile them" (SearchPlayerLibrary.to).
+- 701.19a, 701.16a: "search your library for up to two basic land cards, reveal those cards, put one onto the
+  battlefield tapped and the other into your hand, then shuffle" (SearchLibrary.other_to): the cards are found one
+  by one ("search"), revealed, then the "search_split" decision names the one put in the first place (with a lone
+  card found, false puts it in the second).
+- 608.2h: "Mill X cards. Target player loses 2 life for each creature card put into your graveyard this way"
+  (MilledCount: the cards milled still in a graveyard).
 - 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
   than or equal to the number of cards in your library, you win the game" (Thassa's Oracle); "then if your
   library has no cards in it, you win the game" (the same check with X = 0).

@@ -41,6 +41,8 @@ to the pending triggers (603.2, put on the stack by 603.3).
   your turn"; 700.14 "Whenever you expend N"; 701.18d / 701.42d "Whenever you scry / surveil";
   701.40a "Whenever a creature you control explores"; 305.1 "Whenever a player plays a land";
   603.6c "Whenever a land card is put into your graveyard from anywhere".
+- 603.2: "Whenever one or more land cards are put into your graveyard from anywhere for the first time each turn"
+  (GameState.graveyard_types_this_turn: the card types put into each graveyard this turn, kept for every game).
 - 603.2c / 603.10a: "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1
   counters on CARDNAME" (once per batch, X the number of cards exiled).
 - 122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a creature you control" (`counters_put`).
