@@ -453,6 +453,8 @@ def _first_of_type_to_graveyard(g: Game, o: Any) -> None:
     not such an ability exists (one that arrives later in the turn doesn't trigger for a land put there before);
     the first land card of the turn triggers it, the others of the same event don't."""
     s = g.s
+    if o.card.is_token:
+        return  # a token is no card (111.1), even for the moment it is in a graveyard (704.5d)
     turn, seen = s.graveyard_types_this_turn
     if turn != s.turn:
         seen = frozenset()
