@@ -115,6 +115,18 @@ def dealt_damage_this_turn(g: Game, ref: int) -> bool:
     return False
 
 
+def attacked_this_turn(g: Game, oid: int) -> bool:
+    """Whether the permanent `oid` was declared as an attacker this turn (508.1: this turn's attack events; a
+    permanent that changed zones since is a new object, 400.7)."""
+    s = g.s
+    for e in reversed(s.log):
+        if e.get("turn") != s.turn:
+            return False
+        if e.get("event") == "attack" and e.get("id") == oid:
+            return True
+    return False
+
+
 def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     """The qualities only FilterPlus has ("creature with power 4 or greater", "nontoken", "basic")."""
     if flt.power_min is not None and (c.power is None or c.power < flt.power_min):
@@ -149,6 +161,8 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     if flt.monocolored and len(c.colors) != 1:
         return False  # 105.2b
     if flt.dealt_damage_this_turn and not dealt_damage_this_turn(g, o.id):
+        return False
+    if flt.attacked_this_turn and not attacked_this_turn(g, o.id):
         return False
     if flt.attacking or flt.blocking:
         cb = g.s.combat

@@ -427,6 +427,7 @@ class FilterPlus(ObjectFilter):
     mana_value_max_source_power: bool = False  # "with mana value less than or equal to this creature's power"
     historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
     dealt_damage_this_turn: bool = False  # "target creature that was dealt damage this turn" (120.3; players too)
+    attacked_this_turn: bool = False  # "untap all creatures that attacked this turn" (508.1: declared as attackers)
     monocolored: bool = False  # 105.2b: exactly one color ("target monocolored creature")
     # 122.1: "with a +1/+1 counter on it": has at least one counter of this kind ("any": "with a counter on it")
     with_counter: str = ""
