@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import re
 
-from ..model.vocab import EACH_OPPONENT, EACH_PLAYER, SELF, YOU, ObjectFilter, Ref, TargetSpec
+from ..model.vocab import (
+    EACH_OPPONENT,
+    EACH_PLAYER,
+    EVENT_PLAYER_CONTROLS,
+    SELF,
+    YOU,
+    ObjectFilter,
+    Ref,
+    TargetSpec,
+)
 from .words import CARD_TYPES, COLOR_WORDS, Unsupported
 
 
@@ -95,6 +104,13 @@ def parse_target(phrase: str, targets: list[TargetSpec]) -> Ref | str:
         return YOU
     elif p == "cardname":
         return SELF
+    elif p.startswith("target ") and p.endswith(" that player controls") and not targets:
+        # "target creature that player controls": the player of the trigger event (a triggered ability's only:
+        # templates/effects_player_groups.py refuses it elsewhere)
+        kind, flt = parse_object_phrase(p[len("target "):-len(" that player controls")])
+        if kind != "permanent" or flt.controller is not None:
+            raise Unsupported(phrase)
+        spec = TargetSpec(kind, flt, text=p, controlled_by=EVENT_PLAYER_CONTROLS)
     elif p.startswith("target "):
         m = re.match(r"^target (?:(.*) )?spell$", p)
         if m:

@@ -97,8 +97,11 @@ class DecisionKind(StrEnum):
     RETURN_FROM_GRAVEYARD = "return_from_graveyard"  # "return a card from your graveyard ... for each card discarded"
     DISCARD_THEN_RETURN = "discard_then_return"  # 701.8a: the cards discarded first
     SACRIFICE = "sacrifice"  # 701.21
+    SACRIFICE_ANY = "sacrifice_any"  # 701.17a: "sacrifice any number of creatures" (a list)
+    PAY_ANY_LIFE = "pay_any_life"  # 119.4: "pay any amount of life" (a number)
     SCRY = "scry"  # 701.22
     SEARCH = "search"  # 701.23
+    SEARCH_SPLIT = "search_split"  # 701.19a: "put one onto the battlefield tapped and the other into your hand"
     SEPARATE_PILES = "separate_piles"  # 700.3
     SEARCH_NAMED = "search_named"
     SEARCH_TOP = "search_top"

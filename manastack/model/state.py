@@ -358,6 +358,8 @@ class GameState:
         self.emblems: tuple[int, ...] = ()  # 114.1: the emblems in the command zone (objects of zone COMMAND)
         self.energy: tuple[int, int] = (0, 0)  # 107.14: each player's energy counters
         self.kicked_permanents: frozenset[int] = frozenset()  # 702.33d: permanents whose spell was kicked
+        # 603.4: (permanent, cost kind) for permanents whose spell was cast for its surge (...) cost
+        self.costs_paid_permanents: frozenset[tuple[int, str]] = frozenset()
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)
         self.ninjutsu_defenders: tuple[tuple[int, int], ...] = ()  # 702.49c: (attacker, player it attacks)
         self.triggered_once: frozenset[tuple[object, ...]] = frozenset()  # 603.2h "triggers only once each turn"
@@ -368,12 +370,19 @@ class GameState:
         # most recently is taken first)
         self.extra_turns: tuple[int, ...] = ()
         self.resume_active: int | None = None  # who takes the next turn once the extra turns are taken
+        # 500.8: the phases added directly after the current phase ("combat", "main"), the next one first, and
+        # the step the turn goes on with once the added phases are over (None: no added phase has begun)
+        self.added_phases: tuple[str, ...] = ()
+        self.resume_step: int | None = None
         # 603.2c: cards that left graveyards at once: (owner, card, the zone it went to)
         self.graveyard_leavers: tuple[tuple[int, object, str], ...] = ()
         # Per-turn counts, (turn, per-player counts); a record of another turn counts as none.
         self.draws: tuple[int, tuple[int, ...]] = (-1, (0, 0))  # 121.1: cards drawn ("second card each turn")
         self.drawn_cards: tuple[int, frozenset[int]] = (-1, frozenset())  # their ids in the hands ("drawn this turn")
         self.life_gain_events: tuple[int, tuple[int, ...]] = (-1, ())  # 119.9: "first time each turn"
+        # 603.2: (turn, {(player, card type)}): the card types of the cards put into each graveyard this turn
+        # ("whenever one or more land cards are put into your graveyard from anywhere for the first time each turn")
+        self.graveyard_types_this_turn: tuple[int, frozenset[tuple[int, str]]] = (-1, frozenset())
         self.spell_mana_spent: tuple[int, tuple[int, ...]] = (-1, ())  # 700.14 expend
         self.casting_other_costs: tuple[tuple[object, ...], ...] = ()  # 601.2b choices paid at 601.2h (alternative_costs)
         self.face_down_seen = False  # 702.37: a face-down permanent existed: turning face up is offered

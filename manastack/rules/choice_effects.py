@@ -529,8 +529,8 @@ def prepare_choice(g: Game, item: tuple) -> tuple[Any, str] | None:
     kind, p, data, prompt, payload = item[1], item[2], item[3], item[4], item[5]
     s = g.s
     if kind == "search":
-        e, _ = payload
-        cands = search_candidates(g, p, e.filter)
+        e, found = payload[0], payload[2] if len(payload) > 2 else ()
+        cands = tuple(c for c in search_candidates(g, p, e.filter) if c not in found)  # found, still in the library
         what = "a card" if e.to == "hand" else "a card to put onto the battlefield"
         return cands, f"701.19: search your library for {what} ({', '.join(g.name_of(c) for c in cands) or 'none'}) " \
                       f"or false to find nothing"

@@ -17,7 +17,7 @@ from ..model import actions as A
 from ..model import vocab as V
 from ..model.events import EffectCreated
 from ..model.mana import is_color
-from ..model.state import BATTLEFIELD, STACK, ContinuousEffect
+from ..model.state import BATTLEFIELD, ContinuousEffect
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -104,6 +104,8 @@ class Context:
     # The ids the permanents sacrificed by an earlier part of the effect had on the battlefield ("target
     # player sacrifices a creature. you gain life equal to that creature's toughness", 608.2h).
     sacrificed_now: tuple[int, ...] = ()
+    # The life paid by an earlier "pay any amount of life" of the effect ("look at that many cards", 119.4).
+    life_paid: int = 0
     # The tokens the last token-creating part of the effect created ("sacrifice those tokens at ...", 111.1).
     created: tuple[int, ...] = ()
     # The choices announced as the spell was cast (601.2b-d: the division of its damage, rules/divided.py).
@@ -149,19 +151,10 @@ def resolve_who(g: Game, ctx: Context, who: V.Who) -> list[int]:
     if who == V.DEFENDING:
         return [1 - ctx.controller]
     if who == V.EVENT_PLAYER:
-        e = ctx.event_obj
-        if e is None:
-            return []
-        if e < 0:
-            return [-1 - e]
-        # The event names an object ("whenever a creature an opponent controls dies, that player ..."):
-        # that player is its controller, as it last existed if it has left (608.2h, 603.10a).
-        o = g.s.objects.get(e)
-        if o is not None and o.zone in (BATTLEFIELD, STACK):
-            return [o.controller]
-        if e in g.s.lki:
-            return [g.s.lki[e][0].controller]
-        return [o.owner] if o is not None else []
+        # The event names a player, or an object ("whenever a creature an opponent controls dies, that player
+        # ..."): that player is its controller, as it last existed if it has left (608.2h, 603.10a).
+        p = _targeting_module.event_player(g, ctx.event_obj)
+        return [] if p is None else [p]
     resolver = registry.WHO_RESOLVERS.get(type(who))
     if resolver is not None:
         return resolver(g, ctx, who)  # "its controller" (rules/referred_objects.py)

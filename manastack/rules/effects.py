@@ -538,7 +538,7 @@ def _x_of(g: Game, ctx: effect_context.Context, x: V.Amount | None) -> int:
 
 
 def _run_pump_x(g: Game, ctx: effect_context.Context, e: PumpX) -> list | None:
-    x = _x_of(g, ctx, e.x)
+    x = ctx.x
     return _HANDLERS[V.Pump](g, ctx, V.Pump(e.target, _term(e.power, x), _term(e.toughness, x)))
 
 

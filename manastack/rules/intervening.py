@@ -16,6 +16,7 @@ from ..engine import registry
 from ..model.state import BATTLEFIELD
 from ..model.vocab.conditions import (
     ControlCount,
+    CostWasPaid,
     EventObjectMatches,
     HasCounters,
     HistoryCondition,
@@ -43,6 +44,10 @@ def _controller(g: Game, source: int, lki: Any) -> int | None:
 
 def _was_kicked(g: Game, cond: WasKicked, source: int, lki: Any, event_obj: int | None) -> bool:
     return source in g.s.kicked_permanents
+
+
+def _cost_was_paid(g: Game, cond: CostWasPaid, source: int, lki: Any, event_obj: int | None) -> bool:
+    return (source, cond.kind) in g.s.costs_paid_permanents
 
 
 def _control_count(g: Game, cond: ControlCount, source: int, lki: Any, event_obj: int | None) -> bool:
@@ -146,6 +151,7 @@ def _state(g: Game, cond: StateCondition, source: int, lki: Any, event_obj: int 
 EVALUATORS = registry.CONDITION_EVALUATORS  # (engine/registry.py)
 EVALUATORS.update({
     WasKicked: _was_kicked,
+    CostWasPaid: _cost_was_paid,
     ControlCount: _control_count,
     OpponentMoreLands: _opponent_more_lands,
     SourceIsType: _source_is_type,

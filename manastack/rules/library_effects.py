@@ -3,11 +3,11 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 
 - 701.18a scry, 701.42a surveil, 701.13a mill, 701.19a "search your library for ..." (the choices
   made as they resolve: registry.CHOICES "scry", "surveil", "search"); "put one onto the battlefield tapped and the
-  other into your hand" (Cultivate: SearchLibrary.split, the first card found goes onto the battlefield); 608.2d "you
+  other into your hand" (Cultivate: SearchLibrary.other_to, the "search_split" decision); 608.2d "you
   may put that card onto the battlefield instead of putting it into your hand if a creature died this turn" (Caravan
   Vigil: the "battlefield_instead" decision once the card is found).
 - 401.4: "look at the top N cards of your library; put one into your hand and the rest on the bottom
-  in any order" (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`); "put one of them
+  in any order" ("... and exile the rest") (V.DigPut, V.PutRest; the order is chosen, `order_actions` / `chosen_order`); "put one of them
   into your hand, put one of them on the bottom of your library, and exile one of them" (a DigPut each), "put
   target card on top of / on the bottom of its owner's library" (V.PutInLibrary), "... on your choice of the top or
   bottom of its owner's library" (PutInLibraryTopOrBottom: the "top_or_bottom" decision).
@@ -20,7 +20,15 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
   library for [up to N cards] named CARDNAME ...", "shuffle your library"; 702.53a transmute: "search your
   library for a card with the same mana value as the discarded card" (SearchSameManaValue); "search target player's
   library for up to three cards with flashback and put them into that player's graveyard. Then the player shuffles."
-  (SearchPlayerLibraryToGraveyard: the controller searches, the "search_to_graveyard" decision).
+  (SearchPlayerLibrary: the controller searches, the "search_to_graveyard" decision); "search target opponent's
+  library for an artifact card and put that card onto the battlefield under your control" (Acquire), "... for up to
+  seven cards and exile them" (SearchPlayerLibrary.to).
+- 701.19a, 701.16a: "search your library for up to two basic land cards, reveal those cards, put one onto the
+  battlefield tapped and the other into your hand, then shuffle" (SearchLibrary.other_to): the cards are found one
+  by one ("search"), revealed, then the "search_split" decision names the one put in the first place (with a lone
+  card found, false puts it in the second).
+- 608.2h: "Mill X cards. Target player loses 2 life for each creature card put into your graveyard this way"
+  (MilledCount: the cards milled still in a graveyard).
 - 700.5 / 104.2b: "look at the top X cards of your library, where X is your devotion to blue", "if X is greater
   than or equal to the number of cards in your library, you win the game" (Thassa's Oracle); "then if your
   library has no cards in it, you win the game" (the same check with X = 0).
@@ -48,12 +56,13 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     ExileLibrary,
     IfYouDont,
     LookAtTopOf,
+    MilledCount,
     MillThenDig,
     PutInLibraryTopOrBottom,
     PutSelfInLibrary,
     ReorderTop,
     RevealTopOf,
-    SearchPlayerLibraryToGraveyard,
+    SearchPlayerLibrary,
     SearchSameManaValue,
     SearchSameName,
     SearchToTop,
@@ -316,9 +325,9 @@ def _put_rest(g: Game, ctx: effect_context.Context, e: V.PutRest) -> list | None
     s = g.s
     lib = s.players[ctx.controller].library
     rest = [c for c in ctx.looked if c in lib]
-    if e.to == "graveyard":
+    if e.to in ("graveyard", "exile"):
         for c in rest:
-            g.move(c, GRAVEYARD, rule="608.2c")
+            g.move(c, GRAVEYARD if e.to == "graveyard" else EXILE, rule="608.2c")
     elif e.to in ("bottom_any", "top_any"):
         if len(rest) > 1:
             if e.to == "top_any":
@@ -496,12 +505,29 @@ def _search_actions(g: Game, d: Any) -> list:
 def _answer_search(g: Game, d: Any, value: Any) -> None:
     s = g.s
     item = s.queue[0]
-    e, left = item[5]
+    e, left = item[5][:2]
+    found: tuple[int, ...] = item[5][2] if len(item[5]) > 2 else ()
     if value is not False and value not in d.data:
         raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false "
                                  f"(701.19b)")
     s.pending = None
     p = d.player
+    if e.other_to:
+        # "put one onto the battlefield tapped and the other into your hand": the cards are found first
+        if value is not False:
+            found = found + (value,)
+            if left > 1 and any(c not in found for c in choice_effects.search_candidates(g, p, e.filter)):
+                s.queue[0] = item[:5] + ((e, left - 1, found),)
+                return
+        if found:
+            g.log_event("reveal", "701.16a", player=s.players[p].name, cards=[g.name_of(c) for c in found])
+            s.queue[0] = effect_context.queue_choice(
+                "search_split", p, found, f"701.19a: put one of {', '.join(g.name_of(c) for c in found)} "
+                f"{_SPLIT_DEST[e.to]} and the other {_SPLIT_DEST[e.other_to]}: the card put {_SPLIT_DEST[e.to]}"
+                + (f" (false: {_SPLIT_DEST[e.other_to]})" if len(found) == 1 else ""), e)
+            return
+        _search_done(g, p, e, value)
+        return
     if value is not False and e.to == "hand" and e.battlefield_instead_if is not None \
             and turn_history.happened(g, p, e.battlefield_instead_if.kind):
         # 608.2d: "you may put that card onto the battlefield instead of putting it into your hand if ...": asked
@@ -510,23 +536,22 @@ def _answer_search(g: Game, d: Any, value: Any) -> None:
             "battlefield_instead", p, None, f"put {g.name_of(value)} onto the battlefield instead of into your hand "
             f"(true or false)", (value, e, left))
         return
-    _put_found(g, p, e, left, value, e.to)
-
-
-def _put_found(g: Game, p: int, e: V.SearchLibrary, left: int, value: Any, to: str) -> None:
-    """701.19a: the card found goes where the effect says (`to`); then the next card, or the shuffle (701.20a)."""
-    s = g.s
     if value is not False:
-        if to == "battlefield":
-            g.move(value, BATTLEFIELD, rule="701.19a", controller=p, tapped=e.tapped)
-        else:
-            g.move(value, HAND, rule="701.19a")
-        if left > 1 and choice_effects.search_candidates(g, p, e.filter):
-            if e.split:
-                # "put one onto the battlefield tapped and the other into your hand": the next one into the hand
-                e = dataclasses.replace(e, to="hand", tapped=False, split=False)
-            s.queue[0] = ("choice", "search", p, None, "", (e, left - 1))
-            return
+        _put_found(g, p, value, e.to, e.tapped)
+    _next_or_done(g, p, e, left, value)
+
+
+def _next_or_done(g: Game, p: int, e: V.SearchLibrary, left: int, value: Any) -> None:
+    """After a card found (or none, `value` False): the next card of an "up to N" search, else the end."""
+    if value is not False and left > 1 and choice_effects.search_candidates(g, p, e.filter):
+        g.s.queue[0] = ("choice", "search", p, None, "", (e, left - 1))
+        return
+    _search_done(g, p, e, value)
+
+
+def _search_done(g: Game, p: int, e: V.SearchLibrary, value: Any) -> None:
+    """The second quality of "a Forest card and a Plains card" (SearchLibrary.also), else the shuffle (701.20a)."""
+    s = g.s
     if e.also is not None:
         # "a Forest card and a Plains card": then the second card, in the same search (701.19a)
         s.queue[0] = ("choice", "search", p, None, "", (dataclasses.replace(e, filter=e.also, also=None, amount=1), 1))
@@ -536,6 +561,41 @@ def _put_found(g: Game, p: int, e: V.SearchLibrary, left: int, value: Any, to: s
     g.log_event("shuffle", "701.20a", player=s.players[p].name)
     if e.untap_if_lands and value is not False:
         _untap_found(g, p, value, e.untap_if_lands)
+
+
+_SPLIT_DEST = {"hand": "into your hand", "battlefield": "onto the battlefield", "graveyard": "into your graveyard"}
+
+
+def _search_split_actions(g: Game, d: Any) -> list:
+    return [A.Choose(c) for c in d.data] + ([A.Choose(False)] if len(d.data) == 1 else [])
+
+
+def _put_found(g: Game, p: int, oid: int, to: str, tapped: bool) -> None:
+    if to == "battlefield":
+        g.move(oid, BATTLEFIELD, rule="701.19a", controller=p, tapped=tapped)
+    else:
+        g.move(oid, HAND if to == "hand" else GRAVEYARD, rule="701.19a")
+
+
+def _answer_search_split(g: Game, d: Any, value: Any) -> None:
+    """"Put one [there] and the other [elsewhere]": the card named goes to the first place, the other to the
+    second; a lone card found goes to the first place, or with false to the second. Then shuffle (701.20a)."""
+    s = g.s
+    e = s.queue[0][5]
+    found: tuple[int, ...] = tuple(d.data)
+    if not (value in found or (value is False and len(found) == 1)):
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in found)}"
+                                 + (" or false" if len(found) == 1 else ""))
+    s.pending = None
+    s.queue.pop(0)
+    p = d.player
+    for c in found:
+        if c == value:
+            _put_found(g, p, c, e.to, e.tapped)
+        else:
+            _put_found(g, p, c, e.other_to, False)
+    s.rng.shuffle(s.players[p].library)
+    g.log_event("shuffle", "701.20a", player=s.players[p].name)
 
 
 def _untap_found(g: Game, p: int, old_id: int, lands: int) -> None:
@@ -554,6 +614,7 @@ registry.EFFECT_HANDLERS.update({V.Scry: _scry, V.Surveil: _surveil, V.Mill: _mi
 registry.CHOICES["scry"] = (choice_effects.subset_actions, _answer_scry)
 registry.CHOICES["surveil"] = (choice_effects.subset_actions, _answer_surveil)
 registry.CHOICES["search"] = (_search_actions, _answer_search)
+registry.CHOICES["search_split"] = (_search_split_actions, _answer_search_split)
 
 
 def _answer_battlefield_instead(g: Game, d: Any, value: Any) -> None:
@@ -563,7 +624,8 @@ def _answer_battlefield_instead(g: Game, d: Any, value: Any) -> None:
     card, e, left = g.s.queue[0][5]
     g.s.pending = None
     g.log_event("may", "608.2d", player=g.s.players[d.player].name, choice=value, text=d.prompt)
-    _put_found(g, d.player, e, left, card, "battlefield" if value else "hand")
+    _put_found(g, d.player, card, "battlefield" if value else "hand", e.tapped)
+    _next_or_done(g, d.player, e, left, card)
 
 
 registry.CHOICES["battlefield_instead"] = (lambda g, d: [A.Choose(True), A.Choose(False)], _answer_battlefield_instead)
@@ -611,6 +673,20 @@ def _mill_then_dig(g: Game, ctx: effect_context.Context, e: MillThenDig) -> list
     return [("resume_effects", dataclasses.replace(ctx, looked=milled, did=None), e.effects, 0, None)]
 
 
+def _milled_count(g: Game, ctx: effect_context.Context, a: MilledCount) -> int:
+    """608.2h: the cards milled this way (ctx.looked, the objects they became, 400.7) still in a graveyard."""
+    s = g.s
+    n = 0
+    for c in ctx.looked:
+        o = s.objects.get(g.current_id(c))
+        if o is not None and o.zone == GRAVEYARD and _targeting_module.matches_filter(g, a.filter, o, ctx.controller):
+            n += 1
+    return n * a.multiplier
+
+
+registry.AMOUNT_RESOLVERS[MilledCount] = _milled_count
+
+
 def _if_you_dont(g: Game, ctx: effect_context.Context, e: IfYouDont) -> list | None:
     """Whether a card was put into the hand this way: one of the cards looked at (or milled) is now in it
     (400.7: as the new object it became)."""
@@ -630,7 +706,7 @@ def _with_flashback_matches(g: Game, flt: WithFlashbackFilter, o: Any, c: Any, c
                for ab in o.card.abilities)
 
 
-def _search_to_graveyard(g: Game, ctx: effect_context.Context, e: SearchPlayerLibraryToGraveyard) -> list | None:
+def _search_to_graveyard(g: Game, ctx: effect_context.Context, e: SearchPlayerLibrary) -> list | None:
     s = g.s
     needs = []
     for p in effect_context.resolve_who(g, ctx, e.who):
@@ -641,12 +717,12 @@ def _search_to_graveyard(g: Game, ctx: effect_context.Context, e: SearchPlayerLi
         needs.append(effect_context.queue_choice(
             "search_to_graveyard", ctx.controller, cands, f"701.19: {ctx.name}: search {s.players[p].name}'s library for "
             f"up to {e.amount} card(s) ({', '.join(g.name_of(c) for c in cands) or 'none'}), a list; [] to find none",
-            (e.amount, p)))
+            (e.amount, p, e.to)))
     return needs or None
 
 
 def _search_to_graveyard_actions(g: Game, d: Any) -> list:
-    n, _ = g.s.queue[0][5]
+    n = g.s.queue[0][5][0]
     cands = d.data
     out = [A.Choose(())]
     if len(cands) > 8:  # too many sets to list: each card alone, or the first ones
@@ -658,18 +734,21 @@ def _search_to_graveyard_actions(g: Game, d: Any) -> list:
 
 def _answer_search_to_graveyard(g: Game, d: Any, value: Any) -> None:
     s = g.s
-    n, p = s.queue[0][5]
+    n, p, to = s.queue[0][5]
     chosen = choice_effects.check_subset(g, d, value)
     if len(chosen) > n:
         raise IllegalActionError(f"{d.prompt}: choose up to {n}")
     s.pending = None
     s.queue.pop(0)
     for c in chosen:
-        g.move(c, GRAVEYARD, rule="701.19a")
+        if to == "battlefield":
+            g.move(c, BATTLEFIELD, rule="701.19a", controller=d.player)  # "under your control" (110.2a)
+        else:
+            g.move(c, EXILE if to == "exile" else GRAVEYARD, rule="701.19a")
     s.rng.shuffle(s.players[p].library)  # 701.20a: "then the player shuffles"
     g.log_event("shuffle", "701.20a", player=s.players[p].name)
 
 
 registry.FILTER_TESTS[WithFlashbackFilter] = _with_flashback_matches
-registry.register_effect(SearchPlayerLibraryToGraveyard, _search_to_graveyard)
+registry.register_effect(SearchPlayerLibrary, _search_to_graveyard)
 registry.CHOICES["search_to_graveyard"] = (_search_to_graveyard_actions, _answer_search_to_graveyard)

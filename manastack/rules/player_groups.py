@@ -9,6 +9,8 @@ cards/templates/effects_player_groups.py.
   target planeswalker as the spell resolves; the damage to the target and to each creature is dealt at
   the same time (one damage event, 120.3 / 119.9 for lifelink). 608.2b: if the target is illegal, the
   spell doesn't resolve (it has no other target).
+- 608.2h: "that player loses 1 life for each artifact they control" (Emissary of Despair): the permanents that
+  player controls as the effect resolves.
 - 608.2h, 101.4: "Each player who controls a creature with power 4 or greater draws a card" (Shatter the Sky):
   the players who control such a permanent as the effect happens, the active player first.
 - 122.1, 122.6: "Put a -1/-1 counter on each creature target player controls" (Contagion Engine): on each of
@@ -35,6 +37,7 @@ from ..model.events import EffectCreated
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab.combat_keywords import NEXT_UNTAP, CombatRuleData
 from ..model.vocab.player_groups import (
+    ControlledCount,
     CountersTheirs,
     DamageTargetAndTheirs,
     EvenOut,
@@ -181,3 +184,15 @@ def _no_untap_theirs(g: Game, ctx: effect_context.Context, e: NoUntapTheirs) -> 
 
 
 registry.register_effect(NoUntapTheirs, _no_untap_theirs)
+
+
+def _controlled_count(g: Game, ctx: effect_context.Context, a: ControlledCount) -> int:
+    players = effect_context.resolve_who(g, ctx, a.who)
+    if not players:
+        return 0  # an illegal target player (608.2b)
+    p = players[0]
+    return sum(1 for o in g.permanents(p) if targeting.matches_filter(g, a.filter, o, ctx.controller, ctx.source)) \
+        * a.multiplier
+
+
+registry.AMOUNT_RESOLVERS[ControlledCount] = _controlled_count

@@ -51,7 +51,9 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     DelayedOnObject,
     DestroyAllWithManaValue,
     DestroyAttached,
+    GainControlOfAttached,
     GainControlOfSpellTargets,
+    GreatestAmong,
     IfTargetMatches,
     IfYourTurn,
     InsteadIf,
@@ -169,7 +171,22 @@ def _counters_on(g: Game, ctx: Context, a: CountersOn) -> int:
     return got[0].counters.get(a.kind, 0) * a.multiplier if got is not None else 0
 
 
+def _greatest_among(g: Game, ctx: Context, a: GreatestAmong) -> int:
+    """608.2h: the greatest value among the permanents that match now (202.3: an X in a permanent's mana
+    cost is 0; 107.1b: a negative power counts as 0)."""
+    best = 0
+    for o in g.permanents():
+        if targeting.matches_filter(g, a.filter, o, ctx.controller, ctx.source):
+            if a.stat == "mana value":
+                v = targeting.mana_value(o)
+            else:
+                v = (g.chars(o).power if a.stat == "power" else g.chars(o).toughness) or 0
+            best = max(best, v)
+    return best
+
+
 registry.AMOUNT_RESOLVERS[CountersOn] = _counters_on
+registry.AMOUNT_RESOLVERS[GreatestAmong] = _greatest_among
 registry.WHO_RESOLVERS[ControllerOf] = _controller_of
 registry.WHO_RESOLVERS[PlayerOrController] = _player_or_controller
 registry.AMOUNT_RESOLVERS[ObjectStat] = _object_stat
@@ -472,3 +489,18 @@ def _destroy_attached(g: Game, ctx: Context, e: DestroyAttached) -> list | None:
 
 
 registry.register_effect(DestroyAttached, _destroy_attached)
+
+
+def _gain_control_of_attached(g: Game, ctx: Context, e: GainControlOfAttached) -> list | None:
+    """613.1b, lasting: the Equipment still attached to the target (the destroyed creature's old object:
+    704.5n unattaches them only after the spell has resolved)."""
+    if not ctx.legal[e.of.index]:
+        return None
+    host = ctx.targets[e.of.index]
+    for o in g.permanents():
+        if o.attached_to == host and g.chars(o).subtypes & e.subtypes and o.controller != ctx.controller:
+            g.perform(ControlChange("613.1b", o.id, ctx.controller))
+    return None
+
+
+registry.register_effect(GainControlOfAttached, _gain_control_of_attached)

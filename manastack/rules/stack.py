@@ -543,7 +543,7 @@ def resolve_top(g: Game) -> None:
                 g.s.stack.append(item)
                 g.s.queue.insert(0, ("etb_color", item.controller, item))
                 return
-            put_permanent(g, item, {"kicked": True} if ("kicked", True) in item.choices else {})
+            put_permanent(g, item, {})
         return
     ab = item.ability
     specs = ab.targets if ab is not None else ()
@@ -553,7 +553,9 @@ def resolve_top(g: Game) -> None:
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
     legal = tuple(targeting.target_legal(g, spec, t, item.controller, item.source, colors)
                   for spec, t in zip(targeting.fitted_specs(specs, len(item.targets)), item.targets))
-    legal = targeting.dependent_legal(g, tuple(specs), item.targets, legal)  # 115.1: "that player controls"
+    event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
+    # 115.1: "that player controls": an earlier target's player, or the trigger event's
+    legal = targeting.dependent_legal(g, tuple(specs), item.targets, legal, event_obj)
     if specs and targeting.all_targets_illegal(item.targets, legal):
         g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
         return
@@ -561,7 +563,6 @@ def resolve_top(g: Game) -> None:
         if not _trigger_events_module.still_holds(g, item):
             return  # 603.4: the intervening "if" clause is false as it resolves
     g.log_event("resolve", "608.2", card=item.name, ability=ab.text if ab else "")
-    event_obj = item.choices[0] if item.kind == "trigger" and item.choices else None
     ctx = effect_context.Context(item.controller, item.source, item.targets, legal, item.x, item.name, item.source_lki,
                           event_obj=event_obj, modes=item.modes,
                           sacrificed=effects.sacrificed_for_cost(item.choices) if item.kind == "ability" else (),
@@ -569,8 +570,21 @@ def resolve_top(g: Game) -> None:
     effects.run(g, ctx, ab.effects if ab else (), finish=None)
 
 
+# The alternative costs a permanent remembers having been cast for (702.117a surge, 702.137a spectacle,
+# 702.35a madness, 702.119a emerge): "When CARDNAME enters, if its surge cost was paid" (603.4).
+PAID_COST_KINDS = frozenset({"surge", "spectacle", "madness", "emerge"})
+
+
 def put_permanent(g: Game, item: StackItem, etb_choices: dict) -> None:
-    """608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f)."""
+    """608.3: a permanent spell becomes a permanent (an Aura attached to its target, 303.4f). The
+    permanent remembers the optional costs its spell was cast with (702.33d kicker; "if its surge cost
+    was paid", 603.4)."""
+    if ("kicked", True) in item.choices:
+        etb_choices = {**etb_choices, "kicked": True}
+    paid = frozenset(c[0] for c in item.choices if isinstance(c, tuple) and len(c) == 2 and c[1] is True
+                     and c[0] in PAID_COST_KINDS)
+    if paid:
+        etb_choices = {**etb_choices, "costs_paid": paid}
     new = g.move(item.obj, BATTLEFIELD, rule="608.3", controller=item.controller, cast_x=item.x,
                  etb_choices=etb_choices)
     if item.targets and spell_targets(g.s.objects[new].card):  # not a copy of an Aura (rules/copy_effects.py)
@@ -598,6 +612,8 @@ def enters_battlefield(g: Game, o: Obj, choices: dict) -> None:
     # Guildgate's "enters tapped" before it could apply).
     if choices.get("kicked"):
         _trigger_events_module.remember_kicked(g, o.id)  # "When CARDNAME enters, if it was kicked" (603.4)
+    if choices.get("costs_paid"):
+        _trigger_events_module.remember_costs_paid(g, o.id, choices["costs_paid"])  # "if its surge cost was paid"
     for ab in g.chars(o).abilities:
         if isinstance(ab, StaticAbility):
             if ab.kind == "etb_choose_color":

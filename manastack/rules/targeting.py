@@ -25,7 +25,7 @@ from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
-from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
+from ..model.vocab import EVENT_PLAYER_CONTROLS, FilterPlus, ObjectFilter, TargetSpec
 from ..model.vocab.player_protection import HEXPROOF_FROM_EFFECT
 from ..model.vocab.transform import TRANSFORM
 from . import targeting as _targeting_module
@@ -115,6 +115,18 @@ def dealt_damage_this_turn(g: Game, ref: int) -> bool:
     return False
 
 
+def attacked_this_turn(g: Game, oid: int) -> bool:
+    """Whether the permanent `oid` was declared as an attacker this turn (508.1: this turn's attack events; a
+    permanent that changed zones since is a new object, 400.7)."""
+    s = g.s
+    for e in reversed(s.log):
+        if e.get("turn") != s.turn:
+            return False
+        if e.get("event") == "attack" and e.get("id") == oid:
+            return True
+    return False
+
+
 def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     """The qualities only FilterPlus has ("creature with power 4 or greater", "nontoken", "basic")."""
     if flt.power_min is not None and (c.power is None or c.power < flt.power_min):
@@ -149,6 +161,8 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     if flt.monocolored and len(c.colors) != 1:
         return False  # 105.2b
     if flt.dealt_damage_this_turn and not dealt_damage_this_turn(g, o.id):
+        return False
+    if flt.attacked_this_turn and not attacked_this_turn(g, o.id):
         return False
     if flt.attacking or flt.blocking:
         cb = g.s.combat
@@ -294,30 +308,54 @@ def fitted_specs(specs: tuple[TargetSpec, ...] | list[TargetSpec], n: int) -> tu
     return tuple(specs)
 
 
-def dependency_ok(g: Game, spec: TargetSpec, t: int | None, targets: tuple) -> bool:
+def event_player(g: Game, e: int | None) -> int | None:
+    """The player a trigger event names ("that player"): the player itself, or the controller of the object
+    it names, as it last existed if it has left (608.2h, 603.10a); None without one."""
+    if e is None:
+        return None
+    if e < 0:
+        return -1 - e
+    o = g.s.objects.get(e)
+    if o is not None and o.zone in (BATTLEFIELD, STACK):
+        return o.controller
+    if e in g.s.lki:
+        return g.s.lki[e][0].controller
+    return o.owner if o is not None else None
+
+
+def dependency_ok(g: Game, spec: TargetSpec, t: int | None, targets: tuple, event_obj: int | None = None) -> bool:
     """115.1: "target creature that player or that planeswalker's controller controls": the object `t` is
-    controlled by the player chosen as the earlier target, or by the controller of the planeswalker chosen."""
-    if spec.controlled_by < 0 or t is None or t < 0:
+    controlled by the player chosen as the earlier target, or by the controller of the planeswalker chosen;
+    "target creature that player controls" of a triggered ability: by the player of its trigger event
+    (`event_obj`)."""
+    if spec.controlled_by == -1 or t is None or t < 0:
         return True
-    if spec.controlled_by >= len(targets) or targets[spec.controlled_by] is None:
-        return False
-    r = targets[spec.controlled_by]
-    if r < 0:
-        who = -1 - r
-    else:
-        other = g.s.objects.get(r)
-        if other is None:
+    if spec.controlled_by == EVENT_PLAYER_CONTROLS:
+        who = event_player(g, event_obj)
+        if who is None:
             return False
-        who = other.controller
+    elif spec.controlled_by >= len(targets) or targets[spec.controlled_by] is None:
+        return False
+    else:
+        r = targets[spec.controlled_by]
+        if r < 0:
+            who = -1 - r
+        else:
+            other = g.s.objects.get(r)
+            if other is None:
+                return False
+            who = other.controller
     o = g.s.objects.get(t)
     return o is not None and o.controller == who
 
 
-def dependent_legal(g: Game, specs: tuple[TargetSpec, ...], targets: tuple, legal: tuple[bool, ...]) -> tuple[bool, ...]:
-    """608.2b: a target that must be controlled by an earlier target's player is illegal once it isn't."""
-    if not any(spec.controlled_by >= 0 for spec in specs):
+def dependent_legal(g: Game, specs: tuple[TargetSpec, ...], targets: tuple, legal: tuple[bool, ...],
+                    event_obj: int | None = None) -> tuple[bool, ...]:
+    """608.2b: a target that must be controlled by an earlier target's player (or the trigger event's player)
+    is illegal once it isn't."""
+    if all(spec.controlled_by == -1 for spec in specs):
         return legal
-    return tuple(ok and dependency_ok(g, spec, t, targets) for spec, t, ok in zip(specs, targets, legal))
+    return tuple(ok and dependency_ok(g, spec, t, targets, event_obj) for spec, t, ok in zip(specs, targets, legal))
 
 
 def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ...], controller: int,

@@ -44,6 +44,8 @@ to the pending triggers (603.2, put on the stack by 603.3).
   the first time each turn" (investigations logged, counted from this turn's log).
 - 122.8: "Whenever a +1/+1 counter is removed from CARDNAME" (once per counter removed); 603.2c "Whenever CARDNAME deals
   damage to one or more creatures" (once per damage event).
+- 603.2: "Whenever one or more land cards are put into your graveyard from anywhere for the first time each turn"
+  (GameState.graveyard_types_this_turn: the card types put into each graveyard this turn, kept for every game).
 - 603.2c / 603.10a: "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1
   counters on CARDNAME" (once per batch, X the number of cards exiled).
 - 122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a creature you control" (`counters_put`).
@@ -86,6 +88,13 @@ def remember_kicked(g: Game, oid: int) -> None:
     in the state's dict: GameState.clone copies it (immutable, so shared safely)."""
     s = g.s
     s.kicked_permanents = s.kicked_permanents | {oid}
+
+
+def remember_costs_paid(g: Game, oid: int, kinds: frozenset[str]) -> None:
+    """A permanent spell cast for its surge (spectacle, madness, emerge) cost became the permanent `oid`
+    (608.3): "When CARDNAME enters, if its surge cost was paid" reads it (603.4)."""
+    s = g.s
+    s.costs_paid_permanents = s.costs_paid_permanents | {(oid, k) for k in kinds}
 
 
 def still_holds(g: Game, item: StackItem) -> bool:
@@ -432,6 +441,7 @@ def zone_changed(g: Game, e: ZoneChange) -> None:
     if to == GRAVEYARD:
         o = g.s.objects.get(new_id)
         if o is not None:
+            _first_of_type_to_graveyard(g, o)
             for w, ab in trigger_queue.watchers(g, ("card_to_your_graveyard",)):
                 # "Whenever a land card is put into your graveyard from anywhere" (603.6c: not a
                 # leaves-the-battlefield ability; the card as it is in the graveyard)
@@ -446,6 +456,27 @@ def zone_changed(g: Game, e: ZoneChange) -> None:
             # there are its printed ones).
             batch = g.s.graveyard_leavers
             g.s.graveyard_leavers = batch + ((o.owner, o.card, to),)
+
+
+def _first_of_type_to_graveyard(g: Game, o: Any) -> None:
+    """603.2: "Whenever one or more land cards are put into your graveyard from anywhere for the first time each
+    turn" (Crawling Sensation): the turn's record of the card types put into each graveyard is kept whether or
+    not such an ability exists (one that arrives later in the turn doesn't trigger for a land put there before);
+    the first land card of the turn triggers it, the others of the same event don't."""
+    s = g.s
+    if o.card.is_token:
+        return  # a token is no card (111.1), even for the moment it is in a graveyard (704.5d)
+    turn, seen = s.graveyard_types_this_turn
+    if turn != s.turn:
+        seen = frozenset()
+    new = {(o.owner, t) for t in o.card.types} - seen
+    if turn != s.turn or new:
+        s.graveyard_types_this_turn = (s.turn, seen | new)
+    if not new:
+        return
+    for w, ab in trigger_queue.watchers(g, ("first_type_to_your_graveyard",)):
+        if w.controller == o.owner and ab.filter is not None and any((o.owner, t) in new for t in ab.filter.types):
+            trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)
 
 
 def _left_battlefield(g: Game, old_id: int, to: str, rule: str) -> None:

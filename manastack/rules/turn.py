@@ -9,6 +9,9 @@ non-priority decisions it raises.
 - 513: end step; 514.1: cleanup discards to maximum hand size (seven); 514.2: damage wears off
   and "until end of turn" effects end; 514.3a: priority in cleanup only if SBA or triggers happen.
 - 500.7: "take an extra turn after this one" (GameState.extra_turns, the most recent first).
+- 500.8: "after this main phase, there is an additional combat phase followed by an additional main phase"
+  (GameState.added_phases: taken directly after the current phase, the most recently created first; 505.1a: an
+  added main phase is a postcombat main phase); then the turn goes on where it would have.
 - 103.5: London mulligan (draw seven, then put one card per mulligan on the bottom).
 - 603.3b / 603.3d: the queue puts triggered abilities on the stack: the order decision
   ("order_triggers", rules/triggers.py), then each one's modes and targets as it is put there.
@@ -83,6 +86,7 @@ def begin_turn(g: Game) -> None:
         pl.spells_cast = 0
     s.step = UNTAP
     s.stage = 0
+    s.added_phases, s.resume_step = (), None  # 500.8: phases are added to the turn they were created in
     g.record("turn", "500.1", player=s.players[s.active].name)
 
 
@@ -252,11 +256,34 @@ def end_step(g: Game) -> None:
         s.stage = 0  # 514.3a: another cleanup step
         return
     nxt = next_step(g)
+    if s.step in PHASE_LAST_STEPS:
+        nxt = _after_phase(g, nxt)
     if nxt is None:
         begin_turn(g)
         return
     s.step = nxt
     s.stage = 0
+
+
+# 500.8: the last step of each phase, after which phases can be added (a combat phase always ends with its end of
+# combat step, 508.8; a skipped draw step still ends the beginning phase, 614.10a).
+PHASE_LAST_STEPS = frozenset({DRAW, MAIN1, END_COMBAT, MAIN2, CLEANUP})
+_NEXT_TURN = -1  # resume_step: the added phases came after the ending phase; the next turn follows them
+
+
+def _after_phase(g: Game, nxt: int | None) -> int | None:
+    """500.8: as a phase ends, an added phase begins (its first step), else the turn goes on where it would have
+    once the added phases are over."""
+    s = g.s
+    if s.added_phases:
+        if s.resume_step is None:
+            s.resume_step = _NEXT_TURN if nxt is None else nxt  # where the turn goes on once they are over
+        kind, s.added_phases = s.added_phases[0], s.added_phases[1:]
+        g.record("added_phase", "500.8", phase=kind)
+        return BEGIN_COMBAT if kind == "combat" else MAIN2  # 505.1a: a postcombat main phase
+    if s.resume_step is not None:
+        nxt, s.resume_step = (None if s.resume_step == _NEXT_TURN else s.resume_step), None
+    return nxt
 
 
 # ----------------------------------------------------------------------------- queue and decisions
@@ -447,7 +474,8 @@ def _put_trigger(g: Game, item: tuple) -> None:
         return
     spec = specs[len(chosen)]
     cands: list = [c for c in _targeting_module.target_candidates(g, spec, controller, source) if c not in chosen
-                   and _targeting_module.dependency_ok(g, spec, c, chosen)]  # 115.1: "that player controls"
+                   and _targeting_module.dependency_ok(g, spec, c, chosen, trig[6] if len(trig) > 6 else None)]
+    # (115.1: "that player controls": an earlier target's player, or the trigger event's)
     if spec.optional:
         cands.append(None)  # 601.2c / 603.3d: "up to N": this one may be left unchosen
         if len(cands) == 1:
@@ -713,3 +741,20 @@ def _extra_turn(g: Game, ctx: Any, e: V.ExtraTurn) -> list | None:
 
 
 registry.register_effect(V.ExtraTurn, _extra_turn)
+
+
+def _additional_phases(g: Game, ctx: Any, e: V.AdditionalPhases) -> list | None:
+    """500.8: the phases are added directly after the current phase, ahead of phases added after it before
+    (the most recently created first). "After this main phase" outside a main phase adds nothing (there is
+    no "this main phase")."""
+    s = g.s
+    if e.after_main and s.step not in (MAIN1, MAIN2):
+        g.log_event("no_added_phase", "500.8", source=ctx.name, reason="not in a main phase")
+        return None
+
+    s.added_phases = e.phases + s.added_phases
+    g.log_event("phases_added", "500.8", source=ctx.name, phases=list(e.phases))
+    return None
+
+
+registry.register_effect(V.AdditionalPhases, _additional_phases)

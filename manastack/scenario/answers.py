@@ -177,6 +177,8 @@ class Answers:
         if d.kind == "choose_mode":
             want = tuple(value) if isinstance(value, list) else (value,)
             return A.Choose(want) if want in options else None
+        if d.kind == "pay_any_life":  # 119.4: a number (the engine checks it against the life total)
+            return A.Choose(value) if isinstance(value, int) else None
         if d.kind == "trigger_divide":  # 601.2d: one number per target, in the order of the targets
             want = tuple(value) if isinstance(value, list) else (value,)
             return A.Choose(want) if want in options else None

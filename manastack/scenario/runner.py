@@ -732,7 +732,7 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
         if st not in STEP_INDEX:
             raise StepError(f"advance: unknown step {st!r} (steps: {', '.join(STEPS)})")
         target = (turn, STEP_INDEX[st])
-        if (g.s.turn, g.s.step) > target:
+        if self._passed(target):
             raise StepError(f"advance: {st} of turn {turn} has already begun or passed "
                             f"(now {STEPS[g.s.step]} of turn {g.s.turn})")
         first = True
@@ -743,11 +743,19 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
             here = (g.s.turn, g.s.step)
             if here == target and g.s.stage >= 1 and not first:
                 return
-            if here > target:
+            if self._passed(target):
                 return
             first = False
             self.pass_once()
         raise StepError("advance: did not reach the step")
+
+    def _passed(self, target: tuple[int, int]) -> bool:
+        """Whether the game is past that step of that turn for good: a step of this turn that has begun may
+        begin again while phases added to the turn are still to come (500.8: an additional combat phase)."""
+        s = self.game.s
+        if (s.turn, s.step) <= target:
+            return False
+        return not (s.turn == target[0] and (s.added_phases or s.resume_step is not None))
 
     def finish_script(self) -> None:
         for p, q in self.answers.items():

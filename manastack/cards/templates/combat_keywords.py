@@ -306,6 +306,11 @@ def _untap_all(m: re.Match, targets: list) -> list:
     phrase = m.group(1)
     if "target" in phrase:
         raise Unsupported(phrase)
+    if phrase.endswith(" that attacked this turn"):
+        # "Untap all creatures that attacked this turn" (Relentless Assault): this turn's attackers (508.1)
+        base = parse_filter(phrase.removesuffix(" that attacked this turn"))
+        plus = V.FilterPlus(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+        return [UntapAll(dataclasses.replace(plus, attacked_this_turn=True))]
     return [UntapAll(parse_filter(phrase))]
 
 

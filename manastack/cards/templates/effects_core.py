@@ -20,7 +20,7 @@ from ...model.costs import parse_cost
 from ...model.vocab.combat_keywords import CombatRule
 from ...model.vocab.counter_kinds import KEYWORD_COUNTERS
 from ...model.vocab.effects import EffectOfChoice, SacrificeOrElse
-from ...model.vocab.referred_objects import GainControlOfSpellTargets
+from ...model.vocab.referred_objects import GainControlOfAttached, GainControlOfSpellTargets
 from ...model.vocab.statics import CANT_HAVE
 from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN, UNTIL_YOUR_NEXT_UPKEEP
 from ..compiler import (
@@ -410,16 +410,6 @@ def _search_two_kinds(m, targets):
     return [V.SearchLibrary(parse_filter(m.group(1), allow_card=True),
                             "hand" if dest == "into your hand" else "battlefield", tapped=dest.endswith("tapped"),
                             also=parse_filter(m.group(2), allow_card=True))]
-
-
-@template(r"search your library for up to two (basic land) cards, reveal those cards, put one onto the battlefield tapped "
-          r"and the other into your hand, then shuffle")
-def _search_split(m, targets):
-    """701.19a: Cultivate, Kodama's Reach: the first card found goes onto the battlefield tapped, the second into
-    the hand (the player picks which is which by the order found); a single card found goes onto the battlefield
-    tapped (the 2010-08-15 ruling). rules/library_effects.py (SearchLibrary.split)."""
-    return [V.SearchLibrary(parse_filter(m.group(1) + " card", allow_card=True), "battlefield", tapped=True, amount=2,
-                            split=True)]
 
 
 @template(r"search your library for a card, put (?:it|that card) into your hand, then shuffle")
@@ -815,6 +805,17 @@ def _singular_noun(phrase: str) -> str:
     return re.sub(r"\b(creature|land|artifact|permanent|enchantment)s\b", r"\1", phrase, count=1)
 
 
+@template(r"you gain control of all (equipment|auras|auras and equipment) that were attached to it")
+def _gain_control_of_attached(m, targets):
+    """613.1b: "You gain control of all Equipment that were attached to it" (Murderous Spoils), "it" the one
+    object targeted before (rules/referred_objects.py)."""
+    refs = [i for i, t in enumerate(targets) if t.kind == "permanent"]
+    if len(refs) != 1 or len(targets) != 1:
+        raise Unsupported(m.string)
+    kinds = {"equipment": {"Equipment"}, "auras": {"Aura"}, "auras and equipment": {"Aura", "Equipment"}}[m.group(1)]
+    return [GainControlOfAttached(V.Ref(refs[0]), frozenset(kinds))]
+
+
 @template(r"gain control of those permanents")
 def _gain_control_of_those(m, targets):
     """613.1b: after "whenever you cast a spell that targets one or more permanents" (its event object is the
@@ -826,6 +827,13 @@ def _gain_control_of_those(m, targets):
 def _extra_turn(m, targets):
     """500.7: "Take an extra turn after this one" (Time Walk, Temporal Manipulation)."""
     return [V.ExtraTurn(_who(m.group(1), targets) if m.group(1) else V.YOU)]
+
+
+@template(r"after this (main )?phase, there is an additional combat phase( followed by an additional main phase)?")
+def _additional_phases(m, targets):
+    """500.8: "After this main phase, there is an additional combat phase followed by an additional main phase"
+    (Seize the Day, Relentless Assault); "After this phase, there is an additional combat phase"."""
+    return [V.AdditionalPhases(("combat", "main") if m.group(2) else ("combat",), after_main=bool(m.group(1)))]
 
 
 @template(r"proliferate(?: (twice)|, then proliferate again)?")

@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
-from ...model.vocab.counted_effects import HalfOf, PumpPer
+from ...model.vocab import counted_effects as counted
+from ...model.vocab.referred_objects import ObjectStat
 from ..compiler import EFFECTS_CHECKS, Unsupported
-from .effects_common import sub_effects, target, template
-from .effects_phrases import _count_of
+from .effects_common import N, amount, parse_filter, sub_effects, target, template
+from .effects_phrases import _count_of, greatest_among
 
 
 @template(r"(.+?) gets? ([+-]\d+)/([+-]\d+) until end of turn for each (.+)")
@@ -30,7 +31,81 @@ def _pump_for_each(m: re.Match, targets: list) -> list:
     per = _count_of(m.group(4), "", targets)
     if not isinstance(per, V.Count):
         raise Unsupported(m.string)
-    return [PumpPer(inner[0].target, inner[0].power, inner[0].toughness, per)]
+    return [counted.PumpPer(inner[0].target, inner[0].power, inner[0].toughness, per)]
+
+
+@template(r"(.+?) gets? ([+-])x/([+-])(x|0) until end of turn, where x is (.+)")
+def _pump_where_x(m: re.Match, targets: list) -> list:
+    """"Target creature gets +X/+X until end of turn, where X is that creature's power" (Nantuko Mentor), "...,
+    where X is the number of Gates you control" (Basilisk Gate), "CARDNAME gets +X/+X until end of turn, where X
+    is its power" (Chameleon Colossus): X is counted once, as the effect resolves (608.2h), and the change
+    doesn't follow it afterwards (611.2c)."""
+    power, toughness = m.group(2) + "1", m.group(3) + ("1" if m.group(4) == "x" else "0")
+    inner = sub_effects(f"{m.group(1)} gets {power}/{toughness} until end of turn", targets)
+    if len(inner) != 1 or type(inner[0]) is not V.Pump or inner[0].keywords:
+        raise Unsupported(m.string)
+    who = inner[0].target
+    what = m.group(5)
+    if not (isinstance(who, V.Ref) or who == V.SELF and m.group(1) == "cardname"):
+        raise Unsupported(m.string)  # "it gets +X/+0": the trigger's object, not modelled here
+    stat = re.fullmatch(r"(its|that creature's|cardname's) (power|toughness)", what)
+    per: object
+    if stat:
+        if stat.group(1) == "cardname's":
+            per = ObjectStat(V.SELF, stat.group(2))
+        elif stat.group(1) == "that creature's" and who == V.SELF:
+            raise Unsupported(m.string)  # "that creature" names a target
+        else:
+            per = ObjectStat(who, stat.group(2))  # the pumped creature's, as it resolves
+    elif what.startswith("the greatest "):
+        per = greatest_among(what, m.string)
+    elif what.startswith("the number of "):
+        per = _count_of(what.removeprefix("the number of "), "", targets)
+    else:
+        raise Unsupported(m.string)
+    return [counted.PumpPer(who, int(power), int(toughness), per)]
+
+
+@template(r"sacrifice any number of ([a-z]+)")
+def _sacrifice_any_number(m: re.Match, targets: list) -> list:
+    """701.17a: "Sacrifice any number of creatures" (Plunge into Darkness, Last-Ditch Effort): the controller's
+    permanents of one kind, chosen as it resolves."""
+    flt = parse_filter(m.group(1))
+    if flt.controller or flt.other:
+        raise Unsupported(m.string)
+    return [counted.SacrificeAnyNumber(flt)]
+
+
+@template(rf"you gain {N} life for each (creature|permanent|land|artifact) sacrificed this way")
+def _gain_per_sacrificed(m: re.Match, targets: list) -> list:
+    """608.2h: the permanents an earlier "sacrifice any number of ..." of the effect sacrificed."""
+    n = amount(m.group(1))
+    if not isinstance(n, int):
+        raise Unsupported(m.string)
+    return [V.GainLife(counted.SacrificedCount(n)), _CountsSacrificed()]
+
+
+@template(r"pay any amount of life, then look at that many cards from the top of your library")
+def _pay_any_life_look(m: re.Match, targets: list) -> list:
+    """119.4, 608.2h: "Pay any amount of life, then look at that many cards from the top of your library"
+    (Plunge into Darkness): the cards that the following "put one of those cards into your hand" refers to."""
+    return [counted.PayAnyLife(), V.LookAtTop(counted.LifePaid())]
+
+
+@dataclass(frozen=True, slots=True)
+class _CountsSacrificed(V.Effect):
+    """A compile-time marker after an effect counting "sacrificed this way": never executed."""
+
+
+def _sacrificed_before(effects: list, targets: list) -> None:
+    """"... sacrificed this way" counts an earlier "sacrifice any number of ..." of the same ability."""
+    for i, e in enumerate(effects):
+        if isinstance(e, _CountsSacrificed) and not any(isinstance(x, counted.SacrificeAnyNumber) for x in effects[:i]):
+            raise Unsupported("sacrificed this way: nothing sacrificed before")
+    effects[:] = [e for e in effects if not isinstance(e, _CountsSacrificed)]
+
+
+EFFECTS_CHECKS.append(_sacrificed_before)
 
 
 _HALF_SUBJECTS = {"you": "your", "target player": "their", "target opponent": "their"}
@@ -42,7 +117,7 @@ def _lose_half_life(m: re.Match, targets: list) -> list:
     if _HALF_SUBJECTS[m.group(1)] != m.group(2):
         raise Unsupported(m.string)
     who = target(m.group(1), targets)
-    return [V.LoseLife(HalfOf("life", who, m.group(3) == "up"), who)]
+    return [V.LoseLife(counted.HalfOf("life", who, m.group(3) == "up"), who)]
 
 
 @template(r"(target player|target opponent) draws cards equal to half the number of cards in their library "
@@ -51,7 +126,7 @@ def _draw_and_lose_halves(m: re.Match, targets: list) -> list:
     """Peer into the Abyss; rounded as the next sentence says (only "Round up each time." is accepted, so the
     halves are built rounded up and `_round_up_each_time` checks the sentence is there)."""
     who = target(m.group(1), targets)
-    return [V.Draw(HalfOf("library", who, True), who), V.LoseLife(HalfOf("life", who, True), who),
+    return [V.Draw(counted.HalfOf("library", who, True), who), V.LoseLife(counted.HalfOf("life", who, True), who),
             _NeedsRounding()]
 
 

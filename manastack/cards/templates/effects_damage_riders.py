@@ -15,6 +15,7 @@ import re
 from ...model import vocab as V
 from ...model.vocab.combat_keywords import CombatRule
 from ...model.vocab.damage_riders import (
+    CantBeRegeneratedThisTurn,
     DamageAllExcept,
     DamagePlayerOrPlaneswalker,
     GainLifeDealtThisWay,
@@ -72,6 +73,21 @@ def _damage_all_except(m: re.Match, targets: list) -> list:
 def _no_regeneration(m: re.Match, targets: list) -> list:
     """701.15c, until end of turn, for each creature the damage before it was dealt to."""
     return [NoRegenerationThisWay()]
+
+
+@template(r"(it|target creature) can't be regenerated this turn")
+def _target_no_regeneration(m: re.Match, targets: list) -> list:
+    """701.15c: "Target creature can't be regenerated this turn" (Hurr Jackal), "deals 1 damage to target
+    creature. It can't be regenerated this turn" (Engulfing Flames): until end of turn, the creature an
+    earlier sentence targeted (rules/damage_riders.py; an illegal target is not affected, 608.2b)."""
+    if m.group(1) == "it":
+        refs = [i for i, t in enumerate(targets) if t.kind in ("permanent", "any")]
+        if len(refs) != 1:
+            raise Unsupported(m.string)  # "it" is the one object targeted before
+        who: V.Who = V.Ref(refs[0])
+    else:
+        who = target(m.group(1), targets)
+    return [CantBeRegeneratedThisTurn(who)]
 
 
 @template(r"(that permanent|that creature|it|target creature) loses ([a-z ,]+?) until end of turn")

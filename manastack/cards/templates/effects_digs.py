@@ -40,7 +40,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.cast_from_zones import MayPlayExiledCard
-from ...model.vocab.library_effects import Devotion, IfYouDont, MillThenDig, WinIfLibraryAtMost
+from ...model.vocab.library_effects import Devotion, IfYouDont, MilledCount, MillThenDig, WinIfLibraryAtMost
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, SENTENCE_TEMPLATES, Unsupported, first_template
 from .effects_common import amount, parse_filter, sub_effects, template
@@ -125,7 +125,7 @@ def card_filter(phrase: str) -> V.ObjectFilter:
 
 
 @template(rf"put (up to )?(one|two|three|four|five|any number) (?:of them |of those cards |of those )?{_TO},? and "
-          rf"{_REST} {_REST_TO}")
+          rf"(?:{_REST} {_REST_TO}|(exile) the rest)")
 def _dig_and_rest(m, targets):
     """"Put one of them into your hand and the other on the bottom of your library", "put up to one of them
     on top of your library and the rest on the bottom of your library in a random order" (Thassa's Oracle)."""
@@ -134,7 +134,8 @@ def _dig_and_rest(m, targets):
     n = 99 if m.group(2) == "any number" else _int(m.group(2))
     if to == "top" and n != 1:
         raise Unsupported(m.string)  # several cards on top: their order is not modelled here
-    return [V.DigPut(n, upto=upto, to=to, tapped=tapped), V.PutRest(_rest_dest(m.group(4)))]
+    rest = "exile" if m.group(5) else _rest_dest(m.group(4))  # "and exile the rest" (Plunge into Darkness)
+    return [V.DigPut(n, upto=upto, to=to, tapped=tapped), V.PutRest(rest)]
 
 
 @template(rf"(you may )?(reveal|put) {_QTY} (.+?) (from among them|from among those cards|from among the revealed "
@@ -313,6 +314,23 @@ def _after_look(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_after_look)
+
+
+def _milled_counts(effects: list, targets: list) -> None:
+    """"Mill X cards. Target player loses 2 life for each creature card put into your graveyard this way"
+    (Liliana's Indignation): the sentence counting the cards milled joins the mill right before it (MillThenDig:
+    the cards milled, 608.2h)."""
+    for i, e in enumerate(effects):
+        if isinstance(getattr(e, "amount", None), MilledCount):
+            prev = effects[i - 1] if i else None
+            if not (isinstance(prev, V.Mill) and prev.who == V.YOU):
+                raise Unsupported("the cards milled this way")
+            effects[i - 1:i + 1] = [MillThenDig(prev.amount, (e,))]
+            return _milled_counts(effects, targets)
+    return None
+
+
+EFFECTS_CHECKS.append(_milled_counts)
 
 
 def _first(fn) -> None:

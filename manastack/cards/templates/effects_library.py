@@ -283,10 +283,33 @@ def _search_either(m, targets):
 def _search_to_graveyard(m, targets):
     """701.19a: searched by the controller (the shuffle is the sentence after it, `_fold_player_shuffles`)."""
     who = target(m.group(1)[:-2], targets)
-    return [library_effects.SearchPlayerLibraryToGraveyard(who, library_effects.WithFlashbackFilter(), _COUNTS[m.group(2)])]
+    return [library_effects.SearchPlayerLibrary(who, library_effects.WithFlashbackFilter(), _COUNTS[m.group(2)])]
 
 
-_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+@template(r"search (target player's|target opponent's) library for (an? (?:.+?) card|up to (?:one|two|three|four|five|six|"
+          r"seven) (?:.+? )?cards) and (put (?:that card|it|them|those cards) onto the battlefield under your control|"
+          r"exile (?:it|them))")
+def _search_player_library(m, targets):
+    """701.19a: "Search target opponent's library for an artifact card and put that card onto the battlefield under
+    your control" (Acquire, Bribery), "... for up to seven cards and exile them" (Denying Wind): searched by the
+    controller, who may fail to find cards of a stated quality (701.19b); a number of any cards must be found if
+    they are there, so "a card" without a quality stays refused (the shuffle is the next sentence)."""
+    what = m.group(2)
+    one = re.fullmatch(r"an? (.+?) card", what)
+    if one:
+        n, kind = 1, one.group(1)
+    else:
+        upto = re.fullmatch(r"up to (\w+) (?:(.+?) )?cards", what)
+        assert upto is not None
+        n, kind = _COUNTS[upto.group(1)], upto.group(2) or ""
+    if one and m.group(3).endswith("them") or not one and m.group(3).endswith(("that card", "it")):
+        raise Unsupported(m.string)
+    flt = parse_filter(kind, allow_card=True) if kind else V.ObjectFilter()
+    who = target(m.group(1)[:-2], targets)
+    return [library_effects.SearchPlayerLibrary(who, flt, n, "exile" if m.group(3).startswith("exile") else "battlefield")]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -305,14 +328,14 @@ def _fold_player_shuffles(effects: list, targets: list) -> None:
     out: list = []
     for e in effects:
         if isinstance(e, _ThePlayerShuffles):
-            if not (out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard)):
+            if not (out and isinstance(out[-1], library_effects.SearchPlayerLibrary)):
                 raise Unsupported("then the player shuffles")
             out[-1] = (out[-1], "shuffled")
             continue
-        if out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard):
+        if out and isinstance(out[-1], library_effects.SearchPlayerLibrary):
             raise Unsupported("search target player's library: no shuffle")
         out.append(e)
-    if out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard):
+    if out and isinstance(out[-1], library_effects.SearchPlayerLibrary):
         raise Unsupported("search target player's library: no shuffle")
     effects[:] = [x[0] if isinstance(x, tuple) else x for x in out]
 
@@ -368,3 +391,84 @@ def _fold_spell_battlefield_instead(out: CardDraft, unsupported: list) -> None:
 
 
 CARD_CHECKS.append(_fold_spell_battlefield_instead)
+
+
+# "put one onto the battlefield tapped and the other into your hand" (Cultivate)
+_ONE_TO = r"(onto the battlefield tapped|onto the battlefield|into your hand)"
+_OTHER_TO = r"(into your hand|into your graveyard)"
+
+
+def _split_search(what: str, to: str, other: str) -> V.SearchLibrary:
+    flt = parse_filter(what, allow_card=True)
+    return V.SearchLibrary(flt, "hand" if to == "into your hand" else "battlefield", tapped=to.endswith("tapped"),
+                           amount=2, other_to="hand" if other == "into your hand" else "graveyard")
+
+
+@template(rf"search your library for up to two (.+?) cards, reveal (?:those cards|them),? (?:and )?put one {_ONE_TO} and "
+          rf"the (?:other|rest) {_OTHER_TO}(, then shuffle)?")
+def _search_one_and_other(m, targets):
+    """701.19a, 701.16a: "Search your library for up to two basic land cards, reveal those cards, put one onto the
+    battlefield tapped and the other into your hand, then shuffle" (Cultivate, Kodama's Reach; Nissa's Pilgrimage
+    with "Then shuffle." as the next sentence): the cards found, one of each destination (a lone card found goes
+    where its searcher chooses)."""
+    if m.group(2) == m.group(3):
+        raise Unsupported(m.string)
+    e = _split_search(m.group(1), m.group(2), m.group(3))
+    return [e] if m.group(4) else [e, _AwaitsShuffle()]
+
+
+@template(r"search your library for up to two (.+?) cards and reveal them")
+def _search_and_reveal(m, targets):
+    """"Search your library for up to two basic land cards and reveal them. Put one into your hand and the other into
+    your graveyard. Then shuffle." (Fork in the Road, Jarad's Orders): the three sentences are one search."""
+    return [_SearchRevealed(m.group(1))]
+
+
+@template(r"then shuffle")
+def _then_shuffle(m, targets):
+    return [_ThenShuffle()]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _SearchRevealed(V.Effect):
+    """Compile-time marker: the search sentence of a three-sentence split search."""
+
+    what: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ThenShuffle(V.Effect):
+    """Compile-time marker: "Then shuffle." after a search sentence (the search shuffles)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _AwaitsShuffle(V.Effect):
+    """Compile-time marker: a search whose "Then shuffle." is the next sentence."""
+
+
+def _fold_split_search(effects: list, targets: list) -> None:
+    """The sentences of a split search make one SearchLibrary; each marker needs its neighbours."""
+    out: list = []
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        nxt = effects[i + 1:i + 4]
+        if isinstance(e, _SearchRevealed) and len(nxt) == 3 and nxt[0] == V.DigPut(1, to="hand") \
+                and nxt[1] == V.PutRest("graveyard") and isinstance(nxt[2], _ThenShuffle):
+            # "Put one into your hand and the other into your graveyard." read as a dig (templates/effects_digs.py)
+            out.append(_split_search(e.what, "into your hand", "into your graveyard"))
+            i += 4
+            continue
+        if isinstance(e, V.SearchLibrary) and len(nxt) >= 2 and isinstance(nxt[0], _AwaitsShuffle) \
+                and isinstance(nxt[1], _ThenShuffle):
+            out.append(e)
+            i += 3
+            continue
+        if isinstance(e, (_SearchRevealed, _ThenShuffle, _AwaitsShuffle)):
+            raise Unsupported("a search's sentences apart")
+        out.append(e)
+        i += 1
+    effects[:] = out
+
+
+EFFECTS_CHECKS.append(_fold_split_search)

@@ -19,9 +19,11 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab import referred_objects
-from ...model.vocab.counted_effects import GreatestPower, SumOf
+from ...model.vocab.counted_effects import PumpPer, SumOf
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
+from ...model.vocab.library_effects import MilledCount
+from ...model.vocab.player_groups import ControlledCount
 from ...model.vocab.x_amounts import PumpAllX, PumpX
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, template
@@ -72,16 +74,32 @@ def _you_may_have(m, targets):
     return [V.Optional(tuple(inner), prompt=f"have {m.group(1)} {m.group(2)} {m.group(3)}")]
 
 
-@template(rf"(you|target player|target opponent|each opponent|each player) (gains?|loses?) {N} life for each (.+)")
+@template(rf"(you|target player|target opponent|each opponent|each player|that player(?= .+ they control$)) (gains?|loses?) "
+          rf"{N} life for each (.+)")
 def _life_for_each(m, targets):
     """"You gain 1 life for each creature you control / Locus on the battlefield" (the number is counted
-    as it resolves, 608.2h)."""
+    as it resolves, 608.2h); "that player loses 1 life for each artifact they control" (the permanents of the
+    one player losing it: not "each player", each of whom would count their own)."""
     n = amount(m.group(3))
     what = m.group(4)
     if not isinstance(n, int):
         raise Unsupported(m.string)
-    count: V.Count | GraveyardCardCount
-    if what.endswith(" in your graveyard"):
+    count: V.Count | GraveyardCardCount | ControlledCount | MilledCount
+    if what.endswith(" they control"):
+        if m.group(1) in ("you", "each player"):
+            raise Unsupported(m.string)
+        effects = sub_effects(f"{m.group(1)} {m.group(2)} 1 life", targets)
+        if len(effects) != 1 or not isinstance(effects[0], (V.GainLife, V.LoseLife)):
+            raise Unsupported(m.string)
+        flt = parse_filter(what.removesuffix(" they control"))
+        if flt.controller or flt.other:
+            raise Unsupported(m.string)
+        return [dataclasses.replace(effects[0], amount=ControlledCount(effects[0].who, flt, n))]
+    if what.endswith((" milled this way", " put into your graveyard this way")):
+        # "for each creature card milled this way" (templates/effects_digs.py joins it to the mill before it)
+        kind = what.removesuffix(" milled this way").removesuffix(" put into your graveyard this way")
+        count = MilledCount(_graveyard_filter(kind + " in your graveyard"), multiplier=n)
+    elif what.endswith(" in your graveyard"):
         count = GraveyardCardCount(_graveyard_filter(what), multiplier=n)
     elif what.endswith((" you control", " your opponents control", " an opponent controls", " on the battlefield")):
         # every player's (Glimmerpost's Loci)
@@ -176,26 +194,38 @@ def _amount_where_x(m, targets):
     return _define_x(sub_effects(m.group(1), targets), _count_of(m.group(2), "", targets), m.string)
 
 
-@template(r"(.+), where x is the greatest power among (.+)")
-def _amount_greatest_power(m, targets):
-    """"Create X 1/1 green Saproling creature tokens, where X is the greatest power among creatures you control"
-    (Fungal Sprouting), "... an X/X green Ooze creature token ..." (Miming Slime): read as it resolves (608.2h)."""
-    what = m.group(2)
-    if not re.fullmatch(r"(?:other )?[a-z ]+? (?:you control|your opponents control|on the battlefield)", what) \
-            or re.search(r"\b(cards?|as you cast|attacking|tapped)\b", what):
-        raise Unsupported(m.string)  # cards in a graveyard, a past moment, or qualities not read here
-    flt = parse_filter(what.removesuffix(" on the battlefield"))
-    if not flt.types and not flt.subtypes:
-        raise Unsupported(m.string)
-    return _define_x(sub_effects(m.group(1), targets), GreatestPower(flt), m.string)
+def greatest_among(what: str, text: str) -> referred_objects.GreatestAmong:
+    """"the greatest mana value among permanents you control" (608.2h: as it resolves)."""
+    m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+ (?:you control|your opponents control|"
+                     r"an opponent controls))", what)
+    if not m:
+        raise Unsupported(text)
+    return referred_objects.GreatestAmong(parse_filter(m.group(2)), m.group(1))
+
+
+@template(r"(.+), where x is the greatest (power|toughness|mana value) among (.+?)(?:, then (.+))?")
+def _amount_where_x_greatest(m, targets):
+    """"Scry X, where X is the greatest mana value among permanents you control, then draw three cards"
+    (Ugin's Insight): every X of the sentence is the greatest value among those permanents as it resolves
+    (608.2h); a "then" clause after the definition is the next effect (608.2c)."""
+    value = greatest_among(f"the greatest {m.group(2)} among {m.group(3)}", m.string)
+    effects = _define_x(sub_effects(m.group(1), targets), value, m.string)
+    return effects + (sub_effects(m.group(4), targets) if m.group(4) else [])
 
 
 def _define_x(effects: list, value: V.Amount, text: str) -> list:
     """Every X of `effects` is `value`: an effect's amount, or an X/X token's size (CreateTokenCard.size)."""
     out = []
     for e in effects:
-        if isinstance(e, (PumpX, PumpAllX)) and e.x is None:
-            out.append(dataclasses.replace(e, x=value))  # "+X/+X ..., where X is the number of ..." (608.2h)
+        if isinstance(e, PumpAllX) and e.x is None:
+            out.append(dataclasses.replace(e, x=value))  # "creatures you control get +X/+X, where X is ..." (608.2h)
+            continue
+        if isinstance(e, PumpX):
+            # "target creature gets +X/+0 ..., where X is ...": +1/+0 times that amount as it resolves (608.2h)
+            signs = {"+x": 1, "-x": -1, "+0": 0, "-0": 0}
+            if e.power not in signs or e.toughness not in signs:
+                raise Unsupported(text)  # "+X/+2": not one amount times a fixed change
+            out.append(PumpPer(e.target, signs[e.power], signs[e.toughness], value))
             continue
         fields = {f.name: getattr(e, f.name) for f in dataclasses.fields(e)}
         if any(k not in ("amount", "size") and v == "X" for k, v in fields.items()) or (

@@ -7,7 +7,9 @@ during their next untap step" (Exhaustion), "Lands you control don't untap durin
 (Bontu's Last Reckoning), "Tap all creatures target player controls. Those creatures don't untap during that
 player's next untap step" (Sleep; "their controllers' next untap steps" after any "tap all ...": The Savant),
 "Destroy target creature an opponent controls. Each other creature that player controls gets -2/-0 until end
-of turn" (Public Execution). Executed by rules/player_groups.py.
+of turn" (Public Execution). Executed by rules/player_groups.py. 115.1 / 603.2: "target creature that player
+controls" in a triggered ability whose trigger names a player (Tooth Collector, Blind Zealot: the player of the
+trigger event, TargetSpec.controlled_by EVENT_PLAYER_CONTROLS, rules/targeting.py dependency_ok).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from ...model.vocab.player_groups import (
     PumpTheirs,
     TapTheirs,
 )
-from ..compiler import EFFECTS_CHECKS, Unsupported
+from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported
+from ..draft import CardDraft
 from ..object_phrases import parse_target
 from .effects_common import (
     COMPILE_MARKERS,
@@ -195,3 +198,26 @@ def _pump_others_of_that_player(m: re.Match, targets: list) -> list:
     if len(targets) != 1 or targets[0].kind != "permanent":
         raise Unsupported(m.string)
     return [PumpTheirs(V.Ref(0), parse_filter(m.group(1)), int(m.group(2)), int(m.group(3)), other=True)]
+
+
+def _event_player_targets(out: CardDraft, unsupported: list[str]) -> None:
+    """"target creature that player controls" (object_phrases.parse_target: the trigger event's player) is read
+    only in a triggered ability whose trigger names a player ("At the beginning of each opponent's upkeep",
+    "Whenever CARDNAME deals combat damage to a player"); elsewhere "that player" is someone else."""
+    def event_player_target(specs: tuple) -> bool:
+        return any(t.controlled_by == V.EVENT_PLAYER_CONTROLS for t in specs)
+
+    if event_player_target(tuple(out.spell_targets)):
+        unsupported.append("target ... that player controls (a spell has no trigger event)")
+    for ab in out.abilities:
+        if not event_player_target(tuple(getattr(ab, "targets", ()) or ())):
+            continue
+        trigger = ab.text.split(",")[0].lower()
+        if not isinstance(ab, V.TriggeredAbility) or not re.search(r"\b(player|opponent)\b", trigger) or (
+                ab.event == "becomes_target" and ab.scope != "self"):
+            # ("whenever enchanted creature becomes the target of ...": its event names the creature, not the
+            # player whose spell targets it)
+            unsupported.append(ab.text)
+
+
+CARD_CHECKS.append(_event_player_targets)

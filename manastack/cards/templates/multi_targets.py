@@ -36,6 +36,8 @@ _PHRASES = (
     (" each draw ", " draws "), (" each discard ", " discards "), (" each mill ", " mills "),
     (" each lose ", " loses "), (" each sacrifice ", " sacrifices "),
     (" gain ", " gains "), (" have ", " has "), (" become ", " becomes "),
+    # "target creatures your opponents control": each one a creature an opponent controls (109.5)
+    (" your opponent control ", " an opponent controls "),  # "opponents" made singular above
     ("their owners' hands", "its owner's hand"), ("their owner's hand", "its owner's hand"),
     ("their owners' libraries", "its owner's library"), ("their controllers'", "its controller's"),
     ("don't untap during their controller's", "doesn't untap during its controller's"),

@@ -458,6 +458,8 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(rf"there are {_NUM} or more cards in your graveyard", t)
     if m:
         return Condition("graveyard", _n(m.group(1)))
+    if t in ("there are no cards in your graveyard", "your graveyard is empty"):
+        return Condition("graveyard", 1, negated=True)  # not "one or more cards" (Gorilla Titan)
     m = re.fullmatch(rf"there are {_NUM} or more ((?:[a-z]+(?:, | or | and/or |, or |, and/or ))*[a-z]+) cards in your graveyard", t)
     if m:  # spell mastery: "two or more instant and/or sorcery cards" (cards of any of these card types)
         kinds = re.split(r", and/or |, or | and/or | or |, ", m.group(2))

@@ -23,6 +23,7 @@ from ...model import vocab as V
 from ...model.vocab.cast_origin import WasCast
 from ...model.vocab.conditions import (
     ControlCount,
+    CostWasPaid,
     HasCounters,
     NoCountersOnSource,
     OpponentMoreLands,
@@ -78,6 +79,11 @@ def intervening_condition(text: str, event: str) -> object:
         if event != "etb":
             raise Unsupported(text)  # "it" is the permanent that entered
         return WasKicked()
+    m = re.fullmatch(r"its (surge|spectacle|madness|emerge) cost was paid", text)
+    if m:
+        if event != "etb":
+            raise Unsupported(text)  # "its": the permanent that entered
+        return CostWasPaid(m.group(1))
     m = re.fullmatch(r"there are no ([a-z+/\-0-9]+) counters on cardname|cardname has no ([a-z+/\-0-9]+) counters on it",
                      text)
     if m:

@@ -6,7 +6,8 @@ rules/trigger_events.py (and rules/triggers.py for the events it already knew).
   leaves the battlefield", "Whenever another creature you control leaves the battlefield"; 603.10a
   "Whenever one or more (creature) cards leave your graveyard", "Whenever one or more cards are put into
   exile from your graveyard, put that many +1/+1 counters on CARDNAME"; 603.6c "Whenever a land card is put
-  into your graveyard from anywhere".
+  into your graveyard from anywhere"; 603.2 "Whenever one or more land cards are put into your graveyard from
+  anywhere for the first time each turn".
 - 701.17a "Whenever you sacrifice a Clue / another permanent", "Whenever a player sacrifices a
   permanent".
 - 603.6a "When CARDNAME enters untapped" (Mystic Sanctuary, Witch's Cottage).
@@ -126,6 +127,15 @@ def _when_enters(m, para, out: CardDraft, is_spell):
 def _card_to_your_graveyard(m):
     """603.6c: "from anywhere" is not a leaves-the-battlefield ability: it sees the card in the graveyard."""
     return {"event": "card_to_your_graveyard", "filter": V.ObjectFilter(types=frozenset({m.group(2).capitalize()}))}
+
+
+@trigger_template(r"whenever one or more (creature|land|artifact|enchantment|instant|sorcery) cards are put into your "
+                  r"graveyard from anywhere for the first time each turn")
+def _first_cards_to_your_graveyard(m):
+    """603.2: once a turn, as the first card of that type is put into your graveyard this turn (counted even
+    before the ability's source arrived; rules/trigger_events.py)."""
+    return {"event": "first_type_to_your_graveyard",
+            "filter": V.ObjectFilter(types=frozenset({m.group(1).capitalize()}))}
 
 
 @trigger_template(r"(when|whenever) (.+?) enters from (your|a) graveyard")

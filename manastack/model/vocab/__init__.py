@@ -47,6 +47,10 @@ class Count:
 
 Amount = int | str | Count
 
+# TargetSpec.controlled_by: "target creature that player controls" of a triggered ability whose event names a
+# player ("At the beginning of each opponent's upkeep", "Whenever CARDNAME deals combat damage to a player").
+EVENT_PLAYER_CONTROLS = -2
+
 
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
@@ -66,7 +70,9 @@ class TargetSpec:
     # announces how many as the spell is cast (rules/targeting.py fitted_specs).
     repeat: bool = False
     # 115.1 / 601.2c: "target creature that player or that planeswalker's controller controls": the index of
-    # the earlier target (a player, or a planeswalker) whose player must control this one (-1: none).
+    # the earlier target (a player, or a planeswalker) whose player must control this one (-1: none;
+    # EVENT_PLAYER_CONTROLS: "target creature that player controls" in a triggered ability, the player of its
+    # trigger event, 603.2 / 608.2h).
     controlled_by: int = -1
 
 
@@ -110,6 +116,17 @@ class ExtraTurn(Effect):
     """500.7: "[You] take an extra turn after this one" (rules/turn.py)."""
 
     who: Who = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalPhases(Effect):
+    """500.8: "After this main phase, there is an additional combat phase followed by an additional main
+    phase" (`phases` ("combat", "main"), `after_main`: only when it happens in a main phase); "After this
+    phase, there is an additional combat phase" (after_main False): added directly after the current phase
+    (rules/turn.py)."""
+
+    phases: tuple[str, ...]
+    after_main: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,6 +429,7 @@ class FilterPlus(ObjectFilter):
     mana_value_max_source_power: bool = False  # "with mana value less than or equal to this creature's power"
     historic: bool = False  # 700.6: an artifact, a legendary or a Saga ("whenever you cast a historic spell")
     dealt_damage_this_turn: bool = False  # "target creature that was dealt damage this turn" (120.3; players too)
+    attacked_this_turn: bool = False  # "untap all creatures that attacked this turn" (508.1: declared as attackers)
     monocolored: bool = False  # 105.2b: exactly one color ("target monocolored creature")
     # 122.1: "with a +1/+1 counter on it": has at least one counter of this kind ("any": "with a counter on it")
     with_counter: str = ""
@@ -521,9 +539,10 @@ class SearchLibrary(Effect):
     # turn" (Caravan Vigil): a conditions.HistoryCondition; when it holds as the card is found, its controller
     # chooses where it goes (the "battlefield_instead" decision)
     battlefield_instead_if: object = None
-    # "put one onto the battlefield tapped and the other into your hand" (Cultivate): the first card found goes
-    # where `to` says, the second into the hand
-    split: bool = False
+    # "search ... for up to two basic land cards, reveal those cards, put one onto the battlefield tapped and the
+    # other into your hand" (Cultivate): the cards found are revealed (701.16a), one goes `to`, the other
+    # `other_to` ("hand" or "graveyard"); with one found, its searcher chooses where it goes
+    other_to: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -717,7 +736,7 @@ class DigPut(Effect):
 class PutRest(Effect):
     """"Put the rest into your graveyard" / "on the bottom of your library in a random order"."""
 
-    to: str  # "graveyard", "bottom_random", "bottom_any" or "top_any" ("back on top of your library in any order")
+    to: str  # "graveyard", "exile", "bottom_random", "bottom_any" or "top_any" ("back on top of your library in any order")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,15 @@ class WasKicked:
 
 
 @dataclass(frozen=True, slots=True)
+class CostWasPaid:
+    """603.4: "When CARDNAME enters, if its surge cost was paid, ..." (702.117a surge, 702.137a spectacle,
+    702.35a madness, 702.119a emerge): the permanent remembers the alternative cost its spell was cast for
+    (rules/trigger_events.py remember_costs_paid)."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class ControlCount:
     """603.4: "if you control two or more Gates" (at_least 2), "if you control another Spirit" (1),
     "if you control no tapped lands" (at_most 0). `flt.other` leaves the source itself out. `opponent`: "if an

@@ -11,12 +11,13 @@ from .. import vocab as V
 @dataclass(frozen=True, slots=True)
 class PumpPer(V.Effect):
     """"Target creature gets -1/-1 until end of turn for each artifact you control": `power` / `toughness`
-    times the number `per` counts as the effect resolves."""
+    times the number `per` counts as the effect resolves; "gets +X/+X until end of turn, where X is that
+    creature's power": +1/+1 times that amount (an ObjectStat, GreatestAmong, ... of the amount resolvers)."""
 
     target: V.Who
     power: int
     toughness: int
-    per: V.Count
+    per: object  # a V.Count, or an amount of registry.AMOUNT_RESOLVERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +40,28 @@ class SumOf:
 
 
 @dataclass(frozen=True, slots=True)
-class GreatestPower:
-    """An Amount: "where X is the greatest power among creatures you control" (Fungal Sprouting, Miming Slime):
-    the greatest power of the permanents matching `filter` as the effect resolves (608.2h); 0 with none, and
-    0 for a negative greatest power (107.1b: a number of tokens, damage, life)."""
+class SacrificeAnyNumber(V.Effect):
+    """701.17a: "Sacrifice any number of creatures": the controller chooses any number of their permanents
+    matching `filter` (none too) and sacrifices them at once; the rest of the effect counts them ("you gain 3
+    life for each creature sacrificed this way": SacrificedCount)."""
 
     filter: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificedCount:
+    """An Amount: the number of permanents sacrificed by an earlier part of the effect ("for each creature
+    sacrificed this way"), times `multiplier`."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PayAnyLife(V.Effect):
+    """119.4: "Pay any amount of life": the controller chooses a number from 0 to their life total and pays it;
+    the rest of the effect reads it ("then look at that many cards": LifePaid)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LifePaid:
+    """An Amount: the life paid by an earlier "pay any amount of life" of the effect ("that many")."""

@@ -98,6 +98,16 @@ class MillThenDig(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class MilledCount:
+    """An Amount: "for each creature card milled this way" / "put into your graveyard this way" (Gorging Vulture,
+    Liliana's Indignation): the cards the MillThenDig before milled that are in a graveyard and match `filter`
+    (401.2 / 614: a card a replacement effect put elsewhere wasn't put there), times `multiplier`."""
+
+    filter: V.ObjectFilter
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class ExileLibrary(V.Effect):
     """406.3: "Exile all cards from your library" (Leveler, Paradigm Shift); `face_down`: "... face down"
     (Inverter of Truth: 406.3 face-down cards in exile)."""
@@ -127,12 +137,15 @@ class WithFlashbackFilter(V.ObjectFilter):
 
 
 @dataclass(frozen=True, slots=True)
-class SearchPlayerLibraryToGraveyard(V.Effect):
+class SearchPlayerLibrary(V.Effect):
     """"Search target player's library for up to three cards with flashback and put them into that player's
     graveyard. Then the player shuffles." (Quiet Speculation; 701.19a-b, 701.20a): the controller searches the
     target player's library for up to `amount` cards of `filter` (finding fewer is allowed, 701.19b), puts them
-    into that player's graveyard, and that player shuffles."""
+    into that player's graveyard, and that player shuffles. `to` "battlefield": "Search target opponent's library
+    for an artifact card and put that card onto the battlefield under your control" (Acquire: under the
+    searcher's control); "exile": "... for up to seven cards and exile them" (Denying Wind)."""
 
     who: V.Who
     filter: V.ObjectFilter
     amount: int
+    to: str = "graveyard"

@@ -47,6 +47,17 @@ class CountersTheirs(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ControlledCount:
+    """An Amount: "that player loses 1 life for each artifact they control" (Emissary of Despair): the number of
+    permanents matching `filter` that the player `who` names controls as the effect resolves (608.2h), times
+    `multiplier`."""
+
+    who: V.Who
+    filter: V.ObjectFilter
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class PlayersWhoControl:
     """A Who: "each player who controls a creature with power 4 or greater" (Shatter the Sky): each player who
     controls a permanent matching `filter` as the effect happens (608.2h), in APNAP order (101.4)."""

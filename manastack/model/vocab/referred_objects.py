@@ -53,6 +53,27 @@ class ObjectStat:
 
 
 @dataclass(frozen=True, slots=True)
+class GainControlOfAttached(V.Effect):
+    """613.1b: "Destroy target nonblack creature. ... You gain control of all Equipment that were attached to it"
+    (Murderous Spoils): the permanents with a subtype of `subtypes` attached to the object `of` (a target) as
+    this part of the effect happens, whether or not that object is still on the battlefield (their attachment
+    ends only with the next state-based actions, 704.5n); for the rest of the game."""
+
+    of: V.Ref
+    subtypes: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class GreatestAmong:
+    """An Amount: the greatest power, toughness or mana value among the permanents matching `filter`, as
+    the effect resolves ("where X is the greatest mana value among permanents you control", 608.2h); 0
+    when none matches."""
+
+    filter: V.ObjectFilter
+    stat: str  # "power", "toughness" or "mana value"
+
+
+@dataclass(frozen=True, slots=True)
 class SacrificeUnlessPay(V.Effect):
     """118.12a: "sacrifice CARDNAME unless you pay {2}"; with `per`, "unless you pay {1} for each other
     creature you control": the generic cost times the permanents matching `per` as it resolves."""

@@ -10,13 +10,11 @@ from .. import vocab as V
 @dataclass(frozen=True, slots=True)
 class PumpX(V.Effect):
     """"gets +X/+0 until end of turn": `power` / `toughness` are signed terms, "+x", "-x" or "+2". X is the
-    one announced (107.3a), or with `x`, ", where X is the number of Elves on the battlefield": that amount,
-    counted as the effect resolves (608.2h)."""
+    one announced (107.3a) ("..., where X is the number of Elves on the battlefield" is a counted_effects.PumpPer)."""
 
     target: V.Who
     power: str
     toughness: str
-    x: V.Amount | None = None
 
 
 @dataclass(frozen=True, slots=True)
