@@ -81,6 +81,17 @@ def _life_for_each(m, targets):
     return [dataclasses.replace(effects[0], amount=count)]
 
 
+@template(r"(.+?) (gains?|loses?) life equal to the number of (.+)")
+def _life_equal_to_count(m, targets):
+    """"Draw a card, then you lose life equal to the number of cards in your hand" (Castle Locthwain), "you
+    gain life equal to the number of creature cards in your graveyard": "X life, where X is the number of
+    ...", counted as that part of the effect happens (608.2h)."""
+    if re.search(r"\bx\b", m.group(1)):
+        raise Unsupported(m.string)  # an X of its own before: "where X is" would define both
+    return _define_x(sub_effects(f"{m.group(1)} {m.group(2)} x life", targets),
+                     _count_of(m.group(3), "", targets), m.string)
+
+
 def _graveyard_filter(what: str) -> V.ObjectFilter:
     """The cards a "for each creature card in your graveyard" phrase counts: the phrase must name cards
     ("card", "creature card", "instant and sorcery card": either type, 205.4)."""
