@@ -293,6 +293,8 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
+    if e.up_to:
+        return _remove_up_to(g, ctx.controller, oid, e.kind, effect_context.amount(g, ctx, e.amount), ctx.name)
     if e.kind == ALL_KINDS:
         # "Remove all counters from target permanent" (Vampire Hexmage): every kind, loyalty included.
         for kind, n in sorted(g.s.objects[oid].counters.items()):
@@ -302,6 +304,46 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
     if n > 0:
         _remove_counters(g, oid, e.kind, n)
     return None
+
+
+def _removable_kinds(g: Game, oid: int, kind: str) -> list[str]:
+    o = g.s.objects.get(oid)
+    if o is None or o.zone != BATTLEFIELD:
+        return []
+    return sorted(k for k, n in o.counters.items() if n > 0 and kind in (ALL_KINDS, k))
+
+
+def _remove_up_to(g: Game, player: int, oid: int, kind: str, left: int, name: str) -> list | None:
+    """608.2d: "remove up to N counters from target creature": the controller picks the counters one at a
+    time (their kind), and may stop (false) before N."""
+    kinds = _removable_kinds(g, oid, kind)
+    if left <= 0 or not kinds:
+        return None
+    return [effect_context.queue_choice(
+        "remove_counters", player, tuple(kinds),
+        f"{name}: remove a counter from {g.s.objects[oid].card.name} ({left} more at most): "
+        f"{', '.join(kinds)}, or false to stop", (oid, kind, left, name))]
+
+
+def _remove_up_to_actions(g: Game, d: Any) -> list:
+    return [A.Choose(k) for k in d.data] + [A.Choose(False)]
+
+
+def _answer_remove_up_to(g: Game, d: Any, value: Any) -> None:
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one of {', '.join(map(repr, d.data))} or false")
+    oid, kind, left, name = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    if value is False:
+        return
+    _remove_counters(g, oid, str(value), 1)
+    more = _remove_up_to(g, d.player, oid, kind, left - 1, name)
+    if more:
+        g.s.queue[0:0] = more
+
+
+registry.CHOICES["remove_counters"] = (_remove_up_to_actions, _answer_remove_up_to)
 
 
 # ---------------------------------------------------------------------------- copies, unless costs, attach

@@ -142,6 +142,9 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     if flt.with_counter and not (any(n > 0 for n in o.counters.values()) if flt.with_counter == "any"
                                  else o.counters.get(flt.with_counter, 0) > 0):
         return False  # 122.1
+    if flt.without_counter and (any(n > 0 for n in o.counters.values()) if flt.without_counter == "any"
+                                else o.counters.get(flt.without_counter, 0) > 0):
+        return False  # 122.1: "with no counters on it"
     if flt.supertypes and not flt.supertypes <= c.supertypes:
         return False
     if flt.non_supertypes and (flt.non_supertypes & c.supertypes):

@@ -413,6 +413,7 @@ class FilterPlus(ObjectFilter):
     monocolored: bool = False  # 105.2b: exactly one color ("target monocolored creature")
     # 122.1: "with a +1/+1 counter on it": has at least one counter of this kind ("any": "with a counter on it")
     with_counter: str = ""
+    without_counter: str = ""  # 122.1: "with no counters on it" ("any"), "with no +1/+1 counters on it" (that kind)
     not_named_source: bool = False  # "target nonland permanent not named CARDNAME" (Detention Sphere)
 
 
