@@ -49,6 +49,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     DelayedOnObject,
     DestroyAllWithManaValue,
     GainControlOfSpellTargets,
+    IfStatAtLeast,
     IfTargetMatches,
     IfYourTurn,
     InsteadIf,
@@ -440,7 +441,16 @@ def _if_target_matches(g: Game, ctx: Context, e: IfTargetMatches) -> list | None
     return [("resume_effects", ctx, e.effects, 0, None)]
 
 
+def _if_stat_at_least(g: Game, ctx: Context, e: IfStatAtLeast) -> list | None:
+    """608.2c: "if the sacrificed creature's toughness was 4 or greater, ... instead": compared as it resolves."""
+    value = _object_stat(g, ctx, e.stat)
+    holds = value <= e.bound if e.at_most else value >= e.bound
+    g.log_event("instead_if", "608.2c", source=ctx.name, condition=holds)
+    return [("resume_effects", ctx, e.effects if holds else e.otherwise, 0, None)]
+
+
 registry.register_effect(InsteadIf, _instead_if)
+registry.register_effect(IfStatAtLeast, _if_stat_at_least)
 registry.register_effect(IfTargetMatches, _if_target_matches)
 
 

@@ -23,7 +23,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.conditions import EventObjectMatches
-from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf
+from ...model.vocab.referred_objects import SACRIFICED, IfStatAtLeast, IfTargetMatches, InsteadIf, ObjectStat
 from ...model.vocab.statics import OnAttached
 from ..compiler import (
     EFFECTS_CHECKS,
@@ -143,8 +143,33 @@ def _object_is_instead(m: re.Match, targets: list) -> list:
 first_template(SENTENCE_TEMPLATES, (_OBJECT_IS_RX, _object_is_instead))
 
 
+_SACRIFICED_STAT_RX = re.compile(r"if the sacrificed (?:creature|artifact|permanent)'s (power|toughness|mana value) "
+                                 r"was (\d+) or (greater|less), (.+) instead")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _InsteadIfStat:
+    """"If the sacrificed creature's toughness was 4 or greater, ... instead" waiting for the effect before it
+    (never left in a compiled ability)."""
+
+    stat: ObjectStat
+    bound: int
+    at_most: bool
+    pending: _Instead
+
+
+def _sacrificed_stat_instead(m: re.Match, targets: list) -> list:
+    """608.2c, 608.2h: "If the sacrificed creature's toughness was 4 or greater, create two Food tokens instead"
+    (Witch's Oven): the permanent sacrificed for the cost, as it last existed on the battlefield."""
+    pending = _instead(m.group(4), "you control a land", targets)  # the clause; its condition is the stat's
+    return [_InsteadIfStat(ObjectStat(SACRIFICED, m.group(1)), int(m.group(2)), m.group(3) == "less", pending)]
+
+
+first_template(SENTENCE_TEMPLATES, (_SACRIFICED_STAT_RX, _sacrificed_stat_instead))
+
+
 def _contains_pending(x: object) -> bool:
-    if isinstance(x, (_Instead, _LeadingIf, _InsteadIfObject)):
+    if isinstance(x, (_Instead, _LeadingIf, _InsteadIfObject, _InsteadIfStat)):
         return True
     if isinstance(x, tuple):
         return any(_contains_pending(y) for y in x)
@@ -174,6 +199,13 @@ def _merge(effects: list, targets: list) -> None:
             if i == 0 or isinstance(effects[i - 1], _Instead):
                 raise Unsupported("instead if")
             effects[i - 1:i + 1] = [_replacing(effects[i], effects[i - 1])]
+            continue
+        if isinstance(effects[i], _InsteadIfStat):
+            st = effects[i]
+            if i == 0 or _contains_pending(effects[i - 1]):
+                raise Unsupported("if the sacrificed creature's ..., instead")
+            replaced = _replacing(st.pending, effects[i - 1])
+            effects[i - 1:i + 1] = [IfStatAtLeast(st.stat, st.bound, st.at_most, replaced.instead, replaced.otherwise)]
             continue
         if isinstance(effects[i], _InsteadIfObject):
             e = effects[i]

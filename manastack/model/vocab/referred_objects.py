@@ -178,6 +178,20 @@ class IfTargetMatches(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class IfStatAtLeast(V.Effect):
+    """608.2c: "If the sacrificed creature's toughness was 4 or greater, create two Food tokens instead" (Witch's
+    Oven): the object's power, toughness or mana value (`stat`, by last known information once it has left,
+    608.2h) is compared with `bound` as the effect happens ("or less" when `at_most`); `effects` happen if it
+    holds, else `otherwise`."""
+
+    stat: ObjectStat
+    bound: int
+    at_most: bool
+    effects: tuple[V.Effect, ...]
+    otherwise: tuple[V.Effect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class DestroyAllWithManaValue(V.Effect):
     """"Destroy each nonland permanent with mana value equal to the number of charge counters on CARDNAME"
     (Blast Zone, Engineered Explosives; 701.7a): `amount` is read as the effect happens (608.2h: the counters
