@@ -40,6 +40,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
     LifePayment,
     SacrificeUnless,
     TokenThen,
+    LoseGame,
     WinGame,
 )
 from ..model.vocab.statics import OnAttached
@@ -530,6 +531,23 @@ def _win_game(g: Game, ctx: effect_context.Context, e: WinGame) -> list | None:
 
 
 register_effect(WinGame, _win_game)
+
+
+def _lose_game(g: Game, ctx: effect_context.Context, e: LoseGame) -> list | None:
+    """104.3e: an effect states that a player loses the game; with two players the other one wins (104.2a)."""
+    losers = sorted(set(effect_context.resolve_who(g, ctx, e.who)))
+    if not losers:
+        return None  # the player it names is gone (an illegal target)
+    for p in losers:
+        g.s.players[p].lost = True
+    if len(losers) > 1:
+        g.end_game(None, f"both players lose the game: {ctx.name} (104.3e, 104.4a)")
+    else:
+        g.end_game(1 - losers[0], f"{g.s.players[losers[0]].name} loses the game: {ctx.name} (104.3e)")
+    return None
+
+
+register_effect(LoseGame, _lose_game)
 
 
 def _cards_in_hand(g: Game, ctx: effect_context.Context, a: CardsInHand) -> int:

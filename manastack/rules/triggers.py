@@ -346,8 +346,28 @@ def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) ->
                     trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=r)
             elif (ab.scope != "opponent" or -1 - r != w.controller) and (
                     ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id)):
-                # "whenever a creature you control deals combat damage to a player": "it" is that creature
-                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
+                # "whenever a creature you control deals combat damage to a player": "it" is that creature,
+                # "that player" the player dealt the damage (the compiler refuses an ability naming both)
+                event_obj = r if names_event_player(ab) else oid
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=event_obj)
+
+
+def _names_word(x: object, word: str, depth: int = 0) -> bool:
+    if isinstance(x, str):
+        return x == word
+    if depth > 12:
+        return False
+    if isinstance(x, tuple):
+        return any(_names_word(y, word, depth + 1) for y in x)
+    fields = getattr(x, "__dataclass_fields__", None)
+    return fields is not None and any(_names_word(getattr(x, f), word, depth + 1) for f in fields)
+
+
+@by_identity
+def names_event_player(ab: V.TriggeredAbility) -> bool:
+    """Whether a triggered ability's effects name "that player" (V.EVENT_PLAYER): for "whenever a creature you
+    control deals combat damage to a player", the player dealt the damage (510.2)."""
+    return _names_word(ab.effects, V.EVENT_PLAYER)
 
 
 def blockers_declared(g: Game) -> None:

@@ -1,6 +1,6 @@
 """Effect sentences about players' life and the game (engine side: rules/effects.py):
 
-- 104.2b: "you win the game" (WinGame).
+- 104.2b: "you win the game" (WinGame); 104.3e: "that player loses the game" (LoseGame).
 - "You gain X life, where X is the number of cards in your hand minus 4" (CardsInHand, 107.1b).
 - 119.9: "Whenever you gain life, target opponent loses that much life" (ThatMuchLife: the life gained,
   rules/triggers.py).
@@ -15,7 +15,7 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ...model.vocab.effects import CardsInHand, ThatMuchLife, WinGame
+from ...model.vocab.effects import CardsInHand, LoseGame, ThatMuchLife, WinGame
 from ..compiler import Unsupported, paragraph_template, sentence_template
 from ..draft import CardDraft
 from .effects_common import sub_effects, target
@@ -24,6 +24,12 @@ from .effects_common import sub_effects, target
 @sentence_template(r"you win the game")
 def _win(m: re.Match, targets: list) -> list:
     return [WinGame()]
+
+
+@sentence_template(r"(you|that player|target player|target opponent|each opponent) loses? the game")
+def _lose(m: re.Match, targets: list) -> list:
+    """104.3e: "Whenever a creature you control deals combat damage to a player, that player loses the game"."""
+    return [LoseGame(target(m.group(1), targets))]
 
 
 @sentence_template(r"you gain x life, where x is the number of cards in your hand(?: minus (\d+))?")

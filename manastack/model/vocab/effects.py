@@ -37,6 +37,14 @@ class WinGame(V.Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class LoseGame(V.Effect):
+    """104.3e: "that player loses the game": each player `who` names loses; in a two-player game the other
+    player wins (104.2a), and the game ends at once (104.1)."""
+
+    who: V.Who = V.YOU
+
+
+@dataclass(frozen=True, slots=True)
 class CardsInHand:
     """An Amount: "X, where X is the number of cards in your hand minus 4" (counted as it resolves,
     608.2h; a negative result is 0, 107.1b)."""
