@@ -198,9 +198,10 @@ def _untap_up_to(m, targets):
     return [keyword_actions.UntapUpTo(parse_filter(m.group(2) + (m.group(3) or "")), n)]
 
 
-@template(r"tap all (.+)")
+@template(r"tap (?:all|each) (.+)")
 def _tap_all(m, targets):
-    """701.21a: "Tap all creatures your opponents control", "tap all other creatures"."""
+    """701.21a: "Tap all creatures your opponents control", "tap all other creatures"; "tap each creature you
+    don't control" (Blustersquall's overloaded text, 702.96b)."""
     if "target" in m.group(1):
         raise Unsupported(m.string)
     return [keyword_actions.TapAll(parse_filter(m.group(1)))]
