@@ -21,6 +21,8 @@ from ...model import vocab as V
 from ...model.vocab import referred_objects
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
+from ...model.vocab.library_effects import Devotion
+from ..words import COLOR_WORDS
 from ..compiler import Unsupported
 from .effects_common import N, amount, parse_filter, sub_effects, template
 from .effects_referred import _object_ref
@@ -131,6 +133,29 @@ def _damage_count(m, targets):
         raise Unsupported(m.string)  # every X of the sentence is the number counted (Sparksmith: two of them)
     count = _count_of(m.group(3), "", targets)
     return [dataclasses.replace(e, amount=count) for e in effects]
+
+
+_DEVOTION_RX = re.compile(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?")
+
+
+def _number_phrase(phrase: str, targets: list) -> V.Amount:
+    """The amount an "equal to ..." phrase names, counted as the effect happens (608.2h): "the number of ...",
+    or "your devotion to blue" / "your devotion to black and red" (700.5)."""
+    if phrase.startswith("the number of "):
+        return _count_of(phrase.removeprefix("the number of "), "", targets)
+    m = _DEVOTION_RX.fullmatch(phrase)
+    if m is None:
+        raise Unsupported(phrase)
+    return Devotion(frozenset(COLOR_WORDS[c] for c in m.groups() if c))  # type: ignore[return-value]
+
+
+@template(r"create a number of (.+?) equal to (.+)")
+def _create_a_number(m, targets):
+    """"When CARDNAME enters, create a number of 1/0 blue Elemental creature tokens equal to your devotion to
+    blue" (Master of Waves), "... equal to the number of ...": that many tokens, counted as it resolves."""
+    if re.search(r"\bx\b", m.group(1)):
+        raise Unsupported(m.string)
+    return _define_x(sub_effects(f"create x {m.group(1)}", targets), _number_phrase(m.group(2), targets), m.string)
 
 
 # The effects whose handlers count an amount as they resolve (rules/effect_context.amount): only these may
