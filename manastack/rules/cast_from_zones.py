@@ -73,7 +73,8 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     SuspendCast,
     SuspendTrigger,
 )
-from . import add_hook, choice_effects, effect_context, effects, timing, total_cost, trigger_queue
+from ..model.vocab.imprint import PLAY_LINKED_EXILED
+from . import add_hook, choice_effects, effect_context, effects, imprint, timing, total_cost, trigger_queue
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -314,14 +315,51 @@ def _exiled_land_permission(g: Game, p: int, o: Any) -> bool:
     return o.zone == EXILE and o.owner == p and _may_play(g, p, o.id)
 
 
+def _linked_exile_sources(g: Game, p: int) -> list[int]:
+    """607.2a: the permanents `p` controls with "you may play lands and cast spells from among cards exiled with
+    CARDNAME"."""
+    return [x.id for x, _ in g.statics_of_kind(PLAY_LINKED_EXILED) if x.controller == p]
+
+
+def _linked_exile_playable(g: Game, p: int, o: Any) -> bool:
+    """607.2a / 601.3 / 305.1: `o` is a card in exile that an ability of such a permanent exiled (the same
+    object: 400.7), whoever owns it (Nightveil Specter plays the cards of the player it damaged)."""
+    return o.zone == EXILE and any(o.id in imprint.linked_cards(g, x) for x in _linked_exile_sources(g, p))
+
+
+def _linked_exile_land_permission(g: Game, p: int, o: Any) -> bool:
+    """305.1: a land card exiled with such a permanent is played as the land play of the turn."""
+    return "Land" in o.card.types and _linked_exile_playable(g, p, o)
+
+
+def _linked_exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
+    """registry.CAST_PERMISSIONS, 601.3: a nonland card exiled with such a permanent is cast with its costs and
+    the usual timing; the spell is `p`'s (its owner's graveyard when it leaves the stack, 404.1)."""
+    if o.zone != EXILE or "Land" in o.card.types or not _linked_exile_playable(g, p, o):
+        return None
+    return CastPermit("exile", "601.3")
+
+
 def may_play_actions(g: Game, p: int) -> list:
-    """The plays and casts of `p`'s cards exiled with "you may play it this turn" (for agents)."""
+    """The plays and casts of `p`'s cards exiled with "you may play it this turn", and of the cards exiled with a
+    permanent of `p`'s that lets them play those (for agents)."""
     s = g.s
     cards = [e.target for e in s.effects if e.kind == MAY_PLAY_THIS_TURN and e.controller == p]
+    linked = [c for x in _linked_exile_sources(g, p) for c in imprint.linked_cards(g, x)]
     out: list = []
+    for oid in linked:
+        o = s.objects[oid]
+        if "Land" in o.card.types:
+            if _stack_module.can_play_land_now(g, p) is None:
+                out.append(A.PlayLand(oid))
+            continue
+        permit = _linked_exile_permit(g, p, o)
+        if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
+            continue
+        out.extend(_permitted_casts(g, p, o, permit))
     for oid in cards:
         o = s.objects.get(oid)
-        if o is None or o.zone != EXILE or o.owner != p:
+        if o is None or o.zone != EXILE or o.owner != p or oid in linked:
             continue
         if "Land" in o.card.types:
             if _stack_module.can_play_land_now(g, p) is None:
@@ -358,11 +396,13 @@ def library_top_land_actions(g: Game, p: int) -> list:
 
 
 add_hook(registry.LAND_PERMISSIONS, _library_top_land_permission)
+add_hook(registry.LAND_PERMISSIONS, _linked_exile_land_permission, kinds=(PLAY_LINKED_EXILED,))
 add_hook(registry.BEFORE_UNTAP_HOOKS, _next_turn_began, classes=(ExileTopMayPlay,))
 
 
 def _install_cast_hooks() -> None:
     add_hook(registry.CAST_PERMISSIONS, _graveyard_permit)
+    add_hook(registry.CAST_PERMISSIONS, _linked_exile_permit, kinds=(PLAY_LINKED_EXILED,))
 
 
 _install_cast_hooks()

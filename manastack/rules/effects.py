@@ -38,9 +38,9 @@ from ..model.state import HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
     CardsInHand,
     LifePayment,
+    LoseGame,
     SacrificeUnless,
     TokenThen,
-    LoseGame,
     WinGame,
 )
 from ..model.vocab.statics import OnAttached

@@ -22,8 +22,8 @@ from ...model.vocab import referred_objects
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
 from ...model.vocab.library_effects import Devotion
-from ..words import COLOR_WORDS
 from ..compiler import Unsupported
+from ..words import COLOR_WORDS
 from .effects_common import N, amount, parse_filter, sub_effects, template
 from .effects_referred import _object_ref
 
