@@ -17,6 +17,7 @@ resolving and triggered abilities.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +27,13 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 from ..model.vocab import FilterPlus, ObjectFilter, TargetSpec
+from ..model.vocab.keyword_costs import HandAbility
 from ..model.vocab.player_protection import HEXPROOF_FROM_EFFECT
 from ..model.vocab.transform import TRANSFORM
 from . import targeting as _targeting_module
+
+# 702.29a/e: the text of a cycling or typecycling ability ("cycling {2}", "basic landcycling {1}", "swampcycling {2}")
+_CYCLING_RX = re.compile(r"(?i)(?:basic )?[a-z]*cycling\b")
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -145,6 +150,9 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     if flt.without_counter and (any(n > 0 for n in o.counters.values()) if flt.without_counter == "any"
                                 else o.counters.get(flt.without_counter, 0) > 0):
         return False  # 122.1: "with no counters on it"
+    if flt.with_cycling and not any(isinstance(ab, HandAbility) and _CYCLING_RX.match(ab.text)
+                                    for ab in c.abilities):
+        return False  # 702.29a/f: a cycling or typecycling ability
     if flt.supertypes and not flt.supertypes <= c.supertypes:
         return False
     if flt.non_supertypes and (flt.non_supertypes & c.supertypes):

@@ -96,9 +96,10 @@ def _life_equal_to_count(m, targets):
 
 def _graveyard_filter(what: str) -> V.ObjectFilter:
     """The cards a "for each creature card in your graveyard" phrase counts: the phrase must name cards
-    ("card", "creature card", "instant and sorcery card": either type, 205.4)."""
+    ("card", "creature card", "instant and sorcery card": either type, 205.4; "cards with a cycling ability")."""
     kind = what.removesuffix(" in your graveyard").strip()
-    if not re.fullmatch(r"(?:[a-z]+ )*cards?", kind) or kind.startswith(("other ", "another ")):
+    if not re.fullmatch(r"(?:[a-z]+ )*cards?(?: with (?:a cycling ability|cycling))?", kind) \
+            or kind.startswith(("other ", "another ")):
         raise Unsupported(what)  # "other creature card": a source in the graveyard, not known here
     return parse_filter(kind, allow_card=True)
 

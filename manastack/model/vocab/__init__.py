@@ -414,6 +414,7 @@ class FilterPlus(ObjectFilter):
     # 122.1: "with a +1/+1 counter on it": has at least one counter of this kind ("any": "with a counter on it")
     with_counter: str = ""
     without_counter: str = ""  # 122.1: "with no counters on it" ("any"), "with no +1/+1 counters on it" (that kind)
+    with_cycling: bool = False  # 702.29a/f: "card with a cycling ability" (typecycling is one too)
     not_named_source: bool = False  # "target nonland permanent not named CARDNAME" (Detention Sphere)
 
 
