@@ -122,9 +122,15 @@ def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str, x: int = 0) 
         for ab in o.card.abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "cycle_self":
                 trigger_queue.queue(g, p, new_id, ab, None, o.card.name, x=x)
-    for w, ab in trigger_queue.watchers(g, ("discard", "cycle")):
-        if ab.event == "cycle" and not cycled:
+    first_cycle: bool | None = None
+    for w, ab in trigger_queue.watchers(g, ("discard", "cycle", "cycle_first")):
+        if ab.event in ("cycle", "cycle_first") and not cycled:
             continue
+        if ab.event == "cycle_first":
+            if first_cycle is None:
+                first_cycle = _cycles_this_turn(g, p) == 1
+            if not first_cycle:
+                continue  # "whenever you cycle another card for the first time each turn" (Valiant Rescuer)
         if not _who_ok(ab.who, w.controller, p):
             continue
         if ab.scope == "another" and w.id == old_id:
@@ -132,6 +138,20 @@ def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str, x: int = 0) 
         if ab.filter is not None and not _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
             continue
         trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
+
+
+def _cycles_this_turn(g: Game, p: int) -> int:
+    """702.29a: how many cards player `p` has cycled this turn (the discards paying a cycling cost), read from
+    this turn's log."""
+    s = g.s
+    name = s.players[p].name
+    n = 0
+    for e in reversed(s.log):
+        if e.get("turn") != s.turn:
+            break
+        if e.get("event") == "discard" and e.get("rule") == CYCLING_RULE and e.get("player") == name:
+            n += 1
+    return n
 
 
 # ------------------------------------------------------------------------------- targeting
