@@ -802,9 +802,12 @@ class RevealHand(Effect):
 
 @dataclass(frozen=True, slots=True)
 class ChooseCard(Effect):
-    """"You choose a nonland card from it": the controller chooses a card of the revealed hand."""
+    """"You choose a nonland card from it": the controller chooses a card of the revealed hand; with
+    `graveyard_filter`, or one of that player's graveyard matching it ("You choose a nonland card from that
+    player's graveyard or hand and exile it", Memory Leak; "... from it or a card from their graveyard")."""
 
     filter: ObjectFilter | None = None
+    graveyard_filter: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)
