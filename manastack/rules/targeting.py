@@ -59,6 +59,8 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     state and characteristics."""
     if type(flt) is FilterPlus and not _matches_plus(g, flt, o, c):
         return False
+    if type(flt) is FilterPlus and flt.not_owned and o.owner == controller:
+        return False  # 108.3: "a permanent you don't own"
     if type(flt) is FilterPlus and flt.power_below_source:
         if not power_below_source(g, c, source):
             return False

@@ -415,6 +415,7 @@ class FilterPlus(ObjectFilter):
     with_counter: str = ""
     without_counter: str = ""  # 122.1: "with no counters on it" ("any"), "with no +1/+1 counters on it" (that kind)
     with_cycling: bool = False  # 702.29a/f: "card with a cycling ability" (typecycling is one too)
+    not_owned: bool = False  # 108.3: "permanents you don't own" (owned by another player than the one it's read for)
     not_named_source: bool = False  # "target nonland permanent not named CARDNAME" (Detention Sphere)
 
 
