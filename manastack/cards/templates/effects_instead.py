@@ -22,10 +22,12 @@ import dataclasses
 import re
 
 from ...model import vocab as V
+from ...model.vocab.cast_origin import EnteredFrom
 from ...model.vocab.conditions import EventObjectMatches
 from ...model.vocab.referred_objects import SACRIFICED, IfStatAtLeast, IfTargetMatches, InsteadIf, ObjectStat
 from ...model.vocab.statics import OnAttached
 from ..compiler import (
+    CARD_CHECKS,
     EFFECTS_CHECKS,
     PARAGRAPH_TEMPLATES,
     SENTENCE_TEMPLATES,
@@ -109,6 +111,33 @@ def _that_land_instead(m: re.Match, targets: list) -> list:
 
 
 first_template(SENTENCE_TEMPLATES, (_THAT_LAND_RX, _that_land_instead))
+
+_ENTERED_FROM_RX = re.compile(r"if it entered from your (library|graveyard)( or was cast from your \1)?, (.+) instead")
+
+
+def _entered_from_instead(m: re.Match, targets: list) -> list:
+    """608.2c: "When CARDNAME enters, draw a card. If it entered from your library or was cast from your library,
+    draw two cards instead" (Fblthp, the Lost): "it" is the source (only in its own enters ability:
+    _check_entered_from)."""
+    pending = _instead(m.group(3), "you control a land", targets)  # the clause; its condition is the zone's
+    return [dataclasses.replace(pending, condition=EnteredFrom(m.group(1), or_cast=bool(m.group(2))))]
+
+
+first_template(SENTENCE_TEMPLATES, (_ENTERED_FROM_RX, _entered_from_instead))
+
+
+def _check_entered_from(out: CardDraft, unsupported: list) -> None:
+    """"If it entered from your library ...": only in "When CARDNAME enters" (where "it" is the source)."""
+    for ab in out.abilities:
+        uses = any(isinstance(e, InsteadIf) and isinstance(e.condition, EnteredFrom)
+                   for e in getattr(ab, "effects", ()))
+        if uses and not (isinstance(ab, V.TriggeredAbility) and ab.event == "etb"):
+            unsupported.append(ab.text)
+    if any(isinstance(e, InsteadIf) and isinstance(e.condition, EnteredFrom) for e in out.spell_effects):
+        unsupported.append("if it entered from ...")
+
+
+CARD_CHECKS.append(_check_entered_from)
 
 _OBJECT_IS_RX = re.compile(r"if (that creature|equipped creature|enchanted creature|cardname) is an? ([a-z ,]+?), (.+) instead")
 
