@@ -384,6 +384,9 @@ IT = "it"
 THAT_SPELL = "that_spell"
 # Who: the permanent the source (an Aura or Equipment) is attached to ("tap enchanted creature").
 ATTACHED = "attached"
+# Who: the permanent the last "put a ... card from among them onto the battlefield" put there ("It gains
+# indestructible until end of turn", Winota, Joiner of Forces); nothing when no card was put.
+ENTERED = "entered"
 
 
 @dataclass(frozen=True, slots=True)
@@ -695,6 +698,7 @@ class DigPut(Effect):
     tapped: bool = False
     every: bool = False
     milled: bool = False  # "from among the cards milled this way": the cards are in the graveyard now
+    attacking: bool = False  # "onto the battlefield tapped and attacking" (508.4; Winota, Joiner of Forces)
 
 
 @dataclass(frozen=True, slots=True)
