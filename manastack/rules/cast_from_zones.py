@@ -273,12 +273,42 @@ def _may_play(g: Game, p: int, oid: int) -> bool:
     return any(e.kind == MAY_PLAY_THIS_TURN and e.target == oid and e.controller == p for e in g.s.effects)
 
 
+# "Creature cards exiled this way gain "You may cast this card from exile as long as you control a Lukka
+# planeswalker."": a record on the exiled card (its `data` the planeswalker types) for its owner, for as long
+# as it stays in exile (400.7: it is then a new object).
+MAY_CAST_WHILE_PLANESWALKER = "may_cast_while_planeswalker"
+
+
 def _exile_top_may_play(g: Game, ctx: effect_context.Context, e: ExileTopMayPlay) -> list | None:
     s = g.s
     p = ctx.controller
+    kinds: frozenset[str] = frozenset()
+    if e.only is not None:
+        src = s.objects.get(ctx.source) if ctx.source is not None else None
+        chars = g.chars(src) if src is not None and src.zone == BATTLEFIELD else (
+            ctx.source_lki[1] if ctx.source_lki else None)
+        kinds = frozenset(chars.subtypes) if chars is not None else frozenset()
     for old in list(s.players[p].library[:e.amount]):
-        _permit_play(g, ctx, g.move(old, EXILE, rule="406.3"), e.until)
+        new = g.move(old, EXILE, rule="406.3")
+        if e.only is None:
+            _permit_play(g, ctx, new, e.until)
+        elif kinds and _targeting_module.matches_filter(g, e.only, s.objects[new], p):
+            g.perform(EffectCreated("601.3", ContinuousEffect(MAY_CAST_WHILE_PLANESWALKER, new, until="permanent",
+                                                              controller=p, timestamp=s.next_timestamp, data=kinds),
+                                    "may_cast_from_exile", {"card": s.objects[new].card.name, "source": ctx.name,
+                                                            "while_controlling": sorted(kinds)}))
+            s.next_timestamp += 1
     return None
+
+
+def _may_cast_while_planeswalker(g: Game, p: int, oid: int) -> bool:
+    """601.3: the card's owner controls a planeswalker of one of the record's planeswalker types (Lukka)."""
+    for e in g.s.effects:
+        if e.kind == MAY_CAST_WHILE_PLANESWALKER and e.target == oid and e.controller == p:
+            kinds = e.data if isinstance(e.data, frozenset) else frozenset()
+            if any("Planeswalker" in g.chars(x).types and kinds & g.chars(x).subtypes for x in g.permanents(p)):
+                return True
+    return False
 
 
 def _permit_play(g: Game, ctx: effect_context.Context, oid: int, until: str) -> None:
@@ -344,7 +374,8 @@ def may_play_actions(g: Game, p: int) -> list:
     """The plays and casts of `p`'s cards exiled with "you may play it this turn", and of the cards exiled with a
     permanent of `p`'s that lets them play those (for agents)."""
     s = g.s
-    cards = [e.target for e in s.effects if e.kind == MAY_PLAY_THIS_TURN and e.controller == p]
+    cards = list(dict.fromkeys(e.target for e in s.effects if e.kind in (MAY_PLAY_THIS_TURN, MAY_CAST_WHILE_PLANESWALKER)
+                               and e.controller == p))
     linked = [c for x in _linked_exile_sources(g, p) for c in imprint.linked_cards(g, x)]
     out: list = []
     for oid in linked:
@@ -362,7 +393,7 @@ def may_play_actions(g: Game, p: int) -> list:
         if o is None or o.zone != EXILE or o.owner != p or oid in linked:
             continue
         if "Land" in o.card.types:
-            if _stack_module.can_play_land_now(g, p) is None:
+            if _may_play(g, p, oid) and _stack_module.can_play_land_now(g, p) is None:
                 out.append(A.PlayLand(oid))
             continue
         permit = _exile_permit(g, p, o)
@@ -704,6 +735,8 @@ def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
         return CastPermit("plot", "702.170d", parse_cost(""), choices=(("plotted", True),))
     if _may_play(g, p, o.id) and "Land" not in o.card.types:
         return CastPermit("exile", "601.3")  # "you may play it this turn": its costs, the usual timing
+    if "Land" not in o.card.types and _may_cast_while_planeswalker(g, p, o.id):
+        return CastPermit("exile", "601.3")  # "as long as you control a Lukka planeswalker"
     return None
 
 

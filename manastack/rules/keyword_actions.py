@@ -100,6 +100,14 @@ _PLAYER_GROUPS = (V.YOU, V.EACH_OPPONENT, V.EACH_PLAYER, V.DEFENDING, V.EVENT_PL
 
 
 def _power_damage(g: Game, ctx: effect_context.Context, e: PowerDamage) -> list | None:
+    if e.each is not None:
+        # "Each creature you control deals damage equal to its power to each opponent": each is a source (120.3)
+        for oid in targeting.objects_matching(g, e.each, ctx.controller, ctx.source):
+            o = g.s.objects[oid]
+            chars = g.chars(o)
+            for p in effect_context.resolve_who(g, ctx, e.to):
+                E.deal_damage(g, o.card.name, chars, o.controller, -1 - p, chars.power or 0, "120.3", source_id=o.id)
+        return None
     src = _damage_source(g, ctx, e.source, fighting=False)
     if src is None:
         return None

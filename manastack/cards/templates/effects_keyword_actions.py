@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
@@ -44,7 +45,13 @@ def _fight(m, targets):
 
 @template(r"(.+?) deals damage equal to its power to (.+)")
 def _power_damage(m, targets):
-    """"Target creature you control deals damage equal to its power to target creature you don't control"."""
+    """"Target creature you control deals damage equal to its power to target creature you don't control"; "each
+    creature you control deals damage equal to its power to each opponent" (every such creature a source)."""
+    each = re.fullmatch(r"each (creature you control|other creature you control)", m.group(1))
+    if each:
+        if m.group(2) != "each opponent":
+            raise Unsupported(m.string)
+        return [keyword_actions.PowerDamage(V.SELF, V.EACH_OPPONENT, each=parse_filter(each.group(1)))]
     src = _creature(m.group(1), targets)
     to = m.group(2)
     if to in ("itself", "it"):

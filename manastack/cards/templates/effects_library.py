@@ -28,8 +28,8 @@ import re
 from ...model import vocab as V
 from ...model.vocab import library_effects
 from ...model.vocab.library_matching import SearchSameTotal
-from ...model.vocab.referred_objects import ControllerOf
-from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
+from ...model.vocab.referred_objects import ControllerOf, ObjectStat
+from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand, RevealUntil
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, number, parse_filter, target, template
@@ -269,3 +269,54 @@ def _fold_player_shuffles(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_player_shuffles)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _RevealUntilPending(V.Effect):
+    """"Reveal cards from the top of your library until you reveal ..." waiting for "Put that card onto the
+    battlefield and the rest on the bottom of your library in a random order" (never left in a compiled ability)."""
+
+    filter: V.ObjectFilter
+    above: V.Amount | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _PutFoundPending(V.Effect):
+    to: str
+
+
+@template(r"reveal cards from the top of your library until you reveal an? (.+? card)( with greater mana value)?")
+def _reveal_until(m, targets):
+    """701.16a: "... until you reveal a creature card with greater mana value" (than the permanent the ability
+    targeted, by last known information: Lukka, Coppercoat Outcast's exiled creature)."""
+    above = None
+    if m.group(2):
+        perms = [i for i, t in enumerate(targets) if t.kind == "permanent"]
+        if len(perms) != 1:
+            raise Unsupported(m.string)
+        above = ObjectStat(V.Ref(perms[0]), "mana value")
+    return [_RevealUntilPending(card_filter(m.group(1)), above)]
+
+
+@template(r"put that card (onto the battlefield|into your hand) and the rest on the bottom of your library in a random "
+          r"order")
+def _put_found(m, targets):
+    return [_PutFoundPending("battlefield" if m.group(1) == "onto the battlefield" else "hand")]
+
+
+def _fold_reveal_until(effects: list, targets: list) -> None:
+    """The two sentences are one RevealUntil; either alone is refused."""
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, _RevealUntilPending):
+            nxt = effects[i + 1] if i + 1 < len(effects) else None
+            if not isinstance(nxt, _PutFoundPending):
+                raise Unsupported("reveal cards until you reveal ...")
+            effects[i:i + 2] = [RevealUntil(e.filter, e.above, nxt.to)]
+        elif isinstance(e, _PutFoundPending):
+            raise Unsupported("put that card ... and the rest on the bottom")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_reveal_until)
