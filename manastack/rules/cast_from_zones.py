@@ -379,28 +379,24 @@ def may_play_actions(g: Game, p: int) -> list:
     linked = [c for x in _linked_exile_sources(g, p) for c in imprint.linked_cards(g, x)]
     out: list = []
     for oid in linked:
-        o = s.objects[oid]
-        if "Land" in o.card.types:
-            if _stack_module.can_play_land_now(g, p) is None:
-                out.append(A.PlayLand(oid))
-            continue
-        permit = _linked_exile_permit(g, p, o)
-        if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
-            continue
-        out.extend(_permitted_casts(g, p, o, permit))
+        out.extend(_exiled_card_actions(g, p, s.objects[oid], True, _linked_exile_permit))
     for oid in cards:
         o = s.objects.get(oid)
         if o is None or o.zone != EXILE or o.owner != p or oid in linked:
             continue
-        if "Land" in o.card.types:
-            if _may_play(g, p, oid) and _stack_module.can_play_land_now(g, p) is None:
-                out.append(A.PlayLand(oid))
-            continue
-        permit = _exile_permit(g, p, o)
-        if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
-            continue
-        out.extend(_permitted_casts(g, p, o, permit))
+        out.extend(_exiled_card_actions(g, p, o, _may_play(g, p, oid), _exile_permit))
     return out
+
+
+def _exiled_card_actions(g: Game, p: int, o: Any, land_ok: bool, permit_of: Any) -> list:
+    """The play of a land card in exile that `p` may play (`land_ok`), or the casts of a card `permit_of` lets
+    them cast."""
+    if "Land" in o.card.types:
+        return [A.PlayLand(o.id)] if land_ok and _stack_module.can_play_land_now(g, p) is None else []
+    permit = permit_of(g, p, o)
+    if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
+        return []
+    return _permitted_casts(g, p, o, permit)
 
 
 registry.register_effect(ExileTopMayPlay, _exile_top_may_play)

@@ -352,22 +352,11 @@ def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) ->
                 trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=event_obj)
 
 
-def _names_word(x: object, word: str, depth: int = 0) -> bool:
-    if isinstance(x, str):
-        return x == word
-    if depth > 12:
-        return False
-    if isinstance(x, tuple):
-        return any(_names_word(y, word, depth + 1) for y in x)
-    fields = getattr(x, "__dataclass_fields__", None)
-    return fields is not None and any(_names_word(getattr(x, f), word, depth + 1) for f in fields)
-
-
 @by_identity
 def names_event_player(ab: V.TriggeredAbility) -> bool:
     """Whether a triggered ability's effects name "that player" (V.EVENT_PLAYER): for "whenever a creature you
     control deals combat damage to a player", the player dealt the damage (510.2)."""
-    return _names_word(ab.effects, V.EVENT_PLAYER)
+    return V.mentions(ab.effects, V.EVENT_PLAYER)
 
 
 def blockers_declared(g: Game) -> None:

@@ -324,17 +324,6 @@ def _after_look(effects: list, targets: list) -> None:
 EFFECTS_CHECKS.append(_after_look)
 
 
-def _names_it(x: object, depth: int = 0) -> bool:
-    if isinstance(x, str):
-        return x == V.IT
-    if depth > 10:
-        return True
-    if isinstance(x, tuple):
-        return any(_names_it(y, depth + 1) for y in x)
-    fields = getattr(x, "__dataclass_fields__", None)
-    return fields is not None and any(_names_it(getattr(x, f), depth + 1) for f in fields)
-
-
 def _it_after_put_onto_battlefield(effects: list, targets: list) -> None:
     """608.2c: after "You may put a Human creature card from among them onto the battlefield tapped and attacking",
     "It gains indestructible until end of turn" is that card (V.ENTERED), not the trigger's object; an "it"
@@ -344,11 +333,11 @@ def _it_after_put_onto_battlefield(effects: list, targets: list) -> None:
         if isinstance(e, V.DigPut):
             put = e.to == "battlefield" and e.count == 1 and not e.every
             continue
-        if not put or not _names_it(e):
+        if not put or not V.mentions(e, V.IT):
             continue
         swaps = {f: V.ENTERED for f in e.__dataclass_fields__ if getattr(e, f) == V.IT}
         effects[i] = dataclasses.replace(e, **swaps) if swaps else e
-        if _names_it(effects[i]):
+        if V.mentions(effects[i], V.IT):
             raise Unsupported("it")
 
 

@@ -413,17 +413,6 @@ def _creature_combat_damage(m):
             "scope": "opponent" if m.group(3) == "an opponent" else ""}
 
 
-def _names_word(x: object, word: str, depth: int = 0) -> bool:
-    if isinstance(x, str):
-        return x == word
-    if depth > 12:
-        return False
-    if isinstance(x, tuple):
-        return any(_names_word(y, word, depth + 1) for y in x)
-    fields = getattr(x, "__dataclass_fields__", None)
-    return fields is not None and any(_names_word(getattr(x, f), word, depth + 1) for f in fields)
-
-
 def _damage_triggers(x: object, depth: int = 0) -> list[V.TriggeredAbility]:
     """The "whenever a creature ... deals combat damage to a player" abilities in `x` (an emblem's among them)."""
     if depth > 12:
@@ -442,7 +431,7 @@ def _check_creature_and_player(out: CardDraft, unsupported: list) -> None:
     """"... deals combat damage to a player, put a +1/+1 counter on it and that player ...": the ability
     carries one of the creature and the player it damaged, not both (refused)."""
     for ab in _damage_triggers(tuple(out.abilities)):
-        if _names_word(ab.effects, V.EVENT_PLAYER) and _names_word(ab.effects, V.IT):
+        if V.mentions(ab.effects, V.EVENT_PLAYER) and V.mentions(ab.effects, V.IT):
             unsupported.append(ab.text)
 
 

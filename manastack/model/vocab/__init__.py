@@ -389,6 +389,19 @@ ATTACHED = "attached"
 ENTERED = "entered"
 
 
+def mentions(x: object, word: str, depth: int = 0) -> bool:
+    """Whether `word` (a Who such as IT or EVENT_PLAYER) appears anywhere in an effect, an ability or a tuple of
+    them (a structure deeper than 12 levels counts as mentioning it)."""
+    if isinstance(x, str):
+        return x == word
+    if depth > 12:
+        return True
+    if isinstance(x, tuple):
+        return any(mentions(y, word, depth + 1) for y in x)
+    fields = getattr(x, "__dataclass_fields__", None)
+    return fields is not None and any(mentions(getattr(x, f), word, depth + 1) for f in fields)
+
+
 @dataclass(frozen=True, slots=True)
 class FilterPlus(ObjectFilter):
     """An ObjectFilter with the qualities only effect templates use: power/toughness bounds
