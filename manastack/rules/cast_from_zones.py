@@ -31,6 +31,10 @@
   "... and exile one of them" (Expressive Iteration: the card the dig exiled, MayPlayExiledCard).
 - 305.1 from the library: "You may play lands from the top of your library" (Courser of Kruphix: the top card, a
   land card, played as the land play of the turn, registry.LAND_PERMISSIONS).
+- 607.2a / 601.3 / 305.1: "You may play lands and cast spells from among cards exiled with CARDNAME" (Nightveil
+  Specter): the cards the permanent's linked ability exiled, whoever owns them, while it is on the battlefield.
+- 601.3: "Creature cards exiled this way gain "You may cast this card from exile as long as you control a Lukka
+  planeswalker."" (ExileTopMayPlay.only): a record on each such card for its owner.
 """
 
 from __future__ import annotations

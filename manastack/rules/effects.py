@@ -11,6 +11,7 @@ rules/regeneration.py (701.15), prevention.py (615), library_effects.py (scry, s
 401.4 dig and put),
 keyword_actions.py (701.40 explore ...), hand_effects.py (choosing from a revealed hand), and the
 modules of the templates; manastack/assembly.py imports them all.
+- 104.3e: "that player loses the game" (LoseGame): with two players the other one wins.
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@
   cards just discarded may be returned).
 - 201.4 / 701.16a: "Choose a card name, then reveal a card at random from your hand. If that card has the chosen
   name, [effect]" (Cursed Scroll, NameThenRevealAtRandom; the name as rules/entry_choices.py offers names).
+- 701.16a: "You choose a nonland card from that player's graveyard or hand and exile it" (ChooseCard.graveyard_filter).
 """
 
 from __future__ import annotations

@@ -17,6 +17,8 @@ sentences are compiled by cards/templates/effects_keyword_actions.py.
   kind" (the kind chosen as it resolves, 608.2d, among those it has: a player's poison and energy counters).
 - 701.21a tap and untap: "[you may] tap or untap target permanent", "untap up to three lands",
   "tap all creatures your opponents control".
+- 120.3: "Each creature you control deals damage equal to its power to each opponent" (PowerDamage.each): each
+  creature matching as the effect happens is a source.
 """
 
 from __future__ import annotations

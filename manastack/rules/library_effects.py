@@ -27,6 +27,8 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 - 608.2n: "put CARDNAME on top of (the bottom of) its owner's library", "shuffle CARDNAME into its
   owner's library": the permanent, or the resolving spell itself (then it isn't put into the
   graveyard).
+- 508.4: "put a Human creature card from among them onto the battlefield tapped and attacking" (DigPut.attacking;
+  rules/attacking.py enter_attacking); "it" after such a put is that card (V.ENTERED, Context.entered).
 """
 
 from __future__ import annotations

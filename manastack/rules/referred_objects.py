@@ -23,6 +23,9 @@
   (GainControlOfSpellTargets): the permanents the spell (the trigger's event object) targets, as long as they
   are still those objects on the battlefield and the spell is still on the stack (a spell gone from the stack
   leaves nothing to read its targets from: then nothing happens).
+- 122.1 / 608.2d: "remove up to three counters from target creature" (RemoveCounters.up_to): the controller picks
+  the counters one at a time (decision "remove_counters": a kind, or false to stop).
+- 608.2c / 608.2h: "If the sacrificed creature's toughness was 4 or greater, ... instead" (IfStatAtLeast).
 """
 
 from __future__ import annotations

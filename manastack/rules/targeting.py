@@ -13,6 +13,8 @@ resolving and triggered abilities.
   "monocolored" (105.2b).
 - 115.1: "target creature that player or that planeswalker's controller controls" (TargetSpec.controlled_by):
   checked with the earlier target as targets are chosen (`dependency_ok`) and as it resolves (`dependent_legal`).
+- 122.1: "with no counters on it" (FilterPlus.without_counter); 702.29a/f: "card with a cycling ability"
+  (typecycling too); 108.3: "permanents you don't own" (FilterPlus.not_owned).
 """
 
 from __future__ import annotations

@@ -44,6 +44,8 @@ to the pending triggers (603.2, put on the stack by 603.3).
 - 603.2c / 603.10a: "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1
   counters on CARDNAME" (once per batch, X the number of cards exiled).
 - 122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a creature you control" (`counters_put`).
+- 702.29a: "whenever you cycle another card for the first time each turn" (event "cycle_first": the player's
+  cycled cards this turn are counted from the log).
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@
   `who`); "gain_life"; "you_attack" (508.1); "draw" (121.2: a card is drawn); steps "upkeep",
   "draw_step" (504.2, after the draw), "main1", "begin_combat", "end" (503.1, 507.1, 513.1: `who`
   "you"/"any" = your step, "each", "opponent").
+- 510.2: "whenever a creature you control deals combat damage to a player": the ability's "it" is that creature,
+  its "that player" the player dealt the damage (an ability naming both is refused by the compiler).
 """
 
 from __future__ import annotations
