@@ -23,7 +23,7 @@ from ..model.vocab.reveal_top import (  # noqa: F401 (the vocabulary this module
     RevealTopToHand,
     RevealUntil,
 )
-from . import effect_context, targeting
+from . import attacking, effect_context, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -85,7 +85,11 @@ def _reveal_until(g: Game, ctx: effect_context.Context, e: RevealUntil) -> list 
             found = c
             break
     if found is not None:
-        g.move(found, BATTLEFIELD if e.to == "battlefield" else HAND, rule="608.2c", controller=p)
+        new = g.move(found, BATTLEFIELD if e.to == "battlefield" else HAND, rule="608.2c", controller=p,
+                     tapped=e.tapped)
+        o = s.objects.get(new)
+        if e.attacking and o is not None and o.zone == BATTLEFIELD:
+            attacking.enter_attacking(g, [new], p)  # 508.4: "tapped and attacking"
     rest = [c for c in revealed if c != found and c in lib]
     s.rng.shuffle(rest)  # 401.4: "in a random order"
     for c in rest:

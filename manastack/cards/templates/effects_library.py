@@ -283,6 +283,8 @@ class _RevealUntilPending(V.Effect):
 @dataclasses.dataclass(frozen=True, slots=True)
 class _PutFoundPending(V.Effect):
     to: str
+    tapped: bool = False
+    attacking: bool = False
 
 
 @template(r"reveal cards from the top of your library until you reveal an? (.+? card)( with greater mana value)?")
@@ -298,10 +300,12 @@ def _reveal_until(m, targets):
     return [_RevealUntilPending(card_filter(m.group(1)), above)]
 
 
-@template(r"put that card (onto the battlefield|into your hand) and the rest on the bottom of your library in a random "
-          r"order")
+@template(r"put that card (onto the battlefield( tapped( and attacking)?)?|into your hand) and the rest on the bottom of "
+          r"your library in a random order")
 def _put_found(m, targets):
-    return [_PutFoundPending("battlefield" if m.group(1) == "onto the battlefield" else "hand")]
+    """"Put that card onto the battlefield [tapped [and attacking]] / into your hand and the rest on the bottom ..."."""
+    return [_PutFoundPending("hand" if m.group(1) == "into your hand" else "battlefield", bool(m.group(2)),
+                             bool(m.group(3)))]
 
 
 def _fold_reveal_until(effects: list, targets: list) -> None:
@@ -313,7 +317,7 @@ def _fold_reveal_until(effects: list, targets: list) -> None:
             nxt = effects[i + 1] if i + 1 < len(effects) else None
             if not isinstance(nxt, _PutFoundPending):
                 raise Unsupported("reveal cards until you reveal ...")
-            effects[i:i + 2] = [RevealUntil(e.filter, e.above, nxt.to)]
+            effects[i:i + 2] = [RevealUntil(e.filter, e.above, nxt.to, nxt.tapped, nxt.attacking)]
         elif isinstance(e, _PutFoundPending):
             raise Unsupported("put that card ... and the rest on the bottom")
         i += 1

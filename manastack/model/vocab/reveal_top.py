@@ -37,3 +37,5 @@ class RevealUntil(V.Effect):
     filter: V.ObjectFilter
     above: V.Amount | None = None
     to: str = "battlefield"
+    tapped: bool = False  # "onto the battlefield tapped"
+    attacking: bool = False  # "onto the battlefield tapped and attacking" (508.4)
