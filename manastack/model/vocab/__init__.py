@@ -391,11 +391,11 @@ ENTERED = "entered"
 
 def mentions(x: object, word: str, depth: int = 0) -> bool:
     """Whether `word` (a Who such as IT or EVENT_PLAYER) appears anywhere in an effect, an ability or a tuple of
-    them (a structure deeper than 12 levels counts as mentioning it)."""
+    them, tokens' card definitions included (the vocabulary is acyclic; 60 levels is beyond any card's)."""
     if isinstance(x, str):
         return x == word
-    if depth > 12:
-        return True
+    if depth > 60:
+        return False
     if isinstance(x, tuple):
         return any(mentions(y, word, depth + 1) for y in x)
     fields = getattr(x, "__dataclass_fields__", None)
