@@ -50,6 +50,7 @@ class DecisionKind(StrEnum):
     CIPHER = "cipher"  # 702.99a: the creature a cipher card is encoded on
     CONNIVE_DISCARD = "connive_discard"  # 701.50
     ANOTHER_COUNTER = "another_counter"  # 122.1: "choose a counter on target permanent or player": its kind
+    REMOVE_COUNTERS = "remove_counters"  # 122.1: "remove up to N counters": one counter's kind at a time, false to stop
     COUNTER_KIND = "counter_kind"  # "put a +1/+1 counter or a loyalty counter on it": which kind
     SOULBOND_PAIR = "soulbond_pair"  # 702.95a: the creature to pair with, or none
     COPY_ABILITY_TARGETS = "copy_ability_targets"  # 707.10c

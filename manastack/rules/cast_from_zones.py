@@ -31,6 +31,10 @@
   "... and exile one of them" (Expressive Iteration: the card the dig exiled, MayPlayExiledCard).
 - 305.1 from the library: "You may play lands from the top of your library" (Courser of Kruphix: the top card, a
   land card, played as the land play of the turn, registry.LAND_PERMISSIONS).
+- 607.2a / 601.3 / 305.1: "You may play lands and cast spells from among cards exiled with CARDNAME" (Nightveil
+  Specter): the cards the permanent's linked ability exiled, whoever owns them, while it is on the battlefield.
+- 601.3: "Creature cards exiled this way gain "You may cast this card from exile as long as you control a Lukka
+  planeswalker."" (ExileTopMayPlay.only): a record on each such card for its owner.
 """
 
 from __future__ import annotations
@@ -73,7 +77,8 @@ from ..model.vocab.cast_from_zones import (  # noqa: F401 (the vocabulary this m
     SuspendCast,
     SuspendTrigger,
 )
-from . import add_hook, choice_effects, effect_context, effects, timing, total_cost, trigger_queue
+from ..model.vocab.imprint import PLAY_LINKED_EXILED
+from . import add_hook, choice_effects, effect_context, effects, imprint, timing, total_cost, trigger_queue
 from . import mana_payment as _mana_payment_module
 from . import stack as _stack_module
 from . import targeting as _targeting_module
@@ -272,12 +277,42 @@ def _may_play(g: Game, p: int, oid: int) -> bool:
     return any(e.kind == MAY_PLAY_THIS_TURN and e.target == oid and e.controller == p for e in g.s.effects)
 
 
+# "Creature cards exiled this way gain "You may cast this card from exile as long as you control a Lukka
+# planeswalker."": a record on the exiled card (its `data` the planeswalker types) for its owner, for as long
+# as it stays in exile (400.7: it is then a new object).
+MAY_CAST_WHILE_PLANESWALKER = "may_cast_while_planeswalker"
+
+
 def _exile_top_may_play(g: Game, ctx: effect_context.Context, e: ExileTopMayPlay) -> list | None:
     s = g.s
     p = ctx.controller
+    kinds: frozenset[str] = frozenset()
+    if e.only is not None:
+        src = s.objects.get(ctx.source) if ctx.source is not None else None
+        chars = g.chars(src) if src is not None and src.zone == BATTLEFIELD else (
+            ctx.source_lki[1] if ctx.source_lki else None)
+        kinds = frozenset(chars.subtypes) if chars is not None else frozenset()
     for old in list(s.players[p].library[:e.amount]):
-        _permit_play(g, ctx, g.move(old, EXILE, rule="406.3"), e.until)
+        new = g.move(old, EXILE, rule="406.3")
+        if e.only is None:
+            _permit_play(g, ctx, new, e.until)
+        elif kinds and _targeting_module.matches_filter(g, e.only, s.objects[new], p):
+            g.perform(EffectCreated("601.3", ContinuousEffect(MAY_CAST_WHILE_PLANESWALKER, new, until="permanent",
+                                                              controller=p, timestamp=s.next_timestamp, data=kinds),
+                                    "may_cast_from_exile", {"card": s.objects[new].card.name, "source": ctx.name,
+                                                            "while_controlling": sorted(kinds)}))
+            s.next_timestamp += 1
     return None
+
+
+def _may_cast_while_planeswalker(g: Game, p: int, oid: int) -> bool:
+    """601.3: the card's owner controls a planeswalker of one of the record's planeswalker types (Lukka)."""
+    for e in g.s.effects:
+        if e.kind == MAY_CAST_WHILE_PLANESWALKER and e.target == oid and e.controller == p:
+            kinds = e.data if isinstance(e.data, frozenset) else frozenset()
+            if any("Planeswalker" in g.chars(x).types and kinds & g.chars(x).subtypes for x in g.permanents(p)):
+                return True
+    return False
 
 
 def _permit_play(g: Game, ctx: effect_context.Context, oid: int, until: str) -> None:
@@ -314,24 +349,58 @@ def _exiled_land_permission(g: Game, p: int, o: Any) -> bool:
     return o.zone == EXILE and o.owner == p and _may_play(g, p, o.id)
 
 
+def _linked_exile_sources(g: Game, p: int) -> list[int]:
+    """607.2a: the permanents `p` controls with "you may play lands and cast spells from among cards exiled with
+    CARDNAME"."""
+    return [x.id for x, _ in g.statics_of_kind(PLAY_LINKED_EXILED) if x.controller == p]
+
+
+def _linked_exile_playable(g: Game, p: int, o: Any) -> bool:
+    """607.2a / 601.3 / 305.1: `o` is a card in exile that an ability of such a permanent exiled (the same
+    object: 400.7), whoever owns it (Nightveil Specter plays the cards of the player it damaged)."""
+    return o.zone == EXILE and any(o.id in imprint.linked_cards(g, x) for x in _linked_exile_sources(g, p))
+
+
+def _linked_exile_land_permission(g: Game, p: int, o: Any) -> bool:
+    """305.1: a land card exiled with such a permanent is played as the land play of the turn."""
+    return "Land" in o.card.types and _linked_exile_playable(g, p, o)
+
+
+def _linked_exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
+    """registry.CAST_PERMISSIONS, 601.3: a nonland card exiled with such a permanent is cast with its costs and
+    the usual timing; the spell is `p`'s (its owner's graveyard when it leaves the stack, 404.1)."""
+    if o.zone != EXILE or "Land" in o.card.types or not _linked_exile_playable(g, p, o):
+        return None
+    return CastPermit("exile", "601.3")
+
+
 def may_play_actions(g: Game, p: int) -> list:
-    """The plays and casts of `p`'s cards exiled with "you may play it this turn" (for agents)."""
+    """The plays and casts of `p`'s cards exiled with "you may play it this turn", and of the cards exiled with a
+    permanent of `p`'s that lets them play those (for agents)."""
     s = g.s
-    cards = [e.target for e in s.effects if e.kind == MAY_PLAY_THIS_TURN and e.controller == p]
+    cards = list(dict.fromkeys(e.target for e in s.effects if e.kind in (MAY_PLAY_THIS_TURN, MAY_CAST_WHILE_PLANESWALKER)
+                               and e.controller == p))
+    linked = [c for x in _linked_exile_sources(g, p) for c in imprint.linked_cards(g, x)]
     out: list = []
+    for oid in linked:
+        out.extend(_exiled_card_actions(g, p, s.objects[oid], True, _linked_exile_permit))
     for oid in cards:
         o = s.objects.get(oid)
-        if o is None or o.zone != EXILE or o.owner != p:
+        if o is None or o.zone != EXILE or o.owner != p or oid in linked:
             continue
-        if "Land" in o.card.types:
-            if _stack_module.can_play_land_now(g, p) is None:
-                out.append(A.PlayLand(oid))
-            continue
-        permit = _exile_permit(g, p, o)
-        if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
-            continue
-        out.extend(_permitted_casts(g, p, o, permit))
+        out.extend(_exiled_card_actions(g, p, o, _may_play(g, p, oid), _exile_permit))
     return out
+
+
+def _exiled_card_actions(g: Game, p: int, o: Any, land_ok: bool, permit_of: Any) -> list:
+    """The play of a land card in exile that `p` may play (`land_ok`), or the casts of a card `permit_of` lets
+    them cast."""
+    if "Land" in o.card.types:
+        return [A.PlayLand(o.id)] if land_ok and _stack_module.can_play_land_now(g, p) is None else []
+    permit = permit_of(g, p, o)
+    if permit is None or _stack_module.cast_block_reason(g, p, o) is not None or o.card.mana_cost.x_count:
+        return []
+    return _permitted_casts(g, p, o, permit)
 
 
 registry.register_effect(ExileTopMayPlay, _exile_top_may_play)
@@ -358,11 +427,13 @@ def library_top_land_actions(g: Game, p: int) -> list:
 
 
 add_hook(registry.LAND_PERMISSIONS, _library_top_land_permission)
+add_hook(registry.LAND_PERMISSIONS, _linked_exile_land_permission, kinds=(PLAY_LINKED_EXILED,))
 add_hook(registry.BEFORE_UNTAP_HOOKS, _next_turn_began, classes=(ExileTopMayPlay,))
 
 
 def _install_cast_hooks() -> None:
     add_hook(registry.CAST_PERMISSIONS, _graveyard_permit)
+    add_hook(registry.CAST_PERMISSIONS, _linked_exile_permit, kinds=(PLAY_LINKED_EXILED,))
 
 
 _install_cast_hooks()
@@ -664,6 +735,8 @@ def _exile_permit(g: Game, p: int, o: Any) -> CastPermit | None:
         return CastPermit("plot", "702.170d", parse_cost(""), choices=(("plotted", True),))
     if _may_play(g, p, o.id) and "Land" not in o.card.types:
         return CastPermit("exile", "601.3")  # "you may play it this turn": its costs, the usual timing
+    if "Land" not in o.card.types and _may_cast_while_planeswalker(g, p, o.id):
+        return CastPermit("exile", "601.3")  # "as long as you control a Lukka planeswalker"
     return None
 
 

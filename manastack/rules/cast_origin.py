@@ -7,6 +7,9 @@ from your hand, ..." (Wild Pair).
 - 608.3 / 400.7: the permanent a resolving permanent spell becomes is a new object whose previous id is
   the spell's; a permanent put onto the battlefield without being cast was never cast.
 - 603.4: the condition is checked as the permanent enters and again as the ability resolves.
+- 608.2c: "If it entered from your library or was cast from your library, ... instead" (EnteredFrom): the zone
+  the permanent came from, read from its zone change in the log (400.7: the card's last zone before it became
+  this object), and the zone its spell was cast from; "your": it is its owner's and its controller's.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model.state import BATTLEFIELD
 from ..model.vocab.cast_origin import (  # noqa: F401 (the vocabulary this module executes)
+    EnteredFrom,
     WasCast,
 )
 
@@ -59,3 +63,27 @@ def _was_cast(g: Game, cond: WasCast, source: int, lki: Any, event_obj: int | No
 
 
 registry.CONDITION_EVALUATORS[WasCast] = _was_cast
+
+
+def entered_from(g: Game, permanent: int) -> str | None:
+    """The zone the permanent `permanent` was put onto the battlefield from (its zone change, newest first)."""
+    for e in reversed(g.s.log):
+        if e.get("event") == "zone_change" and e.get("id") == permanent and e.get("to_zone") == BATTLEFIELD:
+            frm = e.get("from_zone")
+            return frm if isinstance(frm, str) else None
+    return None
+
+
+def _entered_from(g: Game, cond: EnteredFrom, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = g.s.objects.get(source)
+    if o is None or o.zone != BATTLEFIELD:
+        o = lki[0] if lki else None
+    if o is None or o.owner != o.controller:
+        return False  # "your library": the card was its controller's
+    if entered_from(g, o.id) == cond.zone:
+        return True
+    origin = cast_by(g, o.id) if cond.or_cast else None
+    return origin is not None and origin[1] == cond.zone
+
+
+registry.CONDITION_EVALUATORS[EnteredFrom] = _entered_from

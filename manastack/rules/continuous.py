@@ -41,6 +41,7 @@ from ..model.vocab import (
     Ability,
     ActivatedAbility,
     Cost,
+    FilterPlus,
     ManaAbility,
     ManaProduction,
     ObjectFilter,
@@ -501,6 +502,8 @@ def _count(s: GameState, flt: ObjectFilter, controller: int, cache: dict, static
             continue
         if flt.controller == "opponent" and o.controller == controller:
             continue
+        if type(flt) is FilterPlus and flt.not_owned and o.owner == controller:
+            continue  # "three or more permanents you don't own" (108.3)
         types, subtypes, _sup, colors, _lost = _layer4(s, o, cache, statics)
         if flt.types and not (flt.types & types):
             continue

@@ -108,6 +108,9 @@ class Context:
     life_paid: int = 0
     # The tokens the last token-creating part of the effect created ("sacrifice those tokens at ...", 111.1).
     created: tuple[int, ...] = ()
+    # The permanent the last "put ... from among them onto the battlefield" put there ("It gains indestructible
+    # until end of turn", Winota, Joiner of Forces: 608.2c, the card chosen, now a new object, 400.7).
+    entered: tuple[int, ...] = ()
     # The choices announced as the spell was cast (601.2b-d: the division of its damage, rules/divided.py).
     choices: tuple = ()
     # The creature types chosen by an earlier part of the effect ("each player chooses a creature type.
@@ -169,6 +172,9 @@ def target_object(g: Game, ctx: Context, who: V.Who) -> int | None:
         # A player chosen for "any target" is no object; an object that has left its zone since the
         # resolution began is a new object (400.7) the effect no longer finds.
         return t if t >= 0 and t in g.s.objects else None
+    if who == V.ENTERED:
+        o = g.s.objects.get(ctx.entered[0]) if ctx.entered else None
+        return o.id if o is not None and o.zone == BATTLEFIELD else None
     if who == V.IT and ctx.created:
         # "Create a 0/0 Fractal creature token. Put three +1/+1 counters on it": the token just created (111.1)
         o = g.s.objects.get(ctx.created[0])

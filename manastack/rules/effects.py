@@ -11,6 +11,7 @@ rules/regeneration.py (701.15), prevention.py (615), library_effects.py (scry, s
 401.4 dig and put),
 keyword_actions.py (701.40 explore ...), hand_effects.py (choosing from a revealed hand), and the
 modules of the templates; manastack/assembly.py imports them all.
+- 104.3e: "that player loses the game" (LoseGame): with two players the other one wins.
 """
 
 from __future__ import annotations
@@ -565,14 +566,18 @@ register_effect(WinGame, _win_game)
 
 
 def _lose_game(g: Game, ctx: effect_context.Context, e: LoseGame) -> list | None:
-    """104.3e: an effect states that its controller loses the game; in a two-player game the opponent
-    wins (104.2a) and the game ends at once (104.1)."""
-    s = g.s
-    loser = s.players[ctx.controller]
-    loser.lost = True
-    loser.loss_reason = ctx.name
-    g.log_event("lose", "104.3e", player=loser.name, reason=ctx.name)
-    g.end_game(1 - ctx.controller, f"{loser.name} loses the game: {ctx.name} (104.3e)")
+    """104.3e: an effect states that a player loses the game; with two players the other one wins (104.2a)."""
+    losers = sorted(set(effect_context.resolve_who(g, ctx, e.who)))
+    if not losers:
+        return None  # the player it names is gone (an illegal target)
+    for p in losers:
+        g.s.players[p].lost = True
+        g.s.players[p].loss_reason = ctx.name
+        g.log_event("lose", "104.3e", player=g.s.players[p].name, reason=ctx.name)
+    if len(losers) > 1:
+        g.end_game(None, f"both players lose the game: {ctx.name} (104.3e, 104.4a)")
+    else:
+        g.end_game(1 - losers[0], f"{g.s.players[losers[0]].name} loses the game: {ctx.name} (104.3e)")
     return None
 
 

@@ -37,6 +37,7 @@
   cards just discarded may be returned).
 - 201.4 / 701.16a: "Choose a card name, then reveal a card at random from your hand. If that card has the chosen
   name, [effect]" (Cursed Scroll, NameThenRevealAtRandom; the name as rules/entry_choices.py offers names).
+- 701.16a: "You choose a nonland card from that player's graveyard or hand and exile it" (ChooseCard.graveyard_filter).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.events import Discard, Event
-from ..model.state import BATTLEFIELD, EXILE, HAND, LIBRARY, OUTSIDE
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE
 from ..model.vocab.hand_effects import (  # noqa: F401 (the vocabulary this module executes)
     DiscardAnyThenDraw,
     DiscardAtRandom,
@@ -219,10 +220,16 @@ def _choose_card(g: Game, ctx: effect_context.Context, e: V.ChooseCard) -> list 
     s = g.s
     cands = tuple(c for c in s.players[ctx.hand_of].hand
                   if e.filter is None or _targeting_module.matches_filter(g, e.filter, s.objects[c], ctx.controller))
+    where = "hand"
+    if e.graveyard_filter is not None:
+        # "... from that player's graveyard or hand": the cards of either zone (701.16a: the hand revealed)
+        where = "hand or graveyard"
+        cands += tuple(c for c in s.players[ctx.hand_of].graveyard
+                       if _targeting_module.matches_filter(g, e.graveyard_filter, s.objects[c], ctx.controller))
     if not cands:
         return None
     return [effect_context.queue_choice("choose_card", ctx.controller, cands,
-                    f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s hand "
+                    f"{ctx.name}: choose a card from {s.players[ctx.hand_of].name}'s {where} "
                     f"({', '.join(g.name_of(c) for c in cands)})", ctx)]
 
 
@@ -244,8 +251,10 @@ def _answer_choose_card(g: Game, d: Any, value: Any) -> None:
 
 def _act_on_chosen(g: Game, ctx: effect_context.Context, e: V.ActOnChosen) -> list | None:
     c = ctx.chosen
-    if c is None or c not in g.s.objects or g.s.objects[c].zone != HAND:
+    if c is None or c not in g.s.objects or g.s.objects[c].zone not in (HAND, GRAVEYARD):
         return None
+    if g.s.objects[c].zone == GRAVEYARD and e.action != "exile":
+        return None  # only "exile that card" may take a card chosen from a graveyard
     if e.action == "discard":
         E.discard(g, g.s.objects[c].owner, c)
     else:

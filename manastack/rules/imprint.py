@@ -141,15 +141,17 @@ def _exile_top_linked(g: Game, ctx: Context, e: ExileTopLinked) -> list | None:
     """406.3: the engine keeps no hidden information from its players, so a card exiled face down is logged as
     such and otherwise an exiled card (like ExileLibrary's)."""
     s = g.s
-    lib = s.players[ctx.controller].library
-    if not lib:
-        return None
-    new = g.move(lib[0], EXILE, rule="406.3")
-    g.log_event("exile_top", "406.3", player=s.players[ctx.controller].name, face_down=e.face_down, source=ctx.name)
-    if e.face_down:
-        effect_context.mark_exiled_face_down(g, (new,), "406.3", ctx.name)
-    if ctx.source is not None:
-        link(g, ctx.source, new, ctx.controller)
+    for p in effect_context.resolve_who(g, ctx, e.who):
+        lib = s.players[p].library
+        if not lib:
+            continue
+        new = g.move(lib[0], EXILE, rule="406.3" if e.face_down else "701.11a")
+        g.log_event("exile_top", "406.3" if e.face_down else "701.11a", player=s.players[p].name,
+                    face_down=e.face_down, source=ctx.name)
+        if e.face_down:
+            effect_context.mark_exiled_face_down(g, (new,), "406.3", ctx.name)
+        if ctx.source is not None:
+            link(g, ctx.source, new, ctx.controller)
     return None
 
 

@@ -17,6 +17,8 @@ sentences are compiled by cards/templates/effects_keyword_actions.py.
   kind" (the kind chosen as it resolves, 608.2d, among those it has: a player's poison and energy counters).
 - 701.21a tap and untap: "[you may] tap or untap target permanent", "untap up to three lands",
   "tap all creatures your opponents control".
+- 120.3: "Each creature you control deals damage equal to its power to each opponent" (PowerDamage.each): each
+  creature matching as the effect happens is a source.
 """
 
 from __future__ import annotations
@@ -100,6 +102,14 @@ _PLAYER_GROUPS = (V.YOU, V.EACH_OPPONENT, V.EACH_PLAYER, V.DEFENDING, V.EVENT_PL
 
 
 def _power_damage(g: Game, ctx: effect_context.Context, e: PowerDamage) -> list | None:
+    if e.each is not None:
+        # "Each creature you control deals damage equal to its power to each opponent": each is a source (120.3)
+        for oid in targeting.objects_matching(g, e.each, ctx.controller, ctx.source):
+            o = g.s.objects[oid]
+            chars = g.chars(o)
+            for p in effect_context.resolve_who(g, ctx, e.to):
+                E.deal_damage(g, o.card.name, chars, o.controller, -1 - p, chars.power or 0, "120.3", source_id=o.id)
+        return None
     src = _damage_source(g, ctx, e.source, fighting=False)
     if src is None:
         return None

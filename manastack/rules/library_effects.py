@@ -38,6 +38,8 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
 - 608.2n: "put CARDNAME on top of (the bottom of) its owner's library", "shuffle CARDNAME into its
   owner's library": the permanent, or the resolving spell itself (then it isn't put into the
   graveyard).
+- 508.4: "put a Human creature card from among them onto the battlefield tapped and attacking" (DigPut.attacking;
+  rules/attacking.py enter_attacking); "it" after such a put is that card (V.ENTERED, Context.entered).
 """
 
 from __future__ import annotations
@@ -71,7 +73,15 @@ from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this m
     WinIfLibraryAtMost,
     WithFlashbackFilter,
 )
-from . import choice_effects, effect_context, hand_effects, static_counts, trigger_events, turn_history
+from . import (
+    attacking,
+    choice_effects,
+    effect_context,
+    hand_effects,
+    static_counts,
+    trigger_events,
+    turn_history,
+)
 from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
@@ -255,14 +265,20 @@ def _dig(g: Game, ctx: effect_context.Context, e: V.DigPut) -> list | None:
 
 
 def _dig_move(g: Game, p: int, e: V.DigPut, chosen: tuple[int, ...]) -> list[int]:
-    """Returns the new ids of the cards exiled ("you may play the exiled card this turn")."""
+    """Returns the new ids of the cards exiled ("you may play the exiled card this turn") or put onto the
+    battlefield ("it gains indestructible until end of turn")."""
     s = g.s
     chosen_exiled: list[int] = []
     for c in chosen:
         if e.reveal:
             g.log_event("reveal", "701.16a", player=s.players[p].name, card=s.objects[c].card.name)
         if e.to == "battlefield":
-            g.move(c, BATTLEFIELD, rule="608.2c", controller=p, tapped=e.tapped)
+            new = g.move(c, BATTLEFIELD, rule="608.2c", controller=p, tapped=e.tapped)
+            o = s.objects.get(new)
+            if o is not None and o.zone == BATTLEFIELD:
+                chosen_exiled.append(new)
+                if e.attacking:
+                    attacking.enter_attacking(g, [new], p)  # 508.4: "tapped and attacking"
         elif e.to == "graveyard":
             g.move(c, GRAVEYARD, rule="608.2c")
         elif e.to == "top":
@@ -313,9 +329,12 @@ def _answer_dig(g: Game, d: Any, value: Any) -> None:
     exiled = _dig_move(g, d.player, e, chosen)
     # The rest of the resolution: a card left on top or put on the bottom is no longer among "the rest"
     # (608.2c); "if you don't" asks whether a card was put; "the exiled card" is the one exiled.
+    entered = tuple(exiled) if e.to == "battlefield" else ()
+    if entered:
+        exiled = []
     new_ctx = dataclasses.replace(ctx, looked=tuple(c for c in ctx.looked if c not in chosen)
                                   if e.to in ("top", "bottom") else ctx.looked, did=bool(chosen),
-                                  chosen=exiled[0] if exiled else ctx.chosen)
+                                  chosen=exiled[0] if exiled else ctx.chosen, entered=entered or ctx.entered)
     for i, it in enumerate(s.queue):  # every level of it ("you may ..." runs its part in the same context)
         if it[0] == "resume_effects" and it[1] is ctx:
             s.queue[i] = ("resume_effects", new_ctx, *it[2:])

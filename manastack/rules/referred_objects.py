@@ -25,6 +25,9 @@
   (GainControlOfSpellTargets): the permanents the spell (the trigger's event object) targets, as long as they
   are still those objects on the battlefield and the spell is still on the stack (a spell gone from the stack
   leaves nothing to read its targets from: then nothing happens).
+- 122.1 / 608.2d: "remove up to three counters from target creature" (RemoveCounters.up_to): the controller picks
+  the counters one at a time (decision "remove_counters": a kind, or false to stop).
+- 608.2c / 608.2h: "If the sacrificed creature's toughness was 4 or greater, ... instead" (IfStatAtLeast).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this 
     GainControlOfAttached,
     GainControlOfSpellTargets,
     GreatestAmong,
+    IfStatAtLeast,
     IfTargetMatches,
     IfYourTurn,
     InsteadIf,
@@ -315,6 +319,8 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
     oid = effect_context.target_object(g, ctx, e.target)
     if oid is None:
         return None
+    if e.up_to:
+        return _remove_up_to(g, ctx.controller, oid, e.kind, effect_context.amount(g, ctx, e.amount), ctx.name)
     if e.kind == ALL_KINDS:
         # "Remove all counters from target permanent" (Vampire Hexmage): every kind, loyalty included.
         for kind, n in sorted(g.s.objects[oid].counters.items()):
@@ -324,6 +330,46 @@ def _remove_counters_effect(g: Game, ctx: Context, e: RemoveCounters) -> list | 
     if n > 0:
         _remove_counters(g, oid, e.kind, n)
     return None
+
+
+def _removable_kinds(g: Game, oid: int, kind: str) -> list[str]:
+    o = g.s.objects.get(oid)
+    if o is None or o.zone != BATTLEFIELD:
+        return []
+    return sorted(k for k, n in o.counters.items() if n > 0 and kind in (ALL_KINDS, k))
+
+
+def _remove_up_to(g: Game, player: int, oid: int, kind: str, left: int, name: str) -> list | None:
+    """608.2d: "remove up to N counters from target creature": the controller picks the counters one at a
+    time (their kind), and may stop (false) before N."""
+    kinds = _removable_kinds(g, oid, kind)
+    if left <= 0 or not kinds:
+        return None
+    return [effect_context.queue_choice(
+        "remove_counters", player, tuple(kinds),
+        f"{name}: remove a counter from {g.s.objects[oid].card.name} ({left} more at most): "
+        f"{', '.join(kinds)}, or false to stop", (oid, kind, left, name))]
+
+
+def _remove_up_to_actions(g: Game, d: Any) -> list:
+    return [A.Choose(k) for k in d.data] + [A.Choose(False)]
+
+
+def _answer_remove_up_to(g: Game, d: Any, value: Any) -> None:
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: answer one of {', '.join(map(repr, d.data))} or false")
+    oid, kind, left, name = g.s.queue[0][5]
+    g.s.pending = None
+    g.s.queue.pop(0)
+    if value is False:
+        return
+    _remove_counters(g, oid, str(value), 1)
+    more = _remove_up_to(g, d.player, oid, kind, left - 1, name)
+    if more:
+        g.s.queue[0:0] = more
+
+
+registry.CHOICES["remove_counters"] = (_remove_up_to_actions, _answer_remove_up_to)
 
 
 # ---------------------------------------------------------------------------- copies, unless costs, attach
@@ -420,7 +466,16 @@ def _if_target_matches(g: Game, ctx: Context, e: IfTargetMatches) -> list | None
     return [("resume_effects", ctx, e.effects, 0, None)]
 
 
+def _if_stat_at_least(g: Game, ctx: Context, e: IfStatAtLeast) -> list | None:
+    """608.2c: "if the sacrificed creature's toughness was 4 or greater, ... instead": compared as it resolves."""
+    value = _object_stat(g, ctx, e.stat)
+    holds = value <= e.bound if e.at_most else value >= e.bound
+    g.log_event("instead_if", "608.2c", source=ctx.name, condition=holds)
+    return [("resume_effects", ctx, e.effects if holds else e.otherwise, 0, None)]
+
+
 registry.register_effect(InsteadIf, _instead_if)
+registry.register_effect(IfStatAtLeast, _if_stat_at_least)
 registry.register_effect(IfTargetMatches, _if_target_matches)
 
 

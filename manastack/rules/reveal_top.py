@@ -6,6 +6,9 @@ compiled by cards/templates/effects_library.py.
 - "Reveal the top card of your library. If it's a land card, put it onto the battlefield. Otherwise, put it
   into your hand." (Nissa, Sage Animist): the revealed card goes to one zone or the other (608.2c).
 - An empty library: nothing is revealed and no life is lost.
+- "Reveal cards from the top of your library until you reveal a creature card with greater mana value. Put
+  that card onto the battlefield and the rest on the bottom of your library in a random order." (RevealUntil;
+  701.16a, 202.3, 401.4): the found card moves, the other revealed cards go to the bottom in a random order.
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
-from ..model.state import BATTLEFIELD, HAND
+from ..model.state import BATTLEFIELD, HAND, LIBRARY
 from ..model.vocab.reveal_top import (  # noqa: F401 (the vocabulary this module executes)
     LoseLifeRevealedValue,
     RevealTopLandOrHand,
     RevealTopToHand,
+    RevealUntil,
 )
-from . import effect_context
+from . import attacking, effect_context, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -64,3 +68,33 @@ def _lose_life_revealed(g: Game, ctx: effect_context.Context, e: LoseLifeReveale
 registry.register_effect(RevealTopToHand, _reveal_top_to_hand)
 registry.register_effect(LoseLifeRevealedValue, _lose_life_revealed)
 registry.register_effect(RevealTopLandOrHand, _reveal_top_land_or_hand)
+
+
+def _reveal_until(g: Game, ctx: effect_context.Context, e: RevealUntil) -> list | None:
+    s = g.s
+    p = ctx.controller
+    lib = s.players[p].library
+    bound = effect_context.amount(g, ctx, e.above) if e.above is not None else None
+    revealed: list[int] = []
+    found: int | None = None
+    for c in list(lib):
+        revealed.append(c)
+        o = s.objects[c]
+        g.log_event("reveal", "701.16a", player=s.players[p].name, card=o.card.name, source=ctx.name)
+        if targeting.matches_filter(g, e.filter, o, p) and (bound is None or targeting.mana_value(o) > bound):
+            found = c
+            break
+    if found is not None:
+        new = g.move(found, BATTLEFIELD if e.to == "battlefield" else HAND, rule="608.2c", controller=p,
+                     tapped=e.tapped)
+        o = s.objects.get(new)
+        if e.attacking and o is not None and o.zone == BATTLEFIELD:
+            attacking.enter_attacking(g, [new], p)  # 508.4: "tapped and attacking"
+    rest = [c for c in revealed if c != found and c in lib]
+    s.rng.shuffle(rest)  # 401.4: "in a random order"
+    for c in rest:
+        g.move(c, LIBRARY, rule="401.4", bottom=True)
+    return None
+
+
+registry.register_effect(RevealUntil, _reveal_until)

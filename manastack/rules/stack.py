@@ -96,7 +96,8 @@ def play_land(g: Game, p: int, action: A.PlayLand) -> None:
     s = g.s
     card = action.card
     o = s.objects.get(card)
-    if o is not None and o.zone != HAND and o.owner == p and any(perm(g, p, o) for perm in LAND_PERMISSIONS):
+    # each permission checks whose card it may be (its owner's, or any player's exiled with a permanent of p's)
+    if o is not None and o.zone != HAND and any(perm(g, p, o) for perm in LAND_PERMISSIONS):
         pass
     elif o is None or o.zone != HAND or o.owner != p:
         raise IllegalActionError(f"{g.name_of(card)} is not in {s.players[p].name}'s hand")
@@ -357,7 +358,8 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     o = s.objects.get(action.card)
     flashback = is_flashback_cast(p, o)
     permit = cast_permission(g, p, o) if o is not None and o.zone not in (HAND, STACK) and not flashback else None
-    if o is None or (o.zone != HAND and not flashback and permit is None) or o.owner != p:
+    # a permission says whose cards it lets p cast (Nightveil Specter's: cards another player owns too)
+    if o is None or (o.zone != HAND and not flashback and permit is None) or (o.owner != p and permit is None):
         raise IllegalActionError(f"{g.name_of(action.card)} is not in {s.players[p].name}'s hand")
     vf = _facedown_module
     face_down = not flashback and permit is None and vf.face_down_cast_wanted(g, p, o, action)  # 601.2b / 702.37c

@@ -13,10 +13,13 @@ resolving and triggered abilities.
   "monocolored" (105.2b).
 - 115.1: "target creature that player or that planeswalker's controller controls" (TargetSpec.controlled_by):
   checked with the earlier target as targets are chosen (`dependency_ok`) and as it resolves (`dependent_legal`).
+- 122.1: "with no counters on it" (FilterPlus.without_counter); 702.29a/f: "card with a cycling ability"
+  (typecycling too); 108.3: "permanents you don't own" (FilterPlus.not_owned).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +29,13 @@ from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 from ..model.vocab import EVENT_PLAYER_CONTROLS, FilterPlus, ObjectFilter, TargetSpec
+from ..model.vocab.keyword_costs import HandAbility
 from ..model.vocab.player_protection import HEXPROOF_FROM_EFFECT
 from ..model.vocab.transform import TRANSFORM
 from . import targeting as _targeting_module
+
+# 702.29a/e: the text of a cycling or typecycling ability ("cycling {2}", "basic landcycling {1}", "swampcycling {2}")
+_CYCLING_RX = re.compile(r"(?i)(?:basic )?[a-z]*cycling\b")
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -54,6 +61,8 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
     state and characteristics."""
     if type(flt) is FilterPlus and not _matches_plus(g, flt, o, c):
         return False
+    if type(flt) is FilterPlus and flt.not_owned and o.owner == controller:
+        return False  # 108.3: "a permanent you don't own"
     if type(flt) is FilterPlus and flt.power_below_source:
         if not power_below_source(g, c, source):
             return False
@@ -154,6 +163,12 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
     if flt.with_counter and not (any(n > 0 for n in o.counters.values()) if flt.with_counter == "any"
                                  else o.counters.get(flt.with_counter, 0) > 0):
         return False  # 122.1
+    if flt.without_counter and (any(n > 0 for n in o.counters.values()) if flt.without_counter == "any"
+                                else o.counters.get(flt.without_counter, 0) > 0):
+        return False  # 122.1: "with no counters on it"
+    if flt.with_cycling and not any(isinstance(ab, HandAbility) and _CYCLING_RX.match(ab.text)
+                                    for ab in c.abilities):
+        return False  # 702.29a/f: a cycling or typecycling ability
     if flt.supertypes and not flt.supertypes <= c.supertypes:
         return False
     if flt.non_supertypes and (flt.non_supertypes & c.supertypes):

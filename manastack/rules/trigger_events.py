@@ -49,6 +49,8 @@ to the pending triggers (603.2, put on the stack by 603.3).
 - 603.2c / 603.10a: "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1
   counters on CARDNAME" (once per batch, X the number of cards exiled).
 - 122.6: "Whenever one or more +1/+1 counters are put on CARDNAME / a creature you control" (`counters_put`).
+- 702.29a: "whenever you cycle another card for the first time each turn" (event "cycle_first": the player's
+  cycled cards this turn are counted from the log).
 """
 
 from __future__ import annotations
@@ -134,9 +136,15 @@ def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str, x: int = 0) 
         for ab in o.card.abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "cycle_self":
                 trigger_queue.queue(g, p, new_id, ab, None, o.card.name, x=x)
-    for w, ab in trigger_queue.watchers(g, ("discard", "cycle")):
-        if ab.event == "cycle" and not cycled:
+    first_cycle: bool | None = None
+    for w, ab in trigger_queue.watchers(g, ("discard", "cycle", "cycle_first")):
+        if ab.event in ("cycle", "cycle_first") and not cycled:
             continue
+        if ab.event == "cycle_first":
+            if first_cycle is None:
+                first_cycle = _cycles_this_turn(g, p) == 1
+            if not first_cycle:
+                continue  # "whenever you cycle another card for the first time each turn" (Valiant Rescuer)
         if not _who_ok(ab.who, w.controller, p):
             continue
         if ab.scope == "another" and w.id == old_id:
@@ -144,6 +152,20 @@ def discarded(g: Game, p: int, old_id: int, new_id: int, rule: str, x: int = 0) 
         if ab.filter is not None and not _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
             continue
         trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
+
+
+def _cycles_this_turn(g: Game, p: int) -> int:
+    """702.29a: how many cards player `p` has cycled this turn (the discards paying a cycling cost), read from
+    this turn's log."""
+    s = g.s
+    name = s.players[p].name
+    n = 0
+    for e in reversed(s.log):
+        if e.get("turn") != s.turn:
+            break
+        if e.get("event") == "discard" and e.get("rule") == CYCLING_RULE and e.get("player") == name:
+            n += 1
+    return n
 
 
 # ------------------------------------------------------------------------------- targeting

@@ -16,6 +16,8 @@
   `who`); "gain_life"; "you_attack" (508.1); "draw" (121.2: a card is drawn); steps "upkeep",
   "draw_step" (504.2, after the draw), "main1", "begin_combat", "end" (503.1, 507.1, 513.1: `who`
   "you"/"any" = your step, "each", "opponent").
+- 510.2: "whenever a creature you control deals combat damage to a player": the ability's "it" is that creature,
+  its "that player" the player dealt the damage (an ability naming both is refused by the compiler).
 """
 
 from __future__ import annotations
@@ -350,8 +352,17 @@ def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) ->
                     trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=r)
             elif (ab.scope != "opponent" or -1 - r != w.controller) and (
                     ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id)):
-                # "whenever a creature you control deals combat damage to a player": "it" is that creature
-                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=oid)
+                # "whenever a creature you control deals combat damage to a player": "it" is that creature,
+                # "that player" the player dealt the damage (the compiler refuses an ability naming both)
+                event_obj = r if names_event_player(ab) else oid
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=event_obj)
+
+
+@by_identity
+def names_event_player(ab: V.TriggeredAbility) -> bool:
+    """Whether a triggered ability's effects name "that player" (V.EVENT_PLAYER): for "whenever a creature you
+    control deals combat damage to a player", the player dealt the damage (510.2)."""
+    return V.mentions(ab.effects, V.EVENT_PLAYER)
 
 
 def blockers_declared(g: Game) -> None:

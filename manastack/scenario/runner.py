@@ -578,9 +578,10 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
         if card is None or g.s.objects[card].zone != HAND:
             # 702.34a: a card with flashback is cast from its owner's graveyard; 601.3: so is one another
             # permission allows to be (retrace, jump-start, escape; foretold and plotted cards from exile).
+            # A permission says whose cards it covers (Nightveil Specter's: cards other players own).
             def from_graveyard(o) -> bool:
-                return o.zone in (GRAVEYARD, EXILE) and o.owner == by and (
-                    (o.zone == GRAVEYARD and stack.flashback_cost(o.card) is not None)
+                return o.zone in (GRAVEYARD, EXILE) and (
+                    (o.zone == GRAVEYARD and o.owner == by and stack.flashback_cost(o.card) is not None)
                     or stack.cast_permission(g, by, o) is not None)
             card = self.find(name, from_graveyard)
             if card is None or not from_graveyard(g.s.objects[card]):

@@ -237,10 +237,11 @@ _RULE_PREDICATES: dict[str, tuple[str, ...]] = {
     "can't be blocked this turn except by creatures with haste": ("blockable_only_by:kw:haste",),
     "blocks this turn if able": ("blocks_each_combat",),
     "block this turn if able": ("blocks_each_combat",),  # "creatures your opponents control block ..."
+    "attack this turn if able": ("attacks_each_combat",),  # 508.1d: "creatures your opponents control attack ..."
 }
 _PRED_RX = ("can't block this turn|can't be blocked this turn|can't attack or block this turn|can't attack this turn|"
             "can attack this turn as though (?:it|they) didn't have defender|must be blocked this turn if able|"
-            "blocks this turn if able|block this turn if able|can't be blocked this turn except by creatures with haste|"
+            "blocks this turn if able|block this turn if able|attack this turn if able|can't be blocked this turn except by creatures with haste|"
             r"can't be blocked by creatures with power \d+ or less this turn")
 
 

@@ -201,6 +201,27 @@ def _loses_all_abilities(m: re.Match, targets: list) -> list:
     return [LoseAllAbilities(target(m.group(2), targets), base_pt, colors, subtypes, becomes_creature, until)]
 
 
+@template(rf"(until end of turn, )?(cardname|target creature(?: you control| an opponent controls)?) becomes an? "
+          rf"(?:((?:{_COLOR})(?: and (?:{_COLOR}))?) )?((?:[a-z'-]+ )*?[a-z'-]+) with base power and toughness "
+          r"(\d+)/(\d+)(?:, ([a-z ,]+?))?( until end of turn)?")
+def _becomes_creature_types(m: re.Match, targets: list) -> list:
+    """613.1d-e, 613.4b: "Until end of turn, target creature becomes a blue Serpent with base power and toughness
+    4/4" (Startling Development), "CARDNAME becomes a Kithkin Spirit with base power and toughness 2/2" (Figure of
+    Destiny: no duration, 611.2a): its creature types replaced by these (205.1a), its color set if one is named
+    (layer 5), its base power and toughness set (layer 7b); keywords after a comma are gained (layer 6)."""
+    if m.group(1) and m.group(8):
+        raise Unsupported(m.string)  # "until end of turn" twice
+    words = m.group(4).split()
+    if not all(w in _TYPE_NAMES for w in words):
+        raise Unsupported(m.string)  # a card type ("artifact creature") keeps its other types (205.1b): not here
+    colors = frozenset(COLOR_WORDS[c] for c in m.group(3).split(" and ")) if m.group(3) else None
+    keywords = keywords_of(m.group(7)) if m.group(7) else ()
+    animation = Animation(frozenset(), frozenset(_TYPE_NAMES[w] for w in words), colors=colors,
+                          power=int(m.group(5)), toughness=int(m.group(6)), replaces_creature_types=True)
+    until = "eot" if m.group(1) or m.group(8) else "permanent"
+    return [BecomeCreature(target(m.group(2), targets), animation, keywords, until)]
+
+
 @template(r"switch (target creature's|cardname's|its) power and toughness until end of turn")
 def _switch_pt(m: re.Match, targets: list) -> list:
     """613.4d (layer 7d)."""
@@ -281,7 +302,8 @@ def _fold_still_a_land(effects: list, targets: list) -> None:
             inner = list(e.effects)
             _fold_still_a_land(inner, targets)
             effects[i] = dataclasses.replace(e, effects=tuple(inner))
-        elif isinstance(e, BecomeCreature) and not e.animation.replace_types:
+        elif isinstance(e, BecomeCreature) and not e.animation.replace_types and e.animation.types:
+            # (no card type added: a creature's creature types, color and base power and toughness set)
             if i + 1 < len(effects) and isinstance(effects[i + 1], _StillALand):
                 del effects[i + 1]
             elif not (e.target == V.SELF and "Artifact" in e.animation.types):

@@ -144,6 +144,17 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
             plus["with_counter"] = "any" if m.group(3) else (m.group(1) or m.group(2))
             p = p[: m.start()] + " "
             continue
+        m = re.search(r" with (?:a cycling ability|cycling abilities|cycling) $", p)
+        if m:
+            plus["with_cycling"] = True  # 702.29a/f: "card with a cycling ability" (Zenith Flare)
+            p = p[: m.start()] + " "
+            continue
+        m = re.search(r" with no (?:([a-z+\-0-9/]+) )?counters on (?:it|them) $", p)
+        if m:
+            # 122.1: "creature with no counters on it" (Heartless Act), "with no +1/+1 counters on it"
+            plus["without_counter"] = m.group(1) or "any"
+            p = p[: m.start()] + " "
+            continue
         m = re.search(r" with(out)? ([a-z ]+?) $", p)
         if m and m.group(2) in KEYWORDS:
             plus["non_keywords" if m.group(1) else "keywords"] = frozenset({m.group(2)})

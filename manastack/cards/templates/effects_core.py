@@ -890,6 +890,21 @@ def _choose_from_hand(m, targets):
     return [V.ChooseCard(parse_filter(what, allow_card=True))]
 
 
+@template(r"you choose an? (.+?) card from (?:that player's graveyard or hand|that player's hand or graveyard) and exile it")
+def _choose_from_hand_or_graveyard(m, targets):
+    """701.16a: "You choose a nonland card from that player's graveyard or hand and exile it" (Memory Leak)."""
+    flt = parse_filter(m.group(1) + " card", allow_card=True)
+    return [V.ChooseCard(flt, graveyard_filter=flt), V.ActOnChosen("exile")]
+
+
+@template(r"you choose an? (.+?) card from it or an? (?:(.+?) )?card from their graveyard")
+def _choose_from_hand_or_other_in_graveyard(m, targets):
+    """701.16a: "You choose a nonland card from it or a card from their graveyard" (Agonizing Remorse; "exile
+    that card" follows)."""
+    return [V.ChooseCard(parse_filter(m.group(1) + " card", allow_card=True),
+                         graveyard_filter=parse_filter((m.group(2) or "") + " card", allow_card=True))]
+
+
 @template(r"(?:that player discards|exile) that card")
 def _act_on_chosen(m, targets):
     return [V.ActOnChosen("discard" if "discards" in m.group(0) else "exile")]

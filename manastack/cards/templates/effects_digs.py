@@ -49,7 +49,8 @@ _PERMANENT_TYPES = "artifact, battle, creature, enchantment, land, or planeswalk
 
 _QTY = r"(a|an|one|two|three|four|five|up to (?:one|two|three|four|five)|any number of|all)"
 # where the chosen cards go
-_TO = (r"(into your hand|onto the battlefield tapped|onto the battlefield|into your graveyard|"
+_TO = (r"(into your hand|onto the battlefield tapped and attacking|onto the battlefield tapped|onto the battlefield|"
+       r"into your graveyard|"
        r"(?:back )?on top of your library)")
 # where the rest go
 _REST_TO = (r"(into your graveyard|on the bottom of your library(?: in (?:a random|any) order)?|"
@@ -58,7 +59,9 @@ _REST = r"(?:the rest|the other|the others|the rest of (?:the|those) cards)"
 
 
 def _dest(text: str) -> tuple[str, bool]:
-    """(V.DigPut.to, tapped) of a destination phrase."""
+    """(V.DigPut.to, tapped) of a destination phrase ("tapped and attacking" only where DigPut.attacking is set)."""
+    if text.endswith(" and attacking"):
+        raise Unsupported(text)
     if text == "into your hand":
         return "hand", False
     if text.startswith("onto the battlefield"):
@@ -111,9 +114,14 @@ def card_filter(phrase: str) -> V.ObjectFilter:
     if re.fullmatch(r"historic cards?", p):
         return V.FilterPlus(historic=True)  # 700.6: an artifact, a legendary card or a Saga
     try:
-        return parse_filter(p, allow_card=True)
+        flt = parse_filter(p, allow_card=True)
     except Unsupported:
         pass
+    else:
+        if re.fullmatch(r"[a-z'-]+ creature cards?", p) and flt.subtypes and not flt.types and type(flt) is V.ObjectFilter:
+            # "Human creature card": a creature card (a Kindred card has creature types too, 308.3)
+            flt = dataclasses.replace(flt, types=frozenset({"Creature"}))
+        return flt
     # "Elf, Warrior, or Tyvar card", "Human or artifact card": any of the listed qualities
     m = re.fullmatch(r"(.+?) (cards?)", p)
     if not m or " with " in p or "permanent" in phrase:
@@ -168,14 +176,15 @@ def _dig_quality(m, targets):
             raise Unsupported(m.string)
         upto = True
     milled = m.group(5) == "from among the cards milled this way"
-    to, tapped = _dest(m.group(6))
+    attacking = m.group(6).endswith(" and attacking")  # 508.4 (Winota, Joiner of Forces)
+    to, tapped = _dest(m.group(6).removesuffix(" and attacking"))
     if to == "top" or milled and to == "graveyard":
         raise Unsupported(m.string)
     if qty in ("a", "an") and re.search(r"\bcards\b", what) or qty not in ("a", "an", "one") and not re.search(
             r"\bcards\b", what):
         raise Unsupported(m.string)
     out: list[V.Effect] = [V.DigPut(n, upto=upto, filter=card_filter(what), reveal=verb == "reveal", to=to,
-                                    tapped=tapped, every=every, milled=milled)]
+                                    tapped=tapped, every=every, milled=milled, attacking=attacking)]
     if m.group(7):
         if milled:
             raise Unsupported(m.string)
@@ -331,6 +340,26 @@ def _milled_counts(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_milled_counts)
+
+
+def _it_after_put_onto_battlefield(effects: list, targets: list) -> None:
+    """608.2c: after "You may put a Human creature card from among them onto the battlefield tapped and attacking",
+    "It gains indestructible until end of turn" is that card (V.ENTERED), not the trigger's object; an "it"
+    deeper inside an effect there is refused."""
+    put = False
+    for i, e in enumerate(effects):
+        if isinstance(e, V.DigPut):
+            put = e.to == "battlefield" and e.count == 1 and not e.every
+            continue
+        if not put or not V.mentions(e, V.IT):
+            continue
+        swaps = {f: V.ENTERED for f in e.__dataclass_fields__ if getattr(e, f) == V.IT}
+        effects[i] = dataclasses.replace(e, **swaps) if swaps else e
+        if V.mentions(effects[i], V.IT):
+            raise Unsupported("it")
+
+
+EFFECTS_CHECKS.append(_it_after_put_onto_battlefield)
 
 
 def _first(fn) -> None:

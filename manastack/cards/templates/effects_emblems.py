@@ -4,9 +4,9 @@
   text is compiled as a paragraph of its own (its "this emblem" is CARDNAME: the emblem itself, 114.4);
   the GetEmblem effect puts the emblem into the command zone. Only a single triggered ability whose event
   the command zone's watchers see (vocab/emblems.py EMBLEM_TRIGGER_EVENTS: spells cast, upkeeps, end
-  steps, draws, life gained), or a single static ability that changes a group of permanents ("Creatures
-  you control get +2/+2 and have flying", 114.4; rules/continuous.py), is accepted; activated abilities of
-  emblems are not played yet.
+  steps, draws, life gained, combat damage a creature deals to a player), or a single static ability that
+  changes a group of permanents ("Creatures you control get +2/+2 and have flying", 114.4;
+  rules/continuous.py), is accepted; activated abilities of emblems are not played yet.
 """
 
 from __future__ import annotations

@@ -5,7 +5,10 @@
 - Mana abilities that read the exiled card: "Add one mana of any of the exiled card's colors" (Chrome
   Mox; "cards'" too), "Add {C}. If a card is exiled with CARDNAME, add {C}{C} instead."
 - "Return the exiled card to its owner's hand.", "Put all cards exiled with CARDNAME into their owners' hands."
-- 406.3: "Exile the top card of your library face down." (Bomat Courier).
+- 406.3: "Exile the top card of your library face down." (Bomat Courier); "that player exiles the top card of their
+  library" (Nightveil Specter: the player's own library, the card linked to the source).
+- 607.2a, 601.3, 305.1: "You may play lands and cast spells from among cards exiled with CARDNAME" (a static ability
+  linked to the card's exiling ability: the source's controller plays them, whoever owns them; rules/cast_from_zones.py).
 - Whole-card check (607.2a): an ability that refers to the exiled card is linked to the one other
   ability of the card that exiles (a card from a hand, or a target: "exile target card from a
   graveyard", then recorded for the object); with none or several, the card is refused.
@@ -19,11 +22,18 @@ import re
 from ...model import vocab as V
 from ...model.mana import bag_of
 from ...model.vocab import zone_change_effects
-from ...model.vocab.imprint import EXILED_COLORS, IF_EXILED, ExileFromHand, ExileTopLinked, ReturnExiledToHand
-from ..compiler import CARD_CHECKS, first_template
+from ...model.vocab.imprint import (
+    EXILED_COLORS,
+    IF_EXILED,
+    PLAY_LINKED_EXILED,
+    ExileFromHand,
+    ExileTopLinked,
+    ReturnExiledToHand,
+)
+from ..compiler import CARD_CHECKS, Unsupported, first_template, paragraph_template
 from ..draft import CardDraft
 from ..mana_text import MANA_ABILITY_TEMPLATES
-from .effects_common import parse_filter, template
+from .effects_common import parse_filter, target, template
 
 
 @template(r"exile (?:a|an) (.+? card(?: with [a-z0-9 ]+)?) from your hand")
@@ -36,6 +46,21 @@ def _exile_from_hand(m, targets):
 def _exile_top_face_down(m, targets):
     """406.3 / 607.2a: linked to the ability that refers to the cards exiled with CARDNAME (_link)."""
     return [ExileTopLinked(face_down=True)]
+
+
+@template(r"(that player|target player|target opponent|each opponent|each player) exiles? the top card of their library")
+def _player_exiles_top(m, targets):
+    """701.11a / 607.2a: the top card of that player's library, linked to the source (_link)."""
+    return [ExileTopLinked(face_down=False, who=target(m.group(1), targets))]
+
+
+@paragraph_template(r"you may play lands and cast spells from among cards exiled with cardname")
+def _play_linked_exiled(m, para: str, out: CardDraft, is_spell: bool) -> None:
+    """607.2a / 601.3 / 305.1: the cards the card's exiling ability exiled (_link), while the permanent is on the
+    battlefield: lands played as the land play of the turn, spells cast with their costs and usual timing."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), PLAY_LINKED_EXILED))
 
 
 @template(r"(?:return the exiled card to its owner's hand|put all cards exiled with cardname into their owners?'s? "
@@ -75,6 +100,8 @@ def _effects_of(x: object):
 def _refers(ab: V.Ability) -> bool:
     if isinstance(ab, V.ManaAbility):
         return ab.production.kind in (EXILED_COLORS, IF_EXILED)
+    if type(ab) is V.StaticAbility:
+        return ab.kind == PLAY_LINKED_EXILED
     return any(isinstance(e, ReturnExiledToHand) for e in _effects_of(getattr(ab, "effects", ())))
 
 

@@ -22,10 +22,12 @@ import dataclasses
 import re
 
 from ...model import vocab as V
+from ...model.vocab.cast_origin import EnteredFrom
 from ...model.vocab.conditions import EventObjectMatches
-from ...model.vocab.referred_objects import IfTargetMatches, InsteadIf
+from ...model.vocab.referred_objects import SACRIFICED, IfStatAtLeast, IfTargetMatches, InsteadIf, ObjectStat
 from ...model.vocab.statics import OnAttached
 from ..compiler import (
+    CARD_CHECKS,
     EFFECTS_CHECKS,
     PARAGRAPH_TEMPLATES,
     SENTENCE_TEMPLATES,
@@ -110,6 +112,33 @@ def _that_land_instead(m: re.Match, targets: list) -> list:
 
 first_template(SENTENCE_TEMPLATES, (_THAT_LAND_RX, _that_land_instead))
 
+_ENTERED_FROM_RX = re.compile(r"if it entered from your (library|graveyard)( or was cast from your \1)?, (.+) instead")
+
+
+def _entered_from_instead(m: re.Match, targets: list) -> list:
+    """608.2c: "When CARDNAME enters, draw a card. If it entered from your library or was cast from your library,
+    draw two cards instead" (Fblthp, the Lost): "it" is the source (only in its own enters ability:
+    _check_entered_from)."""
+    pending = _instead(m.group(3), "you control a land", targets)  # the clause; its condition is the zone's
+    return [dataclasses.replace(pending, condition=EnteredFrom(m.group(1), or_cast=bool(m.group(2))))]
+
+
+first_template(SENTENCE_TEMPLATES, (_ENTERED_FROM_RX, _entered_from_instead))
+
+
+def _check_entered_from(out: CardDraft, unsupported: list) -> None:
+    """"If it entered from your library ...": only in "When CARDNAME enters" (where "it" is the source)."""
+    for ab in out.abilities:
+        uses = any(isinstance(e, InsteadIf) and isinstance(e.condition, EnteredFrom)
+                   for e in getattr(ab, "effects", ()))
+        if uses and not (isinstance(ab, V.TriggeredAbility) and ab.event == "etb"):
+            unsupported.append(ab.text)
+    if any(isinstance(e, InsteadIf) and isinstance(e.condition, EnteredFrom) for e in out.spell_effects):
+        unsupported.append("if it entered from ...")
+
+
+CARD_CHECKS.append(_check_entered_from)
+
 _OBJECT_IS_RX = re.compile(r"if (that creature|equipped creature|enchanted creature|cardname) is an? ([a-z ,]+?), (.+) instead")
 
 
@@ -143,8 +172,33 @@ def _object_is_instead(m: re.Match, targets: list) -> list:
 first_template(SENTENCE_TEMPLATES, (_OBJECT_IS_RX, _object_is_instead))
 
 
+_SACRIFICED_STAT_RX = re.compile(r"if the sacrificed (?:creature|artifact|permanent)'s (power|toughness|mana value) "
+                                 r"was (\d+) or (greater|less), (.+) instead")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _InsteadIfStat:
+    """"If the sacrificed creature's toughness was 4 or greater, ... instead" waiting for the effect before it
+    (never left in a compiled ability)."""
+
+    stat: ObjectStat
+    bound: int
+    at_most: bool
+    pending: _Instead
+
+
+def _sacrificed_stat_instead(m: re.Match, targets: list) -> list:
+    """608.2c, 608.2h: "If the sacrificed creature's toughness was 4 or greater, create two Food tokens instead"
+    (Witch's Oven): the permanent sacrificed for the cost, as it last existed on the battlefield."""
+    pending = _instead(m.group(4), "you control a land", targets)  # the clause; its condition is the stat's
+    return [_InsteadIfStat(ObjectStat(SACRIFICED, m.group(1)), int(m.group(2)), m.group(3) == "less", pending)]
+
+
+first_template(SENTENCE_TEMPLATES, (_SACRIFICED_STAT_RX, _sacrificed_stat_instead))
+
+
 def _contains_pending(x: object) -> bool:
-    if isinstance(x, (_Instead, _LeadingIf, _InsteadIfObject)):
+    if isinstance(x, (_Instead, _LeadingIf, _InsteadIfObject, _InsteadIfStat)):
         return True
     if isinstance(x, tuple):
         return any(_contains_pending(y) for y in x)
@@ -174,6 +228,13 @@ def _merge(effects: list, targets: list) -> None:
             if i == 0 or isinstance(effects[i - 1], _Instead):
                 raise Unsupported("instead if")
             effects[i - 1:i + 1] = [_replacing(effects[i], effects[i - 1])]
+            continue
+        if isinstance(effects[i], _InsteadIfStat):
+            st = effects[i]
+            if i == 0 or _contains_pending(effects[i - 1]):
+                raise Unsupported("if the sacrificed creature's ..., instead")
+            replaced = _replacing(st.pending, effects[i - 1])
+            effects[i - 1:i + 1] = [IfStatAtLeast(st.stat, st.bound, st.at_most, replaced.instead, replaced.otherwise)]
             continue
         if isinstance(effects[i], _InsteadIfObject):
             e = effects[i]

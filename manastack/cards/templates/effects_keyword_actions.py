@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
@@ -44,7 +45,13 @@ def _fight(m, targets):
 
 @template(r"(.+?) deals damage equal to its power to (.+)")
 def _power_damage(m, targets):
-    """"Target creature you control deals damage equal to its power to target creature you don't control"."""
+    """"Target creature you control deals damage equal to its power to target creature you don't control"; "each
+    creature you control deals damage equal to its power to each opponent" (every such creature a source)."""
+    each = re.fullmatch(r"each (creature you control|other creature you control)", m.group(1))
+    if each:
+        if m.group(2) != "each opponent":
+            raise Unsupported(m.string)
+        return [keyword_actions.PowerDamage(V.SELF, V.EACH_OPPONENT, each=parse_filter(each.group(1)))]
     src = _creature(m.group(1), targets)
     to = m.group(2)
     if to in ("itself", "it"):
@@ -198,9 +205,10 @@ def _untap_up_to(m, targets):
     return [keyword_actions.UntapUpTo(parse_filter(m.group(2) + (m.group(3) or "")), n)]
 
 
-@template(r"tap all (.+)")
+@template(r"tap (?:all|each) (.+)")
 def _tap_all(m, targets):
-    """701.21a: "Tap all creatures your opponents control", "tap all other creatures"."""
+    """701.21a: "Tap all creatures your opponents control", "tap all other creatures"; "tap each creature you
+    don't control" (Blustersquall's overloaded text, 702.96b)."""
     if "target" in m.group(1):
         raise Unsupported(m.string)
     return [keyword_actions.TapAll(parse_filter(m.group(1)))]

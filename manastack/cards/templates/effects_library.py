@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from ...model import vocab as V
 from ...model.vocab import library_effects
 from ...model.vocab.library_matching import SearchSameTotal
-from ...model.vocab.referred_objects import ControllerOf
-from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
+from ...model.vocab.referred_objects import ControllerOf, ObjectStat
+from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand, RevealUntil
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported
 from ..draft import CardDraft
@@ -472,3 +472,58 @@ def _fold_split_search(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_split_search)
+
+
+@dataclass(frozen=True, slots=True)
+class _RevealUntilPending(V.Effect):
+    """"Reveal cards from the top of your library until you reveal ..." waiting for "Put that card onto the
+    battlefield and the rest on the bottom of your library in a random order" (never left in a compiled ability)."""
+
+    filter: V.ObjectFilter
+    above: V.Amount | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _PutFoundPending(V.Effect):
+    to: str
+    tapped: bool = False
+    attacking: bool = False
+
+
+@template(r"reveal cards from the top of your library until you reveal an? (.+? card)( with greater mana value)?")
+def _reveal_until(m, targets):
+    """701.16a: "... until you reveal a creature card with greater mana value" (than the permanent the ability
+    targeted, by last known information: Lukka, Coppercoat Outcast's exiled creature)."""
+    above = None
+    if m.group(2):
+        perms = [i for i, t in enumerate(targets) if t.kind == "permanent"]
+        if len(perms) != 1:
+            raise Unsupported(m.string)
+        above = ObjectStat(V.Ref(perms[0]), "mana value")
+    return [_RevealUntilPending(card_filter(m.group(1)), above)]
+
+
+@template(r"put that card (onto the battlefield( tapped( and attacking)?)?|into your hand) and the rest on the bottom of "
+          r"your library in a random order")
+def _put_found(m, targets):
+    """"Put that card onto the battlefield [tapped [and attacking]] / into your hand and the rest on the bottom ..."."""
+    return [_PutFoundPending("hand" if m.group(1) == "into your hand" else "battlefield", bool(m.group(2)),
+                             bool(m.group(3)))]
+
+
+def _fold_reveal_until(effects: list, targets: list) -> None:
+    """The two sentences are one RevealUntil; either alone is refused."""
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        if isinstance(e, _RevealUntilPending):
+            nxt = effects[i + 1] if i + 1 < len(effects) else None
+            if not isinstance(nxt, _PutFoundPending):
+                raise Unsupported("reveal cards until you reveal ...")
+            effects[i:i + 2] = [RevealUntil(e.filter, e.above, nxt.to, nxt.tapped, nxt.attacking)]
+        elif isinstance(e, _PutFoundPending):
+            raise Unsupported("put that card ... and the rest on the bottom")
+        i += 1
+
+
+EFFECTS_CHECKS.append(_fold_reveal_until)

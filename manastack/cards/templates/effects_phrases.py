@@ -22,10 +22,11 @@ from ...model.vocab import referred_objects
 from ...model.vocab.counted_effects import PumpPer, SumOf
 from ...model.vocab.effects import CardsInHand
 from ...model.vocab.graveyard_effects import GraveyardCardCount
-from ...model.vocab.library_effects import MilledCount
+from ...model.vocab.library_effects import Devotion, MilledCount
 from ...model.vocab.player_groups import ControlledCount
 from ...model.vocab.x_amounts import PumpAllX, PumpX
 from ..compiler import Unsupported
+from ..words import COLOR_WORDS
 from .effects_common import N, amount, parse_filter, sub_effects, template
 from .effects_referred import _object_ref
 
@@ -112,11 +113,23 @@ def _life_for_each(m, targets):
     return [dataclasses.replace(effects[0], amount=count)]
 
 
+@template(r"(.+?) (gains?|loses?) life equal to the number of (.+)")
+def _life_equal_to_count(m, targets):
+    """"Draw a card, then you lose life equal to the number of cards in your hand" (Castle Locthwain), "you
+    gain life equal to the number of creature cards in your graveyard": "X life, where X is the number of
+    ...", counted as that part of the effect happens (608.2h)."""
+    if re.search(r"\bx\b", m.group(1)):
+        raise Unsupported(m.string)  # an X of its own before: "where X is" would define both
+    return _define_x(sub_effects(f"{m.group(1)} {m.group(2)} x life", targets),
+                     _count_of(m.group(3), "", targets), m.string)
+
+
 def _graveyard_filter(what: str) -> V.ObjectFilter:
     """The cards a "for each creature card in your graveyard" phrase counts: the phrase must name cards
-    ("card", "creature card", "instant and sorcery card": either type, 205.4)."""
+    ("card", "creature card", "instant and sorcery card": either type, 205.4; "cards with a cycling ability")."""
     kind = what.removesuffix(" in your graveyard").strip()
-    if not re.fullmatch(r"(?:[a-z]+ )*cards?", kind) or kind.startswith(("other ", "another ")):
+    if not re.fullmatch(r"(?:[a-z]+ )*cards?(?: with (?:a cycling ability|cycling))?", kind) \
+            or kind.startswith(("other ", "another ")):
         raise Unsupported(what)  # "other creature card": a source in the graveyard, not known here
     return parse_filter(kind, allow_card=True)
 
@@ -160,6 +173,29 @@ def _damage_count(m, targets):
         raise Unsupported(m.string)  # every X of the sentence is the number counted (Sparksmith: two of them)
     count = _count_of(m.group(3), "", targets)
     return [dataclasses.replace(e, amount=count) for e in effects]
+
+
+_DEVOTION_RX = re.compile(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?")
+
+
+def _number_phrase(phrase: str, targets: list) -> V.Amount:
+    """The amount an "equal to ..." phrase names, counted as the effect happens (608.2h): "the number of ...",
+    or "your devotion to blue" / "your devotion to black and red" (700.5)."""
+    if phrase.startswith("the number of "):
+        return _count_of(phrase.removeprefix("the number of "), "", targets)
+    m = _DEVOTION_RX.fullmatch(phrase)
+    if m is None:
+        raise Unsupported(phrase)
+    return Devotion(frozenset(COLOR_WORDS[c] for c in m.groups() if c))  # type: ignore[return-value]
+
+
+@template(r"create a number of (.+?) equal to (.+)")
+def _create_a_number(m, targets):
+    """"When CARDNAME enters, create a number of 1/0 blue Elemental creature tokens equal to your devotion to
+    blue" (Master of Waves), "... equal to the number of ...": that many tokens, counted as it resolves."""
+    if re.search(r"\bx\b", m.group(1)):
+        raise Unsupported(m.string)
+    return _define_x(sub_effects(f"create x {m.group(1)}", targets), _number_phrase(m.group(2), targets), m.string)
 
 
 # The effects whose handlers count an amount as they resolve (rules/effect_context.amount): only these may

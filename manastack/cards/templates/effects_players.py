@@ -1,6 +1,6 @@
 """Effect sentences about players' life and the game (engine side: rules/effects.py):
 
-- 104.2b: "you win the game" (WinGame).
+- 104.2b: "you win the game" (WinGame); 104.3e: "that player loses the game" (LoseGame).
 - 603.7a / 104.3e, the pacts: "At the beginning of your next upkeep, pay {2}{U}. If you don't, you lose the
   game." (a delayed trigger of the spell: its controller chooses whether to pay, 608.2d; LoseGame).
 - "You gain X life, where X is the number of cards in your hand minus 4" (CardsInHand, 107.1b).
@@ -39,6 +39,12 @@ def _pact_upkeep(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None
     cost = parse_cost(m.group(1).upper())
     effects = (V.Optional((V.PayMana(cost),), prompt=f"pay {cost.text}"), V.IfYouDo((LoseGame(),), dont=True))
     out.spell_effects.append(V.DelayedTrigger("your_next_upkeep", effects, para))
+
+
+@sentence_template(r"(you|that player|target player|target opponent|each opponent) loses? the game")
+def _lose(m: re.Match, targets: list) -> list:
+    """104.3e: "Whenever a creature you control deals combat damage to a player, that player loses the game"."""
+    return [LoseGame(target(m.group(1), targets))]
 
 
 @sentence_template(r"you gain x life, where x is the number of cards in your hand(?: minus (\d+))?")

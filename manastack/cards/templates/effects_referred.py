@@ -398,6 +398,20 @@ def _remove_counters(m, targets):
     return [referred_objects.RemoveCounters(m.group(2), n, who)]
 
 
+@template(rf"remove up to {N} (?:(\+1/\+1|-1/-1|[a-z]+) )?counters? from (cardname|it|target .+)")
+def _remove_up_to_counters(m, targets):
+    """122.1, 608.2d: "Remove up to three counters from target creature" (Heartless Act, Glissa Sunslayer): the
+    controller chooses that many counters or fewer, of any kinds (or of the kind named), as it resolves."""
+    n = amount(m.group(1))
+    kind = m.group(2) or referred_objects.ALL_KINDS
+    if not isinstance(n, int) or kind in COUNTERS_WITH_RULES or kind == "time":
+        raise Unsupported(m.string)
+    who = target(m.group(3), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)  # "... from target artifact, creature, planeswalker, or opponent": a player's too
+    return [referred_objects.RemoveCounters(kind, n, who, up_to=True)]
+
+
 @template(r"remove all (\+1/\+1|-1/-1|[a-z]+) counters from (cardname|it|target .+)")
 def _remove_all_of_kind(m, targets):
     """122.1: "Remove all +1/+1 counters from CARDNAME" (Anthroplasm): every counter of that kind."""

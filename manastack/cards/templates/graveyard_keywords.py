@@ -631,6 +631,22 @@ def _may_play_it(m, targets):
     return [_MayPlayIt(_PLAY_UNTIL[duration], plural=it in ("them", "those cards"))]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _CardsGainCastWhile:
+    """"Creature cards exiled this way gain "You may cast this card from exile as long as you control a Lukka
+    planeswalker."": folded with the exile before it (`_fold_exile_top`)."""
+
+    only: V.ObjectFilter
+
+
+@template(r"(creature|instant|sorcery|artifact|enchantment|nonland) cards exiled this way gain [\"“]you may cast cardname "
+          r"from exile as long as you control a cardname planeswalker\.?[\"”]")
+def _cards_gain_cast_while(m, targets):
+    """601.3: in the quoted ability, "CARDNAME planeswalker" is a planeswalker of the source's planeswalker type
+    (205.3j: the short name the compiler replaced), "CARDNAME" the card itself."""
+    return [_CardsGainCastWhile(parse_effect_filter(f"{m.group(1)} card", allow_card=True))]
+
+
 def _fold_exile_top(effects: list, targets: list) -> None:
     """"Exile the top card of your library. You may play it this turn." (impulse: cast_from_zones.ExileTopMayPlay);
     either sentence alone is refused."""
@@ -638,10 +654,13 @@ def _fold_exile_top(effects: list, targets: list) -> None:
     while i < len(effects):
         if isinstance(effects[i], _ExileTopCard):
             permit = effects[i + 1] if i + 1 < len(effects) else None
+            if isinstance(permit, _CardsGainCastWhile) and effects[i].amount > 1:
+                effects[i:i + 2] = [cast_from_zones.ExileTopMayPlay(effects[i].amount, "permanent", only=permit.only)]
+                continue
             if not isinstance(permit, _MayPlayIt) or permit.plural != (effects[i].amount > 1):
                 raise Unsupported("exile the top card of your library")
             effects[i:i + 2] = [cast_from_zones.ExileTopMayPlay(effects[i].amount, permit.until)]
-        elif isinstance(effects[i], _MayPlayIt):
+        elif isinstance(effects[i], (_MayPlayIt, _CardsGainCastWhile)):
             raise Unsupported("you may play it this turn")
         i += 1
 

@@ -48,7 +48,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ...model.vocab import Ability, AddCounters, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
+from ...model.vocab import Ability, AddCounters, FilterPlus, ObjectFilter, Pump, Ref, StaticAbility, TapUntap
 from ...model.vocab.animate import SELF_ANIMATE, ConditionalSelfAnimation
 from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module executes)
     ADD_COLOR,
@@ -499,7 +499,17 @@ def parse_condition(text: str) -> Condition:
         who = "you" if m.group(1) == "you control" else "opponent"
         q = m.group(2)
         n = 1 if q in ("a", "an", "another") else _n(q.split()[0])
-        return Condition("control", n, permanent_filter(m.group(3), who, other=q == "another"))
+        what = m.group(3)
+        if who == "you" and what.endswith(" you don't own"):
+            # 108.3: "if you control three or more permanents you don't own" (Agent of Treachery)
+            kind = what.removesuffix(" you don't own")
+            flt = ObjectFilter(controller=who, other=q == "another") if kind in ("permanent", "permanents") \
+                else permanent_filter(kind, who, other=q == "another")
+            if type(flt) is not ObjectFilter:
+                raise Unsupported(text)
+            return Condition("control", n, FilterPlus(**{f: getattr(flt, f) for f in flt.__dataclass_fields__},
+                                                      not_owned=True))
+        return Condition("control", n, permanent_filter(what, who, other=q == "another"))
     raise Unsupported(text)
 
 

@@ -94,11 +94,14 @@ def _no_counters_transform(m, targets):
     return [InsteadIf(NoCountersOnSelf(m.group(1)), (Transform(V.SELF),), ())]
 
 
-@template(r"return all (.+?) to their owners' hands")
+@template(r"return (?:all (.+?) to their owners' hands|each (.+?) to its owner's hand)")
 def _return_all(m, targets):
-    """400.7: every permanent of that quality (a creature filter: "non-Horror creatures")."""
-    flt = parse_filter(m.group(1))
-    if not flt.types:
+    """400.7: every permanent of that quality (a creature filter: "non-Horror creatures"; "nonland permanents
+    you don't control"); "return each nonland permanent you don't control to its owner's hand" is the same
+    (Cyclonic Rift's overloaded text, 702.96b)."""
+    what = m.group(1) or m.group(2)
+    flt = parse_filter(what)
+    if not flt.types and not re.search(r"\bpermanents?\b", what):
         raise Unsupported(m.string)
     return [ReturnAllToHand(flt)]
 

@@ -16,6 +16,7 @@ from ...model.vocab.counterspells import ManaValueBound, TargetsMatching
 from ...model.vocab.referred_objects import TARGETS_PERMANENTS
 from ...model.vocab.spell_copies import TARGETS_ONLY_ONE
 from ..compiler import (
+    CARD_CHECKS,
     Unsupported,
     compile_paragraph,
     paragraph_template,
@@ -414,7 +415,33 @@ def _draw(m):
 
 @trigger_template(r"whenever (a|another) (.+?) deals combat damage to (a player|an opponent)")
 def _creature_combat_damage(m):
-    """510.2: "whenever a creature you control deals combat damage to a player" ("it" is that creature)."""
+    """510.2: "whenever a creature you control deals combat damage to a player" ("it" is that creature; "that
+    player" the player dealt the damage: rules/triggers.py gives the ability one of them, never both)."""
     flt = article_filter(m)
     return {"event": "creature_combat_damage_player", "filter": flt,
             "scope": "opponent" if m.group(3) == "an opponent" else ""}
+
+
+def _damage_triggers(x: object, depth: int = 0) -> list[V.TriggeredAbility]:
+    """The "whenever a creature ... deals combat damage to a player" abilities in `x` (an emblem's among them)."""
+    if depth > 12:
+        return []
+    if isinstance(x, V.TriggeredAbility) and x.event == "creature_combat_damage_player":
+        return [x]
+    if isinstance(x, tuple | list):
+        return [t for y in x for t in _damage_triggers(y, depth + 1)]
+    fields = getattr(x, "__dataclass_fields__", None)
+    if fields is None or isinstance(x, V.ObjectFilter):
+        return []
+    return [t for f in fields for t in _damage_triggers(getattr(x, f), depth + 1)]
+
+
+def _check_creature_and_player(out: CardDraft, unsupported: list) -> None:
+    """"... deals combat damage to a player, put a +1/+1 counter on it and that player ...": the ability
+    carries one of the creature and the player it damaged, not both (refused)."""
+    for ab in _damage_triggers(tuple(out.abilities)):
+        if V.mentions(ab.effects, V.EVENT_PLAYER) and V.mentions(ab.effects, V.IT):
+            unsupported.append(ab.text)
+
+
+CARD_CHECKS.append(_check_creature_and_player)

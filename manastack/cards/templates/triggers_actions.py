@@ -1,7 +1,8 @@
 """Trigger conditions of players' and objects' actions (603.2); their events are detected by
 rules/trigger_events.py (and rules/triggers.py for the events it already knew).
 
-- 702.29c "When you cycle CARDNAME"; "Whenever you / a player cycles a card", "... cycle another card";
+- 702.29c "When you cycle CARDNAME"; "Whenever you / a player cycles a card", "... cycle another card"
+  ("... for the first time each turn");
   702.29d "Whenever you cycle or discard a card" (one trigger for a cycled card: it is a discard);
   701.8 "Whenever you / an opponent / a player discards a card" (or "a creature card" ...).
 - "When CARDNAME / enchanted creature / a creature you control becomes the target of a spell or
@@ -50,6 +51,13 @@ def _cycle_self(m):
 @trigger_template(r"whenever (you|a player|an opponent) cycles? (a|another) card")
 def _cycle(m):
     return {"event": "cycle", "who": _WHO[m.group(1)], "scope": "another" if m.group(2) == "another" else ""}
+
+
+@trigger_template(r"whenever you cycle (a|another) card for the first time each turn")
+def _cycle_first(m):
+    """702.29a: the first card its controller cycles this turn (Valiant Rescuer: "another card"; a card cycled
+    earlier this turn, even before the source was on the battlefield, was the first)."""
+    return {"event": "cycle_first", "who": "you", "scope": "another" if m.group(1) == "another" else ""}
 
 
 @trigger_template(r"whenever (you|a player|an opponent) cycles? or discards? (a|another) card")

@@ -403,6 +403,22 @@ IT = "it"
 THAT_SPELL = "that_spell"
 # Who: the permanent the source (an Aura or Equipment) is attached to ("tap enchanted creature").
 ATTACHED = "attached"
+# Who: the permanent the last "put a ... card from among them onto the battlefield" put there ("It gains
+# indestructible until end of turn", Winota, Joiner of Forces); nothing when no card was put.
+ENTERED = "entered"
+
+
+def mentions(x: object, word: str, depth: int = 0) -> bool:
+    """Whether `word` (a Who such as IT or EVENT_PLAYER) appears anywhere in an effect, an ability or a tuple of
+    them, tokens' card definitions included (the vocabulary is acyclic; 60 levels is beyond any card's)."""
+    if isinstance(x, str):
+        return x == word
+    if depth > 60:
+        return False
+    if isinstance(x, tuple):
+        return any(mentions(y, word, depth + 1) for y in x)
+    fields = getattr(x, "__dataclass_fields__", None)
+    return fields is not None and any(mentions(getattr(x, f), word, depth + 1) for f in fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,6 +449,9 @@ class FilterPlus(ObjectFilter):
     monocolored: bool = False  # 105.2b: exactly one color ("target monocolored creature")
     # 122.1: "with a +1/+1 counter on it": has at least one counter of this kind ("any": "with a counter on it")
     with_counter: str = ""
+    without_counter: str = ""  # 122.1: "with no counters on it" ("any"), "with no +1/+1 counters on it" (that kind)
+    with_cycling: bool = False  # 702.29a/f: "card with a cycling ability" (typecycling is one too)
+    not_owned: bool = False  # 108.3: "permanents you don't own" (owned by another player than the one it's read for)
     not_named_source: bool = False  # "target nonland permanent not named CARDNAME" (Detention Sphere)
 
 
@@ -730,6 +749,7 @@ class DigPut(Effect):
     tapped: bool = False
     every: bool = False
     milled: bool = False  # "from among the cards milled this way": the cards are in the graveyard now
+    attacking: bool = False  # "onto the battlefield tapped and attacking" (508.4; Winota, Joiner of Forces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -838,9 +858,12 @@ class RevealHand(Effect):
 
 @dataclass(frozen=True, slots=True)
 class ChooseCard(Effect):
-    """"You choose a nonland card from it": the controller chooses a card of the revealed hand."""
+    """"You choose a nonland card from it": the controller chooses a card of the revealed hand; with
+    `graveyard_filter`, or one of that player's graveyard matching it ("You choose a nonland card from that
+    player's graveyard or hand and exile it", Memory Leak; "... from it or a card from their graveyard")."""
 
     filter: ObjectFilter | None = None
+    graveyard_filter: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,6 +151,10 @@ class ExileTopMayPlay(V.Effect):
 
     amount: int = 1
     until: str = "eot"
+    # "Creature cards exiled this way gain "You may cast this card from exile as long as you control a Lukka
+    # planeswalker."" (Lukka, Coppercoat Outcast): only the cards matching `only` may be cast (not played as lands),
+    # for as long as they remain exiled and their owner controls a planeswalker of the source's planeswalker type
+    only: V.ObjectFilter | None = None
 
 
 # ExileTopMayPlay.until: "until the end of your next turn" (611.2a; rules/cast_from_zones.py: as that turn

@@ -18,3 +18,13 @@ class WasCast:
     of_event: bool = False
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredFrom:
+    """608.2c: "If it entered from your library [or was cast from your library], draw two cards instead" (Fblthp,
+    the Lost): the source, a permanent, was put onto the battlefield from `zone` of its controller (its owner's),
+    or with `or_cast`, was a spell cast from there."""
+
+    zone: str
+    or_cast: bool = False

@@ -38,8 +38,11 @@ class WinGame(V.Effect):
 
 @dataclass(frozen=True, slots=True)
 class LoseGame(V.Effect):
-    """104.3e: "you lose the game" (the controller of the spell or ability; the pacts' "If you don't, you
-    lose the game"): in a two-player game its opponent wins (104.2a)."""
+    """104.3e: "that player loses the game", "you lose the game" (the pacts' "If you don't, you lose the game"):
+    each player `who` names loses; in a two-player game the other player wins (104.2a), and the game ends at
+    once (104.1)."""
+
+    who: V.Who = V.YOU
 
 
 @dataclass(frozen=True, slots=True)

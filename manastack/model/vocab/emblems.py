@@ -8,7 +8,7 @@ from .. import vocab as V
 
 # The trigger events an emblem's triggered ability may listen for: those whose watchers the rules find
 # through trigger_queue.watchers (which asks registry.WATCHER_HOOKS for abilities outside the battlefield).
-EMBLEM_TRIGGER_EVENTS = frozenset({"cast", "upkeep", "end", "draw", "gain_life"})
+EMBLEM_TRIGGER_EVENTS = frozenset({"cast", "upkeep", "end", "draw", "gain_life", "creature_combat_damage_player"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,8 +27,15 @@ class ReturnExiledToHand(V.Effect):
 @dataclass(frozen=True, slots=True)
 class ExileTopLinked(V.Effect):
     """"Exile the top card of your library face down" (Bomat Courier; 406.3: face down, no player may look at it):
-    the card is linked to the source (607.2a) for "put all cards exiled with CARDNAME into their owners' hands"."""
+    the card is linked to the source (607.2a) for "put all cards exiled with CARDNAME into their owners' hands";
+    `who`: whose library ("that player exiles the top card of their library", Nightveil Specter)."""
 
     face_down: bool = True
+    who: V.Who = V.YOU
+
+
+# StaticAbility kind: "You may play lands and cast spells from among cards exiled with CARDNAME" (607.2a, 601.3,
+# 305.1; Nightveil Specter): the cards the permanent's linked ability exiled, whoever owns them.
+PLAY_LINKED_EXILED = "play_linked_exiled"
 
 

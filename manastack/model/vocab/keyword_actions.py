@@ -18,10 +18,13 @@ class Fight(V.Effect):
 
 @dataclass(frozen=True, slots=True)
 class PowerDamage(V.Effect):
-    """"[source] deals damage equal to its power to [target]"."""
+    """"[source] deals damage equal to its power to [target]"; with `each`, every permanent matching it as the
+    effect happens is a source ("Each creature you control deals damage equal to its power to each opponent",
+    Lukka, Coppercoat Outcast; 120.3)."""
 
     source: V.Who
     to: V.Who
+    each: V.ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,11 +131,14 @@ ALL_OF_KIND = "all"  # RemoveCounters.amount: every counter of its kind ("remove
 @dataclass(frozen=True, slots=True)
 class RemoveCounters(V.Effect):
     """"Remove a +1/+1 counter from CARDNAME" (122.1: as many as there are, at most N); `kind` ALL_KINDS:
-    "remove all counters from ..."; `amount` ALL_OF_KIND: "remove all +1/+1 counters from ..."."""
+    "remove all counters from ..."; `amount` ALL_OF_KIND: "remove all +1/+1 counters from ...". `up_to`:
+    "remove up to three counters from target creature" (the controller chooses the counters, any number
+    up to N, of `kind` or, for ALL_KINDS, of any kinds, as it resolves: 608.2d)."""
 
     kind: str
     amount: V.Amount
     target: V.Who
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +194,20 @@ class IfTargetMatches(V.Effect):
 
     target: V.Who
     filter: V.ObjectFilter
+    effects: tuple[V.Effect, ...]
+    otherwise: tuple[V.Effect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class IfStatAtLeast(V.Effect):
+    """608.2c: "If the sacrificed creature's toughness was 4 or greater, create two Food tokens instead" (Witch's
+    Oven): the object's power, toughness or mana value (`stat`, by last known information once it has left,
+    608.2h) is compared with `bound` as the effect happens ("or less" when `at_most`); `effects` happen if it
+    holds, else `otherwise`."""
+
+    stat: ObjectStat
+    bound: int
+    at_most: bool
     effects: tuple[V.Effect, ...]
     otherwise: tuple[V.Effect, ...] = ()
 

@@ -23,3 +23,19 @@ class RevealTopLandOrHand(V.Effect):
     """701.16a / 608.2c: "Reveal the top card of your library. If it's a land card, put it onto the
     battlefield. Otherwise, put it into your hand." (Nissa, Sage Animist; Skyward Eye Prophets)."""
 
+
+
+@dataclass(frozen=True, slots=True)
+class RevealUntil(V.Effect):
+    """701.16a / 608.2c: "Reveal cards from the top of your library until you reveal a creature card with greater
+    mana value. Put that card onto the battlefield and the rest on the bottom of your library in a random
+    order." (Lukka, Coppercoat Outcast): the cards are revealed one by one from the top until one matches
+    `filter` (with `above`, a mana value greater than that amount, read as it resolves: the exiled creature's
+    by last known information); that card goes `to` ("battlefield" or "hand"), the others to the bottom in a
+    random order (401.4). With no such card, every card of the library is revealed and goes to the bottom."""
+
+    filter: V.ObjectFilter
+    above: V.Amount | None = None
+    to: str = "battlefield"
+    tapped: bool = False  # "onto the battlefield tapped"
+    attacking: bool = False  # "onto the battlefield tapped and attacking" (508.4)
