@@ -359,6 +359,7 @@ class GameState:
         self.energy: tuple[int, int] = (0, 0)  # 107.14: each player's energy counters
         self.kicked_permanents: frozenset[int] = frozenset()  # 702.33d: permanents whose spell was kicked
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)
+        self.cast_reveals: frozenset[int] = frozenset()  # spells cast with "you revealed a ... or controlled a ..."
         self.ninjutsu_defenders: tuple[tuple[int, int], ...] = ()  # 702.49c: (attacker, player it attacks)
         self.triggered_once: frozenset[tuple[object, ...]] = frozenset()  # 603.2h "triggers only once each turn"
         # 601.3 "once during each of your turns, you may cast ... from your graveyard": (turn, source) used

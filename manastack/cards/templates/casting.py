@@ -65,6 +65,7 @@ from ...model.vocab.alternative_costs import (
     OtherCost,
     Overload,
 )
+from ...model.vocab.cast_origin import RevealAsCost, RevealedAsCast
 from ...model.vocab.cast_restrictions import (
     NO_ATTACK_AFTER_CASTING,
     CantCastSameName,
@@ -95,6 +96,7 @@ from ...model.vocab.spell_copies import (
 from ...model.vocab.spell_payment import PaymentKeyword
 from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS, UNTIL_YOUR_NEXT_TURN, FlashPermission
 from ..compiler import (
+    CARD_CHECKS,
     CARD_FINISHERS,
     COLOR_WORDS,
     EFFECTS_CHECKS,
@@ -449,6 +451,37 @@ def _exile_additional(m, para, out: CardDraft, is_spell):
     flt = parse_filter(m.group(2), allow_card=True)
     other = OtherCost(exile_from_graveyard=flt, exile_count=_count_word(m.group(1)))
     out.abilities.append(AlternativeCost(para, "additional", other=other))
+
+
+@paragraph_template(r"as an additional cost to cast cardname, you may reveal an? ([a-z]+) card from your hand")
+def _reveal_additional(m, para, out: CardDraft, is_spell):
+    """601.2b: an optional additional cost (rules/cast_origin.py), read by "if you revealed a Dragon card or
+    controlled a Dragon as you cast CARDNAME" (RevealedAsCast)."""
+    out.abilities.append(RevealAsCost(para, parse_filter(m.group(1))))
+
+
+def _check_revealed(out: CardDraft, unsupported: list) -> None:
+    """"If you revealed a [quality] card or controlled a [quality] ..." needs the card's "you may reveal a
+    [quality] card from your hand" cost."""
+    costs = [a.filter for a in out.abilities if isinstance(a, RevealAsCost)]
+    for ab in out.abilities:
+        if any(c.filter not in costs for c in _conditions_in(ab)):
+            unsupported.append(ab.text)
+    if any(c.filter not in costs for c in _conditions_in(tuple(out.spell_effects))):
+        unsupported.append("if you revealed a card ... as you cast CARDNAME (the card has no such cost)")
+
+
+def _conditions_in(x: object) -> list:
+    if isinstance(x, RevealedAsCast):
+        return [x]
+    if isinstance(x, tuple):
+        return [c for y in x for c in _conditions_in(y)]
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return [c for f in dataclasses.fields(x) for c in _conditions_in(getattr(x, f.name))]
+    return []
+
+
+CARD_CHECKS.append(_check_revealed)
 
 
 @keyword_template(r"conspire|casualty (\d+)")
