@@ -42,6 +42,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
     TokenThen,
     WinGame,
 )
+from ..model.vocab.referred_objects import CreateTokenCopy
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.triggers import ReflexiveTrigger
 from ..model.vocab.x_amounts import PumpAllX, PumpX
@@ -101,7 +102,7 @@ def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], fin
             continue
         if i + 1 < len(effects) and type(effects[i + 1]) is V.CantBeRegenerated:
             needs = destroy_without_regeneration(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
-        elif type(eff) in (V.CreateToken, V.CreateTokenCard):
+        elif type(eff) in (V.CreateToken, V.CreateTokenCard, CreateTokenCopy):
             # "Create three 1/1 Human tokens. Sacrifice those tokens at ...": the later parts know them (111.1)
             before = set(s.battlefield)
             needs = _HANDLERS[type(eff)](g, ctx, eff)
