@@ -419,7 +419,9 @@ def mode_layout(modal: V.Modal, chosen: tuple[int, ...]) -> tuple[tuple[V.Target
     specs: list[V.TargetSpec] = []
     for m in chosen:
         offsets[m] = len(specs)
-        specs.extend(modal.modes[m - 1].targets)
+        # 115.1: "target card from their graveyard" names its mode's own player target, shifted with it
+        specs.extend(dataclasses.replace(t, controlled_by=t.controlled_by + offsets[m]) if t.controlled_by >= 0 else t
+                     for t in modal.modes[m - 1].targets)
     effs: list[V.Effect] = []
     for m in sorted(chosen):
         mode = modal.modes[m - 1]

@@ -586,7 +586,13 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
             if card is None or not from_graveyard(g.s.objects[card]):
                 raise StepError(f"{name!r} is not in {self.pnames[by]}'s hand")
         o = g.s.objects[card]
+        chosen = step.get("modes") or []
         specs = stack.spell_targets(o.card)
+        if isinstance(chosen, list) and chosen and all(isinstance(m, int) and not isinstance(m, bool) for m in chosen):
+            try:  # 700.2 / 601.2c: the targets of the modes chosen ("up to" ones may be null)
+                specs = stack.spell_targets(o.card, tuple(chosen))
+            except (IndexError, TypeError):
+                pass  # modes the spell doesn't have: the engine refuses them
         targets = self._targets(by, specs, step.get("targets"), card, o.card.colors)
         x = step.get("x", 0)
         if not isinstance(x, int):
