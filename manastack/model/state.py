@@ -15,7 +15,18 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from .chars import Chars
 from .mana import EMPTY, Bag
 from .vocab import Ability, CardDef
-from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, STACK, ZONES  # noqa: F401 (read from here by the house)
+from .zones import (  # noqa: F401 (read from here by the house)
+    BATTLEFIELD,
+    COMMAND,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    OUTSIDE,
+    PHASED_OUT,
+    STACK,
+    ZONES,
+)
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -360,6 +371,9 @@ class GameState:
         self.kicked_permanents: frozenset[int] = frozenset()  # 702.33d: permanents whose spell was kicked
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)
         self.cast_reveals: frozenset[int] = frozenset()  # spells cast with "you revealed a ... or controlled a ..."
+        # 702.26: the phased-out permanents: (id, the player who controlled it as it phased out, the permanent it
+        # phased out indirectly with, 702.26g, or None)
+        self.phased_out: tuple[tuple[int, int, int | None], ...] = ()
         self.ninjutsu_defenders: tuple[tuple[int, int], ...] = ()  # 702.49c: (attacker, player it attacks)
         self.triggered_once: frozenset[tuple[object, ...]] = frozenset()  # 603.2h "triggers only once each turn"
         # 601.3 "once during each of your turns, you may cast ... from your graveyard": (turn, source) used

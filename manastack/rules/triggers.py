@@ -505,7 +505,8 @@ def _source_state(g: Game, t: tuple):
 EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve", "DoubleX", "CopyThat",
                            "SearchSameTotal", "GainControlOfSpellTargets",
                            "PairWithEntering", "CopyForEachOtherTarget", "UnlessCondition",
-                           "InsteadIf"})  # "if that land is a Forest, ... instead": its condition reads it
+                           "InsteadIf",  # "if that land is a Forest, ... instead": its condition reads it
+                           "ExileDeadLinked"})  # Mimic Vat's "exile that card": the dead creature's card
 
 
 @by_identity
