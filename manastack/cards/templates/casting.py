@@ -101,6 +101,7 @@ from ..compiler import (
     COLOR_WORDS,
     EFFECTS_CHECKS,
     Unsupported,
+    contains,
     keyword_template,
     paragraph_template,
     parse_effects,
@@ -464,21 +465,14 @@ def _check_revealed(out: CardDraft, unsupported: list) -> None:
     """"If you revealed a [quality] card or controlled a [quality] ..." needs the card's "you may reveal a
     [quality] card from your hand" cost."""
     costs = [a.filter for a in out.abilities if isinstance(a, RevealAsCost)]
+
+    def unpaid(x: object) -> bool:
+        return isinstance(x, RevealedAsCast) and x.filter not in costs
     for ab in out.abilities:
-        if any(c.filter not in costs for c in _conditions_in(ab)):
+        if contains(ab, unpaid):
             unsupported.append(ab.text)
-    if any(c.filter not in costs for c in _conditions_in(tuple(out.spell_effects))):
+    if contains(tuple(out.spell_effects), unpaid):
         unsupported.append("if you revealed a card ... as you cast CARDNAME (the card has no such cost)")
-
-
-def _conditions_in(x: object) -> list:
-    if isinstance(x, RevealedAsCast):
-        return [x]
-    if isinstance(x, tuple):
-        return [c for y in x for c in _conditions_in(y)]
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return [c for f in dataclasses.fields(x) for c in _conditions_in(getattr(x, f.name))]
-    return []
 
 
 CARD_CHECKS.append(_check_revealed)

@@ -39,7 +39,7 @@ from ...model.vocab import (
 from ...model.vocab.combat_keywords import UntapAll
 from ...model.vocab.effects import SacrificeUnless, TokenThen
 from ...model.vocab.upkeep_keywords import SacrificeUnlessDiscard
-from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
+from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported, contains
 from ..draft import CardDraft
 from .effects_common import (
     N,
@@ -321,13 +321,7 @@ def _draw_sacrificed(m, targets):
 
 
 def _mentions_sacrificed(x) -> bool:
-    if isinstance(x, referred_objects.Sacrificed):
-        return True
-    if isinstance(x, tuple):
-        return any(_mentions_sacrificed(y) for y in x)
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return any(_mentions_sacrificed(getattr(x, f.name)) for f in dataclasses.fields(x))
-    return False
+    return contains(x, lambda y: isinstance(y, referred_objects.Sacrificed))
 
 
 def _check_sacrificed(out: CardDraft, unsupported: list) -> None:

@@ -12,7 +12,6 @@ executed by rules/entry_choices.py.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from ...model import vocab as V
@@ -25,6 +24,7 @@ from ...model.vocab.x_amounts import LIFE_PAID_EFFECT, LifePaidOnEntry
 from ..compiler import (
     CARD_CHECKS,
     Unsupported,
+    contains,
     paragraph_template,
 )
 from ..draft import CardDraft
@@ -151,13 +151,7 @@ def _check_life_paid(out: CardDraft, unsupported: list) -> None:
 
 
 def _reads_life_paid(x: object) -> bool:
-    if isinstance(x, LifePaidOnEntry) or (isinstance(x, CdaTerm) and x.kind == LIFE_PAID_EFFECT):
-        return True
-    if isinstance(x, tuple):
-        return any(_reads_life_paid(y) for y in x)
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return any(_reads_life_paid(getattr(x, f.name)) for f in dataclasses.fields(x))
-    return False
+    return contains(x, lambda y: isinstance(y, LifePaidOnEntry) or (isinstance(y, CdaTerm) and y.kind == LIFE_PAID_EFFECT))
 
 
 CARD_CHECKS.append(_check_life_paid)
