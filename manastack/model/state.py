@@ -84,6 +84,13 @@ class Obj:
         # got (layer 1, 613.2a; rules/copy_effects.py). Anywhere but the battlefield it is its own card again.
         self.own_card: CardDef | None = None
 
+    def controlled_by(self, player: int) -> Obj:
+        """A copy that is no game object, seen as controlled by `player`: the watcher of an ability a player has
+        from an effect of this object (611.2a: "until your next turn, whenever ..."), whoever controls it now."""
+        o = self.copy()
+        o.controller = player
+        return o
+
     def copy(self) -> Obj:
         o = Obj.__new__(Obj)
         o.id = self.id
