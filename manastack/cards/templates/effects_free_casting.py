@@ -105,7 +105,7 @@ EFFECTS_CHECKS.append(_fold_copy_cast)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class CastThoseFree(V.Effect):
+class _CastThoseFree(V.Effect):
     """Compile-time marker of "You may cast those cards without paying their mana costs", folded into the
     SearchEachLibraryExile before it (_fold_cast_those)."""
 
@@ -118,13 +118,13 @@ def _search_each_library(m, targets):
 
 @template(r"you may cast those cards without paying their mana costs")
 def _cast_those_free(m, targets):
-    return [CastThoseFree()]
+    return [_CastThoseFree()]
 
 
 def _fold_cast_those(effects: list, targets: list) -> None:
     """"You may cast those cards ...": the cards the search just before exiled (608.2g); anywhere else refused."""
     for i, e in enumerate(effects):
-        if not isinstance(e, CastThoseFree):
+        if not isinstance(e, _CastThoseFree):
             continue
         if i == 0 or not isinstance(effects[i - 1], SearchEachLibraryExile) or effects[i - 1].cast_free:
             raise Unsupported("you may cast those cards: no cards exiled just before")
