@@ -12,7 +12,7 @@ templates are in cards/templates/statics_choices.py.
   (cycling, unearth) by registry.ACTIVATION_RESTRICTIONS. 709.4a / 201.4b: an object has the chosen
   name if one of its names is the chosen name.
 - 614.12 / 119.4: "As CARDNAME enters, pay any amount of life" (0 up to the life total); "the life paid
-  as CARDNAME entered" (LifePaidOnEntry) is that amount.
+  as CARDNAME entered" (LifePaidOnEntry) is that amount (608.2h: still known after it has left).
 - 400.7: a permanent that left the battlefield is a new object: its choices are gone.
 """
 
@@ -243,12 +243,13 @@ def _etb_pay_any_life(g: Game, o: Obj, ab: Any, choices: dict) -> None:
     n = g.choose(p, "life_amount", options, f"614.12: as {o.card.name} enters, pay any amount of life (0 to {life})")
     if n:
         g.set_life(p, -n, "119.4", source=o.card.name)
-    g.perform(EffectCreated("614.12", ContinuousEffect(LIFE_PAID, o.id, controller=p, until="static", data=n),
+    g.perform(EffectCreated("614.12", ContinuousEffect(LIFE_PAID, o.id, controller=p, until="permanent", data=n),
                             "pay_life", {"card": o.card.name, "player": s.players[p].name, "amount": n}))
 
 
 def _life_paid_on_entry(g: Game, ctx: Any, x: LifePaidOnEntry) -> int:
-    """The life paid as the source entered (400.7: none once it has left the battlefield)."""
+    """The life paid as the source entered; once it has left the battlefield, as it last existed there (608.2h:
+    the record outlives the permanent, and a new object gets a new id, 400.7)."""
     return next((int(e.data) for e in g.s.effects if e.kind == LIFE_PAID and e.target == ctx.source), 0)
 
 

@@ -39,4 +39,4 @@ LIFE_PAID_EFFECT = "life_paid_on_entry"  # ContinuousEffect kind (and CdaTerm ki
 @dataclass(frozen=True, slots=True)
 class LifePaidOnEntry:
     """An Amount: "the life paid as CARDNAME entered" (614.12: the amount paid for "As CARDNAME enters, pay
-    any amount of life", rules/entry_choices.py; 0 once the permanent has left the battlefield, 400.7)."""
+    any amount of life", rules/entry_choices.py; as it last existed once it has left the battlefield, 608.2h)."""
