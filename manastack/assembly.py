@@ -66,6 +66,7 @@ RULES_MODULES = (
     "trigger_keywords",
     "bestow",
     "soulbond",
+    "phasing",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

@@ -507,6 +507,18 @@ def parse_effects(text: str, targets: list[TargetSpec]) -> tuple[Effect, ...]:
     return tuple(effects)
 
 
+def contains(x: object, test: Callable[[object], bool]) -> bool:
+    """Whether `x` (a vocabulary value: an ability, effect, amount, or a tuple of them) or any part of it, at any
+    depth, passes `test`: what the whole-card checks look for."""
+    if test(x):
+        return True
+    if isinstance(x, tuple):
+        return any(contains(y, test) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(contains(getattr(x, f.name), test) for f in dataclasses.fields(x))
+    return False
+
+
 # Checks on the effects of a whole ability: fn(effects, targets) raises Unsupported to refuse them
 # (cards/templates/effects_referred.py: "that creature" after a sentence that chose a creature untargeted).
 EFFECTS_CHECKS: list[Callable[[list, list], None]] = []

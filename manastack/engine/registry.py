@@ -387,6 +387,9 @@ ENTERS_AS: list[Callable[[Game, Obj, dict[str, object]], None]] = []
 # fn(game), called as the untap step begins, before 302.6's "summoning sickness" of the active player's
 # permanents ends (rules/graveyard_keywords.py: echo, 702.30a).
 BEFORE_UNTAP_HOOKS: list[Callable[[Game], None]] = []
+# fn(game), called as the active player's permanents untap (502.3; rules/zone_change_effects.py: "during your
+# next untap step, as you untap your permanents, return CARDNAME to its owner's hand").
+AS_UNTAP_HOOKS: list[Callable[[Game], None]] = []
 # 502.3: limits on how many permanents untap ("players can't untap more than one land during their untap
 # steps"): fn(game, active player, ids of the permanents about to untap) -> [(N, ids among them of which
 # at most N may untap)].

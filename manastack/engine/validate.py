@@ -131,7 +131,8 @@ def _hashable(action: Any, field: str, v: Any) -> None:
 # mark: "copy", "free", "madness", "foretold" ...) are not a player's to announce.
 FLAG_CHOICES = frozenset({"kicked", "alternative", "additional", "buyback", "offspring", "evoke", "dash", "blitz",
                           "surge", "spectacle", "entwine", "overload", "assist", "face_down", "conspire",
-                          "replicate", "emerge", "casualty", "adventure", "back_face"})  # 715.3, 712.11b
+                          "replicate", "emerge", "casualty", "adventure", "back_face",
+                          "revealed"})  # 715.3, 712.11b
 VALUE_CHOICES = frozenset({"half", "squad", "life_discount", "crew", "convoke", "improvise", "delve", "emerge", "conspire",
                            "casualty", "replicate", "assist", "ninjutsu", "divide"})  # divide: 601.2d, the numbers
 

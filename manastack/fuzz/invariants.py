@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..engine.game import Game
 from ..model.mana import EMPTY
-from ..model.state import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, STACK
+from ..model.state import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, PHASED_OUT, STACK
 
 
 class InvariantViolation(Exception):
@@ -61,6 +61,8 @@ class Invariants:
             put(oid, BATTLEFIELD)
         for oid in s.emblems:
             put(oid, COMMAND)  # 114.1: emblems, in the command zone
+        for oid, _, _ in s.phased_out:
+            put(oid, PHASED_OUT)  # 702.26d: phased out, no zone change
         for it in s.stack:
             if it.kind == "spell" and it.obj is not None:
                 put(it.obj, STACK)

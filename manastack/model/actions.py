@@ -67,6 +67,7 @@ class ActivateAbility(Action):
     x: int = 0
     payment: Payment | None = None
     choices: tuple[Choice, ...] = ()
+    modes: tuple[int, ...] = ()  # 602.2b / 700.2: chosen modes of a modal activated ability, 1-based
 
 
 @dataclass(frozen=True, slots=True)

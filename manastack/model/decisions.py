@@ -103,6 +103,8 @@ class DecisionKind(StrEnum):
     SCRY = "scry"  # 701.22
     SEARCH = "search"  # 701.23
     SEARCH_SPLIT = "search_split"  # 701.19a: "put one onto the battlefield tapped and the other into your hand"
+    SEARCH_LIBRARY_EXILE = "search_library_exile"  # 701.19a: a card of a player's library to exile, or false (701.19b)
+    CAST_EXILED_FREE = "cast_exiled_free"  # 608.2g: which card exiled this way to cast next, or false
     SEPARATE_PILES = "separate_piles"  # 700.3
     SEARCH_NAMED = "search_named"
     SEARCH_TOP = "search_top"

@@ -324,6 +324,18 @@ class Transformed(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class PhaseChange(Event):
+    """702.26a / 702.26d: the permanent `obj` phases out (`phase_in` False) or in, without changing zones: a
+    phased-out permanent is treated as though it doesn't exist; `via`: the permanent it phases out indirectly
+    with (702.26g: an Aura or Equipment attached to it), and phases in with (702.26h)."""
+
+    obj: int = 0
+    phase_in: bool = False
+    via: int | None = None
+    CHARS: ClassVar[bool] = True
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class EntersAttacking(Event):
     """508.4 / 702.49c: the creature `obj` put onto the battlefield attacking is an attacking creature,
     attacking `defender` (a player ref), though it was never declared as an attacker (508.3a: no "whenever

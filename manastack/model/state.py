@@ -15,7 +15,18 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from .chars import Chars
 from .mana import EMPTY, Bag
 from .vocab import Ability, CardDef
-from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, OUTSIDE, STACK, ZONES  # noqa: F401 (read from here by the house)
+from .zones import (  # noqa: F401 (read from here by the house)
+    BATTLEFIELD,
+    COMMAND,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    OUTSIDE,
+    PHASED_OUT,
+    STACK,
+    ZONES,
+)
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -72,6 +83,13 @@ class Obj:
         # 707.5: the object's own card while it entered as a copy; `card` is then the copiable values it
         # got (layer 1, 613.2a; rules/copy_effects.py). Anywhere but the battlefield it is its own card again.
         self.own_card: CardDef | None = None
+
+    def controlled_by(self, player: int) -> Obj:
+        """A copy that is no game object, seen as controlled by `player`: the watcher of an ability a player has
+        from an effect of this object (611.2a: "until your next turn, whenever ..."), whoever controls it now."""
+        o = self.copy()
+        o.controller = player
+        return o
 
     def copy(self) -> Obj:
         o = Obj.__new__(Obj)
@@ -361,6 +379,10 @@ class GameState:
         # 603.4: (permanent, cost kind) for permanents whose spell was cast for its surge (...) cost
         self.costs_paid_permanents: frozenset[tuple[int, str]] = frozenset()
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)
+        self.cast_reveals: frozenset[int] = frozenset()  # spells cast with "you revealed a ... or controlled a ..."
+        # 702.26: the phased-out permanents: (id, the player who controlled it as it phased out, the permanent it
+        # phased out indirectly with, 702.26g, or None)
+        self.phased_out: tuple[tuple[int, int, int | None], ...] = ()
         self.ninjutsu_defenders: tuple[tuple[int, int], ...] = ()  # 702.49c: (attacker, player it attacks)
         self.triggered_once: frozenset[tuple[object, ...]] = frozenset()  # 603.2h "triggers only once each turn"
         # 601.3 "once during each of your turns, you may cast ... from your graveyard": (turn, source) used

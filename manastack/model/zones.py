@@ -10,3 +10,4 @@ LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, STACK, EXILE = "library", "hand", "battle
 ZONES = (LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, STACK, EXILE)
 COMMAND = "command"  # 408.1 / 114.1: where emblems are
 OUTSIDE = "outside"  # 400.11 / 702.139a: outside the game (the chosen companion); not one of ZONES
+PHASED_OUT = "phased_out"  # 702.26a-d: a phased-out permanent, treated as though it doesn't exist; not one of ZONES

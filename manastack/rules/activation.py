@@ -14,6 +14,7 @@ and ward.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
@@ -79,6 +80,8 @@ def zone_ability(g: Game, p: int, o: Obj, abilities: list, action: A.ActivateAbi
         raise IllegalActionError(f"{o.card.name}'s ability has no X in its cost")
     if action.x < 0:
         raise IllegalActionError("X can't be negative (107.3)")
+    if action.modes:
+        raise IllegalActionError(f"{o.card.name}'s ability is not modal: it has no modes to choose (700.2)")
     targeting.check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
     return ab
 
@@ -169,7 +172,8 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         raise IllegalActionError("X can't be negative (107.3)")
     if removes_x is not None and o.counters.get(removes_x, 0) < action.x:
         raise IllegalActionError(f"{o.card.name} doesn't have {action.x} {removes_x} counter(s) to remove (122.8, 602.2b)")
-    targeting.check_targets(g, ab.targets, action.targets, p, o.id, f"{o.card.name}'s ability", g.chars(o).colors)
+    targeting.check_targets(g, ability_targets(o.card.name, ab, action.modes), action.targets, p, o.id,
+                            f"{o.card.name}'s ability", g.chars(o).colors)
     cost = ab.cost
     why = mana_payment.cost_block_reason(g, o, cost)
     if why and not (cost.untap and not cost.tap):
@@ -266,23 +270,46 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
     if cost.sacrifice_self and o.id in s.objects:
         g.move(o.id, GRAVEYARD, rule="701.17a")
     put_ability(g, p, o, ab, action.targets, action.x, lki,
-                choices=(("sacrificed", tuple(victims)),) if victims else ())
+                choices=(("sacrificed", tuple(victims)),) if victims else (), modes=action.modes)
+
+
+def ability_targets(name: str, ab: ActivatedAbility, modes: tuple[int, ...]) -> tuple:
+    """602.2b / 601.2b-c: an activated ability's targets: its own, then those of the modes chosen as it is
+    activated (a modal ability needs the number of modes its text allows; a non-modal one takes none)."""
+    modal = choice_effects.modal_of(ab.effects)
+    if modal is None:
+        if modes:
+            raise IllegalActionError(f"{name}'s ability is not modal: it has no modes to choose (700.2)")
+        return ab.targets
+    choice_effects.check_modes(f"{name}'s ability", modal, modes)
+    return ab.targets + choice_effects.mode_layout(modal, modes)[0]
+
+
+def ability_variants(ab: ActivatedAbility) -> list[tuple[tuple[int, ...], tuple]]:
+    """The (modes, targets) an activated ability can be activated with: one per allowed mode choice of a
+    modal ability (700.2a), else its own targets."""
+    modal = choice_effects.modal_of(ab.effects)
+    if modal is None:
+        return [((), ab.targets)]
+    n = len(modal.modes)
+    return [(combo, ab.targets + choice_effects.mode_layout(modal, combo)[0])
+            for k in range(modal.min, min(modal.max, n) + 1) for combo in combinations(range(1, n + 1), k)]
 
 
 ABILITY_ACTIVATED_HOOKS = registry.ABILITY_ACTIVATED_HOOKS  # (engine/registry.py)
 
 
 def put_ability(g: Game, p: int, o: Obj, ab: ActivatedAbility, targets: tuple[int, ...], x: int, lki: Any,
-                choices: tuple = ()) -> None:
+                choices: tuple = (), modes: tuple[int, ...] = ()) -> None:
     """602.2a/602.2i: the activated ability is on the stack; its controller keeps priority; ward sees
     its targets (702.21a). `choices` records the permanents sacrificed for its cost (602.2b)."""
     s = g.s
     item = StackItem(s.next_id, "ability", p, o.card.name, source=o.id, ability=ab, targets=targets, x=x,
-                     source_lki=lki, choices=choices)
+                     source_lki=lki, choices=choices, modes=modes)
     s.next_id += 1
     s.stack.append(item)
     g.log_event("activate", "602.2", player=s.players[p].name, card=o.card.name, ability=ab.text,
-                targets=[g.name_of(t) for t in targets])
+                targets=[g.name_of(t) for t in targets], **({"modes": list(modes)} if modes else {}))
     s.passes = 0
     _trigger_events_module.targets_chosen(g, p, item)  # 702.21a
     for hook in registry.live(s, ABILITY_ACTIVATED_HOOKS):

@@ -10,6 +10,9 @@ from your hand, ..." (Wild Pair).
 - 608.2c: "If it entered from your library or was cast from your library, ... instead" (EnteredFrom): the zone
   the permanent came from, read from its zone change in the log (400.7: the card's last zone before it became
   this object), and the zone its spell was cast from; "your": it is its owner's and its controller's.
+- 601.2b / 701.16a: "As an additional cost to cast this spell, you may reveal a Dragon card from your hand"
+  (announced ("revealed", true / false); asked if not, revealing first), and "if you revealed a Dragon card
+  or controlled a Dragon as you cast this spell" (the spell, or the permanent it became).
 """
 
 from __future__ import annotations
@@ -17,14 +20,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
+from ..errors import IllegalActionError
+from ..model.costs import Requirement
 from ..model.state import BATTLEFIELD
 from ..model.vocab.cast_origin import (  # noqa: F401 (the vocabulary this module executes)
     EnteredFrom,
+    RevealAsCost,
+    RevealedAsCast,
     WasCast,
 )
+from . import add_hook, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..model.actions import CastSpell
+    from ..model.state import Obj
 
 
 def remember(g: Game, spell: int, caster: int, zone: str) -> None:
@@ -87,3 +97,42 @@ def _entered_from(g: Game, cond: EnteredFrom, source: int, lki: Any, event_obj: 
 
 
 registry.CONDITION_EVALUATORS[EnteredFrom] = _entered_from
+
+
+def _reveal_cost(g: Game, p: int, o: Obj, action: CastSpell, reqs: list[Requirement], kicked: bool,
+                 flashback: bool) -> tuple[list[Requirement], tuple]:
+    """registry.CAST_OPTIONS (601.2b): "you may reveal a [quality] card from your hand": announced in the
+    action's choices ("revealed", bool), else asked (revealing first: it costs nothing). The spell is then
+    remembered if it was revealed or `p` controls a permanent of that quality (RevealedAsCast)."""
+    cost = next((ab for ab in o.card.abilities if isinstance(ab, RevealAsCost)), None)
+    if cost is None:
+        return reqs, ()
+    s = g.s
+    cands = [c for c in s.players[p].hand if c != o.id and targeting.matches_filter(g, cost.filter, s.objects[c], p)]
+    said = next((c[1] for c in action.choices if isinstance(c, tuple) and len(c) == 2 and c[0] == "revealed"), None)
+    if said is None:
+        said = g.choose(p, "reveal_cost", [True, False] if cands else [False],
+                        f"601.2b: {o.card.name}: reveal a card from your hand for its additional cost? (true or false)")
+    if said and not cands:
+        raise IllegalActionError(f"{o.card.name}: {s.players[p].name} has no such card in hand to reveal (601.2b)")
+    if said:
+        shown = g.unasked(p, "reveal", cands, f"701.16a: the card revealed for {o.card.name}") if len(cands) > 1 \
+            else cands[0]
+        g.log_event("reveal", "701.16a", player=s.players[p].name, card=g.name_of(shown), source=o.card.name)
+    if said or any(targeting.matches_filter(g, cost.filter, x, p) for x in g.permanents(p)):
+        s.cast_reveals = s.cast_reveals | {o.id}
+    return reqs, (("revealed", True),) if said else ()
+
+
+def _revealed_as_cast(g: Game, cond: RevealedAsCast, source: int, lki: Any, event_obj: int | None) -> bool:
+    """The spell `source`, or the spell the permanent `source` was (608.3, 400.7), was cast so."""
+    s = g.s
+    if source in s.cast_reveals:
+        return True
+    o = s.objects.get(source)
+    prev = o.previous_id if o is not None else (s.lki[source][0].previous_id if source in s.lki else None)
+    return prev is not None and prev in s.cast_reveals
+
+
+add_hook(registry.CAST_OPTIONS, _reveal_cost, classes=(RevealAsCost,))
+registry.CONDITION_EVALUATORS[RevealedAsCast] = _revealed_as_cast

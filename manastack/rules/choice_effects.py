@@ -468,7 +468,9 @@ def mode_layout(modal: V.Modal, chosen: tuple[int, ...]) -> tuple[tuple[V.Target
     specs: list[V.TargetSpec] = []
     for m in chosen:
         offsets[m] = len(specs)
-        specs.extend(modal.modes[m - 1].targets)
+        # 115.1: "target card from their graveyard" names its mode's own player target, shifted with it
+        specs.extend(dataclasses.replace(t, controlled_by=t.controlled_by + offsets[m]) if t.controlled_by >= 0 else t
+                     for t in modal.modes[m - 1].targets)
     effs: list[V.Effect] = []
     for m in sorted(chosen):
         mode = modal.modes[m - 1]
@@ -492,6 +494,18 @@ def shift_refs(x: Any, k: int) -> Any:
                 changes[f.name] = nv
         return dataclasses.replace(x, **changes) if changes else x
     return x
+
+
+def check_modes(name: str, modal: V.Modal, modes: tuple[int, ...]) -> None:
+    """700.2a / 700.2d: the number of modes the text allows, each existing and chosen at most once."""
+    n = len(modal.modes)
+    if not modal.min <= len(modes) <= modal.max:
+        want = str(modal.min) if modal.min == modal.max else f"{modal.min} to {modal.max}"
+        raise IllegalActionError(f"{name}: choose {want} mode(s) of {n} (700.2a), got {list(modes) or 'none'}")
+    if any(not isinstance(m, int) or not 1 <= m <= n for m in modes):
+        raise IllegalActionError(f"{name}: modes are numbered 1 to {n} (700.2), got {list(modes)}")
+    if len(set(modes)) != len(modes):
+        raise IllegalActionError(f"{name}: the same mode can't be chosen more than once (700.2d)")
 
 
 def modal_of(effects: tuple[V.Effect, ...]) -> V.Modal | None:

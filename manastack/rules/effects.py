@@ -44,6 +44,7 @@ from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module ex
     TokenThen,
     WinGame,
 )
+from ..model.vocab.referred_objects import CreateTokenCopy
 from ..model.vocab.statics import OnAttached
 from ..model.vocab.triggers import ReflexiveTrigger
 from ..model.vocab.x_amounts import PumpAllX, PumpX
@@ -92,6 +93,13 @@ def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], fin
             ctx = dataclasses.replace(ctx, flip=won)
             g.log_event("flip_coin", "705.1", player=s.players[ctx.controller].name, won=won, source=ctx.name)
             continue
+        if type(eff) is V.TapUntap and i + 1 < len(effects) and type(effects[i + 1]) is V.IfYouDo:
+            # "Tap CARDNAME. If you do, ...": done only if it was tapped (untapped) by this (608.2c, 701.21a)
+            oid = effect_context.target_object(g, ctx, eff.target)
+            was = s.objects[oid].tapped if oid is not None else None
+            _HANDLERS[V.TapUntap](g, ctx, eff)
+            ctx = dataclasses.replace(ctx, did=oid is not None and was is not None and s.objects[oid].tapped != was)
+            continue
         if type(eff) is V.Sacrifice and eff.target is not None and i + 1 < len(effects) \
                 and type(effects[i + 1]) in (V.IfYouDo, ReflexiveTrigger):
             # "Sacrifice CARDNAME. If you do, ...": done only if it was sacrificed (608.2c); "Sacrifice it.
@@ -103,7 +111,7 @@ def run(g: Game, ctx: effect_context.Context, effects: tuple[V.Effect, ...], fin
             continue
         if i + 1 < len(effects) and type(effects[i + 1]) is V.CantBeRegenerated:
             needs = destroy_without_regeneration(g, ctx, eff)  # 701.15c: "It can't be regenerated" qualifies it
-        elif type(eff) in (V.CreateToken, V.CreateTokenCard):
+        elif type(eff) in (V.CreateToken, V.CreateTokenCard, CreateTokenCopy):
             # "Create three 1/1 Human tokens. Sacrifice those tokens at ...": the later parts know them (111.1)
             before = set(s.battlefield)
             needs = _HANDLERS[type(eff)](g, ctx, eff)

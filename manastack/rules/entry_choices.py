@@ -11,6 +11,8 @@ templates are in cards/templates/statics_choices.py.
   left out of the characteristics (rules/continuous.py "no_activated"); a card in another zone
   (cycling, unearth) by registry.ACTIVATION_RESTRICTIONS. 709.4a / 201.4b: an object has the chosen
   name if one of its names is the chosen name.
+- 614.12 / 119.4: "As CARDNAME enters, pay any amount of life" (0 up to the life total); "the life paid
+  as CARDNAME entered" (LifePaidOnEntry) is that amount (608.2h: still known after it has left).
 - 400.7: a permanent that left the battlefield is a new object: its choices are gone.
 """
 
@@ -26,6 +28,7 @@ from ..model.events import EffectCreated, EffectsEnded
 from ..model.state import BATTLEFIELD, ContinuousEffect
 from ..model.vocab import ActivatedAbility, ManaAbility
 from ..model.vocab.statics import ChosenNameStatic
+from ..model.vocab.x_amounts import LIFE_PAID_EFFECT, LifePaidOnEntry
 from . import add_hook, continuous
 
 if TYPE_CHECKING:
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
 
 CHOSEN_TYPE = "chosen_type"  # ContinuousEffect kind: `data` is the creature type chosen as `target` entered
 CHOSEN_NAME = "chosen_name"  # ContinuousEffect kind: `data` is the card name chosen as `target` entered
+LIFE_PAID = LIFE_PAID_EFFECT  # ContinuousEffect kind: `data` is the life paid as `target` entered
 
 
 def chosen_type(s: GameState, oid: int) -> str | None:
@@ -225,3 +229,29 @@ registry.ETB_REPLACEMENTS["etb_choose_name"] = _etb_choose_name
 registry.ETB_REPLACEMENTS["etb_choose_nonland_name"] = _etb_choose_name
 registry.GROUP_FILTERS.append(_of_chosen_name)
 add_hook(registry.ACTIVATION_RESTRICTIONS, named_source_restriction, classes=(ChosenNameStatic,))
+
+
+def _etb_pay_any_life(g: Game, o: Obj, ab: Any, choices: dict) -> None:
+    """614.12 / 119.4: "As CARDNAME enters, pay any amount of life": any amount from 0 to the controller's
+    life total (none with 0 life or less). Without a chooser the default is a measured amount (up to 6, and
+    never the last life)."""
+    s = g.s
+    p = o.controller
+    life = max(s.players[p].life, 0)
+    default = min(6, max(life - 1, 0))
+    options = [default] + [n for n in range(life + 1) if n != default]
+    n = g.choose(p, "life_amount", options, f"614.12: as {o.card.name} enters, pay any amount of life (0 to {life})")
+    if n:
+        g.set_life(p, -n, "119.4", source=o.card.name)
+    g.perform(EffectCreated("614.12", ContinuousEffect(LIFE_PAID, o.id, controller=p, until="permanent", data=n),
+                            "pay_life", {"card": o.card.name, "player": s.players[p].name, "amount": n}))
+
+
+def _life_paid_on_entry(g: Game, ctx: Any, x: LifePaidOnEntry) -> int:
+    """The life paid as the source entered; once it has left the battlefield, as it last existed there (608.2h:
+    the record outlives the permanent, and a new object gets a new id, 400.7)."""
+    return next((int(e.data) for e in g.s.effects if e.kind == LIFE_PAID and e.target == ctx.source), 0)
+
+
+registry.ETB_REPLACEMENTS["etb_pay_any_life"] = _etb_pay_any_life
+registry.AMOUNT_RESOLVERS[LifePaidOnEntry] = _life_paid_on_entry

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
@@ -26,6 +27,7 @@ from ..model.vocab.free_casting import (  # noqa: F401 (the vocabulary this modu
     CastTargetCard,
     ExileTopCopyCast,
     RippleReveal,
+    SearchEachLibraryExile,
 )
 from . import (
     cast_origin,
@@ -324,3 +326,85 @@ def _answer_copy_exiled(g: Game, d: Any, value: Any) -> None:
     s.queue.pop(0)
     s.queue[0:0] = _copies_to_cast(g, ctx, value, copies)
 
+
+
+# ----------------------------------------------------------------------------- 701.19a, 608.2g: search each library
+
+
+def _library_cards(g: Game, p: int, flt: V.ObjectFilter, searcher: int) -> tuple[int, ...]:
+    s = g.s
+    return tuple(c for c in s.players[p].library if _targeting_module.matches_filter(g, flt, s.objects[c], searcher))
+
+
+def _search_each_library(g: Game, ctx: Any, e: SearchEachLibraryExile) -> list | None:
+    """701.19a: the controller searches each player's library in turn (theirs first)."""
+    return [_search_next(g, ctx, e, (ctx.controller, 1 - ctx.controller), ())]
+
+
+def _search_next(g: Game, ctx: Any, e: SearchEachLibraryExile, players: tuple[int, ...], exiled: tuple[int, ...]) -> tuple:
+    p = players[0]
+    cands = _library_cards(g, p, e.filter, ctx.controller)
+    g.log_event("search", "701.19a", player=g.s.players[ctx.controller].name, library=g.s.players[p].name,
+                source=ctx.name)
+    return effect_context.queue_choice("search_library_exile", ctx.controller, cands,
+                                       f"{ctx.name}: exile a card from {g.s.players[p].name}'s library, or false (701.19b)",
+                                       (ctx, e, players, exiled))
+
+
+def _object_or_false_actions(g: Game, d: Any) -> list:
+    return [A.Choose(c) for c in d.data] + [A.Choose(False)]
+
+
+def _answer_search_exile(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    ctx, e, players, exiled = s.queue[0][5]
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
+    s.pending = None
+    p = players[0]
+    if value is not False:
+        exiled = exiled + (g.move(value, EXILE, rule="701.19a"),)
+    s.rng.shuffle(s.players[p].library)
+    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+    if len(players) > 1:
+        s.queue[0] = _search_next(g, ctx, e, players[1:], exiled)
+    elif e.cast_free:
+        s.queue[0:1] = _offer_cast(g, ctx, exiled)
+    else:
+        s.queue.pop(0)
+
+
+def _offer_cast(g: Game, ctx: Any, left: tuple[int, ...]) -> list:
+    """608.2g: which of the cards exiled this way (still in exile, castable now) to cast next, or none."""
+    s = g.s
+    cands = tuple(c for c in left if c in s.objects and s.objects[c].zone == EXILE
+                  and free_cast_options(g, ctx.controller, c))
+    if not cands:
+        return []
+    return [effect_context.queue_choice("cast_exiled_free", ctx.controller, cands,
+                                        f"{ctx.name}: cast one of {', '.join(g.name_of(c) for c in cands)} without paying "
+                                        f"its mana cost, or false", (ctx, cands))]
+
+
+def _answer_cast_exiled(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    ctx, left = s.queue[0][5]
+    if value is not False and value not in d.data:
+        raise IllegalActionError(f"{d.prompt}: choose one of {', '.join(g.name_of(c) for c in d.data)} or false")
+    s.pending = None
+    if value is False:
+        s.queue.pop(0)
+        return
+    rest = tuple(c for c in left if c != value)
+
+    def after(g2: Game, c2: Any, cast: bool, rest: tuple[int, ...] = rest) -> None:
+        g2.s.queue[0:0] = _offer_cast(g2, c2, rest)
+    targets = tuple(dict.fromkeys(t for opt in free_cast_options(g, ctx.controller, value) for t in opt))
+    s.queue[0] = effect_context.queue_choice("cast_free", ctx.controller, targets,
+                                             f"{ctx.name}: cast {g.name_of(value)} without paying its mana cost? (false, "
+                                             f"or true / its targets)", (ctx, value, "608.2g", after))
+
+
+registry.register_effect(SearchEachLibraryExile, _search_each_library)
+registry.CHOICES["search_library_exile"] = (_object_or_false_actions, _answer_search_exile)
+registry.CHOICES["cast_exiled_free"] = (_object_or_false_actions, _answer_cast_exiled)

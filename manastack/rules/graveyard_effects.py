@@ -45,6 +45,7 @@ from ..model.vocab.graveyard_effects import (  # noqa: F401 (the vocabulary this
     ReturnAtRandom,
     ReturnChosenTypes,
     ReturnPutThereThisTurn,
+    ShuffleCardsIntoLibrary,
     ShuffleDeadIntoLibrary,
     ShuffleGraveyardIntoLibrary,
 )
@@ -69,6 +70,26 @@ def _shuffle_graveyard(g: Game, ctx: Context, e: ShuffleGraveyardIntoLibrary) ->
             g.move(o.id, LIBRARY, rule="701.20a")
     for c in list(s.players[p].graveyard):
         g.move(c, LIBRARY, rule="701.20a")
+    for q in sorted(shuffled):
+        s.rng.shuffle(s.players[q].library)
+        g.log_event("shuffle", "701.20a", player=s.players[q].name)
+    return None
+
+
+def _shuffle_cards(g: Game, ctx: Context, e: ShuffleCardsIntoLibrary) -> list | None:
+    """701.20a: the target cards still in a graveyard (608.2b: the others are left alone) go to their owner's
+    library; each library that got cards, and the player's (a legal target), is shuffled."""
+    s = g.s
+    shuffled = set(effect_context.resolve_who(g, ctx, e.player))
+    for ref in e.cards:
+        oid = ctx.targets[ref.index] if ref.index < len(ctx.targets) else None
+        if oid is None or not ctx.legal[ref.index]:
+            continue
+        o = s.objects.get(oid)
+        if o is None or o.zone != GRAVEYARD:
+            continue
+        shuffled.add(o.owner)
+        g.move(oid, LIBRARY, rule="701.20a")
     for q in sorted(shuffled):
         s.rng.shuffle(s.players[q].library)
         g.log_event("shuffle", "701.20a", player=s.players[q].name)
@@ -199,6 +220,7 @@ def _return_at_random(g: Game, ctx: Context, e: ReturnAtRandom) -> list | None:
 registry.register_effect(ReturnAtRandom, _return_at_random)
 registry.register_effect(ShuffleGraveyardIntoLibrary, _shuffle_graveyard)
 registry.register_effect(ShuffleDeadIntoLibrary, _shuffle_dead)
+registry.register_effect(ShuffleCardsIntoLibrary, _shuffle_cards)
 registry.register_effect(ReturnPutThereThisTurn, _return_put_there)
 registry.register_effect(ExileIfItWas, _exile_if_it_was)
 registry.register_effect(ChooseCreatureType, _choose_creature_type)

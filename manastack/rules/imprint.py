@@ -15,6 +15,9 @@ in cards/templates/effects_imprint.py.
   and the permanent could produce none.
 - "{T}: Add {C}. If a card is exiled with CARDNAME, add {C}{C} instead." and "{T}: Return the exiled
   card to its owner's hand." (Ugin's Labyrinth).
+- 603.10a / 607.2a: "Whenever a nontoken creature dies, you may exile that card. If you do, return each other
+  card exiled with CARDNAME to its owner's graveyard" and "Create a token that's a copy of a card exiled with
+  CARDNAME" (Mimic Vat; 707.2: the copiable values of the card in exile).
 - 406.3: "Whenever CARDNAME attacks, exile the top card of your library face down." and "{R}, Discard your hand,
   Sacrifice CARDNAME: Put all cards exiled with CARDNAME into their owners' hands." (Bomat Courier): the ability
   sacrificing its source still finds the cards linked to the permanent it was (the ability's source id).
@@ -30,10 +33,12 @@ from ..model import vocab as V
 from ..model.costs import single
 from ..model.events import EffectCreated
 from ..model.mana import COLORS
-from ..model.state import EXILE, HAND, ContinuousEffect
+from ..model.state import EXILE, GRAVEYARD, HAND, ContinuousEffect
 from ..model.vocab.imprint import (  # noqa: F401 (the vocabulary this module executes)
     EXILED_COLORS,
     IF_EXILED,
+    ExileDeadLinked,
+    ExiledWithSource,
     ExileFromHand,
     ExileTopLinked,
     ReturnExiledToHand,
@@ -155,6 +160,32 @@ def _exile_top_linked(g: Game, ctx: Context, e: ExileTopLinked) -> list | None:
     return None
 
 
+def _exile_dead_linked(g: Game, ctx: Context, e: ExileDeadLinked) -> list | None:
+    s = g.s
+    if ctx.source is None:
+        return None
+    new_id = s.successor.get(ctx.event_obj) if ctx.event_obj is not None else None
+    card = s.objects.get(new_id) if new_id is not None else None
+    if card is None or card.zone != GRAVEYARD:
+        return None  # 400.7: the card left the graveyard: it can't be exiled, and "if you do" is false
+    others = linked_cards(g, ctx.source)
+    exiled = g.move(card.id, EXILE, rule="607.2a")
+    link(g, ctx.source, exiled, ctx.controller)
+    if e.return_others:
+        for c in others:
+            g.move(c, GRAVEYARD, rule="607.2a")
+    return None
+
+
+def exiled_with_source(g: Game, ctx: Context) -> int | None:
+    """"A card exiled with CARDNAME": the one linked card, or the one its controller chooses among several."""
+    cards = linked_cards(g, ctx.source) if ctx.source is not None else []
+    if len(cards) <= 1:
+        return cards[0] if cards else None
+    return g.choose(ctx.controller, "exiled_card", cards, f"{ctx.name}: choose a card exiled with it (607.2a)")
+
+
+registry.register_effect(ExileDeadLinked, _exile_dead_linked)
 registry.register_effect(ExileTopLinked, _exile_top_linked)
 registry.register_effect(ExileFromHand, _exile_from_hand)
 registry.register_effect(ReturnExiledToHand, _return_exiled_to_hand)

@@ -178,8 +178,9 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
         removed = activation.removed_x_kind(cost)
         # 107.3 / 601.2b: "Remove X [kind] counters from CARDNAME": each X up to the counters it has
         xs = range(min(o.counters.get(removed, 0), MAX_X_LISTED) + 1) if removed is not None else (0,)
-        for targets in targeting.target_combos(g, ab.targets, p, oid, g.chars(o).colors):
-            acts.extend(A.ActivateAbility(oid, idx, targets, x) for x in xs)
+        for modes, specs in activation.ability_variants(ab):  # 602.2b / 700.2: the modes, chosen as it is activated
+            for targets in targeting.target_combos(g, specs, p, oid, g.chars(o).colors):
+                acts.extend(A.ActivateAbility(oid, idx, targets, x, modes=modes) for x in xs)
     if len(acts) == 1:
         return acts  # only passing: nothing to filter
     if registry.ACTIVATION_RESTRICTIONS:  # 702.61a split second

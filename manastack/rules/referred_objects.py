@@ -42,6 +42,7 @@ from ..model import vocab as V
 from ..model.costs import ManaCost
 from ..model.events import AttachChange, ControlChange, CountersRemoved, EffectCreated
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect
+from ..model.vocab.imprint import ExiledWithSource
 from ..model.vocab.referred_objects import (  # noqa: F401 (the vocabulary this module executes)
     ALL_KINDS,
     ALL_OF_KIND,
@@ -75,6 +76,7 @@ from . import (
     counter_replacement,
     effect_context,
     hand_effects,
+    imprint,
     intervening,
     targeting,
     turn_history,
@@ -108,6 +110,8 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
     elif isinstance(ref, SacrificedThisWay):
         # 608.2h: likewise the permanent sacrificed by an earlier part of the effect.
         return s.lki.get(ctx.sacrificed_now[0]) if ctx.sacrificed_now else None
+    elif isinstance(ref, ExiledWithSource):
+        oid = imprint.exiled_with_source(g, ctx)  # 607.2a: a card exiled with the source
     elif ref in (V.IT, V.SELF):
         oid = ctx.source
         if oid is None:

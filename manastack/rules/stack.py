@@ -382,7 +382,7 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     if action.modes and modal is None:
         raise IllegalActionError(f"{card.name} is not a modal spell: it has no modes to choose (700.2)")
     if modal is not None and not any(hook(card, modal, action.modes) for hook in ALL_MODES_HOOKS):
-        check_modes(card.name, modal, action.modes)
+        choice_effects.check_modes(card.name, modal, action.modes)
     kicked = total_cost.kicker_cost(card) is not None and _kicker_choice(g, p, card, action)  # 601.2b, 702.33a
     specs = spell_targets(card, action.modes)
     o.x = action.x  # 601.2b: X is announced before the targets are chosen ("with mana value X", 601.2c)
@@ -477,18 +477,6 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
     g.invalidate()
     triggers = _triggers_module
     triggers.spell_cast(g, p, o.id)
-
-
-def check_modes(name: str, modal: Any, modes: tuple[int, ...]) -> None:
-    """700.2a / 700.2d: the number of modes the text allows, each existing and chosen at most once."""
-    n = len(modal.modes)
-    if not modal.min <= len(modes) <= modal.max:
-        want = str(modal.min) if modal.min == modal.max else f"{modal.min} to {modal.max}"
-        raise IllegalActionError(f"{name}: choose {want} mode(s) of {n} (700.2a), got {list(modes) or 'none'}")
-    if any(not isinstance(m, int) or not 1 <= m <= n for m in modes):
-        raise IllegalActionError(f"{name}: modes are numbered 1 to {n} (700.2), got {list(modes)}")
-    if len(set(modes)) != len(modes):
-        raise IllegalActionError(f"{name}: the same mode can't be chosen more than once (700.2d)")
 
 
 def cast_variants(g: Game, card: CardDef) -> list[tuple[tuple[int, ...], tuple[TargetSpec, ...]]]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model.state import BATTLEFIELD
 from ..model.vocab.animate import SELF_ANIMATE, ConditionalSelfAnimation
+from ..model.vocab.x_amounts import LIFE_PAID_EFFECT
 from . import continuous, targeting
 
 if TYPE_CHECKING:
@@ -123,6 +124,8 @@ def cda_term(s: GameState, o: Obj, term: Any, cache: dict) -> tuple[int, bool]:
         creator = s.objects.get(term.obj) if term.obj is not None else None
         on = creator is not None and creator.zone == BATTLEFIELD
         return (creator.counters.get(term.counter_kind, 0) if on and creator is not None else 0), False
+    if k == LIFE_PAID_EFFECT:  # "the life paid as it entered" (614.12; rules/entry_choices.py)
+        return next((int(e.data) for e in s.effects if e.kind == LIFE_PAID_EFFECT and e.target == o.id), 0), False
     if k == "permanents":
         n = count_permanents(s, term.filter, me, cache, source=o.id)
         return n, term.filter.tapped is not None

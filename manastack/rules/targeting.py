@@ -361,6 +361,8 @@ def dependency_ok(g: Game, spec: TargetSpec, t: int | None, targets: tuple, even
                 return False
             who = other.controller
     o = g.s.objects.get(t)
+    if o is not None and o.zone == GRAVEYARD:
+        return o.owner == who  # "target card from their graveyard" (404.2: a graveyard's cards are its owner's)
     return o is not None and o.controller == who
 
 

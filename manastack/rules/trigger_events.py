@@ -233,6 +233,7 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     if combat and target < 0:
         _group_combat_damage(g, o, target)
     if combat:
+        _deals_combat_damage_any(g, o)
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "deals_combat_damage" and (
                     target < 0 or "Planeswalker" in types):
@@ -254,6 +255,22 @@ def damage_dealt(g: Game, source: int | None, target: int, n: int, combat: bool 
     for w, ab in trigger_queue.watchers(g, ("attached_deals_damage",)):
         if w.attached_to == source and _recipient_ok(ab.who, o.controller, target):
             trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=target)
+
+
+def _deals_combat_damage_any(g: Game, o: Any) -> None:
+    """"Whenever CARDNAME / equipped creature deals combat damage" (510.2, 603.2c): once per combat damage
+    event, the first time `o` deals damage in it (the event's marks remember it)."""
+    marks = g.damage_event_marks
+    found = trigger_queue.own_triggered(g, o, ("deals_combat_damage_any",))
+    found = [(o, ab) for ab in found] + [(w, ab) for w, ab in trigger_queue.watchers(g, ("attached_deals_combat_damage",))
+                                         if w.attached_to == o.id]
+    for w, ab in found:
+        key = ("deals_combat_damage_any", w.id, o.id, ab.text)
+        if marks is not None:
+            if key in marks:
+                continue
+            marks.add(key)
+        trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name)
 
 
 def _player_dealt_damage_by(g: Game, ev: Damage) -> None:

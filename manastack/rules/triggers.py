@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Any, cast
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
-from ..model.events import Draw, EffectsEnded, LifeChange, TapChange
+from ..model.events import Draw, EffectCreated, EffectsEnded, LifeChange, TapChange
 from ..model.memo import by_identity
-from ..model.state import BATTLEFIELD, GRAVEYARD, Obj, StackItem
+from ..model.state import BATTLEFIELD, GRAVEYARD, ContinuousEffect, Obj, StackItem
 from ..model.vocab.effects import SacrificeUnless, ThatMuchLife
 from ..model.vocab.referred_objects import TARGETS_PERMANENTS
 from ..model.vocab.spell_copies import TARGETS_ONLY_ONE
-from ..model.vocab.triggers import ReflexiveTrigger, TriggersOnceEachTurn
+from ..model.vocab.triggers import ReflexiveTrigger, TemporaryTrigger, TriggersOnceEachTurn
 from . import add_hook, effect_context, trigger_queue
 from . import combat_keywords as _combat_keywords_module
 from . import effects as _effects_module
@@ -520,7 +520,8 @@ def _source_state(g: Game, t: tuple):
 EVENT_READERS = frozenset({"WardCounter", "ReturnDeadCard", "EnlistBonus", "Evolve", "DoubleX", "CopyThat",
                            "SearchSameTotal", "GainControlOfSpellTargets",
                            "PairWithEntering", "CopyForEachOtherTarget", "UnlessCondition",
-                           "InsteadIf"})  # "if that land is a Forest, ... instead": its condition reads it
+                           "InsteadIf",  # "if that land is a Forest, ... instead": its condition reads it
+                           "ExileDeadLinked"})  # Mimic Vat's "exile that card": the dead creature's card
 
 
 @by_identity
@@ -728,3 +729,40 @@ def _tapped_event(g: Game, e: TapChange) -> None:
 
 
 registry.EVENT_TRIGGERS.setdefault(TapChange, []).append(_tapped_event)  # 603.2: "whenever ... becomes tapped"
+
+
+# ----------------------------------------------------------------------------- 611.2a: triggered abilities for a while
+
+TEMPORARY_TRIGGER = "temporary_trigger"  # ContinuousEffect kind: data (the ability, the creating source's name)
+
+
+def _temporary_trigger(g: Game, ctx: effect_context.Context, e: TemporaryTrigger) -> list | None:
+    """"Until your next turn, whenever ...": the ability is its controller's until the effect ends (611.2a;
+    rules/timing_permissions.py ends "until your next turn" as that turn begins, 514.2 "until end of turn")."""
+    s = g.s
+    g.perform(EffectCreated("611.2a", ContinuousEffect(TEMPORARY_TRIGGER, ctx.source, timestamp=s.next_timestamp,
+                                                       until=e.until, controller=ctx.controller,
+                                                       data=(e.ability, ctx.name))))
+    s.next_timestamp += 1
+    return None
+
+
+def _watch_temporary(g: Game, events: tuple[str, ...]) -> list[tuple[Obj, V.TriggeredAbility]]:
+    """registry.WATCHER_HOOKS: the temporary abilities listening for one of `events`, each watched by its source as
+    it is (or last was: 608.2h) under the effect's controller, whose ability it is."""
+    s = g.s
+    out = []
+    for e in s.effects:
+        if e.kind != TEMPORARY_TRIGGER or e.data[0].event not in events:
+            continue
+        o = s.objects.get(e.target) if e.target is not None else None
+        if o is None and e.target in s.lki:
+            o = s.lki[e.target][0]
+        if o is None:
+            continue
+        out.append((o if o.controller == e.controller else o.controlled_by(e.controller), e.data[0]))
+    return out
+
+
+registry.register_effect(TemporaryTrigger, _temporary_trigger)
+add_hook(registry.WATCHER_HOOKS, _watch_temporary, classes=(TemporaryTrigger,))

@@ -148,6 +148,8 @@ def _begin_step(g: Game) -> None:
                     continue  # replaced: nothing happens instead (122.1d: a stun counter removed)
                 o.tapped = False
                 triggers.tapped_changed(g, o, False)
+        for hook in registry.live(s, registry.AS_UNTAP_HOOKS):
+            hook(g)  # 502.3: what happens "as you untap your permanents"
         after_untap_step = _combat_keywords_module.after_untap_step
         after_untap_step(g)  # "doesn't untap during its controller's next untap step" has done its work
         g.record("untap_step", "502.3", player=s.players[s.active].name)

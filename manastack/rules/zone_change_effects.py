@@ -9,6 +9,8 @@
 - 701.5a: "counter target spell; if it's countered this way, put it ... instead of into its owner's
   graveyard", and "... unless its controller pays".
 - 607.2a: linked abilities: "exile ..." and "return the exiled card ...".
+- 502.3: "During your next untap step, as you untap your permanents, return CARDNAME to its owner's
+  hand" (Undiscovered Paradise): remembered as an effect, carried out in that untap step.
 - 201.2: "... target nonland permanent and all other permanents with the same name as that permanent"
   (Maelstrom Pulse, Detention Sphere, Echoing Truth): the target's name as the effect resolves.
 """
@@ -31,9 +33,10 @@ from ..model.vocab.zone_change_effects import (  # noqa: F401 (the vocabulary th
     LinkedExile,
     ReturnDeadCard,
     ReturnLinked,
+    ReturnSelfAtNextUntap,
     WithSameName,
 )
-from . import choice_effects, effect_context
+from . import add_hook, choice_effects, effect_context
 from . import effects as E
 
 if TYPE_CHECKING:
@@ -255,3 +258,35 @@ def _return_dead(g: Game, ctx: Context, e: ReturnDeadCard) -> list | None:
 
 
 registry.register_effect(ReturnDeadCard, _return_dead)
+
+
+RETURN_AT_UNTAP = "return_at_next_untap"  # ContinuousEffect.kind: target the permanent, controller "you"
+
+
+def _return_self_at_next_untap(g: Game, ctx: Context, e: ReturnSelfAtNextUntap) -> list | None:
+    s = g.s
+    o = s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is None or o.zone != BATTLEFIELD:
+        return None
+    g.perform(EffectCreated("502.3", ContinuousEffect(RETURN_AT_UNTAP, o.id, timestamp=s.next_timestamp,
+                                                      until="permanent", controller=ctx.controller)))
+    s.next_timestamp += 1
+    return None
+
+
+def _return_as_you_untap(g: Game) -> None:
+    """502.3: the active player's untap step: each permanent to return "during your next untap step" goes to
+    its owner's hand (the effect ends; one whose permanent is gone, 400.7, ends with nothing to do)."""
+    s = g.s
+    mine = [e for e in s.effects if e.kind == RETURN_AT_UNTAP and e.controller == s.active]
+    if not mine:
+        return
+    g.perform(EffectsEnded("502.3", tuple(mine)))
+    for e in mine:
+        o = s.objects.get(e.target) if e.target is not None else None
+        if o is not None and o.zone == BATTLEFIELD:
+            g.move(o.id, HAND, rule="502.3")
+
+
+registry.register_effect(ReturnSelfAtNextUntap, _return_self_at_next_untap)
+add_hook(registry.AS_UNTAP_HOOKS, _return_as_you_untap, classes=(ReturnSelfAtNextUntap,))

@@ -295,7 +295,7 @@ class Answers:
         if kind == "card_name":  # 201.4: "choose a card name", answered with the name
             v = str(value).strip()
             return v if v in options else next((o for o in options if o.lower() == v.lower()), None)
-        if kind in ("replicate", "squad", "assist", "half"):  # 702.56a / 702.157a / 702.132a / 709.3: a number
+        if kind in ("replicate", "squad", "assist", "half", "life_amount"):  # 702.56a / 702.157a / 702.132a / 709.3 / 119.4
             return value if isinstance(value, int) and not isinstance(value, bool) and value in options else None
         if options and all(isinstance(o, bool) for o in options):
             # A yes/no made while casting: an optional additional cost such as kicker (702.33a).

@@ -587,7 +587,13 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
             if card is None or not from_graveyard(g.s.objects[card]):
                 raise StepError(f"{name!r} is not in {self.pnames[by]}'s hand")
         o = g.s.objects[card]
+        chosen = step.get("modes") or []
         specs = stack.spell_targets(o.card)
+        if isinstance(chosen, list) and chosen and all(isinstance(m, int) and not isinstance(m, bool) for m in chosen):
+            try:  # 700.2 / 601.2c: the targets of the modes chosen ("up to" ones may be null)
+                specs = stack.spell_targets(o.card, tuple(chosen))
+            except (IndexError, TypeError):
+                pass  # modes the spell doesn't have: the engine refuses them
         targets = self._targets(by, specs, step.get("targets"), card, o.card.colors)
         x = step.get("x", 0)
         if not isinstance(x, int):
@@ -620,10 +626,11 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
         if o is None or o.zone not in (BATTLEFIELD, HAND, GRAVEYARD):
             raise StepError(f"{name!r} is not on the battlefield")
         idx, ab = self._ability(o, step.get("ability"))
-        if step.get("modes"):  # CastSpell takes modes; ActivateAbility has none yet: say so, don't ignore them
-            raise StepError("modes: choosing the modes of an activated ability is not supported")
+        modes = step.get("modes") or []
+        if not isinstance(modes, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in modes):
+            raise StepError("modes: expects a list of mode numbers (1-based)")
         if isinstance(ab, ManaAbility):
-            if step.get("targets") or step.get("x"):
+            if step.get("targets") or step.get("x") or modes:
                 raise StepError(f"{o.card.name}: {ab.text!r} is a mana ability: it takes no targets or X (605.1a)")
             self.ensure_priority(by)
             payment = self._payment(by, step.get("pay"), requirements(ab.cost.mana))
@@ -631,10 +638,12 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
             g.apply(A.ActivateAbility(oid, idx, (), 0, payment, ()))
             return
         self.ensure_priority(by)
-        targets = self._targets(by, ab.targets, step.get("targets"), oid, g.chars(o).colors)
+        # 602.2b: the targets of the modes chosen (an impossible choice of modes is the engine's to refuse)
+        specs = _activation_module.ability_targets(o.card.name, ab, tuple(modes)) if modes else ab.targets
+        targets = self._targets(by, specs, step.get("targets"), oid, g.chars(o).colors)
         x = step.get("x", 0)
         payment = self._payment(by, step.get("pay"), requirements(ab.cost.mana, x))
-        g.apply(A.ActivateAbility(oid, idx, targets, x, payment))
+        g.apply(A.ActivateAbility(oid, idx, targets, x, payment, modes=tuple(modes)))
 
     def _ability(self, o: Obj, selector: Any) -> tuple[int, Any]:
         """`ability: N` (SCENARIOS.md): the N-th activated ability the object has, in printed order,

@@ -31,9 +31,17 @@ def test_exactly_two_targets_are_required() -> None:
 
 
 def test_targets_tied_to_each_other_stay_unsupported() -> None:
-    for text in ("Exile up to two target cards from a single graveyard.",
-                 "Target player shuffles up to three target cards from their graveyard into their library."):
+    for text in ("Exile up to two target cards from a single graveyard.",):
         assert _card(text).unsupported, text
+
+
+def test_cards_of_the_target_players_graveyard_name_that_player() -> None:
+    """115.1 (templates/effects_graveyard.py): "their graveyard" ties each card target to the player target."""
+    card = _card("Target player shuffles up to three target cards from their graveyard into their library.")
+    assert not card.unsupported
+    player, *cards = card.spell.targets
+    assert player.kind == "player" and len(cards) == 3
+    assert all(c.kind == "graveyard_card" and c.optional and c.controlled_by == 0 for c in cards)
 
 
 def test_each_set_of_targets_is_offered_once_including_none() -> None:

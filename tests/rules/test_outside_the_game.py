@@ -171,7 +171,7 @@ def _deck_file(tmp_path: Path, sideboard: str) -> str:
 def test_400_11a_the_sideboard_starts_outside_the_game(tmp_path: Path) -> None:
     """The supported sideboard cards are outside the game; an unsupported one isn't (nothing could use it);
     a companion from the sideboard is revealed as the companion, not kept as a second copy."""
-    path = _deck_file(tmp_path, f"2 Lava Spike\n1 Flame Slash\n1 Umezawa's Jitte\n1 {LURRUS}")
+    path = _deck_file(tmp_path, f"2 Lava Spike\n1 Flame Slash\n1 Sigarda, Host of Herons\n1 {LURRUS}")
     deck = load_deck(path)
     g = Game.new_game(deck, "burn", seed=3)
     pl = g.s.players[0]

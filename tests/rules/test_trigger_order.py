@@ -197,4 +197,4 @@ def test_603_3b_every_event_object_read_is_known() -> None:
                         "_run_ward", "_return_dead", "_enlist_bonus", "_evolve", "_double_x", "_copy_that",
                         "_search_same_total", "_gain_control_of_spell_targets", "_instead_if",
                         "_pair_with_entering", "_copy_for_each_other", "_unless_condition", "_counter_that_spell",
-                        "_exile_as_it_resolves"}, handlers
+                        "_exile_as_it_resolves", "_exile_dead_linked"}, handlers

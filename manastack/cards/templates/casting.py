@@ -65,6 +65,7 @@ from ...model.vocab.alternative_costs import (
     OtherCost,
     Overload,
 )
+from ...model.vocab.cast_origin import RevealAsCost, RevealedAsCast
 from ...model.vocab.cast_restrictions import (
     NO_ATTACK_AFTER_CASTING,
     CantCastSameName,
@@ -95,10 +96,12 @@ from ...model.vocab.spell_copies import (
 from ...model.vocab.spell_payment import PaymentKeyword
 from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS, UNTIL_YOUR_NEXT_TURN, FlashPermission
 from ..compiler import (
+    CARD_CHECKS,
     CARD_FINISHERS,
     COLOR_WORDS,
     EFFECTS_CHECKS,
     Unsupported,
+    contains,
     keyword_template,
     paragraph_template,
     parse_effects,
@@ -455,6 +458,30 @@ def _exile_additional(m, para, out: CardDraft, is_spell):
     flt = parse_filter(m.group(2), allow_card=True)
     other = OtherCost(exile_from_graveyard=flt, exile_count=_count_word(m.group(1)))
     out.abilities.append(AlternativeCost(para, "additional", other=other))
+
+
+@paragraph_template(r"as an additional cost to cast cardname, you may reveal an? ([a-z]+) card from your hand")
+def _reveal_additional(m, para, out: CardDraft, is_spell):
+    """601.2b: an optional additional cost (rules/cast_origin.py), read by "if you revealed a Dragon card or
+    controlled a Dragon as you cast CARDNAME" (RevealedAsCast)."""
+    out.abilities.append(RevealAsCost(para, parse_filter(m.group(1))))
+
+
+def _check_revealed(out: CardDraft, unsupported: list) -> None:
+    """"If you revealed a [quality] card or controlled a [quality] ..." needs the card's "you may reveal a
+    [quality] card from your hand" cost."""
+    costs = [a.filter for a in out.abilities if isinstance(a, RevealAsCost)]
+
+    def unpaid(x: object) -> bool:
+        return isinstance(x, RevealedAsCast) and x.filter not in costs
+    for ab in out.abilities:
+        if contains(ab, unpaid):
+            unsupported.append(ab.text)
+    if contains(tuple(out.spell_effects), unpaid):
+        unsupported.append("if you revealed a card ... as you cast CARDNAME (the card has no such cost)")
+
+
+CARD_CHECKS.append(_check_revealed)
 
 
 @keyword_template(r"conspire|casualty (\d+)")

@@ -21,7 +21,7 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ...model.vocab.free_casting import CastOneAmong, CastTargetCard, ExileTopCopyCast
+from ...model.vocab.free_casting import CastOneAmong, CastTargetCard, ExileTopCopyCast, SearchEachLibraryExile
 from ..compiler import EFFECTS_CHECKS, Unsupported, number, paragraph_template, trigger_kwargs
 from ..draft import CardDraft
 from .effects_common import COMPILE_MARKERS, nested_instance, parse_filter, target, template
@@ -184,3 +184,34 @@ def _is_look_top(e: object) -> bool:
 
 EFFECTS_CHECKS.append(_fold_cast_among)
 COMPILE_MARKERS.extend((_CastAmong, _LookTopCard))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _CastThoseFree(V.Effect):
+    """Compile-time marker of "You may cast those cards without paying their mana costs", folded into the
+    SearchEachLibraryExile before it (_fold_cast_those)."""
+
+
+@template(r"for each player, search that player's library for an? (.+?) card and exile it, then that player shuffles")
+def _search_each_library(m, targets):
+    """701.19a / 701.20a (rules/free_casting.py)."""
+    return [SearchEachLibraryExile(parse_filter(m.group(1) + " card", allow_card=True))]
+
+
+@template(r"you may cast those cards without paying their mana costs")
+def _cast_those_free(m, targets):
+    return [_CastThoseFree()]
+
+
+def _fold_cast_those(effects: list, targets: list) -> None:
+    """"You may cast those cards ...": the cards the search just before exiled (608.2g); anywhere else refused."""
+    for i, e in enumerate(effects):
+        if not isinstance(e, _CastThoseFree):
+            continue
+        if i == 0 or not isinstance(effects[i - 1], SearchEachLibraryExile) or effects[i - 1].cast_free:
+            raise Unsupported("you may cast those cards: no cards exiled just before")
+        effects[i - 1:i + 1] = [dataclasses.replace(effects[i - 1], cast_free=True)]
+        return
+
+
+EFFECTS_CHECKS.append(_fold_cast_those)

@@ -15,7 +15,9 @@ permanents; executed by rules/effects.py (`ReturnFromGraveyard`, `Flicker`).
   control with a +1/+1 counter on it"; 406.2 "Exile all graveyards".
 - 608.2d: "[Each player chooses] / [Choose] a creature type. [Each player returns] / [Return] all creature
   cards of [a type chosen this way] / [the chosen type] from [their] / [your] graveyard to the battlefield".
-- rules/graveyard_effects.py: 701.20a "Shuffle [CARDNAME and] your graveyard into your [their owner's]
+- rules/graveyard_effects.py: 701.20a "[Target player shuffles] / [Shuffle] up to N target cards from their / your
+  graveyard into their / your library";
+  701.20a "Shuffle [CARDNAME and] your graveyard into your [their owner's]
   library"; 602.2b "[Cost], Exile CARDNAME: [Effect]".
 
 This module is tried before effects_library, whose "you lose life equal to its mana value" reads the
@@ -232,6 +234,34 @@ def _exile_library(m: re.Match, targets: list) -> list:
 def _shuffle_all_graveyard_cards(m: re.Match, targets: list) -> list:
     """701.20a: "shuffle all cards from your graveyard into your library" (Inverter of Truth): the graveyard."""
     return [graveyard_effects.ShuffleGraveyardIntoLibrary()]
+
+
+_UP_TO = {"one": 1, "two": 2, "three": 3}  # more would list too many target sets to choose among (601.2c)
+
+
+@template(r"(?:(target player|target opponent) shuffles|shuffle) up to (one|two|three) target cards? from "
+          r"(their|your) graveyard into (their|your) library")
+def _shuffle_target_cards(m: re.Match, targets: list) -> list:
+    """701.20a (rules/graveyard_effects.py): "Target player shuffles up to two target cards from their graveyard
+    into their library" (Krosan Reclamation, Gaea's Blessing): the cards target the chosen player's graveyard
+    (115.1, TargetSpec.controlled_by); "Shuffle up to three target cards from your graveyard into your library"."""
+    theirs = m.group(1) is not None
+    if (m.group(3) == "their") != theirs or (m.group(4) == "their") != theirs:
+        raise Unsupported(m.string)
+    player: V.Who = V.YOU
+    if theirs:
+        targets.append(V.TargetSpec("opponent" if m.group(1) == "target opponent" else "player", text=m.group(1)))
+        player = V.Ref(len(targets) - 1)
+    n = _UP_TO[m.group(2)]
+    group = len(targets) + 1
+    spec = V.TargetSpec("graveyard_card", V.ObjectFilter() if theirs else V.ObjectFilter(controller="you"),
+                        text=f"target card from {m.group(3)} graveyard, one of up to {n}", optional=True, group=group,
+                        controlled_by=player.index if isinstance(player, V.Ref) else -1)
+    refs = []
+    for _ in range(n):
+        targets.append(spec)
+        refs.append(V.Ref(len(targets) - 1))
+    return [graveyard_effects.ShuffleCardsIntoLibrary(tuple(refs), player)]
 
 
 @template(r"shuffle (cardname and )?your graveyard into (?:your|their owner's) library")

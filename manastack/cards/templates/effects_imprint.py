@@ -9,6 +9,9 @@
   library" (Nightveil Specter: the player's own library, the card linked to the source).
 - 607.2a, 601.3, 305.1: "You may play lands and cast spells from among cards exiled with CARDNAME" (a static ability
   linked to the card's exiling ability: the source's controller plays them, whoever owns them; rules/cast_from_zones.py).
+- 603.10a: "Whenever a nontoken creature dies, you may exile that card. If you do, return each other card exiled
+  with CARDNAME to its owner's graveyard." and 707.2 "Create a token that's a copy of a card exiled with
+  CARDNAME" (Mimic Vat; "It gains haste. Exile it at the beginning of the next end step": effects_token_riders).
 - Whole-card check (607.2a): an ability that refers to the exiled card is linked to the one other
   ability of the card that exiles (a card from a hand, or a target: "exile target card from a
   graveyard", then recorded for the object); with none or several, the card is refused.
@@ -24,16 +27,19 @@ from ...model.mana import bag_of
 from ...model.vocab import zone_change_effects
 from ...model.vocab.imprint import (
     EXILED_COLORS,
+    EXILED_WITH_SOURCE,
     IF_EXILED,
     PLAY_LINKED_EXILED,
+    ExileDeadLinked,
     ExileFromHand,
     ExileTopLinked,
     ReturnExiledToHand,
 )
-from ..compiler import CARD_CHECKS, Unsupported, first_template, paragraph_template
+from ...model.vocab.referred_objects import CreateTokenCopy
+from ..compiler import CARD_CHECKS, Unsupported, first_template, paragraph_template, trigger_kwargs
 from ..draft import CardDraft
 from ..mana_text import MANA_ABILITY_TEMPLATES
-from .effects_common import parse_filter, target, template
+from .effects_common import N, amount, parse_filter, target, template
 
 
 @template(r"exile (?:a|an) (.+? card(?: with [a-z0-9 ]+)?) from your hand")
@@ -70,6 +76,23 @@ def _return_to_hand(m, targets):
     return [ReturnExiledToHand()]
 
 
+@paragraph_template(r"(?:imprint — )?(whenever (?:a|an|another) .+? dies), you may exile that card\. if you do, return each "
+                    r"other card exiled with cardname to its owner's graveyard")
+def _imprint_dead(m, para, out: CardDraft, is_spell):
+    """603.10a / 607.2a: "that card" is the card the creature became in its owner's graveyard."""
+    kwargs = trigger_kwargs(m.group(1))
+    if kwargs.get("event") != "dies_filter" or is_spell:
+        raise Unsupported(para)
+    effect = V.Optional((ExileDeadLinked(),), "exile that card")
+    out.abilities.append(V.TriggeredAbility(para.strip(), effects=(effect,), **kwargs))
+
+
+@template(rf"create {N} tokens? that's a copy of a card exiled with cardname")
+def _copy_of_exiled(m, targets):
+    """707.2: a copy of a card linked to the source (607.2a; _link checks the card exiles one way)."""
+    return [CreateTokenCopy(EXILED_WITH_SOURCE, amount(m.group(1)))]
+
+
 def _bag(syms: str):
     return bag_of(re.sub(r"[{}]", "", syms).upper())
 
@@ -102,7 +125,8 @@ def _refers(ab: V.Ability) -> bool:
         return ab.production.kind in (EXILED_COLORS, IF_EXILED)
     if type(ab) is V.StaticAbility:
         return ab.kind == PLAY_LINKED_EXILED
-    return any(isinstance(e, ReturnExiledToHand) for e in _effects_of(getattr(ab, "effects", ())))
+    return any(isinstance(e, ReturnExiledToHand) or (isinstance(e, CreateTokenCopy) and e.of == EXILED_WITH_SOURCE)
+               for e in _effects_of(getattr(ab, "effects", ())))
 
 
 def _swap_exile(effects: tuple) -> tuple[tuple, int]:
@@ -113,7 +137,7 @@ def _swap_exile(effects: tuple) -> tuple[tuple, int]:
         if type(e) is V.Exile and isinstance(e.target, V.Ref):
             out.append(zone_change_effects.LinkedExile(e.target))
             n += 1
-        elif isinstance(e, (ExileFromHand, ExileTopLinked)):
+        elif isinstance(e, (ExileFromHand, ExileTopLinked, ExileDeadLinked)):
             out.append(e)
             n += 1
         elif type(e) is V.Optional:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab import keyword_actions
+from ...model.vocab.phasing import PhaseOut
 from ..compiler import EFFECTS_CHECKS, Unsupported, trigger_template
 from .effects_common import SUBTYPES, N, amount, parse_filter, sub_effects, target, template
 from .effects_referred import _object_ref
@@ -33,6 +34,16 @@ def _creature(phrase: str, targets: list) -> V.Who:
         if spec.kind != "permanent" or spec.filter.types != frozenset({"Creature"}):
             raise Unsupported(phrase)
     return who
+
+
+@template(r"(cardname|target [a-z ]+?|another target [a-z ]+?) phases out")
+def _phases_out(m, targets):
+    """702.26a (rules/phasing.py): the source itself, or a target permanent (not "until ...": that needs a phase-in of
+    its own)."""
+    who = target(m.group(1), targets)
+    if isinstance(who, V.Ref) and targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [PhaseOut(who)]
 
 
 @template(r"(.+?) fights (.+)")

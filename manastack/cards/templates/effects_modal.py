@@ -2,9 +2,9 @@
 more") followed by its bulleted modes, which the Oracle text gives as separate paragraphs "• ...".
 
 The instruction compiles to an empty V.Modal; each bullet paragraph then adds its mode to the modal
-effect just compiled (a spell's, or the last triggered ability's). A bullet with nothing modal before
-it, or a mode that doesn't compile, leaves the card unsupported. Modal activated abilities are not
-supported (their activation would need the modes too).
+effect just compiled (a spell's, or the last triggered or activated ability's: 602.2b, the modes of an
+activated ability are chosen as it is activated, rules/activation.py). A bullet with nothing modal
+before it, or a mode that doesn't compile, leaves the card unsupported.
 """
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ from __future__ import annotations
 import dataclasses
 
 from ...model import vocab as V
+from ...model.vocab.loyalty import LoyaltyAbility
 from ..compiler import Unsupported, paragraph_template, parse_effects
 from ..draft import CardDraft
 from .effects_common import template
 
+_MODAL_ACTIVATED = (V.ActivatedAbility, LoyaltyAbility)
 _COUNTS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2), "one or more": (1, 99)}
 
 
@@ -37,7 +39,9 @@ def _bullet(m, para, out: CardDraft, is_spell):
         spell_effects[-1] = dataclasses.replace(modal, modes=modal.modes + (mode,))
         return
     abilities = out.abilities
-    if abilities and isinstance(abilities[-1], V.TriggeredAbility) and abilities[-1].effects \
+    # a permanent's activated ability (a loyalty ability too), not one that works from another zone
+    if abilities and (isinstance(abilities[-1], V.TriggeredAbility) or type(abilities[-1]) in _MODAL_ACTIVATED) \
+            and abilities[-1].effects \
             and isinstance(abilities[-1].effects[-1], V.Modal):
         ab = abilities[-1]
         modal = ab.effects[-1]

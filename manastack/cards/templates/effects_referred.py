@@ -37,9 +37,9 @@ from ...model.vocab import (
     zone_change_effects,
 )
 from ...model.vocab.combat_keywords import UntapAll
-from ...model.vocab.effects import SacrificeUnless
+from ...model.vocab.effects import SacrificeUnless, TokenThen
 from ...model.vocab.upkeep_keywords import SacrificeUnlessDiscard
-from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported
+from ..compiler import CARD_CHECKS, COUNTERS_WITH_RULES, EFFECTS_CHECKS, Unsupported, contains
 from ..draft import CardDraft
 from .effects_common import (
     N,
@@ -114,13 +114,47 @@ def _tokens_created(effects: list, targets: list) -> None:
     (111.1, 603.7a; rules/effects.py records them, and rules/effect_context.py reads "it" after one token was
     created as that token: "Put three +1/+1 counters on it"): rewrites `effects` in place before _check_it reads
     them, and refuses "them" anywhere else."""
+    _fold_token_riders(effects)
     for i, e in enumerate(effects):
-        if not isinstance(e, referred_objects.DelayedOnObject) or e.of not in (V.IT, referred_objects.TOKENS_CREATED):
+        if _is_token_haste(e):
+            raise Unsupported("it gains haste: no token created just before")
+        if not _about_token(e):
             continue
-        if i > 0 and type(effects[i - 1]) in (V.CreateToken, V.CreateTokenCard):
+        if i > 0 and type(effects[i - 1]) in _CREATES:
             effects[i] = dataclasses.replace(e, of=referred_objects.TOKENS_CREATED)
         elif e.of == referred_objects.TOKENS_CREATED:
             raise Unsupported("those tokens: no tokens created just before")
+
+
+_CREATES = (V.CreateToken, V.CreateTokenCard, referred_objects.CreateTokenCopy)
+
+
+def _is_token_haste(e: object) -> bool:
+    return type(e) is V.Pump and e.target == V.IT and e.until == "permanent"
+
+
+def _about_token(e: object) -> bool:
+    """A delayed "exile / sacrifice it (that token)" right after a token was created: "it" is the token, even where
+    the sentence alone read it as the ability's target ("create a token that's a copy of target artifact")."""
+    return isinstance(e, referred_objects.DelayedOnObject) and (
+        e.of in (V.IT, referred_objects.TOKENS_CREATED)
+        or (isinstance(e.of, V.Ref) and re.match(r"(?:exile|sacrifice) (?:it|that token|the token) ", e.text or "")))
+
+
+def _fold_token_riders(effects: list) -> None:
+    """"Create a token that's a copy of target artifact. It gains haste. Exile it at the beginning of the next end
+    step": the token created (each, if a replacement effect made more), then "it gains haste" and the delayed
+    "exile / sacrifice it" about that token, as one TokenThen whose riders' Ref(0) is the token (111.1, 603.7a)."""
+    i = 0
+    while i < len(effects) - 1:
+        if type(effects[i]) in _CREATES and _is_token_haste(effects[i + 1]):
+            riders: list[V.Effect] = [dataclasses.replace(effects[i + 1], target=V.Ref(0))]
+            j = i + 2
+            if j < len(effects) and _about_token(effects[j]):
+                riders.append(dataclasses.replace(effects[j], of=V.Ref(0)))
+                j += 1
+            effects[i:j] = [TokenThen(effects[i], tuple(riders))]
+        i += 1
 
 
 EFFECTS_CHECKS.append(_tokens_created)
@@ -291,13 +325,7 @@ def _draw_sacrificed(m, targets):
 
 
 def _mentions_sacrificed(x) -> bool:
-    if isinstance(x, referred_objects.Sacrificed):
-        return True
-    if isinstance(x, tuple):
-        return any(_mentions_sacrificed(y) for y in x)
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return any(_mentions_sacrificed(getattr(x, f.name)) for f in dataclasses.fields(x))
-    return False
+    return contains(x, lambda y: isinstance(y, referred_objects.Sacrificed))
 
 
 def _check_sacrificed(out: CardDraft, unsupported: list) -> None:
@@ -432,7 +460,7 @@ def _remove_all_counters(m, targets):
     return [referred_objects.RemoveCounters(referred_objects.ALL_KINDS, 0, who)]
 
 
-@template(rf"create {N} tokens? that's a copy of (cardname|it|target .+)")
+@template(rf"create {N} tokens? that's a copy of (cardname|it|(?:another )?target .+)")
 def _create_token_copy(m, targets):
     """707.2: "Create a token that's a copy of CARDNAME"."""
     who = target(m.group(2), targets)

@@ -4,6 +4,10 @@
   haste until end of turn and attacks this combat if able." (Legion Warboss); "That token attacks this
   combat if able." (Howlsquad Heavy).
 
+- "Create a token that's a copy of target artifact. That token gains haste. Exile it at the beginning of the
+  next end step." (Cogwork Assembler, Mimic Vat): "it" / "that token" gains haste for as long as it stays
+  (611.2a, no duration); cards/templates/effects_referred.py folds the sentences into one `TokenThen`.
+
 "That token" is the token the first sentence created (every token, if a replacement effect made
 more). The engine side: rules/effects.py `TokenThen`; "this combat" ends as the end of combat step
 begins (rules/combat_keywords.py THIS_COMBAT, 511.3); "attacks ... if able" is the 508.1d requirement.
@@ -18,6 +22,7 @@ from ...model.vocab.combat_keywords import THIS_COMBAT, CombatRule
 from ...model.vocab.effects import TokenThen
 from ..compiler import Unsupported, paragraph_template, parse_effects, parse_keywords, trigger_kwargs
 from ..draft import CardDraft
+from .effects_common import template
 
 _ATTACKS = "attacks this combat if able"
 
@@ -44,3 +49,13 @@ def _token_then(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     if last == _ATTACKS:
         riders.append(CombatRule(V.Ref(0), ("attacks_each_combat",), THIS_COMBAT))  # 508.1d, this combat only
     out.abilities.append(V.TriggeredAbility(para, effects=(TokenThen(create[0], tuple(riders)),), **kwargs))
+
+
+TOKEN_HASTE = "permanent"  # Pump.until of "it gains haste" after a token was created (lasts, 611.2a)
+
+
+@template(r"(?:it|that token|the token) gains haste")
+def _token_gains_haste(m: re.Match, targets: list) -> list:
+    """Only right after a sentence that created a token (effects_referred._tokens_created refuses it elsewhere:
+    "it" would be another object)."""
+    return [V.Pump(V.IT, keywords=("haste",), until=TOKEN_HASTE)]

@@ -2,6 +2,7 @@
 701.5a, 607.2a); executed by rules/zone_change_effects.py.
 
 - "Exile target ... until CARDNAME leaves the battlefield" (610.3).
+- 502.3: "During your next untap step, as you untap your permanents, return CARDNAME to its owner's hand".
 - "If that creature would die this turn, exile it instead" (614.1a, 700.4); "If it's a creature, it can't be
   regenerated this turn, and if it would die this turn, exile it instead" (701.15c too).
 - 701.5a: "counter target spell [unless its controller pays {3} / {X}]. If that spell is countered this way,
@@ -32,6 +33,12 @@ def _exile_until(m, targets):
     if not isinstance(who, V.Ref) or targets[who.index].kind != "permanent":
         raise Unsupported(m.string)
     return [zone_change_effects.ExileUntilLeaves(who)]
+
+
+@template(r"during your next untap step, as you untap your permanents, return cardname to its owner's hand")
+def _return_at_next_untap(m, targets):
+    """502.3: carried out as the untap step's permanents untap (rules/zone_change_effects.py)."""
+    return [zone_change_effects.ReturnSelfAtNextUntap()]
 
 
 @template(r"if (that creature|it|that creature or planeswalker) would die this turn, exile it instead")

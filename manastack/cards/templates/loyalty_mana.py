@@ -41,6 +41,7 @@ from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.mana import bag_of
 from ...model.vocab import mana_abilities as MA
+from ...model.vocab import zone_change_effects
 from ...model.vocab.loyalty import LoyaltyAbility, LoyaltyCost
 from ...model.vocab.statics import Condition
 from ...model.vocab.timing_permissions import TIMING_WINDOW_WORDS
@@ -282,6 +283,8 @@ def _choice_free(e: V.Effect) -> bool:
         # "Draw a card at the beginning of the next turn's upkeep" (Barbed Sextant): creating the delayed
         # triggered ability (603.7) needs no choice; it resolves later, as any triggered ability
         return all(_choice_free(x) for x in e.effects)
+    if type(e) is zone_change_effects.ReturnSelfAtNextUntap:
+        return True  # "return CARDNAME to its owner's hand" during your next untap step (502.3)
     # "CARDNAME doesn't untap during your next untap step" (502.3; rules/combat_keywords.py CombatRule).
     return type(e).__name__ == "CombatRule" and getattr(e, "target", None) == V.SELF
 

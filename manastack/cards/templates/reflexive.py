@@ -8,6 +8,10 @@ Storefronts: the sacrifice is the condition, rules/effects.py run) ending the ab
 "when you do" part must be the last sentence (its effect runs to the end of the ability, and to the end of
 its sentence: templates/effects_core.py doesn't split it at "then" or "and") and follow a "you may"
 sentence whose answer says whether it was done, or the sacrifice of one object the ability names.
+
+"Until end of turn / Until your next turn, whenever [event], [effect]" (611.2a, 603.2): an effect that makes a
+triggered ability its controller has for that long (rules/triggers.py TemporaryTrigger), for the events the
+engine finds through its watchers (TEMPORARY_EVENTS); its effect runs to the end of the ability.
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ import re
 from typing import TYPE_CHECKING
 
 from ...model import vocab as V
+from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ...model.vocab.triggers import (  # noqa: F401 (the vocabulary this module executes)
     ReflexiveTrigger,
+    TemporaryTrigger,
 )
-from ..compiler import EFFECTS_CHECKS, Unsupported, parse_effect_sentence
+from ..compiler import EFFECTS_CHECKS, Unsupported, parse_effect_sentence, parse_effects, trigger_kwargs
 from .effects_common import template
 
 if TYPE_CHECKING:
@@ -47,3 +53,30 @@ def _says_if_done(e: V.Effect) -> bool:
 
 
 EFFECTS_CHECKS.append(_check)
+
+
+# Trigger events found by rules/trigger_queue.py `watchers` whose watcher needs no permanent of its own
+# (not "equipped creature ..."): the ones a temporary triggered ability may listen for.
+TEMPORARY_EVENTS = frozenset({"attacks_filter", "becomes_tapped_filter", "dies_filter", "cast"})
+
+
+@template(r"(until end of turn|until your next turn), (whenever .+)")
+def _temporary_trigger(m: re.Match, targets: list) -> list:
+    """The condition ends at the comma after which the rest reads as effects."""
+    until = "eot" if m.group(1) == "until end of turn" else UNTIL_YOUR_NEXT_TURN
+    body = m.group(2)
+    for i, ch in enumerate(body):
+        if ch != ",":
+            continue
+        cond, rest = body[:i], body[i + 1:].strip()
+        try:
+            kwargs = trigger_kwargs(cond)
+        except Unsupported:
+            continue
+        if kwargs.get("event") not in TEMPORARY_EVENTS:
+            raise Unsupported(m.string)
+        inner: list[V.TargetSpec] = []
+        effects = parse_effects(rest, inner)
+        ability = V.TriggeredAbility(body, effects=effects, targets=tuple(inner), **kwargs)
+        return [TemporaryTrigger(ability, until)]
+    raise Unsupported(m.string)

@@ -5,7 +5,9 @@ executed by rules/entry_choices.py.
   other types" (613.1d, layer 4); "(Other) creatures (you control) of the chosen type get +1/+1".
 - "(CARDNAME / enchanted creature) has protection from the chosen color" (702.16a); "(Other)
   creatures (you control) of the chosen color get +1/+1".
-- Whole-card checks: "the chosen type / color" needs the choice on the same card.
+- 614.12 / 119.4 "As CARDNAME enters, pay any amount of life"; "where X is the life paid as CARDNAME entered".
+- Whole-card checks: "the chosen type / color" needs the choice on the same card; "the life paid as
+  CARDNAME entered" needs the payment.
 """
 
 from __future__ import annotations
@@ -18,13 +20,20 @@ from ...model.vocab.statics import (  # noqa: F401 (the vocabulary this module e
     ChosenColorStatic,
     ChosenTypeStatic,
 )
+from ...model.vocab.x_amounts import LIFE_PAID_EFFECT, LifePaidOnEntry
 from ..compiler import (
     CARD_CHECKS,
     Unsupported,
+    contains,
     paragraph_template,
 )
 from ..draft import CardDraft
+from .effects_common import sub_effects, template
+from .effects_phrases import _define_x
 from .statics import build as build_static
+from .statics_counts import CdaTerm
+
+PAY_ANY_LIFE = "etb_pay_any_life"  # StaticAbility.kind (rules/entry_choices.py)
 
 
 @paragraph_template(r"as cardname enters(?: the battlefield)?, choose a creature type")
@@ -33,6 +42,15 @@ def _choose_type(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None
     if is_spell:
         raise Unsupported(para)
     out.abilities.append(V.StaticAbility(para.strip(), "etb_choose_type"))
+
+
+@paragraph_template(r"as cardname enters(?: the battlefield)?, pay any amount of life")
+def _pay_any_life(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """614.12 / 119.4: the amount (0 up to the life total) is chosen and paid as the permanent enters; "the
+    life paid as CARDNAME entered" reads it (LifePaidOnEntry)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), PAY_ANY_LIFE))
 
 
 @paragraph_template(r"cardname is the chosen type in addition to its other types")
@@ -116,3 +134,24 @@ def _check_chosen_color_group(out: CardDraft, unsupported: list) -> None:
 
 
 CARD_CHECKS.append(_check_chosen_color_group)
+
+
+@template(r"(.+), where x is the life paid as cardname entered")
+def _where_x_life_paid(m: re.Match, targets: list) -> list:
+    """"{4}, {T}: Create an X/X black Phyrexian Minion creature token, where X is the life paid as CARDNAME
+    entered" (Phyrexian Processor)."""
+    return _define_x(sub_effects(m.group(1), targets), LifePaidOnEntry(), m.string)
+
+
+def _check_life_paid(out: CardDraft, unsupported: list) -> None:
+    """"The life paid as CARDNAME entered" needs "As CARDNAME enters, pay any amount of life" on the card."""
+    if any(getattr(a, "kind", "") == PAY_ANY_LIFE for a in out.abilities):
+        return
+    unsupported.extend(a.text for a in out.abilities if _reads_life_paid(a))
+
+
+def _reads_life_paid(x: object) -> bool:
+    return contains(x, lambda y: isinstance(y, LifePaidOnEntry) or (isinstance(y, CdaTerm) and y.kind == LIFE_PAID_EFFECT))
+
+
+CARD_CHECKS.append(_check_life_paid)

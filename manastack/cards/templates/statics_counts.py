@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import vocab as V
+from ...model.vocab.x_amounts import LIFE_PAID_EFFECT
 from ..compiler import (
     NUMBERS,
     Unsupported,
@@ -151,6 +152,8 @@ def parse_cda_amount(text: str) -> CdaAmount:
     if m:
         colors = frozenset(V_COLOR[c] for c in m.groups() if c)
         return CdaAmount((CdaTerm("devotion", colors=colors),), constant, multiplier)
+    if t == "the life paid as it entered" and not constant and multiplier == 1:
+        return CdaAmount((CdaTerm(LIFE_PAID_EFFECT),))  # 614.12: "As CARDNAME enters, pay any amount of life"
     parts = re.split(r" plus (?=the (?:total )?number of )", t)
     terms = []
     for part in parts:

@@ -23,6 +23,7 @@ from ...model.vocab.protection import (  # noqa: F401 (the vocabulary this modul
 from ..compiler import (
     EFFECTS_CHECKS,
     Unsupported,
+    contains,
     keyword_template,
     paragraph_template,
     sentence_template,
@@ -105,13 +106,7 @@ def _fold_chosen_color(effects: list, targets: list) -> None:
 
 
 def _holds_marker(e: object) -> bool:
-    if isinstance(e, (_ChooseColor, _FromChosenColor)):
-        return True
-    if isinstance(e, tuple):
-        return any(_holds_marker(x) for x in e)
-    if dataclasses.is_dataclass(e) and not isinstance(e, type):
-        return any(_holds_marker(getattr(e, f.name)) for f in dataclasses.fields(e))
-    return False
+    return contains(e, lambda x: isinstance(x, (_ChooseColor, _FromChosenColor)))
 
 
 EFFECTS_CHECKS.append(_fold_chosen_color)

@@ -7,7 +7,8 @@ by rules/trigger_events.py (and rules/triggers.py for the events it already knew
 - 508.1 "Whenever a creature you control attacks" (any object filter), "Whenever you attack with N or
   more creatures", "Whenever a creature attacks you or a planeswalker you control"; 506.5 "Whenever
   equipped creature attacks alone".
-- 510.2 "Whenever CARDNAME deals combat damage to a player or planeswalker", "Whenever one or more
+- 510.2 "Whenever CARDNAME / equipped creature deals combat damage" (once per combat damage step),
+  "Whenever CARDNAME deals combat damage to a player or planeswalker", "Whenever one or more
   creatures you control deal combat damage to a player", "Whenever a creature deals combat damage
   to you".
 - 120.3 "Whenever CARDNAME is dealt (combat) damage, ... that much ...": the damage dealt to it.
@@ -126,6 +127,14 @@ def _group_combat_damage(m, para, out: CardDraft, is_spell):
     effects = parse_effects(rest, targets)
     out.abilities.append(V.TriggeredAbility(para, "group_combat_damage", effects, tuple(targets), filter=flt,
                                                who="opponent" if m.group(2) == "an opponent" else "player"))
+
+
+@trigger_template(r"whenever (cardname|enchanted creature|equipped creature) deals combat damage")
+def _deals_combat_damage_any(m):
+    """510.2 / 603.2c: once per combat damage step in which it dealt combat damage, however many creatures,
+    players and planeswalkers it dealt damage to (the damage of one step is one event). Effects that need
+    the damage or its recipients ("that much", "that player") find no event object and are not compiled."""
+    return {"event": "deals_combat_damage_any" if m.group(1) == "cardname" else "attached_deals_combat_damage"}
 
 
 @trigger_template(r"whenever a creature deals combat damage to you")

@@ -20,7 +20,7 @@ import dataclasses
 import re
 
 from ...model import vocab as V
-from ...model.vocab.cast_origin import WasCast
+from ...model.vocab.cast_origin import RevealedAsCast, WasCast
 from ...model.vocab.conditions import (
     ControlCount,
     CostWasPaid,
@@ -75,6 +75,9 @@ def _no_counters(m):
 def intervening_condition(text: str, event: str) -> object:
     """An intervening "if" condition (603.4) about the game state, checked by rules/trigger_events.py
     (the "[trigger], if [condition]" template is in templates/conditions.py)."""
+    m = re.fullmatch(r"you revealed an? ([a-z]+) card or controlled an? ([a-z]+) as you cast cardname", text)
+    if m and m.group(1) == m.group(2) and event in ("etb", ""):
+        return RevealedAsCast(parse_filter(m.group(1)))  # 601.2b: the spell, or the permanent it became
     if text == "it was kicked":
         if event != "etb":
             raise Unsupported(text)  # "it" is the permanent that entered

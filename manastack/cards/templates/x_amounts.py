@@ -95,7 +95,10 @@ def _finish_x_color(out: CardDraft) -> list[str]:
     marker anywhere else (a triggered ability, a spell's effects) is refused."""
     bad: list[str] = []
     for i, ab in enumerate(out.abilities):
-        effects = getattr(ab, "effects", ())
+        effects = _hoisted_from_modes(getattr(ab, "effects", ()))
+        if effects is None:
+            bad.append(ab.text)
+            continue
         marks = [e for e in effects if isinstance(e, _SpendOnlyOnX)]
         if not marks:
             continue
@@ -108,6 +111,23 @@ def _finish_x_color(out: CardDraft) -> list[str]:
     if any(isinstance(e, _SpendOnlyOnX) for e in out.spell_effects):
         bad.append("spend only ... mana on X")
     return bad
+
+
+def _hoisted_from_modes(effects: tuple) -> tuple | None:
+    """A modal ability whose every mode ends with the same "Spend only [color] mana on X." (Atalya, Samite
+    Master): the marker once, after the Modal (the X is the ability's, whichever mode); a marker in only some
+    modes: None (refused)."""
+    if not effects or not isinstance(effects[-1], V.Modal):
+        return effects
+    modal = effects[-1]
+    ends = [m.effects[-1] if m.effects and isinstance(m.effects[-1], _SpendOnlyOnX) else None for m in modal.modes]
+    inner = [e for m in modal.modes for e in m.effects[:-1] if isinstance(e, _SpendOnlyOnX)]
+    if inner or (any(ends) and not all(x == ends[0] for x in ends)):
+        return None
+    if ends and ends[0] is not None:
+        modes = tuple(dataclasses.replace(m, effects=m.effects[:-1]) for m in modal.modes)
+        return effects[:-1] + (dataclasses.replace(modal, modes=modes), ends[0])
+    return effects
 
 
 CARD_FINISHERS.append(_finish_x_color)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import vocab as V
+
 
 @dataclass(frozen=True, slots=True)
 class WasCast:
@@ -28,3 +30,22 @@ class EnteredFrom:
 
     zone: str
     or_cast: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RevealAsCost(V.Ability):
+    """601.2b: "As an additional cost to cast this spell, you may reveal a Dragon card from your hand": an
+    optional cost, announced ("revealed", true / false) as the spell is cast; revealing it (701.16a) or
+    controlling a `filter` permanent then is what RevealedAsCast reads."""
+
+    filter: V.ObjectFilter = V.ANY_OBJECT
+
+
+@dataclass(frozen=True, slots=True)
+class RevealedAsCast:
+    """A condition: "if you revealed a Dragon card or controlled a Dragon as you cast CARDNAME" (the spell on
+    the stack, or the permanent it became, 608.3): true when the card's RevealAsCost was paid, or its
+    controller controlled a permanent of the card's filter, as the spell was cast (601.2b-i). `filter`: the
+    quality the text names (the card's RevealAsCost must name the same)."""
+
+    filter: V.ObjectFilter = V.ANY_OBJECT

@@ -66,3 +66,14 @@ class CastOneAmong(V.Effect):
 
     filter: V.ObjectFilter
     among: str  # "revealed_hand", "looked" or "top"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchEachLibraryExile(V.Effect):
+    """"For each player, search that player's library for a nonland card and exile it, then that player shuffles"
+    (701.19a-b: the controller searches each library and may find nothing; 701.20a), with `cast_free`: "You may
+    cast those cards without paying their mana costs" (608.2g: any of them, in the order the controller chooses)."""
+
+    filter: V.ObjectFilter
+    cast_free: bool = False
+

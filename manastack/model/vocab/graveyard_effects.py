@@ -23,6 +23,16 @@ class ExileSelfCost(V.Cost):
 
 
 @dataclass(frozen=True, slots=True)
+class ShuffleCardsIntoLibrary(V.Effect):
+    """701.20a: "Target player shuffles up to two target cards from their graveyard into their library",
+    "Shuffle up to three target cards from your graveyard into your library": the target cards still legal
+    go to their owner's library, which is then shuffled (the player's too, if it is a legal target)."""
+
+    cards: tuple[V.Ref, ...]
+    player: V.Who = V.YOU
+
+
+@dataclass(frozen=True, slots=True)
 class ShuffleDeadIntoLibrary(V.Effect):
     """"When CARDNAME is put into a graveyard from the battlefield, its owner shuffles it into their
     library" (Lembas): the card the source became in its owner's graveyard (603.10a, 400.7)."""

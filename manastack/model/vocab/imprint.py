@@ -39,3 +39,22 @@ class ExileTopLinked(V.Effect):
 PLAY_LINKED_EXILED = "play_linked_exiled"
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class ExileDeadLinked(V.Effect):
+    """"Whenever a nontoken creature dies, you may exile that card. If you do, return each other card exiled with
+    CARDNAME to its owner's graveyard" (Mimic Vat): the card the creature became in its owner's graveyard
+    (603.10a, 400.7), if it is still there, is exiled and linked to the source (607.2a); only then (`return_others`)
+    the other cards linked to the source go to their owners' graveyards."""
+
+    return_others: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ExiledWithSource:
+    """A referent: "a card exiled with CARDNAME" (607.2a: one of the cards linked to the source, chosen by the
+    ability's controller if there are several)."""
+
+
+EXILED_WITH_SOURCE = ExiledWithSource()

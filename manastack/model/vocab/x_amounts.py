@@ -34,3 +34,12 @@ class PayXLife(V.Ability):
     """601.2b / 107.3: "As an additional cost to cast this spell, pay X life": X is announced as the spell is
     cast (with or without an {X} in its mana cost) and that much life paid with its other costs (119.4)."""
 
+
+
+LIFE_PAID_EFFECT = "life_paid_on_entry"  # ContinuousEffect kind (and CdaTerm kind): `data`, the life paid as it entered
+
+
+@dataclass(frozen=True, slots=True)
+class LifePaidOnEntry:
+    """An Amount: "the life paid as CARDNAME entered" (614.12: the amount paid for "As CARDNAME enters, pay
+    any amount of life", rules/entry_choices.py; as it last existed once it has left the battlefield, 608.2h)."""

@@ -75,3 +75,10 @@ class WithSameName(V.Effect):
     creatures_only: bool = False
     linked: bool = False
 
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSelfAtNextUntap(V.Effect):
+    """"During your next untap step, as you untap your permanents, return CARDNAME to its owner's hand"
+    (502.3: a one-shot effect carried out with the untap of the controller's next untap step, not a
+    triggered ability; 400.7: nothing happens if CARDNAME has left the battlefield by then)."""
