@@ -559,7 +559,8 @@ def resolve_top(g: Game) -> None:
     colors = item.source_lki[1].colors if item.source_lki else frozenset()
     legal = tuple(targeting.target_legal(g, spec, t, item.controller, item.source, colors)
                   for spec, t in zip(targeting.fitted_specs(specs, len(item.targets)), item.targets))
-    legal = targeting.dependent_legal(g, tuple(specs), item.targets, legal)  # 115.1: "that player controls"
+    legal = targeting.dependent_legal(g, tuple(specs), item.targets, legal,  # 115.1: "that player controls"
+                                      item.choices[0] if item.kind == "trigger" and item.choices else None)
     if specs and targeting.all_targets_illegal(item.targets, legal):
         g.log_event("fizzle", "608.2b", card=item.name, reason="all its targets are illegal")
         return

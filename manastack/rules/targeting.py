@@ -12,7 +12,8 @@ resolving and triggered abilities.
   dealt damage this turn" (120.3: this turn's damage events, `dealt_damage_this_turn`, objects and players),
   "monocolored" (105.2b).
 - 115.1: "target creature that player or that planeswalker's controller controls" (TargetSpec.controlled_by):
-  checked with the earlier target as targets are chosen (`dependency_ok`) and as it resolves (`dependent_legal`).
+  checked with the earlier target as targets are chosen (`dependency_ok`) and as it resolves (`dependent_legal`);
+  a trigger's "target creature that player controls" (TargetSpec.event_player): the player of its event.
 """
 
 from __future__ import annotations
@@ -294,9 +295,14 @@ def fitted_specs(specs: tuple[TargetSpec, ...] | list[TargetSpec], n: int) -> tu
     return tuple(specs)
 
 
-def dependency_ok(g: Game, spec: TargetSpec, t: int | None, targets: tuple) -> bool:
+def dependency_ok(g: Game, spec: TargetSpec, t: int | None, targets: tuple, event_obj: int | None = None) -> bool:
     """115.1: "target creature that player or that planeswalker's controller controls": the object `t` is
-    controlled by the player chosen as the earlier target, or by the controller of the planeswalker chosen."""
+    controlled by the player chosen as the earlier target, or by the controller of the planeswalker chosen;
+    of a triggered ability, "target creature that player controls" (`spec.event_player`): by the player its
+    event refers to (`event_obj`, a player reference)."""
+    if spec.event_player and t is not None and t >= 0:
+        o = g.s.objects.get(t)
+        return event_obj is not None and event_obj < 0 and o is not None and o.controller == -1 - event_obj
     if spec.controlled_by < 0 or t is None or t < 0:
         return True
     if spec.controlled_by >= len(targets) or targets[spec.controlled_by] is None:
@@ -313,11 +319,13 @@ def dependency_ok(g: Game, spec: TargetSpec, t: int | None, targets: tuple) -> b
     return o is not None and o.controller == who
 
 
-def dependent_legal(g: Game, specs: tuple[TargetSpec, ...], targets: tuple, legal: tuple[bool, ...]) -> tuple[bool, ...]:
-    """608.2b: a target that must be controlled by an earlier target's player is illegal once it isn't."""
-    if not any(spec.controlled_by >= 0 for spec in specs):
+def dependent_legal(g: Game, specs: tuple[TargetSpec, ...], targets: tuple, legal: tuple[bool, ...],
+                    event_obj: int | None = None) -> tuple[bool, ...]:
+    """608.2b: a target that must be controlled by an earlier target's player (or the trigger event's player)
+    is illegal once it isn't."""
+    if not any(spec.controlled_by >= 0 or spec.event_player for spec in specs):
         return legal
-    return tuple(ok and dependency_ok(g, spec, t, targets) for spec, t, ok in zip(specs, targets, legal))
+    return tuple(ok and dependency_ok(g, spec, t, targets, event_obj) for spec, t, ok in zip(specs, targets, legal))
 
 
 def check_targets(g: Game, specs: tuple[TargetSpec, ...], targets: tuple[int, ...], controller: int,

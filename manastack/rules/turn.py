@@ -447,7 +447,7 @@ def _put_trigger(g: Game, item: tuple) -> None:
         return
     spec = specs[len(chosen)]
     cands: list = [c for c in _targeting_module.target_candidates(g, spec, controller, source) if c not in chosen
-                   and _targeting_module.dependency_ok(g, spec, c, chosen)]  # 115.1: "that player controls"
+                   and _targeting_module.dependency_ok(g, spec, c, chosen, trig[6])]  # 115.1: "that player controls"
     if spec.optional:
         cands.append(None)  # 601.2c / 603.3d: "up to N": this one may be left unchosen
         if len(cands) == 1:

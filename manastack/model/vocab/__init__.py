@@ -68,6 +68,9 @@ class TargetSpec:
     # 115.1 / 601.2c: "target creature that player or that planeswalker's controller controls": the index of
     # the earlier target (a player, or a planeswalker) whose player must control this one (-1: none).
     controlled_by: int = -1
+    # 115.1 / 603.3d: "Whenever CARDNAME deals damage to a player, return target creature that player controls ...":
+    # this target must be controlled by the player the trigger event refers to (the damaged player).
+    event_player: bool = False
 
 
 # Who an effect refers to.
