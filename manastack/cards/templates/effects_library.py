@@ -250,20 +250,36 @@ def _the_player_shuffles(m, targets):
     return [_ThePlayerShuffles()]
 
 
+@template(r"search (its controller's|its owner's) graveyard, hand, and library for (all|any number of) cards with the "
+          r"same name as (?:that|the exiled) (spell|creature|land|artifact|enchantment|card|permanent) and exile them")
+def _exile_same_name_everywhere(m, targets):
+    """701.19b: "Counter target spell. Search its controller's graveyard, hand, and library for all cards with the
+    same name as that spell and exile them" (Counterbore, Quash; Scour, Splinter: "exile target ..."): "its" and
+    "that spell" are the one target of the sentence before (the shuffle is the sentence after it,
+    `_fold_player_shuffles`)."""
+    if len(targets) != 1:
+        raise Unsupported(m.string)
+    return [library_effects.ExileSameNameEverywhere(V.Ref(0), "controller" if "controller" in m.group(1) else "owner",
+                                                    any_number=m.group(2) != "all")]
+
+
+_SEARCH_THEN_SHUFFLE = (library_effects.SearchPlayerLibraryToGraveyard, library_effects.ExileSameNameEverywhere)
+
+
 def _fold_player_shuffles(effects: list, targets: list) -> None:
     """The shuffle sentence belongs to the search of that player's library just before it (which shuffles); each
     needs the other."""
     out: list = []
     for e in effects:
         if isinstance(e, _ThePlayerShuffles):
-            if not (out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard)):
+            if not (out and isinstance(out[-1], _SEARCH_THEN_SHUFFLE)):
                 raise Unsupported("then the player shuffles")
             out[-1] = (out[-1], "shuffled")
             continue
-        if out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard):
+        if out and isinstance(out[-1], _SEARCH_THEN_SHUFFLE):
             raise Unsupported("search target player's library: no shuffle")
         out.append(e)
-    if out and isinstance(out[-1], library_effects.SearchPlayerLibraryToGraveyard):
+    if out and isinstance(out[-1], _SEARCH_THEN_SHUFFLE):
         raise Unsupported("search target player's library: no shuffle")
     effects[:] = [x[0] if isinstance(x, tuple) else x for x in out]
 
