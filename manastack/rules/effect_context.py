@@ -98,6 +98,13 @@ def amount(g: Game, ctx: Context, a: V.Amount) -> int:
     if a == "X":
         return ctx.x
     if isinstance(a, V.Count):
+        if a.counters_on_self and a.grantor is not None:
+            # the permanent that grants the ability, or as it last existed (608.2h)
+            got = g.s.objects.get(a.grantor)
+            if got is None or got.zone != BATTLEFIELD:
+                lki = g.s.lki.get(a.grantor)
+                got = lki[0] if lki else None
+            return (got.counters.get(a.counters_on_self, 0) if got else 0) * a.multiplier
         if a.counters_on_self:
             o = ctx.source_lki[0] if ctx.source_lki else None
             return (o.counters.get(a.counters_on_self, 0) if o else 0) * a.multiplier

@@ -94,6 +94,9 @@ def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
     """The number a "for each ..." / "the number of ..." phrase counts as it resolves (608.2h): permanents
     a player controls, or the basic land types among their lands (domain)."""
     what = what.strip()
+    m = re.fullmatch(r"([a-z+/\-0-9]+) counters on grantor", what)
+    if m:  # 613.1f: on the Aura granting the ability (compiler.normalise; bound by rules/continuous.py)
+        return V.Count(counters_on_self=m.group(1), grantor=-1)
     if what == "cards in your hand":
         return CardsInHand()  # 608.2h: counted as it resolves (Promise of Power's X/X Demon)
     if what.endswith(" in your graveyard"):

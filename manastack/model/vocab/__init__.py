@@ -43,6 +43,10 @@ class Count:
     filter: ObjectFilter | None = None
     counters_on_self: str | None = None  # "+1/+1": the number of such counters on the source
     multiplier: int = 1
+    # 613.1f: an ability an Aura grants, "... where X is the number of arrow counters on Archery Training": the
+    # counters are on the Aura that grants it, not on the source (-1 as compiled; the Aura's object id once
+    # rules/continuous.py gives the ability, layer 6)
+    grantor: int | None = None
 
 
 Amount = int | str | Count
