@@ -97,6 +97,12 @@ def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
     m = re.fullmatch(r"([a-z+/\-0-9]+) counters on grantor", what)
     if m:  # 613.1f: on the Aura granting the ability (compiler.normalise; bound by rules/continuous.py)
         return V.Count(counters_on_self=m.group(1), grantor=-1)
+    m = re.fullmatch(r"cards named cardname in all graveyards", what)
+    if m:
+        return GraveyardCardCount(named_as_source=True, all_graveyards=True)
+    if what.endswith(" in all graveyards"):
+        return GraveyardCardCount(_graveyard_filter(what.removesuffix(" in all graveyards") + " in your graveyard"),
+                                  all_graveyards=True)
     if what == "cards in your hand":
         return CardsInHand()  # 608.2h: counted as it resolves (Promise of Power's X/X Demon)
     if what.endswith(" in your graveyard"):
@@ -155,6 +161,17 @@ def _amount_where_x(m, targets):
     "draw X cards, where X is the number of ...": every X of the sentence is an effect's amount, counted
     as it resolves (608.2h)."""
     return _define_x(sub_effects(m.group(1), targets), _count_of(m.group(2), "", targets), m.string)
+
+
+@template(rf"(.+), where x is {N} plus the number of (.+)")
+def _amount_where_x_plus(m, targets):
+    """"CARDNAME deals X damage to any target, where X is 2 plus the number of cards named CARDNAME in all
+    graveyards" (Kindle, Flame Burst): the number counted as it resolves (608.2h), plus N."""
+    count = _count_of(m.group(3), "", targets)
+    n = amount(m.group(2))
+    if not isinstance(count, GraveyardCardCount) or not isinstance(n, int):
+        raise Unsupported(m.string)
+    return _define_x(sub_effects(m.group(1), targets), dataclasses.replace(count, plus=n), m.string)
 
 
 def _define_x(effects: list, value: V.Amount, text: str) -> list:
