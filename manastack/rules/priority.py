@@ -169,7 +169,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             continue
         if cost.life and pl.life < cost.life:
             continue
-        increase = total_cost.ability_cost_increase(g, o)  # 601.2f: "cost {3} more to activate"
+        increase = total_cost.ability_cost_adjustment(g, o, cost.mana)  # 601.2f: "cost {3} more / {1} less"
         if not cost.mana.is_empty() or cost.mana.x_count or increase:
             srcs = mana_payment.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
             if solve_payment(requirements(cost.mana, 0, increase), mana_abilities.usable_pool(g, p, ("ability", oid)),
