@@ -6,6 +6,9 @@ compiled by cards/templates/effects_library.py.
 - "Reveal the top card of your library. If it's a land card, put it onto the battlefield. Otherwise, put it
   into your hand." (Nissa, Sage Animist): the revealed card goes to one zone or the other (608.2c).
 - An empty library: nothing is revealed and no life is lost.
+- "Reveal cards from the top of your library until you reveal a basic land card. Put that card into your hand and
+  all other cards revealed this way into your graveyard." (RevealUntil: Hermit Druid; onto the battlefield, the rest
+  on the bottom in a random order with the game's RNG); no such card: every card is revealed and goes with the rest.
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
-from ..model.state import BATTLEFIELD, HAND
+from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY
 from ..model.vocab.reveal_top import (  # noqa: F401 (the vocabulary this module executes)
     LoseLifeRevealedValue,
     RevealTopLandOrHand,
     RevealTopToHand,
+    RevealUntil,
 )
-from . import effect_context
+from . import effect_context, targeting
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -61,6 +65,34 @@ def _lose_life_revealed(g: Game, ctx: effect_context.Context, e: LoseLifeReveale
     return None
 
 
+def _reveal_until(g: Game, ctx: effect_context.Context, e: RevealUntil) -> list | None:
+    s = g.s
+    p = ctx.controller
+    lib = s.players[p].library
+    revealed: list[int] = []
+    found = None
+    for c in list(lib):
+        g.log_event("reveal", "701.16a", player=s.players[p].name, card=g.name_of(c), source=ctx.name)
+        if targeting.matches_filter(g, e.filter, s.objects[c], p):
+            found = c
+            break
+        revealed.append(c)
+    if found is not None:
+        if e.dest == "battlefield":
+            g.move(found, BATTLEFIELD, rule="608.2c", controller=p, tapped=e.tapped)
+        else:
+            g.move(found, HAND, rule="608.2c")
+    if e.rest == "bottom_random":
+        s.rng.shuffle(revealed)  # "in a random order": the game's seeded RNG
+        for c in revealed:
+            g.move(c, LIBRARY, rule="401.4", bottom=True)
+    else:
+        for c in revealed:
+            g.move(c, GRAVEYARD, rule="608.2c")
+    return None
+
+
+registry.register_effect(RevealUntil, _reveal_until)
 registry.register_effect(RevealTopToHand, _reveal_top_to_hand)
 registry.register_effect(LoseLifeRevealedValue, _lose_life_revealed)
 registry.register_effect(RevealTopLandOrHand, _reveal_top_land_or_hand)

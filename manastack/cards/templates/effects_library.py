@@ -17,7 +17,9 @@
 - 701.19a: "search your library for an instant card or a card with flash, reveal it, put it into your hand, then
   shuffle" (Mystical Teachings: either quality).
 - 701.16a: "reveal the top card of your library and put that card into your hand. You lose life equal to its
-  mana value." (Dark Confidant, Pain Seer; rules/reveal_top.py)
+  mana value." (Dark Confidant, Pain Seer; rules/reveal_top.py); "reveal cards from the top of your library until you
+  reveal a basic land card. Put that card into your hand and all other cards revealed this way into your graveyard."
+  (Hermit Druid; RevealUntil, rules/reveal_top.py).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ...model import vocab as V
 from ...model.vocab import library_effects
 from ...model.vocab.library_matching import SearchSameTotal
 from ...model.vocab.referred_objects import ControllerOf
-from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand
+from ...model.vocab.reveal_top import LoseLifeRevealedValue, RevealTopToHand, RevealUntil
 from ...model.vocab.vehicles_facedown import AnyOfFilter
 from ..compiler import EFFECTS_CHECKS, Unsupported
 from .effects_common import N, amount, number, parse_filter, target, template
@@ -285,3 +287,47 @@ def _fold_player_shuffles(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_fold_player_shuffles)
+
+
+# --- 701.16a: revealing until a card of a quality -----------------------------------------------------------------
+
+@template(r"reveal cards from the top of your library until you reveal (?:a|an) (.+? card)")
+def _reveal_until(m, targets):
+    """Where the card found and the others go is the next sentence (`_fold_reveal_until`)."""
+    return [RevealUntil(parse_filter(m.group(1), allow_card=True))]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _PutRevealed(V.Effect):
+    """"Put that card into your hand and all other cards revealed this way into your graveyard": the destinations
+    of the RevealUntil just before."""
+
+    dest: str
+    tapped: bool
+    rest: str
+
+
+@template(r"put that card (into your hand|onto the battlefield|onto the battlefield tapped) and (?:put )?"
+          r"(?:all other cards revealed this way|the rest) (into your graveyard|on the bottom of your library in a "
+          r"random order)")
+def _put_revealed(m, targets):
+    return [_PutRevealed("hand" if m.group(1) == "into your hand" else "battlefield", m.group(1).endswith("tapped"),
+                         "graveyard" if m.group(2) == "into your graveyard" else "bottom_random")]
+
+
+def _fold_reveal_until(effects: list, targets: list) -> None:
+    """RevealUntil and the sentence saying where its cards go are one effect; each needs the other."""
+    out: list = []
+    for e in effects:
+        if isinstance(e, _PutRevealed):
+            if not (out and isinstance(out[-1], RevealUntil) and not out[-1].dest):
+                raise Unsupported("put that card: no reveal just before")
+            out[-1] = dataclasses.replace(out[-1], dest=e.dest, tapped=e.tapped, rest=e.rest)
+            continue
+        out.append(e)
+    if any(isinstance(e, RevealUntil) and not e.dest for e in out):
+        raise Unsupported("reveal until: where the cards go is not said")
+    effects[:] = out
+
+
+EFFECTS_CHECKS.append(_fold_reveal_until)

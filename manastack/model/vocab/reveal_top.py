@@ -23,3 +23,17 @@ class RevealTopLandOrHand(V.Effect):
     """701.16a / 608.2c: "Reveal the top card of your library. If it's a land card, put it onto the
     battlefield. Otherwise, put it into your hand." (Nissa, Sage Animist; Skyward Eye Prophets)."""
 
+
+
+@dataclass(frozen=True, slots=True)
+class RevealUntil(V.Effect):
+    """701.16a: "Reveal cards from the top of your library until you reveal a basic land card. Put that card into
+    your hand and all other cards revealed this way into your graveyard." (Hermit Druid; "onto the battlefield
+    [tapped]", "the rest on the bottom of your library in a random order"): the first card matching `filter` goes
+    to `dest` ("hand" / "battlefield"), the others revealed to `rest` ("graveyard" / "bottom_random"); with no such
+    card, the whole library is revealed and goes to `rest`."""
+
+    filter: V.ObjectFilter
+    dest: str = ""
+    tapped: bool = False
+    rest: str = ""
