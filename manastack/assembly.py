@@ -66,6 +66,8 @@ RULES_MODULES = (
     "trigger_keywords",
     "bestow",
     "soulbond",
+    # special actions ending an effect (116.2c): the Licids
+    "ending_effects",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

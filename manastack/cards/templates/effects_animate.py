@@ -34,6 +34,8 @@ from ...model.vocab.animate import (
     LoseAllAbilities,
     SwitchPowerToughness,
 )
+from ...model.vocab.ending_effects import BecomeAuraUntilPaid
+from ...model.vocab.keyword_actions import Attach
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported, compile_paragraph, paragraph_template
 from ..draft import CardDraft
 from .effects_common import keywords_of, target, template
@@ -282,3 +284,45 @@ def _if_it_is_then_it_becomes(m: re.Match, para: str, out: CardDraft, is_spell: 
     n = len(out.abilities)
     compile_paragraph(f"{m.group(1)}, if cardname is an {m.group(2)}, cardname becomes {m.group(3)}", {}, is_spell, out)
     out.abilities[n:] = [dataclasses.replace(ab, text=para) for ab in out.abilities[n:]]
+
+
+# --- the Licids: "becomes an Aura enchantment with enchant creature" until its controller pays (116.2c) -----------
+
+@dataclass(frozen=True, slots=True)
+class _BecomesAura(V.Effect):
+    """"CARDNAME loses this ability and becomes an Aura enchantment with enchant creature": the first sentence of a
+    BecomeAuraUntilPaid (`_fold_licid`)."""
+
+    enchant: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class _PayToEnd(V.Effect):
+    """"You may pay {G} to end this effect" (116.2c), the last sentence of a BecomeAuraUntilPaid."""
+
+    cost: str
+
+
+@template(r"cardname loses this ability and becomes an aura enchantment with enchant (creature)")
+def _becomes_aura(m, targets):
+    return [_BecomesAura(V.ObjectFilter(types=frozenset({"Creature"})))]
+
+
+@template(r"you may pay ((?:\{[0-9wubrg]\})+) to end this effect")
+def _pay_to_end(m, targets):
+    return [_PayToEnd(m.group(1).upper())]
+
+
+def _fold_licid(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: "CARDNAME loses this ability and becomes an Aura enchantment with enchant creature.
+    Attach it to target creature. You may pay {G} to end this effect." is one BecomeAuraUntilPaid (rules/
+    ending_effects.py); any part without the others is refused."""
+    if not any(isinstance(e, (_BecomesAura, _PayToEnd)) for e in effects):
+        return
+    if len(effects) != 3 or not isinstance(effects[0], _BecomesAura) or not isinstance(effects[1], Attach) \
+            or not isinstance(effects[2], _PayToEnd) or effects[1].target != V.Ref(0) or len(targets) != 1:
+        raise Unsupported("the Licid's becoming an Aura: not the three sentences")
+    effects[:] = [BecomeAuraUntilPaid(V.Ref(0), effects[2].cost, effects[0].enchant)]
+
+
+EFFECTS_CHECKS.append(_fold_licid)
