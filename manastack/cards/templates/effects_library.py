@@ -316,18 +316,35 @@ def _put_revealed(m, targets):
 
 
 def _fold_reveal_until(effects: list, targets: list) -> None:
-    """RevealUntil and the sentence saying where its cards go are one effect; each needs the other."""
+    """RevealUntil and the sentence saying where its cards go are one effect; each needs the other. "You may reveal
+    ... If you do, put that card ..." (Avenging Druid) is the optional RevealUntil; anywhere else either is refused."""
     out: list = []
     for e in effects:
+        prev = out[-1] if out else None
         if isinstance(e, _PutRevealed):
-            if not (out and isinstance(out[-1], RevealUntil) and not out[-1].dest):
+            if not (isinstance(prev, RevealUntil) and not prev.dest):
                 raise Unsupported("put that card: no reveal just before")
-            out[-1] = dataclasses.replace(out[-1], dest=e.dest, tapped=e.tapped, rest=e.rest)
+            out[-1] = dataclasses.replace(prev, dest=e.dest, tapped=e.tapped, rest=e.rest)
+            continue
+        if isinstance(e, V.IfYouDo) and len(e.effects) == 1 and isinstance(e.effects[0], _PutRevealed) \
+                and isinstance(prev, V.Optional) and len(prev.effects) == 1 and isinstance(prev.effects[0], RevealUntil):
+            put = e.effects[0]
+            out[-1] = dataclasses.replace(prev, effects=(dataclasses.replace(
+                prev.effects[0], dest=put.dest, tapped=put.tapped, rest=put.rest),))
             continue
         out.append(e)
-    if any(isinstance(e, RevealUntil) and not e.dest for e in out):
+    if _unfinished_reveal(out):
         raise Unsupported("reveal until: where the cards go is not said")
     effects[:] = out
+
+
+def _unfinished_reveal(x: object) -> bool:
+    """A RevealUntil without its destinations, or a _PutRevealed left over, anywhere in `x`."""
+    if isinstance(x, _PutRevealed) or (isinstance(x, RevealUntil) and not x.dest):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_unfinished_reveal(y) for y in x)
+    return isinstance(x, V.Effect) and any(_unfinished_reveal(getattr(x, f.name)) for f in dataclasses.fields(x))
 
 
 EFFECTS_CHECKS.append(_fold_reveal_until)
