@@ -62,6 +62,10 @@ def matches_filter_lki(g: Game, flt: ObjectFilter, o: Obj, c: Any, controller: i
         src = g.s.objects.get(source)
         if src is not None and c.name == g.chars(src).name:
             return False  # "not named CARDNAME" (201.2)
+    if type(flt) is FilterPlus and flt.blocking_source:
+        cb = g.s.combat  # 509.1: "target creature blocking it": one of the creatures blocking the source
+        if cb is None or source is None or source not in cb.blockers.get(o.id, ()):
+            return False
     if type(flt) is FilterPlus and flt.mana_value_max_source_power:
         p = source_power(g, source)
         if p is None or mana_value(o) > p:

@@ -113,3 +113,16 @@ def _check(effects: list, targets: list) -> None:
 
 
 EFFECTS_CHECKS.append(_check)
+
+
+@template(rf"(?:cardname|it) deals {N} damage to target creature (?:that's )?blocking (?:it|cardname)")
+def _damage_to_blocker(m: re.Match, targets: list) -> list:
+    """509.1 / 120.3: "{R}: CARDNAME deals 1 damage to target creature blocking it" (Flowstone Salamander; "that's
+    blocking it", Arc Spitter's granted ability): a creature blocking the source, checked again as it resolves."""
+    ref = target("target creature", targets)
+    if not isinstance(ref, V.Ref):
+        raise Unsupported(m.string)
+    spec = targets[ref.index]
+    targets[ref.index] = dataclasses.replace(spec, filter=V.FilterPlus(types=frozenset({"Creature"}), blocking_source=True),
+                                             text=m.string.split(" damage to ")[-1])
+    return [V.DealDamage(amount(m.group(1)), ref)]

@@ -421,6 +421,7 @@ class FilterPlus(ObjectFilter):
     # 122.1: "with a +1/+1 counter on it": has at least one counter of this kind ("any": "with a counter on it")
     with_counter: str = ""
     not_named_source: bool = False  # "target nonland permanent not named CARDNAME" (Detention Sphere)
+    blocking_source: bool = False  # 509.1: "target creature blocking it" (Flowstone Salamander): blocking the source
 
 
 @dataclass(frozen=True, slots=True)
