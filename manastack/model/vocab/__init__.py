@@ -658,6 +658,9 @@ class PreventDamage(Effect):
     amount: Amount | None = None  # None: all of it; "X": the X paid, as the shield is set up
     target: Who | None = None  # None: any object or player
     combat_only: bool = False
+    # 615.1: "Prevent all combat damage that would be dealt by that creature this turn": `target` is the source
+    # whose damage is prevented, not the recipient
+    dealt_by: bool = False
     # 615.5: "If damage is prevented this way, CARDNAME deals that much damage to ...": run right after the
     # shield prevents damage, with "that much" (vocab/prevention.py PreventedThisWay) the amount prevented.
     then: tuple[Effect, ...] = ()
