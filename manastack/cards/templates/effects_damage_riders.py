@@ -60,6 +60,13 @@ def _damage_equal_to_count(m: re.Match, targets: list) -> list:
     return sub_effects(f"{m.group(1)} deals x damage to {m.group(2)}, where x is the number of {m.group(3)}", targets)
 
 
+@template(r"(cardname|it) deals damage equal to the number of (.+?) to (.+)")
+def _damage_equal_to_count_first(m: re.Match, targets: list) -> list:
+    """"It deals damage equal to the number of +1/+1 counters on it to each creature without flying and each player"
+    (Magmasaur) is "deals X damage to ..., where X is the number of ..."."""
+    return sub_effects(f"{m.group(1)} deals x damage to {m.group(3)}, where x is the number of {m.group(2)}", targets)
+
+
 @template(rf"cardname deals {N} damage to each (creature|creature and each planeswalker) except for (.+)")
 def _damage_all_except(m: re.Match, targets: list) -> list:
     """120.3: damage to each creature but those of the exception (Flame Sweep)."""

@@ -125,8 +125,14 @@ def _damage_count(m, targets):
     """"CARDNAME deals X damage to any target, where X is the number of basic land types among lands you
     control" (Tribal Flames)."""
     effects = sub_effects(f"{m.group(1)} deals x damage to {m.group(2)}", targets)
-    if not effects or any(not isinstance(e, V.DealDamage) or e.amount != "X" for e in effects):
+    if effects and all(isinstance(e, V.DamageAll) for e in effects[:1]) and all(
+            isinstance(e, (V.DealDamage, V.DamageAll)) and e.amount == "X" for e in effects):
+        pass  # "... to each creature without flying and each player" (Magmasaur)
+    elif not effects or any(not isinstance(e, V.DealDamage) or e.amount != "X" for e in effects):
         raise Unsupported(m.string)  # every X of the sentence is the number counted (Sparksmith: two of them)
+    own = re.fullmatch(r"([a-z+/\-0-9]+) counters on (?:it|cardname)", m.group(3))
+    if own:  # the source that deals the damage: counted as it resolves, or as it last existed (608.2h)
+        return [dataclasses.replace(e, amount=V.Count(counters_on_self=own.group(1))) for e in effects]
     count = _count_of(m.group(3), "", targets)
     return [dataclasses.replace(e, amount=count) for e in effects]
 

@@ -545,9 +545,11 @@ class Optional(Effect):
 
 @dataclass(frozen=True, slots=True)
 class IfYouDo(Effect):
-    """"If you do, ...": runs only if the controller chose to do the preceding optional action."""
+    """"If you do, ...": runs only if the controller chose to do the preceding optional action; `negate`: "If you
+    don't, ..." (608.2c: only if they chose not to)."""
 
     effects: tuple[Effect, ...]
+    negate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
