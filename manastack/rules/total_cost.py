@@ -72,28 +72,25 @@ def ability_cost_increase(g: Game, o: Obj, mana_ability: bool = False) -> int:
     from the static abilities of permanents (those attached to it: `filter.attached_only`; or of a
     group: `filter` matched against `o`); `mana_ability`: for its mana abilities (Tithe Taker's increase
     leaves them out)."""
-    found = g.statics_of_kind(ACTIVATION_COST_INCREASE)
     total = 0
     if not mana_ability:
         for src, ab in g.statics_of_kind(ACTIVATION_COST_INCREASE_YOUR_TURN):
             if g.s.active == src.controller and o.controller != src.controller:
                 total += int(ab.amount)  # type: ignore[union-attr, arg-type]
-    for src, ab in found:
-        assert isinstance(ab, StaticAbility)
-        if getattr(ab.filter, "attached_only", False):
-            if src.attached_to != o.id:
-                continue
-        elif not targeting.matches_filter(g, ab.filter, o, src.controller, src.id):
-            continue
-        total += int(ab.amount)  # type: ignore[arg-type]
-    return total
+    return total + _applying_amounts(g, o, ACTIVATION_COST_INCREASE)
 
 
 def ability_cost_reduction(g: Game, o: Obj) -> int:
     """601.2f: the generic mana the activated abilities of permanent `o` cost less to activate ("This effect can't
     reduce the mana in that cost to less than one mana": `ability_cost_adjustment` keeps one)."""
+    return _applying_amounts(g, o, ACTIVATION_COST_REDUCTION_MIN_ONE)
+
+
+def _applying_amounts(g: Game, o: Obj, kind: str) -> int:
+    """The total amount of the static abilities of `kind` that apply to the abilities of `o`: those of permanents
+    attached to it (`filter.attached_only`), or of a group (`filter` matched against `o`)."""
     total = 0
-    for src, ab in g.statics_of_kind(ACTIVATION_COST_REDUCTION_MIN_ONE):
+    for src, ab in g.statics_of_kind(kind):
         assert isinstance(ab, StaticAbility)
         if getattr(ab.filter, "attached_only", False):
             if src.attached_to != o.id:
