@@ -31,6 +31,7 @@ from ...model.vocab.animate import (
     BecomeChosenColor,
     BecomeColor,
     BecomeCreature,
+    BecomeCreatureEach,
     LoseAllAbilities,
     SwitchPowerToughness,
 )
@@ -38,7 +39,7 @@ from ...model.vocab.ending_effects import BecomeAuraUntilPaid
 from ...model.vocab.keyword_actions import Attach
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported, compile_paragraph, paragraph_template
 from ..draft import CardDraft
-from .effects_common import keywords_of, target, template
+from .effects_common import keywords_of, parse_filter, target, template
 from .keywords import CREATURE_TYPES
 
 _TYPE_NAMES = {t.lower(): t for t in CREATURE_TYPES}
@@ -116,6 +117,25 @@ def _becomes_creature(m: re.Match, targets: list) -> list:
     if m.group(8) or subject in _ARTIFACT_SUBJECTS:
         out.append(_StillALand())
     return out
+
+
+@template(rf"until end of turn, each (.+? you control) becomes an? (\d+)/(\d+) ((?:(?:{_COLOR}|and|[a-z'-]+) )*?)creature"
+          rf"(?: with (.+?))?(?: and gains (.+))?")
+def _each_becomes_creature(m: re.Match, targets: list) -> list:
+    """613.1d-f, 613.4b: "Until end of turn, each planeswalker you control becomes a 4/4 red Dragon creature and gains
+    flying" (Sarkhan the Masterless): each of them, its card types and subtypes replaced (205.1a; an "artifact
+    creature" keeps them, 205.1b). Lands are refused (205.1a would take their land types: not modelled)."""
+    if m.group(5) and m.group(6):
+        raise Unsupported(m.string)
+    flt = parse_filter(m.group(1))
+    if "Land" in flt.types or not (flt.types or flt.subtypes):
+        raise Unsupported(m.string)
+    animation, kws = parse_animation(m.group(2), m.group(3), m.group(4), m.group(5) or m.group(6))
+    if "Artifact" in animation.types:
+        animation = dataclasses.replace(animation, replaces_creature_types=bool(animation.subtypes))
+    else:
+        animation = dataclasses.replace(animation, replace_types=True)
+    return [BecomeCreatureEach(flt, animation, kws)]
 
 
 @template(r"until end of turn, cardname becomes an? ((?:[a-z'-]+ )*?)creature in addition to its other types and gains "

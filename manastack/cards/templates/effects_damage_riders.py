@@ -16,6 +16,7 @@ from ...model.vocab.combat_keywords import CombatRule
 from ...model.vocab.damage_riders import (
     DamageAllExcept,
     DamagePlayerOrPlaneswalker,
+    EachDealsDamage,
     GainLifeDealtThisWay,
     NoRegenerationThisWay,
 )
@@ -133,3 +134,13 @@ def _damage_to_blocker(m: re.Match, targets: list) -> list:
     targets[ref.index] = dataclasses.replace(spec, filter=V.FilterPlus(types=frozenset({"Creature"}), blocking_source=True),
                                              text=m.string.split(" damage to ")[-1])
     return [V.DealDamage(amount(m.group(1)), ref)]
+
+
+@template(rf"each (.+? you control) deals {N} damage to (that creature|it|target [a-z ]+)")
+def _each_deals_damage(m: re.Match, targets: list) -> list:
+    """120.3: "Whenever a creature attacks you or a planeswalker you control, each Dragon you control deals 1 damage
+    to that creature" (Sarkhan the Masterless): each of them is a source of the damage."""
+    to = target(m.group(3), targets)
+    if to != V.IT and not isinstance(to, V.Ref):
+        raise Unsupported(m.string)
+    return [EachDealsDamage(parse_filter(m.group(1)), amount(m.group(2)), to)]

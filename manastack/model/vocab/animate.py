@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import Effect, StaticAbility, Who
+from . import Effect, ObjectFilter, StaticAbility, Who
 from .statics import Condition
 
 
@@ -40,6 +40,19 @@ class BecomeCreature(Effect):
     animation: Animation
     keywords: tuple[str, ...] = ()
     until: str = "eot"  # "permanent": no duration given (611.2a: it lasts as long as the permanent stays)
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCreatureEach(Effect):
+    """"Until end of turn, each planeswalker you control becomes a 4/4 red Dragon creature and gains flying"
+    (Sarkhan the Masterless): a BecomeCreature of each permanent matching `filter` as it resolves (611.2c: the
+    set is fixed then); 205.1a: its card types and subtypes are replaced (an "artifact creature" keeps them,
+    205.1b)."""
+
+    filter: ObjectFilter
+    animation: Animation
+    keywords: tuple[str, ...] = ()
+    until: str = "eot"
 
 
 @dataclass(frozen=True, slots=True)
