@@ -6,6 +6,9 @@
   Mox; "cards'" too), "Add {C}. If a card is exiled with CARDNAME, add {C}{C} instead."
 - "Return the exiled card to its owner's hand.", "Put all cards exiled with CARDNAME into their owners' hands."
 - 406.3: "Exile the top card of your library face down." (Bomat Courier).
+- 406.3 / 603.7a: "Exile the top card of your library face down and look at it. Create a 2/2 colorless Spirit creature
+  token. When that token leaves the battlefield, put the exiled card into your hand." (Ugin, the Ineffable):
+  ExileTopThen, the three sentences together (`_fold_exile_top_then`).
 - Whole-card check (607.2a): an ability that refers to the exiled card is linked to the one other
   ability of the card that exiles (a card from a hand, or a target: "exile target card from a
   graveyard", then recorded for the object); with none or several, the card is refused.
@@ -19,8 +22,16 @@ import re
 from ...model import vocab as V
 from ...model.mana import bag_of
 from ...model.vocab import zone_change_effects
-from ...model.vocab.imprint import EXILED_COLORS, IF_EXILED, ExileFromHand, ExileTopLinked, ReturnExiledToHand
-from ..compiler import CARD_CHECKS, first_template
+from ...model.vocab.imprint import (
+    EXILED_COLORS,
+    IF_EXILED,
+    ExiledToHandWhenTokenLeaves,
+    ExileFromHand,
+    ExileTopLinked,
+    ExileTopThen,
+    ReturnExiledToHand,
+)
+from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported, first_template
 from ..draft import CardDraft
 from ..mana_text import MANA_ABILITY_TEMPLATES
 from .effects_common import parse_filter, template
@@ -117,3 +128,33 @@ def _link(out: CardDraft, unsupported: list) -> None:
 
 
 CARD_CHECKS.append(_link)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ExileTopLook(V.Effect):
+    """"Exile the top card of your library face down and look at it": the first of ExileTopThen's sentences."""
+
+
+@template(r"exile the top card of your library face down and look at it")
+def _exile_top_look(m, targets):
+    return [_ExileTopLook()]
+
+
+@template(r"when that token leaves the battlefield, put the exiled card into your hand")
+def _exiled_to_hand_when_token_leaves(m, targets):
+    return [ExiledToHandWhenTokenLeaves()]
+
+
+def _fold_exile_top_then(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the exile, one token created, and the delayed ability about that token and that card
+    are one ExileTopThen; any of them without the others is refused."""
+    if not any(isinstance(e, (_ExileTopLook, ExiledToHandWhenTokenLeaves)) for e in effects):
+        return
+    if len(effects) != 3 or not isinstance(effects[0], _ExileTopLook) \
+            or not isinstance(effects[1], (V.CreateToken, V.CreateTokenCard)) \
+            or not isinstance(effects[2], ExiledToHandWhenTokenLeaves) or getattr(effects[1], "amount", 1) != 1:
+        raise Unsupported("exile the top card ... that token: not the three sentences")
+    effects[:] = [ExileTopThen((effects[1], effects[2]))]
+
+
+EFFECTS_CHECKS.append(_fold_exile_top_then)
