@@ -29,11 +29,11 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import game as game_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import single
-from ..engine import game as game_module
 from ..model.events import EffectCreated, EffectsEnded
 from ..model.mana import COLORS
 from ..model.state import EXILE, HAND, ContinuousEffect
