@@ -67,6 +67,8 @@ RULES_MODULES = (
     "bestow",
     "soulbond",
     "phasing",
+    # special actions ending an effect (116.2c): the Licids
+    "ending_effects",
 )
 _RULES_PACKAGE = "manastack.rules"
 _installed = False

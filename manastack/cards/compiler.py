@@ -717,12 +717,27 @@ def normalise(text: str, name: str, legendary: bool = False) -> str:
             elif legendary and (short := re.fullmatch(r"([A-Z][a-z]+) (?:of|the) .+", n)):
                 # a legendary card's text calls it by its first name ("Narset" of Narset of the Ancient Way)
                 names.append(short.group(1))
+    t = _grantor_counters(t, names)
     for n in sorted(names, key=len, reverse=True):
         t = t.replace(n, "CARDNAME")
     t = re.sub(r"\bthis (creature|artifact|enchantment|land|aura|permanent|spell|card|equipment|vehicle|saga|class|"
                r"case|planeswalker|battle|siege|token|room|spacecraft|mount|curse|role|attraction|contraption|emblem)\b", "CARDNAME", t,
                flags=re.I)
     return t
+
+
+def _grantor_counters(text: str, names: list[str]) -> str:
+    """613.1f: in an ability an Aura or Equipment grants ('Enchanted creature has "{T}: This creature deals X damage
+    ..., where X is the number of arrow counters on Archery Training."'), the card's own name is the permanent
+    granting it, "this creature" the one that has it: "counters on GRANTOR" (Count.grantor) keeps them apart."""
+    def one(m: re.Match) -> str:
+        quote = m.group(2)
+        if not re.search(r"\bthis creature\b", quote, re.I):
+            return m.group(0)
+        for n in sorted(names, key=len, reverse=True):
+            quote = quote.replace(f"counters on {n}", "counters on GRANTOR")
+        return m.group(1) + quote + m.group(3)
+    return re.sub(r"(\b(?:has|have) [\"“])([^\"”]+)([\"”])", one, text)
 
 
 def split_type_line(type_line: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:

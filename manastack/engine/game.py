@@ -223,7 +223,8 @@ class Game:
             snapshot: GameState | None = s.clone()
         elif isinstance(action, A.CastSpell):
             snapshot = s.clone(cast_snapshot_of=action.card)  # a legal cast: only its payment can fail
-        elif isinstance(action, A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand | A.PutCompanionIntoHand):
+        elif isinstance(action, A.ActivateAbility | A.TurnFaceUp | A.ExileFromHand | A.PutCompanionIntoHand
+                        | A.EndEffect):
             snapshot = s.clone()  # their payments can still fail
         else:
             snapshot = None

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 MAX_X = 1000  # 107.3: no game's mana reaches this; a larger X is refused before any solver sees it
 
 PRIORITY_ACTIONS = (A.PassPriority, A.PlayLand, A.CastSpell, A.ActivateAbility, A.TurnFaceUp, A.ExileFromHand,
-                    A.PutCompanionIntoHand)
+                    A.PutCompanionIntoHand, A.EndEffect)
 # The action classes each non-priority decision takes (every other kind takes Choose only).
 DECISION_ACTIONS: dict[str, tuple[type, ...]] = {
     "attackers": (A.AddAttacker, A.DeclareAttackers),

@@ -141,6 +141,15 @@ class PutCompanionIntoHand(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class EndEffect(Action):
+    """116.2c: pay the cost an effect names to end it ("You may pay {G} to end this effect", the Licids: the
+    permanent `card` the effect changed; a special action, it doesn't use the stack)."""
+
+    card: int
+    payment: Payment | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Choose(Action):
     """Answer a pending choice (keep/mulligan, a card to discard, a color, an order ...)."""
 

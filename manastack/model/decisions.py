@@ -108,6 +108,7 @@ class DecisionKind(StrEnum):
     SEPARATE_PILES = "separate_piles"  # 700.3
     SEARCH_NAMED = "search_named"
     SEARCH_TOP = "search_top"
+    SEARCH_EXILE_SAME_NAME = "search_exile_same_name"  # 701.19b: the cards with that name found in a graveyard, hand, library
     SEARCH_TO_GRAVEYARD = "search_to_graveyard"  # 701.19a: "search target player's library ... into that player's graveyard"
     SURVEIL = "surveil"  # 701.25
     TAP_OR_UNTAP = "tap_or_untap"

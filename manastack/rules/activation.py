@@ -146,7 +146,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         if isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "mana":
             out, choice = choice[1], None  # the outcome chosen at a mana_choice decision
         paid = False
-        increase = total_cost.ability_cost_increase(g, o, mana_ability=True)
+        increase = total_cost.ability_cost_adjustment(g, o, ab.cost.mana, 0, mana_ability=True)
         if increase:
             # 602.2b / 601.2f: "cost {3} more to activate" applies to mana abilities too; the increase is
             # paid first, without this permanent's own mana abilities.
@@ -221,7 +221,7 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
             raise IllegalActionError(why)
         extra_paid = extra.choose(g, cost, p, o, action)
         tapped_others = tapped_others + [c for c in extra_paid if c not in tapped_others]
-    reqs = requirements(cost.mana, action.x, total_cost.ability_cost_increase(g, o))  # 601.2f: "cost {3} more"
+    reqs = requirements(cost.mana, action.x, total_cost.ability_cost_adjustment(g, o, cost.mana, action.x))  # 601.2f
     mana_payment.pay_mana(g, p, reqs, action.payment, f"{o.card.name}'s ability", exclude=o.id if cost.tap else None,
              exclude_more=tuple(victims + tapped_others), purpose=("ability", o.id))
     # {Q} is paid after mana abilities (107.6): the permanent must be tapped by now.

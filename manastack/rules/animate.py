@@ -10,6 +10,8 @@
   613.1e), the keywords it grants (layer 6, 613.1f) and its base power and toughness (layer 7b,
   613.4b, latest timestamp wins, 613.7). The permanent keeps its abilities; 302.6 summoning sickness
   then restricts it as a creature (rules/mana_payment.py, rules/combat.py).
+- "Until end of turn, each planeswalker you control becomes a 4/4 red Dragon creature and gains flying" (Sarkhan the
+  Masterless): `BecomeCreatureEach`, one "animate" record for each permanent of the group as it resolves (611.2c).
 - "When an opponent casts a creature spell, if CARDNAME is an enchantment, it becomes a 3/3 Knight creature
   with first strike" (the Opals): a lasting `BecomeCreature` (611.2a) whose types replace the old ones (205.1a).
 - "Until end of turn, target creature loses all abilities and has base power and toughness 0/1" (Humble):
@@ -45,6 +47,7 @@ from ..model.vocab.animate import (  # noqa: F401 (the vocabulary this module ex
     BecomeChosenColor,
     BecomeColor,
     BecomeCreature,
+    BecomeCreatureEach,
     LoseAllAbilities,
     SwitchPowerToughness,
 )
@@ -92,6 +95,20 @@ def _source_left(g: Game, oid: int, to: str) -> None:
 
 
 registry.LEFT_BATTLEFIELD_HOOKS.append(_source_left)
+
+
+def _become_creature_each(g: Game, ctx: Context, e: BecomeCreatureEach) -> list | None:
+    s = g.s
+    a = e.animation
+    for o in [o for o in g.permanents() if targeting.matches_filter(g, e.filter, o, ctx.controller, ctx.source)]:
+        record = ContinuousEffect(ANIMATE, o.id, keywords=e.keywords, timestamp=s.next_timestamp, until=e.until,
+                                  controller=ctx.controller, data=a)
+        s.next_timestamp += 1
+        g.perform(EffectCreated("613.1d", record, "becomes", {
+            "card": o.card.name, "id": o.id, "types": sorted(a.types), "subtypes": sorted(a.subtypes),
+            "colors": None if a.colors is None else sorted(a.colors), "power": a.power, "toughness": a.toughness,
+            "keywords": list(e.keywords)}))
+    return None
 
 
 def _lose_all_abilities(g: Game, ctx: Context, e: LoseAllAbilities) -> list | None:
@@ -219,6 +236,7 @@ def base_pt(s: Any, obj_id: int, statics: tuple = ()) -> tuple[int, int] | None:
 
 def _register() -> None:
     registry.register_effect(BecomeCreature, _become_creature)
+    registry.register_effect(BecomeCreatureEach, _become_creature_each)
     registry.register_effect(BecomeColor, _become_color)
     registry.register_effect(BecomeChosenColor, _become_chosen_color)
     registry.CHOICES["become_color"] = (effect_context.color_actions, _answer_color)

@@ -405,7 +405,7 @@ def _answer_pay_x(g: Game, d: Any, value: Any) -> None:
 
 
 def _if_you_do(g: Game, ctx: effect_context.Context, e: V.IfYouDo) -> list | None:
-    if (ctx.did is False) if e.dont else ctx.did:
+    if bool(ctx.did) != e.negate:
         return [("resume_effects", ctx, e.effects, 0, None)]
     return None
 

@@ -29,7 +29,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
+from typing import TYPE_CHECKING, Any
 
 from ..cards.templates.keywords import CREATURE_TYPES
 from ..engine import registry
@@ -41,6 +42,7 @@ from ..model.vocab import (
     Ability,
     ActivatedAbility,
     Cost,
+    Count,
     FilterPlus,
     ManaAbility,
     ManaProduction,
@@ -339,7 +341,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                     continue
                 if lost_at is not None and src.timestamp < lost_at:
                     continue  # 613.7: given before it lost all abilities
-                abilities = abilities + ab.granted
+                abilities = abilities + granted_by(src.id, ab.granted)
     if on_bf and "Land" in types and lost_at is None:  # 305.6's abilities come with the types (layer 4)
         intrinsic = intrinsic_abilities(subtypes)
         if intrinsic:
@@ -386,7 +388,7 @@ def characteristics(s: GameState, obj: Obj, cache: dict) -> Chars:
                     _COLOR_NAMES.get(src.chosen_color or "", "") if q == "chosen_color" else q
                     for q in ab.protection)  # type: ignore[attr-defined]
             if ab.granted:
-                abilities = abilities + ab.granted
+                abilities = abilities + granted_by(src.id, ab.granted)
             if ab.rules:  # type: ignore[attr-defined]
                 rules = rules | _source_rules(src, ab.rules)  # type: ignore[attr-defined]
         for src, ab in without:
@@ -737,3 +739,39 @@ def _source_lost_abilities(s: GameState, src: Obj, statics, seen: set[int]) -> b
                 s, ab.filter, other, src, src.card.types, src.card.supertypes):
             return True
     return False
+
+
+# Granted abilities that count counters on the permanent granting them (Count.grantor == -1), by the identity of
+# the granted tuple (card definitions live as long as the process; the tuple is kept so its id stays its own).
+_GRANTOR_REFS: dict[int, tuple[tuple, bool]] = {}
+
+
+def granted_by(grantor: int, granted: tuple) -> tuple:
+    """613.1f, layer 6: the abilities `granted` as the permanent `grantor` gives them: "... where X is the number of
+    arrow counters on Archery Training" counts the counters on that Aura (each Aura's ability its own)."""
+    known = _GRANTOR_REFS.get(id(granted))
+    if known is None or known[0] is not granted:
+        known = (granted, _mentions_grantor(granted))
+        _GRANTOR_REFS[id(granted)] = known
+    return _bind_grantor(granted, grantor) if known[1] else granted
+
+
+def _mentions_grantor(x: object) -> bool:
+    if isinstance(x, Count):
+        return x.grantor == -1
+    if isinstance(x, tuple):
+        return any(_mentions_grantor(y) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_mentions_grantor(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
+
+
+def _bind_grantor(x: Any, grantor: int) -> Any:
+    if isinstance(x, Count):
+        return dataclasses.replace(x, grantor=grantor) if x.grantor == -1 else x
+    if isinstance(x, tuple):
+        return tuple(_bind_grantor(y, grantor) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type) and _mentions_grantor(x):
+        return dataclasses.replace(x, **{f.name: _bind_grantor(getattr(x, f.name), grantor)
+                                         for f in dataclasses.fields(x) if f.init})
+    return x

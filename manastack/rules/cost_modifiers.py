@@ -289,7 +289,7 @@ def _targets_matter(g: Game, card: V.CardDef) -> bool:
                                          or (ab.per is not None and ab.per.kind == "extra_targets"))
            for ab in card.abilities):
         return True
-    return any(ab.condition is not None and ab.condition.kind == "targets_source"
+    return any(ab.condition is not None and ab.condition.kind in ("targets_source", "targets")
                for _, ab in g.battlefield_abilities(CostModifier)) or bool(_on_stack_modifiers(g))
 
 

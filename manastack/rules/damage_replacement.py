@@ -16,6 +16,9 @@
   such event).
 - 609.7: the source's characteristics and controller are those the Damage event carries (its last known
   information if it has left).
+- 614.9: "The next time CARDNAME would deal combat damage to an opponent this turn, it deals that damage to target
+  creature instead" (RedirectNextDamage: a REDIRECT_NEXT record until end of turn, used up as it applies; it does
+  nothing while the new recipient is not a creature, planeswalker or battle on the battlefield).
 """
 
 from __future__ import annotations
@@ -26,9 +29,19 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..engine.registry import Replacement
-from ..model.events import CountersPut, Damage, Event
-from ..model.state import STACK
-from ..model.vocab.damage_replacement import DAMAGE_REPLACEMENT, OPPONENTS, DamageReplacement
+from ..model import vocab as V
+from ..model.events import CountersPut, Damage, EffectCreated, EffectsEnded, Event
+from ..model.state import BATTLEFIELD, STACK, ContinuousEffect, player_ref
+from ..model.vocab.damage_replacement import (
+    DAMAGE_REPLACEMENT,
+    ITSELF,
+    OPPONENTS,
+    REDIRECT_NEXT,
+    TO_OPPONENT,
+    DamageReplacement,
+    RedirectNextDamage,
+)
+from . import effect_context
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -75,3 +88,69 @@ def _replacements(g: Game, ev: Event) -> list[Replacement]:
 
 
 registry.REPLACEMENTS.setdefault(Damage, []).append(_replacements)
+
+
+def _redirect_next(g: Game, ctx: effect_context.Context, e: RedirectNextDamage) -> list | None:
+    """614.9: the redirection, set up until end of turn; nothing if a named object is gone (400.7)."""
+    s = g.s
+    source = effect_context.target_object(g, ctx, e.source) if e.source != V.SELF else ctx.source
+    if source is None or source not in s.objects or s.objects[source].zone != BATTLEFIELD:
+        return None
+    if e.to == V.SELF:
+        to: int | str | None = ctx.source
+    elif e.to == V.YOU:
+        to = player_ref(ctx.controller)
+    else:
+        to = TO_OPPONENT
+    if e.new == ITSELF:
+        new: int | None = source
+    elif e.new == V.YOU:
+        new = player_ref(ctx.controller)
+    else:
+        new = effect_context.target_object(g, ctx, e.new)
+    if new is None or to is None:
+        return None
+    record = ContinuousEffect(REDIRECT_NEXT, source, timestamp=s.next_timestamp, controller=ctx.controller,
+                              data=(to, new, e.combat_only, ctx.name))
+    s.next_timestamp += 1
+    g.perform(EffectCreated("614.9", record, "redirection", {
+        "source": ctx.name, "from_source": g.name_of(source), "to": g.name_of(new), "combat_only": e.combat_only}))
+    return None
+
+
+def _redirect_applies(g: Game, e: ContinuousEffect, ev: Damage) -> bool:
+    to, new, combat_only, _ = e.data
+    if ev.source_id != e.target or (combat_only and not ev.combat):
+        return False
+    r = ev.recipient
+    if to == TO_OPPONENT:
+        if r >= 0 or -1 - r == e.controller:
+            return False
+    elif r != to:
+        return False
+    if new < 0:
+        return not g.s.players[-1 - new].lost  # 614.9: not to a player who has left the game
+    o = g.s.objects.get(new)
+    return o is not None and o.zone == BATTLEFIELD and bool(g.chars(o).types & {"Creature", "Planeswalker", "Battle"})
+
+
+def _redirected(new: int, ev: Event) -> Event:
+    assert isinstance(ev, Damage)
+    return dataclasses.replace(ev, recipient=new)
+
+
+def _used_redirect(e: ContinuousEffect, g: Game, ev: Event, after: Event | None) -> None:
+    g.perform(EffectsEnded("614.9", (e,)))  # "the next time": used up
+
+
+def _redirections(g: Game, ev: Event) -> list[Replacement]:
+    """REPLACEMENTS[Damage]: the redirections set up that apply to this damage (614.9)."""
+    if not isinstance(ev, Damage) or not g.s.effects:
+        return []
+    return [Replacement((REDIRECT_NEXT, e.timestamp), e.data[3], partial(_redirected, e.data[1]),
+                        then=partial(_used_redirect, e), uses=True)
+            for e in g.s.effects if e.kind == REDIRECT_NEXT and _redirect_applies(g, e, ev)]
+
+
+registry.register_effect(RedirectNextDamage, _redirect_next)
+registry.REPLACEMENTS.setdefault(Damage, []).append(_redirections)

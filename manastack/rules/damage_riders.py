@@ -12,6 +12,8 @@ sentences refer to what the earlier ones did); the templates are in cards/templa
   player).
 - 120.3: "deals 2 damage to each creature except for creatures you control with flying" (Flame Sweep):
   the permanents of the group but not of the exception, dealt damage at the same time.
+- 120.3: "each Dragon you control deals 1 damage to that creature" (Sarkhan the Masterless): each such permanent
+  is a source of that damage, all dealt at the same time.
 - 119.3 / 120.3: "You gain life equal to the damage dealt this way" (Corrupt): the controller gains
   life equal to the total damage the source actually dealt as it resolved (after prevention).
 
@@ -32,6 +34,7 @@ from ..model.vocab.damage_riders import (
     CantBeRegeneratedThisTurn,
     DamageAllExcept,
     DamagePlayerOrPlaneswalker,
+    EachDealsDamage,
     GainLifeDealtThisWay,
     NoRegenerationThisWay,
 )
@@ -125,6 +128,20 @@ def _damage_all_except(g: Game, ctx: effect_context.Context, e: DamageAllExcept)
     return None
 
 
+def _each_deals_damage(g: Game, ctx: effect_context.Context, e: EachDealsDamage) -> list | None:
+    n = effect_context.amount(g, ctx, e.amount)
+    to = effect_context.target_object(g, ctx, e.to)
+    if to is None:
+        return None  # 400.7: it left the battlefield (or the target is illegal, 608.2b)
+    sources = targeting.objects_matching(g, e.filter, ctx.controller, ctx.source)
+    with effects.simultaneous_damage(g):
+        for oid in sources:
+            o = g.s.objects[oid]
+            effects.deal_damage(g, o.card.name, g.chars(o), o.controller, to, n, "120.3", source_id=oid)
+    return None
+
+
+registry.register_effect(EachDealsDamage, _each_deals_damage)
 registry.register_effect(NoRegenerationThisWay, _no_regeneration)
 registry.register_effect(CantBeRegeneratedThisTurn, _cant_be_regenerated)
 registry.register_effect(DamagePlayerOrPlaneswalker, _damage_player_or_planeswalker)

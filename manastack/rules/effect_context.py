@@ -124,8 +124,20 @@ def amount(g: Game, ctx: Context, a: V.Amount) -> int:
     if a == "X":
         return ctx.x
     if isinstance(a, V.Count):
+        if a.counters_on_self and a.grantor is not None:
+            # the permanent that grants the ability, or as it last existed (608.2h)
+            got = g.s.objects.get(a.grantor)
+            if got is None or got.zone != BATTLEFIELD:
+                lki = g.s.lki.get(a.grantor)
+                got = lki[0] if lki else None
+            return (got.counters.get(a.counters_on_self, 0) if got else 0) * a.multiplier
         if a.counters_on_self:
-            o = ctx.source_lki[0] if ctx.source_lki else None
+            # 608.2h: counted as the effect happens: on the source now, or as it last existed once it has left
+            # (Magmasaur sacrificed before it deals damage equal to the counters on it)
+            o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+            if o is None or o.zone != BATTLEFIELD:
+                last = g.s.lki.get(ctx.source) if ctx.source is not None else None
+                o = last[0] if last else (ctx.source_lki[0] if ctx.source_lki else None)
             return (o.counters.get(a.counters_on_self, 0) if o else 0) * a.multiplier
         if a.filter is not None:
             # "for each other creature you control": not the source itself (109.1, 608.2h)

@@ -178,9 +178,21 @@ def _return_chosen_types(g: Game, ctx: Context, e: ReturnChosenTypes) -> list | 
 
 
 def _graveyard_card_count(g: Game, ctx: Context, a: GraveyardCardCount) -> int:
-    graveyard = g.s.players[ctx.controller].graveyard
-    return sum(1 for oid in graveyard
-               if targeting.matches_filter(g, a.filter, g.s.objects[oid], ctx.controller)) * a.multiplier
+    s = g.s
+    players = range(len(s.players)) if a.all_graveyards else (ctx.controller,)
+    name = _source_name(g, ctx) if a.named_as_source else None
+    n = sum(1 for p in players for oid in s.players[p].graveyard
+            if (name is None or s.objects[oid].card.name == name)
+            and targeting.matches_filter(g, a.filter, s.objects[oid], ctx.controller))
+    return n * a.multiplier + a.plus
+
+
+def _source_name(g: Game, ctx: Context) -> str:
+    """The name of the spell or ability's source (201.2), as it last existed once it has left."""
+    o = g.s.objects.get(ctx.source) if ctx.source is not None else None
+    if o is not None:
+        return o.card.name
+    return ctx.source_lki[0].card.name if ctx.source_lki else ctx.name
 
 
 def _exile_self_block_reason(g: Game, cost: ExileSelfCost, o: Obj) -> str | None:

@@ -21,29 +21,38 @@ in cards/templates/effects_imprint.py.
 - 406.3: "Whenever CARDNAME attacks, exile the top card of your library face down." and "{R}, Discard your hand,
   Sacrifice CARDNAME: Put all cards exiled with CARDNAME into their owners' hands." (Bomat Courier): the ability
   sacrificing its source still finds the cards linked to the permanent it was (the ability's source id).
+- 406.3 / 603.7a: "Exile the top card of your library face down and look at it. Create a 2/2 colorless Spirit
+  creature token. When that token leaves the battlefield, put the exiled card into your hand." (Ugin, the
+  Ineffable; ExileTopThen): a delayed triggered ability about that token (LEFT_BATTLEFIELD_HOOKS: it triggers
+  once, as the token leaves, whatever zone it goes to) puts that card into its owner's hand if it is still in exile.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from ..engine import game as game_module
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import vocab as V
 from ..model.costs import single
-from ..model.events import EffectCreated
+from ..model.events import EffectCreated, EffectsEnded
 from ..model.mana import COLORS
 from ..model.state import EXILE, GRAVEYARD, HAND, ContinuousEffect
 from ..model.vocab.imprint import (  # noqa: F401 (the vocabulary this module executes)
     EXILED_COLORS,
     IF_EXILED,
     ExileDeadLinked,
+    ExiledToHandWhenTokenLeaves,
     ExiledWithSource,
     ExileFromHand,
     ExileTopLinked,
+    ExileTopThen,
+    PutCardIntoHand,
     ReturnExiledToHand,
 )
-from . import choice_effects, continuous, effect_context, targeting
+from . import add_hook, choice_effects, continuous, effect_context, targeting, trigger_queue
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -186,6 +195,52 @@ def exiled_with_source(g: Game, ctx: Context) -> int | None:
 
 
 registry.register_effect(ExileDeadLinked, _exile_dead_linked)
+
+
+def _exile_top_then(g: Game, ctx: Context, e: ExileTopThen) -> list | None:
+    s = g.s
+    lib = s.players[ctx.controller].library
+    exiled: tuple[int, ...] = ()
+    if lib:
+        exiled = (g.move(lib[0], EXILE, rule="406.3"),)
+        g.log_event("exile_top", "406.3", player=s.players[ctx.controller].name, face_down=True, source=ctx.name)
+    return [("resume_effects", dataclasses.replace(ctx, looked=exiled), e.effects, 0, None)]
+
+
+_TOKEN_LEAVES = "token_leaves"  # the delayed trigger's event: its object leaves the battlefield
+
+
+def _exiled_to_hand_when_token_leaves(g: Game, ctx: Context, e: ExiledToHandWhenTokenLeaves) -> list | None:
+    if not ctx.created or not ctx.looked:
+        return None  # no token, or no card was exiled (an empty library): nothing to return
+    ab = V.TriggeredAbility("When that token leaves the battlefield, put the exiled card into your hand.", "delayed",
+                            (PutCardIntoHand(ctx.looked[0]),))
+    effect_context.create_delayed_trigger(g, _TOKEN_LEAVES, ab, ctx.name, ctx.created[0], ctx.controller)
+    return None
+
+
+def _token_left(g: Game, oid: int, to: str) -> None:
+    """603.7a / 603.7c: the delayed abilities about `oid` trigger once as it leaves the battlefield."""
+    s = g.s
+    fired = [e for e in s.effects if e.kind == "delayed_trigger" and e.data[0] == _TOKEN_LEAVES and e.data[3] == oid]
+    for e in fired:
+        _, ab, name, _obj = e.data
+        trigger_queue.queue(g, e.controller, -1, ab, None, name)
+    if fired:
+        g.perform(EffectsEnded("603.7c", tuple(fired)))
+
+
+def _put_card_into_hand(g: Game, ctx: Context, e: PutCardIntoHand) -> list | None:
+    o = g.s.objects.get(e.card)
+    if o is not None and o.zone == EXILE:
+        g.move(o.id, HAND, rule="603.7a")
+    return None
+
+
+registry.register_effect(ExileTopThen, _exile_top_then)
+registry.register_effect(ExiledToHandWhenTokenLeaves, _exiled_to_hand_when_token_leaves)
+registry.register_effect(PutCardIntoHand, _put_card_into_hand)
+add_hook(game_module.LEFT_BATTLEFIELD_HOOKS, _token_left)
 registry.register_effect(ExileTopLinked, _exile_top_linked)
 registry.register_effect(ExileFromHand, _exile_from_hand)
 registry.register_effect(ReturnExiledToHand, _return_exiled_to_hand)

@@ -2,7 +2,8 @@
 true as its event happens, and does nothing unless it is still true as it resolves
 (rules/triggers.py, rules/trigger_events.py still_holds). The same conditions about this turn also
 gate "Activate only if [history]" (602.5b, rules/mana_payment.py). 608.2c: "[effects] unless an opponent has 10
-or less life" (UnlessCondition): the effects happen unless the condition holds as the ability resolves.
+or less life" (UnlessCondition): the effects happen unless the condition holds as the ability resolves; "[effects]
+if CARDNAME is enchanted" (its `if_holds` reading): only if it holds.
 
 `holds(g, cond, source, lki, event_obj)` reads a condition of model/vocab/conditions.py for the
 source's controller (the source's last known information once it has left, 603.10).
@@ -170,7 +171,8 @@ def holds(g: Game, cond: Any, source: int, lki: Any, event_obj: int | None) -> b
 
 
 def _unless_condition(g: Game, ctx: Any, e: UnlessCondition) -> list | None:
-    if ctx.source is not None and holds(g, e.condition, ctx.source, ctx.source_lki, ctx.event_obj):
+    held = ctx.source is not None and holds(g, e.condition, ctx.source, ctx.source_lki, ctx.event_obj)
+    if held != e.if_holds:
         return None
     return [("resume_effects", ctx, e.effects, 0, None)]
 

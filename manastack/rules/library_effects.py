@@ -33,6 +33,9 @@ compiled by cards/templates/effects_library.py (and, for the core ones, effects_
   than or equal to the number of cards in your library, you win the game" (Thassa's Oracle); "then if your
   library has no cards in it, you win the game" (the same check with X = 0).
 - 406.3: "exile all cards from your library [face down]" (ExileLibrary).
+- 701.19b / 701.20a: "search its controller's graveyard, hand, and library for all (any number of) cards with the same
+  name as that spell and exile them. Then that player shuffles." (ExileSameNameEverywhere: the controller of the
+  effect searches, the "search_exile_same_name" decision; cards in the hand and library may be left unfound).
 - 701.13a / 608.2c: "mill three cards. You may put a noncreature, nonland card from among the cards milled this
   way into your hand. If you don't, ..." (MillThenDig, IfYouDont: the cards milled are new objects, 400.7).
 - 608.2n: "put CARDNAME on top of (the bottom of) its owner's library", "shuffle CARDNAME into its
@@ -56,6 +59,7 @@ from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 from ..model.vocab.library_effects import (  # noqa: F401 (the vocabulary this module executes)
     Devotion,
     ExileLibrary,
+    ExileSameNameEverywhere,
     IfYouDont,
     LookAtTopOf,
     MilledCount,
@@ -78,6 +82,7 @@ from . import (
     choice_effects,
     effect_context,
     hand_effects,
+    referred_objects,
     static_counts,
     trigger_events,
     turn_history,
@@ -768,6 +773,64 @@ def _answer_search_to_graveyard(g: Game, d: Any, value: Any) -> None:
     g.log_event("shuffle", "701.20a", player=s.players[p].name)
 
 
+def _exile_same_name_everywhere(g: Game, ctx: effect_context.Context, e: ExileSameNameEverywhere) -> list | None:
+    """608.2h: the name and the player of the object as it last existed; 701.19b: every card of that name in the
+    graveyard is found for "all"; the answer chooses the others (any of the hand's and library's, and for "any
+    number" the graveyard's too)."""
+    got = referred_objects.referred_object(g, ctx, e.of)
+    if got is None:
+        return None
+    o, chars = got
+    name = chars.name if chars is not None else o.card.name
+    p = o.controller if e.whose == "controller" and o.zone in (BATTLEFIELD, STACK) else o.owner
+    s = g.s
+    pl = s.players[p]
+    g.log_event("search", "701.19a", player=s.players[ctx.controller].name, zones_of=pl.name, source=ctx.name)
+
+    def named(zone: list[int]) -> tuple[int, ...]:
+        return tuple(c for c in zone if s.objects[c].card.name == name)
+    required = () if e.any_number else named(pl.graveyard)
+    optional = (named(pl.graveyard) if e.any_number else ()) + named(pl.hand) + named(pl.library)
+    if not optional:
+        _exile_found(g, required, p)
+        return None
+    return [effect_context.queue_choice(
+        "search_exile_same_name", ctx.controller, optional,
+        f"701.19b: {ctx.name}: the cards named {name} of {pl.name}'s "
+        f"{'graveyard, ' if e.any_number else ''}hand and library found and exiled "
+        f"({', '.join(g.name_of(c) for c in optional)}), a list; [] to find none", (required, p))]
+
+
+def _exile_found(g: Game, cards: tuple[int, ...], p: int) -> None:
+    for c in cards:
+        g.move(c, EXILE, rule="701.19a")
+    g.s.rng.shuffle(g.s.players[p].library)  # 701.20a: "then that player shuffles"
+    g.log_event("shuffle", "701.20a", player=g.s.players[p].name)
+
+
+def _search_exile_same_name_actions(g: Game, d: Any) -> list:
+    """Cards of one name in one zone are alike: one set per number of them found in each zone."""
+    s = g.s
+    by_zone: dict[str, list[int]] = {}
+    for c in d.data:
+        by_zone.setdefault(s.objects[c].zone, []).append(c)
+    sets: list[tuple[int, ...]] = [()]
+    for cards in by_zone.values():
+        sets = [x + tuple(cards[:k]) for x in sets for k in range(len(cards) + 1)]
+    return [A.Choose(x) for x in sets]
+
+
+def _answer_search_exile_same_name(g: Game, d: Any, value: Any) -> None:
+    s = g.s
+    required, p = s.queue[0][5]
+    chosen = choice_effects.check_subset(g, d, value)
+    s.pending = None
+    s.queue.pop(0)
+    _exile_found(g, tuple(required) + chosen, p)
+
+
+registry.register_effect(ExileSameNameEverywhere, _exile_same_name_everywhere)
+registry.CHOICES["search_exile_same_name"] = (_search_exile_same_name_actions, _answer_search_exile_same_name)
 registry.FILTER_TESTS[WithFlashbackFilter] = _with_flashback_matches
 registry.register_effect(SearchPlayerLibrary, _search_to_graveyard)
 registry.CHOICES["search_to_graveyard"] = (_search_to_graveyard_actions, _answer_search_to_graveyard)

@@ -58,7 +58,7 @@ def mana_sources(g: Game, p: int, exclude: int | None = None, include_sacrifice:
         if o.controller != p or oid == exclude or oid in exclude_more:
             continue
         c = g.chars(o)
-        if total_cost.ability_cost_increase(g, o, mana_ability=True):
+        if total_cost.mana_abilities_cost_changed(g, o):
             continue  # its mana abilities cost more to activate (602.2b): never worth it to the solver
         plain = object_abilities.activated_entry(c.abilities)[3]
         if plain is not None:
@@ -198,7 +198,7 @@ def usable_for_cost(g: Game, o: Obj, cost: Cost, cands: list[int]) -> list[int]:
     purpose = ("ability", o.id)
     with_mana = {src.key[0] for src in mana_sources(g, p, exclude=o.id if cost.tap else None, purpose=purpose)}
     out = []
-    reqs = requirements(cost.mana, 0, total_cost.ability_cost_increase(g, o))
+    reqs = requirements(cost.mana, 0, total_cost.ability_cost_adjustment(g, o, cost.mana))
     for c in cands:
         if c not in with_mana or can_pay(g, p, reqs, purpose, exclude=o.id if cost.tap else None, exclude_more=(c,)):
             out.append(c)
@@ -337,7 +337,7 @@ def pay_mana(g: Game, p: int, reqs: list[Requirement], payment: A.Payment | None
             abs_ = object_abilities.activated_abilities(g, o)
             if not (0 <= idx < len(abs_)) or not isinstance(abs_[idx], ManaAbility):
                 raise IllegalActionError(f"{o.card.name} has no mana ability number {idx + 1}")
-            if total_cost.ability_cost_increase(g, o, mana_ability=True):
+            if total_cost.mana_abilities_cost_changed(g, o):
                 raise IllegalActionError(f"{o.card.name}'s mana abilities cost more to activate (602.2b): "
                                          f"activate one on its own first")
             activate_mana(g, p, src, idx, choice=choice)

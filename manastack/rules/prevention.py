@@ -13,6 +13,8 @@ permanent's controller orders several when the order changes the result, 616.1).
   a shield counter from it".
 - 615.1: a permanent's own "prevent all damage ... and remove a +1/+1 counter / that many +1/+1
   counters" (Ugin's Conjurant; PreventAllRemoveCounter).
+- 615.1: "Prevent all combat damage that would be dealt to and dealt by that creature this turn" (Maze of Ith: a
+  PreventDamage for each, the one `dealt_by` a shield on the source's side).
 - 615.1: "Prevent all damage that would be dealt to you and creatures you control this turn"
   (PreventAllDamageTo): the group is checked as damage would be dealt.
 - 615.1: a permanent's "Prevent all [combat] damage that would be dealt to [and dealt by] CARDNAME /
@@ -60,6 +62,11 @@ from . import targeting as _targeting_module
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+
+# The ContinuousEffect kind of "prevent all [combat] damage that would be dealt by that creature this turn" (615.1):
+# its target the object whose damage is prevented; data (combat only, the effect's source name).
+PREVENT_BY = "prevent_by"
 
 
 def _prevent_next_from_source(g: Game, ctx: effect_context.Context, e: PreventNextFromSource) -> list | None:
@@ -133,6 +140,16 @@ def _prevent_effect(g: Game, ctx: effect_context.Context, e: V.PreventDamage) ->
     n = effect_context.amount(g, ctx, e.amount) if e.amount is not None else None  # "X": the X paid
     # 615.5: the additional effect keeps the context it was created in (its source, its targets)
     rider = (ctx, e.then) if e.then else None
+    if e.dealt_by:
+        if target is None or target < 0:
+            return None
+        # 615.1: all (combat) damage the object would deal this turn (a new object once it changes zones, 400.7)
+        by = ContinuousEffect(PREVENT_BY, target, timestamp=s.next_timestamp, controller=ctx.controller,
+                              data=(e.combat_only, ctx.name))
+        s.next_timestamp += 1
+        g.perform(EffectCreated("615.1", by, "prevention_shield", {
+            "source": ctx.name, "dealt_by": g.name_of(target), "amount": "all", "combat_only": e.combat_only}))
+        return None
     shield = ContinuousEffect("prevent", target, timestamp=s.next_timestamp, controller=ctx.controller,
                               data=(n, e.combat_only, ctx.name, rider))
     s.next_timestamp += 1
@@ -254,6 +271,9 @@ def _shields(g: Game, ev: Damage) -> list[Replacement]:
                     and _targeting_module.matches_filter(g, group, g.s.objects[r], e.controller):
                 out.append(Replacement((PREVENT_GROUP, e.timestamp), name, _all_prevented,  # type: ignore[arg-type]
                                        then=partial(_logged_by, "615.1", name)))
+        elif e.kind == PREVENT_BY and ev.source_id is not None and e.target == ev.source_id and (ev.combat or not e.data[0]):
+            out.append(Replacement((PREVENT_BY, e.timestamp), e.data[1], _all_prevented,  # type: ignore[arg-type]
+                                   then=partial(_logged_by, "615.1", e.data[1])))
         elif e.kind == "prevent_next_from" and ev.source_id is not None and e.data[0] == ev.source_id and (
                 e.target is None or e.target == ev.recipient):
             later.append(Replacement(("prevent_next_from", e.timestamp), e.data[1], _all_prevented,  # type: ignore[arg-type]

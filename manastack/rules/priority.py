@@ -22,6 +22,7 @@ from ..model.vocab.facedown import FaceDownCost
 from . import (
     activation,
     companion,
+    ending_effects,
     facedown,
     layouts,
     mana_abilities,
@@ -146,6 +147,8 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
     acts.extend(cz.library_top_land_actions(g, p))  # 305.1: "you may play lands from the top of your library"
     if pl.companion is not None:
         acts.extend(companion.companion_actions(g, p))  # 116.2g: put the companion into the hand
+    if s.effects and any(e.kind == ending_effects.LICID_AURA for e in s.effects):
+        acts.extend(ending_effects.end_effect_actions(g, p))  # 116.2c: "you may pay {G} to end this effect"
     if pl.graveyard and flashback:
         for oid in pl.graveyard:
             if stack.flashback_cost(s.objects[oid].card) is not None:
@@ -169,7 +172,7 @@ def priority_actions(g: Game, p: int) -> list[A.Action]:
             continue
         if cost.life and pl.life < cost.life:
             continue
-        increase = total_cost.ability_cost_increase(g, o)  # 601.2f: "cost {3} more to activate"
+        increase = total_cost.ability_cost_adjustment(g, o, cost.mana)  # 601.2f: "cost {3} more / {1} less"
         if not cost.mana.is_empty() or cost.mana.x_count or increase:
             srcs = mana_payment.mana_sources(g, p, exclude=oid if cost.tap else None, purpose=("ability", oid))
             if solve_payment(requirements(cost.mana, 0, increase), mana_abilities.usable_pool(g, p, ("ability", oid)),
@@ -385,6 +388,8 @@ def priority_action(g: Game, who: int, action: A.Action) -> None:
         _cast_from_zones_module.exile_from_hand(g, who, action)  # 116.2f/h/k: a special action
     elif isinstance(action, A.PutCompanionIntoHand):
         companion.put_into_hand(g, who, action)  # 116.2g: a special action
+    elif isinstance(action, A.EndEffect):
+        ending_effects.end_effect(g, who, action)  # 116.2c: a special action
     else:
         raise IllegalActionError(f"{type(action).__name__} is not possible now: "
                                  f"{g.s.players[who].name} has priority")

@@ -138,6 +138,12 @@ def _referred(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
     return got
 
 
+def referred_object(g: Game, ctx: Context, ref: Any) -> tuple[Any, Any] | None:
+    """(object, its characteristics) for the object an effect refers to (608.2h: last known information once it
+    has left its zone), or None: for the effects of other rules modules ("the same name as that spell")."""
+    return _referred(g, ctx, ref)
+
+
 def _player_or_controller(g: Game, ctx: Context, who: PlayerOrController) -> list[int]:
     ref = who.of
     if not isinstance(ref, V.Ref) or not ctx.legal[ref.index]:

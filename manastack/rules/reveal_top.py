@@ -9,6 +9,8 @@ compiled by cards/templates/effects_library.py.
 - "Reveal cards from the top of your library until you reveal a creature card with greater mana value. Put
   that card onto the battlefield and the rest on the bottom of your library in a random order." (RevealUntil;
   701.16a, 202.3, 401.4): the found card moves, the other revealed cards go to the bottom in a random order.
+- "Reveal cards from the top of your library until you reveal a basic land card. Put that card into your hand and
+  all other cards revealed this way into your graveyard." (RevealUntil.rest: Hermit Druid).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import registry
-from ..model.state import BATTLEFIELD, HAND, LIBRARY
+from ..model.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY
 from ..model.vocab.reveal_top import (  # noqa: F401 (the vocabulary this module executes)
     LoseLifeRevealedValue,
     RevealTopLandOrHand,
@@ -91,6 +93,10 @@ def _reveal_until(g: Game, ctx: effect_context.Context, e: RevealUntil) -> list 
         if e.attacking and o is not None and o.zone == BATTLEFIELD:
             attacking.enter_attacking(g, [new], p)  # 508.4: "tapped and attacking"
     rest = [c for c in revealed if c != found and c in lib]
+    if e.rest == "graveyard":
+        for c in rest:  # "all other cards revealed this way into your graveyard"
+            g.move(c, GRAVEYARD, rule="608.2c")
+        return None
     s.rng.shuffle(rest)  # 401.4: "in a random order"
     for c in rest:
         g.move(c, LIBRARY, rule="401.4", bottom=True)

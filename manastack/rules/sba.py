@@ -147,7 +147,9 @@ def check(g: Game) -> bool:
 
 
 def _aura_legal(g: Game, aura, host) -> bool:
-    for ab in aura.card.abilities:
+    # its printed enchant ability, else one an effect gave it (a Licid become an Aura, rules/ending_effects.py)
+    printed = any(isinstance(ab, StaticAbility) and ab.kind == "enchant" for ab in aura.card.abilities)
+    for ab in (aura.card.abilities if printed else g.chars(aura).abilities):
         if isinstance(ab, StaticAbility) and ab.kind == "enchant":
             if getattr(ab, "target_kind", "permanent") != "permanent":
                 return False  # 702.5d: an Aura that enchants a player can't be attached to a permanent

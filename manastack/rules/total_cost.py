@@ -9,7 +9,9 @@ permanent (its mana abilities too: rules/activation.py pays it before one resolv
 solver leaves such a permanent's mana abilities out, rules/mana_payment.py). "During your turn, ... abilities your
 opponents activate cost {1} more to activate unless they're mana abilities" (Tithe Taker): the abilities of
 permanents its controller's opponents control, during its controller's turn, mana abilities excepted (abilities
-activated from other zones are not counted here).
+activated from other zones are not counted here). "Activated abilities of creatures cost {1} less to activate. This
+effect can't reduce the mana in that cost to less than one mana." (Heartstone): `ability_cost_adjustment`, the
+increases first, then the reductions, taken from the generic mana only while at least one mana is left (601.2f).
 """
 
 from __future__ import annotations
@@ -17,10 +19,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
-from ..model.costs import Requirement, parse_cost, requirements
+from ..model.costs import ManaCost, Requirement, parse_cost, requirements
 from ..model.memo import by_identity
-from ..model.vocab import CardDef, StaticAbility
-from ..model.vocab.cost_modifiers import ACTIVATION_COST_INCREASE, ACTIVATION_COST_INCREASE_YOUR_TURN
+from ..model.vocab import CardDef, ManaAbility, StaticAbility
+from ..model.vocab.cost_modifiers import (
+    ACTIVATION_COST_INCREASE,
+    ACTIVATION_COST_INCREASE_YOUR_TURN,
+    ACTIVATION_COST_REDUCTION_MIN_ONE,
+)
 from . import targeting
 
 if TYPE_CHECKING:
@@ -66,13 +72,25 @@ def ability_cost_increase(g: Game, o: Obj, mana_ability: bool = False) -> int:
     from the static abilities of permanents (those attached to it: `filter.attached_only`; or of a
     group: `filter` matched against `o`); `mana_ability`: for its mana abilities (Tithe Taker's increase
     leaves them out)."""
-    found = g.statics_of_kind(ACTIVATION_COST_INCREASE)
     total = 0
     if not mana_ability:
         for src, ab in g.statics_of_kind(ACTIVATION_COST_INCREASE_YOUR_TURN):
             if g.s.active == src.controller and o.controller != src.controller:
                 total += int(ab.amount)  # type: ignore[union-attr, arg-type]
-    for src, ab in found:
+    return total + _applying_amounts(g, o, ACTIVATION_COST_INCREASE)
+
+
+def ability_cost_reduction(g: Game, o: Obj) -> int:
+    """601.2f: the generic mana the activated abilities of permanent `o` cost less to activate ("This effect can't
+    reduce the mana in that cost to less than one mana": `ability_cost_adjustment` keeps one)."""
+    return _applying_amounts(g, o, ACTIVATION_COST_REDUCTION_MIN_ONE)
+
+
+def _applying_amounts(g: Game, o: Obj, kind: str) -> int:
+    """The total amount of the static abilities of `kind` that apply to the abilities of `o`: those of permanents
+    attached to it (`filter.attached_only`), or of a group (`filter` matched against `o`)."""
+    total = 0
+    for src, ab in g.statics_of_kind(kind):
         assert isinstance(ab, StaticAbility)
         if getattr(ab.filter, "attached_only", False):
             if src.attached_to != o.id:
@@ -81,3 +99,27 @@ def ability_cost_increase(g: Game, o: Obj, mana_ability: bool = False) -> int:
             continue
         total += int(ab.amount)  # type: ignore[arg-type]
     return total
+
+
+def ability_cost_adjustment(g: Game, o: Obj, mana: ManaCost, x: int = 0, mana_ability: bool = False) -> int:
+    """601.2f: the generic mana added to (taken from, when negative) the mana cost `mana` (with X = `x`) of an
+    activated ability of `o`: the increases, then the reductions, which never take the generic mana below {0} nor
+    the mana of the cost below one mana (Heartstone)."""
+    increase = ability_cost_increase(g, o, mana_ability)
+    reduction = ability_cost_reduction(g, o)
+    if not reduction:
+        return increase
+    generic = mana.generic + (0 if mana.x_color else mana.x_count * x) + increase
+    total = mana.mana_value_with_x(x) + increase
+    return increase - max(0, min(reduction, generic, total - 1))
+
+
+def mana_abilities_cost_changed(g: Game, o: Obj) -> bool:
+    """Whether an effect changes what a mana ability of `o` costs to activate (602.2b / 601.2f): the payment solver
+    leaves such a permanent's mana abilities out (it would count their printed cost)."""
+    if ability_cost_increase(g, o, mana_ability=True):
+        return True
+    if not ability_cost_reduction(g, o):
+        return False
+    return any(isinstance(ab, ManaAbility) and ability_cost_adjustment(g, o, ab.cost.mana, 0, True)
+               for ab in g.chars(o).abilities)

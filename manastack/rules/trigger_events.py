@@ -176,7 +176,12 @@ def became_target(g: Game, p: int, item: StackItem) -> None:
     s = g.s
     watchers = None
     for t in dict.fromkeys(item.targets):
-        o = s.objects.get(t) if isinstance(t, int) and t >= 0 else None
+        if isinstance(t, int) and t < 0:  # a player: "whenever you or a permanent you control becomes the target"
+            for w, ab in trigger_queue.watchers(g, ("becomes_target",)):
+                if ab.scope == "you_or_yours" and w.controller == -1 - t and _target_source_ok(ab, item, p, w.controller):
+                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
+            continue
+        o = s.objects.get(t) if isinstance(t, int) else None
         if o is None or o.zone != BATTLEFIELD:
             continue
         for ab in g.chars(o).abilities:
@@ -188,6 +193,9 @@ def became_target(g: Game, p: int, item: StackItem) -> None:
         for w, ab in watchers:
             if ab.scope == "enchanted" and w.attached_to == o.id and _target_source_ok(ab, item, p, w.controller):
                 trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "that creature"
+            elif ab.scope == "you_or_yours" and o.controller == w.controller \
+                    and _target_source_ok(ab, item, p, w.controller):
+                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=-1 - p)  # "that player"
             elif ab.scope == "filter" and _target_source_ok(ab, item, p, w.controller):
                 if ab.filter is None or _targeting_module.matches_filter(g, ab.filter, o, w.controller, w.id):
                     trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=o.id)  # "it": that permanent

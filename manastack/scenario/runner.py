@@ -34,6 +34,7 @@ from ..model.state import (
 from ..model.vocab import ActivatedAbility, ManaAbility
 from ..render import describe_event
 from ..rules import activation as _activation_module
+from ..rules import ending_effects as _ending_effects_module
 from ..rules import facedown as _facedown_module
 from ..rules import object_abilities, produce, stack, total_cost
 from ..rules import targeting as _targeting_module
@@ -306,7 +307,7 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
             raise bad(kind, "a list or mapping")
         if kind in ("block", "order_blockers", "assign_damage") and not isinstance(step[kind], dict):
             raise bad(kind, "a mapping")
-        if kind in ("play", "cast", "activate", "turn_face_up", "suspend", "foretell", "plot") and not isinstance(
+        if kind in ("play", "cast", "activate", "turn_face_up", "end_effect", "suspend", "foretell", "plot") and not isinstance(
                 step[kind], str):
             raise bad(kind, "a card name or id")
         if "expect_error" in step and not isinstance(step["expect_error"], bool | str):
@@ -494,6 +495,15 @@ class Runner(SetupSteps, Answers, CombatSteps, Expectations):
             fu = _facedown_module.face_up_cost(g.s.objects[oid])
             payment = self._payment(by, step.get("pay"), requirements(fu[0]) if fu else [])
             g.apply(A.TurnFaceUp(oid, payment))
+        elif kind == "end_effect":
+            # 116.2c: pay to end an effect on a permanent ("You may pay {G} to end this effect"); `pay:` as for casting.
+            self.ensure_priority(by)
+            oid = self.find(step["end_effect"], lambda o: o.zone == BATTLEFIELD)
+            if oid is None:
+                raise StepError(f"no permanent {step['end_effect']!r}")
+            end_cost = _ending_effects_module.ending_cost(g, oid)
+            payment = self._payment(by, step.get("pay"), requirements(end_cost) if end_cost else [])
+            g.apply(A.EndEffect(oid, payment))
         elif kind in ("suspend", "foretell", "plot"):
             # 116.2f / 116.2h / 116.2k: exile a card from the hand (a special action); `pay:` as for casting.
             self.ensure_priority(by)

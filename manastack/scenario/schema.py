@@ -31,7 +31,7 @@ STEP_OPTIONS: dict[str, set[str]] = {
     "play": {"by", "choose", "expect_error"},
     "cast": {"by", "targets", "x", "modes", "pay", "choose", "expect_error"},
     "activate": {"by", "ability", "targets", "x", "modes", "pay", "choose", "expect_error"},
-    "turn_face_up": _SPECIAL, "suspend": _SPECIAL, "foretell": _SPECIAL, "plot": _SPECIAL,
+    "turn_face_up": _SPECIAL, "end_effect": _SPECIAL, "suspend": _SPECIAL, "foretell": _SPECIAL, "plot": _SPECIAL,
     "attack": {"by", "choose", "expect_error"},
     "block": {"by", "choose", "expect_error"},
     "order_blockers": {"by", "choose", "expect_error"},
@@ -336,7 +336,7 @@ class Schema:
 
     def check_kind(self, kind: str, step: dict) -> None:
         v = step[kind]
-        if kind in ("play", "cast", "activate", "turn_face_up", "suspend", "foretell", "plot"):
+        if kind in ("play", "cast", "activate", "turn_face_up", "end_effect", "suspend", "foretell", "plot"):
             self.want(_is_name(v), step, kind, "a card name or id", kind)
             self.name(step, kind, kind)
         elif kind == "pass":

@@ -831,6 +831,18 @@ def _tax_targeting_me(m, para, out: CardDraft, is_spell):
                                          condition=CostCondition("targets_source")))
 
 
+@paragraph_template(rf"spells (your opponents cast|you cast) that target (?:a|an) (.+?) cost {_MANA_N} (more|less) to cast")
+def _tax_targeting_mine(m, para, out: CardDraft, is_spell):
+    """601.2f: "Spells your opponents cast that target a creature or planeswalker you control cost {2} more to cast"
+    (Kasmina, Enigmatic Mentor): one of the spell's targets is such a permanent ("you": the modifier's controller;
+    the actions offered to agents are priced with their targets)."""
+    flt = parse_filter(m.group(2))
+    n = int(m.group(3))
+    scope = "opponents" if m.group(1) == "your opponents cast" else "you"
+    out.abilities.append(CostModifier(para, n if m.group(4) == "more" else -n, scope,
+                                         condition=CostCondition("targets", filter=flt)))
+
+
 @paragraph_template(rf"as long as cardname is on the stack, spells that target it cost {_MANA_N} more to cast")
 def _tax_targeting_this_spell(m, para, out: CardDraft, is_spell):
     """601.2f: "As long as CARDNAME is on the stack, spells that target it cost {2} more to cast" (Kaervek's

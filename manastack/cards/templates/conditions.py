@@ -15,7 +15,9 @@ Conditions about what happened this turn (rules/turn_history.py), in three place
 - 602.5b: "Activate only if [history]" (templates/activation.py, rules/stack.py).
 
 608.2c: "[effects] unless [a static-ability condition]" ("you lose 1 life unless an opponent has 10 or less life",
-Vampire Lacerator): checked as the ability resolves (rules/intervening.py UnlessCondition).
+Vampire Lacerator), and "[effects] if [a static-ability condition of the source or its controller]" ("you may
+draw an additional card if CARDNAME is enchanted", Rayne): checked as the ability resolves
+(rules/intervening.py UnlessCondition).
 """
 
 from __future__ import annotations
@@ -138,3 +140,17 @@ def _unless_condition(m: re.Match, targets: list) -> list:
     if not inner or any(type(e).__name__ == "AddMana" for e in inner):
         raise Unsupported(m.string)
     return [UnlessCondition(tuple(inner), StateCondition(cond))]
+
+
+@template(r"(.+?) if ((?:cardname|you|an opponent|there) .+)")
+def _if_condition(m: re.Match, targets: list) -> list:
+    """608.2c: "you may draw an additional card if CARDNAME is enchanted": the effects only if the condition (a
+    static ability's, of the source or its controller, never of "it") holds as it resolves. "... instead if ..."
+    is another reading (templates/effects_instead.py)."""
+    if "instead" in m.group(1):
+        raise Unsupported(m.string)
+    cond = parse_condition(m.group(2))
+    inner = sub_effects(m.group(1), targets)
+    if not inner or any(type(e).__name__ == "AddMana" for e in inner):
+        raise Unsupported(m.string)
+    return [UnlessCondition(tuple(inner), StateCondition(cond), if_holds=True)]

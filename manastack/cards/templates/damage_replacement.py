@@ -5,15 +5,28 @@
   Emancipation); "If a [red] source you control would deal [noncombat] damage to an opponent or a
   permanent an opponent controls, it deals that much damage plus N instead" (Torbran); "If a red instant or
   sorcery spell you control would deal damage, it deals double that damage instead" (Fire Servant).
+- 614.9 (an effect sentence): "The next time CARDNAME would deal combat damage to an opponent this turn, it deals that
+  damage to target creature instead" (Soltari Guerrillas), "The next time target attacking creature would deal combat
+  damage to CARDNAME this turn, that creature deals that damage to itself instead" (Shield Dancer).
 """
 
 from __future__ import annotations
 
 import re
 
-from ...model.vocab.damage_replacement import ANY_RECIPIENT, DAMAGE_REPLACEMENT, OPPONENTS, DamageReplacement
+from ...model import vocab as V
+from ...model.vocab.damage_replacement import (
+    ANY_RECIPIENT,
+    DAMAGE_REPLACEMENT,
+    ITSELF,
+    OPPONENTS,
+    TO_OPPONENT,
+    DamageReplacement,
+    RedirectNextDamage,
+)
 from ..compiler import COLOR_WORDS, Unsupported, number, paragraph_template
 from ..draft import CardDraft
+from .effects_common import target, template
 
 _TO = {"a permanent or player": ANY_RECIPIENT, "an opponent or a permanent an opponent controls": OPPONENTS}
 
@@ -50,3 +63,24 @@ def _damage_as_counters(m: re.Match, para: str, out: CardDraft, is_spell: bool) 
     out.abilities.append(DamageReplacement(para.strip(), DAMAGE_REPLACEMENT, op="counters", n=0, yours=True,
                                            to=OPPONENTS, noncombat=True, creatures_only=True))
 
+
+
+@template(r"the next time (cardname|target [a-z ]+?) would deal (combat )?damage to (an opponent|cardname|you) this turn, "
+          r"(?:it|that creature) deals that damage to (target [a-z ]+?|itself|you) instead")
+def _redirect_next(m: re.Match, targets: list) -> list:
+    """614.9: a redirection of the source's next damage this turn (rules/damage_replacement.py)."""
+    source = target(m.group(1), targets)
+    if m.group(1) != "cardname" and not isinstance(source, V.Ref):
+        raise Unsupported(m.string)
+    to = {"an opponent": TO_OPPONENT, "cardname": V.SELF, "you": V.YOU}[m.group(3)]
+    if m.group(4) == "itself":
+        new: V.Who = ITSELF
+    elif m.group(4) == "you":
+        new = V.YOU
+    else:
+        new = target(m.group(4), targets)
+        if not isinstance(new, V.Ref):
+            raise Unsupported(m.string)
+    if source == V.SELF and new == ITSELF:
+        raise Unsupported(m.string)
+    return [RedirectNextDamage(source, to, new, combat_only=bool(m.group(2)))]

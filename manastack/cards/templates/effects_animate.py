@@ -31,13 +31,16 @@ from ...model.vocab.animate import (
     BecomeChosenColor,
     BecomeColor,
     BecomeCreature,
+    BecomeCreatureEach,
     LoseAllAbilities,
     SwitchPowerToughness,
 )
+from ...model.vocab.ending_effects import BecomeAuraUntilPaid
+from ...model.vocab.keyword_actions import Attach
 from ...model.vocab.timing_permissions import UNTIL_YOUR_NEXT_TURN
 from ..compiler import COLOR_WORDS, EFFECTS_CHECKS, Unsupported, compile_paragraph, paragraph_template
 from ..draft import CardDraft
-from .effects_common import keywords_of, target, template
+from .effects_common import keywords_of, parse_filter, target, template
 from .keywords import CREATURE_TYPES
 
 _TYPE_NAMES = {t.lower(): t for t in CREATURE_TYPES}
@@ -134,6 +137,25 @@ def _becomes_mana_value_creature(m: re.Match, targets: list) -> list:
         "eot" if m.group(1) or m.group(3) else "permanent")
     animation = Animation(frozenset({"Artifact", "Creature"}), pt_mana_value=True)
     return [BecomeCreature(target(m.group(2), targets), animation, (), until), _StillALand()]
+
+
+@template(rf"until end of turn, each (.+? you control) becomes an? (\d+)/(\d+) ((?:(?:{_COLOR}|and|[a-z'-]+) )*?)creature"
+          rf"(?: with (.+?))?(?: and gains (.+))?")
+def _each_becomes_creature(m: re.Match, targets: list) -> list:
+    """613.1d-f, 613.4b: "Until end of turn, each planeswalker you control becomes a 4/4 red Dragon creature and gains
+    flying" (Sarkhan the Masterless): each of them, its card types and subtypes replaced (205.1a; an "artifact
+    creature" keeps them, 205.1b). Lands are refused (205.1a would take their land types: not modelled)."""
+    if m.group(5) and m.group(6):
+        raise Unsupported(m.string)
+    flt = parse_filter(m.group(1))
+    if "Land" in flt.types or not (flt.types or flt.subtypes):
+        raise Unsupported(m.string)
+    animation, kws = parse_animation(m.group(2), m.group(3), m.group(4), m.group(5) or m.group(6))
+    if "Artifact" in animation.types:
+        animation = dataclasses.replace(animation, replaces_creature_types=bool(animation.subtypes))
+    else:
+        animation = dataclasses.replace(animation, replace_types=True)
+    return [BecomeCreatureEach(flt, animation, kws)]
 
 
 @template(r"until end of turn, cardname becomes an? ((?:[a-z'-]+ )*?)creature in addition to its other types and gains "
@@ -324,3 +346,45 @@ def _if_it_is_then_it_becomes(m: re.Match, para: str, out: CardDraft, is_spell: 
     n = len(out.abilities)
     compile_paragraph(f"{m.group(1)}, if cardname is an {m.group(2)}, cardname becomes {m.group(3)}", {}, is_spell, out)
     out.abilities[n:] = [dataclasses.replace(ab, text=para) for ab in out.abilities[n:]]
+
+
+# --- the Licids: "becomes an Aura enchantment with enchant creature" until its controller pays (116.2c) -----------
+
+@dataclass(frozen=True, slots=True)
+class _BecomesAura(V.Effect):
+    """"CARDNAME loses this ability and becomes an Aura enchantment with enchant creature": the first sentence of a
+    BecomeAuraUntilPaid (`_fold_licid`)."""
+
+    enchant: V.ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
+class _PayToEnd(V.Effect):
+    """"You may pay {G} to end this effect" (116.2c), the last sentence of a BecomeAuraUntilPaid."""
+
+    cost: str
+
+
+@template(r"cardname loses this ability and becomes an aura enchantment with enchant (creature)")
+def _becomes_aura(m, targets):
+    return [_BecomesAura(V.ObjectFilter(types=frozenset({"Creature"})))]
+
+
+@template(r"you may pay ((?:\{[0-9wubrg]\})+) to end this effect")
+def _pay_to_end(m, targets):
+    return [_PayToEnd(m.group(1).upper())]
+
+
+def _fold_licid(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: "CARDNAME loses this ability and becomes an Aura enchantment with enchant creature.
+    Attach it to target creature. You may pay {G} to end this effect." is one BecomeAuraUntilPaid (rules/
+    ending_effects.py); any part without the others is refused."""
+    if not any(isinstance(e, (_BecomesAura, _PayToEnd)) for e in effects):
+        return
+    if len(effects) != 3 or not isinstance(effects[0], _BecomesAura) or not isinstance(effects[1], Attach) \
+            or not isinstance(effects[2], _PayToEnd) or effects[1].target != V.Ref(0) or len(targets) != 1:
+        raise Unsupported("the Licid's becoming an Aura: not the three sentences")
+    effects[:] = [BecomeAuraUntilPaid(V.Ref(0), effects[2].cost, effects[0].enchant)]
+
+
+EFFECTS_CHECKS.append(_fold_licid)

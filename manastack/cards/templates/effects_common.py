@@ -314,6 +314,16 @@ def target(phrase: str, targets: list) -> V.Who:
         plus = V.FilterPlus(**{f.name: getattr(old, f.name) for f in dataclasses.fields(old)})
         targets[n] = dataclasses.replace(targets[n], filter=dataclasses.replace(plus, dealt_damage_this_turn=True), text=p)
         return ref
+    m = re.fullmatch(r"((?:up to one )?target .+?) that's one or more colors", p)
+    if m:
+        # "Destroy target permanent that's one or more colors" (Ugin, the Ineffable): it has at least one color (105.2)
+        ref = target(m.group(1), targets)
+        if not isinstance(ref, V.Ref) or len(targets) != n + 1 or targets[n].kind != "permanent" \
+                or targets[n].filter.colors or type(targets[n].filter) not in (V.ObjectFilter, V.FilterPlus):
+            raise Unsupported(phrase)
+        targets[n] = dataclasses.replace(targets[n], filter=dataclasses.replace(
+            targets[n].filter, colors=frozenset(COLOR_WORDS.values())), text=p)
+        return ref
     try:
         return parse_target(p, targets)
     except Unsupported:

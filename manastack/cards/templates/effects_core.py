@@ -710,6 +710,19 @@ def _prevent_all(m, targets):
     return [V.PreventDamage(None, who, combat_only=bool(m.group(1)))]
 
 
+@template(r"prevent all (combat )?damage that would be dealt (to and dealt by|by) (.+?) this turn")
+def _prevent_all_by(m, targets):
+    """615.1: "Untap target attacking creature. Prevent all combat damage that would be dealt to and dealt by that
+    creature this turn" (Maze of Ith), "... dealt to and dealt by CARDNAME this turn": a shield on the creature, and
+    one on its side as a source (PreventDamage.dealt_by)."""
+    who = _who(m.group(3), targets)
+    if who not in (V.SELF, V.IT) and not isinstance(who, V.Ref):
+        raise Unsupported(m.string)
+    combat = bool(m.group(1))
+    by = V.PreventDamage(None, who, combat_only=combat, dealt_by=True)
+    return [V.PreventDamage(None, who, combat_only=combat), by] if m.group(2).startswith("to") else [by]
+
+
 def _self_contained(effects: list) -> bool:
     """No reference to targets, the source or a trigger's object (a delayed trigger has none of them)."""
 

@@ -18,6 +18,7 @@ from ...model.vocab.damage_riders import (
     CantBeRegeneratedThisTurn,
     DamageAllExcept,
     DamagePlayerOrPlaneswalker,
+    EachDealsDamage,
     GainLifeDealtThisWay,
     NoRegenerationThisWay,
 )
@@ -60,6 +61,13 @@ def _damage_player_or_planeswalker(m: re.Match, targets: list) -> list:
 def _damage_equal_to_count(m: re.Match, targets: list) -> list:
     """"deals damage to X equal to the number of Y" is "deals X damage to ..., where X is the number of Y"."""
     return sub_effects(f"{m.group(1)} deals x damage to {m.group(2)}, where x is the number of {m.group(3)}", targets)
+
+
+@template(r"(cardname|it) deals damage equal to the number of (.+?) to (.+)")
+def _damage_equal_to_count_first(m: re.Match, targets: list) -> list:
+    """"It deals damage equal to the number of +1/+1 counters on it to each creature without flying and each player"
+    (Magmasaur) is "deals X damage to ..., where X is the number of ..."."""
+    return sub_effects(f"{m.group(1)} deals x damage to {m.group(3)}, where x is the number of {m.group(2)}", targets)
 
 
 @template(rf"cardname deals {N} damage to each (creature|creature and each planeswalker) except for (.+)")
@@ -144,3 +152,26 @@ def _if_that_creature_has(m: re.Match, targets: list) -> list:
         raise Unsupported(m.string)
     inner = sub_effects(m.group(3), targets)
     return [IfTargetMatches(ref, V.FilterPlus(keywords=frozenset({m.group(2)})), tuple(inner))]
+
+
+@template(rf"(?:cardname|it) deals {N} damage to target creature (?:that's )?blocking (?:it|cardname)")
+def _damage_to_blocker(m: re.Match, targets: list) -> list:
+    """509.1 / 120.3: "{R}: CARDNAME deals 1 damage to target creature blocking it" (Flowstone Salamander; "that's
+    blocking it", Arc Spitter's granted ability): a creature blocking the source, checked again as it resolves."""
+    ref = target("target creature", targets)
+    if not isinstance(ref, V.Ref):
+        raise Unsupported(m.string)
+    spec = targets[ref.index]
+    targets[ref.index] = dataclasses.replace(spec, filter=V.FilterPlus(types=frozenset({"Creature"}), blocking_source=True),
+                                             text=m.string.split(" damage to ")[-1])
+    return [V.DealDamage(amount(m.group(1)), ref)]
+
+
+@template(rf"each (.+? you control) deals {N} damage to (that creature|it|target [a-z ]+)")
+def _each_deals_damage(m: re.Match, targets: list) -> list:
+    """120.3: "Whenever a creature attacks you or a planeswalker you control, each Dragon you control deals 1 damage
+    to that creature" (Sarkhan the Masterless): each of them is a source of the damage."""
+    to = target(m.group(3), targets)
+    if to != V.IT and not isinstance(to, V.Ref):
+        raise Unsupported(m.string)
+    return [EachDealsDamage(parse_filter(m.group(1)), amount(m.group(2)), to)]

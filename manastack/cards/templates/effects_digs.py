@@ -298,6 +298,12 @@ def _after_look(effects: list, targets: list) -> None:
             follow = effects[i + 1:i + 2] if i + 1 < len(effects) and isinstance(effects[i + 1], IfYouDont) else []
             effects[i - 1:i + 1 + len(follow)] = [MillThenDig(prev.amount, (e, *follow))]
             return _after_look(effects, targets)
+        if isinstance(e, IfYouDont) and i and isinstance(effects[i - 1], V.Optional) and effects[i - 1].who is None \
+                and not any(isinstance(x, V.LookAtTop) for x in effects[i - 1].effects):
+            # 608.2c: "you may remove a +1/+1 counter from CARDNAME. If you don't, sacrifice CARDNAME ..." (Magmasaur):
+            # done only if the controller chose not to
+            effects[i] = V.IfYouDo(e.effects, negate=True)
+            return _after_look(effects, targets)
         if isinstance(e, IfYouDont):
             # right after the dig into the hand, or after the rest of its cards were put away
             j = i - 2 if i >= 2 and isinstance(effects[i - 1], V.PutRest) else i - 1
@@ -373,3 +379,8 @@ def _first(fn) -> None:
 
 _first(_dig_quality)
 _first(_may_keep_on_top)
+
+
+# "If you don't, sacrifice CARDNAME and it deals damage ..." (Magmasaur): the whole clause is done only if you don't,
+# so the sentence is read before the compound "... and ..." template splits it.
+_first(_if_you_dont)

@@ -12,6 +12,9 @@
 - 603.10a: "Whenever a nontoken creature dies, you may exile that card. If you do, return each other card exiled
   with CARDNAME to its owner's graveyard." and 707.2 "Create a token that's a copy of a card exiled with
   CARDNAME" (Mimic Vat; "It gains haste. Exile it at the beginning of the next end step": effects_token_riders).
+- 406.3 / 603.7a: "Exile the top card of your library face down and look at it. Create a 2/2 colorless Spirit creature
+  token. When that token leaves the battlefield, put the exiled card into your hand." (Ugin, the Ineffable):
+  ExileTopThen, the three sentences together (`_fold_exile_top_then`).
 - Whole-card check (607.2a): an ability that refers to the exiled card is linked to the one other
   ability of the card that exiles (a card from a hand, or a target: "exile target card from a
   graveyard", then recorded for the object); with none or several, the card is refused.
@@ -31,12 +34,21 @@ from ...model.vocab.imprint import (
     IF_EXILED,
     PLAY_LINKED_EXILED,
     ExileDeadLinked,
+    ExiledToHandWhenTokenLeaves,
     ExileFromHand,
     ExileTopLinked,
+    ExileTopThen,
     ReturnExiledToHand,
 )
 from ...model.vocab.referred_objects import CreateTokenCopy
-from ..compiler import CARD_CHECKS, Unsupported, first_template, paragraph_template, trigger_kwargs
+from ..compiler import (
+    CARD_CHECKS,
+    EFFECTS_CHECKS,
+    Unsupported,
+    first_template,
+    paragraph_template,
+    trigger_kwargs,
+)
 from ..draft import CardDraft
 from ..mana_text import MANA_ABILITY_TEMPLATES
 from .effects_common import N, amount, parse_filter, target, template
@@ -168,3 +180,33 @@ def _link(out: CardDraft, unsupported: list) -> None:
 
 
 CARD_CHECKS.append(_link)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _ExileTopLook(V.Effect):
+    """"Exile the top card of your library face down and look at it": the first of ExileTopThen's sentences."""
+
+
+@template(r"exile the top card of your library face down and look at it")
+def _exile_top_look(m, targets):
+    return [_ExileTopLook()]
+
+
+@template(r"when that token leaves the battlefield, put the exiled card into your hand")
+def _exiled_to_hand_when_token_leaves(m, targets):
+    return [ExiledToHandWhenTokenLeaves()]
+
+
+def _fold_exile_top_then(effects: list, targets: list) -> None:
+    """An EFFECTS_CHECKS hook: the exile, one token created, and the delayed ability about that token and that card
+    are one ExileTopThen; any of them without the others is refused."""
+    if not any(isinstance(e, (_ExileTopLook, ExiledToHandWhenTokenLeaves)) for e in effects):
+        return
+    if len(effects) != 3 or not isinstance(effects[0], _ExileTopLook) \
+            or not isinstance(effects[1], (V.CreateToken, V.CreateTokenCard)) \
+            or not isinstance(effects[2], ExiledToHandWhenTokenLeaves) or getattr(effects[1], "amount", 1) != 1:
+        raise Unsupported("exile the top card ... that token: not the three sentences")
+    effects[:] = [ExileTopThen((effects[1], effects[2]))]
+
+
+EFFECTS_CHECKS.append(_fold_exile_top_then)

@@ -17,7 +17,9 @@
 - 701.19a: "search your library for an instant card or a card with flash, reveal it, put it into your hand, then
   shuffle" (Mystical Teachings: either quality).
 - 701.16a: "reveal the top card of your library and put that card into your hand. You lose life equal to its
-  mana value." (Dark Confidant, Pain Seer; rules/reveal_top.py)
+  mana value." (Dark Confidant, Pain Seer; rules/reveal_top.py); "reveal cards from the top of your library until you
+  reveal a basic land card. Put that card into your hand and all other cards revealed this way into your graveyard."
+  (Hermit Druid; RevealUntil, rules/reveal_top.py).
 """
 
 from __future__ import annotations
@@ -322,20 +324,36 @@ def _the_player_shuffles(m, targets):
     return [_ThePlayerShuffles()]
 
 
+@template(r"search (its controller's|its owner's) graveyard, hand, and library for (all|any number of) cards with the "
+          r"same name as (?:that|the exiled) (spell|creature|land|artifact|enchantment|card|permanent) and exile them")
+def _exile_same_name_everywhere(m, targets):
+    """701.19b: "Counter target spell. Search its controller's graveyard, hand, and library for all cards with the
+    same name as that spell and exile them" (Counterbore, Quash; Scour, Splinter: "exile target ..."): "its" and
+    "that spell" are the one target of the sentence before (the shuffle is the sentence after it,
+    `_fold_player_shuffles`)."""
+    if len(targets) != 1:
+        raise Unsupported(m.string)
+    return [library_effects.ExileSameNameEverywhere(V.Ref(0), "controller" if "controller" in m.group(1) else "owner",
+                                                    any_number=m.group(2) != "all")]
+
+
+_SEARCH_THEN_SHUFFLE = (library_effects.SearchPlayerLibrary, library_effects.ExileSameNameEverywhere)
+
+
 def _fold_player_shuffles(effects: list, targets: list) -> None:
     """The shuffle sentence belongs to the search of that player's library just before it (which shuffles); each
     needs the other."""
     out: list = []
     for e in effects:
         if isinstance(e, _ThePlayerShuffles):
-            if not (out and isinstance(out[-1], library_effects.SearchPlayerLibrary)):
+            if not (out and isinstance(out[-1], _SEARCH_THEN_SHUFFLE)):
                 raise Unsupported("then the player shuffles")
             out[-1] = (out[-1], "shuffled")
             continue
-        if out and isinstance(out[-1], library_effects.SearchPlayerLibrary):
+        if out and isinstance(out[-1], _SEARCH_THEN_SHUFFLE):
             raise Unsupported("search target player's library: no shuffle")
         out.append(e)
-    if out and isinstance(out[-1], library_effects.SearchPlayerLibrary):
+    if out and isinstance(out[-1], _SEARCH_THEN_SHUFFLE):
         raise Unsupported("search target player's library: no shuffle")
     effects[:] = [x[0] if isinstance(x, tuple) else x for x in out]
 
@@ -474,56 +492,73 @@ def _fold_split_search(effects: list, targets: list) -> None:
 EFFECTS_CHECKS.append(_fold_split_search)
 
 
-@dataclass(frozen=True, slots=True)
-class _RevealUntilPending(V.Effect):
-    """"Reveal cards from the top of your library until you reveal ..." waiting for "Put that card onto the
-    battlefield and the rest on the bottom of your library in a random order" (never left in a compiled ability)."""
-
-    filter: V.ObjectFilter
-    above: V.Amount | None
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _PutFoundPending(V.Effect):
-    to: str
-    tapped: bool = False
-    attacking: bool = False
-
+# --- 701.16a: revealing until a card of a quality -----------------------------------------------------------------
 
 @template(r"reveal cards from the top of your library until you reveal an? (.+? card)( with greater mana value)?")
 def _reveal_until(m, targets):
-    """701.16a: "... until you reveal a creature card with greater mana value" (than the permanent the ability
-    targeted, by last known information: Lukka, Coppercoat Outcast's exiled creature)."""
+    """Where the card found and the others go is the next sentence (`_fold_reveal_until`). "... with greater mana
+    value" (than the permanent the ability targeted, by last known information: Lukka, Coppercoat Outcast's exiled
+    creature)."""
     above = None
     if m.group(2):
         perms = [i for i, t in enumerate(targets) if t.kind == "permanent"]
         if len(perms) != 1:
             raise Unsupported(m.string)
         above = ObjectStat(V.Ref(perms[0]), "mana value")
-    return [_RevealUntilPending(card_filter(m.group(1)), above)]
+    return [RevealUntil(card_filter(m.group(1)), above)]
 
 
-@template(r"put that card (onto the battlefield( tapped( and attacking)?)?|into your hand) and the rest on the bottom of "
-          r"your library in a random order")
-def _put_found(m, targets):
-    """"Put that card onto the battlefield [tapped [and attacking]] / into your hand and the rest on the bottom ..."."""
-    return [_PutFoundPending("hand" if m.group(1) == "into your hand" else "battlefield", bool(m.group(2)),
-                             bool(m.group(3)))]
+@dataclasses.dataclass(frozen=True, slots=True)
+class _PutRevealed(V.Effect):
+    """"Put that card into your hand and all other cards revealed this way into your graveyard": the destinations
+    of the RevealUntil just before."""
+
+    to: str
+    tapped: bool
+    attacking: bool
+    rest: str
+
+
+@template(r"put that card (into your hand|onto the battlefield( tapped( and attacking)?)?) and (?:put )?"
+          r"(?:all other cards revealed this way|the rest) (into your graveyard|on the bottom of your library in a "
+          r"random order)")
+def _put_revealed(m, targets):
+    return [_PutRevealed("hand" if m.group(1) == "into your hand" else "battlefield", bool(m.group(2)),
+                         bool(m.group(3)), "graveyard" if m.group(4) == "into your graveyard" else "bottom_random")]
+
+
+def _revealed_to(reveal: RevealUntil, put: _PutRevealed) -> RevealUntil:
+    return dataclasses.replace(reveal, to=put.to, tapped=put.tapped, attacking=put.attacking, rest=put.rest)
 
 
 def _fold_reveal_until(effects: list, targets: list) -> None:
-    """The two sentences are one RevealUntil; either alone is refused."""
-    i = 0
-    while i < len(effects):
-        e = effects[i]
-        if isinstance(e, _RevealUntilPending):
-            nxt = effects[i + 1] if i + 1 < len(effects) else None
-            if not isinstance(nxt, _PutFoundPending):
-                raise Unsupported("reveal cards until you reveal ...")
-            effects[i:i + 2] = [RevealUntil(e.filter, e.above, nxt.to, nxt.tapped, nxt.attacking)]
-        elif isinstance(e, _PutFoundPending):
-            raise Unsupported("put that card ... and the rest on the bottom")
-        i += 1
+    """RevealUntil and the sentence saying where its cards go are one effect; each needs the other. "You may reveal
+    ... If you do, put that card ..." (Avenging Druid) is the optional RevealUntil; anywhere else either is refused."""
+    out: list = []
+    for e in effects:
+        prev = out[-1] if out else None
+        if isinstance(e, _PutRevealed):
+            if not (isinstance(prev, RevealUntil) and not prev.to):
+                raise Unsupported("put that card: no reveal just before")
+            out[-1] = _revealed_to(prev, e)
+            continue
+        if isinstance(e, V.IfYouDo) and len(e.effects) == 1 and isinstance(e.effects[0], _PutRevealed) \
+                and isinstance(prev, V.Optional) and len(prev.effects) == 1 and isinstance(prev.effects[0], RevealUntil):
+            out[-1] = dataclasses.replace(prev, effects=(_revealed_to(prev.effects[0], e.effects[0]),))
+            continue
+        out.append(e)
+    if _unfinished_reveal(out):
+        raise Unsupported("reveal until: where the cards go is not said")
+    effects[:] = out
+
+
+def _unfinished_reveal(x: object) -> bool:
+    """A RevealUntil without its destinations, or a _PutRevealed left over, anywhere in `x`."""
+    if isinstance(x, _PutRevealed) or (isinstance(x, RevealUntil) and not x.to):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_unfinished_reveal(y) for y in x)
+    return isinstance(x, V.Effect) and any(_unfinished_reveal(getattr(x, f.name)) for f in dataclasses.fields(x))
 
 
 EFFECTS_CHECKS.append(_fold_reveal_until)

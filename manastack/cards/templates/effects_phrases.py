@@ -140,6 +140,15 @@ def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
     what = what.strip()
     if " plus the number of " in what:
         return SumOf(tuple(_count_of(term, who_text, targets) for term in what.split(" plus the number of ")))
+    m = re.fullmatch(r"([a-z+/\-0-9]+) counters on grantor", what)
+    if m:  # 613.1f: on the Aura granting the ability (compiler.normalise; bound by rules/continuous.py)
+        return V.Count(counters_on_self=m.group(1), grantor=-1)
+    m = re.fullmatch(r"cards named cardname in all graveyards", what)
+    if m:
+        return GraveyardCardCount(named_as_source=True, all_graveyards=True)
+    if what.endswith(" in all graveyards"):
+        return GraveyardCardCount(_graveyard_filter(what.removesuffix(" in all graveyards") + " in your graveyard"),
+                                  all_graveyards=True)
     if what == "cards in your hand":
         return CardsInHand()  # 608.2h: counted as it resolves (Promise of Power's X/X Demon)
     if what.endswith(" in your graveyard"):
@@ -169,8 +178,14 @@ def _damage_count(m, targets):
     """"CARDNAME deals X damage to any target, where X is the number of basic land types among lands you
     control" (Tribal Flames)."""
     effects = sub_effects(f"{m.group(1)} deals x damage to {m.group(2)}", targets)
-    if not effects or any(not isinstance(e, V.DealDamage) or e.amount != "X" for e in effects):
+    if effects and all(isinstance(e, V.DamageAll) for e in effects[:1]) and all(
+            isinstance(e, (V.DealDamage, V.DamageAll)) and e.amount == "X" for e in effects):
+        pass  # "... to each creature without flying and each player" (Magmasaur)
+    elif not effects or any(not isinstance(e, V.DealDamage) or e.amount != "X" for e in effects):
         raise Unsupported(m.string)  # every X of the sentence is the number counted (Sparksmith: two of them)
+    own = re.fullmatch(r"([a-z+/\-0-9]+) counters on (?:it|cardname)", m.group(3))
+    if own:  # the source that deals the damage: counted as it resolves, or as it last existed (608.2h)
+        return [dataclasses.replace(e, amount=V.Count(counters_on_self=own.group(1))) for e in effects]
     count = _count_of(m.group(3), "", targets)
     return [dataclasses.replace(e, amount=count) for e in effects]
 
@@ -247,6 +262,17 @@ def _amount_where_x_greatest(m, targets):
     value = greatest_among(f"the greatest {m.group(2)} among {m.group(3)}", m.string)
     effects = _define_x(sub_effects(m.group(1), targets), value, m.string)
     return effects + (sub_effects(m.group(4), targets) if m.group(4) else [])
+
+
+@template(rf"(.+), where x is {N} plus the number of (.+)")
+def _amount_where_x_plus(m, targets):
+    """"CARDNAME deals X damage to any target, where X is 2 plus the number of cards named CARDNAME in all
+    graveyards" (Kindle, Flame Burst): the number counted as it resolves (608.2h), plus N."""
+    count = _count_of(m.group(3), "", targets)
+    n = amount(m.group(2))
+    if not isinstance(count, GraveyardCardCount) or not isinstance(n, int):
+        raise Unsupported(m.string)
+    return _define_x(sub_effects(m.group(1), targets), dataclasses.replace(count, plus=n), m.string)
 
 
 def _define_x(effects: list, value: V.Amount, text: str) -> list:

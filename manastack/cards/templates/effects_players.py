@@ -37,7 +37,7 @@ def _pact_upkeep(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None
     if not is_spell:
         raise Unsupported(para)
     cost = parse_cost(m.group(1).upper())
-    effects = (V.Optional((V.PayMana(cost),), prompt=f"pay {cost.text}"), V.IfYouDo((LoseGame(),), dont=True))
+    effects = (V.Optional((V.PayMana(cost),), prompt=f"pay {cost.text}"), V.IfYouDo((LoseGame(),), negate=True))
     out.spell_effects.append(V.DelayedTrigger("your_next_upkeep", effects, para))
 
 

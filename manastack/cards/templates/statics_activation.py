@@ -11,7 +11,9 @@ rules/entry_choices.py (the chosen name; sources with that name outside the batt
   Needle, Phyrexian Revoker): a ChosenNameStatic; the card check refuses it without the choice.
 - "Activated abilities of enchanted creature cost {3} more to activate." (Oppressive Rays), "Activated
   abilities of white enchantments cost {3} more to activate." (Gloom): 602.2b / 601.2f, a StaticAbility of
-  kind ACTIVATION_COST_INCREASE read by rules/total_cost.ability_cost_increase (mana abilities too).
+  kind ACTIVATION_COST_INCREASE read by rules/total_cost.ability_cost_increase (mana abilities too); "Activated
+  abilities of creatures cost {1} less to activate. This effect can't reduce the mana in that cost to less than one
+  mana." (Heartstone, Training Grounds): ACTIVATION_COST_REDUCTION_MIN_ONE (rules/total_cost.ability_cost_adjustment).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
-from ...model.vocab.cost_modifiers import ACTIVATION_COST_INCREASE
+from ...model.vocab.cost_modifiers import ACTIVATION_COST_INCREASE, ACTIVATION_COST_REDUCTION_MIN_ONE
 from ...model.vocab.statics import AttachedFilter, ChosenNameStatic, LayeredStatic  # noqa: F401 (the vocabulary this module executes)
 from ..compiler import CARD_CHECKS, COLOR_WORDS, Unsupported, paragraph_template
 from ..draft import CardDraft
@@ -46,12 +48,14 @@ def _kind_cant_activate(m: re.Match, para: str, out: CardDraft, is_spell: bool) 
 
 @paragraph_template(r"activated abilities of (enchanted (?:creature|permanent|artifact|land)|equipped creature|"
                     r"(?:(?:white|blue|black|red|green) )?(?:artifacts|creatures|lands|enchantments|planeswalkers))"
-                    r"( you control| your opponents control)? cost \{(\d+)\} more to activate")
+                    r"( you control| your opponents control)? cost \{(\d+)\} (more|less) to activate"
+                    r"(\. this effect can't reduce the mana in that cost to less than one mana)?")
 def _abilities_cost_more(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """602.2b / 601.2f: the activated abilities of the enchanted or equipped permanent, or of a kind of
-    permanents ("white enchantments": 109.2, permanents of that type), cost {N} more to activate."""
-    if is_spell:
-        raise Unsupported(para)
+    permanents ("white enchantments": 109.2, permanents of that type), cost {N} more to activate; "cost {1} less
+    to activate. This effect can't reduce the mana in that cost to less than one mana." (Heartstone)."""
+    if is_spell or (m.group(4) == "less") != bool(m.group(5)):
+        raise Unsupported(para)  # a reduction without the floor of one mana is not modelled
     what = m.group(1)
     if what.startswith(("enchanted ", "equipped ")):
         if m.group(2):
@@ -63,7 +67,8 @@ def _abilities_cost_more(m: re.Match, para: str, out: CardDraft, is_spell: bool)
         base = permanent_filter(words[-1], controller=who)
         colors = frozenset({COLOR_WORDS[words[0]]}) if len(words) == 2 else frozenset()
         flt = V.ObjectFilter(types=base.types, colors=colors, controller=who)
-    out.abilities.append(V.StaticAbility(para.strip(), ACTIVATION_COST_INCREASE, flt, amount=int(m.group(3))))
+    kind = ACTIVATION_COST_INCREASE if m.group(4) == "more" else ACTIVATION_COST_REDUCTION_MIN_ONE
+    out.abilities.append(V.StaticAbility(para.strip(), kind, flt, amount=int(m.group(3))))
 
 
 @paragraph_template(r"as cardname enters(?: the battlefield)?, choose an? (nonland )?card name")

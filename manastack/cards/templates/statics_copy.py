@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model import vocab as V
@@ -59,29 +60,36 @@ def _enters_as_copy(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> N
                                          exceptions=exceptions, tapped=bool(m.group(1))))
 
 
-@template(r"(until end of turn, )?cardname becomes a copy of ((?:another )?target [a-z ,]+?)( until end of turn)?"
-          r"(?:, except (.+))?")
+@template(r"(until end of turn, )?(cardname|target [a-z ]+?) becomes a copy of ((?:another )?target [a-z ,]+?)"
+          r"( until end of turn)?(?:, except (.+))?")
 def _becomes_copy(m: re.Match, targets: list) -> list:
     """707.1 / 613.2a: "CARDNAME becomes a copy of target land, except it has this ability" (Thespian's
     Stage, Mizzium Transreliquat), with no duration; "... of target artifact until end of turn" (Mirage
     Mirror, Mizzium Transreliquat), "Until end of turn, CARDNAME becomes a copy of target creature you
-    control" (rules/copy_effects.py). A target bounded by X or by another target ("another target") is
-    refused."""
-    if re.search(r"\b(until|with|for as long as|x)\b", m.group(2)) or (m.group(1) and m.group(3)):
+    control" (rules/copy_effects.py); "Target artifact you control becomes a copy of another target artifact or
+    creature you control until end of turn, except it's an artifact in addition to its other types" (Saheeli,
+    Sublime Artificer: two targets, 115.3 two different objects). A target bounded by X is refused."""
+    if re.search(r"\b(until|with|for as long as|x)\b", m.group(2) + " " + m.group(3)) or (m.group(1) and m.group(4)):
         raise Unsupported(m.string)
-    subject = target("cardname", targets)
-    of = target(m.group(2), targets)
+    subject = target(m.group(2), targets)
+    if m.group(2) != "cardname" and (not isinstance(subject, V.Ref) or targets[subject.index].kind != "permanent"):
+        raise Unsupported(m.string)
+    of = target(m.group(3), targets)
     if not isinstance(of, V.Ref) or targets[of.index].kind != "permanent":
         raise Unsupported(m.string)
+    if m.group(2) != "cardname" and m.group(3).startswith("another "):
+        # "another" than the first target (115.3 keeps them apart), not other than the source
+        spec = targets[of.index]
+        targets[of.index] = dataclasses.replace(spec, filter=dataclasses.replace(spec.filter, other=False))
     added: tuple = ()
     exceptions = CopyExceptions()
-    if m.group(4):
-        if re.search("[\"“]", m.group(4)):
+    if m.group(5):
+        if re.search("[\"“]", m.group(5)):
             raise Unsupported(m.string)  # a quoted ability: its text arrives lower-cased here
-        added, exceptions = _exceptions(m.group(4), m.string)
-        if exceptions.counters:
+        added, exceptions = _exceptions(m.group(5), m.string)
+        if exceptions.counters or (exceptions.this_ability and m.group(2) != "cardname"):
             raise Unsupported(m.string)  # 707.9e: only a permanent that enters as a copy enters with counters
-    return [BecomeCopy(subject, of, added, exceptions, until_eot=bool(m.group(1) or m.group(3)))]
+    return [BecomeCopy(subject, of, added, exceptions, until_eot=bool(m.group(1) or m.group(4)))]
 
 
 def _exceptions(text: str, para: str) -> tuple[tuple, CopyExceptions]:

@@ -5,8 +5,8 @@ rules/trigger_events.py (and rules/triggers.py for the events it already knew).
   ("... for the first time each turn");
   702.29d "Whenever you cycle or discard a card" (one trigger for a cycled card: it is a discard);
   701.8 "Whenever you / an opponent / a player discards a card" (or "a creature card" ...).
-- "When CARDNAME / enchanted creature / a creature you control becomes the target of a spell or
-  ability (an opponent controls)"; "..., CARDNAME deals 2 damage to that spell's controller" (its
+- "When CARDNAME / enchanted creature / a creature you control / you or a permanent you control becomes the
+  target of a spell or ability (an opponent controls)"; "..., CARDNAME deals 2 damage to that spell's controller" (its
   "that player").
 - 601.2i "Whenever a player casts their second spell each turn", "Whenever you cast your first spell
   during each opponent's turn"; "When you cast a creature spell" ("when" for the "whenever" template
@@ -96,6 +96,14 @@ def _becomes_target(m):
 @trigger_template(rf"(?:when|whenever) enchanted (?:creature|permanent) {_TARGET_OF}")
 def _enchanted_becomes_target(m):
     return {"event": "becomes_target", "scope": "enchanted", "who": _target_who(m, 1)}
+
+
+@trigger_template(rf"whenever you or a permanent you control {_TARGET_OF}")
+def _you_or_yours_becomes_target(m):
+    """Leovold, Rayne: triggers once for each target that is you or a permanent you control (a spell that
+    targets you and your creature triggers it twice); "and/or at least one" (Leyline of Combustion) is one
+    trigger per spell, another reading (refused)."""
+    return {"event": "becomes_target", "scope": "you_or_yours", "who": _target_who(m, 1)}
 
 
 @paragraph_template(rf"whenever (a|another) (.+?) {_TARGET_OF}, (.+)")

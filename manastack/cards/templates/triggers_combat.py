@@ -12,12 +12,15 @@ by rules/trigger_events.py (and rules/triggers.py for the events it already knew
   creatures you control deal combat damage to a player", "Whenever a creature deals combat damage
   to you".
 - 120.3 "Whenever CARDNAME is dealt (combat) damage, ... that much ...": the damage dealt to it.
+- 115.1 "Whenever CARDNAME / enchanted creature deals (combat) damage to a player, ... target creature that player
+  controls": a target among the damaged player's permanents (TargetSpec.event_player).
 
 Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ...model import vocab as V
@@ -27,6 +30,7 @@ from ..compiler import (
     number,
     paragraph_template,
     parse_effects,
+    trigger_kwargs,
     trigger_template,
 )
 from ..draft import CardDraft
@@ -123,8 +127,7 @@ def _group_combat_damage(m, para, out: CardDraft, is_spell):
     if re.search(r"cardname from your graveyard|\bthem\b|\bthose\b|damage dealt|that much|this turn", para.lower()):
         raise Unsupported(para)
     flt = parse_filter(m.group(1) + " you control")
-    targets: list = []
-    effects = parse_effects(rest, targets)
+    effects, targets = _effects_with_event_player_targets(rest, para)
     out.abilities.append(V.TriggeredAbility(para, "group_combat_damage", effects, tuple(targets), filter=flt,
                                                who="opponent" if m.group(2) == "an opponent" else "player"))
 
@@ -135,6 +138,49 @@ def _deals_combat_damage_any(m):
     players and planeswalkers it dealt damage to (the damage of one step is one event). Effects that need
     the damage or its recipients ("that much", "that player") find no event object and are not compiled."""
     return {"event": "deals_combat_damage_any" if m.group(1) == "cardname" else "attached_deals_combat_damage"}
+
+
+# Trigger events whose event object is the player dealt damage (rules/trigger_events.py, rules/triggers.py): their
+# "that player" is that player, and so is the one of "target creature that player controls".
+_DAMAGED_PLAYER_EVENTS = {"deals_damage", "attached_deals_damage", "combat_damage_player",
+                          "attached_combat_damage_player", "group_combat_damage", "player_dealt_damage_by"}
+_THAT_PLAYERS_TARGET = re.compile(r"\btarget ([a-z][a-z ,/+-]*?) that player controls\b")
+
+
+def _effects_with_event_player_targets(rest: str, para: str) -> tuple[tuple, list]:
+    """The effects of `rest`, each "target ... that player controls" read as a target that must be controlled by
+    the trigger event's player (TargetSpec.event_player, 115.1, checked again as it resolves, 608.2b). Another
+    target in the same ability is refused (which of them is which would be guessed)."""
+    phrases = _THAT_PLAYERS_TARGET.findall(rest)
+    targets: list = []
+    effects = parse_effects(_THAT_PLAYERS_TARGET.sub(r"target \1", rest), targets)
+    if phrases:
+        if len(targets) != len(phrases) or rest.count("target") != len(phrases):
+            raise Unsupported(para)
+        targets = [dataclasses.replace(t, event_player=True, text=t.text + " that player controls") for t in targets]
+    return effects, targets
+
+
+@paragraph_template(r"((?:when|whenever) .+? damage to .+?), (.*\btarget [^.]*? that player controls\b.*)")
+def _damage_trigger_that_players_target(m, para, out: CardDraft, is_spell):
+    """115.1 / 603.3d: "Whenever CARDNAME deals combat damage to a player, destroy target artifact that player
+    controls", "Whenever enchanted creature deals damage to a player, return target creature that player controls
+    to its owner's hand" (Sigil of Sleep): the target is chosen among the permanents of the player dealt damage."""
+    low = para.lower().rstrip(".")
+    for comma in [i for i, ch in enumerate(low) if ch == ","]:
+        cond, rest = low[:comma], low[comma + 1:].strip()
+        if "that player controls" not in rest:
+            break
+        try:
+            kwargs = trigger_kwargs(cond)
+        except Unsupported:
+            continue
+        if kwargs.get("event") not in _DAMAGED_PLAYER_EVENTS or kwargs.get("who") == "creature":
+            continue
+        effects, targets = _effects_with_event_player_targets(rest, para)
+        out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kwargs))
+        return
+    raise Unsupported(para)
 
 
 @trigger_template(r"whenever a creature deals combat damage to you")

@@ -43,6 +43,10 @@ class Count:
     filter: ObjectFilter | None = None
     counters_on_self: str | None = None  # "+1/+1": the number of such counters on the source
     multiplier: int = 1
+    # 613.1f: an ability an Aura grants, "... where X is the number of arrow counters on Archery Training": the
+    # counters are on the Aura that grants it, not on the source (-1 as compiled; the Aura's object id once
+    # rules/continuous.py gives the ability, layer 6)
+    grantor: int | None = None
 
 
 Amount = int | str | Count
@@ -74,6 +78,9 @@ class TargetSpec:
     # EVENT_PLAYER_CONTROLS: "target creature that player controls" in a triggered ability, the player of its
     # trigger event, 603.2 / 608.2h).
     controlled_by: int = -1
+    # 115.1 / 603.3d: "Whenever CARDNAME deals damage to a player, return target creature that player controls ...":
+    # this target must be controlled by the player the trigger event refers to (the damaged player).
+    event_player: bool = False
 
 
 # Who an effect refers to.
@@ -453,6 +460,7 @@ class FilterPlus(ObjectFilter):
     with_cycling: bool = False  # 702.29a/f: "card with a cycling ability" (typecycling is one too)
     not_owned: bool = False  # 108.3: "permanents you don't own" (owned by another player than the one it's read for)
     not_named_source: bool = False  # "target nonland permanent not named CARDNAME" (Detention Sphere)
+    blocking_source: bool = False  # 509.1: "target creature blocking it" (Flowstone Salamander): blocking the source
 
 
 @dataclass(frozen=True, slots=True)
@@ -587,11 +595,11 @@ class Optional(Effect):
 
 @dataclass(frozen=True, slots=True)
 class IfYouDo(Effect):
-    """"If you do, ...": runs only if the controller chose to do the preceding optional action; with `dont`,
-    "If you don't, ...": only if they chose not to (608.2c)."""
+    """"If you do, ...": runs only if the controller chose to do the preceding optional action; `negate`: "If you
+    don't, ..." (608.2c: only if they chose not to)."""
 
     effects: tuple[Effect, ...]
-    dont: bool = False
+    negate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -707,6 +715,9 @@ class PreventDamage(Effect):
     amount: Amount | None = None  # None: all of it; "X": the X paid, as the shield is set up
     target: Who | None = None  # None: any object or player
     combat_only: bool = False
+    # 615.1: "Prevent all combat damage that would be dealt by that creature this turn": `target` is the source
+    # whose damage is prevented, not the recipient
+    dealt_by: bool = False
     # 615.5: "If damage is prevented this way, CARDNAME deals that much damage to ...": run right after the
     # shield prevents damage, with "that much" (vocab/prevention.py PreventedThisWay) the amount prevented.
     then: tuple[Effect, ...] = ()

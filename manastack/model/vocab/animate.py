@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import Effect, StaticAbility, Who
+from . import Effect, ObjectFilter, StaticAbility, Who
 from .statics import Condition
 
 
@@ -49,6 +49,19 @@ class BecomeCreature(Effect):
 # ContinuousEffect.until of a "while_source" BecomeCreature: this prefix and the source's id (rules/animate.py ends it
 # when that permanent leaves the battlefield)
 WHILE_SOURCE = "while_source:"
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCreatureEach(Effect):
+    """"Until end of turn, each planeswalker you control becomes a 4/4 red Dragon creature and gains flying"
+    (Sarkhan the Masterless): a BecomeCreature of each permanent matching `filter` as it resolves (611.2c: the
+    set is fixed then); 205.1a: its card types and subtypes are replaced (an "artifact creature" keeps them,
+    205.1b)."""
+
+    filter: ObjectFilter
+    animation: Animation
+    keywords: tuple[str, ...] = ()
+    until: str = "eot"
 
 
 @dataclass(frozen=True, slots=True)

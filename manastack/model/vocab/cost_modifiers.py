@@ -13,6 +13,10 @@ ACTIVATION_COST_INCREASE = "activation_cost_increase"
 # "During your turn, ... abilities your opponents activate cost {1} more to activate unless they're mana abilities"
 # (Tithe Taker): a StaticAbility.kind, its amount the increase
 ACTIVATION_COST_INCREASE_YOUR_TURN = "activation_cost_increase_your_turn"
+# "Activated abilities of creatures cost {1} less to activate. This effect can't reduce the mana in that cost to
+# less than one mana." (Heartstone, Training Grounds): a StaticAbility.kind like ACTIVATION_COST_INCREASE's, its
+# amount the generic mana taken off (rules/total_cost.ability_cost_adjustment)
+ACTIVATION_COST_REDUCTION_MIN_ONE = "activation_cost_reduction_min_one"
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,3 +34,23 @@ class DamageReplacement(V.StaticAbility):
     # "If a red instant or sorcery spell you control would deal damage" (Fire Servant): the source is a spell on
     # the stack with one of these card types (empty: any source)
     spell_types: frozenset[str] = frozenset()
+
+
+# The ContinuousEffect kind of a RedirectNextDamage set up (its target the source whose damage is redirected)
+REDIRECT_NEXT = "redirect_next_damage"
+# RedirectNextDamage.to: "an opponent" (of the effect's controller); RedirectNextDamage.new: the source itself
+TO_OPPONENT, ITSELF = "opponent", "itself"
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectNextDamage(V.Effect):
+    """614.9: "The next time CARDNAME would deal combat damage to an opponent this turn, it deals that damage to
+    target creature instead" (Soltari Guerrillas), "The next time target attacking creature would deal combat damage
+    to CARDNAME this turn, that creature deals that damage to itself instead" (Shield Dancer): `source` (SELF or a
+    Ref) the one whose damage is redirected, `to` the recipient it would have (TO_OPPONENT, SELF or YOU), `new` the
+    one it is dealt to instead (a Ref, ITSELF or YOU); used up once it applies (615.7's "next time")."""
+
+    source: V.Who
+    to: V.Who
+    new: V.Who
+    combat_only: bool = False

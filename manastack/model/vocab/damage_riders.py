@@ -47,3 +47,13 @@ class DamagePlayerOrPlaneswalker(V.Effect):
     amount: V.Amount
     who: V.Who
 
+
+
+@dataclass(frozen=True, slots=True)
+class EachDealsDamage(V.Effect):
+    """120.3: "each Dragon you control deals 1 damage to that creature" (Sarkhan the Masterless): every permanent
+    matching `filter` as it resolves is the source of `amount` damage to `to`, all dealt at the same time."""
+
+    filter: V.ObjectFilter
+    amount: V.Amount
+    to: V.Who

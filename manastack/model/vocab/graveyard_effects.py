@@ -62,10 +62,17 @@ class ExileIfItWas(V.Effect):
 class GraveyardCardCount:
     """An Amount: `multiplier` × the number of cards matching `filter` in the graveyard of the spell's or
     ability's controller ("You gain 2 life for each creature card in your graveyard", "Draw a card for each
-    creature card in your graveyard"), counted as the effect happens (608.2h)."""
+    creature card in your graveyard"), counted as the effect happens (608.2h); "where X is 2 plus the number of cards
+    named CARDNAME in all graveyards" (Kindle, Flame Burst, Feast of Flesh, Mind Burst)."""
 
     filter: V.ObjectFilter = V.ANY_OBJECT
     multiplier: int = 1
+    # "... in all graveyards": every player's graveyard
+    all_graveyards: bool = False
+    # "the number of cards named CARDNAME in all graveyards" (Kindle): cards with the source's name
+    named_as_source: bool = False
+    # "where X is 2 plus the number of ...": added to the number counted
+    plus: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,3 +58,25 @@ class ExiledWithSource:
 
 
 EXILED_WITH_SOURCE = ExiledWithSource()
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopThen(V.Effect):
+    """406.3 / 608.2c: "Exile the top card of your library face down and look at it." and the `effects` after it
+    that refer to "the exiled card" (Ugin, the Ineffable): the card exiled is theirs (Context.looked)."""
+
+    effects: tuple[V.Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExiledToHandWhenTokenLeaves(V.Effect):
+    """603.7a: "When that token leaves the battlefield, put the exiled card into your hand": a delayed triggered
+    ability about the token just created and the card exiled before it (Context.created / looked)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCardIntoHand(V.Effect):
+    """The delayed ability's effect: the card `card` (an object id as it was exiled) into its owner's hand, if it
+    is still that exiled card (400.7)."""
+
+    card: int

@@ -149,3 +149,17 @@ class SearchPlayerLibrary(V.Effect):
     filter: V.ObjectFilter
     amount: int
     to: str = "graveyard"
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSameNameEverywhere(V.Effect):
+    """"Search its controller's graveyard, hand, and library for all cards with the same name as that spell and exile
+    them. Then that player shuffles." (Counterbore, Quash, Scour, Splinter, Sowing Salt, Eradicate; "any number of
+    cards", Crumble to Dust, Surgical Extraction): the name of `of` as it last existed (608.2h); `whose` "controller"
+    or "owner" of it (108.4a: a card's controller outside the battlefield and stack is its owner). 701.19b: the
+    searcher may leave cards of the hidden zones (hand, library) unfound; of the graveyard, "all" finds every one
+    and "any number" (`any_number`) any of them."""
+
+    of: V.Who
+    whose: str = "controller"
+    any_number: bool = False

@@ -29,13 +29,17 @@ class RevealTopLandOrHand(V.Effect):
 class RevealUntil(V.Effect):
     """701.16a / 608.2c: "Reveal cards from the top of your library until you reveal a creature card with greater
     mana value. Put that card onto the battlefield and the rest on the bottom of your library in a random
-    order." (Lukka, Coppercoat Outcast): the cards are revealed one by one from the top until one matches
-    `filter` (with `above`, a mana value greater than that amount, read as it resolves: the exiled creature's
-    by last known information); that card goes `to` ("battlefield" or "hand"), the others to the bottom in a
-    random order (401.4). With no such card, every card of the library is revealed and goes to the bottom."""
+    order." (Lukka, Coppercoat Outcast), "... until you reveal a basic land card. Put that card into your hand
+    and all other cards revealed this way into your graveyard." (Hermit Druid): the cards are revealed one by
+    one from the top until one matches `filter` (with `above`, a mana value greater than that amount, read as it
+    resolves: the exiled creature's by last known information); that card goes `to` ("battlefield" or "hand";
+    "" while the compiler waits for the sentence saying so), the others revealed to `rest` ("bottom_random": the
+    bottom in a random order, 401.4, or "graveyard"). With no such card, every card of the library is revealed
+    and goes with the rest."""
 
     filter: V.ObjectFilter
     above: V.Amount | None = None
-    to: str = "battlefield"
+    to: str = ""
     tapped: bool = False  # "onto the battlefield tapped"
     attacking: bool = False  # "onto the battlefield tapped and attacking" (508.4)
+    rest: str = "bottom_random"

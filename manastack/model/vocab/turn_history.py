@@ -36,3 +36,6 @@ class UnlessCondition(V.Effect):
 
     effects: tuple[V.Effect, ...]
     condition: StateCondition
+    # 608.2c: "You may draw an additional card if CARDNAME is enchanted" (Rayne): the effects happen only if the
+    # condition holds as the ability resolves (the "if" reading of the same check)
+    if_holds: bool = False
