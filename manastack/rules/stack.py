@@ -290,7 +290,16 @@ def _additional_block_reason(g: Game, p: int, o: Obj, extra: tuple) -> str | Non
             return f"{o.card.name}: {pl.name} can't pay {cost.life} life (119.4)"
         if type(cost) is CostPlus and cost.return_to_hand is not None and not cost_objects.return_candidates(g, p, o, cost):
             return f"{o.card.name}: there is nothing to return to its owner's hand for its additional cost (601.2b)"
+        if type(cost) is CostPlus and cost.reveal_from_hand is not None and not _reveal_candidates(g, p, o, cost):
+            return f"{o.card.name}: there is no such card in hand to reveal for its additional cost (601.2b)"
     return None
+
+
+def _reveal_candidates(g: Game, p: int, o: Obj, cost: CostPlus) -> list[int]:
+    """601.2b / 701.16a: the cards of `p`'s hand (other than the spell) a "reveal an Elf card from your hand" shows."""
+    assert cost.reveal_from_hand is not None
+    return [c for c in g.s.players[p].hand if c != o.id and targeting.matches_filter(
+        g, cost.reveal_from_hand, g.s.objects[c], p)]
 
 
 COST_MODIFIERS = registry.COST_MODIFIERS  # (engine/registry.py)
@@ -431,6 +440,10 @@ def cast_spell(g: Game, p: int, action: A.CastSpell) -> None:
         if type(cost) is CostPlus and cost.return_to_hand is not None:
             returns += cost_objects.choose_cost_objects(g, p, [c for c in cost_objects.return_candidates(g, p, o, cost)
                                                                if c not in returns], 1, "return", card.name)
+        if type(cost) is CostPlus and cost.reveal_from_hand is not None:
+            shown = cost_objects.choose_cost_objects(g, p, _reveal_candidates(g, p, o, cost), 1, "reveal", card.name)
+            g.log_event("reveal", "701.16a", player=s.players[p].name, cards=[g.name_of(c) for c in shown],
+                        source=card.name)  # revealed, it stays in the hand
         life += cost.life
     if x_life:
         life += action.x  # 119.4: X life, X as announced (107.3)

@@ -141,14 +141,15 @@ def _additional_cost(m, para, out: CardDraft, is_spell):
     out.abilities.append(V.AdditionalCost(para, cost))
 
 
-_OPTION_VERB = r"(?:sacrifice|discard|pay) "
+_OPTION_VERB = r"(?:sacrifice|discard|pay|reveal) "
 
 
-@paragraph_template(r"as an additional cost to cast (?:cardname|this spell), ((?:sacrifice|discard|pay) [^.]+? or "
-                    r"(?:sacrifice|discard|pay) [^.]+)")
+@paragraph_template(r"as an additional cost to cast (?:cardname|this spell), ((?:sacrifice|discard|pay|reveal) [^.]+? or "
+                    r"(?:sacrifice|discard|pay|reveal) [^.]+)")
 def _additional_cost_choice(m, para, out: CardDraft, is_spell):
     """601.2b / 601.2f-h: "As an additional cost to cast this spell, discard a card or pay {5}" (sacrifice a
-    creature, discard a card, pay N life, pay mana): one option chosen as the spell is cast (rules/stack.py)."""
+    creature, discard a card, pay N life, reveal a card of a quality from your hand, pay mana): one option chosen
+    as the spell is cast (rules/stack.py)."""
     labels = [re.sub(r"\{[^}]+\}", lambda pip: pip.group(0).upper(), label)  # "pay {3}{B}", as printed
               for label in re.split(rf",? or (?={_OPTION_VERB})|, (?={_OPTION_VERB})", m.group(1))]
     options: list[V.Cost] = []
@@ -157,6 +158,9 @@ def _additional_cost_choice(m, para, out: CardDraft, is_spell):
             options.append(parse_cost_plus(mana.group(1).lower()))
         elif re.fullmatch(r"sacrifice (?:a|an) [^,]+|discard (?:a|an|one|two) (?:[a-z ]+ )?cards?|pay \d+ life", label):
             options.append(parse_cost_plus(label))
+        elif reveal := re.fullmatch(r"reveal (?:a|an) (.+? card) from your hand", label):
+            # 701.16a: "reveal an Elf card from your hand or pay {3}" (Wren's Run Vanquisher): a card shown, not moved
+            options.append(V.CostPlus(reveal_from_hand=parse_filter(reveal.group(1), allow_card=True)))
         else:
             raise Unsupported(para)
     if len(options) < 2 or any(isinstance(a, V.AdditionalCostChoice) for a in out.abilities):

@@ -659,6 +659,7 @@ class CostPlus(Cost):
     exile_x: bool = False  # "Exile X cards from your graveyard": as many as the X announced (107.3a, 602.2b)
     mill: int = 0  # "Mill a card" (701.13a; 701.13b: not payable with fewer cards in the library)
     return_to_hand: ObjectFilter | None = None  # "return a land you control to its owner's hand" (a spell's, 601.2b)
+    reveal_from_hand: ObjectFilter | None = None  # "reveal an Elf card from your hand" (a spell's option, 601.2b, 701.16a)
     # 602.5b-d: when the ability may be activated: "once_each_turn", "your_turn", "your_upkeep",
     # "before_attackers" (during your turn, before attackers are declared); "" any time.
     restriction: str = ""
