@@ -29,10 +29,11 @@ from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model.state import BATTLEFIELD, FIRST_STRIKE, StackItem, player_ref
 from ..model.vocab import StaticAbility
+from ..model.vocab.attacking import AttackIfDefenderControls
 from ..model.vocab.cast_restrictions import NO_ATTACK_AFTER_CASTING
 from . import attacking as _attacking_module
 from . import blocking_requirements as _blocking_requirements_module
-from . import combat_costs, continuous, effects, triggers
+from . import combat_costs, continuous, effects, targeting, triggers
 from . import combat_keywords as _combat_keywords_module
 
 if TYPE_CHECKING:
@@ -60,6 +61,12 @@ def attack_block_reason(g: Game, o: Obj, p: int) -> str | None:
         for src, _ab in g.statics_of_kind(NO_ATTACK_AFTER_CASTING):
             if src.controller != p:
                 return f"508.1c: {src.card.name}: a player who cast a spell this turn can't attack with creatures"
+    for ab in c.abilities:
+        if type(ab) is AttackIfDefenderControls:
+            # 508.1c: "can't attack if / unless defending player controls ..." (the player it would attack)
+            has = any(targeting.matches_filter(g, ab.filter, x, p, o.id) for x in g.permanents(1 - p))
+            if has != ab.unless:
+                return f"508.1c: {o.card.name}: {ab.text}"
     if c.rules:
         if "cant_attack" in c.rules:
             return f"508.1c: {o.card.name} can't attack"

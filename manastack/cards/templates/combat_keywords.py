@@ -44,6 +44,7 @@ import re
 
 from ...model import vocab as V
 from ...model.vocab.attacking import (
+    AttackIfDefenderControls,
     BackupGrant,
     CantBlockSource,
     CreateAttacking,
@@ -379,6 +380,20 @@ def _attached_blocks(m: re.Match) -> dict:
 # --------------------------------------------------------------------------- blocking requirements (509.1c)
 
 _SELF_OR_HOST = {"cardname": "self", "enchanted creature": "enchanted", "equipped creature": "equipped"}
+
+
+@paragraph_template(r"cardname can't attack (if|unless) defending player controls (?:a|an) ([a-z0-9 ]+)")
+def _attack_if_defender_controls(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """508.1c: "CARDNAME can't attack if defending player controls an untapped creature with power 3 or greater"
+    (Orgg, Goblin Mutant, Veteran Brawlers), "... unless defending player controls a creature with flying" (Lurking
+    Green Dragon, Ronom Serpent, Whimwader): a restriction on the creature's own attack."""
+    if is_spell or re.search(r" or an? ", m.group(2)):
+        raise Unsupported(para)
+    flt = parse_filter(m.group(2))
+    if flt.controller is not None or flt.other:
+        raise Unsupported(para)
+    out.abilities.append(AttackIfDefenderControls(para.strip(), "attack_if_defender_controls", filter=flt,
+                                                  unless=m.group(1) == "unless"))
 
 
 @paragraph_template(r"(cardname|enchanted creature|equipped creature) must be blocked if able")

@@ -8,6 +8,15 @@ from .. import vocab as V
 
 
 @dataclass(frozen=True, slots=True)
+class AttackIfDefenderControls(V.StaticAbility):
+    """508.1c: "CARDNAME can't attack if defending player controls an untapped land" (`unless` False: a permanent
+    matching `filter` forbids the attack), "... can't attack unless defending player controls a snow land"
+    (`unless`: one is needed), read as attackers are declared (rules/combat.py attack_block_reason)."""
+
+    unless: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class BackupGrant(V.Effect):
     """702.165a: "If that's another creature, it also gains the non-backup abilities of this creature
     printed below this one until end of turn." `keywords`, `abilities`, `protection`: those
