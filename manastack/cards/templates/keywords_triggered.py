@@ -5,6 +5,8 @@ rules/trigger_keywords.py (and rules/triggers.py for the trigger events):
 - 702.115a ingest: a "combat_damage_player" trigger; "that player" is the player dealt the damage.
 - 702.86a annihilator N: an "attacks" trigger; the defending player sacrifices N permanents (701.21a).
 - 702.149a training: an "attacks_with_greater_power" trigger; a +1/+1 counter on this creature.
+- 702.110a exploit: an "etb" trigger; "you may sacrifice a creature", then `Exploits` (702.110b), which
+  triggers the "When CARDNAME exploits a creature" abilities (templates/triggers_actions.py).
 - 702.95a soulbond: an "etb" trigger and an "enters" trigger of another creature you control (rules/soulbond.py).
 """
 
@@ -15,7 +17,7 @@ import re
 from ...model import vocab as V
 from ...model.costs import parse_cost
 from ...model.vocab.soulbond import PairWithAnother, PairWithEntering
-from ...model.vocab.trigger_keywords import ExileTopOfLibrary, ExtortDrain
+from ...model.vocab.trigger_keywords import ExileTopOfLibrary, Exploits, ExtortDrain
 from ..compiler import keyword_template
 from ..draft import CardDraft
 
@@ -31,6 +33,11 @@ TRAINING = V.TriggeredAbility(
     "Training (Whenever this creature attacks with another creature with greater power, put a +1/+1 counter "
     "on this creature.)", "attacks_with_greater_power", (V.AddCounters("+1/+1", 1),))
 
+EXPLOIT = V.TriggeredAbility(
+    "Exploit (When this creature enters, you may sacrifice a creature.)", "etb",
+    (V.Optional((V.Sacrifice(V.YOU, V.ObjectFilter(types=frozenset({"Creature"}))), Exploits()),
+                prompt="sacrifice a creature"),))
+
 
 @keyword_template(r"extort")
 def _extort(m: re.Match, out: CardDraft) -> None:
@@ -40,6 +47,11 @@ def _extort(m: re.Match, out: CardDraft) -> None:
 @keyword_template(r"ingest")
 def _ingest(m: re.Match, out: CardDraft) -> None:
     out.abilities.append(INGEST)
+
+
+@keyword_template(r"exploit")
+def _exploit(m: re.Match, out: CardDraft) -> None:
+    out.abilities.append(EXPLOIT)
 
 
 @keyword_template(r"training")
