@@ -53,6 +53,7 @@ RULES_MODULES = (
     "transform",
     "counter_kinds",
     "monarch",
+    "ascend",
     "sagas",
     "divided",
     "counterspells",

@@ -354,6 +354,15 @@ class BecameMonarch(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class GotCityBlessing(Event):
+    """702.131a-c: `player` gets the city's blessing for the rest of the game; performed by rules/ascend.py
+    (registry.EVENT_PERFORMERS)."""
+
+    player: int = 0
+    CHARS: ClassVar[bool] = True  # 702.131d: continuous effects are reapplied ("as long as you have ...")
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class EmblemCreated(Event):
     """114.1-114.2: `player` gets an emblem, an object of the command zone with the abilities of `card`
     (no other characteristics); performed by rules/emblems.py (registry.EVENT_PERFORMERS)."""

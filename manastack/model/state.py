@@ -352,6 +352,7 @@ class GameState:
         self.transforms: tuple[tuple[int, int], ...] = ()
         self.renowned: frozenset[int] = frozenset()  # 702.112b: renowned permanents
         self.monarch: int | None = None  # 722.1: the player who is the monarch (None: no monarch yet)
+        self.city_blessing: frozenset[int] = frozenset()  # 702.131c: the players who have the city's blessing
         # 701.8: the ids the cards discarded this game got in their new zone, in order (rules/hand_effects.py
         # records them only in games with a "when you discard ... this way" ability)
         self.discards: tuple[int, ...] = ()

@@ -9,6 +9,8 @@ Equipment machinery (301.5, 702.6).
 - 702.108 prowess: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of
   turn": a "cast" triggered ability (rules/triggers.py spell_cast, 601.2i).
 - 702.16 protection: "protection from black and from red" (two qualities on one line).
+- 702.131 ascend: on an instant or sorcery the spell ability `AscendNow` (702.131a), on a permanent a static
+  ability, StaticAbility kind "ascend" (702.131b); rules/ascend.py.
 - 702.6 equip: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you control.
   Activate only as a sorcery."; 701.3 attach.
 """
@@ -27,9 +29,11 @@ from ...model.vocab import (
     ObjectFilter,
     Pump,
     Ref,
+    StaticAbility,
     TargetSpec,
     TriggeredAbility,
 )
+from ...model.vocab.ascend import AscendNow
 from ...model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
     Attach,
     CreateAndAttach,
@@ -40,6 +44,7 @@ from ..compiler import (
     Unsupported,
     compile_card,
     compile_paragraph,
+    early_paragraph_template,
     keyword_template,
     paragraph_template,
     parse_activation_cost,
@@ -241,3 +246,13 @@ def _equip_only_as_sorcery(m: re.Match, targets: list) -> list:
 
 
 __all__ = ["CREATURE_TYPES", "LANDWALK", "EVASION", "Attach", "PROWESS", "COLOR_WORDS"]
+
+
+@early_paragraph_template(r"ascend")
+def _ascend(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """702.131a-b: the spell gets the city's blessing as it resolves, in its text's order; a permanent's
+    controller gets it any time they control ten or more permanents (rules/ascend.py)."""
+    if is_spell:
+        out.spell_effects.append(AscendNow())
+    else:
+        out.abilities.append(StaticAbility(para, "ascend"))

@@ -484,6 +484,8 @@ def parse_condition(text: str) -> Condition:
         return Condition("opponent_poison_ge", _n(m.group(1)))
     if t in ("you're the monarch", "you are the monarch"):
         return Condition("monarch")  # 722 (rules/monarch.py)
+    if t == "you have the city's blessing":
+        return Condition("city_blessing")  # 702.131c (rules/ascend.py)
     if t == "you have no cards in hand":
         return Condition("hand_le", 0)
     m = re.fullmatch(r"(?:it|cardname) has an? ([a-z+/\-0-9]+) counter on it", t)
