@@ -30,8 +30,10 @@ from ...model.vocab.keyword_costs import (  # noqa: F401 (the vocabulary this mo
 )
 from ...model.vocab.library_effects import SearchSameManaValue
 from ..compiler import (
+    SENTENCE_TEMPLATES,
     Unsupported,
     keyword_template,
+    later_template,
     number,
     paragraph_template,
     parse_effects,
@@ -98,8 +100,15 @@ def _kicker(m, para, out: CardDraft, is_spell):
 @sentence_template(r"if cardname was kicked, (.+)")
 def _if_kicked(m, targets):
     rest = m.group(1)
+    if rest.endswith(" instead"):
+        # "If CARDNAME was kicked, it deals 4 damage instead": it replaces the effect before it
+        # (templates/effects_instead.py)
+        later = later_template(SENTENCE_TEMPLATES, _if_kicked, m.string)
+        if later is None:
+            raise Unsupported(m.string)
+        return later[0](later[1], targets)
     if "instead" in rest or "kicker" in rest:
-        raise Unsupported(m.string)  # "... instead" replaces another sentence's effect: not modelled
+        raise Unsupported(m.string)
     n = len(targets)
     effects = parse_effects(rest, targets)
     if len(targets) != n:

@@ -137,6 +137,8 @@ def _dealt_damage_that_much(m, para, out: CardDraft, is_spell):
                                                  and (not m.group(2) or m.group(1) != "cardname")):
         # without "that much", the plain "is dealt damage" triggers (triggers.py, _enchanted_dealt_damage)
         raise Unsupported(para)
+    if m.group(1) != "cardname" and re.search(r"\bit deals\b", rest):
+        raise Unsupported(para)  # "it deals": the enchanted creature is the source of that damage, not the Aura
     targets: list = []
     effects = parse_effects(rest.replace("that much", "x"), targets)
     effects = substitute(effects, "X", ThatMuchDamage())
@@ -157,8 +159,9 @@ def _deals_damage_that_much(m, para, out: CardDraft, is_spell):
     whatever its recipients, "that much" being the total it dealt in that event (ThatMuchDamage, written
     by rules/trigger_events.py deals_that_much). The effects are read with X standing for "that much"."""
     rest = m.group(2)
-    if re.search(r"\bx\b|that many", rest) or "that much" not in rest:
-        raise Unsupported(para)
+    if re.search(r"\bx\b|that many", rest) or "that much" not in rest or (
+            m.group(1) != "cardname" and re.search(r"\bit deals\b", rest)):
+        raise Unsupported(para)  # "it deals": the creature is the source of that damage, not this Aura
     targets: list = []
     effects = parse_effects(rest.replace("that much", "x"), targets)
     effects = substitute(effects, "X", ThatMuchDamage())

@@ -28,9 +28,11 @@ class Kicker(V.Ability):
 
 @dataclass(frozen=True, slots=True)
 class IfKicked(V.Effect):
-    """702.33d: "If this spell was kicked, [effects]" — carried out only if it was kicked."""
+    """702.33d: "If this spell was kicked, [effects]" — carried out only if it was kicked; `otherwise` if it
+    wasn't ("If CARDNAME was kicked, it deals 4 damage instead": the effect it replaces, 608.2c)."""
 
     effects: tuple[V.Effect, ...]
+    otherwise: tuple[V.Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
