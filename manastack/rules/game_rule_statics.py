@@ -40,7 +40,7 @@ from ..model.vocab.game_rule_statics import (
     PartnerSearch,
     UntapLimit,
 )
-from . import add_hook, choice_effects, effect_context, targeting
+from . import add_hook, choice_effects, effect_context, tapped_durations, targeting
 from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
@@ -281,19 +281,21 @@ def _allowed(chosen: frozenset[int], limits: tuple) -> bool:
     return all(len(chosen & ids) <= n for n, ids in limits)
 
 
-def _maximal(chosen: frozenset[int], held: tuple[int, ...], limits: tuple) -> bool:
-    """As many as the limits allow: no other held permanent could untap as well."""
-    return not any(_allowed(chosen | {c}, limits) for c in held if c not in chosen)
+def _maximal(chosen: frozenset[int], held: tuple[int, ...], limits: tuple, optional: frozenset[int] = frozenset()) -> bool:
+    """As many as the limits allow: no other held permanent could untap as well (but one its controller "may
+    choose not to untap", 502.3, may stay tapped)."""
+    return not any(_allowed(chosen | {c}, limits) for c in held if c not in chosen and c not in optional)
 
 
 def _untap_limit_actions(g: Game, d: Any) -> list:
     limits = g.s.queue[0][5]
+    optional = tapped_durations.optional_untaps(g, d.player, list(d.data))
     out = []
     # every held permanent is in some limit's group: no answer untaps more than the limits' sum
     for k in range(min(len(d.data), sum(n for n, _ in limits)), -1, -1):
         for combo in combinations(d.data, k):
             chosen = frozenset(combo)
-            if _allowed(chosen, limits) and _maximal(chosen, d.data, limits):
+            if _allowed(chosen, limits) and _maximal(chosen, d.data, limits, optional):
                 out.append(A.Choose(combo))
                 if len(out) >= 200:
                     return out  # many permanents: some of the choices are offered; any legal answer is accepted
@@ -305,7 +307,7 @@ def _answer_untap_limit(g: Game, d: Any, value: Any) -> None:
     limits = g.s.queue[0][5]
     if not _allowed(chosen, limits):
         raise IllegalActionError(f"{d.prompt}: too many (502.3)")
-    if not _maximal(chosen, d.data, limits):
+    if not _maximal(chosen, d.data, limits, tapped_durations.optional_untaps(g, d.player, list(d.data))):
         raise IllegalActionError(f"{d.prompt}: untap as many as the limits allow (502.3)")
     g.s.pending = None
     g.s.queue.pop(0)
