@@ -359,6 +359,7 @@ class GameState:
         self.emblems: tuple[int, ...] = ()  # 114.1: the emblems in the command zone (objects of zone COMMAND)
         self.energy: tuple[int, int] = (0, 0)  # 107.14: each player's energy counters
         self.kicked_permanents: frozenset[int] = frozenset()  # 702.33d: permanents whose spell was kicked
+        self.tribute_unpaid: frozenset[int] = frozenset()  # 702.104b: permanents whose tribute wasn't paid
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)
         self.ninjutsu_defenders: tuple[tuple[int, int], ...] = ()  # 702.49c: (attacker, player it attacks)
         self.triggered_once: frozenset[tuple[object, ...]] = frozenset()  # 603.2h "triggers only once each turn"

@@ -7,7 +7,11 @@
 - 702.58a graft N: it enters with N +1/+1 counters (614.1c, "etb_counters"); whenever another creature
   enters, if it has a +1/+1 counter, its controller may move one onto that creature (122.5).
 - 614.1c replacement effects as it enters (registry.ETB_REPLACEMENTS): 702.98a unleash, 702.138c
-  "escapes with N +1/+1 counters", 702.82a devour (sacrifice any number of creatures as it enters).
+  "escapes with N +1/+1 counters", 702.82a devour (sacrifice any number of creatures as it enters),
+  702.104a tribute N (the opponent chooses whether it enters with N more +1/+1 counters; 702.104b "if
+  tribute wasn't paid": GameState.tribute_unpaid, the TributeNotPaid condition), 702.38a amplify N
+  (its controller reveals any number of cards from their hand sharing a creature type with it, one at a
+  time; N +1/+1 counters for each).
 Choices made while a permanent enters use rules/stack.py `choose`: the scenario runner's answers,
 or the first option (decline) for agents without a chooser.
 """
@@ -16,12 +20,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards.templates.keywords import CREATURE_TYPES
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.events import CountersRemoved
 from ..model.state import BATTLEFIELD
+from ..model.vocab.conditions import TributeNotPaid
 from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)
     Evolve,
     EvolveTrigger,
@@ -156,8 +162,59 @@ def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
         g.log_event("devour", "702.82a", card=o.card.name, devoured=len(chosen))
 
 
+def _tribute(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
+    """702.104a: "As this creature enters, choose an opponent. That player may put an additional N +1/+1 counters
+    on it as it enters" (two players: the one opponent chooses, true to put them)."""
+    n = int(ab.amount)  # type: ignore[arg-type]
+    opp = 1 - o.controller
+    paid = g.choose(opp, "tribute", [True, False],
+                    f"702.104a: {o.card.name}: have it enter with {n} additional +1/+1 counters (true) or not (false)")
+    s = g.s
+    if paid is True:
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n
+    else:
+        s.tribute_unpaid = s.tribute_unpaid | {o.id}  # 702.104b (a new object after it leaves, 400.7)
+    g.log_event("tribute", "702.104a", card=o.card.name, player=s.players[opp].name, paid=paid is True)
+
+
+def _tribute_not_paid(g: Game, cond: TributeNotPaid, source: int, lki: Any, event_obj: int | None) -> bool:
+    return source in g.s.tribute_unpaid
+
+
+def _amplify(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
+    """702.38a: "As this object enters, reveal any number of cards from your hand that share a creature type with
+    it. This permanent enters with N +1/+1 counters on it for each card revealed this way" (not itself, nor a
+    card entering with it). Its controller reveals them one at a time (true, then the card; false when done)."""
+    s = g.s
+    p = o.controller
+    mine = CREATURE_TYPES if "changeling" in o.card.keywords else o.card.subtypes & CREATURE_TYPES
+
+    def shares(c: V.CardDef) -> bool:
+        # 702.73a changeling: every creature type, in every zone (a card in the hand too)
+        return bool(mine) and ("changeling" in c.keywords or bool(mine & c.subtypes))
+    revealed: list[int] = []
+    while True:
+        cands = [c for c in s.players[p].hand if c not in revealed and c != o.id and shares(s.objects[c].card)]
+        if not cands or not g.choose(p, "amplify", [False, True],
+                                     f"702.38a: {o.card.name}: reveal a card that shares a creature type with it "
+                                     f"(true or false)"):
+            break
+        pick = g.choose(p, "amplify_card", cands, f"702.38a: {o.card.name}: the card to reveal "
+                                                  f"({', '.join(g.name_of(c) for c in cands)})")
+        if pick not in cands:
+            raise IllegalActionError(f"702.38a: {g.name_of(pick)} can't be revealed for amplify")
+        revealed.append(pick)
+    if revealed:
+        g.log_event("reveal", "701.16a", player=s.players[p].name, cards=[g.name_of(c) for c in revealed],
+                    source=o.card.name)
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.amount) * len(revealed)  # type: ignore[arg-type]
+
+
 def _install_devour() -> None:
     registry.ETB_REPLACEMENTS["devour"] = _devour
+    registry.ETB_REPLACEMENTS["tribute"] = _tribute
+    registry.ETB_REPLACEMENTS["amplify"] = _amplify
+    registry.CONDITION_EVALUATORS[TributeNotPaid] = _tribute_not_paid
 
 
 _install_devour()
