@@ -339,7 +339,7 @@ class GameState:
         # (the pool holds it too; rules/mana_abilities.py).
         self.restricted_mana: tuple[tuple[int, Bag, object], ...] = ()
         # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
-        self.kept_mana: tuple[tuple[int, Bag, int], ...] = ()
+        self.kept_mana: tuple[tuple[int, Bag, int, bool], ...] = ()  # (player, mana, turn, until end of combat only)
         # 106.6: spells on the stack that mana with the rider "that spell can't be countered" was spent on.
         self.uncounterable_spells: tuple[int, ...] = ()
         # 729.3 loop watch (rules/loops.py): the turn watched, its priority decisions, positions seen.
