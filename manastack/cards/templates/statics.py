@@ -447,6 +447,9 @@ def parse_per(text: str) -> PerCount:
 _GRAVEYARD_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery")
 
 
+STARTING_LIFE = 20  # 103.4: each player's starting life total in a two-player game
+
+
 def parse_condition(text: str) -> Condition:
     """The X of "as long as X" (and "during your turn")."""
     t = text.strip()
@@ -473,6 +476,9 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(r"you have (\d+) or more life", t)
     if m:
         return Condition("life_ge", int(m.group(1)))
+    m = re.fullmatch(r"you have at least (\d+) life more than your starting life total", t)
+    if m:  # 103.4: a two-player game's starting life total is 20
+        return Condition("life_ge", STARTING_LIFE + int(m.group(1)))
     m = re.fullmatch(r"you have (\d+) or less life", t)
     if m:
         return Condition("life_le", int(m.group(1)))
