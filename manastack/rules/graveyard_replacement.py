@@ -9,6 +9,10 @@
   into a graveyard from anywhere, exile it instead" (Dryad Militant): static abilities of permanents on
   the battlefield. A card goes to its owner's graveyard (404.1), so "an opponent's graveyard" is an
   opponent's card. "A card" leaves tokens alone (they go to the graveyard and cease to exist, 111.7).
+- "If CARDNAME would be put into a graveyard from anywhere, reveal CARDNAME and shuffle it into its owner's
+  library instead" (Darksteel Colossus, Progenitus, Nexus of Fate): the card's own, in every zone; the event
+  becomes a move into its owner's library, which is then shuffled (ZoneChange.shuffle, 701.20a), the card
+  revealed (701.16a). With an "exile it instead" effect too, the owner chooses which applies (616.1).
 - The event becomes a move to exile (614.6: it never goes to the graveyard, so it doesn't "die",
   700.4); several such effects give the same event whichever applies first (616.1).
 """
@@ -20,11 +24,12 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..model.events import Event, ZoneChange
-from ..model.state import EXILE, GRAVEYARD, Obj
+from ..model.state import EXILE, GRAVEYARD, LIBRARY, Obj
 from ..model.vocab import ANY_OBJECT
 from ..model.vocab.graveyard_replacement import (  # noqa: F401 (the vocabulary this module executes)
     GRAVEYARD_EXILE,
     GraveyardToExile,
+    GraveyardToLibrary,
 )
 from . import targeting
 
@@ -68,3 +73,32 @@ def _exile_instead(e: Event) -> Event:
 
 
 registry.REPLACEMENTS.setdefault(ZoneChange, []).append(_to_exile_finder)
+
+
+def _to_library_finder(g: Game, e: Event) -> list[registry.Replacement]:
+    if not isinstance(e, ZoneChange) or e.to_zone != GRAVEYARD:
+        return []
+    if not g.may_have(GraveyardToLibrary):
+        return []  # the cheap look first: asked for every move to a graveyard
+    o = g.s.objects.get(e.obj)
+    if o is None or not any(isinstance(ab, GraveyardToLibrary) for ab in g.chars(o).abilities):
+        return []
+    return [registry.Replacement(("graveyard_shuffle", o.id), "shuffle it into its owner's library instead",
+                                 _shuffle_instead, source=o.id, then=_reveal,
+                                 log=("replace", "614.1a", {"card": o.card.name, "instead": "shuffle into library",
+                                                            "by": o.card.name}))]
+
+
+def _shuffle_instead(e: Event) -> Event:
+    assert isinstance(e, ZoneChange)
+    return dataclasses.replace(e, to_zone=LIBRARY, shuffle=True, bottom=False, index=None)
+
+
+def _reveal(g: Game, before: Event, after: Event | None) -> None:
+    assert isinstance(before, ZoneChange)
+    o = g.s.objects.get(before.obj)
+    if o is not None:
+        g.log_event("reveal", "701.16a", player=g.s.players[o.owner].name, cards=[o.card.name], source=o.card.name)
+
+
+registry.REPLACEMENTS[ZoneChange].append(_to_library_finder)
