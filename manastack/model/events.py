@@ -201,9 +201,9 @@ class ZoneChange(Event):
     bottom: bool = False
     index: int | None = None
     cast_x: int | None = None
-    shuffle: bool = False  # into a library that is then shuffled (701.20a: "shuffle it into its owner's library")
     # Choices made as the permanent enters: carried along, never compared (they don't tell events apart)
     etb_choices: dict[str, object] | None = field(default=None, compare=False)
+    shuffle: bool = False  # into a library that is then shuffled (701.20a: "shuffle it into its owner's library")
 
     def marks_sba(self) -> bool:
         # 704.5: state-based actions look at the battlefield (a draw or a discard changes nothing they see,
