@@ -285,15 +285,16 @@ def _queue_that_much(g: Game, w: Any, ab: V.TriggeredAbility, n: int, about: int
             entry = pending[i]
             if entry[1] == w.id and entry[2].text == ab.text and entry[6] == about:
                 total = _that_much_of(entry[2]) + n
-                pending[i] = (*entry[:2], _with_that_much(ab, total), *entry[3:])
+                pending[i] = (*entry[:2], with_that_much(ab, total), *entry[3:])
                 break
         return
     if marks is not None:
         marks.add(key)
-    trigger_queue.queue(g, w.controller, w.id, _with_that_much(ab, n), None, w.card.name, event_obj=about)
+    trigger_queue.queue(g, w.controller, w.id, with_that_much(ab, n), None, w.card.name, event_obj=about)
 
 
-def _with_that_much(ab: V.TriggeredAbility, n: int) -> V.TriggeredAbility:
+def with_that_much(ab: V.TriggeredAbility, n: int) -> V.TriggeredAbility:
+    """`ab` with its ThatMuchDamage amounts made `n` (the damage of the event it triggers on)."""
     return dataclasses.replace(ab, effects=_substitute_amount(ab.effects, n))
 
 

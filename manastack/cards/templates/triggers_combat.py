@@ -26,6 +26,7 @@ from ..compiler import (
     number,
     paragraph_template,
     parse_effects,
+    trigger_kwargs,
     trigger_template,
 )
 from ..draft import CardDraft
@@ -167,6 +168,28 @@ def _deals_damage_that_much(m, para, out: CardDraft, is_spell):
     effects = substitute(effects, "X", ThatMuchDamage())
     out.abilities.append(V.TriggeredAbility(para, "deals_damage_that_much", effects, tuple(targets),
                                             scope=_DAMAGE_SOURCE[m.group(1)]))
+
+
+_COMBAT_DAMAGE_EVENTS = frozenset({"combat_damage_player", "attached_combat_damage_player", "creature_combat_damage_player"})
+
+
+@paragraph_template(r"(whenever [^,]+? deals? combat damage to (?:a player|an opponent)), (.*\bthat (?:many|much)\b.*)")
+def _combat_damage_that_many(m, para, out: CardDraft, is_spell):
+    """510.2 / 603.2: "Whenever CARDNAME deals combat damage to a player, draw that many cards" (equipped /
+    enchanted creature, "a creature you control"): "that many" is the combat damage it dealt that player
+    (ThatMuchDamage, written by rules/triggers.py combat_damage_dealt as it triggers). The effects are read with
+    X standing for "that many"."""
+    kw = trigger_kwargs(m.group(1))
+    rest = m.group(2)
+    if kw.get("event") not in _COMBAT_DAMAGE_EVENTS or re.search(r"\bx\b", rest) or "damage" in rest or (
+            kw["event"] == "creature_combat_damage_player" and re.search(r"\bthat player\b|\bthey\b", rest)):
+        # "deal that much damage": the creature as its source; "a creature you control ... that player": the
+        # trigger's object is the creature, not the player
+        raise Unsupported(para)
+    targets: list = []
+    effects = parse_effects(re.sub(r"\bthat (?:many|much)\b", "x", rest), targets)
+    effects = substitute(effects, "X", ThatMuchDamage())
+    out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kw))
 
 
 @trigger_template(r"whenever (an opponent|a player) is dealt damage by (?:an? )?(.+?)")
