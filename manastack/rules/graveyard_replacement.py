@@ -3,6 +3,8 @@
 - "If CARDNAME would be put into a graveyard from anywhere, exile it instead" (Generous Soul, the
   disturb Auras): the card's own replacement effect, which functions wherever the card is (a creature
   dying, a card discarded or milled, a spell countered or resolving).
+- "If CARDNAME would die, exile it instead", "If a creature an opponent controls / another creature would die,
+  exile it instead" (700.4: only a move from the battlefield; the creature's qualities as it would die).
 - "If a card or token would be put into a graveyard from anywhere, exile it instead" (Rest in Peace),
   "If a card would be put into an opponent's graveyard from anywhere, exile it instead" (Leyline of the
   Void), "... into your graveyard ..." (Yawgmoth's Agenda), "If an instant or sorcery card would be put
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..model.events import Event, ZoneChange
-from ..model.state import EXILE, GRAVEYARD, LIBRARY, Obj
+from ..model.state import BATTLEFIELD, EXILE, GRAVEYARD, LIBRARY, Obj
 from ..model.vocab import ANY_OBJECT
 from ..model.vocab.graveyard_replacement import (  # noqa: F401 (the vocabulary this module executes)
     GRAVEYARD_EXILE,
@@ -37,13 +39,16 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-def _own(g: Game, o: Obj) -> bool:
-    return any(isinstance(ab, GraveyardToExile) and ab.whose == "self" for ab in g.chars(o).abilities)
+def _own(g: Game, o: Obj, e: ZoneChange) -> bool:
+    return any(isinstance(ab, GraveyardToExile) and ab.whose == "self" and (not ab.dies or e.from_zone == BATTLEFIELD)
+               for ab in g.chars(o).abilities)
 
 
-def _applies(g: Game, src: Obj, ab: GraveyardToExile, o: Obj) -> bool:
+def _applies(g: Game, src: Obj, ab: GraveyardToExile, o: Obj, e: ZoneChange) -> bool:
     if ab.whose == "self":
         return False  # read on the moving object itself (_own)
+    if ab.dies and e.from_zone != BATTLEFIELD:
+        return False  # 700.4: "would die": put into a graveyard from the battlefield
     if o.card.is_token and not ab.tokens:
         return False
     if ab.whose == "opponents" and o.owner == src.controller or ab.whose == "yours" and o.owner != src.controller:
@@ -58,8 +63,8 @@ def _to_exile_finder(g: Game, e: Event) -> list[registry.Replacement]:
     if o is None:
         return []
     sources = [src.id for src, ab in g.statics_of_kind(GRAVEYARD_EXILE)
-               if isinstance(ab, GraveyardToExile) and _applies(g, src, ab, o)]
-    if _own(g, o):
+               if isinstance(ab, GraveyardToExile) and _applies(g, src, ab, o, e)]
+    if _own(g, o, e):
         sources.append(o.id)
     return [registry.Replacement(("graveyard_exile", sid), "exile it instead", _exile_instead, same=("graveyard_exile",),
                                  source=sid, log=("replace", "614.1a", {"card": o.card.name, "instead": "exile",

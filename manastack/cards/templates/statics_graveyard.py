@@ -33,6 +33,20 @@ def _self_to_exile(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> No
     out.abilities.append(GraveyardToExile(para.strip(), GRAVEYARD_EXILE, whose="self"))
 
 
+@paragraph_template(r"if (cardname|a creature an opponent controls|a nontoken creature an opponent controls|another creature) "
+                    r"would die, exile it instead")
+def _dies_to_exile(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """614.1a / 700.4: the permanent's own, or a static ability about other creatures, as they would die."""
+    if is_spell:
+        raise Unsupported(para)
+    if m.group(1) == "cardname":
+        out.abilities.append(GraveyardToExile(para.strip(), GRAVEYARD_EXILE, whose="self", dies=True))
+        return
+    flt = parse_filter(m.group(1)[len("a "):] if m.group(1).startswith("a ") else m.group(1))
+    out.abilities.append(GraveyardToExile(para.strip(), GRAVEYARD_EXILE, filter=flt, whose="any", tokens=True,
+                                          dies=True))
+
+
 @paragraph_template(r"if cardname would be put into a graveyard from anywhere, reveal cardname and shuffle it into its "
                     r"owner's library instead")
 def _self_to_library(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:

@@ -19,6 +19,7 @@ class GraveyardToExile(StaticAbility):
 
     whose: str = "any"
     tokens: bool = False
+    dies: bool = False  # 700.4: "If a creature an opponent controls / CARDNAME would die": from the battlefield only
 
 
 @dataclass(frozen=True, slots=True)
