@@ -240,8 +240,8 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         n = action.x if n == "X" else n  # 107.3: "Remove X +1/+1 counters", X as announced
         if n:
             g.perform(CountersRemoved("122.8", o.id, kind, int(n)))
-    if type(cost) is CostPlus and cost.restriction == "once_each_turn":
-        # 602.5b: "Activate only once each turn": remembered until the turn ends
+    if type(cost) is CostPlus and (cost.restriction == "once_each_turn" or cost.restriction.startswith("at_most_")):
+        # 602.5b: "Activate only once each turn", "no more than twice each turn": each remembered until the turn ends
         g.perform(EffectCreated("602.5b", ContinuousEffect("activated_once", o.id, data=cost,
                                                            timestamp=s.next_timestamp)))
         s.next_timestamp += 1
