@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
-from ...model.vocab.effects import LifePayment
+from ...model.vocab.effects import DiscardPayment, LifePayment
 from ...model.vocab.keyword_costs import (  # noqa: F401 (the vocabulary this module executes)
     Flashback,
     HandAbility,
@@ -139,6 +139,12 @@ def _ward(m, out: CardDraft):
     except ValueError as exc:
         raise Unsupported(m.group(0)) from exc
     out.abilities.append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(cost),)))
+
+
+@keyword_template(r"ward—discard a card")
+def _ward_discard(m, out: CardDraft):
+    """702.21a with a discard cost: "Ward—Discard a card" (payable only with a card in hand; the player chooses it)."""
+    out.abilities.append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(DiscardPayment(1)),)))
 
 
 @keyword_template(r"ward—pay (\d+) life")

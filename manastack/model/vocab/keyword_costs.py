@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import vocab as V
 from ..costs import ManaCost
-from .effects import LifePayment
+from .effects import DiscardPayment, LifePayment
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ class WardCounter(V.Effect):
     """702.21a: "counter that spell or ability unless that player pays [cost]". The spell or ability
     is the trigger's event object (its stack id); its controller answers true (pay) or false."""
 
-    cost: ManaCost | LifePayment
+    cost: ManaCost | LifePayment | DiscardPayment
 
 
 @dataclass(frozen=True, slots=True)
