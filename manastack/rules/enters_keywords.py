@@ -18,6 +18,7 @@ or the first option (decline) for agents without a chooser.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..cards.templates.keywords import CREATURE_TYPES
@@ -138,22 +139,31 @@ def _install_etb() -> None:
 _install_etb()
 
 
+def one_at_a_time(g: Game, p: int, kinds: tuple[str, str], candidates: Callable[[list[int]], list[int]], ask: str,
+                  which: str, refused: str) -> list[int]:
+    """Objects a player chooses any number of as a permanent enters (614.12: devour's creatures, amplify's
+    cards): one at a time, true then the object, false when done; `candidates` those still choosable."""
+    chosen: list[int] = []
+    while True:
+        cands = candidates(chosen)
+        if not cands or not g.choose(p, kinds[0], [False, True], ask):
+            return chosen
+        pick = g.choose(p, kinds[1], cands, f"{which} ({', '.join(g.name_of(c) for c in cands)})")
+        if pick not in cands:
+            raise IllegalActionError(refused.format(g.name_of(pick)))
+        chosen.append(pick)
+
+
 def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     """702.82a: "As this object enters, you may sacrifice any number of creatures. This permanent enters
     with N +1/+1 counters on it for each creature sacrificed this way." Its controller chooses the
     creatures one at a time (true, then the creature; false when done); they are sacrificed together."""
     p = o.controller
-    chosen: list[int] = []
-    while True:
-        cands = [c.id for c in g.creatures(p) if c.id not in chosen and c.id != o.id]
-        if not cands or not g.choose(p, "devour", [False, True],
-                                   f"702.82a: {o.card.name}: sacrifice another creature to devour (true or false)"):
-            break
-        pick = g.choose(p, "devour_creature", cands, f"702.82a: {o.card.name}: choose a creature to sacrifice "
-                                                      f"({', '.join(g.name_of(c) for c in cands)})")
-        if pick not in cands:
-            raise IllegalActionError(f"702.82a: {g.name_of(pick)} can't be sacrificed to devour")
-        chosen.append(pick)
+    chosen = one_at_a_time(
+        g, p, ("devour", "devour_creature"),
+        lambda done: [c.id for c in g.creatures(p) if c.id not in done and c.id != o.id],
+        f"702.82a: {o.card.name}: sacrifice another creature to devour (true or false)",
+        f"702.82a: {o.card.name}: choose a creature to sacrifice", "702.82a: {} can't be sacrificed to devour")
     for c in chosen:
         if c in g.s.objects and g.s.objects[c].zone == BATTLEFIELD:
             effects.sacrifice(g, c)
@@ -192,18 +202,11 @@ def _amplify(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     def shares(c: V.CardDef) -> bool:
         # 702.73a changeling: every creature type, in every zone (a card in the hand too)
         return bool(mine) and ("changeling" in c.keywords or bool(mine & c.subtypes))
-    revealed: list[int] = []
-    while True:
-        cands = [c for c in s.players[p].hand if c not in revealed and c != o.id and shares(s.objects[c].card)]
-        if not cands or not g.choose(p, "amplify", [False, True],
-                                     f"702.38a: {o.card.name}: reveal a card that shares a creature type with it "
-                                     f"(true or false)"):
-            break
-        pick = g.choose(p, "amplify_card", cands, f"702.38a: {o.card.name}: the card to reveal "
-                                                  f"({', '.join(g.name_of(c) for c in cands)})")
-        if pick not in cands:
-            raise IllegalActionError(f"702.38a: {g.name_of(pick)} can't be revealed for amplify")
-        revealed.append(pick)
+    revealed = one_at_a_time(
+        g, p, ("amplify", "amplify_card"),
+        lambda done: [c for c in s.players[p].hand if c not in done and c != o.id and shares(s.objects[c].card)],
+        f"702.38a: {o.card.name}: reveal a card that shares a creature type with it (true or false)",
+        f"702.38a: {o.card.name}: the card to reveal", "702.38a: {} can't be revealed for amplify")
     if revealed:
         g.log_event("reveal", "701.16a", player=s.players[p].name, cards=[g.name_of(c) for c in revealed],
                     source=o.card.name)
