@@ -395,6 +395,7 @@ class FilterPlus(ObjectFilter):
     power_min: int | None = None
     power_max: int | None = None
     toughness_max: int | None = None
+    toughness_min: int | None = None  # "creature with toughness 4 or greater"
     token: bool | None = None
     min_mana_value: int | None = None
     basic: bool = False  # "basic land card"
