@@ -590,6 +590,7 @@ class CostPlus(Cost):
     discard_hand: bool = False  # "Discard your hand" (701.8a: all the cards in it, none too)
     # (kind, n) from the source; n "X": the X announced as it is activated (107.3, 601.2b: "Remove X +1/+1 counters")
     remove_counters: tuple[str, int | str] | None = None
+    put_counters: tuple[str, int] | None = None  # (kind, n) on the source: "Put a -1/-1 counter on CARDNAME" (118.3)
     tap_untapped: ObjectFilter | None = None  # "tap an untapped creature you control"
     tap_count: int = 0
     exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"
