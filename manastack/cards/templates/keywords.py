@@ -9,6 +9,7 @@ Equipment machinery (301.5, 702.6).
 - 702.108 prowess: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of
   turn": a "cast" triggered ability (rules/triggers.py spell_cast, 601.2i).
 - 702.16 protection: "protection from black and from red" (two qualities on one line).
+- 702.107a outlast [cost]: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
 - 702.131 ascend: on an instant or sorcery the spell ability `AscendNow` (702.131a), on a permanent a static
   ability, StaticAbility kind "ascend" (702.131b); rules/ascend.py.
 - 702.6 equip: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you control.
@@ -25,6 +26,7 @@ from ...model.vocab import (
     SELF,
     ActivatedAbility,
     ActivationRestriction,
+    AddCounters,
     CardDef,
     ObjectFilter,
     Pump,
@@ -246,6 +248,17 @@ def _equip_only_as_sorcery(m: re.Match, targets: list) -> list:
 
 
 __all__ = ["CREATURE_TYPES", "LANDWALK", "EVASION", "Attach", "PROWESS", "COLOR_WORDS"]
+
+
+@paragraph_template(r"outlast ((?:\{[0-9wubrgc]+(?:/[wubrg])?\})+)")
+def _outlast(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery" (a sorcery-speed
+    activated ability)."""
+    if is_spell:
+        raise Unsupported(para)
+    cost = parse_activation_cost(m.group(1) + ", {t}")
+    out.abilities.append(ActivatedAbility(f"Outlast {m.group(1).upper()}", cost, (AddCounters("+1/+1", 1),),
+                                          sorcery_speed=True))
 
 
 @early_paragraph_template(r"ascend")
