@@ -279,6 +279,8 @@ def _blocker_quality(q: str) -> str:
         return "kw:flying"
     if q == "creatures with reach":
         return "kw:reach"
+    if q == "creatures with defender":
+        return "kw:defender"
     if q in PLURAL_TYPES:
         return f"subtype:{PLURAL_TYPES[q]}"
     raise Unsupported(q)
@@ -299,7 +301,8 @@ def _type_pair(first: str, plural: str) -> str:
     return f"subtype:{SINGULAR_TYPES[first]}&{PLURAL_TYPES[plural]}"
 
 
-_BLOCKER_Q = rf"(?:(?:{_COLOR_ALT}|artifact) creatures|creatures with (?:flying|reach)|walls)"
+# a plural creature type ("Spirits", "Slivers") is checked by _blocker_quality (PLURAL_TYPES)
+_BLOCKER_Q = rf"(?:(?:{_COLOR_ALT}|artifact) creatures|creatures with (?:flying|reach|defender)|[a-z]+)"
 
 def _creature_type(word: str) -> str:
     if word not in SINGULAR_TYPES:
