@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model.state import BATTLEFIELD
 from ..model.vocab.conditions import (
+    CastXAtLeast,
     ControlCount,
     EventObjectMatches,
     HasCounters,
@@ -128,6 +129,16 @@ def _history(g: Game, cond: HistoryCondition, source: int, lki: Any, event_obj: 
     return turn_history.happened(g, controller, cond.kind)
 
 
+def _cast_x_at_least(g: Game, cond: CastXAtLeast, source: int, lki: Any, event_obj: int | None) -> bool:
+    """107.3m: the X of the spell the permanent was (its last known information once it has left)."""
+    o = g.s.objects.get(source)
+    if o is None:
+        if lki is None:
+            return False
+        o = lki[0]
+    return (o.cast_x or 0) >= cond.n
+
+
 def _state(g: Game, cond: StateCondition, source: int, lki: Any, event_obj: int | None) -> bool:
     o = g.s.objects.get(source)
     if o is None:
@@ -152,6 +163,7 @@ EVALUATORS.update({
     HistoryCondition: _history,
     NoCountersOnSource: _no_counters,
     StateCondition: _state,
+    CastXAtLeast: _cast_x_at_least,
 })
 
 
