@@ -40,7 +40,7 @@ RULES_MODULES = (
     # keyword abilities by kind (702) and the other static abilities (604, 611)
     "combat_keywords", "attacking", "combat_costs", "blocking_requirements", "zone_change_effects", "graveyard_replacement", "graveyard_effects", "cast_from_zones",
     "enters_keywords", "upkeep_keywords", "graveyard_keywords", "loyalty", "static_counts", "enters_tapped",
-    "game_rule_statics", "control_statics", "protection", "entry_choices", "auras_on_players",
+    "tapped_durations", "game_rule_statics", "control_statics", "protection", "entry_choices", "auras_on_players",
     "vehicles_facedown", "opening_hand", "mana_amounts", "copy_effects", "imprint",
     "cast_origin", "counter_replacement", "token_replacement", "x_spells", "ninjutsu", "library_matching", "reveal_top", "piles",
     # timing permissions (302.6, 601.3b, 602.5b), protection of players (702.16), who declares (508.1, 509.1)
@@ -53,6 +53,7 @@ RULES_MODULES = (
     "transform",
     "counter_kinds",
     "monarch",
+    "ascend",
     "sagas",
     "divided",
     "counterspells",

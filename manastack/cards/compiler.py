@@ -259,7 +259,7 @@ def trigger_kwargs(cond: str, skip: tuple = ()) -> dict:
 # file changes nothing. Registration order doesn't matter either: `install_templates` sorts every
 # registry by this order, so importing the modules in any order compiles every card the same way.
 TEMPLATE_MODULES = (
-    "keywords", "statics", "conditions", "effects_common", "activation", "casting", "combat_keywords", "companion", "costs",
+    "keywords", "statics", "conditions", "effects_common", "activation", "casting", "combat_keywords", "tapped_durations", "companion", "costs",
     "damage_history", "draw_additional", "effects_activated", "effects_animate", "effects_block_control", "effects_core", "effects_divided", "effects_damage_riders", "effects_counted", "effects_player_groups", "effects_graveyard", "effects_free_casting", "effects_hand", "effects_imprint", "effects_instead",
     "effects_referred", "effects_tokens", "effects_token_riders", "effects_keyword_actions", "effects_library", "effects_digs", "effects_piles", "effects_modal",
     "effects_phrases", "effects_player_protection", "effects_players", "effects_prevention", "effects_zone_change", "graveyard_keywords", "keywords_ninjutsu", "keywords_cipher", "keywords_triggered", "keywords_bestow", "keywords_splice", "loyalty_mana",

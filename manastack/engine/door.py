@@ -446,6 +446,9 @@ def _zone_change(g: Game, event: ZoneChange) -> Event | None:
             lst.insert(0 if event.index is None else event.index, new.id)
         else:
             lst.append(new.id)
+        if to == LIBRARY and event.shuffle:
+            s.rng.shuffle(lst)  # 701.20a: shuffled into it (the game's seeded RNG)
+            g.record("shuffle", "701.20a", player=s.players[o.owner].name)
     if frm == BATTLEFIELD or to == BATTLEFIELD or (GRAVEYARD in (frm, to) and GraveyardLayeredStatic in ability_types(o.card)):
         g.invalidate()  # 113.6: Wonder's static functions from the graveyard
     g._log("zone_change", event.rule, event.marks_sba(),

@@ -394,6 +394,11 @@ AS_UNTAP_HOOKS: list[Callable[[Game], None]] = []
 # steps"): fn(game, active player, ids of the permanents about to untap) -> [(N, ids among them of which
 # at most N may untap)].
 UNTAP_LIMITS: list[Callable[[Game, int, list[int]], list[tuple[int, frozenset[int]]]]] = []
+# 502.3: "You may choose not to untap CARDNAME during your untap step": fn(game, active player, the ids of their
+# permanents about to untap) -> the ids the player chooses about (rules/tapped_durations.py).
+UNTAP_OPTIONAL: list[Callable[[Game, int, list[int]], frozenset[int]]] = []
+# fn(game) once the untap step's permanents have untapped (502.3): "for as long as CARDNAME remains tapped" ends.
+UNTAP_STEP_DONE: list[Callable[[Game], None]] = []
 # 402.2: effects that change a player's maximum hand size: fn(game, player, limit) -> the new
 # limit, None for no maximum.
 HAND_SIZE: list[Callable[[Game, int, int | None], int | None]] = []

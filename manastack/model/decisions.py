@@ -115,6 +115,7 @@ class DecisionKind(StrEnum):
     TOP_OR_BOTTOM = "top_or_bottom"  # 401.4: "on your choice of the top or bottom of its owner's library"
     UNTAP_UP_TO = "untap_up_to"
     UNTAP_LIMIT = "untap_limit"  # 502.3: which permanents untap when a limit holds them back (Winter Orb)
+    UNTAP_OPTIONAL = "untap_optional"  # 502.3: which of the permanents its controller "may choose not to untap" untap
 
 
 # The members by their string: a dict look-up is cheaper than DecisionKind(name) on the hot path.

@@ -203,6 +203,7 @@ class ZoneChange(Event):
     cast_x: int | None = None
     # Choices made as the permanent enters: carried along, never compared (they don't tell events apart)
     etb_choices: dict[str, object] | None = field(default=None, compare=False)
+    shuffle: bool = False  # into a library that is then shuffled (701.20a: "shuffle it into its owner's library")
 
     def marks_sba(self) -> bool:
         # 704.5: state-based actions look at the battlefield (a draw or a discard changes nothing they see,
@@ -363,6 +364,15 @@ class BecameMonarch(Event):
 
     player: int = 0
     CHARS: ClassVar[bool] = True  # 611.3a: "as long as you're the monarch"
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class GotCityBlessing(Event):
+    """702.131a-c: `player` gets the city's blessing for the rest of the game; performed by rules/ascend.py
+    (registry.EVENT_PERFORMERS)."""
+
+    player: int = 0
+    CHARS: ClassVar[bool] = True  # 702.131d: continuous effects are reapplied ("as long as you have ...")
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -357,7 +357,7 @@ class GameState:
         # (the pool holds it too; rules/mana_abilities.py).
         self.restricted_mana: tuple[tuple[int, Bag, object], ...] = ()
         # 106.4 / 500.4 exception: mana "you don't lose as steps and phases end" this turn: (player, bag, turn).
-        self.kept_mana: tuple[tuple[int, Bag, int], ...] = ()
+        self.kept_mana: tuple[tuple[int, Bag, int, bool], ...] = ()  # (player, mana, turn, until end of combat only)
         # 106.6: spells on the stack that mana with the rider "that spell can't be countered" was spent on.
         self.uncounterable_spells: tuple[int, ...] = ()
         # 729.3 loop watch (rules/loops.py): the turn watched, its priority decisions, positions seen.
@@ -370,6 +370,7 @@ class GameState:
         self.transforms: tuple[tuple[int, int], ...] = ()
         self.renowned: frozenset[int] = frozenset()  # 702.112b: renowned permanents
         self.monarch: int | None = None  # 722.1: the player who is the monarch (None: no monarch yet)
+        self.city_blessing: frozenset[int] = frozenset()  # 702.131c: the players who have the city's blessing
         # 701.8: the ids the cards discarded this game got in their new zone, in order (rules/hand_effects.py
         # records them only in games with a "when you discard ... this way" ability)
         self.discards: tuple[int, ...] = ()
@@ -378,6 +379,7 @@ class GameState:
         self.kicked_permanents: frozenset[int] = frozenset()  # 702.33d: permanents whose spell was kicked
         # 603.4: (permanent, cost kind) for permanents whose spell was cast for its surge (...) cost
         self.costs_paid_permanents: frozenset[tuple[int, str]] = frozenset()
+        self.tribute_unpaid: frozenset[int] = frozenset()  # 702.104b: permanents whose tribute wasn't paid
         self.cast_origins: frozenset[tuple[int, int, str]] = frozenset()  # (spell, caster, zone cast from)
         self.cast_reveals: frozenset[int] = frozenset()  # spells cast with "you revealed a ... or controlled a ..."
         # 702.26: the phased-out permanents: (id, the player who controlled it as it phased out, the permanent it

@@ -29,6 +29,7 @@ from ..model.vocab.keyword_costs import WardCounter
 from . import (
     choice_effects,
     cost_objects,
+    counter_replacement,
     effects,
     mana_payment,
     object_abilities,
@@ -248,8 +249,12 @@ def activate_ability(g: Game, p: int, action: A.ActivateAbility) -> None:
         n = action.x if n == "X" else n  # 107.3: "Remove X +1/+1 counters", X as announced
         if n:
             g.perform(CountersRemoved("122.8", o.id, kind, int(n)))
-    if type(cost) is CostPlus and cost.restriction == "once_each_turn":
-        # 602.5b: "Activate only once each turn": remembered until the turn ends
+    if type(cost) is CostPlus and cost.put_counters is not None:
+        # 118.3 / 122.1: a cost of putting counters on the source (Devoted Druid); a cost, not an effect (614.1a)
+        counter_replacement.put_counters(g, o, cost.put_counters[0], cost.put_counters[1], rule="602.2b",
+                                         by_effect=False)
+    if type(cost) is CostPlus and (cost.restriction == "once_each_turn" or cost.restriction.startswith("at_most_")):
+        # 602.5b: "Activate only once each turn", "no more than twice each turn": each remembered until the turn ends
         g.perform(EffectCreated("602.5b", ContinuousEffect("activated_once", o.id, data=cost,
                                                            timestamp=s.next_timestamp)))
         s.next_timestamp += 1

@@ -612,9 +612,10 @@ def _restore_overloaded(g: Game, o: Obj, to: str) -> None:
 
 
 def _run_if_kicked(g, ctx, e: IfKicked):
-    if ctx.kicked:
+    """702.33d: the spell was kicked (a permanent's ability: the spell it was, GameState.kicked_permanents)."""
+    if ctx.kicked or (ctx.source is not None and ctx.source in g.s.kicked_permanents):
         return [("resume_effects", ctx, e.effects, 0, None)]
-    return None
+    return [("resume_effects", ctx, e.otherwise, 0, None)] if e.otherwise else None
 
 
 registry.register_effect(IfKicked, _run_if_kicked)

@@ -21,6 +21,7 @@ from ..model.costs import requirements, solve_payment
 from ..model.events import ControlChange, EffectCreated, PoisonCounters
 from ..model.state import BATTLEFIELD, EXILE, HAND, STACK, ContinuousEffect, player_ref
 from ..model.vocab.effects import (  # noqa: F401 (the vocabulary this module executes)
+    DiscardPayment,
     EffectOfChoice,
     LifePayment,
     SacrificeOrElse,
@@ -233,6 +234,8 @@ def may_actions(g: Game, d: Any) -> list:
 def can_pay_mana(g: Game, p: int, cost: Any) -> bool:
     if isinstance(cost, LifePayment):
         return g.s.players[p].life >= cost.amount  # 119.4
+    if isinstance(cost, DiscardPayment):
+        return len(g.s.players[p].hand) >= cost.amount  # 701.8a: the cards to discard are in the hand
     # 106.6: restricted mana pays only for what its restriction allows (a payment while resolving: little).
     return solve_payment(requirements(cost), _mana_abilities_module.usable_pool(g, p, None), _mana_payment_module.mana_sources(g, p), g.s.players[p].life) is not None
 
@@ -243,6 +246,19 @@ def pay_mana_now(g: Game, p: int, cost: Any, what: str) -> bool:
         return False
     if isinstance(cost, LifePayment):
         g.set_life(p, -cost.amount, "119.4", source=what)
+        return True
+    if isinstance(cost, DiscardPayment):
+        # 701.8a: the paying player chooses the cards as they pay ("Ward—Discard a card")
+        hand = g.s.players[p].hand
+        chosen: list[int] = []
+        for _ in range(cost.amount):
+            cands = [c for c in hand if c not in chosen]
+            pick = g.choose(p, "discard", cands, f"{what}: the card to discard ({', '.join(g.name_of(c) for c in cands)})")
+            if pick not in cands:
+                raise IllegalActionError(f"{what}: discard a card from your hand, not {g.name_of(pick)}")
+            chosen.append(pick)
+        for c in chosen:
+            effects.discard(g, p, c, rule="701.8a")
         return True
     try:
         _mana_payment_module.pay_mana(g, p, requirements(cost), None, what)

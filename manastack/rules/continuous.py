@@ -600,6 +600,8 @@ def _condition_holds(s: GameState, src: Obj, cond, cache: dict, statics) -> tupl
         return src.counters.get(cond.what, 0) > 0, True
     if k == "monarch":
         return s.monarch == src.controller, False  # 722.5: no monarch, no effect (BecameMonarch invalidates)
+    if k == "city_blessing":
+        return src.controller in s.city_blessing, False  # 702.131c (GotCityBlessing invalidates, 702.131d)
     pl = s.players[src.controller]
     if k == "graveyard":
         if cond.filter is not None:  # "two or more instant and/or sorcery cards" (spell mastery)

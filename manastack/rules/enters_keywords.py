@@ -7,21 +7,28 @@
 - 702.58a graft N: it enters with N +1/+1 counters (614.1c, "etb_counters"); whenever another creature
   enters, if it has a +1/+1 counter, its controller may move one onto that creature (122.5).
 - 614.1c replacement effects as it enters (registry.ETB_REPLACEMENTS): 702.98a unleash, 702.138c
-  "escapes with N +1/+1 counters", 702.82a devour (sacrifice any number of creatures as it enters).
+  "escapes with N +1/+1 counters", 702.82a devour (sacrifice any number of creatures as it enters),
+  702.104a tribute N (the opponent chooses whether it enters with N more +1/+1 counters; 702.104b "if
+  tribute wasn't paid": GameState.tribute_unpaid, the TributeNotPaid condition), 702.38a amplify N
+  (its controller reveals any number of cards from their hand sharing a creature type with it, one at a
+  time; N +1/+1 counters for each).
 Choices made while a permanent enters use rules/stack.py `choose`: the scenario runner's answers,
 or the first option (decline) for agents without a chooser.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..cards.templates.keywords import CREATURE_TYPES
 from ..engine import registry
 from ..errors import IllegalActionError
 from ..model import actions as A
 from ..model import vocab as V
 from ..model.events import CountersRemoved
 from ..model.state import BATTLEFIELD
+from ..model.vocab.conditions import TributeNotPaid
 from ..model.vocab.enters_keywords import (  # noqa: F401 (the vocabulary this module executes)
     Evolve,
     EvolveTrigger,
@@ -132,22 +139,31 @@ def _install_etb() -> None:
 _install_etb()
 
 
+def one_at_a_time(g: Game, p: int, kinds: tuple[str, str], candidates: Callable[[list[int]], list[int]], ask: str,
+                  which: str, refused: str) -> list[int]:
+    """Objects a player chooses any number of as a permanent enters (614.12: devour's creatures, amplify's
+    cards): one at a time, true then the object, false when done; `candidates` those still choosable."""
+    chosen: list[int] = []
+    while True:
+        cands = candidates(chosen)
+        if not cands or not g.choose(p, kinds[0], [False, True], ask):
+            return chosen
+        pick = g.choose(p, kinds[1], cands, f"{which} ({', '.join(g.name_of(c) for c in cands)})")
+        if pick not in cands:
+            raise IllegalActionError(refused.format(g.name_of(pick)))
+        chosen.append(pick)
+
+
 def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
     """702.82a: "As this object enters, you may sacrifice any number of creatures. This permanent enters
     with N +1/+1 counters on it for each creature sacrificed this way." Its controller chooses the
     creatures one at a time (true, then the creature; false when done); they are sacrificed together."""
     p = o.controller
-    chosen: list[int] = []
-    while True:
-        cands = [c.id for c in g.creatures(p) if c.id not in chosen and c.id != o.id]
-        if not cands or not g.choose(p, "devour", [False, True],
-                                   f"702.82a: {o.card.name}: sacrifice another creature to devour (true or false)"):
-            break
-        pick = g.choose(p, "devour_creature", cands, f"702.82a: {o.card.name}: choose a creature to sacrifice "
-                                                      f"({', '.join(g.name_of(c) for c in cands)})")
-        if pick not in cands:
-            raise IllegalActionError(f"702.82a: {g.name_of(pick)} can't be sacrificed to devour")
-        chosen.append(pick)
+    chosen = one_at_a_time(
+        g, p, ("devour", "devour_creature"),
+        lambda done: [c.id for c in g.creatures(p) if c.id not in done and c.id != o.id],
+        f"702.82a: {o.card.name}: sacrifice another creature to devour (true or false)",
+        f"702.82a: {o.card.name}: choose a creature to sacrifice", "702.82a: {} can't be sacrificed to devour")
     for c in chosen:
         if c in g.s.objects and g.s.objects[c].zone == BATTLEFIELD:
             effects.sacrifice(g, c)
@@ -156,8 +172,52 @@ def _devour(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
         g.log_event("devour", "702.82a", card=o.card.name, devoured=len(chosen))
 
 
+def _tribute(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
+    """702.104a: "As this creature enters, choose an opponent. That player may put an additional N +1/+1 counters
+    on it as it enters" (two players: the one opponent chooses, true to put them)."""
+    n = int(ab.amount)  # type: ignore[arg-type]
+    opp = 1 - o.controller
+    paid = g.choose(opp, "tribute", [True, False],
+                    f"702.104a: {o.card.name}: have it enter with {n} additional +1/+1 counters (true) or not (false)")
+    s = g.s
+    if paid is True:
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n
+    else:
+        s.tribute_unpaid = s.tribute_unpaid | {o.id}  # 702.104b (a new object after it leaves, 400.7)
+    g.log_event("tribute", "702.104a", card=o.card.name, player=s.players[opp].name, paid=paid is True)
+
+
+def _tribute_not_paid(g: Game, cond: TributeNotPaid, source: int, lki: Any, event_obj: int | None) -> bool:
+    return source in g.s.tribute_unpaid
+
+
+def _amplify(g: Game, o: Any, ab: V.StaticAbility, choices: dict) -> None:
+    """702.38a: "As this object enters, reveal any number of cards from your hand that share a creature type with
+    it. This permanent enters with N +1/+1 counters on it for each card revealed this way" (not itself, nor a
+    card entering with it). Its controller reveals them one at a time (true, then the card; false when done)."""
+    s = g.s
+    p = o.controller
+    mine = CREATURE_TYPES if "changeling" in o.card.keywords else o.card.subtypes & CREATURE_TYPES
+
+    def shares(c: V.CardDef) -> bool:
+        # 702.73a changeling: every creature type, in every zone (a card in the hand too)
+        return bool(mine) and ("changeling" in c.keywords or bool(mine & c.subtypes))
+    revealed = one_at_a_time(
+        g, p, ("amplify", "amplify_card"),
+        lambda done: [c for c in s.players[p].hand if c not in done and c != o.id and shares(s.objects[c].card)],
+        f"702.38a: {o.card.name}: reveal a card that shares a creature type with it (true or false)",
+        f"702.38a: {o.card.name}: the card to reveal", "702.38a: {} can't be revealed for amplify")
+    if revealed:
+        g.log_event("reveal", "701.16a", player=s.players[p].name, cards=[g.name_of(c) for c in revealed],
+                    source=o.card.name)
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.amount) * len(revealed)  # type: ignore[arg-type]
+
+
 def _install_devour() -> None:
     registry.ETB_REPLACEMENTS["devour"] = _devour
+    registry.ETB_REPLACEMENTS["tribute"] = _tribute
+    registry.ETB_REPLACEMENTS["amplify"] = _amplify
+    registry.CONDITION_EVALUATORS[TributeNotPaid] = _tribute_not_paid
 
 
 _install_devour()

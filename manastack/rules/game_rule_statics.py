@@ -1,7 +1,7 @@
 """Static abilities and effects that change the rules of the game for a player (402.2, 305.2, 502.3,
 702.124j); the templates are in cards/templates/statics_game_rules.py.
 
-- 402.2: "You have no maximum hand size" (registry.HAND_SIZE).
+- 402.2: "You have no maximum hand size", "Players have no maximum hand size" (registry.HAND_SIZE).
 - 702.11c / 702.18a: "You have hexproof" (opponents' spells and abilities can't target you), "You have
   shroud" (no spell or ability can) (registry.PLAYER_TARGET_BLOCKS); the effects "You gain hexproof / shroud
   until end of turn / until your next turn" (611.2a: a ContinuousEffect of its controller for that long).
@@ -40,7 +40,7 @@ from ..model.vocab.game_rule_statics import (
     PartnerSearch,
     UntapLimit,
 )
-from . import add_hook, choice_effects, effect_context, targeting
+from . import add_hook, choice_effects, effect_context, tapped_durations, targeting
 from . import triggers as _triggers_module
 
 if TYPE_CHECKING:
@@ -61,8 +61,10 @@ def _hand_size(g: Game, p: int, limit: int | None) -> int | None:
     """402.2: "You have no maximum hand size", "Your maximum hand size is two": applied in timestamp order (the
     newest one wins)."""
     found = [(o.timestamp, ab) for kind in ("no_max_hand_size", "max_hand_size") for o, ab in _statics_of(g, p, kind)]
+    # "Players have no maximum hand size" (Spellbook's kin, Thought Vessel's for all): any controller's
+    found += [(o.timestamp, ab) for o, ab in g.statics_of_kind("players_no_max_hand_size") if o.zone == BATTLEFIELD]
     for _ts, ab in sorted(found, key=lambda x: x[0]):
-        limit = None if ab.kind == "no_max_hand_size" else int(ab.amount)
+        limit = int(ab.amount) if ab.kind == "max_hand_size" else None
     return limit
 
 
@@ -137,7 +139,7 @@ def _empty_library_draw_wins(g: Game, e: Event) -> list[registry.Replacement]:
 
 registry.REPLACEMENTS.setdefault(Draw, []).append(_draw_limit)
 add_hook(registry.REPLACEMENTS[Draw], _empty_library_draw_wins, kinds=("empty_library_draw_wins",))
-add_hook(registry.HAND_SIZE, _hand_size, kinds=("no_max_hand_size", "max_hand_size"))
+add_hook(registry.HAND_SIZE, _hand_size, kinds=("no_max_hand_size", "max_hand_size", "players_no_max_hand_size"))
 add_hook(registry.LAND_PLAYS, _land_plays, kinds=("extra_land_plays",))
 add_hook(registry.PLAYER_TARGET_BLOCKS, _player_untargetable, kinds=("player_hexproof", "player_shroud"),
          classes=(GainPlayerUntargetability,))
@@ -281,19 +283,21 @@ def _allowed(chosen: frozenset[int], limits: tuple) -> bool:
     return all(len(chosen & ids) <= n for n, ids in limits)
 
 
-def _maximal(chosen: frozenset[int], held: tuple[int, ...], limits: tuple) -> bool:
-    """As many as the limits allow: no other held permanent could untap as well."""
-    return not any(_allowed(chosen | {c}, limits) for c in held if c not in chosen)
+def _maximal(chosen: frozenset[int], held: tuple[int, ...], limits: tuple, optional: frozenset[int] = frozenset()) -> bool:
+    """As many as the limits allow: no other held permanent could untap as well (but one its controller "may
+    choose not to untap", 502.3, may stay tapped)."""
+    return not any(_allowed(chosen | {c}, limits) for c in held if c not in chosen and c not in optional)
 
 
 def _untap_limit_actions(g: Game, d: Any) -> list:
     limits = g.s.queue[0][5]
+    optional = tapped_durations.optional_untaps(g, d.player, list(d.data))
     out = []
     # every held permanent is in some limit's group: no answer untaps more than the limits' sum
     for k in range(min(len(d.data), sum(n for n, _ in limits)), -1, -1):
         for combo in combinations(d.data, k):
             chosen = frozenset(combo)
-            if _allowed(chosen, limits) and _maximal(chosen, d.data, limits):
+            if _allowed(chosen, limits) and _maximal(chosen, d.data, limits, optional):
                 out.append(A.Choose(combo))
                 if len(out) >= 200:
                     return out  # many permanents: some of the choices are offered; any legal answer is accepted
@@ -305,7 +309,7 @@ def _answer_untap_limit(g: Game, d: Any, value: Any) -> None:
     limits = g.s.queue[0][5]
     if not _allowed(chosen, limits):
         raise IllegalActionError(f"{d.prompt}: too many (502.3)")
-    if not _maximal(chosen, d.data, limits):
+    if not _maximal(chosen, d.data, limits, tapped_durations.optional_untaps(g, d.player, list(d.data))):
         raise IllegalActionError(f"{d.prompt}: untap as many as the limits allow (502.3)")
     g.s.pending = None
     g.s.queue.pop(0)

@@ -61,15 +61,16 @@ CHOOSE_CREATURE_TYPE = "choose_creature_type"  # a DecisionKind
 
 def _shuffle_graveyard(g: Game, ctx: Context, e: ShuffleGraveyardIntoLibrary) -> list | None:
     s = g.s
-    p = ctx.controller
-    shuffled = {p}
+    players = effect_context.resolve_who(g, ctx, e.who)  # "target player shuffles their graveyard ..."
+    shuffled = set(players)
     if e.with_self and ctx.source is not None:
         o = s.objects.get(ctx.source)
         if o is not None and o.zone == BATTLEFIELD:
             shuffled.add(o.owner)
             g.move(o.id, LIBRARY, rule="701.20a")
-    for c in list(s.players[p].graveyard):
-        g.move(c, LIBRARY, rule="701.20a")
+    for p in players:
+        for c in list(s.players[p].graveyard):
+            g.move(c, LIBRARY, rule="701.20a")
     for q in sorted(shuffled):
         s.rng.shuffle(s.players[q].library)
         g.log_event("shuffle", "701.20a", player=s.players[q].name)

@@ -431,6 +431,11 @@ def _discard_any_then_draw(g: Game, ctx: effect_context.Context, e: DiscardAnyTh
     if not hand:
         E.draw(g, p, e.plus)
         return None
+    if e.whole_hand:  # 701.8a: all of them, at once; then that many are drawn (121.1)
+        for oid in hand:
+            E.discard(g, p, oid)
+        E.draw(g, p, len(hand) + e.plus)
+        return None
     return [effect_context.queue_choice("discard_any", p, hand,
                                         f"{ctx.name}: discard any number of cards, then draw that many"
                                         f"{' plus ' + str(e.plus) if e.plus else ''} (a list: "

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import registry
 from ..model.state import BATTLEFIELD
 from ..model.vocab.conditions import (
+    CastXAtLeast,
     ControlCount,
     CostWasPaid,
     EventObjectMatches,
@@ -137,12 +138,22 @@ def _history(g: Game, cond: HistoryCondition, source: int, lki: Any, event_obj: 
     return turn_history.happened(g, controller, cond.kind)
 
 
-def _state(g: Game, cond: StateCondition, source: int, lki: Any, event_obj: int | None) -> bool:
+def _source_or_lki(g: Game, source: int, lki: Any) -> Any:
+    """The source object, or its last known information once it has left (None: neither)."""
     o = g.s.objects.get(source)
+    return o if o is not None else (lki[0] if lki is not None else None)
+
+
+def _cast_x_at_least(g: Game, cond: CastXAtLeast, source: int, lki: Any, event_obj: int | None) -> bool:
+    """107.3m: the X of the spell the permanent was (its last known information once it has left)."""
+    o = _source_or_lki(g, source, lki)
+    return o is not None and (o.cast_x or 0) >= cond.n
+
+
+def _state(g: Game, cond: StateCondition, source: int, lki: Any, event_obj: int | None) -> bool:
+    o = _source_or_lki(g, source, lki)
     if o is None:
-        if lki is None:
-            return False
-        o = lki[0]
+        return False
     if o.id in g.s.objects:
         g.chars(o)  # fills the characteristics cache of this state version
     ok, _ = continuous._condition(g.s, o, cond.condition, g._cache, continuous._statics(g.s))
@@ -162,6 +173,7 @@ EVALUATORS.update({
     HistoryCondition: _history,
     NoCountersOnSource: _no_counters,
     StateCondition: _state,
+    CastXAtLeast: _cast_x_at_least,
 })
 
 

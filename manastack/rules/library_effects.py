@@ -418,7 +418,8 @@ def _put_top_or_bottom(g: Game, ctx: effect_context.Context, e: PutInLibraryTopO
     oid = choice_effects.target_anywhere(g, ctx, e.target)
     if oid is None:
         return None
-    return [effect_context.queue_choice("top_or_bottom", ctx.controller, ("top", "bottom"),
+    chooser = g.s.objects[oid].owner if e.owner_chooses else ctx.controller
+    return [effect_context.queue_choice("top_or_bottom", chooser, ("top", "bottom"),
                                         f"{ctx.name}: put {g.name_of(oid)} on the top or the bottom of its owner's library "
                                         f"(top or bottom)", oid)]
 

@@ -6,20 +6,32 @@
   gain, 120.3f, too). A life loss is unaffected.
 - 119.10 / 614.1a: "If a player would gain life, that player gains no life instead" (Sulfuric Vortex): a
   replacement effect on the life gain event, with the same result.
-Both are found by this module's registry.REPLACEMENTS[LifeChange] finder, as Game.perform performs the
+- 614.1a: "If you would gain life, you gain that much life plus 1 instead", "... twice that much life instead"
+  (LifeGainBoost): the gain event gains more; with several, the player orders them when the order changes the
+  total (616.1: +1 then doubled, or doubled then +1).
+All are found by this module's registry.REPLACEMENTS[LifeChange] finders, as Game.perform performs the
 LifeChange event (every life gain goes through Game.set_life); 119.7's other replacement effects on the
 same gain then change nothing (the event doesn't happen either way).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from ..engine import registry
 from ..engine.registry import Replacement
 from ..model.events import EffectCreated, Event, LifeChange
 from ..model.state import ContinuousEffect
-from ..model.vocab.life_gain import NO_LIFE_GAIN, OPPONENTS, YOU, CantGainLifeThisTurn, NoLifeGain
+from ..model.vocab.life_gain import (
+    LIFE_GAIN_BOOST,
+    NO_LIFE_GAIN,
+    OPPONENTS,
+    YOU,
+    CantGainLifeThisTurn,
+    LifeGainBoost,
+    NoLifeGain,
+)
 from . import effect_context
 
 if TYPE_CHECKING:
@@ -75,3 +87,28 @@ def _no_life_gain(g: Game, ev: Event) -> list[Replacement]:
 
 
 registry.REPLACEMENTS.setdefault(LifeChange, []).append(_no_life_gain)
+
+
+def _boosted(plus: int, times: int):
+    def apply(ev: Event) -> Event | None:
+        assert isinstance(ev, LifeChange)
+        return dataclasses.replace(ev, delta=ev.delta * times + plus)
+    return apply
+
+
+def _life_gain_boost(g: Game, ev: Event) -> list[Replacement]:
+    """REPLACEMENTS[LifeChange]: a life gain event of the controller of a LifeGainBoost gains more (614.1a)."""
+    if not isinstance(ev, LifeChange) or ev.delta <= 0:
+        return []
+    out = []
+    for src, ab in g.statics_of_kind(LIFE_GAIN_BOOST):
+        if isinstance(ab, LifeGainBoost) and src.controller == ev.player:
+            out.append(Replacement((LIFE_GAIN_BOOST, src.id, ab.text), src.card.name, _boosted(ab.plus, ab.times),
+                                   same=(LIFE_GAIN_BOOST, ab.plus, ab.times), source=src.id,
+                                   log=("life_gain_replacement", "614.1a",
+                                        {"player": g.s.players[ev.player].name, "amount": ev.delta,
+                                         "by": src.card.name})))
+    return out
+
+
+registry.REPLACEMENTS.setdefault(LifeChange, []).append(_life_gain_boost)

@@ -25,7 +25,8 @@ cards/templates/loyalty_mana.py).
   (rules/priority.py) stay exact.
 - 500.4 / 106.4: mana an effect says "you don't lose as steps and phases end" this turn stays when the
   pools empty (`kept_mana`, called by game.py empty_pools) until the cleanup step (514.2); payments spend
-  the other mana first (`_clamp_kept`).
+  the other mana first (`_clamp_kept`). 702.189a firebending's mana, kept "until end of combat", stays as the
+  combat steps end but not as the end of combat step does (511.3).
 - 605.3a: a mana ability without {T} whose only cost is removing counters may be activated again:
   the solver may use it once per counter set (`repeats`).
 - 106.7: a restriction doesn't change what a permanent could produce; "could produce" ignores costs,
@@ -45,7 +46,18 @@ from ..model import actions as A
 from ..model import vocab as V
 from ..model.events import CountersRemoved, EffectCreated
 from ..model.mana import COLORS, EMPTY, TYPES, Bag, format_bag
-from ..model.state import BATTLEFIELD, CLEANUP, GRAVEYARD, STACK, ContinuousEffect
+from ..model.state import (
+    BATTLEFIELD,
+    BEGIN_COMBAT,
+    CLEANUP,
+    COMBAT_DAMAGE,
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    FIRST_STRIKE,
+    GRAVEYARD,
+    STACK,
+    ContinuousEffect,
+)
 from ..model.vocab.mana_abilities import (  # noqa: F401 (the vocabulary this module executes)
     COMBINATION,
     DIFFERENT_COLORS,
@@ -114,9 +126,13 @@ def _add_restricted_bag(g: Game, p: int, bag: Bag, e: AddRestrictedMana, name: s
         s.restricted_mana = tuple(s.restricted_mana) + ((p, bag, e.spend),)
         g.log_event("restricted_mana", "106.6", player=s.players[p].name, mana=format_bag(bag),
                     restriction=e.spend.text)
-    if e.keep and sum(bag):
-        s.kept_mana = tuple(s.kept_mana) + ((p, bag, s.turn),)
-        g.log_event("kept_mana", "500.4", player=s.players[p].name, mana=format_bag(bag))
+    if (e.keep or e.keep_combat) and sum(bag):
+        s.kept_mana = tuple(s.kept_mana) + ((p, bag, s.turn, not e.keep),)
+        g.log_event("kept_mana", "500.4", player=s.players[p].name, mana=format_bag(bag),
+                    until="end of combat" if not e.keep else "end of turn")
+
+
+_COMBAT_STEPS = frozenset({BEGIN_COMBAT, DECLARE_ATTACKERS, DECLARE_BLOCKERS, FIRST_STRIKE, COMBAT_DAMAGE})  # not its end
 
 
 def kept_mana(g: Game) -> dict[int, Bag]:
@@ -131,11 +147,12 @@ def kept_mana(g: Game) -> dict[int, Bag]:
         s.kept_mana = ()
         return {}
     _clamp_kept(g)
+    # 702.189a / 511.3: mana kept "until end of combat" is lost as the combat phase ends (its last step)
+    lasting = tuple(e for e in s.kept_mana if e[2] == s.turn and not (e[3] and s.step not in _COMBAT_STEPS))
     out: dict[int, Bag] = {}
-    for p, bag, turn in s.kept_mana:
-        if turn == s.turn:
-            out[p] = _plus(out.get(p, EMPTY), bag)
-    s.kept_mana = tuple(e for e in s.kept_mana if e[2] == s.turn)
+    for p, bag, _turn, _combat in lasting:
+        out[p] = _plus(out.get(p, EMPTY), bag)
+    s.kept_mana = lasting
     return out
 
 
@@ -146,11 +163,11 @@ def _clamp_kept(g: Game) -> None:
         return
     room = {i: list(pl.pool) for i, pl in enumerate(s.players)}
     out = []
-    for p, bag, turn in s.kept_mana:
+    for p, bag, turn, combat in s.kept_mana:
         b = [min(x, r) for x, r in zip(bag, room[p])]
         room[p] = [r - x for r, x in zip(room[p], b)]
         if sum(b):
-            out.append((p, tuple(b), turn))
+            out.append((p, tuple(b), turn, combat))
     s.kept_mana = tuple(out)
 
 

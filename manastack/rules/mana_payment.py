@@ -243,6 +243,9 @@ def _condition_holds(g: Game, o: Obj, cond: object) -> bool:
     return ok
 
 
+AT_MOST = "at_most_"  # a CostPlus.restriction "at_most_N": "Activate no more than twice each turn" (N = 2)
+
+
 def _restriction_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
     """602.5b: "Activate only once each turn", "only during your turn" ..."""
     s = g.s
@@ -250,6 +253,10 @@ def _restriction_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
     if r == "once_each_turn":
         if any(e.kind == "activated_once" and e.target == o.id and e.data is cost for e in s.effects):
             return f"{o.card.name}: this ability can be activated only once each turn (602.5b)"
+    elif r.startswith(AT_MOST):  # "Activate no more than twice each turn"
+        limit = int(r[len(AT_MOST):])
+        if sum(1 for e in s.effects if e.kind == "activated_once" and e.target == o.id and e.data is cost) >= limit:
+            return f"{o.card.name}: this ability can be activated no more than {limit} times each turn (602.5b)"
     elif r in ("your_turn", "your_upkeep", "before_attackers"):
         if s.active != o.controller:
             return f"{o.card.name}: this ability can be activated only during its controller's turn (602.5b)"

@@ -149,6 +149,8 @@ def _matches_plus(g: Game, flt: FilterPlus, o: Obj, c: Any) -> bool:
         return False
     if flt.toughness_max is not None and (c.toughness is None or c.toughness > flt.toughness_max):
         return False
+    if flt.toughness_min is not None and (c.toughness is None or c.toughness < flt.toughness_min):
+        return False
     if flt.token is not None and o.card.is_token != flt.token:
         return False
     if flt.min_mana_value is not None and mana_value(o) < flt.min_mana_value:

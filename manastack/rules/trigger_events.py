@@ -305,29 +305,63 @@ registry.EVENT_TRIGGERS.setdefault(Damage, []).append(_player_dealt_damage_by)
 
 
 def _dealt_that_much(g: Game, t: Any, n: int, combat: bool) -> None:
-    """"Whenever CARDNAME is dealt (combat) damage, you gain that much life": triggers once per damage
-    event, damage dealt at once by several sources (510.2 combat damage, one effect's damage) being one
-    event (603.2c), whose total "that much" is."""
-    for ab in trigger_queue.own_triggered(g, t, ("dealt_damage_that_much",)):
+    """"Whenever CARDNAME is dealt (combat) damage, you gain that much life" ("enchanted creature": Soul Link):
+    triggers once per damage event, damage dealt at once by several sources (510.2 combat damage, one
+    effect's damage) being one event (603.2c), whose total "that much" is."""
+    found = [(t, ab) for ab in trigger_queue.own_triggered(g, t, ("dealt_damage_that_much",)) if ab.who != "enchanted"]
+    found += [(w, ab) for w, ab in trigger_queue.watchers(g, ("dealt_damage_that_much",))
+              if ab.who == "enchanted" and w.attached_to == t.id]
+    for w, ab in found:
         if ab.scope == "combat" and not combat:
             continue
-        key = ("dealt_that_much", t.id, ab.text)
-        marks = g.damage_event_marks
-        if marks is not None and key in marks:
-            pending = g.s.pending_triggers
-            for i in range(len(pending) - 1, -1, -1):
-                entry = pending[i]
-                if entry[1] == t.id and entry[2].text == ab.text:
-                    total = _that_much_of(entry[2]) + n
-                    pending[i] = (*entry[:2], _with_that_much(ab, total), *entry[3:])
-                    break
-            continue
-        if marks is not None:
-            marks.add(key)
-        trigger_queue.queue(g, t.controller, t.id, _with_that_much(ab, n), None, t.card.name)
+        _queue_that_much(g, w, ab, n, t.id)
 
 
-def _with_that_much(ab: V.TriggeredAbility, n: int) -> V.TriggeredAbility:
+def _deals_that_much(g: Game, ev: Damage) -> None:
+    """registry.EVENT_TRIGGERS[Damage]: "Whenever CARDNAME / enchanted creature / a noncreature source you
+    control deals damage, you gain that much life" (120.3, 603.2c): once per damage event the source deals,
+    whatever it dealt damage to; "that much" is its total in the event (510.2 combat damage, one effect's
+    damage to several recipients)."""
+    if ev.amount <= 0 or ev.source_id is None:
+        return
+    found = []
+    for w, ab in trigger_queue.watchers(g, ("deals_damage_that_much",)):
+        if ab.scope == "self" and w.id == ev.source_id:
+            found.append((w, ab))
+        elif ab.scope == "attached" and w.attached_to == ev.source_id:
+            found.append((w, ab))
+        elif (ab.scope == "noncreature_you" and ev.source_chars is not None and ev.source_controller == w.controller
+              and "Creature" not in ev.source_chars.types):
+            found.append((w, ab))
+    for w, ab in found:
+        _queue_that_much(g, w, ab, ev.amount, ev.source_id)
+
+
+registry.EVENT_TRIGGERS.setdefault(Damage, []).append(_deals_that_much)
+
+
+def _queue_that_much(g: Game, w: Any, ab: V.TriggeredAbility, n: int, about: int) -> None:
+    """Queue `w`'s "that much" ability `ab` for `n` damage of the event concerning the object `about` (the
+    object dealt or dealing the damage): a second damage of the same simultaneous event adds to the
+    pending trigger's amount instead (603.2c: one event)."""
+    key = ("that_much", w.id, ab.text, about)
+    marks = g.damage_event_marks
+    if marks is not None and key in marks:
+        pending = g.s.pending_triggers
+        for i in range(len(pending) - 1, -1, -1):
+            entry = pending[i]
+            if entry[1] == w.id and entry[2].text == ab.text and entry[6] == about:
+                total = _that_much_of(entry[2]) + n
+                pending[i] = (*entry[:2], with_that_much(ab, total), *entry[3:])
+                break
+        return
+    if marks is not None:
+        marks.add(key)
+    trigger_queue.queue(g, w.controller, w.id, with_that_much(ab, n), None, w.card.name, event_obj=about)
+
+
+def with_that_much(ab: V.TriggeredAbility, n: int) -> V.TriggeredAbility:
+    """`ab` with its ThatMuchDamage amounts made `n` (the damage of the event it triggers on)."""
     return dataclasses.replace(ab, effects=_substitute_amount(ab.effects, n))
 
 

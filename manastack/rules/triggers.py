@@ -311,10 +311,12 @@ def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) ->
     matches_filter = _targeting_module.matches_filter
     s = g.s
     dealt: dict[tuple[str, str], int] = {}
+    amounts: dict[tuple[str, str], list[int]] = {}  # the damage each dealt, in the log's order ("that many")
     for e in s.log[mark:]:
         if e.get("event") == "damage" and e.get("combat") and "target_id" not in e:
             key = (e.get("source"), e.get("target"))
             dealt[key] = dealt.get(key, 0) + 1
+            amounts.setdefault(key, []).append(int(e.get("amount") or 0))
     to_creature: dict[tuple[str, int], int] = {}
     for e in s.log[mark:]:
         if e.get("event") == "damage" and e.get("combat") and "target_id" in e:
@@ -343,19 +345,22 @@ def combat_damage_dealt(g: Game, plan: list[tuple[int, int, int]], mark: int) ->
             continue
         dealt[key] -= 1
         seen.add((oid, r))
+        got = amounts[key]  # two attackers with one name: the one whose assigned damage was dealt in full first
+        much = got.pop(got.index(n) if n in got else 0)
         for ab in g.chars(o).abilities:
             if isinstance(ab, V.TriggeredAbility) and ab.event == "combat_damage_player":
-                trigger_queue.queue(g, o.controller, oid, ab, None, o.card.name, event_obj=r)  # "that player"
+                trigger_queue.queue(g, o.controller, oid, _that_many(ab, much), None, o.card.name,
+                                    event_obj=r)  # "that player"
         for w, ab in trigger_queue.watchers(g, ("attached_combat_damage_player", "creature_combat_damage_player")):
             if ab.event == "attached_combat_damage_player":
                 if w.attached_to == oid:  # "whenever equipped creature deals combat damage to a player"
-                    trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=r)
+                    trigger_queue.queue(g, w.controller, w.id, _that_many(ab, much), None, w.card.name, event_obj=r)
             elif (ab.scope != "opponent" or -1 - r != w.controller) and (
                     ab.filter is None or matches_filter(g, ab.filter, o, w.controller, w.id)):
                 # "whenever a creature you control deals combat damage to a player": "it" is that creature,
                 # "that player" the player dealt the damage (the compiler refuses an ability naming both)
                 event_obj = r if names_event_player(ab) else oid
-                trigger_queue.queue(g, w.controller, w.id, ab, None, w.card.name, event_obj=event_obj)
+                trigger_queue.queue(g, w.controller, w.id, _that_many(ab, much), None, w.card.name, event_obj=event_obj)
 
 
 @by_identity
@@ -363,6 +368,14 @@ def names_event_player(ab: V.TriggeredAbility) -> bool:
     """Whether a triggered ability's effects name "that player" (V.EVENT_PLAYER): for "whenever a creature you
     control deals combat damage to a player", the player dealt the damage (510.2)."""
     return V.mentions(ab.effects, V.EVENT_PLAYER)
+
+
+def _that_many(ab: V.TriggeredAbility, n: int) -> V.TriggeredAbility:
+    """"..., draw that many cards": the combat damage dealt written into the ability (ThatMuchDamage)."""
+    text = ab.text.lower()
+    if "that many" not in text and "that much" not in text:
+        return ab
+    return _trigger_events_module.with_that_much(ab, n)
 
 
 def blockers_declared(g: Game) -> None:

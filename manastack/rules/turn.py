@@ -139,6 +139,17 @@ def _begin_step(g: Game) -> None:
                                 f"502.3: which of {', '.join(g.name_of(c) for c in sorted(held))} untap "
                                 f"({'; '.join(f'at most {n} of {len(ids)}' for n, ids in limits)}; a list)",
                                 tuple(limits)))
+        optional_hooks = registry.live(s, registry.UNTAP_OPTIONAL)
+        if optional_hooks:
+            # 502.3: "You may choose not to untap CARDNAME": the player chooses which of them untap (those a limit
+            # holds back are chosen with the limit's choice)
+            about_to = [o.id for o in g.permanents(s.active) if o.tapped and "doesnt_untap" not in g.chars(o).rules]
+            optional = frozenset().union(*(hook(g, s.active, about_to) for hook in optional_hooks)) - held
+            if optional:
+                s.queue.append(("choice", "untap_optional", s.active, tuple(sorted(optional)),
+                                f"502.3: which of {', '.join(g.name_of(c) for c in sorted(optional))} untap "
+                                f"(you may choose not to untap them; a list)", None))
+                held = held | optional
         for o in g.permanents(s.active):
             o.sick = False  # 302.6: continuously controlled since this turn began
             if o.id in held:
@@ -150,6 +161,8 @@ def _begin_step(g: Game) -> None:
                 triggers.tapped_changed(g, o, False)
         for hook in registry.live(s, registry.AS_UNTAP_HOOKS):
             hook(g)  # 502.3: what happens "as you untap your permanents"
+        for done in registry.live(s, registry.UNTAP_STEP_DONE):
+            done(g)  # "for as long as CARDNAME remains tapped" (rules/tapped_durations.py)
         after_untap_step = _combat_keywords_module.after_untap_step
         after_untap_step(g)  # "doesn't untap during its controller's next untap step" has done its work
         g.record("untap_step", "502.3", player=s.players[s.active].name)

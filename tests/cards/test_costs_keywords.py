@@ -7,6 +7,7 @@ from manastack.cards.db import get_card
 from manastack.engine.game import Game
 from manastack.model import actions as A
 from manastack.model.state import MAIN1
+from manastack.model.vocab.keyword_costs import IfKicked
 from manastack.rules import activation, object_abilities, priority
 from tests.setup_helpers import put
 
@@ -53,8 +54,19 @@ def test_kicked_cast_offered_when_kicker_affordable() -> None:
 
 
 def test_kicker_conditions_stay_unsupported_when_not_modelled() -> None:
-    assert get_card("Burst Lightning", require_supported=False).unsupported  # "... instead"
+    # 601.2c: "if kicked, exile target nonland permanent instead": a target only a kicked spell has
+    assert get_card("Tear Asunder", require_supported=False).unsupported
     assert not get_card("Carnage Tyrant").unsupported
+
+
+def test_kicked_instead_replaces_the_effect_before_it() -> None:
+    """608.2c / 702.33d: "If this spell was kicked, it deals 4 damage instead": IfKicked with the effect it
+    replaces as its `otherwise`."""
+    spell = get_card("Burst Lightning").spell
+    assert spell is not None
+    (effect,) = spell.effects
+    assert isinstance(effect, IfKicked)
+    assert effect.effects[0].amount == 4 and effect.otherwise[0].amount == 2
 
 
 def test_flashback_offered_from_graveyard_for_its_cost() -> None:

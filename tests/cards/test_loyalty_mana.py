@@ -291,7 +291,7 @@ def test_kept_mana_expires_in_the_cleanup_step() -> None:
     g = main_phase(("Savage Ventmaw", 0))
     s = g.s
     s.players[0].pool = (0, 0, 0, 3, 3, 0)
-    s.kept_mana = ((0, (0, 0, 0, 3, 3, 0), s.turn),)
+    s.kept_mana = ((0, (0, 0, 0, 3, 3, 0), s.turn, False),)
     copy = g.clone()
     g.empty_pools()
     assert s.players[0].pool == (0, 0, 0, 3, 3, 0)

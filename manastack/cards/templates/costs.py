@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
-from ...model.vocab.effects import LifePayment
+from ...model.vocab.effects import DiscardPayment, LifePayment
 from ...model.vocab.keyword_costs import (  # noqa: F401 (the vocabulary this module executes)
     Flashback,
     HandAbility,
@@ -30,8 +30,10 @@ from ...model.vocab.keyword_costs import (  # noqa: F401 (the vocabulary this mo
 )
 from ...model.vocab.library_effects import SearchSameManaValue
 from ..compiler import (
+    SENTENCE_TEMPLATES,
     Unsupported,
     keyword_template,
+    later_template,
     number,
     paragraph_template,
     parse_effects,
@@ -98,8 +100,15 @@ def _kicker(m, para, out: CardDraft, is_spell):
 @sentence_template(r"if cardname was kicked, (.+)")
 def _if_kicked(m, targets):
     rest = m.group(1)
+    if rest.endswith(" instead"):
+        # "If CARDNAME was kicked, it deals 4 damage instead": it replaces the effect before it
+        # (templates/effects_instead.py)
+        later = later_template(SENTENCE_TEMPLATES, _if_kicked, m.string)
+        if later is None:
+            raise Unsupported(m.string)
+        return later[0](later[1], targets)
     if "instead" in rest or "kicker" in rest:
-        raise Unsupported(m.string)  # "... instead" replaces another sentence's effect: not modelled
+        raise Unsupported(m.string)
     n = len(targets)
     effects = parse_effects(rest, targets)
     if len(targets) != n:
@@ -130,6 +139,12 @@ def _ward(m, out: CardDraft):
     except ValueError as exc:
         raise Unsupported(m.group(0)) from exc
     out.abilities.append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(cost),)))
+
+
+@keyword_template(r"ward—discard a card")
+def _ward_discard(m, out: CardDraft):
+    """702.21a with a discard cost: "Ward—Discard a card" (payable only with a card in hand; the player chooses it)."""
+    out.abilities.append(V.TriggeredAbility(m.group(0), "ward", (WardCounter(DiscardPayment(1)),)))
 
 
 @keyword_template(r"ward—pay (\d+) life")

@@ -25,6 +25,7 @@ from .effects_common import amount, article_filter, parse_filter
 
 _ITEM = (r"(?:\{[^}]+\})+|sacrifice [^:,]+|pay \d+ life|discard [^:,]+|mill [^:,]+|remove [^:,]+ counters? from cardname"
          r"|return (?:a|an) [^:,]+ you control to its owner's hand"
+         r"|put [^:,]+ counters? on cardname"
          r"|tap (?:an|another|one|two|three|four|five|six|seven|\d+) untapped [^:,]+ you control"
          r"|exile [^:,]+ from your graveyard")
 _COST = rf"((?:{_ITEM})(?:, (?:{_ITEM}))*)"
@@ -71,6 +72,8 @@ def parse_cost_plus(text: str, allow_mill: bool = False, allow_return: bool = Fa
             if not isinstance(n, int) and n != "X":
                 raise Unsupported(part)
             plus["remove_counters"] = (m.group(2), n)
+        elif m := re.fullmatch(r"put (a|an|one|two|three) (\+1/\+1|-1/-1|[a-z]+) counters? on cardname", part):
+            plus["put_counters"] = (m.group(2), int(amount(m.group(1))))  # 118.3: paid by putting them on
         elif m := re.fullmatch(r"tap (an|another|one|two|three|four|five|six|seven|\d+) untapped (.+) you control", part):
             # "another": not the permanent whose ability it is (the filter's `other`)
             other = "another " if m.group(1) == "another" else ""

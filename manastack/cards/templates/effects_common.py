@@ -128,7 +128,8 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
         if m:
             n = int(m.group(2))
             key = {("power", "greater"): "power_min", ("power", "less"): "power_max",
-                   ("toughness", "less"): "toughness_max", ("mana value", "greater"): "min_mana_value"}.get(
+                   ("toughness", "less"): "toughness_max", ("toughness", "greater"): "toughness_min",
+                   ("mana value", "greater"): "min_mana_value"}.get(
                 (m.group(1), m.group(3)))
             if m.group(1) == "mana value" and m.group(3) == "less":
                 kw["max_mana_value"] = n
@@ -249,7 +250,7 @@ def parse_filter(phrase: str, allow_card: bool = False) -> V.ObjectFilter:
             raise Unsupported(phrase)
     if subtypes and types - {"Creature"}:
         raise Unsupported(phrase)  # "goblin or artifact": a union of a type and a subtype
-    if len(types) + len(subtypes) > 1 and any(k in plus for k in ("power_min", "power_max", "toughness_max",
+    if len(types) + len(subtypes) > 1 and any(k in plus for k in ("power_min", "power_max", "toughness_max", "toughness_min",
                                                                    "keywords", "non_keywords")):
         # "artifact, enchantment, or creature with power 4 or greater": the quality is the creature's only
         raise Unsupported(phrase)

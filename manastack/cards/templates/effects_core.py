@@ -380,6 +380,13 @@ def _activation_restriction(m, targets):
     return [V.ActivationRestriction(_RESTRICTIONS[m.group(1)])]
 
 
+@template(r"activate (?:this ability )?no more than (twice|three times|four times) each turn")
+def _activate_at_most(m, targets):
+    """602.5b: "Activate no more than twice each turn" (Pit Imp): counted like "only once each turn"."""
+    n = {"twice": 2, "three times": 3, "four times": 4}[m.group(1)]
+    return [V.ActivationRestriction(f"at_most_{n}")]
+
+
 @template(r"activate (?:this ability )?only (as a sorcery|during your turn) and only once each turn")
 def _two_activation_restrictions(m, targets):
     """602.5b-d: "Activate only as a sorcery and only once each turn" (Bound by Moonsilver): both restrictions."""

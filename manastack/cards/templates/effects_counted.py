@@ -108,12 +108,13 @@ def _sacrificed_before(effects: list, targets: list) -> None:
 EFFECTS_CHECKS.append(_sacrificed_before)
 
 
-_HALF_SUBJECTS = {"you": "your", "target player": "their", "target opponent": "their"}
+_HALF_SUBJECTS = {"you": "your", "target player": "their", "target opponent": "their", "that player": "their"}
 
 
-@template(r"(you|target player|target opponent) loses? half (your|their) life, rounded (up|down)")
+@template(r"(you|target player|target opponent|that player) loses? half (your|their) life, rounded (up|down)")
 def _lose_half_life(m: re.Match, targets: list) -> list:
-    """107.1a: "you lose half your life, rounded up" (Cruel Bargain)."""
+    """107.1a: "you lose half your life, rounded up" (Cruel Bargain); "that player loses half their life" (the player
+    a trigger's event refers to: Ebonblade Reaper's player dealt combat damage)."""
     if _HALF_SUBJECTS[m.group(1)] != m.group(2):
         raise Unsupported(m.string)
     who = target(m.group(1), targets)

@@ -273,6 +273,13 @@ def _shuffle_graveyard(m: re.Match, targets: list) -> list:
     return [graveyard_effects.ShuffleGraveyardIntoLibrary(with_self=bool(m.group(1)))]
 
 
+@template(r"(target player|target opponent|each player) shuffles their graveyard into their library")
+def _player_shuffles_graveyard(m: re.Match, targets: list) -> list:
+    """701.20a: "Target player shuffles their graveyard into their library" (Gaea's Blessing, Elixir's kin)."""
+    who = V.EACH_PLAYER if m.group(1) == "each player" else target(m.group(1), targets)
+    return [graveyard_effects.ShuffleGraveyardIntoLibrary(who=who)]
+
+
 @paragraph_template(r"((?:[^:\"“]+, )?exile cardname(?:, [^:\"“]+)?): (.+)")
 def _exile_self_activated(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """602.1, 602.2b: "{1}, Exile CARDNAME: Exile all graveyards. Draw a card." (Relic of Progenitus): the

@@ -241,6 +241,12 @@ def _discard_any_then_draw(m, targets):
     return [hand_effects.DiscardAnyThenDraw(1 if m.group(1) else 0)]
 
 
+@template(r"discard all the cards in your hand, then draw that many cards( plus one)?")
+def _discard_hand_then_draw(m, targets):
+    """701.8a, 121.1: "Discard all the cards in your hand, then draw that many cards [plus one]" (Tolarian Winds)."""
+    return [hand_effects.DiscardAnyThenDraw(1 if m.group(1) else 0, whole_hand=True)]
+
+
 @template(r"each opponent who discarded a card that shares a card type with the card you discarded loses (\w+) life")
 def _lose_if_shares_type(m, targets):
     """608.2c: after "each player discards a card" (Creeping Dread)."""

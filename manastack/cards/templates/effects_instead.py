@@ -24,6 +24,7 @@ import re
 from ...model import vocab as V
 from ...model.vocab.cast_origin import EnteredFrom
 from ...model.vocab.conditions import EventObjectMatches
+from ...model.vocab.keyword_costs import IfKicked
 from ...model.vocab.referred_objects import SACRIFICED, IfStatAtLeast, IfTargetMatches, InsteadIf, ObjectStat
 from ...model.vocab.statics import OnAttached
 from ..compiler import (
@@ -53,8 +54,11 @@ class _Instead:
     tokens: V.Amount | None = None  # "create five of those tokens instead": the same token, that many
 
 
+_SPELL_KICKED = "kicked"  # 702.33d: "if CARDNAME was kicked" (IfKicked with `otherwise`, not a condition)
+
+
 def _instead(clause: str, cond_text: str, targets: list) -> _Instead:
-    condition = _intervening(cond_text, "")
+    condition = _SPELL_KICKED if cond_text in ("cardname was kicked", "it was kicked") else _intervening(cond_text, "")
     m = re.fullmatch(rf"(?:cardname|it) deals {N} damage(?: to (?:that creature|that permanent|that target|it))?", clause)
     if m:
         return _Instead(condition, None, amount(m.group(1)))
@@ -83,6 +87,8 @@ def _replacing(pending: _Instead, prev: object) -> V.Effect:
     else:
         raise Unsupported("instead: not the same kind of effect")
     assert isinstance(prev, V.Effect)
+    if pending.condition == _SPELL_KICKED:
+        return IfKicked((new,), (prev,))
     return InsteadIf(pending.condition, (new,), (prev,))
 
 
@@ -340,7 +346,14 @@ def _if_effect(cond_text: str, text: str, targets: list) -> InsteadIf:
 @template(r"(?:then )?if (.+?), (.+)")
 def _if_condition(m: re.Match, targets: list) -> list:
     """608.2c: "[Then ]if you control three or more Deserts, create two 2/2 black Zombie creature tokens": the
-    condition is one an intervening "if" may have, read as the effect happens."""
+    condition is one an intervening "if" may have, read as the effect happens. "If you're the monarch, create a
+    4/4 white Angel creature token with flying instead" is "[effect] instead if [condition]" written the other
+    way: it replaces the effect before it (`_merge`)."""
+    clause = re.fullmatch(r"(.+) instead", m.group(2))
+    if clause and not m.string.startswith("then "):
+        if m.group(1) != "it was kicked" and re.match(r"(?:it|its|it's|that|they|their|those|the|a|an|this)\b", m.group(1)):
+            raise Unsupported(m.string)  # about an object of the effect, not the source's controller
+        return [_instead(clause.group(1), m.group(1), targets)]
     return [_LeadingIf(_if_effect(m.group(1), m.group(2), targets))]
 
 

@@ -89,6 +89,17 @@ def _card_on_top_or_bottom(m, targets):
     return [library_effects.PutInLibraryTopOrBottom(who)]
 
 
+@template(r"(target .+?)'s owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or her) "
+          r"library")
+def _owner_top_or_bottom(m, targets):
+    """401.4: "Target creature's owner puts it on their choice of the top or bottom of their library" (the owner
+    answers top or bottom as it resolves)."""
+    who = target(m.group(1), targets)
+    if not isinstance(who, V.Ref) or targets[who.index].kind != "permanent":
+        raise Unsupported(m.string)
+    return [library_effects.PutInLibraryTopOrBottom(who, owner_chooses=True)]
+
+
 @template(r"put (target .+? from your graveyard) on (top|the bottom) of your library")
 def _card_on_library(m, targets):
     who = target(m.group(1), targets)

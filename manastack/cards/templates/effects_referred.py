@@ -592,7 +592,8 @@ def _membership_kept(before: V.Effect) -> V.ObjectFilter | None:
         return flt
     if isinstance(before, V.AddCountersAll) and flt is not None and not (
             isinstance(flt, V.FilterPlus) and (flt.power_min is not None or flt.power_max is not None
-                                               or flt.toughness_max is not None or flt.keywords
+                                               or flt.toughness_max is not None or flt.toughness_min is not None
+                                               or flt.keywords
                                                or flt.non_keywords or flt.power_below_source)):
         return flt
     return None

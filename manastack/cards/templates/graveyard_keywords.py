@@ -454,6 +454,20 @@ def _exile_self_with_counters(m: re.Match, targets: list) -> list:
     return [cast_from_zones.ExileSelfWithCounters("time", int(number(m.group(1))))]
 
 
+@keyword_template(r"tribute (\d+)")
+def _tribute(m: re.Match, out: CardDraft) -> None:
+    """702.104a: a replacement effect as the creature enters: an opponent may have it enter with N more +1/+1
+    counters (rules/enters_keywords.py); "if tribute wasn't paid" (702.104b) is templates/triggers_conditions.py's."""
+    out.abilities.append(V.StaticAbility(m.group(0), "tribute", amount=int(m.group(1))))
+
+
+@keyword_template(r"amplify (\d+)")
+def _amplify(m: re.Match, out: CardDraft) -> None:
+    """702.38a: a replacement effect as the creature enters: N +1/+1 counters for each card revealed from its
+    controller's hand that shares a creature type with it (rules/enters_keywords.py)."""
+    out.abilities.append(V.StaticAbility(m.group(0), "amplify", amount=int(m.group(1))))
+
+
 @keyword_template(r"devour (\d+)")
 def _devour(m: re.Match, out: CardDraft) -> None:
     """702.82a: a replacement effect as the permanent enters (614.1c, rules/graveyard_keywords.py)."""

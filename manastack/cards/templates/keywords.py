@@ -9,6 +9,11 @@ Equipment machinery (301.5, 702.6).
 - 702.108 prowess: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of
   turn": a "cast" triggered ability (rules/triggers.py spell_cast, 601.2i).
 - 702.16 protection: "protection from black and from red" (two qualities on one line).
+- 702.107a outlast [cost]: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
+- 702.156a ravenous: "This permanent enters with X +1/+1 counters on it" ("etb_counters") and "When this permanent
+  enters, if X is 5 or more, draw a card" (CastXAtLeast, 107.3m).
+- 702.131 ascend: on an instant or sorcery the spell ability `AscendNow` (702.131a), on a permanent a static
+  ability, StaticAbility kind "ascend" (702.131b); rules/ascend.py.
 - 702.6 equip: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you control.
   Activate only as a sorcery."; 701.3 attach.
 """
@@ -23,13 +28,18 @@ from ...model.vocab import (
     SELF,
     ActivatedAbility,
     ActivationRestriction,
+    AddCounters,
     CardDef,
+    Draw,
     ObjectFilter,
     Pump,
     Ref,
+    StaticAbility,
     TargetSpec,
     TriggeredAbility,
 )
+from ...model.vocab.ascend import AscendNow
+from ...model.vocab.conditions import CastXAtLeast
 from ...model.vocab.keyword_actions import (  # noqa: F401 (the vocabulary this module executes)
     Attach,
     CreateAndAttach,
@@ -40,6 +50,7 @@ from ..compiler import (
     Unsupported,
     compile_card,
     compile_paragraph,
+    early_paragraph_template,
     keyword_template,
     paragraph_template,
     parse_activation_cost,
@@ -241,3 +252,32 @@ def _equip_only_as_sorcery(m: re.Match, targets: list) -> list:
 
 
 __all__ = ["CREATURE_TYPES", "LANDWALK", "EVASION", "Attach", "PROWESS", "COLOR_WORDS"]
+
+
+@keyword_template(r"ravenous")
+def _ravenous(m: re.Match, out: CardDraft) -> None:
+    """702.156a: a replacement effect as it enters (614.1c) and an enters trigger with an intervening "if" (603.4)."""
+    out.abilities.append(StaticAbility("Ravenous (X +1/+1 counters)", "etb_counters", counter_kind="+1/+1", amount="X"))
+    out.abilities.append(TriggeredAbility("Ravenous (When this permanent enters, if X is 5 or more, draw a card.)", "etb",
+                                          (Draw(1),), intervening=CastXAtLeast(5)))
+
+
+@paragraph_template(r"outlast ((?:\{[0-9wubrgc]+(?:/[wubrg])?\})+)")
+def _outlast(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery" (a sorcery-speed
+    activated ability)."""
+    if is_spell:
+        raise Unsupported(para)
+    cost = parse_activation_cost(m.group(1) + ", {t}")
+    out.abilities.append(ActivatedAbility(f"Outlast {m.group(1).upper()}", cost, (AddCounters("+1/+1", 1),),
+                                          sorcery_speed=True))
+
+
+@early_paragraph_template(r"ascend")
+def _ascend(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """702.131a-b: the spell gets the city's blessing as it resolves, in its text's order; a permanent's
+    controller gets it any time they control ten or more permanents (rules/ascend.py)."""
+    if is_spell:
+        out.spell_effects.append(AscendNow())
+    else:
+        out.abilities.append(StaticAbility(para, "ascend"))

@@ -5,6 +5,10 @@ rules/trigger_keywords.py (and rules/triggers.py for the trigger events):
 - 702.115a ingest: a "combat_damage_player" trigger; "that player" is the player dealt the damage.
 - 702.86a annihilator N: an "attacks" trigger; the defending player sacrifices N permanents (701.21a).
 - 702.149a training: an "attacks_with_greater_power" trigger; a +1/+1 counter on this creature.
+- 702.110a exploit: an "etb" trigger; "you may sacrifice a creature", then `Exploits` (702.110b), which
+  triggers the "When CARDNAME exploits a creature" abilities (templates/triggers_actions.py).
+- 702.189a firebending N: an "attacks" trigger adding N {R} kept until end of combat (rules/mana_abilities.py
+  kept_mana).
 - 702.95a soulbond: an "etb" trigger and an "enters" trigger of another creature you control (rules/soulbond.py).
 """
 
@@ -14,9 +18,11 @@ import re
 
 from ...model import vocab as V
 from ...model.costs import parse_cost
+from ...model.mana import bag_of
+from ...model.vocab.mana_abilities import AddRestrictedMana
 from ...model.vocab.soulbond import PairWithAnother, PairWithEntering
-from ...model.vocab.trigger_keywords import ExileTopOfLibrary, ExtortDrain
-from ..compiler import keyword_template
+from ...model.vocab.trigger_keywords import ExileTopOfLibrary, Exploits, ExtortDrain
+from ..compiler import Unsupported, keyword_template
 from ..draft import CardDraft
 
 _EXTORT_COST = parse_cost("{W/B}")
@@ -31,6 +37,11 @@ TRAINING = V.TriggeredAbility(
     "Training (Whenever this creature attacks with another creature with greater power, put a +1/+1 counter "
     "on this creature.)", "attacks_with_greater_power", (V.AddCounters("+1/+1", 1),))
 
+EXPLOIT = V.TriggeredAbility(
+    "Exploit (When this creature enters, you may sacrifice a creature.)", "etb",
+    (V.Optional((V.Sacrifice(V.YOU, V.ObjectFilter(types=frozenset({"Creature"}))), Exploits()),
+                prompt="sacrifice a creature"),))
+
 
 @keyword_template(r"extort")
 def _extort(m: re.Match, out: CardDraft) -> None:
@@ -40,6 +51,23 @@ def _extort(m: re.Match, out: CardDraft) -> None:
 @keyword_template(r"ingest")
 def _ingest(m: re.Match, out: CardDraft) -> None:
     out.abilities.append(INGEST)
+
+
+@keyword_template(r"exploit")
+def _exploit(m: re.Match, out: CardDraft) -> None:
+    out.abilities.append(EXPLOIT)
+
+
+@keyword_template(r"firebending (\d+)")
+def _firebending(m: re.Match, out: CardDraft) -> None:
+    """702.189a: "Whenever this creature attacks, add N {R}. Until end of combat, you don't lose this mana as steps
+    and phases end" (not a mana ability: it triggers on attacking, 605.1a, and uses the stack)."""
+    n = int(m.group(1))
+    if n < 1:
+        raise Unsupported(m.group(0))
+    out.abilities.append(V.TriggeredAbility(
+        f"Firebending {n} (Whenever this creature attacks, add {'{R}' * n}. This mana lasts until end of combat.)",
+        "attacks", (AddRestrictedMana(V.ManaProduction("fixed", (bag_of("R" * n),)), None, keep_combat=True),)))
 
 
 @keyword_template(r"training")

@@ -279,6 +279,8 @@ def _blocker_quality(q: str) -> str:
         return "kw:flying"
     if q == "creatures with reach":
         return "kw:reach"
+    if q == "creatures with defender":
+        return "kw:defender"
     if q in PLURAL_TYPES:
         return f"subtype:{PLURAL_TYPES[q]}"
     raise Unsupported(q)
@@ -299,7 +301,8 @@ def _type_pair(first: str, plural: str) -> str:
     return f"subtype:{SINGULAR_TYPES[first]}&{PLURAL_TYPES[plural]}"
 
 
-_BLOCKER_Q = rf"(?:(?:{_COLOR_ALT}|artifact) creatures|creatures with (?:flying|reach)|walls)"
+# a plural creature type ("Spirits", "Slivers") is checked by _blocker_quality (PLURAL_TYPES)
+_BLOCKER_Q = rf"(?:(?:{_COLOR_ALT}|artifact) creatures|creatures with (?:flying|reach|defender)|[a-z]+)"
 
 def _creature_type(word: str) -> str:
     if word not in SINGULAR_TYPES:
@@ -447,6 +450,9 @@ def parse_per(text: str) -> PerCount:
 _GRAVEYARD_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery")
 
 
+STARTING_LIFE = 20  # 103.4: each player's starting life total in a two-player game
+
+
 def parse_condition(text: str) -> Condition:
     """The X of "as long as X" (and "during your turn")."""
     t = text.strip()
@@ -475,6 +481,9 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(r"you have (\d+) or more life", t)
     if m:
         return Condition("life_ge", int(m.group(1)))
+    m = re.fullmatch(r"you have at least (\d+) life more than your starting life total", t)
+    if m:  # 103.4: a two-player game's starting life total is 20
+        return Condition("life_ge", STARTING_LIFE + int(m.group(1)))
     m = re.fullmatch(r"you have (\d+) or less life", t)
     if m:
         return Condition("life_le", int(m.group(1)))
@@ -486,6 +495,8 @@ def parse_condition(text: str) -> Condition:
         return Condition("opponent_poison_ge", _n(m.group(1)))
     if t in ("you're the monarch", "you are the monarch"):
         return Condition("monarch")  # 722 (rules/monarch.py)
+    if t == "you have the city's blessing":
+        return Condition("city_blessing")  # 702.131c (rules/ascend.py)
     if t == "you have no cards in hand":
         return Condition("hand_le", 0)
     m = re.fullmatch(r"(?:it|cardname) has an? ([a-z+/\-0-9]+) counter on it", t)

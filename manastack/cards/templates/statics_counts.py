@@ -80,7 +80,7 @@ def _n(w: str) -> int:
     return NUMBERS[w]
 
 
-_LATE_LAYER_QUALITIES = ("power_min", "power_max", "toughness_max", "min_mana_value", "keywords", "non_keywords",
+_LATE_LAYER_QUALITIES = ("power_min", "power_max", "toughness_max", "toughness_min", "min_mana_value", "keywords", "non_keywords",
                          "attacking", "blocking")
 
 

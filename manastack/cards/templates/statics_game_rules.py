@@ -57,6 +57,14 @@ def _no_max_hand_size(m: re.Match, para: str, out: CardDraft, is_spell: bool) ->
     out.abilities.append(V.StaticAbility(para.strip(), "no_max_hand_size"))
 
 
+@paragraph_template(r"players have no maximum hand size")
+def _players_no_max_hand_size(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
+    """402.2 / 514.1: every player's (rules/game_rule_statics.py)."""
+    if is_spell:
+        raise Unsupported(para)
+    out.abilities.append(V.StaticAbility(para.strip(), "players_no_max_hand_size"))
+
+
 @paragraph_template(r"your maximum hand size is (one|two|three|four|five|six|eight|nine|ten|eleven|twelve)")
 def _max_hand_size(m: re.Match, para: str, out: CardDraft, is_spell: bool) -> None:
     """402.2 / 514.1: "Your maximum hand size is two" (Recycle): the cleanup step discards down to it."""

@@ -14,7 +14,7 @@ rules/trigger_events.py (and rules/triggers.py for the events it already knew).
 - 603.2f "Whenever enchanted creature / a creature an opponent controls becomes tapped"; 119.9 "Whenever
   you gain life for the first time each turn", "... gain / lose life during your turn"; 700.14
   "Whenever you expend N"; 701.18d / 701.42d "Whenever you scry / surveil"; 701.40a "Whenever a
-  creature you control explores"; 305.1 "Whenever a player plays a land"; 122.6 "Whenever one or more
+  creature you control explores"; 702.110b "When CARDNAME exploits a creature" (rules/trigger_keywords.py); 305.1 "Whenever a player plays a land"; 122.6 "Whenever one or more
   +1/+1 counters are put on CARDNAME / a permanent you control".
 
 Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
@@ -205,6 +205,12 @@ def _object_explores(m):
     """701.40a: "it" is the exploring creature."""
     return {"event": "explores_filter", "filter": parse_filter(("another " if m.group(1) == "another" else "")
                                                                + m.group(2))}
+
+
+@trigger_template(r"when cardname exploits a creature")
+def _exploits(m):
+    """702.110b: triggered by its exploit ability's sacrifice (rules/trigger_keywords.py `Exploits`)."""
+    return {"event": "exploits"}
 
 
 @trigger_template(r"(?:when|whenever) you play another land")

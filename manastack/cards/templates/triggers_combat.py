@@ -189,19 +189,68 @@ def _combat_damage_to_you(m):
     return {"event": "combat_damage_to_you"}
 
 
-@paragraph_template(r"whenever cardname is dealt (combat )?damage, (.+)")
+@paragraph_template(r"whenever (cardname|enchanted creature) is dealt (combat )?damage, (.+)")
 def _dealt_damage_that_much(m, para, out: CardDraft, is_spell):
     """120.3 / 603.2c: "Whenever CARDNAME is dealt (combat) damage, it deals that much damage to any target" /
     "you gain that much life": "that much" is the damage dealt to it in the event (ThatMuchDamage, written
     by rules/trigger_events.py as it triggers). The effects are read with X standing for "that much"."""
-    rest = m.group(2)
-    if re.search(r"\bx\b|that many", rest) or ("that much" not in rest and not m.group(1)):
-        raise Unsupported(para)  # without "that much", the plain "is dealt damage" trigger (triggers.py)
+    rest = m.group(3)
+    if re.search(r"\bx\b|that many", rest) or ("that much" not in rest
+                                                 and (not m.group(2) or m.group(1) != "cardname")):
+        # without "that much", the plain "is dealt damage" triggers (triggers.py, _enchanted_dealt_damage)
+        raise Unsupported(para)
+    if m.group(1) != "cardname" and re.search(r"\bit deals\b", rest):
+        raise Unsupported(para)  # "it deals": the enchanted creature is the source of that damage, not the Aura
     targets: list = []
     effects = parse_effects(rest.replace("that much", "x"), targets)
     effects = substitute(effects, "X", ThatMuchDamage())
     out.abilities.append(V.TriggeredAbility(para, "dealt_damage_that_much", effects, tuple(targets),
-                                            scope="combat" if m.group(1) else ""))
+                                            scope="combat" if m.group(2) else "",
+                                            who="enchanted" if m.group(1) == "enchanted creature" else "self"))
+
+
+_DAMAGE_SOURCE = {"cardname": "self", "enchanted creature": "attached", "equipped creature": "attached",
+                  "a noncreature source you control": "noncreature_you"}
+
+
+@paragraph_template(r"whenever (cardname|enchanted creature|equipped creature|a noncreature source you control) "
+                    r"deals damage, (.+)")
+def _deals_damage_that_much(m, para, out: CardDraft, is_spell):
+    """120.3 / 603.2c: "Whenever CARDNAME deals damage, you gain that much life" (Spirit Link on "enchanted
+    creature", Tamanoa on "a noncreature source you control"): once per damage event the source deals,
+    whatever its recipients, "that much" being the total it dealt in that event (ThatMuchDamage, written
+    by rules/trigger_events.py deals_that_much). The effects are read with X standing for "that much"."""
+    rest = m.group(2)
+    if re.search(r"\bx\b|that many", rest) or "that much" not in rest or (
+            m.group(1) != "cardname" and re.search(r"\bit deals\b", rest)):
+        raise Unsupported(para)  # "it deals": the creature is the source of that damage, not this Aura
+    targets: list = []
+    effects = parse_effects(rest.replace("that much", "x"), targets)
+    effects = substitute(effects, "X", ThatMuchDamage())
+    out.abilities.append(V.TriggeredAbility(para, "deals_damage_that_much", effects, tuple(targets),
+                                            scope=_DAMAGE_SOURCE[m.group(1)]))
+
+
+_COMBAT_DAMAGE_EVENTS = frozenset({"combat_damage_player", "attached_combat_damage_player", "creature_combat_damage_player"})
+
+
+@paragraph_template(r"(whenever [^,]+? deals? combat damage to (?:a player|an opponent)), (.*\bthat (?:many|much)\b.*)")
+def _combat_damage_that_many(m, para, out: CardDraft, is_spell):
+    """510.2 / 603.2: "Whenever CARDNAME deals combat damage to a player, draw that many cards" (equipped /
+    enchanted creature, "a creature you control"): "that many" is the combat damage it dealt that player
+    (ThatMuchDamage, written by rules/triggers.py combat_damage_dealt as it triggers). The effects are read with
+    X standing for "that many"."""
+    kw = trigger_kwargs(m.group(1))
+    rest = m.group(2)
+    if kw.get("event") not in _COMBAT_DAMAGE_EVENTS or re.search(r"\bx\b", rest) or "damage" in rest or (
+            kw["event"] == "creature_combat_damage_player" and re.search(r"\bthat player\b|\bthey\b", rest)):
+        # "deal that much damage": the creature as its source; "a creature you control ... that player": the
+        # trigger's object is the creature, not the player
+        raise Unsupported(para)
+    targets: list = []
+    effects = parse_effects(re.sub(r"\bthat (?:many|much)\b", "x", rest), targets)
+    effects = substitute(effects, "X", ThatMuchDamage())
+    out.abilities.append(V.TriggeredAbility(para, effects=effects, targets=tuple(targets), **kw))
 
 
 @trigger_template(r"whenever (an opponent|a player) is dealt damage by (?:an? )?(.+?)")

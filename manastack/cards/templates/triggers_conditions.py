@@ -29,6 +29,7 @@ from ...model.vocab.conditions import (
     OpponentMoreLands,
     PlayerHasMostLife,
     SourceIsType,
+    TributeNotPaid,
     WasKicked,
 )
 from ...model.vocab.turn_history import SpellsCastThisTurn
@@ -87,6 +88,10 @@ def intervening_condition(text: str, event: str) -> object:
         if event != "etb":
             raise Unsupported(text)  # "its": the permanent that entered
         return CostWasPaid(m.group(1))
+    if text == "tribute wasn't paid":
+        if event != "etb":
+            raise Unsupported(text)
+        return TributeNotPaid()  # 702.104b
     m = re.fullmatch(r"there are no ([a-z+/\-0-9]+) counters on cardname|cardname has no ([a-z+/\-0-9]+) counters on it",
                      text)
     if m:

@@ -437,6 +437,7 @@ class FilterPlus(ObjectFilter):
     power_min: int | None = None
     power_max: int | None = None
     toughness_max: int | None = None
+    toughness_min: int | None = None  # "creature with toughness 4 or greater"
     token: bool | None = None
     min_mana_value: int | None = None
     basic: bool = False  # "basic land card"
@@ -652,6 +653,7 @@ class CostPlus(Cost):
     discard_random: bool = False  # "Discard a card at random" (701.8b: the game picks, as the cost is paid)
     # (kind, n) from the source; n "X": the X announced as it is activated (107.3, 601.2b: "Remove X +1/+1 counters")
     remove_counters: tuple[str, int | str] | None = None
+    put_counters: tuple[str, int] | None = None  # (kind, n) on the source: "Put a -1/-1 counter on CARDNAME" (118.3)
     tap_untapped: ObjectFilter | None = None  # "tap an untapped creature you control"
     tap_count: int = 0
     exile_from_graveyard: ObjectFilter | None = None  # "exile a creature card from your graveyard"

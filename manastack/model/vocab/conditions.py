@@ -29,6 +29,20 @@ class CostWasPaid:
 
 
 @dataclass(frozen=True, slots=True)
+class CastXAtLeast:
+    """603.4 / 107.3m: "When this permanent enters, if X is 5 or more, ..." (702.156a ravenous): the X paid for the
+    spell the permanent was."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class TributeNotPaid:
+    """603.4 / 702.104b: "When CARDNAME enters, if tribute wasn't paid, ..." — the opponent chosen for its tribute
+    didn't have it enter with the +1/+1 counters (rules/enters_keywords.py, GameState.tribute_unpaid)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ControlCount:
     """603.4: "if you control two or more Gates" (at_least 2), "if you control another Spirit" (1),
     "if you control no tapped lands" (at_most 0). `flt.other` leaves the source itself out. `opponent`: "if an

@@ -29,6 +29,16 @@ class LifePayment:
         return f"{self.amount} life"
 
 
+@dataclass(frozen=True, slots=True)
+class DiscardPayment:
+    """A cost of discarding N cards asked for while resolving ("Ward—Discard a card", 702.21a): payable only with
+    at least N cards in hand; the player chooses the cards as they pay (701.8a)."""
+
+    amount: int = 1
+
+    @property
+    def text(self) -> str:
+        return "discard a card" if self.amount == 1 else f"discard {self.amount} cards"
 
 
 @dataclass(frozen=True, slots=True)

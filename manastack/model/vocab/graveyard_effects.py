@@ -14,6 +14,7 @@ class ShuffleGraveyardIntoLibrary(V.Effect):
     battlefield)."""
 
     with_self: bool = False
+    who: V.Who = V.YOU  # "Target player shuffles their graveyard into their library": whose graveyard and library
 
 
 @dataclass(frozen=True, slots=True)

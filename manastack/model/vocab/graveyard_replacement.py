@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from . import StaticAbility
 
 GRAVEYARD_EXILE = "graveyard_exile"  # StaticAbility.kind of GraveyardToExile
+GRAVEYARD_SHUFFLE = "graveyard_shuffle"  # StaticAbility.kind of GraveyardToLibrary
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,3 +19,10 @@ class GraveyardToExile(StaticAbility):
 
     whose: str = "any"
     tokens: bool = False
+    dies: bool = False  # 700.4: "If a creature an opponent controls / CARDNAME would die": from the battlefield only
+
+
+@dataclass(frozen=True, slots=True)
+class GraveyardToLibrary(StaticAbility):
+    """614.1a: "If CARDNAME would be put into a graveyard from anywhere, reveal CARDNAME and shuffle it into its
+    owner's library instead" (the card's own, in every zone: Darksteel Colossus, Nexus of Fate)."""

@@ -105,9 +105,11 @@ class DiscardedThisWay(V.Effect):
 class DiscardAnyThenDraw(V.Effect):
     """"Discard any number of cards, then draw that many cards [plus one]" (Cavalier of Flame, Brass's
     Tunnel-Grinder): the controller chooses any number of cards in their hand (none too), discards them, then
-    draws as many plus `plus` (701.8a, 121.1)."""
+    draws as many plus `plus` (701.8a, 121.1); `whole_hand`: "Discard all the cards in your hand, then draw that many
+    cards" (Tolarian Winds: no choice, every card in it)."""
 
     plus: int = 0
+    whole_hand: bool = False
 
 
 @dataclass(frozen=True, slots=True)

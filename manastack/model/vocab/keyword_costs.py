@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import vocab as V
 from ..costs import ManaCost
-from .effects import LifePayment
+from .effects import DiscardPayment, LifePayment
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +28,11 @@ class Kicker(V.Ability):
 
 @dataclass(frozen=True, slots=True)
 class IfKicked(V.Effect):
-    """702.33d: "If this spell was kicked, [effects]" — carried out only if it was kicked."""
+    """702.33d: "If this spell was kicked, [effects]" — carried out only if it was kicked; `otherwise` if it
+    wasn't ("If CARDNAME was kicked, it deals 4 damage instead": the effect it replaces, 608.2c)."""
 
     effects: tuple[V.Effect, ...]
+    otherwise: tuple[V.Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +40,7 @@ class WardCounter(V.Effect):
     """702.21a: "counter that spell or ability unless that player pays [cost]". The spell or ability
     is the trigger's event object (its stack id); its controller answers true (pay) or false."""
 
-    cost: ManaCost | LifePayment
+    cost: ManaCost | LifePayment | DiscardPayment
 
 
 @dataclass(frozen=True, slots=True)

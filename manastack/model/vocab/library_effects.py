@@ -125,9 +125,11 @@ class SearchSameManaValue(V.Effect):
 @dataclass(frozen=True, slots=True)
 class PutInLibraryTopOrBottom(V.Effect):
     """"Put target card from a graveyard on your choice of the top or bottom of its owner's library" (Not Forgotten;
-    401.4): the controller answers "top" or "bottom" as it resolves."""
+    401.4): the controller answers "top" or "bottom" as it resolves; `owner_chooses`: "Target creature's owner puts
+    it on their choice of the top or bottom of their library" (its owner answers)."""
 
     target: V.Who
+    owner_chooses: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,18 @@ class NoLifeGain(V.StaticAbility):
     instead: bool = False
 
 
+LIFE_GAIN_BOOST = "life_gain_boost"  # the StaticAbility kind of LifeGainBoost
+
+
+@dataclass(frozen=True, slots=True)
+class LifeGainBoost(V.StaticAbility):
+    """614.1a: "If you would gain life, you gain that much life plus 1 instead" (`plus`), "... twice that much
+    life instead" (`times`): a replacement effect on its controller's life gain events."""
+
+    plus: int = 0
+    times: int = 1
+
+
 @dataclass(frozen=True, slots=True)
 class CantGainLifeThisTurn(V.Effect):
     """119.7: "Players can't gain life this turn" (Skullcrack): `who` (EACH_PLAYER, EACH_OPPONENT, YOU, a

@@ -67,6 +67,7 @@ class AddRestrictedMana(V.AddMana):
 
     spend: SpendRestriction | None = None
     keep: bool = False  # "Until end of turn, you don't lose this mana as steps and phases end"
+    keep_combat: bool = False  # 702.189a: "Until end of combat, you don't lose this mana as steps and phases end"
 
 
 # Production kinds of this module (ManaProduction.kind); rules/produce.py production_outputs asks here.

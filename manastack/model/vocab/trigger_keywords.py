@@ -19,3 +19,9 @@ class ExileTopOfLibrary(V.Effect):
 
     who: V.Who = V.EVENT_PLAYER
     amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Exploits(V.Effect):
+    """702.110b: after exploit's "you may sacrifice a creature", the creature with exploit "exploits a creature"
+    when a creature was sacrificed this way: its "When CARDNAME exploits a creature" abilities trigger."""
