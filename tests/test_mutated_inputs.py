@@ -126,8 +126,11 @@ REPLACEMENTS = ["[1, 2]", "{a: 1}", "true", "false", "null", "-5", "0", "1.5", "
 
 
 def value_spots(text: str) -> list[re.Match]:
-    """`key: value` places outside comments."""
-    return [m for m in _VALUE.finditer(text) if "#" not in text[text.rfind("\n", 0, m.start()) + 1:m.end()]]
+    """`key: value` places outside comments and quoted strings (a name's "Sacrifice it: Destroy" is text)."""
+    def plain(m: re.Match) -> bool:
+        before = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        return "#" not in before + m.group(0) and before.count('"') % 2 == 0 and before.count("'") % 2 == 0
+    return [m for m in _VALUE.finditer(text) if plain(m)]
 
 
 def change_value(text: str, rng: random.Random):
