@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ...model import vocab as V
 from ...model.vocab.x_spells import EVENT, CopyThat, DoubleX
-from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported, paragraph_template, parse_effects
+from ..compiler import CARD_CHECKS, EFFECTS_CHECKS, Unsupported, contains, paragraph_template, parse_effects
 from ..draft import CardDraft
 from .effects_common import parse_filter, template
 
@@ -122,13 +122,7 @@ _CAST_EVENTS = ("cast", EVENT)
 
 
 def _contains_copy(x: object) -> bool:
-    if isinstance(x, CopyThat):
-        return True
-    if isinstance(x, tuple):
-        return any(_contains_copy(y) for y in x)
-    if isinstance(x, V.Effect):
-        return any(_contains_copy(getattr(x, f.name)) for f in dataclasses.fields(x))
-    return False
+    return contains(x, lambda y: isinstance(y, CopyThat))
 
 
 def _check_copy_that(out: CardDraft, unsupported: list[str]) -> None:
