@@ -27,6 +27,7 @@ from ..model.vocab.conditions import (
     PlayerHasMostLife,
     SourceIsType,
     StateCondition,
+    TotalPowerAtLeast,
     WasKicked,
 )
 from ..model.vocab.turn_history import UnlessCondition
@@ -160,6 +161,14 @@ def _state(g: Game, cond: StateCondition, source: int, lki: Any, event_obj: int 
     return ok
 
 
+def _total_power(g: Game, cond: TotalPowerAtLeast, source: int, lki: Any, event_obj: int | None) -> bool:
+    p = _controller(g, source, lki)
+    if p is None:
+        return False
+    total = sum(g.chars(o).power or 0 for o in g.permanents(p) if "Creature" in g.chars(o).types)
+    return total >= cond.n
+
+
 EVALUATORS = registry.CONDITION_EVALUATORS  # (engine/registry.py)
 EVALUATORS.update({
     WasKicked: _was_kicked,
@@ -174,6 +183,7 @@ EVALUATORS.update({
     NoCountersOnSource: _no_counters,
     StateCondition: _state,
     CastXAtLeast: _cast_x_at_least,
+    TotalPowerAtLeast: _total_power,
 })
 
 

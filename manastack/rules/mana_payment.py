@@ -23,7 +23,7 @@ from ..model.costs import ManaSource, Requirement, requirements, single, snow_sp
 from ..model.mana import TYPES, Bag, format_bag
 from ..model.state import BATTLEFIELD, DECLARE_ATTACKERS, GRAVEYARD, UPKEEP
 from ..model.vocab import Cost, CostPlus, ManaAbility
-from ..model.vocab.conditions import HistoryCondition
+from ..model.vocab.conditions import HistoryCondition, TotalPowerAtLeast
 from . import (
     continuous,
     cost_objects,
@@ -236,7 +236,7 @@ def _plus_block_reason(g: Game, o: Obj, cost: CostPlus) -> str | None:
 def _condition_holds(g: Game, o: Obj, cond: object) -> bool:
     """A condition of the statics vocabulary ("you control three or more artifacts", "there are seven
     or more cards in your graveyard") for `o`'s controller, by current characteristics (611.3a)."""
-    if isinstance(cond, HistoryCondition):
+    if isinstance(cond, HistoryCondition) or type(cond) is TotalPowerAtLeast:
         return intervening.holds(g, cond, o.id, None, None)
     g.chars(o)  # fills the characteristics cache for the current state version
     ok, _ = continuous._condition(g.s, o, cond, g._cache, continuous._statics(g.s))

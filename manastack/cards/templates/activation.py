@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ...model import vocab as V
+from ...model.vocab.conditions import TotalPowerAtLeast
 from ..compiler import Unsupported
 from .conditions import parse_history
 from .effects_common import template
@@ -21,10 +22,14 @@ _ALSO = {"as a sorcery": "sorcery", "once each turn": "once_each_turn"}
 @template(r"activate (?:this ability )?only if (.+?)(?:,? and only (as a sorcery|once each turn))?")
 def _activate_only_if(m: re.Match, targets: list) -> list:
     """602.5b: the ability can't be activated unless the condition holds (checked at activation)."""
-    try:
-        cond: object = parse_condition(m.group(1))
-    except Unsupported:
-        cond = parse_history(m.group(1))  # "Activate only if a creature died this turn"
+    total = re.fullmatch(r"creatures you control have total power (\d+) or greater", m.group(1))
+    if total:
+        cond: object = TotalPowerAtLeast(int(total.group(1)))  # 207.2c formidable
+    else:
+        try:
+            cond = parse_condition(m.group(1))
+        except Unsupported:
+            cond = parse_history(m.group(1))  # "Activate only if a creature died this turn"
     out = [V.ActivationRestriction("if", condition=cond)]
     if m.group(2):
         out.append(V.ActivationRestriction(_ALSO[m.group(2)]))

@@ -29,6 +29,7 @@ from ...model.vocab.conditions import (
     OpponentMoreLands,
     PlayerHasMostLife,
     SourceIsType,
+    TotalPowerAtLeast,
     TributeNotPaid,
     WasKicked,
 )
@@ -106,6 +107,9 @@ def intervening_condition(text: str, event: str) -> object:
         return HasCounters(of_event=True)
     if text == "cardname has counters on it":
         return HasCounters()
+    m = re.fullmatch(r"creatures you control have total power (\d+) or greater", text)
+    if m:
+        return TotalPowerAtLeast(int(m.group(1)))  # 207.2c formidable
     if text == "a player has more life than each other player":
         return PlayerHasMostLife()
     m = re.fullmatch(r"cardname is an? (enchantment|artifact|creature|land)", text)

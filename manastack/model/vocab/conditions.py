@@ -126,3 +126,10 @@ class HasCounters:
 
     of_event: bool = False
 
+
+@dataclass(frozen=True, slots=True)
+class TotalPowerAtLeast:
+    """207.2c formidable: "if creatures you control have total power 8 or greater" (an intervening "if", 603.4, or
+    "Activate only if ...", 602.5b): the powers of the creatures the source's controller controls, added."""
+
+    n: int
