@@ -15,7 +15,7 @@ from ...model import vocab as V
 from ...model.vocab import counted_effects as counted
 from ...model.vocab.referred_objects import ObjectStat
 from ..compiler import EFFECTS_CHECKS, Unsupported
-from .effects_common import N, amount, parse_filter, sub_effects, target, template
+from .effects_common import N, amount, keywords_of, parse_filter, sub_effects, target, template
 from .effects_phrases import _count_of, greatest_among
 
 
@@ -34,36 +34,61 @@ def _pump_for_each(m: re.Match, targets: list) -> list:
     return [counted.PumpPer(inner[0].target, inner[0].power, inner[0].toughness, per)]
 
 
+@template(r"(until end of turn, )?(.+?) gains ([a-z ,]+?) and gets ([+-])x/([+-])(x|0)( until end of turn)?, where x is (.+)")
+def _gains_and_pump_where_x(m: re.Match, targets: list) -> list:
+    """"Until end of turn, target creature gains trample and gets +X/+X, where X is the number of attacking
+    creatures" (Strength in Numbers, Mirkwood Channeler): the keywords, then the counted pump (608.2h, 611.2c)."""
+    if bool(m.group(1)) == bool(m.group(7)):
+        raise Unsupported(m.string)  # one "until end of turn", before or after
+    keywords = keywords_of(m.group(3))
+    pump = _pump_where_x_effects(m.group(2), m.group(4), m.group(5), m.group(6), m.group(8), m.string, targets)
+    return [V.Pump(pump.target, 0, 0, keywords), pump]
+
+
+@template(r"(.+?) gets? ([+-])x/([+-])(x|0) and gains ([a-z ,]+?) until end of turn, where x is (.+)")
+def _pump_and_gains_where_x(m: re.Match, targets: list) -> list:
+    """"Target creature you control gets +X/+X and gains trample until end of turn, where X is ..." (The
+    Weatherseed Treaty): the counted pump, then the keywords (608.2h)."""
+    keywords = keywords_of(m.group(5))
+    pump = _pump_where_x_effects(m.group(1), m.group(2), m.group(3), m.group(4), m.group(6), m.string, targets)
+    return [pump, V.Pump(pump.target, 0, 0, keywords)]
+
+
 @template(r"(.+?) gets? ([+-])x/([+-])(x|0) until end of turn, where x is (.+)")
 def _pump_where_x(m: re.Match, targets: list) -> list:
     """"Target creature gets +X/+X until end of turn, where X is that creature's power" (Nantuko Mentor), "...,
     where X is the number of Gates you control" (Basilisk Gate), "CARDNAME gets +X/+X until end of turn, where X
     is its power" (Chameleon Colossus): X is counted once, as the effect resolves (608.2h), and the change
     doesn't follow it afterwards (611.2c)."""
-    power, toughness = m.group(2) + "1", m.group(3) + ("1" if m.group(4) == "x" else "0")
-    inner = sub_effects(f"{m.group(1)} gets {power}/{toughness} until end of turn", targets)
+    return [_pump_where_x_effects(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5), m.string, targets)]
+
+
+def _pump_where_x_effects(subject: str, p_sign: str, t_sign: str, t_x: str, what: str, text: str,
+                          targets: list) -> counted.PumpPer:
+    """The PumpPer of "[subject] gets [p_sign]X/[t_sign]X ..., where X is [what]"."""
+    power, toughness = p_sign + "1", t_sign + ("1" if t_x == "x" else "0")
+    inner = sub_effects(f"{subject} gets {power}/{toughness} until end of turn", targets)
     if len(inner) != 1 or type(inner[0]) is not V.Pump or inner[0].keywords:
-        raise Unsupported(m.string)
+        raise Unsupported(text)
     who = inner[0].target
-    what = m.group(5)
-    if not (isinstance(who, V.Ref) or who == V.SELF and m.group(1) == "cardname"):
-        raise Unsupported(m.string)  # "it gets +X/+0": the trigger's object, not modelled here
+    if not (isinstance(who, V.Ref) or who == V.SELF and subject == "cardname"):
+        raise Unsupported(text)  # "it gets +X/+0": the trigger's object, not modelled here
     stat = re.fullmatch(r"(its|that creature's|cardname's) (power|toughness)", what)
     per: object
     if stat:
         if stat.group(1) == "cardname's":
             per = ObjectStat(V.SELF, stat.group(2))
         elif stat.group(1) == "that creature's" and who == V.SELF:
-            raise Unsupported(m.string)  # "that creature" names a target
+            raise Unsupported(text)  # "that creature" names a target
         else:
             per = ObjectStat(who, stat.group(2))  # the pumped creature's, as it resolves
     elif what.startswith("the greatest "):
-        per = greatest_among(what, m.string)
+        per = greatest_among(what, text)
     elif what.startswith("the number of "):
         per = _count_of(what.removeprefix("the number of "), "", targets)
     else:
-        raise Unsupported(m.string)
-    return [counted.PumpPer(who, int(power), int(toughness), per)]
+        raise Unsupported(text)
+    return counted.PumpPer(who, int(power), int(toughness), per)
 
 
 @template(r"sacrifice any number of ([a-z]+)")

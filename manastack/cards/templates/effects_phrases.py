@@ -140,6 +140,8 @@ def _count_of(what: str, who_text: str, targets: list) -> V.Amount:
     what = what.strip()
     if " plus the number of " in what:
         return SumOf(tuple(_count_of(term, who_text, targets) for term in what.split(" plus the number of ")))
+    if what in ("attacking creatures", "blocking creatures"):
+        return V.Count(parse_filter(what))  # every player's (506.4: creatures attacking or blocking now)
     m = re.fullmatch(r"([a-z+/\-0-9]+) counters on grantor", what)
     if m:  # 613.1f: on the Aura granting the ability (compiler.normalise; bound by rules/continuous.py)
         return V.Count(counters_on_self=m.group(1), grantor=-1)
