@@ -56,6 +56,12 @@ def face_down_in_exile(g: Game, oid: int) -> bool:
                for e in g.s.effects)
 
 
+def shuffle_library(g: Game, p: int) -> None:
+    """701.20a: player `p` shuffles their library (the game's seeded RNG), logged."""
+    g.s.rng.shuffle(g.s.players[p].library)
+    g.log_event("shuffle", "701.20a", player=g.s.players[p].name)
+
+
 def queue_choice(kind: str, p: int, data: Any, prompt: str, payload: Any = None) -> tuple:
     """A choice an effect asks for as it resolves (608.2d), queued for the engine to ask: registry.CHOICES[kind]
     lists its answers and takes the one given (`data`: the options, `payload`: what the answer acts on)."""

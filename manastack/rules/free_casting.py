@@ -364,8 +364,7 @@ def _answer_search_exile(g: Game, d: Any, value: Any) -> None:
     p = players[0]
     if value is not False:
         exiled = exiled + (g.move(value, EXILE, rule="701.19a"),)
-    s.rng.shuffle(s.players[p].library)
-    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+    effect_context.shuffle_library(g, p)
     if len(players) > 1:
         s.queue[0] = _search_next(g, ctx, e, players[1:], exiled)
     elif e.cast_free:

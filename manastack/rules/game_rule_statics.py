@@ -196,8 +196,7 @@ def _answer_partner_find(g: Game, d: Any, value: Any) -> None:
     if value is not False:
         g.log_event("reveal", "701.16a", player=s.players[p].name, card=name, source=source)
         g.move(value, HAND, rule="701.19a")
-    s.rng.shuffle(s.players[p].library)  # 701.20a
-    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+    effect_context.shuffle_library(g, p)  # 701.20a
 
 
 def register_partner_effect(cls: type) -> None:

@@ -72,8 +72,7 @@ def _shuffle_graveyard(g: Game, ctx: Context, e: ShuffleGraveyardIntoLibrary) ->
         for c in list(s.players[p].graveyard):
             g.move(c, LIBRARY, rule="701.20a")
     for q in sorted(shuffled):
-        s.rng.shuffle(s.players[q].library)
-        g.log_event("shuffle", "701.20a", player=s.players[q].name)
+        effect_context.shuffle_library(g, q)
     return None
 
 
@@ -92,8 +91,7 @@ def _shuffle_cards(g: Game, ctx: Context, e: ShuffleCardsIntoLibrary) -> list | 
         shuffled.add(o.owner)
         g.move(oid, LIBRARY, rule="701.20a")
     for q in sorted(shuffled):
-        s.rng.shuffle(s.players[q].library)
-        g.log_event("shuffle", "701.20a", player=s.players[q].name)
+        effect_context.shuffle_library(g, q)
     return None
 
 
@@ -104,8 +102,7 @@ def _shuffle_dead(g: Game, ctx: Context, e: ShuffleDeadIntoLibrary) -> list | No
     card = graveyard_keywords.graveyard_successor(g, ctx.source)
     if card is not None:
         g.move(card, LIBRARY, rule="701.20a")
-    s.rng.shuffle(s.players[owner].library)
-    g.log_event("shuffle", "701.20a", player=s.players[owner].name)
+    effect_context.shuffle_library(g, owner)
     return None
 
 

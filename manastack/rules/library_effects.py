@@ -140,8 +140,7 @@ def _answer_search_top(g: Game, d: Any, value: Any) -> None:
     if value is not False:
         g.log_event("reveal", "701.16a", player=s.players[d.player].name, card=g.name_of(value))
         lib.remove(value)
-    s.rng.shuffle(lib)
-    g.log_event("shuffle", "701.20a", player=s.players[d.player].name)
+    effect_context.shuffle_library(g, d.player)
     if value is not False:
         lib.insert(0, value)  # the same card, on top (not a new object: it stays in the library)
 
@@ -153,8 +152,7 @@ def _shuffle_self(g: Game, ctx: effect_context.Context, e: ShuffleSelfIntoLibrar
         return None
     owner = o.owner
     g.move(o.id, LIBRARY, rule="701.20a")
-    s.rng.shuffle(s.players[owner].library)
-    g.log_event("shuffle", "701.20a", player=s.players[owner].name)
+    effect_context.shuffle_library(g, owner)
     return None
 
 
@@ -219,14 +217,12 @@ def _answer_search_named(g: Game, d: Any, value: Any) -> None:
     for c in chosen:
         g.log_event("reveal", "701.16a", player=s.players[d.player].name, card=name)
         g.move(c, HAND, rule="701.19a")
-    s.rng.shuffle(s.players[d.player].library)
-    g.log_event("shuffle", "701.20a", player=s.players[d.player].name)
+    effect_context.shuffle_library(g, d.player)
 
 
 def _shuffle_library(g: Game, ctx: effect_context.Context, e: ShuffleLibrary) -> list | None:
     p = ctx.controller
-    g.s.rng.shuffle(g.s.players[p].library)
-    g.log_event("shuffle", "701.20a", player=g.s.players[p].name)
+    effect_context.shuffle_library(g, p)
     return None
 
 
@@ -582,8 +578,7 @@ def _search_done(g: Game, p: int, e: V.SearchLibrary, value: Any) -> None:
         s.queue[0] = ("choice", "search", p, None, "", (dataclasses.replace(e, filter=e.also, also=None, amount=1), 1))
         return
     s.queue.pop(0)
-    s.rng.shuffle(s.players[p].library)
-    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+    effect_context.shuffle_library(g, p)
     if e.untap_if_lands and value is not False:
         _untap_found(g, p, value, e.untap_if_lands)
 
@@ -619,8 +614,7 @@ def _answer_search_split(g: Game, d: Any, value: Any) -> None:
             _put_found(g, p, c, e.to, e.tapped)
         else:
             _put_found(g, p, c, e.other_to, False)
-    s.rng.shuffle(s.players[p].library)
-    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+    effect_context.shuffle_library(g, p)
 
 
 def _untap_found(g: Game, p: int, old_id: int, lands: int) -> None:
@@ -770,8 +764,7 @@ def _answer_search_to_graveyard(g: Game, d: Any, value: Any) -> None:
             g.move(c, BATTLEFIELD, rule="701.19a", controller=d.player)  # "under your control" (110.2a)
         else:
             g.move(c, EXILE if to == "exile" else GRAVEYARD, rule="701.19a")
-    s.rng.shuffle(s.players[p].library)  # 701.20a: "then the player shuffles"
-    g.log_event("shuffle", "701.20a", player=s.players[p].name)
+    effect_context.shuffle_library(g, p)  # 701.20a: "then the player shuffles"
 
 
 def _exile_same_name_everywhere(g: Game, ctx: effect_context.Context, e: ExileSameNameEverywhere) -> list | None:
@@ -805,8 +798,7 @@ def _exile_same_name_everywhere(g: Game, ctx: effect_context.Context, e: ExileSa
 def _exile_found(g: Game, cards: tuple[int, ...], p: int) -> None:
     for c in cards:
         g.move(c, EXILE, rule="701.19a")
-    g.s.rng.shuffle(g.s.players[p].library)  # 701.20a: "then that player shuffles"
-    g.log_event("shuffle", "701.20a", player=g.s.players[p].name)
+    effect_context.shuffle_library(g, p)  # 701.20a: "then that player shuffles"
 
 
 def _search_exile_same_name_actions(g: Game, d: Any) -> list:
