@@ -15,7 +15,7 @@ resolving and triggered abilities.
   checked with the earlier target as targets are chosen (`dependency_ok`) and as it resolves (`dependent_legal`).
 - 122.1: "with no counters on it" (FilterPlus.without_counter); 702.29a/f: "card with a cycling ability"
   (typecycling too); 108.3: "permanents you don't own" (FilterPlus.not_owned).;
-  a trigger's "target creature that player controls" (TargetSpec.event_player): the player of its event.
+  a trigger's "target creature that player controls" (controlled_by EVENT_PLAYER_CONTROLS): the player of its event.
 """
 
 from __future__ import annotations
@@ -348,11 +348,8 @@ def event_player(g: Game, e: int | None) -> int | None:
 def dependency_ok(g: Game, spec: TargetSpec, t: int | None, targets: tuple, event_obj: int | None = None) -> bool:
     """115.1: "target creature that player controls" / "... that planeswalker's controller controls": a target
     controlled by the player chosen as the earlier target, or by the controller of the planeswalker chosen;
-    "target creature that player controls" of a triggered ability (`spec.event_player`, or `controlled_by`
-    EVENT_PLAYER_CONTROLS): by the player of its trigger event (`event_obj`)."""
-    if spec.event_player and t is not None and t >= 0:
-        o = g.s.objects.get(t)
-        return event_obj is not None and event_obj < 0 and o is not None and o.controller == -1 - event_obj
+    "target creature that player controls" of a triggered ability (`controlled_by` EVENT_PLAYER_CONTROLS): by
+    the player of its trigger event (`event_obj`)."""
     if spec.controlled_by == -1 or t is None or t < 0:
         return True
     if spec.controlled_by == EVENT_PLAYER_CONTROLS:
@@ -380,7 +377,7 @@ def dependent_legal(g: Game, specs: tuple[TargetSpec, ...], targets: tuple, lega
                     event_obj: int | None = None) -> tuple[bool, ...]:
     """608.2b: a target that must be controlled by an earlier target's player (or the trigger event's player)
     is illegal once it isn't."""
-    if all(spec.controlled_by == -1 and not spec.event_player for spec in specs):
+    if all(spec.controlled_by == -1 for spec in specs):
         return legal
     return tuple(ok and dependency_ok(g, spec, t, targets, event_obj) for spec, t, ok in zip(specs, targets, legal))
 

@@ -13,7 +13,7 @@ by rules/trigger_events.py (and rules/triggers.py for the events it already knew
   to you".
 - 120.3 "Whenever CARDNAME is dealt (combat) damage, ... that much ...": the damage dealt to it.
 - 115.1 "Whenever CARDNAME / enchanted creature deals (combat) damage to a player, ... target creature that player
-  controls": a target among the damaged player's permanents (TargetSpec.event_player).
+  controls": a target among the damaged player's permanents (TargetSpec.controlled_by EVENT_PLAYER_CONTROLS).
 
 Conditions arrive lower-cased, "cardname" for the card's own name, without the trailing comma.
 """
@@ -149,7 +149,7 @@ _THAT_PLAYERS_TARGET = re.compile(r"\btarget ([a-z][a-z ,/+-]*?) that player con
 
 def _effects_with_event_player_targets(rest: str, para: str) -> tuple[tuple, list]:
     """The effects of `rest`, each "target ... that player controls" read as a target that must be controlled by
-    the trigger event's player (TargetSpec.event_player, 115.1, checked again as it resolves, 608.2b). Another
+    the trigger event's player (TargetSpec.controlled_by EVENT_PLAYER_CONTROLS, 115.1, checked again as it resolves, 608.2b). Another
     target in the same ability is refused (which of them is which would be guessed)."""
     phrases = _THAT_PLAYERS_TARGET.findall(rest)
     targets: list = []
@@ -157,7 +157,8 @@ def _effects_with_event_player_targets(rest: str, para: str) -> tuple[tuple, lis
     if phrases:
         if len(targets) != len(phrases) or rest.count("target") != len(phrases):
             raise Unsupported(para)
-        targets = [dataclasses.replace(t, event_player=True, text=t.text + " that player controls") for t in targets]
+        targets = [dataclasses.replace(t, controlled_by=V.EVENT_PLAYER_CONTROLS, text=t.text + " that player controls")
+                   for t in targets]
     return effects, targets
 
 

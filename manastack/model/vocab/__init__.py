@@ -78,9 +78,6 @@ class TargetSpec:
     # EVENT_PLAYER_CONTROLS: "target creature that player controls" in a triggered ability, the player of its
     # trigger event, 603.2 / 608.2h).
     controlled_by: int = -1
-    # 115.1 / 603.3d: "Whenever CARDNAME deals damage to a player, return target creature that player controls ...":
-    # this target must be controlled by the player the trigger event refers to (the damaged player).
-    event_player: bool = False
 
 
 # Who an effect refers to.
