@@ -49,6 +49,7 @@ from ..model.vocab import (
     StaticAbility,
     TargetSpec,
     TriggeredAbility,
+    contains,  # noqa: F401 (re-exported: the whole-card checks read it from here)
 )
 from ..model.vocab.reveal_top import RevealTopLandOrHand
 from . import mana_text, object_phrases
@@ -505,18 +506,6 @@ def parse_effects(text: str, targets: list[TargetSpec]) -> tuple[Effect, ...]:
     for check in EFFECTS_CHECKS:
         check(effects, targets)  # may raise Unsupported (a reference the sentences alone can't settle)
     return tuple(effects)
-
-
-def contains(x: object, test: Callable[[object], bool]) -> bool:
-    """Whether `x` (a vocabulary value: an ability, effect, amount, or a tuple of them) or any part of it, at any
-    depth, passes `test`: what the whole-card checks look for."""
-    if test(x):
-        return True
-    if isinstance(x, tuple):
-        return any(contains(y, test) for y in x)
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return any(contains(getattr(x, f.name), test) for f in dataclasses.fields(x))
-    return False
 
 
 # Checks on the effects of a whole ability: fn(effects, targets) raises Unsupported to refuse them

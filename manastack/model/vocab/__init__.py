@@ -6,6 +6,7 @@ The rules modules interpret it (rules/effects.py executes effects, rules/stack.p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..costs import NO_COST, ManaCost
@@ -412,17 +413,23 @@ ATTACHED = "attached"
 ENTERED = "entered"
 
 
-def mentions(x: object, word: str, depth: int = 0) -> bool:
-    """Whether `word` (a Who such as IT or EVENT_PLAYER) appears anywhere in an effect, an ability or a tuple of
-    them, tokens' card definitions included (the vocabulary is acyclic; 60 levels is beyond any card's)."""
-    if isinstance(x, str):
-        return x == word
-    if depth > 60:
+def contains(x: object, test: Callable[[object], bool], depth: int = 0) -> bool:
+    """Whether `x` (a vocabulary value: an ability, effect, amount, or a tuple of them) or any part of it, at any
+    depth, passes `test`, tokens' card definitions included (the vocabulary is acyclic; 60 levels is beyond any
+    card's)."""
+    if test(x):
+        return True
+    if depth > 60 or isinstance(x, str):
         return False
     if isinstance(x, tuple):
-        return any(mentions(y, word, depth + 1) for y in x)
+        return any(contains(y, test, depth + 1) for y in x)
     fields = getattr(x, "__dataclass_fields__", None)
-    return fields is not None and any(mentions(getattr(x, f), word, depth + 1) for f in fields)
+    return fields is not None and any(contains(getattr(x, f), test, depth + 1) for f in fields)
+
+
+def mentions(x: object, word: str) -> bool:
+    """Whether `word` (a Who such as IT or EVENT_PLAYER) appears anywhere in `x` (`contains`)."""
+    return contains(x, lambda y: isinstance(y, str) and y == word)
 
 
 @dataclass(frozen=True, slots=True)
